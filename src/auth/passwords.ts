@@ -1,0 +1,23 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Passwords are stored salted and hashed and returned only in that form, as the platform does.
+ * A single SHA-256 round, not a slow KDF: this is a test double and seeding speed matters.
+ */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(8).toString('base64');
+  return `sha256$${salt}$${digest(salt, password)}`;
+}
+
+export function verifyPassword(password: string, stored: unknown): boolean {
+  if (typeof stored !== 'string') return false;
+  const [scheme, salt, hash] = stored.split('$');
+  if (scheme !== 'sha256' || salt === undefined || hash === undefined) return false;
+  const expected = Buffer.from(hash);
+  const actual = Buffer.from(digest(salt, password));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+function digest(salt: string, password: string): string {
+  return createHash('sha256').update(salt).update('\0').update(password).digest('base64');
+}

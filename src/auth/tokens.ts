@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+
+export type TokenKind = 'client' | 'customer' | 'anonymous';
+
+export interface TokenRecord {
+  kind: TokenKind;
+  accessToken: string;
+  refreshToken?: string;
+  tokenType: 'Bearer';
+  clientId: string;
+  scope: string;
+  /** The project the token was issued for, when the endpoint or the scope names one. */
+  projectKey?: string;
+  customerId?: string;
+  anonymousId?: string;
+  /** For in-store customer tokens. */
+  storeKey?: string;
+  issuedAt: string;
+  expiresIn: number;
+}
+
+export interface TokenFilter {
+  kind?: TokenKind;
+  customerId?: string;
+  anonymousId?: string;
+  clientId?: string;
+  projectKey?: string;
+}
+
+/** The auth-store accessor: what tests read to see which tokens the mock issued. */
+export interface AuthStore {
+  /** Every issued access token matching the filter, oldest first. */
+  list(filter?: TokenFilter): TokenRecord[];
+  /** The most recently issued token matching the filter. */
+  find(filter: TokenFilter): TokenRecord | undefined;
+  /** The record behind an access token, if the mock issued it. */
+  get(accessToken: string): TokenRecord | undefined;
+}
+
+export const TOKEN_LIFETIME_SECONDS = 172_800;
+
+export const randomToken = (bytes = 24) => randomBytes(bytes).toString('base64');
+
+function matches(record: TokenRecord, filter: TokenFilter): boolean {
+  return (
+    (filter.kind === undefined || record.kind === filter.kind) &&
+    (filter.customerId === undefined || record.customerId === filter.customerId) &&
+    (filter.anonymousId === undefined || record.anonymousId === filter.anonymousId) &&
+    (filter.clientId === undefined || record.clientId === filter.clientId) &&
+    (filter.projectKey === undefined || record.projectKey === filter.projectKey)
+  );
+}
+
+/** Tokens live in memory only (per the spec), whatever storage backend holds the resources. */
+export class TokenStore implements AuthStore {
+  private readonly byAccessToken = new Map<string, TokenRecord>();
+  private readonly byRefreshToken = new Map<string, TokenRecord>();
+
+  issue(fields: Omit<TokenRecord, 'accessToken' | 'tokenType' | 'issuedAt' | 'expiresIn' | 'refreshToken'>, withRefreshToken: boolean): TokenRecord {
+    const record: TokenRecord = {
+      ...fields,
+      accessToken: randomToken(),
+      tokenType: 'Bearer',
+      issuedAt: new Date().toISOString(),
+      expiresIn: TOKEN_LIFETIME_SECONDS,
+      ...(withRefreshToken ? { refreshToken: `${fields.projectKey ?? 'mock'}-${randomToken(24).replace(/[+/=]/g, '')}` } : {}),
+    };
+    this.byAccessToken.set(record.accessToken, record);
+    if (record.refreshToken) this.byRefreshToken.set(record.refreshToken, record);
+    return record;
+  }
+
+  /** A new access token with the same grant as the one the refresh token came with. */
+  refresh(refreshToken: string, clientId: string): TokenRecord | undefined {
+    const original = this.byRefreshToken.get(refreshToken);
+    if (!original) return undefined;
+    const record: TokenRecord = { ...original, clientId, accessToken: randomToken(), issuedAt: new Date().toISOString() };
+    delete record.refreshToken;
+    this.byAccessToken.set(record.accessToken, record);
+    return record;
+  }
+
+  get(accessToken: string): TokenRecord | undefined {
+    return this.byAccessToken.get(accessToken);
+  }
+
+  list(filter: TokenFilter = {}): TokenRecord[] {
+    return [...this.byAccessToken.values()].filter((record) => matches(record, filter));
+  }
+
+  find(filter: TokenFilter): TokenRecord | undefined {
+    return this.list(filter).at(-1);
+  }
+
+  clear(): void {
+    this.byAccessToken.clear();
+    this.byRefreshToken.clear();
+  }
+}

@@ -1,0 +1,55 @@
+import { errors } from './errors.js';
+
+/** Chosen by the mock (the platform documents no single figure): larger bodies get a 413. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** Deeper JSON than any platform document needs; checked before parsing so that nothing recurses on it. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Scans raw JSON text for its bracket depth, skipping strings, without building anything. */
+function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > limit) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
+export function byteLength(body: string): number {
+  return Buffer.byteLength(body, 'utf8');
+}
+
+/** Parses a JSON request body, mapping every failure to the platform's InvalidJsonInput. */
+export function parseJsonBody(body: string | undefined): unknown {
+  if (body === undefined || body.trim() === '') throw errors.invalidJsonInput('The request body is empty.');
+  if (jsonDepthExceeds(body, MAX_JSON_DEPTH)) {
+    throw errors.invalidJsonInput(`The JSON document is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    throw errors.invalidJsonInput(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Form bodies (token server, search POST) as URLSearchParams; the SDK may wrap them in JSON quotes. */
+export function parseFormBody(body: string | undefined): URLSearchParams {
+  if (!body) return new URLSearchParams();
+  let text = body.trim();
+  if (text.startsWith('"') && text.endsWith('"')) {
+    try {
+      const unwrapped: unknown = JSON.parse(text);
+      if (typeof unwrapped === 'string') text = unwrapped;
+    } catch {
+      // not JSON-quoted after all: read as it is
+    }
+  }
+  return new URLSearchParams(text);
+}

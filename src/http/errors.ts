@@ -1,0 +1,113 @@
+/**
+ * Platform errors. Every failure the mock reports is a PlatformError; it is turned into the
+ * platform's JSON envelope in exactly one place (`errorResponse`).
+ */
+
+export interface ErrorObject {
+  code: string;
+  message: string;
+  [extra: string]: unknown;
+}
+
+export class PlatformError extends Error {
+  readonly statusCode: number;
+  readonly errors: ErrorObject[];
+  /** OAuth-style errors (token server, invalid_token, insufficient_scope) also carry `error` at the top level. */
+  readonly oauth: boolean;
+
+  constructor(statusCode: number, errors: ErrorObject[], options: { oauth?: boolean } = {}) {
+    super(errors[0]?.message ?? 'Error');
+    this.name = 'PlatformError';
+    this.statusCode = statusCode;
+    this.errors = errors;
+    this.oauth = options.oauth ?? false;
+  }
+
+  get code(): string {
+    return this.errors[0]?.code ?? 'General';
+  }
+
+  toJSON(): Record<string, unknown> {
+    const body: Record<string, unknown> = { statusCode: this.statusCode, message: this.message, errors: this.errors };
+    if (this.oauth) {
+      body.error = this.code;
+      body.error_description = this.message;
+    }
+    return body;
+  }
+}
+
+const single = (statusCode: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
+  new PlatformError(statusCode, [{ code, message, ...extra }]);
+
+const oauth = (statusCode: number, code: string, message: string) =>
+  new PlatformError(statusCode, [{ code, message }], { oauth: true });
+
+export const errors = {
+  resourceNotFound: (idOrKey: { id: string } | { key: string }) =>
+    single(
+      404,
+      'ResourceNotFound',
+      'id' in idOrKey
+        ? `The Resource with ID '${idOrKey.id}' was not found.`
+        : `The Resource with key '${idOrKey.key}' was not found.`,
+    ),
+  routeNotFound: (method: string, path: string) =>
+    single(404, 'ResourceNotFound', `The Resource with path '${method} ${path}' was not found.`),
+  methodNotAllowed: (method: string, path: string) =>
+    single(405, 'MethodNotAllowed', `The method '${method}' is not allowed on '${path}'.`),
+  concurrentModification: (id: string, expected: number, actual: number) =>
+    single(
+      409,
+      'ConcurrentModification',
+      `Object ${id} has a different version than expected. Expected: ${expected} - Actual: ${actual}.`,
+      { currentVersion: actual },
+    ),
+  invalidInput: (message: string) => single(400, 'InvalidInput', message),
+  invalidJsonInput: (detail: string) =>
+    single(400, 'InvalidJsonInput', 'Request body does not contain valid JSON.', { detailedErrorMessage: detail }),
+  invalidOperation: (message: string) => single(400, 'InvalidOperation', message),
+  requiredField: (field: string) => ({ code: 'RequiredField', message: `A value is required for field ${field}.`, field }),
+  invalidField: (field: string, invalidValue: unknown, message: string, allowedValues?: unknown[]) => ({
+    code: 'InvalidField',
+    message: `The value ${JSON.stringify(invalidValue) ?? 'undefined'} is not valid for field '${field}'. ${message}`.trim(),
+    field,
+    invalidValue,
+    ...(allowedValues ? { allowedValues } : {}),
+  }),
+  duplicateField: (field: string, duplicateValue: unknown, message?: string) =>
+    single(400, 'DuplicateField', message ?? `A duplicate value '${JSON.stringify(duplicateValue)}' exists for field '${field}'.`, {
+      field,
+      duplicateValue,
+    }),
+  referencedResourceNotFound: (typeId: string, ref: { id?: string; key?: string }) =>
+    single(
+      400,
+      'ReferencedResourceNotFound',
+      ref.key !== undefined
+        ? `The referenced object of type '${typeId}' with key '${ref.key}' was not found. It either doesn't exist, or it can't be accessed from this endpoint (e.g., if the endpoint filters by store or customer account).`
+        : `The referenced object of type '${typeId}' with identifier '${ref.id}' was not found. It either doesn't exist, or it can't be accessed from this endpoint (e.g., if the endpoint filters by store or customer account).`,
+      { typeId, ...ref },
+    ),
+  invalidCredentials: () => single(400, 'InvalidCredentials', 'Account with the given credentials not found.'),
+  invalidCurrentPassword: () => single(400, 'InvalidCurrentPassword', 'The given current password does not match.'),
+  payloadTooLarge: (limitBytes: number) =>
+    single(413, 'PayloadTooLarge', `The request body exceeds the maximum size of ${limitBytes} bytes.`),
+  invalidToken: () => oauth(401, 'invalid_token', 'invalid_token'),
+  insufficientScope: (message = 'insufficient_scope') => oauth(403, 'insufficient_scope', message),
+  invalidClient: (message = 'Please provide valid client credentials using HTTP Basic Authentication.') =>
+    oauth(401, 'invalid_client', message),
+  invalidCustomerAccountCredentials: () =>
+    oauth(400, 'invalid_customer_account_credentials', 'Customer account with the given credentials not found.'),
+  invalidRequest: (message: string) => oauth(400, 'invalid_request', message),
+  invalidGrant: (message: string) => oauth(400, 'invalid_grant', message),
+  unsupportedGrantType: (grantType: string) =>
+    oauth(400, 'unsupported_grant_type', `Grant type '${grantType}' not supported.`),
+  invalidScope: (message: string) => oauth(400, 'invalid_scope', message),
+  general: (message: string) => single(500, 'General', message),
+};
+
+/** Several field errors of one request are reported together, as the platform does. */
+export function fieldErrors(list: ErrorObject[]): PlatformError {
+  return new PlatformError(400, list);
+}

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { errors, PlatformError } from './http/errors.js';
+import { MAX_BODY_BYTES, byteLength } from './http/body.js';
+import { header, type MockRequest, type MockResponse } from './http/types.js';
+import { lazyJson, Router, type ApiCall, type Method, type Reply } from './http/router.js';
+import { TokenServer } from './auth/token-server.js';
+import { type AuthStore, type TokenRecord, TokenStore } from './auth/tokens.js';
+import { MemoryStorage } from './storage/memory.js';
+import type { StorageBackend, StoredDocument } from './storage/types.js';
+import type { Author, ResourceDefinition } from './resources/define.js';
+import { Repository } from './resources/repository.js';
+import { resourceRoutes } from './resources/routes.js';
+import { projectRoutes } from './resources/project.js';
+import { authenticateCustomer, loginRoutes } from './resources/customers.js';
+import { resourceDefinitions } from './resources/index.js';
+import type { PagedResult } from './query/index.js';
+
+export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
+export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
+
+const isStorage = (value: unknown): value is StorageBackend =>
+  typeof value === 'object' && value !== null && ['get', 'getByKey', 'write', 'delete', 'scan', 'transaction', 'clear'].every(
+    (method) => typeof (value as Record<string, unknown>)[method] === 'function',
+  );
+
+const Origin = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
+
+export const CommerceMockOptions = z
+  .object({
+    /** The project programmatic calls use when they name none. */
+    defaultProjectKey: z.string().regex(/^[a-z0-9_-]{2,36}$/, 'Project keys have 2 to 36 characters: a-z, 0-9, - and _.').default('test-project'),
+    apiUrl: Origin.default(DEFAULT_API_URL),
+    authUrl: Origin.default(DEFAULT_AUTH_URL),
+    enableAuthentication: z.boolean().default(false),
+    validateCredentials: z.boolean().default(false),
+    /** Reject `where` predicates on fields no resource has, as the platform does (the spec's default tolerates them). */
+    strictWhere: z.boolean().default(false),
+    storage: z
+      .custom<StorageBackend>((value) => value === 'memory' || isStorage(value), 'Expected "memory" or a storage backend object.')
+      .default('memory' as unknown as StorageBackend),
+  })
+  .strict();
+
+export type CommerceMockOptions = z.input<typeof CommerceMockOptions>;
+export type ResolvedOptions = Omit<z.output<typeof CommerceMockOptions>, 'storage'>;
+
+function parseOptions(input: CommerceMockOptions | undefined): z.output<typeof CommerceMockOptions> {
+  const result = CommerceMockOptions.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') return `unknown option ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+    return `option '${issue.path.join('.')}': ${issue.message}`;
+  });
+  throw new TypeError(`commerce-mock: invalid options: ${problems.join('; ')}`);
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
+
+function reply(status: number, body: unknown, method: string): MockResponse {
+  return method === 'HEAD' ? { status, headers: { ...JSON_HEADERS } } : { status, headers: { ...JSON_HEADERS }, body };
+}
+
+/** The one place errors become the platform's envelope. */
+function errorResponse(error: unknown, method: string): MockResponse {
+  const platformError = error instanceof PlatformError ? error : errors.general(error instanceof Error ? error.message : String(error));
+  if (!(error instanceof PlatformError)) console.error('commerce-mock: internal error', error);
+  return reply(platformError.statusCode, platformError.toJSON(), method);
+}
+
+const METHODS = new Set<string>(['GET', 'POST', 'DELETE', 'HEAD']);
+
+export interface ProjectScoped {
+  projectKey?: string;
+}
+
+/**
+ * One isolated mock: its own storage, tokens and options. `handle()` serves any request; the
+ * transports (MockAgent, HTTP server, Playwright routing) only convert to and from it.
+ */
+export class CommerceMock {
+  readonly options: ResolvedOptions;
+  readonly storage: StorageBackend;
+  readonly repository: Repository;
+  private readonly tokens = new TokenStore();
+  private readonly tokenServer: TokenServer;
+  private readonly router = new Router();
+
+  constructor(options?: CommerceMockOptions) {
+    const { storage, ...resolved } = parseOptions(options);
+    this.options = resolved;
+    this.storage = (storage as unknown) === 'memory' ? new MemoryStorage() : storage;
+    this.repository = new Repository(this.storage, new Map(resourceDefinitions.map((d) => [d.typeId, d])), {
+      strictFields: resolved.strictWhere,
+    });
+    this.tokenServer = new TokenServer(this.tokens, (project, email, password, storeKey) =>
+      authenticateCustomer(this.repository.context(project, { isPlatformClient: false }), email, password, storeKey),
+    );
+    this.router.add('', projectRoutes(this.repository));
+    this.router.add('login', loginRoutes);
+    for (const definition of resourceDefinitions) {
+      if (definition.path) this.router.add(definition.path, resourceRoutes(definition, this.repository));
+    }
+  }
+
+  /** Serves one request: the token server under `/oauth/`, the API everywhere else. Never throws. */
+  handle(request: MockRequest): MockResponse {
+    const method = request.method.toUpperCase();
+    try {
+      if (request.body !== undefined && request.body.length > MAX_BODY_BYTES / 3 && byteLength(request.body) > MAX_BODY_BYTES) {
+        throw errors.payloadTooLarge(MAX_BODY_BYTES);
+      }
+      const url = new URL(request.url, 'http://localhost');
+      const segments = url.pathname.split('/').filter((segment) => segment !== '');
+      if (segments[0] === 'oauth') {
+        const result = this.tokenServer.handle({
+          method,
+          segments: segments.slice(1),
+          query: url.searchParams,
+          body: request.body,
+          authorization: header(request, 'authorization'),
+        });
+        return reply(result.status, result.body, method);
+      }
+      const result = this.serveApi(method, segments, url.searchParams, request);
+      return reply(result.status, result.body, method);
+    } catch (error) {
+      return errorResponse(error, method);
+    }
+  }
+
+  private serveApi(method: string, segments: string[], query: URLSearchParams, request: MockRequest): Reply {
+    const path = `/${segments.join('/')}`;
+    if (!METHODS.has(method)) throw errors.methodNotAllowed(method, path);
+    const [project, ...rest] = segments;
+    if (project === undefined) throw errors.routeNotFound(method, path);
+    const token = this.recognisedToken(request);
+    const found = this.router.resolve(method as Method, rest);
+    if (found === undefined) throw errors.routeNotFound(method, path);
+    if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path);
+    const call: ApiCall = {
+      method: method as Method,
+      project: decodeURIComponent(project),
+      params: found.params,
+      query,
+      rawBody: request.body,
+      json: lazyJson(request.body),
+      ctx: this.repository.context(decodeURIComponent(project), authorOf(token)),
+      token,
+    };
+    return found.route.handle(call);
+  }
+
+  /** The token behind `Authorization: Bearer`, if the mock issued it; enforces the authentication options. */
+  private recognisedToken(request: MockRequest): TokenRecord | undefined {
+    const authorization = header(request, 'authorization');
+    const bearer = authorization && /^Bearer\s+(\S+)/i.exec(authorization)?.[1];
+    const token = bearer ? this.tokens.get(bearer) : undefined;
+    if (this.options.enableAuthentication && this.options.validateCredentials && !token) throw errors.invalidToken();
+    return token;
+  }
+
+  /** Removes all data and all issued tokens. */
+  clear(): void {
+    this.storage.clear();
+    this.tokens.clear();
+  }
+
+  /** The issued tokens: list and find them by kind, customer, anonymous session or client. */
+  authStore(): AuthStore {
+    return this.tokens;
+  }
+
+  // Programmatic access, for seeding and assertions -----------------------------------------
+
+  private definitionFor(typeIdOrPath: string): ResourceDefinition {
+    const definition = resourceDefinitions.find((d) => d.typeId === typeIdOrPath || (d.path !== '' && d.path === typeIdOrPath));
+    if (!definition) throw new TypeError(`commerce-mock: unknown resource type '${typeIdOrPath}'.`);
+    return definition;
+  }
+
+  private project(scope: ProjectScoped | undefined): string {
+    return scope?.projectKey ?? this.options.defaultProjectKey;
+  }
+
+  /** Creates a resource from a draft, validated exactly as `POST /{projectKey}/{resource}` validates it. */
+  create<T = StoredDocument>(typeId: string, draft: unknown, scope?: ProjectScoped & { author?: Author }): T {
+    const ctx = this.repository.context(this.project(scope), scope?.author ?? { isPlatformClient: false });
+    return this.repository.create(this.definitionFor(typeId), draft, ctx) as T;
+  }
+
+  /** Applies update actions as `POST /{projectKey}/{resource}/{id}` does (version checked). */
+  update<T = StoredDocument>(typeId: string, id: string, body: { version: number; actions: object[] }, scope?: ProjectScoped): T {
+    const ctx = this.repository.context(this.project(scope), { isPlatformClient: false });
+    return this.repository.update(this.definitionFor(typeId), { id }, body, ctx) as T;
+  }
+
+  get<T = StoredDocument>(typeId: string, id: string, scope?: ProjectScoped): T | undefined {
+    return this.storage.get(this.project(scope), this.definitionFor(typeId).typeId, id) as T | undefined;
+  }
+
+  getByKey<T = StoredDocument>(typeId: string, key: string, scope?: ProjectScoped): T | undefined {
+    return this.storage.getByKey(this.project(scope), this.definitionFor(typeId).typeId, key) as T | undefined;
+  }
+
+  /** Every stored resource of a type, in creation order. */
+  all<T = StoredDocument>(typeId: string, scope?: ProjectScoped): T[] {
+    return [...this.storage.scan(this.project(scope), this.definitionFor(typeId).typeId)] as T[];
+  }
+
+  /** The same query a list endpoint runs: `where`, `sort`, paging, `expand`. */
+  query<T = StoredDocument>(typeId: string, params: Record<string, string | string[]> | URLSearchParams = {}, scope?: ProjectScoped): PagedResult<T> {
+    const search = params instanceof URLSearchParams ? params : new URLSearchParams();
+    if (!(params instanceof URLSearchParams)) {
+      for (const [name, value] of Object.entries(params)) for (const v of [value].flat()) search.append(name, v);
+    }
+    return this.repository.query(this.definitionFor(typeId), this.project(scope), search) as PagedResult<T>;
+  }
+}
+
+function authorOf(token: TokenRecord | undefined): Author {
+  if (!token) return { isPlatformClient: false };
+  return {
+    isPlatformClient: false,
+    clientId: token.clientId,
+    ...(token.customerId ? { customer: { typeId: 'customer' as const, id: token.customerId } } : {}),
+    ...(token.anonymousId ? { anonymousId: token.anonymousId } : {}),
+  };
+}
+
+export function createCommerceMock(options?: CommerceMockOptions): CommerceMock {
+  return new CommerceMock(options);
+}

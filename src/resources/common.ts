@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { v4 as uuid } from 'uuid';
+import { errors } from '../http/errors.js';
+import { action, type ResourceContext } from './define.js';
+import { BaseAddress, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+
+/** The stored form of custom fields: the type as a Reference plus the field values. */
+export interface CustomFields {
+  type: { typeId: 'type'; id: string };
+  fields: Record<string, unknown>;
+}
+
+export function customFields(draft: CustomFieldsDraft | undefined, ctx: ResourceContext): CustomFields | undefined {
+  if (!draft) return undefined;
+  return { type: ctx.reference('type', draft.type) as CustomFields['type'], fields: draft.fields ?? {} };
+}
+
+/** Sets or removes a field; `undefined`/null removes, as the platform's set* actions do. */
+export function setField<T extends object>(target: T, field: string, value: unknown): void {
+  if (value === undefined || value === null) delete (target as Record<string, unknown>)[field];
+  else (target as Record<string, unknown>)[field] = value;
+}
+
+const SetCustomType = z.object({ type: ResourceIdentifier.optional(), fields: z.record(z.string(), z.unknown()).optional() });
+const SetCustomField = z.object({ name: z.string(), value: z.unknown().optional() });
+
+function applyCustomType(target: { custom?: CustomFields }, a: z.infer<typeof SetCustomType>, ctx: ResourceContext) {
+  if (!a.type) delete target.custom;
+  else target.custom = customFields({ type: a.type, fields: a.fields }, ctx)!;
+}
+
+function applyCustomField(target: { custom?: CustomFields }, a: z.infer<typeof SetCustomField>) {
+  if (!target.custom) throw errors.invalidOperation('This resource has no custom type set; use setCustomType first.');
+  setField(target.custom.fields, a.name, a.value);
+}
+
+/** `setCustomType` and `setCustomField` for any resource that has `custom`. */
+export const customFieldActions = {
+  setCustomType: action(SetCustomType, (resource: { custom?: CustomFields }, a, ctx) => applyCustomType(resource, a, ctx)),
+  setCustomField: action(SetCustomField, (resource: { custom?: CustomFields }, a) => applyCustomField(resource, a)),
+};
+
+/** An update action that sets one optional field (`setKey`, `setDescription`, ...). */
+export function setter<S extends z.ZodType>(field: string, schema: S, payloadName = field) {
+  return action(z.object({ [payloadName]: schema.optional().nullable() }), (resource: object, a: Record<string, unknown>) =>
+    setField(resource, field, a[payloadName]),
+  );
+}
+
+/** An update action that sets one required field (`changeName`, ...). */
+export function changer<S extends z.ZodType>(field: string, schema: S, payloadName = field) {
+  return action(z.object({ [payloadName]: schema }), (resource: object, a: Record<string, unknown>) => {
+    (resource as Record<string, unknown>)[field] = a[payloadName];
+  });
+}
+
+export const optionalKey = Key.optional();
+export const optionalLocalized = LocalizedString.optional();
+
+// Addresses ---------------------------------------------------------------------------------
+
+export type Address = z.infer<typeof BaseAddress> & { id: string };
+
+export function addressFromDraft(draft: z.infer<typeof BaseAddress>, ctx: ResourceContext): Address {
+  const { custom, ...rest } = draft;
+  const stored: Address = { ...rest, id: draft.id ?? uuid().slice(0, 8) };
+  const fields = customFields(custom, ctx);
+  if (fields) (stored as Address & { custom?: CustomFields }).custom = fields;
+  return stored;
+}
+
+export { applyCustomType, applyCustomField, SetCustomType, SetCustomField };

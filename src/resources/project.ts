@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ok, route, type Route } from '../http/router.js';
+import { action, defineResource } from './define.js';
+import { changer } from './common.js';
+import type { Repository } from './repository.js';
+import { Country, Currency } from './validation.js';
+
+/** The project's settings live as one document per project, created with defaults on first read. */
+const SETTINGS_ID = 'settings';
+
+export const project = defineResource({
+  typeId: 'project',
+  path: '',
+  draft: z.object({}),
+  create: () => ({}),
+  without: ['create', 'delete', 'byKey'],
+  actions: {
+    changeName: changer('name', z.string()),
+    changeCountries: changer('countries', z.array(Country)),
+    changeCurrencies: changer('currencies', z.array(Currency)),
+    changeLanguages: changer('languages', z.array(z.string())),
+    changeMessagesConfiguration: action(
+      z.object({ messagesConfiguration: z.object({ enabled: z.boolean(), deleteDaysAfterCreation: z.number().int().optional() }) }),
+      (settings, a) => {
+        settings.messages = a.messagesConfiguration;
+      },
+    ),
+    changeCountryTaxRateFallbackEnabled: action(z.object({ countryTaxRateFallbackEnabled: z.boolean() }), (settings, a) => {
+      settings.carts = { ...settings.carts, countryTaxRateFallbackEnabled: a.countryTaxRateFallbackEnabled };
+    }),
+    changeCartsConfiguration: action(z.object({ cartsConfiguration: z.record(z.string(), z.unknown()) }), (settings, a) => {
+      settings.carts = { ...settings.carts, ...a.cartsConfiguration };
+    }),
+    changeShoppingListsConfiguration: action(z.object({ shoppingListsConfiguration: z.record(z.string(), z.unknown()) }), (settings, a) => {
+      settings.shoppingLists = { ...settings.shoppingLists, ...a.shoppingListsConfiguration };
+    }),
+    setShippingRateInputType: action(z.object({ shippingRateInputType: z.record(z.string(), z.unknown()).optional() }), (settings, a) => {
+      if (a.shippingRateInputType) settings.shippingRateInputType = a.shippingRateInputType;
+      else delete settings.shippingRateInputType;
+    }),
+    changeProductSearchIndexingEnabled: action(z.object({ enabled: z.boolean(), mode: z.string().optional() }), (settings, a) => {
+      settings.searchIndexing = { ...settings.searchIndexing, products: { status: a.enabled ? 'Activated' : 'Deactivated' } };
+    }),
+  },
+});
+
+function defaultSettings(key: string, now: string) {
+  return {
+    id: SETTINGS_ID,
+    version: 1,
+    key,
+    name: key,
+    countries: [] as string[],
+    currencies: [] as string[],
+    languages: [] as string[],
+    createdAt: now,
+    messages: { enabled: false, deleteDaysAfterCreation: 15 },
+    carts: { countryTaxRateFallbackEnabled: false, deleteDaysAfterLastModification: 90 },
+    shoppingLists: { deleteDaysAfterLastModification: 360 },
+    searchIndexing: { products: { status: 'Deactivated' }, orders: { status: 'Deactivated' } },
+  };
+}
+
+/** What the platform answers: the settings without the storage id or audit fields. */
+function view(settings: Record<string, unknown>) {
+  const { id: _id, lastModifiedAt: _modified, lastModifiedBy: _by, createdBy: _createdBy, ...rest } = settings;
+  return rest;
+}
+
+/** `GET` and `POST` (update actions) on `/{projectKey}` itself. */
+export function projectRoutes(repository: Repository): Route[] {
+  const load = (projectKey: string) => {
+    const stored = repository.storage.get(projectKey, project.typeId, SETTINGS_ID);
+    if (stored) return stored;
+    const created = defaultSettings(projectKey, new Date().toISOString());
+    repository.storage.write(projectKey, project.typeId, created, { expectedVersion: 0 });
+    return created;
+  };
+  return [
+    route('GET', '', (call) => ok(view(load(call.project)))),
+    route('POST', '', (call) => {
+      load(call.project);
+      return ok(view(repository.update(project, { id: SETTINGS_ID }, call.json(), call.ctx)));
+    }),
+  ];
+}

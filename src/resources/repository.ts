@@ -1,0 +1,191 @@
+import { v4 as uuid } from 'uuid';
+import { z } from 'zod';
+import { errors, fieldErrors, PlatformError, type ErrorObject } from '../http/errors.js';
+import { expandReferences, parseQueryParams, runQuery, type PagedResult, type QueryOptions } from '../query/index.js';
+import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict } from '../storage/types.js';
+import { jsonClone, jsonEqual } from '../util/json.js';
+import type { Author, ResourceContext, ResourceDefinition } from './define.js';
+import { validate } from './validation.js';
+
+export type Locator = { id: string } | { key: string };
+
+const MAX_ACTIONS = 500;
+
+const UpdateEnvelope = z.object({
+  version: z.number().int().min(1),
+  actions: z.array(z.object({ action: z.string() }).loose()).max(MAX_ACTIONS),
+});
+
+const uniqueCollection = (typeId: string, index: string) => `${typeId}#${index}`;
+
+/**
+ * The generic resource machinery, written once: create, update with versioning and atomic actions,
+ * delete, get and query, for every declared resource type, over any storage backend.
+ */
+export class Repository {
+  constructor(
+    readonly storage: StorageBackend,
+    readonly definitions: ReadonlyMap<string, ResourceDefinition>,
+    private readonly queryOptions: QueryOptions = {},
+  ) {}
+
+  definition(typeId: string): ResourceDefinition {
+    const definition = this.definitions.get(typeId);
+    if (!definition) throw errors.invalidInput(`Unknown resource type '${typeId}'.`);
+    return definition;
+  }
+
+  context(project: string, author: Author, now = new Date().toISOString()): ResourceContext {
+    const storage = this.storage;
+    const context: ResourceContext = {
+      project,
+      now,
+      author,
+      get: (typeId, id) => storage.get(project, typeId, id),
+      getByKey: (typeId, key) => storage.getByKey(project, typeId, key),
+      scan: (typeId) => storage.scan(project, typeId),
+      findUnique: (typeId, index, value) => {
+        const entry = storage.get(project, uniqueCollection(typeId, index), value);
+        return entry ? storage.get(project, typeId, entry.owner as string) : undefined;
+      },
+      reference: (typeId, identifier) => {
+        const target =
+          identifier.id !== undefined ? storage.get(project, typeId, identifier.id) : storage.getByKey(project, typeId, identifier.key ?? '');
+        if (!target) {
+          throw errors.referencedResourceNotFound(typeId, identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key ?? '' });
+        }
+        return { typeId, id: target.id };
+      },
+    };
+    return context;
+  }
+
+  find(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument | undefined {
+    return 'id' in locator ? this.storage.get(project, definition.typeId, locator.id) : this.storage.getByKey(project, definition.typeId, locator.key);
+  }
+
+  get(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument {
+    const found = this.find(definition, project, locator);
+    if (!found) throw errors.resourceNotFound(locator);
+    return found;
+  }
+
+  query(definition: ResourceDefinition, project: string, params: URLSearchParams): PagedResult<StoredDocument> {
+    const query = parseQueryParams(params);
+    const page = runQuery(this.storage.scan(project, definition.typeId), query, this.queryOptions);
+    if (query.expand.length === 0) return page;
+    return { ...page, results: page.results.map((doc) => this.expand(project, doc, query.expand)) };
+  }
+
+  expand<T extends object>(project: string, document: T, paths: string[]): T {
+    if (paths.length === 0) return document;
+    return expandReferences(document, paths, (typeId, id) => this.storage.get(project, typeId, id));
+  }
+
+  create(definition: ResourceDefinition, draftInput: unknown, ctx: ResourceContext): StoredDocument {
+    const draft = validate(definition.draft, draftInput);
+    const resource: StoredDocument = {
+      id: uuid(),
+      version: 1,
+      ...definition.create(draft, ctx),
+      createdAt: ctx.now,
+      lastModifiedAt: ctx.now,
+      createdBy: ctx.author,
+      lastModifiedBy: ctx.author,
+    } as StoredDocument;
+    this.save(definition, ctx.project, resource, undefined);
+    return resource;
+  }
+
+  update(definition: ResourceDefinition, locator: Locator, body: unknown, ctx: ResourceContext): StoredDocument {
+    const envelope = validate(UpdateEnvelope, body);
+    const steps = this.validateActions(definition, envelope.actions);
+    const current = this.get(definition, ctx.project, locator);
+    if (current.version !== envelope.version) throw errors.concurrentModification(current.id, envelope.version, current.version);
+    return this.applyActions(definition, current, steps, ctx);
+  }
+
+  /** Applies validated actions to a copy; the stored resource changes only if all of them succeed. */
+  applyActions(
+    definition: ResourceDefinition,
+    current: StoredDocument,
+    steps: Array<{ name: string; payload: unknown }>,
+    ctx: ResourceContext,
+  ): StoredDocument {
+    const next = jsonClone(current);
+    for (const step of steps) definition.actions[step.name]!.apply(next, step.payload, ctx);
+    if (jsonEqual(next, current)) return current;
+    next.version = current.version + 1;
+    next.lastModifiedAt = ctx.now;
+    next.lastModifiedBy = ctx.author;
+    this.save(definition, ctx.project, next, current);
+    return next;
+  }
+
+  validateActions(definition: ResourceDefinition, actions: Array<{ action: string }>): Array<{ name: string; payload: unknown }> {
+    const problems: ErrorObject[] = [];
+    const steps = actions.map((raw, index) => {
+      const declared = definition.actions[raw.action];
+      if (!declared) {
+        problems.push({
+          code: 'InvalidInput',
+          message: `Unknown update action '${raw.action}' for resource type '${definition.typeId}'.`,
+          field: `actions[${index}].action`,
+        });
+        return { name: raw.action, payload: raw };
+      }
+      try {
+        return { name: raw.action, payload: validate(declared.schema, raw, ['actions', index]) };
+      } catch (error) {
+        if (error instanceof PlatformError) problems.push(...error.errors);
+        else throw error;
+        return { name: raw.action, payload: raw };
+      }
+    });
+    if (problems.length > 0) throw fieldErrors(problems);
+    return steps;
+  }
+
+  remove(definition: ResourceDefinition, locator: Locator, version: number | undefined, ctx: ResourceContext): StoredDocument {
+    const current = this.get(definition, ctx.project, locator);
+    if (version !== undefined && current.version !== version) throw errors.concurrentModification(current.id, version, current.version);
+    definition.beforeDelete?.(current, ctx);
+    this.storage.transaction(() => {
+      this.storage.delete(ctx.project, definition.typeId, current.id, current.version);
+      for (const [index, unique] of Object.entries(definition.unique ?? {})) {
+        for (const value of unique.values(current)) this.storage.delete(ctx.project, uniqueCollection(definition.typeId, index), value);
+      }
+    });
+    return current;
+  }
+
+  /** Writes a resource and its unique-index entries in one transaction, mapping conflicts to platform errors. */
+  private save(definition: ResourceDefinition, project: string, next: StoredDocument, previous: StoredDocument | undefined): void {
+    const { storage } = this;
+    const typeId = definition.typeId;
+    const key = definition.keyOf ? definition.keyOf(next) : (next.key as string | undefined);
+    const indexChanges = Object.entries(definition.unique ?? {}).map(([index, unique]) => {
+      const collection = uniqueCollection(typeId, index);
+      const values = new Set(unique.values(next));
+      const old = new Set(previous ? unique.values(previous) : []);
+      for (const value of values) {
+        const holder = storage.get(project, collection, value);
+        if (holder && holder.owner !== next.id) throw unique.duplicate(value, next);
+      }
+      return { collection, added: [...values].filter((v) => !old.has(v)), removed: [...old].filter((v) => !values.has(v)) };
+    });
+    try {
+      storage.transaction(() => {
+        storage.write(project, typeId, next, { expectedVersion: previous?.version ?? 0, ...(key !== undefined ? { key } : {}) });
+        for (const change of indexChanges) {
+          for (const value of change.removed) storage.delete(project, change.collection, value);
+          for (const value of change.added) storage.write(project, change.collection, { id: value, version: 1, owner: next.id }, { expectedVersion: 0 });
+        }
+      });
+    } catch (error) {
+      if (error instanceof KeyConflict) throw errors.duplicateField('key', error.key);
+      if (error instanceof VersionConflict) throw errors.concurrentModification(error.id, error.expectedVersion, error.actualVersion);
+      throw error;
+    }
+  }
+}

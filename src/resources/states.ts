@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { defineResource } from './define.js';
+import { Key } from './validation.js';
+
+// Placeholder: the full declaration (draft, resource fields, every platform update action) comes next.
+export const states = defineResource({
+  typeId: 'state',
+  path: 'states',
+  draft: z.object({ key: Key.optional() }).loose(),
+  create: (draft) => ({ ...draft }),
+  actions: {},
+});

@@ -1,0 +1,117 @@
+import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict, type WriteOptions } from './types.js';
+
+interface Collection {
+  byId: Map<string, StoredDocument>;
+  idByKey: Map<string, string>;
+  keyById: Map<string, string>;
+}
+
+type Undo = () => void;
+
+/** The default backend: maps per project and type, with a key index; lookups never scan. */
+export class MemoryStorage implements StorageBackend {
+  readonly name = 'memory';
+  private readonly projectsByKey = new Map<string, Map<string, Collection>>();
+  /** While a transaction runs, how to take back each change made so far. */
+  private undoLog: Undo[] | undefined;
+
+  private collection(project: string, typeId: string, create: true): Collection;
+  private collection(project: string, typeId: string, create?: false): Collection | undefined;
+  private collection(project: string, typeId: string, create = false): Collection | undefined {
+    let types = this.projectsByKey.get(project);
+    if (!types) {
+      if (!create) return undefined;
+      types = new Map();
+      this.projectsByKey.set(project, types);
+    }
+    let collection = types.get(typeId);
+    if (!collection && create) {
+      collection = { byId: new Map(), idByKey: new Map(), keyById: new Map() };
+      types.set(typeId, collection);
+    }
+    return collection;
+  }
+
+  get(project: string, typeId: string, id: string): StoredDocument | undefined {
+    return this.collection(project, typeId)?.byId.get(id);
+  }
+
+  getByKey(project: string, typeId: string, key: string): StoredDocument | undefined {
+    const collection = this.collection(project, typeId);
+    const id = collection?.idByKey.get(key);
+    return id === undefined ? undefined : collection!.byId.get(id);
+  }
+
+  write(project: string, typeId: string, document: StoredDocument, options: WriteOptions): void {
+    const collection = this.collection(project, typeId, true);
+    const previous = collection.byId.get(document.id);
+    const actual = previous?.version ?? 0;
+    if (actual !== options.expectedVersion) throw new VersionConflict(document.id, options.expectedVersion, actual);
+    const holder = options.key === undefined ? undefined : collection.idByKey.get(options.key);
+    if (options.key !== undefined && holder !== undefined && holder !== document.id) throw new KeyConflict(options.key, holder);
+
+    const previousKey = collection.keyById.get(document.id);
+    this.setEntry(collection, document.id, document, options.key);
+    this.undoLog?.push(() => this.setEntry(collection, document.id, previous, previousKey));
+  }
+
+  delete(project: string, typeId: string, id: string, expectedVersion?: number): StoredDocument | undefined {
+    const collection = this.collection(project, typeId);
+    const previous = collection?.byId.get(id);
+    if (!collection || !previous) return undefined;
+    if (expectedVersion !== undefined && previous.version !== expectedVersion) {
+      throw new VersionConflict(id, expectedVersion, previous.version);
+    }
+    const previousKey = collection.keyById.get(id);
+    this.setEntry(collection, id, undefined, undefined);
+    this.undoLog?.push(() => this.setEntry(collection, id, previous, previousKey));
+    return previous;
+  }
+
+  /** Puts (or with `undefined`, removes) a document and keeps the key index in step. */
+  private setEntry(collection: Collection, id: string, document: StoredDocument | undefined, key: string | undefined): void {
+    const oldKey = collection.keyById.get(id);
+    if (oldKey !== undefined && collection.idByKey.get(oldKey) === id) collection.idByKey.delete(oldKey);
+    collection.keyById.delete(id);
+    if (!document) {
+      collection.byId.delete(id);
+      return;
+    }
+    collection.byId.set(id, document);
+    if (key !== undefined) {
+      collection.idByKey.set(key, id);
+      collection.keyById.set(id, key);
+    }
+  }
+
+  scan(project: string, typeId: string): Iterable<StoredDocument> {
+    return this.collection(project, typeId)?.byId.values() ?? [];
+  }
+
+  count(project: string, typeId: string): number {
+    return this.collection(project, typeId)?.byId.size ?? 0;
+  }
+
+  transaction<T>(work: () => T): T {
+    if (this.undoLog) return work();
+    const log: Undo[] = [];
+    this.undoLog = log;
+    try {
+      return work();
+    } catch (error) {
+      for (const undo of log.reverse()) undo();
+      throw error;
+    } finally {
+      this.undoLog = undefined;
+    }
+  }
+
+  projects(): string[] {
+    return [...this.projectsByKey.keys()];
+  }
+
+  clear(project?: string): void {
+    if (project === undefined) this.projectsByKey.clear();
+    else this.projectsByKey.delete(project);
+  }
+}

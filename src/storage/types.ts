@@ -1,0 +1,69 @@
+/**
+ * The storage contract. Deliberately small and synchronous: the in-memory backend is the default,
+ * and every other backend (SQLite, a user's own) implements exactly this and passes the same
+ * contract tests. Nothing above this layer knows which backend runs.
+ *
+ * Documents are plain JSON objects with at least `id` and `version`. A backend stores them as
+ * given and returns them as stored; callers never mutate a returned document (the engine copies
+ * before it changes anything).
+ */
+
+export interface StoredDocument {
+  id: string;
+  version: number;
+  [field: string]: unknown;
+}
+
+export interface WriteOptions {
+  /** 0 when the document must not exist yet; otherwise the version the stored document must have. */
+  expectedVersion: number;
+  /** The value the document is found by through `getByKey`; absent when it has none. */
+  key?: string;
+}
+
+/** Thrown by `write` and `delete` when the stored version is not the expected one. */
+export class VersionConflict extends Error {
+  constructor(
+    readonly id: string,
+    readonly expectedVersion: number,
+    readonly actualVersion: number,
+  ) {
+    super(`Document ${id} is at version ${actualVersion}, not ${expectedVersion}.`);
+    this.name = 'VersionConflict';
+  }
+}
+
+/** Thrown by `write` when another document of the collection already has the key. */
+export class KeyConflict extends Error {
+  constructor(
+    readonly key: string,
+    readonly existingId: string,
+  ) {
+    super(`Key '${key}' is taken by document ${existingId}.`);
+    this.name = 'KeyConflict';
+  }
+}
+
+/**
+ * A collection is named by project key and type id (for example `('shop', 'customer')`).
+ * Collections come into being on first write.
+ */
+export interface StorageBackend {
+  readonly name: string;
+  get(project: string, typeId: string, id: string): StoredDocument | undefined;
+  getByKey(project: string, typeId: string, key: string): StoredDocument | undefined;
+  /** Insert or replace, atomically checking `expectedVersion` and key uniqueness. */
+  write(project: string, typeId: string, document: StoredDocument, options: WriteOptions): void;
+  /** Removes and returns the document; checks the version when one is given. */
+  delete(project: string, typeId: string, id: string, expectedVersion?: number): StoredDocument | undefined;
+  /** Every document of the collection, in insertion order. */
+  scan(project: string, typeId: string): Iterable<StoredDocument>;
+  count(project: string, typeId: string): number;
+  /** Runs `work` so that either all of its writes and deletes happen or none does. */
+  transaction<T>(work: () => T): T;
+  /** Project keys that hold any data. */
+  projects(): string[];
+  /** Removes everything, or one project's data. */
+  clear(project?: string): void;
+  close?(): void;
+}

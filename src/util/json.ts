@@ -1,0 +1,26 @@
+/** Structural equality of JSON values (what the platform compares to decide whether an update changed anything). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => jsonEqual(item, b[index]));
+  }
+  if (Array.isArray(b)) return false;
+  const aKeys = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const bKeys = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (aKeys.length !== bKeys.length) return false;
+  return aKeys.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** A deep copy of a JSON value; faster than structuredClone for plain JSON documents. */
+export function jsonClone<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(jsonClone) as T;
+  const copy: Record<string, unknown> = {};
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v !== undefined) copy[k] = jsonClone(v);
+  }
+  return copy as T;
+}
