@@ -1,0 +1,49 @@
+/** Parsing and validation of the list query parameters shared by every query endpoint. */
+import { errors } from '../http/errors.js';
+
+export interface QueryParams {
+  where: string[];
+  sort: string[];
+  expand: string[];
+  limit: number;
+  offset: number;
+  withTotal: boolean;
+  /** `var.<name>` input variables; a name may repeat (used by `in`). */
+  variables: Map<string, string[]>;
+}
+
+const MAX_LIMIT = 500;
+const MAX_OFFSET = 10_000;
+
+function integerParam(params: URLSearchParams, name: string, fallback: number, max: number): number {
+  const raw = params.get(name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value > max) {
+    throw errors.invalidInput(`Malformed parameter: ${name}: the value '${raw}' must be an integer between 0 and ${max}.`);
+  }
+  return value;
+}
+
+export function parseQueryParams(params: URLSearchParams): QueryParams {
+  const withTotal = params.get('withTotal');
+  if (withTotal !== null && withTotal !== 'true' && withTotal !== 'false') {
+    throw errors.invalidInput(`Malformed parameter: withTotal: the value '${withTotal}' must be true or false.`);
+  }
+  const variables = new Map<string, string[]>();
+  for (const [name, value] of params) {
+    if (!name.startsWith('var.')) continue;
+    const list = variables.get(name.slice(4)) ?? [];
+    list.push(value);
+    variables.set(name.slice(4), list);
+  }
+  return {
+    where: params.getAll('where'),
+    sort: params.getAll('sort'),
+    expand: params.getAll('expand'),
+    limit: integerParam(params, 'limit', 20, MAX_LIMIT),
+    offset: integerParam(params, 'offset', 0, MAX_OFFSET),
+    withTotal: withTotal !== 'false',
+    variables,
+  };
+}

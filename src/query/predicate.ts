@@ -1,0 +1,293 @@
+/**
+ * Compiles `where` predicates into closures: parsed and checked once per request, then evaluated
+ * per document without further allocation or re-parsing.
+ */
+import { errors } from '../http/errors.js';
+import type { Condition, Predicate, ValueNode } from './ast.js';
+import { fieldExistsIn, type FieldExists } from './fields.js';
+import { PredicateSyntaxError } from './lexer.js';
+import { parsePredicate } from './parser.js';
+import {
+  compareToOperand,
+  equalsOperand,
+  haversineMeters,
+  operandFromLiteral,
+  operandFromVariable,
+  pointCoordinates,
+  type Operand,
+} from './values.js';
+
+export type DocumentPredicate = (document: object) => boolean;
+export type Variables = ReadonlyMap<string, readonly string[]>;
+
+export interface CompileOptions {
+  /** Reject fields that do not exist (400 `The field '<name>' does not exist.`); default tolerant. */
+  strictFields?: boolean;
+  /** How strict mode decides that a field exists; default: some document of `documents` has it. */
+  fieldExists?: FieldExists;
+  /** The collection being queried, used by the default strict-mode existence check. */
+  documents?: readonly object[];
+}
+
+/** Evaluates on the current object: the document, or a nested object inside `field(...)`. */
+type ObjectTest = (object: unknown) => boolean;
+/** Evaluates on one field value (one element, for element-wise operators). */
+type ValueTest = (value: unknown) => boolean;
+
+const MATCH_ALL: DocumentPredicate = () => true;
+
+/**
+ * Compiles one or several `where` predicates (several combine with AND) into a document test.
+ * Throws a 400 InvalidInput PlatformError for syntax errors, missing input variables and, in
+ * strict mode, unknown fields.
+ */
+export function compilePredicate(
+  where: string | readonly string[],
+  variables: Variables = new Map(),
+  options: CompileOptions = {},
+): DocumentPredicate {
+  const sources = typeof where === 'string' ? [where] : where;
+  if (sources.length === 0) return MATCH_ALL;
+  const trees = sources.map(parseOrThrow);
+  if (options.strictFields) {
+    const exists = options.fieldExists ?? fieldExistsIn(options.documents ?? []);
+    for (const tree of trees) checkFields(tree, [], exists);
+  }
+  const tests = trees.map((tree) => compileNode(tree, variables));
+  return allOf(tests) as DocumentPredicate;
+}
+
+function parseOrThrow(source: string): Predicate {
+  try {
+    return parsePredicate(source);
+  } catch (error) {
+    if (error instanceof PredicateSyntaxError) throw syntaxError(source, error);
+    throw error;
+  }
+}
+
+/**
+ * The platform's wording (`Invalid input 'x', expected ... (line 1, column 12):` plus the line and
+ * a caret). `position` is the 1-based character offset into the predicate; `column` is 1-based
+ * within its line, so the two are equal for single-line predicates.
+ */
+function syntaxError(source: string, error: PredicateSyntaxError) {
+  const lineStart = source.lastIndexOf('\n', error.pos - 1) + 1;
+  const lineEnd = source.indexOf('\n', error.pos);
+  const line = source.slice(0, lineStart).split('\n').length;
+  const column = error.pos - lineStart + 1;
+  const found = error.pos >= source.length ? 'Unexpected end of input' : `Invalid input '${source.charAt(error.pos)}'`;
+  const lineText = source.slice(lineStart, lineEnd === -1 ? undefined : lineEnd);
+  return errors.invalidInput(
+    `Malformed parameter: where: Syntax error while parsing 'where'. ${found}, expected ${error.expected} ` +
+      `at position ${error.pos + 1} (line ${line}, column ${column}):\n${lineText}\n${' '.repeat(column - 1)}^`,
+  );
+}
+
+function checkFields(node: Predicate, prefix: readonly string[], exists: FieldExists): void {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      for (const operand of node.operands) checkFields(operand, prefix, exists);
+      return;
+    case 'not':
+      checkFields(node.operand, prefix, exists);
+      return;
+    default: {
+      const path = [...prefix, node.field];
+      if (!exists(path)) throw errors.invalidInput(`Malformed parameter: where: The field '${node.field}' does not exist.`);
+      if (node.kind === 'nested') checkFields(node.predicate, path, exists);
+    }
+  }
+}
+
+function compileNode(node: Predicate, variables: Variables): ObjectTest {
+  switch (node.kind) {
+    case 'and':
+      return allOf(node.operands.map((operand) => compileNode(operand, variables)));
+    case 'or':
+      return anyOf(node.operands.map((operand) => compileNode(operand, variables)));
+    case 'not': {
+      const operand = compileNode(node.operand, variables);
+      return (object) => !operand(object);
+    }
+    default:
+      return compileCondition(node, variables);
+  }
+}
+
+function allOf(tests: ObjectTest[]): ObjectTest {
+  if (tests.length === 1) return tests[0]!;
+  if (tests.length === 2) {
+    const [a, b] = tests as [ObjectTest, ObjectTest];
+    return (object) => a(object) && b(object);
+  }
+  return (object) => {
+    for (const test of tests) if (!test(object)) return false;
+    return true;
+  };
+}
+
+function anyOf(tests: ObjectTest[]): ObjectTest {
+  if (tests.length === 2) {
+    const [a, b] = tests as [ObjectTest, ObjectTest];
+    return (object) => a(object) || b(object);
+  }
+  return (object) => {
+    for (const test of tests) if (test(object)) return true;
+    return false;
+  };
+}
+
+function compileCondition(node: Condition, variables: Variables): ObjectTest {
+  const read = fieldReader(node.field);
+  switch (node.kind) {
+    case 'nested': {
+      const inner = compileNode(node.predicate, variables);
+      const test: ValueTest = (value) => value !== null && typeof value === 'object' && inner(value);
+      return elementWise(read, test);
+    }
+    case 'compare':
+      return compileComparison(read, node.op, singleOperand(node.value, variables));
+    case 'in': {
+      const equals = equalsAny(node.values.flatMap((value) => operands(value, variables)));
+      return node.negated ? noElement(read, equals) : elementWise(read, equals);
+    }
+    case 'contains':
+      return compileContains(read, node.mode, node.values.flatMap((value) => operands(value, variables)));
+    case 'empty':
+      return node.negated
+        ? (object) => { const v = read(object); return Array.isArray(v) && v.length > 0; }
+        : (object) => { const v = read(object); return Array.isArray(v) && v.length === 0; };
+    case 'defined':
+      return node.negated ? (object) => read(object) == null : (object) => read(object) != null;
+    case 'within': {
+      const { longitude, latitude, radiusMeters } = node;
+      return elementWise(read, (value) => {
+        const point = pointCoordinates(value);
+        return point !== undefined && haversineMeters(longitude, latitude, point[0], point[1]) <= radiusMeters;
+      });
+    }
+  }
+}
+
+function compileComparison(read: (object: unknown) => unknown, op: string, operand: Operand): ObjectTest {
+  switch (op) {
+    case '=':
+      return elementWise(read, (v) => compareToOperand(v, operand) === 0);
+    case '<':
+      return elementWise(read, (v) => compareToOperand(v, operand) < 0);
+    case '>':
+      return elementWise(read, (v) => compareToOperand(v, operand) > 0);
+    case '<=':
+      return elementWise(read, (v) => compareToOperand(v, operand) <= 0);
+    case '>=':
+      return elementWise(read, (v) => compareToOperand(v, operand) >= 0);
+    default:
+      // `!=` / `<>`: the value must be present and comparable, and (for arrays) no element equal.
+      return noElement(read, (v) => compareToOperand(v, operand) === 0, (v) => !Number.isNaN(compareToOperand(v, operand)));
+  }
+}
+
+function compileContains(read: (object: unknown) => unknown, mode: 'any' | 'all', list: Operand[]): ObjectTest {
+  if (mode === 'any') {
+    const equals = equalsAny(list);
+    return (object) => {
+      const value = read(object);
+      return Array.isArray(value) ? value.some(equals) : value != null && equals(value);
+    };
+  }
+  return (object) => {
+    const value = read(object);
+    if (value == null) return false;
+    const elements = Array.isArray(value) ? value : [value];
+    return list.every((operand) => elements.some((element) => equalsOperand(element, operand)));
+  };
+}
+
+/** Applies `test` to the value, or to each element of an array value: any element matching matches. */
+function elementWise(read: (object: unknown) => unknown, test: ValueTest): ObjectTest {
+  return (object) => {
+    const value = read(object);
+    return Array.isArray(value) ? someElement(value, test) : test(value);
+  };
+}
+
+function someElement(array: readonly unknown[], test: ValueTest): boolean {
+  for (let i = 0; i < array.length; i++) {
+    const element = array[i];
+    if (Array.isArray(element) ? someElement(element, test) : test(element)) return true;
+  }
+  return false;
+}
+
+/**
+ * The negated forms (`!=`, `not in`): the field must be present and no element may equal. A scalar
+ * must also be comparable, since values of different types never match either way.
+ */
+function noElement(read: (object: unknown) => unknown, equals: ValueTest, comparable: ValueTest = () => true): ObjectTest {
+  return (object) => {
+    const value = read(object);
+    if (value == null) return false;
+    if (Array.isArray(value)) return !value.some(equals);
+    return comparable(value) && !equals(value);
+  };
+}
+
+/** Set lookups for plain values; instants fall back to chronological comparison. */
+function equalsAny(list: Operand[]): ValueTest {
+  const strings = new Set<string>();
+  const numbers = new Set<number>();
+  const booleans = new Set<boolean>();
+  const dates: Operand[] = [];
+  for (const operand of list) {
+    if (operand.dateMs !== undefined) dates.push(operand);
+    else if (operand.str !== undefined) strings.add(operand.str);
+    if (operand.num !== undefined) numbers.add(operand.num);
+    if (operand.bool !== undefined) booleans.add(operand.bool);
+  }
+  return (value) => {
+    switch (typeof value) {
+      case 'string':
+        return strings.has(value) || dates.some((operand) => equalsOperand(value, operand));
+      case 'number':
+        return numbers.has(value);
+      case 'boolean':
+        return booleans.has(value);
+      default:
+        return false;
+    }
+  };
+}
+
+/** Own properties only, so `constructor` or `toString` never read from the prototype. */
+function fieldReader(field: string): (object: unknown) => unknown {
+  if (field in Object.prototype) {
+    return (object) =>
+      object !== null && typeof object === 'object' && Object.hasOwn(object, field)
+        ? (object as Record<string, unknown>)[field]
+        : undefined;
+  }
+  return (object) => (object !== null && typeof object === 'object' ? (object as Record<string, unknown>)[field] : undefined);
+}
+
+function operands(node: ValueNode, variables: Variables): Operand[] {
+  if (node.kind === 'literal') return [operandFromLiteral(node.value)];
+  const values = variables.get(node.name);
+  if (values === undefined || values.length === 0) {
+    throw errors.invalidInput(
+      `Malformed parameter: where: The input variable ':${node.name}' has no value. Pass it as query parameter 'var.${node.name}'.`,
+    );
+  }
+  return values.map(operandFromVariable);
+}
+
+function singleOperand(node: ValueNode, variables: Variables): Operand {
+  const list = operands(node, variables);
+  if (list.length > 1) {
+    throw errors.invalidInput(
+      `Malformed parameter: where: The input variable ':${(node as { name: string }).name}' has ${list.length} values, but a comparison takes one. Use 'in' for several values.`,
+    );
+  }
+  return list[0]!;
+}

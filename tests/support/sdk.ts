@@ -1,0 +1,105 @@
+/**
+ * Test support: an isolated mock per test, served in-process on an undici MockAgent, and official
+ * SDK clients pointed at it, so the project's tests drive the mock the way users do.
+ */
+import { test as base, expect } from '@playwright/test';
+import { ClientBuilder, type Client } from '@commercetools/ts-client';
+import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import { createCommerceMock, type CommerceMock, type CommerceMockOptions } from '../../src/index.js';
+import { interceptFetch } from '../../src/transports/mock-agent.js';
+
+export const PROJECT_KEY = 'test-project';
+export const CREDENTIALS = { clientId: 'test-client', clientSecret: 'test-secret' };
+
+export type SdkFlow =
+  | { kind: 'client'; scopes?: string[]; clientId?: string }
+  | { kind: 'password'; username: string; password: string }
+  | { kind: 'anonymous'; anonymousId?: string }
+  | { kind: 'existing'; authorization: string }
+  | { kind: 'none' };
+
+/** An official-SDK API root for `mock`, authenticating with the given flow against the mock's token server. */
+export function sdkApiRoot(mock: CommerceMock, flow: SdkFlow = { kind: 'client' }, projectKey = PROJECT_KEY): ByProjectKeyRequestBuilder {
+  return createApiBuilderFromCtpClient(sdkClient(mock, flow, projectKey)).withProjectKey({ projectKey });
+}
+
+export function sdkClient(mock: CommerceMock, flow: SdkFlow = { kind: 'client' }, projectKey = PROJECT_KEY): Client {
+  const host = mock.options.authUrl;
+  const httpClient = fetch;
+  let builder = new ClientBuilder().withProjectKey(projectKey);
+  switch (flow.kind) {
+    case 'client':
+      builder = builder.withClientCredentialsFlow({
+        host,
+        projectKey,
+        credentials: { ...CREDENTIALS, ...(flow.clientId ? { clientId: flow.clientId } : {}) },
+        scopes: flow.scopes ?? [`manage_project:${projectKey}`],
+        httpClient,
+      });
+      break;
+    case 'password':
+      builder = builder.withPasswordFlow({
+        host,
+        projectKey,
+        credentials: { ...CREDENTIALS, user: { username: flow.username, password: flow.password } },
+        scopes: [`manage_project:${projectKey}`],
+        httpClient,
+      });
+      break;
+    case 'anonymous':
+      builder = builder.withAnonymousSessionFlow({
+        host,
+        projectKey,
+        credentials: { ...CREDENTIALS, ...(flow.anonymousId ? { anonymousId: flow.anonymousId } : {}) },
+        scopes: [`manage_project:${projectKey}`],
+        httpClient,
+      });
+      break;
+    case 'existing':
+      builder = builder.withExistingTokenFlow(flow.authorization, { force: true });
+      break;
+    case 'none':
+      break;
+  }
+  return builder.withHttpMiddleware({ host: mock.options.apiUrl, httpClient }).build();
+}
+
+export interface SdkFailure {
+  statusCode: number;
+  body: { statusCode: number; message: string; errors: Array<{ code: string; message: string; [extra: string]: unknown }>; [extra: string]: unknown };
+}
+
+/** Awaits a request that must fail and returns the status and platform error body the SDK received. */
+export async function sdkFailure(request: Promise<unknown>): Promise<SdkFailure> {
+  try {
+    await request;
+  } catch (error) {
+    const e = error as { statusCode?: number; body?: SdkFailure['body'] };
+    expect(e.body, `expected a platform error body, got ${String(error)}`).toBeDefined();
+    return { statusCode: e.statusCode ?? e.body!.statusCode, body: e.body! };
+  }
+  throw new Error('expected the request to fail, but it succeeded');
+}
+
+export interface MockFixtures {
+  mockOptions: CommerceMockOptions;
+  /** A fresh mock for this test, intercepting global fetch; other hosts are refused. */
+  mock: CommerceMock;
+  /** The official SDK, client-credentials flow, pointed at `mock`. */
+  apiRoot: ByProjectKeyRequestBuilder;
+}
+
+export const test = base.extend<MockFixtures>({
+  mockOptions: [{}, { option: true }],
+  mock: async ({ mockOptions }, use) => {
+    const mock = createCommerceMock({ defaultProjectKey: PROJECT_KEY, ...mockOptions });
+    const interception = await interceptFetch(mock, { allowNetConnect: false });
+    await use(mock);
+    await interception.restore();
+  },
+  apiRoot: async ({ mock }, use) => {
+    await use(sdkApiRoot(mock));
+  },
+});
+
+export { expect };
