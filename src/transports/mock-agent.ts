@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { CommerceMock } from '../mock.js';
 import type { MockRequest, MockResponse } from '../http/types.js';
 
@@ -91,13 +92,54 @@ function serve(mock: CommerceMock, origin: string, request: InterceptedRequest, 
   return toReply(mock.handle(mockRequest));
 }
 
+/** undici 8.0.3 to 8.10.0 let global fetch bypass a global MockAgent: requests would reach the network. */
+export function isUnsafeUndici(version: string): boolean {
+  const [major = 0, minor = 0, patch = 0] = version.split('.').map((part) => Number.parseInt(part, 10));
+  if (major !== 8) return false;
+  if (minor === 0) return patch >= 3;
+  return minor < 10 || (minor === 10 && patch === 0);
+}
+
+async function loadUndici(): Promise<UndiciModule> {
+  let version: string | undefined;
+  try {
+    version = (createRequire(import.meta.url)('undici/package.json') as { version: string }).version;
+  } catch {
+    throw new Error('commerce-mock: the in-process transport needs the `undici` package (undici 7 on Node 20, undici >= 8.10.1 on Node >= 22): npm install -D undici');
+  }
+  if (isUnsafeUndici(version)) {
+    throw new Error(`commerce-mock: undici ${version} lets global fetch bypass a MockAgent, so requests would reach the real network. Use undici 7 on Node 20, or undici >= 8.10.1.`);
+  }
+  return (await import('undici')) as unknown as UndiciModule;
+}
+
+/** A host that can never resolve: if the probe is not answered by the agent, nothing real is reached. */
+const PROBE_ORIGIN = 'http://commerce-mock-probe.invalid';
+
+/** Proves that global fetch goes through the agent; fails fast with the reason otherwise. */
+async function assertFetchIntercepted(): Promise<void> {
+  let answered = false;
+  try {
+    const response = await fetch(`${PROBE_ORIGIN}/probe`);
+    answered = response.status === 204 && response.headers.get('x-commerce-mock-probe') === 'ok';
+  } catch {
+    answered = false;
+  }
+  if (!answered) {
+    throw new Error(
+      `commerce-mock: global fetch is not intercepted by the MockAgent (Node ${process.versions.node}). ` +
+        'Use undici 7 on Node 20 and undici >= 8.10.1 on Node >= 22, and make sure nothing replaced the global dispatcher.',
+    );
+  }
+}
+
 /**
  * Serves global `fetch` (and undici) calls to the mock's `apiUrl` and `authUrl` in-process, through
  * an undici MockAgent installed as the global dispatcher. undici 7 hands the body over as text and
  * needs a synchronous answer; undici 8 hands it over as an async iterable and awaits the answer.
  */
 export async function interceptFetch(mock: CommerceMock, options: InterceptOptions = {}): Promise<Interception> {
-  const undici = options.undici ?? ((await import('undici')) as unknown as UndiciModule);
+  const undici = options.undici ?? (await loadUndici());
   const agent = new undici.MockAgent();
   if (options.allowNetConnect === false) agent.disableNetConnect();
   else agent.enableNetConnect();
@@ -114,8 +156,21 @@ export async function interceptFetch(mock: CommerceMock, options: InterceptOptio
       .persist();
   }
 
+  agent
+    .get(PROBE_ORIGIN)
+    .intercept({ path: '/probe', method: 'GET' })
+    .reply(() => ({ statusCode: 204, data: '', responseOptions: { headers: { 'x-commerce-mock-probe': 'ok' } } }))
+    .persist();
+
   const previous = undici.getGlobalDispatcher();
   undici.setGlobalDispatcher(agent);
+  try {
+    await assertFetchIntercepted();
+  } catch (error) {
+    undici.setGlobalDispatcher(previous);
+    await agent.close();
+    throw error;
+  }
   return {
     agent,
     async restore() {

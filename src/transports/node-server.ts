@@ -1,0 +1,118 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CommerceMock } from '../mock.js';
+import { errors } from '../http/errors.js';
+import { MAX_BODY_BYTES } from '../http/body.js';
+import type { MockResponse } from '../http/types.js';
+
+export interface ServerOptions {
+  /** 0 picks a free port. Default 8989. */
+  port?: number;
+  /** Default 127.0.0.1; use 0.0.0.0 to serve other machines (as the container does). */
+  host?: string;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+/** Routes of the server itself, outside any project: health for probes, clear for resetting between test runs. */
+export const ADMIN_PREFIX = '/__mock';
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, HEAD, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, x-correlation-id',
+  'access-control-expose-headers': 'x-correlation-id',
+};
+
+function send(response: ServerResponse, result: MockResponse, method: string): void {
+  const body = method === 'HEAD' || result.body === undefined ? undefined : JSON.stringify(result.body);
+  response.writeHead(result.status, {
+    ...CORS_HEADERS,
+    ...result.headers,
+    ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}),
+  });
+  response.end(body);
+}
+
+/** Reads the body up to the limit; `undefined` when it is larger (the rest is drained, not kept). */
+function readBody(request: IncomingMessage): Promise<string | undefined | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(tooLarge ? 'too-large' : size === 0 ? undefined : Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function admin(mock: CommerceMock, method: string, path: string): MockResponse | undefined {
+  const json = { 'content-type': 'application/json; charset=utf-8' };
+  if (path === `${ADMIN_PREFIX}/health` && (method === 'GET' || method === 'HEAD')) return { status: 200, headers: json, body: { status: 'ok', storage: mock.storage.name } };
+  if (path === `${ADMIN_PREFIX}/clear` && method === 'POST') {
+    mock.clear();
+    return { status: 200, headers: json, body: { cleared: true } };
+  }
+  return undefined;
+}
+
+/** Serves the mock on a real port: the API and the token routes (`/oauth/...`) on one origin. */
+export async function startServer(mock: CommerceMock, options: ServerOptions = {}): Promise<RunningServer> {
+  const server = createServer(async (request, response) => {
+    const method = request.method ?? 'GET';
+    try {
+      if (method === 'OPTIONS') {
+        response.writeHead(204, CORS_HEADERS).end();
+        return;
+      }
+      const path = (request.url ?? '/').split('?')[0]!;
+      const adminResult = admin(mock, method, path);
+      if (adminResult) return send(response, adminResult, method);
+      const body = await readBody(request);
+      if (body === 'too-large') {
+        const error = errors.payloadTooLarge(MAX_BODY_BYTES);
+        return send(response, { status: error.statusCode, headers: { 'content-type': 'application/json; charset=utf-8' }, body: error.toJSON() }, method);
+      }
+      const result = mock.handle({
+        method,
+        url: request.url ?? '/',
+        headers: request.headers,
+        ...(body !== undefined ? { body } : {}),
+      });
+      send(response, result, method);
+    } catch (error) {
+      const failure = errors.general(error instanceof Error ? error.message : String(error));
+      send(response, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: failure.toJSON() }, method);
+    }
+  });
+  server.keepAliveTimeout = 5_000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8989, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

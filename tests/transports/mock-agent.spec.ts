@@ -1,0 +1,92 @@
+import { test, expect } from '@playwright/test';
+import { getGlobalDispatcher } from 'undici';
+import { createCommerceMock } from '../../src/index.js';
+import { interceptFetch, isUnsafeUndici } from '../../src/transports/mock-agent.js';
+import { sdkApiRoot } from '../support/sdk.js';
+
+test.describe('in-process transport (undici MockAgent)', () => {
+  test('global fetch to the api and auth hosts is served without a socket, on every method', async () => {
+    const mock = createCommerceMock({ apiUrl: 'https://api.example.test', authUrl: 'https://auth.example.test' });
+    const interception = await interceptFetch(mock, { allowNetConnect: false });
+    try {
+      const token = await fetch('https://auth.example.test/oauth/token', {
+        method: 'POST',
+        headers: { authorization: `Basic ${btoa('id:secret')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials&scope=manage_project:shop',
+      });
+      expect(token.status).toBe(200);
+      const { access_token } = (await token.json()) as { access_token: string };
+
+      const auth = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
+      const created = await fetch('https://api.example.test/shop/categories', {
+        method: 'POST', headers: auth, body: JSON.stringify({ name: { en: 'Shoes' }, slug: { en: 'shoes' }, key: 'shoes' }),
+      });
+      expect(created.status).toBe(201);
+      const category = (await created.json()) as { id: string; version: number; createdBy: { clientId: string } };
+      expect(category.createdBy.clientId).toBe('id');
+
+      const head = await fetch(`https://api.example.test/shop/categories/${category.id}`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+
+      const deleted = await fetch(`https://api.example.test/shop/categories/key=shoes?version=${category.version}`, { method: 'DELETE' });
+      expect(deleted.status).toBe(200);
+      expect(mock.all('category', { projectKey: 'shop' })).toHaveLength(0);
+    } finally {
+      await interception.restore();
+    }
+  });
+
+  test('restore() puts the previous global dispatcher back', async () => {
+    const before = getGlobalDispatcher();
+    const interception = await interceptFetch(createCommerceMock(), { allowNetConnect: false });
+    expect(getGlobalDispatcher()).toBe(interception.agent);
+    await interception.restore();
+    expect(getGlobalDispatcher()).toBe(before);
+  });
+
+  test('other hosts are refused when net connect is disabled, and the mock still serves', async () => {
+    const mock = createCommerceMock();
+    const interception = await interceptFetch(mock, { allowNetConnect: false });
+    try {
+      await expect(fetch('http://unrelated.example.invalid/')).rejects.toThrow();
+      const response = await fetch(`${mock.options.apiUrl}/p1/customers`);
+      expect(response.status).toBe(200);
+    } finally {
+      await interception.restore();
+    }
+  });
+
+  test('two instances intercepting different hosts in turn keep separate data', async () => {
+    const first = createCommerceMock();
+    const second = createCommerceMock();
+    let interception = await interceptFetch(first, { allowNetConnect: false });
+    await fetch(`${first.options.apiUrl}/p1/customers`, { method: 'POST', body: JSON.stringify({ email: 'a@b.c', password: 'x' }) });
+    await interception.restore();
+    interception = await interceptFetch(second, { allowNetConnect: false });
+    const list = (await (await fetch(`${second.options.apiUrl}/p1/customers`)).json()) as { count: number };
+    await interception.restore();
+    expect(list.count).toBe(0);
+    expect(first.all('customer', { projectKey: 'p1' })).toHaveLength(1);
+  });
+
+  test('the official SDK works through the interception with a client-credentials token', async () => {
+    const mock = createCommerceMock({ enableAuthentication: true, validateCredentials: true });
+    const interception = await interceptFetch(mock, { allowNetConnect: false });
+    try {
+      const apiRoot = sdkApiRoot(mock);
+      const { body } = await apiRoot.customers().post({ body: { email: 'sdk@example.com', password: 'pw' } }).execute();
+      const read = await apiRoot.customers().withKey({ key: 'none' }).get().execute().catch((e: { statusCode: number }) => e.statusCode);
+      expect(read).toBe(404);
+      expect(body.customer.createdBy?.clientId).toBe('test-client');
+      expect(mock.authStore().list({ kind: 'client' })).toHaveLength(1);
+    } finally {
+      await interception.restore();
+    }
+  });
+
+  test('undici releases that let fetch bypass a MockAgent are refused', () => {
+    for (const unsafe of ['8.0.3', '8.1.0', '8.9.9', '8.10.0']) expect(isUnsafeUndici(unsafe), unsafe).toBe(true);
+    for (const safe of ['7.30.2', '8.0.2', '8.10.1', '8.12.4', '9.0.0']) expect(isUnsafeUndici(safe), safe).toBe(false);
+  });
+});
