@@ -9,3 +9,5 @@ export { MemoryStorage } from './storage/memory.js';
 export { defineResource, action } from './resources/define.js';
 export type { ResourceDefinition, ResourceContext, Reference, Author } from './resources/define.js';
 export type { PagedResult } from './query/index.js';
+export { interceptFetch, type InterceptOptions, type Interception } from './transports/mock-agent.js';
+export { startServer, type ServerOptions, type RunningServer } from './transports/node-server.js';
