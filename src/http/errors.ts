@@ -89,6 +89,15 @@ export const errors = {
         : `The referenced object of type '${typeId}' with identifier '${ref.id}' was not found. It either doesn't exist, or it can't be accessed from this endpoint (e.g., if the endpoint filters by store or customer account).`,
       { typeId, ...ref },
     ),
+  missingRoleOnChannel: (channel: { id?: string; key?: string }, missingRole: string) =>
+    single(
+      400,
+      'MissingRoleOnChannel',
+      `Given channel with ${channel.id !== undefined ? `id '${channel.id}'` : `key '${channel.key}'`} does not have the required role ${missingRole}.`,
+      { channel: { typeId: 'channel', ...channel }, missingRole },
+    ),
+  projectNotConfiguredForLanguages: (languages: string[]) =>
+    single(400, 'ProjectNotConfiguredForLanguages', 'The project is not configured for given languages.', { languages }),
   invalidCredentials: () => single(400, 'InvalidCredentials', 'Account with the given credentials not found.'),
   invalidCurrentPassword: () => single(400, 'InvalidCurrentPassword', 'The given current password does not match.'),
   payloadTooLarge: (limitBytes: number) =>

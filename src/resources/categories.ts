@@ -1,12 +1,269 @@
 import { z } from 'zod';
-import { defineResource } from './define.js';
-import { Key } from './validation.js';
+import { v4 as uuid } from 'uuid';
+import { errors } from '../http/errors.js';
+import type { StoredDocument } from '../storage/types.js';
+import { jsonClone } from '../util/json.js';
+import { action, defineResource, type BaseFields, type ResourceContext } from './define.js';
+import {
+  applyCustomField,
+  applyCustomType,
+  changer,
+  customFieldActions,
+  customFields,
+  type CustomFields,
+  SetCustomField,
+  SetCustomType,
+  setField,
+  setter,
+} from './common.js';
+import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
 
-// Placeholder: the full declaration (draft, resource fields, every platform update action) comes next.
-export const categories = defineResource({
+export interface CategoryReference {
+  typeId: 'category';
+  id: string;
+}
+
+export interface AssetSource {
+  uri: string;
+  key?: string;
+  dimensions?: { w: number; h: number };
+  contentType?: string;
+}
+
+export interface Asset {
+  id: string;
+  sources: AssetSource[];
+  name: LocalizedString;
+  description?: LocalizedString;
+  tags?: string[];
+  custom?: CustomFields;
+  key?: string;
+}
+
+export interface Category extends StoredDocument {
+  key?: string;
+  name: LocalizedString;
+  slug: LocalizedString;
+  description?: LocalizedString;
+  ancestors: CategoryReference[];
+  parent?: CategoryReference;
+  orderHint: string;
+  externalId?: string;
+  metaTitle?: LocalizedString;
+  metaDescription?: LocalizedString;
+  metaKeywords?: LocalizedString;
+  custom?: CustomFields;
+  assets: Asset[];
+}
+
+/** Slugs: per locale, 2 to 256 letters, digits, `-` and `_`. */
+const Slug = z.record(
+  z.string(),
+  z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, 'Slugs have 2 to 256 characters: letters, digits, - and _.'),
+);
+
+/** A decimal between 0 and 1, as a string (`"0.5"`, `".25"`). */
+const OrderHint = z
+  .string()
+  .regex(/^(0|1|0?\.\d+|1\.0*)$/, 'The order hint must be a decimal value between 0 and 1.');
+
+const AssetSource = z.object({
+  uri: z.string(),
+  key: Key.optional(),
+  dimensions: z.object({ w: z.number().int(), h: z.number().int() }).optional(),
+  contentType: z.string().optional(),
+});
+
+const AssetDraft = z.object({
+  sources: z.array(AssetSource).min(1),
+  name: LocalizedString,
+  description: LocalizedString.optional(),
+  tags: z.array(z.string()).optional(),
+  custom: CustomFieldsDraft.optional(),
+  key: Key.optional(),
+});
+type AssetDraft = z.infer<typeof AssetDraft>;
+
+const CategoryIdentifier = ResourceIdentifier;
+
+export const CategoryDraft = z.object({
+  name: LocalizedString,
+  slug: Slug,
+  description: LocalizedString.optional(),
+  parent: CategoryIdentifier.optional(),
+  orderHint: OrderHint.optional(),
+  externalId: z.string().optional(),
+  metaTitle: LocalizedString.optional(),
+  metaDescription: LocalizedString.optional(),
+  metaKeywords: LocalizedString.optional(),
+  custom: CustomFieldsDraft.optional(),
+  assets: z.array(AssetDraft).optional(),
+  key: Key.optional(),
+});
+export type CategoryDraft = z.infer<typeof CategoryDraft>;
+
+/** The platform assigns a random decimal between 0 and 1 when a draft has no order hint. */
+function generatedOrderHint(now: string): string {
+  const random = Math.floor(Math.random() * 1e6)
+    .toString()
+    .padStart(6, '0');
+  return `0.0000${Date.parse(now)}${random}`;
+}
+
+function assetFromDraft(draft: AssetDraft, ctx: ResourceContext): Asset {
+  const { custom, ...rest } = draft;
+  const asset: Asset = { id: uuid(), ...rest };
+  const fields = customFields(custom, ctx);
+  if (fields) asset.custom = fields;
+  return asset;
+}
+
+function assertUniqueAssetKeys(assets: Asset[]): void {
+  const seen = new Set<string>();
+  for (const asset of assets) {
+    if (asset.key === undefined) continue;
+    if (seen.has(asset.key)) throw errors.duplicateField('assets.key', asset.key);
+    seen.add(asset.key);
+  }
+}
+
+/** The parent as a Reference plus the ancestors that follow from it (root first, ending with the parent). */
+function placeUnder(
+  identifier: z.infer<typeof CategoryIdentifier>,
+  ctx: ResourceContext,
+): { parent: CategoryReference; ancestors: CategoryReference[] } {
+  const parent = ctx.reference('category', identifier) as CategoryReference;
+  const stored = ctx.get('category', parent.id) as Category;
+  return { parent, ancestors: [...(stored.ancestors ?? []), { typeId: 'category', id: parent.id }] };
+}
+
+const AssetLocator = z.object({ assetId: z.string().optional(), assetKey: z.string().optional() });
+
+function findAsset(category: Category, a: z.infer<typeof AssetLocator>): Asset {
+  if (a.assetId === undefined && a.assetKey === undefined) throw errors.invalidInput('Either assetId or assetKey is required.');
+  const found = category.assets.find((asset) => (a.assetId !== undefined ? asset.id === a.assetId : asset.key === a.assetKey));
+  if (!found) {
+    throw errors.invalidInput(
+      `The category does not have an asset with ${a.assetId !== undefined ? `ID '${a.assetId}'` : `key '${a.assetKey}'`}.`,
+    );
+  }
+  return found;
+}
+
+const slugEntries = (category: Category) => Object.entries(category.slug ?? {}).map(([locale, slug]) => `${locale}:${slug}`);
+
+export const categories = defineResource<CategoryDraft, Category>({
   typeId: 'category',
   path: 'categories',
-  draft: z.object({ key: Key.optional() }).loose(),
-  create: (draft) => ({ ...draft }),
-  actions: {},
+  draft: CategoryDraft,
+  create(draft, ctx) {
+    const assets = (draft.assets ?? []).map((asset) => assetFromDraft(asset, ctx));
+    assertUniqueAssetKeys(assets);
+    const category: Omit<Category, BaseFields> = {
+      name: draft.name,
+      slug: draft.slug,
+      ancestors: [],
+      orderHint: draft.orderHint ?? generatedOrderHint(ctx.now),
+      assets,
+    };
+    for (const field of ['key', 'description', 'externalId', 'metaTitle', 'metaDescription', 'metaKeywords'] as const) {
+      if (draft[field] !== undefined) (category as Record<string, unknown>)[field] = draft[field];
+    }
+    if (draft.parent) Object.assign(category, placeUnder(draft.parent, ctx));
+    const custom = customFields(draft.custom, ctx);
+    if (custom) category.custom = custom;
+    return category;
+  },
+  unique: {
+    slug: {
+      values: slugEntries,
+      duplicate: (value) => {
+        const slug = value.slice(value.indexOf(':') + 1);
+        return errors.duplicateField(
+          'slug',
+          slug,
+          `A duplicate value '"${slug}"' exists for field 'slug' (locale '${value.slice(0, value.indexOf(':'))}').`,
+        );
+      },
+    },
+  },
+  cascade(next, previous, ctx) {
+    if (JSON.stringify(next.ancestors) === JSON.stringify(previous.ancestors)) return [];
+    const moved: CategoryReference = { typeId: 'category', id: next.id };
+    const changed: Category[] = [];
+    for (const document of ctx.scan('category')) {
+      const descendant = document as Category;
+      const at = (descendant.ancestors ?? []).findIndex((ancestor) => ancestor.id === next.id);
+      if (at === -1) continue;
+      const copy = jsonClone(descendant);
+      copy.ancestors = [...next.ancestors, moved, ...descendant.ancestors.slice(at + 1)];
+      changed.push(copy);
+    }
+    return changed;
+  },
+  actions: {
+    changeName: changer('name', LocalizedString),
+    changeSlug: changer('slug', Slug),
+    setKey: setter('key', Key),
+    setDescription: setter('description', LocalizedString),
+    setExternalId: setter('externalId', z.string()),
+    setMetaTitle: setter('metaTitle', LocalizedString),
+    setMetaDescription: setter('metaDescription', LocalizedString),
+    setMetaKeywords: setter('metaKeywords', LocalizedString),
+    changeOrderHint: changer('orderHint', OrderHint),
+    changeParent: action(z.object({ parent: CategoryIdentifier }), (category: Category, a, ctx) => {
+      const target = ctx.reference('category', a.parent);
+      const stored = ctx.get('category', target.id) as Category;
+      if (target.id === category.id || (stored.ancestors ?? []).some((ancestor) => ancestor.id === category.id)) {
+        throw errors.invalidOperation(`The category '${target.id}' cannot become the parent of '${category.id}': it would be its own ancestor.`);
+      }
+      Object.assign(category, placeUnder({ id: target.id }, ctx));
+    }),
+    ...customFieldActions,
+    addAsset: action(z.object({ asset: AssetDraft, position: z.number().int().min(0).optional() }), (category: Category, a, ctx) => {
+      const asset = assetFromDraft(a.asset, ctx);
+      if (a.position === undefined) category.assets.push(asset);
+      else {
+        if (a.position > category.assets.length) {
+          throw errors.invalidOperation(`The position ${a.position} is outside the assets (there are ${category.assets.length}).`);
+        }
+        category.assets.splice(a.position, 0, asset);
+      }
+      assertUniqueAssetKeys(category.assets);
+    }),
+    removeAsset: action(AssetLocator, (category: Category, a) => {
+      const asset = findAsset(category, a);
+      category.assets = category.assets.filter((entry) => entry !== asset);
+    }),
+    changeAssetOrder: action(z.object({ assetOrder: z.array(z.string()) }), (category: Category, a) => {
+      const current = category.assets.map((asset) => asset.id);
+      const wanted = new Set(a.assetOrder);
+      if (wanted.size !== a.assetOrder.length || wanted.size !== current.length || current.some((id) => !wanted.has(id))) {
+        throw errors.invalidOperation('The asset order must contain the IDs of all assets of the category, each once.');
+      }
+      category.assets = a.assetOrder.map((id) => category.assets.find((asset) => asset.id === id)!);
+    }),
+    changeAssetName: action(AssetLocator.extend({ name: LocalizedString }), (category: Category, a) => {
+      findAsset(category, a).name = a.name;
+    }),
+    setAssetDescription: action(AssetLocator.extend({ description: LocalizedString.optional().nullable() }), (category: Category, a) => {
+      setField(findAsset(category, a), 'description', a.description);
+    }),
+    setAssetTags: action(AssetLocator.extend({ tags: z.array(z.string()).optional().nullable() }), (category: Category, a) => {
+      setField(findAsset(category, a), 'tags', a.tags);
+    }),
+    setAssetSources: action(AssetLocator.extend({ sources: z.array(AssetSource).min(1) }), (category: Category, a) => {
+      findAsset(category, a).sources = a.sources;
+    }),
+    setAssetKey: action(z.object({ assetId: z.string(), assetKey: Key.optional().nullable() }), (category: Category, a) => {
+      setField(findAsset(category, { assetId: a.assetId }), 'key', a.assetKey);
+      assertUniqueAssetKeys(category.assets);
+    }),
+    setAssetCustomType: action(AssetLocator.extend(SetCustomType.shape), (category: Category, a, ctx) =>
+      applyCustomType(findAsset(category, a), a, ctx),
+    ),
+    setAssetCustomField: action(AssetLocator.extend(SetCustomField.shape), (category: Category, a) =>
+      applyCustomField(findAsset(category, a), a),
+    ),
+  },
 });

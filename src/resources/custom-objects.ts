@@ -1,12 +1,144 @@
 import { z } from 'zod';
-import { defineResource } from './define.js';
-import { Key } from './validation.js';
+import { errors } from '../http/errors.js';
+import { created, ok, type ApiCall } from '../http/router.js';
+import type { StoredDocument } from '../storage/types.js';
+import { action, defineResource, type BaseFields, type ResourceDefinition } from './define.js';
+import type { Repository } from './repository.js';
+import { validate } from './validation.js';
 
-// Placeholder: the full declaration (draft, resource fields, every platform update action) comes next.
-export const customObjects = defineResource({
-  typeId: 'key-value-document',
+const TYPE_ID = 'key-value-document';
+
+export interface CustomObject extends StoredDocument {
+  container: string;
+  key: string;
+  value: unknown;
+}
+
+const Container = z.string().regex(/^[-_~.a-zA-Z0-9]+$/, 'Containers consist of letters, digits, -, _, ~ and . only.');
+const ObjectKey = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(/^[-_~.a-zA-Z0-9]+$/, 'Keys of custom objects consist of 1 to 256 letters, digits, -, _, ~ and . only.');
+
+/** Any JSON value but null; missing is a RequiredField. */
+const Value = z.unknown().superRefine((value, ctx) => {
+  if (value === undefined || value === null) {
+    ctx.addIssue({ code: 'invalid_type', expected: 'unknown' as never, input: value, message: 'A value is required.' });
+  }
+});
+
+export const CustomObjectDraft = z.object({
+  container: Container,
+  key: ObjectKey,
+  value: Value,
+  version: z.number().int().min(0).optional(),
+});
+export type CustomObjectDraft = z.infer<typeof CustomObjectDraft>;
+
+/** The platform does not save fields of `value` whose value is null (at any depth). */
+function withoutNullFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNullFields);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [field, inner] of Object.entries(value)) {
+    if (inner !== null && inner !== undefined) out[field] = withoutNullFields(inner);
+  }
+  return out;
+}
+
+const storageKey = (container: string, key: string) => `${container}/${key}`;
+
+/** `?version=` of a DELETE by container and key: optional, a positive integer when given. */
+function optionalVersion(call: ApiCall): number | undefined {
+  const raw = call.query.get('version');
+  if (raw === null) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not a positive integer.`);
+  return Number(raw);
+}
+
+function found(call: ApiCall): CustomObject {
+  const { container, key } = call.params as { container: string; key: string };
+  const object = call.ctx.getByKey(TYPE_ID, storageKey(container, key)) as CustomObject | undefined;
+  if (!object) throw errors.resourceNotFound({ key: storageKey(container, key) });
+  return object;
+}
+
+const expanded = (call: ApiCall, repository: Repository, document: object) =>
+  repository.expand(call.project, document, call.query.getAll('expand'));
+
+/**
+ * The replacement of a stored object's value is the one change there is; it is applied through the
+ * repository (version +1, audit fields) but is no update action clients can send.
+ */
+const ReplaceValue = z.object({ value: z.unknown() });
+const replaceActions = {
+  replaceValue: action(ReplaceValue, (object: CustomObject, a) => {
+    object.value = a.value;
+  }),
+};
+
+export const customObjects: ResourceDefinition<CustomObjectDraft, CustomObject> = defineResource<CustomObjectDraft, CustomObject>({
+  typeId: TYPE_ID,
   path: 'custom-objects',
-  draft: z.object({ key: Key.optional() }).loose(),
-  create: (draft) => ({ ...draft }),
+  draft: CustomObjectDraft,
+  create(draft) {
+    const object: Omit<CustomObject, BaseFields> = {
+      container: draft.container,
+      key: draft.key,
+      value: withoutNullFields(draft.value),
+    };
+    return object;
+  },
+  keyOf: (object) => storageKey(object.container, object.key),
   actions: {},
+  without: ['update', 'byKey', 'create'],
+  routes: [
+    {
+      // Create or replace: 201 with the new object, 200 with the replaced one.
+      method: 'POST',
+      path: '',
+      handle(call, repository) {
+        const draft = validate(CustomObjectDraft, call.json());
+        const existing = call.ctx.getByKey(TYPE_ID, storageKey(draft.container, draft.key)) as CustomObject | undefined;
+        if (!existing) return created(expanded(call, repository, repository.create(customObjects, draft, call.ctx)));
+        if (draft.version !== undefined && draft.version !== existing.version) {
+          throw errors.concurrentModification(existing.id, draft.version, existing.version);
+        }
+        const replacing = { ...customObjects, actions: replaceActions } as ResourceDefinition;
+        const next = repository.applyActions(
+          replacing,
+          existing,
+          [{ name: 'replaceValue', payload: { value: withoutNullFields(draft.value) } }],
+          call.ctx,
+          { alwaysNewVersion: true },
+        );
+        return ok(expanded(call, repository, next));
+      },
+    },
+    {
+      // All objects of one container, as a paged query (where, sort, limit, offset, expand apply).
+      method: 'GET',
+      path: ':container',
+      handle(call, repository) {
+        const params = new URLSearchParams(call.query);
+        params.append('where', `container = ${JSON.stringify(call.params.container)}`);
+        return ok(repository.query(customObjects, call.project, params));
+      },
+    },
+    {
+      method: 'GET',
+      path: ':container/:key',
+      handle: (call, repository) => ok(expanded(call, repository, found(call))),
+    },
+    {
+      method: 'DELETE',
+      path: ':container/:key',
+      handle(call, repository) {
+        const object = found(call);
+        const removed = repository.remove(customObjects, { id: object.id }, optionalVersion(call), call.ctx);
+        return ok(expanded(call, repository, removed));
+      },
+    },
+  ],
 });

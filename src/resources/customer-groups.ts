@@ -1,12 +1,37 @@
 import { z } from 'zod';
-import { defineResource } from './define.js';
-import { Key } from './validation.js';
+import type { StoredDocument } from '../storage/types.js';
+import { defineResource, type BaseFields } from './define.js';
+import { changer, customFieldActions, customFields, type CustomFields, setter } from './common.js';
+import { CustomFieldsDraft, Key } from './validation.js';
 
-// Placeholder: the full declaration (draft, resource fields, every platform update action) comes next.
-export const customerGroups = defineResource({
+export interface CustomerGroup extends StoredDocument {
+  key?: string;
+  name: string;
+  custom?: CustomFields;
+}
+
+/** The draft names the group `groupName`; the stored resource calls it `name`. */
+export const CustomerGroupDraft = z.object({
+  key: Key.optional(),
+  groupName: z.string(),
+  custom: CustomFieldsDraft.optional(),
+});
+export type CustomerGroupDraft = z.infer<typeof CustomerGroupDraft>;
+
+export const customerGroups = defineResource<CustomerGroupDraft, CustomerGroup>({
   typeId: 'customer-group',
   path: 'customer-groups',
-  draft: z.object({ key: Key.optional() }).loose(),
-  create: (draft) => ({ ...draft }),
-  actions: {},
+  draft: CustomerGroupDraft,
+  create(draft, ctx) {
+    const group: Omit<CustomerGroup, BaseFields> = { name: draft.groupName };
+    if (draft.key !== undefined) group.key = draft.key;
+    const custom = customFields(draft.custom, ctx);
+    if (custom) group.custom = custom;
+    return group;
+  },
+  actions: {
+    changeName: changer('name', z.string()),
+    setKey: setter('key', Key),
+    ...customFieldActions,
+  },
 });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { PlatformError } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
 import type { ApiCall, Reply } from '../http/router.js';
+import type { Repository } from './repository.js';
 
 /** Who made a change, as the platform records it on `createdBy` / `lastModifiedBy`. */
 export interface Author {
@@ -54,7 +55,8 @@ export interface CustomRoute {
   method: 'GET' | 'POST' | 'DELETE';
   /** Relative to the resource path: '' for the collection, 'password-token', ':container/:key', ... */
   path: string;
-  handle(call: ApiCall): Reply;
+  /** `repository` is the mock's engine, for routes that create or replace through it (custom objects' upsert). */
+  handle(call: ApiCall, repository: Repository): Reply;
 }
 
 export type BaseFields = 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy';
@@ -76,6 +78,12 @@ export interface ResourceDefinition<Draft = any, R extends StoredDocument = any>
   routes?: CustomRoute[];
   /** Generic routes the type does not serve (e.g. custom objects are not updated by id with actions). */
   without?: Array<'update' | 'create' | 'delete' | 'byKey'>;
+  /**
+   * Other stored documents of the same type that must change together with an updated resource (a moved
+   * category's descendants get new `ancestors`): their changed copies, written in the same transaction
+   * as `next`, each with version +1.
+   */
+  cascade?(next: R, previous: R, ctx: ResourceContext): R[];
   /** Called before delete; throws to refuse it. */
   beforeDelete?(resource: R, ctx: ResourceContext): void;
 }

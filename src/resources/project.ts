@@ -6,7 +6,7 @@ import type { Repository } from './repository.js';
 import { Country, Currency } from './validation.js';
 
 /** The project's settings live as one document per project, created with defaults on first read. */
-const SETTINGS_ID = 'settings';
+export const SETTINGS_ID = 'settings';
 
 export const project = defineResource({
   typeId: 'project',

@@ -105,20 +105,40 @@ export class Repository {
     return this.applyActions(definition, current, steps, ctx);
   }
 
-  /** Applies validated actions to a copy; the stored resource changes only if all of them succeed. */
+  /**
+   * Applies validated actions to a copy; the stored resource changes only if all of them succeed.
+   * `alwaysNewVersion`: store a new version even when nothing changed (a custom object's upsert replaces).
+   */
   applyActions(
     definition: ResourceDefinition,
     current: StoredDocument,
     steps: Array<{ name: string; payload: unknown }>,
     ctx: ResourceContext,
+    options: { alwaysNewVersion?: boolean } = {},
   ): StoredDocument {
     const next = jsonClone(current);
     for (const step of steps) definition.actions[step.name]!.apply(next, step.payload, ctx);
-    if (jsonEqual(next, current)) return current;
-    next.version = current.version + 1;
-    next.lastModifiedAt = ctx.now;
-    next.lastModifiedBy = ctx.author;
-    this.save(definition, ctx.project, next, current);
+    if (!options.alwaysNewVersion && jsonEqual(next, current)) return current;
+    const stamp = (document: StoredDocument, previous: StoredDocument) => {
+      document.version = previous.version + 1;
+      document.lastModifiedAt = ctx.now;
+      document.lastModifiedBy = ctx.author;
+    };
+    stamp(next, current);
+    const related = definition.cascade?.(next, current, ctx) ?? [];
+    if (related.length === 0) {
+      this.save(definition, ctx.project, next, current);
+      return next;
+    }
+    // Nested: each save runs its own transaction inside this one.
+    this.storage.transaction(() => {
+      this.save(definition, ctx.project, next, current);
+      for (const document of related) {
+        const previous = this.get(definition, ctx.project, { id: document.id });
+        stamp(document, previous);
+        this.save(definition, ctx.project, document, previous);
+      }
+    });
     return next;
   }
 

@@ -1,12 +1,269 @@
 import { z } from 'zod';
-import { defineResource } from './define.js';
-import { Key } from './validation.js';
+import { errors } from '../http/errors.js';
+import type { StoredDocument } from '../storage/types.js';
+import { action, defineResource, type Reference, type ResourceContext } from './define.js';
+import { customFieldActions, customFields, type CustomFields, setField } from './common.js';
+import { Country, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+import { SETTINGS_ID } from './project.js';
 
-// Placeholder: the full declaration (draft, resource fields, every platform update action) comes next.
-export const stores = defineResource({
+export interface ProductSelectionSetting {
+  productSelection: Reference;
+  active: boolean;
+}
+
+export interface Storefront {
+  checkoutUrlTemplate?: string;
+  orderUrlTemplate?: string;
+  termsOfServiceUrl?: string;
+  privacyPolicyUrl?: string;
+  refundPolicyUrl?: string;
+  shippingPolicyUrl?: string;
+  cookiePolicyUrl?: string;
+  imprintUrl?: string;
+  faqUrl?: string;
+  contactUrl?: string;
+}
+
+export interface Store extends StoredDocument {
+  key: string;
+  name?: Record<string, string>;
+  languages: string[];
+  countries: Array<{ code: string }>;
+  distributionChannels: Reference[];
+  supplyChannels: Reference[];
+  productSelections: ProductSelectionSetting[];
+  custom?: CustomFields;
+  storefront?: Storefront;
+}
+
+// Storefront URLs -------------------------------------------------------------------------------
+
+const isHttpsUrl = (value: string) => {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** An RFC 6570 template that contains the variable, e.g. `https://example.com/checkout/{checkoutId}`. */
+const templateWith = (variable: string) => (value: string) =>
+  new RegExp(`\\{[+#./;?&]?(?:[^}]*,)?${variable}(?::\\d+|\\*)?(?:,[^}]*)?\\}`).test(value);
+
+/** An empty string is accepted: the set* actions remove the value when given one. */
+const HttpsUrl = z.string().refine((v) => v === '' || isHttpsUrl(v), { message: 'Must be an absolute https URL.' });
+const UrlTemplate = (variable: string) =>
+  z.string().refine((v) => v === '' || templateWith(variable)(v), { message: `Must be a URI template containing the '${variable}' variable.` });
+
+const storefrontFields = {
+  checkoutUrlTemplate: UrlTemplate('checkoutId'),
+  orderUrlTemplate: UrlTemplate('orderId'),
+  termsOfServiceUrl: HttpsUrl,
+  privacyPolicyUrl: HttpsUrl,
+  refundPolicyUrl: HttpsUrl,
+  shippingPolicyUrl: HttpsUrl,
+  cookiePolicyUrl: HttpsUrl,
+  imprintUrl: HttpsUrl,
+  faqUrl: HttpsUrl,
+  contactUrl: HttpsUrl,
+} as const;
+type StorefrontField = keyof typeof storefrontFields;
+
+const StorefrontDraft = z.object(
+  Object.fromEntries(Object.entries(storefrontFields).map(([field, schema]) => [field, schema.optional()])) as {
+    [F in StorefrontField]: z.ZodOptional<(typeof storefrontFields)[F]>;
+  },
+);
+
+/** Sets (or, when empty or absent, removes) one storefront field; `storefront` disappears when nothing is left. */
+function setStorefrontField(store: Store, field: StorefrontField, value: string | null | undefined): void {
+  const storefront: Storefront = { ...store.storefront };
+  setField(storefront, field, value === '' ? undefined : value);
+  if (Object.keys(storefront).length > 0) store.storefront = storefront;
+  else delete store.storefront;
+}
+
+const storefrontSetter = (field: StorefrontField) =>
+  action(z.object({ [field]: storefrontFields[field].optional().nullable() }), (store: Store, a: Record<string, unknown>) =>
+    setStorefrontField(store, field, a[field] as string | null | undefined),
+  );
+
+// Drafts ----------------------------------------------------------------------------------------
+
+const StoreCountry = z.object({ code: Country });
+const ChannelIdentifiers = z.array(ResourceIdentifier).max(100);
+const ProductSelectionSettingDraft = z.object({ productSelection: ResourceIdentifier, active: z.boolean().optional() });
+
+export const StoreDraft = z.object({
+  key: Key,
+  name: LocalizedString.optional(),
+  languages: z.array(z.string()).optional(),
+  countries: z.array(StoreCountry).optional(),
+  distributionChannels: ChannelIdentifiers.optional(),
+  supplyChannels: ChannelIdentifiers.optional(),
+  productSelections: z.array(ProductSelectionSettingDraft).max(100).optional(),
+  custom: CustomFieldsDraft.optional(),
+  storefront: StorefrontDraft.optional(),
+});
+export type StoreDraft = z.infer<typeof StoreDraft>;
+
+// Channels, languages, product selections -------------------------------------------------------
+
+type ChannelRole = 'ProductDistribution' | 'InventorySupply';
+
+/** Resolves a channel and checks it has the role the store's list needs: 400 MissingRoleOnChannel otherwise. */
+function channelWithRole(identifier: ResourceIdentifier, role: ChannelRole, ctx: ResourceContext): Reference {
+  const reference = ctx.reference('channel', identifier);
+  const channel = ctx.get('channel', reference.id)!;
+  // A channel created without roles has the platform's default role, InventorySupply.
+  const roles = (channel.roles as string[] | undefined) ?? ['InventorySupply'];
+  if (!roles.includes(role)) {
+    throw errors.missingRoleOnChannel(identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key ?? '' }, role);
+  }
+  return reference;
+}
+
+function channelsWithRole(identifiers: ResourceIdentifier[] | undefined, role: ChannelRole, ctx: ResourceContext): Reference[] {
+  const references: Reference[] = [];
+  for (const identifier of identifiers ?? []) {
+    const reference = channelWithRole(identifier, role, ctx);
+    if (!references.some((r) => r.id === reference.id)) references.push(reference);
+  }
+  return references;
+}
+
+/** The id an identifier names: its `id`, or the id of the resource with its `key` (400 ReferencedResourceNotFound if none). */
+const idOf = (typeId: string, identifier: ResourceIdentifier, ctx: ResourceContext) =>
+  identifier.id !== undefined ? identifier.id : ctx.reference(typeId, identifier).id;
+
+
+/**
+ * Only languages of the project may be used: 400 ProjectNotConfiguredForLanguages otherwise. A project
+ * whose settings name no languages at all (the mock's fresh default) accepts any.
+ */
+function checkLanguages(languages: string[], ctx: ResourceContext): string[] {
+  const configured = (ctx.get('project', SETTINGS_ID)?.languages as string[] | undefined) ?? [];
+  if (configured.length > 0 && languages.some((language) => !configured.includes(language))) {
+    throw errors.projectNotConfiguredForLanguages(languages);
+  }
+  return [...new Set(languages)];
+}
+
+function productSelectionSettings(drafts: Array<z.infer<typeof ProductSelectionSettingDraft>> | undefined, ctx: ResourceContext) {
+  const settings: ProductSelectionSetting[] = [];
+  for (const draft of drafts ?? []) {
+    const productSelection = ctx.reference('product-selection', draft.productSelection);
+    const active = draft.active ?? false;
+    const existing = settings.find((s) => s.productSelection.id === productSelection.id);
+    if (existing) existing.active = active;
+    else settings.push({ productSelection, active });
+  }
+  return settings;
+}
+
+function uniqueCountries(countries: Array<{ code: string }> | undefined) {
+  const out: Array<{ code: string }> = [];
+  for (const { code } of countries ?? []) if (!out.some((c) => c.code === code)) out.push({ code });
+  return out;
+}
+
+// The resource ----------------------------------------------------------------------------------
+
+export const stores = defineResource<StoreDraft, Store>({
   typeId: 'store',
   path: 'stores',
-  draft: z.object({ key: Key.optional() }).loose(),
-  create: (draft) => ({ ...draft }),
-  actions: {},
+  draft: StoreDraft,
+  create(draft, ctx) {
+    const store: Omit<Store, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> = {
+      key: draft.key,
+      languages: checkLanguages(draft.languages ?? [], ctx),
+      countries: uniqueCountries(draft.countries),
+      distributionChannels: channelsWithRole(draft.distributionChannels, 'ProductDistribution', ctx),
+      supplyChannels: channelsWithRole(draft.supplyChannels, 'InventorySupply', ctx),
+      productSelections: productSelectionSettings(draft.productSelections, ctx),
+    };
+    if (draft.name !== undefined) store.name = draft.name;
+    const custom = customFields(draft.custom, ctx);
+    if (custom) store.custom = custom;
+    if (draft.storefront) {
+      const storefront: Storefront = {};
+      for (const [field, value] of Object.entries(draft.storefront)) if (value) storefront[field as StorefrontField] = value;
+      if (Object.keys(storefront).length > 0) store.storefront = storefront;
+    }
+    return store;
+  },
+  actions: {
+    setName: action(z.object({ name: LocalizedString.optional().nullable() }), (store: Store, a) => setField(store, 'name', a.name)),
+    setLanguages: action(z.object({ languages: z.array(z.string()).optional().nullable() }), (store: Store, a, ctx) => {
+      store.languages = checkLanguages(a.languages ?? [], ctx);
+    }),
+    addCountry: action(z.object({ country: StoreCountry }), (store: Store, a) => {
+      if (!store.countries.some((c) => c.code === a.country.code)) store.countries.push({ code: a.country.code });
+    }),
+    removeCountry: action(z.object({ country: StoreCountry }), (store: Store, a) => {
+      store.countries = store.countries.filter((c) => c.code !== a.country.code);
+    }),
+    setCountries: action(z.object({ countries: z.array(StoreCountry).optional().nullable() }), (store: Store, a) => {
+      store.countries = uniqueCountries(a.countries ?? undefined);
+    }),
+    addDistributionChannel: action(z.object({ distributionChannel: ResourceIdentifier }), (store: Store, a, ctx) => {
+      const reference = channelWithRole(a.distributionChannel, 'ProductDistribution', ctx);
+      if (!store.distributionChannels.some((c) => c.id === reference.id)) store.distributionChannels.push(reference);
+    }),
+    removeDistributionChannel: action(z.object({ distributionChannel: ResourceIdentifier }), (store: Store, a, ctx) => {
+      const id = idOf('channel', a.distributionChannel, ctx);
+      store.distributionChannels = store.distributionChannels.filter((c) => c.id !== id);
+    }),
+    setDistributionChannels: action(z.object({ distributionChannels: ChannelIdentifiers.optional().nullable() }), (store: Store, a, ctx) => {
+      store.distributionChannels = channelsWithRole(a.distributionChannels ?? undefined, 'ProductDistribution', ctx);
+    }),
+    addSupplyChannel: action(z.object({ supplyChannel: ResourceIdentifier }), (store: Store, a, ctx) => {
+      const reference = channelWithRole(a.supplyChannel, 'InventorySupply', ctx);
+      if (!store.supplyChannels.some((c) => c.id === reference.id)) store.supplyChannels.push(reference);
+    }),
+    removeSupplyChannel: action(z.object({ supplyChannel: ResourceIdentifier }), (store: Store, a, ctx) => {
+      const id = idOf('channel', a.supplyChannel, ctx);
+      store.supplyChannels = store.supplyChannels.filter((c) => c.id !== id);
+    }),
+    setSupplyChannels: action(z.object({ supplyChannels: ChannelIdentifiers.optional().nullable() }), (store: Store, a, ctx) => {
+      store.supplyChannels = channelsWithRole(a.supplyChannels ?? undefined, 'InventorySupply', ctx);
+    }),
+    addProductSelection: action(z.object({ productSelection: ResourceIdentifier, active: z.boolean().optional() }), (store: Store, a, ctx) => {
+      const productSelection = ctx.reference('product-selection', a.productSelection);
+      const active = a.active ?? false;
+      const existing = store.productSelections.find((s) => s.productSelection.id === productSelection.id);
+      if (existing) existing.active = active;
+      else store.productSelections.push({ productSelection, active });
+    }),
+    changeProductSelectionActive: action(
+      z.object({ productSelection: ResourceIdentifier, active: z.boolean().optional() }),
+      (store: Store, a, ctx) => {
+        const id = idOf('product-selection', a.productSelection, ctx);
+        const existing = store.productSelections.find((s) => s.productSelection.id === id);
+        if (!existing) throw errors.invalidOperation(`The store does not contain the product selection '${id}'.`);
+        existing.active = a.active ?? false;
+      },
+    ),
+    removeProductSelection: action(z.object({ productSelection: ResourceIdentifier }), (store: Store, a, ctx) => {
+      const id = idOf('product-selection', a.productSelection, ctx);
+      store.productSelections = store.productSelections.filter((s) => s.productSelection.id !== id);
+    }),
+    setProductSelections: action(
+      z.object({ productSelections: z.array(ProductSelectionSettingDraft).max(100).optional().nullable() }),
+      (store: Store, a, ctx) => {
+        store.productSelections = productSelectionSettings(a.productSelections ?? undefined, ctx);
+      },
+    ),
+    ...customFieldActions,
+    setCheckoutUrlTemplate: storefrontSetter('checkoutUrlTemplate'),
+    setOrderUrlTemplate: storefrontSetter('orderUrlTemplate'),
+    setTermsOfServiceUrl: storefrontSetter('termsOfServiceUrl'),
+    setPrivacyPolicyUrl: storefrontSetter('privacyPolicyUrl'),
+    setRefundPolicyUrl: storefrontSetter('refundPolicyUrl'),
+    setShippingPolicyUrl: storefrontSetter('shippingPolicyUrl'),
+    setCookiePolicyUrl: storefrontSetter('cookiePolicyUrl'),
+    setImprintUrl: storefrontSetter('imprintUrl'),
+    setFaqUrl: storefrontSetter('faqUrl'),
+    setContactUrl: storefrontSetter('contactUrl'),
+  },
 });

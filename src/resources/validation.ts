@@ -25,7 +25,7 @@ function issueToError(issue: z.core.$ZodIssue, input: unknown, prefix: readonly 
   const path = [...prefix, ...issue.path];
   const field = fieldPath(path) || 'body';
   const value = valueAt(input, issue.path);
-  if (value === undefined && issue.code === 'invalid_type') return errors.requiredField(field);
+  if (value === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) return errors.requiredField(field);
   const allowed = issue.code === 'invalid_value' ? (issue.values as unknown[]) : undefined;
   return errors.invalidField(field, value ?? null, issue.message, allowed);
 }
