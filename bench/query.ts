@@ -52,7 +52,7 @@ function median(samples: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function measure(label: string, run: () => unknown): void {
+function measure(label: string, run: () => unknown, digits = 2): void {
   run(); // warm-up: JIT and inline caches
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -60,7 +60,7 @@ function measure(label: string, run: () => unknown): void {
     run();
     samples.push(performance.now() - start);
   }
-  console.log(`${label}: ${median(samples).toFixed(2)} ms median`);
+  console.log(`${label}: ${median(samples).toFixed(digits)} ms median`);
 }
 
 const customers = buildCustomers(DOCUMENTS);
@@ -75,6 +75,7 @@ const where3Sort = parseQueryParams(
 const where2 = parseQueryParams(
   new URLSearchParams({ where: 'createdAt > "2022-01-01" and firstName = "Anna"', limit: '20' }),
 );
+const sortOnly = parseQueryParams(new URLSearchParams({ sort: 'createdAt desc', limit: '20' }));
 const compileOnly = 'age >= 30 and addresses(country = "DE") and custom(fields(tier in ("gold", "platinum"))) or not (lastName = "Smith")';
 
 const check3 = runQuery(customers, where3Sort);
@@ -83,4 +84,5 @@ console.log(`documents: ${DOCUMENTS}; where3+sort matches ${check3.total}, where
 
 measure('where3+sort', () => runQuery(customers, where3Sort));
 measure('where2 (no sort)', () => runQuery(customers, where2));
-measure('parse+compile', () => compilePredicate(compileOnly));
+measure('sort only (all match, top 20)', () => runQuery(customers, sortOnly));
+measure('parse+compile', () => compilePredicate(compileOnly), 3);

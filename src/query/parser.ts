@@ -27,8 +27,12 @@ export function parsePredicate(source: string): Predicate {
   return new Parser(tokenize(source)).parseAll();
 }
 
+/** Far deeper than any real predicate; recursion stays well inside the stack. */
+const MAX_NESTING = 100;
+
 class Parser {
   private index = 0;
+  private depth = 0;
 
   constructor(private readonly tokens: Token[]) {}
 
@@ -36,6 +40,15 @@ class Parser {
     const predicate = this.parseOr();
     if (this.peek().kind !== 'eof') this.fail(this.peek(), AFTER_CONDITION);
     return predicate;
+  }
+
+  /** The inside of a parenthesised group, after its '('. Bounded so a hostile predicate cannot exhaust the stack. */
+  private parseGroup(open: Token): Predicate {
+    if (++this.depth > MAX_NESTING) this.fail(open, `at most ${MAX_NESTING} levels of nested parentheses`);
+    const inner = this.parseOr();
+    this.expect(')', AFTER_CONDITION);
+    this.depth--;
+    return inner;
   }
 
   private parseOr(): Predicate {
@@ -52,19 +65,11 @@ class Parser {
 
   private parseUnary(): Predicate {
     const token = this.peek();
-    if (token.kind === '(') {
-      this.next();
-      const inner = this.parseOr();
-      this.expect(')', AFTER_CONDITION);
-      return inner;
-    }
+    if (token.kind === '(') return this.parseGroup(this.next());
     // `not(...)` negates; a field that happens to be called `not` is still usable as `not = 1`.
     if (isKeyword(token, 'not') && this.peek(1).kind === '(') {
       this.next();
-      this.next();
-      const operand = this.parseOr();
-      this.expect(')', AFTER_CONDITION);
-      return { kind: 'not', operand };
+      return { kind: 'not', operand: this.parseGroup(this.next()) };
     }
     return this.parseCondition();
   }
@@ -76,12 +81,7 @@ class Parser {
     const pos = fieldToken.pos;
     const token = this.peek();
 
-    if (token.kind === '(') {
-      this.next();
-      const predicate = this.parseOr();
-      this.expect(')', AFTER_CONDITION);
-      return { kind: 'nested', field, pos, predicate };
-    }
+    if (token.kind === '(') return { kind: 'nested', field, pos, predicate: this.parseGroup(this.next()) };
     if (token.kind === 'op') {
       this.next();
       const op: ComparisonOperator = token.text === '<>' ? '!=' : (token.text as ComparisonOperator);

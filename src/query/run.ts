@@ -6,7 +6,7 @@ import { expandReferences, type ResolveReference } from './expand.js';
 import { fieldExistsIn, type FieldExists } from './fields.js';
 import type { QueryParams } from './params.js';
 import { compilePredicate, type DocumentPredicate } from './predicate.js';
-import { entryComparator, parseSort, sortValue, TopK, type SortEntry, type SortKey } from './sort.js';
+import { entryComparator, parseSort, sortValueReader, TopK, type SortKey, type SortValue } from './sort.js';
 
 export interface QueryOptions {
   /** Reject `where`/`sort` fields that no document has (the platform's behaviour); default tolerant. */
@@ -29,10 +29,13 @@ export function runQuery<T extends object>(documents: Iterable<T>, query: QueryP
   let source = documents;
   let fieldExists: FieldExists | undefined;
   if (options.strictFields) {
-    // The data-driven check needs a second look at the collection, so materialise it once.
-    const list = Array.isArray(source) ? (source as T[]) : [...source];
-    source = list;
-    fieldExists = options.fieldExists ?? fieldExistsIn(list);
+    fieldExists = options.fieldExists;
+    if (!fieldExists) {
+      // The data-driven check needs a second look at the collection, so materialise it once.
+      const list = Array.isArray(source) ? (source as T[]) : [...source];
+      source = list;
+      fieldExists = fieldExistsIn(list);
+    }
   }
   const matches = compilePredicate(query.where, query.variables, { strictFields: options.strictFields ?? false, fieldExists });
   const sortKeys = parseSort(query.sort, fieldExists);
@@ -76,14 +79,16 @@ function pageSorted<T extends object>(
   query: QueryParams,
 ): Page<T> {
   const top = new TopK<T>(query.offset + query.limit, entryComparator<T>(keys));
+  const readers = keys.map(sortValueReader);
+  const values: SortValue[] = new Array<SortValue>(readers.length);
   let total = 0;
   let index = 0;
   for (const document of documents) {
     const position = index++;
     if (!matches(document)) continue;
     total++;
-    const entry: SortEntry<T> = { document, index: position, values: keys.map((key) => sortValue(document, key)) };
-    top.offer(entry);
+    for (let i = 0; i < readers.length; i++) values[i] = readers[i]!(document);
+    top.offer(document, position, values);
   }
   const page = top.sorted().slice(query.offset).map((entry) => entry.document);
   return { page, total };

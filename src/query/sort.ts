@@ -42,25 +42,43 @@ export function parseSort(specs: readonly string[], fieldExists?: FieldExists): 
 export const MISSING: unique symbol = Symbol('missing');
 export type SortValue = unknown;
 
-/** The value a document sorts by under one key (see the rules for arrays above). */
-export function sortValue(document: unknown, key: SortKey): SortValue {
-  let found: SortValue = MISSING;
-  const visit = (value: unknown, depth: number): void => {
+/** Reads the value a document sorts by under one key (see the rules for arrays above). */
+export type SortValueReader = (document: unknown) => SortValue;
+
+export function sortValueReader(key: SortKey): SortValueReader {
+  const { path, direction } = key;
+  const visit = (value: unknown, depth: number, best: SortValue): SortValue => {
     if (Array.isArray(value)) {
-      for (const element of value) visit(element, depth);
-      return;
+      for (const element of value) best = visit(element, depth, best);
+      return best;
     }
-    if (depth === key.path.length) {
-      if (value == null) return;
-      if (found === MISSING || compareValues(value, found) * key.direction < 0) found = value;
-      return;
+    if (depth === path.length) {
+      if (value == null) return best;
+      return best === MISSING || compareValues(value, best) * direction < 0 ? value : best;
     }
-    if (value === null || typeof value !== 'object') return;
-    const segment = key.path[depth]!;
-    if (Object.hasOwn(value, segment)) visit((value as Record<string, unknown>)[segment], depth + 1);
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, path[depth]!)) return best;
+    return visit((value as Record<string, unknown>)[path[depth]!], depth + 1, best);
   };
-  visit(document, 0);
-  return found;
+  // Names like `constructor` must not be read from the prototype.
+  const inherited = path.map((segment) => segment in Object.prototype);
+  // Most sort paths cross no array: walk them directly and only fall back to the visitor on one.
+  return (document) => {
+    let value: unknown = document;
+    for (let depth = 0; depth < path.length; depth++) {
+      if (Array.isArray(value)) return visit(value, depth, MISSING);
+      if (value === null || typeof value !== 'object') return MISSING;
+      const parent = value;
+      const segment = path[depth]!;
+      value = (parent as Record<string, unknown>)[segment];
+      if (value === undefined || (inherited[depth] && !Object.hasOwn(parent, segment))) return MISSING;
+    }
+    if (Array.isArray(value)) return visit(value, path.length, MISSING);
+    return value == null ? MISSING : value;
+  };
+}
+
+export function sortValue(document: unknown, key: SortKey): SortValue {
+  return sortValueReader(key)(document);
 }
 
 /** Ascending order of two sort values; MISSING is larger than everything. */
@@ -112,25 +130,27 @@ export function entryComparator<T>(keys: readonly SortKey[]): (a: SortEntry<T>, 
 
 /**
  * Keeps the `capacity` smallest entries seen so far in a binary max-heap, so selecting the first
- * page of a large sorted result costs O(n log k) instead of sorting everything.
+ * page of a large sorted result costs O(n log k) instead of sorting everything. Candidates are
+ * compared before an entry is allocated, so rejected documents cost no garbage.
  */
 export class TopK<T> {
   private readonly heap: SortEntry<T>[] = [];
+  private readonly probe: SortEntry<T> = { document: undefined as T, index: 0, values: [] };
 
   constructor(
     private readonly capacity: number,
     private readonly compare: (a: SortEntry<T>, b: SortEntry<T>) => number,
   ) {}
 
-  /** Whether an entry with these values would be kept; lets callers skip building rejected entries. */
-  accepts(candidate: SortEntry<T>): boolean {
-    if (this.capacity === 0) return false;
-    if (this.heap.length < this.capacity) return true;
-    return this.compare(candidate, this.heap[0]!) < 0;
-  }
-
-  offer(entry: SortEntry<T>): void {
-    if (!this.accepts(entry)) return;
+  /** Offers a document; `values` may be a scratch array, it is copied when the document is kept. */
+  offer(document: T, index: number, values: SortValue[]): void {
+    if (this.capacity === 0) return;
+    if (this.heap.length === this.capacity) {
+      this.probe.index = index;
+      this.probe.values = values;
+      if (this.compare(this.probe, this.heap[0]!) >= 0) return;
+    }
+    const entry: SortEntry<T> = { document, index, values: values.slice() };
     if (this.heap.length < this.capacity) {
       this.heap.push(entry);
       this.siftUp(this.heap.length - 1);
