@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errors, PlatformError } from './http/errors.js';
 import { MAX_BODY_BYTES, byteLength } from './http/body.js';
 import { header, type MockRequest, type MockResponse } from './http/types.js';
-import { lazyJson, Router, type ApiCall, type Method, type Reply } from './http/router.js';
+import { decodeSegment, lazyJson, Router, type ApiCall, type Method, type Reply } from './http/router.js';
 import { TokenServer } from './auth/token-server.js';
 import { type AuthStore, type TokenRecord, TokenStore } from './auth/tokens.js';
 import { MemoryStorage } from './storage/memory.js';
@@ -14,6 +14,8 @@ import { projectRoutes } from './resources/project.js';
 import { authenticateCustomer, loginRoutes } from './resources/customers.js';
 import { resourceDefinitions } from './resources/index.js';
 import type { PagedResult } from './query/index.js';
+import { draftType, type TaggedDraft } from './seed.js';
+import type { ResourceOf, TypeId } from './resources/type-map.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
 export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
@@ -23,7 +25,15 @@ const isStorage = (value: unknown): value is StorageBackend =>
     (method) => typeof (value as Record<string, unknown>)[method] === 'function',
   );
 
-const Origin = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
+/** A bare origin (scheme, host, port): a path or query would be mistaken for the project key. */
+const Origin = z
+  .url({ protocol: /^https?$/ })
+  .refine((value) => {
+    if (!URL.canParse(value)) return true; // z.url() has reported it already
+    const url = new URL(value);
+    return /^\/*$/.test(url.pathname) && !url.search && !url.hash;
+  }, 'Expected a bare origin such as https://api.example.com, without a path or query.')
+  .transform((value) => new URL(value).origin);
 
 export const CommerceMockOptions = z
   .object({
@@ -109,7 +119,7 @@ export class CommerceMock {
       if (request.body !== undefined && request.body.length > MAX_BODY_BYTES / 3 && byteLength(request.body) > MAX_BODY_BYTES) {
         throw errors.payloadTooLarge(MAX_BODY_BYTES);
       }
-      const url = new URL(request.url, 'http://localhost');
+      const url = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
       const segments = url.pathname.split('/').filter((segment) => segment !== '');
       if (segments[0] === 'oauth') {
         const result = this.tokenServer.handle({
@@ -137,14 +147,15 @@ export class CommerceMock {
     const found = this.router.resolve(method as Method, rest);
     if (found === undefined) throw errors.routeNotFound(method, path);
     if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path);
+    const projectKey = decodeSegment(project);
     const call: ApiCall = {
       method: method as Method,
-      project: decodeURIComponent(project),
+      project: projectKey,
       params: found.params,
       query,
       rawBody: request.body,
       json: lazyJson(request.body),
-      ctx: this.repository.context(decodeURIComponent(project), authorOf(token)),
+      ctx: this.repository.context(projectKey, authorOf(token)),
       token,
     };
     return found.route.handle(call);
@@ -202,6 +213,47 @@ export class CommerceMock {
     return this.storage.getByKey(this.project(scope), this.definitionFor(typeId).typeId, key) as T | undefined;
   }
 
+  /**
+   * Creates every draft, in order, from factory output (tagged with its type) or `[typeId, draft]`
+   * pairs; lists may nest. Each draft is validated as its create route validates it.
+   */
+  seed<T extends TypeId>(items: SeedItem<T> | ReadonlyArray<SeedItem<T>>, scope?: ProjectScoped): Array<ResourceOf<T>> {
+    const created: Array<ResourceOf<T>> = [];
+    const visit = (item: unknown): void => {
+      if (Array.isArray(item) && typeof item[0] === 'string' && item.length === 2 && !Array.isArray(item[1])) {
+        created.push(this.create(item[0], item[1], scope));
+        return;
+      }
+      if (Array.isArray(item)) return item.forEach(visit);
+      const typeId = draftType(item);
+      if (!typeId) {
+        throw new TypeError('commerce-mock: seed() needs factory output (tagged with its type) or a [typeId, draft] pair; got an untagged draft.');
+      }
+      created.push(this.create(typeId, item, scope));
+    };
+    visit(items);
+    return created;
+  }
+
+  /**
+   * Issues a token without the credentials round trip (for tests that need a signed-in customer or an
+   * anonymous session quickly); it is recorded and recognised exactly like one from the token server.
+   */
+  issueToken(
+    grant:
+      | { kind: 'client'; clientId?: string; scope?: string }
+      | { kind: 'customer'; customerId: string; clientId?: string; scope?: string; storeKey?: string }
+      | { kind: 'anonymous'; anonymousId?: string; clientId?: string; scope?: string },
+    scope?: ProjectScoped,
+  ): TokenRecord {
+    const clientId = grant.clientId ?? 'commerce-mock';
+    const projectKey = this.project(scope);
+    if (grant.kind === 'client') return this.tokenServer.issueClientToken(clientId, grant.scope ?? `manage_project:${projectKey}`);
+    if (grant.kind === 'anonymous') return this.tokenServer.issueAnonymousToken(clientId, projectKey, grant.anonymousId, grant.scope);
+    if (!this.get('customer', grant.customerId, scope)) throw errors.resourceNotFound({ id: grant.customerId });
+    return this.tokenServer.issueCustomerToken(clientId, projectKey, grant.customerId, grant.scope, grant.storeKey);
+  }
+
   /** Every stored resource of a type, in creation order. */
   all<T = StoredDocument>(typeId: string, scope?: ProjectScoped): T[] {
     return [...this.storage.scan(this.project(scope), this.definitionFor(typeId).typeId)] as T[];
@@ -216,6 +268,9 @@ export class CommerceMock {
     return this.repository.query(this.definitionFor(typeId), this.project(scope), search) as PagedResult<T>;
   }
 }
+
+/** One seed entry: factory output, or a `[typeId, draft]` pair for a plain draft. */
+export type SeedItem<T extends TypeId = TypeId> = TaggedDraft<T> | readonly [T, unknown];
 
 function authorOf(token: TokenRecord | undefined): Author {
   if (!token) return { isPlatformClient: false };

@@ -1,7 +1,7 @@
 import { v4 as uuid } from 'uuid';
 import { errors } from '../http/errors.js';
 import { parseFormBody } from '../http/body.js';
-import type { Reply } from '../http/router.js';
+import { decodeSegment, type Reply } from '../http/router.js';
 import type { TokenRecord, TokenStore } from './tokens.js';
 
 export interface TokenRequest {
@@ -67,19 +67,45 @@ export class TokenServer {
 
     if (n === 1 && first === 'token') return this.tokenEndpoint(clientId, grantType, scope, params);
     if (n === 1 && first === 'introspect') return this.introspect(params.get('token'));
-    if (n === 3 && second === 'customers' && third === 'token') return this.passwordGrant(clientId, first!, grantType, scope, params);
-    if (n === 3 && second === 'anonymous' && third === 'token') return this.anonymousGrant(clientId, first!, grantType, scope, params);
+    if (n === 3 && second === 'customers' && third === 'token') return this.passwordGrant(clientId, decodeSegment(first!), grantType, scope, params);
+    if (n === 3 && second === 'anonymous' && third === 'token') return this.anonymousGrant(clientId, decodeSegment(first!), grantType, scope, params);
     if (n === 5 && second === 'in-store' && third?.startsWith('key=') && fourth === 'customers' && request.segments[4] === 'token') {
-      return this.passwordGrant(clientId, first!, grantType, scope, params, decodeURIComponent(third.slice(4)));
+      return this.passwordGrant(clientId, decodeSegment(first!), grantType, scope, params, decodeSegment(third.slice(4)));
     }
     throw errors.routeNotFound(request.method, `/oauth/${request.segments.join('/')}`);
   }
 
+  /** A client-credentials token; with no scope asked for, the scope is `todo` (the spec's rule). */
+  issueClientToken(clientId: string, scope?: string): TokenRecord {
+    const projectKey = projectFromScope(scope);
+    return this.tokens.issue({ kind: 'client', clientId, scope: scope ?? 'todo', ...(projectKey ? { projectKey } : {}) }, false);
+  }
+
+  /** A customer token, as the password grant issues it once the credentials matched. */
+  issueCustomerToken(clientId: string, projectKey: string, customerId: string, scope?: string, storeKey?: string): TokenRecord {
+    return this.tokens.issue(
+      {
+        kind: 'customer',
+        clientId,
+        projectKey,
+        customerId,
+        scope: `${scope ?? `manage_project:${projectKey}`} customer_id:${customerId}`,
+        ...(storeKey ? { storeKey } : {}),
+      },
+      true,
+    );
+  }
+
+  /** An anonymous-session token; a given `anonymousId` continues that session. */
+  issueAnonymousToken(clientId: string, projectKey: string, anonymousId: string = uuid(), scope?: string): TokenRecord {
+    return this.tokens.issue(
+      { kind: 'anonymous', clientId, projectKey, anonymousId, scope: `${scope ?? `manage_project:${projectKey}`} anonymous_id:${anonymousId}` },
+      true,
+    );
+  }
+
   private tokenEndpoint(clientId: string, grantType: string, scope: string | undefined, params: URLSearchParams): Reply {
-    if (grantType === 'client_credentials') {
-      const projectKey = projectFromScope(scope);
-      return tokenResponse(this.tokens.issue({ kind: 'client', clientId, scope: scope ?? 'todo', ...(projectKey ? { projectKey } : {}) }, false));
-    }
+    if (grantType === 'client_credentials') return tokenResponse(this.issueClientToken(clientId, scope));
     if (grantType === 'refresh_token') {
       const refreshToken = params.get('refresh_token');
       if (!refreshToken) throw errors.invalidRequest("Missing required parameter 'refresh_token'.");
@@ -109,18 +135,7 @@ export class TokenServer {
     if (!password) throw errors.invalidRequest("Missing required parameter 'password'.");
     const customer = this.authenticateCustomer(projectKey, username, password, storeKey);
     if (!customer) throw errors.invalidCustomerAccountCredentials();
-    const record = this.tokens.issue(
-      {
-        kind: 'customer',
-        clientId,
-        projectKey,
-        customerId: customer.id,
-        scope: `${scope ?? `manage_project:${projectKey}`} customer_id:${customer.id}`,
-        ...(storeKey ? { storeKey } : {}),
-      },
-      true,
-    );
-    return tokenResponse(record);
+    return tokenResponse(this.issueCustomerToken(clientId, projectKey, customer.id, scope, storeKey));
   }
 
   private anonymousGrant(clientId: string, projectKey: string, grantType: string, scope: string | undefined, params: URLSearchParams): Reply {
@@ -128,12 +143,7 @@ export class TokenServer {
       if (!grantType) throw errors.invalidRequest("Missing required parameter 'grant_type'.");
       throw errors.unsupportedGrantType(grantType);
     }
-    const anonymousId = params.get('anonymous_id') || uuid();
-    const record = this.tokens.issue(
-      { kind: 'anonymous', clientId, projectKey, anonymousId, scope: `${scope ?? `manage_project:${projectKey}`} anonymous_id:${anonymousId}` },
-      true,
-    );
-    return tokenResponse(record);
+    return tokenResponse(this.issueAnonymousToken(clientId, projectKey, params.get('anonymous_id') || undefined, scope));
   }
 
   private introspect(token: string | null): Reply {

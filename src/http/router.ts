@@ -55,12 +55,13 @@ function match(pattern: string[], segments: string[]): Record<string, string> | 
     if (!segment.startsWith(prefix) || segment.length === prefix.length) return undefined;
     // `:id` must not swallow `key=...`: a bare parameter never holds a literal-prefixed form.
     if (prefix === '' && segment.includes('=')) return undefined;
-    (params ??= {})[part.slice(colon + 1)] = decode(segment.slice(prefix.length));
+    (params ??= {})[part.slice(colon + 1)] = decodeSegment(segment.slice(prefix.length));
   }
   return params ?? {};
 }
 
-function decode(segment: string): string {
+/** Decodes a percent-encoded path segment; a malformed encoding is the caller's 400, never a 500. */
+export function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -148,8 +148,8 @@ export const customers = defineResource<CustomerDraft, Customer>({
   unique: {
     email: {
       values: (customer) => [normalisedEmail(customer.email)],
-      duplicate: (value) =>
-        errors.duplicateField('email', value, 'There is already an existing customer with the provided email.'),
+      duplicate: (_normalised, customer) =>
+        errors.duplicateField('email', customer.email, 'There is already an existing customer with the provided email.'),
     },
     customerNumber: {
       values: (customer) => (customer.customerNumber ? [customer.customerNumber] : []),

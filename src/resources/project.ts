@@ -69,17 +69,15 @@ function view(settings: Record<string, unknown>) {
 
 /** `GET` and `POST` (update actions) on `/{projectKey}` itself. */
 export function projectRoutes(repository: Repository): Route[] {
-  const load = (projectKey: string) => {
-    const stored = repository.storage.get(projectKey, project.typeId, SETTINGS_ID);
-    if (stored) return stored;
-    const created = defaultSettings(projectKey, new Date().toISOString());
-    repository.storage.write(projectKey, project.typeId, created, { expectedVersion: 0 });
-    return created;
-  };
+  // Reading a project stores nothing; the defaults are written once an update changes them.
+  const read = (projectKey: string) =>
+    repository.storage.get(projectKey, project.typeId, SETTINGS_ID) ?? defaultSettings(projectKey, new Date().toISOString());
   return [
-    route('GET', '', (call) => ok(view(load(call.project)))),
+    route('GET', '', (call) => ok(view(read(call.project)))),
     route('POST', '', (call) => {
-      load(call.project);
+      if (!repository.storage.get(call.project, project.typeId, SETTINGS_ID)) {
+        repository.storage.write(call.project, project.typeId, read(call.project), { expectedVersion: 0 });
+      }
       return ok(view(repository.update(project, { id: SETTINGS_ID }, call.json(), call.ctx)));
     }),
   ];

@@ -86,8 +86,8 @@ function toReply(response: MockResponse) {
   };
 }
 
-function serve(mock: CommerceMock, origin: string, request: InterceptedRequest, body: string | undefined) {
-  const mockRequest: MockRequest = { method: request.method, url: origin + request.path, headers: normaliseHeaders(request.headers) };
+function serve(mock: CommerceMock, origin: string, request: InterceptedRequest, headers: Record<string, string>, body: string | undefined) {
+  const mockRequest: MockRequest = { method: request.method, url: origin + request.path, headers };
   if (body !== undefined) mockRequest.body = body;
   return toReply(mock.handle(mockRequest));
 }
@@ -148,11 +148,14 @@ export async function interceptFetch(mock: CommerceMock, options: InterceptOptio
     agent
       .get(origin)
       .intercept({ path: () => true, method: () => true })
-      .reply((request: InterceptedRequest) =>
-        isAsyncIterable(request.body)
-          ? collect(request.body).then((text) => serve(mock, origin, request, text))
-          : serve(mock, origin, request, bodyText(request.body)),
-      )
+      .reply((request: InterceptedRequest) => {
+        const headers = normaliseHeaders(request.headers);
+        // undici 7 hands an empty string body over as a stream yet needs a synchronous answer.
+        if (!isAsyncIterable(request.body) || headers['content-length'] === '0') {
+          return serve(mock, origin, request, headers, isAsyncIterable(request.body) ? '' : bodyText(request.body));
+        }
+        return collect(request.body).then((text) => serve(mock, origin, request, headers, text));
+      })
       .persist();
   }
 

@@ -19,6 +19,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+const MAX_HEADER_BYTES = 1024 * 1024;
+
 /** Routes of the server itself, outside any project: health for probes, clear for resetting between test runs. */
 export const ADMIN_PREFIX = '/__mock';
 
@@ -67,7 +69,8 @@ function admin(mock: CommerceMock, method: string, path: string): MockResponse |
 
 /** Serves the mock on a real port: the API and the token routes (`/oauth/...`) on one origin. */
 export async function startServer(mock: CommerceMock, options: ServerOptions = {}): Promise<RunningServer> {
-  const server = createServer(async (request, response) => {
+  // Long `where` predicates travel in the query string: allow far more than Node's 16 KB default.
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (request, response) => {
     const method = request.method ?? 'GET';
     try {
       if (method === 'OPTIONS') {
@@ -93,6 +96,17 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
       const failure = errors.general(error instanceof Error ? error.message : String(error));
       send(response, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: failure.toJSON() }, method);
     }
+  });
+  // Requests Node itself rejects (headers too large, malformed) still get a JSON body: the SDK parses every body.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const failure = tooLarge
+      ? errors.invalidInput(`The request line and headers exceed ${MAX_HEADER_BYTES} bytes.`)
+      : errors.invalidInput(`Malformed HTTP request: ${error.message}`);
+    const body = JSON.stringify(failure.toJSON());
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   server.keepAliveTimeout = 5_000;
   const host = options.host ?? '127.0.0.1';

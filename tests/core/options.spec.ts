@@ -1,0 +1,247 @@
+/**
+ * `createCommerceMock(options)`: defaults, validation at construction, isolation between instances,
+ * `clear()`, and the default project key of programmatic calls.
+ */
+import { test as base, expect } from '@playwright/test';
+import {
+  CommerceMock,
+  createCommerceMock,
+  DEFAULT_API_URL,
+  DEFAULT_AUTH_URL,
+  MemoryStorage,
+  type CommerceMockOptions,
+} from '../../src/index.js';
+import { PROJECT_KEY, sdkApiRoot, test } from '../support/sdk.js';
+
+type Json = Record<string, any>;
+
+const basic = `Basic ${Buffer.from('client:secret').toString('base64')}`;
+
+function token(mock: CommerceMock, form = 'grant_type=client_credentials'): string {
+  const response = mock.handle({ method: 'POST', url: '/oauth/token', headers: { authorization: basic }, body: form });
+  expect(response.status).toBe(200);
+  return (response.body as Json).access_token as string;
+}
+
+function post(mock: CommerceMock, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return mock.handle({ method: 'POST', url: path, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+base.describe('defaults', () => {
+  base('no options: europe-west1 GCP hosts, authentication off, project test-project', () => {
+    const mock = createCommerceMock();
+    expect(DEFAULT_API_URL).toBe('https://api.europe-west1.gcp.commercetools.com');
+    expect(DEFAULT_AUTH_URL).toBe('https://auth.europe-west1.gcp.commercetools.com');
+    expect(mock.options).toEqual({
+      defaultProjectKey: 'test-project',
+      apiUrl: 'https://api.europe-west1.gcp.commercetools.com',
+      authUrl: 'https://auth.europe-west1.gcp.commercetools.com',
+      enableAuthentication: false,
+      validateCredentials: false,
+      strictWhere: false,
+    });
+    expect(mock).toBeInstanceOf(CommerceMock);
+    expect(mock.storage).toBeInstanceOf(MemoryStorage);
+    // Authentication off: no Authorization header needed.
+    expect(mock.handle({ method: 'GET', url: '/test-project/customers' }).status).toBe(200);
+    expect(createCommerceMock({}).options).toEqual(mock.options);
+    expect(new CommerceMock().options).toEqual(mock.options);
+  });
+
+  base('given options are kept; trailing slashes of URLs are dropped', () => {
+    const mock = createCommerceMock({
+      defaultProjectKey: 'my_shop-1',
+      apiUrl: 'http://localhost:8080/',
+      authUrl: 'https://auth.example.com//',
+      enableAuthentication: true,
+      validateCredentials: true,
+      strictWhere: true,
+    });
+    expect(mock.options).toEqual({
+      defaultProjectKey: 'my_shop-1',
+      apiUrl: 'http://localhost:8080',
+      authUrl: 'https://auth.example.com',
+      enableAuthentication: true,
+      validateCredentials: true,
+      strictWhere: true,
+    });
+  });
+
+  base('a storage backend object is used as given', () => {
+    const storage = new MemoryStorage();
+    const mock = createCommerceMock({ storage });
+    expect(mock.storage).toBe(storage);
+    const customer = mock.create<Json>('customer', { email: 'a@example.com', password: 'pw' });
+    expect(storage.get('test-project', 'customer', customer.id)).toMatchObject({ email: 'a@example.com' });
+  });
+});
+
+base.describe('bad options throw at construction, naming the option', () => {
+  const cases: Array<[string, unknown, RegExp]> = [
+    ['enableAuthentication wrong type', { enableAuthentication: 'yes' }, /enableAuthentication/],
+    ['validateCredentials wrong type', { validateCredentials: 1 }, /validateCredentials/],
+    ['strictWhere wrong type', { strictWhere: null }, /strictWhere/],
+    ['apiUrl not a URL', { apiUrl: 'not a url' }, /apiUrl/],
+    ['authUrl not a URL', { authUrl: 'localhost:8080' }, /authUrl/],
+    ['apiUrl with another protocol', { apiUrl: 'ftp://example.com' }, /apiUrl/],
+    ['apiUrl wrong type', { apiUrl: 42 }, /apiUrl/],
+    ['defaultProjectKey with bad characters', { defaultProjectKey: 'My Shop!' }, /defaultProjectKey/],
+    ['defaultProjectKey too short', { defaultProjectKey: 'a' }, /defaultProjectKey/],
+    ['defaultProjectKey wrong type', { defaultProjectKey: 7 }, /defaultProjectKey/],
+    ['storage not a backend', { storage: 'sqlite' }, /storage/],
+    ['storage object without methods', { storage: { get() {} } }, /storage/],
+    ['an unknown option', { enableAuth: true }, /enableAuth\b/],
+    ['a misspelt option', { validateCredential: true }, /validateCredential\b/],
+  ];
+  for (const [label, options, message] of cases) {
+    base(label, () => {
+      expect(() => createCommerceMock(options as CommerceMockOptions)).toThrow(TypeError);
+      expect(() => createCommerceMock(options as CommerceMockOptions)).toThrow(message);
+      expect(() => new CommerceMock(options as CommerceMockOptions)).toThrow(message);
+    });
+  }
+
+  base('an apiUrl/authUrl that is not a bare origin (path, query) is refused at construction', () => {
+    for (const options of [
+      { apiUrl: 'https://api.example.com/base' },
+      { authUrl: 'https://auth.example.com/oauth' },
+      { apiUrl: 'https://api.example.com?region=eu' },
+    ]) {
+      const name = Object.keys(options)[0]!;
+      expect.soft(() => createCommerceMock(options), JSON.stringify(options)).toThrow(new RegExp(name));
+    }
+  });
+
+  base('every bad option is named in one message', () => {
+    let error: unknown;
+    try {
+      createCommerceMock({ enableAuthentication: 'x', apiUrl: 'nope', bogus: 1 } as unknown as CommerceMockOptions);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TypeError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^commerce-mock: /);
+    for (const name of ['enableAuthentication', 'apiUrl', 'bogus']) expect(message).toContain(name);
+  });
+});
+
+base.describe('isolation and clear()', () => {
+  base('two instances share no data, settings or tokens', () => {
+    const one = createCommerceMock();
+    const two = createCommerceMock();
+    const customer = one.create<Json>('customer', { email: 'same@example.com', password: 'pw', key: 'same' });
+    expect(two.get('customer', customer.id)).toBeUndefined();
+    expect(two.getByKey('customer', 'same')).toBeUndefined();
+    expect(two.all('customer')).toEqual([]);
+    // The same email and key are free in the other instance.
+    expect(two.create<Json>('customer', { email: 'same@example.com', password: 'pw', key: 'same' }).id).not.toBe(customer.id);
+    expect(one.all('customer')).toHaveLength(1);
+
+    const issued = token(one);
+    expect(one.authStore().get(issued)).toBeDefined();
+    expect(two.authStore().get(issued)).toBeUndefined();
+    expect(two.authStore().list()).toEqual([]);
+
+    post(one, '/test-project', { version: 1, actions: [{ action: 'changeName', name: 'One' }] });
+    expect(one.handle({ method: 'GET', url: '/test-project' }).body).toMatchObject({ name: 'One', version: 2 });
+    expect(two.handle({ method: 'GET', url: '/test-project' }).body).toMatchObject({ name: 'test-project', version: 1 });
+  });
+
+  base('an instance with validateCredentials refuses the other instance\'s tokens', () => {
+    const one = createCommerceMock({ enableAuthentication: true, validateCredentials: true });
+    const two = createCommerceMock({ enableAuthentication: true, validateCredentials: true });
+    const fromOne = token(one);
+    expect(one.handle({ method: 'GET', url: '/test-project/customers', headers: { authorization: `Bearer ${fromOne}` } }).status).toBe(200);
+    expect(two.handle({ method: 'GET', url: '/test-project/customers', headers: { authorization: `Bearer ${fromOne}` } }).status).toBe(401);
+  });
+
+  base('options of one instance do not leak into another', () => {
+    const strict = createCommerceMock({ enableAuthentication: true, validateCredentials: true, defaultProjectKey: 'strict-one' });
+    const relaxed = createCommerceMock();
+    expect(relaxed.options.enableAuthentication).toBe(false);
+    expect(relaxed.options.defaultProjectKey).toBe('test-project');
+    expect(strict.handle({ method: 'GET', url: '/test-project/customers' }).status).toBe(401);
+    expect(relaxed.handle({ method: 'GET', url: '/test-project/customers' }).status).toBe(200);
+  });
+
+  base('clear() removes all data of all projects and all tokens; the mock keeps working', () => {
+    const mock = createCommerceMock();
+    mock.create('customer', { email: 'a@example.com', password: 'pw', key: 'aa' });
+    mock.create('customer', { email: 'b@example.com', password: 'pw' }, { projectKey: 'other' });
+    mock.create('store', { key: 'berlin' });
+    post(mock, '/test-project', { version: 1, actions: [{ action: 'changeName', name: 'Renamed' }] });
+    const issued = token(mock);
+    const customerToken = token(mock, 'grant_type=client_credentials&scope=manage_project:test-project');
+    expect(mock.authStore().list()).toHaveLength(2);
+
+    mock.clear();
+
+    expect(mock.all('customer')).toEqual([]);
+    expect(mock.all('customer', { projectKey: 'other' })).toEqual([]);
+    expect(mock.all('store')).toEqual([]);
+    expect(mock.getByKey('customer', 'aa')).toBeUndefined();
+    expect(mock.authStore().list()).toEqual([]);
+    expect(mock.authStore().get(issued)).toBeUndefined();
+    expect(mock.authStore().get(customerToken)).toBeUndefined();
+    expect(mock.handle({ method: 'GET', url: '/test-project' }).body).toMatchObject({ name: 'test-project', version: 1 });
+    expect((mock.handle({ method: 'GET', url: '/test-project/customers' }).body as Json).total).toBe(0);
+
+    // Unique indexes were cleared too: the same email and key can be used again.
+    const again = post(mock, '/test-project/customers', { email: 'A@example.com', password: 'pw', key: 'aa' });
+    expect(again.status).toBe(201);
+    expect(mock.all('customer')).toHaveLength(1);
+    // And tokens are issued afresh.
+    expect(mock.authStore().get(token(mock))).toBeDefined();
+  });
+});
+
+base.describe('programmatic calls without a project use defaultProjectKey', () => {
+  base('create, get, getByKey, all, query and update', () => {
+    const mock = createCommerceMock({ defaultProjectKey: 'shop' });
+    const created = mock.create<Json>('customer', { email: 'a@example.com', password: 'pw', key: 'ak' });
+    // Visible over the API of that project only.
+    expect(mock.handle({ method: 'GET', url: `/shop/customers/${created.id}` }).status).toBe(200);
+    expect(mock.handle({ method: 'GET', url: `/test-project/customers/${created.id}` }).status).toBe(404);
+    expect(mock.get('customer', created.id)).toMatchObject({ email: 'a@example.com' });
+    expect(mock.get('customer', created.id, { projectKey: 'shop' })).toBeDefined();
+    expect(mock.get('customer', created.id, { projectKey: 'test-project' })).toBeUndefined();
+    expect(mock.getByKey<Json>('customer', 'ak')?.id).toBe(created.id);
+    expect(mock.all('customer')).toHaveLength(1);
+    expect(mock.query('customer', { where: 'email="a@example.com"' })).toMatchObject({ count: 1, total: 1 });
+    expect(mock.query('customer', {}, { projectKey: 'test-project' })).toMatchObject({ count: 0 });
+    const updated = mock.update<Json>('customer', created.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'A' }] });
+    expect(updated).toMatchObject({ version: 2, firstName: 'A' });
+    expect((mock.handle({ method: 'GET', url: `/shop/customers/${created.id}` }).body as Json).version).toBe(2);
+
+    // An explicit project wins.
+    const elsewhere = mock.create<Json>('customer', { email: 'a@example.com', password: 'pw' }, { projectKey: 'elsewhere' });
+    expect(mock.get('customer', elsewhere.id)).toBeUndefined();
+    expect(mock.get('customer', elsewhere.id, { projectKey: 'elsewhere' })).toBeDefined();
+  });
+
+  base('programmatic calls validate like the API and accept path names', () => {
+    const mock = createCommerceMock();
+    expect(() => mock.create('customer', { email: 42 })).toThrow();
+    expect(() => mock.create('no-such-type', {})).toThrow(/no-such-type/);
+    const viaPath = mock.create<Json>('customers', { email: 'p@example.com', password: 'pw' });
+    expect(mock.get('customer', viaPath.id)).toBeDefined();
+    expect(() => mock.update('customer', viaPath.id, { version: 5, actions: [] })).toThrow(/different version/);
+    expect(mock.all('customer')).toHaveLength(1);
+  });
+});
+
+test.describe('the fixture honours mockOptions', () => {
+  test.use({ mockOptions: { defaultProjectKey: 'fixture-shop', enableAuthentication: true, validateCredentials: true } });
+
+  test('the SDK works against the configured default project with credentials validated', async ({ mock }) => {
+    expect(mock.options).toMatchObject({ defaultProjectKey: 'fixture-shop', enableAuthentication: true, validateCredentials: true });
+    const root = sdkApiRoot(mock, { kind: 'client', scopes: ['manage_project:fixture-shop'] }, 'fixture-shop');
+    const created = await root.customers().post({ body: { email: 'f@example.com', password: 'pw' } }).execute();
+    expect(created.statusCode).toBe(201);
+    expect(mock.get('customer', created.body.customer.id)).toBeDefined();
+    expect(mock.get('customer', created.body.customer.id, { projectKey: PROJECT_KEY })).toBeUndefined();
+    const raw = await fetch(`${mock.options.apiUrl}/fixture-shop/customers`);
+    expect(raw.status).toBe(401);
+  });
+});
