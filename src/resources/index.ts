@@ -10,6 +10,14 @@ import { stores } from './stores.js';
 import { taxCategories } from './tax-categories.js';
 import { types } from './types.js';
 import { zones } from './zones.js';
+import { productTypes } from './product-types.js';
+import { products } from './products.js';
+import { productProjections } from './product-projections.js';
+import { inventory } from './inventory.js';
+import { standalonePrices } from './standalone-prices.js';
+import { productDiscounts } from './product-discounts.js';
+import { attributeGroups } from './attribute-groups.js';
+import { productSelections } from './product-selections.js';
 
 /** Every resource type the mock serves. Adding one is a module plus a line here. */
 export const resourceDefinitions: ResourceDefinition[] = [
@@ -24,4 +32,12 @@ export const resourceDefinitions: ResourceDefinition[] = [
   zones,
   stores,
   states,
+  productTypes,
+  products,
+  productProjections,
+  inventory,
+  standalonePrices,
+  productDiscounts,
+  attributeGroups,
+  productSelections,
 ];

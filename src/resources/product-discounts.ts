@@ -1,0 +1,222 @@
+/**
+ * Product discounts: relative, absolute and external values; a predicate in the product discount
+ * predicate language (see src/pricing/product-discounts.ts for the fields covered); `sortOrder`
+ * unique in the project (highest wins). Prices show the discount when they are read.
+ * `POST /product-discounts/matching` answers which discount applies to a variant's price.
+ */
+import { z } from 'zod';
+import { errors, fieldErrors } from '../http/errors.js';
+import { ok } from '../http/router.js';
+import { DiscountPredicateError, parseDiscountPredicate, type DiscountPredicateNode, type Operand } from '../pricing/discount-predicate.js';
+import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
+import { ProductDiscountSet, type ProductDiscountValue } from '../pricing/product-discounts.js';
+import type { StoredDocument } from '../storage/types.js';
+import { action, defineResource, type BaseFields, type Reference } from './define.js';
+import { changer, setField, setter } from './common.js';
+import { catalogErrors } from './product/errors.js';
+import { allVariants, type Product } from './product/model.js';
+import { Key, LocalizedString, validate } from './validation.js';
+
+export interface ProductDiscount extends StoredDocument {
+  key?: string;
+  name: LocalizedString;
+  description?: LocalizedString;
+  value: { type: 'relative'; permyriad: number } | { type: 'absolute'; money: TypedMoney[] } | { type: 'external' };
+  predicate: string;
+  sortOrder: string;
+  isActive: boolean;
+  references: Reference[];
+  validFrom?: string;
+  validUntil?: string;
+}
+
+const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
+const iso = (value: string) => new Date(Date.parse(value)).toISOString();
+
+export const ProductDiscountValueDraft = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('relative'), permyriad: z.number().int().min(0).max(10000) }),
+  z.object({ type: z.literal('absolute'), money: z.array(MoneyDraft).min(1) }),
+  z.object({ type: z.literal('external') }),
+]);
+
+/** A decimal strictly between 0 and 1, as a string. */
+const SortOrder = z.string().regex(/^0\.\d*[1-9]$/, "A sortOrder is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
+
+export const ProductDiscountDraft = z.object({
+  name: LocalizedString,
+  key: Key.optional(),
+  description: LocalizedString.optional(),
+  value: ProductDiscountValueDraft,
+  predicate: z.string(),
+  sortOrder: SortOrder,
+  isActive: z.boolean(),
+  validFrom: DateTime.optional(),
+  validUntil: DateTime.optional(),
+});
+export type ProductDiscountDraft = z.infer<typeof ProductDiscountDraft>;
+
+function storedValue(draft: z.infer<typeof ProductDiscountValueDraft>): ProductDiscount['value'] {
+  if (draft.type === 'absolute') {
+    const currencies = draft.money.map((m) => m.currencyCode);
+    if (new Set(currencies).size !== currencies.length) throw errors.invalidOperation('An absolute discount has at most one amount per currency.');
+    return { type: 'absolute', money: draft.money.map((m) => typedMoney(m)) };
+  }
+  return draft;
+}
+
+const REFERENCE_FIELDS: Record<string, string> = {
+  'product.id': 'product',
+  'productType.id': 'product-type',
+  'categories.id': 'category',
+  'categoriesWithAncestors.id': 'category',
+};
+
+/** The resources a predicate names by id (`product.id = "..."`, `categories.id contains "..."`). */
+function referencesIn(tree: DiscountPredicateNode): Reference[] {
+  const found: Reference[] = [];
+  const add = (operand: Operand, values: unknown[]) => {
+    if (operand.kind !== 'path') return;
+    const typeId = REFERENCE_FIELDS[operand.path.join('.')];
+    if (!typeId) return;
+    for (const value of values) {
+      if (typeof value === 'string' && !found.some((r) => r.typeId === typeId && r.id === value)) found.push({ typeId, id: value });
+    }
+  };
+  const walk = (node: DiscountPredicateNode): void => {
+    switch (node.kind) {
+      case 'and':
+      case 'or':
+        node.operands.forEach(walk);
+        return;
+      case 'not':
+        walk(node.operand);
+        return;
+      case 'compare':
+        if (node.right.kind === 'literal') add(node.left, [node.right.value]);
+        if (node.left.kind === 'literal') add(node.right, [node.left.value]);
+        return;
+      case 'in':
+      case 'contains':
+        add(node.operand, node.values);
+        return;
+      default:
+        return;
+    }
+  };
+  walk(tree);
+  return found;
+}
+
+function parsedPredicate(predicate: string): DiscountPredicateNode {
+  try {
+    return parseDiscountPredicate(predicate);
+  } catch (error) {
+    if (error instanceof DiscountPredicateError) throw fieldErrors([errors.invalidField('predicate', predicate, error.message)]);
+    throw error;
+  }
+}
+
+function assertValidity(discount: { validFrom?: string; validUntil?: string }): void {
+  if (discount.validFrom !== undefined && discount.validUntil !== undefined && discount.validFrom >= discount.validUntil) {
+    throw errors.invalidOperation('validFrom must be before validUntil.');
+  }
+}
+
+function setValidity(discount: ProductDiscount, fields: { validFrom?: string | null; validUntil?: string | null }): void {
+  if ('validFrom' in fields) setField(discount, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
+  if ('validUntil' in fields) setField(discount, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
+  assertValidity(discount);
+}
+
+const MatchQuery = z.object({
+  productId: z.string(),
+  variantId: z.number().int(),
+  staged: z.boolean(),
+  price: z.object({
+    id: z.string().optional(),
+    value: MoneyDraft,
+    country: z.string().optional(),
+    customerGroup: z.object({ typeId: z.string().optional(), id: z.string() }).optional(),
+    channel: z.object({ typeId: z.string().optional(), id: z.string() }).optional(),
+    validFrom: z.string().optional(),
+    validUntil: z.string().optional(),
+    tiers: z.array(z.unknown()).optional(),
+    discounted: z.unknown().optional(),
+    custom: z.unknown().optional(),
+  }),
+});
+
+export const productDiscounts = defineResource<ProductDiscountDraft, ProductDiscount>({
+  typeId: 'product-discount',
+  path: 'product-discounts',
+  draft: ProductDiscountDraft,
+  create(draft) {
+    const tree = parsedPredicate(draft.predicate);
+    const discount = {} as Omit<ProductDiscount, BaseFields>;
+    if (draft.key !== undefined) discount.key = draft.key;
+    discount.name = draft.name;
+    if (draft.description !== undefined) discount.description = draft.description;
+    discount.value = storedValue(draft.value);
+    discount.predicate = draft.predicate;
+    discount.sortOrder = draft.sortOrder;
+    discount.isActive = draft.isActive;
+    discount.references = referencesIn(tree);
+    if (draft.validFrom !== undefined) discount.validFrom = iso(draft.validFrom);
+    if (draft.validUntil !== undefined) discount.validUntil = iso(draft.validUntil);
+    assertValidity(discount);
+    return discount;
+  },
+  unique: {
+    sortOrder: {
+      values: (discount) => [discount.sortOrder],
+      duplicate: (value) => errors.duplicateField('sortOrder', value),
+    },
+  },
+  actions: {
+    setKey: setter('key', Key),
+    changeName: changer('name', LocalizedString),
+    setDescription: setter('description', LocalizedString),
+    changeValue: action(z.object({ value: ProductDiscountValueDraft }), (discount: ProductDiscount, a) => {
+      discount.value = storedValue(a.value);
+    }),
+    changePredicate: action(z.object({ predicate: z.string() }), (discount: ProductDiscount, a) => {
+      discount.references = referencesIn(parsedPredicate(a.predicate));
+      discount.predicate = a.predicate;
+    }),
+    changeSortOrder: changer('sortOrder', SortOrder),
+    changeIsActive: changer('isActive', z.boolean()),
+    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (discount: ProductDiscount, a) => setValidity(discount, { validFrom: a.validFrom })),
+    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (discount: ProductDiscount, a) => setValidity(discount, { validUntil: a.validUntil })),
+    setValidFromAndUntil: action(z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }), (discount: ProductDiscount, a) =>
+      setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
+    ),
+  },
+  routes: [
+    {
+      method: 'POST',
+      path: 'matching',
+      handle: (call) => {
+        const query = validate(MatchQuery, call.json());
+        const product = call.ctx.get('product', query.productId) as Product | undefined;
+        if (!product) throw errors.resourceNotFound({ id: query.productId });
+        const data = query.staged ? product.masterData.staged : product.masterData.current;
+        const variant = allVariants(data).find((v) => v.id === query.variantId);
+        const value = typedMoney(query.price.value);
+        const price = { ...query.price, value } as Parameters<ProductDiscountSet['bestFor']>[0]['price'];
+        const best =
+          variant &&
+          new ProductDiscountSet(call.ctx.scan('product-discount') as Iterable<ProductDiscount>, Date.parse(call.ctx.now), (t, id) => call.ctx.get(t, id)).bestFor({
+            product: { id: product.id, key: product.key, productType: product.productType },
+            categories: data.categories,
+            productAttributes: data.attributes,
+            variant,
+            price,
+          });
+        if (!best) throw catalogErrors.noMatchingProductDiscountFound(product.id, query.variantId, { value, tiers: query.price.tiers ?? [] });
+        return ok(best);
+      },
+    },
+  ],
+});
+
+export type { ProductDiscountValue };

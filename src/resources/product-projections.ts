@@ -1,0 +1,88 @@
+/**
+ * Product projections: the read-only view of products with either their current or their staged
+ * data (`staged=true|false`, default false: only published products, their current data). Query
+ * (`where`, `sort`, paging, `expand` over the projection shape), get by id and by key; price
+ * selection, product discounts and availability as on products.
+ *
+ * `GET /product-projections/search` and `/suggest` belong to the search module: their routes must
+ * come before `:id` in `routes` (a bare `:id` would otherwise match the literal segment).
+ */
+import { z } from 'zod';
+import { errors } from '../http/errors.js';
+import { ok, type ApiCall } from '../http/router.js';
+import { parseQueryParams, runQuery } from '../query/index.js';
+import type { CustomRoute, ResourceContext } from './define.js';
+import { defineResource } from './define.js';
+import type { Product } from './product/model.js';
+import { CatalogRead, isProjected, presentProjection, productProjection, type ProductProjection } from './product/present.js';
+import type { Repository } from './repository.js';
+
+export { productProjection, isProjected, presentProjection, CatalogRead, type ProductProjection } from './product/present.js';
+
+/** `staged` query parameter: `true` or `false` (default). */
+export function stagedParam(query: URLSearchParams): boolean {
+  const raw = query.get('staged');
+  if (raw === null || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw errors.invalidInput(`Malformed parameter: staged: the value '${raw}' must be true or false.`);
+}
+
+/** Every projection the endpoints show for `staged`, built lazily (shallow objects over the stored data). */
+export function* projections(ctx: ResourceContext, staged: boolean): Iterable<{ product: Product; projection: ProductProjection }> {
+  for (const document of ctx.scan('product')) {
+    const product = document as Product;
+    if (isProjected(product, staged)) yield { product, projection: productProjection(product, staged) };
+  }
+}
+
+function withoutExpand(query: URLSearchParams): URLSearchParams {
+  if (!query.has('expand')) return query;
+  const copy = new URLSearchParams(query);
+  copy.delete('expand');
+  return copy;
+}
+
+function queryProjections(call: ApiCall, repository: Repository) {
+  const staged = stagedParam(call.query);
+  const read = CatalogRead.fromQuery(call.ctx, call.query);
+  const owners = new WeakMap<ProductProjection, Product>();
+  const all: ProductProjection[] = [];
+  for (const { product, projection } of projections(call.ctx, staged)) {
+    owners.set(projection, product);
+    all.push(projection);
+  }
+  const page = runQuery(all, parseQueryParams(withoutExpand(call.query)));
+  const expand = call.query.getAll('expand');
+  return {
+    ...page,
+    results: page.results.map((projection) => repository.expand(call.project, presentProjection(owners.get(projection)!, projection, read), expand)),
+  };
+}
+
+function getProjection(call: ApiCall, repository: Repository, locator: { id: string } | { key: string }) {
+  const staged = stagedParam(call.query);
+  const read = CatalogRead.fromQuery(call.ctx, call.query);
+  const product = ('id' in locator ? call.ctx.get('product', locator.id) : call.ctx.getByKey('product', locator.key)) as Product | undefined;
+  if (!product || !isProjected(product, staged)) throw errors.resourceNotFound(locator);
+  const projection = presentProjection(product, productProjection(product, staged), read);
+  return repository.expand(call.project, projection, call.query.getAll('expand'));
+}
+
+/** The routes of `/product-projections`; search routes are inserted before the `:id` route. */
+export const productProjectionRoutes: CustomRoute[] = [
+  { method: 'GET', path: '', handle: (call, repository) => ok(queryProjections(call, repository)) },
+  { method: 'GET', path: 'key=:key', handle: (call, repository) => ok(getProjection(call, repository, { key: call.params.key! })) },
+  { method: 'GET', path: ':id', handle: (call, repository) => ok(getProjection(call, repository, { id: call.params.id! })) },
+];
+
+export const productProjections = defineResource<never, never>({
+  typeId: 'product-projection',
+  path: 'product-projections',
+  draft: z.never(),
+  create() {
+    throw errors.invalidOperation('Product projections are read-only: create a product instead.');
+  },
+  actions: {},
+  without: ['create', 'update', 'delete'],
+  routes: productProjectionRoutes,
+});

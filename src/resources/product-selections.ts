@@ -1,0 +1,172 @@
+/**
+ * Product selections: assortments of products (mode Individual) or of excluded products (mode
+ * IndividualExclusion). The assignments are kept on the stored document (`assignments`) and left
+ * out of responses; `productCount` follows them. `GET /product-selections/{id}/products` lists them,
+ * `GET /products/{id}/product-selections` (products module) answers the other way round.
+ */
+import { z } from 'zod';
+import { errors } from '../http/errors.js';
+import { ok, type ApiCall } from '../http/router.js';
+import { parseQueryParams, runQuery } from '../query/index.js';
+import type { StoredDocument } from '../storage/types.js';
+import { action, defineResource, type BaseFields, type Reference, type ResourceContext } from './define.js';
+import { changer, customFieldActions, customFields, type CustomFields, setter } from './common.js';
+import { catalogErrors } from './product/errors.js';
+import { presentedRoutes } from './product/routes.js';
+import type { Repository } from './repository.js';
+import { CustomFieldsDraft, LocalizedString, ResourceIdentifier } from './validation.js';
+
+const VariantSelection = z.object({ type: z.enum(['includeOnly', 'includeAllExcept', 'inclusion', 'exclusion']), skus: z.array(z.string()) });
+const VariantExclusion = z.object({ skus: z.array(z.string()) });
+type VariantSelection = z.infer<typeof VariantSelection>;
+type VariantExclusion = z.infer<typeof VariantExclusion>;
+
+export interface ProductAssignment {
+  product: Reference;
+  variantSelection?: VariantSelection;
+  variantExclusion?: VariantExclusion;
+  createdAt: string;
+}
+
+export interface ProductSelection extends StoredDocument {
+  key?: string;
+  name: Record<string, string>;
+  productCount: number;
+  mode: 'Individual' | 'IndividualExclusion';
+  type?: 'individual' | 'individualExclusion';
+  custom?: CustomFields;
+  /** Internal: not part of the platform's representation. */
+  assignments: ProductAssignment[];
+}
+
+
+export const ProductSelectionDraft = z.object({
+  key: z.string().min(1).optional(),
+  name: LocalizedString,
+  custom: CustomFieldsDraft.optional(),
+  type: z.enum(['individual', 'individualExclusion']).optional(),
+  mode: z.enum(['Individual', 'IndividualExclusion']).optional(),
+});
+export type ProductSelectionDraft = z.infer<typeof ProductSelectionDraft>;
+
+function assignment(selection: ProductSelection, product: Reference): ProductAssignment | undefined {
+  return selection.assignments.find((a) => a.product.id === product.id);
+}
+
+function productReference(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): Reference {
+  return ctx.reference('product', identifier);
+}
+
+function requireMode(selection: ProductSelection, mode: ProductSelection['mode'], actionName: string): void {
+  if (selection.mode !== mode) {
+    throw errors.invalidOperation(`The action '${actionName}' is only available for product selections with the mode ${mode}.`);
+  }
+}
+
+function sync(selection: ProductSelection): void {
+  selection.productCount = selection.assignments.length;
+}
+
+/** The response shape: everything but the internal assignments. */
+export function presentSelection(selection: ProductSelection): Omit<ProductSelection, 'assignments'> {
+  const { assignments: _assignments, ...rest } = selection;
+  return rest;
+}
+
+function selectionProducts(call: ApiCall, repository: Repository, locator: { id: string } | { key: string }) {
+  const selection = ('id' in locator ? call.ctx.get('product-selection', locator.id) : call.ctx.getByKey('product-selection', locator.key)) as
+    | ProductSelection
+    | undefined;
+  if (!selection) throw errors.resourceNotFound(locator);
+  const entries = selection.assignments.map(({ createdAt: _createdAt, ...entry }) => entry);
+  const params = new URLSearchParams(call.query);
+  params.delete('expand');
+  if (!params.has('withTotal')) params.set('withTotal', 'false');
+  const page = runQuery(entries, parseQueryParams(params));
+  const expand = call.query.getAll('expand');
+  return { ...page, results: page.results.map((entry) => repository.expand(call.project, entry, expand)) };
+}
+
+const ProductAction = z.object({ product: ResourceIdentifier });
+
+export const productSelections = defineResource<ProductSelectionDraft, ProductSelection>({
+  typeId: 'product-selection',
+  path: 'product-selections',
+  draft: ProductSelectionDraft,
+  create(draft, ctx) {
+    const selection = {} as Omit<ProductSelection, BaseFields>;
+    if (draft.key !== undefined) selection.key = draft.key;
+    selection.name = draft.name;
+    selection.productCount = 0;
+    selection.mode = draft.mode ?? (draft.type === 'individualExclusion' ? 'IndividualExclusion' : 'Individual');
+    if (draft.type !== undefined) selection.type = draft.type;
+    const custom = customFields(draft.custom, ctx);
+    if (custom) selection.custom = custom;
+    selection.assignments = [];
+    return selection;
+  },
+  beforeDelete(selection, ctx) {
+    for (const store of ctx.scan('store')) {
+      const settings = (store.productSelections as Array<{ productSelection: { id: string } }> | undefined) ?? [];
+      if (settings.some((s) => s.productSelection.id === selection.id)) throw catalogErrors.referenceExists('product-selection', 'store');
+    }
+  },
+  actions: {
+    setKey: setter('key', z.string().min(1)),
+    changeName: changer('name', LocalizedString),
+    addProduct: action(ProductAction.extend({ variantSelection: VariantSelection.optional() }), (selection: ProductSelection, a, ctx) => {
+      requireMode(selection, 'Individual', 'addProduct');
+      const product = productReference(a.product, ctx);
+      const existing = assignment(selection, product);
+      if (existing) {
+        if (JSON.stringify(existing.variantSelection) !== JSON.stringify(a.variantSelection)) {
+          throw catalogErrors.productPresentWithDifferentVariantSelection({ typeId: 'product', id: product.id }, existing.variantSelection ?? null);
+        }
+        return;
+      }
+      selection.assignments.push({ product, ...(a.variantSelection ? { variantSelection: a.variantSelection } : {}), createdAt: ctx.now });
+      sync(selection);
+    }),
+    excludeProduct: action(ProductAction.extend({ variantExclusion: VariantExclusion.optional() }), (selection: ProductSelection, a, ctx) => {
+      requireMode(selection, 'IndividualExclusion', 'excludeProduct');
+      const product = productReference(a.product, ctx);
+      const existing = assignment(selection, product);
+      if (existing) {
+        if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
+        else delete existing.variantExclusion;
+        return;
+      }
+      selection.assignments.push({ product, ...(a.variantExclusion ? { variantExclusion: a.variantExclusion } : {}), createdAt: ctx.now });
+      sync(selection);
+    }),
+    removeProduct: action(ProductAction, (selection: ProductSelection, a, ctx) => {
+      const id = a.product.id ?? productReference(a.product, ctx).id;
+      selection.assignments = selection.assignments.filter((entry) => entry.product.id !== id);
+      sync(selection);
+    }),
+    setVariantSelection: action(ProductAction.extend({ variantSelection: VariantSelection.optional().nullable() }), (selection: ProductSelection, a, ctx) => {
+      requireMode(selection, 'Individual', 'setVariantSelection');
+      const product = productReference(a.product, ctx);
+      const existing = assignment(selection, product);
+      if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
+      if (a.variantSelection) existing.variantSelection = a.variantSelection;
+      else delete existing.variantSelection;
+    }),
+    setVariantExclusion: action(ProductAction.extend({ variantExclusion: VariantExclusion.optional().nullable() }), (selection: ProductSelection, a, ctx) => {
+      requireMode(selection, 'IndividualExclusion', 'setVariantExclusion');
+      const product = productReference(a.product, ctx);
+      const existing = assignment(selection, product);
+      if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
+      if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
+      else delete existing.variantExclusion;
+    }),
+    ...customFieldActions,
+  },
+  routes: [
+    { method: 'GET', path: ':id/products', handle: (call, repository) => ok(selectionProducts(call, repository, { id: call.params.id! })) },
+    { method: 'GET', path: 'key=:key/products', handle: (call, repository) => ok(selectionProducts(call, repository, { key: call.params.key! })) },
+    ...presentedRoutes('product-selection', () => (document) => presentSelection(document as ProductSelection)),
+  ],
+});
+
+export type { VariantSelection, VariantExclusion };

@@ -1,0 +1,75 @@
+/**
+ * The generic route shape (query, create, get/update/delete by id and key) for resource types whose
+ * responses are not the stored document as-is: products (discounts, price selection, availability
+ * added at read time) and product selections (assignments kept out of the response). Declared as a
+ * type's custom routes, they take precedence over the generic ones.
+ */
+import { errors } from '../../http/errors.js';
+import { created, ok, type ApiCall } from '../../http/router.js';
+import type { StoredDocument } from '../../storage/types.js';
+import type { CustomRoute, ResourceDefinition } from '../define.js';
+import type { Locator, Repository } from '../repository.js';
+
+/** Turns stored documents into response bodies; built once per request. */
+export type Presenter = (call: ApiCall, repository: Repository) => (document: StoredDocument) => object;
+
+function versionParam(call: ApiCall): number {
+  const raw = call.query.get('version');
+  if (raw === null) throw errors.invalidInput("Missing required query parameter 'version'.");
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not a positive integer.`);
+  return Number(raw);
+}
+
+/** The query parameters without `expand`: expansion runs after presenting, so added references expand too. */
+function withoutExpand(query: URLSearchParams): URLSearchParams {
+  if (!query.has('expand')) return query;
+  const copy = new URLSearchParams(query);
+  copy.delete('expand');
+  return copy;
+}
+
+export function presentedRoutes(typeId: string, present: Presenter, options: { createdBody?: (body: object) => object } = {}): CustomRoute[] {
+  const definition = (repository: Repository): ResourceDefinition => repository.definition(typeId);
+  const finish = (call: ApiCall, repository: Repository, document: StoredDocument) =>
+    repository.expand(call.project, present(call, repository)(document), call.query.getAll('expand'));
+  const locators: Array<[string, (call: ApiCall) => Locator]> = [
+    [':id', (call) => ({ id: call.params.id! })],
+    ['key=:key', (call) => ({ key: call.params.key! })],
+  ];
+  const routes: CustomRoute[] = [
+    {
+      method: 'GET',
+      path: '',
+      handle: (call, repository) => {
+        const page = repository.query(definition(repository), call.project, withoutExpand(call.query));
+        const presenter = present(call, repository);
+        const expand = call.query.getAll('expand');
+        return ok({ ...page, results: page.results.map((document) => repository.expand(call.project, presenter(document), expand)) });
+      },
+    },
+    {
+      method: 'POST',
+      path: '',
+      handle: (call, repository) => {
+        const body = finish(call, repository, repository.create(definition(repository), call.json(), call.ctx));
+        return created(options.createdBody ? options.createdBody(body) : body);
+      },
+    },
+  ];
+  for (const [path, locate] of locators) {
+    routes.push(
+      { method: 'GET', path, handle: (call, repository) => ok(finish(call, repository, repository.get(definition(repository), call.project, locate(call)))) },
+      {
+        method: 'POST',
+        path,
+        handle: (call, repository) => ok(finish(call, repository, repository.update(definition(repository), locate(call), call.json(), call.ctx))),
+      },
+      {
+        method: 'DELETE',
+        path,
+        handle: (call, repository) => ok(finish(call, repository, repository.remove(definition(repository), locate(call), versionParam(call), call.ctx))),
+      },
+    );
+  }
+  return routes;
+}

@@ -1,0 +1,133 @@
+/**
+ * Products: current and staged data, variants, embedded prices, attributes checked against the
+ * product type. Reads add product discounts (`discounted`), price selection (`price`) and inventory
+ * (`availability`); see ./product/present.ts. The actions live in ./product/actions.ts.
+ */
+import { errors } from '../http/errors.js';
+import { ok } from '../http/router.js';
+import { parseQueryParams, runQuery } from '../query/index.js';
+import { jsonClone } from '../util/json.js';
+import { defineResource, type BaseFields } from './define.js';
+import { productActions } from './product/actions.js';
+import { assertRequired, attributesFromDraft } from './product/attributes.js';
+import {
+  assertOrderHintsAssigned,
+  assertProductData,
+  categoryReferences,
+  ProductDraft,
+  productTypeOf,
+  variantFromDraft,
+} from './product/draft.js';
+import { allVariants, type Product, type ProductData } from './product/model.js';
+import { CatalogRead, presentProduct } from './product/present.js';
+import { presentedRoutes } from './product/routes.js';
+
+export type { Product, ProductData, Variant, Price, Attribute, Image } from './product/model.js';
+export { ProductDraft } from './product/draft.js';
+export { sellingPrice, presentProduct, presentVariant, CatalogRead } from './product/present.js';
+
+function skusOf(product: Product): string[] {
+  const skus = new Set<string>();
+  for (const data of [product.masterData.current, product.masterData.staged]) {
+    for (const variant of allVariants(data)) if (variant.sku !== undefined) skus.add(variant.sku);
+  }
+  return [...skus];
+}
+
+function slugsOf(product: Product): string[] {
+  const slugs = new Set<string>();
+  for (const data of [product.masterData.current, product.masterData.staged]) {
+    for (const [locale, slug] of Object.entries(data.slug ?? {})) slugs.add(`${locale}:${slug}`);
+  }
+  return [...slugs];
+}
+
+export const products = defineResource<ProductDraft, Product>({
+  typeId: 'product',
+  path: 'products',
+  draft: ProductDraft,
+  create(draft, ctx) {
+    const productType = productTypeOf(ctx, ctx.reference('product-type', draft.productType));
+    const categories = categoryReferences(draft.categories, ctx);
+    const variantDrafts = [draft.masterVariant ?? {}, ...(draft.variants ?? [])];
+    const variants = variantDrafts.map((variant, index) => variantFromDraft(index + 1, variant, productType, ctx));
+    const attributes = attributesFromDraft(draft.attributes, productType, 'Product', ctx);
+    assertRequired(attributes, productType, 'Product');
+    const data = { name: draft.name, categories } as ProductData;
+    if (draft.categoryOrderHints !== undefined && Object.keys(draft.categoryOrderHints).length > 0) data.categoryOrderHints = { ...draft.categoryOrderHints };
+    if (draft.description !== undefined) data.description = draft.description;
+    data.slug = draft.slug;
+    if (draft.metaTitle !== undefined) data.metaTitle = draft.metaTitle;
+    if (draft.metaDescription !== undefined) data.metaDescription = draft.metaDescription;
+    if (draft.metaKeywords !== undefined) data.metaKeywords = draft.metaKeywords;
+    data.masterVariant = variants[0]!;
+    data.variants = variants.slice(1);
+    data.searchKeywords = draft.searchKeywords ?? {};
+    data.attributes = attributes;
+    assertOrderHintsAssigned(data);
+    assertProductData(data, productType);
+
+    const product = {} as Omit<Product, BaseFields>;
+    if (draft.key !== undefined) product.key = draft.key;
+    product.productType = { typeId: 'product-type', id: productType.id };
+    product.masterData = { published: draft.publish ?? false, current: data, staged: jsonClone(data), hasStagedChanges: false };
+    if (draft.taxCategory) product.taxCategory = ctx.reference('tax-category', draft.taxCategory);
+    if (draft.state) product.state = ctx.reference('state', draft.state);
+    if (draft.priceMode !== undefined) product.priceMode = draft.priceMode;
+    return product;
+  },
+  unique: {
+    sku: {
+      values: skusOf,
+      duplicate: (value) => errors.duplicateField('sku', value),
+    },
+    slug: {
+      values: slugsOf,
+      duplicate: (value) => {
+        const at = value.indexOf(':');
+        return errors.duplicateField(`slug.${value.slice(0, at)}`, value.slice(at + 1));
+      },
+    },
+  },
+  actions: productActions,
+  routes: [
+    {
+      method: 'GET',
+      path: ':id/product-selections',
+      handle: (call) => ok(assignedSelections(call.ctx, { id: call.params.id! }, call.query)),
+    },
+    {
+      method: 'GET',
+      path: 'key=:key/product-selections',
+      handle: (call) => ok(assignedSelections(call.ctx, { key: call.params.key! }, call.query)),
+    },
+    ...presentedRoutes(
+      'product',
+      (call) => {
+        const read = CatalogRead.fromQuery(call.ctx, call.query);
+        return (document) => presentProduct(document as Product, read);
+      },
+    ),
+  ],
+});
+
+/** `GET /products/{id}/product-selections`: the selections the product is assigned to. */
+function assignedSelections(ctx: Parameters<typeof productTypeOf>[0], locator: { id: string } | { key: string }, query: URLSearchParams) {
+  const product = 'id' in locator ? ctx.get('product', locator.id) : ctx.getByKey('product', locator.key);
+  if (!product) throw errors.resourceNotFound(locator);
+  const entries: object[] = [];
+  for (const selection of ctx.scan('product-selection')) {
+    const assignment = ((selection.assignments as Array<{ product: { id: string }; variantSelection?: unknown; variantExclusion?: unknown; createdAt: string }>) ?? []).find(
+      (a) => a.product.id === product.id,
+    );
+    if (!assignment) continue;
+    const entry: Record<string, unknown> = { productSelection: { typeId: 'product-selection', id: selection.id } };
+    if (assignment.variantSelection !== undefined) entry.variantSelection = assignment.variantSelection;
+    if (assignment.variantExclusion !== undefined) entry.variantExclusion = assignment.variantExclusion;
+    entry.createdAt = assignment.createdAt;
+    entries.push(entry);
+  }
+  const params = new URLSearchParams(query);
+  if (!params.has('withTotal')) params.set('withTotal', 'false');
+  return runQuery(entries, parseQueryParams(params));
+}

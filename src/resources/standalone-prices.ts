@@ -1,0 +1,218 @@
+/**
+ * Standalone prices: prices kept outside the product, by SKU. Products with `priceMode:
+ * Standalone` select among the active ones (see ./product/present.ts). Product discounts apply to
+ * them too: `discounted` is computed when they are read, from the product variant with their SKU.
+ */
+import { z } from 'zod';
+import { errors } from '../http/errors.js';
+import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
+import type { ProductDiscountLike } from '../pricing/product-discounts.js';
+import { jsonClone } from '../util/json.js';
+import { action, defineResource, type BaseFields, type Reference, type ResourceContext } from './define.js';
+import { customFieldActions, customFields, type CustomFields, setField, setter } from './common.js';
+import { catalogErrors } from './product/errors.js';
+import { allVariants, type PriceTier, type Product } from './product/model.js';
+import { CatalogRead, type StandalonePriceLike } from './product/present.js';
+import { DiscountedPriceDraft, PriceTierDraft, tiersFromDraft } from './product/prices.js';
+import { presentedRoutes } from './product/routes.js';
+import { Country, CustomFieldsDraft, Key, ResourceIdentifier } from './validation.js';
+
+export interface StandalonePrice extends StandalonePriceLike {
+  key?: string;
+  sku: string;
+  value: TypedMoney;
+  country?: string;
+  customerGroup?: Reference;
+  channel?: Reference;
+  validFrom?: string;
+  validUntil?: string;
+  tiers?: PriceTier[];
+  discounted?: { value: TypedMoney; discount: { typeId: 'product-discount'; id: string } };
+  custom?: CustomFields;
+  staged?: { value: TypedMoney; discounted?: StandalonePrice['discounted'] };
+  active: boolean;
+  recurrencePolicy?: Reference;
+}
+
+const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
+const iso = (value: string) => new Date(Date.parse(value)).toISOString();
+const ProductDiscountIdentifier = z.object({ typeId: z.literal('product-discount').optional(), id: z.string() });
+
+export const StandalonePriceDraft = z.object({
+  key: Key.optional(),
+  sku: z.string().min(1),
+  value: MoneyDraft,
+  country: Country.optional(),
+  customerGroup: ResourceIdentifier.optional(),
+  channel: ResourceIdentifier.optional(),
+  validFrom: DateTime.optional(),
+  validUntil: DateTime.optional(),
+  tiers: z.array(PriceTierDraft).optional(),
+  discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional(),
+  custom: CustomFieldsDraft.optional(),
+  recurrencePolicy: ResourceIdentifier.optional(),
+  staged: z.object({ value: MoneyDraft }).optional(),
+  active: z.boolean().optional(),
+});
+export type StandalonePriceDraft = z.infer<typeof StandalonePriceDraft>;
+
+const scopeOf = (price: StandalonePrice) =>
+  [price.sku, price.value.currencyCode, price.country ?? '', price.customerGroup?.id ?? '', price.channel?.id ?? ''].join('|');
+const isDated = (price: StandalonePrice) => price.validFrom !== undefined || price.validUntil !== undefined;
+const bound = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Date.parse(value));
+
+function scopeDetails(price: StandalonePrice, other: StandalonePrice): Record<string, unknown> & { sku: string } {
+  return {
+    conflictingStandalonePrice: { typeId: 'standalone-price', id: other.id },
+    sku: price.sku,
+    currency: price.value.currencyCode,
+    ...(price.country ? { country: price.country } : {}),
+    ...(price.customerGroup ? { customerGroup: price.customerGroup } : {}),
+    ...(price.channel ? { channel: price.channel } : {}),
+    ...(price.validFrom ? { validFrom: price.validFrom } : {}),
+    ...(price.validUntil ? { validUntil: price.validUntil } : {}),
+  };
+}
+
+/** No other standalone price of the SKU has the same scope and validity, or an overlapping dated validity. */
+function assertScope(price: StandalonePrice, self: string | undefined, ctx: ResourceContext): void {
+  if (price.validFrom !== undefined && price.validUntil !== undefined && price.validFrom >= price.validUntil) {
+    throw errors.invalidOperation('The validFrom of a price must be before its validUntil.');
+  }
+  const scope = scopeOf(price);
+  for (const document of ctx.scan('standalone-price')) {
+    const other = document as StandalonePrice;
+    if (other.id === self || other.sku !== price.sku || scopeOf(other) !== scope) continue;
+    if (other.validFrom === price.validFrom && other.validUntil === price.validUntil) {
+      throw catalogErrors.duplicateStandalonePriceScope(scopeDetails(price, other));
+    }
+    if (isDated(price) && isDated(other)) {
+      const overlap =
+        bound(price.validFrom, -Infinity) < bound(other.validUntil, Infinity) && bound(other.validFrom, -Infinity) < bound(price.validUntil, Infinity);
+      if (overlap) {
+        throw catalogErrors.overlappingStandalonePriceValidity({
+          ...scopeDetails(price, other),
+          ...(other.validFrom ? { conflictingValidFrom: other.validFrom } : {}),
+          ...(other.validUntil ? { conflictingValidUntil: other.validUntil } : {}),
+        });
+      }
+    }
+  }
+}
+
+function externalDiscount(draft: z.infer<typeof DiscountedPriceDraft>, currencyCode: string, ctx: ResourceContext): StandalonePrice['discounted'] {
+  const reference = ctx.reference('product-discount', draft.discount);
+  const discount = ctx.get('product-discount', reference.id) as unknown as ProductDiscountLike;
+  if (discount.value.type !== 'external') {
+    throw errors.invalidOperation(`The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`);
+  }
+  if (!discount.isActive) throw errors.invalidOperation(`The product discount '${reference.id}' is not active.`);
+  if (draft.value.currencyCode !== currencyCode) throw errors.invalidOperation('The discounted value must have the currency of the price.');
+  return { value: typedMoney(draft.value), discount: { typeId: 'product-discount', id: reference.id } };
+}
+
+function validity(price: StandalonePrice, fields: { validFrom?: string | null; validUntil?: string | null }, ctx: ResourceContext): void {
+  if ('validFrom' in fields) setField(price, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
+  if ('validUntil' in fields) setField(price, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
+  assertScope(price, price.id, ctx);
+}
+
+/** The standalone price as reads return it: with the product discount of its SKU's variant. */
+export function presentStandalonePrice(price: StandalonePrice, read: CatalogRead, ctx: ResourceContext): StandalonePrice {
+  const product = ctx.findUnique('product', 'sku', price.sku) as Product | undefined;
+  const data = product?.masterData.current;
+  const variant = data && allVariants(data).find((v) => v.sku === price.sku);
+  if (!product || !data || !variant) return price;
+  const discounted = read.discountedFor(product, data, variant, price);
+  if (discounted === price.discounted) return price;
+  const copy = { ...price };
+  if (discounted) copy.discounted = discounted;
+  else delete copy.discounted;
+  return copy;
+}
+
+export const standalonePrices = defineResource<StandalonePriceDraft, StandalonePrice>({
+  typeId: 'standalone-price',
+  path: 'standalone-prices',
+  draft: StandalonePriceDraft,
+  create(draft, ctx) {
+    const price = {} as Omit<StandalonePrice, BaseFields>;
+    if (draft.key !== undefined) price.key = draft.key;
+    price.sku = draft.sku;
+    price.value = typedMoney(draft.value);
+    if (draft.country !== undefined) price.country = draft.country;
+    if (draft.customerGroup) price.customerGroup = ctx.reference('customer-group', draft.customerGroup);
+    if (draft.channel) price.channel = ctx.reference('channel', draft.channel);
+    if (draft.validFrom !== undefined) price.validFrom = iso(draft.validFrom);
+    if (draft.validUntil !== undefined) price.validUntil = iso(draft.validUntil);
+    if (draft.tiers) price.tiers = tiersFromDraft(draft.tiers, draft.value.currencyCode);
+    if (draft.discounted) price.discounted = externalDiscount(draft.discounted, draft.value.currencyCode, ctx);
+    const custom = customFields(draft.custom, ctx);
+    if (custom) price.custom = custom;
+    if (draft.staged) price.staged = { value: typedMoney(draft.staged.value) };
+    price.active = draft.active ?? true;
+    if (draft.recurrencePolicy) price.recurrencePolicy = ctx.reference('recurrence-policy', draft.recurrencePolicy);
+    assertScope(price as StandalonePrice, undefined, ctx);
+    return price;
+  },
+  actions: {
+    setKey: setter('key', Key),
+    changeValue: action(z.object({ value: MoneyDraft, staged: z.boolean().optional() }), (price: StandalonePrice, a) => {
+      if (a.value.currencyCode !== price.value.currencyCode) throw errors.invalidOperation('The currency of a standalone price cannot be changed.');
+      if (a.staged) price.staged = { value: typedMoney(a.value) };
+      else price.value = typedMoney(a.value);
+    }),
+    applyStagedChanges: action(z.object({}), (price: StandalonePrice) => {
+      if (!price.staged) return;
+      price.value = price.staged.value;
+      if (price.staged.discounted) price.discounted = price.staged.discounted;
+      delete price.staged;
+    }),
+    removeStagedChanges: action(z.object({}), (price: StandalonePrice) => {
+      delete price.staged;
+    }),
+    changeActive: action(z.object({ active: z.boolean() }), (price: StandalonePrice, a) => {
+      price.active = a.active;
+    }),
+    addPriceTier: action(z.object({ tier: PriceTierDraft }), (price: StandalonePrice, a) => {
+      const tiers = price.tiers ?? [];
+      if (tiers.some((t) => t.minimumQuantity === a.tier.minimumQuantity)) {
+        throw errors.invalidOperation(`The standalone price already has a tier with the minimumQuantity ${a.tier.minimumQuantity}.`);
+      }
+      price.tiers = [...tiers, ...tiersFromDraft([a.tier], price.value.currencyCode)].sort((x, y) => x.minimumQuantity - y.minimumQuantity);
+    }),
+    removePriceTier: action(z.object({ minimumQuantity: z.number().int() }), (price: StandalonePrice, a) => {
+      const tiers = price.tiers ?? [];
+      if (!tiers.some((t) => t.minimumQuantity === a.minimumQuantity)) {
+        throw errors.invalidOperation(`The standalone price has no tier with the minimumQuantity ${a.minimumQuantity}.`);
+      }
+      const rest = tiers.filter((t) => t.minimumQuantity !== a.minimumQuantity);
+      setField(price, 'tiers', rest.length > 0 ? rest : undefined);
+    }),
+    setPriceTiers: action(z.object({ tiers: z.array(PriceTierDraft) }), (price: StandalonePrice, a) => {
+      const tiers = tiersFromDraft(a.tiers, price.value.currencyCode);
+      setField(price, 'tiers', tiers.length > 0 ? tiers : undefined);
+    }),
+    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (price: StandalonePrice, a, ctx) =>
+      validity(price, { validFrom: a.validFrom }, ctx),
+    ),
+    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (price: StandalonePrice, a, ctx) =>
+      validity(price, { validUntil: a.validUntil }, ctx),
+    ),
+    setValidFromAndUntil: action(
+      z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
+      (price: StandalonePrice, a, ctx) => validity(price, { validFrom: a.validFrom, validUntil: a.validUntil }, ctx),
+    ),
+    setDiscountedPrice: action(
+      z.object({ discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable() }),
+      (price: StandalonePrice, a, ctx) => {
+        setField(price, 'discounted', a.discounted ? jsonClone(externalDiscount(a.discounted, price.value.currencyCode, ctx)) : undefined);
+      },
+    ),
+    ...customFieldActions,
+  },
+  routes: presentedRoutes('standalone-price', (call) => {
+    const read = CatalogRead.fromQuery(call.ctx, new URLSearchParams());
+    return (document) => presentStandalonePrice(document as StandalonePrice, read, call.ctx);
+  }),
+});
