@@ -14,7 +14,7 @@ import { projectRoutes } from './resources/project.js';
 import { authenticateCustomer, loginRoutes } from './resources/customers.js';
 import { resourceDefinitions } from './resources/index.js';
 import type { PagedResult } from './query/index.js';
-import { draftType, type TaggedDraft } from './seed.js';
+import { draftType, type RESOURCE_TYPE, type TaggedDraft } from './seed.js';
 import type { ResourceOf, TypeId } from './resources/type-map.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
@@ -46,8 +46,8 @@ export const CommerceMockOptions = z
     /** Reject `where` predicates on fields no resource has, as the platform does (the spec's default tolerates them). */
     strictWhere: z.boolean().default(false),
     storage: z
-      .custom<StorageBackend>((value) => value === 'memory' || isStorage(value), 'Expected "memory" or a storage backend object.')
-      .default('memory' as unknown as StorageBackend),
+      .custom<StorageBackend | 'memory'>((value) => value === 'memory' || isStorage(value), 'Expected "memory" or a storage backend object.')
+      .default('memory'),
   })
   .strict();
 
@@ -98,7 +98,7 @@ export class CommerceMock {
   constructor(options?: CommerceMockOptions) {
     const { storage, ...resolved } = parseOptions(options);
     this.options = resolved;
-    this.storage = (storage as unknown) === 'memory' ? new MemoryStorage() : storage;
+    this.storage = storage === 'memory' ? new MemoryStorage() : storage;
     this.repository = new Repository(this.storage, new Map(resourceDefinitions.map((d) => [d.typeId, d])), {
       strictFields: resolved.strictWhere,
     });
@@ -217,8 +217,8 @@ export class CommerceMock {
    * Creates every draft, in order, from factory output (tagged with its type) or `[typeId, draft]`
    * pairs; lists may nest. Each draft is validated as its create route validates it.
    */
-  seed<T extends TypeId>(items: SeedItem<T> | ReadonlyArray<SeedItem<T>>, scope?: ProjectScoped): Array<ResourceOf<T>> {
-    const created: Array<ResourceOf<T>> = [];
+  seed<const I extends SeedInput>(items: I, scope?: ProjectScoped): Array<ResourceOf<SeededType<I>>> {
+    const created: Array<ResourceOf<SeededType<I>>> = [];
     const visit = (item: unknown): void => {
       if (Array.isArray(item) && typeof item[0] === 'string' && item.length === 2 && !Array.isArray(item[1])) {
         created.push(this.create(item[0], item[1], scope));
@@ -270,7 +270,20 @@ export class CommerceMock {
 }
 
 /** One seed entry: factory output, or a `[typeId, draft]` pair for a plain draft. */
-export type SeedItem<T extends TypeId = TypeId> = TaggedDraft<T> | readonly [T, unknown];
+export type SeedItem = TaggedDraft | readonly [TypeId, unknown];
+/** Seed entries, or lists of them (two levels: `seed(a, [b, c])` in the fixture, `buildList` output). */
+export type SeedInput = SeedItem | ReadonlyArray<SeedItem | ReadonlyArray<SeedItem>>;
+type ItemType<I> = I extends { readonly [RESOURCE_TYPE]: infer T extends TypeId } ? T : I extends readonly [infer T extends TypeId, unknown] ? T : never;
+/** The type ids a seed input holds, read from the factory tags and pairs. */
+export type SeededType<I> = I extends SeedItem
+  ? ItemType<I>
+  : I extends ReadonlyArray<infer Entry>
+    ? Entry extends SeedItem
+      ? ItemType<Entry>
+      : Entry extends ReadonlyArray<infer Inner>
+        ? ItemType<Inner>
+        : never
+    : never;
 
 function authorOf(token: TokenRecord | undefined): Author {
   if (!token) return { isPlatformClient: false };

@@ -9,6 +9,13 @@ import type { Store, StoreDraft } from './stores.js';
 import type { TaxCategory, TaxCategoryDraft } from './tax-categories.js';
 import type { Type, TypeDraft } from './types.js';
 import type { Zone, ZoneDraft } from './zones.js';
+import type { AttributeGroup, AttributeGroupDraft } from './attribute-groups.js';
+import type { InventoryEntry, InventoryEntryDraft } from './inventory.js';
+import type { ProductDiscount, ProductDiscountDraft } from './product-discounts.js';
+import type { ProductSelection, ProductSelectionDraft } from './product-selections.js';
+import type { ProductType, ProductTypeDraft } from './product-types.js';
+import type { Product, ProductDraft } from './products.js';
+import type { StandalonePrice, StandalonePriceDraft } from './standalone-prices.js';
 
 /**
  * Type ids to their draft (as sent: `z.input`) and stored resource types, for typed seeding and
@@ -25,6 +32,13 @@ export interface ResourceTypes {
   'tax-category': { draft: z.input<typeof TaxCategoryDraft>; resource: TaxCategory };
   type: { draft: z.input<typeof TypeDraft>; resource: Type };
   zone: { draft: z.input<typeof ZoneDraft>; resource: Zone };
+  'product-type': { draft: z.input<typeof ProductTypeDraft>; resource: ProductType };
+  product: { draft: z.input<typeof ProductDraft>; resource: Product };
+  'inventory-entry': { draft: z.input<typeof InventoryEntryDraft>; resource: InventoryEntry };
+  'standalone-price': { draft: z.input<typeof StandalonePriceDraft>; resource: StandalonePrice };
+  'product-discount': { draft: z.input<typeof ProductDiscountDraft>; resource: ProductDiscount };
+  'attribute-group': { draft: z.input<typeof AttributeGroupDraft>; resource: AttributeGroup };
+  'product-selection': { draft: z.input<typeof ProductSelectionDraft>; resource: ProductSelection };
 }
 
 export type TypeId = keyof ResourceTypes;

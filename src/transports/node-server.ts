@@ -4,6 +4,7 @@ import type { CommerceMock } from '../mock.js';
 import { errors } from '../http/errors.js';
 import { MAX_BODY_BYTES } from '../http/body.js';
 import type { MockResponse } from '../http/types.js';
+import { CORS_HEADERS } from '../http/cors.js';
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8989. */
@@ -24,12 +25,6 @@ const MAX_HEADER_BYTES = 1024 * 1024;
 /** Routes of the server itself, outside any project: health for probes, clear for resetting between test runs. */
 export const ADMIN_PREFIX = '/__mock';
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, DELETE, HEAD, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, x-correlation-id',
-  'access-control-expose-headers': 'x-correlation-id',
-};
 
 function send(response: ServerResponse, result: MockResponse, method: string): void {
   const body = method === 'HEAD' || result.body === undefined ? undefined : JSON.stringify(result.body);

@@ -1,0 +1,6 @@
+import { expect as baseExpect } from '@playwright/test';
+import { commerceMatchers } from './matchers.js';
+
+export { test, type CommerceMockFixtureOptions, type CommerceTestFixtures, type CommerceWorkerFixtures } from './fixtures.js';
+export { Commerce, type SdkAuth, TEST_CREDENTIALS } from './commerce.js';
+export const expect = baseExpect.extend(commerceMatchers);

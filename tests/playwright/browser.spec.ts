@@ -1,0 +1,68 @@
+import { test, expect } from '../../src/playwright/index.js';
+import { tagDraft } from '../../src/index.js';
+
+/** A tiny storefront: signs a customer in at the token server, then works with the API as that customer. */
+const storefront = (authUrl: string, apiUrl: string, projectKey: string) => `<!doctype html>
+<html><body>
+<form id="sign-in"><input name="email" value="shopper@example.com"><input name="password" value="secret"><button>Sign in</button></form>
+<p id="greeting"></p><ul id="wishlist"></ul>
+<script>
+  const basic = 'Basic ' + btoa('storefront:secret');
+  let token;
+  document.getElementById('sign-in').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    const response = await fetch('${authUrl}/oauth/${projectKey}/customers/token', {
+      method: 'POST',
+      headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: form.get('email'), password: form.get('password') }),
+    });
+    const body = await response.json();
+    if (!response.ok) { document.getElementById('greeting').textContent = 'Error: ' + body.error; return; }
+    token = body.access_token;
+    const customerId = body.scope.match(/customer_id:([\\w-]+)/)[1];
+    const customer = await (await fetch('${apiUrl}/${projectKey}/customers/' + customerId, { headers: { authorization: 'Bearer ' + token } })).json();
+    document.getElementById('greeting').textContent = 'Hello ' + customer.firstName;
+    for (const item of ['socks', 'scarf']) {
+      const saved = await fetch('${apiUrl}/${projectKey}/custom-objects', {
+        method: 'POST',
+        headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
+        body: JSON.stringify({ container: 'wishlist-' + customerId, key: item, value: { quantity: 1 } }),
+      });
+      const li = document.createElement('li');
+      li.textContent = item + ':' + saved.status;
+      document.getElementById('wishlist').append(li);
+    }
+  });
+</script>
+</body></html>`;
+
+test('a page signs in and saves items through the mock, with no extra code in the test', async ({ page, commerce }) => {
+  const [customer] = await commerce.seed(tagDraft({ email: 'shopper@example.com', password: 'secret', firstName: 'Grace' }, 'customer'));
+  // The page itself comes from a made-up origin; only its API and token calls go to the mock.
+  await page.route('https://shop.example.test/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: storefront(commerce.authUrl, commerce.apiUrl, commerce.projectKey) }),
+  );
+  await page.goto('https://shop.example.test/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.locator('#greeting')).toHaveText('Hello Grace');
+  await expect(page.locator('#wishlist li')).toHaveText(['socks:201', 'scarf:201']);
+  expect(commerce.tokens.find({ kind: 'customer', customerId: customer!.id })?.clientId).toBe('storefront');
+  const saved = commerce.all('key-value-document').map((object) => [object.container, object.key, object.createdBy]);
+  expect(saved).toEqual([
+    [`wishlist-${customer!.id}`, 'socks', expect.objectContaining({ clientId: 'storefront', customer: { typeId: 'customer', id: customer!.id } })],
+    [`wishlist-${customer!.id}`, 'scarf', expect.objectContaining({ clientId: 'storefront' })],
+  ]);
+});
+
+test('a wrong password reaches the page as the platform error', async ({ page, commerce }) => {
+  await commerce.seed(tagDraft({ email: 'shopper@example.com', password: 'another' }, 'customer'));
+  await page.route('https://shop.example.test/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: storefront(commerce.authUrl, commerce.apiUrl, commerce.projectKey) }),
+  );
+  await page.goto('https://shop.example.test/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('#greeting')).toHaveText('Error: invalid_customer_account_credentials');
+  expect(commerce.tokens.list({ kind: 'customer' })).toHaveLength(0);
+});
