@@ -1,0 +1,22 @@
+import { test, expect } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+// The package as users import it: its `exports` map, resolved by Node against the compiled dist/
+// (built by npm install's prepare step and by the test run's global setup).
+test('the package entry points resolve: core, ./playwright and ./factories', async () => {
+  const script = `
+    const core = await import('commerce-mock');
+    const playwright = await import('commerce-mock/playwright');
+    const factories = await import('commerce-mock/factories');
+    const mock = core.createCommerceMock();
+    const draft = factories.customerFactory.build();
+    const [customer] = mock.seed(draft);
+    process.stdout.write(JSON.stringify({
+      core: typeof core.interceptFetch === 'function' && typeof core.startServer === 'function',
+      playwright: typeof playwright.test === 'function' && typeof playwright.expect === 'function',
+      seeded: mock.get('customer', customer.id).email === draft.email,
+    }));`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+  expect(JSON.parse(stdout)).toEqual({ core: true, playwright: true, seeded: true });
+});
