@@ -17,27 +17,11 @@ import {
   setter,
 } from './common.js';
 import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+import { type Asset, AssetDraft, AssetLocator, AssetSourceDraft, assertUniqueAssetKeys, assetFromDraft, findAsset } from './assets.js';
 
 export interface CategoryReference {
   typeId: 'category';
   id: string;
-}
-
-export interface AssetSource {
-  uri: string;
-  key?: string;
-  dimensions?: { w: number; h: number };
-  contentType?: string;
-}
-
-export interface Asset {
-  id: string;
-  sources: AssetSource[];
-  name: LocalizedString;
-  description?: LocalizedString;
-  tags?: string[];
-  custom?: CustomFields;
-  key?: string;
 }
 
 export interface Category extends StoredDocument {
@@ -67,22 +51,6 @@ const OrderHint = z
   .string()
   .regex(/^(0|1|0?\.\d+|1\.0*)$/, 'The order hint must be a decimal value between 0 and 1.');
 
-const AssetSource = z.object({
-  uri: z.string(),
-  key: Key.optional(),
-  dimensions: z.object({ w: z.number().int(), h: z.number().int() }).optional(),
-  contentType: z.string().optional(),
-});
-
-const AssetDraft = z.object({
-  sources: z.array(AssetSource).min(1),
-  name: LocalizedString,
-  description: LocalizedString.optional(),
-  tags: z.array(z.string()).optional(),
-  custom: CustomFieldsDraft.optional(),
-  key: Key.optional(),
-});
-type AssetDraft = z.infer<typeof AssetDraft>;
 
 const CategoryIdentifier = ResourceIdentifier;
 
@@ -110,23 +78,6 @@ function generatedOrderHint(now: string): string {
   return `0.0000${Date.parse(now)}${random}`;
 }
 
-function assetFromDraft(draft: AssetDraft, ctx: ResourceContext): Asset {
-  const { custom, ...rest } = draft;
-  const asset: Asset = { id: uuid(), ...rest };
-  const fields = customFields(custom, ctx);
-  if (fields) asset.custom = fields;
-  return asset;
-}
-
-function assertUniqueAssetKeys(assets: Asset[]): void {
-  const seen = new Set<string>();
-  for (const asset of assets) {
-    if (asset.key === undefined) continue;
-    if (seen.has(asset.key)) throw errors.duplicateField('assets.key', asset.key);
-    seen.add(asset.key);
-  }
-}
-
 /** The parent as a Reference plus the ancestors that follow from it (root first, ending with the parent). */
 function placeUnder(
   identifier: z.infer<typeof CategoryIdentifier>,
@@ -135,19 +86,6 @@ function placeUnder(
   const parent = ctx.reference('category', identifier) as CategoryReference;
   const stored = ctx.get('category', parent.id) as Category;
   return { parent, ancestors: [...(stored.ancestors ?? []), { typeId: 'category', id: parent.id }] };
-}
-
-const AssetLocator = z.object({ assetId: z.string().optional(), assetKey: z.string().optional() });
-
-function findAsset(category: Category, a: z.infer<typeof AssetLocator>): Asset {
-  if (a.assetId === undefined && a.assetKey === undefined) throw errors.invalidInput('Either assetId or assetKey is required.');
-  const found = category.assets.find((asset) => (a.assetId !== undefined ? asset.id === a.assetId : asset.key === a.assetKey));
-  if (!found) {
-    throw errors.invalidInput(
-      `The category does not have an asset with ${a.assetId !== undefined ? `ID '${a.assetId}'` : `key '${a.assetKey}'`}.`,
-    );
-  }
-  return found;
 }
 
 const slugEntries = (category: Category) => Object.entries(category.slug ?? {}).map(([locale, slug]) => `${locale}:${slug}`);
@@ -232,7 +170,7 @@ export const categories = defineResource<CategoryDraft, Category>({
       assertUniqueAssetKeys(category.assets);
     }),
     removeAsset: action(AssetLocator, (category: Category, a) => {
-      const asset = findAsset(category, a);
+      const asset = findAsset(category.assets, a, 'The category');
       category.assets = category.assets.filter((entry) => entry !== asset);
     }),
     changeAssetOrder: action(z.object({ assetOrder: z.array(z.string()) }), (category: Category, a) => {
@@ -244,26 +182,26 @@ export const categories = defineResource<CategoryDraft, Category>({
       category.assets = a.assetOrder.map((id) => category.assets.find((asset) => asset.id === id)!);
     }),
     changeAssetName: action(AssetLocator.extend({ name: LocalizedString }), (category: Category, a) => {
-      findAsset(category, a).name = a.name;
+      findAsset(category.assets, a, 'The category').name = a.name;
     }),
     setAssetDescription: action(AssetLocator.extend({ description: LocalizedString.optional().nullable() }), (category: Category, a) => {
-      setField(findAsset(category, a), 'description', a.description);
+      setField(findAsset(category.assets, a, 'The category'), 'description', a.description);
     }),
     setAssetTags: action(AssetLocator.extend({ tags: z.array(z.string()).optional().nullable() }), (category: Category, a) => {
-      setField(findAsset(category, a), 'tags', a.tags);
+      setField(findAsset(category.assets, a, 'The category'), 'tags', a.tags);
     }),
-    setAssetSources: action(AssetLocator.extend({ sources: z.array(AssetSource).min(1) }), (category: Category, a) => {
-      findAsset(category, a).sources = a.sources;
+    setAssetSources: action(AssetLocator.extend({ sources: z.array(AssetSourceDraft).min(1) }), (category: Category, a) => {
+      findAsset(category.assets, a, 'The category').sources = a.sources;
     }),
     setAssetKey: action(z.object({ assetId: z.string(), assetKey: Key.optional().nullable() }), (category: Category, a) => {
-      setField(findAsset(category, { assetId: a.assetId }), 'key', a.assetKey);
+      setField(findAsset(category.assets, { assetId: a.assetId }, 'The category'), 'key', a.assetKey);
       assertUniqueAssetKeys(category.assets);
     }),
     setAssetCustomType: action(AssetLocator.extend(SetCustomType.shape), (category: Category, a, ctx) =>
-      applyCustomType(findAsset(category, a), a, ctx),
+      applyCustomType(findAsset(category.assets, a, 'The category'), a, ctx),
     ),
     setAssetCustomField: action(AssetLocator.extend(SetCustomField.shape), (category: Category, a) =>
-      applyCustomField(findAsset(category, a), a),
+      applyCustomField(findAsset(category.assets, a, 'The category'), a),
     ),
   },
 });

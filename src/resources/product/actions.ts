@@ -11,7 +11,7 @@ import { jsonClone } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
 import { action, type ResourceContext, type UpdateAction } from '../define.js';
 import { Key, LocalizedString, ResourceIdentifier } from '../validation.js';
-import { assertUniqueAssetKeys, assetFromDraft, AssetDraft, AssetLocator, AssetSourceDraft, findAsset } from './assets.js';
+import { assertUniqueAssetKeys, assetFromDraft, AssetDraft, AssetLocator, AssetSourceDraft, findAsset } from '../assets.js';
 import { assertRequired, attributeDefinition, attributeValue } from './attributes.js';
 import {
   AttributeDraft,
@@ -432,7 +432,7 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   }),
   removeAsset: productAction(AssetAction, (product, a) => {
     eachVariant(product, a, (variant) => {
-      const asset = findAsset(variant, a);
+      const asset = findAsset(variant.assets, a, `The variant ${variant.id}`);
       variant.assets = variant.assets.filter((entry) => entry !== asset);
     });
   }),
@@ -447,28 +447,28 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     });
   }),
   changeAssetName: productAction(AssetAction.extend({ name: LocalizedString }), (product, a) => {
-    eachVariant(product, a, (variant) => void (findAsset(variant, a).name = a.name));
+    eachVariant(product, a, (variant) => void (findAsset(variant.assets, a, `The variant ${variant.id}`).name = a.name));
   }),
   setAssetDescription: productAction(AssetAction.extend({ description: LocalizedString.optional().nullable() }), (product, a) => {
-    eachVariant(product, a, (variant) => setField(findAsset(variant, a), 'description', a.description));
+    eachVariant(product, a, (variant) => setField(findAsset(variant.assets, a, `The variant ${variant.id}`), 'description', a.description));
   }),
   setAssetTags: productAction(AssetAction.extend({ tags: z.array(z.string()).optional().nullable() }), (product, a) => {
-    eachVariant(product, a, (variant) => setField(findAsset(variant, a), 'tags', a.tags));
+    eachVariant(product, a, (variant) => setField(findAsset(variant.assets, a, `The variant ${variant.id}`), 'tags', a.tags));
   }),
   setAssetSources: productAction(AssetAction.extend({ sources: z.array(AssetSourceDraft).min(1) }), (product, a) => {
-    eachVariant(product, a, (variant) => void (findAsset(variant, a).sources = jsonClone(a.sources)));
+    eachVariant(product, a, (variant) => void (findAsset(variant.assets, a, `The variant ${variant.id}`).sources = jsonClone(a.sources)));
   }),
   setAssetKey: productAction(VariantLocator.extend({ assetId: z.string(), assetKey: Key.optional().nullable() }), (product, a) => {
     eachVariant(product, a, (variant) => {
-      setField(findAsset(variant, { assetId: a.assetId }), 'key', a.assetKey);
+      setField(findAsset(variant.assets, { assetId: a.assetId }, `The variant ${variant.id}`), 'key', a.assetKey);
       assertUniqueAssetKeys(variant.assets);
     });
   }),
   setAssetCustomType: productAction(AssetAction.extend(SetCustomType.shape), (product, a, ctx) => {
-    eachVariant(product, a, (variant) => applyCustomType(findAsset(variant, a), a, ctx));
+    eachVariant(product, a, (variant) => applyCustomType(findAsset(variant.assets, a, `The variant ${variant.id}`), a, ctx));
   }),
   setAssetCustomField: productAction(AssetAction.extend(SetCustomField.shape), (product, a) => {
-    eachVariant(product, a, (variant) => applyCustomField(findAsset(variant, a), a));
+    eachVariant(product, a, (variant) => applyCustomField(findAsset(variant.assets, a, `The variant ${variant.id}`), a));
   }),
 
   // Publishing -------------------------------------------------------------------------------

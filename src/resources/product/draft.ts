@@ -5,7 +5,7 @@ import { jsonEqual } from '../../util/json.js';
 import type { Reference, ResourceContext } from '../define.js';
 import type { ProductType } from '../product-types.js';
 import { LocalizedString, ResourceIdentifier } from '../validation.js';
-import { assetFromDraft, AssetDraft, assertUniqueAssetKeys } from './assets.js';
+import { assetFromDraft, AssetDraft, assertUniqueAssetKeys } from '../assets.js';
 import { assertAttributeConstraints, assertRequired, attributesFromDraft } from './attributes.js';
 import { catalogErrors } from './errors.js';
 import { allVariants, type Image, type ProductData, type Variant } from './model.js';

@@ -1,3 +1,4 @@
+import type { Asset } from '../assets.js';
 /** The stored shapes of products (classic catalog model: master variant plus variants, current and staged). */
 import type { StoredDocument } from '../../storage/types.js';
 import type { TypedMoney } from '../../pricing/money.js';
@@ -35,23 +36,6 @@ export interface Price {
 export interface Attribute {
   name: string;
   value: unknown;
-}
-
-export interface AssetSource {
-  uri: string;
-  key?: string;
-  dimensions?: { w: number; h: number };
-  contentType?: string;
-}
-
-export interface Asset {
-  id: string;
-  sources: AssetSource[];
-  name: LocalizedString;
-  description?: LocalizedString;
-  tags?: string[];
-  custom?: CustomFields;
-  key?: string;
 }
 
 export interface Variant {

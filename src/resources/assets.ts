@@ -1,11 +1,27 @@
-/** Variant assets: drafts and lookups shared by the product asset actions. */
+/** Assets (of categories and of product variants): drafts, stored shape and the lookups their actions share. */
 import { z } from 'zod';
 import { v4 as uuid } from 'uuid';
-import { errors } from '../../http/errors.js';
-import { customFields } from '../common.js';
-import type { ResourceContext } from '../define.js';
-import { CustomFieldsDraft, Key, LocalizedString } from '../validation.js';
-import type { Asset, Variant } from './model.js';
+import { errors } from '../http/errors.js';
+import { customFields, type CustomFields } from './common.js';
+import type { ResourceContext } from './define.js';
+import { CustomFieldsDraft, Key, LocalizedString } from './validation.js';
+
+export interface AssetSource {
+  uri: string;
+  key?: string;
+  dimensions?: { w: number; h: number };
+  contentType?: string;
+}
+
+export interface Asset {
+  id: string;
+  sources: AssetSource[];
+  name: LocalizedString;
+  description?: LocalizedString;
+  tags?: string[];
+  custom?: CustomFields;
+  key?: string;
+}
 
 export const AssetSourceDraft = z.object({
   uri: z.string(),
@@ -43,13 +59,12 @@ export function assertUniqueAssetKeys(assets: readonly Asset[]): void {
   }
 }
 
-export function findAsset(variant: Variant, a: z.infer<typeof AssetLocator>): Asset {
+/** The asset an action names by `assetId` or `assetKey`; `owner` says whose assets were searched, for the message. */
+export function findAsset(assets: readonly Asset[], a: z.infer<typeof AssetLocator>, owner: string): Asset {
   if (a.assetId === undefined && a.assetKey === undefined) throw errors.invalidInput('Either assetId or assetKey is required.');
-  const found = variant.assets.find((asset) => (a.assetId !== undefined ? asset.id === a.assetId : asset.key === a.assetKey));
+  const found = assets.find((asset) => (a.assetId !== undefined ? asset.id === a.assetId : asset.key === a.assetKey));
   if (!found) {
-    throw errors.invalidOperation(
-      `The variant ${variant.id} has no asset with ${a.assetId !== undefined ? `ID '${a.assetId}'` : `key '${a.assetKey}'`}.`,
-    );
+    throw errors.invalidInput(`${owner} does not have an asset with ${a.assetId !== undefined ? `ID '${a.assetId}'` : `key '${a.assetKey}'`}.`);
   }
   return found;
 }
