@@ -16,6 +16,7 @@ import { defineResource } from './define.js';
 import type { Product } from './product/model.js';
 import { CatalogRead, isProjected, presentProjection, productProjection, type ProductProjection } from './product/present.js';
 import type { Repository } from './repository.js';
+import { projectionSearchRoutes } from '../search/index.js';
 
 export { productProjection, isProjected, presentProjection, CatalogRead, type ProductProjection } from './product/present.js';
 
@@ -71,6 +72,7 @@ function getProjection(call: ApiCall, repository: Repository, locator: { id: str
 /** The routes of `/product-projections`; search routes are inserted before the `:id` route. */
 export const productProjectionRoutes: CustomRoute[] = [
   { method: 'GET', path: '', handle: (call, repository) => ok(queryProjections(call, repository)) },
+  ...projectionSearchRoutes,
   { method: 'GET', path: 'key=:key', handle: (call, repository) => ok(getProjection(call, repository, { key: call.params.key! })) },
   { method: 'GET', path: ':id', handle: (call, repository) => ok(getProjection(call, repository, { id: call.params.id! })) },
 ];

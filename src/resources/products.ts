@@ -21,6 +21,7 @@ import {
 import { allVariants, type Product, type ProductData } from './product/model.js';
 import { CatalogRead, presentProduct } from './product/present.js';
 import { presentedRoutes } from './product/routes.js';
+import { productSearchRoutes } from '../search/index.js';
 
 export type { Product, ProductData, Variant, Price, Attribute, Image } from './product/model.js';
 export { ProductDraft } from './product/draft.js';
@@ -91,6 +92,7 @@ export const products = defineResource<ProductDraft, Product>({
   },
   actions: productActions,
   routes: [
+    ...productSearchRoutes,
     {
       method: 'GET',
       path: ':id/product-selections',

@@ -1,0 +1,107 @@
+/**
+ * The search index follows every write: product updates, publishing, deletion, product type changes,
+ * new categories and discounts are visible to the next search (no stale results).
+ */
+import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import { categoryFactory, productDiscountFactory, productFactory } from '../../factories/index.js';
+import { expect, test } from '../support/sdk.js';
+import { keySet, keys, seedCatalog } from './catalog.js';
+
+const searcher = (apiRoot: ByProjectKeyRequestBuilder) => async (queryArgs: Record<string, string | string[] | boolean>) =>
+  (await apiRoot.productProjections().search().get({ queryArgs }).execute()).body;
+
+async function product(apiRoot: ByProjectKeyRequestBuilder, key: string) {
+  return (await apiRoot.products().withKey({ key }).get().execute()).body;
+}
+
+test.describe('search index freshness', () => {
+  test('updates, publishing, unpublishing and deletion show in the next search', async ({ mock, apiRoot }) => {
+    seedCatalog(mock);
+    const search = searcher(apiRoot);
+    expect((await search({ 'text.en': 'trainers' })).total).toBe(0);
+    expect(keys(await search({ 'text.en': 'hiking' }))).toEqual(['shoes-green']);
+    let shoes = await product(apiRoot, 'shoes-green');
+    shoes = (
+      await apiRoot
+        .products()
+        .withId({ ID: shoes.id })
+        .post({
+          body: {
+            version: shoes.version,
+            actions: [
+              { action: 'changeName', name: { en: 'Green Trainers' }, staged: false },
+              { action: 'setDescription', description: { en: 'Trail ready.' }, staged: false },
+            ],
+          },
+        })
+        .execute()
+    ).body;
+    expect(keys(await search({ 'text.en': 'trainers' }))).toEqual(['shoes-green']);
+    expect((await search({ 'text.en': 'hiking' })).total).toBe(0);
+
+    // A staged-only change: the staged view sees it, the current one does not.
+    shoes = (
+      await apiRoot
+        .products()
+        .withId({ ID: shoes.id })
+        .post({ body: { version: shoes.version, actions: [{ action: 'setAttributeInAllVariants', name: 'color', value: 'olive' }] } })
+        .execute()
+    ).body;
+    expect((await search({ 'filter.query': 'variants.attributes.color:"olive"' })).total).toBe(0);
+    expect(keys(await search({ 'filter.query': 'variants.attributes.color:"olive"', staged: true }))).toEqual(['shoes-green']);
+    shoes = (await apiRoot.products().withId({ ID: shoes.id }).post({ body: { version: shoes.version, actions: [{ action: 'publish' }] } }).execute()).body;
+    expect(keys(await search({ 'filter.query': 'variants.attributes.color:"olive"' }))).toEqual(['shoes-green']);
+
+    // Publishing the sweater adds it to the current view; unpublishing removes it.
+    let sweater = await product(apiRoot, 'sweater-black');
+    sweater = (await apiRoot.products().withId({ ID: sweater.id }).post({ body: { version: sweater.version, actions: [{ action: 'publish' }] } }).execute()).body;
+    expect(keys(await search({ 'text.en': 'sweater' }))).toEqual(['sweater-black']);
+    sweater = (await apiRoot.products().withId({ ID: sweater.id }).post({ body: { version: sweater.version, actions: [{ action: 'unpublish' }] } }).execute()).body;
+    expect((await search({ 'text.en': 'sweater' })).total).toBe(0);
+
+    // Deleted: gone from both views.
+    await apiRoot.products().withId({ ID: sweater.id }).delete({ queryArgs: { version: sweater.version } }).execute();
+    expect((await search({ 'text.en': 'sweater', staged: true })).total).toBe(0);
+    const facets = await search({ facet: 'variants.attributes.color', staged: true, limit: '0' });
+    expect(facets.facets!['variants.attributes.color']).toMatchObject({ total: 8 });
+
+    // New products are found; the Product Search API shares the index.
+    mock.seed(productFactory.published().build({ key: 'hat', name: { en: 'Olive Bucket Hat' }, description: { en: 'A hat.' } }));
+    expect(keySet(await search({ 'text.en': 'olive' }))).toEqual(['hat', 'shoes-green']); // the shoes' color is olive now
+    const productSearch = (await apiRoot.products().search().post({ body: { query: { fullText: { field: 'name', language: 'en', value: 'bucket' } } } }).execute()).body;
+    expect(productSearch.total).toBe(1);
+  });
+
+  test('product type changes (isSearchable) re-index the catalog', async ({ mock, apiRoot }) => {
+    const { productType } = seedCatalog(mock);
+    const search = searcher(apiRoot);
+    expect(keys(await search({ 'text.en': 'mesh' }))).toEqual(['shoes-green']);
+    const type = (await apiRoot.productTypes().withId({ ID: productType.id }).get().execute()).body;
+    await apiRoot
+      .productTypes()
+      .withId({ ID: type.id })
+      .post({ body: { version: type.version, actions: [{ action: 'changeIsSearchable', attributeName: 'material', isSearchable: false }] } })
+      .execute();
+    expect((await search({ 'text.en': 'mesh' })).total).toBe(0);
+  });
+
+  test('category trees, discounts and clearing the mock are read fresh', async ({ mock, apiRoot }) => {
+    const { categories } = seedCatalog(mock);
+    const search = searcher(apiRoot);
+    const subtree = { 'filter.query': `categories.id: subtree("${categories.clothing.id}")` };
+    expect((await search(subtree)).total).toBe(3);
+    mock.seed([
+      categoryFactory.childOf('shirts').build({ key: 'polos' }),
+      productFactory.inCategories('polos').published().build({ key: 'polo', name: { en: 'Polo' }, description: { en: 'Polo.' } }),
+    ]);
+    expect(keySet(await search(subtree))).toEqual(['pants-blue', 'polo', 'shirt-blue', 'shirt-red']);
+
+    const cheap = { priceCurrency: 'EUR', 'filter.query': 'variants.scopedPrice.currentValue.centAmount:range (* to 1000)' };
+    expect((await search(cheap)).total).toBe(0);
+    mock.seed(productDiscountFactory.relative(50).where('sku = "SHIRT-BLUE-S"').build());
+    expect(keys(await search(cheap))).toEqual(['shirt-blue']);
+
+    mock.clear();
+    expect((await search({})).total).toBe(0);
+  });
+});
