@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
 import { createCommerceMock } from './mock.js';
 import { startServer } from './transports/node-server.js';
+import { MemoryStorage } from './storage/memory.js';
+import { sqliteStorage } from './storage/sqlite.js';
+import type { StorageBackend } from './storage/types.js';
 
 const USAGE = `Usage: commerce-mock serve [options]
 
@@ -13,7 +16,8 @@ Options (each also settable by the environment variable in brackets):
   --enable-authentication    check API requests for a bearer token      [COMMERCE_MOCK_ENABLE_AUTHENTICATION=true]
   --validate-credentials     require a token the mock issued            [COMMERCE_MOCK_VALIDATE_CREDENTIALS=true]
   --strict-where             reject where predicates on unknown fields  [COMMERCE_MOCK_STRICT_WHERE=true]
-  --storage <name>           storage backend: memory                    [COMMERCE_MOCK_STORAGE]     (memory)
+  --storage <name>           storage backend: memory or sqlite          [COMMERCE_MOCK_STORAGE]     (memory)
+  --data-file <path>         the SQLite file of --storage sqlite        [COMMERCE_MOCK_DATA_FILE]   (./commerce-mock.db)
   -h, --help                 this text
 
 Admin routes: GET /__mock/health, POST /__mock/clear (removes all data and tokens).`;
@@ -32,6 +36,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       'validate-credentials': { type: 'boolean' },
       'strict-where': { type: 'boolean' },
       storage: { type: 'string' },
+      'data-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -44,8 +49,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const portText = values.port ?? env.COMMERCE_MOCK_PORT ?? env.PORT ?? '8989';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`commerce-mock: --port must be a port number, got '${portText}'.`);
-  const storage = values.storage ?? env.COMMERCE_MOCK_STORAGE ?? 'memory';
-  if (storage !== 'memory') throw new Error(`commerce-mock: unknown storage '${storage}' (available: memory).`);
+  const storage = openStorage(values.storage ?? env.COMMERCE_MOCK_STORAGE ?? 'memory', values['data-file'] ?? env.COMMERCE_MOCK_DATA_FILE);
   const host = values.host ?? env.COMMERCE_MOCK_HOST ?? '127.0.0.1';
 
   // The server's own origin serves both the API and the token routes.
@@ -57,17 +61,29 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     enableAuthentication: flag(values['enable-authentication'], env.COMMERCE_MOCK_ENABLE_AUTHENTICATION),
     validateCredentials: flag(values['validate-credentials'], env.COMMERCE_MOCK_VALIDATE_CREDENTIALS),
     strictWhere: flag(values['strict-where'], env.COMMERCE_MOCK_STRICT_WHERE),
+    storage,
   });
   const server = await startServer(mock, { port, host });
-  console.log(`commerce-mock listening on ${server.url} (storage: ${mock.storage.name}, project: ${mock.options.defaultProjectKey})`);
+  const where = 'file' in storage ? ` ${String(storage.file)}` : '';
+  console.log(`commerce-mock listening on ${server.url} (storage: ${mock.storage.name}${where}, project: ${mock.options.defaultProjectKey})`);
 
   const shutdown = (signal: string) => {
     console.log(`commerce-mock: ${signal} received, closing`);
     server.close().then(
-      () => process.exit(0),
+      () => {
+        mock.storage.close?.();
+        process.exit(0);
+      },
       () => process.exit(1),
     );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** The backend `--storage` names; `--data-file` is the SQLite file (created when missing). */
+function openStorage(name: string, dataFile: string | undefined): StorageBackend {
+  if (name === 'memory') return new MemoryStorage();
+  if (name === 'sqlite') return sqliteStorage({ file: dataFile || 'commerce-mock.db' });
+  throw new Error(`commerce-mock: unknown storage '${name}' (available: memory, sqlite).`);
 }

@@ -6,6 +6,8 @@ export type { AuthStore, TokenRecord, TokenFilter, TokenKind } from './auth/toke
 export type { StorageBackend, StoredDocument, WriteOptions } from './storage/types.js';
 export { VersionConflict, KeyConflict } from './storage/types.js';
 export { MemoryStorage } from './storage/memory.js';
+export { sqliteStorage, SqliteStorage, type SqliteStorageOptions } from './storage/sqlite.js';
+export { RecordingStorage, type RecordedChange } from './storage/recording.js';
 export { defineResource, action } from './resources/define.js';
 export type { ResourceDefinition, ResourceContext, Reference, Author } from './resources/define.js';
 export type { PagedResult } from './query/index.js';
@@ -13,4 +15,4 @@ export { interceptFetch, type InterceptOptions, type Interception } from './tran
 export { startServer, type ServerOptions, type RunningServer } from './transports/node-server.js';
 export { RESOURCE_TYPE, tagDraft, draftType, type TaggedDraft } from './seed.js';
 export type { ResourceTypes, TypeId, DraftOf, ResourceOf } from './resources/type-map.js';
-export type { SeedItem } from './mock.js';
+export type { SeedItem, SeedInput, SeededType } from './mock.js';

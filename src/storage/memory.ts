@@ -4,6 +4,11 @@ interface Collection {
   byId: Map<string, StoredDocument>;
   idByKey: Map<string, string>;
   keyById: Map<string, string>;
+  /** Insertion position of each document, so a rolled-back delete can take its old place again. */
+  seqById: Map<string, number>;
+  nextSeq: number;
+  /** Set when a rollback re-inserted a document at the end of `byId`: the next scan restores the order. */
+  disordered: boolean;
 }
 
 type Undo = () => void;
@@ -26,7 +31,7 @@ export class MemoryStorage implements StorageBackend {
     }
     let collection = types.get(typeId);
     if (!collection && create) {
-      collection = { byId: new Map(), idByKey: new Map(), keyById: new Map() };
+      collection = { byId: new Map(), idByKey: new Map(), keyById: new Map(), seqById: new Map(), nextSeq: 0, disordered: false };
       types.set(typeId, collection);
     }
     return collection;
@@ -52,6 +57,7 @@ export class MemoryStorage implements StorageBackend {
 
     const previousKey = collection.keyById.get(document.id);
     this.setEntry(collection, document.id, document, options.key);
+    if (!previous) collection.seqById.set(document.id, collection.nextSeq++);
     this.undoLog?.push(() => this.setEntry(collection, document.id, previous, previousKey));
   }
 
@@ -63,8 +69,13 @@ export class MemoryStorage implements StorageBackend {
       throw new VersionConflict(id, expectedVersion, previous.version);
     }
     const previousKey = collection.keyById.get(id);
+    const previousSeq = collection.seqById.get(id)!;
     this.setEntry(collection, id, undefined, undefined);
-    this.undoLog?.push(() => this.setEntry(collection, id, previous, previousKey));
+    this.undoLog?.push(() => {
+      this.setEntry(collection, id, previous, previousKey);
+      collection.seqById.set(id, previousSeq);
+      collection.disordered = true;
+    });
     return previous;
   }
 
@@ -75,6 +86,7 @@ export class MemoryStorage implements StorageBackend {
     collection.keyById.delete(id);
     if (!document) {
       collection.byId.delete(id);
+      collection.seqById.delete(id);
       return;
     }
     collection.byId.set(id, document);
@@ -85,29 +97,40 @@ export class MemoryStorage implements StorageBackend {
   }
 
   scan(project: string, typeId: string): Iterable<StoredDocument> {
-    return this.collection(project, typeId)?.byId.values() ?? [];
+    const collection = this.collection(project, typeId);
+    if (!collection) return [];
+    if (collection.disordered) {
+      const entries = [...collection.byId].sort(([a], [b]) => collection.seqById.get(a)! - collection.seqById.get(b)!);
+      collection.byId = new Map(entries);
+      collection.disordered = false;
+    }
+    return collection.byId.values();
   }
 
   count(project: string, typeId: string): number {
     return this.collection(project, typeId)?.byId.size ?? 0;
   }
 
+  /**
+   * Nests like savepoints: a throw undoes the changes made since this (inner) transaction began and
+   * propagates; an outer transaction that catches it keeps its own earlier and later changes.
+   */
   transaction<T>(work: () => T): T {
-    if (this.undoLog) return work();
-    const log: Undo[] = [];
-    this.undoLog = log;
+    const outermost = this.undoLog === undefined;
+    const log = (this.undoLog ??= []);
+    const mark = log.length;
     try {
       return work();
     } catch (error) {
-      for (const undo of log.reverse()) undo();
+      while (log.length > mark) log.pop()!();
       throw error;
     } finally {
-      this.undoLog = undefined;
+      if (outermost) this.undoLog = undefined;
     }
   }
 
   projects(): string[] {
-    return [...this.projectsByKey.keys()];
+    return [...this.projectsByKey].filter(([, types]) => [...types.values()].some((c) => c.byId.size > 0)).map(([project]) => project);
   }
 
   clear(project?: string): void {

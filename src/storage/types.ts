@@ -6,6 +6,9 @@
  * Documents are plain JSON objects with at least `id` and `version`. A backend stores them as
  * given and returns them as stored; callers never mutate a returned document (the engine copies
  * before it changes anything).
+ *
+ * The contract suite (`runStorageContract` in contract.ts, package entry point
+ * `commerce-mock/storage-contract`) checks every rule; docs/storage.md explains them.
  */
 
 export interface StoredDocument {
@@ -56,14 +59,19 @@ export interface StorageBackend {
   write(project: string, typeId: string, document: StoredDocument, options: WriteOptions): void;
   /** Removes and returns the document; checks the version when one is given. */
   delete(project: string, typeId: string, id: string, expectedVersion?: number): StoredDocument | undefined;
-  /** Every document of the collection, in insertion order. */
+  /** Every document of the collection, in insertion order (replacing keeps a document's place). */
   scan(project: string, typeId: string): Iterable<StoredDocument>;
   count(project: string, typeId: string): number;
-  /** Runs `work` so that either all of its writes and deletes happen or none does. */
+  /**
+   * Runs `work` so that either all of its writes and deletes happen or none does, and returns its
+   * value; a throw undoes them and propagates. Transactions nest (the engine saves a cascade inside
+   * an outer one): a throw in an inner transaction undoes only the inner work, so an outer
+   * transaction that catches it keeps its other writes.
+   */
   transaction<T>(work: () => T): T;
   /** Project keys that hold any data. */
   projects(): string[];
-  /** Removes everything, or one project's data. */
+  /** Removes everything, or one project's data. Not meant to be called inside a transaction. */
   clear(project?: string): void;
   close?(): void;
 }

@@ -7,6 +7,7 @@ import { ClientBuilder, type Client } from '@commercetools/ts-client';
 import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock, type CommerceMockOptions } from '../../src/index.js';
 import { interceptFetch } from '../../src/transports/mock-agent.js';
+import { storageFromEnvironment } from '../storage/backends.js';
 
 export const PROJECT_KEY = 'test-project';
 export const CREDENTIALS = { clientId: 'test-client', clientSecret: 'test-secret' };
@@ -92,10 +93,13 @@ export interface MockFixtures {
 export const test = base.extend<MockFixtures>({
   mockOptions: [{}, { option: true }],
   mock: async ({ mockOptions }, use) => {
-    const mock = createCommerceMock({ defaultProjectKey: PROJECT_KEY, ...mockOptions });
+    // COMMERCE_MOCK_TEST_STORAGE=sqlite: a fresh SQLite file per test (unless the test picks a backend).
+    const storage = mockOptions.storage === undefined ? storageFromEnvironment() : undefined;
+    const mock = createCommerceMock({ defaultProjectKey: PROJECT_KEY, ...mockOptions, ...(storage ? { storage } : {}) });
     const interception = await interceptFetch(mock, { allowNetConnect: false });
     await use(mock);
     await interception.restore();
+    storage?.close?.();
   },
   apiRoot: async ({ mock }, use) => {
     await use(sdkApiRoot(mock));

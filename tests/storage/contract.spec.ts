@@ -1,0 +1,16 @@
+/**
+ * The storage contract (src/storage/contract.ts) against every backend this repository ships: the
+ * in-memory default, SQLite (with its document cache, with a tiny cache, without one) and the
+ * recording example of docs/storage.md, alone and wrapped around SQLite.
+ */
+import { runStorageContract } from '../../src/storage/contract.js';
+import { MemoryStorage } from '../../src/storage/memory.js';
+import { RecordingStorage } from '../../src/storage/recording.js';
+import { temporarySqlite } from './backends.js';
+
+runStorageContract('memory', () => new MemoryStorage());
+runStorageContract('sqlite', () => temporarySqlite());
+runStorageContract('sqlite, cache of 2 documents', () => temporarySqlite({ cacheSize: 2 }));
+runStorageContract('sqlite, no cache', () => temporarySqlite({ cacheSize: 0 }));
+runStorageContract('recording example', () => new RecordingStorage());
+runStorageContract('recording example over sqlite', () => new RecordingStorage(temporarySqlite()));

@@ -1,0 +1,42 @@
+/** The worked example of docs/storage.md does what the documentation says. */
+import { test, expect } from '@playwright/test';
+import { createCommerceMock, RecordingStorage } from '../../src/index.js';
+import { temporarySqlite } from './backends.js';
+
+type Json = Record<string, any>;
+
+for (const [label, make] of [
+  ['over memory', () => new RecordingStorage()],
+  ['over sqlite', () => new RecordingStorage(temporarySqlite())],
+] as const) {
+  test(`recording backend ${label}: records committed writes and deletes in order, drops what a failed transaction undid`, () => {
+    const storage = make();
+    expect(storage.name).toMatch(/^recording\((memory|sqlite)\)$/);
+    const mock = createCommerceMock({ storage });
+    const customer = mock.create<Json>('customer', { email: 'a@example.com', password: 'pw' });
+    expect(storage.changes).toEqual([
+      { operation: 'write', project: 'test-project', typeId: 'customer', id: customer.id, version: 1 },
+      { operation: 'write', project: 'test-project', typeId: 'customer#email', id: 'a@example.com', version: 1 },
+    ]);
+    // A duplicate email fails before anything is written; a failed transaction leaves no record.
+    expect(() => mock.create('customer', { email: 'a@example.com', password: 'pw' })).toThrow();
+    expect(() =>
+      storage.transaction(() => {
+        storage.write('test-project', 'note', { id: 'n', version: 1 }, { expectedVersion: 0 });
+        throw new Error('undo');
+      }),
+    ).toThrow('undo');
+    expect(storage.changes).toHaveLength(2);
+    mock.update('customer', customer.id, { version: 1, actions: [{ action: 'changeEmail', email: 'b@example.com' }] });
+    const response = mock.handle({ method: 'DELETE', url: `/test-project/customers/${customer.id}?version=2` });
+    expect(response.status).toBe(200);
+    expect(storage.changes.slice(2).map((c) => `${c.operation} ${c.typeId} ${c.id} ${c.version}`)).toEqual([
+      `write customer ${customer.id} 2`,
+      'delete customer#email a@example.com 1',
+      'write customer#email b@example.com 1',
+      `delete customer ${customer.id} 2`,
+      'delete customer#email b@example.com 1',
+    ]);
+    storage.close();
+  });
+}
