@@ -16,6 +16,7 @@ import { resourceDefinitions } from './resources/index.js';
 import type { PagedResult } from './query/index.js';
 import { draftType, type RESOURCE_TYPE, type TaggedDraft } from './seed.js';
 import type { ResourceOf, TypeId } from './resources/type-map.js';
+import { NOT_SCOPED, Scopes, type PermissionDecision, type ScopedMatch } from './scopes/index.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
 export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
@@ -94,6 +95,8 @@ export class CommerceMock {
   private readonly tokens = new TokenStore();
   private readonly tokenServer: TokenServer;
   private readonly router = new Router();
+  /** `/me`, `/in-store/key=`, `/as-associate/`: their own routers, and the as-associate decision log. */
+  private readonly scopes: Scopes;
 
   constructor(options?: CommerceMockOptions) {
     const { storage, ...resolved } = parseOptions(options);
@@ -106,10 +109,11 @@ export class CommerceMock {
       authenticateCustomer(this.repository.context(project, { isPlatformClient: false }), email, password, storeKey),
     );
     this.router.add('', projectRoutes(this.repository));
-    this.router.add('login', loginRoutes);
+    this.router.add('login', loginRoutes(this.repository));
     for (const definition of resourceDefinitions) {
       if (definition.path) this.router.add(definition.path, resourceRoutes(definition, this.repository));
     }
+    this.scopes = new Scopes(this.repository, { queryOptions: { strictFields: resolved.strictWhere } });
   }
 
   /** Serves one request: the token server under `/oauth/`, the API everywhere else. Never throws. */
@@ -144,10 +148,12 @@ export class CommerceMock {
     const [project, ...rest] = segments;
     if (project === undefined) throw errors.routeNotFound(method, path);
     const token = this.recognisedToken(request);
-    const found = this.router.resolve(method as Method, rest);
+    const projectKey = decodeSegment(project);
+    // A caller-scoped prefix is served by its own router only (fail closed), with the scope on the call.
+    const scoped = this.scopes.resolve(method as Method, rest, token, projectKey);
+    const found: ScopedMatch = scoped === NOT_SCOPED ? this.router.resolve(method as Method, rest) : scoped;
     if (found === undefined) throw errors.routeNotFound(method, path);
     if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path);
-    const projectKey = decodeSegment(project);
     const call: ApiCall = {
       method: method as Method,
       project: projectKey,
@@ -157,6 +163,7 @@ export class CommerceMock {
       json: lazyJson(request.body),
       ctx: this.repository.context(projectKey, authorOf(token)),
       token,
+      ...(found.scope ? { scope: found.scope } : {}),
     };
     return found.route.handle(call);
   }
@@ -174,6 +181,12 @@ export class CommerceMock {
   clear(): void {
     this.storage.clear();
     this.tokens.clear();
+    this.scopes.clear();
+  }
+
+  /** Every as-associate permission decision since the last `clear()`, oldest first (allowed and denied). */
+  permissionDecisions(): PermissionDecision[] {
+    return this.scopes.decisions.list();
   }
 
   /** The issued tokens: list and find them by kind, customer, anonymous session or client. */

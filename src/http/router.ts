@@ -2,6 +2,7 @@ import { errors } from './errors.js';
 import { parseJsonBody } from './body.js';
 import type { ResourceContext } from '../resources/define.js';
 import type { TokenRecord } from '../auth/tokens.js';
+import type { CallScope } from '../scopes/scope.js';
 
 export type Method = 'GET' | 'POST' | 'DELETE' | 'HEAD';
 
@@ -18,6 +19,8 @@ export interface ApiCall {
   ctx: ResourceContext;
   /** The service-issued token the request carried, if any. */
   token: TokenRecord | undefined;
+  /** Set under `/me`, `/in-store/key=`, `/as-associate/`: the store, caller or associate to scope to (src/scopes). */
+  scope?: CallScope;
 }
 
 export interface Reply {

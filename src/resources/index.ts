@@ -18,6 +18,15 @@ import { standalonePrices } from './standalone-prices.js';
 import { productDiscounts } from './product-discounts.js';
 import { attributeGroups } from './attribute-groups.js';
 import { productSelections } from './product-selections.js';
+import { payments } from './payments.js';
+import { shoppingLists } from './shopping-lists.js';
+import { reviews } from './reviews.js';
+import { associateRoles } from './associate-roles.js';
+import { businessUnits } from './business-units.js';
+import { shippingMethods } from './shipping-methods.js';
+import { cartDiscounts } from './cart-discounts.js';
+import { discountCodes } from './discount-codes.js';
+import { carts } from './carts.js';
 
 /** Every resource type the mock serves. Adding one is a module plus a line here. */
 export const resourceDefinitions: ResourceDefinition[] = [
@@ -40,4 +49,13 @@ export const resourceDefinitions: ResourceDefinition[] = [
   productDiscounts,
   attributeGroups,
   productSelections,
+  payments,
+  shoppingLists,
+  reviews,
+  associateRoles,
+  businessUnits,
+  shippingMethods,
+  cartDiscounts,
+  discountCodes,
+  carts,
 ];

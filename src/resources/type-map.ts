@@ -16,6 +16,15 @@ import type { ProductSelection, ProductSelectionDraft } from './product-selectio
 import type { ProductType, ProductTypeDraft } from './product-types.js';
 import type { Product, ProductDraft } from './products.js';
 import type { StandalonePrice, StandalonePriceDraft } from './standalone-prices.js';
+import type { Payment, PaymentDraft } from './payments.js';
+import type { ShoppingList, ShoppingListDraft } from './shopping-lists.js';
+import type { Review, ReviewDraft } from './reviews.js';
+import type { AssociateRole, AssociateRoleDraft } from './associate-roles.js';
+import type { BusinessUnit, BusinessUnitDraft } from './business-units.js';
+import type { ShippingMethod, ShippingMethodDraft } from './shipping-methods.js';
+import type { CartDiscount, CartDiscountDraft } from './cart-discounts.js';
+import type { DiscountCode, DiscountCodeDraft } from './discount-codes.js';
+import type { Cart, CartDraft } from './carts.js';
 
 /**
  * Type ids to their draft (as sent: `z.input`) and stored resource types, for typed seeding and
@@ -39,6 +48,15 @@ export interface ResourceTypes {
   'product-discount': { draft: z.input<typeof ProductDiscountDraft>; resource: ProductDiscount };
   'attribute-group': { draft: z.input<typeof AttributeGroupDraft>; resource: AttributeGroup };
   'product-selection': { draft: z.input<typeof ProductSelectionDraft>; resource: ProductSelection };
+  payment: { draft: z.input<typeof PaymentDraft>; resource: Payment };
+  'shopping-list': { draft: z.input<typeof ShoppingListDraft>; resource: ShoppingList };
+  review: { draft: z.input<typeof ReviewDraft>; resource: Review };
+  'associate-role': { draft: z.input<typeof AssociateRoleDraft>; resource: AssociateRole };
+  'business-unit': { draft: z.input<typeof BusinessUnitDraft>; resource: BusinessUnit };
+  'shipping-method': { draft: z.input<typeof ShippingMethodDraft>; resource: ShippingMethod };
+  'cart-discount': { draft: z.input<typeof CartDiscountDraft>; resource: CartDiscount };
+  'discount-code': { draft: z.input<typeof DiscountCodeDraft>; resource: DiscountCode };
+  cart: { draft: z.input<typeof CartDraft>; resource: Cart };
 }
 
 export type TypeId = keyof ResourceTypes;

@@ -1,0 +1,127 @@
+/**
+ * Associate roles: named sets of Permissions that business units assign to their associates
+ * (`associates[].associateRoleAssignments[].associateRole` is a KeyReference to one). What a set of
+ * roles allows is decided in src/scopes/associate-permissions.ts.
+ */
+import { z } from 'zod';
+import type { StoredDocument } from '../storage/types.js';
+import { action, defineResource, type BaseFields } from './define.js';
+import { customFieldActions, customFields, type CustomFields, setter } from './common.js';
+import { catalogErrors } from './product/errors.js';
+import { CustomFieldsDraft, Key } from './validation.js';
+
+/** The platform's Permission enum (RAML `types/associate-role/Permission.raml`), in its order. */
+export const PERMISSIONS = [
+  'AddChildUnits',
+  'UpdateAssociates',
+  'UpdateBusinessUnitDetails',
+  'UpdateParentUnit',
+  'ViewMyCarts',
+  'ViewOthersCarts',
+  'UpdateMyCarts',
+  'UpdateOthersCarts',
+  'CreateMyCarts',
+  'CreateOthersCarts',
+  'DeleteMyCarts',
+  'DeleteOthersCarts',
+  'ViewMyOrders',
+  'ViewOthersOrders',
+  'UpdateMyOrders',
+  'UpdateOthersOrders',
+  'CreateMyOrdersFromMyCarts',
+  'CreateMyOrdersFromMyQuotes',
+  'CreateOrdersFromOthersCarts',
+  'CreateOrdersFromOthersQuotes',
+  'ViewMyQuotes',
+  'ViewOthersQuotes',
+  'AcceptMyQuotes',
+  'AcceptOthersQuotes',
+  'DeclineMyQuotes',
+  'DeclineOthersQuotes',
+  'RenegotiateMyQuotes',
+  'RenegotiateOthersQuotes',
+  'ReassignMyQuotes',
+  'ReassignOthersQuotes',
+  'ViewMyQuoteRequests',
+  'ViewOthersQuoteRequests',
+  'UpdateMyQuoteRequests',
+  'UpdateOthersQuoteRequests',
+  'CreateMyQuoteRequestsFromMyCarts',
+  'CreateQuoteRequestsFromOthersCarts',
+  'CreateApprovalRules',
+  'UpdateApprovalRules',
+  'UpdateApprovalFlows',
+  'ViewMyShoppingLists',
+  'ViewOthersShoppingLists',
+  'UpdateMyShoppingLists',
+  'UpdateOthersShoppingLists',
+  'CreateMyShoppingLists',
+  'CreateOthersShoppingLists',
+  'DeleteMyShoppingLists',
+  'DeleteOthersShoppingLists',
+] as const;
+
+export const Permission = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof Permission>;
+
+export interface AssociateRole extends StoredDocument {
+  key: string;
+  buyerAssignable: boolean;
+  name?: string;
+  permissions: Permission[];
+  custom?: CustomFields;
+}
+
+export const AssociateRoleDraft = z.object({
+  key: Key,
+  name: z.string().optional(),
+  buyerAssignable: z.boolean().optional(),
+  permissions: z.array(Permission).optional(),
+  custom: CustomFieldsDraft.optional(),
+});
+export type AssociateRoleDraft = z.infer<typeof AssociateRoleDraft>;
+
+/** Permissions without repeats, in the order first given. */
+const distinct = (permissions: readonly Permission[]): Permission[] => [...new Set(permissions)];
+
+export const associateRoles = defineResource<AssociateRoleDraft, AssociateRole>({
+  typeId: 'associate-role',
+  path: 'associate-roles',
+  draft: AssociateRoleDraft,
+  create(draft, ctx) {
+    const role: Omit<AssociateRole, BaseFields> = {
+      key: draft.key,
+      buyerAssignable: draft.buyerAssignable ?? true,
+      permissions: distinct(draft.permissions ?? []),
+    };
+    if (draft.name !== undefined) role.name = draft.name;
+    const custom = customFields(draft.custom, ctx);
+    if (custom) role.custom = custom;
+    return role;
+  },
+  /** A role some business unit still assigns cannot go: its assignments would dangle. */
+  beforeDelete(role, ctx) {
+    for (const unit of ctx.scan('business-unit')) {
+      const associates = (unit.associates ?? []) as Array<{ associateRoleAssignments: Array<{ associateRole: { key: string } }> }>;
+      if (associates.some((a) => a.associateRoleAssignments.some((assignment) => assignment.associateRole.key === role.key))) {
+        throw catalogErrors.referenceExists('associate-role', 'business-unit');
+      }
+    }
+  },
+  actions: {
+    addPermission: action(z.object({ permission: Permission }), (role: AssociateRole, a) => {
+      if (!role.permissions.includes(a.permission)) role.permissions.push(a.permission);
+    }),
+    removePermission: action(z.object({ permission: Permission }), (role: AssociateRole, a) => {
+      role.permissions = role.permissions.filter((p) => p !== a.permission);
+    }),
+    setPermissions: action(z.object({ permissions: z.array(Permission).optional().nullable() }), (role: AssociateRole, a) => {
+      role.permissions = distinct(a.permissions ?? []);
+    }),
+    changeBuyerAssignable: action(z.object({ buyerAssignable: z.boolean() }), (role: AssociateRole, a) => {
+      role.buyerAssignable = a.buyerAssignable;
+    }),
+    setName: setter('name', z.string()),
+    ...customFieldActions,
+  },
+});

@@ -1,0 +1,204 @@
+/** Building line items and custom line items from drafts; finding them by id or key. */
+import { v4 as uuid } from 'uuid';
+import { typedMoney, withCentAmount, type MoneyDraft } from '../../pricing/money.js';
+import { customFields } from '../common.js';
+import type { ResourceContext } from '../define.js';
+import { allVariants, type Product, type Variant } from '../product/model.js';
+import { cartErrors } from './errors.js';
+import type { Cart, CustomLineItem, ItemShippingDetails, ItemTaxRate, LineItem } from './model.js';
+import type { CustomLineItemDraft, ExternalTaxRateDraft, LineItemDraft, ItemShippingDetailsDraft } from './schemas.js';
+
+/** The platform's built-in "Initial" line item state; a State with key `Initial` when the project has one. */
+export function initialItemState(ctx: ResourceContext): { typeId: 'state'; id: string } {
+  const stored = ctx.getByKey('state', 'Initial');
+  return { typeId: 'state', id: stored?.id ?? 'initial' };
+}
+
+/** The product and variant a line item draft names (published data only). */
+export function resolveVariant(ctx: ResourceContext, draft: { productId?: string | undefined; variantId?: number | undefined; sku?: string | undefined }): { product: Product; variant: Variant } {
+  if (draft.productId === undefined) {
+    if (draft.sku === undefined) throw cartErrors.invalidOperation('A line item needs either productId (and variantId) or sku.');
+    const product = ctx.findUnique('product', 'sku', draft.sku) as Product | undefined;
+    const variant = product?.masterData.published ? allVariants(product.masterData.current).find((v) => v.sku === draft.sku) : undefined;
+    if (!product || !variant) throw cartErrors.unknownSku(draft.sku);
+    return { product, variant };
+  }
+  const product = ctx.get('product', draft.productId) as Product | undefined;
+  if (!product) throw cartErrors.unknownProduct(draft.productId);
+  if (!product.masterData.published) throw cartErrors.unpublishedProduct(draft.productId);
+  const data = product.masterData.current;
+  const variant =
+    draft.variantId !== undefined
+      ? allVariants(data).find((v) => v.id === draft.variantId)
+      : draft.sku !== undefined
+        ? allVariants(data).find((v) => v.sku === draft.sku)
+        : data.masterVariant;
+  if (!variant) {
+    if (draft.variantId === undefined && draft.sku !== undefined) throw cartErrors.unknownSku(draft.sku);
+    throw cartErrors.unknownVariant(draft.productId, draft.variantId ?? 1);
+  }
+  return { product, variant };
+}
+
+/** The product data a line item copies (refreshed by `recalculate` with `updateProductData`). */
+export function productData(item: LineItem, product: Product, variant: Variant): void {
+  const data = product.masterData.current;
+  item.productId = product.id;
+  if (product.key !== undefined) item.productKey = product.key;
+  else delete item.productKey;
+  item.name = data.name;
+  item.productSlug = data.slug;
+  item.productType = product.productType;
+  item.variant = variant;
+}
+
+export function externalTaxRate(draft: ExternalTaxRateDraft): ItemTaxRate {
+  const subRates = draft.subRates ?? [];
+  const amount = draft.amount ?? Math.round(subRates.reduce((sum, s) => sum + s.amount, 0) * 1e9) / 1e9;
+  const rate: ItemTaxRate = { name: draft.name, amount, includedInPrice: draft.includedInPrice ?? false, country: draft.country, subRates };
+  if (draft.state !== undefined) rate.state = draft.state;
+  return rate;
+}
+
+export function shippingDetails(draft: ItemShippingDetailsDraft | undefined | null, cart: Cart, quantity: number): ItemShippingDetails | undefined {
+  if (!draft) return undefined;
+  for (const target of draft.targets) {
+    if (!cart.itemShippingAddresses.some((a) => a.key === target.addressKey)) {
+      throw cartErrors.invalidOperation(`The cart has no item shipping address with the key '${target.addressKey}'.`);
+    }
+  }
+  const sum = draft.targets.reduce((total, target) => total + target.quantity, 0);
+  return { targets: draft.targets.map((t) => ({ ...t })), valid: sum === quantity };
+}
+
+/** Money given for an item must be in the cart's currency. */
+export function assertCurrency(money: { currencyCode: string }, cart: Cart, field: string): void {
+  if (money.currencyCode !== cart.totalPrice.currencyCode) throw cartErrors.currencyMismatch(field, money.currencyCode, cart.totalPrice.currencyCode);
+}
+
+export function newLineItem(draft: LineItemDraft, cart: Cart, ctx: ResourceContext): LineItem {
+  const { product, variant } = resolveVariant(ctx, draft);
+  const quantity = draft.quantity ?? 1;
+  const item = { id: uuid() } as LineItem;
+  if (draft.key !== undefined) item.key = draft.key;
+  productData(item, product, variant);
+  item.quantity = quantity;
+  item.discountedPricePerQuantity = [];
+  item.taxedPricePortions = [];
+  item.state = [{ quantity, state: initialItemState(ctx) }];
+  item.perMethodTaxRate = [];
+  if (draft.supplyChannel) item.supplyChannel = ctx.reference('channel', draft.supplyChannel);
+  if (draft.distributionChannel) item.distributionChannel = ctx.reference('channel', draft.distributionChannel);
+  item.priceMode = 'Platform';
+  if (draft.externalTotalPrice) {
+    assertCurrency(draft.externalTotalPrice.price, cart, 'externalTotalPrice.price');
+    assertCurrency(draft.externalTotalPrice.totalPrice, cart, 'externalTotalPrice.totalPrice');
+    item.priceMode = 'ExternalTotal';
+    item.price = { id: uuid(), value: typedMoney(draft.externalTotalPrice.price) };
+    const total = typedMoney(draft.externalTotalPrice.totalPrice);
+    item.totalPrice = withCentAmount(total, total.centAmount);
+  } else if (draft.externalPrice) {
+    assertCurrency(draft.externalPrice, cart, 'externalPrice');
+    item.priceMode = 'ExternalPrice';
+    item.price = { id: uuid(), value: typedMoney(draft.externalPrice) };
+  }
+  item.lineItemMode = 'Standard';
+  if (draft.inventoryMode !== undefined && draft.inventoryMode !== cart.inventoryMode) item.inventoryMode = draft.inventoryMode;
+  const details = shippingDetails(draft.shippingDetails, cart, quantity);
+  if (details) item.shippingDetails = details;
+  const custom = customFields(draft.custom, ctx);
+  if (custom) item.custom = custom;
+  if (draft.externalTaxRate) {
+    if (cart.taxMode !== 'External') throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
+    item.taxRate = externalTaxRate(draft.externalTaxRate);
+  }
+  item.addedAt = draft.addedAt !== undefined ? new Date(Date.parse(draft.addedAt)).toISOString() : ctx.now;
+  item.lastModifiedAt = ctx.now;
+  if (draft.recurrenceInfo !== undefined) item.recurrenceInfo = draft.recurrenceInfo;
+  return item;
+}
+
+/** Whether two line items are the same offer (adding one to a cart that has the other raises its quantity). */
+export function sameOffer(existing: LineItem, added: LineItem): boolean {
+  return (
+    existing.productId === added.productId &&
+    existing.variant.id === added.variant.id &&
+    existing.priceMode === 'Platform' &&
+    added.priceMode === 'Platform' &&
+    existing.lineItemMode === 'Standard' &&
+    existing.key === added.key &&
+    existing.supplyChannel?.id === added.supplyChannel?.id &&
+    existing.distributionChannel?.id === added.distributionChannel?.id &&
+    existing.inventoryMode === added.inventoryMode &&
+    JSON.stringify(existing.custom ?? null) === JSON.stringify(added.custom ?? null) &&
+    existing.shippingDetails === undefined &&
+    added.shippingDetails === undefined &&
+    JSON.stringify(existing.taxRate ?? null) === JSON.stringify(added.taxRate ?? null)
+  );
+}
+
+export function newCustomLineItem(draft: CustomLineItemDraft, cart: Cart, ctx: ResourceContext): CustomLineItem {
+  assertCurrency(draft.money, cart, 'money');
+  const quantity = draft.quantity ?? 1;
+  const money = typedMoney(draft.money as MoneyDraft);
+  const item = { id: uuid() } as CustomLineItem;
+  if (draft.key !== undefined) item.key = draft.key;
+  item.name = draft.name;
+  item.money = money;
+  item.taxedPricePortions = [];
+  item.totalPrice = withCentAmount(money, money.centAmount * quantity);
+  item.slug = draft.slug;
+  item.quantity = quantity;
+  item.state = [{ quantity, state: initialItemState(ctx) }];
+  if (draft.taxCategory) item.taxCategory = ctx.reference('tax-category', draft.taxCategory);
+  item.perMethodTaxRate = [];
+  item.discountedPricePerQuantity = [];
+  const custom = customFields(draft.custom, ctx);
+  if (custom) item.custom = custom;
+  const details = shippingDetails(draft.shippingDetails, cart, quantity);
+  if (details) item.shippingDetails = details;
+  item.priceMode = draft.priceMode ?? 'Standard';
+  if (draft.externalTaxRate) {
+    if (cart.taxMode !== 'External') throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
+    item.taxRate = externalTaxRate(draft.externalTaxRate);
+  }
+  if (draft.recurrenceInfo !== undefined) item.recurrenceInfo = draft.recurrenceInfo;
+  return item;
+}
+
+type ItemLocator = { lineItemId?: string | undefined; lineItemKey?: string | undefined };
+type CustomItemLocator = { customLineItemId?: string | undefined; customLineItemKey?: string | undefined };
+
+export function findLineItem(cart: Cart, locator: ItemLocator): LineItem {
+  const found =
+    locator.lineItemId !== undefined
+      ? cart.lineItems.find((item) => item.id === locator.lineItemId)
+      : locator.lineItemKey !== undefined
+        ? cart.lineItems.find((item) => item.key === locator.lineItemKey)
+        : undefined;
+  if (!found) throw cartErrors.lineItemNotFound(locator);
+  return found;
+}
+
+export function findCustomLineItem(cart: Cart, locator: CustomItemLocator): CustomLineItem {
+  const found =
+    locator.customLineItemId !== undefined
+      ? cart.customLineItems.find((item) => item.id === locator.customLineItemId)
+      : locator.customLineItemKey !== undefined
+        ? cart.customLineItems.find((item) => item.key === locator.customLineItemKey)
+        : undefined;
+  if (!found) throw cartErrors.lineItemNotFound({ lineItemId: locator.customLineItemId, lineItemKey: locator.customLineItemKey }, 'custom line item');
+  return found;
+}
+
+/** Line item keys are unique among the cart's line items, custom line item keys among its custom line items. */
+export function assertUniqueItemKeys(cart: Cart): void {
+  for (const [items, what] of [[cart.lineItems, 'line item'], [cart.customLineItems, 'custom line item']] as const) {
+    const seen = new Set<string>();
+    for (const item of items) {
+      if (item.key === undefined) continue;
+      if (seen.has(item.key)) throw cartErrors.invalidOperation(`The key '${item.key}' is already used by another ${what} of the cart.`);
+      seen.add(item.key);
+    }
+  }
+}

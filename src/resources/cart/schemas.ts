@@ -1,0 +1,138 @@
+/** The zod schemas of cart drafts and of the parts update actions share. */
+import { z } from 'zod';
+import { MoneyDraft } from '../../pricing/money.js';
+import { BaseAddress, Country, Currency, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from '../validation.js';
+import { ShippingRateDraft } from '../shipping-methods.js';
+import { CartDiscountTarget, CartDiscountValueDraft } from '../cart-discounts.js';
+
+export const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
+export const RoundingMode = z.enum(['HalfEven', 'HalfUp', 'HalfDown']);
+export const TaxMode = z.enum(['Platform', 'External', 'ExternalAmount', 'Disabled']);
+export const TaxCalculationMode = z.enum(['LineItemLevel', 'UnitPriceLevel']);
+export const InventoryMode = z.enum(['None', 'TrackOnly', 'ReserveOnOrder', 'ReserveOnCart']);
+export const ItemKey = z.string().regex(/^[a-zA-Z0-9_-]{2,256}$/, 'Keys have 2 to 256 characters: letters, digits, - and _.');
+
+export const SubRateDraft = z.object({ name: z.string(), amount: z.number().min(0).max(1) });
+export const ExternalTaxRateDraft = z
+  .object({
+    name: z.string(),
+    amount: z.number().min(0).max(1).optional(),
+    includedInPrice: z.boolean().optional(),
+    country: Country,
+    state: z.string().optional(),
+    subRates: z.array(SubRateDraft).optional(),
+  })
+  .refine((r) => r.amount !== undefined || (r.subRates !== undefined && r.subRates.length > 0), { message: 'Either amount or subRates must be given.' });
+export type ExternalTaxRateDraft = z.infer<typeof ExternalTaxRateDraft>;
+
+export const ExternalTaxAmountDraft = z.object({ totalGross: MoneyDraft, taxRate: ExternalTaxRateDraft });
+export const ExternalLineItemTotalPrice = z.object({ price: MoneyDraft, totalPrice: MoneyDraft });
+
+export const ItemShippingTarget = z.object({ addressKey: z.string(), quantity: z.number().int().min(0), shippingMethodKey: z.string().optional() });
+export const ItemShippingDetailsDraft = z.object({ targets: z.array(ItemShippingTarget) });
+export type ItemShippingDetailsDraft = z.infer<typeof ItemShippingDetailsDraft>;
+
+export const LineItemDraft = z.object({
+  key: ItemKey.optional(),
+  productId: z.string().optional(),
+  variantId: z.number().int().min(1).optional(),
+  sku: z.string().optional(),
+  quantity: z.number().int().min(1).optional(),
+  addedAt: DateTime.optional(),
+  distributionChannel: ResourceIdentifier.optional(),
+  supplyChannel: ResourceIdentifier.optional(),
+  externalPrice: MoneyDraft.optional(),
+  externalTotalPrice: ExternalLineItemTotalPrice.optional(),
+  externalTaxRate: ExternalTaxRateDraft.optional(),
+  perMethodExternalTaxRate: z.array(z.object({ shippingMethodKey: z.string(), taxRate: ExternalTaxRateDraft })).optional(),
+  inventoryMode: InventoryMode.optional(),
+  shippingDetails: ItemShippingDetailsDraft.optional(),
+  custom: CustomFieldsDraft.optional(),
+  recurrenceInfo: z.unknown().optional(),
+});
+export type LineItemDraft = z.infer<typeof LineItemDraft>;
+
+export const CustomLineItemDraft = z.object({
+  name: LocalizedString,
+  key: ItemKey.optional(),
+  quantity: z.number().int().min(1).optional(),
+  money: MoneyDraft,
+  slug: z.string(),
+  taxCategory: ResourceIdentifier.optional(),
+  externalTaxRate: ExternalTaxRateDraft.optional(),
+  custom: CustomFieldsDraft.optional(),
+  shippingDetails: ItemShippingDetailsDraft.optional(),
+  priceMode: z.enum(['Standard', 'External']).optional(),
+  recurrenceInfo: z.unknown().optional(),
+});
+export type CustomLineItemDraft = z.infer<typeof CustomLineItemDraft>;
+
+export const ShippingRateInputDraft = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('Classification'), key: z.string() }),
+  z.object({ type: z.literal('Score'), score: z.number().int() }),
+]);
+
+export const DeliveryDraft = z.object({}).loose();
+
+export const ShippingDraft = z.object({
+  key: z.string(),
+  shippingMethod: ResourceIdentifier.optional(),
+  shippingAddress: BaseAddress,
+  shippingRateInput: ShippingRateInputDraft.optional(),
+  externalTaxRate: ExternalTaxRateDraft.optional(),
+  deliveries: z.array(DeliveryDraft).optional(),
+  custom: CustomFieldsDraft.optional(),
+});
+
+export const CustomShippingDraft = z.object({
+  key: z.string(),
+  shippingMethodName: z.string(),
+  shippingAddress: BaseAddress.optional(),
+  shippingRate: ShippingRateDraft,
+  shippingRateInput: ShippingRateInputDraft.optional(),
+  taxCategory: ResourceIdentifier.optional(),
+  externalTaxRate: ExternalTaxRateDraft.optional(),
+  deliveries: z.array(DeliveryDraft).optional(),
+  custom: CustomFieldsDraft.optional(),
+});
+
+const StoreIdentifier = z.object({ typeId: z.literal('store').optional(), key: z.string().optional(), id: z.string().optional() });
+
+export const CartDraft = z.object({
+  currency: Currency,
+  key: Key.optional(),
+  customerId: z.string().optional(),
+  customerEmail: z.string().optional(),
+  customerGroup: ResourceIdentifier.optional(),
+  anonymousId: z.string().optional(),
+  businessUnit: ResourceIdentifier.optional(),
+  store: StoreIdentifier.optional(),
+  lineItems: z.array(LineItemDraft).optional(),
+  customLineItems: z.array(CustomLineItemDraft).optional(),
+  taxMode: TaxMode.optional(),
+  externalTaxRateForShippingMethod: ExternalTaxRateDraft.optional(),
+  priceRoundingMode: RoundingMode.optional(),
+  taxRoundingMode: RoundingMode.optional(),
+  taxCalculationMode: TaxCalculationMode.optional(),
+  inventoryMode: InventoryMode.optional(),
+  billingAddress: BaseAddress.optional(),
+  shippingAddress: BaseAddress.optional(),
+  shippingMethod: ResourceIdentifier.optional(),
+  shippingRateInput: ShippingRateInputDraft.optional(),
+  shippingMode: z.enum(['Single', 'Multiple']).optional(),
+  customShipping: z.array(CustomShippingDraft).optional(),
+  shipping: z.array(ShippingDraft).optional(),
+  itemShippingAddresses: z.array(BaseAddress).optional(),
+  discountCodes: z.array(z.string()).max(10).optional(),
+  country: Country.optional(),
+  locale: z.string().optional(),
+  origin: z.enum(['Customer', 'Merchant', 'Quote', 'RecurringOrder']).optional(),
+  deleteDaysAfterLastModification: z.number().int().min(1).max(365250).optional(),
+  custom: CustomFieldsDraft.optional(),
+  purchaseOrderNumber: z.string().optional(),
+});
+export type CartDraft = z.infer<typeof CartDraft>;
+
+export const DirectDiscountDraft = z.object({ value: CartDiscountValueDraft, target: CartDiscountTarget.optional() });
+
+export { StoreIdentifier };

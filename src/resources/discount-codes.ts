@@ -1,0 +1,154 @@
+/**
+ * Discount codes: a `code` unique in the project that brings cart discounts (1 to 10) into carts
+ * that add it; an optional cart predicate, validity, `maxApplications`, groups. What a code does in
+ * a cart (its `DiscountCodeState`) is decided by the cart's recalculation (./cart/recalculate.ts).
+ */
+import { z } from 'zod';
+import { errors } from '../http/errors.js';
+import { compileCartPredicate } from '../pricing/cart-predicate.js';
+import type { StoredDocument } from '../storage/types.js';
+import { cartErrors } from './cart/errors.js';
+import { referencesIn } from './cart-discounts.js';
+import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
+import { action, defineResource, type Reference, type ResourceContext } from './define.js';
+import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+
+export interface DiscountCode extends StoredDocument {
+  key?: string;
+  name?: LocalizedString;
+  description?: LocalizedString;
+  code: string;
+  cartDiscounts: Reference[];
+  stores: Array<{ typeId: 'store'; key: string }>;
+  cartPredicate?: string;
+  isActive: boolean;
+  references: Reference[];
+  maxApplications?: number;
+  maxApplicationsPerCustomer?: number;
+  custom?: CustomFields;
+  groups: string[];
+  validFrom?: string;
+  validUntil?: string;
+  applicationVersion?: number;
+}
+
+const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
+const iso = (value: string) => new Date(Date.parse(value)).toISOString();
+const CartDiscountList = z.array(ResourceIdentifier).min(1).max(10);
+
+export const DiscountCodeDraft = z.object({
+  key: Key.optional(),
+  name: LocalizedString.optional(),
+  description: LocalizedString.optional(),
+  code: z.string().min(1),
+  cartDiscounts: CartDiscountList,
+  cartPredicate: z.string().optional(),
+  isActive: z.boolean().optional(),
+  maxApplications: z.number().int().min(0).optional(),
+  maxApplicationsPerCustomer: z.number().int().min(0).optional(),
+  custom: CustomFieldsDraft.optional(),
+  groups: z.array(z.string()).optional(),
+  validFrom: DateTime.optional(),
+  validUntil: DateTime.optional(),
+});
+export type DiscountCodeDraft = z.infer<typeof DiscountCodeDraft>;
+
+function assertPredicate(source: string | undefined): void {
+  if (source === undefined) return;
+  try {
+    compileCartPredicate(source);
+  } catch (error) {
+    throw cartErrors.syntaxError('cartPredicate', error instanceof Error ? error.message : String(error));
+  }
+}
+
+function discountReferences(identifiers: z.infer<typeof CartDiscountList>, ctx: ResourceContext): Reference[] {
+  const references: Reference[] = [];
+  for (const identifier of identifiers) {
+    const reference = ctx.reference('cart-discount', identifier);
+    if (!references.some((r) => r.id === reference.id)) references.push(reference);
+  }
+  return references;
+}
+
+function assertValidity(code: { validFrom?: string; validUntil?: string }): void {
+  if (code.validFrom !== undefined && code.validUntil !== undefined && code.validFrom >= code.validUntil) {
+    throw errors.invalidOperation('validFrom must be before validUntil.');
+  }
+}
+
+function setValidity(code: DiscountCode, fields: { validFrom?: string | null; validUntil?: string | null }): void {
+  if ('validFrom' in fields) setField(code, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
+  if ('validUntil' in fields) setField(code, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
+  assertValidity(code);
+}
+
+export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
+  typeId: 'discount-code',
+  path: 'discount-codes',
+  draft: DiscountCodeDraft,
+  create(draft, ctx) {
+    assertPredicate(draft.cartPredicate);
+    const code = {} as DiscountCode;
+    if (draft.key !== undefined) code.key = draft.key;
+    if (draft.name !== undefined) code.name = draft.name;
+    if (draft.description !== undefined) code.description = draft.description;
+    code.code = draft.code;
+    code.cartDiscounts = discountReferences(draft.cartDiscounts, ctx);
+    code.stores = [];
+    if (draft.cartPredicate !== undefined) code.cartPredicate = draft.cartPredicate;
+    code.isActive = draft.isActive ?? true;
+    code.references = referencesIn(draft.cartPredicate);
+    if (draft.maxApplications !== undefined) code.maxApplications = draft.maxApplications;
+    if (draft.maxApplicationsPerCustomer !== undefined) code.maxApplicationsPerCustomer = draft.maxApplicationsPerCustomer;
+    const custom = customFields(draft.custom, ctx);
+    if (custom) code.custom = custom;
+    code.groups = draft.groups ?? [];
+    if (draft.validFrom !== undefined) code.validFrom = iso(draft.validFrom);
+    if (draft.validUntil !== undefined) code.validUntil = iso(draft.validUntil);
+    assertValidity(code);
+    return code;
+  },
+  unique: {
+    code: {
+      values: (code) => [code.code],
+      duplicate: (value) => errors.duplicateField('code', value, `A discount code with code '${value}' already exists.`),
+    },
+  },
+  actions: {
+    setKey: setter('key', Key),
+    setName: setter('name', LocalizedString),
+    setDescription: setter('description', LocalizedString),
+    setCartPredicate: action(z.object({ cartPredicate: z.string().optional().nullable() }), (code: DiscountCode, a) => {
+      assertPredicate(a.cartPredicate ?? undefined);
+      setField(code, 'cartPredicate', a.cartPredicate);
+      code.references = referencesIn(a.cartPredicate ?? undefined);
+    }),
+    setMaxApplications: action(z.object({ maxApplications: z.number().int().min(0).optional().nullable() }), (code: DiscountCode, a) => {
+      setField(code, 'maxApplications', a.maxApplications);
+    }),
+    setMaxApplicationsPerCustomer: action(z.object({ maxApplicationsPerCustomer: z.number().int().min(0).optional().nullable() }), (code: DiscountCode, a) => {
+      setField(code, 'maxApplicationsPerCustomer', a.maxApplicationsPerCustomer);
+    }),
+    changeCartDiscounts: action(z.object({ cartDiscounts: CartDiscountList }), (code: DiscountCode, a, ctx) => {
+      code.cartDiscounts = discountReferences(a.cartDiscounts, ctx);
+    }),
+    changeIsActive: action(z.object({ isActive: z.boolean() }), (code: DiscountCode, a) => {
+      code.isActive = a.isActive;
+    }),
+    changeGroups: action(z.object({ groups: z.array(z.string()) }), (code: DiscountCode, a) => {
+      code.groups = a.groups;
+    }),
+    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (code: DiscountCode, a) => setValidity(code, { validFrom: a.validFrom })),
+    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (code: DiscountCode, a) => setValidity(code, { validUntil: a.validUntil })),
+    setValidFromAndUntil: action(z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }), (code: DiscountCode, a) =>
+      setValidity(code, { validFrom: a.validFrom, validUntil: a.validUntil }),
+    ),
+    ...customFieldActions,
+  },
+});
+
+/** The discount code with this code, if any. */
+export function discountCodeByCode(ctx: ResourceContext, code: string): DiscountCode | undefined {
+  return ctx.findUnique('discount-code', 'code', code) as DiscountCode | undefined;
+}

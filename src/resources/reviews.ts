@@ -1,0 +1,230 @@
+/**
+ * Reviews of products and channels, with every platform update action, and the rating statistics
+ * the platform keeps on the target (`reviewRatingStatistics` on the Product or Channel).
+ *
+ * - `includedInStatistics`: true without a state, or with a state that has the role
+ *   `ReviewIncludedInStatistics`; recomputed on `transitionState` only (as the platform does, a later
+ *   change of the state's roles is not reflected).
+ * - The statistics are recomputed whenever a review is created, updated or deleted through the API
+ *   (the platform does it asynchronously; here they are current when the response is sent), from the
+ *   target's reviews that are included in statistics and have a rating. They change the target
+ *   document in place without a new version (a derived field, like the platform's eventual update);
+ *   a target with no such review has no `reviewRatingStatistics`.
+ */
+import { z } from 'zod';
+import { errors } from '../http/errors.js';
+import { created, ok, type ApiCall } from '../http/router.js';
+import type { StoredDocument } from '../storage/types.js';
+import { action, defineResource, type CustomRoute, type Reference, type ResourceContext } from './define.js';
+import { customFieldActions, customFields, type CustomFields, setField, setter } from './common.js';
+import { stateTransition } from './payments.js';
+import type { Locator, Repository } from './repository.js';
+import { CustomFieldsDraft, ResourceIdentifier } from './validation.js';
+
+export interface Review extends StoredDocument {
+  key?: string;
+  uniquenessValue?: string;
+  locale?: string;
+  authorName?: string;
+  title?: string;
+  text?: string;
+  target?: Reference;
+  includedInStatistics: boolean;
+  rating?: number;
+  state?: Reference;
+  customer?: Reference;
+  custom?: CustomFields;
+}
+
+export interface ReviewRatingStatistics {
+  averageRating: number;
+  highestRating: number;
+  lowestRating: number;
+  count: number;
+  ratingsDistribution: Record<string, number>;
+}
+
+const TARGET_TYPES = ['product', 'channel'] as const;
+const Target = z
+  .object({ typeId: z.enum(TARGET_TYPES), id: z.string().optional(), key: z.string().optional() })
+  .refine((r) => r.id !== undefined || r.key !== undefined, { message: 'Either id or key must be given.' });
+const Rating = z.number().int().min(-100).max(100);
+
+export const ReviewDraft = z.object({
+  key: z.string().min(1).optional(),
+  uniquenessValue: z.string().optional(),
+  locale: z.string().optional(),
+  authorName: z.string().optional(),
+  title: z.string().optional(),
+  text: z.string().optional(),
+  target: Target.optional(),
+  state: ResourceIdentifier.optional(),
+  rating: Rating.optional(),
+  customer: ResourceIdentifier.optional(),
+  custom: CustomFieldsDraft.optional(),
+});
+export type ReviewDraft = z.infer<typeof ReviewDraft>;
+
+function targetReference(target: z.infer<typeof Target>, ctx: ResourceContext): Reference {
+  return ctx.reference(target.typeId, target);
+}
+
+/** Whether a review in this state counts for the target's statistics. */
+function includedInStatistics(state: Reference | undefined, ctx: ResourceContext): boolean {
+  if (!state) return true;
+  const roles = ctx.get('state', state.id)?.roles as string[] | undefined;
+  return roles?.includes('ReviewIncludedInStatistics') ?? false;
+}
+
+export const reviews = defineResource<ReviewDraft, Review>({
+  typeId: 'review',
+  path: 'reviews',
+  draft: ReviewDraft,
+  create(draft, ctx) {
+    const review = {} as Review;
+    for (const field of ['key', 'uniquenessValue', 'locale', 'authorName', 'title', 'text'] as const) {
+      if (draft[field] !== undefined) review[field] = draft[field];
+    }
+    if (draft.target) review.target = targetReference(draft.target, ctx);
+    if (draft.rating !== undefined) review.rating = draft.rating;
+    if (draft.state) {
+      const reference = ctx.reference('state', draft.state);
+      const state = ctx.get('state', reference.id)!;
+      if (state.type !== 'ReviewState') throw errors.invalidOperation(`The state '${String(state.key)}' is of type '${String(state.type)}', not 'ReviewState'.`);
+      review.state = reference;
+    }
+    review.includedInStatistics = includedInStatistics(review.state, ctx);
+    if (draft.customer) review.customer = ctx.reference('customer', draft.customer);
+    const custom = customFields(draft.custom, ctx);
+    if (custom) review.custom = custom;
+    return review;
+  },
+  unique: {
+    uniquenessValue: {
+      values: (review) => (review.uniquenessValue !== undefined ? [review.uniquenessValue] : []),
+      duplicate: (value) => errors.duplicateField('uniquenessValue', value),
+    },
+  },
+  actions: {
+    setKey: setter('key', z.string().min(1)),
+    setAuthorName: setter('authorName', z.string()),
+    setTitle: setter('title', z.string()),
+    setText: setter('text', z.string()),
+    setLocale: setter('locale', z.string()),
+    setRating: setter('rating', Rating),
+    setTarget: action(z.object({ target: Target }), (review, a, ctx) => {
+      review.target = targetReference(a.target, ctx);
+    }),
+    setCustomer: action(z.object({ customer: ResourceIdentifier.optional().nullable() }), (review, a, ctx) => {
+      setField(review, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
+    }),
+    transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (review, a, ctx) => {
+      review.state = stateTransition(review.state, a, 'ReviewState', ctx);
+      review.includedInStatistics = includedInStatistics(review.state, ctx);
+    }),
+    ...customFieldActions,
+  },
+  routes: statisticsRoutes(),
+});
+
+// Rating statistics --------------------------------------------------------------------------
+
+/** The statistics of one target over its reviews: included in statistics and rated. */
+export function ratingStatistics(ctx: ResourceContext, target: Reference): ReviewRatingStatistics | undefined {
+  const ratings: number[] = [];
+  for (const document of ctx.scan('review')) {
+    const review = document as Review;
+    if (review.includedInStatistics && review.rating !== undefined && review.target?.id === target.id && review.target.typeId === target.typeId) {
+      ratings.push(review.rating);
+    }
+  }
+  if (ratings.length === 0) return undefined;
+  const distribution: Record<string, number> = {};
+  for (const rating of ratings) distribution[String(rating)] = (distribution[String(rating)] ?? 0) + 1;
+  const sum = ratings.reduce((total, rating) => total + rating, 0);
+  return {
+    averageRating: Math.round((sum / ratings.length) * 1e5) / 1e5,
+    highestRating: Math.max(...ratings),
+    lowestRating: Math.min(...ratings),
+    count: ratings.length,
+    ratingsDistribution: distribution,
+  };
+}
+
+/** Rewrites `reviewRatingStatistics` on each target that still exists (same version: a derived field). */
+function refreshStatistics(repository: Repository, ctx: ResourceContext, targets: Array<Reference | undefined>): void {
+  const seen = new Set<string>();
+  for (const target of targets) {
+    if (!target || seen.has(`${target.typeId}/${target.id}`)) continue;
+    seen.add(`${target.typeId}/${target.id}`);
+    const document = ctx.get(target.typeId, target.id);
+    if (!document) continue;
+    const statistics = ratingStatistics(ctx, target);
+    const next: StoredDocument = { ...document };
+    if (statistics) next.reviewRatingStatistics = statistics;
+    else delete next.reviewRatingStatistics;
+    const key = document.key as string | undefined;
+    repository.storage.write(ctx.project, target.typeId, next, { expectedVersion: document.version, ...(key !== undefined ? { key } : {}) });
+  }
+}
+
+/** The generic create, update and delete routes, each followed by the statistics of the targets concerned. */
+function statisticsRoutes(): CustomRoute[] {
+  const expanded = (call: ApiCall, repository: Repository, document: object) => repository.expand(call.project, document, call.query.getAll('expand'));
+  const definition = (repository: Repository) => repository.definition('review');
+  const locators: Array<[string, (call: ApiCall) => Locator]> = [
+    [':id', (call) => ({ id: call.params.id! })],
+    ['key=:key', (call) => ({ key: call.params.key! })],
+  ];
+  const routes: CustomRoute[] = [
+    {
+      method: 'POST',
+      path: '',
+      handle: (call, repository) => {
+        const review = repository.storage.transaction(() => {
+          const made = repository.create(definition(repository), call.json(), call.ctx) as Review;
+          refreshStatistics(repository, call.ctx, [made.target]);
+          return made;
+        });
+        return created(expanded(call, repository, review));
+      },
+    },
+  ];
+  for (const [path, locate] of locators) {
+    routes.push(
+      {
+        method: 'POST',
+        path,
+        handle: (call, repository) => {
+          const review = repository.storage.transaction(() => {
+            const before = repository.find(definition(repository), call.project, locate(call)) as Review | undefined;
+            const after = repository.update(definition(repository), locate(call), call.json(), call.ctx) as Review;
+            if (after !== before) refreshStatistics(repository, call.ctx, [before?.target, after.target]);
+            return after;
+          });
+          return ok(expanded(call, repository, review));
+        },
+      },
+      {
+        method: 'DELETE',
+        path,
+        handle: (call, repository) => {
+          const review = repository.storage.transaction(() => {
+            const removed = repository.remove(definition(repository), locate(call), versionParam(call), call.ctx) as Review;
+            refreshStatistics(repository, call.ctx, [removed.target]);
+            return removed;
+          });
+          return ok(expanded(call, repository, review));
+        },
+      },
+    );
+  }
+  return routes;
+}
+
+function versionParam(call: ApiCall): number {
+  const raw = call.query.get('version');
+  if (raw === null) throw errors.invalidInput("Missing required query parameter 'version'.");
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not a positive integer.`);
+  return Number(raw);
+}
