@@ -3,6 +3,7 @@ import type { CommerceMock, ProjectScoped, SeedItem, SeededType } from '../mock.
 import type { AuthStore, TokenRecord } from '../auth/tokens.js';
 import type { PagedResult } from '../query/index.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
+import type { PermissionDecision } from '../scopes/index.js';
 
 /** The official SDK's builders, when the SDK is installed (it is an optional peer). */
 export interface SdkModules {
@@ -71,6 +72,11 @@ export class Commerce {
 
   query<T extends TypeId>(typeId: T, params: Record<string, string | string[]> = {}, scope?: ProjectScoped): PagedResult<ResourceOf<T>> {
     return this.mock.query<ResourceOf<T>>(typeId, params, scope);
+  }
+
+  /** Every as-associate permission decision the mock made in this test (allowed or denied, with why). */
+  permissionDecisions(): PermissionDecision[] {
+    return this.mock.permissionDecisions();
   }
 
   /** The tokens the mock has issued (all of them, in this test). */

@@ -11,6 +11,7 @@ import type { CommerceMock } from '../mock.js';
 import type { PagedResult } from '../query/index.js';
 import type { TypeId } from '../resources/type-map.js';
 import type { Commerce } from './commerce.js';
+import type { PermissionDecision } from '../scopes/index.js';
 
 /** What the token and storage matchers take: the `commerce` fixture (or a bare `CommerceMock`). */
 export type CommerceReceiver = Commerce | CommerceMock;
@@ -90,6 +91,51 @@ function issuedToken(
   return { pass, message, name: matcherName, expected, actual: tokens.list({ kind: filter.kind }).map(actualOf) };
 }
 
+// Associate permission decisions --------------------------------------------------------------
+
+/** Which recorded as-associate decisions to look for; every given field must match. */
+export interface AssociateDecisionFilter {
+  associateId?: string;
+  businessUnitKey?: string;
+  /** A permission the decision named (for a denial: one of those that would have sufficed). */
+  permission?: string;
+  /** The attempted action, as recorded: `view cart`, `update business-unit`, ... */
+  action?: string;
+}
+
+function decisionsOf(context: Context, hint: string, received: unknown): PermissionDecision[] {
+  const value = received as { permissionDecisions?: () => PermissionDecision[]; mock?: { permissionDecisions?: () => PermissionDecision[] } } | null;
+  const source = value?.permissionDecisions ? value : value?.mock;
+  if (source && typeof source.permissionDecisions === 'function') return source.permissionDecisions();
+  throw matcherError(context, hint, 'the received value must be the `commerce` fixture (or a CommerceMock)', received);
+}
+
+function describeDecision(decision: PermissionDecision): string {
+  const verdict = decision.allowed ? 'allowed' : 'denied';
+  return `  - ${verdict}: associate ${JSON.stringify(decision.associateId)} in ${JSON.stringify(decision.businessUnitKey)}, ${decision.action} (${decision.permissions.join(' or ') || 'no permission needed'})`;
+}
+
+function associateDecision(context: Context, matcherName: string, received: CommerceReceiver, allowed: boolean, filter: AssociateDecisionFilter): MatcherReturnType {
+  const hint = context.utils.matcherHint(matcherName, 'commerce', 'filter', hintOptions(context));
+  const decisions = decisionsOf(context, hint, received);
+  const matching = decisions.filter(
+    (decision) =>
+      decision.allowed === allowed &&
+      (filter.associateId === undefined || decision.associateId === filter.associateId) &&
+      (filter.businessUnitKey === undefined || decision.businessUnitKey === filter.businessUnitKey) &&
+      (filter.action === undefined || decision.action === filter.action) &&
+      (filter.permission === undefined || decision.permissions.includes(filter.permission as PermissionDecision['permissions'][number])),
+  );
+  const pass = matching.length > 0;
+  const wanted = `${allowed ? 'an allowed' : 'a denied'} associate request${Object.keys(filter).length ? ` matching ${context.utils.printExpected(filter)}` : ''}`;
+  const list = (entries: PermissionDecision[]) => (entries.length === 0 ? '  (none)' : entries.map(describeDecision).join('\n'));
+  const message = () =>
+    pass
+      ? `${hint}\n\nExpected: no ${withoutArticle(wanted)}\nReceived: ${matching.length} recorded:\n${list(matching)}`
+      : `${hint}\n\nExpected: ${wanted}\nReceived: none; the decisions recorded in this test:\n${list(decisions)}`;
+  return { pass, message, name: matcherName, expected: filter, actual: decisions };
+}
+
 // Stored resources ----------------------------------------------------------------------------------
 
 interface AsymmetricMatcher {
@@ -152,6 +198,16 @@ const plural = (count: number, typeId: string) => `${count} stored ${typeId}${co
 // The matchers ---------------------------------------------------------------------------------------
 
 export const commerceMatchers = {
+  /** The mock refused an as-associate request (403 AssociateMissingPermission) matching the filter. */
+  toHaveDeniedAssociate: function (this: ExpectMatcherState, received: CommerceReceiver, filter: AssociateDecisionFilter = {}): MatcherReturnType {
+    return associateDecision(this, 'toHaveDeniedAssociate', received, false, filter);
+  },
+
+  /** The mock let an as-associate request through on the associate's permissions, matching the filter. */
+  toHaveAllowedAssociate: function (this: ExpectMatcherState, received: CommerceReceiver, filter: AssociateDecisionFilter = {}): MatcherReturnType {
+    return associateDecision(this, 'toHaveAllowedAssociate', received, true, filter);
+  },
+
   /** Some customer token was issued for this customer (password flow, `commerce.customerToken`, ...). */
   toHaveIssuedCustomerToken: function (this: ExpectMatcherState, received: CommerceReceiver, customerId: string): MatcherReturnType {
     return issuedToken(

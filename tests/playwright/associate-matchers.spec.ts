@@ -1,0 +1,58 @@
+import { test, expect } from '../../src/playwright/index.js';
+import { tagDraft } from '../../src/index.js';
+
+test.describe('toHaveDeniedAssociate / toHaveAllowedAssociate', () => {
+  test('read the permission decisions the mock recorded for as-associate requests', async ({ commerce }) => {
+    const [buyer] = await commerce.seed(tagDraft({ email: 'buyer@example.com', password: 'secret' }, 'customer'));
+    await commerce.seed(
+      ['associate-role', { key: 'admin', name: 'Admin', buyerAssignable: false, permissions: ['UpdateBusinessUnitDetails'] }],
+      ['associate-role', { key: 'viewer', name: 'Viewer', buyerAssignable: false, permissions: ['ViewMyCarts'] }],
+      ['business-unit', {
+        key: 'acme', name: 'ACME', unitType: 'Company',
+        associates: [{ customer: { typeId: 'customer', id: buyer!.id }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'viewer' } }] }],
+      }],
+    );
+    const unitUrl = `${commerce.apiUrl}/${commerce.projectKey}/as-associate/${buyer!.id}/business-units/key=acme`;
+    const refused = await fetch(unitUrl, {
+      method: 'POST',
+      body: JSON.stringify({ version: 1, actions: [{ action: 'changeName', name: 'ACME Corp' }] }),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('AssociateMissingPermission');
+    expect(commerce.getByKey('business-unit', 'acme')?.name).toBe('ACME');
+
+    expect(commerce).toHaveDeniedAssociate();
+    expect(commerce).toHaveDeniedAssociate({ associateId: buyer!.id, businessUnitKey: 'acme', permission: 'UpdateBusinessUnitDetails' });
+    expect(commerce).not.toHaveDeniedAssociate({ businessUnitKey: 'other-unit' });
+    expect(commerce).not.toHaveAllowedAssociate({ permission: 'UpdateBusinessUnitDetails' });
+
+    let failure: Error | undefined;
+    try {
+      expect(commerce).toHaveAllowedAssociate({ associateId: buyer!.id, permission: 'UpdateBusinessUnitDetails' });
+    } catch (error) {
+      failure = error as Error;
+    }
+    expect(failure?.message).toContain('Expected: an allowed associate request matching');
+    expect(failure?.message).toContain(`denied: associate "${buyer!.id}" in "acme"`);
+    expect(failure?.message).toContain('UpdateBusinessUnitDetails');
+
+    failure = undefined;
+    try {
+      expect(commerce).not.toHaveDeniedAssociate({ associateId: buyer!.id });
+    } catch (error) {
+      failure = error as Error;
+    }
+    expect(failure?.message).toContain('Expected: no denied associate request matching');
+  });
+
+  test('an empty log fails with the list of decisions, which is empty', async ({ commerce }) => {
+    let failure: Error | undefined;
+    try {
+      expect(commerce).toHaveDeniedAssociate({ associateId: 'nobody' });
+    } catch (error) {
+      failure = error as Error;
+    }
+    expect(failure?.message).toContain('Received: none; the decisions recorded in this test:\n  (none)');
+    expect(commerce.permissionDecisions()).toEqual([]);
+  });
+});
