@@ -165,7 +165,10 @@ export class CommerceMock {
       token,
       ...(found.scope ? { scope: found.scope } : {}),
     };
-    return found.route.handle(call);
+    const result = found.route.handle(call);
+    // HEAD on a query answers whether anything matches: 404 for an empty page, as the platform does.
+    if (method === 'HEAD' && isEmptyPage(result.body)) throw errors.resourceNotFound({ key: path });
+    return result;
   }
 
   /** The token behind `Authorization: Bearer`, if the mock issued it; enforces the authentication options. */
@@ -297,6 +300,11 @@ export type SeededType<I> = I extends SeedItem
         ? ItemType<Inner>
         : never
     : never;
+
+function isEmptyPage(body: unknown): boolean {
+  const page = body as { results?: unknown; total?: unknown } | undefined;
+  return Array.isArray(page?.results) && page.results.length === 0 && (page.total === undefined || page.total === 0);
+}
 
 function authorOf(token: TokenRecord | undefined): Author {
   if (!token) return { isPlatformClient: false };

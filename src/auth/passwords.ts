@@ -4,8 +4,23 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * Passwords are stored salted and hashed and returned only in that form, as the platform does.
  * A single SHA-256 round, not a slow KDF: this is a test double and seeding speed matters.
  */
+const SALT_BYTES = 8;
+let saltPool = Buffer.alloc(0);
+let saltOffset = 0;
+
+/** Salts come from a pooled random buffer: one randomBytes call per 8192 passwords keeps seeding fast. */
+function nextSalt(): string {
+  if (saltOffset + SALT_BYTES > saltPool.length) {
+    saltPool = randomBytes(SALT_BYTES * 8192);
+    saltOffset = 0;
+  }
+  const salt = saltPool.toString('base64', saltOffset, saltOffset + SALT_BYTES);
+  saltOffset += SALT_BYTES;
+  return salt;
+}
+
 export function hashPassword(password: string): string {
-  const salt = randomBytes(8).toString('base64');
+  const salt = nextSalt();
   return `sha256$${salt}$${digest(salt, password)}`;
 }
 

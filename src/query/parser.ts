@@ -22,6 +22,8 @@ import { PredicateSyntaxError, tokenize, type Token } from './lexer.js';
 const AFTER_FIELD = "comparison operator, not, in, contains, is, within or '('";
 const VALUE = 'input parameter or primitive value';
 const AFTER_CONDITION = "and, or, ')' or end of input";
+/** Outside every group a ')' cannot come next. */
+const AFTER_PREDICATE = 'and, or or end of input';
 
 export function parsePredicate(source: string): Predicate {
   return new Parser(tokenize(source)).parseAll();
@@ -38,7 +40,7 @@ class Parser {
 
   parseAll(): Predicate {
     const predicate = this.parseOr();
-    if (this.peek().kind !== 'eof') this.fail(this.peek(), AFTER_CONDITION);
+    if (this.peek().kind !== 'eof') this.fail(this.peek(), AFTER_PREDICATE);
     return predicate;
   }
 

@@ -52,7 +52,7 @@ function queryProjections(call: ApiCall, repository: Repository) {
     owners.set(projection, product);
     all.push(projection);
   }
-  const page = runQuery(all, parseQueryParams(withoutExpand(call.query)));
+  const page = runQuery(all, parseQueryParams(withoutExpand(call.query)), repository.queryOptions);
   const expand = call.query.getAll('expand');
   return {
     ...page,

@@ -26,7 +26,8 @@ export class Repository {
   constructor(
     readonly storage: StorageBackend,
     readonly definitions: ReadonlyMap<string, ResourceDefinition>,
-    private readonly queryOptions: QueryOptions = {},
+    /** How list queries treat unknown fields (`strictWhere`); custom list routes pass it on too. */
+    readonly queryOptions: QueryOptions = {},
   ) {}
 
   definition(typeId: string): ResourceDefinition {

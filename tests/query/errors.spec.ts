@@ -33,7 +33,7 @@ const syntaxCases: SyntaxCase[] = [
   { where: 'name = Peter', position: 8, found: "Invalid input 'P'", expected: 'input parameter or primitive value' },
   { where: 'name = "Peter', position: 14, found: 'Unexpected end of input', expected: 'closing quote' },
   { where: 'age > 1 and', position: 12, found: 'Unexpected end of input', expected: 'field name' },
-  { where: 'age > 1 age < 2', position: 9, found: "Invalid input 'a'", expected: "and, or, ')' or end of input" },
+  { where: 'age > 1 age < 2', position: 9, found: "Invalid input 'a'", expected: 'and, or or end of input' },
   { where: '(age > 1', position: 9, found: 'Unexpected end of input', expected: "')'" },
   { where: 'age > 1)', position: 8, found: "Invalid input ')'", expected: 'end of input' },
   { where: 'tags contains ("a")', position: 15, found: "Invalid input '('", expected: 'any or all' },
