@@ -641,22 +641,24 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
 
 /**
  * The resource types whose documents an anonymous session's `anonymousId` owns and that pass to the
- * customer on sign-in or sign-up, each through its own `setCustomer` action. The session's active
- * cart passes through the cart merge (`mergeAnonymousCart`).
- * TODO(orders): orders with the `anonymousId` once an orders module exists; the session's other
+ * customer on sign-in or sign-up, each through its own action (`setCustomer`; orders: `setCustomerId`).
+ * The session's active cart passes through the cart merge (`mergeAnonymousCart`); its other
  * (non-active) carts keep their anonymous owner.
  */
 const ANONYMOUS_OWNED: Array<{ typeId: string; assign: (customerId: string) => { name: string; payload: object } }> = [
   { typeId: 'payment', assign: (id) => ({ name: 'setCustomer', payload: { customer: { typeId: 'customer', id } } }) },
   { typeId: 'shopping-list', assign: (id) => ({ name: 'setCustomer', payload: { customer: { typeId: 'customer', id } } }) },
+  { typeId: 'order', assign: (id) => ({ name: 'setCustomerId', payload: { customerId: id } }) },
 ];
 
-/** Signs the anonymous session's payments and shopping lists (those without a customer) over to the customer. */
+/** Signs the anonymous session's payments, shopping lists and orders (those without a customer) over to the customer. */
 export function assignAnonymousResources(repository: Repository, ctx: ResourceContext, customerId: string, anonymousId: string): void {
   for (const owned of ANONYMOUS_OWNED) {
     const definition = repository.definitions.get(owned.typeId);
     if (!definition) continue;
-    const documents = [...ctx.scan(owned.typeId)].filter((document) => document.anonymousId === anonymousId && document.customer === undefined);
+    const documents = [...ctx.scan(owned.typeId)].filter(
+      (document) => document.anonymousId === anonymousId && document.customer === undefined && document.customerId === undefined,
+    );
     for (const document of documents) repository.applyActions(definition, document, [owned.assign(customerId)], ctx);
   }
 }

@@ -25,7 +25,13 @@ import type { ShippingMethod, ShippingMethodDraft } from './shipping-methods.js'
 import type { CartDiscount, CartDiscountDraft } from './cart-discounts.js';
 import type { DiscountCode, DiscountCodeDraft } from './discount-codes.js';
 import type { Cart, CartDraft } from './carts.js';
+import type { Order, OrderImportDraft } from './orders.js';
 
+import type { QuoteRequest, QuoteRequestDraft } from './quote-requests.js';
+import type { StagedQuote, StagedQuoteDraft } from './staged-quotes.js';
+import type { Quote, QuoteDraft } from './quotes.js';
+import type { ApprovalRule, ApprovalRuleDraft } from './approval-rules.js';
+import type { ApprovalFlow } from './approval-flows.js';
 /**
  * Type ids to their draft (as sent: `z.input`) and stored resource types, for typed seeding and
  * reading in tests. One line per resource type.
@@ -57,6 +63,14 @@ export interface ResourceTypes {
   'cart-discount': { draft: z.input<typeof CartDiscountDraft>; resource: CartDiscount };
   'discount-code': { draft: z.input<typeof DiscountCodeDraft>; resource: DiscountCode };
   cart: { draft: z.input<typeof CartDraft>; resource: Cart };
+  /** Seeding creates orders from an OrderImportDraft (`POST /orders` places one from a cart). */
+  order: { draft: z.input<typeof OrderImportDraft>; resource: Order };
+  'quote-request': { draft: z.input<typeof QuoteRequestDraft>; resource: QuoteRequest };
+  /** Staged quotes, quotes and approval flows come with other documents: made through their endpoints, not by seeding. */
+  'staged-quote': { draft: z.input<typeof StagedQuoteDraft>; resource: StagedQuote };
+  quote: { draft: z.input<typeof QuoteDraft>; resource: Quote };
+  'approval-rule': { draft: z.input<typeof ApprovalRuleDraft>; resource: ApprovalRule };
+  'approval-flow': { draft: never; resource: ApprovalFlow };
 }
 
 export type TypeId = keyof ResourceTypes;

@@ -12,7 +12,7 @@
  * A scoped path never reaches the unscoped router, so no unscoped handler can answer for a caller:
  * what a mount does not list is a 404.
  */
-import { Router, type Method, type Route } from '../http/router.js';
+import { route, Router, type ApiCall, type Method, type Route } from '../http/router.js';
 import type { TokenRecord } from '../auth/tokens.js';
 import type { QueryOptions } from '../query/index.js';
 import type { Repository } from '../resources/repository.js';
@@ -20,7 +20,7 @@ import { PermissionLog } from './associate-permissions.js';
 import { associateBusinessUnitRoutes } from './business-unit-routes.js';
 import { inStoreLoginRoutes, myAccountRoutes } from './me.js';
 import { scopePolicies } from './policies.js';
-import { scopedResourceRoutes, type ScopePolicy } from './scoped-access.js';
+import { scopedAccess, scopedResourceRoutes, type ScopePolicy } from './scoped-access.js';
 import { parseScopedPath, scopeFor, type CallScope, type Mount, type ScopeMachinery } from './scope.js';
 
 export type { CallScope, Caller, Mount } from './scope.js';
@@ -68,7 +68,9 @@ export class Scopes {
     for (const policy of policies) {
       const definition = repository.definitions.get(policy.typeId)!;
       for (const mount of Object.keys(policy.mounts) as Array<Exclude<Mount, 'associate'>>) {
-        this.routers[mount].add(definition.path, scopedResourceRoutes(definition, policy, mount, repository, queryOptions));
+        const { nested, rooted } = splitRooted(policy, mount, repository);
+        this.routers[mount].add(definition.path, scopedResourceRoutes(definition, nested, mount, repository, queryOptions));
+        for (const [group, routes] of rooted) this.routers[mount].add(group, routes);
       }
     }
   }
@@ -89,4 +91,30 @@ export class Scopes {
   clear(): void {
     this.decisions.clear();
   }
+}
+
+/**
+ * A mount route whose path starts with '/' lives at the mount's root instead of under the type's path
+ * (the cart policy's '/active-cart' is /me/active-cart); the caller rules of its mount hold for it too.
+ */
+function splitRooted(
+  policy: ScopePolicy<any>,
+  mount: Exclude<Mount, 'associate'>,
+  repository: Repository,
+): { nested: ScopePolicy<any>; rooted: Array<[group: string, routes: Route[]]> } {
+  const options = policy.mounts[mount] ?? {};
+  const own = options.routes ?? [];
+  if (!own.some((custom) => custom.path.startsWith('/'))) return { nested: policy, rooted: [] };
+  const nested = { ...policy, mounts: { ...policy.mounts, [mount]: { ...options, routes: own.filter((custom) => !custom.path.startsWith('/')) } } };
+  const rooted = own
+    .filter((custom) => custom.path.startsWith('/'))
+    .map((custom): [string, Route[]] => {
+      const [group, ...rest] = custom.path.slice(1).split('/');
+      const handle = (call: ApiCall) => {
+        scopedAccess(call, policy.typeId, repository).assertCaller(options);
+        return custom.handle(call, repository);
+      };
+      return [group!, [route(custom.method, rest.join('/'), handle)]];
+    });
+  return { nested, rooted };
 }

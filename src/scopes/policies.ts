@@ -16,6 +16,20 @@ import type { Repository } from '../resources/repository.js';
 import { customerAccountRoutes, customerInStore, signUpInStore, type Customer } from '../resources/customers.js';
 import { associateResponse, effectiveStores, type BusinessUnit } from '../resources/business-units.js';
 import { RESOURCE_PERMISSIONS } from './associate-permissions.js';
+import {
+  inStoreCartRoutes,
+  inStoreOrderRoutes,
+  myCartRoutes,
+  myInStoreCartRoutes,
+  myOrderRoutes,
+  myPaymentRoutes,
+  presentMyPayment,
+} from '../resources/order/scoped-routes.js';
+import { associateApprovalFlowRoutes, associateOrderFromCartRoute, associateOrderNumberRoutes, associateReplicateCartRoute } from '../resources/approval-flows.js';
+import { associateApprovalRuleRoutes } from '../resources/approval-rules.js';
+import { myQuoteRequestRoutes } from '../resources/quote-requests.js';
+import { associateQuoteRoutes, myQuoteRoutes, scopedOrderFromQuoteRoute, scopedQuoteCreateRoute } from '../resources/quotes.js';
+import { scopedStagedQuoteCreateRoute } from '../resources/staged-quotes.js';
 import { scopedAccess, stamps, type ScopePolicy } from './scoped-access.js';
 
 type Doc = StoredDocument & Record<string, any>;
@@ -77,10 +91,11 @@ const unitField = (resource: Doc) => keyOf(resource.businessUnit);
 export const cartScope: ScopePolicy<Doc> = {
   typeId: 'cart',
   mounts: {
-    me: { actions: myCartActions() },
-    'store-me': { actions: myCartActions() },
-    store: {},
-    'associate-unit': {},
+    // '/active-cart' is rooted: served at /me/active-cart, not under /me/carts.
+    me: { without: ['byKey'], actions: myCartActions(), routes: myCartRoutes },
+    'store-me': { without: ['byKey'], actions: myCartActions(), routes: myInStoreCartRoutes },
+    store: { routes: inStoreCartRoutes },
+    'associate-unit': { routes: [associateReplicateCartRoute()] },
   },
   owner: (cart) => ({ customerId: cart.customerId, anonymousId: cart.anonymousId }),
   inStore: inStoreField,
@@ -117,10 +132,11 @@ function myCartActions(): readonly string[] {
 export const orderScope: ScopePolicy<Doc> = {
   typeId: 'order',
   mounts: {
-    me: { without: ['create', 'update', 'delete', 'byKey'] },
-    'store-me': { without: ['create', 'update', 'delete', 'byKey'] },
-    store: {},
-    'associate-unit': {},
+    me: { without: ['create', 'update', 'delete', 'byKey'], routes: [...myOrderRoutes, scopedOrderFromQuoteRoute()] },
+    'store-me': { without: ['create', 'update', 'delete', 'byKey'], routes: myOrderRoutes },
+    store: { routes: [...inStoreOrderRoutes, scopedOrderFromQuoteRoute()] },
+    // Created from a cart or a quote of the unit (with the order's approval flow), found by order number.
+    'associate-unit': { routes: [associateOrderFromCartRoute(), scopedOrderFromQuoteRoute(), ...associateOrderNumberRoutes()] },
   },
   owner: (order) => ({ customerId: order.customerId, anonymousId: order.anonymousId }),
   inStore: inStoreField,
@@ -172,6 +188,7 @@ export const paymentScope: ScopePolicy<Doc> = {
   mounts: {
     me: {
       without: ['byKey'],
+      routes: myPaymentRoutes,
       actions: [
         'addTransaction', 'changeAmountPlanned', 'setCustomField', 'setMethodInfoCustomField', 'setMethodInfoCustomType',
         'setMethodInfoInterfaceAccount', 'setMethodInfoInterface', 'setMethodInfoMethod', 'setMethodInfoName', 'setTransactionCustomField',
@@ -179,6 +196,7 @@ export const paymentScope: ScopePolicy<Doc> = {
     },
   },
   owner: (payment) => ({ customerId: idOf(payment.customer), anonymousId: payment.anonymousId }),
+  present: () => presentMyPayment,
   stamp(draft, scope) {
     if (scope.caller?.customerId !== undefined) {
       draft.customer = stamps.customerReference(scope.caller.customerId);
@@ -190,27 +208,34 @@ export const paymentScope: ScopePolicy<Doc> = {
   },
 };
 
-/** Quote requests: `customer` (Reference), `businessUnit`, `store`. Customers only under /me. */
+/**
+ * Quote requests: `customer` (Reference), `businessUnit`, `store`. Customers only under /me, where they
+ * are made from the caller's cart (MyQuoteRequestDraft) and only cancelled (MyQuoteRequestUpdateAction).
+ */
 export const quoteRequestScope: ScopePolicy<Doc> = {
   typeId: 'quote-request',
   mounts: {
-    me: { customersOnly: true, without: ['delete'], actions: ['cancelQuoteRequest'] },
+    me: { customersOnly: true, without: ['create', 'update', 'delete'], routes: myQuoteRequestRoutes() },
     store: {},
     'associate-unit': {},
   },
   owner: (request) => ({ customerId: idOf(request.customer) }),
   inStore: inStoreField,
   businessUnit: unitField,
-  permissions: { view: RESOURCE_PERMISSIONS['quote-request'].view, update: RESOURCE_PERMISSIONS['quote-request'].update },
+  permissions: {
+    view: RESOURCE_PERMISSIONS['quote-request'].view,
+    update: RESOURCE_PERMISSIONS['quote-request'].update,
+    create: RESOURCE_PERMISSIONS['quote-request'].create,
+  },
 };
 
-/** Quotes: read and `changeMyQuoteState` under /me; the quote actions' permissions come with the quotes module's routes. */
+/** Quotes: read and `changeMyQuoteState` under /me; as an associate, each update action needs its own permission (quotes module's routes). */
 export const quoteScope: ScopePolicy<Doc> = {
   typeId: 'quote',
   mounts: {
-    me: { customersOnly: true, without: ['create', 'delete'], actions: ['changeMyQuoteState'] },
-    store: {},
-    'associate-unit': { without: ['create', 'delete', 'update'] },
+    me: { customersOnly: true, without: ['create', 'update', 'delete'], routes: myQuoteRoutes() },
+    store: { without: ['create'], routes: [scopedQuoteCreateRoute()] },
+    'associate-unit': { without: ['create', 'delete', 'update'], routes: associateQuoteRoutes() },
   },
   owner: (quote) => ({ customerId: idOf(quote.customer) }),
   inStore: inStoreField,
@@ -218,9 +243,28 @@ export const quoteScope: ScopePolicy<Doc> = {
   permissions: { view: RESOURCE_PERMISSIONS.quote.view },
 };
 
-/**
- * The active policies. Add `cartScope`, `orderScope`, `paymentScope`,
- * `quoteRequestScope`, `quoteScope` here when their resource modules land (inactive until then: a
- * policy whose type is not registered is skipped anyway).
- */
-export const scopePolicies: ReadonlyArray<ScopePolicy<any>> = [customerScope, businessUnitScope, shoppingListScope];
+/** Staged quotes: in a store (the Seller's side of the quote flow has no /me or as-associate endpoint). */
+export const stagedQuoteScope: ScopePolicy<Doc> = {
+  typeId: 'staged-quote',
+  mounts: { store: { without: ['create'], routes: [scopedStagedQuoteCreateRoute()] } },
+  inStore: inStoreField,
+};
+
+/** Approval rules and flows: only in a business unit, with their own permission rules (approval-rules.ts, approval-flows.ts). */
+export const approvalRuleScope: ScopePolicy<Doc> = {
+  typeId: 'approval-rule',
+  mounts: { 'associate-unit': { routes: associateApprovalRuleRoutes() } },
+  businessUnit: unitField,
+};
+
+export const approvalFlowScope: ScopePolicy<Doc> = {
+  typeId: 'approval-flow',
+  mounts: { 'associate-unit': { routes: associateApprovalFlowRoutes() } },
+  businessUnit: unitField,
+};
+
+/** The active policies (a policy whose type is not registered is skipped). */
+export const scopePolicies: ReadonlyArray<ScopePolicy<any>> = [
+  customerScope, businessUnitScope, shoppingListScope, cartScope, orderScope, paymentScope,
+  quoteRequestScope, quoteScope, stagedQuoteScope, approvalRuleScope, approvalFlowScope,
+];

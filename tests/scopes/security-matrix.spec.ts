@@ -39,6 +39,8 @@ interface World {
   tokens: Partial<Record<Identity, string>>;
   /** Strings only the victim (or, for unit data, the unit's associates) may see. */
   secrets: { customer: string[]; unit: string[]; lists: string[]; paris: string[] };
+  /** The quote flow and as-associate checkout resources (seedCheckout). */
+  checkout: CheckoutWorld;
 }
 
 let seedToken = '';
@@ -98,7 +100,9 @@ function seed(mock: CommerceMock): World {
   };
   // Associates act through a back-end client (the identity is the path's associate id).
   tokens['outsider-associate'] = tokens['associate-without-permission'] = mock.issueToken({ kind: 'client', clientId: 'bff' }).accessToken;
+  const checkout = seedCheckout(mock, victim.id, outsider.id);
   return {
+    checkout,
     victim: { id: victim.id, email: victim.email, version: victim.version },
     attacker: { id: attacker.id },
     parisian: { id: parisian.id, email: parisian.email, key: 'parisian-key' },
@@ -141,6 +145,177 @@ const associatePath = (w: World, who: Identity, rest: string) => {
 const SHOPPER_TOKENS_REFUSED = { anonymous: 403, 'other-customer': 403, 'other-store-token': 403 } as const;
 
 const rename = { actions: [{ action: 'changeName', name: { en: 'pwned' } }] };
+
+// The quote flow and as-associate checkout --------------------------------------------------------
+
+/** The victim's carts, orders, quote flow, approval rule and flow in acme, and the outsider's in 'other'. */
+interface CheckoutWorld {
+  cart: string;
+  orderCart: string;
+  requestCart: string;
+  order: string;
+  quoteRequest: string;
+  quote: string;
+  rule: string;
+  flow: string;
+  otherCart: string;
+  otherOrder: string;
+  otherQuote: string;
+  /** What only the victim (and those acting as the victim) may see. */
+  secrets: string[];
+  /** The unit's approval rules and flows: every associate of the unit may read them, nobody else. */
+  approvalSecrets: string[];
+}
+
+function seedCheckout(mock: CommerceMock, victimId: string, outsiderId: string): CheckoutWorld {
+  // The victim's role 'admin' gets the checkout permissions too (a role update: the units keep their versions).
+  post(mock, '/associate-roles/key=admin', {
+    version: 1,
+    actions: [
+      'ViewMyCarts', 'CreateMyCarts', 'UpdateMyCarts', 'DeleteMyCarts', 'ViewMyOrders', 'UpdateMyOrders', 'CreateMyOrdersFromMyCarts',
+      'ViewMyQuoteRequests', 'UpdateMyQuoteRequests', 'CreateMyQuoteRequestsFromMyCarts', 'ViewMyQuotes', 'AcceptMyQuotes', 'DeclineMyQuotes',
+      'RenegotiateMyQuotes', 'ReassignMyQuotes', 'CreateMyOrdersFromMyQuotes', 'CreateApprovalRules', 'UpdateApprovalRules', 'UpdateApprovalFlows',
+    ].map((permission) => ({ action: 'addPermission', permission })),
+  });
+  const roles = (...keys: string[]) => keys.map((key) => ({ associateRole: { typeId: 'associate-role', key } }));
+  const cart = (customerId: string, unit: string, key?: string) =>
+    post(mock, '/carts', { currency: 'EUR', customerId, businessUnit: { key: unit }, shippingAddress: { country: 'DE' }, ...(key ? { key } : {}) }).id as string;
+  const quoteOf = (cartId: string, comment: string) => {
+    const request = post(mock, '/quote-requests', { cart: { id: cartId }, cartVersion: 1, comment: `${comment.toUpperCase()}-QUOTE-REQUEST-SECRET` });
+    const staged = post(mock, '/staged-quotes', { quoteRequest: { id: request.id }, quoteRequestVersion: 1 });
+    return { request: request.id as string, quote: post(mock, '/quotes', { stagedQuote: { id: staged.id }, stagedQuoteVersion: 1, key: `${comment}-quote` }).id as string };
+  };
+  const asVictim = `/as-associate/${victimId}/in-business-unit/key=acme`;
+  const rule = post(mock, `${asVictim}/approval-rules`, {
+    key: 'victim-rule',
+    name: 'VICTIM-RULE-SECRET',
+    status: 'Active',
+    predicate: '1 = 1',
+    requesters: roles('admin'),
+    approvers: { tiers: [{ and: [{ or: roles('admin') }] }] },
+  }).id as string;
+  const order = post(mock, `${asVictim}/orders`, { cart: { id: cart(victimId, 'acme') }, version: 1, orderNumber: 'victim-order' }).id as string;
+  const flow = mock.all('approval-flow')[0]!.id;
+  const { request, quote } = quoteOf(cart(victimId, 'acme'), 'victim');
+  const otherOrder = post(mock, '/orders', { cart: { id: cart(outsiderId, 'other') }, version: 1 }).id as string;
+  const other = quoteOf(cart(outsiderId, 'other'), 'other');
+  const world = {
+    cart: cart(victimId, 'acme', 'victim-cart'),
+    orderCart: cart(victimId, 'acme'),
+    requestCart: cart(victimId, 'acme'),
+    order,
+    quoteRequest: request,
+    quote,
+    rule,
+    flow,
+    otherCart: cart(outsiderId, 'other'),
+    otherOrder,
+    otherQuote: other.quote,
+  };
+  return {
+    ...world,
+    secrets: [world.cart, world.orderCart, world.requestCart, request, quote, world.otherCart, otherOrder, other.quote, other.request, 'VICTIM-QUOTE-REQUEST-SECRET', 'OTHER-QUOTE-REQUEST-SECRET'],
+    approvalSecrets: ['VICTIM-RULE-SECRET', rule, flow, order],
+  };
+}
+
+/** In acme as an associate: shopper tokens, outsiders and associates without the permission are refused. */
+const IN_UNIT_DENIED = { ...SHOPPER_TOKENS_REFUSED, 'outsider-associate': 403, 'associate-without-permission': 403 } as const;
+/** Approval rules and flows are read by any associate of the unit. */
+const UNIT_READ = { ...SHOPPER_TOKENS_REFUSED, 'outsider-associate': 403 } as const;
+/** A resource of another unit: 404 for the unit's associates; outsiders and shopper tokens are refused before any lookup. */
+const OTHER_UNIT = { ...SHOPPER_TOKENS_REFUSED, 'outsider-associate': 403, default: 404 } as const;
+
+const unitRoute = (name: string, method: Case['method'], rest: (w: World) => string, expect: Case['expect'], body?: (w: World) => unknown): Case => ({
+  name: `${method} .../in-business-unit/key=acme/${name}`,
+  method,
+  path: (w, who) => associatePath(w, who, `/in-business-unit/key=acme/${rest(w)}`),
+  ...(body ? { body } : {}),
+  expect,
+  identities: ASSOCIATE_IDENTITIES,
+});
+
+const meRoute = (name: string, method: Case['method'], path: (w: World) => string, expect: Case['expect'], body?: (w: World) => unknown): Case => ({
+  name: `${method} /me/${name}`,
+  method,
+  path,
+  ...(body ? { body } : {}),
+  expect,
+  identities: TOKEN_IDENTITIES,
+});
+
+const CHECKOUT_CASES: Case[] = [
+  // carts
+  unitRoute('carts', 'GET', () => 'carts', { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('carts (create)', 'POST', () => 'carts', { ...IN_UNIT_DENIED, default: 201 }, () => ({ currency: 'EUR' })),
+  unitRoute('carts/{id}', 'GET', (w) => `carts/${w.checkout.cart}`, { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('carts/key=', 'GET', () => 'carts/key=victim-cart', { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('carts/{id} (update)', 'POST', (w) => `carts/${w.checkout.cart}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({ version: 1, actions: [{ action: 'setKey', key: 'pwned' }] })),
+  unitRoute('carts/{id} (delete)', 'DELETE', (w) => `carts/${w.checkout.cart}?version=1`, { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('carts/replicate', 'POST', () => 'carts/replicate', { ...IN_UNIT_DENIED, default: 201 }, (w) => ({ reference: { typeId: 'cart', id: w.checkout.cart } })),
+  unitRoute('carts/{cart of another unit}', 'GET', (w) => `carts/${w.checkout.otherCart}`, OTHER_UNIT),
+  // orders
+  unitRoute('orders', 'GET', () => 'orders', { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('orders (from a cart)', 'POST', () => 'orders', { ...IN_UNIT_DENIED, default: 201 }, (w) => ({ cart: { typeId: 'cart', id: w.checkout.orderCart }, version: 1 })),
+  unitRoute('orders/{id}', 'GET', (w) => `orders/${w.checkout.order}`, { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('orders/order-number=', 'GET', () => 'orders/order-number=victim-order', { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('orders/{id} (update)', 'POST', (w) => `orders/${w.checkout.order}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({
+    version: 1,
+    actions: [{ action: 'setPurchaseOrderNumber', purchaseOrderNumber: 'pwned' }],
+  })),
+  unitRoute('orders/quotes', 'POST', () => 'orders/quotes', { ...IN_UNIT_DENIED, default: 201 }, (w) => ({ quote: { typeId: 'quote', id: w.checkout.quote }, version: 1 })),
+  unitRoute('orders/{order of another unit}', 'GET', (w) => `orders/${w.checkout.otherOrder}`, OTHER_UNIT),
+  // quote requests and quotes
+  unitRoute('quote-requests', 'GET', () => 'quote-requests', { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('quote-requests (create)', 'POST', () => 'quote-requests', { ...IN_UNIT_DENIED, default: 201 }, (w) => ({ cart: { typeId: 'cart', id: w.checkout.requestCart }, cartVersion: 1 })),
+  unitRoute('quote-requests/{id}', 'GET', (w) => `quote-requests/${w.checkout.quoteRequest}`, { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('quote-requests/{id} (update)', 'POST', (w) => `quote-requests/${w.checkout.quoteRequest}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({
+    version: 1,
+    actions: [{ action: 'changeQuoteRequestState', quoteRequestState: 'Cancelled' }],
+  })),
+  unitRoute('quotes', 'GET', () => 'quotes', { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('quotes/{id}', 'GET', (w) => `quotes/${w.checkout.quote}`, { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('quotes/key=', 'GET', () => 'quotes/key=victim-quote', { ...IN_UNIT_DENIED, default: 200 }),
+  unitRoute('quotes/{id} (decline)', 'POST', (w) => `quotes/${w.checkout.quote}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({
+    version: 1,
+    actions: [{ action: 'changeQuoteState', quoteState: 'Declined' }],
+  })),
+  unitRoute('quotes/{quote of another unit}', 'GET', (w) => `quotes/${w.checkout.otherQuote}`, OTHER_UNIT),
+  // approval rules and flows
+  unitRoute('approval-rules', 'GET', () => 'approval-rules', { ...UNIT_READ, default: 200 }),
+  unitRoute('approval-rules (create)', 'POST', () => 'approval-rules', { ...IN_UNIT_DENIED, default: 201 }, () => ({
+    key: 'new-rule',
+    name: 'n',
+    status: 'Active',
+    predicate: '1 = 1',
+    requesters: [{ associateRole: { typeId: 'associate-role', key: 'admin' } }],
+    approvers: { tiers: [{ and: [{ or: [{ associateRole: { typeId: 'associate-role', key: 'admin' } }] }] }] },
+  })),
+  unitRoute('approval-rules/{id}', 'GET', (w) => `approval-rules/${w.checkout.rule}`, { ...UNIT_READ, default: 200 }),
+  unitRoute('approval-rules/key=', 'GET', () => 'approval-rules/key=victim-rule', { ...UNIT_READ, default: 200 }),
+  unitRoute('approval-rules/{id} (update)', 'POST', (w) => `approval-rules/${w.checkout.rule}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({
+    version: 1,
+    actions: [{ action: 'setName', name: 'pwned' }],
+  })),
+  unitRoute('approval-flows', 'GET', () => 'approval-flows', { ...UNIT_READ, default: 200 }),
+  unitRoute('approval-flows/{id}', 'GET', (w) => `approval-flows/${w.checkout.flow}`, { ...UNIT_READ, default: 200 }),
+  unitRoute('approval-flows/{id} (approve)', 'POST', (w) => `approval-flows/${w.checkout.flow}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({ version: 1, actions: [{ action: 'approve' }] })),
+  // /me: quote requests, quotes, orders from quotes
+  meRoute('quote-requests', 'GET', () => '/me/quote-requests', { ...CUSTOMER_ONLY, default: 200 }),
+  meRoute('quote-requests (create)', 'POST', () => '/me/quote-requests', { ...CUSTOMER_ONLY, 'other-customer': 400, default: 201 }, (w) => ({ cartId: w.checkout.requestCart, cartVersion: 1 })),
+  meRoute('quote-requests/{id}', 'GET', (w) => `/me/quote-requests/${w.checkout.quoteRequest}`, { ...CUSTOMER_ONLY, 'other-customer': 404, default: 200 }),
+  meRoute('quote-requests/{id} (cancel)', 'POST', (w) => `/me/quote-requests/${w.checkout.quoteRequest}`, { ...CUSTOMER_ONLY, 'other-customer': 404, default: 200 }, () => ({
+    version: 1,
+    actions: [{ action: 'cancelQuoteRequest' }],
+  })),
+  meRoute('quotes', 'GET', () => '/me/quotes', { ...CUSTOMER_ONLY, default: 200 }),
+  meRoute('quotes/{id}', 'GET', (w) => `/me/quotes/${w.checkout.quote}`, { ...CUSTOMER_ONLY, 'other-customer': 404, default: 200 }),
+  meRoute('quotes/{id} (decline)', 'POST', (w) => `/me/quotes/${w.checkout.quote}`, { ...CUSTOMER_ONLY, 'other-customer': 404, default: 200 }, () => ({
+    version: 1,
+    actions: [{ action: 'changeMyQuoteState', quoteState: 'Declined' }],
+  })),
+  meRoute('orders/quotes', 'POST', () => '/me/orders/quotes', { ...NO_CALLER, anonymous: 400, 'other-customer': 400, default: 201 }, (w) => ({ id: w.checkout.quote, version: 1 })),
+];
 
 const CASES: Case[] = [
   // /me: the customer account
@@ -363,17 +538,18 @@ const CASES: Case[] = [
     expect: { ...SHOPPER_TOKENS_REFUSED, 'outsider-associate': 403, default: 404 },
     identities: ASSOCIATE_IDENTITIES,
   },
+  ...CHECKOUT_CASES,
 ];
 
 /** What `who` must not see in a response to `path` (the victim sees everything of its own). */
 function secretsFor(w: World, who: Identity, path: string): string[] {
   if (who === 'victim') return [];
-  const all = [...w.secrets.customer, ...w.secrets.unit, ...w.secrets.lists, ...w.secrets.paris];
+  const all = [...w.secrets.customer, ...w.secrets.unit, ...w.secrets.lists, ...w.secrets.paris, ...w.checkout.secrets, ...w.checkout.approvalSecrets];
   if (path.startsWith('/as-associate/')) {
     // With the victim's id in the path and no shopper token, the call acts as the victim (the spec: identity from the path).
     if (who === 'none' || who === 'client' || who === 'unissued') return [];
     // A fellow associate of the unit sees the unit and who belongs to it, not the lists it may not view.
-    if (who === 'associate-without-permission') return [...w.secrets.lists, ...w.secrets.paris, 'victim@example.com', w.secrets.customer[2]!];
+    if (who === 'associate-without-permission') return [...w.secrets.lists, ...w.secrets.paris, ...w.checkout.secrets, 'victim@example.com', w.secrets.customer[2]!];
     return all;
   }
   // The store's admin endpoints show the store's (and global) customers; another store's data stays hidden.

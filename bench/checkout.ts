@@ -1,0 +1,136 @@
+/**
+ * The checkout benchmark: the whole storefront flow through the official SDK in-process (undici
+ * MockAgent, client-credentials flow), one request per step: create a cart, add 3 line items, set
+ * the shipping address and the shipping method, add a discount code, place the order. Prints the
+ * median (and p95) of the whole flow and of each step. Aim: under 3 ms for the whole flow.
+ * Run: npx tsx bench/checkout.ts   (RUNS=… to change the number of measured runs, default 500)
+ */
+import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder, type Cart, type CartUpdateAction } from '@commercetools/platform-sdk';
+import { ClientBuilder } from '@commercetools/ts-client';
+import { createCommerceMock } from '../src/index.js';
+import { interceptFetch } from '../src/transports/mock-agent.js';
+import { print, type Figure } from './support.js';
+
+const RUNS = Math.max(50, Number(process.env.RUNS ?? 500));
+const WARMUP = Math.min(200, RUNS);
+const EUR = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
+
+async function catalog(apiRoot: ByProjectKeyRequestBuilder): Promise<void> {
+  const tax = (
+    await apiRoot.taxCategories().post({ body: { key: 'standard', name: 'Standard', rates: [{ name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' }] } }).execute()
+  ).body;
+  const zone = (await apiRoot.zones().post({ body: { key: 'de', name: 'DE', locations: [{ country: 'DE' }] } }).execute()).body;
+  const type = (await apiRoot.productTypes().post({ body: { key: 'plain', name: 'plain', description: 'plain' } }).execute()).body;
+  for (let i = 0; i < 50; i++) {
+    await apiRoot
+      .products()
+      .post({
+        body: {
+          productType: { typeId: 'product-type', id: type.id },
+          name: { en: `Product ${i}` },
+          slug: { en: `product-${i}` },
+          taxCategory: { typeId: 'tax-category', id: tax.id },
+          masterVariant: { sku: `SKU-${i}`, prices: [{ value: EUR(1000 + i) }, { value: EUR(900 + i), country: 'DE' }] },
+          publish: true,
+        },
+      })
+      .execute();
+  }
+  await apiRoot
+    .shippingMethods()
+    .post({
+      body: {
+        key: 'dhl',
+        name: 'DHL',
+        isDefault: true,
+        taxCategory: { typeId: 'tax-category', id: tax.id },
+        zoneRates: [{ zone: { typeId: 'zone', id: zone.id }, shippingRates: [{ price: EUR(490), freeAbove: EUR(10000) }] }],
+      },
+    })
+    .execute();
+  const discount = (
+    await apiRoot
+      .cartDiscounts()
+      .post({
+        body: {
+          name: { en: '10%' },
+          value: { type: 'relative', permyriad: 1000 },
+          cartPredicate: 'lineItemCount(1 = 1) >= 2',
+          target: { type: 'lineItems', predicate: 'true' },
+          sortOrder: '0.5',
+          requiresDiscountCode: true,
+        },
+      })
+      .execute()
+  ).body;
+  await apiRoot.discountCodes().post({ body: { code: 'SAVE10', cartDiscounts: [{ typeId: 'cart-discount', id: discount.id }] } }).execute();
+}
+
+const mock = createCommerceMock();
+const interception = await interceptFetch(mock, { allowNetConnect: false });
+const apiRoot = createApiBuilderFromCtpClient(
+  new ClientBuilder()
+    .withProjectKey('bench')
+    .withClientCredentialsFlow({ host: mock.options.authUrl, projectKey: 'bench', credentials: { clientId: 'c', clientSecret: 's' }, httpClient: fetch })
+    .withHttpMiddleware({ host: mock.options.apiUrl, httpClient: fetch })
+    .build(),
+).withProjectKey({ projectKey: 'bench' });
+await catalog(apiRoot);
+
+const update = async (cart: Cart, action: CartUpdateAction) => (await apiRoot.carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions: [action] } }).execute()).body;
+
+const STEPS = [
+  'create cart',
+  'add line item 1',
+  'add line item 2',
+  'add line item 3',
+  'set shipping address',
+  'set shipping method',
+  'add discount code',
+  'create order',
+] as const;
+
+/** One checkout; the time of each step (ms). */
+async function checkout(i: number): Promise<number[]> {
+  const times: number[] = [];
+  let last = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    times.push(now - last);
+    last = now;
+  };
+  let cart = (await apiRoot.carts().post({ body: { currency: 'EUR', country: 'DE' } }).execute()).body;
+  lap();
+  for (let line = 0; line < 3; line++) {
+    cart = await update(cart, { action: 'addLineItem', sku: `SKU-${(i + line * 7) % 50}`, quantity: 1 + line });
+    lap();
+  }
+  cart = await update(cart, { action: 'setShippingAddress', address: { country: 'DE', city: 'Berlin' } });
+  lap();
+  cart = await update(cart, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', key: 'dhl' } });
+  lap();
+  cart = await update(cart, { action: 'addDiscountCode', code: 'SAVE10' });
+  lap();
+  const order = (await apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } }).execute()).body;
+  lap();
+  if (cart.discountCodes[0]?.state !== 'MatchesCart' || !cart.taxedPrice || order.totalPrice.centAmount !== cart.totalPrice.centAmount) {
+    throw new Error('the flow did not compute the checkout');
+  }
+  return times;
+}
+
+for (let i = 0; i < WARMUP; i++) await checkout(i);
+const runs: number[][] = [];
+for (let i = 0; i < RUNS; i++) runs.push(await checkout(WARMUP + i));
+await interception.restore();
+
+const figure = (name: string, values: number[]): Figure => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { name, medianMs: sorted[Math.floor(sorted.length / 2)]!, p95Ms: sorted[Math.floor(sorted.length * 0.95)]!, runs: sorted.length };
+};
+
+console.log(`Node ${process.version}, ${mock.storage.count('bench', 'order')} orders at the end\n`);
+const whole = figure(`checkout (${STEPS.length} requests)`, runs.map((steps) => steps.reduce((a, b) => a + b, 0)));
+print(whole, `   ${(whole.medianMs / STEPS.length).toFixed(3)} ms a request`);
+STEPS.forEach((step, index) => print(figure(`  ${step}`, runs.map((steps) => steps[index]!))));
+console.log(`\nAim: the whole checkout under 3 ms (median) — ${whole.medianMs < 3 ? 'met' : 'not met'} (${whole.medianMs.toFixed(2)} ms).`);

@@ -1,0 +1,290 @@
+/**
+ * Approval rules: which Orders of a business unit need approval (an Order predicate and the roles of
+ * the requesters), and by whom (approver tiers: each tier a conjunction of disjunctions of associate
+ * roles). Served only as an associate, under `/as-associate/{id}/in-business-unit/key={key}/approval-rules`
+ * (the platform has no project-wide endpoint: `/approval-rules` is a 404 here too).
+ *
+ * - Any associate of the unit may read its rules; creating needs `CreateApprovalRules`, updating
+ *   `UpdateApprovalRules` (403 AssociateMissingPermission otherwise). Someone who is not an associate
+ *   of the unit is refused (403) before anything is looked up; another unit's rule is a 404.
+ * - A rule gets the unit of the path; `key` is unique within the unit (400 DuplicateField).
+ * - The predicate is parsed on create and `setPredicate` (400 SyntaxError); roles must exist (400
+ *   ReferencedResourceNotFound); at most 5 tiers, at most 10 disjunctions a tier; at least one requester.
+ * - Every decision goes to the permission log (reading records an allowed decision with no permission).
+ *
+ * Which rules an order of a unit is matched against: `rulesFor` (the unit's own Active rules, and with
+ * `approvalRuleMode: ExplicitAndFromParent` those of its ancestors up the chain). Approval flows: approval-flows.ts.
+ */
+import { z } from 'zod';
+import { errors, PlatformError } from '../http/errors.js';
+import { created, ok, type ApiCall, type Reply } from '../http/router.js';
+import { parseQueryParams, runQuery } from '../query/index.js';
+import { compileCartPredicate } from '../pricing/cart-predicate.js';
+import type { StoredDocument } from '../storage/types.js';
+import type { AssociateInUnit } from '../scopes/associate-permissions.js';
+import { scopedAccess, type ScopedAccess } from '../scopes/scoped-access.js';
+import type { BusinessUnit } from './business-units.js';
+import { cartErrors } from './cart/errors.js';
+import { customFieldActions, customFields, type CustomFields } from './common.js';
+import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction } from './define.js';
+import type { KeyRef } from './quote-requests.js';
+import type { Locator, Repository } from './repository.js';
+import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
+
+export interface RuleApprover {
+  associateRole: KeyRef<'associate-role'>;
+}
+export interface ApproverHierarchy {
+  tiers: Array<{ and: Array<{ or: RuleApprover[] }> }>;
+}
+
+export interface ApprovalRule extends StoredDocument {
+  key?: string;
+  name: string;
+  description?: string;
+  status: 'Active' | 'Inactive';
+  predicate: string;
+  approvers: ApproverHierarchy;
+  requesters: RuleApprover[];
+  businessUnit: KeyRef<'business-unit'>;
+  custom?: CustomFields;
+}
+
+const RoleDraft = z.object({ associateRole: ResourceIdentifier });
+const ApproverHierarchyDraft = z.object({
+  tiers: z
+    .array(z.object({ and: z.array(z.object({ or: z.array(RoleDraft).min(1) })).min(1).max(10) }))
+    .min(1)
+    .max(5),
+});
+const Requesters = z.array(RoleDraft).min(1);
+
+export const ApprovalRuleDraft = z.object({
+  key: Key.optional(),
+  name: z.string(),
+  description: z.string().optional(),
+  status: z.enum(['Active', 'Inactive']),
+  predicate: z.string(),
+  approvers: ApproverHierarchyDraft,
+  requesters: Requesters,
+  custom: CustomFieldsDraft.optional(),
+  /** Not part of the platform's draft: the unit of the path, written by the scope (any value a client sends is replaced). */
+  businessUnit: z.object({ typeId: z.string().optional(), key: z.string() }).optional(),
+});
+export type ApprovalRuleDraft = z.infer<typeof ApprovalRuleDraft>;
+
+function roleRef(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): RuleApprover {
+  const reference = ctx.reference('associate-role', identifier);
+  return { associateRole: { typeId: 'associate-role', key: ctx.get('associate-role', reference.id)!.key as string } };
+}
+
+function approversFrom(draft: z.infer<typeof ApproverHierarchyDraft>, ctx: ResourceContext): ApproverHierarchy {
+  return { tiers: draft.tiers.map((tier) => ({ and: tier.and.map((disjunction) => ({ or: disjunction.or.map((role) => roleRef(role.associateRole, ctx)) })) })) };
+}
+
+function requestersFrom(draft: z.infer<typeof Requesters>, ctx: ResourceContext): RuleApprover[] {
+  const seen = new Set<string>();
+  return draft.map((role) => roleRef(role.associateRole, ctx)).filter((role) => !seen.has(role.associateRole.key) && !!seen.add(role.associateRole.key));
+}
+
+function assertPredicate(source: string): void {
+  try {
+    compileCartPredicate(source);
+  } catch (error) {
+    throw cartErrors.syntaxError('predicate', error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The key index: unique within a business unit. */
+const unitKey = (rule: Pick<ApprovalRule, 'businessUnit' | 'key'>) => (rule.key !== undefined ? [`${rule.businessUnit.key}\u0000${rule.key}`] : []);
+
+const actions: Record<string, UpdateAction<ApprovalRule>> = {
+  setName: action(z.object({ name: z.string() }), (rule: ApprovalRule, a) => {
+    rule.name = a.name;
+  }),
+  setDescription: action(z.object({ description: z.string().optional().nullable() }), (rule: ApprovalRule, a) => {
+    if (a.description === undefined || a.description === null) delete rule.description;
+    else rule.description = a.description;
+  }),
+  setKey: action(z.object({ key: Key.optional().nullable() }), (rule: ApprovalRule, a) => {
+    if (a.key === undefined || a.key === null) delete rule.key;
+    else rule.key = a.key;
+  }),
+  setStatus: action(z.object({ status: z.enum(['Active', 'Inactive']) }), (rule: ApprovalRule, a) => {
+    rule.status = a.status;
+  }),
+  setPredicate: action(z.object({ predicate: z.string() }), (rule: ApprovalRule, a) => {
+    assertPredicate(a.predicate);
+    rule.predicate = a.predicate;
+  }),
+  setApprovers: action(z.object({ approvers: ApproverHierarchyDraft }), (rule: ApprovalRule, a, ctx) => {
+    rule.approvers = approversFrom(a.approvers, ctx);
+  }),
+  setRequesters: action(z.object({ requesters: Requesters }), (rule: ApprovalRule, a, ctx) => {
+    rule.requesters = requestersFrom(a.requesters, ctx);
+  }),
+  ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalRule>>),
+};
+
+export const approvalRules = defineResource<ApprovalRuleDraft, ApprovalRule>({
+  typeId: 'approval-rule',
+  path: 'approval-rules',
+  draft: ApprovalRuleDraft,
+  create(draft, ctx) {
+    if (!draft.businessUnit) throw errors.invalidOperation('An approval rule is created in a business unit: POST /as-associate/{associateId}/in-business-unit/key={key}/approval-rules.');
+    const unit = ctx.getByKey('business-unit', draft.businessUnit.key);
+    if (!unit) throw errors.referencedResourceNotFound('business-unit', { key: draft.businessUnit.key });
+    assertPredicate(draft.predicate);
+    const rule = {
+      ...(draft.key !== undefined ? { key: draft.key } : {}),
+      name: draft.name,
+      ...(draft.description !== undefined ? { description: draft.description } : {}),
+      status: draft.status,
+      predicate: draft.predicate,
+      approvers: approversFrom(draft.approvers, ctx),
+      requesters: requestersFrom(draft.requesters, ctx),
+      businessUnit: { typeId: 'business-unit', key: unit.key as string },
+    } as Omit<ApprovalRule, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'>;
+    const custom = customFields(draft.custom, ctx);
+    if (custom) rule.custom = custom;
+    return rule;
+  },
+  actions,
+  // Keys are unique within a unit, not project-wide: found through the unit's index, never by `getByKey`.
+  keyOf: () => undefined,
+  unique: {
+    key: {
+      values: unitKey,
+      duplicate: (_value, rule) => errors.duplicateField('key', rule.key, `An approval rule with the key '${rule.key}' already exists in the business unit '${rule.businessUnit.key}'.`),
+    },
+  },
+  routes: notServedProjectWide(),
+});
+
+/** The Active rules an order of `unit` is matched against: the unit's own, and its ancestors' while the chain says ExplicitAndFromParent. */
+export function rulesFor(unit: BusinessUnit, ctx: ResourceContext): ApprovalRule[] {
+  const keys: string[] = [unit.key];
+  let current: BusinessUnit | undefined = unit;
+  while (current?.approvalRuleMode === 'ExplicitAndFromParent' && current.parentUnit) {
+    current = ctx.getByKey('business-unit', current.parentUnit.key) as BusinessUnit | undefined;
+    if (current) keys.push(current.key);
+  }
+  const rules: ApprovalRule[] = [];
+  for (const document of ctx.scan('approval-rule')) {
+    const rule = document as ApprovalRule;
+    if (rule.status === 'Active' && keys.includes(rule.businessUnit.key)) rules.push(rule);
+  }
+  return rules;
+}
+
+// Routes -----------------------------------------------------------------------------------------
+
+/** The platform serves approval rules and flows only in a business unit: the project-wide paths do not exist. */
+export function notServedProjectWide(): CustomRoute[] {
+  const missing = (call: ApiCall): Reply => {
+    throw errors.routeNotFound(call.method, `/${call.project}/...`);
+  };
+  return (['', ':id', 'key=:key'] as const).flatMap((path) =>
+    (['GET', 'POST', 'DELETE'] as const).map((method) => ({ method, path, handle: missing })),
+  );
+}
+
+/** The associate of an in-business-unit call, refused (403) when not an associate of the unit at all; every view is logged. */
+export function unitMember(access: ScopedAccess, actionName: string): AssociateInUnit {
+  const associate = access.associate()!;
+  const scope = access.scope;
+  if (!associate.isAssociate) {
+    scope.decisions.record({ allowed: false, associateId: associate.associateId, businessUnitKey: associate.businessUnitKey, action: actionName, permissions: [], at: access.call.ctx.now });
+    throw new PlatformError(403, [
+      {
+        code: 'AssociateMissingPermission',
+        message: `Associate '${associate.associateId}' has no rights to ${actionName} in business-unit '${associate.businessUnitKey}'. Needs to be an associate of the business unit.`,
+        associate: { typeId: 'customer', id: associate.associateId },
+        businessUnit: { typeId: 'business-unit', key: associate.businessUnitKey },
+        permissions: [],
+      },
+    ]);
+  }
+  return associate;
+}
+
+/** Records an allowed view (reading a unit's rules and flows needs no permission beyond being its associate). */
+export function recordView(access: ScopedAccess, associate: AssociateInUnit, actionName: string, resource?: { typeId: string; id: string }): void {
+  access.scope.decisions.record({
+    allowed: true,
+    associateId: associate.associateId,
+    businessUnitKey: associate.businessUnitKey,
+    action: actionName,
+    permissions: [],
+    at: access.call.ctx.now,
+    ...(resource ? { resource } : {}),
+  });
+}
+
+const locatorOf = (call: ApiCall): Locator => (call.params.key !== undefined ? { key: call.params.key } : { id: call.params.id! });
+
+/** One document of the unit by id, or (rules) by its key within the unit; 404 otherwise. */
+export function findInUnit<T extends StoredDocument>(access: ScopedAccess, typeId: string, locator: Locator): T {
+  const ctx = access.call.ctx;
+  const unit = access.scope.associate!.businessUnitKey!;
+  const found = 'id' in locator ? ctx.get(typeId, locator.id) : ctx.findUnique(typeId, 'key', `${unit}\u0000${locator.key}`);
+  if (!found || !access.belongs(found)) throw errors.resourceNotFound(locator);
+  return found as T;
+}
+
+/** The unit's documents of `access`'s type, with the query parameters (where, sort, paging, expand). */
+export function queryInUnit(access: ScopedAccess, repository: Repository) {
+  const call = access.call;
+  const query = parseQueryParams(call.query);
+  const documents = [...repository.storage.scan(call.project, access.definition.typeId)].filter((document) => access.belongs(document));
+  const page = runQuery(documents, query, call.scope!.queryOptions);
+  if (query.expand.length === 0) return page;
+  return { ...page, results: page.results.map((document) => repository.expand(call.project, document, query.expand)) };
+}
+
+/** `.../in-business-unit/key={key}/approval-rules` (+ `/{id}`, `/key={key}`). */
+export function associateApprovalRuleRoutes(): CustomRoute[] {
+  const access = (call: ApiCall, repository: Repository) => scopedAccess<ApprovalRule>(call, 'approval-rule', repository);
+  const read = (call: ApiCall, repository: Repository) => {
+    const scoped = access(call, repository);
+    const associate = unitMember(scoped, 'view approval-rule');
+    const rule = findInUnit<ApprovalRule>(scoped, 'approval-rule', locatorOf(call));
+    recordView(scoped, associate, 'view approval-rule', { typeId: 'approval-rule', id: rule.id });
+    return ok(scoped.expanded(rule));
+  };
+  const update = (call: ApiCall, repository: Repository) => {
+    const scoped = access(call, repository);
+    const associate = unitMember(scoped, 'update approval-rule');
+    const rule = findInUnit<ApprovalRule>(scoped, 'approval-rule', locatorOf(call));
+    associate.require('update approval-rule', ['UpdateApprovalRules'], { resource: { typeId: 'approval-rule', id: rule.id } });
+    return ok(scoped.expanded(repository.update(approvalRules, { id: rule.id }, call.json(), call.ctx)));
+  };
+  return [
+    {
+      method: 'GET',
+      path: '',
+      handle: (call, repository) => {
+        const scoped = access(call, repository);
+        recordView(scoped, unitMember(scoped, 'query approval-rule'), 'query approval-rule');
+        return ok(queryInUnit(scoped, repository));
+      },
+    },
+    {
+      method: 'POST',
+      path: '',
+      handle: (call, repository) => {
+        const scoped = access(call, repository);
+        const associate = unitMember(scoped, 'create approval-rule');
+        associate.require('create approval-rule', ['CreateApprovalRules']);
+        const input = call.json();
+        const draft = validate(ApprovalRuleDraft, input);
+        const rule = repository.create(approvalRules, { ...draft, businessUnit: { typeId: 'business-unit', key: associate.businessUnitKey } }, call.ctx);
+        return created(scoped.expanded(rule));
+      },
+    },
+    { method: 'GET', path: ':id', handle: read },
+    { method: 'GET', path: 'key=:key', handle: read },
+    { method: 'POST', path: ':id', handle: update },
+    { method: 'POST', path: 'key=:key', handle: update },
+  ];
+}

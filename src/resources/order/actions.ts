@@ -1,0 +1,394 @@
+/**
+ * Every update action of the platform's Order API (RAML types/order/updates). None of them
+ * recalculates prices, taxes or discounts: an order keeps the figures it was placed with (as on the
+ * platform, where only Order Edits change them).
+ *
+ * Decisions where the specification leaves it open:
+ * - `changeOrderState`, `changePaymentState`, `changeShipmentState` accept any value of their enum;
+ *   the workflow rules live in `transitionState` (States with transitions) only.
+ * - `transitionLineItemState` / `transitionCustomLineItemState` (unless the target is the same
+ *   state): `quantity` must be available in `fromState`, `toState` must be a LineItemState, and when
+ *   `fromState` lists transitions, `toState` must be one of them (400 InvalidOperation otherwise).
+ * - Delivery and parcel items must name line items or custom line items of the order; quantities are
+ *   not checked against the ordered ones (the platform does not either).
+ * - A return item's quantity, over all returns of the order, cannot exceed the item's quantity.
+ */
+import { z } from 'zod';
+import { errors } from '../../http/errors.js';
+import { applyCustomField, applyCustomType, customFieldActions, SetCustomField, SetCustomType, setField, type CustomFields } from '../common.js';
+import { action, type ResourceContext, type UpdateAction } from '../define.js';
+import { stateTransition } from '../payments.js';
+import { findCustomLineItem, findLineItem, shippingDetails } from '../cart/line-items.js';
+import type { Cart, ItemState, Shipping, ShippingInfo } from '../cart/model.js';
+import { ItemShippingDetailsDraft, StoreIdentifier } from '../cart/schemas.js';
+import { BaseAddress, CustomFieldsDraft, ResourceIdentifier } from '../validation.js';
+import {
+  DeliveryItemDraft,
+  ItemStateDraft,
+  OrderState,
+  ParcelDraft,
+  ParcelMeasurementsDraft,
+  PaymentState,
+  ReturnInfoDraft,
+  ReturnItemDraft,
+  ReturnPaymentState,
+  ReturnShipmentState,
+  ShipmentState,
+  TrackingDataDraft,
+  type Order,
+} from './model.js';
+import {
+  deliveryItems,
+  findDelivery,
+  findParcel,
+  findReturnItem,
+  itemStates,
+  newDelivery,
+  newParcel,
+  newReturnInfo,
+  orderAddress,
+  orderErrors,
+  stateIdOf,
+} from './parts.js';
+
+const Optional = <S extends z.ZodType>(schema: S) => schema.optional().nullable();
+const LineItemLocator = z.object({ lineItemId: z.string().optional(), lineItemKey: z.string().optional() });
+const CustomLineItemLocator = z.object({ customLineItemId: z.string().optional(), customLineItemKey: z.string().optional() });
+const DeliveryLocator = z.object({ deliveryId: z.string().optional(), deliveryKey: z.string().optional() });
+const ParcelLocator = z.object({ parcelId: z.string().optional(), parcelKey: z.string().optional() });
+const ReturnItemLocator = z.object({ returnItemId: z.string().optional(), returnItemKey: z.string().optional() });
+
+type Addressed = { custom?: CustomFields };
+
+/** The order as the cart helpers see it (they read `lineItems`, `customLineItems`, `itemShippingAddresses`). */
+const asCart = (order: Order) => order as unknown as Cart;
+
+function addressOf(order: Order, field: 'shippingAddress' | 'billingAddress'): Addressed {
+  const address = order[field];
+  if (!address) throw orderErrors.invalidOperation(`The order has no ${field === 'shippingAddress' ? 'shipping' : 'billing'} address.`);
+  return address as Addressed;
+}
+
+function itemShippingAddress(order: Order, key: string): Addressed {
+  const address = order.itemShippingAddresses.find((a) => a.key === key);
+  if (!address) throw orderErrors.invalidOperation(`The order has no item shipping address with the key '${key}'.`);
+  return address as Addressed;
+}
+
+function deliveryAddress(order: Order, locator: z.infer<typeof DeliveryLocator>): Addressed {
+  const delivery = findDelivery(order, locator);
+  if (!delivery.address) throw orderErrors.invalidOperation(`The delivery '${delivery.id}' has no address.`);
+  return delivery.address;
+}
+
+function findShipping(order: Order, key: string): Shipping {
+  const found = order.shipping.find((s) => s.shippingKey === key);
+  if (!found) throw orderErrors.invalidOperation(`The order has no shipping with the key '${key}'.`);
+  return found;
+}
+
+/** The shipping info a delivery goes to: the order's (Single) or that of `shippingKey` (Multiple, required). */
+function shippingInfoFor(order: Order, shippingKey: string | undefined): ShippingInfo {
+  if (order.shippingMode === 'Multiple') {
+    if (shippingKey === undefined) throw orderErrors.invalidOperation('A shippingKey is required for an order with the shipping mode Multiple.');
+    return findShipping(order, shippingKey).shippingInfo;
+  }
+  if (!order.shippingInfo) throw orderErrors.invalidOperation('A delivery can only be added to an order with shipping info (a shipping method).');
+  return order.shippingInfo;
+}
+
+/**
+ * Moves `quantity` of an item from one state to another, with the workflow's rules (see the module
+ * comment); the entries of one state are merged, empty ones dropped.
+ */
+function transitionItemState(
+  states: ItemState[],
+  a: { quantity: number; fromState: z.infer<typeof ResourceIdentifier>; toState: z.infer<typeof ResourceIdentifier> },
+  what: string,
+  ctx: ResourceContext,
+): ItemState[] {
+  const fromId = stateIdOf(a.fromState, ctx);
+  const to = ctx.reference('state', a.toState);
+  const target = ctx.get('state', to.id)!;
+  const name = (target.key as string | undefined) ?? to.id;
+  if (target.type !== 'LineItemState') throw orderErrors.invalidOperation(`The state '${name}' is of type '${String(target.type)}', not 'LineItemState'.`);
+  if (fromId === to.id) return states;
+  const from = ctx.get('state', fromId);
+  const allowed = from?.transitions as Array<{ id: string }> | undefined;
+  if (allowed && !allowed.some((t) => t.id === to.id)) {
+    throw orderErrors.invalidOperation(`A transition from state '${(from!.key as string | undefined) ?? fromId}' to state '${name}' is not allowed.`);
+  }
+  const next = states.map((entry) => ({ quantity: entry.quantity, state: { ...entry.state } }));
+  const source = next.find((entry) => entry.state.id === fromId);
+  if (!source || source.quantity < a.quantity) {
+    throw orderErrors.invalidOperation(`The ${what} has ${source?.quantity ?? 0} in the state '${fromId}', fewer than the ${a.quantity} to transition.`);
+  }
+  source.quantity -= a.quantity;
+  const existing = next.find((entry) => entry.state.id === to.id);
+  if (existing) existing.quantity += a.quantity;
+  else next.push({ quantity: a.quantity, state: to });
+  return next.filter((entry) => entry.quantity > 0);
+}
+
+const ItemTransition = z.object({
+  quantity: z.number().int().min(1),
+  fromState: ResourceIdentifier,
+  toState: ResourceIdentifier,
+  actualTransitionDate: z.string().optional(),
+});
+
+function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
+  const store = identifier.key !== undefined ? ctx.getByKey('store', identifier.key) : ctx.get('store', identifier.id ?? '');
+  if (!store) throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
+  return { typeId: 'store', key: store.key as string };
+}
+
+/** Checks an order number is free for `order` (400 DuplicateField orderNumber). */
+export function assertOrderNumberFree(orderNumber: string, ctx: ResourceContext, orderId?: string): void {
+  const holder = ctx.getByKey('order', orderNumber);
+  if (holder && holder.id !== orderId) throw orderErrors.duplicateOrderNumber(orderNumber);
+}
+
+export const orderActions: Record<string, UpdateAction<Order>> = {
+  // States -----------------------------------------------------------------------------------------
+  changeOrderState: action(z.object({ orderState: OrderState }), (order: Order, a) => void (order.orderState = a.orderState)),
+  changePaymentState: action(z.object({ paymentState: Optional(PaymentState) }), (order: Order, a) => setField(order, 'paymentState', a.paymentState)),
+  changeShipmentState: action(z.object({ shipmentState: Optional(ShipmentState) }), (order: Order, a) => setField(order, 'shipmentState', a.shipmentState)),
+  transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (order: Order, a, ctx) => {
+    order.state = stateTransition(order.state, a, 'OrderState', ctx);
+  }),
+  transitionLineItemState: action(LineItemLocator.extend(ItemTransition.shape), (order: Order, a, ctx) => {
+    const item = findLineItem(asCart(order), a);
+    item.state = transitionItemState(item.state, a, 'line item', ctx);
+  }),
+  transitionCustomLineItemState: action(CustomLineItemLocator.extend(ItemTransition.shape), (order: Order, a, ctx) => {
+    const item = findCustomLineItem(asCart(order), a);
+    item.state = transitionItemState(item.state, a, 'custom line item', ctx);
+  }),
+  importLineItemState: action(LineItemLocator.extend({ state: z.array(ItemStateDraft) }), (order: Order, a, ctx) => {
+    const item = findLineItem(asCart(order), a);
+    item.state = itemStates(a.state, item.quantity, 'line item', ctx);
+  }),
+  importCustomLineItemState: action(CustomLineItemLocator.extend({ state: z.array(ItemStateDraft) }), (order: Order, a, ctx) => {
+    const item = findCustomLineItem(asCart(order), a);
+    item.state = itemStates(a.state, item.quantity, 'custom line item', ctx);
+  }),
+
+  // Order fields -----------------------------------------------------------------------------------
+  setOrderNumber: action(z.object({ orderNumber: Optional(z.string().min(1)) }), (order: Order, a, ctx) => {
+    const next = a.orderNumber ?? undefined;
+    if (next === order.orderNumber) return;
+    if (order.orderNumber !== undefined) throw orderErrors.invalidOperation('The order number is already set and cannot be changed.');
+    assertOrderNumberFree(next!, ctx, order.id);
+    order.orderNumber = next!;
+  }),
+  setPurchaseOrderNumber: action(z.object({ purchaseOrderNumber: Optional(z.string()) }), (order: Order, a) => setField(order, 'purchaseOrderNumber', a.purchaseOrderNumber)),
+  setCustomerEmail: action(z.object({ email: Optional(z.string()) }), (order: Order, a) => setField(order, 'customerEmail', a.email)),
+  setCustomerId: action(z.object({ customerId: Optional(z.string()) }), (order: Order, a, ctx) => {
+    if (!a.customerId) return void delete order.customerId;
+    const customer = ctx.get('customer', a.customerId);
+    if (!customer) throw errors.referencedResourceNotFound('customer', { id: a.customerId });
+    order.customerId = a.customerId;
+    if (customer.customerGroup) order.customerGroup = customer.customerGroup as Order['customerGroup'] & object;
+  }),
+  setLocale: action(z.object({ locale: Optional(z.string()) }), (order: Order, a) => setField(order, 'locale', a.locale)),
+  setStore: action(z.object({ store: Optional(StoreIdentifier) }), (order: Order, a, ctx) => {
+    const next = a.store ? storeKeyReference(a.store, ctx) : undefined;
+    if (next?.key === order.store?.key) {
+      throw orderErrors.invalidOperation(next ? `The order is already assigned to the store '${next.key}'.` : 'The order is not assigned to a store.');
+    }
+    setField(order, 'store', next);
+  }),
+  setBusinessUnit: action(z.object({ businessUnit: Optional(ResourceIdentifier) }), (order: Order, a, ctx) => {
+    if (!a.businessUnit) return void delete order.businessUnit;
+    const identifier = a.businessUnit;
+    const unit = identifier.key !== undefined ? ctx.getByKey('business-unit', identifier.key) : ctx.get('business-unit', identifier.id ?? '');
+    if (!unit) throw errors.referencedResourceNotFound('business-unit', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
+    order.businessUnit = { typeId: 'business-unit', key: unit.key as string };
+  }),
+  updateSyncInfo: action(z.object({ channel: ResourceIdentifier, externalId: z.string().optional(), syncedAt: z.string().optional() }), (order: Order, a, ctx) => {
+    const channel = ctx.reference('channel', a.channel);
+    const roles = (ctx.get('channel', channel.id)!.roles as string[] | undefined) ?? [];
+    if (!roles.includes('OrderExport') && !roles.includes('OrderImport')) {
+      throw errors.invalidInput(`The channel '${channel.id}' needs the role OrderExport or OrderImport to be used for sync info.`);
+    }
+    const entry: Order['syncInfo'][number] = { channel, syncedAt: a.syncedAt !== undefined ? new Date(Date.parse(a.syncedAt)).toISOString() : ctx.now };
+    if (a.externalId !== undefined) entry.externalId = a.externalId;
+    order.syncInfo.push(entry);
+  }),
+  addPayment: action(z.object({ payment: ResourceIdentifier }), (order: Order, a, ctx) => {
+    const reference = ctx.reference('payment', a.payment);
+    order.paymentInfo ??= { payments: [] };
+    if (!order.paymentInfo.payments.some((p) => p.id === reference.id)) order.paymentInfo.payments.push(reference);
+  }),
+  removePayment: action(z.object({ payment: ResourceIdentifier }), (order: Order, a, ctx) => {
+    const id = a.payment.id ?? ctx.reference('payment', a.payment).id;
+    if (!order.paymentInfo?.payments.some((p) => p.id === id)) throw orderErrors.invalidOperation(`The order has no payment with ID '${id}'.`);
+    order.paymentInfo.payments = order.paymentInfo.payments.filter((p) => p.id !== id);
+    if (order.paymentInfo.payments.length === 0) delete order.paymentInfo;
+  }),
+  ...(customFieldActions as unknown as Record<string, UpdateAction<Order>>),
+
+  // Addresses --------------------------------------------------------------------------------------
+  setShippingAddress: action(z.object({ address: Optional(BaseAddress) }), (order: Order, a, ctx) =>
+    setField(order, 'shippingAddress', a.address ? orderAddress(a.address, ctx) : undefined),
+  ),
+  setBillingAddress: action(z.object({ address: Optional(BaseAddress) }), (order: Order, a, ctx) =>
+    setField(order, 'billingAddress', a.address ? orderAddress(a.address, ctx) : undefined),
+  ),
+  setShippingAddressCustomType: action(SetCustomType, (order: Order, a, ctx) => applyCustomType(addressOf(order, 'shippingAddress'), a, ctx)),
+  setShippingAddressCustomField: action(SetCustomField, (order: Order, a) => applyCustomField(addressOf(order, 'shippingAddress'), a)),
+  setBillingAddressCustomType: action(SetCustomType, (order: Order, a, ctx) => applyCustomType(addressOf(order, 'billingAddress'), a, ctx)),
+  setBillingAddressCustomField: action(SetCustomField, (order: Order, a) => applyCustomField(addressOf(order, 'billingAddress'), a)),
+  addItemShippingAddress: action(z.object({ address: BaseAddress }), (order: Order, a, ctx) => {
+    const key = a.address.key;
+    if (key === undefined) throw orderErrors.invalidOperation('An item shipping address needs a key.');
+    if (order.itemShippingAddresses.some((address) => address.key === key)) {
+      throw errors.duplicateField('itemShippingAddresses.key', key, `An item shipping address with the key '${key}' already exists in the order.`);
+    }
+    order.itemShippingAddresses.push(orderAddress(a.address, ctx));
+  }),
+  removeItemShippingAddress: action(z.object({ addressKey: z.string() }), (order: Order, a) => {
+    itemShippingAddress(order, a.addressKey);
+    const used = [...order.lineItems, ...order.customLineItems].some((item) => item.shippingDetails?.targets.some((t) => t.addressKey === a.addressKey));
+    if (used) throw orderErrors.invalidOperation(`The item shipping address '${a.addressKey}' is used by the shipping details of a (custom) line item.`);
+    order.itemShippingAddresses = order.itemShippingAddresses.filter((address) => address.key !== a.addressKey);
+  }),
+  updateItemShippingAddress: action(z.object({ address: BaseAddress }), (order: Order, a, ctx) => {
+    if (a.address.key === undefined) throw orderErrors.invalidOperation('An item shipping address needs a key.');
+    const index = order.itemShippingAddresses.indexOf(itemShippingAddress(order, a.address.key) as Order['itemShippingAddresses'][number]);
+    order.itemShippingAddresses[index] = orderAddress(a.address, ctx);
+  }),
+  setItemShippingAddressCustomType: action(SetCustomType.extend({ addressKey: z.string() }), (order: Order, a, ctx) =>
+    applyCustomType(itemShippingAddress(order, a.addressKey), a, ctx),
+  ),
+  setItemShippingAddressCustomField: action(SetCustomField.extend({ addressKey: z.string() }), (order: Order, a) =>
+    applyCustomField(itemShippingAddress(order, a.addressKey), a),
+  ),
+
+  // Line items -------------------------------------------------------------------------------------
+  setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(findLineItem(asCart(order), a), a, ctx)),
+  setLineItemCustomField: action(LineItemLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findLineItem(asCart(order), a), a)),
+  setLineItemShippingDetails: action(LineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (order: Order, a) => {
+    const item = findLineItem(asCart(order), a);
+    setField(item, 'shippingDetails', shippingDetails(a.shippingDetails, asCart(order), item.quantity));
+  }),
+  setCustomLineItemCustomType: action(CustomLineItemLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
+    applyCustomType(findCustomLineItem(asCart(order), a), a, ctx),
+  ),
+  setCustomLineItemCustomField: action(CustomLineItemLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findCustomLineItem(asCart(order), a), a)),
+  setCustomLineItemShippingDetails: action(CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (order: Order, a) => {
+    const item = findCustomLineItem(asCart(order), a);
+    setField(item, 'shippingDetails', shippingDetails(a.shippingDetails, asCart(order), item.quantity));
+  }),
+
+  // Shipping ---------------------------------------------------------------------------------------
+  setShippingCustomType: action(SetCustomType.extend({ shippingKey: z.string().optional() }), (order: Order, a, ctx) => {
+    const target = a.shippingKey !== undefined ? findShipping(order, a.shippingKey) : order;
+    const holder: Addressed = target.shippingCustomFields ? { custom: target.shippingCustomFields } : {};
+    applyCustomType(holder, a, ctx);
+    setField(target, 'shippingCustomFields', holder.custom);
+  }),
+  setShippingCustomField: action(SetCustomField.extend({ shippingKey: z.string().optional() }), (order: Order, a) => {
+    const target = a.shippingKey !== undefined ? findShipping(order, a.shippingKey) : order;
+    const holder: Addressed = target.shippingCustomFields ? { custom: target.shippingCustomFields } : {};
+    applyCustomField(holder, a);
+  }),
+  setEstimatedDelivery: action(z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }), (order: Order, a) => {
+    if (order.shippingMode === 'Single' && a.shippingKey !== undefined) {
+      throw orderErrors.invalidOperation('A shippingKey cannot be given for an order with the shipping mode Single.');
+    }
+    const info = order.shippingMode === 'Multiple' ? shippingInfoFor(order, a.shippingKey) : order.shippingInfo;
+    if (!info) throw orderErrors.invalidOperation('The order has no shipping info.');
+    setField(info, 'estimatedDelivery', a.estimatedDelivery);
+  }),
+
+  // Deliveries and parcels -------------------------------------------------------------------------
+  addDelivery: action(
+    z.object({
+      deliveryKey: z.string().optional(),
+      shippingKey: z.string().optional(),
+      items: z.array(DeliveryItemDraft).optional(),
+      address: BaseAddress.optional(),
+      parcels: z.array(ParcelDraft).optional(),
+      custom: CustomFieldsDraft.optional(),
+    }),
+    (order: Order, a, ctx) => {
+      const info = shippingInfoFor(order, a.shippingKey);
+      const { deliveryKey, shippingKey: _shippingKey, ...rest } = a;
+      const delivery = newDelivery(order, { ...rest, ...(deliveryKey !== undefined ? { key: deliveryKey } : {}) }, ctx);
+      info.deliveries.push(delivery);
+    },
+  ),
+  removeDelivery: action(DeliveryLocator, (order: Order, a) => {
+    const delivery = findDelivery(order, a);
+    for (const info of [order.shippingInfo, ...order.shipping.map((s) => s.shippingInfo)]) {
+      if (info) info.deliveries = info.deliveries.filter((d) => d !== delivery);
+    }
+  }),
+  setDeliveryAddress: action(DeliveryLocator.extend({ address: Optional(BaseAddress) }), (order: Order, a, ctx) => {
+    setField(findDelivery(order, a), 'address', a.address ? orderAddress(a.address, ctx) : undefined);
+  }),
+  setDeliveryItems: action(DeliveryLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
+    findDelivery(order, a).items = deliveryItems(order, a.items);
+  }),
+  setDeliveryCustomType: action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(findDelivery(order, a), a, ctx)),
+  setDeliveryCustomField: action(DeliveryLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findDelivery(order, a), a)),
+  setDeliveryAddressCustomType: action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(deliveryAddress(order, a), a, ctx)),
+  setDeliveryAddressCustomField: action(DeliveryLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(deliveryAddress(order, a), a)),
+  addParcelToDelivery: action(
+    DeliveryLocator.extend({
+      parcelKey: z.string().optional(),
+      measurements: ParcelMeasurementsDraft.optional(),
+      trackingData: TrackingDataDraft.optional(),
+      items: z.array(DeliveryItemDraft).optional(),
+      custom: CustomFieldsDraft.optional(),
+    }),
+    (order: Order, a, ctx) => {
+      const delivery = findDelivery(order, a);
+      const { parcelKey, deliveryId: _id, deliveryKey: _key, ...rest } = a;
+      delivery.parcels.push(newParcel(order, { ...rest, ...(parcelKey !== undefined ? { key: parcelKey } : {}) }, ctx));
+    },
+  ),
+  removeParcelFromDelivery: action(ParcelLocator, (order: Order, a) => {
+    const { delivery, parcel } = findParcel(order, a);
+    delivery.parcels = delivery.parcels.filter((p) => p !== parcel);
+  }),
+  setParcelMeasurements: action(ParcelLocator.extend({ measurements: Optional(ParcelMeasurementsDraft) }), (order: Order, a) => {
+    setField(findParcel(order, a).parcel, 'measurements', a.measurements ? { ...a.measurements } : undefined);
+  }),
+  setParcelTrackingData: action(ParcelLocator.extend({ trackingData: Optional(TrackingDataDraft) }), (order: Order, a) => {
+    setField(findParcel(order, a).parcel, 'trackingData', a.trackingData ? { ...a.trackingData } : undefined);
+  }),
+  setParcelItems: action(ParcelLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
+    findParcel(order, a).parcel.items = deliveryItems(order, a.items);
+  }),
+  setParcelCustomType: action(ParcelLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(findParcel(order, a).parcel, a, ctx)),
+  setParcelCustomField: action(ParcelLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findParcel(order, a).parcel, a)),
+
+  // Returns ----------------------------------------------------------------------------------------
+  addReturnInfo: action(
+    z.object({ items: z.array(ReturnItemDraft).min(1), returnTrackingId: z.string().optional(), returnDate: ReturnInfoDraft.shape.returnDate }),
+    (order: Order, a, ctx) => {
+      order.returnInfo.push(newReturnInfo(order, a, ctx));
+    },
+  ),
+  setReturnInfo: action(z.object({ items: Optional(z.array(ReturnInfoDraft)) }), (order: Order, a, ctx) => {
+    order.returnInfo = [];
+    for (const draft of a.items ?? []) order.returnInfo.push(newReturnInfo(order, draft, ctx));
+  }),
+  setReturnShipmentState: action(ReturnItemLocator.extend({ shipmentState: ReturnShipmentState }), (order: Order, a, ctx) => {
+    const item = findReturnItem(order, a);
+    if (item.shipmentState === a.shipmentState) return;
+    item.shipmentState = a.shipmentState;
+    item.lastModifiedAt = ctx.now;
+  }),
+  setReturnPaymentState: action(ReturnItemLocator.extend({ paymentState: ReturnPaymentState }), (order: Order, a, ctx) => {
+    const item = findReturnItem(order, a);
+    if (item.paymentState === a.paymentState) return;
+    item.paymentState = a.paymentState;
+    item.lastModifiedAt = ctx.now;
+  }),
+  setReturnItemCustomType: action(ReturnItemLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(findReturnItem(order, a), a, ctx)),
+  setReturnItemCustomField: action(ReturnItemLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findReturnItem(order, a), a)),
+};

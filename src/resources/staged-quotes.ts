@@ -1,0 +1,199 @@
+/**
+ * Staged quotes: the Seller's working copy of an offer, made from a quote request.
+ *
+ * Creating one (`{quoteRequest, quoteRequestVersion, quoteRequestStateToAccepted?, key?, custom?,
+ * state?}`) makes the `quotationCart`: a new cart (origin `Quote`, Active) holding the request's
+ * offer for the same customer, store and business unit, which the Seller then changes through the
+ * cart endpoints (quantities, line items, direct discounts, cart discounts, shipping). In one
+ * transaction with it, `quoteRequestStateToAccepted` moves the request to Accepted. Refusals:
+ * - a `quoteRequestVersion` that is not the request's: 409 ConcurrentModification;
+ * - a request that is not Submitted or Accepted (Closed, Rejected, Cancelled): 400 InvalidOperation.
+ * Custom fields of the draft are merged over the request's; without any, the request's are taken.
+ *
+ * States (`stagedQuoteState`): InProgress (initial) ⇄ Sent, either → Closed; Closed is final. A quote
+ * can be created from an InProgress or Sent staged quote (quotes.ts); for a renegotiation the Seller
+ * changes the quotation cart and creates a new quote from the same staged quote.
+ */
+import { z } from 'zod';
+import { created, type ApiCall } from '../http/router.js';
+import { ScopedAccess, scopedAccess } from '../scopes/scoped-access.js';
+import type { StoredDocument } from '../storage/types.js';
+import { jsonClone } from '../util/json.js';
+import type { Cart } from './carts.js';
+import { customFieldActions, type CustomFields } from './common.js';
+import { action, defineResource, type CustomRoute, type Reference, type ResourceContext, type UpdateAction } from './define.js';
+import { stateTransition } from './payments.js';
+import {
+  assertVersion,
+  changeState,
+  mergedCustom,
+  offerOf,
+  quoteErrors,
+  quoteRequests,
+  stateReference,
+  type KeyRef,
+  type Offer,
+  type QuoteRequest,
+} from './quote-requests.js';
+import type { Repository } from './repository.js';
+import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
+
+export type StagedQuoteState = 'InProgress' | 'Sent' | 'Closed';
+
+export interface StagedQuote extends StoredDocument {
+  key?: string;
+  stagedQuoteState: StagedQuoteState;
+  customer?: { typeId: 'customer'; id: string };
+  quoteRequest: { typeId: 'quote-request'; id: string };
+  quotationCart: { typeId: 'cart'; id: string };
+  validTo?: string;
+  sellerComment?: string;
+  custom?: CustomFields;
+  state?: Reference;
+  purchaseOrderNumber?: string;
+  businessUnit?: KeyRef<'business-unit'>;
+  store?: KeyRef<'store'>;
+}
+
+export const StagedQuoteDraft = z.object({
+  quoteRequest: ResourceIdentifier,
+  quoteRequestVersion: z.number().int().min(1),
+  quoteRequestStateToAccepted: z.boolean().optional(),
+  key: Key.optional(),
+  custom: CustomFieldsDraft.optional(),
+  state: ResourceIdentifier.optional(),
+});
+export type StagedQuoteDraft = z.infer<typeof StagedQuoteDraft>;
+
+/** The request a staged quote is made from, checked (version, state). */
+function stageableRequest(draft: StagedQuoteDraft, ctx: ResourceContext): QuoteRequest {
+  const request = ctx.get('quote-request', ctx.reference('quote-request', draft.quoteRequest).id) as QuoteRequest;
+  assertVersion(request, draft.quoteRequestVersion);
+  if (request.quoteRequestState !== 'Submitted' && request.quoteRequestState !== 'Accepted') {
+    throw quoteErrors.invalidOperation(`A staged quote can only be created from a quote request in the state 'Submitted' or 'Accepted'; this one is '${request.quoteRequestState}'.`);
+  }
+  return request;
+}
+
+/** The quotation cart's fields: the request's offer as a new active cart of origin Quote. */
+function quotationCartOf(request: QuoteRequest, ctx: ResourceContext): Record<string, unknown> {
+  const customer = ctx.get('customer', request.customer.id);
+  const offer: Offer = offerOf(request);
+  const cart: Record<string, unknown> = {
+    customerId: request.customer.id,
+    ...(typeof customer?.email === 'string' ? { customerEmail: customer.email } : {}),
+    ...offer,
+    cartState: 'Active',
+    shippingMode: 'Single',
+    shipping: [],
+    itemShippingAddresses: offer.itemShippingAddresses ?? [],
+    directDiscounts: offer.directDiscounts ?? [],
+    discountCodes: [],
+    refusedGifts: [],
+    origin: 'Quote',
+    totalLineItemQuantity: request.lineItems.reduce((sum, item) => sum + item.quantity, 0),
+  };
+  if (request.purchaseOrderNumber !== undefined) cart.purchaseOrderNumber = request.purchaseOrderNumber;
+  if (request.lineItems.length === 0) delete cart.totalLineItemQuantity;
+  return cart;
+}
+
+function buildStagedQuote(draft: StagedQuoteDraft, request: QuoteRequest, cart: Cart, ctx: ResourceContext): Omit<StagedQuote, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> {
+  const staged = {
+    ...(draft.key !== undefined ? { key: draft.key } : {}),
+    stagedQuoteState: 'InProgress',
+    customer: jsonClone(request.customer),
+    quoteRequest: { typeId: 'quote-request', id: request.id },
+    quotationCart: { typeId: 'cart', id: cart.id },
+  } as Omit<StagedQuote, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'>;
+  const custom = mergedCustom(draft.custom, request.custom, ctx);
+  if (custom) staged.custom = custom;
+  const state = stateReference(draft.state, ctx);
+  if (state) staged.state = state;
+  if (request.purchaseOrderNumber !== undefined) staged.purchaseOrderNumber = request.purchaseOrderNumber;
+  if (request.businessUnit) staged.businessUnit = jsonClone(request.businessUnit);
+  if (request.store) staged.store = jsonClone(request.store);
+  return staged;
+}
+
+/**
+ * Creates the staged quote and its quotation cart (and accepts the request when asked) in one
+ * transaction; every refusal leaves nothing behind. `store` writes the staged quote (by default the
+ * plain repository create; a scope passes its own checked create).
+ */
+export function createStagedQuote(repository: Repository, ctx: ResourceContext, input: unknown, store?: (definition: typeof stagedQuotes) => StagedQuote): StagedQuote {
+  const draft = validate(StagedQuoteDraft, input);
+  return repository.storage.transaction(() => {
+    const request = stageableRequest(draft, ctx);
+    const built = quotationCartOf(request, ctx);
+    const cart = repository.create({ ...repository.definition('cart'), draft: z.unknown(), create: () => built }, {}, ctx) as Cart;
+    const definition = { ...stagedQuotes, draft: z.unknown(), create: () => buildStagedQuote(draft, request, cart, ctx) } as typeof stagedQuotes;
+    const staged = store ? store(definition) : (repository.create(definition, {}, ctx) as StagedQuote);
+    if (draft.quoteRequestStateToAccepted && request.quoteRequestState !== 'Accepted') {
+      repository.applyActions(quoteRequests, request, [{ name: 'changeQuoteRequestState', payload: { quoteRequestState: 'Accepted' } }], ctx);
+    }
+    return staged;
+  });
+}
+
+// Update actions ---------------------------------------------------------------------------------
+
+export const STAGED_QUOTE_TRANSITIONS: Record<StagedQuoteState, readonly StagedQuoteState[]> = {
+  InProgress: ['Sent', 'Closed'],
+  Sent: ['InProgress', 'Closed'],
+  Closed: [],
+};
+
+const actions: Record<string, UpdateAction<StagedQuote>> = {
+  changeStagedQuoteState: action(z.object({ stagedQuoteState: z.enum(['InProgress', 'Sent', 'Closed']) }), (staged: StagedQuote, a) => {
+    staged.stagedQuoteState = changeState('staged quote', STAGED_QUOTE_TRANSITIONS, staged.stagedQuoteState, a.stagedQuoteState);
+  }),
+  setSellerComment: action(z.object({ sellerComment: z.string().optional().nullable() }), (staged: StagedQuote, a) => {
+    if (a.sellerComment === undefined || a.sellerComment === null) delete staged.sellerComment;
+    else staged.sellerComment = a.sellerComment;
+  }),
+  setValidTo: action(z.object({ validTo: z.iso.datetime({ offset: true }).optional().nullable() }), (staged: StagedQuote, a) => {
+    if (a.validTo === undefined || a.validTo === null) delete staged.validTo;
+    else staged.validTo = a.validTo;
+  }),
+  transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (staged: StagedQuote, a, ctx) => {
+    staged.state = stateTransition(staged.state, a, 'StagedQuoteState', ctx);
+  }),
+  ...(customFieldActions as unknown as Record<string, UpdateAction<StagedQuote>>),
+};
+
+export const stagedQuotes = defineResource<StagedQuoteDraft, StagedQuote>({
+  typeId: 'staged-quote',
+  path: 'staged-quotes',
+  draft: StagedQuoteDraft,
+  // A staged quote comes with its quotation cart: only `createStagedQuote` (POST /staged-quotes) makes both.
+  create: () => {
+    throw quoteErrors.invalidOperation('A staged quote is created with its quotation cart through POST /staged-quotes.');
+  },
+  actions,
+  routes: [
+    {
+      method: 'POST',
+      path: '',
+      handle: (call: ApiCall, repository) => {
+        const staged = createStagedQuote(repository, call.ctx, call.json());
+        return created(repository.expand(call.project, staged, call.query.getAll('expand')));
+      },
+    },
+  ],
+});
+
+/** `POST /in-store/key={storeKey}/staged-quotes`: from a quote request of the store (the staged quote must be the store's). */
+export function scopedStagedQuoteCreateRoute(): CustomRoute {
+  return {
+    method: 'POST',
+    path: '',
+    handle: (call, repository) => {
+      const access = scopedAccess<StagedQuote>(call, 'staged-quote', repository);
+      const staged = createStagedQuote(repository, call.ctx, call.json(), (definition) =>
+        new ScopedAccess<StagedQuote>(call, definition, access.policy, repository, call.scope!.queryOptions).create({}),
+      );
+      return created(access.expanded(staged));
+    },
+  };
+}
