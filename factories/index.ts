@@ -27,6 +27,52 @@ export { standalonePriceFactory, StandalonePriceFactory } from './standalone-pri
 export { productDiscountFactory, ProductDiscountFactory } from './product-discounts.js';
 export { attributeGroupFactory, AttributeGroupFactory } from './attribute-groups.js';
 export { productSelectionFactory, ProductSelectionFactory } from './product-selections.js';
+export { byKeyOrId } from './identifiers.js';
+export { shippingMethodFactory, ShippingMethodFactory, DEFAULT_TAX_CATEGORY_KEY, type ZoneRateSpec } from './shipping-methods.js';
+export {
+  cartDiscountFactory,
+  CartDiscountFactory,
+  type CartDiscountTransient,
+  type CartDiscountTargetDraft,
+  type CartDiscountValueDraft,
+  type MoneyAmounts,
+} from './cart-discounts.js';
+export { discountCodeFactory, DiscountCodeFactory, DEFAULT_CART_DISCOUNT_KEY } from './discount-codes.js';
+export {
+  cartFactory,
+  CartFactory,
+  lineItemDraft,
+  type CartLineItemDraft,
+  type CartOwner,
+  type CartTransient,
+  type LineItemSpec,
+  type ProductWithSku,
+} from './carts.js';
+export {
+  paymentFactory,
+  PaymentFactory,
+  MOCK_PAYMENT_INTERFACE,
+  type PaymentTransient,
+  type TransactionDraft,
+  type TransactionSpec,
+  type TransactionType,
+} from './payments.js';
+export { shoppingListFactory, ShoppingListFactory, type ShoppingListLineItemDraft, type ShoppingListTransient } from './shopping-lists.js';
+export { reviewFactory, ReviewFactory } from './reviews.js';
+export { associateRoleFactory, AssociateRoleFactory, DEFAULT_ASSOCIATE_PERMISSIONS, type Permission } from './associate-roles.js';
+export { businessUnitFactory, BusinessUnitFactory, associateDraft, type AssociateSpec, type BusinessUnitTransient } from './business-units.js';
+export {
+  orderFactory,
+  OrderFactory,
+  type OrderLineSpec,
+  type OrderPaymentState,
+  type OrderShipmentState,
+  type OrderState,
+  type OrderTransient,
+} from './orders.js';
+export { quoteRequestFactory, QuoteRequestFactory, DEFAULT_QUOTE_CART_KEY } from './quote-requests.js';
+export { stagedQuoteFactory, StagedQuoteFactory, quoteFactory, QuoteFactory, DEFAULT_QUOTE_REQUEST_KEY, DEFAULT_STAGED_QUOTE_KEY } from './quotes.js';
+export { approvalRuleFactory, ApprovalRuleFactory, APPROVAL_RULE_DEFAULTS, approverTier, type ApproverTierSpec } from './approval-rules.js';
 
 /** The faker instance the factories draw from: `faker.seed(42)` makes their output repeatable. */
 export { faker } from '@faker-js/faker';

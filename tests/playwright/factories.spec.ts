@@ -5,20 +5,41 @@ import { draftType, type TaggedDraft } from '../../src/seed.js';
 import type { TypeId } from '../../src/resources/type-map.js';
 import type { Customer } from '../../src/resources/customers.js';
 import type { Category } from '../../src/resources/categories.js';
+import type { Product } from '../../src/resources/products.js';
 import {
+  associateRoleFactory,
+  businessUnitFactory,
+  cartDiscountFactory,
+  cartFactory,
   categoryFactory,
   channelFactory,
   customerFactory,
   customerGroupFactory,
   customObjectFactory,
   attributeGroupFactory,
+  APPROVAL_RULE_DEFAULTS,
+  approvalRuleFactory,
+  DEFAULT_CART_DISCOUNT_KEY,
   DEFAULT_PASSWORD,
+  DEFAULT_QUOTE_CART_KEY,
+  DEFAULT_QUOTE_REQUEST_KEY,
+  DEFAULT_STAGED_QUOTE_KEY,
+  DEFAULT_TAX_CATEGORY_KEY,
+  discountCodeFactory,
   faker,
   inventoryEntryFactory,
+  orderFactory,
+  paymentFactory,
   productDiscountFactory,
   productFactory,
   productSelectionFactory,
   productTypeFactory,
+  quoteFactory,
+  quoteRequestFactory,
+  reviewFactory,
+  shippingMethodFactory,
+  shoppingListFactory,
+  stagedQuoteFactory,
   standalonePriceFactory,
   stateFactory,
   storeFactory,
@@ -33,9 +54,72 @@ const COUNT = 25;
 interface Case {
   name: string;
   typeId: TypeId;
-  build: (index: number) => TaggedDraft;
+  /** `seeded` is what `setup` resolved to (the resources it seeded), for drafts that name them by id. */
+  build: (index: number, seeded: unknown) => TaggedDraft;
   setup?: (commerce: Commerce) => Promise<unknown>;
+  /** How many to build when fewer than COUNT can coexist (a project has one default shipping method). */
+  count?: number;
 }
+
+/** A case whose drafts use what its setup seeded (ids), typed. */
+const usingSeeded = <S>(testCase: Omit<Case, 'build' | 'setup'> & { setup: (commerce: Commerce) => Promise<S>; build: (index: number, seeded: S) => TaggedDraft }): Case =>
+  testCase as Case;
+
+/**
+ * What carts, shopping lists and reviews refer to: the default product type, the tax category shipping
+ * methods use by default (rates for DE, AT, US), and two published products with EUR and USD prices,
+ * SKUs `TEE` and `MUG`.
+ */
+const seedCatalog = (commerce: Commerce) =>
+  commerce.seed(
+    productTypeFactory.asDefault().build(),
+    taxCategoryFactory.withRates('DE', 'AT', 'US').build({ key: DEFAULT_TAX_CATEGORY_KEY }),
+    productFactory.withPrices('EUR', 'USD').withTaxCategory(DEFAULT_TAX_CATEGORY_KEY).published().build({ key: 'tee', masterVariant: { sku: 'TEE' } }),
+    productFactory.withPrices('EUR', 'USD').withTaxCategory(DEFAULT_TAX_CATEGORY_KEY).published().build({ key: 'mug', masterVariant: { sku: 'MUG' } }),
+  );
+
+/** The catalog, zones `dach` (DE, AT) and `us` (US), and shipping method `standard` with EUR and USD rates in both. */
+const seedShipping = async (commerce: Commerce) => {
+  await seedCatalog(commerce);
+  return commerce.seed(
+    zoneFactory.withCountries('DE', 'AT').build({ key: 'dach' }),
+    zoneFactory.withCountries('US').build({ key: 'us' }),
+    shippingMethodFactory
+      .forZone('dach', { currency: 'EUR', centAmount: 499, freeAbove: 10_000 })
+      .forZone('dach', { currency: 'USD', centAmount: 599 })
+      .forZone('us', { currency: 'USD', centAmount: 899 })
+      .build({ key: 'standard' }),
+  );
+};
+
+/** The catalog, a customer, and that customer's cart with key `DEFAULT_QUOTE_CART_KEY` (a shipping address, two line items). */
+const seedQuoteCart = async (commerce: Commerce) => {
+  await seedCatalog(commerce);
+  const [customer] = await commerce.seed(customerFactory.build());
+  return commerce.seed(cartFactory.forCustomer(customer!).withShippingAddress().withLineItems('TEE', { sku: 'MUG', quantity: 5 }).build({ key: DEFAULT_QUOTE_CART_KEY }));
+};
+
+/**
+ * The unit `APPROVAL_RULE_DEFAULTS.businessUnitKey` with associate `ada` (role `admin`: every permission,
+ * so the SDK can post rules as her), and the roles `buyer`, `approver`, `admin`.
+ */
+const seedApprovalUnit = (commerce: Commerce) =>
+  commerce.seed(
+    customerFactory.build({ key: 'ada' }),
+    associateRoleFactory.build({ key: APPROVAL_RULE_DEFAULTS.requesterRoleKey }),
+    associateRoleFactory.build({ key: APPROVAL_RULE_DEFAULTS.approverRoleKey }),
+    associateRoleFactory.admin().build({ key: 'admin' }),
+    businessUnitFactory.withAssociates({ customerKey: 'ada', roleKeys: ['admin'] }).build({ key: APPROVAL_RULE_DEFAULTS.businessUnitKey }),
+  );
+
+/** Customers `ada` and `grace`, associate roles `buyer` and `admin`. */
+const seedAssociates = (commerce: Commerce) =>
+  commerce.seed(
+    customerFactory.build({ key: 'ada' }),
+    customerFactory.build({ key: 'grace' }),
+    associateRoleFactory.buyerAssignable().build({ key: 'buyer' }),
+    associateRoleFactory.admin().build({ key: 'admin' }),
+  );
 
 const COUNTRIES = ['DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'NL', 'BE', 'LU', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ', 'SK', 'HU', 'PT', 'IE', 'GB', 'US', 'CA', 'MX', 'BR', 'AR'];
 
@@ -205,6 +289,284 @@ const cases: Case[] = [
     setup: (commerce) => commerce.seed(typeFactory.forResource('product-selection').build({ key: 'selection-fields' })),
     build: () => productSelectionFactory.excluding().withCustom('selection-fields', { note: 'x' }).build(),
   },
+  {
+    name: 'shippingMethodFactory',
+    typeId: 'shipping-method',
+    setup: (commerce) => commerce.seed(taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY })),
+    build: () => shippingMethodFactory.build(),
+  },
+  {
+    name: "shippingMethodFactory.forZone('dach', EUR + freeAbove).forZone('dach', USD).forZone('us', USD)",
+    typeId: 'shipping-method',
+    setup: (commerce) => commerce.seed(taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY }), zoneFactory.withCountries('DE', 'AT').build({ key: 'dach' }), zoneFactory.withCountries('US').build({ key: 'us' })),
+    build: (i) =>
+      shippingMethodFactory
+        .forZone('dach', { currency: 'EUR', centAmount: 100 * i, freeAbove: 5000 })
+        .forZone('dach', { currency: 'USD', centAmount: 599 })
+        .forZone('us', { currency: 'USD', centAmount: 899 })
+        .build(),
+  },
+  {
+    name: 'shippingMethodFactory.forZone(...).asDefault() (one per project)',
+    typeId: 'shipping-method',
+    count: 1,
+    setup: (commerce) => commerce.seed(taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY }), zoneFactory.withCountries('DE').build({ key: 'de' })),
+    build: () => shippingMethodFactory.forZone('de').asDefault().build(),
+  },
+  {
+    name: "shippingMethodFactory.withTaxCategory('reduced').where(...).inStores('berlin').inactive()",
+    typeId: 'shipping-method',
+    setup: (commerce) => commerce.seed(taxCategoryFactory.build({ key: 'reduced' }), storeFactory.build({ key: 'berlin' })),
+    build: () => shippingMethodFactory.withTaxCategory('reduced').where('totalPrice.centAmount > 1000').inStores('berlin').inactive().build(),
+  },
+  { name: 'cartDiscountFactory', typeId: 'cart-discount', build: () => cartDiscountFactory.build() },
+  { name: "cartDiscountFactory.relative(2500).onLineItems('sku = \"TEE\"')", typeId: 'cart-discount', build: () => cartDiscountFactory.relative(2500).onLineItems('sku = "TEE"').build() },
+  { name: 'cartDiscountFactory.absolute({ EUR, USD }).onShipping()', typeId: 'cart-discount', build: () => cartDiscountFactory.absolute({ EUR: 500, USD: 600 }).onShipping().build() },
+  { name: 'cartDiscountFactory.onLineItems().absolute([money]).onTotal().requiringCode()', typeId: 'cart-discount', build: () => cartDiscountFactory.onLineItems().absolute([{ currencyCode: 'EUR', centAmount: 1000 }]).onTotal().requiringCode().build() },
+  { name: 'cartDiscountFactory.fixed({ EUR: 999 }).onLineItems()', typeId: 'cart-discount', build: () => cartDiscountFactory.fixed({ EUR: 999 }).onLineItems().build() },
+  {
+    name: 'cartDiscountFactory.where(...).stopping().validBetween(...).inactive()',
+    typeId: 'cart-discount',
+    build: () => cartDiscountFactory.where('totalPrice.centAmount > 5000').stopping().validBetween('2030-01-01T00:00:00Z', '2031-01-01T00:00:00Z').inactive().build(),
+  },
+  {
+    name: "cartDiscountFactory.inStores('berlin').withCustom(...)",
+    typeId: 'cart-discount',
+    setup: (commerce) => commerce.seed(storeFactory.build({ key: 'berlin' }), typeFactory.forResource('cart-discount').build({ key: 'discount-fields' })),
+    build: () => cartDiscountFactory.inStores('berlin').withCustom('discount-fields', { note: 'x' }).build(),
+  },
+  {
+    name: 'discountCodeFactory',
+    typeId: 'discount-code',
+    setup: (commerce) => commerce.seed(cartDiscountFactory.requiringCode().build({ key: DEFAULT_CART_DISCOUNT_KEY })),
+    build: () => discountCodeFactory.build(),
+  },
+  {
+    name: "discountCodeFactory.forCartDiscounts('spring', 'shipping-deal').inactive()",
+    typeId: 'discount-code',
+    setup: (commerce) => commerce.seed(cartDiscountFactory.requiringCode().build({ key: 'spring' }), cartDiscountFactory.onShipping().build({ key: 'shipping-deal' })),
+    build: () => discountCodeFactory.forCartDiscounts('spring', 'shipping-deal').inactive().build(),
+  },
+  {
+    name: 'discountCodeFactory.where(...).limitedTo(10, 1).inGroups(...).validBetween(...)',
+    typeId: 'discount-code',
+    setup: (commerce) => commerce.seed(cartDiscountFactory.requiringCode().build({ key: DEFAULT_CART_DISCOUNT_KEY })),
+    build: () => discountCodeFactory.where('lineItemCount(1 = 1) > 0').limitedTo(10, 1).inGroups('spring').validBetween('2030-01-01T00:00:00Z', '2031-01-01T00:00:00Z').build(),
+  },
+  { name: 'cartFactory', typeId: 'cart', build: () => cartFactory.build() },
+  {
+    name: "cartFactory.withLineItems('TEE', { sku: 'MUG', quantity: 2 })",
+    typeId: 'cart',
+    setup: seedCatalog,
+    build: () => cartFactory.withLineItems('TEE', { sku: 'MUG', quantity: 2 }).build(),
+  },
+  usingSeeded({
+    name: 'cartFactory.withProducts(...stored products)',
+    typeId: 'cart',
+    setup: seedCatalog,
+    build: (_, seeded) => cartFactory.withProducts(...seeded.filter((resource): resource is Product => 'masterData' in resource)).build(),
+  }),
+  {
+    name: "cartFactory.withProducts(...product drafts).inCurrency('USD')",
+    typeId: 'cart',
+    setup: (commerce) => commerce.seed(productTypeFactory.asDefault().build(), productFactory.withPrices('USD').published().build({ key: 'usd-only', masterVariant: { sku: 'USD-ONLY' } })),
+    build: () => cartFactory.withProducts(productFactory.build({ masterVariant: { sku: 'USD-ONLY' } })).inCurrency('USD').build(),
+  },
+  usingSeeded({
+    name: 'cartFactory.forCustomer(customer).withShippingAddress()',
+    typeId: 'cart',
+    setup: (commerce) => commerce.seed(customerFactory.build()),
+    build: (_, [customer]) => cartFactory.forCustomer(customer!).withShippingAddress().build(),
+  }),
+  usingSeeded({
+    name: 'cartFactory.anonymous().forCustomer(customerId)',
+    typeId: 'cart',
+    setup: (commerce) => commerce.seed(customerFactory.build()),
+    build: (_, [customer]) => cartFactory.anonymous().forCustomer(customer!.id).build(),
+  }),
+  { name: 'cartFactory.forCustomer() (guest email)', typeId: 'cart', build: () => cartFactory.forCustomer().build() },
+  { name: "cartFactory.anonymous() / anonymous('session-1')", typeId: 'cart', build: (i) => (i % 2 ? cartFactory.anonymous('session-1') : cartFactory.anonymous()).build() },
+  {
+    name: "cartFactory.withLineItems('TEE').withShippingMethod('standard') (German address added)",
+    typeId: 'cart',
+    setup: seedShipping,
+    build: () => cartFactory.withLineItems('TEE').withShippingMethod('standard').build(),
+  },
+  {
+    name: "cartFactory.inCurrency('USD').withShippingAddress('US').withShippingMethod('standard').withLineItems(...)",
+    typeId: 'cart',
+    setup: seedShipping,
+    build: () => cartFactory.inCurrency('USD').withShippingAddress('US').withShippingMethod('standard').withLineItems('TEE', 'MUG').build(),
+  },
+  {
+    name: "cartFactory.withLineItems('TEE').withDiscountCodes('SAVE10', 'FREESHIP')",
+    typeId: 'cart',
+    setup: async (commerce) => {
+      await seedShipping(commerce);
+      return commerce.seed(
+        cartDiscountFactory.relative(1000).requiringCode().build({ key: 'ten-percent' }),
+        cartDiscountFactory.relative(10_000).onShipping().requiringCode().build({ key: 'free-shipping' }),
+        discountCodeFactory.forCartDiscounts('ten-percent').build({ code: 'SAVE10' }),
+        discountCodeFactory.forCartDiscounts('free-shipping').build({ code: 'FREESHIP' }),
+      );
+    },
+    build: () => cartFactory.withLineItems('TEE').withShippingMethod('standard').withDiscountCodes('SAVE10', 'FREESHIP').build(),
+  },
+  {
+    name: "cartFactory.inStore('berlin').forBusinessUnit('acme').withCustom(...)",
+    typeId: 'cart',
+    setup: (commerce) => commerce.seed(storeFactory.build({ key: 'berlin' }), businessUnitFactory.withStores('berlin').build({ key: 'acme' }), typeFactory.forResource('order').build({ key: 'order-fields' })),
+    build: () => cartFactory.inStore('berlin').forBusinessUnit('acme').withCustom('order-fields', { note: 'gift' }).build(),
+  },
+  { name: 'paymentFactory', typeId: 'payment', build: () => paymentFactory.build() },
+  { name: "paymentFactory.withTransactions('Authorization', 'Charge')", typeId: 'payment', build: () => paymentFactory.withTransactions('Authorization', 'Charge').build() },
+  {
+    name: "paymentFactory.withAmount(1999, 'USD').withTransactions('Charge', { type: 'Refund', amount, state: 'Pending' })",
+    typeId: 'payment',
+    build: () => paymentFactory.withAmount(1999, 'USD').withTransactions('Charge', { type: 'Refund', amount: { currencyCode: 'USD', centAmount: 500 }, state: 'Pending' }).build(),
+  },
+  {
+    name: "paymentFactory.forCustomer('ada') (key).inState('paid')",
+    typeId: 'payment',
+    setup: (commerce) => commerce.seed(customerFactory.build({ key: 'ada' }), stateFactory.forType('PaymentState').initial().build({ key: 'paid' })),
+    build: () => paymentFactory.forCustomer('ada').inState('paid').build(),
+  },
+  usingSeeded({
+    name: 'paymentFactory.forCustomer(customer.id)',
+    typeId: 'payment',
+    setup: (commerce) => commerce.seed(customerFactory.build()),
+    build: (_, [customer]) => paymentFactory.forCustomer(customer!.id).build(),
+  }),
+  { name: 'paymentFactory.anonymous()', typeId: 'payment', build: () => paymentFactory.anonymous().build() },
+  { name: 'shoppingListFactory', typeId: 'shopping-list', build: () => shoppingListFactory.build() },
+  {
+    name: "shoppingListFactory.withLineItems('TEE', { sku: 'MUG', quantity: 3 }).withTextLineItems(3)",
+    typeId: 'shopping-list',
+    setup: seedCatalog,
+    build: () => shoppingListFactory.withLineItems('TEE', { sku: 'MUG', quantity: 3 }).withTextLineItems(3).build(),
+  },
+  {
+    name: "shoppingListFactory.withLineItems(unpublished SKU)",
+    typeId: 'shopping-list',
+    setup: (commerce) => commerce.seed(productTypeFactory.asDefault().build(), productFactory.build({ masterVariant: { sku: 'DRAFT' } })),
+    build: () => shoppingListFactory.withLineItems('DRAFT').build(),
+  },
+  {
+    name: "shoppingListFactory.forCustomer('ada').inStore('berlin').forBusinessUnit('acme')",
+    typeId: 'shopping-list',
+    setup: (commerce) => commerce.seed(customerFactory.build({ key: 'ada' }), storeFactory.build({ key: 'berlin' }), businessUnitFactory.build({ key: 'acme' })),
+    build: () => shoppingListFactory.forCustomer('ada').inStore('berlin').forBusinessUnit('acme').build(),
+  },
+  usingSeeded({
+    name: 'shoppingListFactory.forCustomer(customer.id)',
+    typeId: 'shopping-list',
+    setup: (commerce) => commerce.seed(customerFactory.build()),
+    build: (_, [customer]) => shoppingListFactory.forCustomer(customer!.id).build(),
+  }),
+  { name: 'shoppingListFactory.anonymous()', typeId: 'shopping-list', build: () => shoppingListFactory.anonymous().build() },
+  { name: 'reviewFactory', typeId: 'review', build: () => reviewFactory.build() },
+  { name: "reviewFactory.forProduct('tee').rated(n)", typeId: 'review', setup: seedCatalog, build: (i) => reviewFactory.forProduct('tee').rated((i % 5) + 1).build() },
+  {
+    name: "reviewFactory.forChannel('web').byCustomer('ada').inState('approved')",
+    typeId: 'review',
+    setup: (commerce) =>
+      commerce.seed(channelFactory.build({ key: 'web' }), customerFactory.build({ key: 'ada' }), stateFactory.forType('ReviewState').withRoles('ReviewIncludedInStatistics').build({ key: 'approved' })),
+    build: () => reviewFactory.forChannel('web').byCustomer('ada').inState('approved').build(),
+  },
+  { name: 'associateRoleFactory', typeId: 'associate-role', build: () => associateRoleFactory.build() },
+  { name: "associateRoleFactory.withPermissions('ViewMyCarts', 'CreateMyCarts').buyerAssignable()", typeId: 'associate-role', build: () => associateRoleFactory.withPermissions('ViewMyCarts', 'CreateMyCarts').buyerAssignable().build() },
+  { name: 'associateRoleFactory.admin()', typeId: 'associate-role', build: () => associateRoleFactory.admin().build() },
+  { name: 'associateRoleFactory.withPermissions() (none)', typeId: 'associate-role', build: () => associateRoleFactory.withPermissions().build() },
+  { name: 'businessUnitFactory', typeId: 'business-unit', build: () => businessUnitFactory.build() },
+  { name: 'businessUnitFactory.company().withAddresses()', typeId: 'business-unit', build: () => businessUnitFactory.company().withAddresses().build() },
+  { name: "businessUnitFactory.withAddresses('DE', 'AT', 'FR').inactive()", typeId: 'business-unit', build: () => businessUnitFactory.withAddresses('DE', 'AT', 'FR').inactive().build() },
+  {
+    name: "businessUnitFactory.division('acme')",
+    typeId: 'business-unit',
+    setup: (commerce) => commerce.seed(businessUnitFactory.build({ key: 'acme' })),
+    build: () => businessUnitFactory.division('acme').build(),
+  },
+  {
+    name: "businessUnitFactory.withStores('berlin', 'vienna') / division('acme').withStores('berlin')",
+    typeId: 'business-unit',
+    setup: (commerce) => commerce.seed(storeFactory.build({ key: 'berlin' }), storeFactory.build({ key: 'vienna' }), businessUnitFactory.build({ key: 'acme' })),
+    build: (i) => (i % 2 ? businessUnitFactory.withStores('berlin', 'vienna') : businessUnitFactory.division('acme').withStores('berlin')).build(),
+  },
+  usingSeeded({
+    name: 'businessUnitFactory.withAssociates([{ customerKey, roleKeys }, { customerId, roleKeys, inheritance }])',
+    typeId: 'business-unit',
+    setup: seedAssociates,
+    build: (_, [, grace]) =>
+      businessUnitFactory
+        .withAssociates([
+          { customerKey: 'ada', roleKeys: ['buyer'] },
+          { customerId: grace!.id, roleKeys: ['admin', 'buyer'], inheritance: 'Enabled' },
+        ])
+        .build(),
+  }),
+  {
+    name: "businessUnitFactory.division('acme').withAssociates(...).withCustom(...)",
+    typeId: 'business-unit',
+    setup: async (commerce) => {
+      await seedAssociates(commerce);
+      return commerce.seed(businessUnitFactory.build({ key: 'acme' }), typeFactory.forResource('business-unit').build({ key: 'unit-fields' }));
+    },
+    build: () => businessUnitFactory.division('acme').withAssociates({ customerKey: 'grace', roleKeys: ['buyer'] }).withCustom('unit-fields', { tier: 'gold' }).build(),
+  },
+  { name: 'orderFactory', typeId: 'order', build: () => orderFactory.build() },
+  {
+    name: "orderFactory.withLineItems('TEE', { sku: 'MUG', quantity: 2, centAmount: 1299 })",
+    typeId: 'order',
+    setup: seedCatalog,
+    build: () => orderFactory.withLineItems('TEE', { sku: 'MUG', quantity: 2, centAmount: 1299 }).build(),
+  },
+  usingSeeded({
+    name: "orderFactory.forCustomer(customer).inCurrency('USD').withShippingAddress('US')",
+    typeId: 'order',
+    setup: (commerce) => commerce.seed(customerFactory.build()),
+    build: (_, [customer]) => orderFactory.forCustomer(customer!).inCurrency('USD').withShippingAddress('US').build(),
+  }),
+  { name: 'orderFactory.completed() / paid().shipped().withOrderState(...)', typeId: 'order', build: (i) => (i % 2 ? orderFactory.completed() : orderFactory.paid().shipped().withOrderState('Confirmed')).build() },
+  {
+    name: "orderFactory.inStore('berlin').forBusinessUnit('acme').withPayments('payment-a').inState('received').withCustom(...)",
+    typeId: 'order',
+    setup: (commerce) =>
+      commerce.seed(
+        storeFactory.build({ key: 'berlin' }),
+        businessUnitFactory.build({ key: 'acme' }),
+        paymentFactory.build({ key: 'payment-a' }),
+        stateFactory.forType('OrderState').initial().build({ key: 'received' }),
+        typeFactory.forResource('order').build({ key: 'order-fields' }),
+      ),
+    build: () => orderFactory.inStore('berlin').forBusinessUnit('acme').withPayments('payment-a').inState('received').withCustom('order-fields', { note: 'x' }).build(),
+  },
+  { name: 'quoteRequestFactory', typeId: 'quote-request', setup: seedQuoteCart, build: () => quoteRequestFactory.build() },
+  usingSeeded({
+    name: "quoteRequestFactory.forCart(cart.id, version).inState('submitted').withPurchaseOrderNumber(...)",
+    typeId: 'quote-request',
+    setup: async (commerce) => {
+      await commerce.seed(stateFactory.forType('QuoteRequestState').build({ key: 'submitted' }));
+      return seedQuoteCart(commerce);
+    },
+    build: (i, [cart]) => quoteRequestFactory.forCart(cart!.id, cart!.version).inState('submitted').withPurchaseOrderNumber(`PO-${i}`).build(),
+  }),
+  { name: 'approvalRuleFactory', typeId: 'approval-rule', setup: seedApprovalUnit, build: () => approvalRuleFactory.build() },
+  {
+    name: "approvalRuleFactory.inBusinessUnit(...).where(...).requestedBy(...).approvedBy('approver', ['approver', ['admin', 'buyer']]).inactive()",
+    typeId: 'approval-rule',
+    setup: async (commerce) => {
+      await seedApprovalUnit(commerce);
+      return commerce.seed(businessUnitFactory.withAssociates({ customerKey: 'ada', roleKeys: ['admin'] }).build({ key: 'division-rules' }));
+    },
+    build: () =>
+      approvalRuleFactory
+        .inBusinessUnit('division-rules')
+        .where('totalPrice.centAmount > 50000')
+        .requestedBy('buyer', 'admin')
+        .approvedBy('approver', ['approver', ['admin', 'buyer']])
+        .inactive()
+        .build(),
+  },
 ];
 
 function expectPlainDraft(draft: TaggedDraft, typeId: TypeId): void {
@@ -218,15 +580,15 @@ function expectPlainDraft(draft: TaggedDraft, typeId: TypeId): void {
   expect(Object.getOwnPropertyDescriptor(draft, Object.getOwnPropertySymbols(draft)[0]!)?.enumerable).toBe(false);
 }
 
-for (const { name, typeId, build, setup } of cases) {
-  test(`${name}: ${COUNT} builds are plain tagged drafts that seed validates and stores, in order`, async ({ commerce }) => {
-    await setup?.(commerce);
+for (const { name, typeId, build, setup, count = COUNT } of cases) {
+  test(`${name}: ${count} builds are plain tagged drafts that seed validates and stores, in order`, async ({ commerce }) => {
+    const seeded = await setup?.(commerce);
     const before = commerce.all(typeId).length;
-    const drafts = Array.from({ length: COUNT }, (_, index) => build(index));
+    const drafts = Array.from({ length: count }, (_, index) => build(index, seeded));
     for (const draft of drafts) expectPlainDraft(draft, typeId);
     const created = await commerce.seed(drafts);
-    expect(created).toHaveLength(COUNT);
-    expect(commerce.all(typeId)).toHaveLength(before + COUNT);
+    expect(created).toHaveLength(count);
+    expect(commerce.all(typeId)).toHaveLength(before + count);
     created.forEach((resource, index) => {
       expect(resource.version).toBe(1);
       expect((resource as { key?: string }).key).toBe((drafts[index] as { key?: string }).key);
@@ -241,7 +603,8 @@ for (const { name, typeId, build, setup } of cases) {
 const sdkBody = (draft: TaggedDraft) => draft as never;
 
 /** Posts a draft with the official SDK to its endpoint. */
-function post(apiRoot: ByProjectKeyRequestBuilder, draft: TaggedDraft): Promise<{ statusCode?: number }> {
+function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCode?: number }> {
+  const apiRoot: ByProjectKeyRequestBuilder = commerce.apiRoot;
   const typeId = draftType(draft);
   switch (typeId) {
     case 'customer': return apiRoot.customers().post({ body: sdkBody(draft) }).execute();
@@ -261,21 +624,39 @@ function post(apiRoot: ByProjectKeyRequestBuilder, draft: TaggedDraft): Promise<
     case 'product-discount': return apiRoot.productDiscounts().post({ body: sdkBody(draft) }).execute();
     case 'attribute-group': return apiRoot.attributeGroups().post({ body: sdkBody(draft) }).execute();
     case 'product-selection': return apiRoot.productSelections().post({ body: sdkBody(draft) }).execute();
+    case 'shipping-method': return apiRoot.shippingMethods().post({ body: sdkBody(draft) }).execute();
+    case 'cart-discount': return apiRoot.cartDiscounts().post({ body: sdkBody(draft) }).execute();
+    case 'discount-code': return apiRoot.discountCodes().post({ body: sdkBody(draft) }).execute();
+    case 'cart': return apiRoot.carts().post({ body: sdkBody(draft) }).execute();
+    case 'payment': return apiRoot.payments().post({ body: sdkBody(draft) }).execute();
+    case 'shopping-list': return apiRoot.shoppingLists().post({ body: sdkBody(draft) }).execute();
+    case 'review': return apiRoot.reviews().post({ body: sdkBody(draft) }).execute();
+    case 'associate-role': return apiRoot.associateRoles().post({ body: sdkBody(draft) }).execute();
+    case 'business-unit': return apiRoot.businessUnits().post({ body: sdkBody(draft) }).execute();
+    case 'order': return apiRoot.orders().importOrder().post({ body: sdkBody(draft) }).execute();
+    case 'quote-request': return apiRoot.quoteRequests().post({ body: sdkBody(draft) }).execute();
+    case 'approval-rule': {
+      // Only served as an associate of the unit: post as its first associate.
+      const businessUnitKey = (draft as TaggedDraft<'approval-rule'>).businessUnit!.key;
+      const associateId = commerce.getByKey('business-unit', businessUnitKey)!.associates[0]!.customer.id;
+      return apiRoot.asAssociate().withAssociateIdValue({ associateId }).inBusinessUnitKeyWithBusinessUnitKeyValue({ businessUnitKey }).approvalRules().post({ body: sdkBody(draft) }).execute();
+    }
     default: throw new Error(`no SDK endpoint for ${typeId}`);
   }
 }
 
 test('the drafts of every factory and trait are accepted by POST through the official SDK', async ({ commerce }) => {
-  for (const { name, typeId, build, setup } of cases) {
+  for (const { name, typeId, build, setup, count = COUNT } of cases) {
     commerce.mock.clear();
-    await setup?.(commerce);
-    for (let index = 0; index < 3; index++) {
-      const response = await post(commerce.apiRoot, build(index)).catch((error: unknown) => {
+    const seeded = await setup?.(commerce);
+    const posts = Math.min(3, count);
+    for (let index = 0; index < posts; index++) {
+      const response = await post(commerce, build(index, seeded)).catch((error: unknown) => {
         throw new Error(`${name}: ${JSON.stringify((error as { body?: unknown }).body ?? error)}`);
       });
       expect(response.statusCode, name).toBe(201);
     }
-    expect(commerce.all(typeId).length, name).toBeGreaterThanOrEqual(3);
+    expect(commerce.all(typeId).length, name).toBeGreaterThanOrEqual(posts);
   }
 });
 
@@ -335,6 +716,113 @@ test('a product with variants and prices in several currencies, its stock and a 
   await commerce.seed(skus.map((sku) => inventoryEntryFactory.forSku(sku).build()), productDiscountFactory.relative(20).build());
   expect(commerce).toHaveStoredCount('inventory-entry', 3);
   expect(commerce).toHaveStored('product', { masterData: { published: true } });
+});
+
+test('a checkout-ready cart: a customer with addresses, products priced in its currency, a shipping method by zone, discount codes', async ({ commerce }) => {
+  await seedShipping(commerce);
+  const [customer] = await commerce.seed(customerFactory.withAddresses('AT', 'DE').withDefaultAddresses().build());
+  await commerce.seed(
+    cartDiscountFactory.relative(1000).requiringCode().build({ key: 'ten-percent' }),
+    discountCodeFactory.forCartDiscounts('ten-percent').build({ code: 'SAVE10' }),
+  );
+  const [cart] = await commerce.seed(
+    cartFactory.forCustomer(customer!).inCurrency('USD').withShippingAddress('AT').withShippingMethod('standard').withLineItems('TEE', { sku: 'MUG', quantity: 2 }).withDiscountCodes('SAVE10').build(),
+  );
+  // Typed as the stored Cart: these lines would not compile otherwise.
+  const skus: Array<string | undefined> = cart!.lineItems.map((item) => item.variant.sku);
+  expect(skus).toEqual(['TEE', 'MUG']);
+  expect(cart!.lineItems.map((item) => item.price.value.currencyCode)).toEqual(['USD', 'USD']);
+  expect(cart!).toMatchObject({ customerId: customer!.id, customerEmail: customer!.email, totalPrice: { currencyCode: 'USD' }, shippingAddress: { country: 'AT' } });
+  expect(cart!.shippingInfo).toMatchObject({ shippingMethodName: expect.any(String), price: { currencyCode: 'USD', centAmount: 599 } });
+  expect(cart!.discountCodes).toEqual([{ discountCode: { typeId: 'discount-code', id: expect.any(String) }, state: 'MatchesCart' }]);
+  expect(cart!.discountOnTotalPrice).toBeDefined();
+});
+
+test('a business unit with associates, a division that inherits them, and a shopping list and payment of its buyer', async ({ commerce }) => {
+  const [ada, grace] = await seedAssociates(commerce);
+  const [store] = await commerce.seed(storeFactory.build());
+  const [company] = await commerce.seed(
+    businessUnitFactory
+      .withStores(store!.key)
+      .withAddresses('DE')
+      .withAssociates([{ customerKey: ada!.key!, roleKeys: ['admin'], inheritance: 'Enabled' }, { customerId: grace!.id, roleKeys: ['buyer'] }])
+      .build(),
+  );
+  expect(company!).toMatchObject({ unitType: 'Company', storeMode: 'Explicit', stores: [{ typeId: 'store', key: store!.key }] });
+  expect(company!.associates).toEqual([
+    { customer: { typeId: 'customer', id: ada!.id }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'admin' }, inheritance: 'Enabled' }] },
+    { customer: { typeId: 'customer', id: grace!.id }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'buyer' }, inheritance: 'Disabled' }] },
+  ]);
+  const [division] = await commerce.seed(businessUnitFactory.division(company!.key).build());
+  expect(division!).toMatchObject({ unitType: 'Division', parentUnit: { key: company!.key }, topLevelUnit: { key: company!.key }, inheritedStores: [{ key: store!.key }] });
+  expect(division!.inheritedAssociates).toEqual([
+    { customer: { typeId: 'customer', id: ada!.id }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'admin' }, source: { typeId: 'business-unit', key: company!.key } }] },
+  ]);
+  const [role] = await commerce.seed(associateRoleFactory.build());
+  expect(role!).toMatchObject({ buyerAssignable: false, permissions: expect.arrayContaining(['CreateMyCarts', 'CreateMyOrdersFromMyCarts']) });
+
+  const [list] = await commerce.seed(shoppingListFactory.forCustomer(grace!.key!).forBusinessUnit(company!.key).withTextLineItems(2).build());
+  const [payment] = await commerce.seed(paymentFactory.forCustomer(grace!.id).withAmount(2500).withTransactions('Authorization', 'Charge').build());
+  expect(list!).toMatchObject({ customer: { typeId: 'customer', id: grace!.id }, businessUnit: { key: company!.key }, textLineItems: [{ key: 'text-1' }, { key: 'text-2' }] });
+  expect(payment!.transactions.map((t) => [t.type, t.state, t.amount.centAmount])).toEqual([
+    ['Authorization', 'Success', 2500],
+    ['Charge', 'Success', 2500],
+  ]);
+});
+
+test(`staged quotes and quotes (made through their endpoints, not seeded): ${COUNT} drafts of each are created by POST`, async ({ commerce }) => {
+  const [cart] = await seedQuoteCart(commerce);
+  const [request] = await commerce.seed(quoteRequestFactory.forCart(cart!.id).build({ key: DEFAULT_QUOTE_REQUEST_KEY }));
+  await expect(commerce.seed(stagedQuoteFactory.build())).rejects.toMatchObject({ statusCode: 400 });
+  const apiRoot = commerce.apiRoot;
+  const staged = [];
+  for (let index = 0; index < COUNT; index++) {
+    const draft = index === 0 ? stagedQuoteFactory.build({ key: DEFAULT_STAGED_QUOTE_KEY }) : stagedQuoteFactory.forQuoteRequest(request!.id, request!.version).build();
+    expectPlainDraft(draft, 'staged-quote');
+    const response = await apiRoot.stagedQuotes().post({ body: sdkBody(draft) }).execute();
+    expect(response.statusCode).toBe(201);
+    expect(response.body).toMatchObject({ key: draft.key, quoteRequest: { id: request!.id }, stagedQuoteState: 'InProgress' });
+    staged.push(response.body);
+  }
+  expect(commerce).toHaveStoredCount('staged-quote', COUNT);
+  for (let index = 0; index < COUNT; index++) {
+    const draft = index % 2 ? quoteFactory.build() : quoteFactory.forStagedQuote(staged[index]!.id, staged[index]!.version).build();
+    expectPlainDraft(draft, 'quote');
+    const response = await apiRoot.quotes().post({ body: sdkBody(draft) }).execute();
+    expect(response.statusCode).toBe(201);
+    expect(response.body).toMatchObject({ key: draft.key, quoteState: 'Pending' });
+  }
+  expect(commerce).toHaveStoredCount('quote', COUNT);
+  const sent = await apiRoot.quotes().post({ body: sdkBody(quoteFactory.forStagedQuote(staged[1]!.id).sendingStagedQuote().build()) }).execute();
+  expect(sent.statusCode).toBe(201);
+  expect(commerce.get('staged-quote', staged[1]!.id)!.stagedQuoteState).toBe('Sent');
+  const accepting = await apiRoot.stagedQuotes().post({ body: sdkBody(stagedQuoteFactory.forQuoteRequest(request!.id).acceptingRequest().build()) }).execute();
+  expect(accepting.statusCode).toBe(201);
+  expect(commerce.get('quote-request', request!.id)!.quoteRequestState).toBe('Accepted');
+});
+
+test('traits that replace a value replace it wholesale; forZone() chains zones and currencies', () => {
+  expect(cartDiscountFactory.relative(500).absolute({ EUR: 100 }).build().value).toEqual({ type: 'absolute', money: [{ currencyCode: 'EUR', centAmount: 100 }] });
+  expect(cartDiscountFactory.onLineItems('sku = "A"').onTotal().build().target).toEqual({ type: 'totalPrice' });
+  expect(cartFactory.forCustomer('00000000-0000-4000-8000-000000000000').anonymous('s-1').build()).not.toHaveProperty('customerId');
+  expect(cartFactory.anonymous().forCustomer().build()).not.toHaveProperty('anonymousId');
+  const method = shippingMethodFactory.forZone('dach', { freeAbove: 5000 }).forZone('us', { currency: 'USD', centAmount: 899 }).forZone('dach', { currency: 'CHF', centAmount: 700 });
+  const [first, second] = method.buildList(2);
+  expect(first!.zoneRates).toEqual([
+    {
+      zone: { typeId: 'zone', key: 'dach' },
+      shippingRates: [
+        { price: { currencyCode: 'EUR', centAmount: 499 }, freeAbove: { currencyCode: 'EUR', centAmount: 5000 } },
+        { price: { currencyCode: 'CHF', centAmount: 700 } },
+      ],
+    },
+    { zone: { typeId: 'zone', key: 'us' }, shippingRates: [{ price: { currencyCode: 'USD', centAmount: 899 } }] },
+  ]);
+  first!.zoneRates.pop();
+  expect(second!.zoneRates).toHaveLength(2);
+  expect(paymentFactory.anonymous().buildList(2).map((p) => p.anonymousId)).toEqual([expect.any(String), expect.any(String)]);
+  const [a, b] = paymentFactory.anonymous().buildList(2);
+  expect(a!.anonymousId).not.toBe(b!.anonymousId);
 });
 
 test('a missing reference target fails seeding with the platform error', async ({ commerce }) => {
