@@ -4,6 +4,7 @@ import type { AuthStore, TokenRecord } from '../auth/tokens.js';
 import type { PagedResult } from '../query/index.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
 import type { PermissionDecision } from '../scopes/index.js';
+import { createMockFetch } from '../transports/fetch.js';
 
 /** The official SDK's builders, when the SDK is installed (it is an optional peer). */
 export interface SdkModules {
@@ -26,6 +27,7 @@ export const TEST_CREDENTIALS = { clientId: 'commerce-mock-client', clientSecret
  */
 export class Commerce {
   private defaultApiRoot: ByProjectKeyRequestBuilder | undefined;
+  private mockFetch: typeof fetch | undefined;
 
   constructor(
     readonly mock: CommerceMock,
@@ -109,7 +111,8 @@ export class Commerce {
       throw new Error('commerce-mock: the official SDK is not installed: npm install -D @commercetools/platform-sdk @commercetools/ts-client');
     }
     const host = this.authUrl;
-    const httpClient = fetch;
+    // The mock's own fetch: about twice as fast as going through the MockAgent, and independent of it.
+    const httpClient = (this.mockFetch ??= createMockFetch(this.mock));
     const scopes = [`manage_project:${projectKey}`];
     let builder = new this.sdk.ClientBuilder().withProjectKey(projectKey);
     if ('client' in auth) {

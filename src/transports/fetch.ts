@@ -1,0 +1,43 @@
+import type { CommerceMock } from '../mock.js';
+import type { MockRequest } from '../http/types.js';
+
+/** Statuses whose responses carry no body (the Response constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+function headersOf(init: RequestInit['headers'] | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (!init) return headers;
+  if (init instanceof Headers) init.forEach((value, name) => (headers[name] = value));
+  else if (Array.isArray(init)) for (const [name, value] of init) headers[name!.toLowerCase()] = value!;
+  else for (const [name, value] of Object.entries(init)) headers[name.toLowerCase()] = String(value);
+  return headers;
+}
+
+async function bodyText(body: RequestInit['body'] | undefined): Promise<string | undefined> {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  return new Response(body).text();
+}
+
+/**
+ * A `fetch` served by the mock directly: requests to its API and auth origins never leave the
+ * process and touch no global state; any other URL goes to the global `fetch`. Pass it where a
+ * client takes a fetch, such as the official SDK's `httpClient`.
+ */
+export function createMockFetch(mock: CommerceMock): typeof fetch {
+  const origins = new Set([mock.options.apiUrl, mock.options.authUrl]);
+  const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!origins.has(new URL(url).origin)) return fetch(input, init);
+    const request: MockRequest =
+      input instanceof Request && init === undefined
+        ? { method: input.method, url, headers: headersOf(input.headers) }
+        : { method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, headers: headersOf(init?.headers ?? (input instanceof Request ? input.headers : undefined)) };
+    const body = init?.body !== undefined ? await bodyText(init.body) : input instanceof Request && input.body ? await input.text() : undefined;
+    if (body !== undefined) request.body = body;
+    const response = mock.handle(request);
+    const text = response.body === undefined || NULL_BODY_STATUSES.has(response.status) ? null : JSON.stringify(response.body);
+    return new Response(request.method.toUpperCase() === 'HEAD' ? null : text, { status: response.status, headers: response.headers });
+  };
+  return mockFetch as typeof fetch;
+}

@@ -1,0 +1,68 @@
+import { test, expect } from '@playwright/test';
+import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
+import { ClientBuilder } from '@commercetools/ts-client';
+import { createCommerceMock, createMockFetch, startServer } from '../../src/index.js';
+
+// No MockAgent here: the fetch function alone serves the mock.
+test.describe('createMockFetch: a fetch served by the mock, no global state', () => {
+  test('the official SDK uses it as its httpClient for tokens and API calls', async () => {
+    const mock = createCommerceMock({ enableAuthentication: true, validateCredentials: true });
+    const httpClient = createMockFetch(mock);
+    const apiRoot = createApiBuilderFromCtpClient(
+      new ClientBuilder()
+        .withProjectKey('shop')
+        .withClientCredentialsFlow({ host: mock.options.authUrl, projectKey: 'shop', credentials: { clientId: 'direct', clientSecret: 's' }, httpClient })
+        .withHttpMiddleware({ host: mock.options.apiUrl, httpClient })
+        .build(),
+    ).withProjectKey({ projectKey: 'shop' });
+
+    const created = await apiRoot.customers().post({ body: { email: 'direct@example.com', password: 'pw', key: 'direct' } }).execute();
+    expect(created.statusCode).toBe(201);
+    const read = await apiRoot.customers().withKey({ key: 'direct' }).get().execute();
+    expect(read.body.createdBy?.clientId).toBe('direct');
+    expect((await apiRoot.customers().withKey({ key: 'direct' }).head().execute()).statusCode).toBe(200);
+    const missing = await apiRoot.customers().withId({ ID: 'nope' }).get().execute().catch((error: { statusCode: number; body: { errors: Array<{ code: string }> } }) => error);
+    expect(missing).toMatchObject({ statusCode: 404, body: { errors: [{ code: 'ResourceNotFound' }] } });
+    expect(mock.authStore().list({ kind: 'client', clientId: 'direct' })).toHaveLength(1);
+  });
+
+  test('plain fetch calls: form bodies, Request objects, HEAD, errors as JSON', async () => {
+    const mock = createCommerceMock();
+    const mockFetch = createMockFetch(mock);
+    const token = await mockFetch(`${mock.options.authUrl}/oauth/token`, {
+      method: 'POST',
+      headers: new Headers({ authorization: `Basic ${btoa('a:b')}` }),
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'manage_project:shop' }),
+    });
+    expect(token.status).toBe(200);
+    expect(((await token.json()) as { scope: string }).scope).toBe('manage_project:shop');
+
+    const created = await mockFetch(new Request(`${mock.options.apiUrl}/shop/categories`, {
+      method: 'POST', body: JSON.stringify({ name: { en: 'Hats' }, slug: { en: 'hats' }, key: 'hats' }),
+    }));
+    expect(created.status).toBe(201);
+    expect(mock.getByKey('category', 'hats', { projectKey: 'shop' })).toMatchObject({ version: 1 });
+
+    const head = await mockFetch(`${mock.options.apiUrl}/shop/categories/key=hats`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+
+    const bad = await mockFetch(`${mock.options.apiUrl}/shop/categories`, { method: 'POST', body: '{' });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('application/json');
+    expect(await bad.json()).toMatchObject({ errors: [{ code: 'InvalidJsonInput' }] });
+  });
+
+  test('other origins go to the global fetch', async () => {
+    const elsewhere = createCommerceMock();
+    const server = await startServer(elsewhere, { port: 0 });
+    try {
+      const mockFetch = createMockFetch(createCommerceMock());
+      await elsewhere.create('customer', { email: 'there@example.com', password: 'x' }, { projectKey: 'other' });
+      const listed = await mockFetch(`${server.url}/other/customers`);
+      expect(((await listed.json()) as { total: number }).total).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
