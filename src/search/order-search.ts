@@ -32,17 +32,16 @@ import type { Order } from '../resources/order/model.js';
 import { navigate, scalars, type Scalar } from './fields.js';
 import { compareScalars, sameValue } from './matching.js';
 import { normalise, tokenize, wildcardPattern } from './text.js';
+import { type Invalid, isObject, type Json, LOCALE, requestReader, sortValue } from './request.js';
+
+const request = requestReader('order search');
+const invalid: Invalid = request.invalid;
+const { language: languageOf, boost: boostOf, flag, integer } = request;
 
 export const MAX_ORDER_SEARCH_LIMIT = 100;
 export const MAX_ORDER_SEARCH_OFFSET = 10_000;
 
-type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-function invalid(path: string, message: string): never {
-  throw errors.invalidInput(`Invalid order search request: ${path}: ${message}`);
-}
 
 // Fields -------------------------------------------------------------------------------------------
 
@@ -59,8 +58,6 @@ const ALIASES: Record<string, (language: string | undefined) => Reader> = {
   },
   'state.key': () => (order, ctx) => (order.state ? navigate(ctx.get('state', order.state.id), ['key']) : []),
 };
-
-const LOCALE = /^[a-z]{2}(-[A-Z]{2})?$/;
 
 /** A LocalizedString (an object of locale → text) becomes its text in `language`, or all of its texts. */
 function localised(values: unknown[], language: string | undefined): unknown[] {
@@ -96,25 +93,6 @@ const NO_MATCH = -1;
 
 const SIMPLE = ['exact', 'fullText', 'prefix', 'wildcard', 'range', 'exists'] as const;
 const COMPOUND = ['and', 'or', 'not', 'filter'] as const;
-
-function languageOf(path: string, body: Json): string | undefined {
-  if (body.language === undefined) return undefined;
-  if (typeof body.language !== 'string' || !LOCALE.test(body.language)) invalid(`${path}.language`, `'${String(body.language)}' is not a valid locale.`);
-  return body.language;
-}
-
-function boostOf(path: string, body: Json): number {
-  if (body.boost === undefined) return 1;
-  if (typeof body.boost !== 'number' || !(body.boost >= 0)) invalid(`${path}.boost`, 'must be a non-negative number.');
-  return body.boost;
-}
-
-function flag(path: string, body: Json, name: string): boolean {
-  const value = body[name];
-  if (value === undefined) return false;
-  if (typeof value !== 'boolean') invalid(`${path}.${name}`, 'must be true or false.');
-  return value;
-}
 
 function text(path: string, value: unknown): string {
   if (typeof value !== 'string') invalid(`${path}.value`, 'must be a string.');
@@ -254,24 +232,7 @@ function sortSpecs(sort: unknown): SortSpec[] {
 
 function sortKey(order: Order, spec: SortSpec, ctx: ResourceContext): Scalar | undefined {
   const values = scalars(spec.read(order, ctx)).map((value) => (typeof value === 'string' ? normalise(value) : value));
-  if (values.length === 0) return undefined;
-  if (spec.mode === 'avg' || spec.mode === 'sum') {
-    const numbers = values.filter((value): value is number => typeof value === 'number');
-    if (numbers.length === 0) return undefined;
-    const sum = numbers.reduce((a, b) => a + b, 0);
-    return spec.mode === 'sum' ? sum : sum / numbers.length;
-  }
-  return values.reduce((best, value) => {
-    const c = compareScalars(value, best);
-    return (spec.mode === 'min' ? c < 0 : c > 0) ? value : best;
-  });
-}
-
-function integer(body: Json, name: string, fallback: number, max: number): number {
-  const value = body[name];
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) invalid(name, `must be an integer between 0 and ${max}.`);
-  return value;
+  return sortValue(values, spec.mode);
 }
 
 const REQUEST_FIELDS = new Set(['query', 'sort', 'limit', 'offset']);

@@ -24,6 +24,11 @@ import { navigate, scalars, type Scalar } from './fields.js';
 import { compareScalars, sameValue } from './matching.js';
 import { RequestScope } from './request-scope.js';
 import { autoFuzzyLevel, fuzzyDistance, normalise, tokenize, wildcardPattern } from './text.js';
+import { type Invalid, isObject, type Json, requestReader, sortValue } from './request.js';
+
+const request = requestReader('product search');
+const invalid: Invalid = request.invalid;
+const { language: languageOf, boost: boostOf, flag, integer } = request;
 
 export const MAX_SEARCH_LIMIT = 100;
 export const MAX_SEARCH_OFFSET = 10_000;
@@ -33,13 +38,7 @@ const FIELD_TYPES = new Set([
   'set_boolean', 'set_text', 'set_ltext', 'set_enum', 'set_lenum', 'set_number', 'set_money', 'set_date', 'set_datetime', 'set_time', 'set_reference',
 ]);
 
-type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-function invalid(path: string, message: string): never {
-  throw errors.invalidInput(`Invalid product search request: ${path}: ${message}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Fields
@@ -190,25 +189,6 @@ interface Compiled {
 
 const NO_MATCH = -1;
 
-function languageOf(path: string, value: Json): string | undefined {
-  const language = value.language;
-  if (language === undefined) return undefined;
-  if (typeof language !== 'string' || !/^[a-z]{2}(-[A-Z]{2})?$/.test(language)) invalid(`${path}.language`, `'${String(language)}' is not a valid locale.`);
-  return language;
-}
-
-function boostOf(path: string, value: Json): number {
-  if (value.boost === undefined) return 1;
-  if (typeof value.boost !== 'number' || !(value.boost >= 0)) invalid(`${path}.boost`, 'must be a non-negative number.');
-  return value.boost;
-}
-
-function caseInsensitiveOf(path: string, value: Json): boolean {
-  if (value.caseInsensitive === undefined) return false;
-  if (typeof value.caseInsensitive !== 'boolean') invalid(`${path}.caseInsensitive`, 'must be true or false.');
-  return value.caseInsensitive;
-}
-
 /** Makes a per-variant scorer, deciding product-level fields once per product. */
 function scorer(target: SearchField, scope: RequestScope, test: (values: readonly unknown[], entry: IndexedProduct, variant: number) => number): Compiled {
   if (target.level === 'product') {
@@ -241,7 +221,7 @@ function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknow
   if ((target.kind === 'ltext' || target.kind === 'lenum') && language === undefined && (kind === 'fullText' || kind === 'fullTextPrefix' || kind === 'fuzzy')) {
     invalid(`${path}.language`, `a language is required for the localized field '${target.name}'.`);
   }
-  const caseInsensitive = caseInsensitiveOf(path, body);
+  const caseInsensitive = flag(path, body, 'caseInsensitive');
   const fold = (value: string) => (caseInsensitive ? value.toLowerCase() : value);
   switch (kind) {
     case 'exact': {
@@ -426,24 +406,7 @@ function sortKey(match: Match, spec: SortSpec, scope: RequestScope): Scalar | un
   for (const position of positions) {
     for (const value of scalars(target.values(match.entry, position, scope))) values.push(typeof value === 'string' ? normalise(value) : value);
   }
-  if (values.length === 0) return undefined;
-  if (spec.mode === 'avg' || spec.mode === 'sum') {
-    const numbers = values.filter((value): value is number => typeof value === 'number');
-    if (numbers.length === 0) return undefined;
-    const sum = numbers.reduce((a, b) => a + b, 0);
-    return spec.mode === 'sum' ? sum : sum / numbers.length;
-  }
-  return values.reduce((best, value) => {
-    const c = compareScalars(value, best);
-    return (spec.mode === 'min' ? c < 0 : c > 0) ? value : best;
-  });
-}
-
-function integerField(body: Json, name: string, fallback: number, max: number): number {
-  const value = body[name];
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) invalid(name, `must be an integer between 0 and ${max}.`);
-  return value;
+  return sortValue(values, spec.mode);
 }
 
 const REQUEST_FIELDS = new Set(['query', 'sort', 'limit', 'offset', 'markMatchingVariants', 'productProjectionParameters', 'facets', 'postFilter']);
@@ -485,8 +448,8 @@ export function searchProducts(call: ApiCall, repository: Repository): ProductSe
   const body = call.json();
   if (!isObject(body)) invalid('body', 'the request body must be a JSON object.');
   for (const name of Object.keys(body)) if (!REQUEST_FIELDS.has(name)) invalid(name, 'is not a field of a product search request.');
-  const limit = integerField(body, 'limit', 20, MAX_SEARCH_LIMIT);
-  const offset = integerField(body, 'offset', 0, MAX_SEARCH_OFFSET);
+  const limit = integer(body, 'limit', 20, MAX_SEARCH_LIMIT);
+  const offset = integer(body, 'offset', 0, MAX_SEARCH_OFFSET);
   if (body.markMatchingVariants !== undefined && typeof body.markMatchingVariants !== 'boolean') invalid('markMatchingVariants', 'must be true or false.');
   const markMatchingVariants = body.markMatchingVariants === true;
   const projection = projectionParams(body.productProjectionParameters);
