@@ -307,6 +307,26 @@ function assertExternalTaxMode(cart: Cart): void {
   if (cart.taxMode !== 'External') throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
 }
 
+type TaxedItem = { taxRate?: ReturnType<typeof externalTaxRate>; taxedPrice?: TaxedPrice; totalPrice: { centAmount: number } };
+
+/** Sets (or with none, removes) an item's external tax rate; tax mode External only. */
+function setItemTaxRate(cart: Cart, item: TaxedItem, draft: z.infer<typeof ExternalTaxRateDraft> | null | undefined): void {
+  assertExternalTaxMode(cart);
+  if (draft) item.taxRate = externalTaxRate(draft);
+  else delete item.taxRate;
+}
+
+/** Sets (or with none, removes) an item's external tax amount; tax mode ExternalAmount only. */
+function setItemTaxAmount(cart: Cart, item: TaxedItem, draft: z.infer<typeof ExternalTaxAmountDraft> | null | undefined): void {
+  if (!draft) {
+    if (cart.taxMode !== 'ExternalAmount') throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
+    delete item.taxRate;
+    delete item.taxedPrice;
+    return;
+  }
+  Object.assign(item, externalTaxAmount(cart, item.totalPrice.centAmount, draft));
+}
+
 // Creating ---------------------------------------------------------------------------------------
 
 function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
@@ -431,6 +451,10 @@ const LineItemLocator = z.object({ lineItemId: z.string().optional(), lineItemKe
 const CustomLineItemLocator = z.object({ customLineItemId: z.string().optional(), customLineItemKey: z.string().optional() });
 const Optional = <S extends z.ZodType>(schema: S) => schema.optional().nullable();
 
+/** The payloads of set(Custom)LineItemTaxRate and set(Custom)LineItemTaxAmount, beside the item locator. */
+const ExternalTaxRateChange = z.object({ externalTaxRate: Optional(ExternalTaxRateDraft), shippingKey: z.string().optional() });
+const ExternalTaxAmountChange = z.object({ externalTaxAmount: Optional(ExternalTaxAmountDraft), shippingKey: z.string().optional() });
+
 /** Actions that change what (custom) line items cost: refused on a frozen cart. */
 const PRICE_CHANGING = new Set([
   'addLineItem', 'changeLineItemQuantity', 'removeLineItem', 'setLineItemDistributionChannel', 'setLineItemSupplyChannel',
@@ -493,22 +517,8 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
     else item.priceMode = 'Platform';
     item.lastModifiedAt = ctx.now;
   }),
-  setLineItemTaxRate: action(LineItemLocator.extend({ externalTaxRate: Optional(ExternalTaxRateDraft), shippingKey: z.string().optional() }), (cart: Cart, a) => {
-    assertExternalTaxMode(cart);
-    const item = findLineItem(cart, a);
-    if (a.externalTaxRate) item.taxRate = externalTaxRate(a.externalTaxRate);
-    else delete item.taxRate;
-  }),
-  setLineItemTaxAmount: action(LineItemLocator.extend({ externalTaxAmount: Optional(ExternalTaxAmountDraft), shippingKey: z.string().optional() }), (cart: Cart, a) => {
-    const item = findLineItem(cart, a);
-    if (!a.externalTaxAmount) {
-      if (cart.taxMode !== 'ExternalAmount') throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
-      delete item.taxRate;
-      delete item.taxedPrice;
-      return;
-    }
-    Object.assign(item, externalTaxAmount(cart, item.totalPrice.centAmount, a.externalTaxAmount));
-  }),
+  setLineItemTaxRate: action(LineItemLocator.extend(ExternalTaxRateChange.shape), (cart: Cart, a) => setItemTaxRate(cart, findLineItem(cart, a), a.externalTaxRate)),
+  setLineItemTaxAmount: action(LineItemLocator.extend(ExternalTaxAmountChange.shape), (cart: Cart, a) => setItemTaxAmount(cart, findLineItem(cart, a), a.externalTaxAmount)),
   setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (cart: Cart, a, ctx) => applyCustomType(findLineItem(cart, a), a, ctx)),
   setLineItemCustomField: action(LineItemLocator.extend(SetCustomField.shape), (cart: Cart, a) => applyCustomField(findLineItem(cart, a), a)),
   setLineItemDistributionChannel: action(LineItemLocator.extend({ distributionChannel: Optional(ResourceIdentifier) }), (cart: Cart, a, ctx) => {
@@ -557,22 +567,12 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
   }),
   setCustomLineItemCustomType: action(CustomLineItemLocator.extend(SetCustomType.shape), (cart: Cart, a, ctx) => applyCustomType(findCustomLineItem(cart, a), a, ctx)),
   setCustomLineItemCustomField: action(CustomLineItemLocator.extend(SetCustomField.shape), (cart: Cart, a) => applyCustomField(findCustomLineItem(cart, a), a)),
-  setCustomLineItemTaxRate: action(CustomLineItemLocator.extend({ externalTaxRate: Optional(ExternalTaxRateDraft), shippingKey: z.string().optional() }), (cart: Cart, a) => {
-    assertExternalTaxMode(cart);
-    const item = findCustomLineItem(cart, a);
-    if (a.externalTaxRate) item.taxRate = externalTaxRate(a.externalTaxRate);
-    else delete item.taxRate;
-  }),
-  setCustomLineItemTaxAmount: action(CustomLineItemLocator.extend({ externalTaxAmount: Optional(ExternalTaxAmountDraft), shippingKey: z.string().optional() }), (cart: Cart, a) => {
-    const item = findCustomLineItem(cart, a);
-    if (!a.externalTaxAmount) {
-      if (cart.taxMode !== 'ExternalAmount') throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
-      delete item.taxRate;
-      delete item.taxedPrice;
-      return;
-    }
-    Object.assign(item, externalTaxAmount(cart, item.totalPrice.centAmount, a.externalTaxAmount));
-  }),
+  setCustomLineItemTaxRate: action(CustomLineItemLocator.extend(ExternalTaxRateChange.shape), (cart: Cart, a) =>
+    setItemTaxRate(cart, findCustomLineItem(cart, a), a.externalTaxRate),
+  ),
+  setCustomLineItemTaxAmount: action(CustomLineItemLocator.extend(ExternalTaxAmountChange.shape), (cart: Cart, a) =>
+    setItemTaxAmount(cart, findCustomLineItem(cart, a), a.externalTaxAmount),
+  ),
   setCustomLineItemShippingDetails: action(CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (cart: Cart, a) =>
     withShippingDetails(findCustomLineItem(cart, a), cart, a.shippingDetails),
   ),
