@@ -113,7 +113,7 @@ export class CommerceMock {
     for (const definition of resourceDefinitions) {
       if (definition.path) this.router.add(definition.path, resourceRoutes(definition, this.repository));
     }
-    this.scopes = new Scopes(this.repository, { queryOptions: { strictFields: resolved.strictWhere } });
+    this.scopes = new Scopes(this.repository, { queryOptions: this.repository.queryOptions });
   }
 
   /** Serves one request: the token server under `/oauth/`, the API everywhere else. Never throws. */
