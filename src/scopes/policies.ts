@@ -31,6 +31,7 @@ import { myQuoteRequestRoutes } from '../resources/quote-requests.js';
 import { associateQuoteRoutes, myQuoteRoutes, scopedOrderFromQuoteRoute, scopedQuoteCreateRoute } from '../resources/quotes.js';
 import { scopedStagedQuoteCreateRoute } from '../resources/staged-quotes.js';
 import { scopedAccess, stamps, type ScopePolicy } from './scoped-access.js';
+import { productProjectionInStoreScope } from './store-products.js';
 
 type Doc = StoredDocument & Record<string, any>;
 
@@ -266,5 +267,5 @@ export const approvalFlowScope: ScopePolicy<Doc> = {
 /** The active policies (a policy whose type is not registered is skipped). */
 export const scopePolicies: ReadonlyArray<ScopePolicy<any>> = [
   customerScope, businessUnitScope, shoppingListScope, cartScope, orderScope, paymentScope,
-  quoteRequestScope, quoteScope, stagedQuoteScope, approvalRuleScope, approvalFlowScope,
+  quoteRequestScope, quoteScope, stagedQuoteScope, approvalRuleScope, approvalFlowScope, productProjectionInStoreScope,
 ];

@@ -1,0 +1,84 @@
+/**
+ * `/{projectKey}/in-store/key={storeKey}/product-projections/{ID}` and `/key={key}` (GET, HEAD):
+ * a product projection as on `/product-projections/{ID}` (`staged`, price selection, `expand`), but
+ * only for a product available in the store (per its product selections); anything else is a 404,
+ * and so is a store that does not exist.
+ *
+ * The platform has no in-store collection, search or suggest for product projections (the RAML's
+ * in-store `product-projections` lists only `/{ID}` and `/key={key}`; the SDK's builder has no
+ * `get()` there): those paths stay unmounted, i.e. 404 like any path a mount does not list.
+ *
+ * Availability (Store.productSelections in the RAML):
+ * - no product selections: every product;
+ * - at least one active selection: only the active ones count, and a product is available when one
+ *   of them holds it (Individual: assigned; IndividualExclusion: not excluded, or excluded only for
+ *   some variants through `variantExclusion`);
+ * - only inactive selections: every product when they are all IndividualExclusion, none otherwise.
+ *
+ * Not done: the store's projection (prices of its distribution channels and countries, its
+ * languages, inventory of its supply channels) — the mock's global endpoint has no
+ * `storeProjection` / `localeProjection` either; price selection uses only the query's
+ * `price*` parameters, as given. Variant selections / exclusions do not trim the variants.
+ */
+import { errors } from '../http/errors.js';
+import { ok, type ApiCall } from '../http/router.js';
+import type { CustomRoute, ResourceContext } from '../resources/define.js';
+import type { Product } from '../resources/product/model.js';
+import { CatalogRead, isProjected, presentProjection, productProjection, stagedParam } from '../resources/product-projections.js';
+import type { ProductSelection } from '../resources/product-selections.js';
+import type { Repository } from '../resources/repository.js';
+import type { Store } from '../resources/stores.js';
+import type { ScopePolicy } from './scoped-access.js';
+
+/** Whether one product selection holds the product (IndividualExclusion: unless excluded as a whole). */
+function selectionHolds(selection: ProductSelection, productId: string): boolean {
+  const assignment = selection.assignments.find((entry) => entry.product.id === productId);
+  if (selection.mode === 'IndividualExclusion') return assignment === undefined || assignment.variantExclusion !== undefined;
+  return assignment !== undefined;
+}
+
+/** Whether the product is in the store's assortment (see the module comment for the rules). */
+export function availableInStore(store: Store, productId: string, ctx: ResourceContext): boolean {
+  const settings = store.productSelections ?? [];
+  if (settings.length === 0) return true;
+  const selectionOf = (id: string) => ctx.get('product-selection', id) as ProductSelection | undefined;
+  const active = settings.filter((setting) => setting.active);
+  if (active.length === 0) return settings.every((setting) => selectionOf(setting.productSelection.id)?.mode === 'IndividualExclusion');
+  return active.some((setting) => {
+    const selection = selectionOf(setting.productSelection.id);
+    return selection !== undefined && selectionHolds(selection, productId);
+  });
+}
+
+/** The store of `in-store/key={storeKey}`: 404 ResourceNotFound when there is none. */
+function storeOf(call: ApiCall): Store {
+  const key = call.scope?.store;
+  const store = key ? (call.ctx.getByKey('store', key) as Store | undefined) : undefined;
+  if (!store) throw errors.resourceNotFound({ key: key ?? '' });
+  return store;
+}
+
+function getInStore(call: ApiCall, repository: Repository, locator: { id: string } | { key: string }) {
+  const store = storeOf(call);
+  const staged = stagedParam(call.query);
+  const read = CatalogRead.fromQuery(call.ctx, call.query);
+  const product = ('id' in locator ? call.ctx.get('product', locator.id) : call.ctx.getByKey('product', locator.key)) as Product | undefined;
+  if (!product || !isProjected(product, staged) || !availableInStore(store, product.id, call.ctx)) throw errors.resourceNotFound(locator);
+  const projection = presentProjection(product, productProjection(product, staged), read);
+  return repository.expand(call.project, projection, call.query.getAll('expand'));
+}
+
+const inStoreProjectionRoutes: CustomRoute[] = [
+  { method: 'GET', path: 'key=:key', handle: (call, repository) => ok(getInStore(call, repository, { key: call.params.key! })) },
+  { method: 'GET', path: ':id', handle: (call, repository) => ok(getInStore(call, repository, { id: call.params.id! })) },
+];
+
+/**
+ * In-store product projections: only the two routes above (the generic list and get are left out;
+ * create, update and delete are not served by the type at all). Projections are not stored, so the
+ * policy has no `inStore`: the generic access object matches nothing (fails closed).
+ */
+export const productProjectionInStoreScope: ScopePolicy<Product> = {
+  typeId: 'product-projection',
+  mounts: { store: { without: ['list', 'get'], routes: inStoreProjectionRoutes } },
+};
