@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { flatAscii } from '../util/ids.js';
 
 /**
  * Passwords are stored salted and hashed and returned only in that form, as the platform does.
@@ -21,7 +22,8 @@ function nextSalt(): string {
 
 export function hashPassword(password: string): string {
   const salt = nextSalt();
-  return `sha256$${salt}$${digest(salt, password)}`;
+  // Stored with every customer: flat, not the four-piece concatenation (see flatAscii; the text is base64).
+  return flatAscii(`sha256$${salt}$${digest(salt, password)}`);
 }
 
 export function verifyPassword(password: string, stored: unknown): boolean {

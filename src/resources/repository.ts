@@ -1,10 +1,10 @@
-import { v4 as uuid } from 'uuid';
 import { z } from 'zod';
 import { errors, fieldErrors, PlatformError, type ErrorObject } from '../http/errors.js';
 import { expandReferences, parseQueryParams, runQuery, type PagedResult, type QueryOptions } from '../query/index.js';
 import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict } from '../storage/types.js';
+import { uuid } from '../util/ids.js';
 import { jsonClone, jsonEqual } from '../util/json.js';
-import type { Author, ResourceContext, ResourceDefinition } from './define.js';
+import type { Author, Reference, ResourceContext, ResourceDefinition } from './define.js';
 import { validate } from './validation.js';
 
 export type Locator = { id: string } | { key: string };
@@ -17,6 +17,62 @@ const UpdateEnvelope = z.object({
 });
 
 const uniqueCollection = (typeId: string, index: string) => `${typeId}#${index}`;
+
+type UniqueIndex = NonNullable<ResourceDefinition['unique']>[string];
+
+/**
+ * Each unique index of a definition with the name of its storage collection, built once per
+ * definition: every save needs them, and a name built per save is a new string to hash each time.
+ * Derived from the (immutable) definition only, never from data.
+ */
+const uniqueIndexes = new WeakMap<ResourceDefinition, ReadonlyArray<{ collection: string; unique: UniqueIndex }>>();
+function uniqueIndexesOf(definition: ResourceDefinition): ReadonlyArray<{ collection: string; unique: UniqueIndex }> {
+  let indexes = uniqueIndexes.get(definition);
+  if (!indexes) {
+    indexes = Object.entries(definition.unique ?? {}).map(([index, unique]) => ({ collection: uniqueCollection(definition.typeId, index), unique }));
+    uniqueIndexes.set(definition, indexes);
+  }
+  return indexes;
+}
+
+/**
+ * The context of one request over one project. A class rather than an object of closures: a context
+ * is made for every request and every programmatic create, and its methods then cost nothing per call.
+ */
+class Context implements ResourceContext {
+  constructor(
+    private readonly storage: StorageBackend,
+    readonly project: string,
+    readonly author: Author,
+    readonly now: string,
+  ) {}
+
+  get(typeId: string, id: string): StoredDocument | undefined {
+    return this.storage.get(this.project, typeId, id);
+  }
+
+  getByKey(typeId: string, key: string): StoredDocument | undefined {
+    return this.storage.getByKey(this.project, typeId, key);
+  }
+
+  scan(typeId: string): Iterable<StoredDocument> {
+    return this.storage.scan(this.project, typeId);
+  }
+
+  findUnique(typeId: string, index: string, value: string): StoredDocument | undefined {
+    const entry = this.storage.get(this.project, uniqueCollection(typeId, index), value);
+    return entry ? this.storage.get(this.project, typeId, entry.owner as string) : undefined;
+  }
+
+  reference(typeId: string, identifier: { id?: string; key?: string }): Reference {
+    const { storage, project } = this;
+    const target = identifier.id !== undefined ? storage.get(project, typeId, identifier.id) : storage.getByKey(project, typeId, identifier.key ?? '');
+    if (!target) {
+      throw errors.referencedResourceNotFound(typeId, identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key ?? '' });
+    }
+    return { typeId, id: target.id };
+  }
+}
 
 /**
  * The generic resource machinery, written once: create, update with versioning and atomic actions,
@@ -37,28 +93,7 @@ export class Repository {
   }
 
   context(project: string, author: Author, now = new Date().toISOString()): ResourceContext {
-    const storage = this.storage;
-    const context: ResourceContext = {
-      project,
-      now,
-      author,
-      get: (typeId, id) => storage.get(project, typeId, id),
-      getByKey: (typeId, key) => storage.getByKey(project, typeId, key),
-      scan: (typeId) => storage.scan(project, typeId),
-      findUnique: (typeId, index, value) => {
-        const entry = storage.get(project, uniqueCollection(typeId, index), value);
-        return entry ? storage.get(project, typeId, entry.owner as string) : undefined;
-      },
-      reference: (typeId, identifier) => {
-        const target =
-          identifier.id !== undefined ? storage.get(project, typeId, identifier.id) : storage.getByKey(project, typeId, identifier.key ?? '');
-        if (!target) {
-          throw errors.referencedResourceNotFound(typeId, identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key ?? '' });
-        }
-        return { typeId, id: target.id };
-      },
-    };
-    return context;
+    return new Context(this.storage, project, author, now);
   }
 
   find(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument | undefined {
@@ -173,8 +208,8 @@ export class Repository {
     definition.beforeDelete?.(current, ctx);
     this.storage.transaction(() => {
       this.storage.delete(ctx.project, definition.typeId, current.id, current.version);
-      for (const [index, unique] of Object.entries(definition.unique ?? {})) {
-        for (const value of unique.values(current)) this.storage.delete(ctx.project, uniqueCollection(definition.typeId, index), value);
+      for (const { collection, unique } of uniqueIndexesOf(definition)) {
+        for (const value of unique.values(current)) this.storage.delete(ctx.project, collection, value);
       }
     });
     return current;
@@ -185,19 +220,25 @@ export class Repository {
     const { storage } = this;
     const typeId = definition.typeId;
     const key = definition.keyOf ? definition.keyOf(next) : (next.key as string | undefined);
-    const indexChanges = Object.entries(definition.unique ?? {}).map(([index, unique]) => {
-      const collection = uniqueCollection(typeId, index);
+    const indexChanges: Array<{ collection: string; added: string[]; removed: string[] }> = [];
+    for (const { collection, unique } of uniqueIndexesOf(definition)) {
       const values = new Set(unique.values(next));
-      const old = new Set(previous ? unique.values(previous) : []);
       for (const value of values) {
         const holder = storage.get(project, collection, value);
         if (holder && holder.owner !== next.id) throw unique.duplicate(value, next);
       }
-      return { collection, added: [...values].filter((v) => !old.has(v)), removed: [...old].filter((v) => !values.has(v)) };
-    });
+      if (!previous) {
+        // A new resource: every value is added, nothing removed (no second set to compare with).
+        indexChanges.push({ collection, added: [...values], removed: [] });
+        continue;
+      }
+      const old = new Set(unique.values(previous));
+      indexChanges.push({ collection, added: [...values].filter((v) => !old.has(v)), removed: [...old].filter((v) => !values.has(v)) });
+    }
     try {
       storage.transaction(() => {
-        storage.write(project, typeId, next, { expectedVersion: previous?.version ?? 0, ...(key !== undefined ? { key } : {}) });
+        const expectedVersion = previous?.version ?? 0;
+        storage.write(project, typeId, next, key !== undefined ? { expectedVersion, key } : { expectedVersion });
         for (const change of indexChanges) {
           for (const value of change.removed) storage.delete(project, change.collection, value);
           for (const value of change.added) storage.write(project, change.collection, { id: value, version: 1, owner: next.id }, { expectedVersion: 0 });
