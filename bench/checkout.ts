@@ -3,7 +3,7 @@
  * MockAgent, client-credentials flow), one request per step: create a cart, add 3 line items, set
  * the shipping address and the shipping method, add a discount code, place the order. Prints the
  * median (and p95) of the whole flow and of each step. Aim: under 3 ms for the whole flow.
- * Run: npx tsx bench/checkout.ts   (RUNS=… to change the number of measured runs, default 500)
+ * Run: npm run bench:build && node dist-bench/bench/checkout.js   (RUNS=… to change the number of measured runs, default 500)
  */
 import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder, type Cart, type CartUpdateAction } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';

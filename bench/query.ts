@@ -12,7 +12,7 @@
  * benchmark measured), where the query time goes (each clause alone), and where the seeding time
  * goes (password hashing, uuid, zod, garbage collection, the rest).
  *
- * Run: npx tsx bench/query.ts   (memory is read after a full GC, forced through node:v8 flags).
+ * Run: npm run bench:build && node dist-bench/bench/query.js   (memory is read after a full GC, forced through node:v8 flags).
  * On a busy machine the timings vary; the seed line also gives the CPU time.
  */
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -135,7 +135,7 @@ gc();
 const rss = residentMegabytes();
 console.log(
   `resident memory with them stored, after a full GC: ${rss} MB; heap retained by the mock ${(heapMegabytes() - heapBefore).toFixed(0)} MB ` +
-    `(${Math.round(((heapMegabytes() - heapBefore) * 1048576) / CUSTOMERS)} bytes per customer); the process used ${rssBefore} MB before creating the mock (Node, tsx, modules)`,
+    `(${Math.round(((heapMegabytes() - heapBefore) * 1048576) / CUSTOMERS)} bytes per customer); the process used ${rssBefore} MB before creating the mock (Node and modules)`,
 );
 aim(`resident memory with ${CUSTOMERS.toLocaleString('en')} customers stored (after GC)`, rss, 250, 'MB', 0);
 

@@ -5,7 +5,7 @@
  * would. Also: the first search (builds the index), a search right after one product update
  * (incremental re-index), the Product Search API, and the SDK over the in-process MockAgent.
  *
- * Run with `npx tsx bench/search.ts`.
+ * Run with `npm run bench:build && node dist-bench/bench/search.js`.
  */
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';

@@ -2,7 +2,7 @@
  * Storage benchmark: the same workload on the in-memory backend and on SQLite, through the mock's
  * programmatic API (the engine's validation, versioning and unique indexes included), over 10,000
  * customers. Prints medians per operation and the sqlite/memory ratios (aim: get and update within 3x).
- * Run: npx tsx bench/storage.ts   (or npm run bench:storage)
+ * Run: npm run bench:build && node dist-bench/bench/storage.js   (or npm run bench:storage)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * Create + get round trips through each transport, against a direct `handle()` call:
  * the official SDK in-process (MockAgent), plain fetch over the HTTP server, and handle() itself.
- * Run: npx tsx bench/transports.ts
+ * Run: npm run bench:build && node dist-bench/bench/transports.js
  */
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
