@@ -521,6 +521,28 @@ function redeem(repository: Repository, ctx: ResourceContext, kind: TokenKind, v
   return customer;
 }
 
+/**
+ * Spends a token: finds its customer, checks the version the request names, then applies one
+ * internal action and revokes the customer's tokens of that kind, together or not at all.
+ */
+function redeemInto(
+  call: ApiCall,
+  repository: Repository,
+  storeKey: string | undefined,
+  kind: TokenKind,
+  body: { tokenValue: string; version?: number | undefined },
+  action: string,
+  payload: object,
+): Customer {
+  const customer = redeem(repository, call.ctx, kind, body.tokenValue, storeKey);
+  checkVersion(customer, body.version);
+  return repository.storage.transaction(() => {
+    const next = applyInternal(repository, customer, action, payload, call.ctx);
+    revokeTokens(repository, call.project, kind, customer.id);
+    return next;
+  });
+}
+
 const TtlMinutes = z.number().int().min(1);
 
 const CreatePasswordToken = z.object({
@@ -593,13 +615,7 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
       path: 'password/reset',
       handle: (call, repository) => {
         const body = validate(ResetPassword, call.json());
-        const customer = redeem(repository, call.ctx, 'password', body.tokenValue, storeKeyOf(call));
-        checkVersion(customer, body.version);
-        const updated = repository.storage.transaction(() => {
-          const next = applyInternal(repository, customer, 'setPasswordHash', { password: hashPassword(body.newPassword) }, call.ctx);
-          revokeTokens(repository, call.project, 'password', customer.id);
-          return next;
-        });
+        const updated = redeemInto(call, repository, storeKeyOf(call), 'password', body, 'setPasswordHash', { password: hashPassword(body.newPassword) });
         return ok(expanded(call, repository, updated));
       },
     },
@@ -624,14 +640,7 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
       path: 'email/confirm',
       handle: (call, repository) => {
         const body = validate(VerifyEmail, call.json());
-        const customer = redeem(repository, call.ctx, 'email', body.tokenValue, storeKeyOf(call));
-        checkVersion(customer, body.version);
-        const updated = repository.storage.transaction(() => {
-          const next = applyInternal(repository, customer, 'verifyEmail', {}, call.ctx);
-          revokeTokens(repository, call.project, 'email', customer.id);
-          return next;
-        });
-        return ok(expanded(call, repository, updated));
+        return ok(expanded(call, repository, redeemInto(call, repository, storeKeyOf(call), 'email', body, 'verifyEmail', {})));
       },
     },
   ];
