@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { v4 as uuid } from 'uuid';
 import { errors } from '../http/errors.js';
+import { copyWithout } from '../util/json.js';
 import { customFields, type CustomFields } from './common.js';
 import type { ResourceContext } from './define.js';
 import { CustomFieldsDraft, Key, LocalizedString } from './validation.js';
@@ -43,9 +44,8 @@ export type AssetDraft = z.infer<typeof AssetDraft>;
 export const AssetLocator = z.object({ assetId: z.string().optional(), assetKey: z.string().optional() });
 
 export function assetFromDraft(draft: AssetDraft, ctx: ResourceContext): Asset {
-  const { custom, ...rest } = draft;
-  const asset: Asset = { id: uuid(), ...rest };
-  const fields = customFields(custom, ctx);
+  const asset = Object.assign({ id: uuid() }, copyWithout(draft, 'custom')) as Asset;
+  const fields = customFields(draft.custom, ctx);
   if (fields) asset.custom = fields;
   return asset;
 }

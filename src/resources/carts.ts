@@ -53,7 +53,7 @@ import {
   TaxMode,
 } from './cart/schemas.js';
 import { isCartDiscountEffective, type CartDiscount } from './cart-discounts.js';
-import { applyCustomField, applyCustomType, customFieldActions, customFields, SetCustomField, SetCustomType, setField, type Address, type CustomFields } from './common.js';
+import { applyCustomField, applyCustomType, customFieldActions, customFields, SetCustomField, SetCustomType, setField, storedAddress, type Address, type CustomFields } from './common.js';
 import { action, defineResource, type BaseFields, type ResourceContext, type UpdateAction } from './define.js';
 import { discountCodeByCode, type DiscountCode } from './discount-codes.js';
 import type { Repository } from './repository.js';
@@ -68,15 +68,6 @@ export { CartDraft } from './cart/schemas.js';
 const money = (currency: string, cents: number) => withCentAmount({ currencyCode: currency }, cents);
 
 // Addresses --------------------------------------------------------------------------------------
-
-/** A cart address as stored: the draft's fields (an `id` only when given), custom fields resolved. */
-function cartAddress(draft: z.infer<typeof BaseAddress>, ctx: ResourceContext): Address {
-  const { custom, ...rest } = draft;
-  const address = { ...rest } as Address & { custom?: CustomFields };
-  const fields = customFields(custom, ctx);
-  if (fields) address.custom = fields;
-  return address;
-}
 
 function addressOf(cart: Cart, field: 'shippingAddress' | 'billingAddress'): Address & { custom?: CustomFields } {
   const address = cart[field];
@@ -372,12 +363,12 @@ function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, BaseField
   cart.taxCalculationMode = draft.taxCalculationMode ?? 'LineItemLevel';
   cart.inventoryMode = draft.inventoryMode ?? 'None';
   cart.cartState = 'Active';
-  if (draft.billingAddress) cart.billingAddress = cartAddress(draft.billingAddress, ctx);
-  if (draft.shippingAddress) cart.shippingAddress = cartAddress(draft.shippingAddress, ctx);
+  if (draft.billingAddress) cart.billingAddress = storedAddress(draft.billingAddress, ctx);
+  if (draft.shippingAddress) cart.shippingAddress = storedAddress(draft.shippingAddress, ctx);
   cart.shippingMode = draft.shippingMode ?? 'Single';
   cart.shipping = [];
   cart.itemShippingAddresses = [];
-  for (const address of draft.itemShippingAddresses ?? []) addItemAddress(cart, cartAddress(address, ctx));
+  for (const address of draft.itemShippingAddresses ?? []) addItemAddress(cart, storedAddress(address, ctx));
   cart.discountCodes = [];
   cart.directDiscounts = [];
   cart.refusedGifts = [];
@@ -401,7 +392,7 @@ function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, BaseField
   }
   for (const shipping of draft.shipping ?? []) {
     assertMultiple(cart);
-    const address = cartAddress(shipping.shippingAddress, ctx);
+    const address = storedAddress(shipping.shippingAddress, ctx);
     if (!shipping.shippingMethod) throw errors.invalidOperation('A shipping of the draft needs a shippingMethod.');
     const entry: Shipping = {
       shippingKey: shipping.key,
@@ -418,7 +409,7 @@ function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, BaseField
     const entry: Shipping = {
       shippingKey: shipping.key,
       shippingInfo: withExternalRate(customShippingInfo(cart, shipping, ctx), cart, shipping.externalTaxRate),
-      shippingAddress: shipping.shippingAddress ? cartAddress(shipping.shippingAddress, ctx) : (cart.shippingAddress ?? ({ country: cart.country ?? 'DE' } as Address)),
+      shippingAddress: shipping.shippingAddress ? storedAddress(shipping.shippingAddress, ctx) : (cart.shippingAddress ?? ({ country: cart.country ?? 'DE' } as Address)),
     };
     if (shipping.shippingRateInput) entry.shippingRateInput = shipping.shippingRateInput;
     const fields = customFields(shipping.custom, ctx);
@@ -585,16 +576,16 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
 
   // Addresses.
   setShippingAddress: action(z.object({ address: Optional(BaseAddress) }), (cart: Cart, a, ctx) => {
-    setField(cart, 'shippingAddress', a.address ? cartAddress(a.address, ctx) : undefined);
+    setField(cart, 'shippingAddress', a.address ? storedAddress(a.address, ctx) : undefined);
   }),
   setBillingAddress: action(z.object({ address: Optional(BaseAddress) }), (cart: Cart, a, ctx) => {
-    setField(cart, 'billingAddress', a.address ? cartAddress(a.address, ctx) : undefined);
+    setField(cart, 'billingAddress', a.address ? storedAddress(a.address, ctx) : undefined);
   }),
   setShippingAddressCustomType: action(SetCustomType, (cart: Cart, a, ctx) => applyCustomType(addressOf(cart, 'shippingAddress'), a, ctx)),
   setShippingAddressCustomField: action(SetCustomField, (cart: Cart, a) => applyCustomField(addressOf(cart, 'shippingAddress'), a)),
   setBillingAddressCustomType: action(SetCustomType, (cart: Cart, a, ctx) => applyCustomType(addressOf(cart, 'billingAddress'), a, ctx)),
   setBillingAddressCustomField: action(SetCustomField, (cart: Cart, a) => applyCustomField(addressOf(cart, 'billingAddress'), a)),
-  addItemShippingAddress: action(z.object({ address: BaseAddress }), (cart: Cart, a, ctx) => addItemAddress(cart, cartAddress(a.address, ctx))),
+  addItemShippingAddress: action(z.object({ address: BaseAddress }), (cart: Cart, a, ctx) => addItemAddress(cart, storedAddress(a.address, ctx))),
   removeItemShippingAddress: action(z.object({ addressKey: z.string() }), (cart: Cart, a) => {
     itemShippingAddress(cart, a.addressKey);
     const used = [...cart.lineItems, ...cart.customLineItems].some((item) => item.shippingDetails?.targets.some((t) => t.addressKey === a.addressKey));
@@ -604,7 +595,7 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
   updateItemShippingAddress: action(z.object({ address: BaseAddress }), (cart: Cart, a, ctx) => {
     if (a.address.key === undefined) throw cartErrors.invalidOperation('An item shipping address needs a key.');
     const index = cart.itemShippingAddresses.indexOf(itemShippingAddress(cart, a.address.key));
-    cart.itemShippingAddresses[index] = cartAddress(a.address, ctx);
+    cart.itemShippingAddresses[index] = storedAddress(a.address, ctx);
   }),
   setItemShippingAddressCustomType: action(SetCustomType.extend({ addressKey: z.string() }), (cart: Cart, a, ctx) =>
     applyCustomType(itemShippingAddress(cart, a.addressKey), a, ctx),
@@ -685,7 +676,7 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
     }),
     (cart: Cart, a, ctx) => {
       assertMultiple(cart);
-      const address = cartAddress(a.shippingAddress, ctx);
+      const address = storedAddress(a.shippingAddress, ctx);
       const info = withExternalRate(shippingInfoFor(cart, methodFor(a.shippingMethod, ctx), address, ctx), cart, a.externalTaxRate);
       if (a.estimatedDelivery !== undefined) info.estimatedDelivery = a.estimatedDelivery;
       const entry: Shipping = { shippingKey: a.shippingKey, shippingInfo: info, shippingAddress: address };
@@ -712,7 +703,7 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
       const entry: Shipping = {
         shippingKey: a.shippingKey,
         shippingInfo: withExternalRate(customShippingInfo(cart, a, ctx), cart, a.externalTaxRate),
-        shippingAddress: cartAddress(a.shippingAddress, ctx),
+        shippingAddress: storedAddress(a.shippingAddress, ctx),
       };
       if (a.shippingRateInput) entry.shippingRateInput = a.shippingRateInput;
       const fields = customFields(a.custom, ctx);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { v4 as uuid } from 'uuid';
 import { errors } from '../http/errors.js';
 import { action, type ResourceContext } from './define.js';
+import { copyWithout } from '../util/json.js';
 import { BaseAddress, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
 
 /** The stored form of custom fields: the type as a Reference plus the field values. */
@@ -61,12 +62,20 @@ export const optionalLocalized = LocalizedString.optional();
 
 export type Address = z.infer<typeof BaseAddress> & { id: string };
 
-export function addressFromDraft(draft: z.infer<typeof BaseAddress>, ctx: ResourceContext): Address {
-  const { custom, ...rest } = draft;
-  const stored: Address = { ...rest, id: draft.id ?? uuid().slice(0, 8) };
-  const fields = customFields(custom, ctx);
-  if (fields) (stored as Address & { custom?: CustomFields }).custom = fields;
-  return stored;
+/**
+ * An address as stored: the draft's fields with custom fields resolved. Carts and orders keep the
+ * draft's `id` or none; customers, business units and channels (`withId`) get one when it has none.
+ */
+export function storedAddress(draft: BaseAddress, ctx: ResourceContext, withId = false): Address & { custom?: CustomFields } {
+  const address = copyWithout(draft, 'custom') as Address & { custom?: CustomFields };
+  if (withId && address.id === undefined) address.id = uuid().slice(0, 8);
+  const fields = customFields(draft.custom, ctx);
+  if (fields) address.custom = fields;
+  return address;
+}
+
+export function addressFromDraft(draft: BaseAddress, ctx: ResourceContext): Address {
+  return storedAddress(draft, ctx, true);
 }
 
 export { applyCustomType, applyCustomField, SetCustomType, SetCustomField };

@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
-import { applyCustomField, applyCustomType, customFieldActions, SetCustomField, SetCustomType, setField, type CustomFields } from '../common.js';
+import { applyCustomField, applyCustomType, customFieldActions, SetCustomField, SetCustomType, setField, storedAddress, type CustomFields } from '../common.js';
 import { action, type ResourceContext, type UpdateAction } from '../define.js';
 import { stateTransition } from '../payments.js';
 import { findCustomLineItem, findLineItem, shippingDetails } from '../cart/line-items.js';
@@ -46,7 +46,6 @@ import {
   newDelivery,
   newParcel,
   newReturnInfo,
-  orderAddress,
   orderErrors,
   stateIdOf,
 } from './parts.js';
@@ -231,10 +230,10 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
 
   // Addresses --------------------------------------------------------------------------------------
   setShippingAddress: action(z.object({ address: Optional(BaseAddress) }), (order: Order, a, ctx) =>
-    setField(order, 'shippingAddress', a.address ? orderAddress(a.address, ctx) : undefined),
+    setField(order, 'shippingAddress', a.address ? storedAddress(a.address, ctx) : undefined),
   ),
   setBillingAddress: action(z.object({ address: Optional(BaseAddress) }), (order: Order, a, ctx) =>
-    setField(order, 'billingAddress', a.address ? orderAddress(a.address, ctx) : undefined),
+    setField(order, 'billingAddress', a.address ? storedAddress(a.address, ctx) : undefined),
   ),
   setShippingAddressCustomType: action(SetCustomType, (order: Order, a, ctx) => applyCustomType(addressOf(order, 'shippingAddress'), a, ctx)),
   setShippingAddressCustomField: action(SetCustomField, (order: Order, a) => applyCustomField(addressOf(order, 'shippingAddress'), a)),
@@ -246,7 +245,7 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     if (order.itemShippingAddresses.some((address) => address.key === key)) {
       throw errors.duplicateField('itemShippingAddresses.key', key, `An item shipping address with the key '${key}' already exists in the order.`);
     }
-    order.itemShippingAddresses.push(orderAddress(a.address, ctx));
+    order.itemShippingAddresses.push(storedAddress(a.address, ctx));
   }),
   removeItemShippingAddress: action(z.object({ addressKey: z.string() }), (order: Order, a) => {
     itemShippingAddress(order, a.addressKey);
@@ -257,7 +256,7 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   updateItemShippingAddress: action(z.object({ address: BaseAddress }), (order: Order, a, ctx) => {
     if (a.address.key === undefined) throw orderErrors.invalidOperation('An item shipping address needs a key.');
     const index = order.itemShippingAddresses.indexOf(itemShippingAddress(order, a.address.key) as Order['itemShippingAddresses'][number]);
-    order.itemShippingAddresses[index] = orderAddress(a.address, ctx);
+    order.itemShippingAddresses[index] = storedAddress(a.address, ctx);
   }),
   setItemShippingAddressCustomType: action(SetCustomType.extend({ addressKey: z.string() }), (order: Order, a, ctx) =>
     applyCustomType(itemShippingAddress(order, a.addressKey), a, ctx),
@@ -327,7 +326,7 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     }
   }),
   setDeliveryAddress: action(DeliveryLocator.extend({ address: Optional(BaseAddress) }), (order: Order, a, ctx) => {
-    setField(findDelivery(order, a), 'address', a.address ? orderAddress(a.address, ctx) : undefined);
+    setField(findDelivery(order, a), 'address', a.address ? storedAddress(a.address, ctx) : undefined);
   }),
   setDeliveryItems: action(DeliveryLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
     findDelivery(order, a).items = deliveryItems(order, a.items);

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { taxedItemPrice, taxedPriceFrom } from '../../pricing/cart-taxes.js';
 import { typedMoney, withCentAmount, type MoneyDraft } from '../../pricing/money.js';
-import { customFields } from '../common.js';
+import { customFields, storedAddress } from '../common.js';
 import type { BaseFields, ResourceContext } from '../define.js';
 import { shippingDetails } from '../cart/line-items.js';
 import type { Cart, CustomLineItem, ItemTaxRate, LineItem, ShippingInfo, TaxedPrice } from '../cart/model.js';
@@ -19,7 +19,7 @@ import { initialItemState } from '../cart/line-items.js';
 import type { Product } from '../product/model.js';
 import { shippingRateFromDraft } from '../shipping-methods.js';
 import type { CustomLineItemImportDraft, LineItemImportDraft, Order, OrderImportDraft, PriceDraft, TaxRateDraft } from './model.js';
-import { itemStates, newDelivery, orderAddress, orderErrors } from './parts.js';
+import { itemStates, newDelivery, orderErrors } from './parts.js';
 import { assertOrderNumberFree } from './actions.js';
 
 const cents = (money: z.infer<typeof MoneyDraft>) => {
@@ -195,13 +195,13 @@ export function importedOrder(draft: OrderImportDraft, ctx: ResourceContext): Om
   order.taxRoundingMode = draft.taxRoundingMode ?? 'HalfEven';
   order.taxCalculationMode = draft.taxCalculationMode ?? 'LineItemLevel';
   order.inventoryMode = draft.inventoryMode ?? 'None';
-  if (draft.billingAddress) order.billingAddress = orderAddress(draft.billingAddress, ctx);
-  if (draft.shippingAddress) order.shippingAddress = orderAddress(draft.shippingAddress, ctx);
+  if (draft.billingAddress) order.billingAddress = storedAddress(draft.billingAddress, ctx);
+  if (draft.shippingAddress) order.shippingAddress = storedAddress(draft.shippingAddress, ctx);
   order.itemShippingAddresses = [];
   for (const address of draft.itemShippingAddresses ?? []) {
     if (address.key === undefined) throw orderErrors.invalidOperation('An item shipping address needs a key.');
     if (order.itemShippingAddresses.some((a) => a.key === address.key)) throw errors.duplicateField('itemShippingAddresses.key', address.key);
-    order.itemShippingAddresses.push(orderAddress(address, ctx));
+    order.itemShippingAddresses.push(storedAddress(address, ctx));
   }
   order.lineItems = [];
   order.customLineItems = [];

@@ -1,17 +1,17 @@
 /**
- * The parts of an order its drafts and update actions build and find: addresses, item states,
+ * The parts of an order its drafts and update actions build and find: item states,
  * deliveries and their parcels, return items, and the inventory an order takes (inventory modes
  * TrackOnly and ReserveOnOrder).
  */
 import { v4 as uuid } from 'uuid';
 import type { z } from 'zod';
 import { errors, PlatformError } from '../../http/errors.js';
-import { customFields, type Address, type CustomFields } from '../common.js';
+import { customFields, storedAddress } from '../common.js';
 import type { ResourceContext } from '../define.js';
 import type { InventoryEntry } from '../inventory.js';
 import type { Repository } from '../repository.js';
 import type { ItemState, LineItem, ShippingInfo } from '../cart/model.js';
-import type { BaseAddress, ResourceIdentifier } from '../validation.js';
+import type { ResourceIdentifier } from '../validation.js';
 import type {
   Delivery,
   DeliveryDraft,
@@ -51,15 +51,6 @@ export const orderErrors = {
       },
     ]),
 };
-
-/** An address as an order stores it: the draft's fields, custom fields resolved (no generated id). */
-export function orderAddress(draft: z.infer<typeof BaseAddress>, ctx: ResourceContext): Address & { custom?: CustomFields } {
-  const { custom, ...rest } = draft;
-  const address = { ...rest } as Address & { custom?: CustomFields };
-  const fields = customFields(custom, ctx);
-  if (fields) address.custom = fields;
-  return address;
-}
 
 /** A state named by a draft: its id; the id-less `Initial` state line items start in when the project has none matches its key. */
 export function stateIdOf(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): string {
@@ -160,7 +151,7 @@ export function newDelivery(order: Order, draft: z.infer<typeof DeliveryDraft>, 
   );
   const delivery: Delivery = { id: uuid(), createdAt: ctx.now, items: deliveryItems(order, draft.items), parcels: [] };
   if (draft.key !== undefined) delivery.key = draft.key;
-  if (draft.address) delivery.address = orderAddress(draft.address, ctx);
+  if (draft.address) delivery.address = storedAddress(draft.address, ctx);
   const fields = customFields(draft.custom, ctx);
   if (fields) delivery.custom = fields;
   // Parcel keys are unique among the order's parcels and those of this delivery.
