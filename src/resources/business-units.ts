@@ -30,7 +30,7 @@ import {
 import type { AssociateRole, Permission } from './associate-roles.js';
 import { catalogErrors } from './product/errors.js';
 import type { Repository } from './repository.js';
-import { BaseAddress, CustomFieldsDraft, Key, ResourceIdentifier } from './validation.js';
+import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, ResourceIdentifier } from './validation.js';
 
 export interface KeyReference<T extends string> {
   typeId: T;
@@ -129,12 +129,7 @@ export const BusinessUnitDraft = z
     /** DivisionDraft only (required there). */
     parentUnit: ResourceIdentifier.optional(),
   })
-  .superRefine((draft, issues) => {
-    // Reported as RequiredField together with any other problem of the draft.
-    if (draft.unitType === 'Division' && draft.parentUnit === undefined) {
-      issues.addIssue({ code: 'invalid_type', expected: 'object', input: undefined, path: ['parentUnit'], message: 'Required.' });
-    }
-  });
+  .check(requiredWhen('parentUnit', (draft) => draft.unitType === 'Division'));
 export type BusinessUnitDraft = z.infer<typeof BusinessUnitDraft>;
 
 // References -------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ import type { Cart } from './cart/model.js';
 import { mergeAnonymousCart } from './carts.js';
 import { customerErrors } from './customer-errors.js';
 import type { Repository } from './repository.js';
-import { BaseAddress, CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
+import { BaseAddress, CustomFieldsDraft, isPlainObject, Key, requiredWhen, ResourceIdentifier, validate } from './validation.js';
 
 export interface Customer extends StoredDocument {
   email: string;
@@ -71,7 +71,6 @@ export interface Customer extends StoredDocument {
 const StoreIdentifier = z.object({ typeId: z.literal('store').optional(), key: z.string().optional(), id: z.string().optional() });
 const AuthenticationMode = z.enum(['Password', 'ExternalAuth']);
 
-const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const CustomerDraft = z
   .object({
@@ -108,17 +107,7 @@ export const CustomerDraft = z
     anonymousCart: ResourceIdentifier.optional(),
     anonymousId: z.string().optional(),
   })
-  .superRefine(
-    (draft, issues) => {
-      const raw = draft as { password?: unknown; authenticationMode?: unknown };
-      if (raw.password === undefined && raw.authenticationMode !== 'ExternalAuth') {
-        // `invalid_type` with nothing given: reported as RequiredField, like any missing field.
-        issues.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['password'], message: 'Required.' });
-      }
-    },
-    // Also when other fields are invalid, so every problem of the draft is reported at once.
-    { when: (payload) => isPlainObject(payload.value) },
-  );
+  .check(requiredWhen('password', (draft) => draft.authenticationMode !== 'ExternalAuth'));
 export type CustomerDraft = z.infer<typeof CustomerDraft>;
 
 const normalisedEmail = (email: string) => email.toLowerCase();

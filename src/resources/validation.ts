@@ -37,6 +37,26 @@ export function validate<T>(schema: z.ZodType<T>, input: unknown, prefix: readon
   throw fieldErrors(result.error.issues.map((issue) => issueToError(issue, input, prefix)));
 }
 
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A field that other fields of the draft make required (a customer's `password` unless it uses
+ * ExternalAuth, a division's `parentUnit`). Checked even when other fields are invalid, so it is
+ * reported as RequiredField with every other problem of the draft. A plain check rather than
+ * `superRefine`, which builds a closure on every parse: seeding validates tens of thousands of drafts.
+ */
+export function requiredWhen<T extends object>(field: keyof T & string, isRequired: (draft: T) => boolean): z.core.$ZodCheck<T> {
+  return z.core._check<T>(
+    (payload) => {
+      const draft = payload.value;
+      if ((draft as Record<string, unknown>)[field] === undefined && isRequired(draft)) {
+        payload.issues.push({ code: 'invalid_type', expected: 'nonoptional', input: undefined, path: [field], message: 'Required.' });
+      }
+    },
+    { when: (payload) => isPlainObject(payload.value) },
+  );
+}
+
 // Shared draft building blocks -------------------------------------------------------------------
 
 export const LocalizedString = z.record(z.string(), z.string());

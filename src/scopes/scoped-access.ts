@@ -15,6 +15,7 @@ import type { CustomRoute, ResourceDefinition } from '../resources/define.js';
 import type { Locator, Repository } from '../resources/repository.js';
 import type { BusinessUnit } from '../resources/business-units.js';
 import type { StoredDocument } from '../storage/types.js';
+import { isPlainObject } from '../resources/validation.js';
 import { AssociateInUnit, type PermissionPair } from './associate-permissions.js';
 import type { CallScope, Mount } from './scope.js';
 
@@ -53,7 +54,6 @@ export interface ScopePolicy<R extends StoredDocument = StoredDocument> {
   present?(call: ApiCall, repository: Repository): (document: StoredDocument) => object;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Helpers a policy's `stamp` uses. */
 export const stamps = {

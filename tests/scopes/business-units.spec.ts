@@ -161,6 +161,14 @@ test.describe('business units: create', () => {
   test('draft errors: Division without parent, Company with inheriting modes, stores with FromParent, unknown references', async ({ apiRoot, mock }) => {
     const noParent = await sdkFailure(apiRoot.businessUnits().post({ body: raw<BusinessUnitDraft>({ key: 'dd', unitType: 'Division', name: 'D' }) }).execute());
     expect(noParent.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'parentUnit' });
+    // Listed with the draft's other problems, not only once they are fixed; nothing is stored.
+    const twoProblems = await sdkFailure(apiRoot.businessUnits().post({ body: raw({ key: 'dd', unitType: 'Division', name: 42 }) }).execute());
+    expect(twoProblems.statusCode).toBe(400);
+    expect(twoProblems.body.errors.map((error: { code: string; field?: string }) => [error.code, error.field]).sort()).toEqual([
+      ['InvalidField', 'name'],
+      ['RequiredField', 'parentUnit'],
+    ]);
+    expect(mock.getByKey('business-unit', 'dd')).toBeUndefined();
     const inheriting = await sdkFailure(apiRoot.businessUnits().post({ body: raw({ key: 'cc', unitType: 'Company', name: 'C', associateMode: 'ExplicitAndFromParent' }) }).execute());
     expect(inheriting.body.errors[0]!.code).toBe('InvalidOperation');
     await createUnit(apiRoot, { key: 'co', unitType: 'Company', name: 'Co' });
