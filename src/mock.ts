@@ -21,6 +21,9 @@ import { NOT_SCOPED, Scopes, type PermissionDecision, type ScopedMatch } from '.
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
 export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
 
+/** The author of programmatic calls and of requests without a token: one shared object, never changed. */
+const PROGRAMMATIC: Author = Object.freeze({ isPlatformClient: false as const });
+
 const isStorage = (value: unknown): value is StorageBackend =>
   typeof value === 'object' && value !== null && ['get', 'getByKey', 'write', 'delete', 'scan', 'transaction', 'clear'].every(
     (method) => typeof (value as Record<string, unknown>)[method] === 'function',
@@ -106,7 +109,7 @@ export class CommerceMock {
       strictFields: resolved.strictWhere,
     });
     this.tokenServer = new TokenServer(this.tokens, (project, email, password, storeKey) =>
-      authenticateCustomer(this.repository.context(project, { isPlatformClient: false }), email, password, storeKey),
+      authenticateCustomer(this.repository.context(project, PROGRAMMATIC), email, password, storeKey),
     );
     this.router.add('', projectRoutes(this.repository));
     this.router.add('login', loginRoutes(this.repository));
@@ -211,13 +214,13 @@ export class CommerceMock {
 
   /** Creates a resource from a draft, validated exactly as `POST /{projectKey}/{resource}` validates it. */
   create<T = StoredDocument>(typeId: string, draft: unknown, scope?: ProjectScoped & { author?: Author }): T {
-    const ctx = this.repository.context(this.project(scope), scope?.author ?? { isPlatformClient: false });
+    const ctx = this.repository.context(this.project(scope), scope?.author ?? PROGRAMMATIC);
     return this.repository.create(this.definitionFor(typeId), draft, ctx) as T;
   }
 
   /** Applies update actions as `POST /{projectKey}/{resource}/{id}` does (version checked). */
   update<T = StoredDocument>(typeId: string, id: string, body: { version: number; actions: object[] }, scope?: ProjectScoped): T {
-    const ctx = this.repository.context(this.project(scope), { isPlatformClient: false });
+    const ctx = this.repository.context(this.project(scope), PROGRAMMATIC);
     return this.repository.update(this.definitionFor(typeId), { id }, body, ctx) as T;
   }
 
@@ -307,7 +310,7 @@ function isEmptyPage(body: unknown): boolean {
 }
 
 function authorOf(token: TokenRecord | undefined): Author {
-  if (!token) return { isPlatformClient: false };
+  if (!token) return PROGRAMMATIC;
   return {
     isPlatformClient: false,
     clientId: token.clientId,

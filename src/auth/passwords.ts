@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { flatAscii } from '../util/ids.js';
 
 /**
@@ -35,6 +35,7 @@ export function verifyPassword(password: string, stored: unknown): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+// One-shot `crypto.hash` rather than a Hash object: about three times faster, which seeding feels.
 function digest(salt: string, password: string): string {
-  return createHash('sha256').update(salt).update('\0').update(password).digest('base64');
+  return hash('sha256', `${salt}\0${password}`, 'base64');
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isoNow } from '../util/time.js';
 
 export type TokenKind = 'client' | 'customer' | 'anonymous';
 
@@ -61,7 +62,7 @@ export class TokenStore implements AuthStore {
       ...fields,
       accessToken: randomToken(),
       tokenType: 'Bearer',
-      issuedAt: new Date().toISOString(),
+      issuedAt: isoNow(),
       expiresIn: TOKEN_LIFETIME_SECONDS,
       ...(withRefreshToken ? { refreshToken: `${fields.projectKey ?? 'mock'}-${randomToken(24).replace(/[+/=]/g, '')}` } : {}),
     };
@@ -74,7 +75,7 @@ export class TokenStore implements AuthStore {
   refresh(refreshToken: string, clientId: string): TokenRecord | undefined {
     const original = this.byRefreshToken.get(refreshToken);
     if (!original) return undefined;
-    const record: TokenRecord = { ...original, clientId, accessToken: randomToken(), issuedAt: new Date().toISOString() };
+    const record: TokenRecord = { ...original, clientId, accessToken: randomToken(), issuedAt: isoNow() };
     delete record.refreshToken;
     this.byAccessToken.set(record.accessToken, record);
     return record;

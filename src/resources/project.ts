@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ok, route, type Route } from '../http/router.js';
 import { action, defineResource } from './define.js';
+import { isoNow } from '../util/time.js';
 import { changer } from './common.js';
 import type { Repository } from './repository.js';
 import { Country, Currency } from './validation.js';
@@ -71,7 +72,7 @@ function view(settings: Record<string, unknown>) {
 export function projectRoutes(repository: Repository): Route[] {
   // Reading a project stores nothing; the defaults are written once an update changes them.
   const read = (projectKey: string) =>
-    repository.storage.get(projectKey, project.typeId, SETTINGS_ID) ?? defaultSettings(projectKey, new Date().toISOString());
+    repository.storage.get(projectKey, project.typeId, SETTINGS_ID) ?? defaultSettings(projectKey, isoNow());
   return [
     route('GET', '', (call) => ok(view(read(call.project)))),
     route('POST', '', (call) => {

@@ -4,6 +4,7 @@ import { expandReferences, parseQueryParams, runQuery, type PagedResult, type Qu
 import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
 import { jsonClone, jsonEqual } from '../util/json.js';
+import { isoNow } from '../util/time.js';
 import type { Author, Reference, ResourceContext, ResourceDefinition } from './define.js';
 import { validate } from './validation.js';
 
@@ -92,7 +93,7 @@ export class Repository {
     return definition;
   }
 
-  context(project: string, author: Author, now = new Date().toISOString()): ResourceContext {
+  context(project: string, author: Author, now = isoNow()): ResourceContext {
     return new Context(this.storage, project, author, now);
   }
 

@@ -1,0 +1,16 @@
+let lastMillis = -1;
+let lastText = '';
+
+/**
+ * The current time as an ISO 8601 string. Everything stamped within one millisecond shares one
+ * string: seeding stores tens of thousands of resources a second, each with `createdAt` and
+ * `lastModifiedAt`, and formatting a date costs more than comparing two numbers.
+ */
+export function isoNow(): string {
+  const millis = Date.now();
+  if (millis !== lastMillis) {
+    lastMillis = millis;
+    lastText = new Date(millis).toISOString();
+  }
+  return lastText;
+}
