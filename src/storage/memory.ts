@@ -49,16 +49,29 @@ export class MemoryStorage implements StorageBackend {
 
   write(project: string, typeId: string, document: StoredDocument, options: WriteOptions): void {
     const collection = this.collection(project, typeId, true);
-    const previous = collection.byId.get(document.id);
+    const { id } = document;
+    const { key } = options;
+    const previous = collection.byId.get(id);
     const actual = previous?.version ?? 0;
-    if (actual !== options.expectedVersion) throw new VersionConflict(document.id, options.expectedVersion, actual);
-    const holder = options.key === undefined ? undefined : collection.idByKey.get(options.key);
-    if (options.key !== undefined && holder !== undefined && holder !== document.id) throw new KeyConflict(options.key, holder);
+    if (actual !== options.expectedVersion) throw new VersionConflict(id, options.expectedVersion, actual);
+    const holder = key === undefined ? undefined : collection.idByKey.get(key);
+    if (holder !== undefined && holder !== id) throw new KeyConflict(key!, holder);
 
-    const previousKey = collection.keyById.get(document.id);
-    this.setEntry(collection, document.id, document, options.key);
-    if (!previous) collection.seqById.set(document.id, collection.nextSeq++);
-    this.undoLog?.push(() => this.setEntry(collection, document.id, previous, previousKey));
+    if (!previous) {
+      // A new document has no old key to release: the fewest map operations, as seeding writes
+      // two documents (the resource and a unique-index entry) per resource.
+      collection.byId.set(id, document);
+      if (key !== undefined) {
+        collection.idByKey.set(key, id);
+        collection.keyById.set(id, key);
+      }
+      collection.seqById.set(id, collection.nextSeq++);
+      this.undoLog?.push(() => this.setEntry(collection, id, undefined, undefined));
+      return;
+    }
+    const previousKey = collection.keyById.get(id);
+    this.setEntry(collection, id, document, key);
+    this.undoLog?.push(() => this.setEntry(collection, id, previous, previousKey));
   }
 
   delete(project: string, typeId: string, id: string, expectedVersion?: number): StoredDocument | undefined {
