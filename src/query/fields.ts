@@ -1,8 +1,10 @@
 /**
- * Field existence for strict `where` validation. The platform rejects predicates on fields its
- * schema does not know; the mock has no schema, so by default it asks the stored data instead:
- * a field path exists when at least one document has it.
+ * Field existence for strict `where` and `sort` validation. The platform rejects fields its schema
+ * does not know. The mock knows a field when the resource type declares it (its draft schema and the
+ * base fields every resource has, see `declaredFields`) or when a stored document has it: stored
+ * resources carry the fields the mock derives from drafts (`shippingAddressIds`, `masterData`, ...).
  */
+import type { z } from 'zod';
 
 export type FieldExists = (path: readonly string[]) => boolean;
 
@@ -49,3 +51,75 @@ function isFreeForm(container: object, path: readonly string[], depth: number): 
   const keys = Object.keys(container);
   return keys.length > 0 && keys.every((key) => LOCALE.test(key)) && Object.values(container).every((v) => typeof v === 'string');
 }
+
+/**
+ * The fields a zod schema declares, for strict field checks: object keys, through optional and
+ * nullable wrappers, unions and arrays (predicates look through arrays into their elements).
+ * Below a record or an unknown value anything goes: those hold user data (localized strings,
+ * custom field values, attribute values). A draft names other resources by id or key; the stored
+ * resource holds a Reference, so below an identifier only `typeId` and `id` are declared (a
+ * key reference's `key` is known from the stored data).
+ */
+export function declaredFields(schema: z.ZodType): FieldExists {
+  const cache = new Map<string, boolean>();
+  return (path) => {
+    const key = path.join('\u0000');
+    let known = cache.get(key);
+    if (known === undefined) {
+      known = declares(schema, path, 0);
+      cache.set(key, known);
+    }
+    return known;
+  };
+}
+
+/** The parts of zod's schema definitions the walk reads (`schema._zod.def`). */
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  left?: z.ZodType;
+  right?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  getter?: () => z.ZodType;
+}
+
+function declares(schema: z.ZodType, path: readonly string[], depth: number): boolean {
+  const def = schema._zod.def as unknown as SchemaDef;
+  switch (def.type) {
+    case 'object': {
+      if (depth === path.length) return true;
+      const name = path[depth]!;
+      if (isIdentifier(def.shape!)) return (name === 'typeId' || name === 'id') && depth + 1 === path.length;
+      const field = def.shape![name];
+      if (field) return declares(field, path, depth + 1);
+      return def.catchall !== undefined && def.catchall._zod.def.type !== 'never';
+    }
+    case 'array':
+      return declares(def.element!, path, depth);
+    case 'union':
+      return def.options!.some((option) => declares(option, path, depth));
+    case 'intersection':
+      return declares(def.left!, path, depth) || declares(def.right!, path, depth);
+    case 'pipe':
+      return declares(def.in!, path, depth) || declares(def.out!, path, depth);
+    case 'lazy':
+      return declares(def.getter!(), path, depth);
+    case 'record':
+    case 'unknown':
+    case 'any':
+      return true;
+    default:
+      // optional, nullable, default, readonly, ...: a wrapper; otherwise a scalar, with nothing below it.
+      return def.innerType ? declares(def.innerType, path, depth) : depth === path.length;
+  }
+}
+
+const isIdentifier = (shape: Record<string, unknown>) => {
+  const names = Object.keys(shape);
+  return names.includes('id') && names.includes('key') && names.every((name) => name === 'typeId' || name === 'id' || name === 'key');
+};

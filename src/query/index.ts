@@ -10,7 +10,7 @@ export { parseQueryParams, type QueryParams } from './params.js';
 export { runQuery, type PagedResult, type QueryOptions } from './run.js';
 export { compilePredicate, type CompileOptions, type DocumentPredicate, type Variables } from './predicate.js';
 export { expandReferences, parseExpansionPath, type ExpansionSegment, type ResolveReference } from './expand.js';
-export { fieldExistsIn, type FieldExists } from './fields.js';
+export { declaredFields, fieldExistsIn, type FieldExists } from './fields.js';
 export { parseSort, compareValues, sortValue, type SortKey } from './sort.js';
 export { parsePredicate } from './parser.js';
 export type * as PredicateAst from './ast.js';

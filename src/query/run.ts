@@ -13,6 +13,8 @@ export interface QueryOptions {
   strictFields?: boolean;
   /** Replaces the data-driven existence check of strict mode, e.g. with one based on a schema. */
   fieldExists?: FieldExists;
+  /** In strict mode, fields known even when no document has them (the type's declared fields). */
+  knownFields?: FieldExists;
   /** When given, each returned document is expanded with the query's `expand` paths. */
   resolve?: ResolveReference;
 }
@@ -34,7 +36,9 @@ export function runQuery<T extends object>(documents: Iterable<T>, query: QueryP
       // The data-driven check needs a second look at the collection, so materialise it once.
       const list = Array.isArray(source) ? (source as T[]) : [...source];
       source = list;
-      fieldExists = fieldExistsIn(list);
+      const stored = fieldExistsIn(list);
+      const known = options.knownFields;
+      fieldExists = known ? (path) => known(path) || stored(path) : stored;
     }
   }
   const matches = compilePredicate(query.where, query.variables, { strictFields: options.strictFields ?? false, fieldExists });

@@ -28,7 +28,7 @@ import { cartErrors } from './cart/errors.js';
 import { customFieldActions, customFields, type CustomFields } from './common.js';
 import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction } from './define.js';
 import type { KeyRef } from './quote-requests.js';
-import type { Locator, Repository } from './repository.js';
+import { queryOptionsFor, type Locator, type Repository } from './repository.js';
 import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
 
 export interface RuleApprover {
@@ -237,7 +237,7 @@ export function queryInUnit(access: ScopedAccess, repository: Repository) {
   const call = access.call;
   const query = parseQueryParams(call.query);
   const documents = [...repository.storage.scan(call.project, access.definition.typeId)].filter((document) => access.belongs(document));
-  const page = runQuery(documents, query, call.scope!.queryOptions);
+  const page = runQuery(documents, query, queryOptionsFor(call.scope!.queryOptions, access.definition));
   if (query.expand.length === 0) return page;
   return { ...page, results: page.results.map((document) => repository.expand(call.project, document, query.expand)) };
 }

@@ -15,7 +15,7 @@ import type { CustomRoute, ResourceContext } from './define.js';
 import { defineResource } from './define.js';
 import type { Product } from './product/model.js';
 import { CatalogRead, isProjected, presentProjection, productProjection, type ProductProjection } from './product/present.js';
-import type { Repository } from './repository.js';
+import { queryOptionsFor, type Repository } from './repository.js';
 import { projectionSearchRoutes } from '../search/index.js';
 
 export { productProjection, isProjected, presentProjection, CatalogRead, type ProductProjection } from './product/present.js';
@@ -52,7 +52,7 @@ function queryProjections(call: ApiCall, repository: Repository) {
     owners.set(projection, product);
     all.push(projection);
   }
-  const page = runQuery(all, parseQueryParams(withoutExpand(call.query)), repository.queryOptions);
+  const page = runQuery(all, parseQueryParams(withoutExpand(call.query)), queryOptionsFor(repository.queryOptions, repository.definition('product')));
   const expand = call.query.getAll('expand');
   return {
     ...page,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errors, fieldErrors, PlatformError, type ErrorObject } from '../http/errors.js';
-import { expandReferences, parseQueryParams, runQuery, type PagedResult, type QueryOptions } from '../query/index.js';
+import { declaredFields, expandReferences, parseQueryParams, runQuery, type FieldExists, type PagedResult, type QueryOptions } from '../query/index.js';
 import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
 import { jsonClone, jsonEqual } from '../util/json.js';
@@ -34,6 +34,34 @@ function uniqueIndexesOf(definition: ResourceDefinition): ReadonlyArray<{ collec
     uniqueIndexes.set(definition, indexes);
   }
   return indexes;
+}
+
+/** The fields every resource has besides its type's own; who made a change is not checked below. */
+const BaseFields = z.object({
+  id: z.string(),
+  version: z.number(),
+  createdAt: z.string(),
+  lastModifiedAt: z.string(),
+  createdBy: z.record(z.string(), z.unknown()),
+  lastModifiedBy: z.record(z.string(), z.unknown()),
+});
+const baseFieldDeclared = declaredFields(BaseFields);
+const fieldsDeclaredBy = new WeakMap<ResourceDefinition, FieldExists>();
+
+/**
+ * The query options for one resource type. In strict mode (`strictWhere`) the fields its draft
+ * declares are known even while no stored resource has them yet (a customer's `salutation`); the
+ * fields the mock derives are known from the stored resources.
+ */
+export function queryOptionsFor(options: QueryOptions, definition: ResourceDefinition): QueryOptions {
+  if (!options.strictFields) return options;
+  let known = fieldsDeclaredBy.get(definition);
+  if (!known) {
+    const draftDeclared = declaredFields(definition.draft);
+    known = (path) => baseFieldDeclared(path) || draftDeclared(path);
+    fieldsDeclaredBy.set(definition, known);
+  }
+  return { ...options, knownFields: known };
 }
 
 /**
@@ -109,7 +137,7 @@ export class Repository {
 
   query(definition: ResourceDefinition, project: string, params: URLSearchParams): PagedResult<StoredDocument> {
     const query = parseQueryParams(params);
-    const page = runQuery(this.storage.scan(project, definition.typeId), query, this.queryOptions);
+    const page = runQuery(this.storage.scan(project, definition.typeId), query, queryOptionsFor(this.queryOptions, definition));
     if (query.expand.length === 0) return page;
     return { ...page, results: page.results.map((doc) => this.expand(project, doc, query.expand)) };
   }

@@ -14,7 +14,7 @@ import { errors, PlatformError } from '../http/errors.js';
 import { created, ok, route, type ApiCall, type Route } from '../http/router.js';
 import { parseQueryParams, runQuery, type QueryOptions } from '../query/index.js';
 import type { ResourceContext } from '../resources/define.js';
-import type { Locator, Repository } from '../resources/repository.js';
+import { queryOptionsFor, type Locator, type Repository } from '../resources/repository.js';
 import { validate } from '../resources/validation.js';
 import type { AssociateRole, Permission } from '../resources/associate-roles.js';
 import { associateRolesIn, businessUnits, BusinessUnitDraft, type BusinessUnit } from '../resources/business-units.js';
@@ -178,7 +178,7 @@ export function associateBusinessUnitRoutes(repository: Repository, who: Who, qu
       const customerId = actingCustomer(call, who);
       const query = parseQueryParams(call.query);
       const mine = [...repository.storage.scan(call.project, businessUnits.typeId)].filter((unit) => isAssociateOf(unit as BusinessUnit, customerId, call.ctx));
-      const page = runQuery(mine, query, queryOptions);
+      const page = runQuery(mine, query, queryOptionsFor(queryOptions, businessUnits));
       return ok(query.expand.length === 0 ? page : { ...page, results: page.results.map((unit) => repository.expand(call.project, unit, query.expand)) });
     }),
     route('POST', '', (call) => {

@@ -12,7 +12,7 @@ import { errors, fieldErrors } from '../http/errors.js';
 import { created, ok, route, type ApiCall, type Route } from '../http/router.js';
 import { parseQueryParams, runQuery, type PagedResult, type QueryOptions } from '../query/index.js';
 import type { CustomRoute, ResourceDefinition } from '../resources/define.js';
-import type { Locator, Repository } from '../resources/repository.js';
+import { queryOptionsFor, type Locator, type Repository } from '../resources/repository.js';
 import type { BusinessUnit } from '../resources/business-units.js';
 import type { StoredDocument } from '../storage/types.js';
 import { isPlainObject } from '../resources/validation.js';
@@ -141,7 +141,7 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
     }
     const query = parseQueryParams(this.call.query);
     const documents = this.repository.storage.scan(this.call.project, this.definition.typeId) as Iterable<R>;
-    const page = runQuery(filtered(documents, visible), query, this.queryOptions);
+    const page = runQuery(filtered(documents, visible), query, queryOptionsFor(this.queryOptions, this.definition));
     if (query.expand.length === 0 && !this.policy.present) return page;
     return { ...page, results: page.results.map((doc) => this.expanded(doc) as StoredDocument) };
   }

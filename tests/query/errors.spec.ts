@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { PlatformError } from '../../src/http/errors.js';
-import { compilePredicate, runQuery } from '../../src/query/index.js';
+import { z } from 'zod';
+import { compilePredicate, declaredFields, runQuery } from '../../src/query/index.js';
 import { customers, params, products } from './fixtures.js';
 
 /** Runs `action` and returns the PlatformError it throws (failing the test when it does not). */
@@ -176,5 +177,40 @@ test.describe('where: unknown fields', () => {
   test('syntax errors are reported before unknown fields', () => {
     const error = platformError(() => runQuery(customers, params({ where: 'nickname = ' }), { strictFields: true }));
     expect(error.message).toContain('Syntax error');
+  });
+});
+
+test.describe('declaredFields: the fields a draft schema declares', () => {
+  const Draft = z.object({
+    name: z.record(z.string(), z.string()),
+    email: z.string(),
+    addresses: z.array(z.object({ city: z.string().optional() })).optional(),
+    custom: z.object({ type: z.object({ id: z.string() }), fields: z.record(z.string(), z.unknown()).optional() }).nullable(),
+    kind: z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]),
+    parent: z.object({ typeId: z.string().optional(), id: z.string().optional(), key: z.string().optional() }).optional(),
+  });
+  const known = declaredFields(Draft);
+
+  test('object keys through optional and nullable wrappers, arrays and unions', () => {
+    for (const path of ['email', 'addresses', 'addresses.city', 'custom', 'custom.type.id', 'kind.a', 'kind.b']) expect(known(path.split('.')), path).toBe(true);
+    for (const path of ['nope', 'addresses.street', 'custom.type.key', 'kind.c', 'email.length']) expect(known(path.split('.')), path).toBe(false);
+  });
+
+  test('a draft identifier (id or key) is stored as a Reference: typeId and id', () => {
+    for (const path of ['parent', 'parent.typeId', 'parent.id']) expect(known(path.split('.')), path).toBe(true);
+    expect(known(['parent', 'key'])).toBe(false);
+  });
+
+  test('anything below a record or an unknown value: locales, custom field values', () => {
+    expect(known(['name', 'de-CH'])).toBe(true);
+    expect(known(['custom', 'fields', 'anyField'])).toBe(true);
+  });
+
+  test('runQuery in strict mode knows declared fields no document has, and still refuses the rest', () => {
+    const docs = [{ email: 'a@x.com', derived: 1 }];
+    expect(runQuery(docs, params({ where: 'addresses(city = "Berlin")' }), { strictFields: true, knownFields: known }).results).toEqual([]);
+    expect(runQuery(docs, params({ where: 'derived = 1' }), { strictFields: true, knownFields: known }).results).toEqual(docs);
+    const error = platformError(() => runQuery(docs, params({ where: 'nope = 1' }), { strictFields: true, knownFields: known }));
+    expect(error.message).toContain("The field 'nope' does not exist.");
   });
 });
