@@ -67,6 +67,8 @@ export const errors = {
   invalidJsonInput: (detail: string) =>
     single(400, 'InvalidJsonInput', 'Request body does not contain valid JSON.', { detailedErrorMessage: detail }),
   invalidOperation: (message: string) => single(400, 'InvalidOperation', message),
+  referenceExists: (typeId: string, referencedBy: string) =>
+    single(400, 'ReferenceExists', `Can not delete a ${typeId} while it is referenced by at least one ${referencedBy}.`, { referencedBy }),
   requiredField: (field: string) => ({ code: 'RequiredField', message: `A value is required for field ${field}.`, field }),
   invalidField: (field: string, invalidValue: unknown, message: string, allowedValues?: unknown[]) => ({
     code: 'InvalidField',

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import type { StoredDocument } from '../storage/types.js';
 import { action, defineResource, type BaseFields } from './define.js';
 import { customFieldActions, customFields, type CustomFields, setter } from './common.js';
-import { catalogErrors } from './product/errors.js';
 import { CustomFieldsDraft, Key } from './validation.js';
 
 /** The platform's Permission enum (RAML `types/associate-role/Permission.raml`), in its order. */
@@ -100,14 +99,7 @@ export const associateRoles = defineResource<AssociateRoleDraft, AssociateRole>(
     return role;
   },
   /** A role some business unit still assigns cannot go: its assignments would dangle. */
-  beforeDelete(role, ctx) {
-    for (const unit of ctx.scan('business-unit')) {
-      const associates = (unit.associates ?? []) as Array<{ associateRoleAssignments: Array<{ associateRole: { key: string } }> }>;
-      if (associates.some((a) => a.associateRoleAssignments.some((assignment) => assignment.associateRole.key === role.key))) {
-        throw catalogErrors.referenceExists('associate-role', 'business-unit');
-      }
-    }
-  },
+  referencedBy: ['business-unit'],
   actions: {
     addPermission: action(z.object({ permission: Permission }), (role: AssociateRole, a) => {
       if (!role.permissions.includes(a.permission)) role.permissions.push(a.permission);

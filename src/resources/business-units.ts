@@ -28,7 +28,6 @@ import {
   setField,
 } from './common.js';
 import type { AssociateRole, Permission } from './associate-roles.js';
-import { catalogErrors } from './product/errors.js';
 import type { Repository } from './repository.js';
 import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, ResourceIdentifier } from './validation.js';
 
@@ -406,11 +405,8 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     }
     return related;
   },
-  beforeDelete(unit, ctx) {
-    for (const other of ctx.scan('business-unit') as Iterable<BusinessUnit>) {
-      if (other.parentUnit?.key === unit.key) throw catalogErrors.referenceExists('business-unit', 'business-unit');
-    }
-  },
+  /** A unit with children cannot go: they name it as `parentUnit`. */
+  referencedBy: ['business-unit'],
   actions: {
     changeName: action(z.object({ name: z.string() }), (unit: BusinessUnit, a) => {
       unit.name = a.name;

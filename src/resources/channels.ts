@@ -61,6 +61,7 @@ function channelAddress(channel: Channel): ChannelAddress {
 export const channels = defineResource<ChannelDraft, Channel>({
   typeId: 'channel',
   path: 'channels',
+  referencedBy: ['inventory-entry', 'product', 'standalone-price', 'store', 'cart', 'order', 'quote', 'cart-discount', 'review'],
   draft: ChannelDraft,
   create(draft, ctx) {
     const channel: Omit<Channel, BaseFields> = {

@@ -84,6 +84,11 @@ export interface ResourceDefinition<Draft = any, R extends StoredDocument = any>
    * as `next`, each with version +1.
    */
   cascade?(next: R, previous: R, ctx: ResourceContext): R[];
+  /**
+   * The types whose resources may reference this one. A delete is refused with 400 ReferenceExists
+   * while one of them holds a Reference or KeyReference to it anywhere in the document.
+   */
+  referencedBy?: string[];
   /** Called before delete; throws to refuse it. */
   beforeDelete?(resource: R, ctx: ResourceContext): void;
 }

@@ -105,12 +105,7 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
     selection.assignments = [];
     return selection;
   },
-  beforeDelete(selection, ctx) {
-    for (const store of ctx.scan('store')) {
-      const settings = (store.productSelections as Array<{ productSelection: { id: string } }> | undefined) ?? [];
-      if (settings.some((s) => s.productSelection.id === selection.id)) throw catalogErrors.referenceExists('product-selection', 'store');
-    }
-  },
+  referencedBy: ['store'],
   actions: {
     setKey: setter('key', z.string().min(1)),
     changeName: changer('name', LocalizedString),

@@ -241,11 +241,7 @@ export const productTypes = defineResource<ProductTypeDraft, ProductType>({
     if (draft.key !== undefined) productType.key = draft.key;
     return productType;
   },
-  beforeDelete(productType, ctx) {
-    for (const product of ctx.scan('product')) {
-      if ((product.productType as { id: string }).id === productType.id) throw catalogErrors.referenceExists('product-type', 'product');
-    }
-  },
+  referencedBy: ['product'],
   actions: {
     setKey: setter('key', Key),
     changeName: changer('name', z.string().min(1)),

@@ -64,6 +64,19 @@ export function queryOptionsFor(options: QueryOptions, definition: ResourceDefin
   return { ...options, knownFields: known };
 }
 
+/** Whether `value` holds, anywhere within it, a Reference (by id) or a KeyReference (by key) to `target`. */
+function refersTo(value: unknown, typeId: string, target: StoredDocument): boolean {
+  if (Array.isArray(value)) return value.some((element) => refersTo(element, typeId, target));
+  if (value === null || typeof value !== 'object') return false;
+  const object = value as Record<string, unknown>;
+  if (object.typeId === typeId && (object.id !== undefined ? object.id === target.id : target.key !== undefined && object.key === target.key)) return true;
+  for (const field in object) {
+    const child = object[field];
+    if (typeof child === 'object' && child !== null && refersTo(child, typeId, target)) return true;
+  }
+  return false;
+}
+
 /**
  * The context of one request over one project. A class rather than an object of closures: a context
  * is made for every request and every programmatic create, and its methods then cost nothing per call.
@@ -234,6 +247,11 @@ export class Repository {
   remove(definition: ResourceDefinition, locator: Locator, version: number | undefined, ctx: ResourceContext): StoredDocument {
     const current = this.get(definition, ctx.project, locator);
     if (version !== undefined && current.version !== version) throw errors.concurrentModification(current.id, version, current.version);
+    for (const typeId of definition.referencedBy ?? []) {
+      for (const document of this.storage.scan(ctx.project, typeId)) {
+        if (document.id !== current.id && refersTo(document, definition.typeId, current)) throw errors.referenceExists(definition.typeId, typeId);
+      }
+    }
     definition.beforeDelete?.(current, ctx);
     this.storage.transaction(() => {
       this.storage.delete(ctx.project, definition.typeId, current.id, current.version);

@@ -172,6 +172,7 @@ function uniqueCountries(countries: Array<{ code: string }> | undefined) {
 export const stores = defineResource<StoreDraft, Store>({
   typeId: 'store',
   path: 'stores',
+  referencedBy: ['customer', 'cart', 'order', 'shopping-list', 'business-unit', 'quote-request', 'staged-quote', 'quote', 'cart-discount'],
   draft: StoreDraft,
   create(draft, ctx) {
     const store: Omit<Store, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> = {

@@ -102,6 +102,7 @@ function findRateIndex(category: TaxCategory, a: z.infer<typeof TaxRateLocator>)
 export const taxCategories = defineResource<TaxCategoryDraft, TaxCategory>({
   typeId: 'tax-category',
   path: 'tax-categories',
+  referencedBy: ['product', 'shipping-method', 'cart', 'order', 'quote', 'staged-quote'],
   draft: TaxCategoryDraft,
   create(draft) {
     const rates: TaxRate[] = [];

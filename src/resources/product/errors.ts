@@ -4,12 +4,6 @@ import { PlatformError, type ErrorObject } from '../../http/errors.js';
 const single = (statusCode: number, error: ErrorObject) => new PlatformError(statusCode, [error]);
 
 export const catalogErrors = {
-  referenceExists: (resource: string, referencedBy: string) =>
-    single(400, {
-      code: 'ReferenceExists',
-      message: `Can not delete a ${resource} while it is referenced by at least one ${referencedBy}.`,
-      referencedBy,
-    }),
   attributeDefinitionAlreadyExists: (productType: { id: string; name: string }, attributeName: string) =>
     single(400, {
       code: 'AttributeDefinitionAlreadyExists',
