@@ -71,7 +71,6 @@ export interface Customer extends StoredDocument {
 const StoreIdentifier = z.object({ typeId: z.literal('store').optional(), key: z.string().optional(), id: z.string().optional() });
 const AuthenticationMode = z.enum(['Password', 'ExternalAuth']);
 
-
 export const CustomerDraft = z
   .object({
     email: z.string().min(1),
