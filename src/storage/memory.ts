@@ -57,21 +57,12 @@ export class MemoryStorage implements StorageBackend {
     const holder = key === undefined ? undefined : collection.idByKey.get(key);
     if (holder !== undefined && holder !== id) throw new KeyConflict(key!, holder);
 
-    if (!previous) {
-      // A new document has no old key to release: the fewest map operations, as seeding writes
-      // two documents (the resource and a unique-index entry) per resource.
-      collection.byId.set(id, document);
-      if (key !== undefined) {
-        collection.idByKey.set(key, id);
-        collection.keyById.set(id, key);
-      }
-      collection.seqById.set(id, collection.nextSeq++);
-      this.undoLog?.push(() => this.setEntry(collection, id, undefined, undefined));
-      return;
-    }
-    const previousKey = collection.keyById.get(id);
-    this.setEntry(collection, id, document, key);
-    this.undoLog?.push(() => this.setEntry(collection, id, previous, previousKey));
+    // A new document holds no key yet: no lookup (seeding writes two documents per resource).
+    const previousKey = previous ? collection.keyById.get(id) : undefined;
+    this.setEntry(collection, id, document, key, previousKey);
+    if (!previous) collection.seqById.set(id, collection.nextSeq++);
+    // Undone last-in first-out, so when this undo runs the entry holds this write's key again.
+    this.undoLog?.push(() => this.setEntry(collection, id, previous, previousKey, key));
   }
 
   delete(project: string, typeId: string, id: string, expectedVersion?: number): StoredDocument | undefined {
@@ -83,20 +74,30 @@ export class MemoryStorage implements StorageBackend {
     }
     const previousKey = collection.keyById.get(id);
     const previousSeq = collection.seqById.get(id)!;
-    this.setEntry(collection, id, undefined, undefined);
+    this.setEntry(collection, id, undefined, undefined, previousKey);
     this.undoLog?.push(() => {
-      this.setEntry(collection, id, previous, previousKey);
+      this.setEntry(collection, id, previous, previousKey, undefined);
       collection.seqById.set(id, previousSeq);
       collection.disordered = true;
     });
     return previous;
   }
 
-  /** Puts (or with `undefined`, removes) a document and keeps the key index in step. */
-  private setEntry(collection: Collection, id: string, document: StoredDocument | undefined, key: string | undefined): void {
-    const oldKey = collection.keyById.get(id);
-    if (oldKey !== undefined && collection.idByKey.get(oldKey) === id) collection.idByKey.delete(oldKey);
-    collection.keyById.delete(id);
+  /**
+   * Puts (or with `undefined`, removes) a document and keeps the key index in step. `currentKey` is
+   * the key the entry holds now, which the caller knows (none for a new document).
+   */
+  private setEntry(
+    collection: Collection,
+    id: string,
+    document: StoredDocument | undefined,
+    key: string | undefined,
+    currentKey: string | undefined,
+  ): void {
+    if (currentKey !== undefined) {
+      if (collection.idByKey.get(currentKey) === id) collection.idByKey.delete(currentKey);
+      collection.keyById.delete(id);
+    }
     if (!document) {
       collection.byId.delete(id);
       collection.seqById.delete(id);
