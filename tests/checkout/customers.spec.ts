@@ -4,8 +4,8 @@
  * (platform error, nothing stored).
  */
 import type { ByProjectKeyRequestBuilder, Customer, CustomerDraft, CustomerUpdateAction } from '@commercetools/platform-sdk';
-import { resourceDefinitions } from '../../src/resources/index.js';
 import { expect, sdkFailure, test } from '../support/sdk.js';
+import { expectPlatformActions, typeWithStringField } from '../support/resources.js';
 
 /** The update actions of the platform's API specification (RAML `types/customer/updates/`). */
 const PLATFORM_ACTIONS = [
@@ -36,25 +36,8 @@ async function seedStores(apiRoot: ByProjectKeyRequestBuilder, ...keys: string[]
   for (const key of keys) await apiRoot.stores().post({ body: { key } }).execute();
 }
 
-async function customType(apiRoot: ByProjectKeyRequestBuilder, key: string, resourceTypeIds: string[]) {
-  return (
-    await apiRoot
-      .types()
-      .post({
-        body: {
-          key,
-          name: { en: key },
-          resourceTypeIds: raw(resourceTypeIds),
-          fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' }, inputHint: 'SingleLine' }],
-        },
-      })
-      .execute()
-  ).body;
-}
-
 test('every update action of the platform is declared, and no other', () => {
-  const definition = resourceDefinitions.find((d) => d.typeId === 'customer')!;
-  expect(Object.keys(definition.actions).sort()).toEqual([...PLATFORM_ACTIONS].sort());
+  expectPlatformActions('customer', PLATFORM_ACTIONS);
 });
 
 test.describe('customers: draft', () => {
@@ -62,7 +45,7 @@ test.describe('customers: draft', () => {
     await seedStores(apiRoot, 'berlin', 'paris');
     const paris = (await apiRoot.stores().withKey({ key: 'paris' }).get().execute()).body;
     const group = (await apiRoot.customerGroups().post({ body: { key: 'vip', groupName: 'VIP' } }).execute()).body;
-    await customType(apiRoot, 'customer-extra', ['customer']);
+    await typeWithStringField(apiRoot, 'customer-extra', ['customer']);
     const customer = await create(apiRoot, {
       email: 'ada@example.com',
       password: 'secret',
@@ -387,8 +370,8 @@ test.describe('customers: update actions', () => {
   });
 
   test('custom fields on the customer and on its addresses', async ({ apiRoot }) => {
-    await customType(apiRoot, 'customer-extra', ['customer']);
-    await customType(apiRoot, 'address-extra', ['address']);
+    await typeWithStringField(apiRoot, 'customer-extra', ['customer']);
+    await typeWithStringField(apiRoot, 'address-extra', ['address']);
     let customer = await create(apiRoot, { email: 'c@example.com', password: 'pw', addresses: [{ key: 'home', country: 'DE' }] });
     const addressId = customer.addresses[0]!.id!;
     customer = await update(

@@ -4,12 +4,12 @@
  * against States, line item states, deliveries and parcels, returns, addresses, custom fields,
  * payments, sync info, order number), delete, and refusals (platform error, nothing stored).
  */
-import type { ByProjectKeyRequestBuilder, Order, OrderUpdateAction, State, StateDraft, Type } from '@commercetools/platform-sdk';
-import { resourceDefinitions } from '../../src/resources/index.js';
+import type { ByProjectKeyRequestBuilder, Order, OrderUpdateAction, State, StateDraft } from '@commercetools/platform-sdk';
 import { snapshotCart, type Cart as StoredCart } from '../../src/resources/carts.js';
 import { orderFieldsOf } from '../../src/resources/orders.js';
 import { jsonClone } from '../../src/util/json.js';
 import { PROJECT_KEY, expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
+import { expectPlatformActions, typeWithStringField } from '../support/resources.js';
 import { EUR, cents, createCart, readCart, raw, setupCatalog, updateCart, type Catalog } from './carts-support.js';
 
 /** The update actions of the platform's API specification (RAML types/order/updates). */
@@ -53,31 +53,17 @@ async function refused(apiRoot: ByProjectKeyRequestBuilder, order: Order, ...act
   return sdkFailure(apiRoot.orders().withId({ ID: order.id }).post({ body: { version: order.version, actions } }).execute());
 }
 
+/** Everything of an order that takes custom fields. */
+const ORDER_FIELD_TARGETS = ['order', 'order-delivery', 'order-parcel', 'order-return-item', 'line-item', 'custom-line-item', 'address', 'shipping'];
+
 const read = async (apiRoot: ByProjectKeyRequestBuilder, order: Order) => (await apiRoot.orders().withId({ ID: order.id }).get().execute()).body;
 
 async function state(apiRoot: ByProjectKeyRequestBuilder, body: StateDraft): Promise<State> {
   return (await apiRoot.states().post({ body }).execute()).body;
 }
 
-async function customType(apiRoot: ByProjectKeyRequestBuilder): Promise<Type> {
-  return (
-    await apiRoot
-      .types()
-      .post({
-        body: {
-          key: 'order-fields',
-          name: { en: 'Order fields' },
-          resourceTypeIds: ['order', 'order-delivery', 'order-parcel', 'order-return-item', 'line-item', 'custom-line-item', 'address', 'shipping'],
-          fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' }, inputHint: 'SingleLine' }],
-        },
-      })
-      .execute()
-  ).body;
-}
-
 test('order: every update action of the platform is declared, and no other', () => {
-  const definition = resourceDefinitions.find((d) => d.typeId === 'order');
-  expect(Object.keys(definition!.actions).sort()).toEqual([...PLATFORM_ORDER_ACTIONS].sort());
+  expectPlatformActions('order', PLATFORM_ORDER_ACTIONS);
 });
 
 test.describe('placing an order from a cart', () => {
@@ -87,7 +73,7 @@ test.describe('placing an order from a cart', () => {
   });
 
   test('the draft: number, purchase order number, states, State, custom fields merged with the cart’s; deprecated `id`', async ({ apiRoot }) => {
-    const type = await customType(apiRoot);
+    const type = await typeWithStringField(apiRoot, 'order-fields', ORDER_FIELD_TARGETS);
     const open = await state(apiRoot, { key: 'workflow-open', type: 'OrderState' });
     const order = await place(
       apiRoot,
@@ -306,7 +292,7 @@ test.describe('update actions', () => {
   });
 
   test('deliveries and parcels: add, address, items, parcels, tracking, measurements, custom fields, remove', async ({ apiRoot }) => {
-    const type = await customType(apiRoot);
+    const type = await typeWithStringField(apiRoot, 'order-fields', ORDER_FIELD_TARGETS);
     let order = await place(apiRoot);
     const [a, b] = order.lineItems;
     order = await update(apiRoot, order, {
@@ -374,7 +360,7 @@ test.describe('update actions', () => {
   });
 
   test('returns: add, states of return items, custom fields, set', async ({ apiRoot }) => {
-    await customType(apiRoot);
+    await typeWithStringField(apiRoot, 'order-fields', ORDER_FIELD_TARGETS);
     let order = await place(apiRoot);
     const [a] = order.lineItems;
     const wrap = order.customLineItems[0]!;
@@ -479,7 +465,7 @@ test.describe('update actions', () => {
   });
 
   test('addresses, item shipping addresses, line item shipping details, custom fields everywhere, estimated delivery', async ({ apiRoot }) => {
-    const type = await customType(apiRoot);
+    const type = await typeWithStringField(apiRoot, 'order-fields', ORDER_FIELD_TARGETS);
     let order = await place(apiRoot);
     const [a] = order.lineItems;
     const wrap = order.customLineItems[0]!;

@@ -4,8 +4,8 @@
  * (platform error, nothing stored).
  */
 import type { ByProjectKeyRequestBuilder, Payment, PaymentDraft, PaymentUpdateAction } from '@commercetools/platform-sdk';
-import { resourceDefinitions } from '../../src/resources/index.js';
 import { expect, sdkFailure, test } from '../support/sdk.js';
+import { expectPlatformActions, typeWithStringField } from '../support/resources.js';
 
 const PLATFORM_ACTIONS = [
   'addInterfaceInteraction', 'addTransaction', 'changeAmountPlanned', 'changeTransactionInteractionId', 'changeTransactionState',
@@ -38,22 +38,6 @@ async function refused(apiRoot: ByProjectKeyRequestBuilder, payment: Payment, ..
   return sdkFailure(apiRoot.payments().withId({ ID: payment.id }).post({ body: { version: payment.version, actions } }).execute());
 }
 
-async function interactionType(apiRoot: ByProjectKeyRequestBuilder, key: string, resourceTypeIds: string[]) {
-  return (
-    await apiRoot
-      .types()
-      .post({
-        body: {
-          key,
-          name: { en: key },
-          resourceTypeIds: raw(resourceTypeIds),
-          fieldDefinitions: [{ name: 'code', label: { en: 'Code' }, required: false, type: { name: 'String' }, inputHint: 'SingleLine' }],
-        },
-      })
-      .execute()
-  ).body;
-}
-
 async function paymentStates(apiRoot: ByProjectKeyRequestBuilder) {
   const paid = (await apiRoot.states().post({ body: { key: 'paid', type: 'PaymentState', initial: false } }).execute()).body;
   const open = (await apiRoot.states().post({ body: { key: 'open', type: 'PaymentState', initial: true, transitions: [{ typeId: 'state', id: paid.id }] } }).execute()).body;
@@ -62,8 +46,7 @@ async function paymentStates(apiRoot: ByProjectKeyRequestBuilder) {
 }
 
 test('every update action of the platform is declared, and no other', () => {
-  const definition = resourceDefinitions.find((d) => d.typeId === 'payment')!;
-  expect(Object.keys(definition.actions).sort()).toEqual([...PLATFORM_ACTIONS].sort());
+  expectPlatformActions('payment', PLATFORM_ACTIONS);
 });
 
 test.describe('payments: create', () => {
@@ -82,7 +65,7 @@ test.describe('payments: create', () => {
 
   test('every draft field: customer by key, transactions with ids and default state, interactions, method, status state', async ({ apiRoot }) => {
     const customer = (await apiRoot.customers().post({ body: { email: 'p@example.com', password: 'pw', key: 'payer' } }).execute()).body.customer;
-    await interactionType(apiRoot, 'psp-call', ['payment-interface-interaction', 'transaction', 'payment', 'payment-method-info']);
+    await typeWithStringField(apiRoot, 'psp-call', ['payment-interface-interaction', 'transaction', 'payment', 'payment-method-info'], 'code');
     const { open } = await paymentStates(apiRoot);
     // `externalId` and the amounts besides `amountPlanned` are deprecated: the SDK's types no longer list them.
     const payment = await create(apiRoot, raw<PaymentDraft>({
@@ -159,7 +142,7 @@ test.describe('payments: create', () => {
 
 test.describe('payments: update actions', () => {
   test('transactions: add, change state / timestamp / interaction id / interface id, custom type and field', async ({ apiRoot }) => {
-    await interactionType(apiRoot, 'tx-extra', ['transaction']);
+    await typeWithStringField(apiRoot, 'tx-extra', ['transaction'], 'code');
     let payment = await create(apiRoot, { amountPlanned: EUR(1000) });
     payment = await update(
       apiRoot,
@@ -209,7 +192,7 @@ test.describe('payments: update actions', () => {
   });
 
   test('interface interactions are appended with their custom type and fields', async ({ apiRoot }) => {
-    const type = await interactionType(apiRoot, 'psp-call', ['payment-interface-interaction']);
+    const type = await typeWithStringField(apiRoot, 'psp-call', ['payment-interface-interaction'], 'code');
     let payment = await create(apiRoot, { amountPlanned: EUR(10) });
     payment = await update(
       apiRoot,
@@ -226,7 +209,7 @@ test.describe('payments: update actions', () => {
   });
 
   test('payment method: single-field actions, setMethodInfo for several, custom type and fields; the interface is set once', async ({ apiRoot, mock }) => {
-    await interactionType(apiRoot, 'method-extra', ['payment-method-info']);
+    await typeWithStringField(apiRoot, 'method-extra', ['payment-method-info'], 'code');
     let payment = await create(apiRoot, { amountPlanned: EUR(10) });
     payment = await update(
       apiRoot,
@@ -339,7 +322,7 @@ test.describe('payments: update actions', () => {
   });
 
   test('custom fields; delete by key with version; stale version refused', async ({ apiRoot, mock }) => {
-    await interactionType(apiRoot, 'payment-extra', ['payment']);
+    await typeWithStringField(apiRoot, 'payment-extra', ['payment'], 'code');
     let payment = await create(apiRoot, { amountPlanned: EUR(10), key: 'p-1' });
     payment = await update(
       apiRoot,

@@ -4,8 +4,8 @@
  * refusals (platform error, nothing stored).
  */
 import type { ByProjectKeyRequestBuilder, Product, ShoppingList, ShoppingListDraft, ShoppingListUpdateAction } from '@commercetools/platform-sdk';
-import { resourceDefinitions } from '../../src/resources/index.js';
 import { expect, sdkFailure, test } from '../support/sdk.js';
+import { expectPlatformActions, typeWithStringField } from '../support/resources.js';
 
 const PLATFORM_ACTIONS = [
   'addLineItem', 'addTextLineItem', 'changeLineItemQuantity', 'changeLineItemsOrder', 'changeName', 'changeTextLineItemName',
@@ -70,25 +70,8 @@ async function socks(apiRoot: ByProjectKeyRequestBuilder): Promise<Product> {
   ).body;
 }
 
-async function customType(apiRoot: ByProjectKeyRequestBuilder, key: string, resourceTypeIds: string[]) {
-  return (
-    await apiRoot
-      .types()
-      .post({
-        body: {
-          key,
-          name: { en: key },
-          resourceTypeIds: raw(resourceTypeIds),
-          fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' }, inputHint: 'SingleLine' }],
-        },
-      })
-      .execute()
-  ).body;
-}
-
 test('every update action of the platform is declared, and no other', () => {
-  const definition = resourceDefinitions.find((d) => d.typeId === 'shopping-list')!;
-  expect(Object.keys(definition.actions).sort()).toEqual([...PLATFORM_ACTIONS].sort());
+  expectPlatformActions('shopping-list', PLATFORM_ACTIONS);
 });
 
 test.describe('shopping lists: create', () => {
@@ -256,7 +239,7 @@ test.describe('shopping lists: update actions', () => {
 
   test('line items: custom type and field by id or key; a line item with other custom fields is not merged', async ({ apiRoot }) => {
     await socks(apiRoot);
-    await customType(apiRoot, 'item-extra', ['shopping-list-text-line-item', 'line-item']);
+    await typeWithStringField(apiRoot, 'item-extra', ['shopping-list-text-line-item', 'line-item']);
     let list = await create(apiRoot, { name: { en: 'L' }, lineItems: [{ sku: 'socks-s', key: 'ss' }] });
     list = await update(
       apiRoot,
@@ -270,7 +253,7 @@ test.describe('shopping lists: update actions', () => {
   });
 
   test('text line items: add, rename, describe, quantities, remove, order, custom fields', async ({ apiRoot }) => {
-    await customType(apiRoot, 'text-extra', ['shopping-list-text-line-item']);
+    await typeWithStringField(apiRoot, 'text-extra', ['shopping-list-text-line-item']);
     let list = await create(apiRoot, { name: { en: 'L' } });
     list = await update(
       apiRoot,
@@ -329,7 +312,7 @@ test.describe('shopping lists: update actions', () => {
   test('list fields: name, key, slug, description, customer, anonymous id, store, delete days, custom', async ({ apiRoot }) => {
     const customer = (await apiRoot.customers().post({ body: { email: 'c@example.com', password: 'pw' } }).execute()).body.customer;
     await apiRoot.stores().post({ body: { key: 'paris' } }).execute();
-    await customType(apiRoot, 'list-extra', ['shopping-list']);
+    await typeWithStringField(apiRoot, 'list-extra', ['shopping-list']);
     let list = await create(apiRoot, { name: { en: 'L' }, anonymousId: 'anon' });
     list = await update(
       apiRoot,

@@ -1,5 +1,6 @@
-import type { Asset, ByProjectKeyRequestBuilder, Category, CategoryDraft, CategoryUpdateAction, Type } from '@commercetools/platform-sdk';
+import type { Asset, ByProjectKeyRequestBuilder, Category, CategoryDraft, CategoryUpdateAction } from '@commercetools/platform-sdk';
 import { test, expect, sdkFailure } from '../support/sdk.js';
+import { typeWithStringField } from '../support/resources.js';
 
 /** A body the SDK's types would refuse: for validation tests. */
 const raw = <T>(value: unknown) => value as T;
@@ -22,27 +23,12 @@ const assetsOf = (category: Category): Asset[] => category.assets ?? [];
 
 const ref = (category: Category) => ({ typeId: 'category', id: category.id });
 
-async function customType(apiRoot: ByProjectKeyRequestBuilder, key: string, resourceTypeIds: Array<'category' | 'asset'>): Promise<Type> {
-  const response = await apiRoot
-    .types()
-    .post({
-      body: {
-        key,
-        name: { en: key },
-        resourceTypeIds,
-        fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
-      },
-    })
-    .execute();
-  return response.body;
-}
-
 const logo = { uri: 'https://example.com/logo.svg', key: 'vector', contentType: 'image/svg+xml', dimensions: { w: 10, h: 20 } };
 
 test.describe('categories: create', () => {
   test('maps every draft field', async ({ apiRoot }) => {
-    const type = await customType(apiRoot, 'category-fields', ['category']);
-    const assetType = await customType(apiRoot, 'asset-fields', ['asset']);
+    const type = await typeWithStringField(apiRoot, 'category-fields', ['category']);
+    const assetType = await typeWithStringField(apiRoot, 'asset-fields', ['asset']);
     const root = await create(apiRoot, { key: 'root', name: { en: 'Root' }, slug: { en: 'root' } });
     const category = await create(apiRoot, {
       key: 'hats',
@@ -327,7 +313,7 @@ test.describe('categories: update actions', () => {
   });
 
   test('setCustomType and setCustomField', async ({ apiRoot }) => {
-    const type = await customType(apiRoot, 'cat-type', ['category']);
+    const type = await typeWithStringField(apiRoot, 'cat-type', ['category']);
     let category = await create(apiRoot, { name: { en: 'A' }, slug: { en: 'a-1' } });
     category = await update(apiRoot, category, { action: 'setCustomType', type: { typeId: 'type', key: 'cat-type' }, fields: { note: 'x' } });
     expect(category.custom).toEqual({ type: { typeId: 'type', id: type.id }, fields: { note: 'x' } });
@@ -383,7 +369,7 @@ test.describe('categories: update actions', () => {
   });
 
   test('asset custom type and field', async ({ apiRoot }) => {
-    const type = await customType(apiRoot, 'asset-type', ['asset']);
+    const type = await typeWithStringField(apiRoot, 'asset-type', ['asset']);
     let category = await create(apiRoot, { name: { en: 'A' }, slug: { en: 'a-1' }, assets: [{ key: 'pic', name: { en: 'P' }, sources: [logo] }] });
     category = await update(apiRoot, category, { action: 'setAssetCustomType', assetKey: 'pic', type: { typeId: 'type', id: type.id }, fields: { note: 'x' } });
     expect(assetsOf(category)[0]!.custom).toEqual({ type: { typeId: 'type', id: type.id }, fields: { note: 'x' } });

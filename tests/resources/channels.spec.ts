@@ -1,5 +1,6 @@
-import type { ByProjectKeyRequestBuilder, Channel, ChannelDraft, ChannelUpdateAction, Type } from '@commercetools/platform-sdk';
+import type { ByProjectKeyRequestBuilder, Channel, ChannelDraft, ChannelUpdateAction } from '@commercetools/platform-sdk';
 import { test, expect, sdkFailure } from '../support/sdk.js';
+import { typeWithStringField } from '../support/resources.js';
 
 /** A body the SDK's types would refuse: for validation tests. */
 const raw = <T>(value: unknown) => value as T;
@@ -22,18 +23,13 @@ function refused(apiRoot: ByProjectKeyRequestBuilder, channel: Channel, ...actio
 
 const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) => (await apiRoot.channels().withId({ ID: id }).get().execute()).body;
 
-async function customType(apiRoot: ByProjectKeyRequestBuilder, key: string, resourceTypeIds: Array<'channel' | 'address'>): Promise<Type> {
-  const body = { key, name: { en: key }, resourceTypeIds, fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' as const } }] };
-  return (await apiRoot.types().post({ body }).execute()).body;
-}
-
 const warehouse = { key: 'wh', country: 'DE', city: 'Berlin', streetName: 'Hauptstr.', streetNumber: '1', email: 'wh@example.com' };
 const berlin = { type: 'Point' as const, coordinates: [13.4, 52.5] as [number, number] };
 
 test.describe('channels: create', () => {
   test('maps every draft field', async ({ apiRoot }) => {
-    const type = await customType(apiRoot, 'channel-fields', ['channel']);
-    const addressType = await customType(apiRoot, 'address-fields', ['address']);
+    const type = await typeWithStringField(apiRoot, 'channel-fields', ['channel']);
+    const addressType = await typeWithStringField(apiRoot, 'address-fields', ['address']);
     const channel = await create(apiRoot, {
       key: 'berlin-store',
       roles: ['ProductDistribution', 'InventorySupply', 'Primary'],
@@ -132,7 +128,7 @@ test.describe('channels: update actions', () => {
   });
 
   test('setAddress, setAddressCustomType, setAddressCustomField, and removing the address', async ({ apiRoot }) => {
-    const addressType = await customType(apiRoot, 'address-fields', ['address']);
+    const addressType = await typeWithStringField(apiRoot, 'address-fields', ['address']);
     let channel = await create(apiRoot, { key: 'addr' });
     channel = await update(apiRoot, channel, { action: 'setAddress', address: warehouse });
     expect(channel.address).toEqual({ ...warehouse, id: expect.any(String) });
@@ -159,7 +155,7 @@ test.describe('channels: update actions', () => {
   });
 
   test('setCustomType and setCustomField', async ({ apiRoot }) => {
-    const type = await customType(apiRoot, 'channel-fields', ['channel']);
+    const type = await typeWithStringField(apiRoot, 'channel-fields', ['channel']);
     let channel = await create(apiRoot, { key: 'custom' });
     channel = await update(apiRoot, channel, { action: 'setCustomType', type: { typeId: 'type', key: 'channel-fields' } });
     expect(channel.custom).toEqual({ type: { typeId: 'type', id: type.id }, fields: {} });

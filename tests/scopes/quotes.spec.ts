@@ -5,8 +5,8 @@
  * `/me/orders/quotes`, in-store quotes.
  */
 import type { ByProjectKeyRequestBuilder, Cart, Customer, Quote, QuoteRequest, StagedQuote } from '@commercetools/platform-sdk';
-import { resourceDefinitions } from '../../src/resources/index.js';
 import { expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
+import { expectPlatformActions } from '../support/resources.js';
 import { createCart, createCartDiscount, createDiscountCode, readCart, setupCatalog, updateCart, type Catalog } from '../checkout/carts-support.js';
 import { associate, createCustomer, createRole, createUnit } from './support.js';
 
@@ -45,17 +45,15 @@ async function pendingQuote(apiRoot: ByProjectKeyRequestBuilder, catalog: Catalo
   return { cart, request, staged, quote };
 }
 
-const actionsOf = (typeId: string) => Object.keys(resourceDefinitions.find((d) => d.typeId === typeId)!.actions).sort();
-
 test.describe('the quote flow', () => {
   test('every update action of the RAML is declared, and no other', () => {
-    expect(actionsOf('quote-request')).toEqual(['changeCustomer', 'changeQuoteRequestState', 'setCustomField', 'setCustomType', 'transitionState']);
-    expect(actionsOf('staged-quote')).toEqual(['changeStagedQuoteState', 'setCustomField', 'setCustomType', 'setSellerComment', 'setValidTo', 'transitionState']);
-    expect(actionsOf('quote')).toEqual(['changeCustomer', 'changeQuoteState', 'requestQuoteRenegotiation', 'setCustomField', 'setCustomType', 'transitionState']);
-    expect(actionsOf('approval-rule')).toEqual([
+    expectPlatformActions('quote-request', ['changeCustomer', 'changeQuoteRequestState', 'setCustomField', 'setCustomType', 'transitionState']);
+    expectPlatformActions('staged-quote', ['changeStagedQuoteState', 'setCustomField', 'setCustomType', 'setSellerComment', 'setValidTo', 'transitionState']);
+    expectPlatformActions('quote', ['changeCustomer', 'changeQuoteState', 'requestQuoteRenegotiation', 'setCustomField', 'setCustomType', 'transitionState']);
+    expectPlatformActions('approval-rule', [
       'setApprovers', 'setCustomField', 'setCustomType', 'setDescription', 'setKey', 'setName', 'setPredicate', 'setRequesters', 'setStatus',
     ]);
-    expect(actionsOf('approval-flow')).toEqual(['approve', 'reject', 'setCustomField', 'setCustomType']);
+    expectPlatformActions('approval-flow', ['approve', 'reject', 'setCustomField', 'setCustomType']);
   });
 
   test('cart → quote request → staged quote → quote → order, the negotiated prices carried to the order', async ({ apiRoot, mock }) => {
