@@ -16,13 +16,18 @@ const LOCALE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
  * path is accepted (an empty collection must answer an empty page, not a 400).
  */
 export function fieldExistsIn(documents: readonly object[]): FieldExists {
+  if (documents.length === 0) return () => true;
+  return answeredOncePerPath((path) => documents.some((document) => hasPath(document, path, 0)));
+}
+
+/** Judges each path once: a predicate names a path in several clauses, and a type's declared-field check serves every query. */
+function answeredOncePerPath(exists: FieldExists): FieldExists {
   const cache = new Map<string, boolean>();
   return (path) => {
-    if (documents.length === 0) return true;
     const key = path.join('\u0000');
     let known = cache.get(key);
     if (known === undefined) {
-      known = documents.some((document) => hasPath(document, path, 0));
+      known = exists(path);
       cache.set(key, known);
     }
     return known;
@@ -61,16 +66,7 @@ function isFreeForm(container: object, path: readonly string[], depth: number): 
  * key reference's `key` is known from the stored data).
  */
 export function declaredFields(schema: z.ZodType): FieldExists {
-  const cache = new Map<string, boolean>();
-  return (path) => {
-    const key = path.join('\u0000');
-    let known = cache.get(key);
-    if (known === undefined) {
-      known = declares(schema, path, 0);
-      cache.set(key, known);
-    }
-    return known;
-  };
+  return answeredOncePerPath((path) => declares(schema, path, 0));
 }
 
 /** The parts of zod's schema definitions the walk reads (`schema._zod.def`). */
