@@ -155,6 +155,20 @@ test('docs/querying.md: every ts block is an example run below', () => {
 });
 
 test.describe('docs/querying.md: ts examples', () => {
+  test('strictWhere knows the fields a draft declares', async () => {
+    // doc-example:start
+    const strict = createCommerceMock({ strictWhere: true });
+    strict.create('customer', { email: 'anna@example.com', password: 'secret', firstName: 'Anna' });
+    const customers = (where: string) => strict.handle({ method: 'GET', url: `/${strict.options.defaultProjectKey}/customers?where=${encodeURIComponent(where)}` });
+    customers('salutation = "Ms"').status; // 200: a customer field, though no stored customer has one yet
+    customers('nope = "x"').status; // 400: The field 'nope' does not exist.
+    // doc-example:end
+    expect(customers('salutation = "Ms"').status).toBe(200);
+    const refused = customers('nope = "x"');
+    expect(refused.status).toBe(400);
+    expect((refused.body as { message: string }).message).toBe("Malformed parameter: where: The field 'nope' does not exist.");
+  });
+
   test('where with variables through the SDK', async ({ mock, apiRoot }) => {
     seedWorld(mock);
     // doc-example:start

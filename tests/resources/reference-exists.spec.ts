@@ -3,6 +3,7 @@
  * nothing is deleted (as the API reference documents for tax categories, channels and stores).
  * Once the reference is gone, the delete goes through.
  */
+import { readFileSync } from 'node:fs';
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import { test, expect, sdkFailure } from '../support/sdk.js';
 
@@ -70,4 +71,18 @@ test.describe('ReferenceExists on delete', () => {
     expect(mock.getByKey('store', 'berlin')).toBeDefined();
     expect((await apiRoot.stores().withKey({ key: 'paris' }).delete({ queryArgs: { version: paris.version } }).execute()).statusCode).toBe(200);
   });
+});
+
+test('docs/resources.md: the ReferenceExists answer it shows is the one a delete gets', async ({ apiRoot }) => {
+  const doc = readFileSync(new URL('../../docs/resources.md', import.meta.url), 'utf8');
+  const shown = /<!-- reference-exists: tax-category, product -->\n```json\n([\s\S]*?)\n```/.exec(doc);
+  expect(shown, 'the example is in docs/resources.md').not.toBeNull();
+  const standard = await taxCategory(apiRoot, 'standard');
+  const type = (await apiRoot.productTypes().post({ body: { key: 'plain', name: 'plain', description: 'plain' } }).execute()).body;
+  await apiRoot
+    .products()
+    .post({ body: { productType: { typeId: 'product-type', id: type.id }, name: { en: 'P' }, slug: { en: 'p-1' }, taxCategory: { typeId: 'tax-category', key: 'standard' } } })
+    .execute();
+  const failure = await sdkFailure(apiRoot.taxCategories().withKey({ key: 'standard' }).delete({ queryArgs: { version: standard.version } }).execute());
+  expect(failure.body).toEqual(JSON.parse(shown![1]!));
 });
