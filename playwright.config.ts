@@ -17,7 +17,14 @@ export default defineConfig({
     launchOptions: {
       ...(existsSync(chromium) ? { executablePath: chromium } : {}),
       // This machine has no outside network: keep Chromium from trying to reach it.
-      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
 });

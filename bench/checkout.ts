@@ -5,7 +5,12 @@
  * median (and p95) of the whole flow and of each step. Aim: under 3 ms for the whole flow.
  * Run: npm run bench:build && node dist-bench/bench/checkout.js   (RUNS=… to change the number of measured runs, default 500)
  */
-import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder, type Cart, type CartUpdateAction } from '@commercetools/platform-sdk';
+import {
+  createApiBuilderFromCtpClient,
+  type ByProjectKeyRequestBuilder,
+  type Cart,
+  type CartUpdateAction,
+} from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
 import { createCommerceMock } from '../src/index.js';
 import { interceptFetch } from '../src/transports/mock-agent.js';
@@ -18,10 +23,23 @@ const EUR = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
 
 async function catalog(apiRoot: ByProjectKeyRequestBuilder): Promise<void> {
   const tax = (
-    await apiRoot.taxCategories().post({ body: { key: 'standard', name: 'Standard', rates: [{ name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' }] } }).execute()
+    await apiRoot
+      .taxCategories()
+      .post({ body: { key: 'standard', name: 'Standard', rates: [{ name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' }] } })
+      .execute()
   ).body;
-  const zone = (await apiRoot.zones().post({ body: { key: 'de', name: 'DE', locations: [{ country: 'DE' }] } }).execute()).body;
-  const type = (await apiRoot.productTypes().post({ body: { key: 'plain', name: 'plain', description: 'plain' } }).execute()).body;
+  const zone = (
+    await apiRoot
+      .zones()
+      .post({ body: { key: 'de', name: 'DE', locations: [{ country: 'DE' }] } })
+      .execute()
+  ).body;
+  const type = (
+    await apiRoot
+      .productTypes()
+      .post({ body: { key: 'plain', name: 'plain', description: 'plain' } })
+      .execute()
+  ).body;
   for (let i = 0; i < 50; i++) {
     await apiRoot
       .products()
@@ -64,7 +82,10 @@ async function catalog(apiRoot: ByProjectKeyRequestBuilder): Promise<void> {
       })
       .execute()
   ).body;
-  await apiRoot.discountCodes().post({ body: { code: 'SAVE10', cartDiscounts: [{ typeId: 'cart-discount', id: discount.id }] } }).execute();
+  await apiRoot
+    .discountCodes()
+    .post({ body: { code: 'SAVE10', cartDiscounts: [{ typeId: 'cart-discount', id: discount.id }] } })
+    .execute();
 }
 
 const mock = createCommerceMock();
@@ -73,14 +94,26 @@ const sdkWith = (httpClient: typeof fetch) =>
   createApiBuilderFromCtpClient(
     new ClientBuilder()
       .withProjectKey('bench')
-      .withClientCredentialsFlow({ host: mock.options.authUrl, projectKey: 'bench', credentials: { clientId: 'c', clientSecret: 's' }, httpClient })
+      .withClientCredentialsFlow({
+        host: mock.options.authUrl,
+        projectKey: 'bench',
+        credentials: { clientId: 'c', clientSecret: 's' },
+        httpClient,
+      })
       .withHttpMiddleware({ host: mock.options.apiUrl, httpClient })
       .build(),
   ).withProjectKey({ projectKey: 'bench' });
 let apiRoot = sdkWith(createMockFetch(mock));
 await catalog(apiRoot);
 
-const update = async (cart: Cart, action: CartUpdateAction) => (await apiRoot.carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions: [action] } }).execute()).body;
+const update = async (cart: Cart, action: CartUpdateAction) =>
+  (
+    await apiRoot
+      .carts()
+      .withId({ ID: cart.id })
+      .post({ body: { version: cart.version, actions: [action] } })
+      .execute()
+  ).body;
 
 const STEPS = [
   'create cart',
@@ -102,7 +135,12 @@ async function checkout(i: number): Promise<number[]> {
     times.push(now - last);
     last = now;
   };
-  let cart = (await apiRoot.carts().post({ body: { currency: 'EUR', country: 'DE' } }).execute()).body;
+  let cart = (
+    await apiRoot
+      .carts()
+      .post({ body: { currency: 'EUR', country: 'DE' } })
+      .execute()
+  ).body;
   lap();
   for (let line = 0; line < 3; line++) {
     cart = await update(cart, { action: 'addLineItem', sku: `SKU-${(i + line * 7) % 50}`, quantity: 1 + line });
@@ -114,7 +152,12 @@ async function checkout(i: number): Promise<number[]> {
   lap();
   cart = await update(cart, { action: 'addDiscountCode', code: 'SAVE10' });
   lap();
-  const order = (await apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } }).execute()).body;
+  const order = (
+    await apiRoot
+      .orders()
+      .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } })
+      .execute()
+  ).body;
   lap();
   if (cart.discountCodes[0]?.state !== 'MatchesCart' || !cart.taxedPrice || order.totalPrice.centAmount !== cart.totalPrice.centAmount) {
     throw new Error('the flow did not compute the checkout');
@@ -132,9 +175,19 @@ async function measure(label: string, offset: number): Promise<Figure> {
   for (let i = 0; i < WARMUP; i++) await checkout(offset + i);
   const runs: number[][] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await checkout(offset + WARMUP + i));
-  const whole = figure(`checkout, ${label} (${STEPS.length} requests)`, runs.map((steps) => steps.reduce((a, b) => a + b, 0)));
+  const whole = figure(
+    `checkout, ${label} (${STEPS.length} requests)`,
+    runs.map((steps) => steps.reduce((a, b) => a + b, 0)),
+  );
   print(whole, `   ${(whole.medianMs / STEPS.length).toFixed(3)} ms a request`);
-  STEPS.forEach((step, index) => print(figure(`  ${step}`, runs.map((steps) => steps[index]!))));
+  STEPS.forEach((step, index) =>
+    print(
+      figure(
+        `  ${step}`,
+        runs.map((steps) => steps[index]!),
+      ),
+    ),
+  );
   return whole;
 }
 
@@ -148,5 +201,7 @@ apiRoot = sdkWith(createMockFetch(mock));
 const viaMockFetch = await measure('httpClient: createMockFetch(mock)', WARMUP + RUNS);
 console.log(`\n${mock.storage.count('bench', 'order')} orders at the end`);
 for (const whole of [viaAgent, viaMockFetch]) {
-  console.log(`Aim: the whole checkout under 3 ms (median) — ${whole.name}: ${whole.medianMs < 3 ? 'met' : 'not met'} (${whole.medianMs.toFixed(2)} ms).`);
+  console.log(
+    `Aim: the whole checkout under 3 ms (median) — ${whole.name}: ${whole.medianMs < 3 ? 'met' : 'not met'} (${whole.medianMs.toFixed(2)} ms).`,
+  );
 }

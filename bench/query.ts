@@ -159,7 +159,9 @@ const rss = residentMegabytes();
   // Resident memory is what V8 has committed, not what is live: show the spaces, committed (live).
   const spaces = getHeapSpaceStatistics().filter((space) => space.space_size > 1048576);
   const megabytes = (bytes: number) => (bytes / 1048576).toFixed(0);
-  console.log(`  V8 heap spaces, committed (live) MB: ${spaces.map((s) => `${s.space_name} ${megabytes(s.space_size)} (${megabytes(s.space_used_size)})`).join(', ')}`);
+  console.log(
+    `  V8 heap spaces, committed (live) MB: ${spaces.map((s) => `${s.space_name} ${megabytes(s.space_size)} (${megabytes(s.space_used_size)})`).join(', ')}`,
+  );
 }
 console.log(
   `resident memory with them stored, after a full GC: ${rss} MB; heap retained by the mock ${(heapMegabytes() - heapBefore).toFixed(0)} MB ` +
@@ -189,19 +191,43 @@ aim(`resident memory with ${CUSTOMERS.toLocaleString('en')} customers stored (af
 const where3 = 'dateOfBirth < "1990-01-01" and addresses(country = "DE") and custom(fields(tier in ("gold", "platinum")))';
 const where3Query = new URLSearchParams({ where: where3, sort: 'lastName asc', limit: '20' }).toString();
 const check = get(`/${PROJECT}/customers?${where3Query}`).body;
-console.log(`\nthree-clause where: ${where3}\n  sort=lastName asc, limit=20: ${check.total.toLocaleString('en')} matches, ${check.count} returned`);
+console.log(
+  `\nthree-clause where: ${where3}\n  sort=lastName asc, limit=20: ${check.total.toLocaleString('en')} matches, ${check.count} returned`,
+);
 if (check.count !== 20) throw new Error('the three-clause query should fill a page');
 
 const figures: Figure[] = [];
-const where3Figure = await measure('GET ?where=<3 clauses>&sort&limit=20', QUERY_RUNS, () => get(`/${PROJECT}/customers?${where3Query}`), 3);
+const where3Figure = await measure(
+  'GET ?where=<3 clauses>&sort&limit=20',
+  QUERY_RUNS,
+  () => get(`/${PROJECT}/customers?${where3Query}`),
+  3,
+);
 figures.push(where3Figure);
-const where3NoTotal = await measure('  same, withTotal=false', QUERY_RUNS, () => get(`/${PROJECT}/customers?${where3Query}&withTotal=false`), 3);
+const where3NoTotal = await measure(
+  '  same, withTotal=false',
+  QUERY_RUNS,
+  () => get(`/${PROJECT}/customers?${where3Query}&withTotal=false`),
+  3,
+);
 figures.push(where3NoTotal);
-const where3Json = await measure('  same, + JSON.stringify(body)', QUERY_RUNS, () => JSON.stringify(get(`/${PROJECT}/customers?${where3Query}`).body), 3);
+const where3Json = await measure(
+  '  same, + JSON.stringify(body)',
+  QUERY_RUNS,
+  () => JSON.stringify(get(`/${PROJECT}/customers?${where3Query}`).body),
+  3,
+);
 figures.push(where3Json);
 const where2Query = new URLSearchParams({ where: 'createdAt > "2000-01-01" and firstName = "Anna"', limit: '20' }).toString();
 figures.push(await measure('GET ?where=<2 clauses>&limit=20 (no sort)', QUERY_RUNS, () => get(`/${PROJECT}/customers?${where2Query}`), 3));
-figures.push(await measure('GET ?sort=createdAt desc&limit=20 (all match)', QUERY_RUNS, () => get(`/${PROJECT}/customers?sort=createdAt+desc&limit=20`), 3));
+figures.push(
+  await measure(
+    'GET ?sort=createdAt desc&limit=20 (all match)',
+    QUERY_RUNS,
+    () => get(`/${PROJECT}/customers?sort=createdAt+desc&limit=20`),
+    3,
+  ),
+);
 
 const lookupNext = random(7);
 const someKey = () => keys[Math.floor(lookupNext() * keys.length)]!;
@@ -210,7 +236,14 @@ const byKey = await measure('GET /customers/key={key}', LOOKUP_RUNS, () => get(`
 figures.push(byKey);
 const byId = await measure('GET /customers/{id}', LOOKUP_RUNS, () => get(`/${PROJECT}/customers/${someId()}`));
 figures.push(byId);
-figures.push(await measure('GET /customers?where=key="..." (a scan)', QUERY_RUNS, () => get(`/${PROJECT}/customers?where=${encodeURIComponent(`key = "${someKey()}"`)}`), 3));
+figures.push(
+  await measure(
+    'GET /customers?where=key="..." (a scan)',
+    QUERY_RUNS,
+    () => get(`/${PROJECT}/customers?where=${encodeURIComponent(`key = "${someKey()}"`)}`),
+    3,
+  ),
+);
 console.log('');
 for (const figure of figures) print(figure);
 
@@ -240,7 +273,13 @@ const clauses: Array<[string, Record<string, string>]> = [
   ['addresses(country = "DE")', { where: 'addresses(country = "DE")' }],
   ['custom(fields(tier in (...)))', { where: 'custom(fields(tier in ("gold", "platinum")))' }],
   ['the 3 clauses, no sort', { where: where3 }],
-  ['the 3 clauses, date last, + sort', { where: 'addresses(country = "DE") and custom(fields(tier in ("gold", "platinum"))) and dateOfBirth < "1990-01-01"', sort: 'lastName asc' }],
+  [
+    'the 3 clauses, date last, + sort',
+    {
+      where: 'addresses(country = "DE") and custom(fields(tier in ("gold", "platinum"))) and dateOfBirth < "1990-01-01"',
+      sort: 'lastName asc',
+    },
+  ],
 ];
 for (const [label, params] of clauses) {
   const query = new URLSearchParams({ ...params, limit: '20' }).toString();
@@ -254,7 +293,10 @@ console.log(`\nwhere the seeding time goes (${CUSTOMERS.toLocaleString('en')} ×
   const steps: Array<[string, () => unknown]> = [
     ['hashPassword (src/auth/passwords.ts, SHA-256 + 8 random bytes)', () => sample.forEach(() => hashPassword('secret'))],
     ['uuid v4 (resource id)', () => sample.forEach(() => uuid())],
-    ['uuid v4 sliced (address ids)', () => sample.forEach((d) => (d as { addresses: unknown[] }).addresses.forEach(() => uuid().slice(0, 8)))],
+    [
+      'uuid v4 sliced (address ids)',
+      () => sample.forEach((d) => (d as { addresses: unknown[] }).addresses.forEach(() => uuid().slice(0, 8))),
+    ],
     ['zod: validate(CustomerDraft, draft)', () => sample.forEach((d) => validate(CustomerDraft, d))],
     ['isoNow() (context timestamp, src/util/time.ts)', () => sample.forEach(() => isoNow())],
   ];

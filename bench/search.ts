@@ -75,13 +75,27 @@ const noText = `/bench/product-projections/search?${new URLSearchParams([
   ['facet', 'variants.attributes.color counting products'],
   ['sort', 'variants.price.centAmount asc'],
 ])}`;
-print(await measure('search: no text, 2 filters, 2 facets, sort', RUNS, () => JSON.stringify(mock.handle({ method: 'GET', url: noText, headers: {} }).body), 5));
+print(
+  await measure(
+    'search: no text, 2 filters, 2 facets, sort',
+    RUNS,
+    () => JSON.stringify(mock.handle({ method: 'GET', url: noText, headers: {} }).body),
+    5,
+  ),
+);
 
 const fuzzy = `/bench/product-projections/search?text.en=${encodeURIComponent(word.slice(0, -1) + 'x')}&fuzzy=true`;
 print(await measure('search: fuzzy text', RUNS, () => JSON.stringify(mock.handle({ method: 'GET', url: fuzzy, headers: {} }).body), 5));
 
 const priced = `/bench/product-projections/search?priceCurrency=EUR&filter=${encodeURIComponent('variants.scopedPrice.currentValue.centAmount:range (* to 20000)')}&sort=${encodeURIComponent('variants.scopedPrice.currentValue.centAmount asc')}`;
-print(await measure('search: scoped price filter + sort', RUNS, () => JSON.stringify(mock.handle({ method: 'GET', url: priced, headers: {} }).body), 5));
+print(
+  await measure(
+    'search: scoped price filter + sort',
+    RUNS,
+    () => JSON.stringify(mock.handle({ method: 'GET', url: priced, headers: {} }).body),
+    5,
+  ),
+);
 
 // One write, then search: only the changed product is analysed again.
 const products = mock.all<{ id: string; version: number }>('product');
@@ -91,7 +105,10 @@ print(
     'update one product, then search',
     RUNS,
     (i) => {
-      target = mock.update('product', target.id, { version: target.version, actions: [{ action: 'changeName', name: { en: `Renamed ${word} ${i}` }, staged: false }] });
+      target = mock.update('product', target.id, {
+        version: target.version,
+        actions: [{ action: 'changeName', name: { en: `Renamed ${word} ${i}` }, staged: false }],
+      });
       return run();
     },
     3,
@@ -109,16 +126,24 @@ const productSearchBody = JSON.stringify({
   markMatchingVariants: true,
 });
 print(
-  await measure('products/search: fullText + exact + facet', RUNS, () =>
-    JSON.stringify(mock.handle({ method: 'POST', url: '/bench/products/search', headers: {}, body: productSearchBody }).body),
-  5),
+  await measure(
+    'products/search: fullText + exact + facet',
+    RUNS,
+    () => JSON.stringify(mock.handle({ method: 'POST', url: '/bench/products/search', headers: {}, body: productSearchBody }).body),
+    5,
+  ),
 );
 
 // The same search through the official SDK over the in-process MockAgent (token, fetch, JSON).
 const interception = await interceptFetch(mock, { allowNetConnect: false });
 const client = new ClientBuilder()
   .withProjectKey('bench')
-  .withClientCredentialsFlow({ host: mock.options.authUrl, projectKey: 'bench', credentials: { clientId: 'c', clientSecret: 's' }, httpClient: fetch })
+  .withClientCredentialsFlow({
+    host: mock.options.authUrl,
+    projectKey: 'bench',
+    credentials: { clientId: 'c', clientSecret: 's' },
+    httpClient: fetch,
+  })
   .withHttpMiddleware({ host: mock.options.apiUrl, httpClient: fetch })
   .build();
 const apiRoot = createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: 'bench' });

@@ -78,12 +78,19 @@ function run(mock: CommerceMock): Figures {
     const customer = pick();
     const updated = mock.update<Customer>('customer', customer.id, {
       version: customer.version,
-      actions: [{ action: 'setFirstName', firstName: FIRST[i % FIRST.length]! }, { action: 'setMiddleName', middleName: `m${i}` }],
+      actions: [
+        { action: 'setFirstName', firstName: FIRST[i % FIRST.length]! },
+        { action: 'setMiddleName', middleName: `m${i}` },
+      ],
     });
     customer.version = updated.version;
   });
   const query = perOperation(30, 1, (i) => {
-    const page = mock.query('customer', { where: `firstName = "${FIRST[i % FIRST.length]}" and addresses(country = "DE")`, sort: 'lastName asc', limit: '20' });
+    const page = mock.query('customer', {
+      where: `firstName = "${FIRST[i % FIRST.length]}" and addresses(country = "DE")`,
+      sort: 'lastName asc',
+      limit: '20',
+    });
     if (page.total === 0) throw new Error('the query found nothing');
   });
   return { create, get, getByKey, update, query };
@@ -98,7 +105,9 @@ try {
 
   const aims: Partial<Record<keyof Figures, number>> = { get: 3, update: 3 };
   const format = (value: number) => value.toFixed(value < 10 ? 2 : 1).padStart(10);
-  console.log(`${'operation'.padEnd(12)}${'memory'.padStart(10)}${'sqlite'.padStart(10)}${'ratio'.padStart(8)}   ${'sqlite, no cache'.padStart(16)}${'ratio'.padStart(8)}   aim`);
+  console.log(
+    `${'operation'.padEnd(12)}${'memory'.padStart(10)}${'sqlite'.padStart(10)}${'ratio'.padStart(8)}   ${'sqlite, no cache'.padStart(16)}${'ratio'.padStart(8)}   aim`,
+  );
   let missed = false;
   for (const operation of Object.keys(memory) as Array<keyof Figures>) {
     const ratio = sqlite[operation] / memory[operation];

@@ -20,7 +20,9 @@ export async function measure(name: string, runs: number, work: (i: number) => u
 
 export function print(figure: Figure, extra = ''): void {
   const ms = (value: number) => (value < 1 ? value.toFixed(3) : value.toFixed(2));
-  console.log(`${figure.name.padEnd(44)} median ${ms(figure.medianMs).padStart(8)} ms   p95 ${ms(figure.p95Ms).padStart(8)} ms   (${figure.runs} runs)${extra}`);
+  console.log(
+    `${figure.name.padEnd(44)} median ${ms(figure.medianMs).padStart(8)} ms   p95 ${ms(figure.p95Ms).padStart(8)} ms   (${figure.runs} runs)${extra}`,
+  );
 }
 
 export function residentMegabytes(): number {

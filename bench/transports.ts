@@ -21,7 +21,9 @@ async function direct(): Promise<[Figure, Figure]> {
     const response = mock.handle({ method: 'POST', url: '/bench/categories', body: JSON.stringify(draft(i)) });
     ids.push((response.body as { id: string }).id);
   });
-  const get = await measure('direct handle(): get by id', RUNS, (i) => mock.handle({ method: 'GET', url: `/bench/categories/${ids[i % ids.length]}` }));
+  const get = await measure('direct handle(): get by id', RUNS, (i) =>
+    mock.handle({ method: 'GET', url: `/bench/categories/${ids[i % ids.length]}` }),
+  );
   return [create, get];
 }
 
@@ -33,15 +35,33 @@ async function sdkInProcess(via: 'MockAgent' | 'createMockFetch'): Promise<[Figu
   const apiRoot = createApiBuilderFromCtpClient(
     new ClientBuilder()
       .withProjectKey('bench')
-      .withClientCredentialsFlow({ host: mock.options.authUrl, projectKey: 'bench', credentials: { clientId: 'c', clientSecret: 's' }, httpClient })
+      .withClientCredentialsFlow({
+        host: mock.options.authUrl,
+        projectKey: 'bench',
+        credentials: { clientId: 'c', clientSecret: 's' },
+        httpClient,
+      })
       .withHttpMiddleware({ host: mock.options.apiUrl, httpClient })
       .build(),
   ).withProjectKey({ projectKey: 'bench' });
   const ids: string[] = [];
   const create = await measure(`official SDK, ${via}: create`, RUNS, async (i) => {
-    ids.push((await apiRoot.categories().post({ body: draft(i) }).execute()).body.id);
+    ids.push(
+      (
+        await apiRoot
+          .categories()
+          .post({ body: draft(i) })
+          .execute()
+      ).body.id,
+    );
   });
-  const get = await measure(`official SDK, ${via}: get by id`, RUNS, (i) => apiRoot.categories().withId({ ID: ids[i % ids.length]! }).get().execute());
+  const get = await measure(`official SDK, ${via}: get by id`, RUNS, (i) =>
+    apiRoot
+      .categories()
+      .withId({ ID: ids[i % ids.length]! })
+      .get()
+      .execute(),
+  );
   await interception?.restore();
   return [create, get];
 }
@@ -51,10 +71,16 @@ async function fetchOverServer(): Promise<[Figure, Figure]> {
   const server = await startServer(mock, { port: 0 });
   const ids: string[] = [];
   const create = await measure('fetch over HTTP server: create', RUNS, async (i) => {
-    const response = await fetch(`${server.url}/bench/categories`, { method: 'POST', body: JSON.stringify(draft(i)), headers: { 'content-type': 'application/json' } });
+    const response = await fetch(`${server.url}/bench/categories`, {
+      method: 'POST',
+      body: JSON.stringify(draft(i)),
+      headers: { 'content-type': 'application/json' },
+    });
     ids.push(((await response.json()) as { id: string }).id);
   });
-  const get = await measure('fetch over HTTP server: get by id', RUNS, async (i) => (await fetch(`${server.url}/bench/categories/${ids[i % ids.length]}`)).json());
+  const get = await measure('fetch over HTTP server: get by id', RUNS, async (i) =>
+    (await fetch(`${server.url}/bench/categories/${ids[i % ids.length]}`)).json(),
+  );
   await server.close();
   return [create, get];
 }
@@ -69,5 +95,7 @@ for (const [create, get] of results) {
   print(get, `   ${(get.medianMs / directGet.medianMs).toFixed(1)}x direct`);
 }
 for (const [create, get] of results.slice(0, 2)) {
-  console.log(`Aims (${get.name.split(':')[0]}): get < 0.25 ms -> ${get.medianMs < 0.25 ? 'met' : 'NOT met'}; create < 1 ms -> ${create.medianMs < 1 ? 'met' : 'NOT met'}`);
+  console.log(
+    `Aims (${get.name.split(':')[0]}): get < 0.25 ms -> ${get.medianMs < 0.25 ? 'met' : 'NOT met'}; create < 1 ms -> ${create.medianMs < 1 ? 'met' : 'NOT met'}`,
+  );
 }

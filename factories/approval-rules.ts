@@ -26,7 +26,11 @@ export type ApproverTierSpec = string | Array<string | string[]>;
 
 export function approverTier(spec: ApproverTierSpec): TierDraft {
   const conjuncts = typeof spec === 'string' ? [spec] : spec;
-  return { and: conjuncts.map((entry) => ({ or: (typeof entry === 'string' ? [entry] : entry).map((key) => ({ associateRole: byKey('associate-role', key) })) })) };
+  return {
+    and: conjuncts.map((entry) => ({
+      or: (typeof entry === 'string' ? [entry] : entry).map((key) => ({ associateRole: byKey('associate-role', key) })),
+    })),
+  };
 }
 
 export class ApprovalRuleFactory extends Factory<TaggedDraft<'approval-rule'>> {

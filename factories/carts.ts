@@ -24,7 +24,8 @@ export interface CartTransient {
 }
 
 /** The LineItemDraft for a spec (a fresh object). */
-export const lineItemDraft = (spec: LineItemSpec): CartLineItemDraft => (typeof spec === 'string' ? { sku: spec, quantity: 1 } : structuredClone(spec));
+export const lineItemDraft = (spec: LineItemSpec): CartLineItemDraft =>
+  typeof spec === 'string' ? { sku: spec, quantity: 1 } : structuredClone(spec);
 
 function masterSku(product: ProductWithSku): string {
   const sku = 'masterData' in product ? product.masterData.current.masterVariant.sku : product.masterVariant?.sku;

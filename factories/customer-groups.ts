@@ -13,6 +13,9 @@ export class CustomerGroupFactory extends Factory<TaggedDraft<'customer-group'>>
 
 /** Customer groups with a unique key (`customer-group-<n>`); the draft names the group `groupName`. */
 export const customerGroupFactory = CustomerGroupFactory.define(({ sequence, afterBuild }) => {
-  const draft: DraftOf<'customer-group'> = { key: `customer-group-${sequence}`, groupName: `${faker.commerce.department()} customers ${sequence}` };
+  const draft: DraftOf<'customer-group'> = {
+    key: `customer-group-${sequence}`,
+    groupName: `${faker.commerce.department()} customers ${sequence}`,
+  };
   return draftOf('customer-group', afterBuild, draft);
 });

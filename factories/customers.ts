@@ -87,7 +87,12 @@ export const customerFactory = CustomerFactory.define(({ sequence, params, trans
     // Addresses given as params replace the generated ones: index into those.
     const count = params.addresses?.length ?? countries.length;
     const billing = count > 1 ? 1 : 0;
-    Object.assign(draft, { defaultShippingAddress: 0, shippingAddresses: [0], defaultBillingAddress: billing, billingAddresses: [billing] });
+    Object.assign(draft, {
+      defaultShippingAddress: 0,
+      shippingAddresses: [0],
+      defaultBillingAddress: billing,
+      billingAddresses: [billing],
+    });
   }
   return draftOf('customer', afterBuild, draft);
 });

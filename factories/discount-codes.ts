@@ -52,7 +52,11 @@ export class DiscountCodeFactory extends Factory<TaggedDraft<'discount-code'>> {
  * bringing the cart discount with key `DEFAULT_CART_DISCOUNT_KEY` unless `forCartDiscounts(...)`.
  */
 export const discountCodeFactory = DiscountCodeFactory.define(({ sequence, afterBuild }) => {
-  const word = faker.word.adjective({ length: { min: 4, max: 8 } }).toUpperCase().replace(/[^A-Z]/g, '') || 'CODE';
+  const word =
+    faker.word
+      .adjective({ length: { min: 4, max: 8 } })
+      .toUpperCase()
+      .replace(/[^A-Z]/g, '') || 'CODE';
   const draft: DraftOf<'discount-code'> = {
     key: `discount-code-${sequence}`,
     code: `${word}${sequence}`,

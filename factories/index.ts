@@ -60,7 +60,13 @@ export {
 export { shoppingListFactory, ShoppingListFactory, type ShoppingListLineItemDraft, type ShoppingListTransient } from './shopping-lists.js';
 export { reviewFactory, ReviewFactory } from './reviews.js';
 export { associateRoleFactory, AssociateRoleFactory, DEFAULT_ASSOCIATE_PERMISSIONS, type Permission } from './associate-roles.js';
-export { businessUnitFactory, BusinessUnitFactory, associateDraft, type AssociateSpec, type BusinessUnitTransient } from './business-units.js';
+export {
+  businessUnitFactory,
+  BusinessUnitFactory,
+  associateDraft,
+  type AssociateSpec,
+  type BusinessUnitTransient,
+} from './business-units.js';
 export {
   orderFactory,
   OrderFactory,
@@ -71,7 +77,14 @@ export {
   type OrderTransient,
 } from './orders.js';
 export { quoteRequestFactory, QuoteRequestFactory, DEFAULT_QUOTE_CART_KEY } from './quote-requests.js';
-export { stagedQuoteFactory, StagedQuoteFactory, quoteFactory, QuoteFactory, DEFAULT_QUOTE_REQUEST_KEY, DEFAULT_STAGED_QUOTE_KEY } from './quotes.js';
+export {
+  stagedQuoteFactory,
+  StagedQuoteFactory,
+  quoteFactory,
+  QuoteFactory,
+  DEFAULT_QUOTE_REQUEST_KEY,
+  DEFAULT_STAGED_QUOTE_KEY,
+} from './quotes.js';
 export { approvalRuleFactory, ApprovalRuleFactory, APPROVAL_RULE_DEFAULTS, approverTier, type ApproverTierSpec } from './approval-rules.js';
 
 /** The faker instance the factories draw from: `faker.seed(42)` makes their output repeatable. */

@@ -34,7 +34,12 @@ export class OrderFactory extends Factory<TaggedDraft<'order'>, OrderTransient> 
 
   /** The order of this customer: an id (`forCustomer(customer.id)`) or a stored customer (id and email). */
   forCustomer(customer: string | { id: string; email?: string }): this {
-    return this.transient({ customer: typeof customer === 'string' ? { id: customer } : { id: customer.id, ...(customer.email !== undefined ? { email: customer.email } : {}) } });
+    return this.transient({
+      customer:
+        typeof customer === 'string'
+          ? { id: customer }
+          : { id: customer.id, ...(customer.email !== undefined ? { email: customer.email } : {}) },
+    });
   }
 
   /** In this currency instead of EUR. */

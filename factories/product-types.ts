@@ -16,7 +16,15 @@ export const DEFAULT_PRODUCT_TYPE_KEY = 'default-product-type';
  * have the same type in every product type of a project.
  */
 export const DEFAULT_ATTRIBUTE_DEFINITIONS: readonly AttributeDefinitionDraft[] = [
-  { name: 'color', type: { name: 'text' }, label: { en: 'Color' }, isRequired: false, level: 'Variant', attributeConstraint: 'None', isSearchable: true },
+  {
+    name: 'color',
+    type: { name: 'text' },
+    label: { en: 'Color' },
+    isRequired: false,
+    level: 'Variant',
+    attributeConstraint: 'None',
+    isSearchable: true,
+  },
   {
     name: 'size',
     type: { name: 'enum', values: ['S', 'M', 'L', 'XL'].map((size) => ({ key: size, label: size })) },

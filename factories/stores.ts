@@ -27,7 +27,9 @@ export class StoreFactory extends Factory<TaggedDraft<'store'>> {
 
   /** Product selections by key, active unless `active: false`. */
   withProductSelections(productSelectionKeys: string[], active = true): this {
-    return this.params({ productSelections: productSelectionKeys.map((key) => ({ productSelection: byKey('product-selection', key), active })) });
+    return this.params({
+      productSelections: productSelectionKeys.map((key) => ({ productSelection: byKey('product-selection', key), active })),
+    });
   }
 
   /** Custom fields of the Type with this key. */

@@ -46,7 +46,11 @@ function finish<T extends TypeId>(draft: TaggedDraft<T>, typeId: T): void {
  * What a factory's generator returns: the draft, with the hook that finishes it registered first, so
  * that `build`, `buildList`, `params()`, `transient()` and every trait return tagged, plain drafts.
  */
-export function draftOf<T extends TypeId>(typeId: T, afterBuild: (hook: HookFn<TaggedDraft<T>>) => unknown, draft: DraftOf<T>): TaggedDraft<T> {
+export function draftOf<T extends TypeId>(
+  typeId: T,
+  afterBuild: (hook: HookFn<TaggedDraft<T>>) => unknown,
+  draft: DraftOf<T>,
+): TaggedDraft<T> {
   afterBuild((built) => finish(built, typeId));
   return draft as TaggedDraft<T>;
 }

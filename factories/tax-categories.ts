@@ -9,7 +9,19 @@ type TaxRateDraft = NonNullable<TaxCategoryDraft['rates']>[number];
 
 /** Standard VAT rates of some countries; others get 20 %. */
 export const STANDARD_TAX_RATES: Readonly<Record<string, number>> = {
-  AT: 0.2, BE: 0.21, CH: 0.081, DE: 0.19, DK: 0.25, ES: 0.21, FR: 0.2, GB: 0.2, IT: 0.22, NL: 0.21, PL: 0.23, SE: 0.25, US: 0,
+  AT: 0.2,
+  BE: 0.21,
+  CH: 0.081,
+  DE: 0.19,
+  DK: 0.25,
+  ES: 0.21,
+  FR: 0.2,
+  GB: 0.2,
+  IT: 0.22,
+  NL: 0.21,
+  PL: 0.23,
+  SE: 0.25,
+  US: 0,
 };
 
 export interface TaxCategoryTransient {
@@ -21,7 +33,13 @@ export interface TaxCategoryTransient {
 
 export function taxRateDraft(country: string, includedInPrice = true): TaxRateDraft {
   const amount = STANDARD_TAX_RATES[country] ?? 0.2;
-  return { key: `${country.toLowerCase()}-standard`, name: `${Math.round(amount * 1000) / 10}% ${country} standard`, amount, includedInPrice, country };
+  return {
+    key: `${country.toLowerCase()}-standard`,
+    name: `${Math.round(amount * 1000) / 10}% ${country} standard`,
+    amount,
+    includedInPrice,
+    country,
+  };
 }
 
 export class TaxCategoryFactory extends Factory<TaggedDraft<'tax-category'>, TaxCategoryTransient> {

@@ -15,7 +15,14 @@ export const DEFAULT_FIELD_DEFINITIONS: readonly FieldDefinitionDraft[] = [
   { name: 'score', type: { name: 'Number' }, label: { en: 'Score' }, required: false },
   {
     name: 'tier',
-    type: { name: 'Enum', values: [{ key: 'bronze', label: 'Bronze' }, { key: 'silver', label: 'Silver' }, { key: 'gold', label: 'Gold' }] },
+    type: {
+      name: 'Enum',
+      values: [
+        { key: 'bronze', label: 'Bronze' },
+        { key: 'silver', label: 'Silver' },
+        { key: 'gold', label: 'Gold' },
+      ],
+    },
     label: { en: 'Tier' },
     required: false,
   },

@@ -24,6 +24,10 @@ export class ZoneFactory extends Factory<TaggedDraft<'zone'>> {
  * only, so add them where the test needs them (`withCountries('DE', 'AT')`).
  */
 export const zoneFactory = ZoneFactory.define(({ sequence, afterBuild }) => {
-  const draft: ZoneDraft = { key: `zone-${sequence}`, name: `${faker.location.country()} zone ${sequence}`, description: faker.lorem.sentence() };
+  const draft: ZoneDraft = {
+    key: `zone-${sequence}`,
+    name: `${faker.location.country()} zone ${sequence}`,
+    description: faker.lorem.sentence(),
+  };
   return draftOf('zone', afterBuild, draft);
 });

@@ -48,7 +48,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
   const portText = values.port ?? env.COMMERCE_MOCK_PORT ?? env.PORT ?? '8989';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`commerce-mock: --port must be a port number, got '${portText}'.`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`commerce-mock: --port must be a port number, got '${portText}'.`);
   const storage = openStorage(values.storage ?? env.COMMERCE_MOCK_STORAGE ?? 'memory', values['data-file'] ?? env.COMMERCE_MOCK_DATA_FILE);
   const host = values.host ?? env.COMMERCE_MOCK_HOST ?? '127.0.0.1';
 
@@ -65,7 +66,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   });
   const server = await startServer(mock, { port, host });
   const where = 'file' in storage ? ` ${String(storage.file)}` : '';
-  console.log(`commerce-mock listening on ${server.url} (storage: ${mock.storage.name}${where}, project: ${mock.options.defaultProjectKey})`);
+  console.log(
+    `commerce-mock listening on ${server.url} (storage: ${mock.storage.name}${where}, project: ${mock.options.defaultProjectKey})`,
+  );
 
   const shutdown = (signal: string) => {
     console.log(`commerce-mock: ${signal} received, closing`);

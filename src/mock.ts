@@ -25,7 +25,9 @@ export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com
 const PROGRAMMATIC: Author = Object.freeze({ isPlatformClient: false as const });
 
 const isStorage = (value: unknown): value is StorageBackend =>
-  typeof value === 'object' && value !== null && ['get', 'getByKey', 'write', 'delete', 'scan', 'transaction', 'clear'].every(
+  typeof value === 'object' &&
+  value !== null &&
+  ['get', 'getByKey', 'write', 'delete', 'scan', 'transaction', 'clear'].every(
     (method) => typeof (value as Record<string, unknown>)[method] === 'function',
   );
 
@@ -42,7 +44,10 @@ const Origin = z
 export const CommerceMockOptions = z
   .object({
     /** The project programmatic calls use when they name none. */
-    defaultProjectKey: z.string().regex(/^[a-z0-9_-]{2,36}$/, 'Project keys have 2 to 36 characters: a-z, 0-9, - and _.').default('test-project'),
+    defaultProjectKey: z
+      .string()
+      .regex(/^[a-z0-9_-]{2,36}$/, 'Project keys have 2 to 36 characters: a-z, 0-9, - and _.')
+      .default('test-project'),
     apiUrl: Origin.default(DEFAULT_API_URL),
     authUrl: Origin.default(DEFAULT_AUTH_URL),
     enableAuthentication: z.boolean().default(false),
@@ -50,7 +55,10 @@ export const CommerceMockOptions = z
     /** Reject `where` predicates on fields no resource has, as the platform does (the spec's default tolerates them). */
     strictWhere: z.boolean().default(false),
     storage: z
-      .custom<StorageBackend | 'memory'>((value) => value === 'memory' || isStorage(value), 'Expected "memory" or a storage backend object.')
+      .custom<StorageBackend | 'memory'>(
+        (value) => value === 'memory' || isStorage(value),
+        'Expected "memory" or a storage backend object.',
+      )
       .default('memory'),
   })
   .strict();
@@ -246,7 +254,9 @@ export class CommerceMock {
       if (Array.isArray(item)) return item.forEach(visit);
       const typeId = draftType(item);
       if (!typeId) {
-        throw new TypeError('commerce-mock: seed() needs factory output (tagged with its type) or a [typeId, draft] pair; got an untagged draft.');
+        throw new TypeError(
+          'commerce-mock: seed() needs factory output (tagged with its type) or a [typeId, draft] pair; got an untagged draft.',
+        );
       }
       created.push(this.create(typeId, item, scope));
     };
@@ -279,7 +289,11 @@ export class CommerceMock {
   }
 
   /** The same query a list endpoint runs: `where`, `sort`, paging, `expand`. */
-  query<T = StoredDocument>(typeId: string, params: Record<string, string | string[]> | URLSearchParams = {}, scope?: ProjectScoped): PagedResult<T> {
+  query<T = StoredDocument>(
+    typeId: string,
+    params: Record<string, string | string[]> | URLSearchParams = {},
+    scope?: ProjectScoped,
+  ): PagedResult<T> {
     const search = params instanceof URLSearchParams ? params : new URLSearchParams();
     if (!(params instanceof URLSearchParams)) {
       for (const [name, value] of Object.entries(params)) for (const v of [value].flat()) search.append(name, v);
@@ -292,7 +306,11 @@ export class CommerceMock {
 export type SeedItem = TaggedDraft | readonly [TypeId, unknown];
 /** Seed entries, or lists of them (two levels: `seed(a, [b, c])` in the fixture, `buildList` output). */
 export type SeedInput = SeedItem | ReadonlyArray<SeedItem | ReadonlyArray<SeedItem>>;
-type ItemType<I> = I extends { readonly [RESOURCE_TYPE]: infer T extends TypeId } ? T : I extends readonly [infer T extends TypeId, unknown] ? T : never;
+type ItemType<I> = I extends { readonly [RESOURCE_TYPE]: infer T extends TypeId }
+  ? T
+  : I extends readonly [infer T extends TypeId, unknown]
+    ? T
+    : never;
 /** The type ids a seed input holds, read from the factory tags and pairs. */
 export type SeededType<I> = I extends SeedItem
   ? ItemType<I>

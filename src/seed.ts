@@ -14,5 +14,7 @@ export function tagDraft<T extends TypeId>(draft: DraftOf<T>, typeId: T): Tagged
 }
 
 export function draftType(draft: unknown): TypeId | undefined {
-  return typeof draft === 'object' && draft !== null ? ((draft as Record<symbol, unknown>)[RESOURCE_TYPE] as TypeId | undefined) : undefined;
+  return typeof draft === 'object' && draft !== null
+    ? ((draft as Record<symbol, unknown>)[RESOURCE_TYPE] as TypeId | undefined)
+    : undefined;
 }

@@ -67,8 +67,10 @@ export class TokenServer {
 
     if (n === 1 && first === 'token') return this.tokenEndpoint(clientId, grantType, scope, params);
     if (n === 1 && first === 'introspect') return this.introspect(params.get('token'));
-    if (n === 3 && second === 'customers' && third === 'token') return this.passwordGrant(clientId, decodeSegment(first!), grantType, scope, params);
-    if (n === 3 && second === 'anonymous' && third === 'token') return this.anonymousGrant(clientId, decodeSegment(first!), grantType, scope, params);
+    if (n === 3 && second === 'customers' && third === 'token')
+      return this.passwordGrant(clientId, decodeSegment(first!), grantType, scope, params);
+    if (n === 3 && second === 'anonymous' && third === 'token')
+      return this.anonymousGrant(clientId, decodeSegment(first!), grantType, scope, params);
     if (n === 5 && second === 'in-store' && third?.startsWith('key=') && fourth === 'customers' && request.segments[4] === 'token') {
       return this.passwordGrant(clientId, decodeSegment(first!), grantType, scope, params, decodeSegment(third.slice(4)));
     }
@@ -99,7 +101,13 @@ export class TokenServer {
   /** An anonymous-session token; a given `anonymousId` continues that session. */
   issueAnonymousToken(clientId: string, projectKey: string, anonymousId: string = uuid(), scope?: string): TokenRecord {
     return this.tokens.issue(
-      { kind: 'anonymous', clientId, projectKey, anonymousId, scope: `${scope ?? `manage_project:${projectKey}`} anonymous_id:${anonymousId}` },
+      {
+        kind: 'anonymous',
+        clientId,
+        projectKey,
+        anonymousId,
+        scope: `${scope ?? `manage_project:${projectKey}`} anonymous_id:${anonymousId}`,
+      },
       true,
     );
   }
@@ -138,7 +146,13 @@ export class TokenServer {
     return tokenResponse(this.issueCustomerToken(clientId, projectKey, customer.id, scope, storeKey));
   }
 
-  private anonymousGrant(clientId: string, projectKey: string, grantType: string, scope: string | undefined, params: URLSearchParams): Reply {
+  private anonymousGrant(
+    clientId: string,
+    projectKey: string,
+    grantType: string,
+    scope: string | undefined,
+    params: URLSearchParams,
+  ): Reply {
     if (grantType !== 'client_credentials') {
       if (!grantType) throw errors.invalidRequest("Missing required parameter 'grant_type'.");
       throw errors.unsupportedGrantType(grantType);

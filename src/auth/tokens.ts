@@ -57,7 +57,10 @@ export class TokenStore implements AuthStore {
   private readonly byAccessToken = new Map<string, TokenRecord>();
   private readonly byRefreshToken = new Map<string, TokenRecord>();
 
-  issue(fields: Omit<TokenRecord, 'accessToken' | 'tokenType' | 'issuedAt' | 'expiresIn' | 'refreshToken'>, withRefreshToken: boolean): TokenRecord {
+  issue(
+    fields: Omit<TokenRecord, 'accessToken' | 'tokenType' | 'issuedAt' | 'expiresIn' | 'refreshToken'>,
+    withRefreshToken: boolean,
+  ): TokenRecord {
     const record: TokenRecord = {
       ...fields,
       accessToken: randomToken(),

@@ -40,17 +40,14 @@ export class PlatformError extends Error {
 const single = (statusCode: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
   new PlatformError(statusCode, [{ code, message, ...extra }]);
 
-const oauth = (statusCode: number, code: string, message: string) =>
-  new PlatformError(statusCode, [{ code, message }], { oauth: true });
+const oauth = (statusCode: number, code: string, message: string) => new PlatformError(statusCode, [{ code, message }], { oauth: true });
 
 export const errors = {
   resourceNotFound: (idOrKey: { id: string } | { key: string }) =>
     single(
       404,
       'ResourceNotFound',
-      'id' in idOrKey
-        ? `The Resource with ID '${idOrKey.id}' was not found.`
-        : `The Resource with key '${idOrKey.key}' was not found.`,
+      'id' in idOrKey ? `The Resource with ID '${idOrKey.id}' was not found.` : `The Resource with key '${idOrKey.key}' was not found.`,
     ),
   routeNotFound: (method: string, path: string) =>
     single(404, 'ResourceNotFound', `The Resource with path '${method} ${path}' was not found.`),
@@ -112,8 +109,7 @@ export const errors = {
     oauth(400, 'invalid_customer_account_credentials', 'Customer account with the given credentials not found.'),
   invalidRequest: (message: string) => oauth(400, 'invalid_request', message),
   invalidGrant: (message: string) => oauth(400, 'invalid_grant', message),
-  unsupportedGrantType: (grantType: string) =>
-    oauth(400, 'unsupported_grant_type', `Grant type '${grantType}' not supported.`),
+  unsupportedGrantType: (grantType: string) => oauth(400, 'unsupported_grant_type', `Grant type '${grantType}' not supported.`),
   invalidScope: (message: string) => oauth(400, 'invalid_scope', message),
   general: (message: string) => single(500, 'General', message),
 };

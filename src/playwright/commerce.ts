@@ -108,7 +108,9 @@ export class Commerce {
   /** The official SDK authenticating as a client, a customer (password flow), an anonymous session, or with a given token. */
   apiRootFor(auth: SdkAuth, projectKey = this.projectKey): ByProjectKeyRequestBuilder {
     if (!this.sdk) {
-      throw new Error('commerce-mock: the official SDK is not installed: npm install -D @commercetools/platform-sdk @commercetools/ts-client');
+      throw new Error(
+        'commerce-mock: the official SDK is not installed: npm install -D @commercetools/platform-sdk @commercetools/ts-client',
+      );
     }
     const host = this.authUrl;
     // The mock's own fetch: about twice as fast as going through the MockAgent, and independent of it.
@@ -123,7 +125,13 @@ export class Commerce {
       builder = builder.withPasswordFlow({ host, projectKey, credentials: { ...TEST_CREDENTIALS, user }, scopes, httpClient });
     } else if ('anonymous' in auth) {
       const anonymousId = auth.anonymous.anonymousId;
-      builder = builder.withAnonymousSessionFlow({ host, projectKey, credentials: { ...TEST_CREDENTIALS, ...(anonymousId ? { anonymousId } : {}) }, scopes, httpClient });
+      builder = builder.withAnonymousSessionFlow({
+        host,
+        projectKey,
+        credentials: { ...TEST_CREDENTIALS, ...(anonymousId ? { anonymousId } : {}) },
+        scopes,
+        httpClient,
+      });
     } else {
       builder = builder.withExistingTokenFlow(`Bearer ${auth.token}`, { force: true });
     }

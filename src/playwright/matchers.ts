@@ -53,7 +53,11 @@ function readable(context: Context, hint: string, received: unknown): Readable {
 
 const withoutArticle = (phrase: string) => phrase.replace(/^an? /, '');
 
-const hintOptions = (context: Context, extra: { secondArgument?: string } = {}) => ({ isNot: context.isNot, promise: context.promise, ...extra });
+const hintOptions = (context: Context, extra: { secondArgument?: string } = {}) => ({
+  isNot: context.isNot,
+  promise: context.promise,
+  ...extra,
+});
 
 // Tokens ------------------------------------------------------------------------------------------
 
@@ -104,7 +108,10 @@ export interface AssociateDecisionFilter {
 }
 
 function decisionsOf(context: Context, hint: string, received: unknown): PermissionDecision[] {
-  const value = received as { permissionDecisions?: () => PermissionDecision[]; mock?: { permissionDecisions?: () => PermissionDecision[] } } | null;
+  const value = received as {
+    permissionDecisions?: () => PermissionDecision[];
+    mock?: { permissionDecisions?: () => PermissionDecision[] };
+  } | null;
   const source = value?.permissionDecisions ? value : value?.mock;
   if (source && typeof source.permissionDecisions === 'function') return source.permissionDecisions();
   throw matcherError(context, hint, 'the received value must be the `commerce` fixture (or a CommerceMock)', received);
@@ -115,7 +122,13 @@ function describeDecision(decision: PermissionDecision): string {
   return `  - ${verdict}: associate ${JSON.stringify(decision.associateId)} in ${JSON.stringify(decision.businessUnitKey)}, ${decision.action} (${decision.permissions.join(' or ') || 'no permission needed'})`;
 }
 
-function associateDecision(context: Context, matcherName: string, received: CommerceReceiver, allowed: boolean, filter: AssociateDecisionFilter): MatcherReturnType {
+function associateDecision(
+  context: Context,
+  matcherName: string,
+  received: CommerceReceiver,
+  allowed: boolean,
+  filter: AssociateDecisionFilter,
+): MatcherReturnType {
   const hint = context.utils.matcherHint(matcherName, 'commerce', 'filter', hintOptions(context));
   const decisions = decisionsOf(context, hint, received);
   const matching = decisions.filter(
@@ -150,12 +163,17 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** `expected` is a recursive subset of `actual`: objects by the keys of `expected`, arrays element by element and of equal length. */
 function subsetMatches(actual: unknown, expected: unknown): boolean {
   if (isAsymmetric(expected)) return expected.asymmetricMatch(actual);
-  if (expected instanceof RegExp) return typeof actual === 'string' ? expected.test(actual) : actual instanceof RegExp && String(actual) === String(expected);
+  if (expected instanceof RegExp)
+    return typeof actual === 'string' ? expected.test(actual) : actual instanceof RegExp && String(actual) === String(expected);
   if (Array.isArray(expected)) {
-    return Array.isArray(actual) && actual.length === expected.length && expected.every((entry, index) => subsetMatches(actual[index], entry));
+    return (
+      Array.isArray(actual) && actual.length === expected.length && expected.every((entry, index) => subsetMatches(actual[index], entry))
+    );
   }
   if (isObject(expected)) {
-    return isObject(actual) && !Array.isArray(actual) && Object.keys(expected).every((field) => subsetMatches(actual[field], expected[field]));
+    return (
+      isObject(actual) && !Array.isArray(actual) && Object.keys(expected).every((field) => subsetMatches(actual[field], expected[field]))
+    );
   }
   return Object.is(actual, expected);
 }
@@ -199,40 +217,62 @@ const plural = (count: number, typeId: string) => `${count} stored ${typeId}${co
 
 export const commerceMatchers = {
   /** The mock refused an as-associate request (403 AssociateMissingPermission) matching the filter. */
-  toHaveDeniedAssociate: function (this: ExpectMatcherState, received: CommerceReceiver, filter: AssociateDecisionFilter = {}): MatcherReturnType {
+  toHaveDeniedAssociate: function (
+    this: ExpectMatcherState,
+    received: CommerceReceiver,
+    filter: AssociateDecisionFilter = {},
+  ): MatcherReturnType {
     return associateDecision(this, 'toHaveDeniedAssociate', received, false, filter);
   },
 
   /** The mock let an as-associate request through on the associate's permissions, matching the filter. */
-  toHaveAllowedAssociate: function (this: ExpectMatcherState, received: CommerceReceiver, filter: AssociateDecisionFilter = {}): MatcherReturnType {
+  toHaveAllowedAssociate: function (
+    this: ExpectMatcherState,
+    received: CommerceReceiver,
+    filter: AssociateDecisionFilter = {},
+  ): MatcherReturnType {
     return associateDecision(this, 'toHaveAllowedAssociate', received, true, filter);
   },
 
   /** Some customer token was issued for this customer (password flow, `commerce.customerToken`, ...). */
   toHaveIssuedCustomerToken: function (this: ExpectMatcherState, received: CommerceReceiver, customerId: string): MatcherReturnType {
     return issuedToken(
-      this, 'toHaveIssuedCustomerToken', received, { kind: 'customer', customerId }, 'customerId',
-      `a customer token for customer ${this.utils.printExpected(customerId)}`, customerId, (token) => token.customerId,
+      this,
+      'toHaveIssuedCustomerToken',
+      received,
+      { kind: 'customer', customerId },
+      'customerId',
+      `a customer token for customer ${this.utils.printExpected(customerId)}`,
+      customerId,
+      (token) => token.customerId,
     );
   },
 
   /** Some anonymous-session token was issued; for this anonymous id when one is given. */
   toHaveIssuedAnonymousToken: function (this: ExpectMatcherState, received: CommerceReceiver, anonymousId?: string): MatcherReturnType {
     return issuedToken(
-      this, 'toHaveIssuedAnonymousToken', received, { kind: 'anonymous', ...(anonymousId !== undefined ? { anonymousId } : {}) },
+      this,
+      'toHaveIssuedAnonymousToken',
+      received,
+      { kind: 'anonymous', ...(anonymousId !== undefined ? { anonymousId } : {}) },
       anonymousId !== undefined ? 'anonymousId' : '',
       anonymousId !== undefined ? `an anonymous token for session ${this.utils.printExpected(anonymousId)}` : 'an anonymous token',
-      anonymousId, (token) => token.anonymousId,
+      anonymousId,
+      (token) => token.anonymousId,
     );
   },
 
   /** Some client-credentials token was issued; to this client id when one is given. */
   toHaveIssuedClientToken: function (this: ExpectMatcherState, received: CommerceReceiver, clientId?: string): MatcherReturnType {
     return issuedToken(
-      this, 'toHaveIssuedClientToken', received, { kind: 'client', ...(clientId !== undefined ? { clientId } : {}) },
+      this,
+      'toHaveIssuedClientToken',
+      received,
+      { kind: 'client', ...(clientId !== undefined ? { clientId } : {}) },
       clientId !== undefined ? 'clientId' : '',
       clientId !== undefined ? `a client token for client ${this.utils.printExpected(clientId)}` : 'a client token',
-      clientId, (token) => token.clientId,
+      clientId,
+      (token) => token.clientId,
     );
   },
 
@@ -241,7 +281,12 @@ export const commerceMatchers = {
    * compares; asymmetric matchers such as `expect.any(String)` and regular expressions for strings work
    * inside it) or a predicate.
    */
-  toHaveStored: function (this: ExpectMatcherState, received: CommerceReceiver, typeId: TypeId, expected: StoredExpectation): MatcherReturnType {
+  toHaveStored: function (
+    this: ExpectMatcherState,
+    received: CommerceReceiver,
+    typeId: TypeId,
+    expected: StoredExpectation,
+  ): MatcherReturnType {
     const utils = this.utils;
     const hint = utils.matcherHint('toHaveStored', 'commerce', 'typeId', hintOptions(this, { secondArgument: 'expected' }));
     const all = readable(this, hint, received).all(typeId);
@@ -249,7 +294,9 @@ export const commerceMatchers = {
     const matches = (resource: object) => (predicate ? Boolean(expected(resource)) : subsetMatches(resource, expected));
     const matching = all.filter(matches);
     const pass = matching.length > 0;
-    const wanted = predicate ? `a stored ${typeId} for which the predicate holds` : `a stored ${typeId} matching ${utils.printExpected(expected)}`;
+    const wanted = predicate
+      ? `a stored ${typeId} for which the predicate holds`
+      : `a stored ${typeId} matching ${utils.printExpected(expected)}`;
     const message = () => {
       if (pass) {
         const first = matching[0]!;
@@ -259,7 +306,8 @@ export const commerceMatchers = {
         );
       }
       if (all.length === 0) return `${hint}\n\nExpected: ${wanted}\nReceived: no ${typeId} is stored`;
-      if (predicate) return `${hint}\n\nExpected: ${wanted}\nReceived: ${plural(all.length, typeId)}, none satisfies it:\n${listResources(all)}`;
+      if (predicate)
+        return `${hint}\n\nExpected: ${wanted}\nReceived: ${plural(all.length, typeId)}, none satisfies it:\n${listResources(all)}`;
       const closest = all.reduce((best, resource) => (similarity(resource, expected) > similarity(best, expected) ? resource : best));
       return (
         `${hint}\n\nExpected: ${wanted}\nReceived: ${plural(all.length, typeId)}, none matches; the closest, ${label(closest)}:\n\n` +
@@ -277,7 +325,12 @@ export const commerceMatchers = {
     count: number,
     where?: string | string[],
   ): MatcherReturnType {
-    const hint = this.utils.matcherHint('toHaveStoredCount', 'commerce', 'typeId', hintOptions(this, { secondArgument: where === undefined ? 'count' : 'count, where' }));
+    const hint = this.utils.matcherHint(
+      'toHaveStoredCount',
+      'commerce',
+      'typeId',
+      hintOptions(this, { secondArgument: where === undefined ? 'count' : 'count, where' }),
+    );
     const store = readable(this, hint, received);
     let counted: object[];
     let actual: number;
@@ -290,7 +343,13 @@ export const commerceMatchers = {
       actual = page.total ?? page.results.length;
     }
     const pass = actual === count;
-    const scope = where === undefined ? '' : ` where ${[where].flat().map((predicate) => JSON.stringify(predicate)).join(' and ')}`;
+    const scope =
+      where === undefined
+        ? ''
+        : ` where ${[where]
+            .flat()
+            .map((predicate) => JSON.stringify(predicate))
+            .join(' and ')}`;
     const message = () =>
       `${hint}\n\nExpected: ${this.isNot ? 'not ' : ''}${this.utils.printExpected(count)} stored ${typeId}${scope}\n` +
       `Received: ${this.utils.printReceived(actual)}${actual > 0 ? `:\n${listResources(counted)}` : ''}`;
@@ -303,9 +362,19 @@ export const commerceMatchers = {
    * error the SDK threw, a `PlatformError`, a platform error body, or a promise of any of these (a
    * rejected promise is judged by its reason). Asynchronous: always `await` it.
    */
-  toBeCommerceError: async function (this: ExpectMatcherState, received: unknown, status: number, code?: string): Promise<MatcherReturnType> {
+  toBeCommerceError: async function (
+    this: ExpectMatcherState,
+    received: unknown,
+    status: number,
+    code?: string,
+  ): Promise<MatcherReturnType> {
     const utils = this.utils;
-    const hint = utils.matcherHint('toBeCommerceError', undefined, 'status', hintOptions(this, code === undefined ? {} : { secondArgument: 'code' }));
+    const hint = utils.matcherHint(
+      'toBeCommerceError',
+      undefined,
+      'status',
+      hintOptions(this, code === undefined ? {} : { secondArgument: 'code' }),
+    );
     const answer = await errorAnswer(received);
     const pass = answer.status === status && (code === undefined || answer.codes.includes(code));
     const expectedText = `${utils.printExpected(status)}${code === undefined ? '' : ` ${utils.printExpected(code)}`}`;
@@ -331,7 +400,8 @@ export const commerceMatchers = {
   toHaveVersion: function (this: ExpectMatcherState, received: VersionReceiver, version: number): MatcherReturnType {
     const hint = this.utils.matcherHint('toHaveVersion', undefined, 'version', hintOptions(this));
     const resource = versioned(received);
-    if (!resource) throw matcherError(this, hint, 'the received value must be a resource (with a `version`) or an SDK response holding one', received);
+    if (!resource)
+      throw matcherError(this, hint, 'the received value must be a resource (with a `version`) or an SDK response holding one', received);
     const pass = resource.version === version;
     const what = typeof resource.id === 'string' ? ` of ${resource.id}` : '';
     const message = () =>
@@ -389,7 +459,8 @@ async function errorAnswer(received: unknown): Promise<ErrorAnswer> {
     const errors = Array.isArray(envelope.errors) ? (envelope.errors as unknown[]) : [];
     const codes = errors.flatMap((error) => (isObject(error) && typeof error.code === 'string' ? [error.code] : []));
     if (codes.length === 0 && typeof envelope.error === 'string') codes.push(envelope.error);
-    const message = typeof envelope.message === 'string' ? envelope.message : typeof fallbackMessage === 'string' ? fallbackMessage : undefined;
+    const message =
+      typeof envelope.message === 'string' ? envelope.message : typeof fallbackMessage === 'string' ? fallbackMessage : undefined;
     return { status, codes, message, source, value };
   };
   if (!isObject(value)) return answer(undefined, undefined);

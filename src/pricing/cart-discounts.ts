@@ -39,7 +39,14 @@ export type CartDiscountTargetLike =
   | { type: 'customLineItems'; predicate: string }
   | { type: 'shipping' }
   | { type: 'totalPrice' }
-  | { type: 'multiBuyLineItems' | 'multiBuyCustomLineItems'; predicate: string; triggerQuantity: number; discountedQuantity: number; maxOccurrence?: number; selectionMode: 'Cheapest' | 'MostExpensive' }
+  | {
+      type: 'multiBuyLineItems' | 'multiBuyCustomLineItems';
+      predicate: string;
+      triggerQuantity: number;
+      discountedQuantity: number;
+      maxOccurrence?: number;
+      selectionMode: 'Cheapest' | 'MostExpensive';
+    }
   | { type: 'pattern'; [field: string]: unknown };
 
 export interface ApplicableDiscount {
@@ -128,7 +135,13 @@ function discountUnits(groups: UnitGroup[], index: number, count: number, off: n
 
 const groupsTotal = (groups: readonly UnitGroup[]) => groups.reduce((sum, g) => sum + g.price * g.quantity, 0);
 
-function applyIndividually(items: UnitGroup[][], matches: boolean[], discount: ApplicableDiscount, currency: string, mode: RoundingMode): boolean {
+function applyIndividually(
+  items: UnitGroup[][],
+  matches: boolean[],
+  discount: ApplicableDiscount,
+  currency: string,
+  mode: RoundingMode,
+): boolean {
   let applied = false;
   items.forEach((groups, itemIndex) => {
     if (!matches[itemIndex]) return;
@@ -227,7 +240,8 @@ function applyMultiBuy(
 
 /** Applies the discounts (already sorted, highest `sortOrder` first) to the cart described by `input`. */
 export function applyCartDiscounts(discounts: readonly ApplicableDiscount[], input: DiscountInput): DiscountOutcome {
-  const groupsOf = (item: DiscountInputItem): UnitGroup[] => (item.quantity > 0 ? [{ quantity: item.quantity, price: item.unitPrice, portions: [] }] : []);
+  const groupsOf = (item: DiscountInputItem): UnitGroup[] =>
+    item.quantity > 0 ? [{ quantity: item.quantity, price: item.unitPrice, portions: [] }] : [];
   const outcome: DiscountOutcome = {
     lineItems: input.lineItems.map(groupsOf),
     customLineItems: input.customLineItems.map(groupsOf),
@@ -260,7 +274,13 @@ function itemMatches(items: readonly DiscountInputItem[], predicate: string): bo
   return items.map((item) => item.eligible && item.quantity > 0 && test(item.fields));
 }
 
-function applyOne(discount: ApplicableDiscount, input: DiscountInput, outcome: DiscountOutcome, currency: string, mode: RoundingMode): boolean {
+function applyOne(
+  discount: ApplicableDiscount,
+  input: DiscountInput,
+  outcome: DiscountOutcome,
+  currency: string,
+  mode: RoundingMode,
+): boolean {
   const target = discount.target;
   if (!target || discount.value.type === 'giftLineItem') return false;
   switch (target.type) {
@@ -269,7 +289,10 @@ function applyOne(discount: ApplicableDiscount, input: DiscountInput, outcome: D
       const items = target.type === 'lineItems' ? outcome.lineItems : outcome.customLineItems;
       const matches = itemMatches(target.type === 'lineItems' ? input.lineItems : input.customLineItems, target.predicate);
       const value = discount.value;
-      if (value.type === 'absolute' && (value.applicationMode === 'ProportionateDistribution' || value.applicationMode === 'EvenDistribution')) {
+      if (
+        value.type === 'absolute' &&
+        (value.applicationMode === 'ProportionateDistribution' || value.applicationMode === 'EvenDistribution')
+      ) {
         const amount = moneyIn(value.money, currency);
         return amount !== undefined && applyDistributed(items, matches, amount, value.applicationMode === 'EvenDistribution', discount.ref);
       }
@@ -282,7 +305,13 @@ function applyOne(discount: ApplicableDiscount, input: DiscountInput, outcome: D
       return applyMultiBuy(lineItems ? outcome.lineItems : outcome.customLineItems, matches, discount, target, currency, mode);
     }
     case 'shipping':
-      return applyIndividually(outcome.shipping, outcome.shipping.map(() => true), discount, currency, mode);
+      return applyIndividually(
+        outcome.shipping,
+        outcome.shipping.map(() => true),
+        discount,
+        currency,
+        mode,
+      );
     case 'totalPrice': {
       const current =
         outcome.lineItems.reduce((sum, groups) => sum + groupsTotal(groups), 0) +

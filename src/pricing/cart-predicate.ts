@@ -46,7 +46,10 @@ export interface CartPredicateScope {
 type FunctionKind = 'count' | 'total' | 'net' | 'gross' | 'exists' | 'forAll';
 
 const FUNCTIONS: Record<string, { items: 'lineItems' | 'customLineItems'; kind: FunctionKind }> = {};
-for (const [prefix, items] of [['lineItem', 'lineItems'], ['customLineItem', 'customLineItems']] as const) {
+for (const [prefix, items] of [
+  ['lineItem', 'lineItems'],
+  ['customLineItem', 'customLineItems'],
+] as const) {
   FUNCTIONS[`${prefix}Count`] = { items, kind: 'count' };
   FUNCTIONS[`${prefix}Total`] = { items, kind: 'total' };
   FUNCTIONS[`${prefix}NetTotal`] = { items, kind: 'net' };
@@ -149,11 +152,20 @@ function callValue(call: LiftedCall, scope: CartPredicateScope): unknown {
     case 'count':
       return items.reduce((sum, item) => sum + item.quantity, 0);
     case 'total':
-      return sumMoney(items.map((item) => item.totalPrice), scope.currency);
+      return sumMoney(
+        items.map((item) => item.totalPrice),
+        scope.currency,
+      );
     case 'net':
-      return sumMoney(items.map((item) => item.net), scope.currency);
+      return sumMoney(
+        items.map((item) => item.net),
+        scope.currency,
+      );
     case 'gross':
-      return sumMoney(items.map((item) => item.gross), scope.currency);
+      return sumMoney(
+        items.map((item) => item.gross),
+        scope.currency,
+      );
     case 'exists':
       return items.length > 0;
     case 'forAll':
@@ -237,7 +249,13 @@ export function navigate(root: unknown, path: readonly string[], lookup: Referen
       current = lookup(object.typeId, object.id)?.[part];
       continue;
     }
-    if (part === 'custom' && object.custom && typeof object.custom === 'object' && path[index + 1] !== 'fields' && path[index + 1] !== 'type') {
+    if (
+      part === 'custom' &&
+      object.custom &&
+      typeof object.custom === 'object' &&
+      path[index + 1] !== 'fields' &&
+      path[index + 1] !== 'type'
+    ) {
       current = (object.custom as { fields?: unknown }).fields;
       continue;
     }

@@ -64,7 +64,13 @@ export function permyriadOf(amount: number, permyriad: number, mode: RoundingMod
 }
 
 /** A high-precision amount (`preciseAmount` with `fractionDigits`) times a quantity, in cents of `currencyDigits`. */
-export function preciseTotal(preciseAmount: number, fractionDigits: number, quantity: number, currencyDigits: number, mode: RoundingMode): number {
+export function preciseTotal(
+  preciseAmount: number,
+  fractionDigits: number,
+  quantity: number,
+  currencyDigits: number,
+  mode: RoundingMode,
+): number {
   const shift = fractionDigits - currencyDigits;
   if (shift <= 0) return preciseAmount * quantity * 10 ** -shift;
   return divRound(BigInt(preciseAmount) * BigInt(quantity), 10n ** BigInt(shift), mode);

@@ -138,7 +138,8 @@ export function rateCost(
   const tiers = rate.tiers.filter((tier) => inputType !== undefined && tier.type === inputType.type);
   if (inputType?.type === 'CartValue') {
     for (const tier of tiers) {
-      if ((tier.minimumCentAmount ?? 0) <= cartValue && (!matching || (tier.minimumCentAmount ?? 0) > (matching.minimumCentAmount ?? 0))) matching = tier;
+      if ((tier.minimumCentAmount ?? 0) <= cartValue && (!matching || (tier.minimumCentAmount ?? 0) > (matching.minimumCentAmount ?? 0)))
+        matching = tier;
     }
     if (matching?.price) cents = matching.price.centAmount;
   } else if (inputType?.type === 'CartClassification' && input?.type === 'Classification') {
@@ -152,7 +153,9 @@ export function rateCost(
   if (rate.freeAbove && cartValue >= rate.freeAbove.centAmount) cents = 0;
   const shown: RateLike = {
     ...rate,
-    tiers: rate.tiers.map((tier) => (inputType !== undefined && tier.type === inputType.type ? { ...tier, isMatching: tier === matching } : tier)),
+    tiers: rate.tiers.map((tier) =>
+      inputType !== undefined && tier.type === inputType.type ? { ...tier, isMatching: tier === matching } : tier,
+    ),
   };
   return { price: withCentAmount(rate.price, cents), rate: shown };
 }

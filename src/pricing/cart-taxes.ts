@@ -83,12 +83,26 @@ export function taxedItemPrice(
       unit.portions.forEach((portion, i) => (result.portions[i]! += portion * group.quantity));
     }
   } else {
-    result = figures(groups.reduce((sum, group) => sum + group.unit * group.quantity, 0), rate, mode);
+    result = figures(
+      groups.reduce((sum, group) => sum + group.unit * group.quantity, 0),
+      rate,
+      mode,
+    );
   }
-  return taxedPriceFrom(currency, result.net, result.gross, portionsOf(rate).map((part, i) => ({ name: part.name, rate: part.amount, amount: result.portions[i]! })));
+  return taxedPriceFrom(
+    currency,
+    result.net,
+    result.gross,
+    portionsOf(rate).map((part, i) => ({ name: part.name, rate: part.amount, amount: result.portions[i]! })),
+  );
 }
 
-export function taxedPriceFrom(currency: string, net: number, gross: number, portions: Array<{ name?: string; rate: number; amount: number }>): TaxedPriceLike {
+export function taxedPriceFrom(
+  currency: string,
+  net: number,
+  gross: number,
+  portions: Array<{ name?: string; rate: number; amount: number }>,
+): TaxedPriceLike {
   return {
     totalNet: withCentAmount({ currencyCode: currency }, net),
     totalGross: withCentAmount({ currencyCode: currency }, gross),
@@ -112,7 +126,12 @@ export function sumTaxedPrices(currency: string, prices: readonly TaxedPriceLike
     for (const portion of price.taxPortions) {
       const same = portions.find((p) => p.name === portion.name && p.rate === portion.rate);
       if (same) same.amount += portion.amount.centAmount;
-      else portions.push({ ...(portion.name !== undefined ? { name: portion.name } : {}), rate: portion.rate, amount: portion.amount.centAmount });
+      else
+        portions.push({
+          ...(portion.name !== undefined ? { name: portion.name } : {}),
+          rate: portion.rate,
+          amount: portion.amount.centAmount,
+        });
     }
   }
   return taxedPriceFrom(currency, net, gross, portions);

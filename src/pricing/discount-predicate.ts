@@ -163,7 +163,10 @@ class Parser {
       return inner;
     }
     const boundary = this.peek(1);
-    const standalone = boundary.kind === 'eof' || boundary.kind === ')' || (boundary.kind === 'ident' && ['and', 'or'].includes(boundary.text.toLowerCase()));
+    const standalone =
+      boundary.kind === 'eof' ||
+      boundary.kind === ')' ||
+      (boundary.kind === 'ident' && ['and', 'or'].includes(boundary.text.toLowerCase()));
     if ((this.isWord('true') || this.isWord('false')) && standalone) {
       return { kind: 'const', value: (this.next() as { text: string }).text.toLowerCase() === 'true' };
     }
@@ -205,7 +208,7 @@ class Parser {
       }
       this.fail("expected 'defined' or 'empty'");
     }
-    this.fail("expected an operator (=, !=, <, >, <=, >=, in, not in, contains, is)");
+    this.fail('expected an operator (=, !=, <, >, <=, >=, in, not in, contains, is)');
   }
 
   private operand(): Operand {
@@ -328,8 +331,10 @@ function compare(leftRaw: unknown, op: string, rightRaw: unknown): boolean {
   if (rightMoney) return order(left as number, op, rightMoney.centAmount);
   const leftMoney = typeof right === 'number' && typeof left === 'string' ? parseMoneyString(left) : undefined;
   if (leftMoney) return order(leftMoney.centAmount, op, right as number);
-  if (typeof left === 'number' && typeof right === 'string' && right.trim() !== '' && !Number.isNaN(Number(right))) return order(left, op, Number(right));
-  if (typeof left === 'string' && typeof right === 'number' && left.trim() !== '' && !Number.isNaN(Number(left))) return order(Number(left), op, right);
+  if (typeof left === 'number' && typeof right === 'string' && right.trim() !== '' && !Number.isNaN(Number(right)))
+    return order(left, op, Number(right));
+  if (typeof left === 'string' && typeof right === 'number' && left.trim() !== '' && !Number.isNaN(Number(left)))
+    return order(Number(left), op, right);
   if (typeof left === 'boolean' || typeof right === 'boolean') {
     if (op === '=') return left === right;
     if (op === '!=') return left !== right;

@@ -24,10 +24,32 @@ export type TypedMoney = CentPrecisionMoney | HighPrecisionMoney;
 
 /** ISO 4217 minor units that differ from the common 2. */
 const MINOR_UNITS: Record<string, number> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0,
-  XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  CLF: 4, UYW: 4,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
+  UYW: 4,
 };
 
 export function currencyFractionDigits(currencyCode: string): number {
@@ -45,9 +67,12 @@ export const MoneyDraft = z
     fractionDigits: z.number().int().min(0).max(20).optional(),
     preciseAmount: z.number().int().optional(),
   })
-  .refine((m) => (m.type === 'highPrecision' ? m.preciseAmount !== undefined && m.fractionDigits !== undefined : m.centAmount !== undefined), {
-    message: 'A centPrecision amount needs centAmount; a highPrecision amount needs preciseAmount and fractionDigits.',
-  });
+  .refine(
+    (m) => (m.type === 'highPrecision' ? m.preciseAmount !== undefined && m.fractionDigits !== undefined : m.centAmount !== undefined),
+    {
+      message: 'A centPrecision amount needs centAmount; a highPrecision amount needs preciseAmount and fractionDigits.',
+    },
+  );
 export type MoneyDraft = z.infer<typeof MoneyDraft>;
 
 /** The stored form of a money draft. High precision amounts keep `preciseAmount` and get a rounded `centAmount`. */
@@ -64,7 +89,12 @@ export function typedMoney(draft: MoneyDraft): TypedMoney {
 
 /** A cent-precision money of the same currency with another amount. */
 export function withCentAmount(money: { currencyCode: string }, centAmount: number): CentPrecisionMoney {
-  return { type: 'centPrecision', currencyCode: money.currencyCode, centAmount, fractionDigits: currencyFractionDigits(money.currencyCode) };
+  return {
+    type: 'centPrecision',
+    currencyCode: money.currencyCode,
+    centAmount,
+    fractionDigits: currencyFractionDigits(money.currencyCode),
+  };
 }
 
 /** `"10.00 EUR"`-style MoneyString (used in discount predicates) to cents; undefined when malformed. */

@@ -134,7 +134,10 @@ export function priceSelectionFromQuery(query: URLSearchParams, now?: string | n
   }
   const group = query.get('priceCustomerGroup');
   if (group !== null) selection.customerGroup = group;
-  const assignments = query.getAll('priceCustomerGroupAssignments').flatMap((value) => value.split(',')).filter((v) => v !== '');
+  const assignments = query
+    .getAll('priceCustomerGroupAssignments')
+    .flatMap((value) => value.split(','))
+    .filter((v) => v !== '');
   if (assignments.length > 0) selection.customerGroupAssignments = assignments;
   const channel = query.get('priceChannel');
   if (channel !== null) selection.channel = channel;

@@ -95,7 +95,10 @@ export function isDiscountValidAt(discount: ProductDiscountLike, now: number): b
 }
 
 /** The discounted value of `value` under a relative or absolute discount; undefined when it does not apply. */
-export function discountedValue(value: { currencyCode: string; centAmount: number }, discount: ProductDiscountValue): TypedMoney | undefined {
+export function discountedValue(
+  value: { currencyCode: string; centAmount: number },
+  discount: ProductDiscountValue,
+): TypedMoney | undefined {
   if (discount.type === 'relative') {
     const off = Math.round((value.centAmount * discount.permyriad) / 10000);
     return withCentAmount(value, Math.max(0, value.centAmount - off));
@@ -128,7 +131,8 @@ function attributeValue(target: DiscountTarget, name: string): unknown {
 
 /** The field resolver of the product discount predicate language for one price. */
 export function productDiscountFields(target: DiscountTarget, lookup: Lookup): FieldResolver {
-  const keyOf = (typeId: string, id: string | undefined) => (id === undefined ? undefined : (lookup(typeId, id)?.key as string | undefined));
+  const keyOf = (typeId: string, id: string | undefined) =>
+    id === undefined ? undefined : (lookup(typeId, id)?.key as string | undefined);
   const withAncestors = () => {
     const ids = new Set<string>();
     for (const category of target.categories) {
@@ -236,7 +240,8 @@ export class ProductDiscountSet {
     if (this.entries.length === 0) return undefined;
     const fields = productDiscountFields(target, this.lookup);
     for (const { discount, matches } of this.entries) {
-      if (discount.value.type === 'absolute' && !discount.value.money.some((m) => m.currencyCode === target.price.value.currencyCode)) continue;
+      if (discount.value.type === 'absolute' && !discount.value.money.some((m) => m.currencyCode === target.price.value.currencyCode))
+        continue;
       if (matches(fields)) return discount;
     }
     return undefined;

@@ -32,7 +32,10 @@ interface Reference {
 const SEGMENT = /^([A-Za-z0-9_-]+)(?:\[(\*|\d+)\])?$/;
 
 export function parseExpansionPath(path: string): ExpansionSegment[] {
-  const segments = path.trim().split('.').map((part) => SEGMENT.exec(part));
+  const segments = path
+    .trim()
+    .split('.')
+    .map((part) => SEGMENT.exec(part));
   if (path.trim() === '' || segments.some((match) => match === null)) {
     throw errors.invalidInput(
       `Malformed parameter: expand: Invalid expansion path '${path}'. Expected dotted field names with optional [*] or [<index>], e.g. 'masterData.current.categories[*]'.`,

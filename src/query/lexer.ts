@@ -101,7 +101,7 @@ function readNumber(source: string, start: number, tokens: Token[]): number {
   const end = start + text.length;
   // `12abc` is neither a number nor a field name: report it rather than split it silently.
   if (end < source.length && (isIdentStart(source.charAt(end)) || source.charAt(end) === '.')) {
-    throw new PredicateSyntaxError(end, 'a digit, an operator, \',\' or \')\'');
+    throw new PredicateSyntaxError(end, "a digit, an operator, ',' or ')'");
   }
   tokens.push({ kind: 'number', text, pos: start });
   return end;
@@ -127,5 +127,5 @@ function readOperator(source: string, start: number, tokens: Token[]): number {
     return start + 1;
   }
   if (one === '!') throw new PredicateSyntaxError(start + 1, "'='");
-  throw new PredicateSyntaxError(start, 'field name, operator, value, \'(\', \')\' or \',\'');
+  throw new PredicateSyntaxError(start, "field name, operator, value, '(', ')' or ','");
 }

@@ -91,7 +91,7 @@ class Parser {
     }
     if (isKeyword(token, 'not')) {
       this.next();
-      this.expectKeyword('in', "in");
+      this.expectKeyword('in', 'in');
       return { kind: 'in', field, pos, negated: true, values: this.parseList() };
     }
     if (isKeyword(token, 'in')) {

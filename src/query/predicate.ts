@@ -156,11 +156,21 @@ function compileCondition(node: Condition, variables: Variables): ObjectTest {
       return noElement(read, equals, (v) => list.some((operand) => !Number.isNaN(compareToOperand(v, operand))));
     }
     case 'contains':
-      return compileContains(read, node.mode, node.values.flatMap((value) => operands(value, variables)));
+      return compileContains(
+        read,
+        node.mode,
+        node.values.flatMap((value) => operands(value, variables)),
+      );
     case 'empty':
       return node.negated
-        ? (object) => { const v = read(object); return Array.isArray(v) && v.length > 0; }
-        : (object) => { const v = read(object); return Array.isArray(v) && v.length === 0; };
+        ? (object) => {
+            const v = read(object);
+            return Array.isArray(v) && v.length > 0;
+          }
+        : (object) => {
+            const v = read(object);
+            return Array.isArray(v) && v.length === 0;
+          };
     case 'defined':
       return node.negated ? (object) => read(object) == null : (object) => read(object) != null;
     case 'within': {
@@ -176,7 +186,11 @@ function compileCondition(node: Condition, variables: Variables): ObjectTest {
 function compileComparison(read: (object: unknown) => unknown, op: string, operand: Operand): ObjectTest {
   if (op === '!=') {
     // `!=` / `<>`: the value must be present and comparable, and (for arrays) no element equal.
-    return noElement(read, (v) => compareToOperand(v, operand) === 0, (v) => !Number.isNaN(compareToOperand(v, operand)));
+    return noElement(
+      read,
+      (v) => compareToOperand(v, operand) === 0,
+      (v) => !Number.isNaN(compareToOperand(v, operand)),
+    );
   }
   return elementWise(read, fastComparison(op, operand) ?? genericComparison(op, operand));
 }
@@ -189,20 +203,30 @@ function fastComparison(op: string, operand: Operand): ValueTest | undefined {
   const { str, num, bool, dateMs } = operand;
   if (str !== undefined && num === undefined && bool === undefined && dateMs === undefined) {
     switch (op) {
-      case '=': return (v) => v === str;
-      case '<': return (v) => typeof v === 'string' && v < str;
-      case '>': return (v) => typeof v === 'string' && v > str;
-      case '<=': return (v) => typeof v === 'string' && v <= str;
-      case '>=': return (v) => typeof v === 'string' && v >= str;
+      case '=':
+        return (v) => v === str;
+      case '<':
+        return (v) => typeof v === 'string' && v < str;
+      case '>':
+        return (v) => typeof v === 'string' && v > str;
+      case '<=':
+        return (v) => typeof v === 'string' && v <= str;
+      case '>=':
+        return (v) => typeof v === 'string' && v >= str;
     }
   }
   if (num !== undefined && str === undefined) {
     switch (op) {
-      case '=': return (v) => v === num;
-      case '<': return (v) => typeof v === 'number' && v < num;
-      case '>': return (v) => typeof v === 'number' && v > num;
-      case '<=': return (v) => typeof v === 'number' && v <= num;
-      case '>=': return (v) => typeof v === 'number' && v >= num;
+      case '=':
+        return (v) => v === num;
+      case '<':
+        return (v) => typeof v === 'number' && v < num;
+      case '>':
+        return (v) => typeof v === 'number' && v > num;
+      case '<=':
+        return (v) => typeof v === 'number' && v <= num;
+      case '>=':
+        return (v) => typeof v === 'number' && v >= num;
     }
   }
   return undefined;
@@ -210,11 +234,16 @@ function fastComparison(op: string, operand: Operand): ValueTest | undefined {
 
 function genericComparison(op: string, operand: Operand): ValueTest {
   switch (op) {
-    case '<': return (v) => compareToOperand(v, operand) < 0;
-    case '>': return (v) => compareToOperand(v, operand) > 0;
-    case '<=': return (v) => compareToOperand(v, operand) <= 0;
-    case '>=': return (v) => compareToOperand(v, operand) >= 0;
-    default: return (v) => compareToOperand(v, operand) === 0;
+    case '<':
+      return (v) => compareToOperand(v, operand) < 0;
+    case '>':
+      return (v) => compareToOperand(v, operand) > 0;
+    case '<=':
+      return (v) => compareToOperand(v, operand) <= 0;
+    case '>=':
+      return (v) => compareToOperand(v, operand) >= 0;
+    default:
+      return (v) => compareToOperand(v, operand) === 0;
   }
 }
 

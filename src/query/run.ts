@@ -44,8 +44,7 @@ export function runQuery<T extends object>(documents: Iterable<T>, query: QueryP
   const matches = compilePredicate(query.where, query.variables, { strictFields: options.strictFields ?? false, fieldExists });
   const sortKeys = parseSort(query.sort, fieldExists);
 
-  const { page, total } =
-    sortKeys.length === 0 ? pageInOrder(source, matches, query) : pageSorted(source, matches, sortKeys, query);
+  const { page, total } = sortKeys.length === 0 ? pageInOrder(source, matches, query) : pageSorted(source, matches, sortKeys, query);
   const results = options.resolve && query.expand.length > 0 ? expandAll(page, query.expand, options.resolve) : page;
   return {
     limit: query.limit,
@@ -94,7 +93,10 @@ function pageSorted<T extends object>(
     for (let i = 0; i < readers.length; i++) values[i] = readers[i]!(document);
     top.offer(document, position, values);
   }
-  const page = top.sorted().slice(query.offset).map((entry) => entry.document);
+  const page = top
+    .sorted()
+    .slice(query.offset)
+    .map((entry) => entry.document);
   return { page, total };
 }
 

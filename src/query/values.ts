@@ -54,7 +54,9 @@ export function parseIsoDate(text: string): number | undefined {
 
 /** The platform's own timestamps: these order correctly as plain strings, so no parsing is needed. */
 function isCanonicalInstant(text: string): boolean {
-  return text.length === 24 && text.charCodeAt(10) === 84 /* T */ && text.charCodeAt(23) === 90 /* Z */ && text.charCodeAt(19) === 46; /* . */
+  return (
+    text.length === 24 && text.charCodeAt(10) === 84 /* T */ && text.charCodeAt(23) === 90 /* Z */ && text.charCodeAt(19) === 46
+  ); /* . */
 }
 
 /** -1, 0 or 1; NaN when the stored value and the operand cannot be compared (different types). */

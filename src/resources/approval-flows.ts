@@ -27,7 +27,16 @@ import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { RESOURCE_PERMISSIONS } from '../scopes/associate-permissions.js';
 import { scopedAccess } from '../scopes/scoped-access.js';
-import { findInUnit, notServedProjectWide, queryInUnit, recordView, rulesFor, unitMember, type ApprovalRule, type RuleApprover } from './approval-rules.js';
+import {
+  findInUnit,
+  notServedProjectWide,
+  queryInUnit,
+  recordView,
+  rulesFor,
+  unitMember,
+  type ApprovalRule,
+  type RuleApprover,
+} from './approval-rules.js';
 import { associateRolesIn, type Associate, type BusinessUnit } from './business-units.js';
 import type { Cart } from './carts.js';
 import { predicateScope } from './cart/predicate-scope.js';
@@ -92,7 +101,9 @@ function advance(entry: RuleProgress, roles: Set<string>): boolean {
 
 function uniqueRoles(approvers: Iterable<RuleApprover>): RuleApprover[] {
   const seen = new Map<string, RuleApprover>();
-  for (const approver of approvers) if (!seen.has(approver.associateRole.key)) seen.set(approver.associateRole.key, { associateRole: { typeId: 'associate-role', key: approver.associateRole.key } });
+  for (const approver of approvers)
+    if (!seen.has(approver.associateRole.key))
+      seen.set(approver.associateRole.key, { associateRole: { typeId: 'associate-role', key: approver.associateRole.key } });
   return [...seen.values()];
 }
 
@@ -131,7 +142,8 @@ function associateEntry(unit: BusinessUnit, customerId: string, ctx: ResourceCon
   const roles = associateRolesIn(unit, customerId, ctx);
   const assignments = explicit ? jsonClone(explicit.associateRoleAssignments) : [];
   for (const role of roles.inheritedRoles) {
-    if (!assignments.some((a) => a.associateRole.key === role.key)) assignments.push({ associateRole: { typeId: 'associate-role', key: role.key }, inheritance: 'Enabled' });
+    if (!assignments.some((a) => a.associateRole.key === role.key))
+      assignments.push({ associateRole: { typeId: 'associate-role', key: role.key }, inheritance: 'Enabled' });
   }
   return { associateRoleAssignments: assignments, customer: { typeId: 'customer', id: customerId } };
 }
@@ -153,7 +165,9 @@ function actionsFor(actor: { unit: BusinessUnit; associateId: string } | undefin
       const roles = rolesOfApprover(entry);
       const progress = progressOf(flow);
       if (!progress.some((rule) => advance(rule, roles))) {
-        throw errors.invalidOperation(`The associate '${entry.customer.id}' holds no role that is pending approval in the current tier of the approval flow.`);
+        throw errors.invalidOperation(
+          `The associate '${entry.customer.id}' holds no role that is pending approval in the current tier of the approval flow.`,
+        );
       }
       flow.approvals.push({ approver: entry, approvedAt: ctx.now });
       recompute(flow);
@@ -163,9 +177,12 @@ function actionsFor(actor: { unit: BusinessUnit; associateId: string } | undefin
       const entry = approver(ctx);
       const roles = rolesOfApprover(entry);
       const inCurrentTier = progressOf(flow).some((rule) =>
-        (rule.rule.approvers.tiers[rule.tier]?.and ?? []).some((disjunction) => disjunction.or.some((role) => roles.has(role.associateRole.key))),
+        (rule.rule.approvers.tiers[rule.tier]?.and ?? []).some((disjunction) =>
+          disjunction.or.some((role) => roles.has(role.associateRole.key)),
+        ),
       );
-      if (!inCurrentTier) throw errors.invalidOperation(`The associate '${entry.customer.id}' holds no role of the current tier of the approval flow.`);
+      if (!inCurrentTier)
+        throw errors.invalidOperation(`The associate '${entry.customer.id}' holds no role of the current tier of the approval flow.`);
       flow.status = 'Rejected';
       flow.rejection = { rejecter: entry, rejectedAt: ctx.now, ...(a.reason !== undefined ? { reason: a.reason } : {}) };
       recompute(flow);
@@ -202,7 +219,9 @@ export function startApprovalFlow(repository: Repository, ctx: ResourceContext, 
   const held = associateRolesIn(unit, customerId, ctx);
   const roles = new Set([...held.explicitRoles, ...held.inheritedRoles].map((role) => role.key));
   const scope = predicateScope(order as unknown as Cart, ctx);
-  const matching = rulesFor(unit, ctx).filter((rule) => rule.requesters.some((r) => roles.has(r.associateRole.key)) && matches(rule, scope));
+  const matching = rulesFor(unit, ctx).filter(
+    (rule) => rule.requesters.some((r) => roles.has(r.associateRole.key)) && matches(rule, scope),
+  );
   if (matching.length === 0) return undefined;
   const flow = {
     order: { typeId: 'order', id: order.id },
@@ -317,7 +336,10 @@ export function associateOrderNumberRoutes(): CustomRoute[] {
   }).filter((route) => route.method !== 'DELETE');
 }
 
-const ReplicaCartDraft = z.object({ reference: z.object({ typeId: z.enum(['cart', 'order']), id: z.string() }), key: z.string().optional() });
+const ReplicaCartDraft = z.object({
+  reference: z.object({ typeId: z.enum(['cart', 'order']), id: z.string() }),
+  key: z.string().optional(),
+});
 
 /**
  * `POST .../in-business-unit/key={key}/carts/replicate`: a new cart of the unit from a cart or order
@@ -343,14 +365,20 @@ export function associateReplicateCartRoute(): CustomRoute {
         throw errors.invalidOperation(`The ${draft.reference.typeId} does not belong to the business unit '${associate.businessUnitKey}'.`);
       }
       const view = draft.reference.typeId === 'cart' ? RESOURCE_PERMISSIONS.cart.view : RESOURCE_PERMISSIONS.order.view;
-      associate.requireFor(`view ${draft.reference.typeId}`, view, source.customerId as string | undefined, { typeId: draft.reference.typeId, id: source.id });
+      associate.requireFor(`view ${draft.reference.typeId}`, view, source.customerId as string | undefined, {
+        typeId: draft.reference.typeId,
+        id: source.id,
+      });
       const replicate = repository.definition('cart').routes?.find((route) => route.method === 'POST' && route.path === 'replicate');
       if (!replicate) throw errors.general('Carts cannot be replicated by this mock.');
       const replica = repository.storage.transaction(() => {
         const made = replicate.handle({ ...call, query: new URLSearchParams(), json: () => draft }, repository).body as Cart;
         // The carts module's replica does not carry the business unit: it is the unit's, as part of its creation.
         const inUnit = { ...made, businessUnit: { typeId: 'business-unit' as const, key: associate.businessUnitKey } };
-        repository.storage.write(call.project, 'cart', inUnit, { expectedVersion: made.version, ...(made.key !== undefined ? { key: made.key } : {}) });
+        repository.storage.write(call.project, 'cart', inUnit, {
+          expectedVersion: made.version,
+          ...(made.key !== undefined ? { key: made.key } : {}),
+        });
         associate.requireFor('create cart', create, inUnit.customerId, { typeId: 'cart', id: inUnit.id });
         return inUnit;
       });

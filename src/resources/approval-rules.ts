@@ -53,7 +53,14 @@ export interface ApprovalRule extends StoredDocument {
 const RoleDraft = z.object({ associateRole: ResourceIdentifier });
 const ApproverHierarchyDraft = z.object({
   tiers: z
-    .array(z.object({ and: z.array(z.object({ or: z.array(RoleDraft).min(1) })).min(1).max(10) }))
+    .array(
+      z.object({
+        and: z
+          .array(z.object({ or: z.array(RoleDraft).min(1) }))
+          .min(1)
+          .max(10),
+      }),
+    )
     .min(1)
     .max(5),
 });
@@ -79,12 +86,18 @@ function roleRef(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceCo
 }
 
 function approversFrom(draft: z.infer<typeof ApproverHierarchyDraft>, ctx: ResourceContext): ApproverHierarchy {
-  return { tiers: draft.tiers.map((tier) => ({ and: tier.and.map((disjunction) => ({ or: disjunction.or.map((role) => roleRef(role.associateRole, ctx)) })) })) };
+  return {
+    tiers: draft.tiers.map((tier) => ({
+      and: tier.and.map((disjunction) => ({ or: disjunction.or.map((role) => roleRef(role.associateRole, ctx)) })),
+    })),
+  };
 }
 
 function requestersFrom(draft: z.infer<typeof Requesters>, ctx: ResourceContext): RuleApprover[] {
   const seen = new Set<string>();
-  return draft.map((role) => roleRef(role.associateRole, ctx)).filter((role) => !seen.has(role.associateRole.key) && !!seen.add(role.associateRole.key));
+  return draft
+    .map((role) => roleRef(role.associateRole, ctx))
+    .filter((role) => !seen.has(role.associateRole.key) && !!seen.add(role.associateRole.key));
 }
 
 function assertPredicate(source: string): void {
@@ -96,7 +109,8 @@ function assertPredicate(source: string): void {
 }
 
 /** The key index: unique within a business unit. */
-const unitKey = (rule: Pick<ApprovalRule, 'businessUnit' | 'key'>) => (rule.key !== undefined ? [`${rule.businessUnit.key}\u0000${rule.key}`] : []);
+const unitKey = (rule: Pick<ApprovalRule, 'businessUnit' | 'key'>) =>
+  rule.key !== undefined ? [`${rule.businessUnit.key}\u0000${rule.key}`] : [];
 
 const actions: Record<string, UpdateAction<ApprovalRule>> = {
   setName: action(z.object({ name: z.string() }), (rule: ApprovalRule, a) => {
@@ -131,7 +145,10 @@ export const approvalRules = defineResource<ApprovalRuleDraft, ApprovalRule>({
   path: 'approval-rules',
   draft: ApprovalRuleDraft,
   create(draft, ctx) {
-    if (!draft.businessUnit) throw errors.invalidOperation('An approval rule is created in a business unit: POST /as-associate/{associateId}/in-business-unit/key={key}/approval-rules.');
+    if (!draft.businessUnit)
+      throw errors.invalidOperation(
+        'An approval rule is created in a business unit: POST /as-associate/{associateId}/in-business-unit/key={key}/approval-rules.',
+      );
     const unit = ctx.getByKey('business-unit', draft.businessUnit.key);
     if (!unit) throw errors.referencedResourceNotFound('business-unit', { key: draft.businessUnit.key });
     assertPredicate(draft.predicate);
@@ -155,7 +172,12 @@ export const approvalRules = defineResource<ApprovalRuleDraft, ApprovalRule>({
   unique: {
     key: {
       values: unitKey,
-      duplicate: (_value, rule) => errors.duplicateField('key', rule.key, `An approval rule with the key '${rule.key}' already exists in the business unit '${rule.businessUnit.key}'.`),
+      duplicate: (_value, rule) =>
+        errors.duplicateField(
+          'key',
+          rule.key,
+          `An approval rule with the key '${rule.key}' already exists in the business unit '${rule.businessUnit.key}'.`,
+        ),
     },
   },
   routes: notServedProjectWide(),
@@ -194,7 +216,14 @@ export function unitMember(access: ScopedAccess, actionName: string): AssociateI
   const associate = access.associate()!;
   const scope = access.scope;
   if (!associate.isAssociate) {
-    scope.decisions.record({ allowed: false, associateId: associate.associateId, businessUnitKey: associate.businessUnitKey, action: actionName, permissions: [], at: access.call.ctx.now });
+    scope.decisions.record({
+      allowed: false,
+      associateId: associate.associateId,
+      businessUnitKey: associate.businessUnitKey,
+      action: actionName,
+      permissions: [],
+      at: access.call.ctx.now,
+    });
     throw new PlatformError(403, [
       {
         code: 'AssociateMissingPermission',
@@ -209,7 +238,12 @@ export function unitMember(access: ScopedAccess, actionName: string): AssociateI
 }
 
 /** Records an allowed view (reading a unit's rules and flows needs no permission beyond being its associate). */
-export function recordView(access: ScopedAccess, associate: AssociateInUnit, actionName: string, resource?: { typeId: string; id: string }): void {
+export function recordView(
+  access: ScopedAccess,
+  associate: AssociateInUnit,
+  actionName: string,
+  resource?: { typeId: string; id: string },
+): void {
   access.scope.decisions.record({
     allowed: true,
     associateId: associate.associateId,
@@ -278,7 +312,11 @@ export function associateApprovalRuleRoutes(): CustomRoute[] {
         associate.require('create approval-rule', ['CreateApprovalRules']);
         const input = call.json();
         const draft = validate(ApprovalRuleDraft, input);
-        const rule = repository.create(approvalRules, { ...draft, businessUnit: { typeId: 'business-unit', key: associate.businessUnitKey } }, call.ctx);
+        const rule = repository.create(
+          approvalRules,
+          { ...draft, businessUnit: { typeId: 'business-unit', key: associate.businessUnitKey } },
+          call.ctx,
+        );
         return created(scoped.expanded(rule));
       },
     },

@@ -64,7 +64,9 @@ export function findAsset(assets: readonly Asset[], a: z.infer<typeof AssetLocat
   if (a.assetId === undefined && a.assetKey === undefined) throw errors.invalidInput('Either assetId or assetKey is required.');
   const found = assets.find((asset) => (a.assetId !== undefined ? asset.id === a.assetId : asset.key === a.assetKey));
   if (!found) {
-    throw errors.invalidInput(`${owner} does not have an asset with ${a.assetId !== undefined ? `ID '${a.assetId}'` : `key '${a.assetKey}'`}.`);
+    throw errors.invalidInput(
+      `${owner} does not have an asset with ${a.assetId !== undefined ? `ID '${a.assetId}'` : `key '${a.assetKey}'`}.`,
+    );
   }
   return found;
 }

@@ -166,7 +166,10 @@ export function associateFromDraft(draft: AssociateDraft, ctx: ResourceContext):
   const assignments: AssociateRoleAssignment[] = [];
   for (const assignment of draft.associateRoleAssignments) {
     const role = resolve(ctx, 'associate-role', assignment.associateRole);
-    const entry: AssociateRoleAssignment = { associateRole: { typeId: 'associate-role', key: role.key as string }, inheritance: assignment.inheritance ?? 'Disabled' };
+    const entry: AssociateRoleAssignment = {
+      associateRole: { typeId: 'associate-role', key: role.key as string },
+      inheritance: assignment.inheritance ?? 'Disabled',
+    };
     if (!assignments.some((a) => a.associateRole.key === entry.associateRole.key)) assignments.push(entry);
   }
   return { associateRoleAssignments: assignments, customer: { typeId: 'customer', id: customerId(ctx, draft.customer) } };
@@ -176,7 +179,8 @@ function associatesFromDrafts(drafts: AssociateDraft[], ctx: ResourceContext): A
   const associates = drafts.map((draft) => associateFromDraft(draft, ctx));
   const seen = new Set<string>();
   for (const associate of associates) {
-    if (seen.has(associate.customer.id)) throw errors.invalidInput(`The customer '${associate.customer.id}' is given more than once as an associate.`);
+    if (seen.has(associate.customer.id))
+      throw errors.invalidInput(`The customer '${associate.customer.id}' is given more than once as an associate.`);
     seen.add(associate.customer.id);
   }
   return associates;
@@ -216,7 +220,8 @@ export function inheritedAssociatesOf(unit: BusinessUnit, lookup: UnitLookup): I
       for (const assignment of associate.associateRoleAssignments) {
         if (assignment.inheritance !== 'Enabled') continue;
         let inherited = byCustomer.get(associate.customer.id);
-        if (!inherited) byCustomer.set(associate.customer.id, (inherited = { associateRoleAssignments: [], customer: { ...associate.customer } }));
+        if (!inherited)
+          byCustomer.set(associate.customer.id, (inherited = { associateRoleAssignments: [], customer: { ...associate.customer } }));
         inherited.associateRoleAssignments.push({ associateRole: { ...assignment.associateRole }, source: unitRef(parent.key) });
       }
     }
@@ -229,7 +234,8 @@ export function inheritedAssociatesOf(unit: BusinessUnit, lookup: UnitLookup): I
 /** Recomputes the fields a unit takes from its parent chain (in place). */
 export function deriveHierarchy(unit: BusinessUnit, lookup: UnitLookup): void {
   const parent = unit.unitType === 'Division' && unit.parentUnit ? lookup(unit.parentUnit.key) : undefined;
-  unit.topLevelUnit = unit.unitType === 'Company' || !unit.parentUnit ? unitRef(unit.key) : { ...(parent?.topLevelUnit ?? unit.parentUnit) };
+  unit.topLevelUnit =
+    unit.unitType === 'Company' || !unit.parentUnit ? unitRef(unit.key) : { ...(parent?.topLevelUnit ?? unit.parentUnit) };
   if (unit.storeMode === 'FromParent') {
     delete unit.stores;
     unit.inheritedStores = parent ? effectiveStores(parent).map((store) => ({ ...store })) : [];
@@ -244,7 +250,11 @@ export function deriveHierarchy(unit: BusinessUnit, lookup: UnitLookup): void {
 /** Whether `candidate` is `unit` itself or lies below it. */
 function isSelfOrDescendant(candidate: BusinessUnit, unit: BusinessUnit, lookup: UnitLookup): boolean {
   const seen = new Set<string>();
-  for (let current: BusinessUnit | undefined = candidate; current && !seen.has(current.key); current = current.parentUnit ? lookup(current.parentUnit.key) : undefined) {
+  for (
+    let current: BusinessUnit | undefined = candidate;
+    current && !seen.has(current.key);
+    current = current.parentUnit ? lookup(current.parentUnit.key) : undefined
+  ) {
     if (current.key === unit.key) return true;
     seen.add(current.key);
   }
@@ -254,7 +264,9 @@ function isSelfOrDescendant(candidate: BusinessUnit, unit: BusinessUnit, lookup:
 function setParent(unit: BusinessUnit, identifier: Identifier, ctx: ResourceContext): void {
   const parent = resolve(ctx, 'business-unit', identifier) as BusinessUnit;
   if (isSelfOrDescendant(parent, unit, lookupIn(ctx))) {
-    throw errors.invalidOperation(`The business unit '${parent.key}' cannot be the parent of '${unit.key}': it is the unit itself or one of its descendants.`);
+    throw errors.invalidOperation(
+      `The business unit '${parent.key}' cannot be the parent of '${unit.key}': it is the unit itself or one of its descendants.`,
+    );
   }
   unit.parentUnit = unitRef(parent.key);
 }
@@ -269,7 +281,12 @@ export interface AssociateRolesInUnit {
   permissions: Permission[];
 }
 
-export function associateRolesIn(unit: BusinessUnit, customerId: string, ctx: ResourceContext, lookup: UnitLookup = lookupIn(ctx)): AssociateRolesInUnit {
+export function associateRolesIn(
+  unit: BusinessUnit,
+  customerId: string,
+  ctx: ResourceContext,
+  lookup: UnitLookup = lookupIn(ctx),
+): AssociateRolesInUnit {
   const roleByKey = (key: string) => ctx.getByKey('associate-role', key) as AssociateRole | undefined;
   const explicit = unit.associates.find((a) => a.customer.id === customerId);
   const inherited = inheritedAssociatesOf(unit, lookup).find((a) => a.customer.id === customerId);
@@ -288,13 +305,16 @@ function findAddress(unit: BusinessUnit, a: { addressId?: string | undefined; ad
   if (a.addressId === undefined && a.addressKey === undefined) throw errors.invalidInput('Either addressId or addressKey is required.');
   const found = unit.addresses.find((address) => (a.addressId !== undefined ? address.id === a.addressId : address.key === a.addressKey));
   if (!found) {
-    throw errors.invalidInput(`The business unit does not have an address with ${a.addressId !== undefined ? `ID '${a.addressId}'` : `key '${a.addressKey}'`}.`);
+    throw errors.invalidInput(
+      `The business unit does not have an address with ${a.addressId !== undefined ? `ID '${a.addressId}'` : `key '${a.addressKey}'`}.`,
+    );
   }
   return found;
 }
 
 function assertAddressKeyFree(unit: BusinessUnit, key: string | undefined, exceptId?: string): void {
-  if (key !== undefined && unit.addresses.some((address) => address.key === key && address.id !== exceptId)) throw errors.duplicateField('addresses.key', key);
+  if (key !== undefined && unit.addresses.some((address) => address.key === key && address.id !== exceptId))
+    throw errors.duplicateField('addresses.key', key);
 }
 
 function addressIdAt(addresses: Address[], index: number | undefined, field: string): string | undefined {
@@ -308,14 +328,19 @@ const without = (list: string[], id: string) => list.filter((entry) => entry !==
 
 // Mode rules -------------------------------------------------------------------------------------
 
-function assertModeAllowed(unit: Pick<BusinessUnit, 'unitType'>, field: 'associateMode' | 'approvalRuleMode' | 'storeMode', value: string): void {
+function assertModeAllowed(
+  unit: Pick<BusinessUnit, 'unitType'>,
+  field: 'associateMode' | 'approvalRuleMode' | 'storeMode',
+  value: string,
+): void {
   if (unit.unitType === 'Company' && value !== 'Explicit') {
     throw errors.invalidOperation(`The ${field} of a Company is always 'Explicit': only a Division can use '${value}'.`);
   }
 }
 
 function assertExplicitStores(unit: BusinessUnit): void {
-  if (unit.storeMode !== 'Explicit') throw errors.invalidOperation("Stores can only be set on a business unit whose storeMode is 'Explicit'.");
+  if (unit.storeMode !== 'Explicit')
+    throw errors.invalidOperation("Stores can only be set on a business unit whose storeMode is 'Explicit'.");
 }
 
 function findAssociate(unit: BusinessUnit, id: string): Associate {
@@ -338,13 +363,18 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     assertModeAllowed({ unitType }, 'storeMode', storeMode);
     assertModeAllowed({ unitType }, 'associateMode', associateMode);
     assertModeAllowed({ unitType }, 'approvalRuleMode', approvalRuleMode);
-    if (unitType === 'Company' && draft.parentUnit !== undefined) throw errors.invalidInput('A Company is a top-level unit and has no parentUnit.');
+    if (unitType === 'Company' && draft.parentUnit !== undefined)
+      throw errors.invalidInput('A Company is a top-level unit and has no parentUnit.');
     if (storeMode === 'FromParent' && draft.stores !== undefined) {
       throw errors.invalidInput("Stores can only be set when storeMode is 'Explicit'; a Division inherits its parent's stores by default.");
     }
     const addresses = (draft.addresses ?? []).map((address) => addressFromDraft(address, ctx));
     const keys = addresses.map((a) => a.key).filter((key) => key !== undefined);
-    if (new Set(keys).size !== keys.length) throw errors.duplicateField('addresses.key', keys.find((key, i) => keys.indexOf(key) !== i));
+    if (new Set(keys).size !== keys.length)
+      throw errors.duplicateField(
+        'addresses.key',
+        keys.find((key, i) => keys.indexOf(key) !== i),
+      );
     const shippingAddressIds = (draft.shippingAddresses ?? []).map((i) => addressIdAt(addresses, i, 'shippingAddresses')!);
     const billingAddressIds = (draft.billingAddresses ?? []).map((i) => addressIdAt(addresses, i, 'billingAddresses')!);
     const unit: Omit<BusinessUnit, BaseFields> = {
@@ -375,7 +405,8 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     if (draft.contactEmail !== undefined) unit.contactEmail = draft.contactEmail;
     const custom = customFields(draft.custom, ctx);
     if (custom) unit.custom = custom;
-    if (draft.customerGroupAssignments !== undefined) unit.customerGroupAssignments = draft.customerGroupAssignments.map((a) => customerGroupAssignment(a, ctx));
+    if (draft.customerGroupAssignments !== undefined)
+      unit.customerGroupAssignments = draft.customerGroupAssignments.map((a) => customerGroupAssignment(a, ctx));
     if (draft.parentUnit !== undefined) unit.parentUnit = unitRef(resolve(ctx, 'business-unit', draft.parentUnit).key as string);
     deriveHierarchy(unit as BusinessUnit, lookupIn(ctx));
     return unit;
@@ -411,7 +442,9 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     changeName: action(z.object({ name: z.string() }), (unit: BusinessUnit, a) => {
       unit.name = a.name;
     }),
-    setContactEmail: action(z.object({ contactEmail: z.string().optional().nullable() }), (unit: BusinessUnit, a) => setField(unit, 'contactEmail', a.contactEmail)),
+    setContactEmail: action(z.object({ contactEmail: z.string().optional().nullable() }), (unit: BusinessUnit, a) =>
+      setField(unit, 'contactEmail', a.contactEmail),
+    ),
     changeStatus: action(z.object({ status: Status }), (unit: BusinessUnit, a) => {
       unit.status = a.status;
     }),
@@ -420,7 +453,9 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     addAssociate: action(z.object({ associate: AssociateDraft }), (unit: BusinessUnit, a, ctx) => {
       const associate = associateFromDraft(a.associate, ctx);
       if (unit.associates.some((existing) => existing.customer.id === associate.customer.id)) {
-        throw errors.invalidOperation(`The customer '${associate.customer.id}' is already an associate of the business unit '${unit.key}'.`);
+        throw errors.invalidOperation(
+          `The customer '${associate.customer.id}' is already an associate of the business unit '${unit.key}'.`,
+        );
       }
       unit.associates.push(associate);
     }),
@@ -461,15 +496,23 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
 
     // Hierarchy
     changeParentUnit: action(z.object({ parentUnit: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
-      if (unit.unitType !== 'Division') throw errors.invalidOperation('A Company has no parent unit; use setUnitType to make it a Division.');
+      if (unit.unitType !== 'Division')
+        throw errors.invalidOperation('A Company has no parent unit; use setUnitType to make it a Division.');
       const lookup = lookupIn(ctx);
       const before = unit.parentUnit ? lookup(unit.parentUnit.key) : undefined;
       setParent(unit, a.parentUnit, ctx);
       const after = lookup(unit.parentUnit!.key)!;
       // RAML: the new parent must be associated with the same stores as the old one (what a FromParent unit inherits).
-      const keysOf = (u: BusinessUnit | undefined) => (u ? effectiveStores(u).map((s) => s.key).sort() : []);
+      const keysOf = (u: BusinessUnit | undefined) =>
+        u
+          ? effectiveStores(u)
+              .map((s) => s.key)
+              .sort()
+          : [];
       if (unit.storeMode === 'FromParent' && before && !jsonEqual(keysOf(before), keysOf(after))) {
-        throw errors.invalidOperation(`The new parent unit '${after.key}' must be associated with the same stores as the old parent unit '${before.key}'.`);
+        throw errors.invalidOperation(
+          `The new parent unit '${after.key}' must be associated with the same stores as the old parent unit '${before.key}'.`,
+        );
       }
     }),
     setUnitType: action(z.object({ unitType: UnitTypeSchema, parentUnit: ResourceIdentifier.optional() }), (unit: BusinessUnit, a, ctx) => {
@@ -487,18 +530,21 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     }),
 
     // Stores
-    setStoreMode: action(z.object({ storeMode: StoreModeSchema, stores: z.array(ResourceIdentifier).optional().nullable() }), (unit: BusinessUnit, a, ctx) => {
-      assertModeAllowed(unit, 'storeMode', a.storeMode);
-      if (a.storeMode === 'FromParent') {
-        if (a.stores && a.stores.length > 0) throw errors.invalidOperation("Stores can only be given with storeMode 'Explicit'.");
-        unit.storeMode = 'FromParent';
-        delete unit.stores;
-        return;
-      }
-      unit.storeMode = 'Explicit';
-      unit.stores = storeRefs(ctx, a.stores ?? []);
-      delete unit.inheritedStores;
-    }),
+    setStoreMode: action(
+      z.object({ storeMode: StoreModeSchema, stores: z.array(ResourceIdentifier).optional().nullable() }),
+      (unit: BusinessUnit, a, ctx) => {
+        assertModeAllowed(unit, 'storeMode', a.storeMode);
+        if (a.storeMode === 'FromParent') {
+          if (a.stores && a.stores.length > 0) throw errors.invalidOperation("Stores can only be given with storeMode 'Explicit'.");
+          unit.storeMode = 'FromParent';
+          delete unit.stores;
+          return;
+        }
+        unit.storeMode = 'Explicit';
+        unit.stores = storeRefs(ctx, a.stores ?? []);
+        delete unit.inheritedStores;
+      },
+    ),
     setStores: action(z.object({ stores: z.array(ResourceIdentifier) }), (unit: BusinessUnit, a, ctx) => {
       assertExplicitStores(unit);
       unit.stores = storeRefs(ctx, a.stores);
@@ -570,14 +616,18 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     ),
 
     // Customer groups (beta)
-    addCustomerGroupAssignment: action(z.object({ customerGroupAssignment: CustomerGroupAssignmentDraft }), (unit: BusinessUnit, a, ctx) => {
-      const assignment = customerGroupAssignment(a.customerGroupAssignment, ctx);
-      const assignments = (unit.customerGroupAssignments ??= []);
-      if (!assignments.some((g) => g.customerGroup.id === assignment.customerGroup.id)) assignments.push(assignment);
-    }),
+    addCustomerGroupAssignment: action(
+      z.object({ customerGroupAssignment: CustomerGroupAssignmentDraft }),
+      (unit: BusinessUnit, a, ctx) => {
+        const assignment = customerGroupAssignment(a.customerGroupAssignment, ctx);
+        const assignments = (unit.customerGroupAssignments ??= []);
+        if (!assignments.some((g) => g.customerGroup.id === assignment.customerGroup.id)) assignments.push(assignment);
+      },
+    ),
     removeCustomerGroupAssignment: action(z.object({ customerGroup: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
       const { id } = ctx.reference('customer-group', a.customerGroup);
-      if (unit.customerGroupAssignments) unit.customerGroupAssignments = unit.customerGroupAssignments.filter((g) => g.customerGroup.id !== id);
+      if (unit.customerGroupAssignments)
+        unit.customerGroupAssignments = unit.customerGroupAssignments.filter((g) => g.customerGroup.id !== id);
     }),
     setCustomerGroupAssignments: action(
       z.object({ customerGroupAssignments: z.array(CustomerGroupAssignmentDraft).optional().nullable() }),
@@ -605,7 +655,11 @@ function associateRoute(locator: ':id' | 'key=:key'): CustomRoute {
     method: 'GET',
     path: `${locator}/associates/:associateId`,
     handle: (call: ApiCall, repository: Repository) => {
-      const unit = repository.get(businessUnits, call.project, locator === ':id' ? { id: call.params.id! } : { key: call.params.key! }) as BusinessUnit;
+      const unit = repository.get(
+        businessUnits,
+        call.project,
+        locator === ':id' ? { id: call.params.id! } : { key: call.params.key! },
+      ) as BusinessUnit;
       return ok(associateResponse(unit, call.params.associateId!, call.ctx));
     },
   };

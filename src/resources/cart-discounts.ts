@@ -101,7 +101,9 @@ export interface CartDiscount extends StoredDocument {
 const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
 const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 /** A decimal strictly between 0 and 1, as a string. */
-export const SortOrder = z.string().regex(/^0\.\d*[1-9]$/, "A sortOrder is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
+export const SortOrder = z
+  .string()
+  .regex(/^0\.\d*[1-9]$/, "A sortOrder is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
 const StackingMode = z.enum(['Stacking', 'StopAfterThisDiscount']);
 const StoreIdentifier = z.object({ typeId: z.literal('store').optional(), key: z.string().optional(), id: z.string().optional() });
 const RecurringOrderScope = z.object({ type: z.string() }).loose();
@@ -129,11 +131,14 @@ export type CartDiscountDraft = z.infer<typeof CartDiscountDraft>;
 function storedValue(draft: CartDiscountValueDraft, ctx: ResourceContext): CartDiscountValue {
   switch (draft.type) {
     case 'relative':
-      return draft.applicationMode !== undefined ? { type: 'relative', permyriad: draft.permyriad, applicationMode: draft.applicationMode } : { type: 'relative', permyriad: draft.permyriad };
+      return draft.applicationMode !== undefined
+        ? { type: 'relative', permyriad: draft.permyriad, applicationMode: draft.applicationMode }
+        : { type: 'relative', permyriad: draft.permyriad };
     case 'absolute':
     case 'fixed': {
       const currencies = draft.money.map((m) => m.currencyCode);
-      if (new Set(currencies).size !== currencies.length) throw errors.invalidOperation(`A ${draft.type} discount has at most one amount per currency.`);
+      if (new Set(currencies).size !== currencies.length)
+        throw errors.invalidOperation(`A ${draft.type} discount has at most one amount per currency.`);
       if (draft.type === 'absolute' && draft.money.some((m) => m.type === 'highPrecision')) {
         throw errors.invalidOperation('An absolute cart discount takes cent precision money only.');
       }
@@ -171,7 +176,8 @@ function assertTarget(target: CartDiscountTarget | undefined): void {
   if (!target) return;
   if ('predicate' in target) assertItemPredicate(target.predicate, 'target.predicate');
   if (target.type === 'pattern') {
-    for (const component of [...target.triggerPattern, ...target.targetPattern]) assertItemPredicate(component.predicate, 'target.pattern.predicate');
+    for (const component of [...target.triggerPattern, ...target.targetPattern])
+      assertItemPredicate(component.predicate, 'target.pattern.predicate');
   }
 }
 
@@ -186,7 +192,8 @@ function assertCombination(discount: { value: CartDiscountValue; target?: CartDi
   if (value.type === 'absolute' && (target.type === 'multiBuyLineItems' || target.type === 'multiBuyCustomLineItems')) {
     throw errors.invalidOperation(`An absolute discount value is not allowed for the target '${target.type}'.`);
   }
-  if (value.type === 'fixed' && target.type === 'totalPrice') throw errors.invalidOperation("A fixed discount value is not allowed for the target 'totalPrice'.");
+  if (value.type === 'fixed' && target.type === 'totalPrice')
+    throw errors.invalidOperation("A fixed discount value is not allowed for the target 'totalPrice'.");
 }
 
 const fieldRequired = (field: string) => errors.invalidOperation(`A value is required for field ${field}.`);
@@ -226,7 +233,13 @@ export function referencesIn(...predicates: Array<string | undefined>): Referenc
 
 function refreshReferences(discount: CartDiscount): void {
   const target = discount.target;
-  const targetPredicates = !target ? [] : 'predicate' in target ? [target.predicate] : target.type === 'pattern' ? [...target.triggerPattern, ...target.targetPattern].map((c) => c.predicate) : [];
+  const targetPredicates = !target
+    ? []
+    : 'predicate' in target
+      ? [target.predicate]
+      : target.type === 'pattern'
+        ? [...target.triggerPattern, ...target.targetPattern].map((c) => c.predicate)
+        : [];
   discount.references = referencesIn(discount.cartPredicate, ...targetPredicates);
 }
 
@@ -236,7 +249,10 @@ function assertValidity(discount: { validFrom?: string; validUntil?: string }): 
   }
 }
 
-function setValidity(discount: { validFrom?: string; validUntil?: string }, fields: { validFrom?: string | null; validUntil?: string | null }): void {
+function setValidity(
+  discount: { validFrom?: string; validUntil?: string },
+  fields: { validFrom?: string | null; validUntil?: string | null },
+): void {
   if ('validFrom' in fields) setField(discount, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
   if ('validUntil' in fields) setField(discount, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
   assertValidity(discount);
@@ -244,14 +260,18 @@ function setValidity(discount: { validFrom?: string; validUntil?: string }, fiel
 
 function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
   const store = identifier.key !== undefined ? ctx.getByKey('store', identifier.key) : ctx.get('store', identifier.id ?? '');
-  if (!store) throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
+  if (!store)
+    throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
   return { typeId: 'store', key: store.key as string };
 }
 
 /** A sortOrder no cart discount uses yet (the draft may leave it out). */
 function freeSortOrder(ctx: ResourceContext): string {
   for (;;) {
-    const candidate = `0.${uuid().replace(/[^0-9]/g, '').slice(0, 12).replace(/0+$/, '')}1`;
+    const candidate = `0.${uuid()
+      .replace(/[^0-9]/g, '')
+      .slice(0, 12)
+      .replace(/0+$/, '')}1`;
     if (!ctx.findUnique('cart-discount', 'sortOrder', candidate)) return candidate;
   }
 }
@@ -325,10 +345,15 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
     changeStackingMode: action(z.object({ stackingMode: StackingMode }), (discount: CartDiscount, a) => {
       discount.stackingMode = a.stackingMode;
     }),
-    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (discount: CartDiscount, a) => setValidity(discount, { validFrom: a.validFrom })),
-    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (discount: CartDiscount, a) => setValidity(discount, { validUntil: a.validUntil })),
-    setValidFromAndUntil: action(z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }), (discount: CartDiscount, a) =>
-      setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
+    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (discount: CartDiscount, a) =>
+      setValidity(discount, { validFrom: a.validFrom }),
+    ),
+    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (discount: CartDiscount, a) =>
+      setValidity(discount, { validUntil: a.validUntil }),
+    ),
+    setValidFromAndUntil: action(
+      z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
+      (discount: CartDiscount, a) => setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
     ),
     addStore: action(z.object({ store: StoreIdentifier }), (discount: CartDiscount, a, ctx) => {
       const store = storeKeyReference(a.store, ctx);
@@ -341,10 +366,13 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
     setStores: action(z.object({ stores: z.array(StoreIdentifier).max(500).optional() }), (discount: CartDiscount, a, ctx) => {
       discount.stores = (a.stores ?? []).map((store) => storeKeyReference(store, ctx));
     }),
-    setDiscountGroup: action(z.object({ discountGroup: ResourceIdentifier.optional().nullable(), sortOrder: SortOrder.optional() }), (discount: CartDiscount, a, ctx) => {
-      setField(discount, 'discountGroup', a.discountGroup ? ctx.reference('discount-group', a.discountGroup) : undefined);
-      if (a.sortOrder !== undefined) discount.sortOrder = a.sortOrder;
-    }),
+    setDiscountGroup: action(
+      z.object({ discountGroup: ResourceIdentifier.optional().nullable(), sortOrder: SortOrder.optional() }),
+      (discount: CartDiscount, a, ctx) => {
+        setField(discount, 'discountGroup', a.discountGroup ? ctx.reference('discount-group', a.discountGroup) : undefined);
+        if (a.sortOrder !== undefined) discount.sortOrder = a.sortOrder;
+      },
+    ),
     setRecurringOrderScope: action(z.object({ recurringOrderScope: RecurringOrderScope }), (discount: CartDiscount, a) => {
       discount.recurringOrderScope = a.recurringOrderScope;
     }),

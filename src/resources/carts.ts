@@ -32,7 +32,16 @@ import {
   sameOffer,
   shippingDetails,
 } from './cart/line-items.js';
-import type { Cart, CustomLineItem, DirectDiscount, ItemShippingDetails, LineItem, Shipping, ShippingInfo, TaxedPrice } from './cart/model.js';
+import type {
+  Cart,
+  CustomLineItem,
+  DirectDiscount,
+  ItemShippingDetails,
+  LineItem,
+  Shipping,
+  ShippingInfo,
+  TaxedPrice,
+} from './cart/model.js';
 import { predicateScope } from './cart/predicate-scope.js';
 import { recalculate } from './cart/recalculate.js';
 import {
@@ -53,7 +62,18 @@ import {
   TaxMode,
 } from './cart/schemas.js';
 import { isCartDiscountEffective, type CartDiscount } from './cart-discounts.js';
-import { applyCustomField, applyCustomType, customFieldActions, customFields, SetCustomField, SetCustomType, setField, storedAddress, type Address, type CustomFields } from './common.js';
+import {
+  applyCustomField,
+  applyCustomType,
+  customFieldActions,
+  customFields,
+  SetCustomField,
+  SetCustomType,
+  setField,
+  storedAddress,
+  type Address,
+  type CustomFields,
+} from './common.js';
 import { action, defineResource, type BaseFields, type ResourceContext, type UpdateAction } from './define.js';
 import { discountCodeByCode, type DiscountCode } from './discount-codes.js';
 import type { Repository } from './repository.js';
@@ -114,7 +134,11 @@ function shippingInfoFor(cart: Cart, method: ShippingMethod, address: Address | 
 
 function customShippingInfo(
   cart: Cart,
-  draft: { shippingMethodName: string; shippingRate: z.infer<typeof ShippingRateDraft>; taxCategory?: z.infer<typeof ResourceIdentifier> | undefined },
+  draft: {
+    shippingMethodName: string;
+    shippingRate: z.infer<typeof ShippingRateDraft>;
+    taxCategory?: z.infer<typeof ResourceIdentifier> | undefined;
+  },
   ctx: ResourceContext,
 ): ShippingInfo {
   assertCurrency(draft.shippingRate.price, cart, 'shippingRate.price');
@@ -132,7 +156,8 @@ function customShippingInfo(
 
 function withExternalRate(info: ShippingInfo, cart: Cart, draft: ExternalTaxRateDraft | undefined): ShippingInfo {
   if (draft) {
-    if (cart.taxMode !== 'External') throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
+    if (cart.taxMode !== 'External')
+      throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
     info.taxRate = externalTaxRate(draft);
   }
   return info;
@@ -155,14 +180,19 @@ function findShipping(cart: Cart, key: string): Shipping {
 /** The shipping info an action addresses: the cart's (Single mode) or the shipping with `shippingKey`. */
 function shippingInfoOf(cart: Cart, shippingKey: string | undefined): ShippingInfo {
   if (shippingKey !== undefined) return findShipping(cart, shippingKey).shippingInfo;
-  if (cart.shippingMode === 'Multiple') throw cartErrors.invalidOperation('A shippingKey is required for a cart with the shipping mode Multiple.');
+  if (cart.shippingMode === 'Multiple')
+    throw cartErrors.invalidOperation('A shippingKey is required for a cart with the shipping mode Multiple.');
   if (!cart.shippingInfo) throw cartErrors.invalidOperation('The cart has no shipping method.');
   return cart.shippingInfo;
 }
 
 function addShipping(cart: Cart, entry: Shipping): void {
   if (cart.shipping.some((s) => s.shippingKey === entry.shippingKey)) {
-    throw errors.duplicateField('shippingKey', entry.shippingKey, `A shipping with the key '${entry.shippingKey}' already exists in the cart.`);
+    throw errors.duplicateField(
+      'shippingKey',
+      entry.shippingKey,
+      `A shipping with the key '${entry.shippingKey}' already exists in the cart.`,
+    );
   }
   cart.shipping.push(entry);
 }
@@ -188,9 +218,13 @@ function applicableCode(cart: Cart, code: string, ctx: ResourceContext): Discoun
       validityCheckTime: ctx.now,
     });
   }
-  const discounts = found.cartDiscounts.map((ref) => ctx.get('cart-discount', ref.id) as CartDiscount | undefined).filter((d): d is CartDiscount => d !== undefined);
+  const discounts = found.cartDiscounts
+    .map((ref) => ctx.get('cart-discount', ref.id) as CartDiscount | undefined)
+    .filter((d): d is CartDiscount => d !== undefined);
   const usable = discounts.filter(
-    (d) => isCartDiscountEffective(d, now) && (d.stores.length === 0 || (cart.store !== undefined && d.stores.some((s) => s.key === cart.store!.key))),
+    (d) =>
+      isCartDiscountEffective(d, now) &&
+      (d.stores.length === 0 || (cart.store !== undefined && d.stores.some((s) => s.key === cart.store!.key))),
   );
   if (!found.isActive || usable.length === 0) throw cartErrors.discountCodeNonApplicable(found);
   return found;
@@ -230,7 +264,10 @@ function addLineItem(cart: Cart, draft: z.infer<typeof LineItemDraft>, ctx: Reso
 function setExternalPrices(
   item: LineItem,
   cart: Cart,
-  a: { externalPrice?: z.infer<typeof MoneyDraft> | undefined; externalTotalPrice?: z.infer<typeof ExternalLineItemTotalPrice> | undefined },
+  a: {
+    externalPrice?: z.infer<typeof MoneyDraft> | undefined;
+    externalTotalPrice?: z.infer<typeof ExternalLineItemTotalPrice> | undefined;
+  },
 ): void {
   if (a.externalTotalPrice) {
     assertCurrency(a.externalTotalPrice.price, cart, 'externalTotalPrice.price');
@@ -251,11 +288,16 @@ function changeQuantity(
   item: LineItem,
   cart: Cart,
   quantity: number,
-  a: { externalPrice?: z.infer<typeof MoneyDraft> | undefined; externalTotalPrice?: z.infer<typeof ExternalLineItemTotalPrice> | undefined },
+  a: {
+    externalPrice?: z.infer<typeof MoneyDraft> | undefined;
+    externalTotalPrice?: z.infer<typeof ExternalLineItemTotalPrice> | undefined;
+  },
   ctx: ResourceContext,
 ): void {
   if (item.priceMode === 'ExternalPrice' && !a.externalPrice && !a.externalTotalPrice) {
-    throw cartErrors.invalidOperation(`The line item '${item.id}' has the price mode ExternalPrice: changing its quantity needs the externalPrice.`);
+    throw cartErrors.invalidOperation(
+      `The line item '${item.id}' has the price mode ExternalPrice: changing its quantity needs the externalPrice.`,
+    );
   }
   if (item.priceMode === 'ExternalTotal' && !a.externalTotalPrice) item.priceMode = 'Platform';
   setExternalPrices(item, cart, a);
@@ -263,13 +305,21 @@ function changeQuantity(
   item.lastModifiedAt = ctx.now;
 }
 
-function withShippingDetails(item: { shippingDetails?: ItemShippingDetails; quantity: number }, cart: Cart, draft: z.infer<typeof ItemShippingDetailsDraft> | undefined | null): void {
+function withShippingDetails(
+  item: { shippingDetails?: ItemShippingDetails; quantity: number },
+  cart: Cart,
+  draft: z.infer<typeof ItemShippingDetailsDraft> | undefined | null,
+): void {
   const details = shippingDetails(draft, cart, item.quantity);
   if (details) item.shippingDetails = details;
   else delete item.shippingDetails;
 }
 
-function applyTargetsDelta(item: { shippingDetails?: ItemShippingDetails; quantity: number }, cart: Cart, delta: Array<z.infer<typeof ItemShippingTarget>>): void {
+function applyTargetsDelta(
+  item: { shippingDetails?: ItemShippingDetails; quantity: number },
+  cart: Cart,
+  delta: Array<z.infer<typeof ItemShippingTarget>>,
+): void {
   const targets = (item.shippingDetails?.targets ?? []).map((t) => ({ ...t }));
   for (const change of delta) {
     itemShippingAddress(cart, change.addressKey);
@@ -282,20 +332,30 @@ function applyTargetsDelta(item: { shippingDetails?: ItemShippingDetails; quanti
   item.shippingDetails = { targets: kept, valid: kept.reduce((sum, t) => sum + t.quantity, 0) === item.quantity };
 }
 
-function externalTaxAmount(cart: Cart, total: number, draft: z.infer<typeof ExternalTaxAmountDraft>): { taxRate: ReturnType<typeof externalTaxRate>; taxedPrice: TaxedPrice } {
-  if (cart.taxMode !== 'ExternalAmount') throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
+function externalTaxAmount(
+  cart: Cart,
+  total: number,
+  draft: z.infer<typeof ExternalTaxAmountDraft>,
+): { taxRate: ReturnType<typeof externalTaxRate>; taxedPrice: TaxedPrice } {
+  if (cart.taxMode !== 'ExternalAmount')
+    throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
   assertCurrency(draft.totalGross, cart, 'externalTaxAmount.totalGross');
   const rate = externalTaxRate(draft.taxRate);
   const gross = typedMoney(draft.totalGross).centAmount;
   const tax = gross - total;
   const parts = rate.subRates.length > 0 ? rate.subRates : [{ name: rate.name, amount: rate.amount }];
-  const portions = parts.map((part) => ({ name: part.name, rate: part.amount, amount: rate.amount === 0 ? 0 : Math.round((tax * part.amount) / rate.amount) }));
+  const portions = parts.map((part) => ({
+    name: part.name,
+    rate: part.amount,
+    amount: rate.amount === 0 ? 0 : Math.round((tax * part.amount) / rate.amount),
+  }));
   if (portions.length > 0) portions[portions.length - 1]!.amount += tax - portions.reduce((sum, p) => sum + p.amount, 0);
   return { taxRate: rate, taxedPrice: taxedPriceFrom(cart.totalPrice.currencyCode, total, gross, portions) as TaxedPrice };
 }
 
 function assertExternalTaxMode(cart: Cart): void {
-  if (cart.taxMode !== 'External') throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
+  if (cart.taxMode !== 'External')
+    throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
 }
 
 type TaxedItem = { taxRate?: ReturnType<typeof externalTaxRate>; taxedPrice?: TaxedPrice; totalPrice: { centAmount: number } };
@@ -310,7 +370,8 @@ function setItemTaxRate(cart: Cart, item: TaxedItem, draft: z.infer<typeof Exter
 /** Sets (or with none, removes) an item's external tax amount; tax mode ExternalAmount only. */
 function setItemTaxAmount(cart: Cart, item: TaxedItem, draft: z.infer<typeof ExternalTaxAmountDraft> | null | undefined): void {
   if (!draft) {
-    if (cart.taxMode !== 'ExternalAmount') throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
+    if (cart.taxMode !== 'ExternalAmount')
+      throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
     delete item.taxRate;
     delete item.taxedPrice;
     return;
@@ -322,12 +383,17 @@ function setItemTaxAmount(cart: Cart, item: TaxedItem, draft: z.infer<typeof Ext
 
 function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
   const store = identifier.key !== undefined ? ctx.getByKey('store', identifier.key) : ctx.get('store', identifier.id ?? '');
-  if (!store) throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
+  if (!store)
+    throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
   return { typeId: 'store', key: store.key as string };
 }
 
 interface ProjectCartSettings {
-  carts?: { priceRoundingMode?: 'HalfEven' | 'HalfUp' | 'HalfDown'; taxRoundingMode?: 'HalfEven' | 'HalfUp' | 'HalfDown'; deleteDaysAfterLastModification?: number };
+  carts?: {
+    priceRoundingMode?: 'HalfEven' | 'HalfUp' | 'HalfDown';
+    taxRoundingMode?: 'HalfEven' | 'HalfUp' | 'HalfDown';
+    deleteDaysAfterLastModification?: number;
+  };
 }
 
 function customerGroupOf(customerId: string, ctx: ResourceContext): { typeId: string; id: string } | undefined {
@@ -349,8 +415,15 @@ function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, BaseField
   if (draft.customerGroup && !cart.customerGroup) cart.customerGroup = ctx.reference('customer-group', draft.customerGroup);
   if (draft.anonymousId !== undefined) cart.anonymousId = draft.anonymousId;
   if (draft.businessUnit) {
-    const unit = draft.businessUnit.key !== undefined ? ctx.getByKey('business-unit', draft.businessUnit.key) : ctx.get('business-unit', draft.businessUnit.id ?? '');
-    if (!unit) throw errors.referencedResourceNotFound('business-unit', draft.businessUnit.key !== undefined ? { key: draft.businessUnit.key } : { id: draft.businessUnit.id ?? '' });
+    const unit =
+      draft.businessUnit.key !== undefined
+        ? ctx.getByKey('business-unit', draft.businessUnit.key)
+        : ctx.get('business-unit', draft.businessUnit.id ?? '');
+    if (!unit)
+      throw errors.referencedResourceNotFound(
+        'business-unit',
+        draft.businessUnit.key !== undefined ? { key: draft.businessUnit.key } : { id: draft.businessUnit.id ?? '' },
+      );
     cart.businessUnit = { typeId: 'business-unit', key: unit.key as string };
   }
   if (draft.store) cart.store = storeKeyReference(draft.store, ctx);
@@ -387,8 +460,13 @@ function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, BaseField
   recalculate(cart, ctx);
 
   if (draft.shippingMethod) {
-    if (cart.shippingMode !== 'Single') throw cartErrors.invalidOperation('A cart with the shipping mode Multiple takes its shipping methods in `shipping`.');
-    cart.shippingInfo = withExternalRate(shippingInfoFor(cart, methodFor(draft.shippingMethod, ctx), cart.shippingAddress, ctx), cart, draft.externalTaxRateForShippingMethod);
+    if (cart.shippingMode !== 'Single')
+      throw cartErrors.invalidOperation('A cart with the shipping mode Multiple takes its shipping methods in `shipping`.');
+    cart.shippingInfo = withExternalRate(
+      shippingInfoFor(cart, methodFor(draft.shippingMethod, ctx), cart.shippingAddress, ctx),
+      cart,
+      draft.externalTaxRateForShippingMethod,
+    );
   }
   for (const shipping of draft.shipping ?? []) {
     assertMultiple(cart);
@@ -396,7 +474,11 @@ function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, BaseField
     if (!shipping.shippingMethod) throw errors.invalidOperation('A shipping of the draft needs a shippingMethod.');
     const entry: Shipping = {
       shippingKey: shipping.key,
-      shippingInfo: withExternalRate(shippingInfoFor(cart, methodFor(shipping.shippingMethod, ctx), address, ctx), cart, shipping.externalTaxRate),
+      shippingInfo: withExternalRate(
+        shippingInfoFor(cart, methodFor(shipping.shippingMethod, ctx), address, ctx),
+        cart,
+        shipping.externalTaxRate,
+      ),
       shippingAddress: address,
     };
     if (shipping.shippingRateInput) entry.shippingRateInput = shipping.shippingRateInput;
@@ -409,7 +491,9 @@ function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, BaseField
     const entry: Shipping = {
       shippingKey: shipping.key,
       shippingInfo: withExternalRate(customShippingInfo(cart, shipping, ctx), cart, shipping.externalTaxRate),
-      shippingAddress: shipping.shippingAddress ? storedAddress(shipping.shippingAddress, ctx) : (cart.shippingAddress ?? ({ country: cart.country ?? 'DE' } as Address)),
+      shippingAddress: shipping.shippingAddress
+        ? storedAddress(shipping.shippingAddress, ctx)
+        : (cart.shippingAddress ?? ({ country: cart.country ?? 'DE' } as Address)),
     };
     if (shipping.shippingRateInput) entry.shippingRateInput = shipping.shippingRateInput;
     const fields = customFields(shipping.custom, ctx);
@@ -431,7 +515,11 @@ function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, BaseField
 function addItemAddress(cart: Cart, address: Address): void {
   if (address.key === undefined) throw cartErrors.invalidOperation('An item shipping address needs a key.');
   if (cart.itemShippingAddresses.some((a) => a.key === address.key)) {
-    throw errors.duplicateField('itemShippingAddresses.key', address.key, `An item shipping address with the key '${address.key}' already exists in the cart.`);
+    throw errors.duplicateField(
+      'itemShippingAddresses.key',
+      address.key,
+      `An item shipping address with the key '${address.key}' already exists in the cart.`,
+    );
   }
   cart.itemShippingAddresses.push(address);
 }
@@ -448,8 +536,17 @@ const ExternalTaxAmountChange = z.object({ externalTaxAmount: Optional(ExternalT
 
 /** Actions that change what (custom) line items cost: refused on a frozen cart. */
 const PRICE_CHANGING = new Set([
-  'addLineItem', 'changeLineItemQuantity', 'removeLineItem', 'setLineItemDistributionChannel', 'setLineItemSupplyChannel',
-  'addCustomLineItem', 'changeCustomLineItemQuantity', 'removeCustomLineItem', 'changeTaxMode', 'setLineItemPrice', 'setLineItemTotalPrice',
+  'addLineItem',
+  'changeLineItemQuantity',
+  'removeLineItem',
+  'setLineItemDistributionChannel',
+  'setLineItemSupplyChannel',
+  'addCustomLineItem',
+  'changeCustomLineItemQuantity',
+  'removeCustomLineItem',
+  'changeTaxMode',
+  'setLineItemPrice',
+  'setLineItemTotalPrice',
 ]);
 /** Refused on a cart frozen with HardFreeze in addition. */
 const HARD_FROZEN = new Set(['setShippingMethod', 'setCustomShippingMethod']);
@@ -474,12 +571,20 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
       }
       changeQuantity(item, cart, item.quantity - a.quantity, a, ctx);
       if (a.shippingDetailsToRemove && item.shippingDetails) {
-        applyTargetsDelta(item, cart, a.shippingDetailsToRemove.targets.map((t) => ({ ...t, quantity: -t.quantity })));
+        applyTargetsDelta(
+          item,
+          cart,
+          a.shippingDetailsToRemove.targets.map((t) => ({ ...t, quantity: -t.quantity })),
+        );
       }
     },
   ),
   changeLineItemQuantity: action(
-    LineItemLocator.extend({ quantity: z.number().int().min(0), externalPrice: MoneyDraft.optional(), externalTotalPrice: ExternalLineItemTotalPrice.optional() }),
+    LineItemLocator.extend({
+      quantity: z.number().int().min(0),
+      externalPrice: MoneyDraft.optional(),
+      externalTotalPrice: ExternalLineItemTotalPrice.optional(),
+    }),
     (cart: Cart, a, ctx) => {
       const item = findLineItem(cart, a);
       if (a.quantity === 0) {
@@ -502,20 +607,34 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
     else item.priceMode = 'Platform';
     item.lastModifiedAt = ctx.now;
   }),
-  setLineItemTotalPrice: action(LineItemLocator.extend({ externalTotalPrice: Optional(ExternalLineItemTotalPrice) }), (cart: Cart, a, ctx) => {
-    const item = findLineItem(cart, a);
-    if (a.externalTotalPrice) setExternalPrices(item, cart, { externalTotalPrice: a.externalTotalPrice });
-    else item.priceMode = 'Platform';
-    item.lastModifiedAt = ctx.now;
-  }),
-  setLineItemTaxRate: action(LineItemLocator.extend(ExternalTaxRateChange.shape), (cart: Cart, a) => setItemTaxRate(cart, findLineItem(cart, a), a.externalTaxRate)),
-  setLineItemTaxAmount: action(LineItemLocator.extend(ExternalTaxAmountChange.shape), (cart: Cart, a) => setItemTaxAmount(cart, findLineItem(cart, a), a.externalTaxAmount)),
-  setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (cart: Cart, a, ctx) => applyCustomType(findLineItem(cart, a), a, ctx)),
-  setLineItemCustomField: action(LineItemLocator.extend(SetCustomField.shape), (cart: Cart, a) => applyCustomField(findLineItem(cart, a), a)),
-  setLineItemDistributionChannel: action(LineItemLocator.extend({ distributionChannel: Optional(ResourceIdentifier) }), (cart: Cart, a, ctx) => {
-    const item = findLineItem(cart, a);
-    setField(item, 'distributionChannel', a.distributionChannel ? ctx.reference('channel', a.distributionChannel) : undefined);
-  }),
+  setLineItemTotalPrice: action(
+    LineItemLocator.extend({ externalTotalPrice: Optional(ExternalLineItemTotalPrice) }),
+    (cart: Cart, a, ctx) => {
+      const item = findLineItem(cart, a);
+      if (a.externalTotalPrice) setExternalPrices(item, cart, { externalTotalPrice: a.externalTotalPrice });
+      else item.priceMode = 'Platform';
+      item.lastModifiedAt = ctx.now;
+    },
+  ),
+  setLineItemTaxRate: action(LineItemLocator.extend(ExternalTaxRateChange.shape), (cart: Cart, a) =>
+    setItemTaxRate(cart, findLineItem(cart, a), a.externalTaxRate),
+  ),
+  setLineItemTaxAmount: action(LineItemLocator.extend(ExternalTaxAmountChange.shape), (cart: Cart, a) =>
+    setItemTaxAmount(cart, findLineItem(cart, a), a.externalTaxAmount),
+  ),
+  setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (cart: Cart, a, ctx) =>
+    applyCustomType(findLineItem(cart, a), a, ctx),
+  ),
+  setLineItemCustomField: action(LineItemLocator.extend(SetCustomField.shape), (cart: Cart, a) =>
+    applyCustomField(findLineItem(cart, a), a),
+  ),
+  setLineItemDistributionChannel: action(
+    LineItemLocator.extend({ distributionChannel: Optional(ResourceIdentifier) }),
+    (cart: Cart, a, ctx) => {
+      const item = findLineItem(cart, a);
+      setField(item, 'distributionChannel', a.distributionChannel ? ctx.reference('channel', a.distributionChannel) : undefined);
+    },
+  ),
   setLineItemSupplyChannel: action(LineItemLocator.extend({ supplyChannel: Optional(ResourceIdentifier) }), (cart: Cart, a, ctx) => {
     const item = findLineItem(cart, a);
     setField(item, 'supplyChannel', a.supplyChannel ? ctx.reference('channel', a.supplyChannel) : undefined);
@@ -527,8 +646,9 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
   setLineItemShippingDetails: action(LineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (cart: Cart, a) =>
     withShippingDetails(findLineItem(cart, a), cart, a.shippingDetails),
   ),
-  applyDeltaToLineItemShippingDetailsTargets: action(LineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }), (cart: Cart, a) =>
-    applyTargetsDelta(findLineItem(cart, a), cart, a.targetsDelta),
+  applyDeltaToLineItemShippingDetailsTargets: action(
+    LineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }),
+    (cart: Cart, a) => applyTargetsDelta(findLineItem(cart, a), cart, a.targetsDelta),
   ),
   setLineItemRecurrenceInfo: action(LineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }), (cart: Cart, a) => {
     setField(findLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
@@ -556,19 +676,25 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
   changeCustomLineItemPriceMode: action(CustomLineItemLocator.extend({ mode: z.enum(['Standard', 'External']) }), (cart: Cart, a) => {
     findCustomLineItem(cart, a).priceMode = a.mode;
   }),
-  setCustomLineItemCustomType: action(CustomLineItemLocator.extend(SetCustomType.shape), (cart: Cart, a, ctx) => applyCustomType(findCustomLineItem(cart, a), a, ctx)),
-  setCustomLineItemCustomField: action(CustomLineItemLocator.extend(SetCustomField.shape), (cart: Cart, a) => applyCustomField(findCustomLineItem(cart, a), a)),
+  setCustomLineItemCustomType: action(CustomLineItemLocator.extend(SetCustomType.shape), (cart: Cart, a, ctx) =>
+    applyCustomType(findCustomLineItem(cart, a), a, ctx),
+  ),
+  setCustomLineItemCustomField: action(CustomLineItemLocator.extend(SetCustomField.shape), (cart: Cart, a) =>
+    applyCustomField(findCustomLineItem(cart, a), a),
+  ),
   setCustomLineItemTaxRate: action(CustomLineItemLocator.extend(ExternalTaxRateChange.shape), (cart: Cart, a) =>
     setItemTaxRate(cart, findCustomLineItem(cart, a), a.externalTaxRate),
   ),
   setCustomLineItemTaxAmount: action(CustomLineItemLocator.extend(ExternalTaxAmountChange.shape), (cart: Cart, a) =>
     setItemTaxAmount(cart, findCustomLineItem(cart, a), a.externalTaxAmount),
   ),
-  setCustomLineItemShippingDetails: action(CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (cart: Cart, a) =>
-    withShippingDetails(findCustomLineItem(cart, a), cart, a.shippingDetails),
+  setCustomLineItemShippingDetails: action(
+    CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }),
+    (cart: Cart, a) => withShippingDetails(findCustomLineItem(cart, a), cart, a.shippingDetails),
   ),
-  applyDeltaToCustomLineItemShippingDetailsTargets: action(CustomLineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }), (cart: Cart, a) =>
-    applyTargetsDelta(findCustomLineItem(cart, a), cart, a.targetsDelta),
+  applyDeltaToCustomLineItemShippingDetailsTargets: action(
+    CustomLineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }),
+    (cart: Cart, a) => applyTargetsDelta(findCustomLineItem(cart, a), cart, a.targetsDelta),
   ),
   setCustomLineItemRecurrenceInfo: action(CustomLineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }), (cart: Cart, a) => {
     setField(findCustomLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
@@ -585,11 +711,18 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
   setShippingAddressCustomField: action(SetCustomField, (cart: Cart, a) => applyCustomField(addressOf(cart, 'shippingAddress'), a)),
   setBillingAddressCustomType: action(SetCustomType, (cart: Cart, a, ctx) => applyCustomType(addressOf(cart, 'billingAddress'), a, ctx)),
   setBillingAddressCustomField: action(SetCustomField, (cart: Cart, a) => applyCustomField(addressOf(cart, 'billingAddress'), a)),
-  addItemShippingAddress: action(z.object({ address: BaseAddress }), (cart: Cart, a, ctx) => addItemAddress(cart, storedAddress(a.address, ctx))),
+  addItemShippingAddress: action(z.object({ address: BaseAddress }), (cart: Cart, a, ctx) =>
+    addItemAddress(cart, storedAddress(a.address, ctx)),
+  ),
   removeItemShippingAddress: action(z.object({ addressKey: z.string() }), (cart: Cart, a) => {
     itemShippingAddress(cart, a.addressKey);
-    const used = [...cart.lineItems, ...cart.customLineItems].some((item) => item.shippingDetails?.targets.some((t) => t.addressKey === a.addressKey));
-    if (used) throw cartErrors.invalidOperation(`The item shipping address '${a.addressKey}' is used by the shipping details of a (custom) line item.`);
+    const used = [...cart.lineItems, ...cart.customLineItems].some((item) =>
+      item.shippingDetails?.targets.some((t) => t.addressKey === a.addressKey),
+    );
+    if (used)
+      throw cartErrors.invalidOperation(
+        `The item shipping address '${a.addressKey}' is used by the shipping details of a (custom) line item.`,
+      );
     cart.itemShippingAddresses = cart.itemShippingAddresses.filter((address) => address.key !== a.addressKey);
   }),
   updateItemShippingAddress: action(z.object({ address: BaseAddress }), (cart: Cart, a, ctx) => {
@@ -600,18 +733,28 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
   setItemShippingAddressCustomType: action(SetCustomType.extend({ addressKey: z.string() }), (cart: Cart, a, ctx) =>
     applyCustomType(itemShippingAddress(cart, a.addressKey), a, ctx),
   ),
-  setItemShippingAddressCustomField: action(SetCustomField.extend({ addressKey: z.string() }), (cart: Cart, a) => applyCustomField(itemShippingAddress(cart, a.addressKey), a)),
+  setItemShippingAddressCustomField: action(SetCustomField.extend({ addressKey: z.string() }), (cart: Cart, a) =>
+    applyCustomField(itemShippingAddress(cart, a.addressKey), a),
+  ),
 
   // Shipping.
   setShippingMethod: action(
-    z.object({ shippingMethod: Optional(ResourceIdentifier), externalTaxRate: Optional(ExternalTaxRateDraft), estimatedDelivery: z.unknown().optional() }),
+    z.object({
+      shippingMethod: Optional(ResourceIdentifier),
+      externalTaxRate: Optional(ExternalTaxRateDraft),
+      estimatedDelivery: z.unknown().optional(),
+    }),
     (cart: Cart, a, ctx) => {
       assertSingle(cart);
       if (!a.shippingMethod) {
         delete cart.shippingInfo;
         return;
       }
-      const info = withExternalRate(shippingInfoFor(cart, methodFor(a.shippingMethod, ctx), cart.shippingAddress, ctx), cart, a.externalTaxRate ?? undefined);
+      const info = withExternalRate(
+        shippingInfoFor(cart, methodFor(a.shippingMethod, ctx), cart.shippingAddress, ctx),
+        cart,
+        a.externalTaxRate ?? undefined,
+      );
       if (a.estimatedDelivery !== undefined && a.estimatedDelivery !== null) info.estimatedDelivery = a.estimatedDelivery;
       cart.shippingInfo = info;
     },
@@ -633,22 +776,29 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
       setField(cart, 'shippingCustomFields', customFields(a.custom, ctx));
     },
   ),
-  setShippingMethodTaxRate: action(z.object({ shippingKey: z.string().optional(), externalTaxRate: Optional(ExternalTaxRateDraft) }), (cart: Cart, a) => {
-    assertExternalTaxMode(cart);
-    const info = shippingInfoOf(cart, a.shippingKey);
-    if (a.externalTaxRate) info.taxRate = externalTaxRate(a.externalTaxRate);
-    else delete info.taxRate;
-  }),
-  setShippingMethodTaxAmount: action(z.object({ shippingKey: z.string().optional(), externalTaxAmount: Optional(ExternalTaxAmountDraft) }), (cart: Cart, a) => {
-    const info = shippingInfoOf(cart, a.shippingKey);
-    if (!a.externalTaxAmount) {
-      if (cart.taxMode !== 'ExternalAmount') throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
-      delete info.taxRate;
-      delete info.taxedPrice;
-      return;
-    }
-    Object.assign(info, externalTaxAmount(cart, (info.discountedPrice?.value ?? info.price).centAmount, a.externalTaxAmount));
-  }),
+  setShippingMethodTaxRate: action(
+    z.object({ shippingKey: z.string().optional(), externalTaxRate: Optional(ExternalTaxRateDraft) }),
+    (cart: Cart, a) => {
+      assertExternalTaxMode(cart);
+      const info = shippingInfoOf(cart, a.shippingKey);
+      if (a.externalTaxRate) info.taxRate = externalTaxRate(a.externalTaxRate);
+      else delete info.taxRate;
+    },
+  ),
+  setShippingMethodTaxAmount: action(
+    z.object({ shippingKey: z.string().optional(), externalTaxAmount: Optional(ExternalTaxAmountDraft) }),
+    (cart: Cart, a) => {
+      const info = shippingInfoOf(cart, a.shippingKey);
+      if (!a.externalTaxAmount) {
+        if (cart.taxMode !== 'ExternalAmount')
+          throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
+        delete info.taxRate;
+        delete info.taxedPrice;
+        return;
+      }
+      Object.assign(info, externalTaxAmount(cart, (info.discountedPrice?.value ?? info.price).centAmount, a.externalTaxAmount));
+    },
+  ),
   setShippingRateInput: action(z.object({ shippingRateInput: Optional(ShippingRateInputDraft) }), (cart: Cart, a) => {
     setField(cart, 'shippingRateInput', a.shippingRateInput);
   }),
@@ -716,10 +866,13 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
     const entry = findShipping(cart, a.shippingKey);
     cart.shipping = cart.shipping.filter((s) => s !== entry);
   }),
-  setEstimatedDelivery: action(z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }), (cart: Cart, a) => {
-    const info = shippingInfoOf(cart, a.shippingKey);
-    setField(info, 'estimatedDelivery', a.estimatedDelivery);
-  }),
+  setEstimatedDelivery: action(
+    z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }),
+    (cart: Cart, a) => {
+      const info = shippingInfoOf(cart, a.shippingKey);
+      setField(info, 'estimatedDelivery', a.estimatedDelivery);
+    },
+  ),
 
   // Discounts.
   addDiscountCode: action(z.object({ code: z.string().min(1) }), (cart: Cart, a, ctx) => addCode(cart, applicableCode(cart, a.code, ctx))),
@@ -730,7 +883,8 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
     cart.discountCodes = cart.discountCodes.filter((info) => info.discountCode.id !== a.discountCode.id);
   }),
   setDirectDiscounts: action(z.object({ discounts: z.array(DirectDiscountDraft) }), (cart: Cart, a, ctx) => {
-    if (a.discounts.length > 0 && cart.discountCodes.length > 0) throw cartErrors.invalidOperation('A cart with discount codes cannot have direct discounts.');
+    if (a.discounts.length > 0 && cart.discountCodes.length > 0)
+      throw cartErrors.invalidOperation('A cart with discount codes cannot have direct discounts.');
     cart.directDiscounts = a.discounts.map((draft) => directDiscount(draft, ctx));
   }),
 
@@ -752,18 +906,30 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
   setAnonymousId: action(z.object({ anonymousId: Optional(z.string()) }), (cart: Cart, a) => setField(cart, 'anonymousId', a.anonymousId)),
   setCustomerGroup: action(z.object({ customerGroup: Optional(ResourceIdentifier) }), (cart: Cart, a, ctx) => {
     if (cart.customerId !== undefined) {
-      throw cartErrors.invalidOperation('The customer group of a cart with a customer is the customer\'s; setCustomerGroup is only for carts without customerId.');
+      throw cartErrors.invalidOperation(
+        "The customer group of a cart with a customer is the customer's; setCustomerGroup is only for carts without customerId.",
+      );
     }
     setField(cart, 'customerGroup', a.customerGroup ? ctx.reference('customer-group', a.customerGroup) : undefined);
   }),
   setBusinessUnit: action(z.object({ businessUnit: ResourceIdentifier }), (cart: Cart, a, ctx) => {
-    const unit = a.businessUnit.key !== undefined ? ctx.getByKey('business-unit', a.businessUnit.key) : ctx.get('business-unit', a.businessUnit.id ?? '');
-    if (!unit) throw errors.referencedResourceNotFound('business-unit', a.businessUnit.key !== undefined ? { key: a.businessUnit.key } : { id: a.businessUnit.id ?? '' });
+    const unit =
+      a.businessUnit.key !== undefined
+        ? ctx.getByKey('business-unit', a.businessUnit.key)
+        : ctx.get('business-unit', a.businessUnit.id ?? '');
+    if (!unit)
+      throw errors.referencedResourceNotFound(
+        'business-unit',
+        a.businessUnit.key !== undefined ? { key: a.businessUnit.key } : { id: a.businessUnit.id ?? '' },
+      );
     cart.businessUnit = { typeId: 'business-unit', key: unit.key as string };
   }),
-  setPurchaseOrderNumber: action(z.object({ purchaseOrderNumber: Optional(z.string()) }), (cart: Cart, a) => setField(cart, 'purchaseOrderNumber', a.purchaseOrderNumber)),
-  setDeleteDaysAfterLastModification: action(z.object({ deleteDaysAfterLastModification: Optional(z.number().int().min(1).max(365250)) }), (cart: Cart, a) =>
-    setField(cart, 'deleteDaysAfterLastModification', a.deleteDaysAfterLastModification),
+  setPurchaseOrderNumber: action(z.object({ purchaseOrderNumber: Optional(z.string()) }), (cart: Cart, a) =>
+    setField(cart, 'purchaseOrderNumber', a.purchaseOrderNumber),
+  ),
+  setDeleteDaysAfterLastModification: action(
+    z.object({ deleteDaysAfterLastModification: Optional(z.number().int().min(1).max(365250)) }),
+    (cart: Cart, a) => setField(cart, 'deleteDaysAfterLastModification', a.deleteDaysAfterLastModification),
   ),
   setReservationExpirationInMinutes: action(z.object({ reservationExpirationInMinutes: z.number().int().min(1).max(44640) }), () => {
     // Reservations (inventory mode ReserveOnCart) are not modelled: accepted, nothing stored.
@@ -771,7 +937,12 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
   changeTaxMode: action(z.object({ taxMode: TaxMode }), (cart: Cart, a) => {
     if (cart.taxMode === a.taxMode) return;
     cart.taxMode = a.taxMode;
-    for (const item of [...cart.lineItems, ...cart.customLineItems, ...(cart.shippingInfo ? [cart.shippingInfo] : []), ...cart.shipping.map((s) => s.shippingInfo)]) {
+    for (const item of [
+      ...cart.lineItems,
+      ...cart.customLineItems,
+      ...(cart.shippingInfo ? [cart.shippingInfo] : []),
+      ...cart.shipping.map((s) => s.shippingInfo),
+    ]) {
       delete item.taxRate;
       delete item.taxedPrice;
     }
@@ -790,16 +961,24 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
   setCartTotalTax: action(
     z.object({
       externalTotalGross: MoneyDraft,
-      externalTaxPortions: z.array(z.object({ name: z.string().optional(), rate: z.number().min(0).max(1), amount: MoneyDraft })).optional(),
+      externalTaxPortions: z
+        .array(z.object({ name: z.string().optional(), rate: z.number().min(0).max(1), amount: MoneyDraft }))
+        .optional(),
     }),
     (cart: Cart, a) => {
-      if (cart.taxMode !== 'ExternalAmount') throw cartErrors.invalidOperation('The cart total tax can only be set on a cart with the tax mode ExternalAmount.');
+      if (cart.taxMode !== 'ExternalAmount')
+        throw cartErrors.invalidOperation('The cart total tax can only be set on a cart with the tax mode ExternalAmount.');
       assertCurrency(a.externalTotalGross, cart, 'externalTotalGross');
       const portions = (a.externalTaxPortions ?? []).map((p) => {
         assertCurrency(p.amount, cart, 'externalTaxPortions.amount');
         return { ...(p.name !== undefined ? { name: p.name } : {}), rate: p.rate, amount: typedMoney(p.amount).centAmount };
       });
-      cart.taxedPrice = taxedPriceFrom(cart.totalPrice.currencyCode, cart.totalPrice.centAmount, typedMoney(a.externalTotalGross).centAmount, portions) as TaxedPrice;
+      cart.taxedPrice = taxedPriceFrom(
+        cart.totalPrice.currencyCode,
+        cart.totalPrice.centAmount,
+        typedMoney(a.externalTotalGross).centAmount,
+        portions,
+      ) as TaxedPrice;
     },
   ),
   freezeCart: action(z.object({ strategy: z.enum(['SoftFreeze', 'HardFreeze']).optional() }), (cart: Cart, a) => {
@@ -830,10 +1009,15 @@ const baseActions: Record<string, UpdateAction<Cart>> = {
     if (cart.paymentInfo.payments.length === 0) delete cart.paymentInfo;
   }),
   addShoppingList: action(
-    z.object({ shoppingList: ResourceIdentifier, distributionChannel: ResourceIdentifier.optional(), supplyChannel: ResourceIdentifier.optional() }),
+    z.object({
+      shoppingList: ResourceIdentifier,
+      distributionChannel: ResourceIdentifier.optional(),
+      supplyChannel: ResourceIdentifier.optional(),
+    }),
     (cart: Cart, a, ctx) => {
       const list = ctx.get('shopping-list', ctx.reference('shopping-list', a.shoppingList).id);
-      const items = (list?.lineItems as Array<{ productId: string; variantId?: number; variant?: { id: number }; quantity: number }> | undefined) ?? [];
+      const items =
+        (list?.lineItems as Array<{ productId: string; variantId?: number; variant?: { id: number }; quantity: number }> | undefined) ?? [];
       for (const item of items) {
         addLineItem(
           cart,
@@ -861,12 +1045,19 @@ function withRecalculation(actions: Record<string, UpdateAction<Cart>>): Record<
       apply(cart, payload, ctx) {
         if (!ALWAYS.has(name)) {
           if (cart.cartState === 'Ordered' || cart.cartState === 'Merged') throw cartErrors.cartNotActive(cart.cartState);
-          if (cart.cartState === 'Frozen' && (PRICE_CHANGING.has(name) || (cart.freezeStrategy === 'HardFreeze' && HARD_FROZEN.has(name)))) {
+          if (
+            cart.cartState === 'Frozen' &&
+            (PRICE_CHANGING.has(name) || (cart.freezeStrategy === 'HardFreeze' && HARD_FROZEN.has(name)))
+          ) {
             throw cartErrors.frozen(name);
           }
         }
         declared.apply(cart, payload, ctx);
-        recalculate(cart, ctx, name === 'recalculate' ? { updateProductData: (payload as { updateProductData?: boolean }).updateProductData === true } : {});
+        recalculate(
+          cart,
+          ctx,
+          name === 'recalculate' ? { updateProductData: (payload as { updateProductData?: boolean }).updateProductData === true } : {},
+        );
       },
     };
   }
@@ -884,7 +1075,20 @@ const ReplicaCartDraft = z.object({
 function replicate(source: Cart, key: string | undefined, ctx: ResourceContext): Omit<Cart, BaseFields> {
   const draft: CartDraft = { currency: source.totalPrice.currencyCode };
   if (key !== undefined) draft.key = key;
-  for (const field of ['customerId', 'customerEmail', 'anonymousId', 'country', 'locale', 'taxMode', 'taxRoundingMode', 'priceRoundingMode', 'taxCalculationMode', 'inventoryMode', 'shippingMode', 'purchaseOrderNumber'] as const) {
+  for (const field of [
+    'customerId',
+    'customerEmail',
+    'anonymousId',
+    'country',
+    'locale',
+    'taxMode',
+    'taxRoundingMode',
+    'priceRoundingMode',
+    'taxCalculationMode',
+    'inventoryMode',
+    'shippingMode',
+    'purchaseOrderNumber',
+  ] as const) {
     if (source[field] !== undefined) (draft as Record<string, unknown>)[field] = source[field];
   }
   if (source.customerGroup && source.customerId === undefined) draft.customerGroup = { id: source.customerGroup.id };
@@ -905,7 +1109,8 @@ function replicate(source: Cart, key: string | undefined, ctx: ResourceContext):
     if (line.distributionChannel) draftLine.distributionChannel = { id: line.distributionChannel.id };
     if (line.supplyChannel) draftLine.supplyChannel = { id: line.supplyChannel.id };
     if (line.priceMode === 'ExternalPrice') draftLine.externalPrice = line.price.value as z.infer<typeof MoneyDraft>;
-    if (line.priceMode === 'ExternalTotal') draftLine.externalTotalPrice = { price: line.price.value as z.infer<typeof MoneyDraft>, totalPrice: line.totalPrice };
+    if (line.priceMode === 'ExternalTotal')
+      draftLine.externalTotalPrice = { price: line.price.value as z.infer<typeof MoneyDraft>, totalPrice: line.totalPrice };
     if (line.inventoryMode !== undefined) draftLine.inventoryMode = line.inventoryMode;
     const item = newLineItem(draftLine, cart, ctx);
     if (line.custom) item.custom = jsonClone(line.custom);
@@ -942,12 +1147,21 @@ function replicate(source: Cart, key: string | undefined, ctx: ResourceContext):
 }
 
 /** The customer's most recently modified active cart (origin Customer). */
-export function activeCartOf(ctx: ResourceContext, owner: { customerId?: string; anonymousId?: string }, storeKey?: string): Cart | undefined {
+export function activeCartOf(
+  ctx: ResourceContext,
+  owner: { customerId?: string; anonymousId?: string },
+  storeKey?: string,
+): Cart | undefined {
   let best: Cart | undefined;
   for (const document of ctx.scan('cart')) {
     const cart = document as Cart;
     if (cart.cartState !== 'Active' || cart.origin !== 'Customer') continue;
-    if (owner.customerId !== undefined ? cart.customerId !== owner.customerId : cart.anonymousId !== owner.anonymousId || cart.customerId !== undefined) continue;
+    if (
+      owner.customerId !== undefined
+        ? cart.customerId !== owner.customerId
+        : cart.anonymousId !== owner.anonymousId || cart.customerId !== undefined
+    )
+      continue;
     if (storeKey !== undefined && cart.store?.key !== storeKey) continue;
     if (!best || String(cart.lastModifiedAt) > String(best.lastModifiedAt)) best = cart;
   }
@@ -1020,10 +1234,13 @@ export function mergeAnonymousCart(repository: Repository, ctx: ResourceContext,
     }
     for (const line of anonymous.customLineItems) merged.customLineItems.push({ ...jsonClone(line), id: uuid() });
     for (const info of anonymous.discountCodes) {
-      if (!merged.discountCodes.some((own) => own.discountCode.id === info.discountCode.id) && merged.discountCodes.length < 10) merged.discountCodes.push(jsonClone(info));
+      if (!merged.discountCodes.some((own) => own.discountCode.id === info.discountCode.id) && merged.discountCodes.length < 10)
+        merged.discountCodes.push(jsonClone(info));
     }
     recalculate(merged, ctx, { updateProductData });
-    const kept = merged.discountCodes.filter((info) => info.state === 'MatchesCart' || existing.discountCodes.some((own) => own.discountCode.id === info.discountCode.id));
+    const kept = merged.discountCodes.filter(
+      (info) => info.state === 'MatchesCart' || existing.discountCodes.some((own) => own.discountCode.id === info.discountCode.id),
+    );
     if (kept.length !== merged.discountCodes.length) {
       merged.discountCodes = kept;
       recalculate(merged, ctx);
@@ -1085,8 +1302,11 @@ export const carts = defineResource<CartDraft, Cart>({
       path: 'customer-id=:customerId/merge',
       handle: (call, repository) => {
         const draft = validate(MergeCartDraft, call.json());
-        if (!draft.anonymousCart && draft.anonymousId === undefined) throw cartErrors.invalidOperation('Either anonymousCart or anonymousId is required.');
-        const anonymousCartId = draft.anonymousCart ? (draft.anonymousCart.id ?? call.ctx.reference('cart', draft.anonymousCart).id) : undefined;
+        if (!draft.anonymousCart && draft.anonymousId === undefined)
+          throw cartErrors.invalidOperation('Either anonymousCart or anonymousId is required.');
+        const anonymousCartId = draft.anonymousCart
+          ? (draft.anonymousCart.id ?? call.ctx.reference('cart', draft.anonymousCart).id)
+          : undefined;
         const cart = mergeAnonymousCart(repository, call.ctx, {
           customerId: call.params.customerId!,
           ...(anonymousCartId !== undefined ? { anonymousCartId } : {}),
@@ -1121,4 +1341,3 @@ export function snapshotCart(cart: Cart): Record<string, unknown> {
   } = jsonClone(cart);
   return { ...rest, cart: { typeId: 'cart', id } };
 }
-

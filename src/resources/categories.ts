@@ -41,16 +41,10 @@ export interface Category extends StoredDocument {
 }
 
 /** Slugs: per locale, 2 to 256 letters, digits, `-` and `_`. */
-const Slug = z.record(
-  z.string(),
-  z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, 'Slugs have 2 to 256 characters: letters, digits, - and _.'),
-);
+const Slug = z.record(z.string(), z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, 'Slugs have 2 to 256 characters: letters, digits, - and _.'));
 
 /** A decimal between 0 and 1, as a string (`"0.5"`, `".25"`). */
-const OrderHint = z
-  .string()
-  .regex(/^(0|1|0?\.\d+|1\.0*)$/, 'The order hint must be a decimal value between 0 and 1.');
-
+const OrderHint = z.string().regex(/^(0|1|0?\.\d+|1\.0*)$/, 'The order hint must be a decimal value between 0 and 1.');
 
 const CategoryIdentifier = ResourceIdentifier;
 
@@ -153,7 +147,9 @@ export const categories = defineResource<CategoryDraft, Category>({
       const target = ctx.reference('category', a.parent);
       const stored = ctx.get('category', target.id) as Category;
       if (target.id === category.id || (stored.ancestors ?? []).some((ancestor) => ancestor.id === category.id)) {
-        throw errors.invalidOperation(`The category '${target.id}' cannot become the parent of '${category.id}': it would be its own ancestor.`);
+        throw errors.invalidOperation(
+          `The category '${target.id}' cannot become the parent of '${category.id}': it would be its own ancestor.`,
+        );
       }
       Object.assign(category, placeUnder({ id: target.id }, ctx));
     }),

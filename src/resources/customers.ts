@@ -20,7 +20,15 @@ import { errors } from '../http/errors.js';
 import { ok, route, created, type ApiCall, type Reply, type Route } from '../http/router.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type CustomRoute, type Reference, type ResourceContext, type ResourceDefinition, type UpdateAction } from './define.js';
+import {
+  action,
+  defineResource,
+  type CustomRoute,
+  type Reference,
+  type ResourceContext,
+  type ResourceDefinition,
+  type UpdateAction,
+} from './define.js';
 import {
   type Address,
   addressFromDraft,
@@ -118,7 +126,8 @@ function emailIndexValues(customer: Pick<Customer, 'email' | 'stores'>): string[
   return customer.stores.length === 0 ? [email] : customer.stores.map((store) => storeEmail(store.key, email));
 }
 
-const duplicateEmail = (email: string) => errors.duplicateField('email', email, 'There is already an existing customer with the provided email.');
+const duplicateEmail = (email: string) =>
+  errors.duplicateField('email', email, 'There is already an existing customer with the provided email.');
 
 /**
  * The cross-kind half of email uniqueness (the index catches customers of the same kind and store):
@@ -150,7 +159,8 @@ function checkLocale(locale: string | null | undefined, ctx: ResourceContext): v
 
 function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
   const store = identifier.key !== undefined ? ctx.getByKey('store', identifier.key) : ctx.get('store', identifier.id ?? '');
-  if (!store) throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
+  if (!store)
+    throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
   return { typeId: 'store', key: store.key as string };
 }
 
@@ -167,7 +177,10 @@ function findAddress(customer: Customer, a: { addressId?: string | undefined; ad
   const found = customer.addresses.find((address) =>
     a.addressId !== undefined ? address.id === a.addressId : a.addressKey !== undefined && address.key === a.addressKey,
   );
-  if (!found) throw errors.invalidInput(`The customer does not have an address with ${a.addressId !== undefined ? `ID '${a.addressId}'` : `key '${a.addressKey}'`}.`);
+  if (!found)
+    throw errors.invalidInput(
+      `The customer does not have an address with ${a.addressId !== undefined ? `ID '${a.addressId}'` : `key '${a.addressKey}'`}.`,
+    );
   return found;
 }
 
@@ -203,15 +216,27 @@ export const customers = defineResource<CustomerDraft, Customer>({
       shippingAddressIds: (draft.shippingAddresses ?? []).map((i) => addressIdAt(addresses, i, 'shippingAddresses')!),
       billingAddressIds: (draft.billingAddresses ?? []).map((i) => addressIdAt(addresses, i, 'billingAddresses')!),
       isEmailVerified: draft.isEmailVerified ?? false,
-      customerGroupAssignments: (draft.customerGroupAssignments ?? []).map((a) => ({ customerGroup: ctx.reference('customer-group', a.customerGroup) })),
+      customerGroupAssignments: (draft.customerGroupAssignments ?? []).map((a) => ({
+        customerGroup: ctx.reference('customer-group', a.customerGroup),
+      })),
       stores,
       authenticationMode,
     };
     // ExternalAuth customers have no password, even when the draft brings one.
     if (authenticationMode === 'Password') customer.password = hashPassword(draft.password!);
     for (const field of [
-      'key', 'customerNumber', 'externalId', 'firstName', 'lastName', 'middleName', 'title', 'salutation',
-      'dateOfBirth', 'companyName', 'vatId', 'locale',
+      'key',
+      'customerNumber',
+      'externalId',
+      'firstName',
+      'lastName',
+      'middleName',
+      'title',
+      'salutation',
+      'dateOfBirth',
+      'companyName',
+      'vatId',
+      'locale',
     ] as const) {
       if (draft[field] !== undefined) customer[field] = draft[field];
     }
@@ -276,18 +301,22 @@ export const customers = defineResource<CustomerDraft, Customer>({
         customer.customerGroupAssignments = references.map((customerGroup) => ({ customerGroup }));
       },
     ),
-    addCustomerGroupAssignment: action(z.object({ customerGroupAssignment: z.object({ customerGroup: ResourceIdentifier }) }), (customer, a, ctx) => {
-      const reference = ctx.reference('customer-group', a.customerGroupAssignment.customerGroup);
-      if (!customer.customerGroupAssignments.some((g) => g.customerGroup.id === reference.id)) {
-        customer.customerGroupAssignments.push({ customerGroup: reference });
-      }
-    }),
+    addCustomerGroupAssignment: action(
+      z.object({ customerGroupAssignment: z.object({ customerGroup: ResourceIdentifier }) }),
+      (customer, a, ctx) => {
+        const reference = ctx.reference('customer-group', a.customerGroupAssignment.customerGroup);
+        if (!customer.customerGroupAssignments.some((g) => g.customerGroup.id === reference.id)) {
+          customer.customerGroupAssignments.push({ customerGroup: reference });
+        }
+      },
+    ),
     removeCustomerGroupAssignment: action(z.object({ customerGroup: ResourceIdentifier }), (customer, a, ctx) => {
       const reference = ctx.reference('customer-group', a.customerGroup);
       customer.customerGroupAssignments = customer.customerGroupAssignments.filter((g) => g.customerGroup.id !== reference.id);
     }),
     setAuthenticationMode: action(z.object({ authMode: AuthenticationMode, password: z.string().min(1).optional() }), (customer, a) => {
-      if (a.authMode === customer.authenticationMode) throw errors.invalidInput(`The customer already uses the authentication mode '${a.authMode}'.`);
+      if (a.authMode === customer.authenticationMode)
+        throw errors.invalidInput(`The customer already uses the authentication mode '${a.authMode}'.`);
       customer.authenticationMode = a.authMode;
       if (a.authMode === 'ExternalAuth') delete customer.password;
       else if (!a.password) throw errors.invalidOperation('A password is required to switch to the authentication mode Password.');
@@ -505,7 +534,8 @@ function redeem(repository: Repository, ctx: ResourceContext, kind: TokenKind, v
   if (!token) throw customerErrors.tokenNotFound(kind);
   const customer = ctx.get('customer', token.customerId) as Customer | undefined;
   if (!customer || !customerInStore(customer, storeKey)) throw customerErrors.tokenNotFound(kind);
-  if (Date.parse(token.expiresAt) <= Date.parse(ctx.now)) throw kind === 'password' ? customerErrors.expiredPasswordToken() : customerErrors.expiredEmailToken();
+  if (Date.parse(token.expiresAt) <= Date.parse(ctx.now))
+    throw kind === 'password' ? customerErrors.expiredPasswordToken() : customerErrors.expiredEmailToken();
   return customer;
 }
 
@@ -538,7 +568,11 @@ const CreatePasswordToken = z.object({
   ttlMinutes: TtlMinutes.optional(),
   invalidateOlderTokens: z.boolean().optional(),
 });
-const ResetPassword = z.object({ tokenValue: z.string().min(1), newPassword: z.string().min(1), version: z.number().int().min(1).optional() });
+const ResetPassword = z.object({
+  tokenValue: z.string().min(1),
+  newPassword: z.string().min(1),
+  version: z.number().int().min(1).optional(),
+});
 const ChangePassword = z.object({
   id: z.string().min(1),
   version: z.number().int().min(1),
@@ -560,7 +594,8 @@ function customerById(ctx: ResourceContext, id: string, storeKey: string | undef
   return customer;
 }
 
-const expanded = (call: ApiCall, repository: Repository, document: object) => repository.expand(call.project, document, call.query.getAll('expand'));
+const expanded = (call: ApiCall, repository: Repository, document: object) =>
+  repository.expand(call.project, document, call.query.getAll('expand'));
 
 /**
  * The account routes under `customers/`: password change, password reset and email verification
@@ -579,7 +614,13 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
           throw errors.invalidOperation('The customer uses the authentication mode ExternalAuth and has no password to change.');
         }
         if (!verifyPassword(body.currentPassword, customer.password)) throw errors.invalidCurrentPassword();
-        return ok(expanded(call, repository, applyInternal(repository, customer, 'setPasswordHash', { password: hashPassword(body.newPassword) }, call.ctx)));
+        return ok(
+          expanded(
+            call,
+            repository,
+            applyInternal(repository, customer, 'setPasswordHash', { password: hashPassword(body.newPassword) }, call.ctx),
+          ),
+        );
       },
     },
     {
@@ -590,20 +631,27 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
         const storeKey = storeKeyOf(call);
         const customer = customerByEmail(call.ctx, body.email, storeKey);
         if (!customer) throw customerErrors.emailNotFound(body.email);
-        return ok(tokenBody(issueToken(repository, call.ctx, 'password', customer, body.ttlMinutes ?? 1440, body.invalidateOlderTokens ?? false, storeKey)));
+        return ok(
+          tokenBody(
+            issueToken(repository, call.ctx, 'password', customer, body.ttlMinutes ?? 1440, body.invalidateOlderTokens ?? false, storeKey),
+          ),
+        );
       },
     },
     {
       method: 'GET',
       path: 'password-token=:token',
-      handle: (call, repository) => ok(expanded(call, repository, redeem(repository, call.ctx, 'password', call.params.token!, storeKeyOf(call)))),
+      handle: (call, repository) =>
+        ok(expanded(call, repository, redeem(repository, call.ctx, 'password', call.params.token!, storeKeyOf(call)))),
     },
     {
       method: 'POST',
       path: 'password/reset',
       handle: (call, repository) => {
         const body = validate(ResetPassword, call.json());
-        const updated = redeemInto(call, repository, storeKeyOf(call), 'password', body, 'setPasswordHash', { password: hashPassword(body.newPassword) });
+        const updated = redeemInto(call, repository, storeKeyOf(call), 'password', body, 'setPasswordHash', {
+          password: hashPassword(body.newPassword),
+        });
         return ok(expanded(call, repository, updated));
       },
     },
@@ -615,13 +663,16 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
         const storeKey = storeKeyOf(call);
         const customer = customerById(call.ctx, body.id, storeKey);
         checkVersion(customer, body.version);
-        return ok(tokenBody(issueToken(repository, call.ctx, 'email', customer, body.ttlMinutes, body.invalidateOlderTokens ?? false, storeKey)));
+        return ok(
+          tokenBody(issueToken(repository, call.ctx, 'email', customer, body.ttlMinutes, body.invalidateOlderTokens ?? false, storeKey)),
+        );
       },
     },
     {
       method: 'GET',
       path: 'email-token=:token',
-      handle: (call, repository) => ok(expanded(call, repository, redeem(repository, call.ctx, 'email', call.params.token!, storeKeyOf(call)))),
+      handle: (call, repository) =>
+        ok(expanded(call, repository, redeem(repository, call.ctx, 'email', call.params.token!, storeKeyOf(call)))),
     },
     {
       method: 'POST',
@@ -674,7 +725,13 @@ interface AnonymousSession {
  * active cart per `anonymousCartSignInMode`, and the session's payments and shopping lists become
  * the customer's. Answers the customer's active cart afterwards, if any. Run inside a transaction.
  */
-function takeOverSession(repository: Repository, ctx: ResourceContext, customerId: string, session: AnonymousSession, storeKey: string | undefined): Cart | undefined {
+function takeOverSession(
+  repository: Repository,
+  ctx: ResourceContext,
+  customerId: string,
+  session: AnonymousSession,
+  storeKey: string | undefined,
+): Cart | undefined {
   let cart: Cart | undefined;
   if (repository.definitions.has('cart')) {
     let anonymousCartId = session.anonymousCart?.id ?? session.anonymousCartId;

@@ -127,9 +127,12 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
     setMaxApplications: action(z.object({ maxApplications: z.number().int().min(0).optional().nullable() }), (code: DiscountCode, a) => {
       setField(code, 'maxApplications', a.maxApplications);
     }),
-    setMaxApplicationsPerCustomer: action(z.object({ maxApplicationsPerCustomer: z.number().int().min(0).optional().nullable() }), (code: DiscountCode, a) => {
-      setField(code, 'maxApplicationsPerCustomer', a.maxApplicationsPerCustomer);
-    }),
+    setMaxApplicationsPerCustomer: action(
+      z.object({ maxApplicationsPerCustomer: z.number().int().min(0).optional().nullable() }),
+      (code: DiscountCode, a) => {
+        setField(code, 'maxApplicationsPerCustomer', a.maxApplicationsPerCustomer);
+      },
+    ),
     changeCartDiscounts: action(z.object({ cartDiscounts: CartDiscountList }), (code: DiscountCode, a, ctx) => {
       code.cartDiscounts = discountReferences(a.cartDiscounts, ctx);
     }),
@@ -139,10 +142,15 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
     changeGroups: action(z.object({ groups: z.array(z.string()) }), (code: DiscountCode, a) => {
       code.groups = a.groups;
     }),
-    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (code: DiscountCode, a) => setValidity(code, { validFrom: a.validFrom })),
-    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (code: DiscountCode, a) => setValidity(code, { validUntil: a.validUntil })),
-    setValidFromAndUntil: action(z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }), (code: DiscountCode, a) =>
-      setValidity(code, { validFrom: a.validFrom, validUntil: a.validUntil }),
+    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (code: DiscountCode, a) =>
+      setValidity(code, { validFrom: a.validFrom }),
+    ),
+    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (code: DiscountCode, a) =>
+      setValidity(code, { validUntil: a.validUntil }),
+    ),
+    setValidFromAndUntil: action(
+      z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
+      (code: DiscountCode, a) => setValidity(code, { validFrom: a.validFrom, validUntil: a.validUntil }),
     ),
     ...customFieldActions,
   },

@@ -87,7 +87,13 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
     if (draft.supplyChannel) entry.supplyChannel = supplyChannel(draft.supplyChannel, ctx);
     entry.quantityOnStock = draft.quantityOnStock;
     entry.availableQuantity = draft.quantityOnStock;
-    for (const field of ['minCartQuantity', 'maxCartQuantity', 'restockableInDays', 'reservationExpirationInMinutes', 'stockLevels'] as const) {
+    for (const field of [
+      'minCartQuantity',
+      'maxCartQuantity',
+      'restockableInDays',
+      'reservationExpirationInMinutes',
+      'stockLevels',
+    ] as const) {
       if (draft[field] !== undefined) (entry as Record<string, unknown>)[field] = draft[field];
     }
     if (draft.expectedDelivery !== undefined) entry.expectedDelivery = iso(draft.expectedDelivery);
@@ -115,7 +121,9 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
     setKey: setter('key', Key),
     addQuantity: action(z.object({ quantity: z.number().int().min(0) }), (entry: InventoryEntry, a) => adjust(entry, a.quantity)),
     removeQuantity: action(z.object({ quantity: z.number().int().min(0) }), (entry: InventoryEntry, a) => adjust(entry, -a.quantity)),
-    changeQuantity: action(z.object({ quantity: Quantity }), (entry: InventoryEntry, a) => adjust(entry, a.quantity - entry.quantityOnStock)),
+    changeQuantity: action(z.object({ quantity: Quantity }), (entry: InventoryEntry, a) =>
+      adjust(entry, a.quantity - entry.quantityOnStock),
+    ),
     setRestockableInDays: setter('restockableInDays', z.number().int().min(0)),
     setExpectedDelivery: action(z.object({ expectedDelivery: DateTime.optional().nullable() }), (entry: InventoryEntry, a) => {
       setField(entry, 'expectedDelivery', a.expectedDelivery ? iso(a.expectedDelivery) : undefined);

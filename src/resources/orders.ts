@@ -42,7 +42,20 @@ export { OrderFromCartDraft, OrderImportDraft, MyOrderFromCartDraft } from './or
 const ANY = z.unknown();
 
 /** Cart fields an order does not take: the cart's bookkeeping (`snapshotCart` leaves out the same) and `totalLineItemQuantity` (not an Order field). */
-const CART_ONLY = new Set(['id', 'version', 'createdAt', 'lastModifiedAt', 'createdBy', 'lastModifiedBy', 'key', 'cartState', 'freezeStrategy', 'lock', 'deleteDaysAfterLastModification', 'totalLineItemQuantity']);
+const CART_ONLY = new Set([
+  'id',
+  'version',
+  'createdAt',
+  'lastModifiedAt',
+  'createdBy',
+  'lastModifiedBy',
+  'key',
+  'cartState',
+  'freezeStrategy',
+  'lock',
+  'deleteDaysAfterLastModification',
+  'totalLineItemQuantity',
+]);
 
 /**
  * The order's fields of a cart copy `orderableCart` made: what `snapshotCart` answers, without
@@ -78,14 +91,18 @@ export function placeOrder(repository: Repository, ctx: ResourceContext, cart: C
     const state = ctx.reference('state', options.state);
     const stored = ctx.get('state', state.id)!;
     if (stored.type !== 'OrderState') {
-      throw orderErrors.invalidOperation(`The state '${(stored.key as string | undefined) ?? state.id}' is of type '${String(stored.type)}', not 'OrderState'.`);
+      throw orderErrors.invalidOperation(
+        `The state '${(stored.key as string | undefined) ?? state.id}' is of type '${String(stored.type)}', not 'OrderState'.`,
+      );
     }
     order.state = state;
   }
   if (options.custom) {
     const given = customFields(options.custom, ctx)!;
     if (order.custom && order.custom.type.id !== given.type.id) {
-      throw orderErrors.invalidOperation(`The custom type of the order must be the type of the cart's custom fields ('${order.custom.type.id}').`);
+      throw orderErrors.invalidOperation(
+        `The custom type of the order must be the type of the cart's custom fields ('${order.custom.type.id}').`,
+      );
     }
     order.custom = { type: given.type, fields: { ...(order.custom?.fields ?? {}), ...given.fields } };
   }
@@ -103,14 +120,21 @@ export function placeOrder(repository: Repository, ctx: ResourceContext, cart: C
 /** The cart an OrderFromCartDraft names (400 ReferencedResourceNotFound when `find` does not reach it). */
 export function cartOfDraft(draft: Pick<OrderFromCartDraft, 'id' | 'cart'>, find: (locator: Locator) => Cart | undefined): Cart {
   const locator: Locator | undefined =
-    draft.cart?.id !== undefined ? { id: draft.cart.id } : draft.cart?.key !== undefined ? { key: draft.cart.key } : draft.id !== undefined ? { id: draft.id } : undefined;
+    draft.cart?.id !== undefined
+      ? { id: draft.cart.id }
+      : draft.cart?.key !== undefined
+        ? { key: draft.cart.key }
+        : draft.id !== undefined
+          ? { id: draft.id }
+          : undefined;
   if (!locator) throw errors.invalidInput("The cart to order is required: 'cart' ({typeId: 'cart', id}).");
   const cart = find(locator);
   if (!cart) throw errors.referencedResourceNotFound('cart', locator);
   return cart;
 }
 
-const expanded = (call: ApiCall, repository: Repository, document: object) => repository.expand(call.project, document, call.query.getAll('expand'));
+const expanded = (call: ApiCall, repository: Repository, document: object) =>
+  repository.expand(call.project, document, call.query.getAll('expand'));
 
 /**
  * `POST` of an OrderFromCartDraft, with the cart found by `find` (the project's carts, or the
@@ -154,8 +178,16 @@ export function orderNumberRoutes(access: {
   const orderNumber = (call: ApiCall) => call.params.orderNumber!;
   return [
     { method: 'GET', path, handle: (call, repository) => ok(expanded(call, repository, access.get(call, repository, orderNumber(call)))) },
-    { method: 'POST', path, handle: (call, repository) => ok(expanded(call, repository, access.update(call, repository, orderNumber(call)))) },
-    { method: 'DELETE', path, handle: (call, repository) => ok(expanded(call, repository, access.remove(call, repository, orderNumber(call), versionOf(call)))) },
+    {
+      method: 'POST',
+      path,
+      handle: (call, repository) => ok(expanded(call, repository, access.update(call, repository, orderNumber(call)))),
+    },
+    {
+      method: 'DELETE',
+      path,
+      handle: (call, repository) => ok(expanded(call, repository, access.remove(call, repository, orderNumber(call), versionOf(call)))),
+    },
   ];
 }
 
@@ -183,7 +215,10 @@ export const orders: ResourceDefinition<OrderImportDraft, Order> = defineResourc
   keyOf: (order) => order.orderNumber,
   without: ['byKey'],
   routes: [
-    orderFromCartRoute((call, _repository, locator) => ('id' in locator ? call.ctx.get('cart', locator.id) : call.ctx.getByKey('cart', locator.key)) as Cart | undefined),
+    orderFromCartRoute(
+      (call, _repository, locator) =>
+        ('id' in locator ? call.ctx.get('cart', locator.id) : call.ctx.getByKey('cart', locator.key)) as Cart | undefined,
+    ),
     {
       method: 'POST',
       path: 'import',
@@ -199,9 +234,12 @@ export const orders: ResourceDefinition<OrderImportDraft, Order> = defineResourc
     { method: 'POST', path: 'search', handle: (call, repository) => search(call, repository) },
     { method: 'GET', path: 'search', handle: (call, repository) => search(call, repository) },
     ...orderNumberRoutes({
-      get: (call, repository, orderNumber) => repository.get(orders as unknown as ResourceDefinition, call.project, { key: orderNumber }) as Order,
-      update: (call, repository, orderNumber) => repository.update(orders as unknown as ResourceDefinition, { key: orderNumber }, call.json(), call.ctx) as Order,
-      remove: (call, repository, orderNumber, version) => repository.remove(orders as unknown as ResourceDefinition, { key: orderNumber }, version, call.ctx) as Order,
+      get: (call, repository, orderNumber) =>
+        repository.get(orders as unknown as ResourceDefinition, call.project, { key: orderNumber }) as Order,
+      update: (call, repository, orderNumber) =>
+        repository.update(orders as unknown as ResourceDefinition, { key: orderNumber }, call.json(), call.ctx) as Order,
+      remove: (call, repository, orderNumber, version) =>
+        repository.remove(orders as unknown as ResourceDefinition, { key: orderNumber }, version, call.ctx) as Order,
     }),
   ],
 });

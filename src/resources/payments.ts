@@ -183,14 +183,18 @@ export function stateTransition(
   const from = ctx.get('state', current.id);
   const transitions = from?.transitions as Array<{ id: string }> | undefined;
   if (transitions && current.id !== reference.id && !transitions.some((t) => t.id === reference.id)) {
-    throw errors.invalidOperation(`A transition from state '${(from!.key as string | undefined) ?? current.id}' to state '${name}' is not allowed.`);
+    throw errors.invalidOperation(
+      `A transition from state '${(from!.key as string | undefined) ?? current.id}' to state '${name}' is not allowed.`,
+    );
   }
   return reference;
 }
 
 const TransactionLocator = z.object({ transactionId: z.string() });
 const setMoney = (field: 'amountPaid' | 'amountRefunded') =>
-  action(z.object({ amount: MoneyDraft.optional().nullable() }), (payment: Payment, a) => setField(payment, field, a.amount ? typedMoney(a.amount) : undefined));
+  action(z.object({ amount: MoneyDraft.optional().nullable() }), (payment: Payment, a) =>
+    setField(payment, field, a.amount ? typedMoney(a.amount) : undefined),
+  );
 
 const SetMethodInfo = z.object({
   paymentInterface: z.string().optional().nullable(),
@@ -231,7 +235,10 @@ export const payments = defineResource<PaymentDraft, Payment>({
   },
   unique: {
     interfaceId: {
-      values: (payment) => (payment.interfaceId !== undefined ? [JSON.stringify([payment.paymentMethodInfo.paymentInterface ?? null, payment.interfaceId])] : []),
+      values: (payment) =>
+        payment.interfaceId !== undefined
+          ? [JSON.stringify([payment.paymentMethodInfo.paymentInterface ?? null, payment.interfaceId])]
+          : [],
       duplicate: (_value, payment) => errors.duplicateField('interfaceId', payment.interfaceId),
     },
   },
@@ -242,13 +249,18 @@ export const payments = defineResource<PaymentDraft, Payment>({
     }),
     setAmountPaid: setMoney('amountPaid'),
     setAmountRefunded: setMoney('amountRefunded'),
-    setAuthorization: action(z.object({ amount: MoneyDraft.optional().nullable(), until: DateTime.optional().nullable() }), (payment, a) => {
-      setField(payment, 'amountAuthorized', a.amount ? typedMoney(a.amount) : undefined);
-      setField(payment, 'authorizedUntil', a.amount ? a.until : undefined);
-    }),
+    setAuthorization: action(
+      z.object({ amount: MoneyDraft.optional().nullable(), until: DateTime.optional().nullable() }),
+      (payment, a) => {
+        setField(payment, 'amountAuthorized', a.amount ? typedMoney(a.amount) : undefined);
+        setField(payment, 'authorizedUntil', a.amount ? a.until : undefined);
+      },
+    ),
     setKey: setter('key', Key),
     setExternalId: setter('externalId', z.string()),
-    setInterfaceId: action(z.object({ interfaceId: z.string() }), (payment, a) => setOnce(payment, 'interfaceId', a.interfaceId, 'interfaceId of the payment')),
+    setInterfaceId: action(z.object({ interfaceId: z.string() }), (payment, a) =>
+      setOnce(payment, 'interfaceId', a.interfaceId, 'interfaceId of the payment'),
+    ),
     setCustomer: action(z.object({ customer: ResourceIdentifier.optional().nullable() }), (payment, a, ctx) => {
       setField(payment, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
     }),
@@ -263,7 +275,8 @@ export const payments = defineResource<PaymentDraft, Payment>({
       const given = (field: keyof typeof a) => Object.hasOwn(a, field);
       if (given('paymentInterface')) {
         if (a.paymentInterface == null) {
-          if (info.paymentInterface !== undefined) throw errors.invalidOperation('The paymentInterface is already set and cannot be changed.');
+          if (info.paymentInterface !== undefined)
+            throw errors.invalidOperation('The paymentInterface is already set and cannot be changed.');
         } else setOnce(info, 'paymentInterface', a.paymentInterface, 'paymentInterface of the payment method');
       }
       for (const field of ['method', 'name', 'token', 'interfaceAccount'] as const) if (given(field)) setField(info, field, a[field]);
@@ -272,9 +285,15 @@ export const payments = defineResource<PaymentDraft, Payment>({
     setMethodInfoInterface: action(z.object({ interface: z.string() }), (payment, a) =>
       setOnce(payment.paymentMethodInfo, 'paymentInterface', a.interface, 'paymentInterface of the payment method'),
     ),
-    setMethodInfoMethod: action(z.object({ method: z.string().optional().nullable() }), (payment, a) => setField(payment.paymentMethodInfo, 'method', a.method)),
-    setMethodInfoName: action(z.object({ name: LocalizedString.optional().nullable() }), (payment, a) => setField(payment.paymentMethodInfo, 'name', a.name)),
-    setMethodInfoToken: action(z.object({ token: PaymentMethodToken.optional().nullable() }), (payment, a) => setField(payment.paymentMethodInfo, 'token', a.token)),
+    setMethodInfoMethod: action(z.object({ method: z.string().optional().nullable() }), (payment, a) =>
+      setField(payment.paymentMethodInfo, 'method', a.method),
+    ),
+    setMethodInfoName: action(z.object({ name: LocalizedString.optional().nullable() }), (payment, a) =>
+      setField(payment.paymentMethodInfo, 'name', a.name),
+    ),
+    setMethodInfoToken: action(z.object({ token: PaymentMethodToken.optional().nullable() }), (payment, a) =>
+      setField(payment.paymentMethodInfo, 'token', a.token),
+    ),
     setMethodInfoInterfaceAccount: action(z.object({ interfaceAccount: z.string().optional().nullable() }), (payment, a) =>
       setField(payment.paymentMethodInfo, 'interfaceAccount', a.interfaceAccount),
     ),
@@ -320,9 +339,12 @@ export const payments = defineResource<PaymentDraft, Payment>({
     ),
 
     // Interface interactions and custom fields ---------------------------------------------------
-    addInterfaceInteraction: action(z.object({ type: ResourceIdentifier, fields: z.record(z.string(), z.unknown()).optional() }), (payment, a, ctx) => {
-      payment.interfaceInteractions.push(customFields({ type: a.type, fields: a.fields }, ctx)!);
-    }),
+    addInterfaceInteraction: action(
+      z.object({ type: ResourceIdentifier, fields: z.record(z.string(), z.unknown()).optional() }),
+      (payment, a, ctx) => {
+        payment.interfaceInteractions.push(customFields({ type: a.type, fields: a.fields }, ctx)!);
+      },
+    ),
     ...customFieldActions,
   },
 });

@@ -40,7 +40,9 @@ export const ProductDiscountValueDraft = z.discriminatedUnion('type', [
 ]);
 
 /** A decimal strictly between 0 and 1, as a string. */
-const SortOrder = z.string().regex(/^0\.\d*[1-9]$/, "A sortOrder is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
+const SortOrder = z
+  .string()
+  .regex(/^0\.\d*[1-9]$/, "A sortOrder is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
 
 export const ProductDiscountDraft = z.object({
   name: LocalizedString,
@@ -58,7 +60,8 @@ export type ProductDiscountDraft = z.infer<typeof ProductDiscountDraft>;
 function storedValue(draft: z.infer<typeof ProductDiscountValueDraft>): ProductDiscount['value'] {
   if (draft.type === 'absolute') {
     const currencies = draft.money.map((m) => m.currencyCode);
-    if (new Set(currencies).size !== currencies.length) throw errors.invalidOperation('An absolute discount has at most one amount per currency.');
+    if (new Set(currencies).size !== currencies.length)
+      throw errors.invalidOperation('An absolute discount has at most one amount per currency.');
     return { type: 'absolute', money: draft.money.map((m) => typedMoney(m)) };
   }
   return draft;
@@ -185,10 +188,15 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
     }),
     changeSortOrder: changer('sortOrder', SortOrder),
     changeIsActive: changer('isActive', z.boolean()),
-    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (discount: ProductDiscount, a) => setValidity(discount, { validFrom: a.validFrom })),
-    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (discount: ProductDiscount, a) => setValidity(discount, { validUntil: a.validUntil })),
-    setValidFromAndUntil: action(z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }), (discount: ProductDiscount, a) =>
-      setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
+    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (discount: ProductDiscount, a) =>
+      setValidity(discount, { validFrom: a.validFrom }),
+    ),
+    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (discount: ProductDiscount, a) =>
+      setValidity(discount, { validUntil: a.validUntil }),
+    ),
+    setValidFromAndUntil: action(
+      z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
+      (discount: ProductDiscount, a) => setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
     ),
   },
   routes: [
@@ -205,14 +213,17 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
         const price = { ...query.price, value } as Parameters<ProductDiscountSet['bestFor']>[0]['price'];
         const best =
           variant &&
-          new ProductDiscountSet(call.ctx.scan('product-discount') as Iterable<ProductDiscount>, Date.parse(call.ctx.now), (t, id) => call.ctx.get(t, id)).bestFor({
+          new ProductDiscountSet(call.ctx.scan('product-discount') as Iterable<ProductDiscount>, Date.parse(call.ctx.now), (t, id) =>
+            call.ctx.get(t, id),
+          ).bestFor({
             product: { id: product.id, key: product.key, productType: product.productType },
             categories: data.categories,
             productAttributes: data.attributes,
             variant,
             price,
           });
-        if (!best) throw catalogErrors.noMatchingProductDiscountFound(product.id, query.variantId, { value, tiers: query.price.tiers ?? [] });
+        if (!best)
+          throw catalogErrors.noMatchingProductDiscountFound(product.id, query.variantId, { value, tiers: query.price.tiers ?? [] });
         return ok(best);
       },
     },

@@ -52,18 +52,26 @@ function queryProjections(call: ApiCall, repository: Repository) {
     owners.set(projection, product);
     all.push(projection);
   }
-  const page = runQuery(all, parseQueryParams(withoutExpand(call.query)), queryOptionsFor(repository.queryOptions, repository.definition('product')));
+  const page = runQuery(
+    all,
+    parseQueryParams(withoutExpand(call.query)),
+    queryOptionsFor(repository.queryOptions, repository.definition('product')),
+  );
   const expand = call.query.getAll('expand');
   return {
     ...page,
-    results: page.results.map((projection) => repository.expand(call.project, presentProjection(owners.get(projection)!, projection, read), expand)),
+    results: page.results.map((projection) =>
+      repository.expand(call.project, presentProjection(owners.get(projection)!, projection, read), expand),
+    ),
   };
 }
 
 function getProjection(call: ApiCall, repository: Repository, locator: { id: string } | { key: string }) {
   const staged = stagedParam(call.query);
   const read = CatalogRead.fromQuery(call.ctx, call.query);
-  const product = ('id' in locator ? call.ctx.get('product', locator.id) : call.ctx.getByKey('product', locator.key)) as Product | undefined;
+  const product = ('id' in locator ? call.ctx.get('product', locator.id) : call.ctx.getByKey('product', locator.key)) as
+    | Product
+    | undefined;
   if (!product || !isProjected(product, staged)) throw errors.resourceNotFound(locator);
   const projection = presentProjection(product, productProjection(product, staged), read);
   return repository.expand(call.project, projection, call.query.getAll('expand'));

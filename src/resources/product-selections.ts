@@ -16,7 +16,10 @@ import { presentedRoutes } from './product/routes.js';
 import type { Repository } from './repository.js';
 import { CustomFieldsDraft, LocalizedString, ResourceIdentifier } from './validation.js';
 
-const VariantSelection = z.object({ type: z.enum(['includeOnly', 'includeAllExcept', 'inclusion', 'exclusion']), skus: z.array(z.string()) });
+const VariantSelection = z.object({
+  type: z.enum(['includeOnly', 'includeAllExcept', 'inclusion', 'exclusion']),
+  skus: z.array(z.string()),
+});
 const VariantExclusion = z.object({ skus: z.array(z.string()) });
 type VariantSelection = z.infer<typeof VariantSelection>;
 type VariantExclusion = z.infer<typeof VariantExclusion>;
@@ -38,7 +41,6 @@ export interface ProductSelection extends StoredDocument {
   /** Internal: not part of the platform's representation. */
   assignments: ProductAssignment[];
 }
-
 
 export const ProductSelectionDraft = z.object({
   key: z.string().min(1).optional(),
@@ -74,9 +76,9 @@ export function presentSelection(selection: ProductSelection): Omit<ProductSelec
 }
 
 function selectionProducts(call: ApiCall, repository: Repository, locator: { id: string } | { key: string }) {
-  const selection = ('id' in locator ? call.ctx.get('product-selection', locator.id) : call.ctx.getByKey('product-selection', locator.key)) as
-    | ProductSelection
-    | undefined;
+  const selection = (
+    'id' in locator ? call.ctx.get('product-selection', locator.id) : call.ctx.getByKey('product-selection', locator.key)
+  ) as ProductSelection | undefined;
   if (!selection) throw errors.resourceNotFound(locator);
   const entries = selection.assignments.map(({ createdAt: _createdAt, ...entry }) => entry);
   const params = new URLSearchParams(call.query);
@@ -115,51 +117,71 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
       const existing = assignment(selection, product);
       if (existing) {
         if (JSON.stringify(existing.variantSelection) !== JSON.stringify(a.variantSelection)) {
-          throw catalogErrors.productPresentWithDifferentVariantSelection({ typeId: 'product', id: product.id }, existing.variantSelection ?? null);
+          throw catalogErrors.productPresentWithDifferentVariantSelection(
+            { typeId: 'product', id: product.id },
+            existing.variantSelection ?? null,
+          );
         }
         return;
       }
       selection.assignments.push({ product, ...(a.variantSelection ? { variantSelection: a.variantSelection } : {}), createdAt: ctx.now });
       sync(selection);
     }),
-    excludeProduct: action(ProductAction.extend({ variantExclusion: VariantExclusion.optional() }), (selection: ProductSelection, a, ctx) => {
-      requireMode(selection, 'IndividualExclusion', 'excludeProduct');
-      const product = productReference(a.product, ctx);
-      const existing = assignment(selection, product);
-      if (existing) {
-        if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
-        else delete existing.variantExclusion;
-        return;
-      }
-      selection.assignments.push({ product, ...(a.variantExclusion ? { variantExclusion: a.variantExclusion } : {}), createdAt: ctx.now });
-      sync(selection);
-    }),
+    excludeProduct: action(
+      ProductAction.extend({ variantExclusion: VariantExclusion.optional() }),
+      (selection: ProductSelection, a, ctx) => {
+        requireMode(selection, 'IndividualExclusion', 'excludeProduct');
+        const product = productReference(a.product, ctx);
+        const existing = assignment(selection, product);
+        if (existing) {
+          if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
+          else delete existing.variantExclusion;
+          return;
+        }
+        selection.assignments.push({
+          product,
+          ...(a.variantExclusion ? { variantExclusion: a.variantExclusion } : {}),
+          createdAt: ctx.now,
+        });
+        sync(selection);
+      },
+    ),
     removeProduct: action(ProductAction, (selection: ProductSelection, a, ctx) => {
       const id = a.product.id ?? productReference(a.product, ctx).id;
       selection.assignments = selection.assignments.filter((entry) => entry.product.id !== id);
       sync(selection);
     }),
-    setVariantSelection: action(ProductAction.extend({ variantSelection: VariantSelection.optional().nullable() }), (selection: ProductSelection, a, ctx) => {
-      requireMode(selection, 'Individual', 'setVariantSelection');
-      const product = productReference(a.product, ctx);
-      const existing = assignment(selection, product);
-      if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
-      if (a.variantSelection) existing.variantSelection = a.variantSelection;
-      else delete existing.variantSelection;
-    }),
-    setVariantExclusion: action(ProductAction.extend({ variantExclusion: VariantExclusion.optional().nullable() }), (selection: ProductSelection, a, ctx) => {
-      requireMode(selection, 'IndividualExclusion', 'setVariantExclusion');
-      const product = productReference(a.product, ctx);
-      const existing = assignment(selection, product);
-      if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
-      if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
-      else delete existing.variantExclusion;
-    }),
+    setVariantSelection: action(
+      ProductAction.extend({ variantSelection: VariantSelection.optional().nullable() }),
+      (selection: ProductSelection, a, ctx) => {
+        requireMode(selection, 'Individual', 'setVariantSelection');
+        const product = productReference(a.product, ctx);
+        const existing = assignment(selection, product);
+        if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
+        if (a.variantSelection) existing.variantSelection = a.variantSelection;
+        else delete existing.variantSelection;
+      },
+    ),
+    setVariantExclusion: action(
+      ProductAction.extend({ variantExclusion: VariantExclusion.optional().nullable() }),
+      (selection: ProductSelection, a, ctx) => {
+        requireMode(selection, 'IndividualExclusion', 'setVariantExclusion');
+        const product = productReference(a.product, ctx);
+        const existing = assignment(selection, product);
+        if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
+        if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
+        else delete existing.variantExclusion;
+      },
+    ),
     ...customFieldActions,
   },
   routes: [
     { method: 'GET', path: ':id/products', handle: (call, repository) => ok(selectionProducts(call, repository, { id: call.params.id! })) },
-    { method: 'GET', path: 'key=:key/products', handle: (call, repository) => ok(selectionProducts(call, repository, { key: call.params.key! })) },
+    {
+      method: 'GET',
+      path: 'key=:key/products',
+      handle: (call, repository) => ok(selectionProducts(call, repository, { key: call.params.key! })),
+    },
     ...presentedRoutes('product-selection', () => (document) => presentSelection(document as ProductSelection)),
   ],
 });

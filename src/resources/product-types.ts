@@ -7,8 +7,23 @@ import { catalogErrors } from './product/errors.js';
 import { Key, LocalizedString } from './validation.js';
 
 export const AttributeReferenceTypeIds = [
-  'associate-role', 'business-unit', 'cart', 'cart-discount', 'category', 'channel', 'customer', 'customer-group',
-  'key-value-document', 'order', 'product', 'product-type', 'review', 'shipping-method', 'state', 'variant', 'zone',
+  'associate-role',
+  'business-unit',
+  'cart',
+  'cart-discount',
+  'category',
+  'channel',
+  'customer',
+  'customer-group',
+  'key-value-document',
+  'order',
+  'product',
+  'product-type',
+  'review',
+  'shipping-method',
+  'state',
+  'variant',
+  'zone',
 ] as const;
 
 export const PlainEnumValue = z.object({ key: z.string().min(1), label: z.string() });
@@ -201,7 +216,8 @@ function sameKeys(a: Array<{ key: string }>, b: Array<{ key: string }>): boolean
 /** Enum keys an attribute value uses (enum, lenum, or sets of them). */
 function usedEnumKeys(value: unknown, into: Set<string>): void {
   if (Array.isArray(value)) for (const element of value) usedEnumKeys(element, into);
-  else if (value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string') into.add((value as { key: string }).key);
+  else if (value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string')
+    into.add((value as { key: string }).key);
 }
 
 function productsOfType(ctx: ResourceContext, productTypeId: string): StoredDocument[] {
@@ -215,8 +231,13 @@ function attributeValuesIn(product: StoredDocument, name: string): unknown[] {
   const values: unknown[] = [];
   const masterData = product.masterData as Record<'current' | 'staged', Record<string, unknown>>;
   for (const data of [masterData.current, masterData.staged]) {
-    const variants = [data.masterVariant, ...((data.variants as unknown[]) ?? [])] as Array<{ attributes?: Array<{ name: string; value: unknown }> }>;
-    for (const attributes of [data.attributes as Array<{ name: string; value: unknown }> | undefined, ...variants.map((v) => v.attributes)]) {
+    const variants = [data.masterVariant, ...((data.variants as unknown[]) ?? [])] as Array<{
+      attributes?: Array<{ name: string; value: unknown }>;
+    }>;
+    for (const attributes of [
+      data.attributes as Array<{ name: string; value: unknown }> | undefined,
+      ...variants.map((v) => v.attributes),
+    ]) {
       for (const attribute of attributes ?? []) if (attribute.name === name) values.push(attribute.value);
     }
   }
@@ -283,17 +304,30 @@ export const productTypes = defineResource<ProductTypeDraft, ProductType>({
       findDefinition(productType, a.attributeName).attributeConstraint = a.newValue;
     }),
     changeAttributeOrderByName: action(z.object({ attributeNames: z.array(z.string()) }), (productType: ProductType, a) => {
-      if (!sameKeys(productType.attributes.map((d) => ({ key: d.name })), a.attributeNames.map((key) => ({ key })))) {
+      if (
+        !sameKeys(
+          productType.attributes.map((d) => ({ key: d.name })),
+          a.attributeNames.map((key) => ({ key })),
+        )
+      ) {
         throw errors.invalidOperation('The given attributes must be equal to the type attributes.');
       }
       productType.attributes = a.attributeNames.map((name) => productType.attributes.find((d) => d.name === name)!);
     }),
-    changeAttributeOrder: action(z.object({ attributes: z.array(z.object({ name: z.string() }).loose()) }), (productType: ProductType, a) => {
-      if (!sameKeys(productType.attributes.map((d) => ({ key: d.name })), a.attributes.map((d) => ({ key: d.name })))) {
-        throw errors.invalidOperation('The given attributes must be equal to the type attributes.');
-      }
-      productType.attributes = a.attributes.map((given) => productType.attributes.find((d) => d.name === given.name)!);
-    }),
+    changeAttributeOrder: action(
+      z.object({ attributes: z.array(z.object({ name: z.string() }).loose()) }),
+      (productType: ProductType, a) => {
+        if (
+          !sameKeys(
+            productType.attributes.map((d) => ({ key: d.name })),
+            a.attributes.map((d) => ({ key: d.name })),
+          )
+        ) {
+          throw errors.invalidOperation('The given attributes must be equal to the type attributes.');
+        }
+        productType.attributes = a.attributes.map((given) => productType.attributes.find((d) => d.name === given.name)!);
+      },
+    ),
     addPlainEnumValue: action(AttributeNameAction.extend({ value: PlainEnumValue }), (productType: ProductType, a) => {
       const type = enumType(findDefinition(productType, a.attributeName), 'enum');
       if (type.values.some((v) => v.key === a.value.key)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.value.key);
@@ -321,16 +355,20 @@ export const productTypes = defineResource<ProductTypeDraft, ProductType>({
       if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
       type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
     }),
-    changeLocalizedEnumValueOrder: action(AttributeNameAction.extend({ values: z.array(LocalizedEnumValue) }), (productType: ProductType, a) => {
-      const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
-      if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
-      type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
-    }),
+    changeLocalizedEnumValueOrder: action(
+      AttributeNameAction.extend({ values: z.array(LocalizedEnumValue) }),
+      (productType: ProductType, a) => {
+        const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
+        if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
+        type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
+      },
+    ),
     changeEnumKey: action(AttributeNameAction.extend({ key: z.string(), newKey: z.string().min(1) }), (productType: ProductType, a) => {
       const type = anyEnumType(findDefinition(productType, a.attributeName));
       const value = type.values.find((v) => v.key === a.key);
       if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.key);
-      if (a.key !== a.newKey && type.values.some((v) => v.key === a.newKey)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.newKey);
+      if (a.key !== a.newKey && type.values.some((v) => v.key === a.newKey))
+        throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.newKey);
       value.key = a.newKey;
     }),
     removeEnumValues: action(AttributeNameAction.extend({ keys: z.array(z.string()) }), (productType: ProductType, a, ctx) => {

@@ -55,7 +55,8 @@ export const products = defineResource<ProductDraft, Product>({
     const attributes = attributesFromDraft(draft.attributes, productType, 'Product', ctx);
     assertRequired(attributes, productType, 'Product');
     const data = { name: draft.name, categories } as ProductData;
-    if (draft.categoryOrderHints !== undefined && Object.keys(draft.categoryOrderHints).length > 0) data.categoryOrderHints = { ...draft.categoryOrderHints };
+    if (draft.categoryOrderHints !== undefined && Object.keys(draft.categoryOrderHints).length > 0)
+      data.categoryOrderHints = { ...draft.categoryOrderHints };
     if (draft.description !== undefined) data.description = draft.description;
     data.slug = draft.slug;
     if (draft.metaTitle !== undefined) data.metaTitle = draft.metaTitle;
@@ -103,13 +104,10 @@ export const products = defineResource<ProductDraft, Product>({
       path: 'key=:key/product-selections',
       handle: (call) => ok(assignedSelections(call.ctx, { key: call.params.key! }, call.query)),
     },
-    ...presentedRoutes(
-      'product',
-      (call) => {
-        const read = CatalogRead.fromQuery(call.ctx, call.query);
-        return (document) => presentProduct(document as Product, read);
-      },
-    ),
+    ...presentedRoutes('product', (call) => {
+      const read = CatalogRead.fromQuery(call.ctx, call.query);
+      return (document) => presentProduct(document as Product, read);
+    }),
   ],
 });
 
@@ -119,9 +117,14 @@ function assignedSelections(ctx: Parameters<typeof productTypeOf>[0], locator: {
   if (!product) throw errors.resourceNotFound(locator);
   const entries: object[] = [];
   for (const selection of ctx.scan('product-selection')) {
-    const assignment = ((selection.assignments as Array<{ product: { id: string }; variantSelection?: unknown; variantExclusion?: unknown; createdAt: string }>) ?? []).find(
-      (a) => a.product.id === product.id,
-    );
+    const assignment = (
+      (selection.assignments as Array<{
+        product: { id: string };
+        variantSelection?: unknown;
+        variantExclusion?: unknown;
+        createdAt: string;
+      }>) ?? []
+    ).find((a) => a.product.id === product.id);
     if (!assignment) continue;
     const entry: Record<string, unknown> = { productSelection: { typeId: 'product-selection', id: selection.id } };
     if (assignment.variantSelection !== undefined) entry.variantSelection = assignment.variantSelection;

@@ -63,9 +63,26 @@ export interface Offer {
 }
 
 const OFFER_FIELDS = [
-  'customerGroup', 'store', 'lineItems', 'customLineItems', 'totalPrice', 'taxedPrice', 'shippingAddress', 'billingAddress',
-  'inventoryMode', 'taxMode', 'priceRoundingMode', 'taxRoundingMode', 'taxCalculationMode', 'country', 'shippingInfo',
-  'paymentInfo', 'shippingRateInput', 'itemShippingAddresses', 'directDiscounts', 'businessUnit',
+  'customerGroup',
+  'store',
+  'lineItems',
+  'customLineItems',
+  'totalPrice',
+  'taxedPrice',
+  'shippingAddress',
+  'billingAddress',
+  'inventoryMode',
+  'taxMode',
+  'priceRoundingMode',
+  'taxRoundingMode',
+  'taxCalculationMode',
+  'country',
+  'shippingInfo',
+  'paymentInfo',
+  'shippingRateInput',
+  'itemShippingAddresses',
+  'directDiscounts',
+  'businessUnit',
 ] as const satisfies ReadonlyArray<keyof Offer>;
 
 /** Deep copies of the offer fields `source` has (a cart, a quote request, a quote). */
@@ -121,7 +138,11 @@ export function changeState<S extends string>(kind: string, transitions: Record<
 }
 
 /** Custom fields of a draft merged over those of the resource it is made from (the platform's rule for staged quotes and quotes). */
-export function mergedCustom(draft: z.infer<typeof CustomFieldsDraft> | undefined, from: CustomFields | undefined, ctx: ResourceContext): CustomFields | undefined {
+export function mergedCustom(
+  draft: z.infer<typeof CustomFieldsDraft> | undefined,
+  from: CustomFields | undefined,
+  ctx: ResourceContext,
+): CustomFields | undefined {
   if (!draft) return from ? jsonClone(from) : undefined;
   const own = customFields(draft, ctx)!;
   return { type: own.type, fields: { ...(from?.fields ?? {}), ...own.fields } };
@@ -133,7 +154,10 @@ export function stateReference(identifier: z.infer<typeof ResourceIdentifier> | 
 }
 
 /** `{typeId: 'customer', id}` for a customer identifier that exists. */
-export function customerReference(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): { typeId: 'customer'; id: string } {
+export function customerReference(
+  identifier: z.infer<typeof ResourceIdentifier>,
+  ctx: ResourceContext,
+): { typeId: 'customer'; id: string } {
   return ctx.reference('customer', identifier) as { typeId: 'customer'; id: string };
 }
 
@@ -143,15 +167,24 @@ export function customerReference(identifier: z.infer<typeof ResourceIdentifier>
 function requestableCart(cart: Cart, version: number): void {
   assertVersion(cart, version);
   if (cart.cartState !== 'Active' && cart.cartState !== 'Frozen') {
-    throw quoteErrors.invalidOperation(`A quote request can only be created from an active cart; the cart '${cart.id}' is ${cart.cartState}.`);
+    throw quoteErrors.invalidOperation(
+      `A quote request can only be created from an active cart; the cart '${cart.id}' is ${cart.cartState}.`,
+    );
   }
-  if (cart.customerId === undefined) throw quoteErrors.invalidOperation('A quote request cannot be created from an anonymous cart: the cart has no customer.');
-  if (cart.discountCodes.length > 0) throw quoteErrors.invalidOperation('A quote request cannot be created from a cart with discount codes.');
-  if (cart.shippingMode === 'Multiple') throw quoteErrors.invalidOperation("A quote request cannot be created from a cart with the shipping mode 'Multiple'.");
-  if (!cart.shippingAddress) throw quoteErrors.invalidOperation('The cart needs a shipping address before a quote can be requested for it.');
+  if (cart.customerId === undefined)
+    throw quoteErrors.invalidOperation('A quote request cannot be created from an anonymous cart: the cart has no customer.');
+  if (cart.discountCodes.length > 0)
+    throw quoteErrors.invalidOperation('A quote request cannot be created from a cart with discount codes.');
+  if (cart.shippingMode === 'Multiple')
+    throw quoteErrors.invalidOperation("A quote request cannot be created from a cart with the shipping mode 'Multiple'.");
+  if (!cart.shippingAddress)
+    throw quoteErrors.invalidOperation('The cart needs a shipping address before a quote can be requested for it.');
 }
 
-function buildQuoteRequest(draft: QuoteRequestDraft, ctx: ResourceContext): Omit<QuoteRequest, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> {
+function buildQuoteRequest(
+  draft: QuoteRequestDraft,
+  ctx: ResourceContext,
+): Omit<QuoteRequest, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> {
   const cartId = ctx.reference('cart', draft.cart).id;
   const cart = ctx.get('cart', cartId) as Cart;
   requestableCart(cart, draft.cartVersion);
@@ -202,7 +235,9 @@ const actions: Record<string, UpdateAction<QuoteRequest>> = {
 const MY_ACTIONS: Record<string, UpdateAction<QuoteRequest>> = {
   cancelQuoteRequest: action(z.object({}), (request: QuoteRequest) => {
     if (request.quoteRequestState !== 'Submitted') {
-      throw quoteErrors.invalidOperation(`Only a quote request in the state 'Submitted' can be cancelled; this one is '${request.quoteRequestState}'.`);
+      throw quoteErrors.invalidOperation(
+        `Only a quote request in the state 'Submitted' can be cancelled; this one is '${request.quoteRequestState}'.`,
+      );
     }
     request.quoteRequestState = 'Cancelled';
   }),
@@ -233,7 +268,11 @@ export function requireOwnB2BPermission(
   if (unitKey === undefined || customerId === undefined || !call.scope) return;
   const unit = call.ctx.getByKey('business-unit', unitKey) as BusinessUnit | undefined;
   if (!unit) return;
-  new AssociateInUnit(customerId, unit, call.scope.decisions, call.ctx.now, call.ctx).require(actionName, [permission], resource ? { resource } : {});
+  new AssociateInUnit(customerId, unit, call.scope.decisions, call.ctx.now, call.ctx).require(
+    actionName,
+    [permission],
+    resource ? { resource } : {},
+  );
 }
 
 const MyQuoteRequestDraft = z.object({ cartId: z.string(), cartVersion: z.number().int().min(1), comment: z.string().optional() });
@@ -243,7 +282,8 @@ function callersCart(call: ApiCall, cartId: string): Cart {
   const cart = call.ctx.get('cart', cartId) as Cart | undefined;
   const caller = call.scope?.caller;
   const store = call.scope?.store;
-  const mine = cart && caller?.customerId !== undefined && cart.customerId === caller.customerId && (store === undefined || cart.store?.key === store);
+  const mine =
+    cart && caller?.customerId !== undefined && cart.customerId === caller.customerId && (store === undefined || cart.store?.key === store);
   if (!mine) throw errors.referencedResourceNotFound('cart', { id: cartId });
   return cart!;
 }
@@ -254,7 +294,13 @@ const locatorOf = (call: ApiCall): Locator => (call.params.key !== undefined ? {
 export function myQuoteRequestRoutes(): CustomRoute[] {
   const update = (call: ApiCall, repository: Repository) => {
     const access = scopedAccess<QuoteRequest>(call, 'quote-request', repository);
-    const mine = new ScopedAccess<QuoteRequest>(call, { ...quoteRequests, actions: MY_ACTIONS }, access.policy, repository, call.scope!.queryOptions);
+    const mine = new ScopedAccess<QuoteRequest>(
+      call,
+      { ...quoteRequests, actions: MY_ACTIONS },
+      access.policy,
+      repository,
+      call.scope!.queryOptions,
+    );
     return ok(mine.expanded(mine.update(locatorOf(call), call.json())));
   };
   return [
@@ -264,9 +310,16 @@ export function myQuoteRequestRoutes(): CustomRoute[] {
       handle: (call, repository) => {
         const draft = validate(MyQuoteRequestDraft, call.json());
         const cart = callersCart(call, draft.cartId);
-        requireOwnB2BPermission(call, cart.businessUnit?.key, 'CreateMyQuoteRequestsFromMyCarts', 'create quote-request', { typeId: 'cart', id: cart.id });
+        requireOwnB2BPermission(call, cart.businessUnit?.key, 'CreateMyQuoteRequestsFromMyCarts', 'create quote-request', {
+          typeId: 'cart',
+          id: cart.id,
+        });
         const access = scopedAccess<QuoteRequest>(call, 'quote-request', repository);
-        const body = { cart: { typeId: 'cart', id: cart.id }, cartVersion: draft.cartVersion, ...(draft.comment !== undefined ? { comment: draft.comment } : {}) };
+        const body = {
+          cart: { typeId: 'cart', id: cart.id },
+          cartVersion: draft.cartVersion,
+          ...(draft.comment !== undefined ? { comment: draft.comment } : {}),
+        };
         return created(access.expanded(access.create(body)));
       },
     },

@@ -93,7 +93,8 @@ type NewQuote = Omit<Quote, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 
 function quotableStage(draft: QuoteDraft, ctx: ResourceContext): { staged: StagedQuote; cart: Cart } {
   const staged = ctx.get('staged-quote', ctx.reference('staged-quote', draft.stagedQuote).id) as StagedQuote;
   assertVersion(staged, draft.stagedQuoteVersion);
-  if (staged.stagedQuoteState === 'Closed') throw quoteErrors.invalidOperation(`A quote cannot be created from the staged quote '${staged.id}': it is Closed.`);
+  if (staged.stagedQuoteState === 'Closed')
+    throw quoteErrors.invalidOperation(`A quote cannot be created from the staged quote '${staged.id}': it is Closed.`);
   const cart = ctx.get('cart', staged.quotationCart.id) as Cart | undefined;
   if (!cart) throw errors.referencedResourceNotFound('cart', { id: staged.quotationCart.id });
   return { staged, cart };
@@ -127,7 +128,12 @@ function buildQuote(draft: QuoteDraft, staged: StagedQuote, cart: Cart, ctx: Res
  * earlier renegotiated quotes' move to RenegotiationAddressed, in one transaction. `store` writes
  * the new quote (by default the plain repository create; a scope passes its own checked create).
  */
-export function createQuote(repository: Repository, ctx: ResourceContext, input: unknown, store?: (definition: typeof quotes) => Quote): Quote {
+export function createQuote(
+  repository: Repository,
+  ctx: ResourceContext,
+  input: unknown,
+  store?: (definition: typeof quotes) => Quote,
+): Quote {
   const draft = validate(QuoteDraft, input);
   return repository.storage.transaction(() => {
     const { staged, cart } = quotableStage(draft, ctx);
@@ -160,7 +166,9 @@ export const QUOTE_TRANSITIONS: Record<QuoteState, readonly QuoteState[]> = {
 
 function requestRenegotiation(quote: Quote, buyerComment: string | undefined | null): void {
   if (quote.quoteState !== 'Pending') {
-    throw quoteErrors.invalidOperation(`A renegotiation can only be requested for a quote in the state 'Pending'; this one is '${quote.quoteState}'.`);
+    throw quoteErrors.invalidOperation(
+      `A renegotiation can only be requested for a quote in the state 'Pending'; this one is '${quote.quoteState}'.`,
+    );
   }
   quote.quoteState = 'DeclinedForRenegotiation';
   if (buyerComment === undefined || buyerComment === null) delete quote.buyerComment;
@@ -170,11 +178,15 @@ function requestRenegotiation(quote: Quote, buyerComment: string | undefined | n
 const actions: Record<string, UpdateAction<Quote>> = {
   changeQuoteState: action(z.object({ quoteState: QuoteStateSchema }), (quote: Quote, a) => {
     if (a.quoteState === 'DeclinedForRenegotiation' && quote.quoteState !== 'DeclinedForRenegotiation') {
-      throw quoteErrors.invalidOperation("The state 'DeclinedForRenegotiation' can only be set by a renegotiation request (requestQuoteRenegotiation).");
+      throw quoteErrors.invalidOperation(
+        "The state 'DeclinedForRenegotiation' can only be set by a renegotiation request (requestQuoteRenegotiation).",
+      );
     }
     quote.quoteState = changeState('quote', QUOTE_TRANSITIONS, quote.quoteState, a.quoteState);
   }),
-  requestQuoteRenegotiation: action(z.object({ buyerComment: z.string().optional().nullable() }), (quote: Quote, a) => requestRenegotiation(quote, a.buyerComment)),
+  requestQuoteRenegotiation: action(z.object({ buyerComment: z.string().optional().nullable() }), (quote: Quote, a) =>
+    requestRenegotiation(quote, a.buyerComment),
+  ),
   changeCustomer: action(z.object({ customer: ResourceIdentifier }), (quote: Quote, a, ctx) => {
     quote.customer = customerReference(a.customer, ctx);
   }),
@@ -197,7 +209,8 @@ export const quotes = defineResource<QuoteDraft, Quote>({
     {
       method: 'POST',
       path: '',
-      handle: (call, repository) => created(repository.expand(call.project, createQuote(repository, call.ctx, call.json()), call.query.getAll('expand'))),
+      handle: (call, repository) =>
+        created(repository.expand(call.project, createQuote(repository, call.ctx, call.json()), call.query.getAll('expand'))),
     },
   ],
 });
@@ -217,19 +230,26 @@ export const OrderFromQuoteDraft = z.object({
 export type OrderFromQuoteDraft = z.infer<typeof OrderFromQuoteDraft>;
 
 /** MyOrderFromQuoteDraft: `{id, version, quoteStateToAccepted?}`. */
-export const MyOrderFromQuoteDraft = z.object({ id: z.string(), version: z.number().int().min(1), quoteStateToAccepted: z.boolean().optional() });
+export const MyOrderFromQuoteDraft = z.object({
+  id: z.string(),
+  version: z.number().int().min(1),
+  quoteStateToAccepted: z.boolean().optional(),
+});
 
 /** The checks the platform makes on a quote an order is made from. */
 export function orderableQuote(quote: Quote, version: number, ctx: ResourceContext): void {
   assertVersion(quote, version);
   if (quote.quoteState !== 'Pending') {
-    throw quoteErrors.invalidOperation(`An order can only be created from a quote in the state 'Pending'; this one is '${quote.quoteState}'.`);
+    throw quoteErrors.invalidOperation(
+      `An order can only be created from a quote in the state 'Pending'; this one is '${quote.quoteState}'.`,
+    );
   }
   if (quote.validTo !== undefined && Date.parse(quote.validTo) < Date.parse(ctx.now)) {
     throw quoteErrors.invalidOperation(`The quote '${quote.id}' expired at ${quote.validTo}: it cannot be ordered.`);
   }
   for (const order of ctx.scan('order')) {
-    if ((order.quote as Reference | undefined)?.id === quote.id) throw quoteErrors.invalidOperation(`An order has already been created from the quote '${quote.id}'.`);
+    if ((order.quote as Reference | undefined)?.id === quote.id)
+      throw quoteErrors.invalidOperation(`An order has already been created from the quote '${quote.id}'.`);
   }
 }
 
@@ -238,7 +258,12 @@ export function orderableQuote(quote: Quote, version: number, ctx: ResourceConte
  * cart (`snapshotCart`), with the quote's offer over them (the negotiated prices, not what the cart
  * says now), `origin: Quote`, `quote`, and the draft's order fields.
  */
-function orderFieldsFrom(quote: Quote, cart: Cart | undefined, draft: Omit<OrderFromQuoteDraft, 'quote' | 'version'>, ctx: ResourceContext): Record<string, unknown> {
+function orderFieldsFrom(
+  quote: Quote,
+  cart: Cart | undefined,
+  draft: Omit<OrderFromQuoteDraft, 'quote' | 'version'>,
+  ctx: ResourceContext,
+): Record<string, unknown> {
   const fields: Record<string, unknown> = cart
     ? snapshotCart(cart)
     : { shippingMode: 'Single', shipping: [], discountCodes: [], refusedGifts: [], itemShippingAddresses: [], directDiscounts: [] };
@@ -248,7 +273,19 @@ function orderFieldsFrom(quote: Quote, cart: Cart | undefined, draft: Omit<Order
     const email = ctx.get('customer', quote.customer.id)?.email;
     if (fields.customerEmail === undefined && typeof email === 'string') fields.customerEmail = email;
   }
-  for (const field of ['customerGroup', 'store', 'taxedPrice', 'shippingAddress', 'billingAddress', 'inventoryMode', 'country', 'shippingInfo', 'paymentInfo', 'shippingRateInput', 'businessUnit'] as const) {
+  for (const field of [
+    'customerGroup',
+    'store',
+    'taxedPrice',
+    'shippingAddress',
+    'billingAddress',
+    'inventoryMode',
+    'country',
+    'shippingInfo',
+    'paymentInfo',
+    'shippingRateInput',
+    'businessUnit',
+  ] as const) {
     delete fields[field];
   }
   Object.assign(fields, offerOf(quote));
@@ -266,7 +303,9 @@ function orderFieldsFrom(quote: Quote, cart: Cart | undefined, draft: Omit<Order
     const state = ctx.reference('state', draft.state);
     const stored = ctx.get('state', state.id)!;
     if (stored.type !== 'OrderState') {
-      throw errors.invalidOperation(`The state '${(stored.key as string | undefined) ?? state.id}' is of type '${String(stored.type)}', not 'OrderState'.`);
+      throw errors.invalidOperation(
+        `The state '${(stored.key as string | undefined) ?? state.id}' is of type '${String(stored.type)}', not 'OrderState'.`,
+      );
     }
     fields.state = state;
   }
@@ -300,13 +339,15 @@ export function orderFromQuote(
     check?.(order);
     takeInventory(repository, order.lineItems as LineItem[], order.inventoryMode as string, ctx);
     if (cart && (cart.cartState === 'Active' || cart.cartState === 'Frozen')) markCartOrdered(repository, cart, ctx);
-    if (draft.quoteStateToAccepted) repository.applyActions(quotes, quote, [{ name: 'changeQuoteState', payload: { quoteState: 'Accepted' } }], ctx);
+    if (draft.quoteStateToAccepted)
+      repository.applyActions(quotes, quote, [{ name: 'changeQuoteState', payload: { quoteState: 'Accepted' } }], ctx);
     startApprovalFlow(repository, ctx, order);
     return order;
   });
 }
 
-const expandedReply = (call: ApiCall, repository: Repository, document: object): Reply => created(repository.expand(call.project, document, call.query.getAll('expand')));
+const expandedReply = (call: ApiCall, repository: Repository, document: object): Reply =>
+  created(repository.expand(call.project, document, call.query.getAll('expand')));
 
 /** `POST /orders/quotes` (the orders module mounts it under its path): an order from any quote of the project. */
 export const orderFromQuoteRoute: CustomRoute = {
@@ -380,7 +421,9 @@ const locatorOf = (call: ApiCall): Locator => (call.params.key !== undefined ? {
 const MY_ACTIONS: Record<string, UpdateAction<Quote>> = {
   changeMyQuoteState: action(z.object({ quoteState: z.enum(['Accepted', 'Declined']) }), (quote: Quote, a) => {
     if (quote.quoteState !== 'Pending') {
-      throw quoteErrors.invalidOperation(`Only a quote in the state 'Pending' can be accepted or declined; this one is '${quote.quoteState}'.`);
+      throw quoteErrors.invalidOperation(
+        `Only a quote in the state 'Pending' can be accepted or declined; this one is '${quote.quoteState}'.`,
+      );
     }
     quote.quoteState = a.quoteState;
   }),
@@ -396,7 +439,14 @@ export function myQuoteRoutes(): CustomRoute[] {
     for (const step of Array.isArray(body?.actions) ? body.actions : []) {
       if (step?.action !== 'changeMyQuoteState') continue;
       const permission = step.quoteState === 'Accepted' ? 'AcceptMyQuotes' : step.quoteState === 'Declined' ? 'DeclineMyQuotes' : undefined;
-      if (permission) requireOwnB2BPermission(call, current.businessUnit?.key, permission, `${step.quoteState === 'Accepted' ? 'accept' : 'decline'} quote`, { typeId: 'quote', id: current.id });
+      if (permission)
+        requireOwnB2BPermission(
+          call,
+          current.businessUnit?.key,
+          permission,
+          `${step.quoteState === 'Accepted' ? 'accept' : 'decline'} quote`,
+          { typeId: 'quote', id: current.id },
+        );
     }
     return ok(mine.expanded(mine.update({ id: current.id }, body)));
   };
@@ -417,7 +467,9 @@ function associateQuoteAction(step: { action?: unknown; quoteState?: unknown }, 
     case 'changeQuoteState':
       if (step.quoteState === 'Accepted') return { name: 'accept quote', pair: accept };
       if (step.quoteState === 'Declined') return { name: 'decline quote', pair: decline };
-      throw errors.invalidOperation(`As an associate, a quote can only be changed to the state 'Accepted' or 'Declined' (actions[${index}]).`);
+      throw errors.invalidOperation(
+        `As an associate, a quote can only be changed to the state 'Accepted' or 'Declined' (actions[${index}]).`,
+      );
     case 'requestQuoteRenegotiation':
       return { name: 'renegotiate quote', pair: renegotiate };
     case 'changeCustomer':
@@ -459,8 +511,13 @@ export function associateQuoteRoutes(): CustomRoute[] {
       if (step?.action !== 'changeCustomer' || !step.customer) continue;
       const customer = call.ctx.reference('customer', step.customer);
       const unit = associate.unit;
-      const member = unit.associates.some((a) => a.customer.id === customer.id) || (unit.inheritedAssociates ?? []).some((a) => a.customer.id === customer.id);
-      if (!member) throw errors.invalidOperation(`The customer '${customer.id}' is not an associate of the business unit '${unit.key}': the quote cannot be reassigned to them.`);
+      const member =
+        unit.associates.some((a) => a.customer.id === customer.id) ||
+        (unit.inheritedAssociates ?? []).some((a) => a.customer.id === customer.id);
+      if (!member)
+        throw errors.invalidOperation(
+          `The customer '${customer.id}' is not an associate of the business unit '${unit.key}': the quote cannot be reassigned to them.`,
+        );
     }
     const next = repository.storage.transaction(() => {
       const updated = repository.update(quotes, { id: found.id }, body, call.ctx) as Quote;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { errors, fieldErrors, PlatformError, type ErrorObject } from '../http/errors.js';
-import { declaredFields, expandReferences, parseQueryParams, runQuery, type FieldExists, type PagedResult, type QueryOptions } from '../query/index.js';
+import {
+  declaredFields,
+  expandReferences,
+  parseQueryParams,
+  runQuery,
+  type FieldExists,
+  type PagedResult,
+  type QueryOptions,
+} from '../query/index.js';
 import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
 import { jsonClone, jsonEqual } from '../util/json.js';
@@ -30,7 +38,10 @@ const uniqueIndexes = new WeakMap<ResourceDefinition, ReadonlyArray<{ collection
 function uniqueIndexesOf(definition: ResourceDefinition): ReadonlyArray<{ collection: string; unique: UniqueIndex }> {
   let indexes = uniqueIndexes.get(definition);
   if (!indexes) {
-    indexes = Object.entries(definition.unique ?? {}).map(([index, unique]) => ({ collection: uniqueCollection(definition.typeId, index), unique }));
+    indexes = Object.entries(definition.unique ?? {}).map(([index, unique]) => ({
+      collection: uniqueCollection(definition.typeId, index),
+      unique,
+    }));
     uniqueIndexes.set(definition, indexes);
   }
   return indexes;
@@ -69,7 +80,11 @@ function refersTo(value: unknown, typeId: string, target: StoredDocument): boole
   if (Array.isArray(value)) return value.some((element) => refersTo(element, typeId, target));
   if (value === null || typeof value !== 'object') return false;
   const object = value as Record<string, unknown>;
-  if (object.typeId === typeId && (object.id !== undefined ? object.id === target.id : target.key !== undefined && object.key === target.key)) return true;
+  if (
+    object.typeId === typeId &&
+    (object.id !== undefined ? object.id === target.id : target.key !== undefined && object.key === target.key)
+  )
+    return true;
   for (const field in object) {
     const child = object[field];
     if (typeof child === 'object' && child !== null && refersTo(child, typeId, target)) return true;
@@ -108,7 +123,8 @@ class Context implements ResourceContext {
 
   reference(typeId: string, identifier: { id?: string; key?: string }): Reference {
     const { storage, project } = this;
-    const target = identifier.id !== undefined ? storage.get(project, typeId, identifier.id) : storage.getByKey(project, typeId, identifier.key ?? '');
+    const target =
+      identifier.id !== undefined ? storage.get(project, typeId, identifier.id) : storage.getByKey(project, typeId, identifier.key ?? '');
     if (!target) {
       throw errors.referencedResourceNotFound(typeId, identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key ?? '' });
     }
@@ -139,7 +155,9 @@ export class Repository {
   }
 
   find(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument | undefined {
-    return 'id' in locator ? this.storage.get(project, definition.typeId, locator.id) : this.storage.getByKey(project, definition.typeId, locator.key);
+    return 'id' in locator
+      ? this.storage.get(project, definition.typeId, locator.id)
+      : this.storage.getByKey(project, definition.typeId, locator.key);
   }
 
   get(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument {
@@ -249,7 +267,8 @@ export class Repository {
     if (version !== undefined && current.version !== version) throw errors.concurrentModification(current.id, version, current.version);
     for (const typeId of definition.referencedBy ?? []) {
       for (const document of this.storage.scan(ctx.project, typeId)) {
-        if (document.id !== current.id && refersTo(document, definition.typeId, current)) throw errors.referenceExists(definition.typeId, typeId);
+        if (document.id !== current.id && refersTo(document, definition.typeId, current))
+          throw errors.referenceExists(definition.typeId, typeId);
       }
     }
     definition.beforeDelete?.(current, ctx);
@@ -288,7 +307,8 @@ export class Repository {
         storage.write(project, typeId, next, key !== undefined ? { expectedVersion, key } : { expectedVersion });
         for (const change of indexChanges) {
           for (const value of change.removed) storage.delete(project, change.collection, value);
-          for (const value of change.added) storage.write(project, change.collection, { id: value, version: 1, owner: next.id }, { expectedVersion: 0 });
+          for (const value of change.added)
+            storage.write(project, change.collection, { id: value, version: 1, owner: next.id }, { expectedVersion: 0 });
         }
       });
     } catch (error) {

@@ -90,7 +90,8 @@ export const reviews = defineResource<ReviewDraft, Review>({
     if (draft.state) {
       const reference = ctx.reference('state', draft.state);
       const state = ctx.get('state', reference.id)!;
-      if (state.type !== 'ReviewState') throw errors.invalidOperation(`The state '${String(state.key)}' is of type '${String(state.type)}', not 'ReviewState'.`);
+      if (state.type !== 'ReviewState')
+        throw errors.invalidOperation(`The state '${String(state.key)}' is of type '${String(state.type)}', not 'ReviewState'.`);
       review.state = reference;
     }
     review.includedInStatistics = includedInStatistics(review.state, ctx);
@@ -134,7 +135,12 @@ export function ratingStatistics(ctx: ResourceContext, target: Reference): Revie
   const ratings: number[] = [];
   for (const document of ctx.scan('review')) {
     const review = document as Review;
-    if (review.includedInStatistics && review.rating !== undefined && review.target?.id === target.id && review.target.typeId === target.typeId) {
+    if (
+      review.includedInStatistics &&
+      review.rating !== undefined &&
+      review.target?.id === target.id &&
+      review.target.typeId === target.typeId
+    ) {
       ratings.push(review.rating);
     }
   }
@@ -164,13 +170,17 @@ function refreshStatistics(repository: Repository, ctx: ResourceContext, targets
     if (statistics) next.reviewRatingStatistics = statistics;
     else delete next.reviewRatingStatistics;
     const key = document.key as string | undefined;
-    repository.storage.write(ctx.project, target.typeId, next, { expectedVersion: document.version, ...(key !== undefined ? { key } : {}) });
+    repository.storage.write(ctx.project, target.typeId, next, {
+      expectedVersion: document.version,
+      ...(key !== undefined ? { key } : {}),
+    });
   }
 }
 
 /** The generic create, update and delete routes, each followed by the statistics of the targets concerned. */
 function statisticsRoutes(): CustomRoute[] {
-  const expanded = (call: ApiCall, repository: Repository, document: object) => repository.expand(call.project, document, call.query.getAll('expand'));
+  const expanded = (call: ApiCall, repository: Repository, document: object) =>
+    repository.expand(call.project, document, call.query.getAll('expand'));
   const definition = (repository: Repository) => repository.definition('review');
   const locators: Array<[string, (call: ApiCall) => Locator]> = [
     [':id', (call) => ({ id: call.params.id! })],

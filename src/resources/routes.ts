@@ -18,7 +18,9 @@ export function resourceRoutes(definition: ResourceDefinition, repository: Repos
   const locators: Array<[string, (call: ApiCall) => Locator]> = [[':id', (call) => ({ id: call.params.id! })]];
   if (!excluded.has('byKey')) locators.push(['key=:key', (call) => ({ key: call.params.key! })]);
 
-  const routes: Route[] = [...(definition.routes ?? []).map((custom) => route(custom.method, custom.path, (call) => custom.handle(call, repository)))];
+  const routes: Route[] = [
+    ...(definition.routes ?? []).map((custom) => route(custom.method, custom.path, (call) => custom.handle(call, repository))),
+  ];
   routes.push(route('GET', '', (call) => ok(repository.query(definition, call.project, call.query))));
   if (!excluded.has('create')) {
     routes.push(

@@ -44,7 +44,12 @@ export interface ShippingMethod extends StoredDocument {
 const CentMoneyDraft = MoneyDraft;
 
 export const ShippingRateTierDraft = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('CartValue'), minimumCentAmount: z.number().int().min(0), price: CentMoneyDraft, isMatching: z.boolean().optional() }),
+  z.object({
+    type: z.literal('CartValue'),
+    minimumCentAmount: z.number().int().min(0),
+    price: CentMoneyDraft,
+    isMatching: z.boolean().optional(),
+  }),
   z.object({ type: z.literal('CartClassification'), value: z.string(), price: CentMoneyDraft, isMatching: z.boolean().optional() }),
   z.object({
     type: z.literal('CartScore'),
@@ -84,7 +89,12 @@ export type ShippingMethodDraft = z.infer<typeof ShippingMethodDraft>;
 
 const cents = (draft: z.infer<typeof MoneyDraft>) => {
   const money = typedMoney(draft);
-  return { type: 'centPrecision', currencyCode: money.currencyCode, centAmount: money.centAmount, fractionDigits: money.fractionDigits } as CentPrecisionMoney;
+  return {
+    type: 'centPrecision',
+    currencyCode: money.currencyCode,
+    centAmount: money.centAmount,
+    fractionDigits: money.fractionDigits,
+  } as CentPrecisionMoney;
 };
 
 /** A ShippingRateDraft as stored: cent-precision money, `tiers` always present, currencies consistent. */
@@ -93,7 +103,9 @@ export function shippingRateFromDraft(draft: ShippingRateDraft): ShippingRate {
   const rate: ShippingRate = { price, tiers: [] };
   if (draft.freeAbove) {
     if (draft.freeAbove.currencyCode !== price.currencyCode) {
-      throw errors.invalidOperation(`The currency of freeAbove (${draft.freeAbove.currencyCode}) must be the currency of the shipping rate's price (${price.currencyCode}).`);
+      throw errors.invalidOperation(
+        `The currency of freeAbove (${draft.freeAbove.currencyCode}) must be the currency of the shipping rate's price (${price.currencyCode}).`,
+      );
     }
     rate.freeAbove = cents(draft.freeAbove);
   }
@@ -103,12 +115,15 @@ export function shippingRateFromDraft(draft: ShippingRateDraft): ShippingRate {
     if (tierDraft.type === 'CartClassification') tier.value = tierDraft.value;
     if (tierDraft.type === 'CartScore') {
       tier.score = tierDraft.score;
-      if (!tierDraft.price === !tierDraft.priceFunction) throw errors.invalidOperation('A CartScore tier has either a price or a priceFunction.');
+      if (!tierDraft.price === !tierDraft.priceFunction)
+        throw errors.invalidOperation('A CartScore tier has either a price or a priceFunction.');
       if (tierDraft.priceFunction) tier.priceFunction = tierDraft.priceFunction;
     }
     if (tierDraft.price) {
       if (tierDraft.price.currencyCode !== price.currencyCode) {
-        throw errors.invalidOperation(`The currency of a price tier (${tierDraft.price.currencyCode}) must be the currency of the shipping rate (${price.currencyCode}).`);
+        throw errors.invalidOperation(
+          `The currency of a price tier (${tierDraft.price.currencyCode}) must be the currency of the shipping rate (${price.currencyCode}).`,
+        );
       }
       tier.price = cents(tierDraft.price);
     }
@@ -121,7 +136,9 @@ function assertRates(zoneRate: ZoneRate): void {
   const seen = new Set<string>();
   for (const rate of zoneRate.shippingRates) {
     if (seen.has(rate.price.currencyCode)) {
-      throw errors.invalidOperation(`The zone '${zoneRate.zone.id}' already has a shipping rate in the currency '${rate.price.currencyCode}'.`);
+      throw errors.invalidOperation(
+        `The zone '${zoneRate.zone.id}' already has a shipping rate in the currency '${rate.price.currencyCode}'.`,
+      );
     }
     seen.add(rate.price.currencyCode);
   }
@@ -138,7 +155,8 @@ function assertPredicate(predicate: string | undefined): void {
 
 function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
   const store = identifier.key !== undefined ? ctx.getByKey('store', identifier.key) : ctx.get('store', identifier.id ?? '');
-  if (!store) throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
+  if (!store)
+    throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
   return { typeId: 'store', key: store.key as string };
 }
 
@@ -169,7 +187,8 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
     method.zoneRates = [];
     for (const zoneRateDraft of draft.zoneRates) {
       const zone = ctx.reference('zone', zoneRateDraft.zone) as ZoneRate['zone'];
-      if (method.zoneRates.some((z) => z.zone.id === zone.id)) throw errors.invalidOperation(`The zone '${zone.id}' is given more than once.`);
+      if (method.zoneRates.some((z) => z.zone.id === zone.id))
+        throw errors.invalidOperation(`The zone '${zone.id}' is given more than once.`);
       const zoneRate: ZoneRate = { zone, shippingRates: (zoneRateDraft.shippingRates ?? []).map(shippingRateFromDraft) };
       assertRates(zoneRate);
       method.zoneRates.push(zoneRate);
@@ -214,7 +233,8 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
     setCarrier: setter('carrier', z.string()),
     addZone: action(z.object({ zone: ResourceIdentifier }), (method: ShippingMethod, a, ctx) => {
       const zone = ctx.reference('zone', a.zone) as ZoneRate['zone'];
-      if (method.zoneRates.some((z) => z.zone.id === zone.id)) throw errors.invalidOperation(`The shipping method already contains the zone '${zone.id}'.`);
+      if (method.zoneRates.some((z) => z.zone.id === zone.id))
+        throw errors.invalidOperation(`The shipping method already contains the zone '${zone.id}'.`);
       method.zoneRates.push({ zone, shippingRates: [] });
     }),
     removeZone: action(z.object({ zone: ResourceIdentifier }), (method: ShippingMethod, a, ctx) => {
@@ -226,13 +246,16 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
       zoneRate.shippingRates.push(shippingRateFromDraft(a.shippingRate));
       assertRates(zoneRate);
     }),
-    removeShippingRate: action(z.object({ zone: ResourceIdentifier, shippingRate: ShippingRateDraft }), (method: ShippingMethod, a, ctx) => {
-      const zoneRate = findZoneRate(method, a.zone.id !== undefined ? { typeId: 'zone', id: a.zone.id } : ctx.reference('zone', a.zone));
-      const target = shippingRateFromDraft(a.shippingRate);
-      const index = zoneRate.shippingRates.findIndex((rate) => sameRate(rate, target));
-      if (index < 0) throw errors.invalidOperation('The zone does not contain the given shipping rate.');
-      zoneRate.shippingRates.splice(index, 1);
-    }),
+    removeShippingRate: action(
+      z.object({ zone: ResourceIdentifier, shippingRate: ShippingRateDraft }),
+      (method: ShippingMethod, a, ctx) => {
+        const zoneRate = findZoneRate(method, a.zone.id !== undefined ? { typeId: 'zone', id: a.zone.id } : ctx.reference('zone', a.zone));
+        const target = shippingRateFromDraft(a.shippingRate);
+        const index = zoneRate.shippingRates.findIndex((rate) => sameRate(rate, target));
+        if (index < 0) throw errors.invalidOperation('The zone does not contain the given shipping rate.');
+        zoneRate.shippingRates.splice(index, 1);
+      },
+    ),
     addStore: action(z.object({ store: StoreIdentifier }), (method: ShippingMethod, a, ctx) => {
       const store = storeKeyReference(a.store, ctx);
       if (!method.stores.some((s) => s.key === store.key)) method.stores.push(store);
@@ -248,14 +271,29 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
   },
   routes: [
     { method: 'GET', path: 'matching-cart', handle: (call, repository) => ok(matchingPage(call, repository, matchingForCart(call))) },
-    { method: 'GET', path: 'matching-cart-location', handle: (call, repository) => ok(matchingPage(call, repository, matchingForCartLocation(call))) },
-    { method: 'GET', path: 'matching-location', handle: (call, repository) => ok(matchingPage(call, repository, matchingForLocation(call))) },
+    {
+      method: 'GET',
+      path: 'matching-cart-location',
+      handle: (call, repository) => ok(matchingPage(call, repository, matchingForCartLocation(call))),
+    },
+    {
+      method: 'GET',
+      path: 'matching-location',
+      handle: (call, repository) => ok(matchingPage(call, repository, matchingForLocation(call))),
+    },
   ],
 });
 
 // Matching --------------------------------------------------------------------------------------
 
-const LocationQuery = z.object({ country: Country, state: z.string().optional(), currency: z.string().regex(/^[A-Z]{3}$/).optional() });
+const LocationQuery = z.object({
+  country: Country,
+  state: z.string().optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+});
 
 function requiredParam(call: ApiCall, name: string): string {
   const value = call.query.get(name);
@@ -289,7 +327,8 @@ function flagged(method: ShippingMethod, zoneIds: readonly string[], currency: s
   if (currency !== undefined) {
     // Exactly one rate matches: the one `rateFor` picks (first zone in order).
     const chosen = rateFor(method, zoneIds, currency);
-    for (const zoneRate of zoneRates) for (const rate of zoneRate.shippingRates) rate.isMatching = chosen !== undefined && sameRate(rate, chosen);
+    for (const zoneRate of zoneRates)
+      for (const rate of zoneRate.shippingRates) rate.isMatching = chosen !== undefined && sameRate(rate, chosen);
   }
   return { ...method, zoneRates };
 }
@@ -299,7 +338,12 @@ function defaultFirst(methods: ShippingMethod[]): ShippingMethod[] {
 }
 
 /** The active methods that ship to a location (and currency), predicate or not. */
-function candidates(ctx: ResourceContext, location: { country: string; state?: string }, currency: string | undefined, storeKey?: string): ShippingMethod[] {
+function candidates(
+  ctx: ResourceContext,
+  location: { country: string; state?: string },
+  currency: string | undefined,
+  storeKey?: string,
+): ShippingMethod[] {
   const zoneIds = zonesContaining(location, zonesOf(ctx));
   const out: ShippingMethod[] = [];
   for (const document of ctx.scan('shipping-method')) {
@@ -343,7 +387,8 @@ function matchingForLocation(call: ApiCall): ShippingMethod[] {
     state: call.query.get('state') ?? undefined,
     currency: call.query.get('currency') ?? undefined,
   });
-  const location = query.state !== undefined && query.state !== '' ? { country: query.country, state: query.state } : { country: query.country };
+  const location =
+    query.state !== undefined && query.state !== '' ? { country: query.country, state: query.state } : { country: query.country };
   return candidates(call.ctx, location, query.currency).filter((method) => method.predicate === undefined);
 }
 
@@ -355,4 +400,3 @@ function matchingPage(call: ApiCall, repository: Repository, methods: ShippingMe
   const results = expand.length === 0 ? ordered : ordered.map((method) => repository.expand(call.project, method, expand));
   return { limit: results.length, offset: 0, count: results.length, total: results.length, results };
 }
-

@@ -102,7 +102,11 @@ const TextLineItemDraft = z.object({
 type TextLineItemDraft = z.infer<typeof TextLineItemDraft>;
 
 const StoreIdentifier = z.object({ typeId: z.literal('store').optional(), id: z.string().optional(), key: z.string().optional() });
-const BusinessUnitIdentifier = z.object({ typeId: z.literal('business-unit').optional(), id: z.string().optional(), key: z.string().optional() });
+const BusinessUnitIdentifier = z.object({
+  typeId: z.literal('business-unit').optional(),
+  id: z.string().optional(),
+  key: z.string().optional(),
+});
 
 export const ShoppingListDraft = z.object({
   name: LocalizedString,
@@ -123,9 +127,14 @@ export type ShoppingListDraft = z.infer<typeof ShoppingListDraft>;
 // References ---------------------------------------------------------------------------------
 
 /** A KeyReference (`{typeId, key}`) to a store or business unit named by id or key. */
-function keyReference<T extends 'store' | 'business-unit'>(typeId: T, identifier: { id?: string | undefined; key?: string | undefined }, ctx: ResourceContext) {
+function keyReference<T extends 'store' | 'business-unit'>(
+  typeId: T,
+  identifier: { id?: string | undefined; key?: string | undefined },
+  ctx: ResourceContext,
+) {
   const target = identifier.key !== undefined ? ctx.getByKey(typeId, identifier.key) : ctx.get(typeId, identifier.id ?? '');
-  if (!target) throw errors.referencedResourceNotFound(typeId, identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
+  if (!target)
+    throw errors.referencedResourceNotFound(typeId, identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
   return { typeId, key: target.key as string };
 }
 
@@ -135,10 +144,14 @@ function projectDeleteDays(ctx: ResourceContext): number {
 }
 
 /** The product and variant a line item draft names: by SKU, or by product id and optional variant id. */
-function resolveVariant(draft: { productId?: string | undefined; variantId?: number | undefined; sku?: string | undefined }, ctx: ResourceContext) {
+function resolveVariant(
+  draft: { productId?: string | undefined; variantId?: number | undefined; sku?: string | undefined },
+  ctx: ResourceContext,
+) {
   if (draft.sku !== undefined) {
     const product = ctx.findUnique('product', 'sku', draft.sku) as Product | undefined;
-    const variant = product && [product.masterData.current, product.masterData.staged].flatMap(allVariants).find((v) => v.sku === draft.sku);
+    const variant =
+      product && [product.masterData.current, product.masterData.staged].flatMap(allVariants).find((v) => v.sku === draft.sku);
     if (!product || !variant) throw errors.invalidOperation(`No product has a variant with the SKU '${draft.sku}'.`);
     return { product, variantId: variant.id as number | undefined };
   }
@@ -146,7 +159,9 @@ function resolveVariant(draft: { productId?: string | undefined; variantId?: num
   const product = ctx.get('product', draft.productId) as Product | undefined;
   if (!product) throw errors.referencedResourceNotFound('product', { id: draft.productId });
   if (draft.variantId !== undefined) {
-    const exists = [product.masterData.current, product.masterData.staged].some((data) => allVariants(data).some((v) => v.id === draft.variantId));
+    const exists = [product.masterData.current, product.masterData.staged].some((data) =>
+      allVariants(data).some((v) => v.id === draft.variantId),
+    );
     if (!exists) throw errors.invalidOperation(`The product '${product.id}' has no variant with ID '${draft.variantId}'.`);
   }
   return { product, variantId: draft.variantId };
@@ -212,14 +227,17 @@ function findItem<T extends { id: string; key?: string }>(items: T[], locator: I
   if (locator.id === undefined && locator.key === undefined) throw errors.invalidInput(`Either the ${label} id or its key is required.`);
   const found = items.find((item) => (locator.id !== undefined ? item.id === locator.id : item.key === locator.key));
   if (!found) {
-    throw errors.invalidOperation(`The shopping list has no ${label} with ${locator.id !== undefined ? `ID '${locator.id}'` : `key '${locator.key}'`}.`);
+    throw errors.invalidOperation(
+      `The shopping list has no ${label} with ${locator.id !== undefined ? `ID '${locator.id}'` : `key '${locator.key}'`}.`,
+    );
   }
   return found;
 }
 
 const LineItemLocator = z.object({ lineItemId: z.string().optional(), lineItemKey: z.string().optional() });
 const TextLineItemLocator = z.object({ textLineItemId: z.string().optional(), textLineItemKey: z.string().optional() });
-const lineItemOf = (list: ShoppingList, a: z.infer<typeof LineItemLocator>) => findItem(list.lineItems, { id: a.lineItemId, key: a.lineItemKey }, 'line item');
+const lineItemOf = (list: ShoppingList, a: z.infer<typeof LineItemLocator>) =>
+  findItem(list.lineItems, { id: a.lineItemId, key: a.lineItemKey }, 'line item');
 const textLineItemOf = (list: ShoppingList, a: z.infer<typeof TextLineItemLocator>) =>
   findItem(list.textLineItems, { id: a.textLineItemId, key: a.textLineItemKey }, 'text line item');
 
@@ -288,9 +306,12 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
       if (!list.businessUnit) throw errors.invalidOperation('The shopping list has no business unit to replace.');
       list.businessUnit = keyReference('business-unit', a.businessUnit, ctx);
     }),
-    setDeleteDaysAfterLastModification: action(z.object({ deleteDaysAfterLastModification: DeleteDays.optional().nullable() }), (list, a, ctx) => {
-      list.deleteDaysAfterLastModification = a.deleteDaysAfterLastModification ?? projectDeleteDays(ctx);
-    }),
+    setDeleteDaysAfterLastModification: action(
+      z.object({ deleteDaysAfterLastModification: DeleteDays.optional().nullable() }),
+      (list, a, ctx) => {
+        list.deleteDaysAfterLastModification = a.deleteDaysAfterLastModification ?? projectDeleteDays(ctx);
+      },
+    ),
     ...customFieldActions,
 
     // Line items ---------------------------------------------------------------------------------
@@ -306,7 +327,9 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
     changeLineItemsOrder: action(z.object({ lineItemOrder: z.array(z.string()) }), (list, a) => {
       list.lineItems = reorder(list.lineItems, a.lineItemOrder, 'line item');
     }),
-    setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (list, a, ctx) => applyCustomType(lineItemOf(list, a), a, ctx)),
+    setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (list, a, ctx) =>
+      applyCustomType(lineItemOf(list, a), a, ctx),
+    ),
     setLineItemCustomField: action(LineItemLocator.extend(SetCustomField.shape), (list, a) => applyCustomField(lineItemOf(list, a), a)),
 
     // Text line items ----------------------------------------------------------------------------
@@ -331,8 +354,12 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
     changeTextLineItemsOrder: action(z.object({ textLineItemOrder: z.array(z.string()) }), (list, a) => {
       list.textLineItems = reorder(list.textLineItems, a.textLineItemOrder, 'text line item');
     }),
-    setTextLineItemCustomType: action(TextLineItemLocator.extend(SetCustomType.shape), (list, a, ctx) => applyCustomType(textLineItemOf(list, a), a, ctx)),
-    setTextLineItemCustomField: action(TextLineItemLocator.extend(SetCustomField.shape), (list, a) => applyCustomField(textLineItemOf(list, a), a)),
+    setTextLineItemCustomType: action(TextLineItemLocator.extend(SetCustomType.shape), (list, a, ctx) =>
+      applyCustomType(textLineItemOf(list, a), a, ctx),
+    ),
+    setTextLineItemCustomField: action(TextLineItemLocator.extend(SetCustomField.shape), (list, a) =>
+      applyCustomField(textLineItemOf(list, a), a),
+    ),
   },
   // Responses add the line items' `variant` and `productSlug` when expanded; otherwise the stored list.
   routes: presentedRoutes('shopping-list', (call) => presentShoppingList(call)),
@@ -345,7 +372,10 @@ const expands = (call: ApiCall, field: 'variant' | 'productSlug') =>
 
 /** The variant as line items show it: product attributes merged into the variant's own. */
 function variantView(data: ProductData, variant: Variant): Variant {
-  return { ...variant, attributes: [...variant.attributes, ...data.attributes.filter((a) => !variant.attributes.some((v) => v.name === a.name))] };
+  return {
+    ...variant,
+    attributes: [...variant.attributes, ...data.attributes.filter((a) => !variant.attributes.some((v) => v.name === a.name))],
+  };
 }
 
 function presentShoppingList(call: ApiCall): (document: StoredDocument) => object {

@@ -70,7 +70,9 @@ function stageableRequest(draft: StagedQuoteDraft, ctx: ResourceContext): QuoteR
   const request = ctx.get('quote-request', ctx.reference('quote-request', draft.quoteRequest).id) as QuoteRequest;
   assertVersion(request, draft.quoteRequestVersion);
   if (request.quoteRequestState !== 'Submitted' && request.quoteRequestState !== 'Accepted') {
-    throw quoteErrors.invalidOperation(`A staged quote can only be created from a quote request in the state 'Submitted' or 'Accepted'; this one is '${request.quoteRequestState}'.`);
+    throw quoteErrors.invalidOperation(
+      `A staged quote can only be created from a quote request in the state 'Submitted' or 'Accepted'; this one is '${request.quoteRequestState}'.`,
+    );
   }
   return request;
 }
@@ -98,7 +100,12 @@ function quotationCartOf(request: QuoteRequest, ctx: ResourceContext): Record<st
   return cart;
 }
 
-function buildStagedQuote(draft: StagedQuoteDraft, request: QuoteRequest, cart: Cart, ctx: ResourceContext): Omit<StagedQuote, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> {
+function buildStagedQuote(
+  draft: StagedQuoteDraft,
+  request: QuoteRequest,
+  cart: Cart,
+  ctx: ResourceContext,
+): Omit<StagedQuote, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> {
   const staged = {
     ...(draft.key !== undefined ? { key: draft.key } : {}),
     stagedQuoteState: 'InProgress',
@@ -121,16 +128,30 @@ function buildStagedQuote(draft: StagedQuoteDraft, request: QuoteRequest, cart: 
  * transaction; every refusal leaves nothing behind. `store` writes the staged quote (by default the
  * plain repository create; a scope passes its own checked create).
  */
-export function createStagedQuote(repository: Repository, ctx: ResourceContext, input: unknown, store?: (definition: typeof stagedQuotes) => StagedQuote): StagedQuote {
+export function createStagedQuote(
+  repository: Repository,
+  ctx: ResourceContext,
+  input: unknown,
+  store?: (definition: typeof stagedQuotes) => StagedQuote,
+): StagedQuote {
   const draft = validate(StagedQuoteDraft, input);
   return repository.storage.transaction(() => {
     const request = stageableRequest(draft, ctx);
     const built = quotationCartOf(request, ctx);
     const cart = repository.create({ ...repository.definition('cart'), draft: z.unknown(), create: () => built }, {}, ctx) as Cart;
-    const definition = { ...stagedQuotes, draft: z.unknown(), create: () => buildStagedQuote(draft, request, cart, ctx) } as typeof stagedQuotes;
+    const definition = {
+      ...stagedQuotes,
+      draft: z.unknown(),
+      create: () => buildStagedQuote(draft, request, cart, ctx),
+    } as typeof stagedQuotes;
     const staged = store ? store(definition) : (repository.create(definition, {}, ctx) as StagedQuote);
     if (draft.quoteRequestStateToAccepted && request.quoteRequestState !== 'Accepted') {
-      repository.applyActions(quoteRequests, request, [{ name: 'changeQuoteRequestState', payload: { quoteRequestState: 'Accepted' } }], ctx);
+      repository.applyActions(
+        quoteRequests,
+        request,
+        [{ name: 'changeQuoteRequestState', payload: { quoteRequestState: 'Accepted' } }],
+        ctx,
+      );
     }
     return staged;
   });

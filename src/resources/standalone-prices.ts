@@ -88,7 +88,8 @@ function assertScope(price: StandalonePrice, self: string | undefined, ctx: Reso
     }
     if (isDated(price) && isDated(other)) {
       const overlap =
-        bound(price.validFrom, -Infinity) < bound(other.validUntil, Infinity) && bound(other.validFrom, -Infinity) < bound(price.validUntil, Infinity);
+        bound(price.validFrom, -Infinity) < bound(other.validUntil, Infinity) &&
+        bound(other.validFrom, -Infinity) < bound(price.validUntil, Infinity);
       if (overlap) {
         throw catalogErrors.overlappingStandalonePriceValidity({
           ...scopeDetails(price, other),
@@ -100,11 +101,17 @@ function assertScope(price: StandalonePrice, self: string | undefined, ctx: Reso
   }
 }
 
-function externalDiscount(draft: z.infer<typeof DiscountedPriceDraft>, currencyCode: string, ctx: ResourceContext): StandalonePrice['discounted'] {
+function externalDiscount(
+  draft: z.infer<typeof DiscountedPriceDraft>,
+  currencyCode: string,
+  ctx: ResourceContext,
+): StandalonePrice['discounted'] {
   const reference = ctx.reference('product-discount', draft.discount);
   const discount = ctx.get('product-discount', reference.id) as unknown as ProductDiscountLike;
   if (discount.value.type !== 'external') {
-    throw errors.invalidOperation(`The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`);
+    throw errors.invalidOperation(
+      `The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`,
+    );
   }
   if (!discount.isActive) throw errors.invalidOperation(`The product discount '${reference.id}' is not active.`);
   if (draft.value.currencyCode !== currencyCode) throw errors.invalidOperation('The discounted value must have the currency of the price.');
@@ -158,7 +165,8 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
   actions: {
     setKey: setter('key', Key),
     changeValue: action(z.object({ value: MoneyDraft, staged: z.boolean().optional() }), (price: StandalonePrice, a) => {
-      if (a.value.currencyCode !== price.value.currencyCode) throw errors.invalidOperation('The currency of a standalone price cannot be changed.');
+      if (a.value.currencyCode !== price.value.currencyCode)
+        throw errors.invalidOperation('The currency of a standalone price cannot be changed.');
       if (a.staged) price.staged = { value: typedMoney(a.value) };
       else price.value = typedMoney(a.value);
     }),

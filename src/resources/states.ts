@@ -18,7 +18,6 @@ export const StateType = z.enum([
 ]);
 export type StateType = z.infer<typeof StateType>;
 
-
 export const StateRole = z.enum(['ReviewIncludedInStatistics', 'Return']);
 export type StateRole = z.infer<typeof StateRole>;
 
@@ -74,7 +73,8 @@ function transitions(identifiers: ResourceIdentifier[], ctx: ResourceContext): R
 
 /** The State actions refuse a request that would not change anything (InvalidOperation). */
 function refuseSame(current: unknown, next: unknown, field: string): void {
-  if (jsonEqual(current ?? null, next ?? null)) throw errors.invalidOperation(`The new value of '${field}' is the same as the current one.`);
+  if (jsonEqual(current ?? null, next ?? null))
+    throw errors.invalidOperation(`The new value of '${field}' is the same as the current one.`);
 }
 
 /** `setName` / `setDescription`: an empty object removes the value. */
@@ -119,7 +119,9 @@ export const states = defineResource<StateDraft, State>({
       state.initial = a.initial;
     }),
     setName: action(z.object({ name: LocalizedString }), (state: State, a) => setLocalized(state, 'name', a.name)),
-    setDescription: action(z.object({ description: LocalizedString }), (state: State, a) => setLocalized(state, 'description', a.description)),
+    setDescription: action(z.object({ description: LocalizedString }), (state: State, a) =>
+      setLocalized(state, 'description', a.description),
+    ),
     addRoles: action(z.object({ roles: z.array(StateRole) }), (state: State, a) => {
       checkRolesApply(state, a.roles);
       const added = a.roles.filter((role) => !state.roles.includes(role));

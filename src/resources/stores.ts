@@ -53,7 +53,9 @@ const templateWith = (variable: string) => (value: string) =>
 /** An empty string is accepted: the set* actions remove the value when given one. */
 const HttpsUrl = z.string().refine((v) => v === '' || isHttpsUrl(v), { message: 'Must be an absolute https URL.' });
 const UrlTemplate = (variable: string) =>
-  z.string().refine((v) => v === '' || templateWith(variable)(v), { message: `Must be a URI template containing the '${variable}' variable.` });
+  z
+    .string()
+    .refine((v) => v === '' || templateWith(variable)(v), { message: `Must be a URI template containing the '${variable}' variable.` });
 
 const storefrontFields = {
   checkoutUrlTemplate: UrlTemplate('checkoutId'),
@@ -136,7 +138,6 @@ function channelsWithRole(identifiers: ResourceIdentifier[] | undefined, role: C
 const idOf = (typeId: string, identifier: ResourceIdentifier, ctx: ResourceContext) =>
   identifier.id !== undefined ? identifier.id : ctx.reference(typeId, identifier).id;
 
-
 /**
  * Only languages of the project may be used: 400 ProjectNotConfiguredForLanguages otherwise. A project
  * whose settings name no languages at all (the mock's fresh default) accepts any.
@@ -215,9 +216,12 @@ export const stores = defineResource<StoreDraft, Store>({
       const id = idOf('channel', a.distributionChannel, ctx);
       store.distributionChannels = store.distributionChannels.filter((c) => c.id !== id);
     }),
-    setDistributionChannels: action(z.object({ distributionChannels: ChannelIdentifiers.optional().nullable() }), (store: Store, a, ctx) => {
-      store.distributionChannels = channelsWithRole(a.distributionChannels ?? undefined, 'ProductDistribution', ctx);
-    }),
+    setDistributionChannels: action(
+      z.object({ distributionChannels: ChannelIdentifiers.optional().nullable() }),
+      (store: Store, a, ctx) => {
+        store.distributionChannels = channelsWithRole(a.distributionChannels ?? undefined, 'ProductDistribution', ctx);
+      },
+    ),
     addSupplyChannel: action(z.object({ supplyChannel: ResourceIdentifier }), (store: Store, a, ctx) => {
       const reference = channelWithRole(a.supplyChannel, 'InventorySupply', ctx);
       if (!store.supplyChannels.some((c) => c.id === reference.id)) store.supplyChannels.push(reference);
@@ -229,13 +233,16 @@ export const stores = defineResource<StoreDraft, Store>({
     setSupplyChannels: action(z.object({ supplyChannels: ChannelIdentifiers.optional().nullable() }), (store: Store, a, ctx) => {
       store.supplyChannels = channelsWithRole(a.supplyChannels ?? undefined, 'InventorySupply', ctx);
     }),
-    addProductSelection: action(z.object({ productSelection: ResourceIdentifier, active: z.boolean().optional() }), (store: Store, a, ctx) => {
-      const productSelection = ctx.reference('product-selection', a.productSelection);
-      const active = a.active ?? false;
-      const existing = store.productSelections.find((s) => s.productSelection.id === productSelection.id);
-      if (existing) existing.active = active;
-      else store.productSelections.push({ productSelection, active });
-    }),
+    addProductSelection: action(
+      z.object({ productSelection: ResourceIdentifier, active: z.boolean().optional() }),
+      (store: Store, a, ctx) => {
+        const productSelection = ctx.reference('product-selection', a.productSelection);
+        const active = a.active ?? false;
+        const existing = store.productSelections.find((s) => s.productSelection.id === productSelection.id);
+        if (existing) existing.active = active;
+        else store.productSelections.push({ productSelection, active });
+      },
+    ),
     changeProductSelectionActive: action(
       z.object({ productSelection: ResourceIdentifier, active: z.boolean().optional() }),
       (store: Store, a, ctx) => {

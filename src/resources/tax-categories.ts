@@ -65,7 +65,13 @@ function taxRateFromDraft(draft: TaxRateDraft): TaxRate {
   } else if (subRatesTotal !== undefined && draft.subRates!.length > 0 && !sameAmount(amount, subRatesTotal)) {
     throw errors.invalidOperation(`The tax rate amount ${amount} does not equal the sum of its subRates (${subRatesTotal}).`);
   }
-  const rate: TaxRate = { id: uuid().slice(0, 8), name: draft.name, amount, includedInPrice: draft.includedInPrice, country: draft.country };
+  const rate: TaxRate = {
+    id: uuid().slice(0, 8),
+    name: draft.name,
+    amount,
+    includedInPrice: draft.includedInPrice,
+    country: draft.country,
+  };
   if (draft.key !== undefined) rate.key = draft.key;
   if (draft.state !== undefined && draft.state !== '') rate.state = draft.state;
   if (draft.subRates !== undefined) rate.subRates = draft.subRates.map((subRate) => ({ name: subRate.name, amount: subRate.amount }));
@@ -89,7 +95,8 @@ function checkRateUnique(rates: TaxRate[], rate: TaxRate): void {
 const TaxRateLocator = z.object({ taxRateId: z.string().optional(), taxRateKey: z.string().optional() });
 
 function findRateIndex(category: TaxCategory, a: z.infer<typeof TaxRateLocator>): number {
-  if (a.taxRateId === undefined && a.taxRateKey === undefined) throw errors.invalidOperation('Either taxRateId or taxRateKey must be provided.');
+  if (a.taxRateId === undefined && a.taxRateKey === undefined)
+    throw errors.invalidOperation('Either taxRateId or taxRateKey must be provided.');
   const index = category.rates.findIndex((rate) => (a.taxRateId !== undefined ? rate.id === a.taxRateId : rate.key === a.taxRateKey));
   if (index < 0) {
     throw errors.invalidOperation(
@@ -138,7 +145,10 @@ export const taxCategories = defineResource<TaxCategoryDraft, TaxCategory>({
     replaceTaxRate: action(TaxRateLocator.extend({ taxRate: TaxRateDraft }), (category: TaxCategory, a) => {
       const index = findRateIndex(category, a);
       const rate = taxRateFromDraft(a.taxRate);
-      checkRateUnique(category.rates.filter((_, i) => i !== index), rate);
+      checkRateUnique(
+        category.rates.filter((_, i) => i !== index),
+        rate,
+      );
       category.rates[index] = rate;
     }),
     removeTaxRate: action(TaxRateLocator, (category: TaxCategory, a) => {

@@ -37,7 +37,8 @@ export function validate<T>(schema: z.ZodType<T>, input: unknown, prefix: readon
   throw fieldErrors(result.error.issues.map((issue) => issueToError(issue, input, prefix)));
 }
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A field that other fields of the draft make required (a customer's `password` unless it uses

@@ -58,7 +58,10 @@ export const zones = defineResource<ZoneDraft, Zone>({
       if (locations.some((l) => locationId(l) === locationId(next))) throw duplicateLocation(next);
       locations.push(next);
     }
-    const zone: Omit<Zone, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> = { name: draft.name, locations };
+    const zone: Omit<Zone, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> = {
+      name: draft.name,
+      locations,
+    };
     if (draft.key !== undefined) zone.key = draft.key;
     if (draft.description !== undefined) zone.description = draft.description;
     return zone;

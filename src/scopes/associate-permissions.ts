@@ -139,7 +139,8 @@ export const BUSINESS_UNIT_ACTION_PERMISSIONS: Record<string, Permission> = {
   changeParentUnit: 'UpdateParentUnit',
   // Everything else changes the unit's details.
 };
-export const businessUnitActionPermission = (action: string): Permission => BUSINESS_UNIT_ACTION_PERMISSIONS[action] ?? 'UpdateBusinessUnitDetails';
+export const businessUnitActionPermission = (action: string): Permission =>
+  BUSINESS_UNIT_ACTION_PERMISSIONS[action] ?? 'UpdateBusinessUnitDetails';
 
 // The engine ---------------------------------------------------------------------------------------
 
@@ -169,7 +170,11 @@ export class AssociateInUnit {
   }
 
   /** Records the decision; throws 403 AssociateMissingPermission when none of `permissions` is held. */
-  require(action: string, permissions: readonly Permission[], details: { resource?: { typeId: string; id: string }; onBehalfOf?: string } = {}): void {
+  require(
+    action: string,
+    permissions: readonly Permission[],
+    details: { resource?: { typeId: string; id: string }; onBehalfOf?: string } = {},
+  ): void {
     const allowed = permissions.some((p) => this.has(p));
     this.record({ allowed, action, permissions: [...permissions], ...details });
     if (!allowed) {

@@ -25,9 +25,24 @@ type Who = 'me' | 'associate';
 
 /** MyBusinessUnitUpdateAction: what an associate may change through `/me/business-units`. */
 export const MY_BUSINESS_UNIT_ACTIONS = [
-  'addAddress', 'addBillingAddressId', 'addShippingAddressId', 'changeAddress', 'changeAssociate', 'changeName', 'changeParentUnit',
-  'removeAddress', 'removeAssociate', 'removeBillingAddressId', 'removeShippingAddressId', 'setAddressCustomField',
-  'setAddressCustomType', 'setContactEmail', 'setCustomField', 'setCustomType', 'setDefaultBillingAddress', 'setDefaultShippingAddress',
+  'addAddress',
+  'addBillingAddressId',
+  'addShippingAddressId',
+  'changeAddress',
+  'changeAssociate',
+  'changeName',
+  'changeParentUnit',
+  'removeAddress',
+  'removeAssociate',
+  'removeBillingAddressId',
+  'removeShippingAddressId',
+  'setAddressCustomField',
+  'setAddressCustomType',
+  'setContactEmail',
+  'setCustomField',
+  'setCustomType',
+  'setDefaultBillingAddress',
+  'setDefaultShippingAddress',
 ] as const;
 
 /** MyBusinessUnitDraft (MyCompanyDraft / MyDivisionDraft): no stores, associates, status or modes. */
@@ -83,11 +98,13 @@ function assertBuyerAssignable(ctx: ResourceContext, associates: unknown[]): voi
     const assignments = (associate as { associateRoleAssignments?: unknown } | undefined)?.associateRoleAssignments;
     for (const assignment of Array.isArray(assignments) ? assignments : []) {
       const identifier = (assignment as { associateRole?: { id?: string; key?: string } }).associateRole ?? {};
-      const role = (identifier.id !== undefined ? ctx.get('associate-role', identifier.id) : ctx.getByKey('associate-role', identifier.key ?? '')) as
-        | AssociateRole
-        | undefined;
+      const role = (
+        identifier.id !== undefined ? ctx.get('associate-role', identifier.id) : ctx.getByKey('associate-role', identifier.key ?? '')
+      ) as AssociateRole | undefined;
       if (role && !role.buyerAssignable) {
-        throw errors.invalidOperation(`The associate role '${role.key}' is not buyer-assignable: only the general business-units endpoint can assign it.`);
+        throw errors.invalidOperation(
+          `The associate role '${role.key}' is not buyer-assignable: only the general business-units endpoint can assign it.`,
+        );
       }
     }
   }
@@ -96,7 +113,9 @@ function assertBuyerAssignable(ctx: ResourceContext, associates: unknown[]): voi
 function parentOf(ctx: ResourceContext, identifier: unknown): BusinessUnit | undefined {
   const ref = identifier as { id?: string; key?: string } | undefined;
   if (!ref) return undefined;
-  return (ref.id !== undefined ? ctx.get('business-unit', ref.id) : ctx.getByKey('business-unit', ref.key ?? '')) as BusinessUnit | undefined;
+  return (ref.id !== undefined ? ctx.get('business-unit', ref.id) : ctx.getByKey('business-unit', ref.key ?? '')) as
+    | BusinessUnit
+    | undefined;
 }
 
 /** Creating a Division needs AddChildUnits in the parent (the associate of the parent, that is). */
@@ -112,12 +131,19 @@ function createAsMe(call: ApiCall, repository: Repository, customerId: string) {
   const config = settings?.businessUnits ?? {};
   const roleKey = config.myBusinessUnitAssociateRoleOnCreation?.key as string | undefined;
   if (roleKey === undefined) {
-    throw errors.invalidOperation('No default associate role is configured for business units created through /me (project setting businessUnits.myBusinessUnitAssociateRoleOnCreation).');
+    throw errors.invalidOperation(
+      'No default associate role is configured for business units created through /me (project setting businessUnits.myBusinessUnitAssociateRoleOnCreation).',
+    );
   }
   const draft = validate(BusinessUnitDraft, {
     ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
     status: config.myBusinessUnitStatusOnCreation ?? 'Inactive',
-    associates: [{ customer: { typeId: 'customer', id: customerId }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: roleKey } }] }],
+    associates: [
+      {
+        customer: { typeId: 'customer', id: customerId },
+        associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: roleKey } }],
+      },
+    ],
   });
   if (draft.unitType === 'Division') authorizeChild(call, customerId, draft.parentUnit);
   return repository.create(businessUnits, draft, call.ctx);
@@ -135,7 +161,10 @@ function updateAs(call: ApiCall, repository: Repository, who: Who, locator: Loca
   const customerId = actingCustomer(call, who);
   const unit = findUnit(call, repository, locator, customerId);
   const body = call.json() as { actions?: Array<Record<string, unknown>> };
-  const steps = repository.validateActions(businessUnits, validate(z.object({ version: z.number(), actions: z.array(z.object({ action: z.string() }).loose()) }), body).actions);
+  const steps = repository.validateActions(
+    businessUnits,
+    validate(z.object({ version: z.number(), actions: z.array(z.object({ action: z.string() }).loose()) }), body).actions,
+  );
   if (who === 'me') {
     const unknown = steps.findIndex((step) => !(MY_BUSINESS_UNIT_ACTIONS as readonly string[]).includes(step.name));
     if (unknown !== -1) {
@@ -150,7 +179,10 @@ function updateAs(call: ApiCall, repository: Repository, who: Who, locator: Loca
     const parent = parentOf(call.ctx, (step.payload as { parentUnit?: unknown }).parentUnit);
     if (parent) acting(call, customerId, parent).require(labelOf('AddChildUnits'), ['AddChildUnits']);
   }
-  if (unit.status === 'Inactive') throw errors.invalidOperation(`The business unit '${unit.key}' is Inactive: it can only be changed through the general business-units endpoint.`);
+  if (unit.status === 'Inactive')
+    throw errors.invalidOperation(
+      `The business unit '${unit.key}' is Inactive: it can only be changed through the general business-units endpoint.`,
+    );
   assertBuyerAssignable(
     call.ctx,
     steps.flatMap((step) => {
@@ -177,13 +209,21 @@ export function associateBusinessUnitRoutes(repository: Repository, who: Who, qu
     route('GET', '', (call) => {
       const customerId = actingCustomer(call, who);
       const query = parseQueryParams(call.query);
-      const mine = [...repository.storage.scan(call.project, businessUnits.typeId)].filter((unit) => isAssociateOf(unit as BusinessUnit, customerId, call.ctx));
+      const mine = [...repository.storage.scan(call.project, businessUnits.typeId)].filter((unit) =>
+        isAssociateOf(unit as BusinessUnit, customerId, call.ctx),
+      );
       const page = runQuery(mine, query, queryOptionsFor(queryOptions, businessUnits));
-      return ok(query.expand.length === 0 ? page : { ...page, results: page.results.map((unit) => repository.expand(call.project, unit, query.expand)) });
+      return ok(
+        query.expand.length === 0
+          ? page
+          : { ...page, results: page.results.map((unit) => repository.expand(call.project, unit, query.expand)) },
+      );
     }),
     route('POST', '', (call) => {
       const customerId = actingCustomer(call, who);
-      return created(expanded(call, who === 'me' ? createAsMe(call, repository, customerId) : createAsAssociate(call, repository, customerId)));
+      return created(
+        expanded(call, who === 'me' ? createAsMe(call, repository, customerId) : createAsAssociate(call, repository, customerId)),
+      );
     }),
   ];
   for (const [path, locate] of [

@@ -105,7 +105,10 @@ function splitRooted(
   const options = policy.mounts[mount] ?? {};
   const own = options.routes ?? [];
   if (!own.some((custom) => custom.path.startsWith('/'))) return { nested: policy, rooted: [] };
-  const nested = { ...policy, mounts: { ...policy.mounts, [mount]: { ...options, routes: own.filter((custom) => !custom.path.startsWith('/')) } } };
+  const nested = {
+    ...policy,
+    mounts: { ...policy.mounts, [mount]: { ...options, routes: own.filter((custom) => !custom.path.startsWith('/')) } },
+  };
   const rooted = own
     .filter((custom) => custom.path.startsWith('/'))
     .map((custom): [string, Route[]] => {

@@ -14,22 +14,32 @@ import { created, lazyJson, ok, route, type ApiCall, type Reply, type Route } fr
 import type { CustomRoute } from '../resources/define.js';
 import type { Repository } from '../resources/repository.js';
 import { validate } from '../resources/validation.js';
-import {
-  customerAccountRoutes,
-  customerInStore,
-  customers,
-  signIn,
-  signUpInStore,
-  type Customer,
-} from '../resources/customers.js';
+import { customerAccountRoutes, customerInStore, customers, signIn, signUpInStore, type Customer } from '../resources/customers.js';
 import { assertActionsAllowed, versionParam } from './scoped-access.js';
 
 /** MyCustomerUpdateAction: what a customer may change on their own account. */
 export const MY_CUSTOMER_ACTIONS = [
-  'addAddress', 'addBillingAddressId', 'addShippingAddressId', 'changeAddress', 'changeEmail', 'removeAddress',
-  'removeBillingAddressId', 'removeShippingAddressId', 'setCompanyName', 'setCustomField', 'setCustomType', 'setDateOfBirth',
-  'setDefaultBillingAddress', 'setDefaultShippingAddress', 'setFirstName', 'setLastName', 'setLocale', 'setMiddleName',
-  'setSalutation', 'setTitle', 'setVatId',
+  'addAddress',
+  'addBillingAddressId',
+  'addShippingAddressId',
+  'changeAddress',
+  'changeEmail',
+  'removeAddress',
+  'removeBillingAddressId',
+  'removeShippingAddressId',
+  'setCompanyName',
+  'setCustomField',
+  'setCustomType',
+  'setDateOfBirth',
+  'setDefaultBillingAddress',
+  'setDefaultShippingAddress',
+  'setFirstName',
+  'setLastName',
+  'setLocale',
+  'setMiddleName',
+  'setSalutation',
+  'setTitle',
+  'setVatId',
 ] as const;
 
 /** MyCustomerDraft: the sign-up fields a customer gives themselves (no key, group, number, auth mode, ...). */
@@ -58,7 +68,11 @@ const MyCustomerSignin = z.object({
   activeCartSignInMode: z.enum(['MergeWithExistingCustomerCart', 'UseAsNewActiveCustomerCart']).optional(),
   updateProductData: z.boolean().optional(),
 });
-const MyCustomerChangePassword = z.object({ version: z.number().int().min(1), currentPassword: z.string(), newPassword: z.string().min(1) });
+const MyCustomerChangePassword = z.object({
+  version: z.number().int().min(1),
+  currentPassword: z.string(),
+  newPassword: z.string().min(1),
+});
 const MyCustomerResetPassword = z.object({ tokenValue: z.string().min(1), newPassword: z.string().min(1) });
 const MyCustomerEmailVerify = z.object({ tokenValue: z.string().min(1) });
 
@@ -68,14 +82,17 @@ function withBody(call: ApiCall, body: unknown, params: Record<string, string> =
   return { ...call, params, rawBody, json: lazyJson(rawBody) };
 }
 
-const expanded = (call: ApiCall, repository: Repository, document: object) => repository.expand(call.project, document, call.query.getAll('expand'));
+const expanded = (call: ApiCall, repository: Repository, document: object) =>
+  repository.expand(call.project, document, call.query.getAll('expand'));
 
 /** The signed-in customer: a customer token is needed (an anonymous session is 403), and they must be reachable here. */
 export function myCustomer(call: ApiCall): Customer {
   const caller = call.scope?.caller;
   if (!caller) throw errors.insufficientScope();
   if (caller.customerId === undefined) {
-    throw errors.insufficientScope('This endpoint needs a customer token (customer_id:{id}); an anonymous session has no customer account.');
+    throw errors.insufficientScope(
+      'This endpoint needs a customer token (customer_id:{id}); an anonymous session has no customer account.',
+    );
   }
   const customer = call.ctx.get('customer', caller.customerId) as Customer | undefined;
   if (!customer || !customerInStore(customer, call.scope?.store)) throw errors.resourceNotFound({ id: caller.customerId });
@@ -157,7 +174,8 @@ export function myAccountRoutes(repository: Repository): Array<[group: string, r
           // RAML: secured by customer_id:{id} — the signed-in customer resets their own password only.
           const customer = myCustomer(call);
           const body = validate(MyCustomerResetPassword, call.json());
-          if (tokenOwner(call, repository, 'password', body.tokenValue).id !== customer.id) throw errors.resourceNotFound({ id: customer.id });
+          if (tokenOwner(call, repository, 'password', body.tokenValue).id !== customer.id)
+            throw errors.resourceNotFound({ id: customer.id });
           return accountRoute('password/reset', 'POST').handle(withBody(call, body), repository);
         }),
       ],

@@ -25,7 +25,12 @@ import {
   myPaymentRoutes,
   presentMyPayment,
 } from '../resources/order/scoped-routes.js';
-import { associateApprovalFlowRoutes, associateOrderFromCartRoute, associateOrderNumberRoutes, associateReplicateCartRoute } from '../resources/approval-flows.js';
+import {
+  associateApprovalFlowRoutes,
+  associateOrderFromCartRoute,
+  associateOrderNumberRoutes,
+  associateReplicateCartRoute,
+} from '../resources/approval-flows.js';
 import { associateApprovalRuleRoutes } from '../resources/approval-rules.js';
 import { myQuoteRequestRoutes } from '../resources/quote-requests.js';
 import { associateQuoteRoutes, myQuoteRoutes, scopedOrderFromQuoteRoute, scopedQuoteCreateRoute } from '../resources/quotes.js';
@@ -120,12 +125,35 @@ export const cartScope: ScopePolicy<Doc> = {
 
 function myCartActions(): readonly string[] {
   return [
-    'addDiscountCode', 'addItemShippingAddress', 'addLineItem', 'addPayment', 'applyDeltaToLineItemShippingDetailsTargets',
-    'changeLineItemQuantity', 'changeLineItemsOrder', 'changeTaxMode', 'recalculate', 'removeDiscountCode', 'removeItemShippingAddress',
-    'removeLineItem', 'removePayment', 'setBillingAddress', 'setBusinessUnit', 'setCountry', 'setCustomField', 'setCustomType',
-    'setCustomerEmail', 'setDeleteDaysAfterLastModification', 'setLineItemCustomField', 'setLineItemCustomType',
-    'setLineItemDistributionChannel', 'setLineItemShippingDetails', 'setLineItemSupplyChannel', 'setLocale', 'setShippingAddress',
-    'setShippingMethod', 'updateItemShippingAddress',
+    'addDiscountCode',
+    'addItemShippingAddress',
+    'addLineItem',
+    'addPayment',
+    'applyDeltaToLineItemShippingDetailsTargets',
+    'changeLineItemQuantity',
+    'changeLineItemsOrder',
+    'changeTaxMode',
+    'recalculate',
+    'removeDiscountCode',
+    'removeItemShippingAddress',
+    'removeLineItem',
+    'removePayment',
+    'setBillingAddress',
+    'setBusinessUnit',
+    'setCountry',
+    'setCustomField',
+    'setCustomType',
+    'setCustomerEmail',
+    'setDeleteDaysAfterLastModification',
+    'setLineItemCustomField',
+    'setLineItemCustomType',
+    'setLineItemDistributionChannel',
+    'setLineItemShippingDetails',
+    'setLineItemSupplyChannel',
+    'setLocale',
+    'setShippingAddress',
+    'setShippingMethod',
+    'updateItemShippingAddress',
   ];
 }
 
@@ -176,10 +204,25 @@ export const shoppingListScope: ScopePolicy<Doc> = {
 
 function myShoppingListActions(): readonly string[] {
   return [
-    'addLineItem', 'addTextLineItem', 'changeLineItemQuantity', 'changeLineItemsOrder', 'changeName', 'changeTextLineItemName',
-    'changeTextLineItemQuantity', 'changeTextLineItemsOrder', 'removeLineItem', 'removeTextLineItem', 'setCustomField', 'setCustomType',
-    'setDeleteDaysAfterLastModification', 'setDescription', 'setLineItemCustomField', 'setLineItemCustomType',
-    'setTextLineItemCustomField', 'setTextLineItemCustomType', 'setTextLineItemDescription',
+    'addLineItem',
+    'addTextLineItem',
+    'changeLineItemQuantity',
+    'changeLineItemsOrder',
+    'changeName',
+    'changeTextLineItemName',
+    'changeTextLineItemQuantity',
+    'changeTextLineItemsOrder',
+    'removeLineItem',
+    'removeTextLineItem',
+    'setCustomField',
+    'setCustomType',
+    'setDeleteDaysAfterLastModification',
+    'setDescription',
+    'setLineItemCustomField',
+    'setLineItemCustomType',
+    'setTextLineItemCustomField',
+    'setTextLineItemCustomType',
+    'setTextLineItemDescription',
   ];
 }
 
@@ -191,8 +234,16 @@ export const paymentScope: ScopePolicy<Doc> = {
       without: ['byKey'],
       routes: myPaymentRoutes,
       actions: [
-        'addTransaction', 'changeAmountPlanned', 'setCustomField', 'setMethodInfoCustomField', 'setMethodInfoCustomType',
-        'setMethodInfoInterfaceAccount', 'setMethodInfoInterface', 'setMethodInfoMethod', 'setMethodInfoName', 'setTransactionCustomField',
+        'addTransaction',
+        'changeAmountPlanned',
+        'setCustomField',
+        'setMethodInfoCustomField',
+        'setMethodInfoCustomType',
+        'setMethodInfoInterfaceAccount',
+        'setMethodInfoInterface',
+        'setMethodInfoMethod',
+        'setMethodInfoName',
+        'setTransactionCustomField',
       ],
     },
   },
@@ -266,6 +317,16 @@ export const approvalFlowScope: ScopePolicy<Doc> = {
 
 /** The active policies (a policy whose type is not registered is skipped). */
 export const scopePolicies: ReadonlyArray<ScopePolicy<any>> = [
-  customerScope, businessUnitScope, shoppingListScope, cartScope, orderScope, paymentScope,
-  quoteRequestScope, quoteScope, stagedQuoteScope, approvalRuleScope, approvalFlowScope, productProjectionInStoreScope,
+  customerScope,
+  businessUnitScope,
+  shoppingListScope,
+  cartScope,
+  orderScope,
+  paymentScope,
+  quoteRequestScope,
+  quoteScope,
+  stagedQuoteScope,
+  approvalRuleScope,
+  approvalFlowScope,
+  productProjectionInStoreScope,
 ];

@@ -49,7 +49,8 @@ export interface ScopedPath {
   rest: string[];
 }
 
-const keyParam = (segment: string | undefined) => (segment?.startsWith('key=') && segment.length > 4 ? decodeSegment(segment.slice(4)) : undefined);
+const keyParam = (segment: string | undefined) =>
+  segment?.startsWith('key=') && segment.length > 4 ? decodeSegment(segment.slice(4)) : undefined;
 
 /** The scope prefix of a path (segments after the project key), or `undefined` for an unscoped path. */
 export function parseScopedPath(segments: string[]): ScopedPath | undefined {
@@ -93,20 +94,26 @@ export function scopeFor(path: ScopedPath, token: TokenRecord | undefined, proje
     throw errors.insufficientScope(`The token was issued for the project '${token.projectKey}', not '${projectKey}'.`);
   }
   if (token?.storeKey !== undefined && path.store !== token.storeKey) {
-    throw errors.insufficientScope(`The token was issued for the store '${token.storeKey}' and only works in it (in-store/key=${token.storeKey}).`);
+    throw errors.insufficientScope(
+      `The token was issued for the store '${token.storeKey}' and only works in it (in-store/key=${token.storeKey}).`,
+    );
   }
   const scope: CallScope = { mount: path.mount, ...machinery };
   if (path.store !== undefined) scope.store = path.store;
   if (path.mount === 'me' || path.mount === 'store-me') {
     const caller = callerOf(token);
     if (!caller) {
-      throw errors.insufficientScope('This endpoint acts for the caller: it needs a customer token (customer_id:{id}) or an anonymous-session token (anonymous_id:{id}).');
+      throw errors.insufficientScope(
+        'This endpoint acts for the caller: it needs a customer token (customer_id:{id}) or an anonymous-session token (anonymous_id:{id}).',
+      );
     }
     scope.caller = caller;
   }
   if (path.associateId !== undefined) {
     if (token?.kind === 'anonymous' || (token?.customerId !== undefined && token.customerId !== path.associateId)) {
-      throw errors.insufficientScope(`The token was issued for ${token.kind === 'anonymous' ? 'an anonymous session' : `the customer '${token.customerId}'`} and cannot act as the associate '${path.associateId}'.`);
+      throw errors.insufficientScope(
+        `The token was issued for ${token.kind === 'anonymous' ? 'an anonymous session' : `the customer '${token.customerId}'`} and cannot act as the associate '${path.associateId}'.`,
+      );
     }
     scope.associate = { id: path.associateId, ...(path.businessUnitKey !== undefined ? { businessUnitKey: path.businessUnitKey } : {}) };
   }

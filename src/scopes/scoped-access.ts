@@ -54,7 +54,6 @@ export interface ScopePolicy<R extends StoredDocument = StoredDocument> {
   present?(call: ApiCall, repository: Repository): (document: StoredDocument) => object;
 }
 
-
 /** Helpers a policy's `stamp` uses. */
 export const stamps = {
   storeKeyReference: (key: string) => ({ typeId: 'store', key }),
@@ -100,7 +99,10 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
     if (scope.store !== undefined && !(this.policy.inStore?.(resource, scope.store) ?? false)) return false;
     if (scope.caller) {
       const owner = this.ownerOf(resource);
-      const mine = scope.caller.customerId !== undefined ? owner.customerId === scope.caller.customerId : owner.anonymousId === scope.caller.anonymousId;
+      const mine =
+        scope.caller.customerId !== undefined
+          ? owner.customerId === scope.caller.customerId
+          : owner.anonymousId === scope.caller.anonymousId;
       if (!mine) return false;
     }
     const unitKey = scope.associate?.businessUnitKey;
@@ -175,7 +177,8 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
     this.refuseNonMember('create');
     return this.repository.storage.transaction(() => {
       const made = this.repository.create(this.definition, draft, this.call.ctx) as R;
-      if (!this.belongs(made)) throw errors.invalidOperation(`The ${this.definition.typeId} cannot be created outside the scope of this endpoint.`);
+      if (!this.belongs(made))
+        throw errors.invalidOperation(`The ${this.definition.typeId} cannot be created outside the scope of this endpoint.`);
       this.authorize('create', made);
       return made;
     });
@@ -186,7 +189,8 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
     if (options.actions) assertActionsAllowed(this.definition.typeId, body, options.actions);
     return this.repository.storage.transaction(() => {
       const next = this.repository.update(this.definition, { id: current.id }, body, this.call.ctx) as R;
-      if (!this.belongs(next)) throw errors.invalidOperation(`The update would move the ${this.definition.typeId} out of the scope of this endpoint.`);
+      if (!this.belongs(next))
+        throw errors.invalidOperation(`The update would move the ${this.definition.typeId} out of the scope of this endpoint.`);
       return next;
     });
   }
@@ -213,7 +217,13 @@ export function assertActionsAllowed(typeId: string, body: unknown, allowed: rea
   const problems = body.actions.flatMap((raw: unknown, index: number) => {
     const name = isPlainObject(raw) ? raw.action : undefined;
     if (typeof name !== 'string' || allowed.includes(name)) return [];
-    return [{ code: 'InvalidInput', message: `Unknown update action '${name}' for resource type '${typeId}' on this endpoint.`, field: `actions[${index}].action` }];
+    return [
+      {
+        code: 'InvalidInput',
+        message: `Unknown update action '${name}' for resource type '${typeId}' on this endpoint.`,
+        field: `actions[${index}].action`,
+      },
+    ];
   });
   if (problems.length > 0) throw fieldErrors(problems);
 }
@@ -227,7 +237,11 @@ export function versionParam(call: ApiCall): number {
 }
 
 /** The access object a resource's own scoped route uses (the same the generic shape uses), from the call's scope. */
-export function scopedAccess<R extends StoredDocument = StoredDocument>(call: ApiCall, typeId: string, repository: Repository): ScopedAccess<R> {
+export function scopedAccess<R extends StoredDocument = StoredDocument>(
+  call: ApiCall,
+  typeId: string,
+  repository: Repository,
+): ScopedAccess<R> {
   const policy = call.scope?.policies.get(typeId);
   if (!policy) throw errors.general(`No scope policy for '${typeId}' is mounted.`);
   return new ScopedAccess<R>(call, repository.definition(typeId), policy, repository, call.scope!.queryOptions);

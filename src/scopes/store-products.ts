@@ -62,7 +62,9 @@ function getInStore(call: ApiCall, repository: Repository, locator: { id: string
   const store = storeOf(call);
   const staged = stagedParam(call.query);
   const read = CatalogRead.fromQuery(call.ctx, call.query);
-  const product = ('id' in locator ? call.ctx.get('product', locator.id) : call.ctx.getByKey('product', locator.key)) as Product | undefined;
+  const product = ('id' in locator ? call.ctx.get('product', locator.id) : call.ctx.getByKey('product', locator.key)) as
+    | Product
+    | undefined;
   if (!product || !isProjected(product, staged) || !availableInStore(store, product.id, call.ctx)) throw errors.resourceNotFound(locator);
   const projection = presentProjection(product, productProjection(product, staged), read);
   return repository.expand(call.project, projection, call.query.getAll('expand'));

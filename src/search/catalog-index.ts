@@ -170,7 +170,12 @@ export class ViewIndex {
       const product = document as Product;
       if (!this.staged && !product.masterData.published) continue;
       let entry = this.entries.get(product.id);
-      if (entry === undefined || entry.version !== product.version || entry.product.lastModifiedAt !== product.lastModifiedAt || entry.product.createdAt !== product.createdAt) {
+      if (
+        entry === undefined ||
+        entry.version !== product.version ||
+        entry.product.lastModifiedAt !== product.lastModifiedAt ||
+        entry.product.createdAt !== product.createdAt
+      ) {
         if (entry) this.unpost(entry);
         entry = buildEntry(product, this.staged, this.types);
         this.entries.set(product.id, entry);

@@ -60,7 +60,8 @@ export type FacetResult = TermFacetResult | RangeFacetResult | FilterFacetResult
 /** A term as the platform prints it: numbers of number attributes as decimals (`1.0`), booleans as `T`/`F`. */
 function formatTerm(value: Scalar, dataType: FacetDataType): unknown {
   if (typeof value === 'boolean') return value ? 'T' : 'F';
-  if (typeof value === 'number') return dataType === 'number' && Number.isInteger(value) && !Number.isNaN(value) ? `${value}.0` : String(value);
+  if (typeof value === 'number')
+    return dataType === 'number' && Number.isInteger(value) && !Number.isNaN(value) ? `${value}.0` : String(value);
   return value;
 }
 
@@ -138,7 +139,15 @@ function rangeFacet(expression: FacetExpression, rows: readonly FacetRow[], scop
   const target = field(expression.path);
   target.check?.(scope);
   const ranges = expression.terms as RangeTerm[];
-  const stats = ranges.map(() => ({ count: 0, products: 0, lastProduct: undefined as IndexedProduct | undefined, total: 0, min: Infinity, max: -Infinity, values: 0 }));
+  const stats = ranges.map(() => ({
+    count: 0,
+    products: 0,
+    lastProduct: undefined as IndexedProduct | undefined,
+    total: 0,
+    min: Infinity,
+    max: -Infinity,
+    values: 0,
+  }));
   const productLevel = target.level === 'product';
   for (const row of rows) {
     const positions = productLevel ? [row.variants[0]!] : row.variants;

@@ -96,7 +96,11 @@ function productField(path: string, read: (entry: IndexedProduct) => readonly un
 }
 
 /** A variant-level field read from the stored variant: cached per indexed product, one array per variant. */
-function variantField(path: string, read: (variant: Variant, entry: IndexedProduct) => readonly unknown[], dataType: (types: TypeInfo) => FacetDataType): Field {
+function variantField(
+  path: string,
+  read: (variant: Variant, entry: IndexedProduct) => readonly unknown[],
+  dataType: (types: TypeInfo) => FacetDataType,
+): Field {
   const key = `v:${path}`;
   return {
     path,
@@ -156,7 +160,11 @@ function resolve(path: string): Field {
   if (PRODUCT_REFERENCES.has(head)) return productField(path, (entry) => navigate(entry.product[head as 'state'], rest));
   if (PRODUCT_DATES.has(head)) return productField(path, (entry) => navigate(entry.product, segments), 'datetime');
   if (head === 'published' || head === 'hasStagedChanges') {
-    return productField(path, (entry) => [head === 'published' ? entry.product.masterData.published : entry.product.masterData.hasStagedChanges], 'boolean');
+    return productField(
+      path,
+      (entry) => [head === 'published' ? entry.product.masterData.published : entry.product.masterData.hasStagedChanges],
+      'boolean',
+    );
   }
   if (head === 'searchKeywords' && rest.length === 1) {
     // `searchKeywords.en` means the keyword texts.
@@ -170,18 +178,33 @@ function variantPath(path: string, segments: string[]): Field {
   const [head, ...rest] = segments as [string, ...string[]];
   switch (head) {
     case 'id':
-      return variantField(path, (variant) => [variant.id], () => 'number');
+      return variantField(
+        path,
+        (variant) => [variant.id],
+        () => 'number',
+      );
     case 'sku':
     case 'key':
-      return variantField(path, (variant) => (variant[head] === undefined ? EMPTY : [variant[head]]), () => 'text');
+      return variantField(
+        path,
+        (variant) => (variant[head] === undefined ? EMPTY : [variant[head]]),
+        () => 'text',
+      );
     case 'price':
     case 'prices':
-      return variantField(path, (variant) => priceValues(variant.prices ?? [], head === 'price' ? rest : priceRest(rest)), () =>
-        rest[rest.length - 1] === 'centAmount' ? 'number' : 'text',
+      return variantField(
+        path,
+        (variant) => priceValues(variant.prices ?? [], head === 'price' ? rest : priceRest(rest)),
+        () => (rest[rest.length - 1] === 'centAmount' ? 'number' : 'text'),
       );
     case 'attributes': {
       const [name, ...inner] = rest;
-      if (name === undefined) return variantField(path, (variant) => variant.attributes ?? [], () => 'text');
+      if (name === undefined)
+        return variantField(
+          path,
+          (variant) => variant.attributes ?? [],
+          () => 'text',
+        );
       return variantField(
         path,
         (variant) => {
@@ -192,7 +215,12 @@ function variantPath(path: string, segments: string[]): Field {
       );
     }
     case 'scopedPrice':
-      return dynamicField(path, (entry, index, scope) => navigate(scope.scopedPrice(entry, index), rest), () => 'number', (scope) => scope.requirePriceSelection(`variants.${segments.join('.')}`));
+      return dynamicField(
+        path,
+        (entry, index, scope) => navigate(scope.scopedPrice(entry, index), rest),
+        () => 'number',
+        (scope) => scope.requirePriceSelection(`variants.${segments.join('.')}`),
+      );
     case 'scopedPriceDiscounted':
       return dynamicField(
         path,
@@ -204,11 +232,17 @@ function variantPath(path: string, segments: string[]): Field {
         (scope) => scope.requirePriceSelection('variants.scopedPriceDiscounted'),
       );
     case 'availability':
-      return dynamicField(path, (entry, index, scope) => availabilityValues(scope.availability(entry, index), rest), () =>
-        rest[0] === 'availableQuantity' ? 'number' : rest[0] === 'isOnStock' ? 'boolean' : 'text',
+      return dynamicField(
+        path,
+        (entry, index, scope) => availabilityValues(scope.availability(entry, index), rest),
+        () => (rest[0] === 'availableQuantity' ? 'number' : rest[0] === 'isOnStock' ? 'boolean' : 'text'),
       );
     default:
-      return variantField(path, (variant) => navigate(variant, segments), () => 'text');
+      return variantField(
+        path,
+        (variant) => navigate(variant, segments),
+        () => 'text',
+      );
   }
 }
 

@@ -160,14 +160,16 @@ class Parser {
 
   expectPunct(value: string, what: string): Token {
     const token = this.next();
-    if (token.type !== 'punct' || token.value !== value) throw new SyntaxProblem(`Expected ${what} but found ${describe(token)}`, token.start);
+    if (token.type !== 'punct' || token.value !== value)
+      throw new SyntaxProblem(`Expected ${what} but found ${describe(token)}`, token.start);
     return token;
   }
 
   path(): string {
     const token = this.next();
     if (token.type !== 'word') throw new SyntaxProblem(`Expected a field path but found ${describe(token)}`, token.start);
-    if (token.value.endsWith('.') || token.value.includes('..')) throw new SyntaxProblem(`Invalid field path '${token.value}'`, token.start);
+    if (token.value.endsWith('.') || token.value.includes('..'))
+      throw new SyntaxProblem(`Invalid field path '${token.value}'`, token.start);
     return token.value;
   }
 
@@ -215,7 +217,10 @@ class Parser {
             return ranges;
           }
           default:
-            throw new SyntaxProblem(`Unexpected ${describe(token)}: values are quoted strings, numbers, true, false, exists, missing, subtree("id") or range (from to to)`, token.start);
+            throw new SyntaxProblem(
+              `Unexpected ${describe(token)}: values are quoted strings, numbers, true, false, exists, missing, subtree("id") or range (from to to)`,
+              token.start,
+            );
         }
       default:
         throw new SyntaxProblem(`Expected a value but found ${describe(token)}`, token.start);
@@ -253,7 +258,9 @@ class Parser {
 
 function malformed(parameter: string, source: string, problem: unknown): never {
   if (problem instanceof SyntaxProblem) {
-    throw errors.invalidInput(`Malformed parameter: ${parameter}: Syntax error while parsing '${source}': ${problem.message} at position ${problem.position + 1}.`);
+    throw errors.invalidInput(
+      `Malformed parameter: ${parameter}: Syntax error while parsing '${source}': ${problem.message} at position ${problem.position + 1}.`,
+    );
   }
   throw problem;
 }
@@ -263,7 +270,11 @@ export function parseFilter(source: string, parameter: string): FilterExpression
   try {
     const parser = new Parser(source, lex(source));
     const path = parser.path();
-    if (!parser.isPunct(':')) throw new SyntaxProblem(`Expected ':' and a value after the field path '${path}' but found ${describe(parser.peek())}`, parser.peek().start);
+    if (!parser.isPunct(':'))
+      throw new SyntaxProblem(
+        `Expected ':' and a value after the field path '${path}' but found ${describe(parser.peek())}`,
+        parser.peek().start,
+      );
     parser.next();
     const terms = parser.terms();
     parser.end();
@@ -299,7 +310,8 @@ export function parseFacet(source: string): FacetExpression {
       if (parser.isWord('counting')) {
         parser.next();
         const products = parser.next();
-        if (products.type !== 'word' || products.value !== 'products') throw new SyntaxProblem(`Expected 'products' after 'counting' but found ${describe(products)}`, products.start);
+        if (products.type !== 'word' || products.value !== 'products')
+          throw new SyntaxProblem(`Expected 'products' after 'counting' but found ${describe(products)}`, products.start);
         countingProducts = true;
         continue;
       }

@@ -34,4 +34,6 @@ export const projectionSearchRoutes: CustomRoute[] = [
   { method: 'GET', path: 'suggest', handle: (call, repository) => ok(suggest(call, repository)) },
 ];
 
-export const productSearchRoutes: CustomRoute[] = [{ method: 'POST', path: 'search', handle: (call, repository) => ok(searchProducts(call, repository)) }];
+export const productSearchRoutes: CustomRoute[] = [
+  { method: 'POST', path: 'search', handle: (call, repository) => ok(searchProducts(call, repository)) },
+];

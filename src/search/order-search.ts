@@ -41,8 +41,6 @@ const { language: languageOf, boost: boostOf, flag, integer } = request;
 export const MAX_ORDER_SEARCH_LIMIT = 100;
 export const MAX_ORDER_SEARCH_OFFSET = 10_000;
 
-
-
 // Fields -------------------------------------------------------------------------------------------
 
 type Reader = (order: Order, ctx: ResourceContext) => unknown[];
@@ -81,7 +79,10 @@ function reader(path: string, field: unknown, language: string | undefined): Rea
   const alias = ALIASES[field];
   if (alias) return alias(language);
   // Custom fields: `custom.<name>` reads the order's `custom.fields.<name>`.
-  const segments = field.startsWith('custom.') && !field.startsWith('custom.fields.') ? ['custom', 'fields', ...field.slice(7).split('.')] : field.split('.');
+  const segments =
+    field.startsWith('custom.') && !field.startsWith('custom.fields.')
+      ? ['custom', 'fields', ...field.slice(7).split('.')]
+      : field.split('.');
   return (order) => localised(navigate(order, segments), language);
 }
 
@@ -108,7 +109,12 @@ function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknow
   const values = (order: Order) => scalars(read(order, ctx));
   switch (kind) {
     case 'exact': {
-      const wanted = body.values !== undefined ? (Array.isArray(body.values) ? body.values : invalid(`${path}.values`, 'must be an array.')) : [body.value];
+      const wanted =
+        body.values !== undefined
+          ? Array.isArray(body.values)
+            ? body.values
+            : invalid(`${path}.values`, 'must be an array.')
+          : [body.value];
       if (wanted.length === 0 || wanted.some((value) => value === undefined || value === null || typeof value === 'object')) {
         invalid(path, "needs 'value' (or a non-empty 'values') of strings, numbers or booleans.");
       }
@@ -134,7 +140,8 @@ function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknow
       for (const operator of ['gt', 'gte', 'lt', 'lte'] as const) {
         const bound = body[operator];
         if (bound === undefined) continue;
-        if (typeof bound !== 'number' && typeof bound !== 'string') invalid(`${path}.${operator}`, 'must be a number or a date-time string.');
+        if (typeof bound !== 'number' && typeof bound !== 'string')
+          invalid(`${path}.${operator}`, 'must be a number or a date-time string.');
         bounds.push([operator, bound]);
       }
       if (bounds.length === 0) invalid(path, 'needs at least one of gte, lte (or gt, lt).');
@@ -171,9 +178,14 @@ function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknow
 function compile(query: unknown, path: string, ctx: ResourceContext): Scorer {
   if (!isObject(query)) invalid(path, 'a search query must be an object.');
   const keys = Object.keys(query);
-  if (keys.length !== 1) invalid(path, `a search query has exactly one of ${[...COMPOUND, ...SIMPLE].join(', ')}; found ${keys.length === 0 ? 'none' : keys.join(', ')}.`);
+  if (keys.length !== 1)
+    invalid(
+      path,
+      `a search query has exactly one of ${[...COMPOUND, ...SIMPLE].join(', ')}; found ${keys.length === 0 ? 'none' : keys.join(', ')}.`,
+    );
   const kind = keys[0]!;
-  if ((SIMPLE as readonly string[]).includes(kind)) return compileSimple(kind as (typeof SIMPLE)[number], `${path}.${kind}`, query[kind], ctx);
+  if ((SIMPLE as readonly string[]).includes(kind))
+    return compileSimple(kind as (typeof SIMPLE)[number], `${path}.${kind}`, query[kind], ctx);
   if (!(COMPOUND as readonly string[]).includes(kind)) invalid(path, `unknown search expression '${kind}'.`);
   const list = query[kind];
   if (!Array.isArray(list) || list.length === 0) invalid(`${path}.${kind}`, 'must be a non-empty array of search queries.');
@@ -225,7 +237,8 @@ function sortSpecs(sort: unknown): SortSpec[] {
     if (order !== 'asc' && order !== 'desc') invalid(`${path}.order`, "must be 'asc' or 'desc'.");
     const descending = order === 'desc';
     const mode = spec.mode ?? (descending ? 'max' : 'min');
-    if (mode !== 'min' && mode !== 'max' && mode !== 'avg' && mode !== 'sum') invalid(`${path}.mode`, "must be 'min', 'max', 'avg' or 'sum'.");
+    if (mode !== 'min' && mode !== 'max' && mode !== 'avg' && mode !== 'sum')
+      invalid(`${path}.mode`, "must be 'min', 'max', 'avg' or 'sum'.");
     return { read: reader(path, spec.field, languageOf(path, spec)), descending, mode };
   });
 }
@@ -247,7 +260,8 @@ export interface OrderSearchResponse {
 /** Runs an OrderSearchRequest over `orders`. */
 export function searchOrders(orders: Iterable<Order>, body: unknown, ctx: ResourceContext): OrderSearchResponse {
   if (!isObject(body)) invalid('body', 'must be an object.');
-  for (const key of Object.keys(body)) if (!REQUEST_FIELDS.has(key)) invalid(key, `unknown field (allowed: ${[...REQUEST_FIELDS].join(', ')}).`);
+  for (const key of Object.keys(body))
+    if (!REQUEST_FIELDS.has(key)) invalid(key, `unknown field (allowed: ${[...REQUEST_FIELDS].join(', ')}).`);
   if (body.query === undefined) invalid('query', 'is required.');
   const score = compile(body.query, 'query', ctx);
   const specs = sortSpecs(body.sort);

@@ -22,7 +22,8 @@ export function integerParam(params: URLSearchParams, name: string, fallback: nu
 const LOCALE = /^[a-z]{2}(-[A-Z]{2})?$/;
 
 export function assertLocale(locale: string, parameter: string): void {
-  if (!LOCALE.test(locale)) throw errors.invalidInput(`Malformed parameter: ${parameter}: '${locale}' is not a valid locale (e.g. en, en-US).`);
+  if (!LOCALE.test(locale))
+    throw errors.invalidInput(`Malformed parameter: ${parameter}: '${locale}' is not a valid locale (e.g. en, en-US).`);
 }
 
 /** Query string and form body together (the POST variant of a search takes its parameters in the body). */

@@ -34,11 +34,29 @@ export const MAX_SEARCH_LIMIT = 100;
 export const MAX_SEARCH_OFFSET = 10_000;
 
 const FIELD_TYPES = new Set([
-  'boolean', 'text', 'ltext', 'enum', 'lenum', 'number', 'money', 'date', 'datetime', 'time', 'reference',
-  'set_boolean', 'set_text', 'set_ltext', 'set_enum', 'set_lenum', 'set_number', 'set_money', 'set_date', 'set_datetime', 'set_time', 'set_reference',
+  'boolean',
+  'text',
+  'ltext',
+  'enum',
+  'lenum',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'time',
+  'reference',
+  'set_boolean',
+  'set_text',
+  'set_ltext',
+  'set_enum',
+  'set_lenum',
+  'set_number',
+  'set_money',
+  'set_date',
+  'set_datetime',
+  'set_time',
+  'set_reference',
 ]);
-
-
 
 // ---------------------------------------------------------------------------------------------
 // Fields
@@ -59,11 +77,19 @@ function localized(value: unknown, language: string | undefined): unknown[] {
   return Object.values(value);
 }
 
-function productField(name: string, kind: FieldKind, read: (entry: IndexedProduct, scope: RequestScope) => readonly unknown[]): SearchField {
+function productField(
+  name: string,
+  kind: FieldKind,
+  read: (entry: IndexedProduct, scope: RequestScope) => readonly unknown[],
+): SearchField {
   return { name, kind, level: 'product', values: (entry, _variant, scope) => read(entry, scope) };
 }
 
-function variantField(name: string, kind: FieldKind, read: (entry: IndexedProduct, variant: number, scope: RequestScope) => readonly unknown[]): SearchField {
+function variantField(
+  name: string,
+  kind: FieldKind,
+  read: (entry: IndexedProduct, variant: number, scope: RequestScope) => readonly unknown[],
+): SearchField {
   return { name, kind, level: 'variant', values: read };
 }
 
@@ -138,7 +164,9 @@ function searchField(path: string, name: unknown, language: string | undefined, 
     case 'variants.prices.validFrom':
     case 'variants.prices.validUntil': {
       const inner = name.slice('variants.prices.'.length);
-      return variantField(name, inner === 'country' ? 'text' : 'datetime', (entry, variant, scope) => navigate(pricesOf(entry, variant, scope), [inner]));
+      return variantField(name, inner === 'country' ? 'text' : 'datetime', (entry, variant, scope) =>
+        navigate(pricesOf(entry, variant, scope), [inner]),
+      );
     }
     case 'variants.prices.customerGroup':
     case 'variants.prices.channel': {
@@ -190,7 +218,11 @@ interface Compiled {
 const NO_MATCH = -1;
 
 /** Makes a per-variant scorer, deciding product-level fields once per product. */
-function scorer(target: SearchField, scope: RequestScope, test: (values: readonly unknown[], entry: IndexedProduct, variant: number) => number): Compiled {
+function scorer(
+  target: SearchField,
+  scope: RequestScope,
+  test: (values: readonly unknown[], entry: IndexedProduct, variant: number) => number,
+): Compiled {
   if (target.level === 'product') {
     const decided = new Map<IndexedProduct, number>();
     return {
@@ -218,14 +250,23 @@ function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknow
   const language = languageOf(path, body);
   const target = searchField(path, body.field, language, body.fieldType);
   const boost = boostOf(path, body);
-  if ((target.kind === 'ltext' || target.kind === 'lenum') && language === undefined && (kind === 'fullText' || kind === 'fullTextPrefix' || kind === 'fuzzy')) {
+  if (
+    (target.kind === 'ltext' || target.kind === 'lenum') &&
+    language === undefined &&
+    (kind === 'fullText' || kind === 'fullTextPrefix' || kind === 'fuzzy')
+  ) {
     invalid(`${path}.language`, `a language is required for the localized field '${target.name}'.`);
   }
   const caseInsensitive = flag(path, body, 'caseInsensitive');
   const fold = (value: string) => (caseInsensitive ? value.toLowerCase() : value);
   switch (kind) {
     case 'exact': {
-      const wanted: unknown[] = body.values !== undefined ? (Array.isArray(body.values) ? body.values : invalid(`${path}.values`, 'must be an array.')) : [body.value];
+      const wanted: unknown[] =
+        body.values !== undefined
+          ? Array.isArray(body.values)
+            ? body.values
+            : invalid(`${path}.values`, 'must be an array.')
+          : [body.value];
       if (wanted.length === 0 || wanted.some((value) => value === undefined || value === null || typeof value === 'object')) {
         invalid(path, "needs 'value' or a non-empty 'values' of strings, numbers or booleans.");
       }
@@ -240,18 +281,23 @@ function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknow
     }
     case 'prefix': {
       const prefix = fold(stringValue(path, body.value));
-      return scorer(target, scope, (values) => (scalars(values).some((actual) => typeof actual === 'string' && fold(actual).startsWith(prefix)) ? boost : NO_MATCH));
+      return scorer(target, scope, (values) =>
+        scalars(values).some((actual) => typeof actual === 'string' && fold(actual).startsWith(prefix)) ? boost : NO_MATCH,
+      );
     }
     case 'wildcard': {
       const pattern = wildcardPattern(stringValue(path, body.value), caseInsensitive);
-      return scorer(target, scope, (values) => (scalars(values).some((actual) => typeof actual === 'string' && pattern.test(actual)) ? boost : NO_MATCH));
+      return scorer(target, scope, (values) =>
+        scalars(values).some((actual) => typeof actual === 'string' && pattern.test(actual)) ? boost : NO_MATCH,
+      );
     }
     case 'range': {
       const bounds: Array<['gt' | 'gte' | 'lt' | 'lte', Scalar]> = [];
       for (const operator of ['gt', 'gte', 'lt', 'lte'] as const) {
         const bound = body[operator];
         if (bound === undefined) continue;
-        if (typeof bound !== 'number' && typeof bound !== 'string') invalid(`${path}.${operator}`, 'must be a number or a date/time string.');
+        if (typeof bound !== 'number' && typeof bound !== 'string')
+          invalid(`${path}.${operator}`, 'must be a number or a date/time string.');
         bounds.push([operator, bound]);
       }
       if (bounds.length === 0) invalid(path, 'needs at least one of gt, gte, lt, lte.');
@@ -277,7 +323,8 @@ function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknow
       if (mustMatch !== 'all' && mustMatch !== 'any') invalid(`${path}.mustMatch`, "must be 'all' or 'any'.");
       let level = 0;
       if (kind === 'fuzzy') {
-        if (body.level !== undefined && (typeof body.level !== 'number' || ![0, 1, 2].includes(body.level))) invalid(`${path}.level`, 'must be 0, 1 or 2.');
+        if (body.level !== undefined && (typeof body.level !== 'number' || ![0, 1, 2].includes(body.level)))
+          invalid(`${path}.level`, 'must be 0, 1 or 2.');
         level = (body.level as number | undefined) ?? 2;
       }
       if (tokens.length === 0) return { variantLevel: target.level === 'variant', score: () => NO_MATCH };
@@ -286,7 +333,8 @@ function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknow
         // Product-level text is analysed once per indexed product; variant-level per request.
         if (target.level === 'product') {
           let cached = entry.cache.get(cacheKey) as Set<string> | undefined;
-          if (!cached) entry.cache.set(cacheKey, (cached = new Set(values.flatMap((value) => (typeof value === 'string' ? tokenize(value) : [])))));
+          if (!cached)
+            entry.cache.set(cacheKey, (cached = new Set(values.flatMap((value) => (typeof value === 'string' ? tokenize(value) : [])))));
           return cached;
         }
         void variant;
@@ -298,7 +346,8 @@ function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknow
         let matched = 0;
         tokens.forEach((token, index) => {
           let hit = have.has(token);
-          if (!hit && kind === 'fullTextPrefix' && index === tokens.length - 1) for (const candidate of have) if (candidate.startsWith(token)) hit = true;
+          if (!hit && kind === 'fullTextPrefix' && index === tokens.length - 1)
+            for (const candidate of have) if (candidate.startsWith(token)) hit = true;
           if (!hit && kind === 'fuzzy') {
             const allowed = Math.min(level, autoFuzzyLevel(token));
             for (const candidate of have) if (fuzzyDistance(token, candidate, allowed) >= 0) hit = true;
@@ -315,9 +364,14 @@ function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknow
 function compileQuery(query: unknown, path: string, scope: RequestScope): Compiled {
   if (!isObject(query)) invalid(path, 'a search query must be an object.');
   const keys = Object.keys(query);
-  if (keys.length !== 1) invalid(path, `a search query has exactly one of ${[...COMPOUND, ...SIMPLE].join(', ')}; found ${keys.length === 0 ? 'none' : keys.join(', ')}.`);
+  if (keys.length !== 1)
+    invalid(
+      path,
+      `a search query has exactly one of ${[...COMPOUND, ...SIMPLE].join(', ')}; found ${keys.length === 0 ? 'none' : keys.join(', ')}.`,
+    );
   const kind = keys[0]!;
-  if ((SIMPLE as readonly string[]).includes(kind)) return compileSimple(kind as (typeof SIMPLE)[number], `${path}.${kind}`, query[kind], scope);
+  if ((SIMPLE as readonly string[]).includes(kind))
+    return compileSimple(kind as (typeof SIMPLE)[number], `${path}.${kind}`, query[kind], scope);
   if (!(COMPOUND as readonly string[]).includes(kind)) invalid(path, `unknown search expression '${kind}'.`);
   const list = query[kind];
   if (!Array.isArray(list) || list.length === 0) invalid(`${path}.${kind}`, 'must be a non-empty array of search queries.');
@@ -389,11 +443,13 @@ function parseSortSpecs(sort: unknown): SortSpec[] {
     if (spec.order !== 'asc' && spec.order !== 'desc') invalid(`${path}.order`, "must be 'asc' or 'desc'.");
     const descending = spec.order === 'desc';
     const mode = spec.mode ?? (descending ? 'max' : 'min');
-    if (mode !== 'min' && mode !== 'max' && mode !== 'avg' && mode !== 'sum') invalid(`${path}.mode`, "must be 'min', 'max', 'avg' or 'sum'.");
+    if (mode !== 'min' && mode !== 'max' && mode !== 'avg' && mode !== 'sum')
+      invalid(`${path}.mode`, "must be 'min', 'max', 'avg' or 'sum'.");
     if (spec.field === 'score') return { score: true, descending, mode };
     const language = languageOf(path, spec);
     const target = searchField(path, spec.field, language, spec.fieldType);
-    if ((target.kind === 'ltext' || target.kind === 'lenum') && language === undefined) invalid(`${path}.language`, `a language is required to sort by the localized field '${target.name}'.`);
+    if ((target.kind === 'ltext' || target.kind === 'lenum') && language === undefined)
+      invalid(`${path}.language`, `a language is required to sort by the localized field '${target.name}'.`);
     return { score: false, field: target, descending, mode };
   });
 }
@@ -404,14 +460,32 @@ function sortKey(match: Match, spec: SortSpec, scope: RequestScope): Scalar | un
   const positions = target.level === 'product' ? [0] : match.entry.variants.map((_, index) => index);
   const values: Scalar[] = [];
   for (const position of positions) {
-    for (const value of scalars(target.values(match.entry, position, scope))) values.push(typeof value === 'string' ? normalise(value) : value);
+    for (const value of scalars(target.values(match.entry, position, scope)))
+      values.push(typeof value === 'string' ? normalise(value) : value);
   }
   return sortValue(values, spec.mode);
 }
 
-const REQUEST_FIELDS = new Set(['query', 'sort', 'limit', 'offset', 'markMatchingVariants', 'productProjectionParameters', 'facets', 'postFilter']);
+const REQUEST_FIELDS = new Set([
+  'query',
+  'sort',
+  'limit',
+  'offset',
+  'markMatchingVariants',
+  'productProjectionParameters',
+  'facets',
+  'postFilter',
+]);
 const PROJECTION_PARAMETERS = new Set([
-  'expand', 'staged', 'priceCurrency', 'priceCountry', 'priceCustomerGroup', 'priceCustomerGroupAssignments', 'priceChannel', 'localeProjection', 'storeProjection',
+  'expand',
+  'staged',
+  'priceCurrency',
+  'priceCountry',
+  'priceCustomerGroup',
+  'priceCustomerGroupAssignments',
+  'priceChannel',
+  'localeProjection',
+  'storeProjection',
 ]);
 
 function projectionParams(value: unknown): URLSearchParams | undefined {
@@ -421,7 +495,8 @@ function projectionParams(value: unknown): URLSearchParams | undefined {
   for (const [name, inner] of Object.entries(value)) {
     if (!PROJECTION_PARAMETERS.has(name)) invalid(`productProjectionParameters.${name}`, 'is not a known parameter.');
     for (const item of Array.isArray(inner) ? inner : [inner]) {
-      if (typeof item !== 'string' && typeof item !== 'boolean' && typeof item !== 'number') invalid(`productProjectionParameters.${name}`, 'must be a string, boolean or list of strings.');
+      if (typeof item !== 'string' && typeof item !== 'boolean' && typeof item !== 'number')
+        invalid(`productProjectionParameters.${name}`, 'must be a string, boolean or list of strings.');
       params.append(name, String(item));
     }
   }
@@ -450,7 +525,8 @@ export function searchProducts(call: ApiCall, repository: Repository): ProductSe
   for (const name of Object.keys(body)) if (!REQUEST_FIELDS.has(name)) invalid(name, 'is not a field of a product search request.');
   const limit = integer(body, 'limit', 20, MAX_SEARCH_LIMIT);
   const offset = integer(body, 'offset', 0, MAX_SEARCH_OFFSET);
-  if (body.markMatchingVariants !== undefined && typeof body.markMatchingVariants !== 'boolean') invalid('markMatchingVariants', 'must be true or false.');
+  if (body.markMatchingVariants !== undefined && typeof body.markMatchingVariants !== 'boolean')
+    invalid('markMatchingVariants', 'must be true or false.');
   const markMatchingVariants = body.markMatchingVariants === true;
   const projection = projectionParams(body.productProjectionParameters);
   const read = projection ? CatalogRead.fromQuery(call.ctx, projection) : new CatalogRead(call.ctx, undefined);
@@ -462,7 +538,8 @@ export function searchProducts(call: ApiCall, repository: Repository): ProductSe
   const facetSpecs = parseFacets(body.facets, scope);
 
   const view = catalogView(repository.storage, call.ctx, false);
-  const all = (source: readonly IndexedProduct[]) => source.map((entry, order) => ({ entry, score: 0, variants: entry.variants.map((_, index) => index), order }));
+  const all = (source: readonly IndexedProduct[]) =>
+    source.map((entry, order) => ({ entry, score: 0, variants: entry.variants.map((_, index) => index), order }));
   const evaluate = (compiled: Compiled | undefined, candidates: readonly Match[]): Match[] => {
     if (!compiled) return candidates as Match[];
     const out: Match[] = [];
@@ -565,7 +642,9 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
         const language = languageOf(at, spec);
         const target = searchField(at, spec.field, language, spec.fieldType);
         const valuesOf = (row: Match): Scalar[][] =>
-          (target.level === 'product' ? [row.variants[0]!] : row.variants).map((position) => scalars(target.values(row.entry, position, scope)));
+          (target.level === 'product' ? [row.variants[0]!] : row.variants).map((position) =>
+            scalars(target.values(row.entry, position, scope)),
+          );
         if (kind === 'stats') {
           return {
             scope: facetScope,
@@ -606,7 +685,8 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
               return {
                 name,
                 buckets: ranges.map(({ from, to, key }: { from: Scalar | undefined; to: Scalar | undefined; key: string }) => {
-                  const within = (value: Scalar) => (from === undefined || compareScalars(value, from) >= 0) && (to === undefined || compareScalars(value, to) < 0);
+                  const within = (value: Scalar) =>
+                    (from === undefined || compareScalars(value, from) >= 0) && (to === undefined || compareScalars(value, to) < 0);
                   let count = 0;
                   for (const row of counted) {
                     const hits = valuesOf(row).filter((values) => values.some(within)).length;
@@ -620,11 +700,18 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
         }
         // distinct
         const limit = spec.limit ?? 10;
-        if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > 200) invalid(`${at}.limit`, 'must be an integer between 0 and 200.');
-        const includes = spec.includes === undefined ? undefined : Array.isArray(spec.includes) ? new Set(spec.includes.map(String)) : invalid(`${at}.includes`, 'must be an array.');
+        if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > 200)
+          invalid(`${at}.limit`, 'must be an integer between 0 and 200.');
+        const includes =
+          spec.includes === undefined
+            ? undefined
+            : Array.isArray(spec.includes)
+              ? new Set(spec.includes.map(String))
+              : invalid(`${at}.includes`, 'must be an array.');
         const sort = spec.sort === undefined ? { by: 'count', order: 'desc' } : (spec.sort as Json);
         if (sort.by !== 'count' && sort.by !== 'key') invalid(`${at}.sort.by`, "must be 'count' or 'key'.");
-        if (sort.order !== undefined && sort.order !== 'asc' && sort.order !== 'desc') invalid(`${at}.sort.order`, "must be 'asc' or 'desc'.");
+        if (sort.order !== undefined && sort.order !== 'asc' && sort.order !== 'desc')
+          invalid(`${at}.sort.order`, "must be 'asc' or 'desc'.");
         const missing = typeof spec.missing === 'string' ? spec.missing : undefined;
         return {
           scope: facetScope,

@@ -72,7 +72,8 @@ export class RequestScope {
       chosen = selectPrice(variant.prices, selection);
     }
     if (!chosen) return undefined;
-    const discounted = this.read.discounts.size > 0 || chosen.discounted ? this.read.discountedFor(entry.product, entry.data, variant, chosen) : undefined;
+    const discounted =
+      this.read.discounts.size > 0 || chosen.discounted ? this.read.discountedFor(entry.product, entry.data, variant, chosen) : undefined;
     const scoped = toScopedPrice(chosen as Price);
     if (discounted) {
       scoped.discounted = discounted;
@@ -94,7 +95,9 @@ export class RequestScope {
   /** Requires price selection parameters: scoped price filters, facets and sorting need them. */
   requirePriceSelection(what: string): void {
     if (!this.hasPriceSelection) {
-      throw errors.invalidInput(`'${what}' needs price selection: add the parameter 'priceCurrency' (and optionally priceCountry, priceChannel, priceCustomerGroup).`);
+      throw errors.invalidInput(
+        `'${what}' needs price selection: add the parameter 'priceCurrency' (and optionally priceCountry, priceChannel, priceCustomerGroup).`,
+      );
     }
   }
 
@@ -119,7 +122,10 @@ export class RequestScope {
       this.ancestorsById = new Map();
       for (const document of this.ctx.scan('category')) {
         const category = document as unknown as Category;
-        this.ancestorsById.set(category.id, (category.ancestors ?? []).map((ancestor) => ancestor.id));
+        this.ancestorsById.set(
+          category.id,
+          (category.ancestors ?? []).map((ancestor) => ancestor.id),
+        );
       }
     }
     return this.ancestorsById.get(categoryId) ?? [];

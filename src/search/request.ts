@@ -21,7 +21,8 @@ export function requestReader(api: string) {
     language(path: string, body: Json): string | undefined {
       const language = body.language;
       if (language === undefined) return undefined;
-      if (typeof language !== 'string' || !LOCALE.test(language)) invalid(`${path}.language`, `'${String(language)}' is not a valid locale.`);
+      if (typeof language !== 'string' || !LOCALE.test(language))
+        invalid(`${path}.language`, `'${String(language)}' is not a valid locale.`);
       return language;
     },
     boost(path: string, body: Json): number {
@@ -38,7 +39,8 @@ export function requestReader(api: string) {
     integer(body: Json, name: string, fallback: number, max: number): number {
       const value = body[name];
       if (value === undefined) return fallback;
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) invalid(name, `must be an integer between 0 and ${max}.`);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max)
+        invalid(name, `must be an integer between 0 and ${max}.`);
       return value;
     },
   };

@@ -103,7 +103,9 @@ export function matchText(view: ViewIndex, queries: readonly TextQuery[]): Map<I
         continue;
       }
       const variants =
-        previous.variants === undefined || match.variants === undefined ? undefined : previous.variants.map((ok, index) => ok || match.variants![index]!);
+        previous.variants === undefined || match.variants === undefined
+          ? undefined
+          : previous.variants.map((ok, index) => ok || match.variants![index]!);
       combined.set(entry, { score: previous.score + match.score, variants });
     }
   }

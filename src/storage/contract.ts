@@ -31,7 +31,8 @@ const insert = (storage: StorageBackend, id: string, extra: Record<string, unkno
 const ids = (documents: Iterable<StoredDocument>) => [...documents].map((d) => d.id);
 
 /** Ids in an order that is neither sorted nor reverse sorted, so insertion order is what a scan must show. */
-const shuffledIds = (count: number) => Array.from({ length: count }, (_, i) => `id-${String((i * 7919) % count).padStart(4, '0')}-${(i * 31) % 17}`);
+const shuffledIds = (count: number) =>
+  Array.from({ length: count }, (_, i) => `id-${String((i * 7919) % count).padStart(4, '0')}-${(i * 31) % 17}`);
 
 function expectThrown<E extends Error>(work: () => unknown, type: new (...args: never[]) => E): E {
   try {
@@ -470,7 +471,17 @@ export function runStorageContract(name: string, createBackend: BackendFactory):
     });
 
     test.describe('unicode and large documents', () => {
-      const keys = ['ключ', '鍵-キー', '🔑🛒', 'e\u0301', '\u00e9', 'a b/c?d#e%20&f=g', "quote'\"back\\slash", 'tab\there\nnewline', 'x'.repeat(1000)];
+      const keys = [
+        'ключ',
+        '鍵-キー',
+        '🔑🛒',
+        'e\u0301',
+        '\u00e9',
+        'a b/c?d#e%20&f=g',
+        'quote\'"back\\slash',
+        'tab\there\nnewline',
+        'x'.repeat(1000),
+      ];
 
       test('unicode ids, keys, project and type names and values round-trip exactly', () => {
         keys.forEach((key, i) => storage.write('projekt-ü', 'typ-🧪', doc(`id-${key}`, 1, { value: key, i }), { expectedVersion: 0, key }));
@@ -506,7 +517,10 @@ export function runStorageContract(name: string, createBackend: BackendFactory):
       });
 
       test('documents of 5 MB and more are stored and read back whole', () => {
-        const big = doc('big', 1, { text: 'ü€𝄞x'.repeat(1_100_000), list: Array.from({ length: 20_000 }, (_, i) => ({ i, s: `item ${i}` })) });
+        const big = doc('big', 1, {
+          text: 'ü€𝄞x'.repeat(1_100_000),
+          list: Array.from({ length: 20_000 }, (_, i) => ({ i, s: `item ${i}` })),
+        });
         expect(JSON.stringify(big).length).toBeGreaterThan(5 * 1024 * 1024);
         storage.write(P, T, big, { expectedVersion: 0, key: 'big' });
         insert(storage, 'small');
@@ -523,7 +537,10 @@ export function runStorageContract(name: string, createBackend: BackendFactory):
     test('under the engine: create, update, query, a failing update changes nothing, delete', () => {
       const mock = createCommerceMock({ storage, defaultProjectKey: 'engine-project' });
       const customer = mock.create<StoredDocument>('customer', { email: 'contract@example.com', password: 'pw', key: 'contract' });
-      const updated = mock.update<StoredDocument>('customer', customer.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'Ada' }] });
+      const updated = mock.update<StoredDocument>('customer', customer.id, {
+        version: 1,
+        actions: [{ action: 'setFirstName', firstName: 'Ada' }],
+      });
       expect(updated).toMatchObject({ version: 2, firstName: 'Ada' });
       expect(mock.query('customer', { where: 'firstName = "Ada"' }).results.map((c) => c.id)).toEqual([customer.id]);
       expect(mock.getByKey<StoredDocument>('customer', 'contract')?.version).toBe(2);

@@ -58,7 +58,10 @@ function loadDriver(): Driver {
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'MODULE_NOT_FOUND' && /better-sqlite3'/.test(String((error as Error).message).split('\n')[0] ?? '')) {
-      throw new Error(`commerce-mock: the sqlite storage needs the optional peer dependency better-sqlite3, which is not installed. ${INSTALL_HINT}`, { cause: error });
+      throw new Error(
+        `commerce-mock: the sqlite storage needs the optional peer dependency better-sqlite3, which is not installed. ${INSTALL_HINT}`,
+        { cause: error },
+      );
     }
     throw new Error(
       `commerce-mock: better-sqlite3 is installed but could not be loaded (${(error as Error).message.split('\n')[0]}). ` +
@@ -106,7 +109,8 @@ export class SqliteStorage implements StorageBackend {
   constructor(options: SqliteStorageOptions) {
     if (typeof options?.file !== 'string' || options.file === '') throw new TypeError('commerce-mock: sqliteStorage needs a `file`.');
     const synchronous = options.synchronous ?? 'normal';
-    if (!['off', 'normal', 'full'].includes(synchronous)) throw new TypeError(`commerce-mock: sqliteStorage: synchronous must be 'off', 'normal' or 'full'.`);
+    if (!['off', 'normal', 'full'].includes(synchronous))
+      throw new TypeError(`commerce-mock: sqliteStorage: synchronous must be 'off', 'normal' or 'full'.`);
     if (options.cacheSize !== undefined && !(Number.isInteger(options.cacheSize) && options.cacheSize >= 0)) {
       throw new TypeError('commerce-mock: sqliteStorage: cacheSize must be a whole number, 0 or more.');
     }
@@ -138,10 +142,14 @@ export class SqliteStorage implements StorageBackend {
         `UPDATE documents SET key = ?, version = ?, body = ? ${where} AND id = ?`,
       ),
       // The key unchanged: leave the key index alone (one page less to write per commit).
-      updateBody: this.db.prepare<[number, string, string, string, string]>(`UPDATE documents SET version = ?, body = ? ${where} AND id = ?`),
+      updateBody: this.db.prepare<[number, string, string, string, string]>(
+        `UPDATE documents SET version = ?, body = ? ${where} AND id = ?`,
+      ),
       delete: this.db.prepare<[string, string, string]>(`DELETE FROM documents ${where} AND id = ?`),
       scanIds: this.db.prepare<[string, string], string>(`SELECT id FROM documents ${where} ORDER BY seq`).pluck(),
-      scanRows: this.db.prepare<[string, string], [string, string | null, string]>(`SELECT id, key, body FROM documents ${where} ORDER BY seq`).raw(),
+      scanRows: this.db
+        .prepare<[string, string], [string, string | null, string]>(`SELECT id, key, body FROM documents ${where} ORDER BY seq`)
+        .raw(),
       count: this.db.prepare<[string, string], number>(`SELECT count(*) FROM documents ${where}`).pluck(),
       projects: this.db.prepare<[], string>('SELECT DISTINCT project FROM documents').pluck(),
       clearAll: this.db.prepare('DELETE FROM documents'),

@@ -32,8 +32,13 @@ export function createMockFetch(mock: CommerceMock): typeof fetch {
     const request: MockRequest =
       input instanceof Request && init === undefined
         ? { method: input.method, url, headers: headersOf(input.headers) }
-        : { method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, headers: headersOf(init?.headers ?? (input instanceof Request ? input.headers : undefined)) };
-    const body = init?.body !== undefined ? await bodyText(init.body) : input instanceof Request && input.body ? await input.text() : undefined;
+        : {
+            method: init?.method ?? (input instanceof Request ? input.method : 'GET'),
+            url,
+            headers: headersOf(init?.headers ?? (input instanceof Request ? input.headers : undefined)),
+          };
+    const body =
+      init?.body !== undefined ? await bodyText(init.body) : input instanceof Request && input.body ? await input.text() : undefined;
     if (body !== undefined) request.body = body;
     const response = mock.handle(request);
     const text = response.body === undefined || NULL_BODY_STATUSES.has(response.status) ? null : JSON.stringify(response.body);

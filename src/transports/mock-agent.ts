@@ -10,7 +10,9 @@ interface UndiciModule {
 }
 
 interface MockAgentLike {
-  get(origin: string): { intercept(options: object): { reply(callback: (options: InterceptedRequest) => unknown): { persist(): unknown } } };
+  get(origin: string): {
+    intercept(options: object): { reply(callback: (options: InterceptedRequest) => unknown): { persist(): unknown } };
+  };
   disableNetConnect(): void;
   enableNetConnect(host?: string | RegExp | ((host: string) => boolean)): void;
   close(): Promise<void>;
@@ -42,7 +44,8 @@ function normaliseHeaders(raw: unknown): Record<string, string> {
   const headers: Record<string, string> = {};
   if (!raw) return headers;
   if (Array.isArray(raw)) {
-    if (raw.length > 0 && Array.isArray(raw[0])) for (const [name, value] of raw as string[][]) headers[String(name).toLowerCase()] = String(value);
+    if (raw.length > 0 && Array.isArray(raw[0]))
+      for (const [name, value] of raw as string[][]) headers[String(name).toLowerCase()] = String(value);
     else for (let i = 0; i + 1 < raw.length; i += 2) headers[String(raw[i]).toLowerCase()] = String(raw[i + 1]);
     return headers;
   }
@@ -105,10 +108,14 @@ async function loadUndici(): Promise<UndiciModule> {
   try {
     version = (createRequire(import.meta.url)('undici/package.json') as { version: string }).version;
   } catch {
-    throw new Error('commerce-mock: the in-process transport needs the `undici` package (undici 7 on Node 20, undici >= 8.10.1 on Node >= 22): npm install -D undici');
+    throw new Error(
+      'commerce-mock: the in-process transport needs the `undici` package (undici 7 on Node 20, undici >= 8.10.1 on Node >= 22): npm install -D undici',
+    );
   }
   if (isUnsafeUndici(version)) {
-    throw new Error(`commerce-mock: undici ${version} lets global fetch bypass a MockAgent, so requests would reach the real network. Use undici 7 on Node 20, or undici >= 8.10.1.`);
+    throw new Error(
+      `commerce-mock: undici ${version} lets global fetch bypass a MockAgent, so requests would reach the real network. Use undici 7 on Node 20, or undici >= 8.10.1.`,
+    );
   }
   return (await import('undici')) as unknown as UndiciModule;
 }

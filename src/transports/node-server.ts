@@ -25,7 +25,6 @@ const MAX_HEADER_BYTES = 1024 * 1024;
 /** Routes of the server itself, outside any project: health for probes, clear for resetting between test runs. */
 export const ADMIN_PREFIX = '/__mock';
 
-
 function send(response: ServerResponse, result: MockResponse, method: string): void {
   const body = method === 'HEAD' || result.body === undefined ? undefined : JSON.stringify(result.body);
   response.writeHead(result.status, {
@@ -54,7 +53,8 @@ function readBody(request: IncomingMessage): Promise<string | undefined | 'too-l
 
 function admin(mock: CommerceMock, method: string, path: string): MockResponse | undefined {
   const json = { 'content-type': 'application/json; charset=utf-8' };
-  if (path === `${ADMIN_PREFIX}/health` && (method === 'GET' || method === 'HEAD')) return { status: 200, headers: json, body: { status: 'ok', storage: mock.storage.name } };
+  if (path === `${ADMIN_PREFIX}/health` && (method === 'GET' || method === 'HEAD'))
+    return { status: 200, headers: json, body: { status: 'ok', storage: mock.storage.name } };
   if (path === `${ADMIN_PREFIX}/clear` && method === 'POST') {
     mock.clear();
     return { status: 200, headers: json, body: { cleared: true } };
@@ -78,7 +78,11 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
       const body = await readBody(request);
       if (body === 'too-large') {
         const error = errors.payloadTooLarge(MAX_BODY_BYTES);
-        return send(response, { status: error.statusCode, headers: { 'content-type': 'application/json; charset=utf-8' }, body: error.toJSON() }, method);
+        return send(
+          response,
+          { status: error.statusCode, headers: { 'content-type': 'application/json; charset=utf-8' }, body: error.toJSON() },
+          method,
+        );
       }
       const result = mock.handle({
         method,
@@ -101,7 +105,9 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
       : errors.invalidInput(`Malformed HTTP request: ${error.message}`);
     const body = JSON.stringify(failure.toJSON());
     const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   server.keepAliveTimeout = 5_000;
   const host = options.host ?? '127.0.0.1';

@@ -3,23 +3,48 @@ import { test, expect, sdkFailure } from '../support/sdk.js';
 import { createProduct, plainType, raw } from './support.js';
 
 async function update(apiRoot: ByProjectKeyRequestBuilder, entry: InventoryEntry, ...actions: InventoryEntryUpdateAction[]) {
-  const response = await apiRoot.inventory().withId({ ID: entry.id }).post({ body: { version: entry.version, actions } }).execute();
+  const response = await apiRoot
+    .inventory()
+    .withId({ ID: entry.id })
+    .post({ body: { version: entry.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
 
 const refused = (apiRoot: ByProjectKeyRequestBuilder, entry: InventoryEntry, ...actions: InventoryEntryUpdateAction[]) =>
-  sdkFailure(apiRoot.inventory().withId({ ID: entry.id }).post({ body: { version: entry.version, actions } }).execute());
+  sdkFailure(
+    apiRoot
+      .inventory()
+      .withId({ ID: entry.id })
+      .post({ body: { version: entry.version, actions } })
+      .execute(),
+  );
 
-const supply = (apiRoot: ByProjectKeyRequestBuilder, key: string, roles: Array<'InventorySupply' | 'ProductDistribution'> = ['InventorySupply']) =>
-  apiRoot.channels().post({ body: { key, roles } }).execute().then((r) => r.body);
+const supply = (
+  apiRoot: ByProjectKeyRequestBuilder,
+  key: string,
+  roles: Array<'InventorySupply' | 'ProductDistribution'> = ['InventorySupply'],
+) =>
+  apiRoot
+    .channels()
+    .post({ body: { key, roles } })
+    .execute()
+    .then((r) => r.body);
 
 test.describe('inventory', () => {
   test('create maps every field; availableQuantity starts at quantityOnStock', async ({ apiRoot }) => {
     const channel = await supply(apiRoot, 'warehouse');
     await apiRoot
       .types()
-      .post({ body: { key: 'inv', name: { en: 'I' }, resourceTypeIds: ['inventory-entry'], fieldDefinitions: [{ name: 'bin', label: { en: 'B' }, required: false, type: { name: 'String' } }] } })
+      .post({
+        body: {
+          key: 'inv',
+          name: { en: 'I' },
+          resourceTypeIds: ['inventory-entry'],
+          fieldDefinitions: [{ name: 'bin', label: { en: 'B' }, required: false, type: { name: 'String' } }],
+        },
+      })
       .execute();
     const entry = (
       await apiRoot
@@ -57,20 +82,46 @@ test.describe('inventory', () => {
       custom: { fields: { bin: 'A1' } },
     });
     expect((await apiRoot.inventory().withKey({ key: 'inv-1' }).get().execute()).body).toEqual(entry);
-    const bySku = (await apiRoot.inventory().get({ queryArgs: { where: `sku = "SKU-1" and supplyChannel(id = "${channel.id}")` } }).execute()).body;
+    const bySku = (
+      await apiRoot
+        .inventory()
+        .get({ queryArgs: { where: `sku = "SKU-1" and supplyChannel(id = "${channel.id}")` } })
+        .execute()
+    ).body;
     expect(bySku.results.map((e) => e.id)).toEqual([entry.id]);
   });
 
   test('one entry per SKU and supply channel', async ({ apiRoot }) => {
     await supply(apiRoot, 'warehouse');
     await supply(apiRoot, 'store-1');
-    await apiRoot.inventory().post({ body: { sku: 'S', quantityOnStock: 1 } }).execute();
-    await apiRoot.inventory().post({ body: { sku: 'S', quantityOnStock: 1, supplyChannel: { typeId: 'channel', key: 'warehouse' } } }).execute();
-    const noChannel = await sdkFailure(apiRoot.inventory().post({ body: { sku: 'S', quantityOnStock: 2 } }).execute());
+    await apiRoot
+      .inventory()
+      .post({ body: { sku: 'S', quantityOnStock: 1 } })
+      .execute();
+    await apiRoot
+      .inventory()
+      .post({ body: { sku: 'S', quantityOnStock: 1, supplyChannel: { typeId: 'channel', key: 'warehouse' } } })
+      .execute();
+    const noChannel = await sdkFailure(
+      apiRoot
+        .inventory()
+        .post({ body: { sku: 'S', quantityOnStock: 2 } })
+        .execute(),
+    );
     expect(noChannel.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'sku', duplicateValue: 'S' });
-    const sameChannel = await sdkFailure(apiRoot.inventory().post({ body: { sku: 'S', quantityOnStock: 2, supplyChannel: { typeId: 'channel', key: 'warehouse' } } }).execute());
+    const sameChannel = await sdkFailure(
+      apiRoot
+        .inventory()
+        .post({ body: { sku: 'S', quantityOnStock: 2, supplyChannel: { typeId: 'channel', key: 'warehouse' } } })
+        .execute(),
+    );
     expect(sameChannel.body.errors[0]).toMatchObject({ code: 'DuplicateField' });
-    const other = (await apiRoot.inventory().post({ body: { sku: 'S', quantityOnStock: 2, supplyChannel: { typeId: 'channel', key: 'store-1' } } }).execute()).body;
+    const other = (
+      await apiRoot
+        .inventory()
+        .post({ body: { sku: 'S', quantityOnStock: 2, supplyChannel: { typeId: 'channel', key: 'store-1' } } })
+        .execute()
+    ).body;
     const move = await refused(apiRoot, other, { action: 'setSupplyChannel', supplyChannel: { typeId: 'channel', key: 'warehouse' } });
     expect(move.body.errors[0]).toMatchObject({ code: 'DuplicateField' });
     expect((await apiRoot.inventory().get().execute()).body.total).toBe(3);
@@ -78,18 +129,43 @@ test.describe('inventory', () => {
 
   test('the supply channel must exist and have the InventorySupply role', async ({ apiRoot }) => {
     await supply(apiRoot, 'shop', ['ProductDistribution']);
-    const role = await sdkFailure(apiRoot.inventory().post({ body: { sku: 'S', quantityOnStock: 1, supplyChannel: { typeId: 'channel', key: 'shop' } } }).execute());
+    const role = await sdkFailure(
+      apiRoot
+        .inventory()
+        .post({ body: { sku: 'S', quantityOnStock: 1, supplyChannel: { typeId: 'channel', key: 'shop' } } })
+        .execute(),
+    );
     expect(role.body.errors[0]).toMatchObject({ code: 'MissingRoleOnChannel', missingRole: 'InventorySupply' });
-    const missing = await sdkFailure(apiRoot.inventory().post({ body: { sku: 'S', quantityOnStock: 1, supplyChannel: { typeId: 'channel', id: 'nope' } } }).execute());
+    const missing = await sdkFailure(
+      apiRoot
+        .inventory()
+        .post({ body: { sku: 'S', quantityOnStock: 1, supplyChannel: { typeId: 'channel', id: 'nope' } } })
+        .execute(),
+    );
     expect(missing.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'channel', id: 'nope' });
-    const invalid = await sdkFailure(apiRoot.inventory().post({ body: raw({ sku: 'S', quantityOnStock: 'many' }) }).execute());
+    const invalid = await sdkFailure(
+      apiRoot
+        .inventory()
+        .post({ body: raw({ sku: 'S', quantityOnStock: 'many' }) })
+        .execute(),
+    );
     expect(invalid.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'quantityOnStock' });
-    const limits = await sdkFailure(apiRoot.inventory().post({ body: { sku: 'S', quantityOnStock: 1, minCartQuantity: 5, maxCartQuantity: 2 } }).execute());
+    const limits = await sdkFailure(
+      apiRoot
+        .inventory()
+        .post({ body: { sku: 'S', quantityOnStock: 1, minCartQuantity: 5, maxCartQuantity: 2 } })
+        .execute(),
+    );
     expect(limits.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
   });
 
   test('quantity actions move quantityOnStock and availableQuantity together', async ({ apiRoot }) => {
-    let entry = (await apiRoot.inventory().post({ body: { sku: 'Q', quantityOnStock: 10 } }).execute()).body;
+    let entry = (
+      await apiRoot
+        .inventory()
+        .post({ body: { sku: 'Q', quantityOnStock: 10 } })
+        .execute()
+    ).body;
     entry = await update(apiRoot, entry, { action: 'addQuantity', quantity: 5 });
     expect(entry).toMatchObject({ quantityOnStock: 15, availableQuantity: 15, version: 2 });
     entry = await update(apiRoot, entry, { action: 'removeQuantity', quantity: 3 });
@@ -102,7 +178,12 @@ test.describe('inventory', () => {
 
   test('the other actions', async ({ apiRoot }) => {
     await supply(apiRoot, 'warehouse');
-    let entry = (await apiRoot.inventory().post({ body: { sku: 'O', quantityOnStock: 1 } }).execute()).body;
+    let entry = (
+      await apiRoot
+        .inventory()
+        .post({ body: { sku: 'O', quantityOnStock: 1 } })
+        .execute()
+    ).body;
     entry = await update(
       apiRoot,
       entry,
@@ -136,10 +217,21 @@ test.describe('inventory', () => {
       { action: 'setInventoryLimits' },
       { action: 'setReservationExpirationInMinutes' },
     );
-    for (const field of ['restockableInDays', 'expectedDelivery', 'supplyChannel', 'stockLevels', 'minCartQuantity', 'maxCartQuantity', 'reservationExpirationInMinutes']) {
+    for (const field of [
+      'restockableInDays',
+      'expectedDelivery',
+      'supplyChannel',
+      'stockLevels',
+      'minCartQuantity',
+      'maxCartQuantity',
+      'reservationExpirationInMinutes',
+    ]) {
       expect(entry, field).not.toHaveProperty(field);
     }
-    const badMinutes = await refused(apiRoot, entry, { action: 'setReservationExpirationInMinutes', reservationExpirationInMinutes: 50000 });
+    const badMinutes = await refused(apiRoot, entry, {
+      action: 'setReservationExpirationInMinutes',
+      reservationExpirationInMinutes: 50000,
+    });
     expect(badMinutes.body.errors[0]).toMatchObject({ code: 'InvalidField' });
   });
 
@@ -154,9 +246,22 @@ test.describe('inventory', () => {
       masterVariant: { sku: 'AV-1' },
       variants: [{ sku: 'AV-2' }, { sku: 'AV-3' }],
     });
-    const plainEntry = (await apiRoot.inventory().post({ body: { sku: 'AV-1', quantityOnStock: 3, restockableInDays: 2 } }).execute()).body;
-    const channelEntry = (await apiRoot.inventory().post({ body: { sku: 'AV-1', quantityOnStock: 0, supplyChannel: { typeId: 'channel', id: channel.id } } }).execute()).body;
-    await apiRoot.inventory().post({ body: { sku: 'AV-2', quantityOnStock: 0 } }).execute();
+    const plainEntry = (
+      await apiRoot
+        .inventory()
+        .post({ body: { sku: 'AV-1', quantityOnStock: 3, restockableInDays: 2 } })
+        .execute()
+    ).body;
+    const channelEntry = (
+      await apiRoot
+        .inventory()
+        .post({ body: { sku: 'AV-1', quantityOnStock: 0, supplyChannel: { typeId: 'channel', id: channel.id } } })
+        .execute()
+    ).body;
+    await apiRoot
+      .inventory()
+      .post({ body: { sku: 'AV-2', quantityOnStock: 0 } })
+      .execute();
     const projection = (await apiRoot.productProjections().withId({ ID: product.id }).get().execute()).body;
     expect(projection.masterVariant.availability).toEqual({
       isOnStock: true,
@@ -175,12 +280,35 @@ test.describe('inventory', () => {
 
 test('a SKU with inventory entries cannot be changed or removed on the product', async ({ apiRoot }) => {
   await plainType(apiRoot);
-  const product = await createProduct(apiRoot, { productType: { typeId: 'product-type', key: 'plain' }, name: { en: 'I' }, slug: { en: 'inv-sku' }, masterVariant: { sku: 'INV-1' } });
-  await apiRoot.inventory().post({ body: { sku: 'INV-1', quantityOnStock: 1 } }).execute();
-  for (const action of [{ action: 'setSku' as const, variantId: 1, sku: 'INV-2' }, { action: 'setSku' as const, variantId: 1 }]) {
-    const failure = await sdkFailure(apiRoot.products().withId({ ID: product.id }).post({ body: { version: 1, actions: [action] } }).execute());
+  const product = await createProduct(apiRoot, {
+    productType: { typeId: 'product-type', key: 'plain' },
+    name: { en: 'I' },
+    slug: { en: 'inv-sku' },
+    masterVariant: { sku: 'INV-1' },
+  });
+  await apiRoot
+    .inventory()
+    .post({ body: { sku: 'INV-1', quantityOnStock: 1 } })
+    .execute();
+  for (const action of [
+    { action: 'setSku' as const, variantId: 1, sku: 'INV-2' },
+    { action: 'setSku' as const, variantId: 1 },
+  ]) {
+    const failure = await sdkFailure(
+      apiRoot
+        .products()
+        .withId({ ID: product.id })
+        .post({ body: { version: 1, actions: [action] } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
   }
-  const same = (await apiRoot.products().withId({ ID: product.id }).post({ body: { version: 1, actions: [{ action: 'setSku', variantId: 1, sku: 'INV-1' }] } }).execute()).body;
+  const same = (
+    await apiRoot
+      .products()
+      .withId({ ID: product.id })
+      .post({ body: { version: 1, actions: [{ action: 'setSku', variantId: 1, sku: 'INV-1' }] } })
+      .execute()
+  ).body;
   expect(same.version).toBe(1);
 });

@@ -10,9 +10,24 @@ const FUTURE = '2100-01-01T00:00:00.000Z';
 /** Customer groups G and G2, channel C, and a published product with one price per selection level. */
 async function seed(apiRoot: ByProjectKeyRequestBuilder) {
   await plainType(apiRoot);
-  const g = (await apiRoot.customerGroups().post({ body: { key: 'gold', groupName: 'G' } }).execute()).body;
-  const g2 = (await apiRoot.customerGroups().post({ body: { key: 'silver', groupName: 'G2' } }).execute()).body;
-  const c = (await apiRoot.channels().post({ body: { key: 'shop', roles: ['ProductDistribution'] } }).execute()).body;
+  const g = (
+    await apiRoot
+      .customerGroups()
+      .post({ body: { key: 'gold', groupName: 'G' } })
+      .execute()
+  ).body;
+  const g2 = (
+    await apiRoot
+      .customerGroups()
+      .post({ body: { key: 'silver', groupName: 'G2' } })
+      .execute()
+  ).body;
+  const c = (
+    await apiRoot
+      .channels()
+      .post({ body: { key: 'shop', roles: ['ProductDistribution'] } })
+      .execute()
+  ).body;
   const group = { typeId: 'customer-group' as const, key: 'gold' };
   const channel = { typeId: 'channel' as const, key: 'shop' };
   const product = await createProduct(apiRoot, {
@@ -92,13 +107,35 @@ test.describe('price selection through products and product projections', () => 
 
   test('queries and by-key reads select prices too; without parameters there is no price', async ({ apiRoot }) => {
     const { product } = await seed(apiRoot);
-    const page = (await apiRoot.productProjections().get({ queryArgs: { priceCurrency: 'EUR', priceCountry: 'DE' } }).execute()).body;
+    const page = (
+      await apiRoot
+        .productProjections()
+        .get({ queryArgs: { priceCurrency: 'EUR', priceCountry: 'DE' } })
+        .execute()
+    ).body;
     expect(page.results[0]!.masterVariant.price!.key).toBe('de');
-    const products = (await apiRoot.products().get({ queryArgs: { priceCurrency: 'USD' } }).execute()).body;
+    const products = (
+      await apiRoot
+        .products()
+        .get({ queryArgs: { priceCurrency: 'USD' } })
+        .execute()
+    ).body;
     expect(products.results[0]!.masterData.current.masterVariant.price!.key).toBe('usd');
-    const byKey = (await apiRoot.productProjections().withKey({ key: 'priced' }).get({ queryArgs: { priceCurrency: 'EUR', staged: true } }).execute()).body;
+    const byKey = (
+      await apiRoot
+        .productProjections()
+        .withKey({ key: 'priced' })
+        .get({ queryArgs: { priceCurrency: 'EUR', staged: true } })
+        .execute()
+    ).body;
     expect(byKey.masterVariant.price!.key).toBe('base');
-    const productByKey = (await apiRoot.products().withKey({ key: 'priced' }).get({ queryArgs: { priceCurrency: 'EUR' } }).execute()).body;
+    const productByKey = (
+      await apiRoot
+        .products()
+        .withKey({ key: 'priced' })
+        .get({ queryArgs: { priceCurrency: 'EUR' } })
+        .execute()
+    ).body;
     expect(productByKey.masterData.staged.masterVariant.price!.key).toBe('base');
     const plain = (await apiRoot.productProjections().withId({ ID: product.id }).get().execute()).body;
     expect('price' in plain.masterVariant).toBe(false);
@@ -112,18 +149,41 @@ test.describe('price selection through products and product projections', () => 
     ).body;
     expect(updated.masterData.current.masterVariant.price!.key).toBe('usd');
     // Nothing is stored.
-    expect('price' in (await apiRoot.products().withId({ ID: product.id }).get().execute()).body.masterData.current.masterVariant).toBe(false);
+    expect('price' in (await apiRoot.products().withId({ ID: product.id }).get().execute()).body.masterData.current.masterVariant).toBe(
+      false,
+    );
   });
 
   test('price parameters without priceCurrency are a 400 InvalidInput; a malformed currency too', async ({ apiRoot }) => {
     const { product, c } = await seed(apiRoot);
     const requests: Array<Promise<unknown>> = [
-      apiRoot.products().withId({ ID: product.id }).get({ queryArgs: { priceCountry: 'DE' } }).execute(),
-      apiRoot.products().get({ queryArgs: { priceChannel: c.id } }).execute(),
-      apiRoot.productProjections().withId({ ID: product.id }).get({ queryArgs: { priceCustomerGroup: 'x' } }).execute(),
-      apiRoot.productProjections().get({ queryArgs: { priceCustomerGroupAssignments: ['x'] } }).execute(),
-      apiRoot.productProjections().withKey({ key: 'priced' }).get({ queryArgs: { priceCountry: 'DE' } }).execute(),
-      apiRoot.productProjections().get({ queryArgs: { priceCurrency: 'euro' } }).execute(),
+      apiRoot
+        .products()
+        .withId({ ID: product.id })
+        .get({ queryArgs: { priceCountry: 'DE' } })
+        .execute(),
+      apiRoot
+        .products()
+        .get({ queryArgs: { priceChannel: c.id } })
+        .execute(),
+      apiRoot
+        .productProjections()
+        .withId({ ID: product.id })
+        .get({ queryArgs: { priceCustomerGroup: 'x' } })
+        .execute(),
+      apiRoot
+        .productProjections()
+        .get({ queryArgs: { priceCustomerGroupAssignments: ['x'] } })
+        .execute(),
+      apiRoot
+        .productProjections()
+        .withKey({ key: 'priced' })
+        .get({ queryArgs: { priceCountry: 'DE' } })
+        .execute(),
+      apiRoot
+        .productProjections()
+        .get({ queryArgs: { priceCurrency: 'euro' } })
+        .execute(),
     ];
     for (const request of requests) {
       const failure = await sdkFailure(request);
@@ -142,10 +202,22 @@ test.describe('price selection through products and product projections', () => 
       priceMode: 'Standalone',
       masterVariant: { sku: 'sa-1' },
     });
-    const base = (await apiRoot.standalonePrices().post({ body: { sku: 'sa-1', value: money(1000) } }).execute()).body;
-    await apiRoot.standalonePrices().post({ body: { sku: 'sa-1', value: money(900), country: 'DE', active: false } }).execute();
+    const base = (
+      await apiRoot
+        .standalonePrices()
+        .post({ body: { sku: 'sa-1', value: money(1000) } })
+        .execute()
+    ).body;
+    await apiRoot
+      .standalonePrices()
+      .post({ body: { sku: 'sa-1', value: money(900), country: 'DE', active: false } })
+      .execute();
     const projection: ProductProjection = (
-      await apiRoot.productProjections().withId({ ID: product.id }).get({ queryArgs: { priceCurrency: 'EUR', priceCountry: 'DE' } }).execute()
+      await apiRoot
+        .productProjections()
+        .withId({ ID: product.id })
+        .get({ queryArgs: { priceCurrency: 'EUR', priceCountry: 'DE' } })
+        .execute()
     ).body;
     expect(projection.masterVariant.prices).toEqual([]);
     expect(projection.masterVariant.price).toEqual({ id: base.id, value: base.value } satisfies Partial<Price>);
@@ -161,7 +233,10 @@ test.describe('price selection: the pure function', () => {
   const pick = (prices: Array<SelectablePrice & { key: string }>, selection: PriceSelection) => selectPrice(prices, selection)?.key;
 
   test('validity: validFrom inclusive, validUntil exclusive; `now` is configurable', () => {
-    const prices = [price('jan', { validFrom: '2024-01-01T00:00:00Z', validUntil: '2024-02-01T00:00:00Z' }), price('feb', { validFrom: '2024-02-01T00:00:00Z' })];
+    const prices = [
+      price('jan', { validFrom: '2024-01-01T00:00:00Z', validUntil: '2024-02-01T00:00:00Z' }),
+      price('feb', { validFrom: '2024-02-01T00:00:00Z' }),
+    ];
     expect(pick(prices, { currency: 'EUR', now: '2024-01-01T00:00:00Z' })).toBe('jan');
     expect(pick(prices, { currency: 'EUR', now: '2024-01-31T23:59:59Z' })).toBe('jan');
     expect(pick(prices, { currency: 'EUR', now: '2024-02-01T00:00:00Z' })).toBe('feb');
@@ -169,7 +244,11 @@ test.describe('price selection: the pure function', () => {
   });
 
   test('an unset dimension matches only none; a dated price beats an undated one at the same level', () => {
-    const prices = [price('undated', { country: 'DE' }), price('dated', { country: 'DE', validUntil: '2999-01-01T00:00:00Z' }), price('channel', { channel: { id: 'c' } })];
+    const prices = [
+      price('undated', { country: 'DE' }),
+      price('dated', { country: 'DE', validUntil: '2999-01-01T00:00:00Z' }),
+      price('channel', { channel: { id: 'c' } }),
+    ];
     expect(pick(prices, { currency: 'EUR', country: 'DE' })).toBe('dated');
     expect(pick(prices, { currency: 'EUR' })).toBeUndefined();
     expect(pick(prices, { currency: 'EUR', channel: 'c', country: 'FR' })).toBe('channel');
@@ -178,7 +257,9 @@ test.describe('price selection: the pure function', () => {
 
   test('parameters: none is no selection; repeated and comma-separated group assignments', () => {
     expect(priceSelectionFromQuery(new URLSearchParams())).toBeUndefined();
-    expect(priceSelectionFromQuery(new URLSearchParams('priceCurrency=EUR&priceCustomerGroupAssignments=a,b&priceCustomerGroupAssignments=c'))).toEqual({
+    expect(
+      priceSelectionFromQuery(new URLSearchParams('priceCurrency=EUR&priceCustomerGroupAssignments=a,b&priceCustomerGroupAssignments=c')),
+    ).toEqual({
       currency: 'EUR',
       customerGroupAssignments: ['a', 'b', 'c'],
     });

@@ -16,12 +16,30 @@ async function publishedShirt(apiRoot: ByProjectKeyRequestBuilder): Promise<Prod
     masterVariant: {
       sku: 'red',
       prices: [{ value: money(1000) }],
-      images: [{ url: 'https://img/1.png', dimensions: { w: 1, h: 1 } }, { url: 'https://img/2.png', dimensions: { w: 2, h: 2 } }],
-      attributes: [{ name: 'color', value: 'red' }, { name: 'material', value: 'cotton' }],
+      images: [
+        { url: 'https://img/1.png', dimensions: { w: 1, h: 1 } },
+        { url: 'https://img/2.png', dimensions: { w: 2, h: 2 } },
+      ],
+      attributes: [
+        { name: 'color', value: 'red' },
+        { name: 'material', value: 'cotton' },
+      ],
     },
     variants: [
-      { sku: 'blue', attributes: [{ name: 'color', value: 'blue' }, { name: 'material', value: 'cotton' }] },
-      { sku: 'green', attributes: [{ name: 'color', value: 'green' }, { name: 'material', value: 'cotton' }] },
+      {
+        sku: 'blue',
+        attributes: [
+          { name: 'color', value: 'blue' },
+          { name: 'material', value: 'cotton' },
+        ],
+      },
+      {
+        sku: 'green',
+        attributes: [
+          { name: 'color', value: 'green' },
+          { name: 'material', value: 'cotton' },
+        ],
+      },
     ],
   });
 }
@@ -59,7 +77,12 @@ test.describe('product actions: staged by default', () => {
       { action: 'setSearchKeywords', searchKeywords: { en: [{ text: 'tee' }] } },
     );
     expect(updated.masterData.current.slug).toEqual({ en: 'tee-new' });
-    expect(updated.masterData.staged).toMatchObject({ metaTitle: { en: 'MT' }, metaDescription: { en: 'MD' }, metaKeywords: { en: 'MK' }, searchKeywords: { en: [{ text: 'tee' }] } });
+    expect(updated.masterData.staged).toMatchObject({
+      metaTitle: { en: 'MT' },
+      metaDescription: { en: 'MD' },
+      metaKeywords: { en: 'MK' },
+      searchKeywords: { en: [{ text: 'tee' }] },
+    });
     const cleared = await updateProduct(apiRoot, updated, { action: 'setMetaTitle' }, { action: 'setDescription' });
     expect(cleared.masterData.staged.metaTitle).toBeUndefined();
     const other = await createProduct(apiRoot, { productType: shirt, name: { en: 'O' }, slug: { en: 'other' } });
@@ -72,10 +95,30 @@ test.describe('product actions: staged by default', () => {
 
   test('key, tax category, price mode, state transitions', async ({ apiRoot }) => {
     const product = await publishedShirt(apiRoot);
-    const tax = (await apiRoot.taxCategories().post({ body: { key: 'std', name: 'Std', rates: [] } }).execute()).body;
-    const review = (await apiRoot.states().post({ body: { key: 'review', type: 'ProductState', initial: false } }).execute()).body;
-    const open = (await apiRoot.states().post({ body: { key: 'open', type: 'ProductState', initial: true, transitions: [{ typeId: 'state', id: review.id }] } }).execute()).body;
-    const done = (await apiRoot.states().post({ body: { key: 'done', type: 'ProductState', initial: false } }).execute()).body;
+    const tax = (
+      await apiRoot
+        .taxCategories()
+        .post({ body: { key: 'std', name: 'Std', rates: [] } })
+        .execute()
+    ).body;
+    const review = (
+      await apiRoot
+        .states()
+        .post({ body: { key: 'review', type: 'ProductState', initial: false } })
+        .execute()
+    ).body;
+    const open = (
+      await apiRoot
+        .states()
+        .post({ body: { key: 'open', type: 'ProductState', initial: true, transitions: [{ typeId: 'state', id: review.id }] } })
+        .execute()
+    ).body;
+    const done = (
+      await apiRoot
+        .states()
+        .post({ body: { key: 'done', type: 'ProductState', initial: false } })
+        .execute()
+    ).body;
     const notInitial = await refusedUpdate(apiRoot, product, { action: 'transitionState', state: { typeId: 'state', key: 'review' } });
     expect(notInitial.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
     let updated = await updateProduct(
@@ -86,13 +129,21 @@ test.describe('product actions: staged by default', () => {
       { action: 'setPriceMode', priceMode: 'Standalone' },
       { action: 'transitionState', state: { typeId: 'state', key: 'open' } },
     );
-    expect(updated).toMatchObject({ key: 'tee-2', taxCategory: { typeId: 'tax-category', id: tax.id }, priceMode: 'Standalone', state: { typeId: 'state', id: open.id } });
+    expect(updated).toMatchObject({
+      key: 'tee-2',
+      taxCategory: { typeId: 'tax-category', id: tax.id },
+      priceMode: 'Standalone',
+      state: { typeId: 'state', id: open.id },
+    });
     expect(updated.masterData.hasStagedChanges).toBe(false);
     const noTransition = await refusedUpdate(apiRoot, updated, { action: 'transitionState', state: { typeId: 'state', id: done.id } });
     expect(noTransition.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
     updated = await updateProduct(apiRoot, updated, { action: 'transitionState', state: { typeId: 'state', id: done.id }, force: true });
     expect(updated.state).toEqual({ typeId: 'state', id: done.id });
-    const missing = await refusedUpdate(apiRoot, updated, { action: 'setTaxCategory', taxCategory: { typeId: 'tax-category', id: 'nope' } });
+    const missing = await refusedUpdate(apiRoot, updated, {
+      action: 'setTaxCategory',
+      taxCategory: { typeId: 'tax-category', id: 'nope' },
+    });
     expect(missing.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'tax-category', id: 'nope' });
     expect((await readProduct(apiRoot, product.id)).version).toBe(updated.version);
   });
@@ -101,9 +152,21 @@ test.describe('product actions: staged by default', () => {
 test.describe('product actions: categories', () => {
   test('add with order hint, set the hint, remove', async ({ apiRoot }) => {
     const product = await publishedShirt(apiRoot);
-    const category = (await apiRoot.categories().post({ body: { key: 'men', name: { en: 'Men' }, slug: { en: 'men' } } }).execute()).body;
-    let updated = await updateProduct(apiRoot, product, { action: 'addToCategory', category: { typeId: 'category', key: 'men' }, orderHint: '0.4' });
-    expect(updated.masterData.staged).toMatchObject({ categories: [{ typeId: 'category', id: category.id }], categoryOrderHints: { [category.id]: '0.4' } });
+    const category = (
+      await apiRoot
+        .categories()
+        .post({ body: { key: 'men', name: { en: 'Men' }, slug: { en: 'men' } } })
+        .execute()
+    ).body;
+    let updated = await updateProduct(apiRoot, product, {
+      action: 'addToCategory',
+      category: { typeId: 'category', key: 'men' },
+      orderHint: '0.4',
+    });
+    expect(updated.masterData.staged).toMatchObject({
+      categories: [{ typeId: 'category', id: category.id }],
+      categoryOrderHints: { [category.id]: '0.4' },
+    });
     expect(updated.masterData.current.categories).toEqual([]);
     updated = await updateProduct(apiRoot, updated, { action: 'setCategoryOrderHint', categoryId: category.id, orderHint: '0.25' });
     expect(updated.masterData.staged.categoryOrderHints).toEqual({ [category.id]: '0.25' });
@@ -123,11 +186,22 @@ test.describe('product actions: categories', () => {
 test.describe('product actions: variants', () => {
   test('addVariant: ids ascend, staged only by default, constraint and SKU checks', async ({ apiRoot }) => {
     const product = await publishedShirt(apiRoot);
-    const combination = await refusedUpdate(apiRoot, product, { action: 'addVariant', sku: 'x1', attributes: [{ name: 'color', value: 'red' }, { name: 'material', value: 'cotton' }] });
+    const combination = await refusedUpdate(apiRoot, product, {
+      action: 'addVariant',
+      sku: 'x1',
+      attributes: [
+        { name: 'color', value: 'red' },
+        { name: 'material', value: 'cotton' },
+      ],
+    });
     expect(combination.body.errors[0]).toMatchObject({ code: 'DuplicateAttributeValues' });
     const materialMissing = await refusedUpdate(apiRoot, product, { action: 'addVariant', sku: 'x3' });
     expect(materialMissing.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'material', allowedValues: ['cotton'] });
-    const sku = await refusedUpdate(apiRoot, product, { action: 'addVariant', sku: 'blue', attributes: [{ name: 'material', value: 'cotton' }] });
+    const sku = await refusedUpdate(apiRoot, product, {
+      action: 'addVariant',
+      sku: 'blue',
+      attributes: [{ name: 'material', value: 'cotton' }],
+    });
     expect(sku.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'sku', duplicateValue: 'blue' });
     const added = await updateProduct(apiRoot, product, {
       action: 'addVariant',
@@ -139,21 +213,40 @@ test.describe('product actions: variants', () => {
       assets: [{ name: { en: 'A' }, sources: [{ uri: 'https://a' }] }],
     });
     const variant = added.masterData.staged.variants.find((v) => v.sku === 'black')!;
-    expect(variant).toMatchObject({ id: 4, key: 'black-key', prices: [{ value: typedMoney(500) }], images: [{ url: 'https://img/b.png' }], assets: [{ name: { en: 'A' } }] });
+    expect(variant).toMatchObject({
+      id: 4,
+      key: 'black-key',
+      prices: [{ value: typedMoney(500) }],
+      images: [{ url: 'https://img/b.png' }],
+      assets: [{ name: { en: 'A' } }],
+    });
     expect(added.masterData.current.variants).toHaveLength(2);
     expect(added.masterData.hasStagedChanges).toBe(true);
     // The SKU is taken even though only staged data has it.
     const other = await createProduct(apiRoot, { productType: shirt, name: { en: 'O' }, slug: { en: 'other' } });
     const taken = await refusedUpdate(apiRoot, other, { action: 'setSku', variantId: 1, sku: 'black' });
     expect(taken.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'sku', duplicateValue: 'black' });
-    const both = await updateProduct(apiRoot, added, { action: 'addVariant', sku: 'white', attributes: [{ name: 'material', value: 'cotton' }, { name: 'ean', value: '9' }], staged: false });
+    const both = await updateProduct(apiRoot, added, {
+      action: 'addVariant',
+      sku: 'white',
+      attributes: [
+        { name: 'material', value: 'cotton' },
+        { name: 'ean', value: '9' },
+      ],
+      staged: false,
+    });
     expect(both.masterData.current.variants.map((v) => v.id)).toEqual([2, 3, 5]);
     expect(both.masterData.staged.variants.map((v) => v.id)).toEqual([2, 3, 4, 5]);
   });
 
   test('removeVariant by id and sku; the master variant cannot be removed; unknown variants refused', async ({ apiRoot }) => {
     const product = await publishedShirt(apiRoot);
-    let updated = await updateProduct(apiRoot, product, { action: 'removeVariant', id: 2 }, { action: 'removeVariant', sku: 'green', staged: false });
+    let updated = await updateProduct(
+      apiRoot,
+      product,
+      { action: 'removeVariant', id: 2 },
+      { action: 'removeVariant', sku: 'green', staged: false },
+    );
     expect(updated.masterData.staged.variants).toEqual([]);
     expect(updated.masterData.current.variants.map((v) => v.id)).toEqual([2]);
     const master = await refusedUpdate(apiRoot, updated, { action: 'removeVariant', id: 1 });
@@ -187,7 +280,10 @@ test.describe('product actions: variants', () => {
       { action: 'setProductVariantKey', sku: 'navy', key: 'navy-key' },
       { action: 'setProductVariantKey', variantId: 1, key: 'master', staged: false },
     );
-    expect(updated.masterData.staged.variants.map((v) => [v.sku, v.key])).toEqual([['navy', 'navy-key'], ['lime', undefined]]);
+    expect(updated.masterData.staged.variants.map((v) => [v.sku, v.key])).toEqual([
+      ['navy', 'navy-key'],
+      ['lime', undefined],
+    ]);
     expect(updated.masterData.current.masterVariant.key).toBe('master');
     expect(updated.masterData.current.variants[0]!.sku).toBe('blue');
     const duplicateKey = await refusedUpdate(apiRoot, updated, { action: 'setProductVariantKey', variantId: 3, key: 'master' });
@@ -197,7 +293,12 @@ test.describe('product actions: variants', () => {
     updated = await updateProduct(apiRoot, updated, { action: 'setSku', variantId: 3 });
     expect(updated.masterData.staged.variants[1]!.sku).toBeUndefined();
     // The removed SKU is free for others.
-    const other = await createProduct(apiRoot, { productType: shirt, name: { en: 'O' }, slug: { en: 'other' }, masterVariant: { sku: 'lime' } });
+    const other = await createProduct(apiRoot, {
+      productType: shirt,
+      name: { en: 'O' },
+      slug: { en: 'other' },
+      masterVariant: { sku: 'lime' },
+    });
     expect(other.masterData.staged.masterVariant.sku).toBe('lime');
   });
 });
@@ -215,10 +316,20 @@ test.describe('product actions: attributes', () => {
     );
     const staged = updated.masterData.staged;
     expect(staged.variants[0]!.attributes).toContainEqual({ name: 'weight', value: 1.5 });
-    expect(updated.masterData.current.variants[1]!.attributes).toContainEqual({ name: 'finish', value: { key: 'matt', label: { en: 'Matt', de: 'Matt' } } });
-    expect([staged.masterVariant, ...staged.variants].every((v) => v.attributes!.some((a) => a.name === 'material' && a.value === 'linen'))).toBe(true);
+    expect(updated.masterData.current.variants[1]!.attributes).toContainEqual({
+      name: 'finish',
+      value: { key: 'matt', label: { en: 'Matt', de: 'Matt' } },
+    });
+    expect(
+      [staged.masterVariant, ...staged.variants].every((v) => v.attributes!.some((a) => a.name === 'material' && a.value === 'linen')),
+    ).toBe(true);
     expect(staged.attributes).toEqual([{ name: 'brand', value: 'Acme' }]);
-    updated = await updateProduct(apiRoot, updated, { action: 'setAttribute', variantId: 2, name: 'weight' }, { action: 'setProductAttribute', name: 'brand' });
+    updated = await updateProduct(
+      apiRoot,
+      updated,
+      { action: 'setAttribute', variantId: 2, name: 'weight' },
+      { action: 'setProductAttribute', name: 'brand' },
+    );
     expect(updated.masterData.staged.variants[0]!.attributes!.some((a) => a.name === 'weight')).toBe(false);
     expect(updated.masterData.staged.attributes).toEqual([]);
   });
@@ -266,7 +377,12 @@ test.describe('product actions: images', () => {
       { url: 'https://img/1.png', dimensions: { w: 1, h: 1 }, label: 'One' },
     ]);
     expect(updated.masterData.current.masterVariant.images).toHaveLength(2);
-    const position = await refusedUpdate(apiRoot, updated, { action: 'moveImageToPosition', variantId: 1, imageUrl: 'https://img/1.png', position: 2 });
+    const position = await refusedUpdate(apiRoot, updated, {
+      action: 'moveImageToPosition',
+      variantId: 1,
+      imageUrl: 'https://img/1.png',
+      position: 2,
+    });
     expect(position.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
     const missing = await refusedUpdate(apiRoot, updated, { action: 'removeImage', variantId: 1, imageUrl: 'https://img/none.png' });
     expect(missing.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
@@ -278,11 +394,20 @@ test.describe('product actions: images', () => {
 test.describe('product actions: prices', () => {
   test('addPrice, changePrice, setPriceKey, removePrice; ids kept; staged and current', async ({ apiRoot }) => {
     const product = await publishedShirt(apiRoot);
-    const group = (await apiRoot.customerGroups().post({ body: { key: 'b2b', groupName: 'B2B' } }).execute()).body;
+    const group = (
+      await apiRoot
+        .customerGroups()
+        .post({ body: { key: 'b2b', groupName: 'B2B' } })
+        .execute()
+    ).body;
     let updated = await updateProduct(apiRoot, product, {
       action: 'addPrice',
       sku: 'red',
-      price: { value: money(900), customerGroup: { typeId: 'customer-group', key: 'b2b' }, tiers: [{ minimumQuantity: 10, value: money(800) }] },
+      price: {
+        value: money(900),
+        customerGroup: { typeId: 'customer-group', key: 'b2b' },
+        tiers: [{ minimumQuantity: 10, value: money(800) }],
+      },
       staged: false,
     });
     const added = updated.masterData.staged.masterVariant.prices!.find((p) => p.customerGroup)!;
@@ -300,9 +425,18 @@ test.describe('product actions: prices', () => {
       { action: 'setPriceKey', priceId: added.id, key: 'b2b-price' },
     );
     const changed = updated.masterData.staged.masterVariant.prices!.find((p) => p.id === added.id)!;
-    expect(changed).toEqual({ id: added.id, key: 'b2b-price', value: typedMoney(950), customerGroup: { typeId: 'customer-group', id: group.id } });
+    expect(changed).toEqual({
+      id: added.id,
+      key: 'b2b-price',
+      value: typedMoney(950),
+      customerGroup: { typeId: 'customer-group', id: group.id },
+    });
     expect(updated.masterData.current.masterVariant.prices!.find((p) => p.id === added.id)!.value).toEqual(typedMoney(900));
-    const duplicate = await refusedUpdate(apiRoot, updated, { action: 'addPrice', variantId: 1, price: { value: money(1), customerGroup: { typeId: 'customer-group', id: group.id } } });
+    const duplicate = await refusedUpdate(apiRoot, updated, {
+      action: 'addPrice',
+      variantId: 1,
+      price: { value: money(1), customerGroup: { typeId: 'customer-group', id: group.id } },
+    });
     expect(duplicate.body.errors[0]).toMatchObject({ code: 'DuplicatePriceScope' });
     const unknown = await refusedUpdate(apiRoot, updated, { action: 'changePrice', priceId: 'nope', price: { value: money(1) } });
     expect(unknown.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
@@ -320,7 +454,11 @@ test.describe('product actions: prices', () => {
       sku: 'blue',
       prices: [{ value: money(1) }, { value: money(2), country: 'DE' }, { value: money(3, 'USD') }],
     });
-    expect(updated.masterData.staged.variants[0]!.prices!.map((p) => [p.value.centAmount, p.country])).toEqual([[1, undefined], [2, 'DE'], [3, undefined]]);
+    expect(updated.masterData.staged.variants[0]!.prices!.map((p) => [p.value.centAmount, p.country])).toEqual([
+      [1, undefined],
+      [2, 'DE'],
+      [3, undefined],
+    ]);
     expect(new Set(updated.masterData.staged.variants[0]!.prices!.map((p) => p.id)).size).toBe(3);
     const emptied = await updateProduct(apiRoot, updated, { action: 'setPrices', sku: 'blue', prices: [] });
     expect(emptied.masterData.staged.variants[0]!.prices).toEqual([]);
@@ -330,7 +468,14 @@ test.describe('product actions: prices', () => {
     const product = await publishedShirt(apiRoot);
     await apiRoot
       .types()
-      .post({ body: { key: 'price-fields', name: { en: 'P' }, resourceTypeIds: ['product-price'], fieldDefinitions: [{ name: 'note', label: { en: 'N' }, required: false, type: { name: 'String' } }] } })
+      .post({
+        body: {
+          key: 'price-fields',
+          name: { en: 'P' },
+          resourceTypeIds: ['product-price'],
+          fieldDefinitions: [{ name: 'note', label: { en: 'N' }, required: false, type: { name: 'String' } }],
+        },
+      })
       .execute();
     const priceId = product.masterData.staged.masterVariant.prices![0]!.id;
     const noType = await refusedUpdate(apiRoot, product, { action: 'setProductPriceCustomField', priceId, name: 'note', value: 'x' });
@@ -367,7 +512,14 @@ test.describe('product actions: assets', () => {
       { action: 'changeAssetOrder', variantId: 1, assetOrder: [one!.id, two!.id] },
     );
     expect(updated.masterData.staged.masterVariant.assets).toEqual([
-      { id: one!.id, key: 'one', name: { en: 'Uno' }, description: { en: 'First' }, tags: ['pdf'], sources: [{ uri: 'https://uno', contentType: 'application/pdf' }] },
+      {
+        id: one!.id,
+        key: 'one',
+        name: { en: 'Uno' },
+        description: { en: 'First' },
+        tags: ['pdf'],
+        sources: [{ uri: 'https://uno', contentType: 'application/pdf' }],
+      },
       { id: two!.id, key: 'dos', name: { en: 'Two' }, sources: [{ uri: 'https://two' }] },
     ]);
     const duplicateKey = await refusedUpdate(apiRoot, updated, { action: 'setAssetKey', variantId: 1, assetId: two!.id, assetKey: 'one' });
@@ -376,7 +528,14 @@ test.describe('product actions: assets', () => {
     expect(badOrder.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
     await apiRoot
       .types()
-      .post({ body: { key: 'asset-fields', name: { en: 'A' }, resourceTypeIds: ['asset'], fieldDefinitions: [{ name: 'note', label: { en: 'N' }, required: false, type: { name: 'String' } }] } })
+      .post({
+        body: {
+          key: 'asset-fields',
+          name: { en: 'A' },
+          resourceTypeIds: ['asset'],
+          fieldDefinitions: [{ name: 'note', label: { en: 'N' }, required: false, type: { name: 'String' } }],
+        },
+      })
       .execute();
     updated = await updateProduct(
       apiRoot,
@@ -396,18 +555,33 @@ test.describe('product actions: publishing', () => {
     const product = await publishedShirt(apiRoot);
     let updated = await updateProduct(apiRoot, product, { action: 'unpublish' });
     expect(updated.masterData).toMatchObject({ published: false, hasStagedChanges: false });
-    updated = await updateProduct(apiRoot, updated, { action: 'changeName', name: { en: 'New' } }, { action: 'setSku', variantId: 2, sku: 'navy' });
+    updated = await updateProduct(
+      apiRoot,
+      updated,
+      { action: 'changeName', name: { en: 'New' } },
+      { action: 'setSku', variantId: 2, sku: 'navy' },
+    );
     expect(updated.masterData.hasStagedChanges).toBe(true);
     updated = await updateProduct(apiRoot, updated, { action: 'publish' });
     expect(updated.masterData).toMatchObject({ published: true, hasStagedChanges: false });
     expect(updated.masterData.current).toEqual(updated.masterData.staged);
     expect(updated.masterData.current.name).toEqual({ en: 'New' });
-    updated = await updateProduct(apiRoot, updated, { action: 'changeName', name: { en: 'Discard me' } }, { action: 'setSku', variantId: 3, sku: 'teal' });
+    updated = await updateProduct(
+      apiRoot,
+      updated,
+      { action: 'changeName', name: { en: 'Discard me' } },
+      { action: 'setSku', variantId: 3, sku: 'teal' },
+    );
     updated = await updateProduct(apiRoot, updated, { action: 'revertStagedChanges' });
     expect(updated.masterData.staged).toEqual(updated.masterData.current);
     expect(updated.masterData.hasStagedChanges).toBe(false);
     // 'teal' was only staged: reverting freed it.
-    const other = await createProduct(apiRoot, { productType: shirt, name: { en: 'O' }, slug: { en: 'other' }, masterVariant: { sku: 'teal' } });
+    const other = await createProduct(apiRoot, {
+      productType: shirt,
+      name: { en: 'O' },
+      slug: { en: 'other' },
+      masterVariant: { sku: 'teal' },
+    });
     expect(other.masterData.current.masterVariant.sku).toBe('teal');
   });
 

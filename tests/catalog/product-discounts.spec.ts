@@ -1,25 +1,53 @@
-import type { ByProjectKeyRequestBuilder, Product, ProductDiscount, ProductDiscountDraft, ProductDiscountUpdateAction } from '@commercetools/platform-sdk';
+import type {
+  ByProjectKeyRequestBuilder,
+  Product,
+  ProductDiscount,
+  ProductDiscountDraft,
+  ProductDiscountUpdateAction,
+} from '@commercetools/platform-sdk';
 import { test, expect, sdkFailure } from '../support/sdk.js';
 import { compileDiscountPredicate, DiscountPredicateError } from '../../src/pricing/discount-predicate.js';
 import { createProduct, money, raw, readProduct, refusedUpdate, shirtType, typedMoney, updateProduct } from './support.js';
 
 const shirt = { typeId: 'product-type' as const, key: 'shirt' };
 
-async function discount(apiRoot: ByProjectKeyRequestBuilder, body: Partial<ProductDiscountDraft> & Pick<ProductDiscountDraft, 'predicate' | 'sortOrder' | 'value'>) {
-  const response = await apiRoot.productDiscounts().post({ body: { name: { en: 'D' }, isActive: true, ...body } }).execute();
+async function discount(
+  apiRoot: ByProjectKeyRequestBuilder,
+  body: Partial<ProductDiscountDraft> & Pick<ProductDiscountDraft, 'predicate' | 'sortOrder' | 'value'>,
+) {
+  const response = await apiRoot
+    .productDiscounts()
+    .post({ body: { name: { en: 'D' }, isActive: true, ...body } })
+    .execute();
   expect(response.statusCode).toBe(201);
   return response.body;
 }
 
 async function changeDiscount(apiRoot: ByProjectKeyRequestBuilder, value: ProductDiscount, ...actions: ProductDiscountUpdateAction[]) {
-  return (await apiRoot.productDiscounts().withId({ ID: value.id }).post({ body: { version: value.version, actions } }).execute()).body;
+  return (
+    await apiRoot
+      .productDiscounts()
+      .withId({ ID: value.id })
+      .post({ body: { version: value.version, actions } })
+      .execute()
+  ).body;
 }
 
 /** Category men > tops; a published shirt in tops with a red (EUR 1000, USD 1200, DE 900) and a blue variant (EUR 2000). */
 async function seed(apiRoot: ByProjectKeyRequestBuilder): Promise<Product & { tops: string; men: string }> {
   await shirtType(apiRoot);
-  const men = (await apiRoot.categories().post({ body: { key: 'men', name: { en: 'Men' }, slug: { en: 'men' } } }).execute()).body;
-  const tops = (await apiRoot.categories().post({ body: { key: 'tops', name: { en: 'Tops' }, slug: { en: 'tops' }, parent: { typeId: 'category', id: men.id } } }).execute()).body;
+  const men = (
+    await apiRoot
+      .categories()
+      .post({ body: { key: 'men', name: { en: 'Men' }, slug: { en: 'men' } } })
+      .execute()
+  ).body;
+  const tops = (
+    await apiRoot
+      .categories()
+      .post({ body: { key: 'tops', name: { en: 'Tops' }, slug: { en: 'tops' }, parent: { typeId: 'category', id: men.id } } })
+      .execute()
+  ).body;
   const product = await createProduct(apiRoot, {
     key: 'tee',
     productType: shirt,
@@ -32,38 +60,95 @@ async function seed(apiRoot: ByProjectKeyRequestBuilder): Promise<Product & { to
       sku: 'tee-red',
       key: 'red',
       prices: [{ value: money(1000) }, { value: money(1200, 'USD') }, { value: money(900), country: 'DE' }],
-      attributes: [{ name: 'color', value: 'red' }, { name: 'weight', value: 3 }],
+      attributes: [
+        { name: 'color', value: 'red' },
+        { name: 'weight', value: 3 },
+      ],
     },
-    variants: [{ sku: 'tee-blue', prices: [{ value: money(2000) }], attributes: [{ name: 'color', value: 'blue' }, { name: 'weight', value: 5 }] }],
+    variants: [
+      {
+        sku: 'tee-blue',
+        prices: [{ value: money(2000) }],
+        attributes: [
+          { name: 'color', value: 'blue' },
+          { name: 'weight', value: 5 },
+        ],
+      },
+    ],
   });
   return { ...product, tops: tops.id, men: men.id };
 }
 
 const prices = (product: Product, data: 'current' | 'staged' = 'current') => {
   const d = product.masterData[data];
-  return [d.masterVariant, ...d.variants].flatMap((v) => v.prices!.map((p) => ({ sku: v.sku, amount: p.value.centAmount, currency: p.value.currencyCode, country: p.country, discounted: p.discounted })));
+  return [d.masterVariant, ...d.variants].flatMap((v) =>
+    v.prices!.map((p) => ({
+      sku: v.sku,
+      amount: p.value.centAmount,
+      currency: p.value.currencyCode,
+      country: p.country,
+      discounted: p.discounted,
+    })),
+  );
 };
 
 test.describe('product discounts: applied to prices', () => {
   test('a relative discount shows on the matching prices of products and projections, and on the selected price', async ({ apiRoot }) => {
     const product = await seed(apiRoot);
-    const tenPercent = await discount(apiRoot, { key: 'ten', predicate: 'sku = "tee-red"', sortOrder: '0.5', value: { type: 'relative', permyriad: 1000 } });
-    expect(tenPercent).toMatchObject({ version: 1, key: 'ten', isActive: true, sortOrder: '0.5', value: { type: 'relative', permyriad: 1000 }, references: [] });
+    const tenPercent = await discount(apiRoot, {
+      key: 'ten',
+      predicate: 'sku = "tee-red"',
+      sortOrder: '0.5',
+      value: { type: 'relative', permyriad: 1000 },
+    });
+    expect(tenPercent).toMatchObject({
+      version: 1,
+      key: 'ten',
+      isActive: true,
+      sortOrder: '0.5',
+      value: { type: 'relative', permyriad: 1000 },
+      references: [],
+    });
     const read = await readProduct(apiRoot, product.id);
     const reference = { typeId: 'product-discount', id: tenPercent.id };
     expect(prices(read)).toEqual([
       { sku: 'tee-red', amount: 1000, currency: 'EUR', country: undefined, discounted: { value: typedMoney(900), discount: reference } },
-      { sku: 'tee-red', amount: 1200, currency: 'USD', country: undefined, discounted: { value: typedMoney(1080, 'USD'), discount: reference } },
+      {
+        sku: 'tee-red',
+        amount: 1200,
+        currency: 'USD',
+        country: undefined,
+        discounted: { value: typedMoney(1080, 'USD'), discount: reference },
+      },
       { sku: 'tee-red', amount: 900, currency: 'EUR', country: 'DE', discounted: { value: typedMoney(810), discount: reference } },
       { sku: 'tee-blue', amount: 2000, currency: 'EUR', country: undefined, discounted: undefined },
     ]);
     expect(prices(read, 'staged')).toEqual(prices(read));
-    const projection = (await apiRoot.productProjections().withId({ ID: product.id }).get({ queryArgs: { priceCurrency: 'EUR', priceCountry: 'DE' } }).execute()).body;
-    expect(projection.masterVariant.price).toMatchObject({ value: typedMoney(900), country: 'DE', discounted: { value: typedMoney(810), discount: reference } });
-    const page = (await apiRoot.productProjections().get({ queryArgs: { expand: 'masterVariant.prices[*].discounted.discount' } }).execute()).body;
+    const projection = (
+      await apiRoot
+        .productProjections()
+        .withId({ ID: product.id })
+        .get({ queryArgs: { priceCurrency: 'EUR', priceCountry: 'DE' } })
+        .execute()
+    ).body;
+    expect(projection.masterVariant.price).toMatchObject({
+      value: typedMoney(900),
+      country: 'DE',
+      discounted: { value: typedMoney(810), discount: reference },
+    });
+    const page = (
+      await apiRoot
+        .productProjections()
+        .get({ queryArgs: { expand: 'masterVariant.prices[*].discounted.discount' } })
+        .execute()
+    ).body;
     expect(page.results[0]!.masterVariant.prices![0]!.discounted!.discount.obj).toMatchObject({ key: 'ten' });
     // Deleting the discount removes it from the prices.
-    await apiRoot.productDiscounts().withId({ ID: tenPercent.id }).delete({ queryArgs: { version: 1 } }).execute();
+    await apiRoot
+      .productDiscounts()
+      .withId({ ID: tenPercent.id })
+      .delete({ queryArgs: { version: 1 } })
+      .execute();
     expect(prices(await readProduct(apiRoot, product.id)).every((p) => p.discounted === undefined)).toBe(true);
   });
 
@@ -71,8 +156,18 @@ test.describe('product discounts: applied to prices', () => {
     const product = await seed(apiRoot);
     const small = await discount(apiRoot, { predicate: '1 = 1', sortOrder: '0.9', value: { type: 'relative', permyriad: 100 } });
     await discount(apiRoot, { predicate: '1 = 1', sortOrder: '0.1', value: { type: 'relative', permyriad: 5000 } });
-    const inactive = await discount(apiRoot, { predicate: 'true', sortOrder: '0.95', value: { type: 'relative', permyriad: 9000 }, isActive: false });
-    const future = await discount(apiRoot, { predicate: 'true', sortOrder: '0.99', value: { type: 'relative', permyriad: 9000 }, validFrom: '2100-01-01T00:00:00.000Z' });
+    const inactive = await discount(apiRoot, {
+      predicate: 'true',
+      sortOrder: '0.95',
+      value: { type: 'relative', permyriad: 9000 },
+      isActive: false,
+    });
+    const future = await discount(apiRoot, {
+      predicate: 'true',
+      sortOrder: '0.99',
+      value: { type: 'relative', permyriad: 9000 },
+      validFrom: '2100-01-01T00:00:00.000Z',
+    });
     let read = await readProduct(apiRoot, product.id);
     expect(prices(read).map((p) => p.discounted?.discount.id)).toEqual([small.id, small.id, small.id, small.id]);
     expect(prices(read).map((p) => p.discounted?.value.centAmount)).toEqual([990, 1188, 891, 1980]);
@@ -82,7 +177,10 @@ test.describe('product discounts: applied to prices', () => {
     await changeDiscount(apiRoot, future, { action: 'setValidFrom' });
     read = await readProduct(apiRoot, product.id);
     expect(prices(read)[0]!.discounted!.discount.id).toBe(future.id);
-    await changeDiscount(apiRoot, (await apiRoot.productDiscounts().withId({ ID: future.id }).get().execute()).body, { action: 'setValidUntil', validUntil: '2000-01-01T00:00:00.000Z' });
+    await changeDiscount(apiRoot, (await apiRoot.productDiscounts().withId({ ID: future.id }).get().execute()).body, {
+      action: 'setValidUntil',
+      validUntil: '2000-01-01T00:00:00.000Z',
+    });
     read = await readProduct(apiRoot, product.id);
     expect(prices(read)[0]!.discounted!.discount.id).toBe(inactive.id);
   });
@@ -123,7 +221,7 @@ test.describe('product discounts: applied to prices', () => {
       const read = await readProduct(apiRoot, product.id);
       const discounted = prices(read)
         .filter((p) => p.discounted)
-        .map((p) => (p.sku === 'tee-blue' ? 'blue' : p.country ?? p.currency));
+        .map((p) => (p.sku === 'tee-blue' ? 'blue' : (p.country ?? p.currency)));
       expect(discounted).toEqual(expected);
     });
   }
@@ -145,7 +243,11 @@ test.describe('product discounts: applied to prices', () => {
   test('external discounts: setDiscountedPrice on products and standalone prices', async ({ apiRoot }) => {
     const product = await seed(apiRoot);
     const external = await discount(apiRoot, { predicate: 'sku = "tee-red"', sortOrder: '0.5', value: { type: 'external' } });
-    const relative = await discount(apiRoot, { predicate: 'sku = "tee-blue"', sortOrder: '0.4', value: { type: 'relative', permyriad: 1000 } });
+    const relative = await discount(apiRoot, {
+      predicate: 'sku = "tee-blue"',
+      sortOrder: '0.4',
+      value: { type: 'relative', permyriad: 1000 },
+    });
     const redPrice = product.masterData.staged.masterVariant.prices![0]!;
     const bluePrice = product.masterData.staged.variants[0]!.prices![0]!;
     const updated = await updateProduct(apiRoot, product, {
@@ -154,7 +256,10 @@ test.describe('product discounts: applied to prices', () => {
       staged: false,
       discounted: { value: money(777), discount: { typeId: 'product-discount', id: external.id } },
     });
-    expect(updated.masterData.current.masterVariant.prices![0]!.discounted).toEqual({ value: typedMoney(777), discount: { typeId: 'product-discount', id: external.id } });
+    expect(updated.masterData.current.masterVariant.prices![0]!.discounted).toEqual({
+      value: typedMoney(777),
+      discount: { typeId: 'product-discount', id: external.id },
+    });
     const notExternal = await refusedUpdate(apiRoot, updated, {
       action: 'setDiscountedPrice',
       priceId: bluePrice.id,
@@ -177,11 +282,26 @@ test.describe('product discounts: applied to prices', () => {
   test('standalone prices carry the discount of their SKU', async ({ apiRoot }) => {
     await seed(apiRoot);
     await discount(apiRoot, { predicate: 'sku = "tee-red"', sortOrder: '0.5', value: { type: 'relative', permyriad: 2500 } });
-    const created = (await apiRoot.standalonePrices().post({ body: { sku: 'tee-red', value: money(4000), country: 'AT' } }).execute()).body;
+    const created = (
+      await apiRoot
+        .standalonePrices()
+        .post({ body: { sku: 'tee-red', value: money(4000), country: 'AT' } })
+        .execute()
+    ).body;
     expect(created.discounted).toMatchObject({ value: typedMoney(3000) });
-    const other = (await apiRoot.standalonePrices().post({ body: { sku: 'tee-blue', value: money(4000) } }).execute()).body;
+    const other = (
+      await apiRoot
+        .standalonePrices()
+        .post({ body: { sku: 'tee-blue', value: money(4000) } })
+        .execute()
+    ).body;
     expect(other.discounted).toBeUndefined();
-    const listed = (await apiRoot.standalonePrices().get({ queryArgs: { where: 'sku = "tee-red"' } }).execute()).body;
+    const listed = (
+      await apiRoot
+        .standalonePrices()
+        .get({ queryArgs: { where: 'sku = "tee-red"' } })
+        .execute()
+    ).body;
     expect(listed.results[0]!.discounted).toMatchObject({ value: typedMoney(3000) });
   });
 });
@@ -213,7 +333,14 @@ test.describe('product discounts: resource', () => {
       validFrom: '2024-01-01T00:00:00.000Z',
       validUntil: '2024-12-31T00:00:00.000Z',
     });
-    const cleared = await changeDiscount(apiRoot, updated, { action: 'setValidFrom' }, { action: 'setValidUntil' }, { action: 'setDescription' }, { action: 'changeValue', value: { type: 'external' } });
+    const cleared = await changeDiscount(
+      apiRoot,
+      updated,
+      { action: 'setValidFrom' },
+      { action: 'setValidUntil' },
+      { action: 'setDescription' },
+      { action: 'changeValue', value: { type: 'external' } },
+    );
     expect(cleared.validFrom).toBeUndefined();
     expect(cleared.validUntil).toBeUndefined();
     expect(cleared.value).toEqual({ type: 'external' });
@@ -222,22 +349,62 @@ test.describe('product discounts: resource', () => {
 
   test('refusals: duplicate sortOrder, malformed predicate and sortOrder, bad validity, missing fields', async ({ apiRoot }) => {
     const first = await discount(apiRoot, { predicate: 'true', sortOrder: '0.5', value: { type: 'relative', permyriad: 1000 } });
-    const duplicate = await sdkFailure(apiRoot.productDiscounts().post({ body: { name: { en: 'x' }, isActive: true, predicate: 'true', sortOrder: '0.5', value: { type: 'external' } } }).execute());
+    const duplicate = await sdkFailure(
+      apiRoot
+        .productDiscounts()
+        .post({ body: { name: { en: 'x' }, isActive: true, predicate: 'true', sortOrder: '0.5', value: { type: 'external' } } })
+        .execute(),
+    );
     expect(duplicate.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'sortOrder', duplicateValue: '0.5' });
-    const predicate = await sdkFailure(apiRoot.productDiscounts().post({ body: { name: { en: 'x' }, isActive: true, predicate: 'sku = ', sortOrder: '0.6', value: { type: 'external' } } }).execute());
+    const predicate = await sdkFailure(
+      apiRoot
+        .productDiscounts()
+        .post({ body: { name: { en: 'x' }, isActive: true, predicate: 'sku = ', sortOrder: '0.6', value: { type: 'external' } } })
+        .execute(),
+    );
     expect(predicate.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'predicate' });
-    const sortOrder = await sdkFailure(apiRoot.productDiscounts().post({ body: { name: { en: 'x' }, isActive: true, predicate: 'true', sortOrder: '1.5', value: { type: 'external' } } }).execute());
+    const sortOrder = await sdkFailure(
+      apiRoot
+        .productDiscounts()
+        .post({ body: { name: { en: 'x' }, isActive: true, predicate: 'true', sortOrder: '1.5', value: { type: 'external' } } })
+        .execute(),
+    );
     expect(sortOrder.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'sortOrder' });
-    const permyriad = await sdkFailure(apiRoot.productDiscounts().post({ body: { name: { en: 'x' }, isActive: true, predicate: 'true', sortOrder: '0.6', value: { type: 'relative', permyriad: 20000 } } }).execute());
+    const permyriad = await sdkFailure(
+      apiRoot
+        .productDiscounts()
+        .post({
+          body: { name: { en: 'x' }, isActive: true, predicate: 'true', sortOrder: '0.6', value: { type: 'relative', permyriad: 20000 } },
+        })
+        .execute(),
+    );
     expect(permyriad.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'value.permyriad' });
-    const missing = await sdkFailure(apiRoot.productDiscounts().post({ body: raw({ name: { en: 'x' } }) }).execute());
+    const missing = await sdkFailure(
+      apiRoot
+        .productDiscounts()
+        .post({ body: raw({ name: { en: 'x' } }) })
+        .execute(),
+    );
     expect(missing.body.errors.map((e) => e.field)).toEqual(expect.arrayContaining(['value', 'predicate', 'sortOrder', 'isActive']));
     const validity = await sdkFailure(
-      apiRoot.productDiscounts().withId({ ID: first.id }).post({ body: { version: 1, actions: [{ action: 'setValidFromAndUntil', validFrom: '2025-01-01T00:00:00Z', validUntil: '2024-01-01T00:00:00Z' }] } }).execute(),
+      apiRoot
+        .productDiscounts()
+        .withId({ ID: first.id })
+        .post({
+          body: {
+            version: 1,
+            actions: [{ action: 'setValidFromAndUntil', validFrom: '2025-01-01T00:00:00Z', validUntil: '2024-01-01T00:00:00Z' }],
+          },
+        })
+        .execute(),
     );
     expect(validity.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
     const changePredicate = await sdkFailure(
-      apiRoot.productDiscounts().withId({ ID: first.id }).post({ body: { version: 1, actions: [{ action: 'changePredicate', predicate: '(sku = "a"' }] } }).execute(),
+      apiRoot
+        .productDiscounts()
+        .withId({ ID: first.id })
+        .post({ body: { version: 1, actions: [{ action: 'changePredicate', predicate: '(sku = "a"' }] } })
+        .execute(),
     );
     expect(changePredicate.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'predicate' });
     expect((await apiRoot.productDiscounts().withId({ ID: first.id }).get().execute()).body).toEqual(first);
@@ -246,15 +413,25 @@ test.describe('product discounts: resource', () => {
   test('POST /product-discounts/matching finds the discount for a variant and price', async ({ apiRoot }) => {
     const product = await seed(apiRoot);
     await discount(apiRoot, { predicate: 'sku = "tee-red"', sortOrder: '0.4', value: { type: 'relative', permyriad: 1000 } });
-    const best = await discount(apiRoot, { predicate: 'sku = "tee-red" and country = "DE"', sortOrder: '0.6', value: { type: 'relative', permyriad: 2000 } });
+    const best = await discount(apiRoot, {
+      predicate: 'sku = "tee-red" and country = "DE"',
+      sortOrder: '0.6',
+      value: { type: 'relative', permyriad: 2000 },
+    });
     const matched = await apiRoot
       .productDiscounts()
       .matching()
-      .post({ body: { productId: product.id, variantId: 1, staged: false, price: { id: 'any', value: money(100), country: 'DE' } } as never })
+      .post({
+        body: { productId: product.id, variantId: 1, staged: false, price: { id: 'any', value: money(100), country: 'DE' } } as never,
+      })
       .execute();
     expect(matched.body.id).toBe(best.id);
     const none = await sdkFailure(
-      apiRoot.productDiscounts().matching().post({ body: { productId: product.id, variantId: 2, staged: true, price: { id: 'any', value: money(100) } } as never }).execute(),
+      apiRoot
+        .productDiscounts()
+        .matching()
+        .post({ body: { productId: product.id, variantId: 2, staged: true, price: { id: 'any', value: money(100) } } as never })
+        .execute(),
     );
     expect(none.statusCode).toBe(404);
     expect(none.body.errors[0]).toMatchObject({ code: 'NoMatchingProductDiscountFound' });
@@ -262,7 +439,14 @@ test.describe('product discounts: resource', () => {
 });
 
 test.describe('discount predicates: the pure parser', () => {
-  const fields: Record<string, unknown> = { sku: 'A-1', 'variant.id': 2, 'attributes.tags': ['x', 'y'], 'attributes.size': { key: 'M', label: 'M' }, centAmount: 1500, currencyCode: 'EUR' };
+  const fields: Record<string, unknown> = {
+    sku: 'A-1',
+    'variant.id': 2,
+    'attributes.tags': ['x', 'y'],
+    'attributes.size': { key: 'M', label: 'M' },
+    centAmount: 1500,
+    currencyCode: 'EUR',
+  };
   const matches = (predicate: string) => compileDiscountPredicate(predicate)((path) => fields[path.join('.')]);
 
   test('operators', () => {

@@ -5,26 +5,55 @@ import { createProduct, money, plainType, raw, readProduct, shirtType, typedMone
 const shirt = { typeId: 'product-type' as const, key: 'shirt' };
 
 async function categories(apiRoot: ByProjectKeyRequestBuilder) {
-  const men = (await apiRoot.categories().post({ body: { key: 'men', name: { en: 'Men' }, slug: { en: 'men' } } }).execute()).body;
-  const tops = (await apiRoot.categories().post({ body: { key: 'tops', name: { en: 'Tops' }, slug: { en: 'tops' }, parent: { typeId: 'category', key: 'men' } } }).execute()).body;
+  const men = (
+    await apiRoot
+      .categories()
+      .post({ body: { key: 'men', name: { en: 'Men' }, slug: { en: 'men' } } })
+      .execute()
+  ).body;
+  const tops = (
+    await apiRoot
+      .categories()
+      .post({ body: { key: 'tops', name: { en: 'Tops' }, slug: { en: 'tops' }, parent: { typeId: 'category', key: 'men' } } })
+      .execute()
+  ).body;
   return { men, tops };
 }
 
-const failCreate = (apiRoot: ByProjectKeyRequestBuilder, body: unknown) => sdkFailure(apiRoot.products().post({ body: raw<ProductDraft>(body) }).execute());
+const failCreate = (apiRoot: ByProjectKeyRequestBuilder, body: unknown) =>
+  sdkFailure(
+    apiRoot
+      .products()
+      .post({ body: raw<ProductDraft>(body) })
+      .execute(),
+  );
 
 test.describe('products: create', () => {
   test('maps every draft field; master variant id 1, variants ascending; current equals staged', async ({ apiRoot }) => {
     const type = await shirtType(apiRoot);
     const { men, tops } = await categories(apiRoot);
-    const tax = (await apiRoot.taxCategories().post({ body: { key: 'std', name: 'Standard', rates: [] } }).execute()).body;
-    const state = (await apiRoot.states().post({ body: { key: 'draft', type: 'ProductState', initial: true } }).execute()).body;
+    const tax = (
+      await apiRoot
+        .taxCategories()
+        .post({ body: { key: 'std', name: 'Standard', rates: [] } })
+        .execute()
+    ).body;
+    const state = (
+      await apiRoot
+        .states()
+        .post({ body: { key: 'draft', type: 'ProductState', initial: true } })
+        .execute()
+    ).body;
     const product = await createProduct(apiRoot, {
       key: 'tee',
       productType: shirt,
       name: { en: 'Tee', de: 'T-Shirt' },
       slug: { en: 'tee', de: 't-shirt' },
       description: { en: 'A tee' },
-      categories: [{ typeId: 'category', key: 'men' }, { typeId: 'category', id: tops.id }],
+      categories: [
+        { typeId: 'category', key: 'men' },
+        { typeId: 'category', id: tops.id },
+      ],
       categoryOrderHints: { [men.id]: '0.5' },
       metaTitle: { en: 'mt' },
       metaDescription: { en: 'md' },
@@ -62,7 +91,10 @@ test.describe('products: create', () => {
       name: { en: 'Tee', de: 'T-Shirt' },
       slug: { en: 'tee', de: 't-shirt' },
       description: { en: 'A tee' },
-      categories: [{ typeId: 'category', id: men.id }, { typeId: 'category', id: tops.id }],
+      categories: [
+        { typeId: 'category', id: men.id },
+        { typeId: 'category', id: tops.id },
+      ],
       categoryOrderHints: { [men.id]: '0.5' },
       metaTitle: { en: 'mt' },
       metaDescription: { en: 'md' },
@@ -83,20 +115,51 @@ test.describe('products: create', () => {
       { id: expect.any(String), value: typedMoney(2199, 'USD'), country: 'US' },
     ]);
     expect(data.masterVariant.assets![0]!.id).toEqual(expect.any(String));
-    expect(data.variants.map((v) => [v.id, v.sku])).toEqual([[2, 'tee-blue'], [3, 'tee-green']]);
-    expect(data.variants[0]).toEqual({ id: 2, sku: 'tee-blue', prices: [], images: [], attributes: [{ name: 'color', value: { key: 'blue', label: 'Blue' } }], assets: [] });
+    expect(data.variants.map((v) => [v.id, v.sku])).toEqual([
+      [2, 'tee-blue'],
+      [3, 'tee-green'],
+    ]);
+    expect(data.variants[0]).toEqual({
+      id: 2,
+      sku: 'tee-blue',
+      prices: [],
+      images: [],
+      attributes: [{ name: 'color', value: { key: 'blue', label: 'Blue' } }],
+      assets: [],
+    });
     expect(await readProduct(apiRoot, product.id)).toEqual(product);
     expect((await apiRoot.products().withKey({ key: 'tee' }).get().execute()).body.id).toBe(product.id);
   });
 
   test('a minimal draft gets an empty master variant; publish: true publishes', async ({ apiRoot }) => {
     await plainType(apiRoot);
-    const product = await createProduct(apiRoot, { productType: { typeId: 'product-type', key: 'plain' }, name: { en: 'P' }, slug: { en: 'pp' }, publish: true });
+    const product = await createProduct(apiRoot, {
+      productType: { typeId: 'product-type', key: 'plain' },
+      name: { en: 'P' },
+      slug: { en: 'pp' },
+      publish: true,
+    });
     expect(product.masterData).toEqual({
       published: true,
       hasStagedChanges: false,
-      current: { name: { en: 'P' }, slug: { en: 'pp' }, categories: [], masterVariant: { id: 1, prices: [], images: [], attributes: [], assets: [] }, variants: [], searchKeywords: {}, attributes: [] },
-      staged: { name: { en: 'P' }, slug: { en: 'pp' }, categories: [], masterVariant: { id: 1, prices: [], images: [], attributes: [], assets: [] }, variants: [], searchKeywords: {}, attributes: [] },
+      current: {
+        name: { en: 'P' },
+        slug: { en: 'pp' },
+        categories: [],
+        masterVariant: { id: 1, prices: [], images: [], attributes: [], assets: [] },
+        variants: [],
+        searchKeywords: {},
+        attributes: [],
+      },
+      staged: {
+        name: { en: 'P' },
+        slug: { en: 'pp' },
+        categories: [],
+        masterVariant: { id: 1, prices: [], images: [], attributes: [], assets: [] },
+        variants: [],
+        searchKeywords: {},
+        attributes: [],
+      },
     });
     expect(product.priceMode).toBeUndefined();
   });
@@ -124,7 +187,13 @@ test.describe('products: create', () => {
           { name: 'related', value: { typeId: 'category', id: men.id } },
           { name: 'tags', value: ['a', 'b', 'a'] },
           { name: 'sizes', value: ['S', { key: 'M' }] },
-          { name: 'dimensions', value: [{ name: 'width', value: 30 }, { name: 'unit', value: 'cm' }] },
+          {
+            name: 'dimensions',
+            value: [
+              { name: 'width', value: 30 },
+              { name: 'unit', value: 'cm' },
+            ],
+          },
           { name: 'ean', value: '4006381333931' },
           { name: 'material', value: 'cotton' },
         ],
@@ -143,8 +212,14 @@ test.describe('products: create', () => {
     expect(value('updated')).toBe('2024-03-01T09:00:00.000Z');
     expect(value('related')).toEqual({ typeId: 'category', id: men.id });
     expect(value('tags')).toEqual(['a', 'b']);
-    expect(value('sizes')).toEqual([{ key: 'S', label: 'S' }, { key: 'M', label: 'M' }]);
-    expect(value('dimensions')).toEqual([{ name: 'width', value: 30 }, { name: 'unit', value: 'cm' }]);
+    expect(value('sizes')).toEqual([
+      { key: 'S', label: 'S' },
+      { key: 'M', label: 'M' },
+    ]);
+    expect(value('dimensions')).toEqual([
+      { name: 'width', value: 30 },
+      { name: 'unit', value: 'cm' },
+    ]);
   });
 
   const wrongValues: Array<[string, unknown]> = [
@@ -166,7 +241,12 @@ test.describe('products: create', () => {
   for (const [name, value] of wrongValues) {
     test(`a wrong value for the ${name} attribute is InvalidField`, async ({ apiRoot }) => {
       await shirtType(apiRoot);
-      const failure = await failCreate(apiRoot, { productType: shirt, name: { en: 'X' }, slug: { en: 'x-1' }, masterVariant: { attributes: [{ name, value }] } });
+      const failure = await failCreate(apiRoot, {
+        productType: shirt,
+        name: { en: 'X' },
+        slug: { en: 'x-1' },
+        masterVariant: { attributes: [{ name, value }] },
+      });
       expect(failure.statusCode).toBe(400);
       expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: name, invalidValue: value });
       if (name === 'color') expect(failure.body.errors[0]!.allowedValues).toEqual(['red', 'blue', 'green']);
@@ -176,18 +256,40 @@ test.describe('products: create', () => {
 
   test('an unknown attribute, or one of the wrong level, is InvalidOperation', async ({ apiRoot }) => {
     await shirtType(apiRoot);
-    const unknown = await failCreate(apiRoot, { productType: shirt, name: { en: 'X' }, slug: { en: 'xx' }, masterVariant: { attributes: [{ name: 'nope', value: 1 }] } });
+    const unknown = await failCreate(apiRoot, {
+      productType: shirt,
+      name: { en: 'X' },
+      slug: { en: 'xx' },
+      masterVariant: { attributes: [{ name: 'nope', value: 1 }] },
+    });
     expect(unknown.body.errors[0]).toMatchObject({ code: 'InvalidOperation', message: expect.stringContaining("'nope'") });
-    const productLevelOnVariant = await failCreate(apiRoot, { productType: shirt, name: { en: 'X' }, slug: { en: 'xx' }, masterVariant: { attributes: [{ name: 'brand', value: 'A' }] } });
+    const productLevelOnVariant = await failCreate(apiRoot, {
+      productType: shirt,
+      name: { en: 'X' },
+      slug: { en: 'xx' },
+      masterVariant: { attributes: [{ name: 'brand', value: 'A' }] },
+    });
     expect(productLevelOnVariant.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
-    const variantLevelOnProduct = await failCreate(apiRoot, { productType: shirt, name: { en: 'X' }, slug: { en: 'xx' }, attributes: [{ name: 'title', value: 'A' }] });
+    const variantLevelOnProduct = await failCreate(apiRoot, {
+      productType: shirt,
+      name: { en: 'X' },
+      slug: { en: 'xx' },
+      attributes: [{ name: 'title', value: 'A' }],
+    });
     expect(variantLevelOnProduct.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
   });
 
   test('required attributes must be given on every variant (RequiredField)', async ({ apiRoot }) => {
     await apiRoot
       .productTypes()
-      .post({ body: { key: 'req', name: 'Req', description: 'r', attributes: [{ name: 'size', label: {}, isRequired: true, type: { name: 'text' } }] } })
+      .post({
+        body: {
+          key: 'req',
+          name: 'Req',
+          description: 'r',
+          attributes: [{ name: 'size', label: {}, isRequired: true, type: { name: 'text' } }],
+        },
+      })
       .execute();
     const req = { typeId: 'product-type' as const, key: 'req' };
     const missingMaster = await failCreate(apiRoot, { productType: req, name: { en: 'X' }, slug: { en: 'xx' } });
@@ -216,18 +318,32 @@ test.describe('products: create', () => {
       masterVariant: { sku: 'a', attributes: [{ name: 'color', value: 'red' }] },
       variants: [{ sku: 'b', attributes: [{ name: 'color', value: 'red' }] }],
     });
-    expect(combination.body.errors[0]).toMatchObject({ code: 'DuplicateAttributeValues', attributes: [{ name: 'color', value: { key: 'red', label: 'Red' } }] });
+    expect(combination.body.errors[0]).toMatchObject({
+      code: 'DuplicateAttributeValues',
+      attributes: [{ name: 'color', value: { key: 'red', label: 'Red' } }],
+    });
     const sameForAll = await failCreate(apiRoot, {
       ...base,
       masterVariant: { sku: 'a', attributes: [{ name: 'material', value: 'cotton' }] },
       variants: [{ sku: 'b', attributes: [{ name: 'material', value: 'silk' }] }],
     });
-    expect(sameForAll.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'material', invalidValue: 'silk', allowedValues: ['cotton'] });
+    expect(sameForAll.body.errors[0]).toMatchObject({
+      code: 'InvalidField',
+      field: 'material',
+      invalidValue: 'silk',
+      allowedValues: ['cotton'],
+    });
   });
 
   test('two identical variants are DuplicateVariantValues', async ({ apiRoot }) => {
     await plainType(apiRoot);
-    const failure = await failCreate(apiRoot, { productType: { typeId: 'product-type', key: 'plain' }, name: { en: 'X' }, slug: { en: 'xx' }, masterVariant: {}, variants: [{}] });
+    const failure = await failCreate(apiRoot, {
+      productType: { typeId: 'product-type', key: 'plain' },
+      name: { en: 'X' },
+      slug: { en: 'xx' },
+      masterVariant: {},
+      variants: [{}],
+    });
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateVariantValues', variantValues: { prices: [], attributes: [] } });
   });
 
@@ -240,7 +356,11 @@ test.describe('products: create', () => {
       [{ categories: [{ typeId: 'category', key: 'nope' }] }, 'category', { key: 'nope' }],
       [{ taxCategory: { typeId: 'tax-category', id: 'nope' } }, 'tax-category', { id: 'nope' }],
       [{ state: { typeId: 'state', key: 'nope' } }, 'state', { key: 'nope' }],
-      [{ masterVariant: { prices: [{ value: money(1), customerGroup: { typeId: 'customer-group', key: 'nope' } }] } }, 'customer-group', { key: 'nope' }],
+      [
+        { masterVariant: { prices: [{ value: money(1), customerGroup: { typeId: 'customer-group', key: 'nope' } }] } },
+        'customer-group',
+        { key: 'nope' },
+      ],
       [{ masterVariant: { prices: [{ value: money(1), channel: { typeId: 'channel', id: 'nope' } }] } }, 'channel', { id: 'nope' }],
     ];
     for (const [fields, typeId, identifier] of cases) {
@@ -256,18 +376,41 @@ test.describe('products: create', () => {
     const { men } = await categories(apiRoot);
     const missing = await failCreate(apiRoot, { name: { en: 'X' } });
     expect(missing.body.errors).toEqual(
-      expect.arrayContaining([expect.objectContaining({ code: 'RequiredField', field: 'productType' }), expect.objectContaining({ code: 'RequiredField', field: 'slug' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'RequiredField', field: 'productType' }),
+        expect.objectContaining({ code: 'RequiredField', field: 'slug' }),
+      ]),
     );
-    const slug = await failCreate(apiRoot, { productType: { typeId: 'product-type', key: 'plain' }, name: { en: 'X' }, slug: { en: 'no spaces' } });
+    const slug = await failCreate(apiRoot, {
+      productType: { typeId: 'product-type', key: 'plain' },
+      name: { en: 'X' },
+      slug: { en: 'no spaces' },
+    });
     expect(slug.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'slug.en' });
-    const hint = await failCreate(apiRoot, { productType: { typeId: 'product-type', key: 'plain' }, name: { en: 'X' }, slug: { en: 'xx' }, categoryOrderHints: { [men.id]: '0.3' } });
+    const hint = await failCreate(apiRoot, {
+      productType: { typeId: 'product-type', key: 'plain' },
+      name: { en: 'X' },
+      slug: { en: 'xx' },
+      categoryOrderHints: { [men.id]: '0.3' },
+    });
     expect(hint.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
   });
 
   test('price rules of a variant: DuplicatePriceScope, OverlappingPriceValidity, DuplicatePriceKey', async ({ apiRoot }) => {
     await plainType(apiRoot);
-    const draft = (prices: unknown[]) => ({ productType: { typeId: 'product-type', key: 'plain' }, name: { en: 'X' }, slug: { en: 'xx' }, masterVariant: { prices } });
-    const scope = await failCreate(apiRoot, draft([{ value: money(1), country: 'DE' }, { value: money(2), country: 'DE' }]));
+    const draft = (prices: unknown[]) => ({
+      productType: { typeId: 'product-type', key: 'plain' },
+      name: { en: 'X' },
+      slug: { en: 'xx' },
+      masterVariant: { prices },
+    });
+    const scope = await failCreate(
+      apiRoot,
+      draft([
+        { value: money(1), country: 'DE' },
+        { value: money(2), country: 'DE' },
+      ]),
+    );
     expect(scope.body.errors[0]).toMatchObject({ code: 'DuplicatePriceScope', conflictingPrice: { value: typedMoney(1), country: 'DE' } });
     const overlap = await failCreate(
       apiRoot,
@@ -276,8 +419,18 @@ test.describe('products: create', () => {
         { value: money(2), validFrom: '2024-02-01T00:00:00.000Z' },
       ]),
     );
-    expect(overlap.body.errors[0]).toMatchObject({ code: 'OverlappingPriceValidity', currency: 'EUR', conflictingValidFrom: '2024-01-01T00:00:00.000Z' });
-    const key = await failCreate(apiRoot, draft([{ key: 'p1', value: money(1) }, { key: 'p1', value: money(2), country: 'DE' }]));
+    expect(overlap.body.errors[0]).toMatchObject({
+      code: 'OverlappingPriceValidity',
+      currency: 'EUR',
+      conflictingValidFrom: '2024-01-01T00:00:00.000Z',
+    });
+    const key = await failCreate(
+      apiRoot,
+      draft([
+        { key: 'p1', value: money(1) },
+        { key: 'p1', value: money(2), country: 'DE' },
+      ]),
+    );
     expect(key.body.errors[0]).toMatchObject({ code: 'DuplicatePriceKey' });
     // An undated and a dated price of one scope, and back-to-back periods, are fine.
     const fine = await createProduct(
@@ -297,7 +450,13 @@ test.describe('products: uniqueness', () => {
     await plainType(apiRoot);
     const plain = { typeId: 'product-type' as const, key: 'plain' };
     await createProduct(apiRoot, { productType: plain, name: { en: 'A' }, slug: { en: 'aa' }, masterVariant: { sku: 'SKU-1' } });
-    const across = await failCreate(apiRoot, { productType: plain, name: { en: 'B' }, slug: { en: 'bb' }, variants: [{ sku: 'SKU-1' }], masterVariant: { sku: 'SKU-2' } });
+    const across = await failCreate(apiRoot, {
+      productType: plain,
+      name: { en: 'B' },
+      slug: { en: 'bb' },
+      variants: [{ sku: 'SKU-1' }],
+      masterVariant: { sku: 'SKU-2' },
+    });
     expect(across.statusCode).toBe(400);
     expect(across.body.errors[0]).toEqual({
       code: 'DuplicateField',
@@ -305,7 +464,13 @@ test.describe('products: uniqueness', () => {
       field: 'sku',
       duplicateValue: 'SKU-1',
     });
-    const within = await failCreate(apiRoot, { productType: plain, name: { en: 'C' }, slug: { en: 'cc' }, masterVariant: { sku: 'X' }, variants: [{ sku: 'X' }] });
+    const within = await failCreate(apiRoot, {
+      productType: plain,
+      name: { en: 'C' },
+      slug: { en: 'cc' },
+      masterVariant: { sku: 'X' },
+      variants: [{ sku: 'X' }],
+    });
     expect(within.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'sku', duplicateValue: 'X' });
     // The refused products left nothing behind: their SKUs are still free.
     await createProduct(apiRoot, { productType: plain, name: { en: 'D' }, slug: { en: 'dd' }, masterVariant: { sku: 'SKU-2' } });
@@ -329,7 +494,13 @@ test.describe('products: uniqueness', () => {
     const key = await failCreate(apiRoot, { key: 'k1', productType: plain, name: { en: 'B' }, slug: { en: 'bb' } });
     expect(key.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'k1' });
     await createProduct(apiRoot, { productType: plain, name: { en: 'C' }, slug: { en: 'cc' }, masterVariant: { key: 'v' } });
-    const variantKey = await failCreate(apiRoot, { productType: plain, name: { en: 'D' }, slug: { en: 'dd' }, masterVariant: { key: 'w', sku: 'd1' }, variants: [{ key: 'w', sku: 'd2' }] });
+    const variantKey = await failCreate(apiRoot, {
+      productType: plain,
+      name: { en: 'D' },
+      slug: { en: 'dd' },
+      masterVariant: { key: 'w', sku: 'd1' },
+      variants: [{ key: 'w', sku: 'd2' }],
+    });
     expect(variantKey.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'variants.key', duplicateValue: 'w' });
   });
 
@@ -337,9 +508,19 @@ test.describe('products: uniqueness', () => {
     await plainType(apiRoot);
     const plain = { typeId: 'product-type' as const, key: 'plain' };
     const first = await createProduct(apiRoot, { productType: plain, name: { en: 'A' }, slug: { en: 'aa' }, masterVariant: { sku: 'S' } });
-    const stale = await sdkFailure(apiRoot.products().withId({ ID: first.id }).delete({ queryArgs: { version: 7 } }).execute());
+    const stale = await sdkFailure(
+      apiRoot
+        .products()
+        .withId({ ID: first.id })
+        .delete({ queryArgs: { version: 7 } })
+        .execute(),
+    );
     expect(stale.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 1 });
-    const deleted = await apiRoot.products().withId({ ID: first.id }).delete({ queryArgs: { version: 1 } }).execute();
+    const deleted = await apiRoot
+      .products()
+      .withId({ ID: first.id })
+      .delete({ queryArgs: { version: 1 } })
+      .execute();
     expect(deleted.body.id).toBe(first.id);
     await createProduct(apiRoot, { productType: plain, name: { en: 'B' }, slug: { en: 'aa' }, masterVariant: { sku: 'S' } });
     const gone = await sdkFailure(apiRoot.products().withId({ ID: first.id }).get().execute());
@@ -352,19 +533,32 @@ test.describe('products: query and expansion', () => {
     await plainType(apiRoot);
     const { men } = await categories(apiRoot);
     const plain = { typeId: 'product-type' as const, key: 'plain' };
-    const a = await createProduct(apiRoot, { productType: plain, name: { en: 'Jeans' }, slug: { en: 'jeans' }, categories: [{ typeId: 'category', id: men.id }] });
+    const a = await createProduct(apiRoot, {
+      productType: plain,
+      name: { en: 'Jeans' },
+      slug: { en: 'jeans' },
+      categories: [{ typeId: 'category', id: men.id }],
+    });
     await createProduct(apiRoot, { productType: plain, name: { en: 'Shirt' }, slug: { en: 'shirt' } });
     const page = (
       await apiRoot
         .products()
-        .get({ queryArgs: { where: 'masterData(current(name(en = "Jeans")))', expand: ['productType', 'masterData.current.categories[*]'] } })
+        .get({
+          queryArgs: { where: 'masterData(current(name(en = "Jeans")))', expand: ['productType', 'masterData.current.categories[*]'] },
+        })
         .execute()
     ).body;
     expect(page).toMatchObject({ count: 1, total: 1, offset: 0, limit: 20 });
     expect(page.results[0]!.id).toBe(a.id);
     expect(page.results[0]!.productType.obj).toMatchObject({ key: 'plain' });
     expect(page.results[0]!.masterData.current.categories[0]!.obj).toMatchObject({ key: 'men' });
-    const single = (await apiRoot.products().withId({ ID: a.id }).get({ queryArgs: { expand: 'productType' } }).execute()).body;
+    const single = (
+      await apiRoot
+        .products()
+        .withId({ ID: a.id })
+        .get({ queryArgs: { expand: 'productType' } })
+        .execute()
+    ).body;
     expect(single.productType.obj?.name).toBe('plain');
     expect((await apiRoot.products().withId({ ID: a.id }).head().execute()).statusCode).toBe(200);
     expect((await sdkFailure(apiRoot.products().withKey({ key: 'none' }).get().execute())).statusCode).toBe(404);

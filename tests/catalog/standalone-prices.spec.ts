@@ -3,18 +3,38 @@ import { test, expect, sdkFailure } from '../support/sdk.js';
 import { money, raw, typedMoney } from './support.js';
 
 async function update(apiRoot: ByProjectKeyRequestBuilder, price: StandalonePrice, ...actions: StandalonePriceUpdateAction[]) {
-  const response = await apiRoot.standalonePrices().withId({ ID: price.id }).post({ body: { version: price.version, actions } }).execute();
+  const response = await apiRoot
+    .standalonePrices()
+    .withId({ ID: price.id })
+    .post({ body: { version: price.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
 
 const refused = (apiRoot: ByProjectKeyRequestBuilder, price: StandalonePrice, ...actions: StandalonePriceUpdateAction[]) =>
-  sdkFailure(apiRoot.standalonePrices().withId({ ID: price.id }).post({ body: { version: price.version, actions } }).execute());
+  sdkFailure(
+    apiRoot
+      .standalonePrices()
+      .withId({ ID: price.id })
+      .post({ body: { version: price.version, actions } })
+      .execute(),
+  );
 
 test.describe('standalone prices', () => {
   test('create maps every field', async ({ apiRoot }) => {
-    const group = (await apiRoot.customerGroups().post({ body: { key: 'b2b', groupName: 'B2B' } }).execute()).body;
-    const channel = (await apiRoot.channels().post({ body: { key: 'shop', roles: ['ProductDistribution'] } }).execute()).body;
+    const group = (
+      await apiRoot
+        .customerGroups()
+        .post({ body: { key: 'b2b', groupName: 'B2B' } })
+        .execute()
+    ).body;
+    const channel = (
+      await apiRoot
+        .channels()
+        .post({ body: { key: 'shop', roles: ['ProductDistribution'] } })
+        .execute()
+    ).body;
     const price = (
       await apiRoot
         .standalonePrices()
@@ -57,8 +77,18 @@ test.describe('standalone prices', () => {
   });
 
   test('scope rules: DuplicateStandalonePriceScope and OverlappingStandalonePriceValidity', async ({ apiRoot }) => {
-    const first = (await apiRoot.standalonePrices().post({ body: { sku: 'S', value: money(1), country: 'DE' } }).execute()).body;
-    const duplicate = await sdkFailure(apiRoot.standalonePrices().post({ body: { sku: 'S', value: money(2), country: 'DE' } }).execute());
+    const first = (
+      await apiRoot
+        .standalonePrices()
+        .post({ body: { sku: 'S', value: money(1), country: 'DE' } })
+        .execute()
+    ).body;
+    const duplicate = await sdkFailure(
+      apiRoot
+        .standalonePrices()
+        .post({ body: { sku: 'S', value: money(2), country: 'DE' } })
+        .execute(),
+    );
     expect(duplicate.body.errors[0]).toMatchObject({
       code: 'DuplicateStandalonePriceScope',
       conflictingStandalonePrice: { typeId: 'standalone-price', id: first.id },
@@ -66,19 +96,44 @@ test.describe('standalone prices', () => {
       currency: 'EUR',
       country: 'DE',
     });
-    const dated = (await apiRoot.standalonePrices().post({ body: { sku: 'S', value: money(3), country: 'DE', validFrom: '2024-01-01T00:00:00Z', validUntil: '2024-06-01T00:00:00Z' } }).execute()).body;
-    const overlap = await sdkFailure(apiRoot.standalonePrices().post({ body: { sku: 'S', value: money(4), country: 'DE', validFrom: '2024-05-01T00:00:00Z' } }).execute());
-    expect(overlap.body.errors[0]).toMatchObject({ code: 'OverlappingStandalonePriceValidity', conflictingStandalonePrice: { id: dated.id }, conflictingValidUntil: '2024-06-01T00:00:00.000Z' });
-    const adjacent = await apiRoot.standalonePrices().post({ body: { sku: 'S', value: money(4), country: 'DE', validFrom: '2024-06-01T00:00:00Z' } }).execute();
+    const dated = (
+      await apiRoot
+        .standalonePrices()
+        .post({ body: { sku: 'S', value: money(3), country: 'DE', validFrom: '2024-01-01T00:00:00Z', validUntil: '2024-06-01T00:00:00Z' } })
+        .execute()
+    ).body;
+    const overlap = await sdkFailure(
+      apiRoot
+        .standalonePrices()
+        .post({ body: { sku: 'S', value: money(4), country: 'DE', validFrom: '2024-05-01T00:00:00Z' } })
+        .execute(),
+    );
+    expect(overlap.body.errors[0]).toMatchObject({
+      code: 'OverlappingStandalonePriceValidity',
+      conflictingStandalonePrice: { id: dated.id },
+      conflictingValidUntil: '2024-06-01T00:00:00.000Z',
+    });
+    const adjacent = await apiRoot
+      .standalonePrices()
+      .post({ body: { sku: 'S', value: money(4), country: 'DE', validFrom: '2024-06-01T00:00:00Z' } })
+      .execute();
     expect(adjacent.statusCode).toBe(201);
-    const otherSku = await apiRoot.standalonePrices().post({ body: { sku: 'T', value: money(2), country: 'DE' } }).execute();
+    const otherSku = await apiRoot
+      .standalonePrices()
+      .post({ body: { sku: 'T', value: money(2), country: 'DE' } })
+      .execute();
     expect(otherSku.statusCode).toBe(201);
     const moved = await refused(apiRoot, dated, { action: 'setValidUntil', validUntil: '2024-07-01T00:00:00Z' });
     expect(moved.body.errors[0]).toMatchObject({ code: 'OverlappingStandalonePriceValidity' });
   });
 
   test('value, staged changes, active, tiers, validity, key', async ({ apiRoot }) => {
-    let price = (await apiRoot.standalonePrices().post({ body: { sku: 'V', value: money(1000) } }).execute()).body;
+    let price = (
+      await apiRoot
+        .standalonePrices()
+        .post({ body: { sku: 'V', value: money(1000) } })
+        .execute()
+    ).body;
     price = await update(apiRoot, price, { action: 'changeValue', value: money(1100) });
     expect(price.value).toEqual(typedMoney(1100));
     price = await update(apiRoot, price, { action: 'changeValue', value: money(1200), staged: true });
@@ -100,7 +155,10 @@ test.describe('standalone prices', () => {
     expect(price).toMatchObject({
       active: false,
       key: 'v-key',
-      tiers: [{ minimumQuantity: 2, value: typedMoney(1100) }, { minimumQuantity: 5, value: typedMoney(1000) }],
+      tiers: [
+        { minimumQuantity: 2, value: typedMoney(1100) },
+        { minimumQuantity: 5, value: typedMoney(1000) },
+      ],
       validFrom: '2024-01-01T00:00:00.000Z',
       validUntil: '2025-01-01T00:00:00.000Z',
     });
@@ -108,7 +166,13 @@ test.describe('standalone prices', () => {
     expect(duplicateTier.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
     const currency = await refused(apiRoot, price, { action: 'changeValue', value: money(1, 'USD') });
     expect(currency.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
-    price = await update(apiRoot, price, { action: 'removePriceTier', minimumQuantity: 2 }, { action: 'setValidFrom' }, { action: 'setValidUntil' });
+    price = await update(
+      apiRoot,
+      price,
+      { action: 'removePriceTier', minimumQuantity: 2 },
+      { action: 'setValidFrom' },
+      { action: 'setValidUntil' },
+    );
     expect(price.tiers).toEqual([{ minimumQuantity: 5, value: typedMoney(1000) }]);
     expect(price.validFrom).toBeUndefined();
     price = await update(apiRoot, price, { action: 'setPriceTiers', tiers: [] });
@@ -120,10 +184,27 @@ test.describe('standalone prices', () => {
   test('custom fields and external discounts', async ({ apiRoot }) => {
     await apiRoot
       .types()
-      .post({ body: { key: 'sp', name: { en: 'SP' }, resourceTypeIds: ['standalone-price'], fieldDefinitions: [{ name: 'note', label: { en: 'N' }, required: false, type: { name: 'String' } }] } })
+      .post({
+        body: {
+          key: 'sp',
+          name: { en: 'SP' },
+          resourceTypeIds: ['standalone-price'],
+          fieldDefinitions: [{ name: 'note', label: { en: 'N' }, required: false, type: { name: 'String' } }],
+        },
+      })
       .execute();
-    const external = (await apiRoot.productDiscounts().post({ body: { name: { en: 'E' }, predicate: 'true', sortOrder: '0.5', isActive: true, value: { type: 'external' } } }).execute()).body;
-    let price = (await apiRoot.standalonePrices().post({ body: { sku: 'C', value: money(1000) } }).execute()).body;
+    const external = (
+      await apiRoot
+        .productDiscounts()
+        .post({ body: { name: { en: 'E' }, predicate: 'true', sortOrder: '0.5', isActive: true, value: { type: 'external' } } })
+        .execute()
+    ).body;
+    let price = (
+      await apiRoot
+        .standalonePrices()
+        .post({ body: { sku: 'C', value: money(1000) } })
+        .execute()
+    ).body;
     price = await update(
       apiRoot,
       price,
@@ -135,19 +216,46 @@ test.describe('standalone prices', () => {
     expect(price.discounted).toEqual({ value: typedMoney(800), discount: { typeId: 'product-discount', id: external.id } });
     price = await update(apiRoot, price, { action: 'setDiscountedPrice' });
     expect(price.discounted).toBeUndefined();
-    const missing = await refused(apiRoot, price, { action: 'setDiscountedPrice', discounted: { value: money(1), discount: { typeId: 'product-discount', id: 'nope' } } });
+    const missing = await refused(apiRoot, price, {
+      action: 'setDiscountedPrice',
+      discounted: { value: money(1), discount: { typeId: 'product-discount', id: 'nope' } },
+    });
     expect(missing.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'product-discount' });
   });
 
   test('validation and references', async ({ apiRoot }) => {
-    const missing = await sdkFailure(apiRoot.standalonePrices().post({ body: raw({ value: money(1) }) }).execute());
+    const missing = await sdkFailure(
+      apiRoot
+        .standalonePrices()
+        .post({ body: raw({ value: money(1) }) })
+        .execute(),
+    );
     expect(missing.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'sku' });
-    const group = await sdkFailure(apiRoot.standalonePrices().post({ body: { sku: 'R', value: money(1), customerGroup: { typeId: 'customer-group', key: 'nope' } } }).execute());
+    const group = await sdkFailure(
+      apiRoot
+        .standalonePrices()
+        .post({ body: { sku: 'R', value: money(1), customerGroup: { typeId: 'customer-group', key: 'nope' } } })
+        .execute(),
+    );
     expect(group.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'customer-group', key: 'nope' });
-    const currency = await sdkFailure(apiRoot.standalonePrices().post({ body: raw({ sku: 'R', value: { currencyCode: 'euro', centAmount: 1 } }) }).execute());
+    const currency = await sdkFailure(
+      apiRoot
+        .standalonePrices()
+        .post({ body: raw({ sku: 'R', value: { currencyCode: 'euro', centAmount: 1 } }) })
+        .execute(),
+    );
     expect(currency.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'value.currencyCode' });
-    const price = (await apiRoot.standalonePrices().post({ body: { sku: 'R', value: money(1) } }).execute()).body;
-    const deleted = await apiRoot.standalonePrices().withId({ ID: price.id }).delete({ queryArgs: { version: 1 } }).execute();
+    const price = (
+      await apiRoot
+        .standalonePrices()
+        .post({ body: { sku: 'R', value: money(1) } })
+        .execute()
+    ).body;
+    const deleted = await apiRoot
+      .standalonePrices()
+      .withId({ ID: price.id })
+      .delete({ queryArgs: { version: 1 } })
+      .execute();
     expect(deleted.body.id).toBe(price.id);
   });
 });

@@ -32,14 +32,27 @@ export function everyAttribute(nestedTypeId: string): AttributeDefinitionDraft[]
       name: 'color',
       label: { en: 'Color' },
       isRequired: false,
-      type: { name: 'enum', values: [{ key: 'red', label: 'Red' }, { key: 'blue', label: 'Blue' }, { key: 'green', label: 'Green' }] },
+      type: {
+        name: 'enum',
+        values: [
+          { key: 'red', label: 'Red' },
+          { key: 'blue', label: 'Blue' },
+          { key: 'green', label: 'Green' },
+        ],
+      },
       attributeConstraint: 'CombinationUnique',
     },
     {
       name: 'finish',
       label: { en: 'Finish' },
       isRequired: false,
-      type: { name: 'lenum', values: [{ key: 'matt', label: { en: 'Matt', de: 'Matt' } }, { key: 'gloss', label: { en: 'Gloss', de: 'Glanz' } }] },
+      type: {
+        name: 'lenum',
+        values: [
+          { key: 'matt', label: { en: 'Matt', de: 'Matt' } },
+          { key: 'gloss', label: { en: 'Gloss', de: 'Glanz' } },
+        ],
+      },
     },
     { name: 'weight', label: { en: 'Weight' }, isRequired: false, type: { name: 'number' } },
     { name: 'rrp', label: { en: 'RRP' }, isRequired: false, type: { name: 'money' } },
@@ -48,8 +61,27 @@ export function everyAttribute(nestedTypeId: string): AttributeDefinitionDraft[]
     { name: 'updated', label: { en: 'Updated' }, isRequired: false, type: { name: 'datetime' } },
     { name: 'related', label: { en: 'Related' }, isRequired: false, type: { name: 'reference', referenceTypeId: 'category' } },
     { name: 'tags', label: { en: 'Tags' }, isRequired: false, type: { name: 'set', elementType: { name: 'text' } } },
-    { name: 'sizes', label: { en: 'Sizes' }, isRequired: false, type: { name: 'set', elementType: { name: 'enum', values: [{ key: 'S', label: 'S' }, { key: 'M', label: 'M' }] } } },
-    { name: 'dimensions', label: { en: 'Dimensions' }, isRequired: false, type: { name: 'nested', typeReference: { typeId: 'product-type', id: nestedTypeId } } },
+    {
+      name: 'sizes',
+      label: { en: 'Sizes' },
+      isRequired: false,
+      type: {
+        name: 'set',
+        elementType: {
+          name: 'enum',
+          values: [
+            { key: 'S', label: 'S' },
+            { key: 'M', label: 'M' },
+          ],
+        },
+      },
+    },
+    {
+      name: 'dimensions',
+      label: { en: 'Dimensions' },
+      isRequired: false,
+      type: { name: 'nested', typeReference: { typeId: 'product-type', id: nestedTypeId } },
+    },
     { name: 'ean', label: { en: 'EAN' }, isRequired: false, type: { name: 'text' }, attributeConstraint: 'Unique' },
     { name: 'material', label: { en: 'Material' }, isRequired: false, type: { name: 'text' }, attributeConstraint: 'SameForAll' },
     { name: 'brand', label: { en: 'Brand' }, isRequired: false, type: { name: 'text' }, level: 'Product' },
@@ -58,7 +90,12 @@ export function everyAttribute(nestedTypeId: string): AttributeDefinitionDraft[]
 
 /** The nested type plus a product type `shirt` with every attribute type. */
 export async function shirtType(apiRoot: ByProjectKeyRequestBuilder): Promise<ProductType> {
-  const nested = (await apiRoot.productTypes().post({ body: nestedTypeDraft as never }).execute()).body;
+  const nested = (
+    await apiRoot
+      .productTypes()
+      .post({ body: nestedTypeDraft as never })
+      .execute()
+  ).body;
   const response = await apiRoot
     .productTypes()
     .post({ body: { key: 'shirt', name: 'Shirt', description: 'Shirts', attributes: everyAttribute(nested.id) } })
@@ -69,7 +106,12 @@ export async function shirtType(apiRoot: ByProjectKeyRequestBuilder): Promise<Pr
 
 /** A product type without attributes. */
 export async function plainType(apiRoot: ByProjectKeyRequestBuilder, key = 'plain'): Promise<ProductType> {
-  return (await apiRoot.productTypes().post({ body: { key, name: key, description: key } }).execute()).body;
+  return (
+    await apiRoot
+      .productTypes()
+      .post({ body: { key, name: key, description: key } })
+      .execute()
+  ).body;
 }
 
 export async function createProduct(apiRoot: ByProjectKeyRequestBuilder, body: ProductDraft): Promise<Product> {
@@ -78,14 +120,28 @@ export async function createProduct(apiRoot: ByProjectKeyRequestBuilder, body: P
   return response.body;
 }
 
-export async function updateProduct(apiRoot: ByProjectKeyRequestBuilder, product: Product, ...actions: ProductUpdateAction[]): Promise<Product> {
-  const response = await apiRoot.products().withId({ ID: product.id }).post({ body: { version: product.version, actions } }).execute();
+export async function updateProduct(
+  apiRoot: ByProjectKeyRequestBuilder,
+  product: Product,
+  ...actions: ProductUpdateAction[]
+): Promise<Product> {
+  const response = await apiRoot
+    .products()
+    .withId({ ID: product.id })
+    .post({ body: { version: product.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
 
 export function refusedUpdate(apiRoot: ByProjectKeyRequestBuilder, product: Product, ...actions: ProductUpdateAction[]) {
-  return sdkFailure(apiRoot.products().withId({ ID: product.id }).post({ body: { version: product.version, actions } }).execute());
+  return sdkFailure(
+    apiRoot
+      .products()
+      .withId({ ID: product.id })
+      .post({ body: { version: product.version, actions } })
+      .execute(),
+  );
 }
 
 export const readProduct = async (apiRoot: ByProjectKeyRequestBuilder, id: string, queryArgs: Record<string, string | string[]> = {}) =>

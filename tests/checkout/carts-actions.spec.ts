@@ -5,14 +5,32 @@
  */
 import { orderableCart, markCartOrdered, snapshotCart, type Cart as StoredCart } from '../../src/resources/carts.js';
 import { PROJECT_KEY, expect, test } from '../support/sdk.js';
-import { EUR, createCart, raw, createCartDiscount, createDiscountCode, readCart, refusedCart, setupCatalog, taxFigures, updateCart } from './carts-support.js';
+import {
+  EUR,
+  createCart,
+  raw,
+  createCartDiscount,
+  createDiscountCode,
+  readCart,
+  refusedCart,
+  setupCatalog,
+  taxFigures,
+  updateCart,
+} from './carts-support.js';
 
 test('item shipping addresses and shipping details', async ({ apiRoot }) => {
   await setupCatalog(apiRoot);
   const type = (
     await apiRoot
       .types()
-      .post({ body: { key: 'addr', name: { en: 'addr' }, resourceTypeIds: ['address'], fieldDefinitions: [{ name: 'door', label: { en: 'Door' }, required: false, type: { name: 'String' } }] } })
+      .post({
+        body: {
+          key: 'addr',
+          name: { en: 'addr' },
+          resourceTypeIds: ['address'],
+          fieldDefinitions: [{ name: 'door', label: { en: 'Door' }, required: false, type: { name: 'String' } }],
+        },
+      })
       .execute()
   ).body;
   let cart = await createCart(apiRoot, {
@@ -29,8 +47,16 @@ test('item shipping addresses and shipping details', async ({ apiRoot }) => {
     { action: 'addItemShippingAddress', address: { key: 'office', country: 'DE', city: 'Hamburg' } },
     { action: 'setLineItemShippingDetails', lineItemId: line.id, shippingDetails: { targets: [{ addressKey: 'home', quantity: 2 }] } },
     { action: 'applyDeltaToLineItemShippingDetailsTargets', lineItemId: line.id, targetsDelta: [{ addressKey: 'office', quantity: 1 }] },
-    { action: 'setCustomLineItemShippingDetails', customLineItemId: custom.id, shippingDetails: { targets: [{ addressKey: 'home', quantity: 1 }] } },
-    { action: 'applyDeltaToCustomLineItemShippingDetailsTargets', customLineItemId: custom.id, targetsDelta: [{ addressKey: 'home', quantity: 1 }] },
+    {
+      action: 'setCustomLineItemShippingDetails',
+      customLineItemId: custom.id,
+      shippingDetails: { targets: [{ addressKey: 'home', quantity: 1 }] },
+    },
+    {
+      action: 'applyDeltaToCustomLineItemShippingDetailsTargets',
+      customLineItemId: custom.id,
+      targetsDelta: [{ addressKey: 'home', quantity: 1 }],
+    },
     { action: 'updateItemShippingAddress', address: { key: 'office', country: 'DE', city: 'Bremen' } },
     { action: 'setItemShippingAddressCustomType', addressKey: 'office', type: { typeId: 'type', id: type.id } },
     { action: 'setItemShippingAddressCustomField', addressKey: 'office', name: 'door', value: '3' },
@@ -50,7 +76,11 @@ test('item shipping addresses and shipping details', async ({ apiRoot }) => {
   // An address in use cannot go; an unknown key is refused.
   const inUse = await refusedCart(apiRoot, cart, { action: 'removeItemShippingAddress', addressKey: 'office' });
   expect(inUse.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
-  const unknown = await refusedCart(apiRoot, cart, { action: 'setLineItemShippingDetails', lineItemId: line.id, shippingDetails: { targets: [{ addressKey: 'moon', quantity: 1 }] } });
+  const unknown = await refusedCart(apiRoot, cart, {
+    action: 'setLineItemShippingDetails',
+    lineItemId: line.id,
+    shippingDetails: { targets: [{ addressKey: 'moon', quantity: 1 }] },
+  });
   expect(unknown.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
   cart = await updateCart(
     apiRoot,
@@ -77,13 +107,31 @@ test('custom fields on addresses, custom line items and shipping; other line ite
       })
       .execute()
   ).body;
-  const supply = (await apiRoot.channels().post({ body: { key: 'warehouse', roles: ['InventorySupply'] } }).execute()).body;
-  const group = (await apiRoot.customerGroups().post({ body: { groupName: 'B2B', key: 'b2b' } }).execute()).body;
+  const supply = (
+    await apiRoot
+      .channels()
+      .post({ body: { key: 'warehouse', roles: ['InventorySupply'] } })
+      .execute()
+  ).body;
+  const group = (
+    await apiRoot
+      .customerGroups()
+      .post({ body: { groupName: 'B2B', key: 'b2b' } })
+      .execute()
+  ).body;
   let cart = await createCart(apiRoot, {
     currency: 'EUR',
     shippingAddress: { country: 'DE' },
     lineItems: [{ sku: 'A-1' }],
-    customLineItems: [{ name: { en: 'wrap' }, slug: 'wrap', key: 'wrap', money: EUR(100), taxCategory: { typeId: 'tax-category', id: catalog.standard.id } }],
+    customLineItems: [
+      {
+        name: { en: 'wrap' },
+        slug: 'wrap',
+        key: 'wrap',
+        money: EUR(100),
+        taxCategory: { typeId: 'tax-category', id: catalog.standard.id },
+      },
+    ],
     shippingMethod: { typeId: 'shipping-method', key: 'dhl' },
   });
   const typeRef = { typeId: 'type' as const, id: type.id };
@@ -115,12 +163,24 @@ test('custom fields on addresses, custom line items and shipping; other line ite
   expect(cart.customLineItems[0]).toMatchObject({ custom: { fields: { note: 'red paper' } }, priceMode: 'External' });
   expect(cart.shippingCustomFields?.fields).toEqual({ note: 'very fragile' });
   expect(cart.lineItems[0]).toMatchObject({ supplyChannel: { typeId: 'channel', id: supply.id }, inventoryMode: 'ReserveOnOrder' });
-  expect(cart).toMatchObject({ customerGroup: { typeId: 'customer-group', id: group.id }, anonymousId: 'anon-9', deleteDaysAfterLastModification: 30 });
+  expect(cart).toMatchObject({
+    customerGroup: { typeId: 'customer-group', id: group.id },
+    anonymousId: 'anon-9',
+    deleteDaysAfterLastModification: 30,
+  });
   expect(raw<{ estimatedDelivery?: unknown }>(cart.shippingInfo).estimatedDelivery).toEqual({ type: 'Date', date: '2030-01-01' });
   // A customer's cart takes its group from the customer: setCustomerGroup is refused.
-  const customer = (await apiRoot.customers().post({ body: { email: 'g@example.com', password: 'secret' } }).execute()).body.customer;
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'g@example.com', password: 'secret' } })
+      .execute()
+  ).body.customer;
   cart = await updateCart(apiRoot, cart, { action: 'setCustomerId', customerId: customer.id });
-  const refused = await refusedCart(apiRoot, cart, { action: 'setCustomerGroup', customerGroup: { typeId: 'customer-group', id: group.id } });
+  const refused = await refusedCart(apiRoot, cart, {
+    action: 'setCustomerGroup',
+    customerGroup: { typeId: 'customer-group', id: group.id },
+  });
   expect(refused.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
 });
 
@@ -130,7 +190,9 @@ test('tax calculation per unit, external taxes on custom line items and shipping
   let cart = await createCart(apiRoot, {
     currency: 'EUR',
     shippingAddress: { country: 'DE' },
-    customLineItems: [{ name: { en: 'x' }, slug: 'x', money: EUR(108), quantity: 3, taxCategory: { typeId: 'tax-category', id: catalog.net.id } }],
+    customLineItems: [
+      { name: { en: 'x' }, slug: 'x', money: EUR(108), quantity: 3, taxCategory: { typeId: 'tax-category', id: catalog.net.id } },
+    ],
   });
   expect(taxFigures(cart.taxedPrice)).toEqual({ net: 324, gross: 386, tax: 62, portions: [['Net DE', 0.19, 62]] });
   cart = await updateCart(apiRoot, cart, { action: 'changeTaxCalculationMode', taxCalculationMode: 'UnitPriceLevel' });
@@ -142,11 +204,18 @@ test('tax calculation per unit, external taxes on custom line items and shipping
     { action: 'changeTaxCalculationMode', taxCalculationMode: 'LineItemLevel' },
     { action: 'setCustomShippingMethod', shippingMethodName: 'Courier', shippingRate: { price: EUR(500) } },
     { action: 'changeTaxMode', taxMode: 'External' },
-    { action: 'setCustomLineItemTaxRate', customLineItemId: cart.customLineItems[0]!.id, externalTaxRate: { name: 'ext', amount: 0.1, country: 'DE' } },
+    {
+      action: 'setCustomLineItemTaxRate',
+      customLineItemId: cart.customLineItems[0]!.id,
+      externalTaxRate: { name: 'ext', amount: 0.1, country: 'DE' },
+    },
   );
   // The shipping has no rate yet: no taxed price for the cart.
   expect(cart.taxedPrice).toBeUndefined();
-  cart = await updateCart(apiRoot, cart, { action: 'setShippingMethodTaxRate', externalTaxRate: { name: 'ext', amount: 0.1, country: 'DE' } });
+  cart = await updateCart(apiRoot, cart, {
+    action: 'setShippingMethodTaxRate',
+    externalTaxRate: { name: 'ext', amount: 0.1, country: 'DE' },
+  });
   // 3.24 + 5.00 net, 0.32 (0.324) + 0.50 tax.
   expect(taxFigures(cart.taxedPrice)).toEqual({ net: 824, gross: 906, tax: 82, portions: [['ext', 0.1, 82]] });
 
@@ -154,12 +223,23 @@ test('tax calculation per unit, external taxes on custom line items and shipping
     apiRoot,
     cart,
     { action: 'changeTaxMode', taxMode: 'ExternalAmount' },
-    { action: 'setCustomLineItemTaxAmount', customLineItemId: cart.customLineItems[0]!.id, externalTaxAmount: { totalGross: EUR(360), taxRate: { name: 'ext', amount: 0.11, country: 'DE' } } },
-    { action: 'setShippingMethodTaxAmount', externalTaxAmount: { totalGross: EUR(550), taxRate: { name: 'ext', amount: 0.1, country: 'DE' } } },
+    {
+      action: 'setCustomLineItemTaxAmount',
+      customLineItemId: cart.customLineItems[0]!.id,
+      externalTaxAmount: { totalGross: EUR(360), taxRate: { name: 'ext', amount: 0.11, country: 'DE' } },
+    },
+    {
+      action: 'setShippingMethodTaxAmount',
+      externalTaxAmount: { totalGross: EUR(550), taxRate: { name: 'ext', amount: 0.1, country: 'DE' } },
+    },
   );
   expect(taxFigures(cart.customLineItems[0]!.taxedPrice)).toEqual({ net: 324, gross: 360, tax: 36, portions: [['ext', 0.11, 36]] });
   expect(taxFigures(cart.shippingInfo!.taxedPrice)).toEqual({ net: 500, gross: 550, tax: 50, portions: [['ext', 0.1, 50]] });
-  const wrongMode = await refusedCart(apiRoot, cart, { action: 'setCustomLineItemTaxRate', customLineItemId: cart.customLineItems[0]!.id, externalTaxRate: { name: 'x', amount: 0.1, country: 'DE' } });
+  const wrongMode = await refusedCart(apiRoot, cart, {
+    action: 'setCustomLineItemTaxRate',
+    customLineItemId: cart.customLineItems[0]!.id,
+    externalTaxRate: { name: 'x', amount: 0.1, country: 'DE' },
+  });
   expect(wrongMode.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
 });
 
@@ -168,7 +248,15 @@ test('addShoppingList adds its line items', async ({ apiRoot }) => {
   const list = (
     await apiRoot
       .shoppingLists()
-      .post({ body: { name: { en: 'wishes' }, lineItems: [{ sku: 'A-1', quantity: 2 }, { productId: catalog.productB.id, variantId: 1 }] } })
+      .post({
+        body: {
+          name: { en: 'wishes' },
+          lineItems: [
+            { sku: 'A-1', quantity: 2 },
+            { productId: catalog.productB.id, variantId: 1 },
+          ],
+        },
+      })
       .execute()
   ).body;
   let cart = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'A-1' }] });
@@ -190,7 +278,13 @@ test('what orders use: orderableCart, markCartOrdered, snapshotCart', async ({ a
     requiresDiscountCode: true,
   });
   await createDiscountCode(apiRoot, { code: 'TWO', cartDiscounts: [{ typeId: 'cart-discount', id: discount.id }] });
-  let cart = await createCart(apiRoot, { currency: 'EUR', shippingAddress: { country: 'DE' }, shippingMethod: { typeId: 'shipping-method', key: 'dhl' }, lineItems: [{ sku: 'A-1', quantity: 2 }], discountCodes: ['TWO'] });
+  let cart = await createCart(apiRoot, {
+    currency: 'EUR',
+    shippingAddress: { country: 'DE' },
+    shippingMethod: { typeId: 'shipping-method', key: 'dhl' },
+    lineItems: [{ sku: 'A-1', quantity: 2 }],
+    discountCodes: ['TWO'],
+  });
   const ctx = mock.repository.context(PROJECT_KEY, { isPlatformClient: false });
   const stored = () => mock.storage.get(PROJECT_KEY, 'cart', cart.id) as StoredCart;
 
@@ -203,7 +297,13 @@ test('what orders use: orderableCart, markCartOrdered, snapshotCart', async ({ a
   cart = await updateCart(apiRoot, cart, { action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0]!.id, quantity: 2 });
 
   const snapshot = snapshotCart(stored());
-  expect(snapshot).toMatchObject({ cart: { typeId: 'cart', id: cart.id }, totalPrice: cart.totalPrice, taxedPrice: cart.taxedPrice, lineItems: cart.lineItems, shippingInfo: cart.shippingInfo });
+  expect(snapshot).toMatchObject({
+    cart: { typeId: 'cart', id: cart.id },
+    totalPrice: cart.totalPrice,
+    taxedPrice: cart.taxedPrice,
+    lineItems: cart.lineItems,
+    shippingInfo: cart.shippingInfo,
+  });
   expect(snapshot).not.toHaveProperty('id');
   expect(snapshot).not.toHaveProperty('version');
   expect(snapshot).not.toHaveProperty('cartState');

@@ -55,7 +55,11 @@ export async function setupCatalog(apiRoot: ByProjectKeyRequestBuilder): Promise
       { name: 'US', amount: 0.1, includedInPrice: false, country: 'US' },
     ],
   });
-  const reduced = await tax({ key: 'reduced', name: 'Reduced', rates: [{ name: 'Reduced DE', amount: 0.07, includedInPrice: true, country: 'DE' }] });
+  const reduced = await tax({
+    key: 'reduced',
+    name: 'Reduced',
+    rates: [{ name: 'Reduced DE', amount: 0.07, includedInPrice: true, country: 'DE' }],
+  });
   const net = await tax({
     key: 'net',
     name: 'Net',
@@ -74,9 +78,24 @@ export async function setupCatalog(apiRoot: ByProjectKeyRequestBuilder): Promise
       },
     ],
   });
-  const germany = (await apiRoot.zones().post({ body: { key: 'de', name: 'Germany', locations: [{ country: 'DE' }] } }).execute()).body;
-  const usa = (await apiRoot.zones().post({ body: { key: 'us', name: 'USA', locations: [{ country: 'US' }] } }).execute()).body;
-  const productType = (await apiRoot.productTypes().post({ body: { key: 'plain', name: 'Plain', description: 'plain' } }).execute()).body;
+  const germany = (
+    await apiRoot
+      .zones()
+      .post({ body: { key: 'de', name: 'Germany', locations: [{ country: 'DE' }] } })
+      .execute()
+  ).body;
+  const usa = (
+    await apiRoot
+      .zones()
+      .post({ body: { key: 'us', name: 'USA', locations: [{ country: 'US' }] } })
+      .execute()
+  ).body;
+  const productType = (
+    await apiRoot
+      .productTypes()
+      .post({ body: { key: 'plain', name: 'Plain', description: 'plain' } })
+      .execute()
+  ).body;
   const productA = await createProduct(apiRoot, {
     key: 'product-a',
     productType: { typeId: 'product-type', id: productType.id },
@@ -131,13 +150,23 @@ export async function createCart(apiRoot: ByProjectKeyRequestBuilder, body: Cart
 }
 
 export async function updateCart(apiRoot: ByProjectKeyRequestBuilder, cart: Cart, ...actions: CartUpdateAction[]): Promise<Cart> {
-  const response = await apiRoot.carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions } }).execute();
+  const response = await apiRoot
+    .carts()
+    .withId({ ID: cart.id })
+    .post({ body: { version: cart.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
 
 export async function refusedCart(apiRoot: ByProjectKeyRequestBuilder, cart: Cart, ...actions: CartUpdateAction[]) {
-  return sdkFailure(apiRoot.carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions } }).execute());
+  return sdkFailure(
+    apiRoot
+      .carts()
+      .withId({ ID: cart.id })
+      .post({ body: { version: cart.version, actions } })
+      .execute(),
+  );
 }
 
 export async function readCart(apiRoot: ByProjectKeyRequestBuilder, cart: Cart): Promise<Cart> {
@@ -157,7 +186,16 @@ export async function createDiscountCode(apiRoot: ByProjectKeyRequestBuilder, bo
 }
 
 /** The cent amounts of a taxed price, for compact assertions. */
-export function taxFigures(taxed: { totalNet: { centAmount: number }; totalGross: { centAmount: number }; totalTax?: { centAmount: number }; taxPortions: Array<{ name?: string; rate: number; amount: { centAmount: number } }> } | undefined) {
+export function taxFigures(
+  taxed:
+    | {
+        totalNet: { centAmount: number };
+        totalGross: { centAmount: number };
+        totalTax?: { centAmount: number };
+        taxPortions: Array<{ name?: string; rate: number; amount: { centAmount: number } }>;
+      }
+    | undefined,
+) {
   if (!taxed) return undefined;
   return {
     net: taxed.totalNet.centAmount,

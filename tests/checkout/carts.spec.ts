@@ -24,21 +24,85 @@ import {
 
 /** The update actions of the platform's API specification (RAML types/cart/updates). */
 const PLATFORM_CART_ACTIONS = [
-  'addCustomLineItem', 'addCustomShippingMethod', 'addDiscountCode', 'addItemShippingAddress', 'addLineItem', 'addPayment',
-  'addShippingMethod', 'addShoppingList', 'applyDeltaToCustomLineItemShippingDetailsTargets', 'applyDeltaToLineItemShippingDetailsTargets',
-  'changeCustomLineItemMoney', 'changeCustomLineItemPriceMode', 'changeCustomLineItemQuantity', 'changeLineItemQuantity', 'changeLineItemsOrder',
-  'changePriceRoundingMode', 'changeTaxCalculationMode', 'changeTaxMode', 'changeTaxRoundingMode', 'freezeCart', 'lockCart', 'recalculate',
-  'removeCustomLineItem', 'removeDiscountCode', 'removeItemShippingAddress', 'removeLineItem', 'removePayment', 'removeShippingMethod',
-  'setAnonymousId', 'setBillingAddress', 'setBillingAddressCustomField', 'setBillingAddressCustomType', 'setBusinessUnit', 'setCartTotalTax',
-  'setCountry', 'setCustomField', 'setCustomLineItemCustomField', 'setCustomLineItemCustomType', 'setCustomLineItemRecurrenceInfo',
-  'setCustomLineItemShippingDetails', 'setCustomLineItemTaxAmount', 'setCustomLineItemTaxRate', 'setCustomShippingMethod', 'setCustomType',
-  'setCustomerEmail', 'setCustomerGroup', 'setCustomerId', 'setDeleteDaysAfterLastModification', 'setDirectDiscounts', 'setEstimatedDelivery',
-  'setItemShippingAddressCustomField', 'setItemShippingAddressCustomType', 'setKey', 'setLineItemCustomField', 'setLineItemCustomType',
-  'setLineItemDistributionChannel', 'setLineItemInventoryMode', 'setLineItemPrice', 'setLineItemRecurrenceInfo', 'setLineItemShippingDetails',
-  'setLineItemSupplyChannel', 'setLineItemTaxAmount', 'setLineItemTaxRate', 'setLineItemTotalPrice', 'setLocale', 'setPurchaseOrderNumber',
-  'setReservationExpirationInMinutes', 'setShippingAddress', 'setShippingAddressCustomField', 'setShippingAddressCustomType',
-  'setShippingCustomField', 'setShippingCustomType', 'setShippingMethod', 'setShippingMethodTaxAmount', 'setShippingMethodTaxRate',
-  'setShippingRateInput', 'unfreezeCart', 'unlockCart', 'updateItemShippingAddress',
+  'addCustomLineItem',
+  'addCustomShippingMethod',
+  'addDiscountCode',
+  'addItemShippingAddress',
+  'addLineItem',
+  'addPayment',
+  'addShippingMethod',
+  'addShoppingList',
+  'applyDeltaToCustomLineItemShippingDetailsTargets',
+  'applyDeltaToLineItemShippingDetailsTargets',
+  'changeCustomLineItemMoney',
+  'changeCustomLineItemPriceMode',
+  'changeCustomLineItemQuantity',
+  'changeLineItemQuantity',
+  'changeLineItemsOrder',
+  'changePriceRoundingMode',
+  'changeTaxCalculationMode',
+  'changeTaxMode',
+  'changeTaxRoundingMode',
+  'freezeCart',
+  'lockCart',
+  'recalculate',
+  'removeCustomLineItem',
+  'removeDiscountCode',
+  'removeItemShippingAddress',
+  'removeLineItem',
+  'removePayment',
+  'removeShippingMethod',
+  'setAnonymousId',
+  'setBillingAddress',
+  'setBillingAddressCustomField',
+  'setBillingAddressCustomType',
+  'setBusinessUnit',
+  'setCartTotalTax',
+  'setCountry',
+  'setCustomField',
+  'setCustomLineItemCustomField',
+  'setCustomLineItemCustomType',
+  'setCustomLineItemRecurrenceInfo',
+  'setCustomLineItemShippingDetails',
+  'setCustomLineItemTaxAmount',
+  'setCustomLineItemTaxRate',
+  'setCustomShippingMethod',
+  'setCustomType',
+  'setCustomerEmail',
+  'setCustomerGroup',
+  'setCustomerId',
+  'setDeleteDaysAfterLastModification',
+  'setDirectDiscounts',
+  'setEstimatedDelivery',
+  'setItemShippingAddressCustomField',
+  'setItemShippingAddressCustomType',
+  'setKey',
+  'setLineItemCustomField',
+  'setLineItemCustomType',
+  'setLineItemDistributionChannel',
+  'setLineItemInventoryMode',
+  'setLineItemPrice',
+  'setLineItemRecurrenceInfo',
+  'setLineItemShippingDetails',
+  'setLineItemSupplyChannel',
+  'setLineItemTaxAmount',
+  'setLineItemTaxRate',
+  'setLineItemTotalPrice',
+  'setLocale',
+  'setPurchaseOrderNumber',
+  'setReservationExpirationInMinutes',
+  'setShippingAddress',
+  'setShippingAddressCustomField',
+  'setShippingAddressCustomType',
+  'setShippingCustomField',
+  'setShippingCustomType',
+  'setShippingMethod',
+  'setShippingMethodTaxAmount',
+  'setShippingMethodTaxRate',
+  'setShippingRateInput',
+  'unfreezeCart',
+  'unlockCart',
+  'updateItemShippingAddress',
 ];
 
 test('cart: every update action of the platform is declared, and no other', () => {
@@ -73,7 +137,9 @@ test('a whole cart, every figure checked by hand', async ({ apiRoot }) => {
       { sku: 'A-1', quantity: 2 },
       { productId: catalog.productB.id, variantId: 1, quantity: 3 },
     ],
-    customLineItems: [{ name: { en: 'Gift wrap' }, slug: 'gift-wrap', money: EUR(250), taxCategory: { typeId: 'tax-category', id: catalog.standard.id } }],
+    customLineItems: [
+      { name: { en: 'Gift wrap' }, slug: 'gift-wrap', money: EUR(250), taxCategory: { typeId: 'tax-category', id: catalog.standard.id } },
+    ],
   });
   // Before the address: prices and totals, no taxes yet.
   // A-1 19.99 × 2 = 39.98; B-1 10.50 × 3 = 31.50; wrap 2.50. Total 73.98; the 5 EUR discount applies (71.48 > 50.00): 68.98.
@@ -98,7 +164,10 @@ test('a whole cart, every figure checked by hand', async ({ apiRoot }) => {
   expect(shirt!.discountedPricePerQuantity).toEqual([
     {
       quantity: 2,
-      discountedPrice: { value: cents(1799), includedDiscounts: [{ discount: { typeId: 'cart-discount', id: tenPercent.id }, discountedAmount: cents(200) }] },
+      discountedPrice: {
+        value: cents(1799),
+        includedDiscounts: [{ discount: { typeId: 'cart-discount', id: tenPercent.id }, discountedAmount: cents(200) }],
+      },
     },
   ]);
   expect(shirt!.totalPrice).toEqual(cents(3598));
@@ -228,7 +297,9 @@ test('relative discounts round per unit with the price rounding mode (HalfEven)'
       { name: { en: 'b' }, slug: 'b', money: EUR(35) },
     ],
   });
-  expect(cart.customLineItems.map((l) => [l.discountedPricePerQuantity[0]!.discountedPrice.value.centAmount, l.totalPrice.centAmount])).toEqual([
+  expect(
+    cart.customLineItems.map((l) => [l.discountedPricePerQuantity[0]!.discountedPrice.value.centAmount, l.totalPrice.centAmount]),
+  ).toEqual([
     [23, 69],
     [31, 31],
   ]);
@@ -239,8 +310,18 @@ test('relative discounts round per unit with the price rounding mode (HalfEven)'
 
 test('price selection: country, customer group, channel, tiers, product discounts', async ({ apiRoot }) => {
   const catalog = await setupCatalog(apiRoot);
-  const vip = (await apiRoot.customerGroups().post({ body: { groupName: 'VIP', key: 'vip' } }).execute()).body;
-  const outlet = (await apiRoot.channels().post({ body: { key: 'outlet', roles: ['ProductDistribution'] } }).execute()).body;
+  const vip = (
+    await apiRoot
+      .customerGroups()
+      .post({ body: { groupName: 'VIP', key: 'vip' } })
+      .execute()
+  ).body;
+  const outlet = (
+    await apiRoot
+      .channels()
+      .post({ body: { key: 'outlet', roles: ['ProductDistribution'] } })
+      .execute()
+  ).body;
   const product = (
     await apiRoot
       .products()
@@ -264,7 +345,12 @@ test('price selection: country, customer group, channel, tiers, product discount
       })
       .execute()
   ).body;
-  const customer = (await apiRoot.customers().post({ body: { email: 'vip@example.com', password: 'secret', customerGroup: { typeId: 'customer-group', id: vip.id } } }).execute()).body.customer;
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'vip@example.com', password: 'secret', customerGroup: { typeId: 'customer-group', id: vip.id } } })
+      .execute()
+  ).body.customer;
 
   let cart = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'MUG' }] });
   expect(cart.lineItems[0]!.price.value.centAmount).toBe(1000);
@@ -275,7 +361,11 @@ test('price selection: country, customer group, channel, tiers, product discount
   expect(cart.customerGroup).toEqual({ typeId: 'customer-group', id: vip.id });
   expect(cart.lineItems[0]!.price.value.centAmount).toBe(700);
   // A line with the distribution channel.
-  cart = await updateCart(apiRoot, cart, { action: 'setLineItemDistributionChannel', lineItemId: cart.lineItems[0]!.id, distributionChannel: { typeId: 'channel', key: 'outlet' } });
+  cart = await updateCart(apiRoot, cart, {
+    action: 'setLineItemDistributionChannel',
+    lineItemId: cart.lineItems[0]!.id,
+    distributionChannel: { typeId: 'channel', key: 'outlet' },
+  });
   expect(cart.lineItems[0]!.price.value.centAmount).toBe(700); // customer group beats channel alone
   // Tiers: 10 mugs without group or country cost 8.00 each.
   const tiered = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'MUG', quantity: 10 }] });
@@ -285,7 +375,15 @@ test('price selection: country, customer group, channel, tiers, product discount
   // A product discount of 20%: the line's price carries it, the total uses it.
   await apiRoot
     .productDiscounts()
-    .post({ body: { name: { en: '20%' }, value: { type: 'relative', permyriad: 2000 }, predicate: 'sku = "MUG"', sortOrder: '0.3', isActive: true } })
+    .post({
+      body: {
+        name: { en: '20%' },
+        value: { type: 'relative', permyriad: 2000 },
+        predicate: 'sku = "MUG"',
+        sortOrder: '0.3',
+        isActive: true,
+      },
+    })
     .execute();
   const discounted = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'MUG', quantity: 2 }] });
   expect(discounted.lineItems[0]!.price.discounted?.value.centAmount).toBe(800);
@@ -339,17 +437,29 @@ test('custom line items, external prices, tax modes', async ({ apiRoot }) => {
   expect(cart.taxedPrice).toBeUndefined();
 
   // Custom line items: money, quantity, price mode; removal.
-  cart = await updateCart(apiRoot, cart, { action: 'changeTaxMode', taxMode: 'Platform' }, {
-    action: 'addCustomLineItem',
-    name: { en: 'Service' },
-    slug: 'service',
-    key: 'service',
-    money: EUR(1000),
-    quantity: 2,
-    taxCategory: { typeId: 'tax-category', id: catalog.standard.id },
-  });
+  cart = await updateCart(
+    apiRoot,
+    cart,
+    { action: 'changeTaxMode', taxMode: 'Platform' },
+    {
+      action: 'addCustomLineItem',
+      name: { en: 'Service' },
+      slug: 'service',
+      key: 'service',
+      money: EUR(1000),
+      quantity: 2,
+      taxCategory: { typeId: 'tax-category', id: catalog.standard.id },
+    },
+  );
   const service = cart.customLineItems[0]!;
-  expect(service).toMatchObject({ key: 'service', money: cents(1000), quantity: 2, totalPrice: cents(2000), priceMode: 'Standard', taxRate: { name: 'Standard DE' } });
+  expect(service).toMatchObject({
+    key: 'service',
+    money: cents(1000),
+    quantity: 2,
+    totalPrice: cents(2000),
+    priceMode: 'Standard',
+    taxRate: { name: 'Standard DE' },
+  });
   cart = await updateCart(
     apiRoot,
     cart,
@@ -461,7 +571,12 @@ test('cart fields: customer, addresses, locale, key, custom fields, payments, st
   expect(cart.lock).toBeUndefined();
 
   // Payments.
-  const payment = (await apiRoot.payments().post({ body: { amountPlanned: EUR(1999) } }).execute()).body;
+  const payment = (
+    await apiRoot
+      .payments()
+      .post({ body: { amountPlanned: EUR(1999) } })
+      .execute()
+  ).body;
   cart = await updateCart(apiRoot, cart, { action: 'addPayment', payment: { typeId: 'payment', id: payment.id } });
   expect(cart.paymentInfo).toEqual({ payments: [{ typeId: 'payment', id: payment.id }] });
   cart = await updateCart(apiRoot, cart, { action: 'removePayment', payment: { typeId: 'payment', id: payment.id } });
@@ -474,7 +589,12 @@ test('cart fields: customer, addresses, locale, key, custom fields, payments, st
 
 test('GET /carts/customer-id={id}: the most recently modified active cart of the customer', async ({ apiRoot }) => {
   await setupCatalog(apiRoot);
-  const customer = (await apiRoot.customers().post({ body: { email: 'c@example.com', password: 'secret' } }).execute()).body.customer;
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'c@example.com', password: 'secret' } })
+      .execute()
+  ).body.customer;
   const first = await createCart(apiRoot, { currency: 'EUR', customerId: customer.id });
   const second = await createCart(apiRoot, { currency: 'EUR', customerId: customer.id });
   await new Promise((resolve) => setTimeout(resolve, 5));
@@ -503,9 +623,25 @@ test('POST /carts/replicate: a new active cart priced anew', async ({ apiRoot })
   await apiRoot
     .products()
     .withId({ ID: catalog.productA.id })
-    .post({ body: { version: catalog.productA.version, actions: [{ action: 'changePrice', priceId: catalog.productA.masterData.current.masterVariant.prices![0]!.id, price: { value: EUR(1799) }, staged: false }] } })
+    .post({
+      body: {
+        version: catalog.productA.version,
+        actions: [
+          {
+            action: 'changePrice',
+            priceId: catalog.productA.masterData.current.masterVariant.prices![0]!.id,
+            price: { value: EUR(1799) },
+            staged: false,
+          },
+        ],
+      },
+    })
     .execute();
-  const response = await apiRoot.carts().replicate().post({ body: { reference: { typeId: 'cart', id: source.id } } }).execute();
+  const response = await apiRoot
+    .carts()
+    .replicate()
+    .post({ body: { reference: { typeId: 'cart', id: source.id } } })
+    .execute();
   expect(response.statusCode).toBe(201);
   const replica = response.body;
   expect(replica.id).not.toBe(source.id);
@@ -516,15 +652,30 @@ test('POST /carts/replicate: a new active cart priced anew', async ({ apiRoot })
   expect(replica.shippingInfo?.shippingMethod?.id).toBe(catalog.dhl.id);
   // 17.99 × 2 + 2.50 + 4.90 = 43.38.
   expect(replica.totalPrice).toEqual(cents(4338));
-  const missing = await sdkFailure(apiRoot.carts().replicate().post({ body: { reference: { typeId: 'cart', id: 'nope' } } }).execute());
+  const missing = await sdkFailure(
+    apiRoot
+      .carts()
+      .replicate()
+      .post({ body: { reference: { typeId: 'cart', id: 'nope' } } })
+      .execute(),
+  );
   expect(missing.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound' });
 });
 
 test('POST /carts/customer-id={id}/merge: an anonymous cart merges into the customer cart', async ({ apiRoot, mock }) => {
   await setupCatalog(apiRoot);
-  const customer = (await apiRoot.customers().post({ body: { email: 'm@example.com', password: 'secret' } }).execute()).body.customer;
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'm@example.com', password: 'secret' } })
+      .execute()
+  ).body.customer;
   const own = await createCart(apiRoot, { currency: 'EUR', customerId: customer.id, lineItems: [{ sku: 'A-1' }] });
-  const anonymous = await createCart(apiRoot, { currency: 'EUR', anonymousId: 'anon-m', lineItems: [{ sku: 'A-1', quantity: 3 }, { sku: 'B-1' }] });
+  const anonymous = await createCart(apiRoot, {
+    currency: 'EUR',
+    anonymousId: 'anon-m',
+    lineItems: [{ sku: 'A-1', quantity: 3 }, { sku: 'B-1' }],
+  });
   // The SDK has no builder for this endpoint: its client sends the request as is.
   const response = await sdkClient(mock).execute({
     method: 'POST',
@@ -556,13 +707,24 @@ test.describe('refusals: the platform error, nothing stored', () => {
 
   test('an unknown SKU, in a draft and in an update with other actions', async ({ apiRoot }) => {
     await setupCatalog(apiRoot);
-    const onCreate = await sdkFailure(apiRoot.carts().post({ body: { currency: 'EUR', lineItems: [{ sku: 'NOPE' }] } }).execute());
+    const onCreate = await sdkFailure(
+      apiRoot
+        .carts()
+        .post({ body: { currency: 'EUR', lineItems: [{ sku: 'NOPE' }] } })
+        .execute(),
+    );
     expect(onCreate.statusCode).toBe(400);
     expect(onCreate.body.errors[0]).toEqual({ code: 'InvalidInput', message: "No published product with an sku 'NOPE' exists." });
     expect((await apiRoot.carts().get().execute()).body.total).toBe(0);
 
     const cart = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'A-1' }] });
-    const failure = await refusedCart(apiRoot, cart, { action: 'setLocale', locale: 'de' }, { action: 'addLineItem', sku: 'B-1' }, { action: 'addLineItem', sku: 'NOPE' });
+    const failure = await refusedCart(
+      apiRoot,
+      cart,
+      { action: 'setLocale', locale: 'de' },
+      { action: 'addLineItem', sku: 'B-1' },
+      { action: 'addLineItem', sku: 'NOPE' },
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]!.code).toBe('InvalidInput');
     expect(await readCart(apiRoot, cart)).toEqual(cart);
@@ -575,11 +737,18 @@ test.describe('refusals: the platform error, nothing stored', () => {
     expect(custom.statusCode).toBe(400);
     expect(custom.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
     expect(custom.body.errors[0]!.message).toContain("'USD'");
-    const external = await refusedCart(apiRoot, cart, { action: 'setLineItemPrice', lineItemId: cart.lineItems[0]!.id, externalPrice: USD(100) });
+    const external = await refusedCart(apiRoot, cart, {
+      action: 'setLineItemPrice',
+      lineItemId: cart.lineItems[0]!.id,
+      externalPrice: USD(100),
+    });
     expect(external.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
     expect(await readCart(apiRoot, cart)).toEqual(cart);
     const onCreate = await sdkFailure(
-      apiRoot.carts().post({ body: { currency: 'EUR', customLineItems: [{ name: { en: 'x' }, slug: 'x', money: USD(100) }] } }).execute(),
+      apiRoot
+        .carts()
+        .post({ body: { currency: 'EUR', customLineItems: [{ name: { en: 'x' }, slug: 'x', money: USD(100) }] } })
+        .execute(),
     );
     expect(onCreate.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
     expect((await apiRoot.carts().get().execute()).body.total).toBe(1);
@@ -587,7 +756,12 @@ test.describe('refusals: the platform error, nothing stored', () => {
 
   test('no price in the cart currency', async ({ apiRoot }) => {
     await setupCatalog(apiRoot);
-    const failure = await sdkFailure(apiRoot.carts().post({ body: { currency: 'GBP', lineItems: [{ sku: 'A-1' }] } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .carts()
+        .post({ body: { currency: 'GBP', lineItems: [{ sku: 'A-1' }] } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'MatchingPriceNotFound', variantId: 1, currency: 'GBP' });
     expect((await apiRoot.carts().get().execute()).body.total).toBe(0);
@@ -625,7 +799,12 @@ test.describe('refusals: the platform error, nothing stored', () => {
       requiresDiscountCode: true,
     });
     await createDiscountCode(apiRoot, { code: 'BIG', cartDiscounts: [{ typeId: 'cart-discount', id: picky.id }] });
-    const onCreate = await sdkFailure(apiRoot.carts().post({ body: { currency: 'EUR', lineItems: [{ sku: 'A-1' }], discountCodes: ['BIG'] } }).execute());
+    const onCreate = await sdkFailure(
+      apiRoot
+        .carts()
+        .post({ body: { currency: 'EUR', lineItems: [{ sku: 'A-1' }], discountCodes: ['BIG'] } })
+        .execute(),
+    );
     expect(onCreate.body.errors[0]).toMatchObject({ code: 'DiscountCodeNonApplicable', discountCode: 'BIG' });
     expect((await apiRoot.carts().get().execute()).body.total).toBe(1);
     // Added to an existing cart, a code that does not match stays with the state DoesNotMatchCart.
@@ -636,7 +815,12 @@ test.describe('refusals: the platform error, nothing stored', () => {
 
   test('malformed drafts and actions', async ({ apiRoot }) => {
     await setupCatalog(apiRoot);
-    const noCurrency = await sdkFailure(apiRoot.carts().post({ body: raw({ lineItems: [] }) }).execute());
+    const noCurrency = await sdkFailure(
+      apiRoot
+        .carts()
+        .post({ body: raw({ lineItems: [] }) })
+        .execute(),
+    );
     expect(noCurrency.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'currency' });
     const cart = await createCart(apiRoot, { currency: 'EUR' });
     const unknownAction = await refusedCart(apiRoot, cart, raw({ action: 'teleport' }));
@@ -662,17 +846,33 @@ test('queries and reference expansion on carts', async ({ apiRoot }) => {
   const code = await createDiscountCode(apiRoot, { code: 'TEN', cartDiscounts: [{ typeId: 'cart-discount', id: discount.id }] });
   const cart = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'A-1' }], discountCodes: ['TEN'] });
   await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'B-1' }] });
-  const found = await apiRoot.carts().get({ queryArgs: { where: 'lineItems(variant(sku = "A-1"))' } }).execute();
+  const found = await apiRoot
+    .carts()
+    .get({ queryArgs: { where: 'lineItems(variant(sku = "A-1"))' } })
+    .execute();
   expect(found.body.results.map((c) => c.id)).toEqual([cart.id]);
   const expanded = await apiRoot
     .carts()
     .withId({ ID: cart.id })
-    .get({ queryArgs: { expand: ['discountCodes[*].discountCode', 'lineItems[*].discountedPricePerQuantity[*].discountedPrice.includedDiscounts[*].discount'] } })
+    .get({
+      queryArgs: {
+        expand: [
+          'discountCodes[*].discountCode',
+          'lineItems[*].discountedPricePerQuantity[*].discountedPrice.includedDiscounts[*].discount',
+        ],
+      },
+    })
     .execute();
   expect(expanded.body.discountCodes[0]!.discountCode.obj?.code).toBe(code.code);
-  expect(raw<{ obj?: unknown }>(expanded.body.lineItems[0]!.discountedPricePerQuantity[0]!.discountedPrice.includedDiscounts[0]!.discount).obj).toMatchObject({ id: discount.id });
+  expect(
+    raw<{ obj?: unknown }>(expanded.body.lineItems[0]!.discountedPricePerQuantity[0]!.discountedPrice.includedDiscounts[0]!.discount).obj,
+  ).toMatchObject({ id: discount.id });
   // Deleting a cart takes its version.
-  const deleted = await apiRoot.carts().withId({ ID: cart.id }).delete({ queryArgs: { version: cart.version } }).execute();
+  const deleted = await apiRoot
+    .carts()
+    .withId({ ID: cart.id })
+    .delete({ queryArgs: { version: cart.version } })
+    .execute();
   expect(deleted.body.id).toBe(cart.id);
   expect((await sdkFailure(apiRoot.carts().withId({ ID: cart.id }).get().execute())).statusCode).toBe(404);
 });

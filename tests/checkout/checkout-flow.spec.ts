@@ -44,7 +44,10 @@ async function fillCart(apiRoot: ByProjectKeyRequestBuilder, catalog: Catalog): 
   cart = await updateCart(apiRoot, cart, { action: 'addLineItem', sku: 'A-1', quantity: 2 });
   cart = await updateCart(apiRoot, cart, { action: 'addLineItem', productId: catalog.productB.id, variantId: 1, quantity: 1 });
   cart = await updateCart(apiRoot, cart, { action: 'addLineItem', sku: 'N-1', quantity: 3 });
-  cart = await updateCart(apiRoot, cart, { action: 'setShippingAddress', address: { country: 'DE', city: 'Berlin', streetName: 'Unter den Linden' } });
+  cart = await updateCart(apiRoot, cart, {
+    action: 'setShippingAddress',
+    address: { country: 'DE', city: 'Berlin', streetName: 'Unter den Linden' },
+  });
   cart = await updateCart(apiRoot, cart, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', key: 'dhl' } });
   return updateCart(apiRoot, cart, { action: 'addDiscountCode', code: 'SAVE10' });
 }
@@ -75,7 +78,10 @@ test('a whole checkout, every figure checked by hand', async ({ apiRoot }) => {
   //    B-1 10.50 incl. 7%:  net round(1050 / 1.07 = 981.31) = 981, tax 69.
   //    N-1 31.50 excl. 19%: tax round(3150 × 0.19 = 598.5) = 598 (HalfEven: to the even 598), gross 3748.
   //    Net 3360 + 981 + 3150 = 7491; gross 3998 + 1050 + 3748 = 8796.
-  cart = await updateCart(apiRoot, cart, { action: 'setShippingAddress', address: { country: 'DE', city: 'Berlin', streetName: 'Unter den Linden' } });
+  cart = await updateCart(apiRoot, cart, {
+    action: 'setShippingAddress',
+    address: { country: 'DE', city: 'Berlin', streetName: 'Unter den Linden' },
+  });
   expect(taxFigures(cart.taxedPrice)).toEqual({
     net: 7491,
     gross: 8796,
@@ -103,7 +109,13 @@ test('a whole checkout, every figure checked by hand', async ({ apiRoot }) => {
   expect(cart.discountCodes).toEqual([{ discountCode: { typeId: 'discount-code', id: code.id }, state: 'MatchesCart' }]);
   const [a, b, n] = cart.lineItems;
   expect(a!.discountedPricePerQuantity).toEqual([
-    { quantity: 2, discountedPrice: { value: cents(1799), includedDiscounts: [{ discount: { typeId: 'cart-discount', id: code.cartDiscounts[0]!.id }, discountedAmount: cents(200) }] } },
+    {
+      quantity: 2,
+      discountedPrice: {
+        value: cents(1799),
+        includedDiscounts: [{ discount: { typeId: 'cart-discount', id: code.cartDiscounts[0]!.id }, discountedAmount: cents(200) }],
+      },
+    },
   ]);
   expect([a!.totalPrice, b!.totalPrice, n!.totalPrice]).toEqual([cents(3598), cents(945), cents(2835)]);
   expect(cart.totalPrice).toEqual(cents(7868));
@@ -158,7 +170,13 @@ test('a whole checkout, every figure checked by hand', async ({ apiRoot }) => {
 
   // Found again by id and by order number, expanded to the cart.
   expect((await apiRoot.orders().withId({ ID: order.id }).get().execute()).body).toEqual(order);
-  const byNumber = (await apiRoot.orders().withOrderNumber({ orderNumber: 'ORDER-1' }).get({ queryArgs: { expand: ['cart'] } }).execute()).body;
+  const byNumber = (
+    await apiRoot
+      .orders()
+      .withOrderNumber({ orderNumber: 'ORDER-1' })
+      .get({ queryArgs: { expand: ['cart'] } })
+      .execute()
+  ).body;
   expect(byNumber.cart?.obj).toMatchObject({ id: cart.id, cartState: 'Ordered' });
 });
 
@@ -177,7 +195,12 @@ test.describe('each refusal: the platform error, nothing stored', () => {
     expect(update.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: cart.version });
     expect(await readCart(apiRoot, cart)).toEqual(cart);
 
-    const order = await sdkFailure(apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version - 1 } }).execute());
+    const order = await sdkFailure(
+      apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version - 1 } })
+        .execute(),
+    );
     expect(order.statusCode).toBe(409);
     expect(order.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: cart.version });
     expect(await orderCount(apiRoot)).toBe(0);
@@ -188,7 +211,10 @@ test.describe('each refusal: the platform error, nothing stored', () => {
     const cart = await fillCart(apiRoot, catalog);
     const refused = await refusedCart(apiRoot, cart, { action: 'addLineItem', sku: 'NO-SUCH-SKU', quantity: 1 });
     expect(refused.statusCode).toBe(400);
-    expect(refused.body.errors[0]).toMatchObject({ code: 'InvalidInput', message: "No published product with an sku 'NO-SUCH-SKU' exists." });
+    expect(refused.body.errors[0]).toMatchObject({
+      code: 'InvalidInput',
+      message: "No published product with an sku 'NO-SUCH-SKU' exists.",
+    });
     expect(await readCart(apiRoot, cart)).toEqual(cart);
     // All actions of a request or none: the valid first action is not stored either.
     const both = await refusedCart(apiRoot, cart, { action: 'addLineItem', sku: 'B-1' }, { action: 'addLineItem', sku: 'NO-SUCH-SKU' });
@@ -199,7 +225,13 @@ test.describe('each refusal: the platform error, nothing stored', () => {
   test('a currency mismatch: 400 InvalidOperation, the cart unchanged', async ({ apiRoot }) => {
     const cart = await fillCart(apiRoot, catalog);
     const actions: CartUpdateAction[] = [
-      { action: 'addCustomLineItem', name: { en: 'Gift wrap' }, slug: 'wrap', money: USD(250), taxCategory: { typeId: 'tax-category', id: catalog.standard.id } },
+      {
+        action: 'addCustomLineItem',
+        name: { en: 'Gift wrap' },
+        slug: 'wrap',
+        money: USD(250),
+        taxCategory: { typeId: 'tax-category', id: catalog.standard.id },
+      },
       { action: 'addLineItem', sku: 'A-1', externalPrice: USD(1000) },
     ];
     for (const action of actions) {
@@ -221,7 +253,11 @@ test.describe('each refusal: the platform error, nothing stored', () => {
     const unknown = await refusedCart(apiRoot, cart, { action: 'addDiscountCode', code: 'NOPE' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body.errors[0]).toMatchObject({ code: 'DiscountCodeNonApplicable', discountCode: 'NOPE', reason: 'DoesNotExist' });
-    const inactive = await createDiscountCode(apiRoot, { code: 'OFF', isActive: false, cartDiscounts: [{ typeId: 'cart-discount', id: (await save10Discount(apiRoot)).id }] });
+    const inactive = await createDiscountCode(apiRoot, {
+      code: 'OFF',
+      isActive: false,
+      cartDiscounts: [{ typeId: 'cart-discount', id: (await save10Discount(apiRoot)).id }],
+    });
     const dead = await refusedCart(apiRoot, cart, { action: 'addDiscountCode', code: 'OFF' });
     expect(dead.body.errors[0]).toMatchObject({ code: 'DiscountCodeNonApplicable', discountCode: 'OFF', discountCodeId: inactive.id });
     expect(await readCart(apiRoot, cart)).toEqual(cart);
@@ -238,7 +274,12 @@ test.describe('each refusal: the platform error, nothing stored', () => {
     const bigCode = await createDiscountCode(apiRoot, { code: 'BIG', cartDiscounts: [{ typeId: 'cart-discount', id: big.id }] });
     const withBig = await updateCart(apiRoot, cart, { action: 'addDiscountCode', code: 'BIG' });
     expect(withBig.discountCodes.find((info) => info.discountCode.id === bigCode.id)?.state).toBe('DoesNotMatchCart');
-    const order = await sdkFailure(apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: withBig.id }, version: withBig.version } }).execute());
+    const order = await sdkFailure(
+      apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: withBig.id }, version: withBig.version } })
+        .execute(),
+    );
     expect(order.statusCode).toBe(400);
     expect(order.body.errors[0]).toMatchObject({ code: 'DiscountCodeNonApplicable', discountCode: 'BIG', discountCodeId: bigCode.id });
     expect(await orderCount(apiRoot)).toBe(0);
@@ -247,14 +288,30 @@ test.describe('each refusal: the platform error, nothing stored', () => {
 
   test('ordering a cart twice: 400 InvalidOperation, one order', async ({ apiRoot }) => {
     const cart = await fillCart(apiRoot, catalog);
-    const first = await apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } }).execute();
+    const first = await apiRoot
+      .orders()
+      .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } })
+      .execute();
     expect(first.statusCode).toBe(201);
     const ordered = await readCart(apiRoot, cart);
     // With the cart's current version (the stale one would be a 409).
-    const again = await sdkFailure(apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: cart.id }, version: ordered.version } }).execute());
+    const again = await sdkFailure(
+      apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: ordered.version } })
+        .execute(),
+    );
     expect(again.statusCode).toBe(400);
-    expect(again.body.errors[0]).toMatchObject({ code: 'InvalidOperation', message: `The cart with ID '${cart.id}' has already been ordered: a cart can be ordered once.` });
-    const stale = await sdkFailure(apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } }).execute());
+    expect(again.body.errors[0]).toMatchObject({
+      code: 'InvalidOperation',
+      message: `The cart with ID '${cart.id}' has already been ordered: a cart can be ordered once.`,
+    });
+    const stale = await sdkFailure(
+      apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } })
+        .execute(),
+    );
     expect(stale.statusCode).toBe(409);
     expect(await orderCount(apiRoot)).toBe(1);
     expect(await readCart(apiRoot, cart)).toEqual(ordered);
@@ -265,15 +322,33 @@ test.describe('each refusal: the platform error, nothing stored', () => {
 
   test('no shipping address, unknown cart, taken order number: refused, nothing stored', async ({ apiRoot, mock }) => {
     const bare = await updateCart(apiRoot, await createCart(apiRoot, { currency: 'EUR' }), { action: 'addLineItem', sku: 'A-1' });
-    const noAddress = await sdkFailure(apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: bare.id }, version: bare.version } }).execute());
+    const noAddress = await sdkFailure(
+      apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: bare.id }, version: bare.version } })
+        .execute(),
+    );
     expect(noAddress.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
-    const unknown = await sdkFailure(apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: 'nope' }, version: 1 } }).execute());
+    const unknown = await sdkFailure(
+      apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: 'nope' }, version: 1 } })
+        .execute(),
+    );
     expect(unknown.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'cart', id: 'nope' });
 
     const one = await fillCart(apiRoot, catalog);
-    await apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: one.id }, version: one.version, orderNumber: 'N-1' } }).execute();
+    await apiRoot
+      .orders()
+      .post({ body: { cart: { typeId: 'cart', id: one.id }, version: one.version, orderNumber: 'N-1' } })
+      .execute();
     const two = await fillCart(apiRoot, catalog);
-    const taken = await sdkFailure(apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: two.id }, version: two.version, orderNumber: 'N-1' } }).execute());
+    const taken = await sdkFailure(
+      apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: two.id }, version: two.version, orderNumber: 'N-1' } })
+        .execute(),
+    );
     expect(taken.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'orderNumber', duplicateValue: 'N-1' });
     expect(await orderCount(apiRoot)).toBe(1);
     expect((await readCart(apiRoot, two)).cartState).toBe('Active');

@@ -9,12 +9,40 @@ import { expectPlatformActions, typeWithStringField } from '../support/resources
 
 /** The update actions of the platform's API specification (RAML `types/customer/updates/`). */
 const PLATFORM_ACTIONS = [
-  'addAddress', 'addBillingAddressId', 'addCustomerGroupAssignment', 'addShippingAddressId', 'addStore', 'changeAddress', 'changeEmail',
-  'removeAddress', 'removeBillingAddressId', 'removeCustomerGroupAssignment', 'removeShippingAddressId', 'removeStore',
-  'setAddressCustomField', 'setAddressCustomType', 'setAuthenticationMode', 'setCompanyName', 'setCustomField', 'setCustomType',
-  'setCustomerGroup', 'setCustomerGroupAssignments', 'setCustomerNumber', 'setDateOfBirth', 'setDefaultBillingAddress',
-  'setDefaultShippingAddress', 'setExternalId', 'setFirstName', 'setKey', 'setLastName', 'setLocale', 'setMiddleName', 'setSalutation',
-  'setStores', 'setTitle', 'setVatId',
+  'addAddress',
+  'addBillingAddressId',
+  'addCustomerGroupAssignment',
+  'addShippingAddressId',
+  'addStore',
+  'changeAddress',
+  'changeEmail',
+  'removeAddress',
+  'removeBillingAddressId',
+  'removeCustomerGroupAssignment',
+  'removeShippingAddressId',
+  'removeStore',
+  'setAddressCustomField',
+  'setAddressCustomType',
+  'setAuthenticationMode',
+  'setCompanyName',
+  'setCustomField',
+  'setCustomType',
+  'setCustomerGroup',
+  'setCustomerGroupAssignments',
+  'setCustomerNumber',
+  'setDateOfBirth',
+  'setDefaultBillingAddress',
+  'setDefaultShippingAddress',
+  'setExternalId',
+  'setFirstName',
+  'setKey',
+  'setLastName',
+  'setLocale',
+  'setMiddleName',
+  'setSalutation',
+  'setStores',
+  'setTitle',
+  'setVatId',
 ];
 
 async function create(apiRoot: ByProjectKeyRequestBuilder, body: CustomerDraft): Promise<Customer> {
@@ -24,7 +52,11 @@ async function create(apiRoot: ByProjectKeyRequestBuilder, body: CustomerDraft):
 }
 
 async function update(apiRoot: ByProjectKeyRequestBuilder, customer: Customer, ...actions: CustomerUpdateAction[]): Promise<Customer> {
-  const response = await apiRoot.customers().withId({ ID: customer.id }).post({ body: { version: customer.version, actions } }).execute();
+  const response = await apiRoot
+    .customers()
+    .withId({ ID: customer.id })
+    .post({ body: { version: customer.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
@@ -44,7 +76,12 @@ test.describe('customers: draft', () => {
   test('maps every field: addresses with ids, default and typed address ids, groups, stores by key or id, custom', async ({ apiRoot }) => {
     await seedStores(apiRoot, 'berlin', 'paris');
     const paris = (await apiRoot.stores().withKey({ key: 'paris' }).get().execute()).body;
-    const group = (await apiRoot.customerGroups().post({ body: { key: 'vip', groupName: 'VIP' } }).execute()).body;
+    const group = (
+      await apiRoot
+        .customerGroups()
+        .post({ body: { key: 'vip', groupName: 'VIP' } })
+        .execute()
+    ).body;
     await typeWithStringField(apiRoot, 'customer-extra', ['customer']);
     const customer = await create(apiRoot, {
       email: 'ada@example.com',
@@ -71,7 +108,10 @@ test.describe('customers: draft', () => {
       billingAddresses: [1],
       customerGroup: { typeId: 'customer-group', key: 'vip' },
       customerGroupAssignments: [{ customerGroup: { typeId: 'customer-group', id: group.id } }],
-      stores: [{ typeId: 'store', key: 'berlin' }, { typeId: 'store', id: paris.id }],
+      stores: [
+        { typeId: 'store', key: 'berlin' },
+        { typeId: 'store', id: paris.id },
+      ],
       custom: { type: { typeId: 'type', key: 'customer-extra' }, fields: { note: 'hi' } },
     });
     const [home, office] = customer.addresses;
@@ -89,7 +129,10 @@ test.describe('customers: draft', () => {
       isEmailVerified: false,
       customerGroup: { typeId: 'customer-group', id: group.id },
       customerGroupAssignments: [{ customerGroup: { typeId: 'customer-group', id: group.id } }],
-      stores: [{ typeId: 'store', key: 'berlin' }, { typeId: 'store', key: 'paris' }],
+      stores: [
+        { typeId: 'store', key: 'berlin' },
+        { typeId: 'store', key: 'paris' },
+      ],
       authenticationMode: 'Password',
       custom: { type: { typeId: 'type' }, fields: { note: 'hi' } },
     });
@@ -103,12 +146,22 @@ test.describe('customers: draft', () => {
     expect(external.password).toBeUndefined();
     const noPassword = await create(apiRoot, { email: 'ext2@example.com', authenticationMode: 'ExternalAuth' });
     expect(noPassword.password).toBeUndefined();
-    const failure = await sdkFailure(apiRoot.customers().post({ body: { email: 'pw@example.com', authenticationMode: 'Password' } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .customers()
+        .post({ body: { email: 'pw@example.com', authenticationMode: 'Password' } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual([{ code: 'RequiredField', field: 'password', message: 'A value is required for field password.' }]);
     expect(mock.all('customer')).toHaveLength(2);
     // An ExternalAuth customer cannot sign in with a password.
-    const login = await sdkFailure(apiRoot.login().post({ body: { email: 'ext@example.com', password: 'ignored' } }).execute());
+    const login = await sdkFailure(
+      apiRoot
+        .login()
+        .post({ body: { email: 'ext@example.com', password: 'ignored' } })
+        .execute(),
+    );
     expect(login.body.errors[0]!.code).toBe('InvalidCredentials');
   });
 
@@ -134,9 +187,16 @@ test.describe('customers: email uniqueness, global and per store', () => {
     await create(apiRoot, { email: 'same@example.com', password: 'pw', stores: [{ typeId: 'store', key: 'berlin' }] });
     await create(apiRoot, { email: 'Same@Example.com', password: 'pw', stores: [{ typeId: 'store', key: 'paris' }] });
     const failure = await sdkFailure(
-      apiRoot.customers().post({ body: { email: 'SAME@example.com', password: 'pw', stores: [{ typeId: 'store', key: 'berlin' }] } }).execute(),
+      apiRoot
+        .customers()
+        .post({ body: { email: 'SAME@example.com', password: 'pw', stores: [{ typeId: 'store', key: 'berlin' }] } })
+        .execute(),
     );
-    expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'email', message: 'There is already an existing customer with the provided email.' });
+    expect(failure.body.errors[0]).toMatchObject({
+      code: 'DuplicateField',
+      field: 'email',
+      message: 'There is already an existing customer with the provided email.',
+    });
     expect(mock.all('customer')).toHaveLength(2);
   });
 
@@ -155,14 +215,21 @@ test.describe('customers: email uniqueness, global and per store', () => {
     const other = await create(apiRoot, { email: 'twin@example.com', password: 'pw', stores: [{ typeId: 'store', key: 'berlin' }] });
     await create(apiRoot, { email: 'x@example.com', password: 'pw' });
     const moved = await sdkFailure(
-      apiRoot.customers().withId({ ID: other.id }).post({ body: { version: 1, actions: [{ action: 'changeEmail', email: 'x@example.com' }] } }).execute(),
+      apiRoot
+        .customers()
+        .withId({ ID: other.id })
+        .post({ body: { version: 1, actions: [{ action: 'changeEmail', email: 'x@example.com' }] } })
+        .execute(),
     );
     expect(moved.body.errors[0]!.code).toBe('DuplicateField');
     expect(mock.get('customer', other.id)).toMatchObject({ version: 1, email: 'twin@example.com' });
     // Once the Store-specific customer becomes global, its email blocks the store's customers too.
     await update(apiRoot, storeFirst, { action: 'setStores', stores: [] });
     const now = await sdkFailure(
-      apiRoot.customers().post({ body: { email: 'store@example.com', password: 'pw', stores: [{ typeId: 'store', key: 'berlin' }] } }).execute(),
+      apiRoot
+        .customers()
+        .post({ body: { email: 'store@example.com', password: 'pw', stores: [{ typeId: 'store', key: 'berlin' }] } })
+        .execute(),
     );
     expect(now.body.errors[0]!.code).toBe('DuplicateField');
     expect(mock.all('customer')).toHaveLength(4);
@@ -172,9 +239,21 @@ test.describe('customers: email uniqueness, global and per store', () => {
     await seedStores(apiRoot, 'berlin');
     await create(apiRoot, { email: 'berliner@example.com', password: 'pw', stores: [{ typeId: 'store', key: 'berlin' }] });
     await create(apiRoot, { email: 'global@example.com', password: 'pw' });
-    const failure = await sdkFailure(apiRoot.login().post({ body: { email: 'berliner@example.com', password: 'pw' } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .login()
+        .post({ body: { email: 'berliner@example.com', password: 'pw' } })
+        .execute(),
+    );
     expect(failure.body.errors[0]!.code).toBe('InvalidCredentials');
-    expect((await apiRoot.login().post({ body: { email: 'global@example.com', password: 'pw' } }).execute()).statusCode).toBe(200);
+    expect(
+      (
+        await apiRoot
+          .login()
+          .post({ body: { email: 'global@example.com', password: 'pw' } })
+          .execute()
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -214,26 +293,57 @@ test.describe('customers: update actions', () => {
     customer = await update(
       apiRoot,
       customer,
-      ...(['setFirstName', 'setMiddleName', 'setTitle', 'setSalutation', 'setDateOfBirth', 'setCompanyName', 'setVatId', 'setLocale', 'setExternalId', 'setKey'] as const).map(
-        (name) => raw<CustomerUpdateAction>({ action: name }),
-      ),
+      ...(
+        [
+          'setFirstName',
+          'setMiddleName',
+          'setTitle',
+          'setSalutation',
+          'setDateOfBirth',
+          'setCompanyName',
+          'setVatId',
+          'setLocale',
+          'setExternalId',
+          'setKey',
+        ] as const
+      ).map((name) => raw<CustomerUpdateAction>({ action: name })),
     );
-    for (const field of ['firstName', 'middleName', 'title', 'salutation', 'dateOfBirth', 'companyName', 'vatId', 'locale', 'externalId', 'key']) {
+    for (const field of [
+      'firstName',
+      'middleName',
+      'title',
+      'salutation',
+      'dateOfBirth',
+      'companyName',
+      'vatId',
+      'locale',
+      'externalId',
+      'key',
+    ]) {
       expect(customer, field).not.toHaveProperty(field);
     }
     expect(customer.lastName).toBe('Hopper');
   });
 
-  test('locale: one of the project\'s languages once the project names some (a region of one passes)', async ({ apiRoot, mock }) => {
+  test("locale: one of the project's languages once the project names some (a region of one passes)", async ({ apiRoot, mock }) => {
     const project = (await apiRoot.get().execute()).body;
     await apiRoot.post({ body: { version: project.version, actions: [{ action: 'changeLanguages', languages: ['en', 'de'] }] } }).execute();
     let customer = await create(apiRoot, { email: 'l@example.com', password: 'pw', locale: 'de' });
     customer = await update(apiRoot, customer, { action: 'setLocale', locale: 'en-GB' });
     expect(customer.locale).toBe('en-GB');
-    const draft = await sdkFailure(apiRoot.customers().post({ body: { email: 'f@example.com', password: 'pw', locale: 'fr' } }).execute());
+    const draft = await sdkFailure(
+      apiRoot
+        .customers()
+        .post({ body: { email: 'f@example.com', password: 'pw', locale: 'fr' } })
+        .execute(),
+    );
     expect(draft.body.errors[0]).toMatchObject({ code: 'ProjectNotConfiguredForLanguages', languages: ['fr'] });
     const action = await sdkFailure(
-      apiRoot.customers().withId({ ID: customer.id }).post({ body: { version: customer.version, actions: [{ action: 'setLocale', locale: 'fr' }] } }).execute(),
+      apiRoot
+        .customers()
+        .withId({ ID: customer.id })
+        .post({ body: { version: customer.version, actions: [{ action: 'setLocale', locale: 'fr' }] } })
+        .execute(),
     );
     expect(action.statusCode).toBe(400);
     expect(mock.get('customer', customer.id)).toMatchObject({ locale: 'en-GB', version: customer.version });
@@ -242,22 +352,38 @@ test.describe('customers: update actions', () => {
 
   test('changeEmail resets isEmailVerified; customer number is set once', async ({ apiRoot, mock }) => {
     let customer = await create(apiRoot, { email: 'old@example.com', password: 'pw', isEmailVerified: true });
-    customer = await update(apiRoot, customer, { action: 'changeEmail', email: 'new@example.com' }, { action: 'setCustomerNumber', customerNumber: 'N-7' });
+    customer = await update(
+      apiRoot,
+      customer,
+      { action: 'changeEmail', email: 'new@example.com' },
+      { action: 'setCustomerNumber', customerNumber: 'N-7' },
+    );
     expect(customer).toMatchObject({ email: 'new@example.com', isEmailVerified: false, customerNumber: 'N-7' });
     const again = await sdkFailure(
-      apiRoot.customers().withId({ ID: customer.id }).post({ body: { version: customer.version, actions: [{ action: 'setCustomerNumber', customerNumber: 'N-8' }] } }).execute(),
+      apiRoot
+        .customers()
+        .withId({ ID: customer.id })
+        .post({ body: { version: customer.version, actions: [{ action: 'setCustomerNumber', customerNumber: 'N-8' }] } })
+        .execute(),
     );
     expect(again.body.errors[0]!.code).toBe('InvalidOperation');
     const other = await create(apiRoot, { email: 'other@example.com', password: 'pw' });
     const taken = await sdkFailure(
-      apiRoot.customers().withId({ ID: other.id }).post({ body: { version: 1, actions: [{ action: 'setCustomerNumber', customerNumber: 'N-7' }] } }).execute(),
+      apiRoot
+        .customers()
+        .withId({ ID: other.id })
+        .post({ body: { version: 1, actions: [{ action: 'setCustomerNumber', customerNumber: 'N-7' }] } })
+        .execute(),
     );
     expect(taken.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'customerNumber' });
     expect(mock.get('customer', other.id)).toMatchObject({ version: 1 });
     expect(mock.get('customer', other.id)).not.toHaveProperty('customerNumber');
     // The old email is free again; login works with the new one only.
     await create(apiRoot, { email: 'old@example.com', password: 'pw' });
-    const login = await apiRoot.login().post({ body: { email: 'NEW@example.com', password: 'pw' } }).execute();
+    const login = await apiRoot
+      .login()
+      .post({ body: { email: 'NEW@example.com', password: 'pw' } })
+      .execute();
     expect(login.body.customer.id).toBe(customer.id);
   });
 
@@ -306,11 +432,23 @@ test.describe('customers: update actions', () => {
     let customer = await create(apiRoot, { email: 'a@example.com', password: 'pw', addresses: [{ key: 'home', country: 'DE' }] });
     const stored = mock.get('customer', customer.id);
     for (const actions of [
-      [{ action: 'setFirstName', firstName: 'X' }, { action: 'removeAddress', addressId: 'nope' }],
-      [{ action: 'setFirstName', firstName: 'X' }, { action: 'addAddress', address: { key: 'home', country: 'FR' } }],
+      [
+        { action: 'setFirstName', firstName: 'X' },
+        { action: 'removeAddress', addressId: 'nope' },
+      ],
+      [
+        { action: 'setFirstName', firstName: 'X' },
+        { action: 'addAddress', address: { key: 'home', country: 'FR' } },
+      ],
       [{ action: 'setDefaultShippingAddress', addressKey: 'missing' }],
     ]) {
-      const failure = await sdkFailure(apiRoot.customers().withId({ ID: customer.id }).post({ body: { version: 1, actions: raw(actions) } }).execute());
+      const failure = await sdkFailure(
+        apiRoot
+          .customers()
+          .withId({ ID: customer.id })
+          .post({ body: { version: 1, actions: raw(actions) } })
+          .execute(),
+      );
       expect(failure.statusCode).toBe(400);
     }
     expect(mock.get('customer', customer.id)).toEqual(stored);
@@ -319,8 +457,18 @@ test.describe('customers: update actions', () => {
   });
 
   test('customer group and group assignments', async ({ apiRoot }) => {
-    const vip = (await apiRoot.customerGroups().post({ body: { key: 'vip', groupName: 'VIP' } }).execute()).body;
-    const b2b = (await apiRoot.customerGroups().post({ body: { key: 'b2b', groupName: 'B2B' } }).execute()).body;
+    const vip = (
+      await apiRoot
+        .customerGroups()
+        .post({ body: { key: 'vip', groupName: 'VIP' } })
+        .execute()
+    ).body;
+    const b2b = (
+      await apiRoot
+        .customerGroups()
+        .post({ body: { key: 'b2b', groupName: 'B2B' } })
+        .execute()
+    ).body;
     let customer = await create(apiRoot, { email: 'g@example.com', password: 'pw' });
     customer = await update(
       apiRoot,
@@ -340,7 +488,13 @@ test.describe('customers: update actions', () => {
     );
     expect(customer.customerGroup).toBeUndefined();
     expect(customer.customerGroupAssignments.map((a) => a.customerGroup.id)).toEqual([b2b.id]);
-    const expanded = (await apiRoot.customers().withId({ ID: customer.id }).get({ queryArgs: { expand: ['customerGroupAssignments[*].customerGroup'] } }).execute()).body;
+    const expanded = (
+      await apiRoot
+        .customers()
+        .withId({ ID: customer.id })
+        .get({ queryArgs: { expand: ['customerGroupAssignments[*].customerGroup'] } })
+        .execute()
+    ).body;
     expect(expanded.customerGroupAssignments[0]!.customerGroup.obj?.key).toBe('b2b');
   });
 
@@ -355,13 +509,26 @@ test.describe('customers: update actions', () => {
       { action: 'addStore', store: { typeId: 'store', id: rome.id } },
       { action: 'addStore', store: { typeId: 'store', key: 'berlin' } },
     );
-    expect(customer.stores).toEqual([{ typeId: 'store', key: 'berlin' }, { typeId: 'store', key: 'rome' }]);
+    expect(customer.stores).toEqual([
+      { typeId: 'store', key: 'berlin' },
+      { typeId: 'store', key: 'rome' },
+    ]);
     customer = await update(apiRoot, customer, { action: 'removeStore', store: { typeId: 'store', id: rome.id } });
     expect(customer.stores).toEqual([{ typeId: 'store', key: 'berlin' }]);
-    customer = await update(apiRoot, customer, { action: 'setStores', stores: [{ typeId: 'store', key: 'paris' }, { typeId: 'store', key: 'rome' }] });
+    customer = await update(apiRoot, customer, {
+      action: 'setStores',
+      stores: [
+        { typeId: 'store', key: 'paris' },
+        { typeId: 'store', key: 'rome' },
+      ],
+    });
     expect(customer.stores.map((s) => s.key)).toEqual(['paris', 'rome']);
     const failure = await sdkFailure(
-      apiRoot.customers().withId({ ID: customer.id }).post({ body: { version: customer.version, actions: [{ action: 'addStore', store: { typeId: 'store', key: 'oslo' } }] } }).execute(),
+      apiRoot
+        .customers()
+        .withId({ ID: customer.id })
+        .post({ body: { version: customer.version, actions: [{ action: 'addStore', store: { typeId: 'store', key: 'oslo' } }] } })
+        .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'store', key: 'oslo' });
     expect(mock.get('customer', customer.id)).toMatchObject({ version: customer.version });
@@ -395,20 +562,35 @@ test.describe('customers: update actions', () => {
     expect(customer.authenticationMode).toBe('ExternalAuth');
     expect(customer.password).toBeUndefined();
     const failure = await sdkFailure(
-      apiRoot.customers().withId({ ID: customer.id }).post({ body: { version: customer.version, actions: [{ action: 'setAuthenticationMode', authMode: 'Password' }] } }).execute(),
+      apiRoot
+        .customers()
+        .withId({ ID: customer.id })
+        .post({ body: { version: customer.version, actions: [{ action: 'setAuthenticationMode', authMode: 'Password' }] } })
+        .execute(),
     );
     expect(failure.statusCode).toBe(400);
     expect(mock.get('customer', customer.id)).toMatchObject({ version: customer.version, authenticationMode: 'ExternalAuth' });
     customer = await update(apiRoot, customer, { action: 'setAuthenticationMode', authMode: 'Password', password: 'second' });
     expect(customer.authenticationMode).toBe('Password');
-    expect((await apiRoot.login().post({ body: { email: 'm@example.com', password: 'second' } }).execute()).statusCode).toBe(200);
+    expect(
+      (
+        await apiRoot
+          .login()
+          .post({ body: { email: 'm@example.com', password: 'second' } })
+          .execute()
+      ).statusCode,
+    ).toBe(200);
   });
 
   test('stale version: 409 ConcurrentModification, nothing stored', async ({ apiRoot, mock }) => {
     const customer = await create(apiRoot, { email: 'v@example.com', password: 'pw' });
     await update(apiRoot, customer, { action: 'setFirstName', firstName: 'One' });
     const failure = await sdkFailure(
-      apiRoot.customers().withId({ ID: customer.id }).post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'Two' }] } }).execute(),
+      apiRoot
+        .customers()
+        .withId({ ID: customer.id })
+        .post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'Two' }] } })
+        .execute(),
     );
     expect(failure.statusCode).toBe(409);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 2 });

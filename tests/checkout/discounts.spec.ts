@@ -6,19 +6,62 @@
  */
 import { expect, sdkFailure, test } from '../support/sdk.js';
 import { expectPlatformActions } from '../support/resources.js';
-import { EUR, cents, createCart, createCartDiscount, createDiscountCode, raw, readCart, refusedCart, setupCatalog, updateCart } from './carts-support.js';
+import {
+  EUR,
+  cents,
+  createCart,
+  createCartDiscount,
+  createDiscountCode,
+  raw,
+  readCart,
+  refusedCart,
+  setupCatalog,
+  updateCart,
+} from './carts-support.js';
 
 const CART_DISCOUNT_ACTIONS = [
-  'addStore', 'changeCartPredicate', 'changeIsActive', 'changeName', 'changeRequiresDiscountCode', 'changeSortOrder', 'changeStackingMode',
-  'changeTarget', 'changeValue', 'removeStore', 'setCustomField', 'setCustomType', 'setDescription', 'setDiscountGroup', 'setKey',
-  'setRecurringOrderScope', 'setStores', 'setValidFrom', 'setValidFromAndUntil', 'setValidUntil',
+  'addStore',
+  'changeCartPredicate',
+  'changeIsActive',
+  'changeName',
+  'changeRequiresDiscountCode',
+  'changeSortOrder',
+  'changeStackingMode',
+  'changeTarget',
+  'changeValue',
+  'removeStore',
+  'setCustomField',
+  'setCustomType',
+  'setDescription',
+  'setDiscountGroup',
+  'setKey',
+  'setRecurringOrderScope',
+  'setStores',
+  'setValidFrom',
+  'setValidFromAndUntil',
+  'setValidUntil',
 ];
 const DISCOUNT_CODE_ACTIONS = [
-  'changeCartDiscounts', 'changeGroups', 'changeIsActive', 'setCartPredicate', 'setCustomField', 'setCustomType', 'setDescription', 'setKey',
-  'setMaxApplications', 'setMaxApplicationsPerCustomer', 'setName', 'setValidFrom', 'setValidFromAndUntil', 'setValidUntil',
+  'changeCartDiscounts',
+  'changeGroups',
+  'changeIsActive',
+  'setCartPredicate',
+  'setCustomField',
+  'setCustomType',
+  'setDescription',
+  'setKey',
+  'setMaxApplications',
+  'setMaxApplicationsPerCustomer',
+  'setName',
+  'setValidFrom',
+  'setValidFromAndUntil',
+  'setValidUntil',
 ];
 
-for (const [typeId, actions] of [['cart-discount', CART_DISCOUNT_ACTIONS], ['discount-code', DISCOUNT_CODE_ACTIONS]] as const) {
+for (const [typeId, actions] of [
+  ['cart-discount', CART_DISCOUNT_ACTIONS],
+  ['discount-code', DISCOUNT_CODE_ACTIONS],
+] as const) {
   test(`${typeId}: every update action of the platform is declared, and no other`, () => {
     expectPlatformActions(typeId, actions);
   });
@@ -26,7 +69,10 @@ for (const [typeId, actions] of [['cart-discount', CART_DISCOUNT_ACTIONS], ['dis
 
 test('cart discounts: draft, stored form, update actions, refusals', async ({ apiRoot }) => {
   const catalog = await setupCatalog(apiRoot);
-  await apiRoot.stores().post({ body: { key: 'berlin', name: { en: 'Berlin' } } }).execute();
+  await apiRoot
+    .stores()
+    .post({ body: { key: 'berlin', name: { en: 'Berlin' } } })
+    .execute();
   const discount = await createCartDiscount(apiRoot, {
     key: 'shirts',
     name: { en: 'Shirts' },
@@ -98,25 +144,70 @@ test('cart discounts: draft, stored form, update actions, refusals', async ({ ap
     await apiRoot
       .cartDiscounts()
       .withKey({ key: 'all-shirts' })
-      .post({ body: { version: updated.version, actions: [{ action: 'setValidFrom' }, { action: 'setValidUntil' }, { action: 'removeStore', store: { typeId: 'store', key: 'berlin' } }, { action: 'setStores', stores: [] }] } })
+      .post({
+        body: {
+          version: updated.version,
+          actions: [
+            { action: 'setValidFrom' },
+            { action: 'setValidUntil' },
+            { action: 'removeStore', store: { typeId: 'store', key: 'berlin' } },
+            { action: 'setStores', stores: [] },
+          ],
+        },
+      })
       .execute()
   ).body;
   expect(again.validFrom).toBeUndefined();
   expect(again.validUntil).toBeUndefined();
   expect(again.stores).toEqual([]);
 
-  const base = { name: { en: 'x' }, value: { type: 'relative', permyriad: 100 }, cartPredicate: 'true', target: { type: 'totalPrice' } } as const;
-  const sameSort = await sdkFailure(apiRoot.cartDiscounts().post({ body: { ...base, sortOrder: '0.45' } }).execute());
+  const base = {
+    name: { en: 'x' },
+    value: { type: 'relative', permyriad: 100 },
+    cartPredicate: 'true',
+    target: { type: 'totalPrice' },
+  } as const;
+  const sameSort = await sdkFailure(
+    apiRoot
+      .cartDiscounts()
+      .post({ body: { ...base, sortOrder: '0.45' } })
+      .execute(),
+  );
   expect(sameSort.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'sortOrder', duplicateValue: '0.45' });
-  const syntax = await sdkFailure(apiRoot.cartDiscounts().post({ body: { ...base, sortOrder: '0.46', cartPredicate: 'totalPrice >>' } }).execute());
+  const syntax = await sdkFailure(
+    apiRoot
+      .cartDiscounts()
+      .post({ body: { ...base, sortOrder: '0.46', cartPredicate: 'totalPrice >>' } })
+      .execute(),
+  );
   expect(syntax.body.errors[0]).toMatchObject({ code: 'SyntaxError' });
-  const targetSyntax = await sdkFailure(apiRoot.cartDiscounts().post({ body: { ...base, sortOrder: '0.46', target: { type: 'lineItems', predicate: 'sku = ' } } }).execute());
+  const targetSyntax = await sdkFailure(
+    apiRoot
+      .cartDiscounts()
+      .post({ body: { ...base, sortOrder: '0.46', target: { type: 'lineItems', predicate: 'sku = ' } } })
+      .execute(),
+  );
   expect(targetSyntax.body.errors[0]).toMatchObject({ code: 'SyntaxError' });
-  const fixedTotal = await sdkFailure(apiRoot.cartDiscounts().post({ body: { ...base, sortOrder: '0.46', value: raw({ type: 'fixed', money: [EUR(1)] }) } }).execute());
+  const fixedTotal = await sdkFailure(
+    apiRoot
+      .cartDiscounts()
+      .post({ body: { ...base, sortOrder: '0.46', value: raw({ type: 'fixed', money: [EUR(1)] }) } })
+      .execute(),
+  );
   expect(fixedTotal.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
-  const badSort = await sdkFailure(apiRoot.cartDiscounts().post({ body: { ...base, sortOrder: '1.5' } }).execute());
+  const badSort = await sdkFailure(
+    apiRoot
+      .cartDiscounts()
+      .post({ body: { ...base, sortOrder: '1.5' } })
+      .execute(),
+  );
   expect(badSort.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'sortOrder' });
-  const noTarget = await sdkFailure(apiRoot.cartDiscounts().post({ body: raw({ ...base, target: undefined, sortOrder: '0.46' }) }).execute());
+  const noTarget = await sdkFailure(
+    apiRoot
+      .cartDiscounts()
+      .post({ body: raw({ ...base, target: undefined, sortOrder: '0.46' }) })
+      .execute(),
+  );
   expect(noTarget.statusCode).toBe(400);
   expect((await apiRoot.cartDiscounts().get().execute()).body.total).toBe(1);
   // Without a sortOrder the discount gets one no other uses.
@@ -126,9 +217,28 @@ test('cart discounts: draft, stored form, update actions, refusals', async ({ ap
 
 test('discount codes: draft, stored form, update actions, refusals', async ({ apiRoot }) => {
   await setupCatalog(apiRoot);
-  const one = await createCartDiscount(apiRoot, { name: { en: '1' }, value: { type: 'relative', permyriad: 100 }, cartPredicate: 'true', target: { type: 'totalPrice' }, sortOrder: '0.1', requiresDiscountCode: true });
-  const two = await createCartDiscount(apiRoot, { name: { en: '2' }, value: { type: 'relative', permyriad: 200 }, cartPredicate: 'true', target: { type: 'totalPrice' }, sortOrder: '0.2', requiresDiscountCode: true });
-  const code = await createDiscountCode(apiRoot, { code: 'WELCOME', cartDiscounts: [{ typeId: 'cart-discount', id: one.id }], groups: ['new'], cartPredicate: 'customer.email = "x@example.com"' });
+  const one = await createCartDiscount(apiRoot, {
+    name: { en: '1' },
+    value: { type: 'relative', permyriad: 100 },
+    cartPredicate: 'true',
+    target: { type: 'totalPrice' },
+    sortOrder: '0.1',
+    requiresDiscountCode: true,
+  });
+  const two = await createCartDiscount(apiRoot, {
+    name: { en: '2' },
+    value: { type: 'relative', permyriad: 200 },
+    cartPredicate: 'true',
+    target: { type: 'totalPrice' },
+    sortOrder: '0.2',
+    requiresDiscountCode: true,
+  });
+  const code = await createDiscountCode(apiRoot, {
+    code: 'WELCOME',
+    cartDiscounts: [{ typeId: 'cart-discount', id: one.id }],
+    groups: ['new'],
+    cartPredicate: 'customer.email = "x@example.com"',
+  });
   expect(code).toMatchObject({
     code: 'WELCOME',
     cartDiscounts: [{ typeId: 'cart-discount', id: one.id }],
@@ -149,7 +259,13 @@ test('discount codes: draft, stored form, update actions, refusals', async ({ ap
             { action: 'setName', name: { en: 'Welcome' } },
             { action: 'setDescription', description: { en: 'for new customers' } },
             { action: 'setKey', key: 'welcome' },
-            { action: 'changeCartDiscounts', cartDiscounts: [{ typeId: 'cart-discount', id: one.id }, { typeId: 'cart-discount', id: two.id }] },
+            {
+              action: 'changeCartDiscounts',
+              cartDiscounts: [
+                { typeId: 'cart-discount', id: one.id },
+                { typeId: 'cart-discount', id: two.id },
+              ],
+            },
             { action: 'changeGroups', groups: ['new', 'spring'] },
             { action: 'changeIsActive', isActive: false },
             { action: 'setCartPredicate' },
@@ -175,17 +291,41 @@ test('discount codes: draft, stored form, update actions, refusals', async ({ ap
   });
   expect(updated.cartPredicate).toBeUndefined();
   const later = (
-    await apiRoot.discountCodes().withKey({ key: 'welcome' }).post({ body: { version: updated.version, actions: [{ action: 'setValidFrom' }, { action: 'setValidUntil' }] } }).execute()
+    await apiRoot
+      .discountCodes()
+      .withKey({ key: 'welcome' })
+      .post({ body: { version: updated.version, actions: [{ action: 'setValidFrom' }, { action: 'setValidUntil' }] } })
+      .execute()
   ).body;
   expect(later.validFrom).toBeUndefined();
 
-  const duplicate = await sdkFailure(apiRoot.discountCodes().post({ body: { code: 'WELCOME', cartDiscounts: [{ typeId: 'cart-discount', id: one.id }] } }).execute());
+  const duplicate = await sdkFailure(
+    apiRoot
+      .discountCodes()
+      .post({ body: { code: 'WELCOME', cartDiscounts: [{ typeId: 'cart-discount', id: one.id }] } })
+      .execute(),
+  );
   expect(duplicate.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'code', duplicateValue: 'WELCOME' });
-  const none = await sdkFailure(apiRoot.discountCodes().post({ body: { code: 'EMPTY', cartDiscounts: [] } }).execute());
+  const none = await sdkFailure(
+    apiRoot
+      .discountCodes()
+      .post({ body: { code: 'EMPTY', cartDiscounts: [] } })
+      .execute(),
+  );
   expect(none.statusCode).toBe(400);
-  const missing = await sdkFailure(apiRoot.discountCodes().post({ body: { code: 'GHOST', cartDiscounts: [{ typeId: 'cart-discount', id: 'nope' }] } }).execute());
+  const missing = await sdkFailure(
+    apiRoot
+      .discountCodes()
+      .post({ body: { code: 'GHOST', cartDiscounts: [{ typeId: 'cart-discount', id: 'nope' }] } })
+      .execute(),
+  );
   expect(missing.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'cart-discount' });
-  const syntax = await sdkFailure(apiRoot.discountCodes().post({ body: { code: 'BAD', cartDiscounts: [{ typeId: 'cart-discount', id: one.id }], cartPredicate: '= 1' } }).execute());
+  const syntax = await sdkFailure(
+    apiRoot
+      .discountCodes()
+      .post({ body: { code: 'BAD', cartDiscounts: [{ typeId: 'cart-discount', id: one.id }], cartPredicate: '= 1' } })
+      .execute(),
+  );
   expect(syntax.body.errors[0]).toMatchObject({ code: 'SyntaxError' });
   expect((await apiRoot.discountCodes().get().execute()).body.total).toBe(1);
 });
@@ -202,7 +342,13 @@ test('fixed, absolute and distributed values on line items; a relative discount 
   });
   let cart = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'A-1' }, { sku: 'B-1', quantity: 2 }] });
   expect(cart.lineItems[0]!.discountedPricePerQuantity).toEqual([
-    { quantity: 1, discountedPrice: { value: cents(1500), includedDiscounts: [{ discount: { typeId: 'cart-discount', id: fixed.id }, discountedAmount: cents(499) }] } },
+    {
+      quantity: 1,
+      discountedPrice: {
+        value: cents(1500),
+        includedDiscounts: [{ discount: { typeId: 'cart-discount', id: fixed.id }, discountedAmount: cents(499) }],
+      },
+    },
   ]);
   expect(cart.lineItems[1]!.discountedPricePerQuantity).toEqual([]);
   // 15.00 + 21.00.
@@ -222,7 +368,12 @@ test('fixed, absolute and distributed values on line items; a relative discount 
   const proportional = await apiRoot
     .cartDiscounts()
     .withId({ ID: fixed.id })
-    .post({ body: { version: absolute.body.version, actions: [{ action: 'changeValue', value: { type: 'absolute', money: [EUR(1000)], applicationMode: 'ProportionateDistribution' } }] } })
+    .post({
+      body: {
+        version: absolute.body.version,
+        actions: [{ action: 'changeValue', value: { type: 'absolute', money: [EUR(1000)], applicationMode: 'ProportionateDistribution' } }],
+      },
+    })
     .execute();
   cart = await updateCart(apiRoot, cart, { action: 'recalculate' });
   expect(cart.lineItems.map((l) => [l.discountedPricePerQuantity[0]!.discountedPrice.value.centAmount, l.totalPrice.centAmount])).toEqual([
@@ -233,7 +384,12 @@ test('fixed, absolute and distributed values on line items; a relative discount 
   await apiRoot
     .cartDiscounts()
     .withId({ ID: fixed.id })
-    .post({ body: { version: proportional.body.version, actions: [{ action: 'changeValue', value: { type: 'absolute', money: [EUR(1000)], applicationMode: 'EvenDistribution' } }] } })
+    .post({
+      body: {
+        version: proportional.body.version,
+        actions: [{ action: 'changeValue', value: { type: 'absolute', money: [EUR(1000)], applicationMode: 'EvenDistribution' } }],
+      },
+    })
     .execute();
   cart = await updateCart(apiRoot, cart, { action: 'recalculate' });
   expect(cart.lineItems.map((l) => l.totalPrice.centAmount)).toEqual([1665, 1434]);
@@ -273,10 +429,22 @@ test('multi-buy: every third unit, the cheapest, for free', async ({ apiRoot }) 
     sortOrder: '0.6',
   });
   // 2 × 19.99 and 2 × 10.50: four units, one occurrence: one B-1 for free. 39.98 + 10.50 = 50.48.
-  let cart = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'A-1', quantity: 2 }, { sku: 'B-1', quantity: 2 }] });
+  let cart = await createCart(apiRoot, {
+    currency: 'EUR',
+    lineItems: [
+      { sku: 'A-1', quantity: 2 },
+      { sku: 'B-1', quantity: 2 },
+    ],
+  });
   expect(cart.lineItems[0]!.discountedPricePerQuantity).toEqual([]);
   expect(cart.lineItems[1]!.discountedPricePerQuantity).toEqual([
-    { quantity: 1, discountedPrice: { value: cents(0), includedDiscounts: [{ discount: { typeId: 'cart-discount', id: multiBuy.id }, discountedAmount: cents(1050) }] } },
+    {
+      quantity: 1,
+      discountedPrice: {
+        value: cents(0),
+        includedDiscounts: [{ discount: { typeId: 'cart-discount', id: multiBuy.id }, discountedAmount: cents(1050) }],
+      },
+    },
   ]);
   expect(cart.lineItems[1]!.totalPrice).toEqual(cents(1050));
   expect(cart.totalPrice).toEqual(cents(5048));
@@ -321,13 +489,21 @@ test('sortOrder and stacking; the states of discount codes', async ({ apiRoot })
     { discountCode: { typeId: 'discount-code', id: stop.id }, state: 'MatchesCart' },
   ]);
   // Stacking instead: both apply, 17.99 − 5.00 = 12.99.
-  await apiRoot.cartDiscounts().withId({ ID: first.id }).post({ body: { version: first.version, actions: [{ action: 'changeStackingMode', stackingMode: 'Stacking' }] } }).execute();
+  await apiRoot
+    .cartDiscounts()
+    .withId({ ID: first.id })
+    .post({ body: { version: first.version, actions: [{ action: 'changeStackingMode', stackingMode: 'Stacking' }] } })
+    .execute();
   cart = await updateCart(apiRoot, cart, { action: 'recalculate' });
   expect(cart.totalPrice).toEqual(cents(1299));
   expect(cart.discountCodes.map((c) => c.state)).toEqual(['MatchesCart', 'MatchesCart']);
 
   // A deactivated code: NotActive, its discounts no longer apply.
-  await apiRoot.discountCodes().withId({ ID: five.id }).post({ body: { version: five.version, actions: [{ action: 'changeIsActive', isActive: false }] } }).execute();
+  await apiRoot
+    .discountCodes()
+    .withId({ ID: five.id })
+    .post({ body: { version: five.version, actions: [{ action: 'changeIsActive', isActive: false }] } })
+    .execute();
   cart = await updateCart(apiRoot, cart, { action: 'recalculate' });
   expect(cart.discountCodes.map((c) => c.state)).toEqual(['NotActive', 'MatchesCart']);
   expect(cart.totalPrice).toEqual(cents(1799));
@@ -344,19 +520,31 @@ test('sortOrder and stacking; the states of discount codes', async ({ apiRoot })
   // Such a code is refused when added again elsewhere (TimeRangeNonApplicable).
   const other = await createCart(apiRoot, { currency: 'EUR' });
   const expired = await refusedCart(apiRoot, other, { action: 'addDiscountCode', code: 'STOP' });
-  expect(expired.body.errors[0]).toMatchObject({ code: 'DiscountCodeNonApplicable', reason: 'TimeRangeNonApplicable', validUntil: '2001-01-01T00:00:00.000Z' });
+  expect(expired.body.errors[0]).toMatchObject({
+    code: 'DiscountCodeNonApplicable',
+    reason: 'TimeRangeNonApplicable',
+    validUntil: '2001-01-01T00:00:00.000Z',
+  });
 
   // Removal.
   cart = await updateCart(apiRoot, cart, { action: 'removeDiscountCode', discountCode: { typeId: 'discount-code', id: five.id } });
   expect(cart.discountCodes.map((c) => c.discountCode.id)).toEqual([stop.id]);
-  const notThere = await refusedCart(apiRoot, cart, { action: 'removeDiscountCode', discountCode: { typeId: 'discount-code', id: five.id } });
+  const notThere = await refusedCart(apiRoot, cart, {
+    action: 'removeDiscountCode',
+    discountCode: { typeId: 'discount-code', id: five.id },
+  });
   expect(notThere.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
   expect(await readCart(apiRoot, cart)).toEqual(cart);
 });
 
 test('cart predicates: customer, line items, country, custom fields, shipping, code predicates', async ({ apiRoot }) => {
   await setupCatalog(apiRoot);
-  const customer = (await apiRoot.customers().post({ body: { email: 'vip@example.com', password: 'secret' } }).execute()).body.customer;
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'vip@example.com', password: 'secret' } })
+      .execute()
+  ).body.customer;
   await createCartDiscount(apiRoot, {
     name: { en: 'vip' },
     value: { type: 'absolute', money: [EUR(100)] },
@@ -381,7 +569,11 @@ test('cart predicates: customer, line items, country, custom fields, shipping, c
     sortOrder: '0.35',
     requiresDiscountCode: true,
   });
-  await createDiscountCode(apiRoot, { code: 'DHL', cartPredicate: 'shippingInfo.shippingMethodName = "DHL"', cartDiscounts: [{ typeId: 'cart-discount', id: viaShipping.id }] });
+  await createDiscountCode(apiRoot, {
+    code: 'DHL',
+    cartPredicate: 'shippingInfo.shippingMethodName = "DHL"',
+    cartDiscounts: [{ typeId: 'cart-discount', id: viaShipping.id }],
+  });
   cart = await updateCart(apiRoot, cart, { action: 'setCountry', country: 'DE' }, { action: 'addDiscountCode', code: 'DHL' });
   expect(cart.discountCodes[0]!.state).toBe('DoesNotMatchCart');
   cart = await updateCart(
@@ -397,7 +589,10 @@ test('cart predicates: customer, line items, country, custom fields, shipping, c
 
 test('direct discounts exclude discount codes; store-scoped discounts', async ({ apiRoot }) => {
   await setupCatalog(apiRoot);
-  await apiRoot.stores().post({ body: { key: 'munich', name: { en: 'Munich' } } }).execute();
+  await apiRoot
+    .stores()
+    .post({ body: { key: 'munich', name: { en: 'Munich' } } })
+    .execute();
   await createCartDiscount(apiRoot, {
     name: { en: 'munich' },
     value: { type: 'absolute', money: [EUR(200)] },

@@ -14,19 +14,42 @@ const signedIn = (mock: CommerceMock, username: string, password = 'secret') => 
 const anonymousSession = (mock: CommerceMock, anonymousId: string) => sdkApiRoot(mock, { kind: 'anonymous', anonymousId });
 
 async function customer(apiRoot: ByProjectKeyRequestBuilder, email: string) {
-  return (await apiRoot.customers().post({ body: { email, password: 'secret' } }).execute()).body.customer;
+  return (
+    await apiRoot
+      .customers()
+      .post({ body: { email, password: 'secret' } })
+      .execute()
+  ).body.customer;
 }
 
-const shippable = { currency: 'EUR', country: 'DE', lineItems: [{ sku: 'A-1', quantity: 2 }], shippingAddress: { country: 'DE', city: 'Berlin' } };
+const shippable = {
+  currency: 'EUR',
+  country: 'DE',
+  lineItems: [{ sku: 'A-1', quantity: 2 }],
+  shippingAddress: { country: 'DE', city: 'Berlin' },
+};
 
 async function myUpdate(root: ByProjectKeyRequestBuilder, cart: Cart, ...actions: MyCartUpdateAction[]): Promise<Cart> {
-  return (await root.me().carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions } }).execute()).body;
+  return (
+    await root
+      .me()
+      .carts()
+      .withId({ ID: cart.id })
+      .post({ body: { version: cart.version, actions } })
+      .execute()
+  ).body;
 }
 
 test.beforeEach(async ({ apiRoot }) => {
   await setupCatalog(apiRoot);
-  await apiRoot.stores().post({ body: { key: 'berlin' } }).execute();
-  await apiRoot.stores().post({ body: { key: 'paris' } }).execute();
+  await apiRoot
+    .stores()
+    .post({ body: { key: 'berlin' } })
+    .execute();
+  await apiRoot
+    .stores()
+    .post({ body: { key: 'paris' } })
+    .execute();
 });
 
 test.describe('/me', () => {
@@ -36,7 +59,11 @@ test.describe('/me', () => {
     expect((await sdkFailure(me.me().activeCart().get().execute())).statusCode).toBe(404);
 
     // MyCartDraft: the caller is stamped; fields a shopper cannot set are not taken.
-    const created = await me.me().carts().post({ body: raw({ ...shippable, key: 'sneaky', customerId: 'someone-else', origin: 'Merchant' }) }).execute();
+    const created = await me
+      .me()
+      .carts()
+      .post({ body: raw({ ...shippable, key: 'sneaky', customerId: 'someone-else', origin: 'Merchant' }) })
+      .execute();
     expect(created.statusCode).toBe(201);
     let cart = created.body;
     expect(cart).toMatchObject({ customerId: alice.id, origin: 'Customer', totalPrice: cents(3998) });
@@ -45,14 +72,30 @@ test.describe('/me', () => {
     expect((await me.me().activeCart().head().execute()).statusCode).toBe(200);
 
     // MyCartUpdateAction only.
-    cart = await myUpdate(me, cart, { action: 'addLineItem', sku: 'B-1' }, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', key: 'dhl' } });
+    cart = await myUpdate(
+      me,
+      cart,
+      { action: 'addLineItem', sku: 'B-1' },
+      { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', key: 'dhl' } },
+    );
     expect(cart.totalPrice).toEqual(cents(3998 + 1050 + 490));
-    const notMine = await sdkFailure(me.me().carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions: [raw({ action: 'setKey', key: 'k' })] } }).execute());
+    const notMine = await sdkFailure(
+      me
+        .me()
+        .carts()
+        .withId({ ID: cart.id })
+        .post({ body: { version: cart.version, actions: [raw({ action: 'setKey', key: 'k' })] } })
+        .execute(),
+    );
     expect(notMine.body.errors[0]).toMatchObject({ code: 'InvalidInput', field: 'actions[0].action' });
     expect((await me.me().carts().get().execute()).body.results.map((c) => c.id)).toEqual([cart.id]);
 
     // The order from my cart.
-    const placed = await me.me().orders().post({ body: { id: cart.id, version: cart.version } }).execute();
+    const placed = await me
+      .me()
+      .orders()
+      .post({ body: { id: cart.id, version: cart.version } })
+      .execute();
     expect(placed.statusCode).toBe(201);
     const order = placed.body;
     expect(order).toMatchObject({ customerId: alice.id, cart: { id: cart.id }, totalPrice: cents(5538), orderState: 'Open' });
@@ -60,16 +103,34 @@ test.describe('/me', () => {
     expect((await me.me().orders().withId({ ID: order.id }).get().execute()).body.id).toBe(order.id);
     // The cart is ordered: no active cart any more; ordering it again is refused.
     expect((await sdkFailure(me.me().activeCart().get().execute())).statusCode).toBe(404);
-    const again = await sdkFailure(me.me().orders().post({ body: { id: cart.id, version: cart.version + 1 } }).execute());
+    const again = await sdkFailure(
+      me
+        .me()
+        .orders()
+        .post({ body: { id: cart.id, version: cart.version + 1 } })
+        .execute(),
+    );
     expect(again.body.errors[0]!.code).toBe('InvalidOperation');
 
     // Replicate my order into a new cart of mine.
-    const replica = (await me.me().carts().replicate().post({ body: { reference: { typeId: 'order', id: order.id } } }).execute()).body;
+    const replica = (
+      await me
+        .me()
+        .carts()
+        .replicate()
+        .post({ body: { reference: { typeId: 'order', id: order.id } } })
+        .execute()
+    ).body;
     expect(replica).toMatchObject({ customerId: alice.id, cartState: 'Active' });
     expect(replica.lineItems.map((line) => line.variant.sku)).toEqual(['A-1', 'B-1']);
     expect((await me.me().activeCart().get().execute()).body.id).toBe(replica.id);
     // My cart deleted.
-    const removed = await me.me().carts().withId({ ID: replica.id }).delete({ queryArgs: { version: replica.version } }).execute();
+    const removed = await me
+      .me()
+      .carts()
+      .withId({ ID: replica.id })
+      .delete({ queryArgs: { version: replica.version } })
+      .execute();
     expect(removed.body.id).toBe(replica.id);
   });
 
@@ -78,23 +139,59 @@ test.describe('/me', () => {
     const bob = await customer(apiRoot, 'bob@example.com');
     const bobsCart = await createCart(apiRoot, { ...shippable, customerId: bob.id });
     const bobsOther = await createCart(apiRoot, { ...shippable, customerId: bob.id });
-    const bobsOrder = (await apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: bobsOther.id }, version: bobsOther.version } }).execute()).body;
+    const bobsOrder = (
+      await apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: bobsOther.id }, version: bobsOther.version } })
+        .execute()
+    ).body;
     const me = signedIn(mock, 'alice@example.com');
 
     expect((await sdkFailure(me.me().carts().withId({ ID: bobsCart.id }).get().execute())).statusCode).toBe(404);
-    const update = await sdkFailure(me.me().carts().withId({ ID: bobsCart.id }).post({ body: { version: bobsCart.version, actions: [{ action: 'addLineItem', sku: 'B-1' }] } }).execute());
+    const update = await sdkFailure(
+      me
+        .me()
+        .carts()
+        .withId({ ID: bobsCart.id })
+        .post({ body: { version: bobsCart.version, actions: [{ action: 'addLineItem', sku: 'B-1' }] } })
+        .execute(),
+    );
     expect(update.statusCode).toBe(404);
-    expect((await sdkFailure(me.me().carts().withId({ ID: bobsCart.id }).delete({ queryArgs: { version: bobsCart.version } }).execute())).statusCode).toBe(404);
+    expect(
+      (
+        await sdkFailure(
+          me
+            .me()
+            .carts()
+            .withId({ ID: bobsCart.id })
+            .delete({ queryArgs: { version: bobsCart.version } })
+            .execute(),
+        )
+      ).statusCode,
+    ).toBe(404);
     expect((await sdkFailure(me.me().orders().withId({ ID: bobsOrder.id }).get().execute())).statusCode).toBe(404);
     expect((await me.me().carts().get().execute()).body.total).toBe(0);
     expect((await me.me().orders().get().execute()).body.total).toBe(0);
     expect((await sdkFailure(me.me().activeCart().get().execute())).statusCode).toBe(404);
 
     // Ordering Bob's cart from Alice's session: the cart is not reachable from this endpoint.
-    const order = await sdkFailure(me.me().orders().post({ body: { id: bobsCart.id, version: bobsCart.version } }).execute());
+    const order = await sdkFailure(
+      me
+        .me()
+        .orders()
+        .post({ body: { id: bobsCart.id, version: bobsCart.version } })
+        .execute(),
+    );
     expect(order.statusCode).toBe(400);
     expect(order.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'cart', id: bobsCart.id });
-    const replica = await sdkFailure(me.me().carts().replicate().post({ body: { reference: { typeId: 'cart', id: bobsCart.id } } }).execute());
+    const replica = await sdkFailure(
+      me
+        .me()
+        .carts()
+        .replicate()
+        .post({ body: { reference: { typeId: 'cart', id: bobsCart.id } } })
+        .execute(),
+    );
     expect(replica.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound' });
     expect(await readCart(apiRoot, bobsCart)).toEqual(bobsCart);
     expect((await apiRoot.orders().get().execute()).body.total).toBe(1);
@@ -108,14 +205,34 @@ test.describe('/me', () => {
     expect(cart).toMatchObject({ anonymousId: 'anon-7' });
     expect(cart.customerId).toBeUndefined();
     expect((await anonymous.me().activeCart().get().execute()).body.id).toBe(cart.id);
-    const order = (await anonymous.me().orders().post({ body: { id: cart.id, version: cart.version } }).execute()).body;
+    const order = (
+      await anonymous
+        .me()
+        .orders()
+        .post({ body: { id: cart.id, version: cart.version } })
+        .execute()
+    ).body;
     expect(order).toMatchObject({ anonymousId: 'anon-7' });
     // Another session sees none of it.
     const other = anonymousSession(mock, 'anon-8');
     expect((await sdkFailure(other.me().orders().withId({ ID: order.id }).get().execute())).statusCode).toBe(404);
-    expect((await sdkFailure(other.me().orders().post({ body: { id: cart.id, version: cart.version + 1 } }).execute())).statusCode).toBe(400);
+    expect(
+      (
+        await sdkFailure(
+          other
+            .me()
+            .orders()
+            .post({ body: { id: cart.id, version: cart.version + 1 } })
+            .execute(),
+        )
+      ).statusCode,
+    ).toBe(400);
 
-    const signIn = await anonymous.me().login().post({ body: { email: 'alice@example.com', password: 'secret' } }).execute();
+    const signIn = await anonymous
+      .me()
+      .login()
+      .post({ body: { email: 'alice@example.com', password: 'secret' } })
+      .execute();
     expect(signIn.body.customer.id).toBe(alice.id);
     const me = signedIn(mock, 'alice@example.com');
     expect((await me.me().orders().get().execute()).body.results.map((o) => [o.id, o.customerId])).toEqual([[order.id, alice.id]]);
@@ -124,7 +241,12 @@ test.describe('/me', () => {
   test('my payments: MyPaymentDraft, MyPayment, MyPaymentUpdateAction only, another’s is a 404', async ({ apiRoot, mock }) => {
     const alice = await customer(apiRoot, 'alice@example.com');
     const bob = await customer(apiRoot, 'bob@example.com');
-    const bobsPayment = (await apiRoot.payments().post({ body: { customer: { typeId: 'customer', id: bob.id }, amountPlanned: EUR(100) } }).execute()).body;
+    const bobsPayment = (
+      await apiRoot
+        .payments()
+        .post({ body: { customer: { typeId: 'customer', id: bob.id }, amountPlanned: EUR(100) } })
+        .execute()
+    ).body;
     const me = signedIn(mock, 'alice@example.com');
     const created = await me
       .me()
@@ -147,7 +269,13 @@ test.describe('/me', () => {
     });
     // MyPayment: the fields a shopper sees.
     expect(Object.keys(payment).sort()).toEqual(['amountPlanned', 'customer', 'id', 'paymentMethodInfo', 'transactions', 'version']);
-    const refund = await sdkFailure(me.me().payments().post({ body: { amountPlanned: EUR(1), transaction: raw({ type: 'Refund', amount: EUR(1) }) } }).execute());
+    const refund = await sdkFailure(
+      me
+        .me()
+        .payments()
+        .post({ body: { amountPlanned: EUR(1), transaction: raw({ type: 'Refund', amount: EUR(1) }) } })
+        .execute(),
+    );
     expect(refund.body.errors[0]!.code).toBe('InvalidField');
 
     const updated = (
@@ -155,17 +283,33 @@ test.describe('/me', () => {
         .me()
         .payments()
         .withId({ ID: payment.id })
-        .post({ body: { version: payment.version, actions: [{ action: 'addTransaction', transaction: { type: 'Charge', amount: EUR(5538) } }] } })
+        .post({
+          body: { version: payment.version, actions: [{ action: 'addTransaction', transaction: { type: 'Charge', amount: EUR(5538) } }] },
+        })
         .execute()
     ).body;
     expect(updated.transactions.map((t) => t.type)).toEqual(['Authorization', 'Charge']);
     const forbidden = await sdkFailure(
-      me.me().payments().withId({ ID: payment.id }).post({ body: { version: updated.version, actions: [raw({ action: 'setStatusInterfaceCode', interfaceCode: 'x' })] } }).execute(),
+      me
+        .me()
+        .payments()
+        .withId({ ID: payment.id })
+        .post({ body: { version: updated.version, actions: [raw({ action: 'setStatusInterfaceCode', interfaceCode: 'x' })] } })
+        .execute(),
     );
     expect(forbidden.body.errors[0]).toMatchObject({ code: 'InvalidInput', field: 'actions[0].action' });
     expect((await me.me().payments().get().execute()).body.results.map((p) => p.id)).toEqual([payment.id]);
     expect((await sdkFailure(me.me().payments().withId({ ID: bobsPayment.id }).get().execute())).statusCode).toBe(404);
-    expect((await me.me().payments().withId({ ID: payment.id }).delete({ queryArgs: { version: updated.version } }).execute()).statusCode).toBe(200);
+    expect(
+      (
+        await me
+          .me()
+          .payments()
+          .withId({ ID: payment.id })
+          .delete({ queryArgs: { version: updated.version } })
+          .execute()
+      ).statusCode,
+    ).toBe(200);
   });
 
   test('without a caller: 403 insufficient_scope on every checkout route under /me', async ({ apiRoot, mock }) => {
@@ -174,12 +318,25 @@ test.describe('/me', () => {
       const attempts = [
         root.me().activeCart().get().execute(),
         root.me().carts().get().execute(),
-        root.me().carts().post({ body: { currency: 'EUR' } }).execute(),
+        root
+          .me()
+          .carts()
+          .post({ body: { currency: 'EUR' } })
+          .execute(),
         root.me().orders().get().execute(),
-        root.me().orders().post({ body: { id: cart.id, version: cart.version } }).execute(),
+        root
+          .me()
+          .orders()
+          .post({ body: { id: cart.id, version: cart.version } })
+          .execute(),
         root.me().payments().get().execute(),
         root.inStoreKeyWithStoreKeyValue({ storeKey: 'berlin' }).me().activeCart().get().execute(),
-        root.inStoreKeyWithStoreKeyValue({ storeKey: 'berlin' }).me().orders().post({ body: { id: cart.id, version: cart.version } }).execute(),
+        root
+          .inStoreKeyWithStoreKeyValue({ storeKey: 'berlin' })
+          .me()
+          .orders()
+          .post({ body: { id: cart.id, version: cart.version } })
+          .execute(),
       ];
       for (const attempt of attempts) {
         const failure = await sdkFailure(attempt);
@@ -198,7 +355,10 @@ test.describe('in-store', () => {
 
   test('carts of the store: stamped, another store’s is a 404; customer-id=; replicate', async ({ apiRoot }) => {
     const alice = await customer(apiRoot, 'alice@example.com');
-    const created = await berlin(apiRoot).carts().post({ body: { ...shippable, customerId: alice.id, store: { typeId: 'store', key: 'paris' } } }).execute();
+    const created = await berlin(apiRoot)
+      .carts()
+      .post({ body: { ...shippable, customerId: alice.id, store: { typeId: 'store', key: 'paris' } } })
+      .execute();
     expect(created.statusCode).toBe(201);
     const cart = created.body;
     expect(cart.store).toEqual({ typeId: 'store', key: 'berlin' });
@@ -209,7 +369,13 @@ test.describe('in-store', () => {
     expect((await berlin(apiRoot).carts().withId({ ID: cart.id }).get().execute()).body.id).toBe(cart.id);
     for (const other of [elsewhere, global]) {
       expect((await sdkFailure(berlin(apiRoot).carts().withId({ ID: other.id }).get().execute())).statusCode).toBe(404);
-      const update = await sdkFailure(berlin(apiRoot).carts().withId({ ID: other.id }).post({ body: { version: other.version, actions: [{ action: 'addLineItem', sku: 'B-1' }] } }).execute());
+      const update = await sdkFailure(
+        berlin(apiRoot)
+          .carts()
+          .withId({ ID: other.id })
+          .post({ body: { version: other.version, actions: [{ action: 'addLineItem', sku: 'B-1' }] } })
+          .execute(),
+      );
       expect(update.statusCode).toBe(404);
     }
     expect((await sdkFailure(paris(apiRoot).carts().withId({ ID: cart.id }).get().execute())).statusCode).toBe(404);
@@ -218,9 +384,21 @@ test.describe('in-store', () => {
     expect((await berlin(apiRoot).carts().withCustomerId({ customerId: alice.id }).get().execute()).body.id).toBe(cart.id);
     expect((await sdkFailure(paris(apiRoot).carts().withCustomerId({ customerId: alice.id }).get().execute())).statusCode).toBe(404);
 
-    const replica = (await berlin(apiRoot).carts().replicate().post({ body: { reference: { typeId: 'cart', id: cart.id } } }).execute()).body;
+    const replica = (
+      await berlin(apiRoot)
+        .carts()
+        .replicate()
+        .post({ body: { reference: { typeId: 'cart', id: cart.id } } })
+        .execute()
+    ).body;
     expect(replica).toMatchObject({ store: { key: 'berlin' }, customerId: alice.id });
-    const foreign = await sdkFailure(berlin(apiRoot).carts().replicate().post({ body: { reference: { typeId: 'cart', id: elsewhere.id } } }).execute());
+    const foreign = await sdkFailure(
+      berlin(apiRoot)
+        .carts()
+        .replicate()
+        .post({ body: { reference: { typeId: 'cart', id: elsewhere.id } } })
+        .execute(),
+    );
     expect(foreign.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound' });
   });
 
@@ -235,32 +413,72 @@ test.describe('in-store', () => {
     expect(placed.body).toMatchObject({ store: { typeId: 'store', key: 'berlin' }, orderNumber: 'B-1' });
 
     // A cart of another store cannot be ordered here; nothing stored.
-    const foreign = await sdkFailure(berlin(apiRoot).orders().post({ body: { cart: { typeId: 'cart', id: parisCart.id }, version: parisCart.version } }).execute());
+    const foreign = await sdkFailure(
+      berlin(apiRoot)
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: parisCart.id }, version: parisCart.version } })
+        .execute(),
+    );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'cart', id: parisCart.id });
     expect((await readCart(apiRoot, parisCart)).cartState).toBe('Active');
-    const parisOrder = (await paris(apiRoot).orders().post({ body: { cart: { typeId: 'cart', id: parisCart.id }, version: parisCart.version, orderNumber: 'P-1' } }).execute()).body;
+    const parisOrder = (
+      await paris(apiRoot)
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: parisCart.id }, version: parisCart.version, orderNumber: 'P-1' } })
+        .execute()
+    ).body;
 
     expect((await berlin(apiRoot).orders().get().execute()).body.results.map((o) => o.orderNumber)).toEqual(['B-1']);
     expect((await berlin(apiRoot).orders().withOrderNumber({ orderNumber: 'B-1' }).get().execute()).body.id).toBe(placed.body.id);
     expect((await sdkFailure(berlin(apiRoot).orders().withOrderNumber({ orderNumber: 'P-1' }).get().execute())).statusCode).toBe(404);
     expect((await sdkFailure(berlin(apiRoot).orders().withId({ ID: parisOrder.id }).get().execute())).statusCode).toBe(404);
     const foreignUpdate = await sdkFailure(
-      berlin(apiRoot).orders().withOrderNumber({ orderNumber: 'P-1' }).post({ body: { version: 1, actions: [{ action: 'changeOrderState', orderState: 'Cancelled' }] } }).execute(),
+      berlin(apiRoot)
+        .orders()
+        .withOrderNumber({ orderNumber: 'P-1' })
+        .post({ body: { version: 1, actions: [{ action: 'changeOrderState', orderState: 'Cancelled' }] } })
+        .execute(),
     );
     expect(foreignUpdate.statusCode).toBe(404);
-    expect((await sdkFailure(berlin(apiRoot).orders().withOrderNumber({ orderNumber: 'P-1' }).delete({ queryArgs: { version: 1 } }).execute())).statusCode).toBe(404);
+    expect(
+      (
+        await sdkFailure(
+          berlin(apiRoot)
+            .orders()
+            .withOrderNumber({ orderNumber: 'P-1' })
+            .delete({ queryArgs: { version: 1 } })
+            .execute(),
+        )
+      ).statusCode,
+    ).toBe(404);
 
     const changed = (
-      await berlin(apiRoot).orders().withOrderNumber({ orderNumber: 'B-1' }).post({ body: { version: 1, actions: [{ action: 'changeShipmentState', shipmentState: 'Shipped' }] } }).execute()
+      await berlin(apiRoot)
+        .orders()
+        .withOrderNumber({ orderNumber: 'B-1' })
+        .post({ body: { version: 1, actions: [{ action: 'changeShipmentState', shipmentState: 'Shipped' }] } })
+        .execute()
     ).body;
     expect(changed).toMatchObject({ version: 2, shipmentState: 'Shipped' });
     // Moving the order out of the store from inside it is refused (it would leave the scope).
     const away = await sdkFailure(
-      berlin(apiRoot).orders().withId({ ID: changed.id }).post({ body: { version: 2, actions: [{ action: 'setStore', store: { typeId: 'store', key: 'paris' } }] } }).execute(),
+      berlin(apiRoot)
+        .orders()
+        .withId({ ID: changed.id })
+        .post({ body: { version: 2, actions: [{ action: 'setStore', store: { typeId: 'store', key: 'paris' } }] } })
+        .execute(),
     );
     expect(away.body.errors[0]!.code).toBe('InvalidOperation');
-    expect((await berlin(apiRoot).orders().withOrderNumber({ orderNumber: 'B-1' }).delete({ queryArgs: { version: 2 } }).execute()).statusCode).toBe(200);
+    expect(
+      (
+        await berlin(apiRoot)
+          .orders()
+          .withOrderNumber({ orderNumber: 'B-1' })
+          .delete({ queryArgs: { version: 2 } })
+          .execute()
+      ).statusCode,
+    ).toBe(200);
     expect((await apiRoot.orders().get().execute()).body.results.map((o) => o.orderNumber)).toEqual(['P-1']);
   });
 
@@ -274,9 +492,21 @@ test.describe('in-store', () => {
     expect((await berlin(me).me().activeCart().get().execute()).body.id).toBe(cart.id);
     expect((await berlin(me).me().carts().get().execute()).body.results.map((c) => c.id)).toEqual([cart.id]);
     // The global cart is not the store's.
-    const notHere = await sdkFailure(berlin(me).me().orders().post({ body: { id: globalCart.id, version: globalCart.version } }).execute());
+    const notHere = await sdkFailure(
+      berlin(me)
+        .me()
+        .orders()
+        .post({ body: { id: globalCart.id, version: globalCart.version } })
+        .execute(),
+    );
     expect(notHere.body.errors[0]!.code).toBe('ReferencedResourceNotFound');
-    const order = (await berlin(me).me().orders().post({ body: { id: cart.id, version: cart.version } }).execute()).body;
+    const order = (
+      await berlin(me)
+        .me()
+        .orders()
+        .post({ body: { id: cart.id, version: cart.version } })
+        .execute()
+    ).body;
     expect(order).toMatchObject({ customerId: alice.id, store: { key: 'berlin' } });
     expect((await berlin(me).me().orders().get().execute()).body.results.map((o) => o.id)).toEqual([order.id]);
     expect((await paris(me).me().orders().get().execute()).body.total).toBe(0);

@@ -15,8 +15,14 @@ interface Seeded {
 }
 
 async function seed(apiRoot: ByProjectKeyRequestBuilder): Promise<Seeded> {
-  await apiRoot.stores().post({ body: { key: 'berlin', name: { en: 'Berlin store', de: 'Berliner Laden' } } }).execute();
-  await apiRoot.stores().post({ body: { key: 'paris', name: { en: 'Paris store' } } }).execute();
+  await apiRoot
+    .stores()
+    .post({ body: { key: 'berlin', name: { en: 'Berlin store', de: 'Berliner Laden' } } })
+    .execute();
+  await apiRoot
+    .stores()
+    .post({ body: { key: 'paris', name: { en: 'Paris store' } } })
+    .execute();
   const type = (
     await apiRoot
       .types()
@@ -25,14 +31,33 @@ async function seed(apiRoot: ByProjectKeyRequestBuilder): Promise<Seeded> {
           key: 'order-extra',
           name: { en: 'Extra' },
           resourceTypeIds: ['order'],
-          fieldDefinitions: [{ name: 'channel', label: { en: 'Channel' }, required: false, type: { name: 'String' }, inputHint: 'SingleLine' }],
+          fieldDefinitions: [
+            { name: 'channel', label: { en: 'Channel' }, required: false, type: { name: 'String' }, inputHint: 'SingleLine' },
+          ],
         },
       })
       .execute()
   ).body;
-  const customer = (await apiRoot.customers().post({ body: { email: 'known@example.com', password: 'pw' } }).execute()).body.customer;
-  const line = (name: string, sku: string, cents: number, quantity = 1) => ({ name: { en: name }, variant: { sku }, quantity, price: { value: EUR(cents) } });
-  const imported = async (body: Record<string, unknown>) => (await apiRoot.orders().importOrder().post({ body: raw(body) }).execute()).body;
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'known@example.com', password: 'pw' } })
+      .execute()
+  ).body.customer;
+  const line = (name: string, sku: string, cents: number, quantity = 1) => ({
+    name: { en: name },
+    variant: { sku },
+    quantity,
+    price: { value: EUR(cents) },
+  });
+  const imported = async (body: Record<string, unknown>) =>
+    (
+      await apiRoot
+        .orders()
+        .importOrder()
+        .post({ body: raw(body) })
+        .execute()
+    ).body;
   const one = await imported({
     orderNumber: 'WEB-1001',
     customerEmail: 'Ada.Lovelace@example.com',
@@ -60,12 +85,20 @@ async function seed(apiRoot: ByProjectKeyRequestBuilder): Promise<Seeded> {
     orderState: 'Complete',
     custom: { type: { typeId: 'type', id: type.id }, fields: { channel: 'shop' } },
   });
-  const four = await imported({ totalPrice: EUR(100), customLineItems: [{ name: { en: 'Gift card' }, slug: 'gift', quantity: 1, money: EUR(100) }], orderState: 'Cancelled' });
+  const four = await imported({
+    totalPrice: EUR(100),
+    customLineItems: [{ name: { en: 'Gift card' }, slug: 'gift', quantity: 1, money: EUR(100) }],
+    orderState: 'Cancelled',
+  });
   return { one, two, three, four };
 }
 
 async function search(apiRoot: ByProjectKeyRequestBuilder, body: OrderSearchRequest | Record<string, unknown>) {
-  const response = await apiRoot.orders().search().post({ body: raw<OrderSearchRequest>(body) }).execute();
+  const response = await apiRoot
+    .orders()
+    .search()
+    .post({ body: raw<OrderSearchRequest>(body) })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
@@ -82,7 +115,9 @@ test('simple expressions filter on the common fields', async ({ apiRoot }) => {
   expect(await found({ exact: { field: 'orderNumber', value: 'WEB-1002' } })).toEqual(sorted(two));
   expect(await found({ exact: { field: 'orderNumber', values: ['WEB-1001', 'SHOP-7'] } })).toEqual(sorted(one, three));
   expect(await found({ exact: { field: 'customerEmail', value: 'ada.lovelace@example.com' } })).toEqual(sorted(three));
-  expect(await found({ exact: { field: 'customerEmail', value: 'ada.lovelace@example.com', caseInsensitive: true } })).toEqual(sorted(one, three));
+  expect(await found({ exact: { field: 'customerEmail', value: 'ada.lovelace@example.com', caseInsensitive: true } })).toEqual(
+    sorted(one, three),
+  );
   expect(await found({ exact: { field: 'orderState', value: 'Cancelled' } })).toEqual(sorted(four));
   expect(await found({ exact: { field: 'totalPrice.centAmount', value: 9900 } })).toEqual(sorted(two));
   expect(await found({ exact: { field: 'store.key', value: 'berlin' } })).toEqual(sorted(one, three));
@@ -94,7 +129,9 @@ test('simple expressions filter on the common fields', async ({ apiRoot }) => {
   expect(await found({ range: { field: 'totalPrice.centAmount', gte: 2500, lte: 9900 } })).toEqual(sorted(one, two));
   expect(await found({ range: { field: 'totalPrice.centAmount', gte: 10000 } })).toEqual(sorted(three));
   expect(await found({ range: { field: 'createdAt', gte: one.createdAt } })).toEqual(sorted(one, two, three, four));
-  expect(await found({ range: { field: 'createdAt', gte: '2000-01-01T00:00:00.000Z', lte: '2999-01-01T00:00:00.000Z' } })).toEqual(sorted(one, two, three, four));
+  expect(await found({ range: { field: 'createdAt', gte: '2000-01-01T00:00:00.000Z', lte: '2999-01-01T00:00:00.000Z' } })).toEqual(
+    sorted(one, two, three, four),
+  );
   expect(await found({ range: { field: 'createdAt', lte: '2000-01-01T00:00:00.000Z' } })).toEqual([]);
 
   expect(await found({ prefix: { field: 'orderNumber', value: 'WEB-' } })).toEqual(sorted(one, two));
@@ -106,7 +143,9 @@ test('simple expressions filter on the common fields', async ({ apiRoot }) => {
 
   expect(await found({ fullText: { field: 'lineItems.name', language: 'en', value: 'running shoes' } })).toEqual(sorted(one, two));
   expect(await found({ fullText: { field: 'lineItems.name', language: 'en', value: 'red shoes' } })).toEqual(sorted(one));
-  expect(await found({ fullText: { field: 'lineItems.name', language: 'en', value: 'red shoes', mustMatch: 'any' } })).toEqual(sorted(one, two, three));
+  expect(await found({ fullText: { field: 'lineItems.name', language: 'en', value: 'red shoes', mustMatch: 'any' } })).toEqual(
+    sorted(one, two, three),
+  );
   expect(await found({ fullText: { field: 'customLineItems.name', language: 'en', value: 'gift' } })).toEqual(sorted(four));
   expect(await found({ fullText: { field: 'lineItems.name', language: 'de', value: 'shoes' } })).toEqual([]);
 });
@@ -120,11 +159,16 @@ test('compound expressions: and, or, not, filter', async ({ apiRoot }) => {
       and: [{ exact: { field: 'store.key', value: 'berlin' } }, { range: { field: 'totalPrice.centAmount', gte: 10000 } }],
     }),
   ).toEqual(sorted(three));
-  expect(await found({ or: [{ exact: { field: 'orderState', value: 'Cancelled' } }, { exact: { field: 'orderNumber', value: 'WEB-1002' } }] })).toEqual(sorted(two, four));
+  expect(
+    await found({ or: [{ exact: { field: 'orderState', value: 'Cancelled' } }, { exact: { field: 'orderNumber', value: 'WEB-1002' } }] }),
+  ).toEqual(sorted(two, four));
   expect(await found({ not: [{ exists: { field: 'orderNumber' } }] })).toEqual(sorted(four));
   expect(
     await found({
-      and: [{ fullText: { field: 'lineItems.name', language: 'en', value: 'red' } }, { filter: [{ exact: { field: 'orderState', value: 'Open' } }] }],
+      and: [
+        { fullText: { field: 'lineItems.name', language: 'en', value: 'red' } },
+        { filter: [{ exact: { field: 'orderState', value: 'Open' } }] },
+      ],
     }),
   ).toEqual(sorted(one));
   expect(
@@ -147,21 +191,30 @@ test('sorting, paging, relevance and the response shape', async ({ apiRoot }) =>
       { id: one.id, version: 1, relevance: 1 },
     ],
   });
-  expect(await ids(apiRoot, all, { sort: [{ field: 'totalPrice.centAmount', order: 'asc' }] })).toEqual([four.id, one.id, two.id, three.id]);
+  expect(await ids(apiRoot, all, { sort: [{ field: 'totalPrice.centAmount', order: 'asc' }] })).toEqual([
+    four.id,
+    one.id,
+    two.id,
+    three.id,
+  ]);
   // Orders without the field come last in both directions.
   expect(await ids(apiRoot, all, { sort: [{ field: 'orderNumber', order: 'asc' }] })).toEqual([three.id, one.id, two.id, four.id]);
   expect(await ids(apiRoot, all, { sort: [{ field: 'orderNumber', order: 'desc' }] })).toEqual([two.id, one.id, three.id, four.id]);
   // Multi-valued: three has 100.00 and 50.00 line items; `min` sorts it by 50.00, `max` by 100.00.
-  expect(await ids(apiRoot, { exists: { field: 'lineItems' } }, { sort: [{ field: 'lineItems.price.value.centAmount', order: 'asc', mode: 'min' }] })).toEqual([
-    one.id,
-    two.id,
-    three.id,
-  ]);
-  expect(await ids(apiRoot, { exists: { field: 'lineItems' } }, { sort: [{ field: 'lineItems.price.value.centAmount', order: 'desc', mode: 'max' }] })).toEqual([
-    three.id,
-    two.id,
-    one.id,
-  ]);
+  expect(
+    await ids(
+      apiRoot,
+      { exists: { field: 'lineItems' } },
+      { sort: [{ field: 'lineItems.price.value.centAmount', order: 'asc', mode: 'min' }] },
+    ),
+  ).toEqual([one.id, two.id, three.id]);
+  expect(
+    await ids(
+      apiRoot,
+      { exists: { field: 'lineItems' } },
+      { sort: [{ field: 'lineItems.price.value.centAmount', order: 'desc', mode: 'max' }] },
+    ),
+  ).toEqual([three.id, two.id, one.id]);
   // Defaults: 10 hits from 0.
   expect(await search(apiRoot, { query: all })).toMatchObject({ total: 4, offset: 0, limit: 10 });
 
@@ -198,7 +251,13 @@ test('request errors: 400 InvalidInput', async ({ apiRoot }) => {
     { query: { exists: { field: 'orderNumber' } }, facets: [] },
   ];
   for (const body of bad) {
-    const refused = await sdkFailure(apiRoot.orders().search().post({ body: raw(body) }).execute());
+    const refused = await sdkFailure(
+      apiRoot
+        .orders()
+        .search()
+        .post({ body: raw(body) })
+        .execute(),
+    );
     expect(refused.statusCode, JSON.stringify(body)).toBe(400);
     expect(refused.body.errors[0]!.code).toBe('InvalidInput');
   }

@@ -14,49 +14,127 @@ import { EUR, cents, createCart, readCart, raw, setupCatalog, updateCart, type C
 
 /** The update actions of the platform's API specification (RAML types/order/updates). */
 const PLATFORM_ORDER_ACTIONS = [
-  'addDelivery', 'addItemShippingAddress', 'addParcelToDelivery', 'addPayment', 'addReturnInfo', 'changeOrderState', 'changePaymentState',
-  'changeShipmentState', 'importCustomLineItemState', 'importLineItemState', 'removeDelivery', 'removeItemShippingAddress',
-  'removeParcelFromDelivery', 'removePayment', 'setBillingAddress', 'setBillingAddressCustomField', 'setBillingAddressCustomType',
-  'setBusinessUnit', 'setCustomField', 'setCustomLineItemCustomField', 'setCustomLineItemCustomType', 'setCustomLineItemShippingDetails',
-  'setCustomType', 'setCustomerEmail', 'setCustomerId', 'setDeliveryAddress', 'setDeliveryAddressCustomField', 'setDeliveryAddressCustomType',
-  'setDeliveryCustomField', 'setDeliveryCustomType', 'setDeliveryItems', 'setEstimatedDelivery', 'setItemShippingAddressCustomField',
-  'setItemShippingAddressCustomType', 'setLineItemCustomField', 'setLineItemCustomType', 'setLineItemShippingDetails', 'setLocale',
-  'setOrderNumber', 'setParcelCustomField', 'setParcelCustomType', 'setParcelItems', 'setParcelMeasurements', 'setParcelTrackingData',
-  'setPurchaseOrderNumber', 'setReturnInfo', 'setReturnItemCustomField', 'setReturnItemCustomType', 'setReturnPaymentState',
-  'setReturnShipmentState', 'setShippingAddress', 'setShippingAddressCustomField', 'setShippingAddressCustomType', 'setShippingCustomField',
-  'setShippingCustomType', 'setStore', 'transitionCustomLineItemState', 'transitionLineItemState', 'transitionState',
-  'updateItemShippingAddress', 'updateSyncInfo',
+  'addDelivery',
+  'addItemShippingAddress',
+  'addParcelToDelivery',
+  'addPayment',
+  'addReturnInfo',
+  'changeOrderState',
+  'changePaymentState',
+  'changeShipmentState',
+  'importCustomLineItemState',
+  'importLineItemState',
+  'removeDelivery',
+  'removeItemShippingAddress',
+  'removeParcelFromDelivery',
+  'removePayment',
+  'setBillingAddress',
+  'setBillingAddressCustomField',
+  'setBillingAddressCustomType',
+  'setBusinessUnit',
+  'setCustomField',
+  'setCustomLineItemCustomField',
+  'setCustomLineItemCustomType',
+  'setCustomLineItemShippingDetails',
+  'setCustomType',
+  'setCustomerEmail',
+  'setCustomerId',
+  'setDeliveryAddress',
+  'setDeliveryAddressCustomField',
+  'setDeliveryAddressCustomType',
+  'setDeliveryCustomField',
+  'setDeliveryCustomType',
+  'setDeliveryItems',
+  'setEstimatedDelivery',
+  'setItemShippingAddressCustomField',
+  'setItemShippingAddressCustomType',
+  'setLineItemCustomField',
+  'setLineItemCustomType',
+  'setLineItemShippingDetails',
+  'setLocale',
+  'setOrderNumber',
+  'setParcelCustomField',
+  'setParcelCustomType',
+  'setParcelItems',
+  'setParcelMeasurements',
+  'setParcelTrackingData',
+  'setPurchaseOrderNumber',
+  'setReturnInfo',
+  'setReturnItemCustomField',
+  'setReturnItemCustomType',
+  'setReturnPaymentState',
+  'setReturnShipmentState',
+  'setShippingAddress',
+  'setShippingAddressCustomField',
+  'setShippingAddressCustomType',
+  'setShippingCustomField',
+  'setShippingCustomType',
+  'setStore',
+  'transitionCustomLineItemState',
+  'transitionLineItemState',
+  'transitionState',
+  'updateItemShippingAddress',
+  'updateSyncInfo',
 ];
 
-async function place(apiRoot: ByProjectKeyRequestBuilder, extra: Record<string, unknown> = {}, cartExtra: Record<string, unknown> = {}): Promise<Order> {
+async function place(
+  apiRoot: ByProjectKeyRequestBuilder,
+  extra: Record<string, unknown> = {},
+  cartExtra: Record<string, unknown> = {},
+): Promise<Order> {
   const cart = await createCart(apiRoot, {
     currency: 'EUR',
     country: 'DE',
     lineItems: [{ sku: 'A-1', quantity: 2 }, { sku: 'B-1' }],
-    customLineItems: [{ name: { en: 'Gift wrap' }, slug: 'wrap', money: EUR(250), quantity: 2, taxCategory: { typeId: 'tax-category', key: 'standard' } }],
+    customLineItems: [
+      { name: { en: 'Gift wrap' }, slug: 'wrap', money: EUR(250), quantity: 2, taxCategory: { typeId: 'tax-category', key: 'standard' } },
+    ],
     shippingAddress: { country: 'DE', city: 'Berlin' },
     shippingMethod: { typeId: 'shipping-method', key: 'dhl' },
     ...cartExtra,
   });
-  const response = await apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version, ...extra } }).execute();
+  const response = await apiRoot
+    .orders()
+    .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version, ...extra } })
+    .execute();
   expect(response.statusCode).toBe(201);
   return response.body;
 }
 
 async function update(apiRoot: ByProjectKeyRequestBuilder, order: Order, ...actions: OrderUpdateAction[]): Promise<Order> {
-  const response = await apiRoot.orders().withId({ ID: order.id }).post({ body: { version: order.version, actions } }).execute();
+  const response = await apiRoot
+    .orders()
+    .withId({ ID: order.id })
+    .post({ body: { version: order.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
 
 async function refused(apiRoot: ByProjectKeyRequestBuilder, order: Order, ...actions: OrderUpdateAction[]) {
-  return sdkFailure(apiRoot.orders().withId({ ID: order.id }).post({ body: { version: order.version, actions } }).execute());
+  return sdkFailure(
+    apiRoot
+      .orders()
+      .withId({ ID: order.id })
+      .post({ body: { version: order.version, actions } })
+      .execute(),
+  );
 }
 
 /** Everything of an order that takes custom fields. */
-const ORDER_FIELD_TARGETS = ['order', 'order-delivery', 'order-parcel', 'order-return-item', 'line-item', 'custom-line-item', 'address', 'shipping'];
+const ORDER_FIELD_TARGETS = [
+  'order',
+  'order-delivery',
+  'order-parcel',
+  'order-return-item',
+  'line-item',
+  'custom-line-item',
+  'address',
+  'shipping',
+];
 
-const read = async (apiRoot: ByProjectKeyRequestBuilder, order: Order) => (await apiRoot.orders().withId({ ID: order.id }).get().execute()).body;
+const read = async (apiRoot: ByProjectKeyRequestBuilder, order: Order) =>
+  (await apiRoot.orders().withId({ ID: order.id }).get().execute()).body;
 
 async function state(apiRoot: ByProjectKeyRequestBuilder, body: StateDraft): Promise<State> {
   return (await apiRoot.states().post({ body }).execute()).body;
@@ -72,7 +150,9 @@ test.describe('placing an order from a cart', () => {
     catalog = await setupCatalog(apiRoot);
   });
 
-  test('the draft: number, purchase order number, states, State, custom fields merged with the cart’s; deprecated `id`', async ({ apiRoot }) => {
+  test('the draft: number, purchase order number, states, State, custom fields merged with the cart’s; deprecated `id`', async ({
+    apiRoot,
+  }) => {
     const type = await typeWithStringField(apiRoot, 'order-fields', ORDER_FIELD_TARGETS);
     const open = await state(apiRoot, { key: 'workflow-open', type: 'OrderState' });
     const order = await place(
@@ -104,7 +184,10 @@ test.describe('placing an order from a cart', () => {
 
     // The deprecated `id` of the cart still works.
     const cart = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'B-1' }], shippingAddress: { country: 'DE' } });
-    const byId = await apiRoot.orders().post({ body: raw({ id: cart.id, version: cart.version }) }).execute();
+    const byId = await apiRoot
+      .orders()
+      .post({ body: raw({ id: cart.id, version: cart.version }) })
+      .execute();
     expect(byId.body).toMatchObject({ orderState: 'Open', cart: { id: cart.id } });
     expect(byId.body).not.toHaveProperty('orderNumber');
 
@@ -112,7 +195,10 @@ test.describe('placing an order from a cart', () => {
     const lineState = await state(apiRoot, { key: 'packed', type: 'LineItemState' });
     const other = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'B-1' }], shippingAddress: { country: 'DE' } });
     const wrongState = await sdkFailure(
-      apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: other.id }, version: other.version, state: { typeId: 'state', id: lineState.id } } }).execute(),
+      apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: other.id }, version: other.version, state: { typeId: 'state', id: lineState.id } } })
+        .execute(),
     );
     expect(wrongState.body.errors[0]!.code).toBe('InvalidOperation');
     expect((await readCart(apiRoot, other)).cartState).toBe('Active');
@@ -135,13 +221,32 @@ test.describe('placing an order from a cart', () => {
   });
 
   test('stock: ReserveOnOrder needs it (OutOfStock, nothing stored); TrackOnly and ReserveOnOrder take it', async ({ apiRoot }) => {
-    await apiRoot.inventory().post({ body: { sku: 'A-1', quantityOnStock: 3 } }).execute();
-    const entry = async () => (await apiRoot.inventory().get({ queryArgs: { where: 'sku = "A-1"' } }).execute()).body.results[0]!;
+    await apiRoot
+      .inventory()
+      .post({ body: { sku: 'A-1', quantityOnStock: 3 } })
+      .execute();
+    const entry = async () =>
+      (
+        await apiRoot
+          .inventory()
+          .get({ queryArgs: { where: 'sku = "A-1"' } })
+          .execute()
+      ).body.results[0]!;
     const cart = async (quantity: number, inventoryMode: 'ReserveOnOrder' | 'TrackOnly') =>
-      createCart(apiRoot, { currency: 'EUR', inventoryMode, lineItems: [{ sku: 'A-1', quantity }, { sku: 'N-1' }], shippingAddress: { country: 'DE' } });
+      createCart(apiRoot, {
+        currency: 'EUR',
+        inventoryMode,
+        lineItems: [{ sku: 'A-1', quantity }, { sku: 'N-1' }],
+        shippingAddress: { country: 'DE' },
+      });
 
     const tooMany = await cart(4, 'ReserveOnOrder');
-    const short = await sdkFailure(apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: tooMany.id }, version: tooMany.version } }).execute());
+    const short = await sdkFailure(
+      apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: tooMany.id }, version: tooMany.version } })
+        .execute(),
+    );
     expect(short.statusCode).toBe(400);
     // N-1 has no inventory entry at all: out of stock as well.
     expect(short.body.errors[0]).toMatchObject({
@@ -153,23 +258,50 @@ test.describe('placing an order from a cart', () => {
     expect(await entry()).toMatchObject({ quantityOnStock: 3, availableQuantity: 3, version: 1 });
     expect((await readCart(apiRoot, tooMany)).cartState).toBe('Active');
 
-    await apiRoot.inventory().post({ body: { sku: 'N-1', quantityOnStock: 10 } }).execute();
+    await apiRoot
+      .inventory()
+      .post({ body: { sku: 'N-1', quantityOnStock: 10 } })
+      .execute();
     const fits = await cart(2, 'ReserveOnOrder');
-    await apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: fits.id }, version: fits.version } }).execute();
+    await apiRoot
+      .orders()
+      .post({ body: { cart: { typeId: 'cart', id: fits.id }, version: fits.version } })
+      .execute();
     expect(await entry()).toMatchObject({ quantityOnStock: 1, availableQuantity: 1 });
     // TrackOnly: no check, the stock goes below zero.
     const tracked = await cart(3, 'TrackOnly');
-    await apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: tracked.id }, version: tracked.version } }).execute();
+    await apiRoot
+      .orders()
+      .post({ body: { cart: { typeId: 'cart', id: tracked.id }, version: tracked.version } })
+      .execute();
     expect(await entry()).toMatchObject({ quantityOnStock: -2, availableQuantity: -2 });
   });
 
   test('an anonymous session’s orders pass to the customer who signs in', async ({ apiRoot, mock }) => {
-    const cart = await createCart(apiRoot, { currency: 'EUR', anonymousId: 'session-1', lineItems: [{ sku: 'B-1' }], shippingAddress: { country: 'DE' } });
-    const order = (await apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } }).execute()).body;
+    const cart = await createCart(apiRoot, {
+      currency: 'EUR',
+      anonymousId: 'session-1',
+      lineItems: [{ sku: 'B-1' }],
+      shippingAddress: { country: 'DE' },
+    });
+    const order = (
+      await apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } })
+        .execute()
+    ).body;
     expect(order).toMatchObject({ anonymousId: 'session-1' });
     expect(order.customerId).toBeUndefined();
-    const customer = (await apiRoot.customers().post({ body: { email: 'shopper@example.com', password: 'pw' } }).execute()).body.customer;
-    await apiRoot.login().post({ body: { email: 'shopper@example.com', password: 'pw', anonymousId: 'session-1' } }).execute();
+    const customer = (
+      await apiRoot
+        .customers()
+        .post({ body: { email: 'shopper@example.com', password: 'pw' } })
+        .execute()
+    ).body.customer;
+    await apiRoot
+      .login()
+      .post({ body: { email: 'shopper@example.com', password: 'pw', anonymousId: 'session-1' } })
+      .execute();
     expect(await read(apiRoot, order)).toMatchObject({ customerId: customer.id, anonymousId: 'session-1', version: 2 });
     void mock;
   });
@@ -205,7 +337,10 @@ test.describe('update actions', () => {
     // open → returned is not among open's transitions.
     const disallowed = await refused(apiRoot, order, { action: 'transitionState', state: { typeId: 'state', id: returned.id } });
     expect(disallowed.statusCode).toBe(400);
-    expect(disallowed.body.errors[0]).toMatchObject({ code: 'InvalidOperation', message: "A transition from state 'open' to state 'returned' is not allowed." });
+    expect(disallowed.body.errors[0]).toMatchObject({
+      code: 'InvalidOperation',
+      message: "A transition from state 'open' to state 'returned' is not allowed.",
+    });
     const wrongType = await refused(apiRoot, order, { action: 'transitionState', state: { typeId: 'state', id: review.id } });
     expect(wrongType.body.errors[0]!.message).toBe("The state 'review' is of type 'ReviewState', not 'OrderState'.");
     expect(await read(apiRoot, order)).toEqual(order);
@@ -217,7 +352,11 @@ test.describe('update actions', () => {
 
     // A stale version: 409, nothing stored.
     const stale = await sdkFailure(
-      apiRoot.orders().withId({ ID: order.id }).post({ body: { version: 1, actions: [{ action: 'changeOrderState', orderState: 'Cancelled' }] } }).execute(),
+      apiRoot
+        .orders()
+        .withId({ ID: order.id })
+        .post({ body: { version: 1, actions: [{ action: 'changeOrderState', orderState: 'Cancelled' }] } })
+        .execute(),
     );
     expect(stale.statusCode).toBe(409);
     expect(stale.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: order.version });
@@ -230,7 +369,12 @@ test.describe('update actions', () => {
     // With an `Initial` LineItemState in the project, new line items start in it.
     const initial = await state(apiRoot, { key: 'Initial', type: 'LineItemState' });
     const shipped = await state(apiRoot, { key: 'li-shipped', type: 'LineItemState', initial: false });
-    const packed = await state(apiRoot, { key: 'li-packed', type: 'LineItemState', initial: false, transitions: [{ typeId: 'state', id: shipped.id }] });
+    const packed = await state(apiRoot, {
+      key: 'li-packed',
+      type: 'LineItemState',
+      initial: false,
+      transitions: [{ typeId: 'state', id: shipped.id }],
+    });
     const orderState = await state(apiRoot, { key: 'an-order-state', type: 'OrderState' });
     let order = await place(apiRoot);
     const line = order.lineItems[0]!; // A-1 × 2
@@ -260,11 +404,41 @@ test.describe('update actions', () => {
     ]);
     const refusals: Array<[OrderUpdateAction, string]> = [
       // Only one left in Initial.
-      [{ action: 'transitionLineItemState', lineItemId: line.id, quantity: 2, fromState: { typeId: 'state', id: initial.id }, toState: { typeId: 'state', id: packed.id } }, 'fewer than the 2'],
+      [
+        {
+          action: 'transitionLineItemState',
+          lineItemId: line.id,
+          quantity: 2,
+          fromState: { typeId: 'state', id: initial.id },
+          toState: { typeId: 'state', id: packed.id },
+        },
+        'fewer than the 2',
+      ],
       // packed lists its transitions (to li-shipped only): packed → Initial is not allowed.
-      [{ action: 'transitionLineItemState', lineItemId: line.id, quantity: 1, fromState: { typeId: 'state', id: packed.id }, toState: { typeId: 'state', id: initial.id } }, 'is not allowed'],
-      [{ action: 'transitionLineItemState', lineItemId: line.id, quantity: 1, fromState: { typeId: 'state', id: initial.id }, toState: { typeId: 'state', id: orderState.id } }, "not 'LineItemState'"],
-      [{ action: 'importLineItemState', lineItemId: line.id, state: [{ quantity: 1, state: { typeId: 'state', id: packed.id } }] }, 'must add up'],
+      [
+        {
+          action: 'transitionLineItemState',
+          lineItemId: line.id,
+          quantity: 1,
+          fromState: { typeId: 'state', id: packed.id },
+          toState: { typeId: 'state', id: initial.id },
+        },
+        'is not allowed',
+      ],
+      [
+        {
+          action: 'transitionLineItemState',
+          lineItemId: line.id,
+          quantity: 1,
+          fromState: { typeId: 'state', id: initial.id },
+          toState: { typeId: 'state', id: orderState.id },
+        },
+        "not 'LineItemState'",
+      ],
+      [
+        { action: 'importLineItemState', lineItemId: line.id, state: [{ quantity: 1, state: { typeId: 'state', id: packed.id } }] },
+        'must add up',
+      ],
     ];
     for (const [action, message] of refusals) {
       const answer = await refused(apiRoot, order, action);
@@ -285,8 +459,18 @@ test.describe('update actions', () => {
     order = await update(
       apiRoot,
       order,
-      { action: 'transitionCustomLineItemState', customLineItemId: wrap.id, quantity: 2, fromState: { typeId: 'state', id: initial.id }, toState: { typeId: 'state', id: packed.id } },
-      { action: 'importCustomLineItemState', customLineItemId: wrap.id, state: [{ quantity: 2, state: { typeId: 'state', id: shipped.id } }] },
+      {
+        action: 'transitionCustomLineItemState',
+        customLineItemId: wrap.id,
+        quantity: 2,
+        fromState: { typeId: 'state', id: initial.id },
+        toState: { typeId: 'state', id: packed.id },
+      },
+      {
+        action: 'importCustomLineItemState',
+        customLineItemId: wrap.id,
+        state: [{ quantity: 2, state: { typeId: 'state', id: shipped.id } }],
+      },
     );
     expect(order.customLineItems[0]!.state).toEqual([{ quantity: 2, state: { typeId: 'state', id: shipped.id } }]);
   });
@@ -300,14 +484,28 @@ test.describe('update actions', () => {
       deliveryKey: 'first',
       items: [{ id: a!.id, quantity: 2 }],
       address: { country: 'DE', city: 'Hamburg' },
-      parcels: [{ key: 'box-1', measurements: { weightInGram: 1200 }, trackingData: { trackingId: 'T-1', carrier: 'DHL' }, items: [{ id: a!.id, quantity: 2 }] }],
+      parcels: [
+        {
+          key: 'box-1',
+          measurements: { weightInGram: 1200 },
+          trackingData: { trackingId: 'T-1', carrier: 'DHL' },
+          items: [{ id: a!.id, quantity: 2 }],
+        },
+      ],
     });
     const delivery = order.shippingInfo!.deliveries![0]!;
     expect(delivery).toMatchObject({
       key: 'first',
       items: [{ id: a!.id, quantity: 2 }],
       address: { country: 'DE', city: 'Hamburg' },
-      parcels: [{ key: 'box-1', measurements: { weightInGram: 1200 }, trackingData: { trackingId: 'T-1', carrier: 'DHL' }, items: [{ id: a!.id, quantity: 2 }] }],
+      parcels: [
+        {
+          key: 'box-1',
+          measurements: { weightInGram: 1200 },
+          trackingData: { trackingId: 'T-1', carrier: 'DHL' },
+          items: [{ id: a!.id, quantity: 2 }],
+        },
+      ],
     });
     expect(delivery.id).toEqual(expect.any(String));
     expect(delivery.createdAt).toEqual(order.lastModifiedAt);
@@ -315,21 +513,40 @@ test.describe('update actions', () => {
     order = await update(
       apiRoot,
       order,
-      { action: 'setDeliveryItems', deliveryKey: 'first', items: [{ id: a!.id, quantity: 1 }, { id: b!.id, quantity: 1 }] },
+      {
+        action: 'setDeliveryItems',
+        deliveryKey: 'first',
+        items: [
+          { id: a!.id, quantity: 1 },
+          { id: b!.id, quantity: 1 },
+        ],
+      },
       { action: 'setDeliveryAddress', deliveryId: delivery.id, address: { country: 'DE', city: 'Bremen' } },
-      { action: 'setDeliveryAddressCustomType', deliveryId: delivery.id, type: { typeId: 'type', id: type.id }, fields: { note: 'ring twice' } },
+      {
+        action: 'setDeliveryAddressCustomType',
+        deliveryId: delivery.id,
+        type: { typeId: 'type', id: type.id },
+        fields: { note: 'ring twice' },
+      },
       { action: 'setDeliveryCustomType', deliveryKey: 'first', type: { typeId: 'type', key: 'order-fields' } },
       { action: 'setDeliveryCustomField', deliveryKey: 'first', name: 'note', value: 'fragile' },
       { action: 'addParcelToDelivery', deliveryKey: 'first', parcelKey: 'box-2', items: [{ id: b!.id, quantity: 1 }] },
       { action: 'setParcelTrackingData', parcelKey: 'box-2', trackingData: { trackingId: 'T-2', isReturn: false } },
-      { action: 'setParcelMeasurements', parcelKey: 'box-2', measurements: { heightInMillimeter: 100, lengthInMillimeter: 200, widthInMillimeter: 50, weightInGram: 300 } },
+      {
+        action: 'setParcelMeasurements',
+        parcelKey: 'box-2',
+        measurements: { heightInMillimeter: 100, lengthInMillimeter: 200, widthInMillimeter: 50, weightInGram: 300 },
+      },
       { action: 'setParcelItems', parcelKey: 'box-1', items: [{ id: a!.id, quantity: 1 }] },
       { action: 'setParcelCustomType', parcelKey: 'box-1', type: { typeId: 'type', id: type.id } },
       { action: 'setParcelCustomField', parcelKey: 'box-1', name: 'note', value: 'top' },
     );
     const changed = order.shippingInfo!.deliveries![0]!;
     expect(changed).toMatchObject({
-      items: [{ id: a!.id, quantity: 1 }, { id: b!.id, quantity: 1 }],
+      items: [
+        { id: a!.id, quantity: 1 },
+        { id: b!.id, quantity: 1 },
+      ],
       address: { country: 'DE', city: 'Bremen', custom: { type: { id: type.id }, fields: { note: 'ring twice' } } },
       custom: { type: { typeId: 'type', id: type.id }, fields: { note: 'fragile' } },
     });
@@ -348,14 +565,24 @@ test.describe('update actions', () => {
     for (const [action, code] of refusals) expect((await refused(apiRoot, order, action)).body.errors[0]!.code).toBe(code);
     expect(await read(apiRoot, order)).toEqual(order);
 
-    order = await update(apiRoot, order, { action: 'removeParcelFromDelivery', parcelKey: 'box-1' }, { action: 'setParcelTrackingData', parcelKey: 'box-2' });
+    order = await update(
+      apiRoot,
+      order,
+      { action: 'removeParcelFromDelivery', parcelKey: 'box-1' },
+      { action: 'setParcelTrackingData', parcelKey: 'box-2' },
+    );
     expect(order.shippingInfo!.deliveries![0]!.parcels.map((p) => [p.key, p.trackingData])).toEqual([['box-2', undefined]]);
     order = await update(apiRoot, order, { action: 'removeDelivery', deliveryKey: 'first' });
     expect(order.shippingInfo!.deliveries).toEqual([]);
 
     // No shipping info (a cart without a shipping method): no deliveries.
     const plain = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'B-1' }], shippingAddress: { country: 'DE' } });
-    const noShipping = (await apiRoot.orders().post({ body: { cart: { typeId: 'cart', id: plain.id }, version: plain.version } }).execute()).body;
+    const noShipping = (
+      await apiRoot
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: plain.id }, version: plain.version } })
+        .execute()
+    ).body;
     expect((await refused(apiRoot, noShipping, { action: 'addDelivery', items: [] })).body.errors[0]!.code).toBe('InvalidOperation');
   });
 
@@ -376,7 +603,15 @@ test.describe('update actions', () => {
     const info = order.returnInfo![0]!;
     expect(info).toMatchObject({ returnTrackingId: 'R-1', returnDate: '2024-05-01T10:00:00.000Z' });
     expect(info.items).toMatchObject([
-      { type: 'LineItemReturnItem', key: 'ret-a', quantity: 1, lineItemId: a!.id, shipmentState: 'Returned', paymentState: 'Initial', comment: 'too small' },
+      {
+        type: 'LineItemReturnItem',
+        key: 'ret-a',
+        quantity: 1,
+        lineItemId: a!.id,
+        shipmentState: 'Returned',
+        paymentState: 'Initial',
+        comment: 'too small',
+      },
       { type: 'CustomLineItemReturnItem', quantity: 2, customLineItemId: wrap.id, shipmentState: 'Advised', paymentState: 'NonRefundable' },
     ]);
     order = await update(
@@ -387,18 +622,31 @@ test.describe('update actions', () => {
       { action: 'setReturnItemCustomType', returnItemKey: 'ret-a', type: { typeId: 'type', key: 'order-fields' } },
       { action: 'setReturnItemCustomField', returnItemKey: 'ret-a', name: 'note', value: 'checked' },
     );
-    expect(order.returnInfo![0]!.items[0]).toMatchObject({ shipmentState: 'BackInStock', paymentState: 'Refunded', custom: { fields: { note: 'checked' } } });
+    expect(order.returnInfo![0]!.items[0]).toMatchObject({
+      shipmentState: 'BackInStock',
+      paymentState: 'Refunded',
+      custom: { fields: { note: 'checked' } },
+    });
 
     // A-1 was ordered twice: one more can be returned, not two.
-    const tooMany = await refused(apiRoot, order, { action: 'addReturnInfo', items: [{ quantity: 2, lineItemId: a!.id, shipmentState: 'Returned' }] });
+    const tooMany = await refused(apiRoot, order, {
+      action: 'addReturnInfo',
+      items: [{ quantity: 2, lineItemId: a!.id, shipmentState: 'Returned' }],
+    });
     expect(tooMany.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
-    const unknown = await refused(apiRoot, order, { action: 'addReturnInfo', items: [{ quantity: 1, lineItemId: 'nope', shipmentState: 'Returned' }] });
+    const unknown = await refused(apiRoot, order, {
+      action: 'addReturnInfo',
+      items: [{ quantity: 1, lineItemId: 'nope', shipmentState: 'Returned' }],
+    });
     expect(unknown.body.errors[0]!.code).toBe('InvalidOperation');
     const empty = await refused(apiRoot, order, { action: 'addReturnInfo', items: [] });
     expect(empty.body.errors[0]!.code).toBe('InvalidField');
     expect(await read(apiRoot, order)).toEqual(order);
 
-    order = await update(apiRoot, order, { action: 'setReturnInfo', items: [{ items: [{ quantity: 2, lineItemId: a!.id, shipmentState: 'Returned' }] }] });
+    order = await update(apiRoot, order, {
+      action: 'setReturnInfo',
+      items: [{ items: [{ quantity: 2, lineItemId: a!.id, shipmentState: 'Returned' }] }],
+    });
     expect(order.returnInfo).toHaveLength(1);
     expect(order.returnInfo![0]!.items).toMatchObject([{ quantity: 2, lineItemId: a!.id }]);
     expect(order.returnInfo![0]!.returnDate).toBe(order.lastModifiedAt);
@@ -406,14 +654,39 @@ test.describe('update actions', () => {
     expect(order.returnInfo).toEqual([]);
   });
 
-  test('order fields: number (set once, unique), customer, email, locale, purchase order number, store, business unit, sync info, payments', async ({ apiRoot }) => {
+  test('order fields: number (set once, unique), customer, email, locale, purchase order number, store, business unit, sync info, payments', async ({
+    apiRoot,
+  }) => {
     let order = await place(apiRoot);
     const other = await place(apiRoot, { orderNumber: 'TAKEN' });
-    const customer = (await apiRoot.customers().post({ body: { email: 'c@example.com', password: 'pw' } }).execute()).body.customer;
-    await apiRoot.stores().post({ body: { key: 'berlin' } }).execute();
-    const channel = (await apiRoot.channels().post({ body: { key: 'erp', roles: ['OrderExport'] } }).execute()).body;
-    const warehouse = (await apiRoot.channels().post({ body: { key: 'warehouse', roles: ['InventorySupply'] } }).execute()).body;
-    const payment = (await apiRoot.payments().post({ body: { amountPlanned: EUR(6038) } }).execute()).body;
+    const customer = (
+      await apiRoot
+        .customers()
+        .post({ body: { email: 'c@example.com', password: 'pw' } })
+        .execute()
+    ).body.customer;
+    await apiRoot
+      .stores()
+      .post({ body: { key: 'berlin' } })
+      .execute();
+    const channel = (
+      await apiRoot
+        .channels()
+        .post({ body: { key: 'erp', roles: ['OrderExport'] } })
+        .execute()
+    ).body;
+    const warehouse = (
+      await apiRoot
+        .channels()
+        .post({ body: { key: 'warehouse', roles: ['InventorySupply'] } })
+        .execute()
+    ).body;
+    const payment = (
+      await apiRoot
+        .payments()
+        .post({ body: { amountPlanned: EUR(6038) } })
+        .execute()
+    ).body;
 
     const duplicate = await refused(apiRoot, order, { action: 'setOrderNumber', orderNumber: 'TAKEN' });
     expect(duplicate.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'orderNumber', duplicateValue: 'TAKEN' });
@@ -464,7 +737,9 @@ test.describe('update actions', () => {
     expect(other.orderNumber).toBe('TAKEN');
   });
 
-  test('addresses, item shipping addresses, line item shipping details, custom fields everywhere, estimated delivery', async ({ apiRoot }) => {
+  test('addresses, item shipping addresses, line item shipping details, custom fields everywhere, estimated delivery', async ({
+    apiRoot,
+  }) => {
     const type = await typeWithStringField(apiRoot, 'order-fields', ORDER_FIELD_TARGETS);
     let order = await place(apiRoot);
     const [a] = order.lineItems;
@@ -484,7 +759,11 @@ test.describe('update actions', () => {
       { action: 'setItemShippingAddressCustomType', addressKey: 'office', type: typeRef, fields: { note: 'office' } },
       { action: 'setItemShippingAddressCustomField', addressKey: 'office', name: 'note', value: 'office!' },
       { action: 'setLineItemShippingDetails', lineItemId: a!.id, shippingDetails: { targets: [{ addressKey: 'office', quantity: 2 }] } },
-      { action: 'setCustomLineItemShippingDetails', customLineItemId: wrap.id, shippingDetails: { targets: [{ addressKey: 'office', quantity: 1 }] } },
+      {
+        action: 'setCustomLineItemShippingDetails',
+        customLineItemId: wrap.id,
+        shippingDetails: { targets: [{ addressKey: 'office', quantity: 1 }] },
+      },
       { action: 'setCustomType', type: typeRef, fields: { note: 'order' } },
       { action: 'setCustomField', name: 'note', value: 'order!' },
       { action: 'setLineItemCustomType', lineItemId: a!.id, type: typeRef },
@@ -493,7 +772,10 @@ test.describe('update actions', () => {
       { action: 'setCustomLineItemCustomField', customLineItemId: wrap.id, name: 'note' },
       { action: 'setShippingCustomType', type: typeRef },
       { action: 'setShippingCustomField', name: 'note', value: 'method' },
-      raw<OrderUpdateAction>({ action: 'setEstimatedDelivery', estimatedDelivery: { type: 'DateTimeRange', earliest: '2024-06-01T00:00:00.000Z', latest: '2024-06-03T00:00:00.000Z' } }),
+      raw<OrderUpdateAction>({
+        action: 'setEstimatedDelivery',
+        estimatedDelivery: { type: 'DateTimeRange', earliest: '2024-06-01T00:00:00.000Z', latest: '2024-06-03T00:00:00.000Z' },
+      }),
     );
     expect(order.shippingAddress).toMatchObject({ city: 'Köln', firstName: 'Ada', custom: { fields: { note: 'shipping!' } } });
     expect(order.billingAddress).toMatchObject({ city: 'Bonn', custom: { fields: { note: 'billing' } } });
@@ -511,7 +793,10 @@ test.describe('update actions', () => {
     const refusals: Array<[OrderUpdateAction, string]> = [
       [{ action: 'removeItemShippingAddress', addressKey: 'office' }, 'InvalidOperation'],
       [{ action: 'addItemShippingAddress', address: { key: 'office', country: 'DE' } }, 'DuplicateField'],
-      [{ action: 'setLineItemShippingDetails', lineItemId: a!.id, shippingDetails: { targets: [{ addressKey: 'nope', quantity: 1 }] } }, 'InvalidOperation'],
+      [
+        { action: 'setLineItemShippingDetails', lineItemId: a!.id, shippingDetails: { targets: [{ addressKey: 'nope', quantity: 1 }] } },
+        'InvalidOperation',
+      ],
       [{ action: 'setLineItemCustomField', lineItemId: 'nope', name: 'note', value: 'x' }, 'InvalidOperation'],
       [raw<OrderUpdateAction>({ action: 'setEstimatedDelivery', shippingKey: 'x' }), 'InvalidOperation'],
     ];
@@ -539,9 +824,18 @@ test.describe('routes', () => {
     const byNumber = apiRoot.orders().withOrderNumber({ orderNumber: 'web/2024 #1' });
     expect((await byNumber.get().execute()).body.id).toBe(order.id);
     expect((await byNumber.head().execute()).statusCode).toBe(200);
-    const changed = (await byNumber.post({ body: { version: 1, actions: [{ action: 'changeOrderState', orderState: 'Complete' }] } }).execute()).body;
+    const changed = (
+      await byNumber.post({ body: { version: 1, actions: [{ action: 'changeOrderState', orderState: 'Complete' }] } }).execute()
+    ).body;
     expect(changed).toMatchObject({ orderState: 'Complete', version: 2 });
-    expect((await apiRoot.orders().get({ queryArgs: { where: 'orderState = "Complete"', expand: ['cart'] } }).execute()).body.results[0]!.cart!.obj).toMatchObject({
+    expect(
+      (
+        await apiRoot
+          .orders()
+          .get({ queryArgs: { where: 'orderState = "Complete"', expand: ['cart'] } })
+          .execute()
+      ).body.results[0]!.cart!.obj,
+    ).toMatchObject({
       cartState: 'Ordered',
     });
     const missing = await sdkFailure(apiRoot.orders().withOrderNumber({ orderNumber: 'nope' }).get().execute());
@@ -552,12 +846,25 @@ test.describe('routes', () => {
     expect((await sdkFailure(apiRoot.orders().withId({ ID: order.id }).get().execute())).statusCode).toBe(404);
 
     const other = await place(apiRoot);
-    expect((await apiRoot.orders().withId({ ID: other.id }).delete({ queryArgs: { version: 1 } }).execute()).statusCode).toBe(200);
+    expect(
+      (
+        await apiRoot
+          .orders()
+          .withId({ ID: other.id })
+          .delete({ queryArgs: { version: 1 } })
+          .execute()
+      ).statusCode,
+    ).toBe(200);
     expect((await apiRoot.orders().get().execute()).body.total).toBe(0);
   });
 
   test('orders/import: a snapshot taken elsewhere', async ({ apiRoot, mock }) => {
-    const customer = (await apiRoot.customers().post({ body: { email: 'imported@example.com', password: 'pw' } }).execute()).body.customer;
+    const customer = (
+      await apiRoot
+        .customers()
+        .post({ body: { email: 'imported@example.com', password: 'pw' } })
+        .execute()
+    ).body.customer;
     const initial = await state(apiRoot, { key: 'imported', type: 'LineItemState' });
     const response = await apiRoot
       .orders()
@@ -622,23 +929,40 @@ test.describe('routes', () => {
     // An unknown SKU is imported as given, without a product.
     expect(order.lineItems[1]).toMatchObject({ variant: { id: 4, sku: 'GONE-1' }, totalPrice: cents(500) });
     expect(order.lineItems[1]!.productId).toBeUndefined();
-    expect(order.shippingInfo!.deliveries![0]).toMatchObject({ key: 'd-1', parcels: [{ key: 'p-1', trackingData: { trackingId: 'OLD' } }] });
+    expect(order.shippingInfo!.deliveries![0]).toMatchObject({
+      key: 'd-1',
+      parcels: [{ key: 'p-1', trackingData: { trackingId: 'OLD' } }],
+    });
     expect(order.createdAt).not.toBe('2020-02-02T10:00:00.000Z');
 
     const refusals: Array<[Record<string, unknown>, string]> = [
       [{ totalPrice: EUR(0) }, 'InvalidOperation'],
-      [{ totalPrice: EUR(0), customerId: 'nobody', customLineItems: [{ name: { en: 'x' }, slug: 'x', quantity: 1, money: EUR(1) }] }, 'ReferencedResourceNotFound'],
-      [{ orderNumber: 'LEGACY-1', totalPrice: EUR(0), customLineItems: [{ name: { en: 'x' }, slug: 'x', quantity: 1, money: EUR(1) }] }, 'DuplicateField'],
+      [
+        { totalPrice: EUR(0), customerId: 'nobody', customLineItems: [{ name: { en: 'x' }, slug: 'x', quantity: 1, money: EUR(1) }] },
+        'ReferencedResourceNotFound',
+      ],
+      [
+        { orderNumber: 'LEGACY-1', totalPrice: EUR(0), customLineItems: [{ name: { en: 'x' }, slug: 'x', quantity: 1, money: EUR(1) }] },
+        'DuplicateField',
+      ],
       [{ customLineItems: [] }, 'RequiredField'],
     ];
     for (const [body, code] of refusals) {
-      const answer = await sdkFailure(apiRoot.orders().importOrder().post({ body: raw(body) }).execute());
+      const answer = await sdkFailure(
+        apiRoot
+          .orders()
+          .importOrder()
+          .post({ body: raw(body) })
+          .execute(),
+      );
       expect(answer.body.errors[0]!.code).toBe(code);
     }
     expect((await apiRoot.orders().get().execute()).body.total).toBe(1);
 
     // Seeding takes import drafts too.
-    const [seeded] = mock.seed([['order', { totalPrice: EUR(100), customLineItems: [{ name: { en: 'Seeded' }, slug: 'seeded', quantity: 1, money: EUR(100) }] }]]);
+    const [seeded] = mock.seed([
+      ['order', { totalPrice: EUR(100), customLineItems: [{ name: { en: 'Seeded' }, slug: 'seeded', quantity: 1, money: EUR(100) }] }],
+    ]);
     expect(seeded).toMatchObject({ orderState: 'Open', totalPrice: cents(100) });
   });
 
@@ -651,7 +975,9 @@ test.describe('routes', () => {
   });
 });
 
-function taxFiguresOf(taxed: { totalNet: { centAmount: number }; totalGross: { centAmount: number }; totalTax?: { centAmount: number } } | undefined) {
+function taxFiguresOf(
+  taxed: { totalNet: { centAmount: number }; totalGross: { centAmount: number }; totalTax?: { centAmount: number } } | undefined,
+) {
   return taxed ? [taxed.totalNet.centAmount, taxed.totalGross.centAmount, taxed.totalTax?.centAmount] : undefined;
 }
 

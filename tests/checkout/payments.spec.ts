@@ -8,11 +8,35 @@ import { expect, sdkFailure, test } from '../support/sdk.js';
 import { expectPlatformActions, typeWithStringField } from '../support/resources.js';
 
 const PLATFORM_ACTIONS = [
-  'addInterfaceInteraction', 'addTransaction', 'changeAmountPlanned', 'changeTransactionInteractionId', 'changeTransactionState',
-  'changeTransactionTimestamp', 'setAmountPaid', 'setAmountRefunded', 'setAnonymousId', 'setAuthorization', 'setCustomField', 'setCustomType',
-  'setCustomer', 'setExternalId', 'setInterfaceId', 'setKey', 'setMethodInfo', 'setMethodInfoCustomField', 'setMethodInfoCustomType',
-  'setMethodInfoInterface', 'setMethodInfoInterfaceAccount', 'setMethodInfoMethod', 'setMethodInfoName', 'setMethodInfoToken',
-  'setStatusInterfaceCode', 'setStatusInterfaceText', 'setTransactionCustomField', 'setTransactionCustomType', 'setTransactionInterfaceId',
+  'addInterfaceInteraction',
+  'addTransaction',
+  'changeAmountPlanned',
+  'changeTransactionInteractionId',
+  'changeTransactionState',
+  'changeTransactionTimestamp',
+  'setAmountPaid',
+  'setAmountRefunded',
+  'setAnonymousId',
+  'setAuthorization',
+  'setCustomField',
+  'setCustomType',
+  'setCustomer',
+  'setExternalId',
+  'setInterfaceId',
+  'setKey',
+  'setMethodInfo',
+  'setMethodInfoCustomField',
+  'setMethodInfoCustomType',
+  'setMethodInfoInterface',
+  'setMethodInfoInterfaceAccount',
+  'setMethodInfoMethod',
+  'setMethodInfoName',
+  'setMethodInfoToken',
+  'setStatusInterfaceCode',
+  'setStatusInterfaceText',
+  'setTransactionCustomField',
+  'setTransactionCustomType',
+  'setTransactionInterfaceId',
   'transitionState',
 ];
 
@@ -29,19 +53,44 @@ async function create(apiRoot: ByProjectKeyRequestBuilder, body: PaymentDraft): 
 }
 
 async function update(apiRoot: ByProjectKeyRequestBuilder, payment: Payment, ...actions: PaymentUpdateAction[]): Promise<Payment> {
-  const response = await apiRoot.payments().withId({ ID: payment.id }).post({ body: { version: payment.version, actions } }).execute();
+  const response = await apiRoot
+    .payments()
+    .withId({ ID: payment.id })
+    .post({ body: { version: payment.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
 
 async function refused(apiRoot: ByProjectKeyRequestBuilder, payment: Payment, ...actions: PaymentUpdateAction[]) {
-  return sdkFailure(apiRoot.payments().withId({ ID: payment.id }).post({ body: { version: payment.version, actions } }).execute());
+  return sdkFailure(
+    apiRoot
+      .payments()
+      .withId({ ID: payment.id })
+      .post({ body: { version: payment.version, actions } })
+      .execute(),
+  );
 }
 
 async function paymentStates(apiRoot: ByProjectKeyRequestBuilder) {
-  const paid = (await apiRoot.states().post({ body: { key: 'paid', type: 'PaymentState', initial: false } }).execute()).body;
-  const open = (await apiRoot.states().post({ body: { key: 'open', type: 'PaymentState', initial: true, transitions: [{ typeId: 'state', id: paid.id }] } }).execute()).body;
-  const other = (await apiRoot.states().post({ body: { key: 'other', type: 'PaymentState', initial: false } }).execute()).body;
+  const paid = (
+    await apiRoot
+      .states()
+      .post({ body: { key: 'paid', type: 'PaymentState', initial: false } })
+      .execute()
+  ).body;
+  const open = (
+    await apiRoot
+      .states()
+      .post({ body: { key: 'open', type: 'PaymentState', initial: true, transitions: [{ typeId: 'state', id: paid.id }] } })
+      .execute()
+  ).body;
+  const other = (
+    await apiRoot
+      .states()
+      .post({ body: { key: 'other', type: 'PaymentState', initial: false } })
+      .execute()
+  ).body;
   return { open, paid, other };
 }
 
@@ -63,38 +112,59 @@ test.describe('payments: create', () => {
     expect(mock.get('payment', payment.id)).toEqual(JSON.parse(JSON.stringify(payment)));
   });
 
-  test('every draft field: customer by key, transactions with ids and default state, interactions, method, status state', async ({ apiRoot }) => {
-    const customer = (await apiRoot.customers().post({ body: { email: 'p@example.com', password: 'pw', key: 'payer' } }).execute()).body.customer;
-    await typeWithStringField(apiRoot, 'psp-call', ['payment-interface-interaction', 'transaction', 'payment', 'payment-method-info'], 'code');
+  test('every draft field: customer by key, transactions with ids and default state, interactions, method, status state', async ({
+    apiRoot,
+  }) => {
+    const customer = (
+      await apiRoot
+        .customers()
+        .post({ body: { email: 'p@example.com', password: 'pw', key: 'payer' } })
+        .execute()
+    ).body.customer;
+    await typeWithStringField(
+      apiRoot,
+      'psp-call',
+      ['payment-interface-interaction', 'transaction', 'payment', 'payment-method-info'],
+      'code',
+    );
     const { open } = await paymentStates(apiRoot);
     // `externalId` and the amounts besides `amountPlanned` are deprecated: the SDK's types no longer list them.
-    const payment = await create(apiRoot, raw<PaymentDraft>({
-      key: 'pay-1',
-      customer: { typeId: 'customer', key: 'payer' },
-      anonymousId: 'anon',
-      externalId: 'ext',
-      interfaceId: 'psp-123',
-      amountPlanned: { currencyCode: 'EUR', type: 'highPrecision', preciseAmount: 123456, fractionDigits: 4 },
-      amountAuthorized: EUR(500),
-      authorizedUntil: '2030-01-01T00:00:00.000Z',
-      amountPaid: EUR(100),
-      amountRefunded: EUR(10),
-      paymentMethodInfo: {
-        paymentInterface: 'STRIPE',
-        method: 'CREDIT_CARD',
-        name: { en: 'Credit Card' },
-        token: { value: 'tok_1' },
-        interfaceAccount: 'acct_1',
-        custom: { type: { typeId: 'type', key: 'psp-call' }, fields: { code: 'm' } },
-      },
-      paymentStatus: { interfaceCode: '200', interfaceText: 'OK', state: { typeId: 'state', key: 'open' } },
-      transactions: [
-        { type: 'Authorization', amount: EUR(1235), timestamp: '2024-05-01T10:00:00.000Z', interactionId: 'i-1' },
-        { type: 'Charge', amount: EUR(1235), state: 'Pending', interfaceId: 'tx-9', custom: { type: { typeId: 'type', key: 'psp-call' } } },
-      ],
-      interfaceInteractions: [{ type: { typeId: 'type', key: 'psp-call' }, fields: { code: 'sent' } }],
-      custom: { type: { typeId: 'type', key: 'psp-call' }, fields: { code: 'p' } },
-    }));
+    const payment = await create(
+      apiRoot,
+      raw<PaymentDraft>({
+        key: 'pay-1',
+        customer: { typeId: 'customer', key: 'payer' },
+        anonymousId: 'anon',
+        externalId: 'ext',
+        interfaceId: 'psp-123',
+        amountPlanned: { currencyCode: 'EUR', type: 'highPrecision', preciseAmount: 123456, fractionDigits: 4 },
+        amountAuthorized: EUR(500),
+        authorizedUntil: '2030-01-01T00:00:00.000Z',
+        amountPaid: EUR(100),
+        amountRefunded: EUR(10),
+        paymentMethodInfo: {
+          paymentInterface: 'STRIPE',
+          method: 'CREDIT_CARD',
+          name: { en: 'Credit Card' },
+          token: { value: 'tok_1' },
+          interfaceAccount: 'acct_1',
+          custom: { type: { typeId: 'type', key: 'psp-call' }, fields: { code: 'm' } },
+        },
+        paymentStatus: { interfaceCode: '200', interfaceText: 'OK', state: { typeId: 'state', key: 'open' } },
+        transactions: [
+          { type: 'Authorization', amount: EUR(1235), timestamp: '2024-05-01T10:00:00.000Z', interactionId: 'i-1' },
+          {
+            type: 'Charge',
+            amount: EUR(1235),
+            state: 'Pending',
+            interfaceId: 'tx-9',
+            custom: { type: { typeId: 'type', key: 'psp-call' } },
+          },
+        ],
+        interfaceInteractions: [{ type: { typeId: 'type', key: 'psp-call' }, fields: { code: 'sent' } }],
+        custom: { type: { typeId: 'type', key: 'psp-call' }, fields: { code: 'p' } },
+      }),
+    );
     expect(payment).toMatchObject({
       key: 'pay-1',
       customer: { typeId: 'customer', id: customer.id },
@@ -106,21 +176,45 @@ test.describe('payments: create', () => {
       authorizedUntil: '2030-01-01T00:00:00.000Z',
       amountPaid: eur(100),
       amountRefunded: eur(10),
-      paymentMethodInfo: { paymentInterface: 'STRIPE', method: 'CREDIT_CARD', name: { en: 'Credit Card' }, token: { value: 'tok_1' }, interfaceAccount: 'acct_1' },
+      paymentMethodInfo: {
+        paymentInterface: 'STRIPE',
+        method: 'CREDIT_CARD',
+        name: { en: 'Credit Card' },
+        token: { value: 'tok_1' },
+        interfaceAccount: 'acct_1',
+      },
       paymentStatus: { interfaceCode: '200', interfaceText: 'OK', state: { typeId: 'state', id: open.id } },
       interfaceInteractions: [{ type: { typeId: 'type' }, fields: { code: 'sent' } }],
       custom: { fields: { code: 'p' } },
     });
     const [authorization, charge] = payment.transactions;
-    expect(authorization).toMatchObject({ type: 'Authorization', state: 'Initial', amount: eur(1235), timestamp: '2024-05-01T10:00:00.000Z', interactionId: 'i-1' });
-    expect(charge).toMatchObject({ type: 'Charge', state: 'Pending', interfaceId: 'tx-9', custom: { type: { typeId: 'type' }, fields: {} } });
+    expect(authorization).toMatchObject({
+      type: 'Authorization',
+      state: 'Initial',
+      amount: eur(1235),
+      timestamp: '2024-05-01T10:00:00.000Z',
+      interactionId: 'i-1',
+    });
+    expect(charge).toMatchObject({
+      type: 'Charge',
+      state: 'Pending',
+      interfaceId: 'tx-9',
+      custom: { type: { typeId: 'type' }, fields: {} },
+    });
     expect(authorization!.id).not.toBe(charge!.id);
-    const byKey = await apiRoot.payments().withKey({ key: 'pay-1' }).get({ queryArgs: { expand: ['customer', 'paymentStatus.state'] } }).execute();
+    const byKey = await apiRoot
+      .payments()
+      .withKey({ key: 'pay-1' })
+      .get({ queryArgs: { expand: ['customer', 'paymentStatus.state'] } })
+      .execute();
     expect(byKey.body.customer?.obj?.email).toBe('p@example.com');
     expect(byKey.body.paymentStatus.state?.obj?.key).toBe('open');
   });
 
-  test('refusals: unknown customer, bad transaction type, missing amount, duplicate interfaceId per interface; nothing stored', async ({ apiRoot, mock }) => {
+  test('refusals: unknown customer, bad transaction type, missing amount, duplicate interfaceId per interface; nothing stored', async ({
+    apiRoot,
+    mock,
+  }) => {
     await create(apiRoot, { amountPlanned: EUR(1), interfaceId: 'same', paymentMethodInfo: { paymentInterface: 'PSP' } });
     const cases: Array<[unknown, string, string?]> = [
       [{ amountPlanned: EUR(1), customer: { typeId: 'customer', id: 'nope' } }, 'ReferencedResourceNotFound'],
@@ -130,7 +224,12 @@ test.describe('payments: create', () => {
       [{ amountPlanned: EUR(1), interfaceId: 'same', paymentMethodInfo: { paymentInterface: 'PSP' } }, 'DuplicateField', 'interfaceId'],
     ];
     for (const [body, code, field] of cases) {
-      const failure = await sdkFailure(apiRoot.payments().post({ body: raw(body) }).execute());
+      const failure = await sdkFailure(
+        apiRoot
+          .payments()
+          .post({ body: raw(body) })
+          .execute(),
+      );
       expect(failure.statusCode).toBe(400);
       expect(failure.body.errors[0]).toMatchObject({ code, ...(field ? { field } : {}) });
     }
@@ -173,7 +272,10 @@ test.describe('payments: update actions', () => {
     expect(payment.transactions[1]).not.toHaveProperty('interfaceId');
   });
 
-  test('transactions: unknown transaction id is InvalidOperation; a used transaction interface id is refused; nothing stored', async ({ apiRoot, mock }) => {
+  test('transactions: unknown transaction id is InvalidOperation; a used transaction interface id is refused; nothing stored', async ({
+    apiRoot,
+    mock,
+  }) => {
     const payment = await create(apiRoot, {
       amountPlanned: EUR(10),
       transactions: [
@@ -182,11 +284,24 @@ test.describe('payments: update actions', () => {
       ],
     });
     const before = mock.get('payment', payment.id);
-    const unknown = await refused(apiRoot, payment, { action: 'changeAmountPlanned', amount: EUR(20) }, { action: 'changeTransactionState', transactionId: 'nope', state: 'Success' });
+    const unknown = await refused(
+      apiRoot,
+      payment,
+      { action: 'changeAmountPlanned', amount: EUR(20) },
+      { action: 'changeTransactionState', transactionId: 'nope', state: 'Success' },
+    );
     expect(unknown.body.errors[0]!.code).toBe('InvalidOperation');
-    const badState = await refused(apiRoot, payment, raw({ action: 'changeTransactionState', transactionId: payment.transactions[0]!.id, state: 'Done' }));
+    const badState = await refused(
+      apiRoot,
+      payment,
+      raw({ action: 'changeTransactionState', transactionId: payment.transactions[0]!.id, state: 'Done' }),
+    );
     expect(badState.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'actions[0].state' });
-    const used = await refused(apiRoot, payment, { action: 'setTransactionInterfaceId', transactionId: payment.transactions[1]!.id, interfaceId: 'a' });
+    const used = await refused(apiRoot, payment, {
+      action: 'setTransactionInterfaceId',
+      transactionId: payment.transactions[1]!.id,
+      interfaceId: 'a',
+    });
     expect(used.body.errors[0]!.code).toBe('DuplicateField');
     expect(mock.get('payment', payment.id)).toEqual(before);
   });
@@ -208,7 +323,10 @@ test.describe('payments: update actions', () => {
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'type' });
   });
 
-  test('payment method: single-field actions, setMethodInfo for several, custom type and fields; the interface is set once', async ({ apiRoot, mock }) => {
+  test('payment method: single-field actions, setMethodInfo for several, custom type and fields; the interface is set once', async ({
+    apiRoot,
+    mock,
+  }) => {
     await typeWithStringField(apiRoot, 'method-extra', ['payment-method-info'], 'code');
     let payment = await create(apiRoot, { amountPlanned: EUR(10) });
     payment = await update(
@@ -232,9 +350,20 @@ test.describe('payments: update actions', () => {
     });
     // setMethodInfo changes what it names (null removes) and leaves the rest.
     payment = await update(apiRoot, payment, raw({ action: 'setMethodInfo', method: 'SEPA', token: null }));
-    expect(payment.paymentMethodInfo).toMatchObject({ paymentInterface: 'STRIPE', method: 'SEPA', name: { en: 'Card' }, interfaceAccount: 'acct' });
+    expect(payment.paymentMethodInfo).toMatchObject({
+      paymentInterface: 'STRIPE',
+      method: 'SEPA',
+      name: { en: 'Card' },
+      interfaceAccount: 'acct',
+    });
     expect(payment.paymentMethodInfo.token).toBeUndefined();
-    payment = await update(apiRoot, payment, { action: 'setMethodInfoMethod' }, { action: 'setMethodInfoName' }, { action: 'setMethodInfoCustomType' });
+    payment = await update(
+      apiRoot,
+      payment,
+      { action: 'setMethodInfoMethod' },
+      { action: 'setMethodInfoName' },
+      { action: 'setMethodInfoCustomType' },
+    );
     expect(payment.paymentMethodInfo).toEqual({ paymentInterface: 'STRIPE', interfaceAccount: 'acct' });
     for (const action of [
       { action: 'setMethodInfoInterface', interface: 'ADYEN' },
@@ -247,7 +376,12 @@ test.describe('payments: update actions', () => {
   });
 
   test('amounts, identifiers, customer and anonymous id', async ({ apiRoot }) => {
-    const customer = (await apiRoot.customers().post({ body: { email: 'c@example.com', password: 'pw' } }).execute()).body.customer;
+    const customer = (
+      await apiRoot
+        .customers()
+        .post({ body: { email: 'c@example.com', password: 'pw' } })
+        .execute()
+    ).body.customer;
     let payment = await create(apiRoot, { amountPlanned: EUR(10), anonymousId: 'anon-1' });
     payment = await update(
       apiRoot,
@@ -309,7 +443,12 @@ test.describe('payments: update actions', () => {
     expect(payment.paymentStatus).toEqual({ interfaceCode: '100', interfaceText: 'pending', state: { typeId: 'state', id: open.id } });
     const notAllowed = await refused(apiRoot, payment, { action: 'transitionState', state: { typeId: 'state', id: other.id } });
     expect(notAllowed.body.errors[0]!.code).toBe('InvalidOperation');
-    const orderState = (await apiRoot.states().post({ body: { key: 'order-open', type: 'OrderState' } }).execute()).body;
+    const orderState = (
+      await apiRoot
+        .states()
+        .post({ body: { key: 'order-open', type: 'OrderState' } })
+        .execute()
+    ).body;
     const wrongType = await refused(apiRoot, payment, { action: 'transitionState', state: { typeId: 'state', id: orderState.id } });
     expect(wrongType.body.errors[0]!.code).toBe('InvalidOperation');
     expect(mock.get('payment', payment.id)).toMatchObject({ version: payment.version });
@@ -331,10 +470,20 @@ test.describe('payments: update actions', () => {
       { action: 'setCustomField', name: 'code', value: 'b' },
     );
     expect(payment.custom?.fields).toEqual({ code: 'b' });
-    const stale = await sdkFailure(apiRoot.payments().withKey({ key: 'p-1' }).delete({ queryArgs: { version: 1 } }).execute());
+    const stale = await sdkFailure(
+      apiRoot
+        .payments()
+        .withKey({ key: 'p-1' })
+        .delete({ queryArgs: { version: 1 } })
+        .execute(),
+    );
     expect(stale.statusCode).toBe(409);
     expect(mock.get('payment', payment.id)).toBeDefined();
-    const deleted = await apiRoot.payments().withKey({ key: 'p-1' }).delete({ queryArgs: { version: payment.version } }).execute();
+    const deleted = await apiRoot
+      .payments()
+      .withKey({ key: 'p-1' })
+      .delete({ queryArgs: { version: payment.version } })
+      .execute();
     expect(deleted.body.id).toBe(payment.id);
     expect(mock.get('payment', payment.id)).toBeUndefined();
   });

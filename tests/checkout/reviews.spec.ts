@@ -8,7 +8,16 @@ import { expect, sdkFailure, test } from '../support/sdk.js';
 import { expectPlatformActions } from '../support/resources.js';
 
 const PLATFORM_ACTIONS = [
-  'setAuthorName', 'setCustomField', 'setCustomType', 'setCustomer', 'setKey', 'setLocale', 'setRating', 'setTarget', 'setText', 'setTitle',
+  'setAuthorName',
+  'setCustomField',
+  'setCustomType',
+  'setCustomer',
+  'setKey',
+  'setLocale',
+  'setRating',
+  'setTarget',
+  'setText',
+  'setTitle',
   'transitionState',
 ];
 
@@ -21,14 +30,28 @@ async function create(apiRoot: ByProjectKeyRequestBuilder, body: ReviewDraft): P
 }
 
 async function update(apiRoot: ByProjectKeyRequestBuilder, review: Review, ...actions: ReviewUpdateAction[]): Promise<Review> {
-  const response = await apiRoot.reviews().withId({ ID: review.id }).post({ body: { version: review.version, actions } }).execute();
+  const response = await apiRoot
+    .reviews()
+    .withId({ ID: review.id })
+    .post({ body: { version: review.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
 
 async function product(apiRoot: ByProjectKeyRequestBuilder, key: string): Promise<Product> {
-  let productType = (await apiRoot.productTypes().get({ queryArgs: { where: 'key = "plain"' } }).execute()).body.results[0];
-  productType ??= (await apiRoot.productTypes().post({ body: { key: 'plain', name: 'Plain', description: 'Plain' } }).execute()).body;
+  let productType = (
+    await apiRoot
+      .productTypes()
+      .get({ queryArgs: { where: 'key = "plain"' } })
+      .execute()
+  ).body.results[0];
+  productType ??= (
+    await apiRoot
+      .productTypes()
+      .post({ body: { key: 'plain', name: 'Plain', description: 'Plain' } })
+      .execute()
+  ).body;
   return (
     await apiRoot
       .products()
@@ -41,11 +64,24 @@ const statisticsOf = async (apiRoot: ByProjectKeyRequestBuilder, id: string) =>
   (await apiRoot.products().withId({ ID: id }).get().execute()).body.reviewRatingStatistics;
 
 async function reviewStates(apiRoot: ByProjectKeyRequestBuilder) {
-  const approved = (await apiRoot.states().post({ body: { key: 'approved', type: 'ReviewState', initial: false, roles: ['ReviewIncludedInStatistics'] } }).execute()).body;
-  const pending = (
-    await apiRoot.states().post({ body: { key: 'pending', type: 'ReviewState', initial: true, transitions: [{ typeId: 'state', id: approved.id }] } }).execute()
+  const approved = (
+    await apiRoot
+      .states()
+      .post({ body: { key: 'approved', type: 'ReviewState', initial: false, roles: ['ReviewIncludedInStatistics'] } })
+      .execute()
   ).body;
-  const rejected = (await apiRoot.states().post({ body: { key: 'rejected', type: 'ReviewState', initial: false } }).execute()).body;
+  const pending = (
+    await apiRoot
+      .states()
+      .post({ body: { key: 'pending', type: 'ReviewState', initial: true, transitions: [{ typeId: 'state', id: approved.id }] } })
+      .execute()
+  ).body;
+  const rejected = (
+    await apiRoot
+      .states()
+      .post({ body: { key: 'rejected', type: 'ReviewState', initial: false } })
+      .execute()
+  ).body;
   return { approved, pending, rejected };
 }
 
@@ -56,7 +92,12 @@ test('every update action of the platform is declared, and no other', () => {
 test.describe('reviews: create', () => {
   test('every draft field: product target by key, customer, state, included in statistics', async ({ apiRoot, mock }) => {
     const socks = await product(apiRoot, 'socks');
-    const customer = (await apiRoot.customers().post({ body: { email: 'r@example.com', password: 'pw', key: 'rita' } }).execute()).body.customer;
+    const customer = (
+      await apiRoot
+        .customers()
+        .post({ body: { email: 'r@example.com', password: 'pw', key: 'rita' } })
+        .execute()
+    ).body.customer;
     const { approved } = await reviewStates(apiRoot);
     const review = await create(apiRoot, {
       key: 'review-1',
@@ -85,25 +126,44 @@ test.describe('reviews: create', () => {
       includedInStatistics: true,
     });
     expect(mock.get('review', review.id)).toEqual(JSON.parse(JSON.stringify(review)));
-    const expanded = (await apiRoot.reviews().withKey({ key: 'review-1' }).get({ queryArgs: { expand: ['target', 'customer'] } }).execute()).body;
+    const expanded = (
+      await apiRoot
+        .reviews()
+        .withKey({ key: 'review-1' })
+        .get({ queryArgs: { expand: ['target', 'customer'] } })
+        .execute()
+    ).body;
     expect(expanded.target?.obj?.id).toBe(socks.id);
   });
 
   test('a channel target; no state means included; a state without the role means not included', async ({ apiRoot }) => {
-    await apiRoot.channels().post({ body: { key: 'shop-1' } }).execute();
+    await apiRoot
+      .channels()
+      .post({ body: { key: 'shop-1' } })
+      .execute();
     await reviewStates(apiRoot);
     const plain = await create(apiRoot, { target: { typeId: 'channel', key: 'shop-1' }, rating: 90 });
     expect(plain).toMatchObject({ target: { typeId: 'channel' }, includedInStatistics: true });
-    const pending = await create(apiRoot, { target: { typeId: 'channel', key: 'shop-1' }, rating: 10, state: { typeId: 'state', key: 'pending' } });
+    const pending = await create(apiRoot, {
+      target: { typeId: 'channel', key: 'shop-1' },
+      rating: 10,
+      state: { typeId: 'state', key: 'pending' },
+    });
     expect(pending.includedInStatistics).toBe(false);
     const channel = (await apiRoot.channels().withKey({ key: 'shop-1' }).get().execute()).body;
     expect(channel.reviewRatingStatistics).toMatchObject({ count: 1, averageRating: 90 });
   });
 
-  test('refusals: rating out of range, unknown target, duplicate uniqueness value or key, wrong state type; nothing stored', async ({ apiRoot, mock }) => {
+  test('refusals: rating out of range, unknown target, duplicate uniqueness value or key, wrong state type; nothing stored', async ({
+    apiRoot,
+    mock,
+  }) => {
     await product(apiRoot, 'socks');
     await create(apiRoot, { key: 'taken', uniquenessValue: 'u-1', rating: 1 });
-    await apiRoot.states().post({ body: { key: 'order-state', type: 'OrderState' } }).execute();
+    await apiRoot
+      .states()
+      .post({ body: { key: 'order-state', type: 'OrderState' } })
+      .execute();
     const cases: Array<[unknown, string]> = [
       [{ rating: 101 }, 'InvalidField'],
       [{ rating: 2.5 }, 'InvalidField'],
@@ -114,7 +174,12 @@ test.describe('reviews: create', () => {
       [{ state: { typeId: 'state', key: 'order-state' } }, 'InvalidOperation'],
     ];
     for (const [body, code] of cases) {
-      const failure = await sdkFailure(apiRoot.reviews().post({ body: raw(body) }).execute());
+      const failure = await sdkFailure(
+        apiRoot
+          .reviews()
+          .post({ body: raw(body) })
+          .execute(),
+      );
       expect(failure.statusCode, JSON.stringify(body)).toBe(400);
       expect(failure.body.errors[0]!.code, JSON.stringify(body)).toBe(code);
     }
@@ -126,7 +191,12 @@ test.describe('reviews: update actions', () => {
   test('text fields, rating, key, locale, customer, target; unset', async ({ apiRoot }) => {
     const socks = await product(apiRoot, 'socks');
     const hats = await product(apiRoot, 'hats');
-    const customer = (await apiRoot.customers().post({ body: { email: 'r@example.com', password: 'pw' } }).execute()).body.customer;
+    const customer = (
+      await apiRoot
+        .customers()
+        .post({ body: { email: 'r@example.com', password: 'pw' } })
+        .execute()
+    ).body.customer;
     let review = await create(apiRoot, { target: { typeId: 'product', id: socks.id } });
     review = await update(
       apiRoot,
@@ -156,25 +226,39 @@ test.describe('reviews: update actions', () => {
     review = await update(
       apiRoot,
       review,
-      ...(['setAuthorName', 'setTitle', 'setText', 'setRating', 'setKey', 'setLocale', 'setCustomer'] as const).map((name) => raw<ReviewUpdateAction>({ action: name })),
+      ...(['setAuthorName', 'setTitle', 'setText', 'setRating', 'setKey', 'setLocale', 'setCustomer'] as const).map((name) =>
+        raw<ReviewUpdateAction>({ action: name }),
+      ),
     );
-    for (const field of ['authorName', 'title', 'text', 'rating', 'key', 'locale', 'customer']) expect(review, field).not.toHaveProperty(field);
+    for (const field of ['authorName', 'title', 'text', 'rating', 'key', 'locale', 'customer'])
+      expect(review, field).not.toHaveProperty(field);
     expect(await statisticsOf(apiRoot, hats.id)).toBeUndefined();
   });
 
-  test('transitionState: initial first, then along transitions; includedInStatistics follows the role; force skips checks', async ({ apiRoot, mock }) => {
+  test('transitionState: initial first, then along transitions; includedInStatistics follows the role; force skips checks', async ({
+    apiRoot,
+    mock,
+  }) => {
     const socks = await product(apiRoot, 'socks');
     const { approved, pending, rejected } = await reviewStates(apiRoot);
     let review = await create(apiRoot, { target: { typeId: 'product', id: socks.id }, rating: 5 });
     const notInitial = await sdkFailure(
-      apiRoot.reviews().withId({ ID: review.id }).post({ body: { version: 1, actions: [{ action: 'transitionState', state: { typeId: 'state', id: approved.id } }] } }).execute(),
+      apiRoot
+        .reviews()
+        .withId({ ID: review.id })
+        .post({ body: { version: 1, actions: [{ action: 'transitionState', state: { typeId: 'state', id: approved.id } }] } })
+        .execute(),
     );
     expect(notInitial.body.errors[0]!.code).toBe('InvalidOperation');
     review = await update(apiRoot, review, { action: 'transitionState', state: { typeId: 'state', key: 'pending' } });
     expect(review).toMatchObject({ state: { id: pending.id }, includedInStatistics: false });
     expect(await statisticsOf(apiRoot, socks.id)).toBeUndefined();
     const notAllowed = await sdkFailure(
-      apiRoot.reviews().withId({ ID: review.id }).post({ body: { version: review.version, actions: [{ action: 'transitionState', state: { typeId: 'state', id: rejected.id } }] } }).execute(),
+      apiRoot
+        .reviews()
+        .withId({ ID: review.id })
+        .post({ body: { version: review.version, actions: [{ action: 'transitionState', state: { typeId: 'state', id: rejected.id } }] } })
+        .execute(),
     );
     expect(notAllowed.body.errors[0]!.code).toBe('InvalidOperation');
     expect(mock.get('review', review.id)).toMatchObject({ version: review.version, state: { id: pending.id } });
@@ -209,7 +293,10 @@ test.describe('reviews: update actions', () => {
 });
 
 test.describe('reviews: rating statistics on the product', () => {
-  test('average (5 decimals), highest, lowest, count, distribution; follow updates and deletes; no new product version', async ({ apiRoot, mock }) => {
+  test('average (5 decimals), highest, lowest, count, distribution; follow updates and deletes; no new product version', async ({
+    apiRoot,
+    mock,
+  }) => {
     const socks = await product(apiRoot, 'socks');
     const a = await create(apiRoot, { target: { typeId: 'product', id: socks.id }, rating: 5 });
     await create(apiRoot, { target: { typeId: 'product', key: 'socks' }, rating: 4 });
@@ -223,12 +310,25 @@ test.describe('reviews: rating statistics on the product', () => {
       ratingsDistribution: { '4': 2, '5': 1 },
     });
     const changed = await update(apiRoot, a, { action: 'setRating', rating: 1 });
-    expect(await statisticsOf(apiRoot, socks.id)).toMatchObject({ averageRating: 3, lowestRating: 1, highestRating: 4, ratingsDistribution: { '1': 1, '4': 2 } });
-    await apiRoot.reviews().withId({ ID: a.id }).delete({ queryArgs: { version: changed.version } }).execute();
+    expect(await statisticsOf(apiRoot, socks.id)).toMatchObject({
+      averageRating: 3,
+      lowestRating: 1,
+      highestRating: 4,
+      ratingsDistribution: { '1': 1, '4': 2 },
+    });
+    await apiRoot
+      .reviews()
+      .withId({ ID: a.id })
+      .delete({ queryArgs: { version: changed.version } })
+      .execute();
     expect(await statisticsOf(apiRoot, socks.id)).toMatchObject({ count: 2, averageRating: 4 });
     expect(mock.get('product', socks.id)).toMatchObject({ version: 1 });
     // The product stays updatable with the version its clients know.
-    const renamed = await apiRoot.products().withId({ ID: socks.id }).post({ body: { version: 1, actions: [{ action: 'changeName', name: { en: 'Socks!' } }] } }).execute();
+    const renamed = await apiRoot
+      .products()
+      .withId({ ID: socks.id })
+      .post({ body: { version: 1, actions: [{ action: 'changeName', name: { en: 'Socks!' } }] } })
+      .execute();
     expect(renamed.body).toMatchObject({ version: 2, reviewRatingStatistics: { count: 2 } });
   });
 
@@ -239,7 +339,15 @@ test.describe('reviews: rating statistics on the product', () => {
       apiRoot
         .reviews()
         .withId({ ID: review.id })
-        .post({ body: { version: 1, actions: [{ action: 'setRating', rating: 1 }, { action: 'setTarget', target: { typeId: 'product', key: 'missing' } }] } })
+        .post({
+          body: {
+            version: 1,
+            actions: [
+              { action: 'setRating', rating: 1 },
+              { action: 'setTarget', target: { typeId: 'product', key: 'missing' } },
+            ],
+          },
+        })
         .execute(),
     );
     expect(failure.body.errors[0]!.code).toBe('ReferencedResourceNotFound');

@@ -5,12 +5,40 @@
  */
 import { expect, sdkFailure, test } from '../support/sdk.js';
 import { expectPlatformActions } from '../support/resources.js';
-import { EUR, USD, cents, createCart, createShippingMethod, raw, readCart, refusedCart, setupCatalog, taxFigures, updateCart } from './carts-support.js';
+import {
+  EUR,
+  USD,
+  cents,
+  createCart,
+  createShippingMethod,
+  raw,
+  readCart,
+  refusedCart,
+  setupCatalog,
+  taxFigures,
+  updateCart,
+} from './carts-support.js';
 
 const PLATFORM_ACTIONS = [
-  'addShippingRate', 'addStore', 'addZone', 'changeActive', 'changeIsDefault', 'changeName', 'changeTaxCategory', 'removeShippingRate',
-  'removeStore', 'removeZone', 'setCarrier', 'setCustomField', 'setCustomType', 'setDescription', 'setKey', 'setLocalizedDescription',
-  'setLocalizedName', 'setPredicate', 'setStores',
+  'addShippingRate',
+  'addStore',
+  'addZone',
+  'changeActive',
+  'changeIsDefault',
+  'changeName',
+  'changeTaxCategory',
+  'removeShippingRate',
+  'removeStore',
+  'removeZone',
+  'setCarrier',
+  'setCustomField',
+  'setCustomType',
+  'setDescription',
+  'setKey',
+  'setLocalizedDescription',
+  'setLocalizedName',
+  'setPredicate',
+  'setStores',
 ];
 
 test('shipping-method: every update action of the platform is declared, and no other', () => {
@@ -31,8 +59,18 @@ test('draft, stored form and update actions', async ({ apiRoot }) => {
       { zone: { typeId: 'zone', id: catalog.usa.id }, shippingRates: [{ price: cents(990, 'USD'), tiers: [] }] },
     ],
   });
-  const store = (await apiRoot.stores().post({ body: { key: 'berlin', name: { en: 'Berlin' } } }).execute()).body;
-  const austria = (await apiRoot.zones().post({ body: { key: 'at', name: 'Austria', locations: [{ country: 'AT' }] } }).execute()).body;
+  const store = (
+    await apiRoot
+      .stores()
+      .post({ body: { key: 'berlin', name: { en: 'Berlin' } } })
+      .execute()
+  ).body;
+  const austria = (
+    await apiRoot
+      .zones()
+      .post({ body: { key: 'at', name: 'Austria', locations: [{ country: 'AT' }] } })
+      .execute()
+  ).body;
   const response = await apiRoot
     .shippingMethods()
     .withId({ ID: catalog.dhl.id })
@@ -49,7 +87,11 @@ test('draft, stored form and update actions', async ({ apiRoot }) => {
           { action: 'changeTaxCategory', taxCategory: { typeId: 'tax-category', key: 'reduced' } },
           { action: 'addZone', zone: { typeId: 'zone', id: austria.id } },
           { action: 'addShippingRate', zone: { typeId: 'zone', id: austria.id }, shippingRate: { price: EUR(990) } },
-          { action: 'removeShippingRate', zone: { typeId: 'zone', id: catalog.germany.id }, shippingRate: { price: EUR(490), freeAbove: EUR(10000) } },
+          {
+            action: 'removeShippingRate',
+            zone: { typeId: 'zone', id: catalog.germany.id },
+            shippingRate: { price: EUR(490), freeAbove: EUR(10000) },
+          },
           { action: 'removeZone', zone: { typeId: 'zone', id: catalog.usa.id } },
           raw({ action: 'addStore', store: { typeId: 'store', key: 'berlin' } }),
           { action: 'setPredicate', predicate: 'totalPrice > "10.00 EUR"' },
@@ -79,7 +121,16 @@ test('draft, stored form and update actions', async ({ apiRoot }) => {
   const cleared = await apiRoot
     .shippingMethods()
     .withKey({ key: 'dhl-express' })
-    .post({ body: { version: response.body.version, actions: [raw({ action: 'setStores', stores: [] }), { action: 'setPredicate' }, raw({ action: 'removeStore', store: { typeId: 'store', key: 'berlin' } })] } })
+    .post({
+      body: {
+        version: response.body.version,
+        actions: [
+          raw({ action: 'setStores', stores: [] }),
+          { action: 'setPredicate' },
+          raw({ action: 'removeStore', store: { typeId: 'store', key: 'berlin' } }),
+        ],
+      },
+    })
     .execute();
   expect(raw<{ stores: unknown[] }>(cleared.body).stores).toEqual([]);
   expect(cleared.body.predicate).toBeUndefined();
@@ -90,19 +141,52 @@ test('refusals: duplicate rates and zones, bad predicates, currencies, a second 
   const tax = { typeId: 'tax-category' as const, id: catalog.standard.id };
   const zone = { typeId: 'zone' as const, id: catalog.germany.id };
   const twice = await sdkFailure(
-    apiRoot.shippingMethods().post({ body: { name: 'x', isDefault: false, taxCategory: tax, zoneRates: [{ zone, shippingRates: [{ price: EUR(1) }, { price: EUR(2) }] }] } }).execute(),
+    apiRoot
+      .shippingMethods()
+      .post({
+        body: {
+          name: 'x',
+          isDefault: false,
+          taxCategory: tax,
+          zoneRates: [{ zone, shippingRates: [{ price: EUR(1) }, { price: EUR(2) }] }],
+        },
+      })
+      .execute(),
   );
   expect(twice.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
   const freeAbove = await sdkFailure(
-    apiRoot.shippingMethods().post({ body: { name: 'x', isDefault: false, taxCategory: tax, zoneRates: [{ zone, shippingRates: [{ price: EUR(1), freeAbove: USD(2) }] }] } }).execute(),
+    apiRoot
+      .shippingMethods()
+      .post({
+        body: {
+          name: 'x',
+          isDefault: false,
+          taxCategory: tax,
+          zoneRates: [{ zone, shippingRates: [{ price: EUR(1), freeAbove: USD(2) }] }],
+        },
+      })
+      .execute(),
   );
   expect(freeAbove.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
-  const predicate = await sdkFailure(apiRoot.shippingMethods().post({ body: { name: 'x', isDefault: false, taxCategory: tax, zoneRates: [], predicate: 'totalPrice >' } }).execute());
+  const predicate = await sdkFailure(
+    apiRoot
+      .shippingMethods()
+      .post({ body: { name: 'x', isDefault: false, taxCategory: tax, zoneRates: [], predicate: 'totalPrice >' } })
+      .execute(),
+  );
   expect(predicate.body.errors[0]).toMatchObject({ code: 'SyntaxError' });
-  const secondDefault = await sdkFailure(apiRoot.shippingMethods().post({ body: { name: 'x', isDefault: true, taxCategory: tax, zoneRates: [] } }).execute());
+  const secondDefault = await sdkFailure(
+    apiRoot
+      .shippingMethods()
+      .post({ body: { name: 'x', isDefault: true, taxCategory: tax, zoneRates: [] } })
+      .execute(),
+  );
   expect(secondDefault.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'isDefault' });
   const unknownZone = await sdkFailure(
-    apiRoot.shippingMethods().post({ body: { name: 'x', isDefault: false, taxCategory: tax, zoneRates: [raw({ zone: { typeId: 'zone', id: 'nope' } })] } }).execute(),
+    apiRoot
+      .shippingMethods()
+      .post({ body: { name: 'x', isDefault: false, taxCategory: tax, zoneRates: [raw({ zone: { typeId: 'zone', id: 'nope' } })] } })
+      .execute(),
   );
   expect(unknownZone.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'zone' });
   expect((await apiRoot.shippingMethods().get().execute()).body.total).toBe(1);
@@ -135,31 +219,83 @@ test('matching-location and matching-cart', async ({ apiRoot }) => {
   });
 
   // By location: active methods for DE (the default first), none with a predicate; every rate there flagged.
-  const de = (await apiRoot.shippingMethods().matchingLocation().get({ queryArgs: { country: 'DE' } }).execute()).body;
+  const de = (
+    await apiRoot
+      .shippingMethods()
+      .matchingLocation()
+      .get({ queryArgs: { country: 'DE' } })
+      .execute()
+  ).body;
   expect(de.results.map((m) => m.key)).toEqual(['dhl', 'ups']);
   expect(de.results[1]!.zoneRates[0]!.shippingRates.map((r) => [r.price.currencyCode, r.isMatching])).toEqual([
     ['EUR', true],
     ['USD', true],
   ]);
   // With a currency, only rates in it (exactly one matching).
-  const usd = (await apiRoot.shippingMethods().matchingLocation().get({ queryArgs: { country: 'DE', currency: 'USD' } }).execute()).body;
+  const usd = (
+    await apiRoot
+      .shippingMethods()
+      .matchingLocation()
+      .get({ queryArgs: { country: 'DE', currency: 'USD' } })
+      .execute()
+  ).body;
   expect(usd.results.map((m) => m.key)).toEqual(['ups']);
   expect(usd.results[0]!.zoneRates[0]!.shippingRates).toEqual([{ price: cents(790, 'USD'), tiers: [], isMatching: true }]);
-  expect((await apiRoot.shippingMethods().matchingLocation().get({ queryArgs: { country: 'FR' } }).execute()).body.results).toEqual([]);
+  expect(
+    (
+      await apiRoot
+        .shippingMethods()
+        .matchingLocation()
+        .get({ queryArgs: { country: 'FR' } })
+        .execute()
+    ).body.results,
+  ).toEqual([]);
 
   // By cart: its shipping address and currency; predicates are evaluated against the cart.
   let cart = await createCart(apiRoot, { currency: 'EUR', shippingAddress: { country: 'DE' }, lineItems: [{ sku: 'A-1', quantity: 2 }] });
-  const forCart = async () => (await apiRoot.shippingMethods().matchingCart().get({ queryArgs: { cartId: cart.id } }).execute()).body.results.map((m) => m.key);
+  const forCart = async () =>
+    (
+      await apiRoot
+        .shippingMethods()
+        .matchingCart()
+        .get({ queryArgs: { cartId: cart.id } })
+        .execute()
+    ).body.results.map((m) => m.key);
   expect(await forCart()).toEqual(['dhl', 'ups']);
   cart = await updateCart(apiRoot, cart, { action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0]!.id, quantity: 3 });
   expect(await forCart()).toEqual(['dhl', 'ups', 'bulky']);
-  const cartLocation = (await apiRoot.shippingMethods().matchingCartLocation().get({ queryArgs: { cartId: cart.id, country: 'US' } }).execute()).body;
+  const cartLocation = (
+    await apiRoot
+      .shippingMethods()
+      .matchingCartLocation()
+      .get({ queryArgs: { cartId: cart.id, country: 'US' } })
+      .execute()
+  ).body;
   expect(cartLocation.results).toEqual([]);
   // HEAD: 200 when a method matches, 404 when none does.
-  expect((await apiRoot.shippingMethods().matchingLocation().head({ queryArgs: { country: 'DE' } }).execute()).statusCode).toBe(200);
-  const headNone = await apiRoot.shippingMethods().matchingLocation().head({ queryArgs: { country: 'FR' } }).execute().catch((error: { statusCode?: number }) => error);
+  expect(
+    (
+      await apiRoot
+        .shippingMethods()
+        .matchingLocation()
+        .head({ queryArgs: { country: 'DE' } })
+        .execute()
+    ).statusCode,
+  ).toBe(200);
+  const headNone = await apiRoot
+    .shippingMethods()
+    .matchingLocation()
+    .head({ queryArgs: { country: 'FR' } })
+    .execute()
+    .catch((error: { statusCode?: number }) => error);
   expect(headNone.statusCode).toBe(404);
-  const noCart = await sdkFailure(apiRoot.shippingMethods().matchingCart().get({ queryArgs: { cartId: 'nope' } }).execute());
+  const noCart = await sdkFailure(
+    apiRoot
+      .shippingMethods()
+      .matchingCart()
+      .get({ queryArgs: { cartId: 'nope' } })
+      .execute(),
+  );
   expect(noCart.statusCode).toBe(404);
 
   // Setting a method whose predicate does not match is refused; once set, the state follows the cart.
@@ -167,9 +303,15 @@ test('matching-location and matching-cart', async ({ apiRoot }) => {
   expect(cart.shippingInfo).toMatchObject({ shippingMethodName: 'Bulky', price: cents(2500), shippingMethodState: 'MatchesCart' });
   cart = await updateCart(apiRoot, cart, { action: 'changeLineItemQuantity', lineItemId: cart.lineItems[0]!.id, quantity: 1 });
   expect(cart.shippingInfo!.shippingMethodState).toBe('DoesNotMatchCart');
-  const refused = await refusedCart(apiRoot, cart, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: bulky.id } });
+  const refused = await refusedCart(apiRoot, cart, {
+    action: 'setShippingMethod',
+    shippingMethod: { typeId: 'shipping-method', id: bulky.id },
+  });
   expect(refused.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
-  const inactive = await refusedCart(apiRoot, cart, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', key: 'off' } });
+  const inactive = await refusedCart(apiRoot, cart, {
+    action: 'setShippingMethod',
+    shippingMethod: { typeId: 'shipping-method', key: 'off' },
+  });
   expect(inactive.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
   void ups;
 });
@@ -177,10 +319,16 @@ test('matching-location and matching-cart', async ({ apiRoot }) => {
 test('setting a shipping method: address, zone, currency, freeAbove, removal', async ({ apiRoot }) => {
   const catalog = await setupCatalog(apiRoot);
   let cart = await createCart(apiRoot, { currency: 'EUR', lineItems: [{ sku: 'A-1' }] });
-  const noAddress = await refusedCart(apiRoot, cart, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: catalog.dhl.id } });
+  const noAddress = await refusedCart(apiRoot, cart, {
+    action: 'setShippingMethod',
+    shippingMethod: { typeId: 'shipping-method', id: catalog.dhl.id },
+  });
   expect(noAddress.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
   cart = await updateCart(apiRoot, cart, { action: 'setShippingAddress', address: { country: 'FR' } });
-  const noZone = await refusedCart(apiRoot, cart, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: catalog.dhl.id } });
+  const noZone = await refusedCart(apiRoot, cart, {
+    action: 'setShippingMethod',
+    shippingMethod: { typeId: 'shipping-method', id: catalog.dhl.id },
+  });
   expect(noZone.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
   expect(await readCart(apiRoot, cart)).toEqual(cart);
 
@@ -200,7 +348,12 @@ test('setting a shipping method: address, zone, currency, freeAbove, removal', a
   // The address moves where the method does not ship: the shipping info goes.
   cart = await updateCart(apiRoot, cart, { action: 'setShippingAddress', address: { country: 'FR' } });
   expect(cart.shippingInfo).toBeUndefined();
-  cart = await updateCart(apiRoot, cart, { action: 'setShippingAddress', address: { country: 'DE' } }, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: catalog.dhl.id } });
+  cart = await updateCart(
+    apiRoot,
+    cart,
+    { action: 'setShippingAddress', address: { country: 'DE' } },
+    { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: catalog.dhl.id } },
+  );
   cart = await updateCart(apiRoot, cart, { action: 'setShippingMethod' });
   expect(cart.shippingInfo).toBeUndefined();
 });
@@ -253,7 +406,16 @@ test('price tiers: cart value, classification, score', async ({ apiRoot }) => {
 
   // Classification: the cart's shippingRateInput key picks the tier.
   await project([
-    { action: 'setShippingRateInputType', shippingRateInputType: { type: 'CartClassification', values: [{ key: 'Small', label: { en: 'Small' } }, { key: 'Heavy', label: { en: 'Heavy' } }] } },
+    {
+      action: 'setShippingRateInputType',
+      shippingRateInputType: {
+        type: 'CartClassification',
+        values: [
+          { key: 'Small', label: { en: 'Small' } },
+          { key: 'Heavy', label: { en: 'Heavy' } },
+        ],
+      },
+    },
   ]);
   const byClass = await createShippingMethod(apiRoot, {
     key: 'by-class',
@@ -314,7 +476,11 @@ test('custom shipping methods, multiple shipping, external shipping taxes', asyn
   expect(cart.shippingInfo).toMatchObject({ shippingMethodName: 'Courier', price: cents(1190) });
   expect(cart.shippingInfo!.shippingMethod).toBeUndefined();
   expect(taxFigures(cart.shippingInfo!.taxedPrice)).toEqual({ net: 1000, gross: 1190, tax: 190, portions: [['Standard DE', 0.19, 190]] });
-  const wrongCurrency = await refusedCart(apiRoot, cart, { action: 'setCustomShippingMethod', shippingMethodName: 'x', shippingRate: { price: USD(1) } });
+  const wrongCurrency = await refusedCart(apiRoot, cart, {
+    action: 'setCustomShippingMethod',
+    shippingMethodName: 'x',
+    shippingRate: { price: USD(1) },
+  });
   expect(wrongCurrency.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
 
   // External tax mode: the shipping's rate comes from the client.
@@ -333,8 +499,19 @@ test('custom shipping methods, multiple shipping, external shipping taxes', asyn
   multi = await updateCart(
     apiRoot,
     multi,
-    { action: 'addShippingMethod', shippingKey: 'home', shippingMethod: { typeId: 'shipping-method', id: catalog.dhl.id }, shippingAddress: { country: 'DE', key: 'home' } },
-    { action: 'addCustomShippingMethod', shippingKey: 'office', shippingMethodName: 'Bike', shippingRate: { price: EUR(300) }, shippingAddress: { country: 'DE', key: 'office' } },
+    {
+      action: 'addShippingMethod',
+      shippingKey: 'home',
+      shippingMethod: { typeId: 'shipping-method', id: catalog.dhl.id },
+      shippingAddress: { country: 'DE', key: 'home' },
+    },
+    {
+      action: 'addCustomShippingMethod',
+      shippingKey: 'office',
+      shippingMethodName: 'Bike',
+      shippingRate: { price: EUR(300) },
+      shippingAddress: { country: 'DE', key: 'office' },
+    },
   );
   expect(multi.shipping.map((s) => [s.shippingKey, s.shippingInfo.price.centAmount])).toEqual([
     ['home', 490],
@@ -342,7 +519,10 @@ test('custom shipping methods, multiple shipping, external shipping taxes', asyn
   ]);
   // 39.98 + 4.90 + 3.00.
   expect(multi.totalPrice).toEqual(cents(4788));
-  const single = await refusedCart(apiRoot, multi, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: catalog.dhl.id } });
+  const single = await refusedCart(apiRoot, multi, {
+    action: 'setShippingMethod',
+    shippingMethod: { typeId: 'shipping-method', id: catalog.dhl.id },
+  });
   expect(single.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
   multi = await updateCart(apiRoot, multi, { action: 'removeShippingMethod', shippingKey: 'office' });
   expect(multi.shipping.map((s) => s.shippingKey)).toEqual(['home']);
@@ -351,7 +531,10 @@ test('custom shipping methods, multiple shipping, external shipping taxes', asyn
 
 test('stores: a method of a store serves only carts of that store', async ({ apiRoot }) => {
   const catalog = await setupCatalog(apiRoot);
-  await apiRoot.stores().post({ body: { key: 'hamburg', name: { en: 'Hamburg' } } }).execute();
+  await apiRoot
+    .stores()
+    .post({ body: { key: 'hamburg', name: { en: 'Hamburg' } } })
+    .execute();
   const local = await createShippingMethod(apiRoot, {
     key: 'local',
     name: 'Local',
@@ -361,11 +544,37 @@ test('stores: a method of a store serves only carts of that store', async ({ api
     zoneRates: [{ zone: { typeId: 'zone', id: catalog.germany.id }, shippingRates: [{ price: EUR(100) }] }],
   });
   const outside = await createCart(apiRoot, { currency: 'EUR', shippingAddress: { country: 'DE' } });
-  const refused = await refusedCart(apiRoot, outside, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: local.id } });
+  const refused = await refusedCart(apiRoot, outside, {
+    action: 'setShippingMethod',
+    shippingMethod: { typeId: 'shipping-method', id: local.id },
+  });
   expect(refused.body.errors[0]).toMatchObject({ code: 'InvalidOperation' });
-  const inside = await createCart(apiRoot, { currency: 'EUR', store: { typeId: 'store', key: 'hamburg' }, shippingAddress: { country: 'DE' } });
-  const set = await updateCart(apiRoot, inside, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: local.id } });
+  const inside = await createCart(apiRoot, {
+    currency: 'EUR',
+    store: { typeId: 'store', key: 'hamburg' },
+    shippingAddress: { country: 'DE' },
+  });
+  const set = await updateCart(apiRoot, inside, {
+    action: 'setShippingMethod',
+    shippingMethod: { typeId: 'shipping-method', id: local.id },
+  });
   expect(set.shippingInfo!.shippingMethodName).toBe('Local');
-  expect((await apiRoot.shippingMethods().matchingCart().get({ queryArgs: { cartId: outside.id } }).execute()).body.results.map((m) => m.key)).toEqual(['dhl']);
-  expect((await apiRoot.shippingMethods().matchingCart().get({ queryArgs: { cartId: inside.id } }).execute()).body.results.map((m) => m.key)).toEqual(['dhl', 'local']);
+  expect(
+    (
+      await apiRoot
+        .shippingMethods()
+        .matchingCart()
+        .get({ queryArgs: { cartId: outside.id } })
+        .execute()
+    ).body.results.map((m) => m.key),
+  ).toEqual(['dhl']);
+  expect(
+    (
+      await apiRoot
+        .shippingMethods()
+        .matchingCart()
+        .get({ queryArgs: { cartId: inside.id } })
+        .execute()
+    ).body.results.map((m) => m.key),
+  ).toEqual(['dhl', 'local']);
 });

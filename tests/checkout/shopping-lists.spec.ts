@@ -3,15 +3,41 @@
  * SKU, text line items, `key=` routes, line item expansions, every update action family, and
  * refusals (platform error, nothing stored).
  */
-import type { ByProjectKeyRequestBuilder, Product, ShoppingList, ShoppingListDraft, ShoppingListUpdateAction } from '@commercetools/platform-sdk';
+import type {
+  ByProjectKeyRequestBuilder,
+  Product,
+  ShoppingList,
+  ShoppingListDraft,
+  ShoppingListUpdateAction,
+} from '@commercetools/platform-sdk';
 import { expect, sdkFailure, test } from '../support/sdk.js';
 import { expectPlatformActions, typeWithStringField } from '../support/resources.js';
 
 const PLATFORM_ACTIONS = [
-  'addLineItem', 'addTextLineItem', 'changeLineItemQuantity', 'changeLineItemsOrder', 'changeName', 'changeTextLineItemName',
-  'changeTextLineItemQuantity', 'changeTextLineItemsOrder', 'removeLineItem', 'removeTextLineItem', 'setAnonymousId', 'setBusinessUnit',
-  'setCustomField', 'setCustomType', 'setCustomer', 'setDeleteDaysAfterLastModification', 'setDescription', 'setKey',
-  'setLineItemCustomField', 'setLineItemCustomType', 'setSlug', 'setStore', 'setTextLineItemCustomField', 'setTextLineItemCustomType',
+  'addLineItem',
+  'addTextLineItem',
+  'changeLineItemQuantity',
+  'changeLineItemsOrder',
+  'changeName',
+  'changeTextLineItemName',
+  'changeTextLineItemQuantity',
+  'changeTextLineItemsOrder',
+  'removeLineItem',
+  'removeTextLineItem',
+  'setAnonymousId',
+  'setBusinessUnit',
+  'setCustomField',
+  'setCustomType',
+  'setCustomer',
+  'setDeleteDaysAfterLastModification',
+  'setDescription',
+  'setKey',
+  'setLineItemCustomField',
+  'setLineItemCustomType',
+  'setSlug',
+  'setStore',
+  'setTextLineItemCustomField',
+  'setTextLineItemCustomType',
   'setTextLineItemDescription',
 ];
 
@@ -23,14 +49,28 @@ async function create(apiRoot: ByProjectKeyRequestBuilder, body: ShoppingListDra
   return response.body;
 }
 
-async function update(apiRoot: ByProjectKeyRequestBuilder, list: ShoppingList, ...actions: ShoppingListUpdateAction[]): Promise<ShoppingList> {
-  const response = await apiRoot.shoppingLists().withId({ ID: list.id }).post({ body: { version: list.version, actions } }).execute();
+async function update(
+  apiRoot: ByProjectKeyRequestBuilder,
+  list: ShoppingList,
+  ...actions: ShoppingListUpdateAction[]
+): Promise<ShoppingList> {
+  const response = await apiRoot
+    .shoppingLists()
+    .withId({ ID: list.id })
+    .post({ body: { version: list.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
 
 async function refused(apiRoot: ByProjectKeyRequestBuilder, list: ShoppingList, ...actions: ShoppingListUpdateAction[]) {
-  return sdkFailure(apiRoot.shoppingLists().withId({ ID: list.id }).post({ body: { version: list.version, actions } }).execute());
+  return sdkFailure(
+    apiRoot
+      .shoppingLists()
+      .withId({ ID: list.id })
+      .post({ body: { version: list.version, actions } })
+      .execute(),
+  );
 }
 
 /** A published product "Socks" with variants 1 (SKU socks-s) and 2 (SKU socks-m), a product attribute and a variant attribute. */
@@ -44,8 +84,23 @@ async function socks(apiRoot: ByProjectKeyRequestBuilder): Promise<Product> {
           name: 'Clothing',
           description: 'Clothing',
           attributes: [
-            { name: 'size', label: { en: 'Size' }, type: { name: 'text' }, isRequired: false, attributeConstraint: 'None', isSearchable: true },
-            { name: 'brand', label: { en: 'Brand' }, type: { name: 'text' }, isRequired: false, attributeConstraint: 'None', isSearchable: true, level: 'Product' } as never,
+            {
+              name: 'size',
+              label: { en: 'Size' },
+              type: { name: 'text' },
+              isRequired: false,
+              attributeConstraint: 'None',
+              isSearchable: true,
+            },
+            {
+              name: 'brand',
+              label: { en: 'Brand' },
+              type: { name: 'text' },
+              isRequired: false,
+              attributeConstraint: 'None',
+              isSearchable: true,
+              level: 'Product',
+            } as never,
           ],
         },
       })
@@ -75,10 +130,21 @@ test('every update action of the platform is declared, and no other', () => {
 });
 
 test.describe('shopping lists: create', () => {
-  test('line items by SKU and by product id (variantId unset = master), text line items, references, project default days', async ({ apiRoot, mock }) => {
+  test('line items by SKU and by product id (variantId unset = master), text line items, references, project default days', async ({
+    apiRoot,
+    mock,
+  }) => {
     const product = await socks(apiRoot);
-    const customer = (await apiRoot.customers().post({ body: { email: 's@example.com', password: 'pw', key: 'shopper' } }).execute()).body.customer;
-    await apiRoot.stores().post({ body: { key: 'berlin' } }).execute();
+    const customer = (
+      await apiRoot
+        .customers()
+        .post({ body: { email: 's@example.com', password: 'pw', key: 'shopper' } })
+        .execute()
+    ).body.customer;
+    await apiRoot
+      .stores()
+      .post({ body: { key: 'berlin' } })
+      .execute();
     const before = new Date().toISOString();
     const list = await create(apiRoot, {
       key: 'wishlist',
@@ -120,14 +186,31 @@ test.describe('shopping lists: create', () => {
     expect(master).not.toHaveProperty('variantId');
     expect(first).toMatchObject({ variantId: 1, addedAt: '2024-01-01T00:00:00.000Z' });
     expect(list.textLineItems).toEqual([
-      { id: expect.any(String), key: 'wrap', name: { en: 'Gift wrap' }, description: { en: 'Red' }, quantity: 3, addedAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        key: 'wrap',
+        name: { en: 'Gift wrap' },
+        description: { en: 'Red' },
+        quantity: 3,
+        addedAt: expect.any(String),
+      },
     ]);
     expect(mock.get('shopping-list', list.id)).toEqual(JSON.parse(JSON.stringify(list)));
   });
 
-  test('key= routes: get, update, delete; the project setting gives the default deleteDaysAfterLastModification', async ({ apiRoot, mock }) => {
+  test('key= routes: get, update, delete; the project setting gives the default deleteDaysAfterLastModification', async ({
+    apiRoot,
+    mock,
+  }) => {
     const project = (await apiRoot.get().execute()).body;
-    await apiRoot.post({ body: { version: project.version, actions: [{ action: 'changeShoppingListsConfiguration', shoppingListsConfiguration: { deleteDaysAfterLastModification: 30 } }] } }).execute();
+    await apiRoot
+      .post({
+        body: {
+          version: project.version,
+          actions: [{ action: 'changeShoppingListsConfiguration', shoppingListsConfiguration: { deleteDaysAfterLastModification: 30 } }],
+        },
+      })
+      .execute();
     const list = await create(apiRoot, { key: 'list-1', name: { en: 'List' } });
     expect(list.deleteDaysAfterLastModification).toBe(30);
     const explicit = await create(apiRoot, { key: 'list-2', name: { en: 'List' }, deleteDaysAfterLastModification: 7 });
@@ -139,15 +222,28 @@ test.describe('shopping lists: create', () => {
       .post({ body: { version: 1, actions: [{ action: 'changeName', name: { en: 'Renamed' } }] } })
       .execute();
     expect(updated.body).toMatchObject({ version: 2, name: { en: 'Renamed' } });
-    const stale = await sdkFailure(apiRoot.shoppingLists().withKey({ key: 'list-1' }).delete({ queryArgs: { version: 1 } }).execute());
+    const stale = await sdkFailure(
+      apiRoot
+        .shoppingLists()
+        .withKey({ key: 'list-1' })
+        .delete({ queryArgs: { version: 1 } })
+        .execute(),
+    );
     expect(stale.statusCode).toBe(409);
-    await apiRoot.shoppingLists().withKey({ key: 'list-1' }).delete({ queryArgs: { version: 2 } }).execute();
+    await apiRoot
+      .shoppingLists()
+      .withKey({ key: 'list-1' })
+      .delete({ queryArgs: { version: 2 } })
+      .execute();
     expect(mock.get('shopping-list', list.id)).toBeUndefined();
     const gone = await sdkFailure(apiRoot.shoppingLists().withKey({ key: 'list-1' }).get().execute());
     expect(gone.statusCode).toBe(404);
   });
 
-  test('refusals: unknown SKU, unknown product, unknown variant, bad slug, duplicate key and slug; nothing stored', async ({ apiRoot, mock }) => {
+  test('refusals: unknown SKU, unknown product, unknown variant, bad slug, duplicate key and slug; nothing stored', async ({
+    apiRoot,
+    mock,
+  }) => {
     const product = await socks(apiRoot);
     await create(apiRoot, { key: 'taken', name: { en: 'A' }, slug: { en: 'taken-slug' } });
     const cases: Array<[unknown, string]> = [
@@ -162,14 +258,21 @@ test.describe('shopping lists: create', () => {
       [{ slug: { en: 'no-name' } }, 'RequiredField'],
     ];
     for (const [body, code] of cases) {
-      const failure = await sdkFailure(apiRoot.shoppingLists().post({ body: raw(body) }).execute());
+      const failure = await sdkFailure(
+        apiRoot
+          .shoppingLists()
+          .post({ body: raw(body) })
+          .execute(),
+      );
       expect(failure.statusCode, JSON.stringify(body)).toBe(400);
       expect(failure.body.errors[0]!.code, JSON.stringify(body)).toBe(code);
     }
     expect(mock.all('shopping-list')).toHaveLength(1);
   });
 
-  test('expand lineItems[*].variant and lineItems[*].productSlug: the variant with product attributes merged, the slug', async ({ apiRoot }) => {
+  test('expand lineItems[*].variant and lineItems[*].productSlug: the variant with product attributes merged, the slug', async ({
+    apiRoot,
+  }) => {
     const product = await socks(apiRoot);
     const list = await create(apiRoot, { name: { en: 'L' }, lineItems: [{ productId: product.id }, { sku: 'socks-m' }] });
     const plain = (await apiRoot.shoppingLists().withId({ ID: list.id }).get().execute()).body;
@@ -191,13 +294,20 @@ test.describe('shopping lists: create', () => {
     );
     expect(expanded.lineItems[0]!.productSlug).toEqual({ en: 'socks' });
     expect(expanded.lineItems[0]!.productType.obj?.key).toBe('clothing');
-    const query = (await apiRoot.shoppingLists().get({ queryArgs: { expand: ['lineItems[*].variant'] } }).execute()).body;
+    const query = (
+      await apiRoot
+        .shoppingLists()
+        .get({ queryArgs: { expand: ['lineItems[*].variant'] } })
+        .execute()
+    ).body;
     expect(query.results[0]!.lineItems[1]!.variant?.sku).toBe('socks-m');
   });
 });
 
 test.describe('shopping lists: update actions', () => {
-  test('line items: add merges same variant and custom fields, keeps unset variantId apart; quantities; remove; order', async ({ apiRoot }) => {
+  test('line items: add merges same variant and custom fields, keeps unset variantId apart; quantities; remove; order', async ({
+    apiRoot,
+  }) => {
     const product = await socks(apiRoot);
     let list = await create(apiRoot, { name: { en: 'L' } });
     list = await update(
@@ -278,7 +388,11 @@ test.describe('shopping lists: update actions', () => {
       [ribbon!.id, 3],
       [card!.id, 2],
     ]);
-    expect(list.textLineItems[1]).toMatchObject({ name: { en: 'Greeting card' }, description: { en: 'Funny' }, custom: { fields: { note: 'x' } } });
+    expect(list.textLineItems[1]).toMatchObject({
+      name: { en: 'Greeting card' },
+      description: { en: 'Funny' },
+      custom: { fields: { note: 'x' } },
+    });
     list = await update(
       apiRoot,
       list,
@@ -291,15 +405,25 @@ test.describe('shopping lists: update actions', () => {
 
   test('unknown line items, incomplete order, unknown SKU: InvalidOperation and nothing stored', async ({ apiRoot, mock }) => {
     await socks(apiRoot);
-    const list = await create(apiRoot, { name: { en: 'L' }, lineItems: [{ sku: 'socks-s' }, { sku: 'socks-m' }], textLineItems: [{ name: { en: 'T' } }] });
+    const list = await create(apiRoot, {
+      name: { en: 'L' },
+      lineItems: [{ sku: 'socks-s' }, { sku: 'socks-m' }],
+      textLineItems: [{ name: { en: 'T' } }],
+    });
     const before = mock.get('shopping-list', list.id);
     const attempts: ShoppingListUpdateAction[][] = [
-      [{ action: 'changeName', name: { en: 'X' } }, { action: 'changeLineItemQuantity', lineItemId: 'nope', quantity: 2 }],
+      [
+        { action: 'changeName', name: { en: 'X' } },
+        { action: 'changeLineItemQuantity', lineItemId: 'nope', quantity: 2 },
+      ],
       [{ action: 'removeTextLineItem', textLineItemKey: 'nope' }],
       [{ action: 'changeLineItemsOrder', lineItemOrder: [list.lineItems[0]!.id] }],
       [{ action: 'changeTextLineItemsOrder', textLineItemOrder: [list.textLineItems[0]!.id, list.textLineItems[0]!.id] }],
       [{ action: 'addLineItem', sku: 'unknown-sku' }],
-      [{ action: 'addTextLineItem', name: { en: 'dup' }, key: 'kk' }, { action: 'addTextLineItem', name: { en: 'dup' }, key: 'kk' }],
+      [
+        { action: 'addTextLineItem', name: { en: 'dup' }, key: 'kk' },
+        { action: 'addTextLineItem', name: { en: 'dup' }, key: 'kk' },
+      ],
     ];
     for (const actions of attempts) {
       const failure = await refused(apiRoot, list, ...actions);
@@ -310,8 +434,16 @@ test.describe('shopping lists: update actions', () => {
   });
 
   test('list fields: name, key, slug, description, customer, anonymous id, store, delete days, custom', async ({ apiRoot }) => {
-    const customer = (await apiRoot.customers().post({ body: { email: 'c@example.com', password: 'pw' } }).execute()).body.customer;
-    await apiRoot.stores().post({ body: { key: 'paris' } }).execute();
+    const customer = (
+      await apiRoot
+        .customers()
+        .post({ body: { email: 'c@example.com', password: 'pw' } })
+        .execute()
+    ).body.customer;
+    await apiRoot
+      .stores()
+      .post({ body: { key: 'paris' } })
+      .execute();
     await typeWithStringField(apiRoot, 'list-extra', ['shopping-list']);
     let list = await create(apiRoot, { name: { en: 'L' }, anonymousId: 'anon' });
     list = await update(

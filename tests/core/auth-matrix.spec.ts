@@ -60,14 +60,24 @@ async function prepare(mock: CommerceMock, tokenCase: TokenCase): Promise<Prepar
     }
     case 'customer': {
       const customer = mock.create<{ id: string }>('customer', { email: 'signed-in@example.com', password: 'pw' });
-      const token = await issue(mock, `${PROJECT_KEY}/customers/token`, { grant_type: 'password', username: 'signed-in@example.com', password: 'pw' }, 'client-two');
+      const token = await issue(
+        mock,
+        `${PROJECT_KEY}/customers/token`,
+        { grant_type: 'password', username: 'signed-in@example.com', password: 'pw' },
+        'client-two',
+      );
       return {
         authorization: `Bearer ${token}`,
         author: { isPlatformClient: false, clientId: 'client-two', customer: { typeId: 'customer', id: customer.id } },
       };
     }
     case 'anonymous': {
-      const token = await issue(mock, `${PROJECT_KEY}/anonymous/token`, { grant_type: 'client_credentials', anonymous_id: 'anon-42' }, 'client-three');
+      const token = await issue(
+        mock,
+        `${PROJECT_KEY}/anonymous/token`,
+        { grant_type: 'client_credentials', anonymous_id: 'anon-42' },
+        'client-three',
+      );
       return { authorization: `Bearer ${token}`, author: { isPlatformClient: false, clientId: 'client-three', anonymousId: 'anon-42' } };
     }
   }
@@ -81,9 +91,15 @@ for (const enableAuthentication of [false, true]) {
       for (const tokenCase of TOKEN_CASES) {
         const refused = enableAuthentication && validateCredentials && (tokenCase === 'none' || tokenCase === 'unknown');
 
-        test(`${tokenCase} token: ${refused ? '401 invalid_token, nothing stored' : 'served, audit fields as the caller'}`, async ({ mock }) => {
+        test(`${tokenCase} token: ${refused ? '401 invalid_token, nothing stored' : 'served, audit fields as the caller'}`, async ({
+          mock,
+        }) => {
           const { authorization, author } = await prepare(mock, tokenCase);
-          const seeded = mock.create<{ id: string; version: number }>('customer', { email: 'seeded@example.com', password: 'pw', key: 'seeded' });
+          const seeded = mock.create<{ id: string; version: number }>('customer', {
+            email: 'seeded@example.com',
+            password: 'pw',
+            key: 'seeded',
+          });
           const customersBefore = mock.all('customer').length;
           const opts = authorization === undefined ? {} : { authorization };
 
@@ -156,12 +172,18 @@ test.describe('recognised tokens', () => {
     expect(typeof foreign.access_token).toBe('string');
 
     for (const authorization of [`Bearer ${foreign.access_token}`, `Bearer ${real}x`, `Basic ${real}`, 'Bearer', `Token ${real}`]) {
-      const created = await call(mock, 'POST', '/customers', { authorization, body: { email: `${mock.all('customer').length}@example.com`, password: 'pw' } });
+      const created = await call(mock, 'POST', '/customers', {
+        authorization,
+        body: { email: `${mock.all('customer').length}@example.com`, password: 'pw' },
+      });
       expect.soft(created.status, authorization).toBe(201);
       expect.soft(created.body?.customer?.createdBy, authorization).toEqual({ isPlatformClient: false });
     }
     // The scheme is case-insensitive: `bearer <token>` is recognised.
-    const lower = await call(mock, 'POST', '/customers', { authorization: `bearer ${real}`, body: { email: 'lower@example.com', password: 'pw' } });
+    const lower = await call(mock, 'POST', '/customers', {
+      authorization: `bearer ${real}`,
+      body: { email: 'lower@example.com', password: 'pw' },
+    });
     expect(lower.body?.customer?.createdBy).toEqual({ isPlatformClient: false, clientId: 'real-client' });
   });
 
@@ -174,7 +196,10 @@ test.describe('recognised tokens', () => {
     });
     const { refresh_token } = (await response.json()) as Json;
     const refreshed = await issue(mock, 'token', { grant_type: 'refresh_token', refresh_token }, 'second');
-    const created = await call(mock, 'POST', '/customers', { authorization: `Bearer ${refreshed}`, body: { email: 'n@example.com', password: 'pw' } });
+    const created = await call(mock, 'POST', '/customers', {
+      authorization: `Bearer ${refreshed}`,
+      body: { email: 'n@example.com', password: 'pw' },
+    });
     expect(created.body?.customer?.createdBy).toMatchObject({ clientId: 'second', customer: { typeId: 'customer' } });
   });
 });
@@ -188,10 +213,18 @@ test.describe('the SDK against validateCredentials', () => {
     const password = sdkApiRoot(mock, { kind: 'password', username: 'p@example.com', password: 'pw' });
     expect((await password.customers().get().execute()).body.count).toBe(1);
     const anonymous = sdkApiRoot(mock, { kind: 'anonymous' });
-    const created = await anonymous.customers().post({ body: { email: 'a@example.com', password: 'pw' } }).execute();
+    const created = await anonymous
+      .customers()
+      .post({ body: { email: 'a@example.com', password: 'pw' } })
+      .execute();
     expect(created.statusCode).toBe(201);
     expect(created.body.customer.createdBy).toMatchObject({ clientId: CREDENTIALS.clientId, anonymousId: expect.any(String) });
-    expect(mock.authStore().list().map((t) => t.kind)).toEqual(['client', 'customer', 'anonymous']);
+    expect(
+      mock
+        .authStore()
+        .list()
+        .map((t) => t.kind),
+    ).toEqual(['client', 'customer', 'anonymous']);
   });
 
   test('after the mock forgets its tokens the SDK gets a 401, fetches a new token once and retries', async ({ mock, apiRoot }) => {
@@ -201,7 +234,10 @@ test.describe('the SDK against validateCredentials', () => {
     mock.clear();
     expect(mock.authStore().list()).toHaveLength(0);
 
-    const created = await apiRoot.customers().post({ body: { email: 'retry@example.com', password: 'pw' } }).execute();
+    const created = await apiRoot
+      .customers()
+      .post({ body: { email: 'retry@example.com', password: 'pw' } })
+      .execute();
     expect(created.statusCode).toBe(201);
     const now = mock.authStore().list();
     expect(now).toHaveLength(1);
@@ -212,7 +248,12 @@ test.describe('the SDK against validateCredentials', () => {
 
   test('an SDK client with a made-up existing token gets 401 invalid_token', async ({ mock }) => {
     const root = sdkApiRoot(mock, { kind: 'existing', authorization: 'Bearer made-up-token' });
-    const failure = await sdkFailure(root.customers().post({ body: { email: 'x@example.com', password: 'pw' } }).execute());
+    const failure = await sdkFailure(
+      root
+        .customers()
+        .post({ body: { email: 'x@example.com', password: 'pw' } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(401);
     expect(failure.body.errors[0]!.code).toBe('invalid_token');
     expect(failure.body.error).toBe('invalid_token');
@@ -231,8 +272,12 @@ test.describe('the SDK against validateCredentials', () => {
 
   test('a token of another mock instance is not recognised', async ({ mock }) => {
     const other = createCommerceMock();
-    const foreign = other.handle({ method: 'POST', url: '/oauth/token', headers: { authorization: basic('x') }, body: 'grant_type=client_credentials' })
-      .body as Json;
+    const foreign = other.handle({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { authorization: basic('x') },
+      body: 'grant_type=client_credentials',
+    }).body as Json;
     const result = await call(mock, 'GET', '/customers', { authorization: `Bearer ${foreign.access_token}` });
     expect(result.status).toBe(401);
     expect(result.body?.error).toBe('invalid_token');

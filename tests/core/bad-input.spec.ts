@@ -86,7 +86,12 @@ async function expectStillServing(target: Target) {
 }
 
 function seed(target: Target) {
-  return target.mock.create<Json & { id: string }>('customer', { email: 'seeded@example.com', password: 'pw', key: 'seeded', firstName: 'Seed' });
+  return target.mock.create<Json & { id: string }>('customer', {
+    email: 'seeded@example.com',
+    password: 'pw',
+    key: 'seeded',
+    firstName: 'Seed',
+  });
 }
 
 /** The seeded customer is exactly as it was. */
@@ -249,13 +254,24 @@ for (const [mode, test] of [
           target,
           'POST',
           p('/customers/key=seeded'),
-          JSON.stringify({ version: 1, actions: [{ action: 'setFirstName', firstName: 'Nope' }, { action: 'teleport', to: 'mars' }] }),
+          JSON.stringify({
+            version: 1,
+            actions: [
+              { action: 'setFirstName', firstName: 'Nope' },
+              { action: 'teleport', to: 'mars' },
+            ],
+          }),
         ),
         400,
         'InvalidInput',
       );
       expect(error!.message).toContain('teleport');
-      const missingName = await send(target, 'POST', p(`/customers/${seeded.id}`), JSON.stringify({ version: 1, actions: [{ firstName: 'x' }] }));
+      const missingName = await send(
+        target,
+        'POST',
+        p(`/customers/${seeded.id}`),
+        JSON.stringify({ version: 1, actions: [{ firstName: 'x' }] }),
+      );
       expect(missingName.status).toBe(400);
       expectUnchanged(target, seeded);
       await expectStillServing(target);
@@ -294,7 +310,8 @@ for (const [mode, test] of [
         deep,
         '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000),
         '{"a":'.repeat(100_000),
-        JSON.stringify({ email: 'deep@example.com', password: 'pw' }).slice(0, -1) + `,"custom":{"type":{"key":"t"},"fields":{"x":${deep}}}}`,
+        JSON.stringify({ email: 'deep@example.com', password: 'pw' }).slice(0, -1) +
+          `,"custom":{"type":{"key":"t"},"fields":{"x":${deep}}}}`,
       ];
       for (const raw of bodies) {
         for (const path of [p('/customers'), p(`/customers/${seeded.id}`), p('')]) {
@@ -309,7 +326,12 @@ for (const [mode, test] of [
     });
 
     test('moderately nested JSON inside strings is not counted as nesting', async ({ target }) => {
-      const created = await send(target, 'POST', p('/customers'), JSON.stringify({ email: 'brackets@example.com', password: '['.repeat(1000) + '{"'.repeat(500) }));
+      const created = await send(
+        target,
+        'POST',
+        p('/customers'),
+        JSON.stringify({ email: 'brackets@example.com', password: '['.repeat(1000) + '{"'.repeat(500) }),
+      );
       expect(created.status).toBe(201);
       expect(target.mock.all('customer')).toHaveLength(1);
     });
@@ -390,7 +412,12 @@ overHttp.describe('HTTP server only', () => {
     expect(await missingHead.text()).toBe('');
     const unknown = await send(target, 'GET', '/test-project/nothing-here');
     expectEnvelope(unknown, 404, 'ResourceNotFound');
-    const unicode = await send(target, 'POST', p('/customers'), JSON.stringify({ email: 'ü@example.com', password: 'pw', firstName: 'Zoë 😀' }));
+    const unicode = await send(
+      target,
+      'POST',
+      p('/customers'),
+      JSON.stringify({ email: 'ü@example.com', password: 'pw', firstName: 'Zoë 😀' }),
+    );
     expect(unicode.status).toBe(201);
     expect(target.mock.get<Json>('customer', unicode.body?.customer.id)?.firstName).toBe('Zoë 😀');
   });

@@ -24,7 +24,12 @@ function token(mock: CommerceMock, form = 'grant_type=client_credentials'): stri
 }
 
 function post(mock: CommerceMock, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return mock.handle({ method: 'POST', url: path, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return mock.handle({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 base.describe('defaults', () => {
@@ -148,7 +153,7 @@ base.describe('isolation and clear()', () => {
     expect(two.handle({ method: 'GET', url: '/test-project' }).body).toMatchObject({ name: 'test-project', version: 1 });
   });
 
-  base('an instance with validateCredentials refuses the other instance\'s tokens', () => {
+  base("an instance with validateCredentials refuses the other instance's tokens", () => {
     const one = createCommerceMock({ enableAuthentication: true, validateCredentials: true });
     const two = createCommerceMock({ enableAuthentication: true, validateCredentials: true });
     const fromOne = token(one);
@@ -237,7 +242,10 @@ test.describe('the fixture honours mockOptions', () => {
   test('the SDK works against the configured default project with credentials validated', async ({ mock }) => {
     expect(mock.options).toMatchObject({ defaultProjectKey: 'fixture-shop', enableAuthentication: true, validateCredentials: true });
     const root = sdkApiRoot(mock, { kind: 'client', scopes: ['manage_project:fixture-shop'] }, 'fixture-shop');
-    const created = await root.customers().post({ body: { email: 'f@example.com', password: 'pw' } }).execute();
+    const created = await root
+      .customers()
+      .post({ body: { email: 'f@example.com', password: 'pw' } })
+      .execute();
     expect(created.statusCode).toBe(201);
     expect(mock.get('customer', created.body.customer.id)).toBeDefined();
     expect(mock.get('customer', created.body.customer.id, { projectKey: PROJECT_KEY })).toBeUndefined();

@@ -31,7 +31,12 @@ async function req(mock: CommerceMock, method: string, path: string, body?: unkn
   }
   const response = await fetch(`${mock.options.apiUrl}${path}`, init);
   const text = await response.text();
-  return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as Json), text, contentType: response.headers.get('content-type') };
+  return {
+    status: response.status,
+    body: text === '' ? undefined : (JSON.parse(text) as Json),
+    text,
+    contentType: response.headers.get('content-type'),
+  };
 }
 
 const p = (path: string) => `/${PROJECT_KEY}${path}`;
@@ -52,7 +57,10 @@ function seed(mock: CommerceMock, email = 'ada@example.com', extra: Json = {}) {
 test.describe('create', () => {
   test('SDK: 201 {customer}, version 1, ISO timestamps, stored as answered', async ({ apiRoot, mock }) => {
     const before = new Date().toISOString();
-    const created = await apiRoot.customers().post({ body: { email: 'ada@example.com', password: 'secret-1', key: 'ada', firstName: 'Ada' } }).execute();
+    const created = await apiRoot
+      .customers()
+      .post({ body: { email: 'ada@example.com', password: 'secret-1', key: 'ada', firstName: 'Ada' } })
+      .execute();
     expect(created.statusCode).toBe(201);
     const customer = created.body.customer;
     expect(customer.id).toMatch(UUID);
@@ -74,15 +82,29 @@ test.describe('create', () => {
 
   test('the password is never returned or stored in clear', async ({ apiRoot, mock }) => {
     const secret = 'Sup3r-Secret-Pw';
-    const created = await apiRoot.customers().post({ body: { email: 'ada@example.com', password: secret, key: 'ada' } }).execute();
+    const created = await apiRoot
+      .customers()
+      .post({ body: { email: 'ada@example.com', password: secret, key: 'ada' } })
+      .execute();
     const id = created.body.customer.id;
     const responses: unknown[] = [
       created.body,
       (await apiRoot.customers().withId({ ID: id }).get().execute()).body,
       (await apiRoot.customers().withKey({ key: 'ada' }).get().execute()).body,
       (await apiRoot.customers().get().execute()).body,
-      (await apiRoot.customers().withId({ ID: id }).post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'A' }] } }).execute()).body,
-      (await apiRoot.login().post({ body: { email: 'ada@example.com', password: secret } }).execute()).body,
+      (
+        await apiRoot
+          .customers()
+          .withId({ ID: id })
+          .post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'A' }] } })
+          .execute()
+      ).body,
+      (
+        await apiRoot
+          .login()
+          .post({ body: { email: 'ada@example.com', password: secret } })
+          .execute()
+      ).body,
     ];
     for (const body of responses) expect(JSON.stringify(body)).not.toContain(secret);
     expect(JSON.stringify(mock.get('customer', id))).not.toContain(secret);
@@ -131,10 +153,15 @@ test.describe('read', () => {
     }
     expect((await apiRoot.customers().withId({ ID: customer.id }).head().execute()).statusCode).toBe(200);
     expect((await apiRoot.customers().head().execute()).statusCode).toBe(200);
-    const missing = await apiRoot.customers().withId({ ID: 'missing' }).head().execute().then(
-      () => undefined,
-      (error: unknown) => error as { statusCode?: number },
-    );
+    const missing = await apiRoot
+      .customers()
+      .withId({ ID: 'missing' })
+      .head()
+      .execute()
+      .then(
+        () => undefined,
+        (error: unknown) => error as { statusCode?: number },
+      );
     expect(missing, 'HEAD on a missing resource must fail').toBeDefined();
     expect(missing!.statusCode).toBe(404);
   });
@@ -148,7 +175,12 @@ test.describe('paged list', () => {
   test('default envelope: limit 20, offset 0, count, total, results in creation order', async ({ apiRoot, mock }) => {
     const page = await apiRoot.customers().get().execute();
     expect(page.body).toMatchObject({ limit: 20, offset: 0, count: 20, total: 25 });
-    expect(page.body.results.map((c) => c.email)).toEqual(mock.all<Json>('customer').slice(0, 20).map((c) => c.email));
+    expect(page.body.results.map((c) => c.email)).toEqual(
+      mock
+        .all<Json>('customer')
+        .slice(0, 20)
+        .map((c) => c.email),
+    );
   });
 
   test('limit and offset within range', async ({ mock }) => {
@@ -164,7 +196,10 @@ test.describe('paged list', () => {
   });
 
   test('withTotal=false omits total', async ({ apiRoot, mock }) => {
-    const page = await apiRoot.customers().get({ queryArgs: { withTotal: false, limit: 3 } }).execute();
+    const page = await apiRoot
+      .customers()
+      .get({ queryArgs: { withTotal: false, limit: 3 } })
+      .execute();
     expect(page.body.count).toBe(3);
     expect('total' in page.body).toBe(false);
     const viaFetch = await req(mock, 'GET', p('/customers?withTotal=false'));
@@ -173,7 +208,17 @@ test.describe('paged list', () => {
     expect(explicit.body?.total).toBe(25);
   });
 
-  for (const query of ['limit=501', 'limit=-1', 'limit=abc', 'limit=1.5', 'limit=', 'offset=10001', 'offset=-5', 'offset=x', 'withTotal=yes']) {
+  for (const query of [
+    'limit=501',
+    'limit=-1',
+    'limit=abc',
+    'limit=1.5',
+    'limit=',
+    'offset=10001',
+    'offset=-5',
+    'offset=x',
+    'withTotal=yes',
+  ]) {
     test(`out of range: ${query} → 400 InvalidInput`, async ({ mock }) => {
       const error = expectError(await req(mock, 'GET', p(`/customers?${query}`)), 400, 'InvalidInput');
       expect(error.message).toContain(query.split('=')[0]!);
@@ -184,15 +229,29 @@ test.describe('paged list', () => {
 test.describe('update', () => {
   test('by id and by key: version +1 per changing request, lastModifiedAt moves, createdAt stays', async ({ apiRoot, mock }) => {
     const customer = seed(mock, 'ada@example.com', { key: 'ada' });
-    const first = await apiRoot.customers().withId({ ID: customer.id }).post({
-      body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'Ada' }, { action: 'setLastName', lastName: 'Lovelace' }] },
-    }).execute();
+    const first = await apiRoot
+      .customers()
+      .withId({ ID: customer.id })
+      .post({
+        body: {
+          version: 1,
+          actions: [
+            { action: 'setFirstName', firstName: 'Ada' },
+            { action: 'setLastName', lastName: 'Lovelace' },
+          ],
+        },
+      })
+      .execute();
     expect(first.statusCode).toBe(200);
     expect(first.body).toMatchObject({ version: 2, firstName: 'Ada', lastName: 'Lovelace', createdAt: customer.createdAt });
     expect(first.body.lastModifiedAt >= customer.lastModifiedAt).toBe(true);
-    const second = await apiRoot.customers().withKey({ key: 'ada' }).post({
-      body: { version: 2, actions: [{ action: 'setMiddleName', middleName: 'King' }] },
-    }).execute();
+    const second = await apiRoot
+      .customers()
+      .withKey({ key: 'ada' })
+      .post({
+        body: { version: 2, actions: [{ action: 'setMiddleName', middleName: 'King' }] },
+      })
+      .execute();
     expect(second.body).toMatchObject({ version: 3, middleName: 'King', firstName: 'Ada' });
     const third = await req(mock, 'POST', p('/customers/key=ada'), { version: 3, actions: [{ action: 'setKey', key: 'ada-2' }] });
     expect(third.status).toBe(200);
@@ -205,7 +264,10 @@ test.describe('update', () => {
 
   test('a request that changes nothing keeps the version and lastModifiedAt', async ({ mock }) => {
     const customer = seed(mock, 'ada@example.com', { firstName: 'Ada' });
-    const noop = await req(mock, 'POST', p(`/customers/${customer.id}`), { version: 1, actions: [{ action: 'setFirstName', firstName: 'Ada' }] });
+    const noop = await req(mock, 'POST', p(`/customers/${customer.id}`), {
+      version: 1,
+      actions: [{ action: 'setFirstName', firstName: 'Ada' }],
+    });
     expect(noop.status).toBe(200);
     expect(noop.body).toMatchObject({ version: 1, lastModifiedAt: customer.lastModifiedAt });
     const empty = await req(mock, 'POST', p(`/customers/${customer.id}`), { version: 1, actions: [] });
@@ -214,7 +276,10 @@ test.describe('update', () => {
     // Changing and changing back in one request is no change either.
     const roundTrip = await req(mock, 'POST', p(`/customers/${customer.id}`), {
       version: 1,
-      actions: [{ action: 'setFirstName', firstName: 'X' }, { action: 'setFirstName', firstName: 'Ada' }],
+      actions: [
+        { action: 'setFirstName', firstName: 'X' },
+        { action: 'setFirstName', firstName: 'Ada' },
+      ],
     });
     expect(roundTrip.body?.version).toBe(1);
     expect(mock.get('customer', customer.id)).toMatchObject({ version: 1, firstName: 'Ada' });
@@ -224,7 +289,11 @@ test.describe('update', () => {
     const customer = seed(mock);
     mock.update('customer', customer.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'Now' }] });
     const failure = await sdkFailure(
-      apiRoot.customers().withId({ ID: customer.id }).post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'Lost' }] } }).execute(),
+      apiRoot
+        .customers()
+        .withId({ ID: customer.id })
+        .post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'Lost' }] } })
+        .execute(),
     );
     expect(failure.statusCode).toBe(409);
     expect(failure.body.errors[0]).toMatchObject({
@@ -245,19 +314,28 @@ test.describe('update', () => {
     const customer = seed(mock, 'ada@example.com', { firstName: 'Ada' });
     const failing = await req(mock, 'POST', p(`/customers/${customer.id}`), {
       version: 1,
-      actions: [{ action: 'setFirstName', firstName: 'Changed' }, { action: 'removeAddress', addressId: 'no-such-address' }],
+      actions: [
+        { action: 'setFirstName', firstName: 'Changed' },
+        { action: 'removeAddress', addressId: 'no-such-address' },
+      ],
     });
     expect(failing.status).toBe(400);
     expect(failing.body?.errors[0].code).toMatch(/^Invalid/);
     const invalidPayload = await req(mock, 'POST', p(`/customers/${customer.id}`), {
       version: 1,
-      actions: [{ action: 'setFirstName', firstName: 'Changed' }, { action: 'setDateOfBirth', dateOfBirth: 'not-a-date' }],
+      actions: [
+        { action: 'setFirstName', firstName: 'Changed' },
+        { action: 'setDateOfBirth', dateOfBirth: 'not-a-date' },
+      ],
     });
     expectError(invalidPayload, 400, 'InvalidField');
     const other = seed(mock, 'taken@example.com');
     const duplicate = await req(mock, 'POST', p(`/customers/${customer.id}`), {
       version: 1,
-      actions: [{ action: 'setFirstName', firstName: 'Changed' }, { action: 'changeEmail', email: 'TAKEN@example.com' }],
+      actions: [
+        { action: 'setFirstName', firstName: 'Changed' },
+        { action: 'changeEmail', email: 'TAKEN@example.com' },
+      ],
     });
     expectError(duplicate, 400, 'DuplicateField');
     expect(mock.get('customer', customer.id)).toMatchObject({ version: 1, firstName: 'Ada', email: 'ada@example.com' });
@@ -281,7 +359,10 @@ test.describe('update', () => {
 
   test('changeEmail moves the unique email: the old email is free again', async ({ mock }) => {
     const customer = seed(mock, 'old@example.com');
-    const changed = await req(mock, 'POST', p(`/customers/${customer.id}`), { version: 1, actions: [{ action: 'changeEmail', email: 'new@example.com' }] });
+    const changed = await req(mock, 'POST', p(`/customers/${customer.id}`), {
+      version: 1,
+      actions: [{ action: 'changeEmail', email: 'new@example.com' }],
+    });
     expect(changed.body).toMatchObject({ version: 2, email: 'new@example.com' });
     expect((await req(mock, 'POST', p('/customers'), { email: 'old@example.com', password: 'pw' })).status).toBe(201);
     expectError(await req(mock, 'POST', p('/customers'), { email: 'New@Example.com', password: 'pw' }), 400, 'DuplicateField');
@@ -292,7 +373,11 @@ test.describe('delete', () => {
   test('by id and by key with ?version=; the resource is gone afterwards', async ({ apiRoot, mock }) => {
     const a = seed(mock, 'a@example.com');
     const b = seed(mock, 'b@example.com', { key: 'bee' });
-    const deleted = await apiRoot.customers().withId({ ID: a.id }).delete({ queryArgs: { version: 1 } }).execute();
+    const deleted = await apiRoot
+      .customers()
+      .withId({ ID: a.id })
+      .delete({ queryArgs: { version: 1 } })
+      .execute();
     expect(deleted.statusCode).toBe(200);
     expect(deleted.body).toMatchObject({ id: a.id, version: 1, email: 'a@example.com' });
     const byKey = await req(mock, 'DELETE', p('/customers/key=bee?version=1'));
@@ -321,8 +406,16 @@ test.describe('delete', () => {
 
 test.describe('uniqueness', () => {
   test('duplicate email (case-insensitive) → 400 DuplicateField, only the first stored', async ({ apiRoot, mock }) => {
-    await apiRoot.customers().post({ body: { email: 'Ada@Example.com', password: 'pw' } }).execute();
-    const failure = await sdkFailure(apiRoot.customers().post({ body: { email: 'ada@EXAMPLE.COM', password: 'pw' } }).execute());
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'Ada@Example.com', password: 'pw' } })
+      .execute();
+    const failure = await sdkFailure(
+      apiRoot
+        .customers()
+        .post({ body: { email: 'ada@EXAMPLE.COM', password: 'pw' } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({
       code: 'DuplicateField',
@@ -334,7 +427,11 @@ test.describe('uniqueness', () => {
 
   test('duplicate key → 400 DuplicateField on key, nothing stored', async ({ mock }) => {
     seed(mock, 'a@example.com', { key: 'same' });
-    const error = expectError(await req(mock, 'POST', p('/customers'), { email: 'b@example.com', password: 'pw', key: 'same' }), 400, 'DuplicateField');
+    const error = expectError(
+      await req(mock, 'POST', p('/customers'), { email: 'b@example.com', password: 'pw', key: 'same' }),
+      400,
+      'DuplicateField',
+    );
     expect(error).toMatchObject({ field: 'key', duplicateValue: 'same' });
     expect(mock.all('customer')).toHaveLength(1);
     // The failed create left no email behind.
@@ -344,7 +441,11 @@ test.describe('uniqueness', () => {
   test('setKey to a taken key → DuplicateField, nothing changed', async ({ mock }) => {
     seed(mock, 'a@example.com', { key: 'one' });
     const b = seed(mock, 'b@example.com', { key: 'two' });
-    expectError(await req(mock, 'POST', p(`/customers/${b.id}`), { version: 1, actions: [{ action: 'setKey', key: 'one' }] }), 400, 'DuplicateField');
+    expectError(
+      await req(mock, 'POST', p(`/customers/${b.id}`), { version: 1, actions: [{ action: 'setKey', key: 'one' }] }),
+      400,
+      'DuplicateField',
+    );
     expect(mock.get('customer', b.id)).toMatchObject({ version: 1, key: 'two' });
     expect(mock.getByKey<Json>('customer', 'one')?.email).toBe('a@example.com');
   });
@@ -392,7 +493,10 @@ test.describe('routes and projects', () => {
 
   test('the SDK works against another project key', async ({ mock }) => {
     const root = sdkApiRoot(mock, { kind: 'client', scopes: ['manage_project:shop-2'] }, 'shop-2');
-    const created = await root.customers().post({ body: { email: 'x@example.com', password: 'pw' } }).execute();
+    const created = await root
+      .customers()
+      .post({ body: { email: 'x@example.com', password: 'pw' } })
+      .execute();
     expect(created.statusCode).toBe(201);
     expect(mock.get('customer', created.body.customer.id, { projectKey: 'shop-2' })).toBeDefined();
     expect(mock.get('customer', created.body.customer.id)).toBeUndefined();
@@ -424,7 +528,17 @@ test.describe('project settings', () => {
 
   test('invalid settings actions are refused and change nothing', async ({ mock }) => {
     await req(mock, 'GET', p(''));
-    expectError(await req(mock, 'POST', p(''), { version: 1, actions: [{ action: 'changeName', name: 'A' }, { action: 'changeCountries', countries: ['germany'] }] }), 400, 'InvalidField');
+    expectError(
+      await req(mock, 'POST', p(''), {
+        version: 1,
+        actions: [
+          { action: 'changeName', name: 'A' },
+          { action: 'changeCountries', countries: ['germany'] },
+        ],
+      }),
+      400,
+      'InvalidField',
+    );
     expectError(await req(mock, 'POST', p(''), { version: 1, actions: [{ action: 'noSuchAction' }] }), 400, 'InvalidInput');
     expect((await req(mock, 'GET', p(''))).body).toMatchObject({ version: 1, name: PROJECT_KEY });
   });
@@ -433,7 +547,10 @@ test.describe('project settings', () => {
 test.describe('POST /{projectKey}/login', () => {
   test('200 {customer} for the right credentials (email case-insensitive)', async ({ apiRoot, mock }) => {
     const customer = seed(mock, 'Ada@Example.com');
-    const login = await apiRoot.login().post({ body: { email: 'ada@example.COM', password: 'secret-1' } }).execute();
+    const login = await apiRoot
+      .login()
+      .post({ body: { email: 'ada@example.COM', password: 'secret-1' } })
+      .execute();
     expect(login.statusCode).toBe(200);
     expect(login.body.customer).toMatchObject({ id: customer.id, email: 'Ada@Example.com', version: 1 });
     expect(mock.get('customer', customer.id)).toMatchObject({ version: 1 });
@@ -447,7 +564,10 @@ test.describe('POST /{projectKey}/login', () => {
     ]) {
       const failure = await sdkFailure(apiRoot.login().post({ body }).execute());
       expect(failure.statusCode).toBe(400);
-      expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidCredentials', message: 'Account with the given credentials not found.' });
+      expect(failure.body.errors[0]).toMatchObject({
+        code: 'InvalidCredentials',
+        message: 'Account with the given credentials not found.',
+      });
     }
   });
 
@@ -476,24 +596,49 @@ served('over a real HTTP port: the SDK creates, updates, lists, conflicts and de
     .withHttpMiddleware({ host: server.url, httpClient: fetch })
     .build();
   const root = createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: PROJECT_KEY });
-  const created = await root.customers().post({ body: { email: 'ada@example.com', password: 'pw', key: 'ada' } }).execute();
+  const created = await root
+    .customers()
+    .post({ body: { email: 'ada@example.com', password: 'pw', key: 'ada' } })
+    .execute();
   expect(created.statusCode).toBe(201);
   expect(created.body.customer.version).toBe(1);
   const id = created.body.customer.id;
-  const updated = await root.customers().withKey({ key: 'ada' }).post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'Ada' }] } }).execute();
+  const updated = await root
+    .customers()
+    .withKey({ key: 'ada' })
+    .post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'Ada' }] } })
+    .execute();
   expect(updated.body.version).toBe(2);
-  const conflict = await sdkFailure(root.customers().withId({ ID: id }).post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'X' }] } }).execute());
+  const conflict = await sdkFailure(
+    root
+      .customers()
+      .withId({ ID: id })
+      .post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'X' }] } })
+      .execute(),
+  );
   expect(conflict.statusCode).toBe(409);
   expect(conflict.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 2 });
-  const duplicate = await sdkFailure(root.customers().post({ body: { email: 'ADA@example.com', password: 'pw' } }).execute());
+  const duplicate = await sdkFailure(
+    root
+      .customers()
+      .post({ body: { email: 'ADA@example.com', password: 'pw' } })
+      .execute(),
+  );
   expect(duplicate.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'email' });
-  const list = await root.customers().get({ queryArgs: { withTotal: false } }).execute();
+  const list = await root
+    .customers()
+    .get({ queryArgs: { withTotal: false } })
+    .execute();
   expect(list.body).toMatchObject({ limit: 20, offset: 0, count: 1 });
   expect('total' in list.body).toBe(false);
   expect((await root.customers().withId({ ID: id }).head().execute()).statusCode).toBe(200);
   const missing = await sdkFailure(root.customers().withId({ ID: 'missing' }).get().execute());
   expect(missing.body.errors[0]!.message).toBe("The Resource with ID 'missing' was not found.");
-  const deleted = await root.customers().withId({ ID: id }).delete({ queryArgs: { version: 2 } }).execute();
+  const deleted = await root
+    .customers()
+    .withId({ ID: id })
+    .delete({ queryArgs: { version: 2 } })
+    .execute();
   expect(deleted.body.id).toBe(id);
   expect(server.mock.all('customer')).toHaveLength(0);
   expect(server.mock.authStore().list()).toHaveLength(1);

@@ -1,7 +1,10 @@
 import { test, expect, sdkFailure } from '../support/sdk.js';
 
 test('the official SDK creates and reads a customer in-process', async ({ apiRoot, mock }) => {
-  const created = await apiRoot.customers().post({ body: { email: 'ada@example.com', password: 'secret' } }).execute();
+  const created = await apiRoot
+    .customers()
+    .post({ body: { email: 'ada@example.com', password: 'secret' } })
+    .execute();
   expect(created.statusCode).toBe(201);
   const id = created.body.customer.id;
   const read = await apiRoot.customers().withId({ ID: id }).get().execute();

@@ -80,7 +80,10 @@ function seedCustomer(mock: CommerceMock, email = 'ada@example.com', password = 
 
 test.describe('official SDK flows', () => {
   test('client credentials flow: the SDK fetches a token and its API calls succeed', async ({ mock, apiRoot }) => {
-    const created = await apiRoot.customers().post({ body: { email: 'c@example.com', password: 'pw' } }).execute();
+    const created = await apiRoot
+      .customers()
+      .post({ body: { email: 'c@example.com', password: 'pw' } })
+      .execute();
     expect(created.statusCode).toBe(201);
     const tokens = mock.authStore().list();
     expect(tokens).toHaveLength(1);
@@ -109,10 +112,14 @@ test.describe('official SDK flows', () => {
     seedCustomer(mock, 'pat@example.com', 'right');
     const root = sdkApiRoot(mock, { kind: 'password', username: 'pat@example.com', password: 'wrong' });
     // A failed token fetch surfaces as an error carrying the token server's `error` code (no API body).
-    const error = await root.customers().get().execute().then(
-      () => undefined,
-      (e: unknown) => e as { statusCode?: number; code?: string; message?: string },
-    );
+    const error = await root
+      .customers()
+      .get()
+      .execute()
+      .then(
+        () => undefined,
+        (e: unknown) => e as { statusCode?: number; code?: string; message?: string },
+      );
     expect(error, 'the SDK call must fail').toBeDefined();
     expect(error!.statusCode).toBe(400);
     expect(error!.code).toBe('invalid_customer_account_credentials');
@@ -137,7 +144,9 @@ test.describe('official SDK flows', () => {
 
 test.describe('POST /oauth/token', () => {
   test('client_credentials in a form body: token shape, scope as requested, stored record', async ({ mock }) => {
-    const result = await oauth(mock, 'token', { form: { grant_type: 'client_credentials', scope: `manage_project:${PROJECT_KEY} view_products:${PROJECT_KEY}` } });
+    const result = await oauth(mock, 'token', {
+      form: { grant_type: 'client_credentials', scope: `manage_project:${PROJECT_KEY} view_products:${PROJECT_KEY}` },
+    });
     expect(result.status).toBe(200);
     expectTokenShape(result.body, false);
     expect(result.body.scope).toBe(`manage_project:${PROJECT_KEY} view_products:${PROJECT_KEY}`);
@@ -331,7 +340,9 @@ test.describe('POST /oauth/{projectKey}/customers/token', () => {
 
   test('missing username or password is a 400 OAuth error', async ({ mock }) => {
     seedCustomer(mock);
-    const noPassword = await oauth(mock, `${PROJECT_KEY}/customers/token`, { form: { grant_type: 'password', username: 'ada@example.com' } });
+    const noPassword = await oauth(mock, `${PROJECT_KEY}/customers/token`, {
+      form: { grant_type: 'password', username: 'ada@example.com' },
+    });
     expect(noPassword.status).toBe(400);
     expect(typeof noPassword.body.error).toBe('string');
     const noUser = await oauth(mock, `${PROJECT_KEY}/customers/token`, { form: { grant_type: 'password', password: 'secret-1' } });
@@ -406,13 +417,22 @@ test.describe('POST /oauth/{projectKey}/anonymous/token', () => {
 
   test('passing anonymous_id continues that session (form body and query string)', async ({ mock }) => {
     const anonymousId = 'my-session-1';
-    const viaForm = await oauth(mock, `${PROJECT_KEY}/anonymous/token`, { form: { grant_type: 'client_credentials', anonymous_id: anonymousId } });
+    const viaForm = await oauth(mock, `${PROJECT_KEY}/anonymous/token`, {
+      form: { grant_type: 'client_credentials', anonymous_id: anonymousId },
+    });
     expect(viaForm.status).toBe(200);
     expect(viaForm.body.scope.split(' ')).toContain(`anonymous_id:${anonymousId}`);
-    const viaQuery = await oauth(mock, `${PROJECT_KEY}/anonymous/token`, { query: { grant_type: 'client_credentials', anonymous_id: anonymousId } });
+    const viaQuery = await oauth(mock, `${PROJECT_KEY}/anonymous/token`, {
+      query: { grant_type: 'client_credentials', anonymous_id: anonymousId },
+    });
     expect(viaQuery.status).toBe(200);
     expect(viaQuery.body.scope.split(' ')).toContain(`anonymous_id:${anonymousId}`);
-    expect(mock.authStore().list({ anonymousId }).map((t) => t.accessToken)).toEqual([viaForm.body.access_token, viaQuery.body.access_token]);
+    expect(
+      mock
+        .authStore()
+        .list({ anonymousId })
+        .map((t) => t.accessToken),
+    ).toEqual([viaForm.body.access_token, viaQuery.body.access_token]);
   });
 
   test('a password grant on the anonymous endpoint is unsupported_grant_type', async ({ mock }) => {
@@ -424,8 +444,11 @@ test.describe('POST /oauth/{projectKey}/anonymous/token', () => {
 test.describe('POST /oauth/introspect', () => {
   test('an issued token is active with scope, exp and client_id', async ({ mock }) => {
     const before = Math.floor(Date.now() / 1000);
-    const issued = await oauth(mock, 'token', { form: { grant_type: 'client_credentials', scope: `manage_project:${PROJECT_KEY}` } }, );
-    const result = await oauth(mock, 'introspect', { form: { token: issued.body.access_token }, authorization: basic('other-client', 'x') });
+    const issued = await oauth(mock, 'token', { form: { grant_type: 'client_credentials', scope: `manage_project:${PROJECT_KEY}` } });
+    const result = await oauth(mock, 'introspect', {
+      form: { token: issued.body.access_token },
+      authorization: basic('other-client', 'x'),
+    });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ active: true, scope: `manage_project:${PROJECT_KEY}`, client_id: CREDENTIALS.clientId });
     expect(result.body.exp).toBeGreaterThanOrEqual(before + 172800);
@@ -507,9 +530,7 @@ test.describe('auth store accessor', () => {
     });
     const store = mock.authStore();
 
-    expect(store.list().map((t) => t.accessToken)).toEqual(
-      [client1, client2, client3, cust, anon].map((r) => r.body.access_token),
-    );
+    expect(store.list().map((t) => t.accessToken)).toEqual([client1, client2, client3, cust, anon].map((r) => r.body.access_token));
     expect(store.list({ kind: 'client' }).map((t) => t.accessToken)).toEqual([client1, client2, client3].map((r) => r.body.access_token));
     expect(store.list({ clientId: 'client-a' }).map((t) => t.accessToken)).toEqual([client1, client3].map((r) => r.body.access_token));
     expect(store.list({ clientId: 'client-b' })).toHaveLength(2);
@@ -570,7 +591,10 @@ function servedRoot(url: string, flow: 'client' | 'password' | 'anonymous'): ByP
   let builder = new ClientBuilder().withProjectKey(PROJECT_KEY);
   if (flow === 'client') builder = builder.withClientCredentialsFlow({ ...common, credentials: CREDENTIALS });
   if (flow === 'password') {
-    builder = builder.withPasswordFlow({ ...common, credentials: { ...CREDENTIALS, user: { username: 'ADA@example.com', password: 'secret-1' } } });
+    builder = builder.withPasswordFlow({
+      ...common,
+      credentials: { ...CREDENTIALS, user: { username: 'ADA@example.com', password: 'secret-1' } },
+    });
   }
   if (flow === 'anonymous') builder = builder.withAnonymousSessionFlow({ ...common, credentials: CREDENTIALS });
   const client = builder.withHttpMiddleware({ host: url, httpClient: fetch }).build();
@@ -580,14 +604,20 @@ function servedRoot(url: string, flow: 'client' | 'password' | 'anonymous'): ByP
 served.describe('token server over a real HTTP port', () => {
   served('the SDK client credentials, password and anonymous flows work with credentials validated', async ({ server }) => {
     const customer = server.mock.create<{ id: string }>('customer', { email: 'ada@example.com', password: 'secret-1' });
-    const created = await servedRoot(server.url, 'client').customers().post({ body: { email: 'new@example.com', password: 'pw' } }).execute();
+    const created = await servedRoot(server.url, 'client')
+      .customers()
+      .post({ body: { email: 'new@example.com', password: 'pw' } })
+      .execute();
     expect(created.statusCode).toBe(201);
     expect(created.body.customer.createdBy).toMatchObject({ clientId: CREDENTIALS.clientId });
     const mine = await servedRoot(server.url, 'password').customers().withId({ ID: customer.id }).get().execute();
     expect(mine.body.id).toBe(customer.id);
     const anonymous = await servedRoot(server.url, 'anonymous').customers().get().execute();
     expect(anonymous.body.total).toBe(2);
-    const kinds = server.mock.authStore().list().map((t) => t.kind);
+    const kinds = server.mock
+      .authStore()
+      .list()
+      .map((t) => t.kind);
     expect(kinds).toEqual(['client', 'customer', 'anonymous']);
     expect(server.mock.authStore().find({ kind: 'customer' })?.customerId).toBe(customer.id);
   });

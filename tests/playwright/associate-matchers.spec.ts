@@ -7,10 +7,20 @@ test.describe('toHaveDeniedAssociate / toHaveAllowedAssociate', () => {
     await commerce.seed(
       ['associate-role', { key: 'admin', name: 'Admin', buyerAssignable: false, permissions: ['UpdateBusinessUnitDetails'] }],
       ['associate-role', { key: 'viewer', name: 'Viewer', buyerAssignable: false, permissions: ['ViewMyCarts'] }],
-      ['business-unit', {
-        key: 'acme', name: 'ACME', unitType: 'Company',
-        associates: [{ customer: { typeId: 'customer', id: buyer!.id }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'viewer' } }] }],
-      }],
+      [
+        'business-unit',
+        {
+          key: 'acme',
+          name: 'ACME',
+          unitType: 'Company',
+          associates: [
+            {
+              customer: { typeId: 'customer', id: buyer!.id },
+              associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'viewer' } }],
+            },
+          ],
+        },
+      ],
     );
     const unitUrl = `${commerce.apiUrl}/${commerce.projectKey}/as-associate/${buyer!.id}/business-units/key=acme`;
     const refused = await fetch(unitUrl, {

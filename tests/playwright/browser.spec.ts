@@ -51,7 +51,11 @@ test('a page signs in and saves items through the mock, with no extra code in th
   expect(commerce.tokens.find({ kind: 'customer', customerId: customer!.id })?.clientId).toBe('storefront');
   const saved = commerce.all('key-value-document').map((object) => [object.container, object.key, object.createdBy]);
   expect(saved).toEqual([
-    [`wishlist-${customer!.id}`, 'socks', expect.objectContaining({ clientId: 'storefront', customer: { typeId: 'customer', id: customer!.id } })],
+    [
+      `wishlist-${customer!.id}`,
+      'socks',
+      expect.objectContaining({ clientId: 'storefront', customer: { typeId: 'customer', id: customer!.id } }),
+    ],
     [`wishlist-${customer!.id}`, 'scarf', expect.objectContaining({ clientId: 'storefront' })],
   ]);
 });

@@ -62,8 +62,9 @@ interface Case {
 }
 
 /** A case whose drafts use what its setup seeded (ids), typed. */
-const usingSeeded = <S>(testCase: Omit<Case, 'build' | 'setup'> & { setup: (commerce: Commerce) => Promise<S>; build: (index: number, seeded: S) => TaggedDraft }): Case =>
-  testCase as Case;
+const usingSeeded = <S>(
+  testCase: Omit<Case, 'build' | 'setup'> & { setup: (commerce: Commerce) => Promise<S>; build: (index: number, seeded: S) => TaggedDraft },
+): Case => testCase as Case;
 
 /**
  * What carts, shopping lists and reviews refer to: the default product type, the tax category shipping
@@ -74,8 +75,16 @@ const seedCatalog = (commerce: Commerce) =>
   commerce.seed(
     productTypeFactory.asDefault().build(),
     taxCategoryFactory.withRates('DE', 'AT', 'US').build({ key: DEFAULT_TAX_CATEGORY_KEY }),
-    productFactory.withPrices('EUR', 'USD').withTaxCategory(DEFAULT_TAX_CATEGORY_KEY).published().build({ key: 'tee', masterVariant: { sku: 'TEE' } }),
-    productFactory.withPrices('EUR', 'USD').withTaxCategory(DEFAULT_TAX_CATEGORY_KEY).published().build({ key: 'mug', masterVariant: { sku: 'MUG' } }),
+    productFactory
+      .withPrices('EUR', 'USD')
+      .withTaxCategory(DEFAULT_TAX_CATEGORY_KEY)
+      .published()
+      .build({ key: 'tee', masterVariant: { sku: 'TEE' } }),
+    productFactory
+      .withPrices('EUR', 'USD')
+      .withTaxCategory(DEFAULT_TAX_CATEGORY_KEY)
+      .published()
+      .build({ key: 'mug', masterVariant: { sku: 'MUG' } }),
   );
 
 /** The catalog, zones `dach` (DE, AT) and `us` (US), and shipping method `standard` with EUR and USD rates in both. */
@@ -96,7 +105,13 @@ const seedShipping = async (commerce: Commerce) => {
 const seedQuoteCart = async (commerce: Commerce) => {
   await seedCatalog(commerce);
   const [customer] = await commerce.seed(customerFactory.build());
-  return commerce.seed(cartFactory.forCustomer(customer!).withShippingAddress().withLineItems('TEE', { sku: 'MUG', quantity: 5 }).build({ key: DEFAULT_QUOTE_CART_KEY }));
+  return commerce.seed(
+    cartFactory
+      .forCustomer(customer!)
+      .withShippingAddress()
+      .withLineItems('TEE', { sku: 'MUG', quantity: 5 })
+      .build({ key: DEFAULT_QUOTE_CART_KEY }),
+  );
 };
 
 /**
@@ -121,18 +136,57 @@ const seedAssociates = (commerce: Commerce) =>
     associateRoleFactory.admin().build({ key: 'admin' }),
   );
 
-const COUNTRIES = ['DE', 'AT', 'CH', 'FR', 'IT', 'ES', 'NL', 'BE', 'LU', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ', 'SK', 'HU', 'PT', 'IE', 'GB', 'US', 'CA', 'MX', 'BR', 'AR'];
+const COUNTRIES = [
+  'DE',
+  'AT',
+  'CH',
+  'FR',
+  'IT',
+  'ES',
+  'NL',
+  'BE',
+  'LU',
+  'DK',
+  'SE',
+  'NO',
+  'FI',
+  'PL',
+  'CZ',
+  'SK',
+  'HU',
+  'PT',
+  'IE',
+  'GB',
+  'US',
+  'CA',
+  'MX',
+  'BR',
+  'AR',
+];
 
 const cases: Case[] = [
   { name: 'customerFactory', typeId: 'customer', build: () => customerFactory.build() },
   { name: 'customerFactory.withAddresses()', typeId: 'customer', build: () => customerFactory.withAddresses().build() },
-  { name: "customerFactory.withAddresses('DE', 'AT', 'FR')", typeId: 'customer', build: () => customerFactory.withAddresses('DE', 'AT', 'FR').build() },
+  {
+    name: "customerFactory.withAddresses('DE', 'AT', 'FR')",
+    typeId: 'customer',
+    build: () => customerFactory.withAddresses('DE', 'AT', 'FR').build(),
+  },
   { name: 'customerFactory.withDefaultAddresses()', typeId: 'customer', build: () => customerFactory.withDefaultAddresses().build() },
-  { name: "customerFactory.withAddresses('AT').withDefaultAddresses()", typeId: 'customer', build: () => customerFactory.withAddresses('AT').withDefaultAddresses().build() },
+  {
+    name: "customerFactory.withAddresses('AT').withDefaultAddresses()",
+    typeId: 'customer',
+    build: () => customerFactory.withAddresses('AT').withDefaultAddresses().build(),
+  },
   {
     name: 'customerFactory.inStores(...).inGroup(...).verified()',
     typeId: 'customer',
-    setup: (commerce) => commerce.seed(storeFactory.build({ key: 'berlin' }), storeFactory.build({ key: 'vienna' }), customerGroupFactory.build({ key: 'vip' })),
+    setup: (commerce) =>
+      commerce.seed(
+        storeFactory.build({ key: 'berlin' }),
+        storeFactory.build({ key: 'vienna' }),
+        customerGroupFactory.build({ key: 'vip' }),
+      ),
     build: () => customerFactory.inStores('berlin', 'vienna').inGroup('vip').verified().build(),
   },
   {
@@ -148,7 +202,11 @@ const cases: Case[] = [
     setup: (commerce) => commerce.seed(categoryFactory.build({ key: 'root' })),
     build: () => categoryFactory.childOf('root').build(),
   },
-  { name: "categoryFactory.inLocales('en', 'de', 'fr')", typeId: 'category', build: () => categoryFactory.inLocales('en', 'de', 'fr').build() },
+  {
+    name: "categoryFactory.inLocales('en', 'de', 'fr')",
+    typeId: 'category',
+    build: () => categoryFactory.inLocales('en', 'de', 'fr').build(),
+  },
   { name: 'categoryFactory.withAssets(2)', typeId: 'category', build: () => categoryFactory.withAssets(2).build() },
   {
     name: 'categoryFactory.withCustom(...)',
@@ -159,7 +217,11 @@ const cases: Case[] = [
   { name: 'channelFactory', typeId: 'channel', build: () => channelFactory.build() },
   { name: 'channelFactory.forDistribution()', typeId: 'channel', build: () => channelFactory.forDistribution().build() },
   { name: 'channelFactory.forSupply()', typeId: 'channel', build: () => channelFactory.forSupply().build() },
-  { name: "channelFactory.withRoles(...).withAddress('AT').withGeoLocation()", typeId: 'channel', build: () => channelFactory.withRoles('ProductDistribution', 'InventorySupply', 'Primary').withAddress('AT').withGeoLocation().build() },
+  {
+    name: "channelFactory.withRoles(...).withAddress('AT').withGeoLocation()",
+    typeId: 'channel',
+    build: () => channelFactory.withRoles('ProductDistribution', 'InventorySupply', 'Primary').withAddress('AT').withGeoLocation().build(),
+  },
   {
     name: 'channelFactory.withCustom(...)',
     typeId: 'channel',
@@ -167,7 +229,15 @@ const cases: Case[] = [
     build: () => channelFactory.withCustom('channel-fields', { score: 3 }).build(),
   },
   { name: 'customObjectFactory', typeId: 'key-value-document', build: () => customObjectFactory.build() },
-  { name: "customObjectFactory.inContainer('settings').withValue(...)", typeId: 'key-value-document', build: (i) => customObjectFactory.inContainer('settings').withValue([i, 'x', { nested: true }]).build() },
+  {
+    name: "customObjectFactory.inContainer('settings').withValue(...)",
+    typeId: 'key-value-document',
+    build: (i) =>
+      customObjectFactory
+        .inContainer('settings')
+        .withValue([i, 'x', { nested: true }])
+        .build(),
+  },
   { name: 'customerGroupFactory', typeId: 'customer-group', build: () => customerGroupFactory.build() },
   {
     name: 'customerGroupFactory.withCustom(...)',
@@ -176,9 +246,21 @@ const cases: Case[] = [
     build: () => customerGroupFactory.withCustom('group-fields').build(),
   },
   { name: 'stateFactory', typeId: 'state', build: () => stateFactory.build() },
-  { name: "stateFactory.forType('PaymentState').initial()", typeId: 'state', build: () => stateFactory.forType('PaymentState').initial().build() },
-  { name: "stateFactory.forType('LineItemState').withRoles('Return')", typeId: 'state', build: () => stateFactory.forType('LineItemState').withRoles('Return').build() },
-  { name: "stateFactory.forType('ReviewState').withRoles('ReviewIncludedInStatistics')", typeId: 'state', build: () => stateFactory.forType('ReviewState').withRoles('ReviewIncludedInStatistics').build() },
+  {
+    name: "stateFactory.forType('PaymentState').initial()",
+    typeId: 'state',
+    build: () => stateFactory.forType('PaymentState').initial().build(),
+  },
+  {
+    name: "stateFactory.forType('LineItemState').withRoles('Return')",
+    typeId: 'state',
+    build: () => stateFactory.forType('LineItemState').withRoles('Return').build(),
+  },
+  {
+    name: "stateFactory.forType('ReviewState').withRoles('ReviewIncludedInStatistics')",
+    typeId: 'state',
+    build: () => stateFactory.forType('ReviewState').withRoles('ReviewIncludedInStatistics').build(),
+  },
   {
     name: 'stateFactory.withTransitions(...)',
     typeId: 'state',
@@ -189,10 +271,15 @@ const cases: Case[] = [
   {
     name: 'storeFactory.withDistributionChannels(...).withSupplyChannels(...)',
     typeId: 'store',
-    setup: (commerce) => commerce.seed(channelFactory.forDistribution().build({ key: 'web' }), channelFactory.forSupply().build({ key: 'warehouse' })),
+    setup: (commerce) =>
+      commerce.seed(channelFactory.forDistribution().build({ key: 'web' }), channelFactory.forSupply().build({ key: 'warehouse' })),
     build: () => storeFactory.withDistributionChannels('web').withSupplyChannels('warehouse').build(),
   },
-  { name: "storeFactory.withLanguages('en', 'de').withCountries('DE', 'AT')", typeId: 'store', build: () => storeFactory.withLanguages('en', 'de').withCountries('DE', 'AT').build() },
+  {
+    name: "storeFactory.withLanguages('en', 'de').withCountries('DE', 'AT')",
+    typeId: 'store',
+    build: () => storeFactory.withLanguages('en', 'de').withCountries('DE', 'AT').build(),
+  },
   {
     name: 'storeFactory.withCustom(...)',
     typeId: 'store',
@@ -200,17 +287,32 @@ const cases: Case[] = [
     build: () => storeFactory.withCustom('store-fields', { tier: 'silver' }).build(),
   },
   { name: 'taxCategoryFactory', typeId: 'tax-category', build: () => taxCategoryFactory.build() },
-  { name: "taxCategoryFactory.withRates('DE', 'AT', 'FR', 'US')", typeId: 'tax-category', build: () => taxCategoryFactory.withRates('DE', 'AT', 'FR', 'US').build() },
+  {
+    name: "taxCategoryFactory.withRates('DE', 'AT', 'FR', 'US')",
+    typeId: 'tax-category',
+    build: () => taxCategoryFactory.withRates('DE', 'AT', 'FR', 'US').build(),
+  },
   { name: 'taxCategoryFactory.withRates() (none)', typeId: 'tax-category', build: () => taxCategoryFactory.withRates().build() },
-  { name: "taxCategoryFactory.withRates('US').excludedFromPrice()", typeId: 'tax-category', build: () => taxCategoryFactory.withRates('US').excludedFromPrice().build() },
+  {
+    name: "taxCategoryFactory.withRates('US').excludedFromPrice()",
+    typeId: 'tax-category',
+    build: () => taxCategoryFactory.withRates('US').excludedFromPrice().build(),
+  },
   { name: 'typeFactory', typeId: 'type', build: () => typeFactory.build() },
-  { name: "typeFactory.forResource('order', 'line-item')", typeId: 'type', build: () => typeFactory.forResource('order', 'line-item').build() },
+  {
+    name: "typeFactory.forResource('order', 'line-item')",
+    typeId: 'type',
+    build: () => typeFactory.forResource('order', 'line-item').build(),
+  },
   {
     name: 'typeFactory.withFields(...)',
     typeId: 'type',
     build: () =>
       typeFactory
-        .withFields({ name: 'giftWrap', type: { name: 'Boolean' }, label: { en: 'Gift wrap' }, required: true }, { name: 'tags', type: { name: 'Set', elementType: { name: 'String' } }, label: { en: 'Tags' }, required: false })
+        .withFields(
+          { name: 'giftWrap', type: { name: 'Boolean' }, label: { en: 'Gift wrap' }, required: true },
+          { name: 'tags', type: { name: 'Set', elementType: { name: 'String' } }, label: { en: 'Tags' }, required: false },
+        )
         .build(),
   },
   {
@@ -221,7 +323,11 @@ const cases: Case[] = [
   },
   { name: 'zoneFactory', typeId: 'zone', build: () => zoneFactory.build() },
   { name: 'zoneFactory.withCountries(...)', typeId: 'zone', build: (i) => zoneFactory.withCountries(COUNTRIES[i]!).build() },
-  { name: 'zoneFactory.withLocations(...)', typeId: 'zone', build: (i) => zoneFactory.withLocations({ country: 'US', state: `State ${i}` }, { country: 'CA', state: `Province ${i}` }).build() },
+  {
+    name: 'zoneFactory.withLocations(...)',
+    typeId: 'zone',
+    build: (i) => zoneFactory.withLocations({ country: 'US', state: `State ${i}` }, { country: 'CA', state: `Province ${i}` }).build(),
+  },
   { name: 'productTypeFactory', typeId: 'product-type', build: () => productTypeFactory.build() },
   {
     name: 'productTypeFactory.withAttributes(...)',
@@ -230,32 +336,49 @@ const cases: Case[] = [
       productTypeFactory
         .withAttributes(
           { name: 'weight', type: { name: 'number' }, label: { en: 'Weight' }, isRequired: true },
-          { name: 'materials', type: { name: 'set', elementType: { name: 'ltext' } }, label: { en: 'Materials' }, isRequired: false, level: 'Product' },
+          {
+            name: 'materials',
+            type: { name: 'set', elementType: { name: 'ltext' } },
+            label: { en: 'Materials' },
+            isRequired: false,
+            level: 'Product',
+          },
         )
         .build(),
   },
   ...(
     [
       ['productFactory', () => productFactory.build()],
-      ["productFactory.withVariants(3).withPrices('EUR', 'USD', 'GBP')", () => productFactory.withVariants(3).withPrices('EUR', 'USD', 'GBP').build()],
-      ["productFactory.withVariants().withAttributes(color, size)", () => productFactory.withVariants().withAttributes({ name: 'color', value: 'red' }, { name: 'size', value: 'XL' }).build()],
+      [
+        "productFactory.withVariants(3).withPrices('EUR', 'USD', 'GBP')",
+        () => productFactory.withVariants(3).withPrices('EUR', 'USD', 'GBP').build(),
+      ],
+      [
+        'productFactory.withVariants().withAttributes(color, size)',
+        () => productFactory.withVariants().withAttributes({ name: 'color', value: 'red' }, { name: 'size', value: 'XL' }).build(),
+      ],
       ['productFactory.standalonePrices()', () => productFactory.standalonePrices().withVariants(1).build()],
-      ["productFactory.inCategories(...).withTaxCategory(...).published()", () => productFactory.inCategories('shoes', 'sale').withTaxCategory('standard').published().build()],
+      [
+        'productFactory.inCategories(...).withTaxCategory(...).published()',
+        () => productFactory.inCategories('shoes', 'sale').withTaxCategory('standard').published().build(),
+      ],
       ["productFactory.ofType('books')", () => productFactory.ofType('books').build()],
     ] as const
-  ).map(([name, build]): Case => ({
-    name,
-    typeId: 'product',
-    setup: (commerce) =>
-      commerce.seed(
-        productTypeFactory.asDefault().build(),
-        productTypeFactory.withAttributes().build({ key: 'books' }),
-        categoryFactory.build({ key: 'shoes' }),
-        categoryFactory.build({ key: 'sale' }),
-        taxCategoryFactory.build({ key: 'standard' }),
-      ),
-    build,
-  })),
+  ).map(
+    ([name, build]): Case => ({
+      name,
+      typeId: 'product',
+      setup: (commerce) =>
+        commerce.seed(
+          productTypeFactory.asDefault().build(),
+          productTypeFactory.withAttributes().build({ key: 'books' }),
+          categoryFactory.build({ key: 'shoes' }),
+          categoryFactory.build({ key: 'sale' }),
+          taxCategoryFactory.build({ key: 'standard' }),
+        ),
+      build,
+    }),
+  ),
   { name: 'inventoryEntryFactory', typeId: 'inventory-entry', build: () => inventoryEntryFactory.build() },
   {
     name: "inventoryEntryFactory.forSku(...).inChannel('warehouse').outOfStock()",
@@ -266,22 +389,51 @@ const cases: Case[] = [
   { name: 'inventoryEntryFactory.withQuantity(5)', typeId: 'inventory-entry', build: () => inventoryEntryFactory.withQuantity(5).build() },
   { name: 'standalonePriceFactory', typeId: 'standalone-price', build: () => standalonePriceFactory.build() },
   {
-    name: "standalonePriceFactory.forSku(...).withValue(...).forCountry(...).forChannel(...).forCustomerGroup(...)",
+    name: 'standalonePriceFactory.forSku(...).withValue(...).forCountry(...).forChannel(...).forCustomerGroup(...)',
     typeId: 'standalone-price',
     setup: (commerce) => commerce.seed(channelFactory.forDistribution().build({ key: 'web' }), customerGroupFactory.build({ key: 'b2b' })),
-    build: (i) => standalonePriceFactory.forSku(`SKU-SCOPED-${i}`).withValue(faker.number.int({ min: 1, max: 1e6 }), 'USD').forCountry('US').forChannel('web').forCustomerGroup('b2b').build(),
+    build: (i) =>
+      standalonePriceFactory
+        .forSku(`SKU-SCOPED-${i}`)
+        .withValue(faker.number.int({ min: 1, max: 1e6 }), 'USD')
+        .forCountry('US')
+        .forChannel('web')
+        .forCustomerGroup('b2b')
+        .build(),
   },
   {
     name: 'standalonePriceFactory.forSku(...).validBetween(...).inactive()',
     typeId: 'standalone-price',
-    build: (i) => standalonePriceFactory.forSku('SKU-DATED').validBetween(`${2030 + i}-01-01T00:00:00.000Z`, `${2030 + i}-12-31T00:00:00.000Z`).inactive().build(),
+    build: (i) =>
+      standalonePriceFactory
+        .forSku('SKU-DATED')
+        .validBetween(`${2030 + i}-01-01T00:00:00.000Z`, `${2030 + i}-12-31T00:00:00.000Z`)
+        .inactive()
+        .build(),
   },
   { name: 'productDiscountFactory', typeId: 'product-discount', build: () => productDiscountFactory.build() },
-  { name: 'productDiscountFactory.relative(25).where(...)', typeId: 'product-discount', build: (i) => productDiscountFactory.relative(25).where(`sku = "SKU-${i}-1"`).build() },
-  { name: 'productDiscountFactory.absolute(...).validBetween(...)', typeId: 'product-discount', build: () => productDiscountFactory.absolute({ EUR: 500, USD: 600 }).validBetween('2030-01-01T00:00:00Z', '2031-01-01T00:00:00Z').build() },
-  { name: 'productDiscountFactory.external().inactive()', typeId: 'product-discount', build: () => productDiscountFactory.external().inactive().build() },
+  {
+    name: 'productDiscountFactory.relative(25).where(...)',
+    typeId: 'product-discount',
+    build: (i) => productDiscountFactory.relative(25).where(`sku = "SKU-${i}-1"`).build(),
+  },
+  {
+    name: 'productDiscountFactory.absolute(...).validBetween(...)',
+    typeId: 'product-discount',
+    build: () =>
+      productDiscountFactory.absolute({ EUR: 500, USD: 600 }).validBetween('2030-01-01T00:00:00Z', '2031-01-01T00:00:00Z').build(),
+  },
+  {
+    name: 'productDiscountFactory.external().inactive()',
+    typeId: 'product-discount',
+    build: () => productDiscountFactory.external().inactive().build(),
+  },
   { name: 'attributeGroupFactory', typeId: 'attribute-group', build: () => attributeGroupFactory.build() },
-  { name: "attributeGroupFactory.withAttributes('weight', 'materials')", typeId: 'attribute-group', build: () => attributeGroupFactory.withAttributes('weight', 'materials').build() },
+  {
+    name: "attributeGroupFactory.withAttributes('weight', 'materials')",
+    typeId: 'attribute-group',
+    build: () => attributeGroupFactory.withAttributes('weight', 'materials').build(),
+  },
   { name: 'productSelectionFactory', typeId: 'product-selection', build: () => productSelectionFactory.build() },
   {
     name: 'productSelectionFactory.excluding().withCustom(...)',
@@ -298,7 +450,12 @@ const cases: Case[] = [
   {
     name: "shippingMethodFactory.forZone('dach', EUR + freeAbove).forZone('dach', USD).forZone('us', USD)",
     typeId: 'shipping-method',
-    setup: (commerce) => commerce.seed(taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY }), zoneFactory.withCountries('DE', 'AT').build({ key: 'dach' }), zoneFactory.withCountries('US').build({ key: 'us' })),
+    setup: (commerce) =>
+      commerce.seed(
+        taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY }),
+        zoneFactory.withCountries('DE', 'AT').build({ key: 'dach' }),
+        zoneFactory.withCountries('US').build({ key: 'us' }),
+      ),
     build: (i) =>
       shippingMethodFactory
         .forZone('dach', { currency: 'EUR', centAmount: 100 * i, freeAbove: 5000 })
@@ -310,29 +467,60 @@ const cases: Case[] = [
     name: 'shippingMethodFactory.forZone(...).asDefault() (one per project)',
     typeId: 'shipping-method',
     count: 1,
-    setup: (commerce) => commerce.seed(taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY }), zoneFactory.withCountries('DE').build({ key: 'de' })),
+    setup: (commerce) =>
+      commerce.seed(taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY }), zoneFactory.withCountries('DE').build({ key: 'de' })),
     build: () => shippingMethodFactory.forZone('de').asDefault().build(),
   },
   {
     name: "shippingMethodFactory.withTaxCategory('reduced').where(...).inStores('berlin').inactive()",
     typeId: 'shipping-method',
     setup: (commerce) => commerce.seed(taxCategoryFactory.build({ key: 'reduced' }), storeFactory.build({ key: 'berlin' })),
-    build: () => shippingMethodFactory.withTaxCategory('reduced').where('totalPrice.centAmount > 1000').inStores('berlin').inactive().build(),
+    build: () =>
+      shippingMethodFactory.withTaxCategory('reduced').where('totalPrice.centAmount > 1000').inStores('berlin').inactive().build(),
   },
   { name: 'cartDiscountFactory', typeId: 'cart-discount', build: () => cartDiscountFactory.build() },
-  { name: "cartDiscountFactory.relative(2500).onLineItems('sku = \"TEE\"')", typeId: 'cart-discount', build: () => cartDiscountFactory.relative(2500).onLineItems('sku = "TEE"').build() },
-  { name: 'cartDiscountFactory.absolute({ EUR, USD }).onShipping()', typeId: 'cart-discount', build: () => cartDiscountFactory.absolute({ EUR: 500, USD: 600 }).onShipping().build() },
-  { name: 'cartDiscountFactory.onLineItems().absolute([money]).onTotal().requiringCode()', typeId: 'cart-discount', build: () => cartDiscountFactory.onLineItems().absolute([{ currencyCode: 'EUR', centAmount: 1000 }]).onTotal().requiringCode().build() },
-  { name: 'cartDiscountFactory.fixed({ EUR: 999 }).onLineItems()', typeId: 'cart-discount', build: () => cartDiscountFactory.fixed({ EUR: 999 }).onLineItems().build() },
+  {
+    name: 'cartDiscountFactory.relative(2500).onLineItems(\'sku = "TEE"\')',
+    typeId: 'cart-discount',
+    build: () => cartDiscountFactory.relative(2500).onLineItems('sku = "TEE"').build(),
+  },
+  {
+    name: 'cartDiscountFactory.absolute({ EUR, USD }).onShipping()',
+    typeId: 'cart-discount',
+    build: () => cartDiscountFactory.absolute({ EUR: 500, USD: 600 }).onShipping().build(),
+  },
+  {
+    name: 'cartDiscountFactory.onLineItems().absolute([money]).onTotal().requiringCode()',
+    typeId: 'cart-discount',
+    build: () =>
+      cartDiscountFactory
+        .onLineItems()
+        .absolute([{ currencyCode: 'EUR', centAmount: 1000 }])
+        .onTotal()
+        .requiringCode()
+        .build(),
+  },
+  {
+    name: 'cartDiscountFactory.fixed({ EUR: 999 }).onLineItems()',
+    typeId: 'cart-discount',
+    build: () => cartDiscountFactory.fixed({ EUR: 999 }).onLineItems().build(),
+  },
   {
     name: 'cartDiscountFactory.where(...).stopping().validBetween(...).inactive()',
     typeId: 'cart-discount',
-    build: () => cartDiscountFactory.where('totalPrice.centAmount > 5000').stopping().validBetween('2030-01-01T00:00:00Z', '2031-01-01T00:00:00Z').inactive().build(),
+    build: () =>
+      cartDiscountFactory
+        .where('totalPrice.centAmount > 5000')
+        .stopping()
+        .validBetween('2030-01-01T00:00:00Z', '2031-01-01T00:00:00Z')
+        .inactive()
+        .build(),
   },
   {
     name: "cartDiscountFactory.inStores('berlin').withCustom(...)",
     typeId: 'cart-discount',
-    setup: (commerce) => commerce.seed(storeFactory.build({ key: 'berlin' }), typeFactory.forResource('cart-discount').build({ key: 'discount-fields' })),
+    setup: (commerce) =>
+      commerce.seed(storeFactory.build({ key: 'berlin' }), typeFactory.forResource('cart-discount').build({ key: 'discount-fields' })),
     build: () => cartDiscountFactory.inStores('berlin').withCustom('discount-fields', { note: 'x' }).build(),
   },
   {
@@ -344,14 +532,24 @@ const cases: Case[] = [
   {
     name: "discountCodeFactory.forCartDiscounts('spring', 'shipping-deal').inactive()",
     typeId: 'discount-code',
-    setup: (commerce) => commerce.seed(cartDiscountFactory.requiringCode().build({ key: 'spring' }), cartDiscountFactory.onShipping().build({ key: 'shipping-deal' })),
+    setup: (commerce) =>
+      commerce.seed(
+        cartDiscountFactory.requiringCode().build({ key: 'spring' }),
+        cartDiscountFactory.onShipping().build({ key: 'shipping-deal' }),
+      ),
     build: () => discountCodeFactory.forCartDiscounts('spring', 'shipping-deal').inactive().build(),
   },
   {
     name: 'discountCodeFactory.where(...).limitedTo(10, 1).inGroups(...).validBetween(...)',
     typeId: 'discount-code',
     setup: (commerce) => commerce.seed(cartDiscountFactory.requiringCode().build({ key: DEFAULT_CART_DISCOUNT_KEY })),
-    build: () => discountCodeFactory.where('lineItemCount(1 = 1) > 0').limitedTo(10, 1).inGroups('spring').validBetween('2030-01-01T00:00:00Z', '2031-01-01T00:00:00Z').build(),
+    build: () =>
+      discountCodeFactory
+        .where('lineItemCount(1 = 1) > 0')
+        .limitedTo(10, 1)
+        .inGroups('spring')
+        .validBetween('2030-01-01T00:00:00Z', '2031-01-01T00:00:00Z')
+        .build(),
   },
   { name: 'cartFactory', typeId: 'cart', build: () => cartFactory.build() },
   {
@@ -369,8 +567,19 @@ const cases: Case[] = [
   {
     name: "cartFactory.withProducts(...product drafts).inCurrency('USD')",
     typeId: 'cart',
-    setup: (commerce) => commerce.seed(productTypeFactory.asDefault().build(), productFactory.withPrices('USD').published().build({ key: 'usd-only', masterVariant: { sku: 'USD-ONLY' } })),
-    build: () => cartFactory.withProducts(productFactory.build({ masterVariant: { sku: 'USD-ONLY' } })).inCurrency('USD').build(),
+    setup: (commerce) =>
+      commerce.seed(
+        productTypeFactory.asDefault().build(),
+        productFactory
+          .withPrices('USD')
+          .published()
+          .build({ key: 'usd-only', masterVariant: { sku: 'USD-ONLY' } }),
+      ),
+    build: () =>
+      cartFactory
+        .withProducts(productFactory.build({ masterVariant: { sku: 'USD-ONLY' } }))
+        .inCurrency('USD')
+        .build(),
   },
   usingSeeded({
     name: 'cartFactory.forCustomer(customer).withShippingAddress()',
@@ -385,7 +594,11 @@ const cases: Case[] = [
     build: (_, [customer]) => cartFactory.anonymous().forCustomer(customer!.id).build(),
   }),
   { name: 'cartFactory.forCustomer() (guest email)', typeId: 'cart', build: () => cartFactory.forCustomer().build() },
-  { name: "cartFactory.anonymous() / anonymous('session-1')", typeId: 'cart', build: (i) => (i % 2 ? cartFactory.anonymous('session-1') : cartFactory.anonymous()).build() },
+  {
+    name: "cartFactory.anonymous() / anonymous('session-1')",
+    typeId: 'cart',
+    build: (i) => (i % 2 ? cartFactory.anonymous('session-1') : cartFactory.anonymous()).build(),
+  },
   {
     name: "cartFactory.withLineItems('TEE').withShippingMethod('standard') (German address added)",
     typeId: 'cart',
@@ -415,20 +628,34 @@ const cases: Case[] = [
   {
     name: "cartFactory.inStore('berlin').forBusinessUnit('acme').withCustom(...)",
     typeId: 'cart',
-    setup: (commerce) => commerce.seed(storeFactory.build({ key: 'berlin' }), businessUnitFactory.withStores('berlin').build({ key: 'acme' }), typeFactory.forResource('order').build({ key: 'order-fields' })),
+    setup: (commerce) =>
+      commerce.seed(
+        storeFactory.build({ key: 'berlin' }),
+        businessUnitFactory.withStores('berlin').build({ key: 'acme' }),
+        typeFactory.forResource('order').build({ key: 'order-fields' }),
+      ),
     build: () => cartFactory.inStore('berlin').forBusinessUnit('acme').withCustom('order-fields', { note: 'gift' }).build(),
   },
   { name: 'paymentFactory', typeId: 'payment', build: () => paymentFactory.build() },
-  { name: "paymentFactory.withTransactions('Authorization', 'Charge')", typeId: 'payment', build: () => paymentFactory.withTransactions('Authorization', 'Charge').build() },
+  {
+    name: "paymentFactory.withTransactions('Authorization', 'Charge')",
+    typeId: 'payment',
+    build: () => paymentFactory.withTransactions('Authorization', 'Charge').build(),
+  },
   {
     name: "paymentFactory.withAmount(1999, 'USD').withTransactions('Charge', { type: 'Refund', amount, state: 'Pending' })",
     typeId: 'payment',
-    build: () => paymentFactory.withAmount(1999, 'USD').withTransactions('Charge', { type: 'Refund', amount: { currencyCode: 'USD', centAmount: 500 }, state: 'Pending' }).build(),
+    build: () =>
+      paymentFactory
+        .withAmount(1999, 'USD')
+        .withTransactions('Charge', { type: 'Refund', amount: { currencyCode: 'USD', centAmount: 500 }, state: 'Pending' })
+        .build(),
   },
   {
     name: "paymentFactory.forCustomer('ada') (key).inState('paid')",
     typeId: 'payment',
-    setup: (commerce) => commerce.seed(customerFactory.build({ key: 'ada' }), stateFactory.forType('PaymentState').initial().build({ key: 'paid' })),
+    setup: (commerce) =>
+      commerce.seed(customerFactory.build({ key: 'ada' }), stateFactory.forType('PaymentState').initial().build({ key: 'paid' })),
     build: () => paymentFactory.forCustomer('ada').inState('paid').build(),
   },
   usingSeeded({
@@ -446,7 +673,7 @@ const cases: Case[] = [
     build: () => shoppingListFactory.withLineItems('TEE', { sku: 'MUG', quantity: 3 }).withTextLineItems(3).build(),
   },
   {
-    name: "shoppingListFactory.withLineItems(unpublished SKU)",
+    name: 'shoppingListFactory.withLineItems(unpublished SKU)',
     typeId: 'shopping-list',
     setup: (commerce) => commerce.seed(productTypeFactory.asDefault().build(), productFactory.build({ masterVariant: { sku: 'DRAFT' } })),
     build: () => shoppingListFactory.withLineItems('DRAFT').build(),
@@ -454,7 +681,12 @@ const cases: Case[] = [
   {
     name: "shoppingListFactory.forCustomer('ada').inStore('berlin').forBusinessUnit('acme')",
     typeId: 'shopping-list',
-    setup: (commerce) => commerce.seed(customerFactory.build({ key: 'ada' }), storeFactory.build({ key: 'berlin' }), businessUnitFactory.build({ key: 'acme' })),
+    setup: (commerce) =>
+      commerce.seed(
+        customerFactory.build({ key: 'ada' }),
+        storeFactory.build({ key: 'berlin' }),
+        businessUnitFactory.build({ key: 'acme' }),
+      ),
     build: () => shoppingListFactory.forCustomer('ada').inStore('berlin').forBusinessUnit('acme').build(),
   },
   usingSeeded({
@@ -465,21 +697,50 @@ const cases: Case[] = [
   }),
   { name: 'shoppingListFactory.anonymous()', typeId: 'shopping-list', build: () => shoppingListFactory.anonymous().build() },
   { name: 'reviewFactory', typeId: 'review', build: () => reviewFactory.build() },
-  { name: "reviewFactory.forProduct('tee').rated(n)", typeId: 'review', setup: seedCatalog, build: (i) => reviewFactory.forProduct('tee').rated((i % 5) + 1).build() },
+  {
+    name: "reviewFactory.forProduct('tee').rated(n)",
+    typeId: 'review',
+    setup: seedCatalog,
+    build: (i) =>
+      reviewFactory
+        .forProduct('tee')
+        .rated((i % 5) + 1)
+        .build(),
+  },
   {
     name: "reviewFactory.forChannel('web').byCustomer('ada').inState('approved')",
     typeId: 'review',
     setup: (commerce) =>
-      commerce.seed(channelFactory.build({ key: 'web' }), customerFactory.build({ key: 'ada' }), stateFactory.forType('ReviewState').withRoles('ReviewIncludedInStatistics').build({ key: 'approved' })),
+      commerce.seed(
+        channelFactory.build({ key: 'web' }),
+        customerFactory.build({ key: 'ada' }),
+        stateFactory.forType('ReviewState').withRoles('ReviewIncludedInStatistics').build({ key: 'approved' }),
+      ),
     build: () => reviewFactory.forChannel('web').byCustomer('ada').inState('approved').build(),
   },
   { name: 'associateRoleFactory', typeId: 'associate-role', build: () => associateRoleFactory.build() },
-  { name: "associateRoleFactory.withPermissions('ViewMyCarts', 'CreateMyCarts').buyerAssignable()", typeId: 'associate-role', build: () => associateRoleFactory.withPermissions('ViewMyCarts', 'CreateMyCarts').buyerAssignable().build() },
+  {
+    name: "associateRoleFactory.withPermissions('ViewMyCarts', 'CreateMyCarts').buyerAssignable()",
+    typeId: 'associate-role',
+    build: () => associateRoleFactory.withPermissions('ViewMyCarts', 'CreateMyCarts').buyerAssignable().build(),
+  },
   { name: 'associateRoleFactory.admin()', typeId: 'associate-role', build: () => associateRoleFactory.admin().build() },
-  { name: 'associateRoleFactory.withPermissions() (none)', typeId: 'associate-role', build: () => associateRoleFactory.withPermissions().build() },
+  {
+    name: 'associateRoleFactory.withPermissions() (none)',
+    typeId: 'associate-role',
+    build: () => associateRoleFactory.withPermissions().build(),
+  },
   { name: 'businessUnitFactory', typeId: 'business-unit', build: () => businessUnitFactory.build() },
-  { name: 'businessUnitFactory.company().withAddresses()', typeId: 'business-unit', build: () => businessUnitFactory.company().withAddresses().build() },
-  { name: "businessUnitFactory.withAddresses('DE', 'AT', 'FR').inactive()", typeId: 'business-unit', build: () => businessUnitFactory.withAddresses('DE', 'AT', 'FR').inactive().build() },
+  {
+    name: 'businessUnitFactory.company().withAddresses()',
+    typeId: 'business-unit',
+    build: () => businessUnitFactory.company().withAddresses().build(),
+  },
+  {
+    name: "businessUnitFactory.withAddresses('DE', 'AT', 'FR').inactive()",
+    typeId: 'business-unit',
+    build: () => businessUnitFactory.withAddresses('DE', 'AT', 'FR').inactive().build(),
+  },
   {
     name: "businessUnitFactory.division('acme')",
     typeId: 'business-unit',
@@ -489,8 +750,14 @@ const cases: Case[] = [
   {
     name: "businessUnitFactory.withStores('berlin', 'vienna') / division('acme').withStores('berlin')",
     typeId: 'business-unit',
-    setup: (commerce) => commerce.seed(storeFactory.build({ key: 'berlin' }), storeFactory.build({ key: 'vienna' }), businessUnitFactory.build({ key: 'acme' })),
-    build: (i) => (i % 2 ? businessUnitFactory.withStores('berlin', 'vienna') : businessUnitFactory.division('acme').withStores('berlin')).build(),
+    setup: (commerce) =>
+      commerce.seed(
+        storeFactory.build({ key: 'berlin' }),
+        storeFactory.build({ key: 'vienna' }),
+        businessUnitFactory.build({ key: 'acme' }),
+      ),
+    build: (i) =>
+      (i % 2 ? businessUnitFactory.withStores('berlin', 'vienna') : businessUnitFactory.division('acme').withStores('berlin')).build(),
   },
   usingSeeded({
     name: 'businessUnitFactory.withAssociates([{ customerKey, roleKeys }, { customerId, roleKeys, inheritance }])',
@@ -509,9 +776,17 @@ const cases: Case[] = [
     typeId: 'business-unit',
     setup: async (commerce) => {
       await seedAssociates(commerce);
-      return commerce.seed(businessUnitFactory.build({ key: 'acme' }), typeFactory.forResource('business-unit').build({ key: 'unit-fields' }));
+      return commerce.seed(
+        businessUnitFactory.build({ key: 'acme' }),
+        typeFactory.forResource('business-unit').build({ key: 'unit-fields' }),
+      );
     },
-    build: () => businessUnitFactory.division('acme').withAssociates({ customerKey: 'grace', roleKeys: ['buyer'] }).withCustom('unit-fields', { tier: 'gold' }).build(),
+    build: () =>
+      businessUnitFactory
+        .division('acme')
+        .withAssociates({ customerKey: 'grace', roleKeys: ['buyer'] })
+        .withCustom('unit-fields', { tier: 'gold' })
+        .build(),
   },
   { name: 'orderFactory', typeId: 'order', build: () => orderFactory.build() },
   {
@@ -526,7 +801,11 @@ const cases: Case[] = [
     setup: (commerce) => commerce.seed(customerFactory.build()),
     build: (_, [customer]) => orderFactory.forCustomer(customer!).inCurrency('USD').withShippingAddress('US').build(),
   }),
-  { name: 'orderFactory.completed() / paid().shipped().withOrderState(...)', typeId: 'order', build: (i) => (i % 2 ? orderFactory.completed() : orderFactory.paid().shipped().withOrderState('Confirmed')).build() },
+  {
+    name: 'orderFactory.completed() / paid().shipped().withOrderState(...)',
+    typeId: 'order',
+    build: (i) => (i % 2 ? orderFactory.completed() : orderFactory.paid().shipped().withOrderState('Confirmed')).build(),
+  },
   {
     name: "orderFactory.inStore('berlin').forBusinessUnit('acme').withPayments('payment-a').inState('received').withCustom(...)",
     typeId: 'order',
@@ -538,7 +817,14 @@ const cases: Case[] = [
         stateFactory.forType('OrderState').initial().build({ key: 'received' }),
         typeFactory.forResource('order').build({ key: 'order-fields' }),
       ),
-    build: () => orderFactory.inStore('berlin').forBusinessUnit('acme').withPayments('payment-a').inState('received').withCustom('order-fields', { note: 'x' }).build(),
+    build: () =>
+      orderFactory
+        .inStore('berlin')
+        .forBusinessUnit('acme')
+        .withPayments('payment-a')
+        .inState('received')
+        .withCustom('order-fields', { note: 'x' })
+        .build(),
   },
   { name: 'quoteRequestFactory', typeId: 'quote-request', setup: seedQuoteCart, build: () => quoteRequestFactory.build() },
   usingSeeded({
@@ -548,7 +834,8 @@ const cases: Case[] = [
       await commerce.seed(stateFactory.forType('QuoteRequestState').build({ key: 'submitted' }));
       return seedQuoteCart(commerce);
     },
-    build: (i, [cart]) => quoteRequestFactory.forCart(cart!.id, cart!.version).inState('submitted').withPurchaseOrderNumber(`PO-${i}`).build(),
+    build: (i, [cart]) =>
+      quoteRequestFactory.forCart(cart!.id, cart!.version).inState('submitted').withPurchaseOrderNumber(`PO-${i}`).build(),
   }),
   { name: 'approvalRuleFactory', typeId: 'approval-rule', setup: seedApprovalUnit, build: () => approvalRuleFactory.build() },
   {
@@ -556,7 +843,9 @@ const cases: Case[] = [
     typeId: 'approval-rule',
     setup: async (commerce) => {
       await seedApprovalUnit(commerce);
-      return commerce.seed(businessUnitFactory.withAssociates({ customerKey: 'ada', roleKeys: ['admin'] }).build({ key: 'division-rules' }));
+      return commerce.seed(
+        businessUnitFactory.withAssociates({ customerKey: 'ada', roleKeys: ['admin'] }).build({ key: 'division-rules' }),
+      );
     },
     build: () =>
       approvalRuleFactory
@@ -607,41 +896,161 @@ function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCode?: nu
   const apiRoot: ByProjectKeyRequestBuilder = commerce.apiRoot;
   const typeId = draftType(draft);
   switch (typeId) {
-    case 'customer': return apiRoot.customers().post({ body: sdkBody(draft) }).execute();
-    case 'category': return apiRoot.categories().post({ body: sdkBody(draft) }).execute();
-    case 'channel': return apiRoot.channels().post({ body: sdkBody(draft) }).execute();
-    case 'key-value-document': return apiRoot.customObjects().post({ body: sdkBody(draft) }).execute();
-    case 'customer-group': return apiRoot.customerGroups().post({ body: sdkBody(draft) }).execute();
-    case 'state': return apiRoot.states().post({ body: sdkBody(draft) }).execute();
-    case 'store': return apiRoot.stores().post({ body: sdkBody(draft) }).execute();
-    case 'tax-category': return apiRoot.taxCategories().post({ body: sdkBody(draft) }).execute();
-    case 'type': return apiRoot.types().post({ body: sdkBody(draft) }).execute();
-    case 'zone': return apiRoot.zones().post({ body: sdkBody(draft) }).execute();
-    case 'product-type': return apiRoot.productTypes().post({ body: sdkBody(draft) }).execute();
-    case 'product': return apiRoot.products().post({ body: sdkBody(draft) }).execute();
-    case 'inventory-entry': return apiRoot.inventory().post({ body: sdkBody(draft) }).execute();
-    case 'standalone-price': return apiRoot.standalonePrices().post({ body: sdkBody(draft) }).execute();
-    case 'product-discount': return apiRoot.productDiscounts().post({ body: sdkBody(draft) }).execute();
-    case 'attribute-group': return apiRoot.attributeGroups().post({ body: sdkBody(draft) }).execute();
-    case 'product-selection': return apiRoot.productSelections().post({ body: sdkBody(draft) }).execute();
-    case 'shipping-method': return apiRoot.shippingMethods().post({ body: sdkBody(draft) }).execute();
-    case 'cart-discount': return apiRoot.cartDiscounts().post({ body: sdkBody(draft) }).execute();
-    case 'discount-code': return apiRoot.discountCodes().post({ body: sdkBody(draft) }).execute();
-    case 'cart': return apiRoot.carts().post({ body: sdkBody(draft) }).execute();
-    case 'payment': return apiRoot.payments().post({ body: sdkBody(draft) }).execute();
-    case 'shopping-list': return apiRoot.shoppingLists().post({ body: sdkBody(draft) }).execute();
-    case 'review': return apiRoot.reviews().post({ body: sdkBody(draft) }).execute();
-    case 'associate-role': return apiRoot.associateRoles().post({ body: sdkBody(draft) }).execute();
-    case 'business-unit': return apiRoot.businessUnits().post({ body: sdkBody(draft) }).execute();
-    case 'order': return apiRoot.orders().importOrder().post({ body: sdkBody(draft) }).execute();
-    case 'quote-request': return apiRoot.quoteRequests().post({ body: sdkBody(draft) }).execute();
+    case 'customer':
+      return apiRoot
+        .customers()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'category':
+      return apiRoot
+        .categories()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'channel':
+      return apiRoot
+        .channels()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'key-value-document':
+      return apiRoot
+        .customObjects()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'customer-group':
+      return apiRoot
+        .customerGroups()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'state':
+      return apiRoot
+        .states()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'store':
+      return apiRoot
+        .stores()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'tax-category':
+      return apiRoot
+        .taxCategories()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'type':
+      return apiRoot
+        .types()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'zone':
+      return apiRoot
+        .zones()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'product-type':
+      return apiRoot
+        .productTypes()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'product':
+      return apiRoot
+        .products()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'inventory-entry':
+      return apiRoot
+        .inventory()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'standalone-price':
+      return apiRoot
+        .standalonePrices()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'product-discount':
+      return apiRoot
+        .productDiscounts()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'attribute-group':
+      return apiRoot
+        .attributeGroups()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'product-selection':
+      return apiRoot
+        .productSelections()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'shipping-method':
+      return apiRoot
+        .shippingMethods()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'cart-discount':
+      return apiRoot
+        .cartDiscounts()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'discount-code':
+      return apiRoot
+        .discountCodes()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'cart':
+      return apiRoot
+        .carts()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'payment':
+      return apiRoot
+        .payments()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'shopping-list':
+      return apiRoot
+        .shoppingLists()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'review':
+      return apiRoot
+        .reviews()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'associate-role':
+      return apiRoot
+        .associateRoles()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'business-unit':
+      return apiRoot
+        .businessUnits()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'order':
+      return apiRoot
+        .orders()
+        .importOrder()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'quote-request':
+      return apiRoot
+        .quoteRequests()
+        .post({ body: sdkBody(draft) })
+        .execute();
     case 'approval-rule': {
       // Only served as an associate of the unit: post as its first associate.
       const businessUnitKey = (draft as TaggedDraft<'approval-rule'>).businessUnit!.key;
       const associateId = commerce.getByKey('business-unit', businessUnitKey)!.associates[0]!.customer.id;
-      return apiRoot.asAssociate().withAssociateIdValue({ associateId }).inBusinessUnitKeyWithBusinessUnitKeyValue({ businessUnitKey }).approvalRules().post({ body: sdkBody(draft) }).execute();
+      return apiRoot
+        .asAssociate()
+        .withAssociateIdValue({ associateId })
+        .inBusinessUnitKeyWithBusinessUnitKeyValue({ businessUnitKey })
+        .approvalRules()
+        .post({ body: sdkBody(draft) })
+        .execute();
     }
-    default: throw new Error(`no SDK endpoint for ${typeId}`);
+    default:
+      throw new Error(`no SDK endpoint for ${typeId}`);
   }
 }
 
@@ -686,7 +1095,10 @@ test('unique fields stay unique across builds and traits; seed resolves referenc
     categoryFactory.childOf('child').build(),
   );
   expect(child!.parent).toEqual({ typeId: 'category', id: root!.id });
-  expect(grandchild!.ancestors).toEqual([{ typeId: 'category', id: root!.id }, { typeId: 'category', id: child!.id }]);
+  expect(grandchild!.ancestors).toEqual([
+    { typeId: 'category', id: root!.id },
+    { typeId: 'category', id: child!.id },
+  ]);
 
   const [web, warehouse] = await commerce.seed(channelFactory.forDistribution().build(), channelFactory.build());
   const [store] = await commerce.seed(storeFactory.withDistributionChannels(web!.key).withSupplyChannels(warehouse!.key).build());
@@ -695,7 +1107,9 @@ test('unique fields stay unique across builds and traits; seed resolves referenc
 
   const [type] = await commerce.seed(typeFactory.forResource('customer').build());
   const [group] = await commerce.seed(customerGroupFactory.build());
-  const [customer] = await commerce.seed(customerFactory.inStores(store!.key).inGroup(group!.key!).withCustom(type!.key, { tier: 'gold' }).build());
+  const [customer] = await commerce.seed(
+    customerFactory.inStores(store!.key).inGroup(group!.key!).withCustom(type!.key, { tier: 'gold' }).build(),
+  );
   expect(customer!.stores).toEqual([{ typeId: 'store', key: store!.key }]);
   expect(customer!.customerGroup).toEqual({ typeId: 'customer-group', id: group!.id });
   expect(customer!.custom).toEqual({ type: { typeId: 'type', id: type!.id }, fields: { tier: 'gold' } });
@@ -703,7 +1117,9 @@ test('unique fields stay unique across builds and traits; seed resolves referenc
 
 test('a product with variants and prices in several currencies, its stock and a discount', async ({ commerce }) => {
   await commerce.seed(productTypeFactory.asDefault().build(), taxCategoryFactory.withRates('DE', 'US').build({ key: 'standard' }));
-  const [product] = await commerce.seed(productFactory.withVariants(2).withPrices('EUR', 'USD', 'GBP').withTaxCategory('standard').published().build());
+  const [product] = await commerce.seed(
+    productFactory.withVariants(2).withPrices('EUR', 'USD', 'GBP').withTaxCategory('standard').published().build(),
+  );
   const current = product!.masterData.current;
   const variants = [current.masterVariant, ...current.variants];
   expect(variants.map((variant) => variant.prices.map((price) => price.value.currencyCode))).toEqual([
@@ -713,12 +1129,17 @@ test('a product with variants and prices in several currencies, its stock and a 
   ]);
   const skus = variants.map((variant) => variant.sku!);
   expect(new Set(skus).size).toBe(3);
-  await commerce.seed(skus.map((sku) => inventoryEntryFactory.forSku(sku).build()), productDiscountFactory.relative(20).build());
+  await commerce.seed(
+    skus.map((sku) => inventoryEntryFactory.forSku(sku).build()),
+    productDiscountFactory.relative(20).build(),
+  );
   expect(commerce).toHaveStoredCount('inventory-entry', 3);
   expect(commerce).toHaveStored('product', { masterData: { published: true } });
 });
 
-test('a checkout-ready cart: a customer with addresses, products priced in its currency, a shipping method by zone, discount codes', async ({ commerce }) => {
+test('a checkout-ready cart: a customer with addresses, products priced in its currency, a shipping method by zone, discount codes', async ({
+  commerce,
+}) => {
   await seedShipping(commerce);
   const [customer] = await commerce.seed(customerFactory.withAddresses('AT', 'DE').withDefaultAddresses().build());
   await commerce.seed(
@@ -726,60 +1147,112 @@ test('a checkout-ready cart: a customer with addresses, products priced in its c
     discountCodeFactory.forCartDiscounts('ten-percent').build({ code: 'SAVE10' }),
   );
   const [cart] = await commerce.seed(
-    cartFactory.forCustomer(customer!).inCurrency('USD').withShippingAddress('AT').withShippingMethod('standard').withLineItems('TEE', { sku: 'MUG', quantity: 2 }).withDiscountCodes('SAVE10').build(),
+    cartFactory
+      .forCustomer(customer!)
+      .inCurrency('USD')
+      .withShippingAddress('AT')
+      .withShippingMethod('standard')
+      .withLineItems('TEE', { sku: 'MUG', quantity: 2 })
+      .withDiscountCodes('SAVE10')
+      .build(),
   );
   // Typed as the stored Cart: these lines would not compile otherwise.
   const skus: Array<string | undefined> = cart!.lineItems.map((item) => item.variant.sku);
   expect(skus).toEqual(['TEE', 'MUG']);
   expect(cart!.lineItems.map((item) => item.price.value.currencyCode)).toEqual(['USD', 'USD']);
-  expect(cart!).toMatchObject({ customerId: customer!.id, customerEmail: customer!.email, totalPrice: { currencyCode: 'USD' }, shippingAddress: { country: 'AT' } });
+  expect(cart!).toMatchObject({
+    customerId: customer!.id,
+    customerEmail: customer!.email,
+    totalPrice: { currencyCode: 'USD' },
+    shippingAddress: { country: 'AT' },
+  });
   expect(cart!.shippingInfo).toMatchObject({ shippingMethodName: expect.any(String), price: { currencyCode: 'USD', centAmount: 599 } });
   expect(cart!.discountCodes).toEqual([{ discountCode: { typeId: 'discount-code', id: expect.any(String) }, state: 'MatchesCart' }]);
   expect(cart!.discountOnTotalPrice).toBeDefined();
 });
 
-test('a business unit with associates, a division that inherits them, and a shopping list and payment of its buyer', async ({ commerce }) => {
+test('a business unit with associates, a division that inherits them, and a shopping list and payment of its buyer', async ({
+  commerce,
+}) => {
   const [ada, grace] = await seedAssociates(commerce);
   const [store] = await commerce.seed(storeFactory.build());
   const [company] = await commerce.seed(
     businessUnitFactory
       .withStores(store!.key)
       .withAddresses('DE')
-      .withAssociates([{ customerKey: ada!.key!, roleKeys: ['admin'], inheritance: 'Enabled' }, { customerId: grace!.id, roleKeys: ['buyer'] }])
+      .withAssociates([
+        { customerKey: ada!.key!, roleKeys: ['admin'], inheritance: 'Enabled' },
+        { customerId: grace!.id, roleKeys: ['buyer'] },
+      ])
       .build(),
   );
   expect(company!).toMatchObject({ unitType: 'Company', storeMode: 'Explicit', stores: [{ typeId: 'store', key: store!.key }] });
   expect(company!.associates).toEqual([
-    { customer: { typeId: 'customer', id: ada!.id }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'admin' }, inheritance: 'Enabled' }] },
-    { customer: { typeId: 'customer', id: grace!.id }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'buyer' }, inheritance: 'Disabled' }] },
+    {
+      customer: { typeId: 'customer', id: ada!.id },
+      associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'admin' }, inheritance: 'Enabled' }],
+    },
+    {
+      customer: { typeId: 'customer', id: grace!.id },
+      associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'buyer' }, inheritance: 'Disabled' }],
+    },
   ]);
   const [division] = await commerce.seed(businessUnitFactory.division(company!.key).build());
-  expect(division!).toMatchObject({ unitType: 'Division', parentUnit: { key: company!.key }, topLevelUnit: { key: company!.key }, inheritedStores: [{ key: store!.key }] });
+  expect(division!).toMatchObject({
+    unitType: 'Division',
+    parentUnit: { key: company!.key },
+    topLevelUnit: { key: company!.key },
+    inheritedStores: [{ key: store!.key }],
+  });
   expect(division!.inheritedAssociates).toEqual([
-    { customer: { typeId: 'customer', id: ada!.id }, associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'admin' }, source: { typeId: 'business-unit', key: company!.key } }] },
+    {
+      customer: { typeId: 'customer', id: ada!.id },
+      associateRoleAssignments: [
+        { associateRole: { typeId: 'associate-role', key: 'admin' }, source: { typeId: 'business-unit', key: company!.key } },
+      ],
+    },
   ]);
   const [role] = await commerce.seed(associateRoleFactory.build());
-  expect(role!).toMatchObject({ buyerAssignable: false, permissions: expect.arrayContaining(['CreateMyCarts', 'CreateMyOrdersFromMyCarts']) });
+  expect(role!).toMatchObject({
+    buyerAssignable: false,
+    permissions: expect.arrayContaining(['CreateMyCarts', 'CreateMyOrdersFromMyCarts']),
+  });
 
-  const [list] = await commerce.seed(shoppingListFactory.forCustomer(grace!.key!).forBusinessUnit(company!.key).withTextLineItems(2).build());
-  const [payment] = await commerce.seed(paymentFactory.forCustomer(grace!.id).withAmount(2500).withTransactions('Authorization', 'Charge').build());
-  expect(list!).toMatchObject({ customer: { typeId: 'customer', id: grace!.id }, businessUnit: { key: company!.key }, textLineItems: [{ key: 'text-1' }, { key: 'text-2' }] });
+  const [list] = await commerce.seed(
+    shoppingListFactory.forCustomer(grace!.key!).forBusinessUnit(company!.key).withTextLineItems(2).build(),
+  );
+  const [payment] = await commerce.seed(
+    paymentFactory.forCustomer(grace!.id).withAmount(2500).withTransactions('Authorization', 'Charge').build(),
+  );
+  expect(list!).toMatchObject({
+    customer: { typeId: 'customer', id: grace!.id },
+    businessUnit: { key: company!.key },
+    textLineItems: [{ key: 'text-1' }, { key: 'text-2' }],
+  });
   expect(payment!.transactions.map((t) => [t.type, t.state, t.amount.centAmount])).toEqual([
     ['Authorization', 'Success', 2500],
     ['Charge', 'Success', 2500],
   ]);
 });
 
-test(`staged quotes and quotes (made through their endpoints, not seeded): ${COUNT} drafts of each are created by POST`, async ({ commerce }) => {
+test(`staged quotes and quotes (made through their endpoints, not seeded): ${COUNT} drafts of each are created by POST`, async ({
+  commerce,
+}) => {
   const [cart] = await seedQuoteCart(commerce);
   const [request] = await commerce.seed(quoteRequestFactory.forCart(cart!.id).build({ key: DEFAULT_QUOTE_REQUEST_KEY }));
   await expect(commerce.seed(stagedQuoteFactory.build())).rejects.toMatchObject({ statusCode: 400 });
   const apiRoot = commerce.apiRoot;
   const staged = [];
   for (let index = 0; index < COUNT; index++) {
-    const draft = index === 0 ? stagedQuoteFactory.build({ key: DEFAULT_STAGED_QUOTE_KEY }) : stagedQuoteFactory.forQuoteRequest(request!.id, request!.version).build();
+    const draft =
+      index === 0
+        ? stagedQuoteFactory.build({ key: DEFAULT_STAGED_QUOTE_KEY })
+        : stagedQuoteFactory.forQuoteRequest(request!.id, request!.version).build();
     expectPlainDraft(draft, 'staged-quote');
-    const response = await apiRoot.stagedQuotes().post({ body: sdkBody(draft) }).execute();
+    const response = await apiRoot
+      .stagedQuotes()
+      .post({ body: sdkBody(draft) })
+      .execute();
     expect(response.statusCode).toBe(201);
     expect(response.body).toMatchObject({ key: draft.key, quoteRequest: { id: request!.id }, stagedQuoteState: 'InProgress' });
     staged.push(response.body);
@@ -788,25 +1261,40 @@ test(`staged quotes and quotes (made through their endpoints, not seeded): ${COU
   for (let index = 0; index < COUNT; index++) {
     const draft = index % 2 ? quoteFactory.build() : quoteFactory.forStagedQuote(staged[index]!.id, staged[index]!.version).build();
     expectPlainDraft(draft, 'quote');
-    const response = await apiRoot.quotes().post({ body: sdkBody(draft) }).execute();
+    const response = await apiRoot
+      .quotes()
+      .post({ body: sdkBody(draft) })
+      .execute();
     expect(response.statusCode).toBe(201);
     expect(response.body).toMatchObject({ key: draft.key, quoteState: 'Pending' });
   }
   expect(commerce).toHaveStoredCount('quote', COUNT);
-  const sent = await apiRoot.quotes().post({ body: sdkBody(quoteFactory.forStagedQuote(staged[1]!.id).sendingStagedQuote().build()) }).execute();
+  const sent = await apiRoot
+    .quotes()
+    .post({ body: sdkBody(quoteFactory.forStagedQuote(staged[1]!.id).sendingStagedQuote().build()) })
+    .execute();
   expect(sent.statusCode).toBe(201);
   expect(commerce.get('staged-quote', staged[1]!.id)!.stagedQuoteState).toBe('Sent');
-  const accepting = await apiRoot.stagedQuotes().post({ body: sdkBody(stagedQuoteFactory.forQuoteRequest(request!.id).acceptingRequest().build()) }).execute();
+  const accepting = await apiRoot
+    .stagedQuotes()
+    .post({ body: sdkBody(stagedQuoteFactory.forQuoteRequest(request!.id).acceptingRequest().build()) })
+    .execute();
   expect(accepting.statusCode).toBe(201);
   expect(commerce.get('quote-request', request!.id)!.quoteRequestState).toBe('Accepted');
 });
 
 test('traits that replace a value replace it wholesale; forZone() chains zones and currencies', () => {
-  expect(cartDiscountFactory.relative(500).absolute({ EUR: 100 }).build().value).toEqual({ type: 'absolute', money: [{ currencyCode: 'EUR', centAmount: 100 }] });
+  expect(cartDiscountFactory.relative(500).absolute({ EUR: 100 }).build().value).toEqual({
+    type: 'absolute',
+    money: [{ currencyCode: 'EUR', centAmount: 100 }],
+  });
   expect(cartDiscountFactory.onLineItems('sku = "A"').onTotal().build().target).toEqual({ type: 'totalPrice' });
   expect(cartFactory.forCustomer('00000000-0000-4000-8000-000000000000').anonymous('s-1').build()).not.toHaveProperty('customerId');
   expect(cartFactory.anonymous().forCustomer().build()).not.toHaveProperty('anonymousId');
-  const method = shippingMethodFactory.forZone('dach', { freeAbove: 5000 }).forZone('us', { currency: 'USD', centAmount: 899 }).forZone('dach', { currency: 'CHF', centAmount: 700 });
+  const method = shippingMethodFactory
+    .forZone('dach', { freeAbove: 5000 })
+    .forZone('us', { currency: 'USD', centAmount: 899 })
+    .forZone('dach', { currency: 'CHF', centAmount: 700 });
   const [first, second] = method.buildList(2);
   expect(first!.zoneRates).toEqual([
     {
@@ -820,7 +1308,12 @@ test('traits that replace a value replace it wholesale; forZone() chains zones a
   ]);
   first!.zoneRates.pop();
   expect(second!.zoneRates).toHaveLength(2);
-  expect(paymentFactory.anonymous().buildList(2).map((p) => p.anonymousId)).toEqual([expect.any(String), expect.any(String)]);
+  expect(
+    paymentFactory
+      .anonymous()
+      .buildList(2)
+      .map((p) => p.anonymousId),
+  ).toEqual([expect.any(String), expect.any(String)]);
   const [a, b] = paymentFactory.anonymous().buildList(2);
   expect(a!.anonymousId).not.toBe(b!.anonymousId);
 });
@@ -844,7 +1337,12 @@ test('customers carry the plain password to sign in with: DEFAULT_PASSWORD or th
 
   const other = customerFactory.build({ password: 's3cret!' });
   const [second] = await commerce.seed(other);
-  await commerce.apiRootFor({ customer: { email: other.email, password: 's3cret!' } }).customers().withId({ ID: second!.id }).get().execute();
+  await commerce
+    .apiRootFor({ customer: { email: other.email, password: 's3cret!' } })
+    .customers()
+    .withId({ ID: second!.id })
+    .get()
+    .execute();
   expect(commerce).toHaveIssuedCustomerToken(second!.id);
 });
 
@@ -863,7 +1361,10 @@ test('params override and remove generated fields; traits compose; builds share 
   const inStores = customerFactory.inStores('a', 'b');
   const [first, second] = inStores.buildList(2);
   first!.stores!.push({ typeId: 'store', key: 'c' });
-  expect(second!.stores).toEqual([{ typeId: 'store', key: 'a' }, { typeId: 'store', key: 'b' }]);
+  expect(second!.stores).toEqual([
+    { typeId: 'store', key: 'a' },
+    { typeId: 'store', key: 'b' },
+  ]);
   expect(inStores.build().stores).toHaveLength(2);
 
   const tagged = storeFactory.params({ name: { de: 'Laden' } }).buildList(3);

@@ -61,7 +61,10 @@ test('seed validates like the create route and stores nothing of a bad draft', a
 });
 
 test('apiRoot is the official SDK pointed at the mock; createdBy names its client', async ({ commerce }) => {
-  const { body } = await commerce.apiRoot.customerGroups().post({ body: { groupName: 'Wholesale', key: 'wholesale' } }).execute();
+  const { body } = await commerce.apiRoot
+    .customerGroups()
+    .post({ body: { groupName: 'Wholesale', key: 'wholesale' } })
+    .execute();
   expect(body.createdBy?.clientId).toBe('commerce-mock-client');
   expect(commerce.tokens.find({ kind: 'client' })?.clientId).toBe('commerce-mock-client');
   expect(commerce.getByKey('customer-group', 'wholesale')?.id).toBe(body.id);
@@ -72,7 +75,11 @@ test('customer and anonymous tokens are issued on request and recognised by the 
   const token = commerce.customerToken(customer!.id);
   expect(token.scope).toContain(`customer_id:${customer!.id}`);
   const asCustomer = commerce.apiRootFor({ token: token.accessToken });
-  const updated = await asCustomer.customers().withId({ ID: customer!.id }).post({ body: { version: 1, actions: [{ action: 'setLastName', lastName: 'Lovelace' }] } }).execute();
+  const updated = await asCustomer
+    .customers()
+    .withId({ ID: customer!.id })
+    .post({ body: { version: 1, actions: [{ action: 'setLastName', lastName: 'Lovelace' }] } })
+    .execute();
   expect(updated.body.lastModifiedBy?.customer?.id).toBe(customer!.id);
 
   const anonymous = commerce.anonymousToken('session-1');

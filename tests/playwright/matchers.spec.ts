@@ -44,14 +44,21 @@ test.describe('toHaveIssuedCustomerToken', () => {
     expect(message).toContain('Received: none; the tokens issued in this test:');
     expect(message).toMatch(/- client token: client "commerce-mock", scope "manage_project:test-project"/);
 
-    await commerce.apiRootFor({ customer: { email: draft.email, password: draft.password } }).customers().withId({ ID: customer!.id }).get().execute();
+    await commerce
+      .apiRootFor({ customer: { email: draft.email, password: draft.password } })
+      .customers()
+      .withId({ ID: customer!.id })
+      .get()
+      .execute();
     expect(commerce).toHaveIssuedCustomerToken(customer!.id);
     expect(commerce).not.toHaveIssuedCustomerToken(other!.id);
 
     const negated = failure(() => expect(commerce).not.toHaveIssuedCustomerToken(customer!.id));
     expect(negated).toContain('expect(commerce).not.toHaveIssuedCustomerToken(customerId)');
     expect(negated).toContain(`Expected: no customer token for customer "${customer!.id}"`);
-    expect(negated).toContain(`Received: 1 issued:\n  - customer token: client "${TEST_CREDENTIALS.clientId}", customerId "${customer!.id}"`);
+    expect(negated).toContain(
+      `Received: 1 issued:\n  - customer token: client "${TEST_CREDENTIALS.clientId}", customerId "${customer!.id}"`,
+    );
   });
 
   test('counts tokens issued with commerce.customerToken', async ({ commerce }) => {
@@ -69,7 +76,11 @@ test.describe('toHaveIssuedAnonymousToken', () => {
     expect(empty).toContain('expect(commerce).toHaveIssuedAnonymousToken()');
     expect(empty).toContain('Expected: an anonymous token\nReceived: none; the tokens issued in this test:\n  (none)');
 
-    await commerce.apiRootFor({ anonymous: { anonymousId: 'session-1' } }).customers().get().execute();
+    await commerce
+      .apiRootFor({ anonymous: { anonymousId: 'session-1' } })
+      .customers()
+      .get()
+      .execute();
     expect(commerce).toHaveIssuedAnonymousToken();
     expect(commerce).toHaveIssuedAnonymousToken('session-1');
     expect(commerce).not.toHaveIssuedAnonymousToken('session-2');
@@ -126,7 +137,9 @@ test.describe('toHaveStored', () => {
       customerFactory.build({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }),
       customerFactory.build({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
     );
-    const message = failure(() => expect(commerce).toHaveStored('customer', { firstName: 'Grace', lastName: 'Hopper', isEmailVerified: true }));
+    const message = failure(() =>
+      expect(commerce).toHaveStored('customer', { firstName: 'Grace', lastName: 'Hopper', isEmailVerified: true }),
+    );
     expect(message).toContain('expect(commerce).toHaveStored(typeId, expected)');
     expect(message).toContain('Expected: a stored customer matching {"firstName": "Grace", "isEmailVerified": true, "lastName": "Hopper"}');
     expect(message).toContain(`Received: 2 stored customer resources, none matches; the closest, ${grace!.id} (key "${grace!.key}"):`);
@@ -208,7 +221,9 @@ test.describe('toBeCommerceError', () => {
 
     const message = await asyncFailure(() => expect(response).toBeCommerceError(400, 'InvalidInput'));
     expect(message).toContain('expect(received).toBeCommerceError(status, code)');
-    expect(message).toContain(`Expected: 400 "InvalidInput"\nReceived: 404 "ResourceNotFound" — "The Resource with ID 'nope' was not found."`);
+    expect(message).toContain(
+      `Expected: 400 "InvalidInput"\nReceived: 404 "ResourceNotFound" — "The Resource with ID 'nope' was not found."`,
+    );
     const negated = await asyncFailure(() => expect(response).not.toBeCommerceError(404));
     expect(negated).toContain('expect(received).not.toBeCommerceError(status)');
     expect(negated).toContain('Expected: not 404\nReceived: 404 "ResourceNotFound"');
@@ -218,7 +233,11 @@ test.describe('toBeCommerceError', () => {
     const [customer] = await commerce.seed(customerFactory.build());
     let caught: unknown;
     try {
-      await commerce.apiRoot.customers().withId({ ID: customer!.id }).post({ body: { version: 7, actions: [] } }).execute();
+      await commerce.apiRoot
+        .customers()
+        .withId({ ID: customer!.id })
+        .post({ body: { version: 7, actions: [] } })
+        .execute();
     } catch (error) {
       caught = error;
     }
@@ -226,22 +245,40 @@ test.describe('toBeCommerceError', () => {
 
     // A promise: judged by its rejection reason (or by what it resolves to).
     await expect(commerce.apiRoot.customers().withKey({ key: 'nobody' }).get().execute()).toBeCommerceError(404, 'ResourceNotFound');
-    await expect(commerce.apiRoot.customers().post({ body: { email: customer!.email, password: 'x' } }).execute()).toBeCommerceError(400, 'DuplicateField');
+    await expect(
+      commerce.apiRoot
+        .customers()
+        .post({ body: { email: customer!.email, password: 'x' } })
+        .execute(),
+    ).toBeCommerceError(400, 'DuplicateField');
     await expect(commerce.apiRoot.customers().get().execute()).not.toBeCommerceError(400);
     const resolved = await asyncFailure(() => expect(commerce.apiRoot.customers().get().execute()).toBeCommerceError(400));
     expect(resolved).toContain('Expected: 400\nReceived: 200 (resolved promise)');
-    const rejected = await asyncFailure(() => expect(commerce.apiRoot.customers().withKey({ key: 'nobody' }).get().execute()).toBeCommerceError(404, 'InvalidInput'));
+    const rejected = await asyncFailure(() =>
+      expect(commerce.apiRoot.customers().withKey({ key: 'nobody' }).get().execute()).toBeCommerceError(404, 'InvalidInput'),
+    );
     expect(rejected).toContain('Received: 404 "ResourceNotFound"');
     expect(rejected).toContain('(rejected promise)');
     // `.rejects` works at run time too (Playwright's types offer custom matchers on it only through a cast).
-    await (expect(commerce.apiRoot.customers().withKey({ key: 'nobody' }).get().execute()).rejects as unknown as { toBeCommerceError(status: number): Promise<void> }).toBeCommerceError(404);
+    await (
+      expect(commerce.apiRoot.customers().withKey({ key: 'nobody' }).get().execute()).rejects as unknown as {
+        toBeCommerceError(status: number): Promise<void>;
+      }
+    ).toBeCommerceError(404);
   });
 
   test('a PlatformError from programmatic calls, and a platform error body', async ({ commerce }) => {
     const seeding = commerce.seed(customerFactory.build({ email: '' }));
     await expect(seeding).toBeCommerceError(400, 'InvalidField');
     await expect(new PlatformError(409, [{ code: 'ConcurrentModification', message: 'version' }])).toBeCommerceError(409);
-    await expect({ statusCode: 400, message: 'bad', errors: [{ code: 'InvalidOperation', message: 'bad' }, { code: 'InvalidField', message: 'x' }] }).toBeCommerceError(400, 'InvalidField');
+    await expect({
+      statusCode: 400,
+      message: 'bad',
+      errors: [
+        { code: 'InvalidOperation', message: 'bad' },
+        { code: 'InvalidField', message: 'x' },
+      ],
+    }).toBeCommerceError(400, 'InvalidField');
   });
 
   test('a Response whose body the test read first still has its status', async ({ commerce }) => {
@@ -278,7 +315,10 @@ test.describe('toHaveVersion', () => {
     expect(updated).not.toHaveVersion(1);
     expect(commerce.get('customer-group', group!.id)).toHaveVersion(2);
 
-    const created = await commerce.apiRoot.customers().post({ body: { email: 'sign-in@example.com', password: 'x' } }).execute();
+    const created = await commerce.apiRoot
+      .customers()
+      .post({ body: { email: 'sign-in@example.com', password: 'x' } })
+      .execute();
     expect(created).toHaveVersion(1);
     expect(created.body).toHaveVersion(1);
   });
@@ -320,7 +360,9 @@ test.describe('docs/playwright.md', () => {
   test('a signed-in customer checks out', async ({ commerce }) => {
     // Arrange: a small catalog and a customer with default addresses.
     await commerce.seed(productTypeFactory.asDefault().build(), taxCategoryFactory.withRates('DE').build({ key: 'standard' }));
-    const [product] = await commerce.seed(productFactory.withVariants(1).withPrices('EUR', 'USD').withTaxCategory('standard').published().build());
+    const [product] = await commerce.seed(
+      productFactory.withVariants(1).withPrices('EUR', 'USD').withTaxCategory('standard').published().build(),
+    );
     const draft = customerFactory.withDefaultAddresses().build(); // draft.password is 'password123'
     const [customer] = await commerce.seed(draft);
 
@@ -348,7 +390,11 @@ test.describe('docs/playwright.md', () => {
     expect(renamed).toHaveVersion(2);
     // A stale version is refused, as the platform refuses it.
     await expect(
-      shop.customers().withId({ ID: me.id }).post({ body: { version: 1, actions: [{ action: 'setLastName', lastName: 'King' }] } }).execute(),
+      shop
+        .customers()
+        .withId({ ID: me.id })
+        .post({ body: { version: 1, actions: [{ action: 'setLastName', lastName: 'King' }] } })
+        .execute(),
     ).toBeCommerceError(409, 'ConcurrentModification');
   });
 

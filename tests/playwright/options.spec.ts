@@ -2,7 +2,13 @@ import { test, expect } from '../../src/playwright/index.js';
 
 // Worker options from `use` (here: test.use at file level, as in playwright.config.ts).
 test.use({
-  commerceMock: { defaultProjectKey: 'configured-shop', apiUrl: 'https://api.shop.test', authUrl: 'https://auth.shop.test', enableAuthentication: true, validateCredentials: true },
+  commerceMock: {
+    defaultProjectKey: 'configured-shop',
+    apiUrl: 'https://api.shop.test',
+    authUrl: 'https://auth.shop.test',
+    enableAuthentication: true,
+    validateCredentials: true,
+  },
 });
 
 test('options from use configure the worker mock: project key, hosts, authentication', async ({ commerce }) => {

@@ -24,7 +24,12 @@ function tableRows(header: string): string[][] {
   for (let i = 0; i < docLines.length; i++) {
     if (docLines[i]!.trim() !== header) continue;
     for (let j = i + 2; j < docLines.length && docLines[j]!.startsWith('|'); j++) {
-      rows.push(docLines[j]!.trim().slice(1, -1).split('|').map((cell) => cell.trim()));
+      rows.push(
+        docLines[j]!.trim()
+          .slice(1, -1)
+          .split('|')
+          .map((cell) => cell.trim()),
+      );
     }
   }
   return rows;
@@ -159,7 +164,8 @@ test.describe('docs/querying.md: ts examples', () => {
     // doc-example:start
     const strict = createCommerceMock({ strictWhere: true });
     strict.create('customer', { email: 'anna@example.com', password: 'secret', firstName: 'Anna' });
-    const customers = (where: string) => strict.handle({ method: 'GET', url: `/${strict.options.defaultProjectKey}/customers?where=${encodeURIComponent(where)}` });
+    const customers = (where: string) =>
+      strict.handle({ method: 'GET', url: `/${strict.options.defaultProjectKey}/customers?where=${encodeURIComponent(where)}` });
     customers('salutation = "Ms"').status; // 200: a customer field, though no stored customer has one yet
     customers('nope = "x"').status; // 400: The field 'nope' does not exist.
     // doc-example:end
@@ -174,7 +180,14 @@ test.describe('docs/querying.md: ts examples', () => {
     // doc-example:start
     const { body } = await apiRoot
       .customers()
-      .get({ queryArgs: { where: ['lastName = :last', 'custom(fields(points > :min))'], 'var.last': 'Schmidt', 'var.min': 100, sort: 'firstName asc' } })
+      .get({
+        queryArgs: {
+          where: ['lastName = :last', 'custom(fields(points > :min))'],
+          'var.last': 'Schmidt',
+          'var.min': 100,
+          sort: 'firstName asc',
+        },
+      })
       .execute();
     // body.results: Anna only (Dora is a Schmidt too, with 0 points); body.count 1, body.total 1
     // doc-example:end
@@ -204,7 +217,10 @@ test.describe('docs/querying.md: ts examples', () => {
     // doc-example:end
     expect(mock.options.strictWhere).toBe(true);
     mock.create('customer-group', { key: 'gold', groupName: 'Gold' });
-    const response = mock.handle({ method: 'GET', url: `/${mock.options.defaultProjectKey}/customer-groups?where=${encodeURIComponent('nope = "x"')}` });
+    const response = mock.handle({
+      method: 'GET',
+      url: `/${mock.options.defaultProjectKey}/customer-groups?where=${encodeURIComponent('nope = "x"')}`,
+    });
     expect(response.status).toBe(400);
   });
 
@@ -232,7 +248,11 @@ test.describe('docs/querying.md: ts examples', () => {
     // shirts.parent: { typeId: 'category', id: <men.id>, obj: { key: 'men', parent: { typeId: 'category', id: <clothing.id>, obj: { key: 'clothing', ... } }, ... } }
     // shirts.ancestors: clothing and men, each with obj
     // doc-example:end
-    const parent = shirts.parent as { typeId: string; id: string; obj: Category & { parent: { typeId: string; id: string; obj: Category } } };
+    const parent = shirts.parent as {
+      typeId: string;
+      id: string;
+      obj: Category & { parent: { typeId: string; id: string; obj: Category } };
+    };
     expect(parent.typeId).toBe('category');
     expect(parent.id).toBe(categories.men.id);
     expect(parent.obj.key).toBe('men');
@@ -245,7 +265,10 @@ test.describe('docs/querying.md: ts examples', () => {
     // doc-example:start
     const { body } = await apiRoot
       .customers()
-      .post({ body: { email: 'eve@example.com', password: 'secret', customerGroup: { typeId: 'customer-group', key: 'gold' } }, queryArgs: { expand: 'customerGroup' } })
+      .post({
+        body: { email: 'eve@example.com', password: 'secret', customerGroup: { typeId: 'customer-group', key: 'gold' } },
+        queryArgs: { expand: 'customerGroup' },
+      })
       .execute();
     // body.customer.customerGroup: { typeId: 'customer-group', id: <gold.id>, obj: { key: 'gold', name: 'Gold', ... } }
     // doc-example:end

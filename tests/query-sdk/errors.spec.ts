@@ -21,20 +21,37 @@ interface SyntaxCase {
 const syntaxCases: SyntaxCase[] = [
   { where: 'firstName == "Anna"', position: 12, found: "Invalid input '='", expected: 'input parameter or primitive value' },
   { where: 'firstName = "Anna" and', position: 23, found: 'Unexpected end of input', expected: "field name, not or '('" },
-  { where: 'firstName = "Anna', position: 18, found: 'Unexpected end of input', expected: 'closing quote " of the string starting at column 13' },
+  {
+    where: 'firstName = "Anna',
+    position: 18,
+    found: 'Unexpected end of input',
+    expected: 'closing quote " of the string starting at column 13',
+  },
   { where: '(firstName = "Anna"', position: 20, found: 'Unexpected end of input', expected: "and, or, ')' or end of input" },
   { where: 'firstName = "Anna")', position: 19, found: "Invalid input ')'", expected: 'and, or or end of input' },
   { where: 'firstName ~ "Anna"', position: 11, found: "Invalid input '~'", expected: "field name, operator, value, '(', ')' or ','" },
-  { where: 'firstName in "Anna"', position: 14, found: 'Invalid input \'"\'', expected: "'(' or input parameter" },
+  { where: 'firstName in "Anna"', position: 14, found: "Invalid input '\"'", expected: "'(' or input parameter" },
   { where: 'firstName = Anna', position: 13, found: "Invalid input 'A'", expected: 'input parameter or primitive value' },
-  { where: 'firstName is "x"', position: 14, found: 'Invalid input \'"\'', expected: 'not, empty or defined' },
+  { where: 'firstName is "x"', position: 14, found: "Invalid input '\"'", expected: 'not, empty or defined' },
   { where: 'addresses(country = "DE"', position: 25, found: 'Unexpected end of input', expected: "and, or, ')' or end of input" },
   { where: 'geoLocation within circle(13.4, 52.5)', position: 37, found: "Invalid input ')'", expected: "','" },
   { where: 'tags contains some ("a")', position: 15, found: "Invalid input 's'", expected: 'any or all' },
   { where: 'firstName = :', position: 14, found: 'Unexpected end of input', expected: 'input variable name' },
-  { where: 'firstName = "Anna"\nor lastName = = "x"', position: 34, line: 2, column: 15, found: "Invalid input '='", expected: 'input parameter or primitive value' },
+  {
+    where: 'firstName = "Anna"\nor lastName = = "x"',
+    position: 34,
+    line: 2,
+    column: 15,
+    found: "Invalid input '='",
+    expected: 'input parameter or primitive value',
+  },
   // several where parameters: the message is about the one that fails
-  { where: ['firstName = "Anna"', 'lastName ='], position: 11, found: 'Unexpected end of input', expected: 'input parameter or primitive value' },
+  {
+    where: ['firstName = "Anna"', 'lastName ='],
+    position: 11,
+    found: 'Unexpected end of input',
+    expected: 'input parameter or primitive value',
+  },
 ];
 
 test.describe('where syntax errors: 400 InvalidInput naming the position', () => {
@@ -42,7 +59,12 @@ test.describe('where syntax errors: 400 InvalidInput naming the position', () =>
     const predicates = [c.where].flat();
     test(`${JSON.stringify(c.where)} → position ${c.position}`, async ({ mock, apiRoot }) => {
       seedWorld(mock);
-      const failure = await sdkFailure(apiRoot.customers().get({ queryArgs: { where: c.where } }).execute());
+      const failure = await sdkFailure(
+        apiRoot
+          .customers()
+          .get({ queryArgs: { where: c.where } })
+          .execute(),
+      );
       expect(failure.statusCode).toBe(400);
       expect(failure.body.statusCode).toBe(400);
       expect(failure.body.errors).toHaveLength(1);
@@ -60,7 +82,12 @@ test.describe('where syntax errors: 400 InvalidInput naming the position', () =>
   }
 
   test('a stray closing parenthesis is not listed as expected', async ({ apiRoot }) => {
-    const failure = await sdkFailure(apiRoot.customers().get({ queryArgs: { where: 'firstName = "Anna")' } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .customers()
+        .get({ queryArgs: { where: 'firstName = "Anna")' } })
+        .execute(),
+    );
     expect(failure.body.message).toContain("Invalid input ')', expected and, or or end of input at position 19");
   });
 
@@ -84,7 +111,9 @@ test.describe('where syntax errors: 400 InvalidInput naming the position', () =>
       const failure = await sdkFailure(request.execute());
       expect(failure.statusCode).toBe(400);
       expect(failure.body.errors[0]!.code).toBe('InvalidInput');
-      expect(failure.body.message).toMatch(/^Malformed parameter: where: Syntax error while parsing 'where'\. .* at position \d+ \(line 1, column \d+\):\n/);
+      expect(failure.body.message).toMatch(
+        /^Malformed parameter: where: Syntax error while parsing 'where'\. .* at position \d+ \(line 1, column \d+\):\n/,
+      );
     }
   });
 });
@@ -92,15 +121,27 @@ test.describe('where syntax errors: 400 InvalidInput naming the position', () =>
 test.describe('input variables', () => {
   test('a variable without its var.<name> parameter is a 400 naming it', async ({ mock, apiRoot }) => {
     seedWorld(mock);
-    const failure = await sdkFailure(apiRoot.customers().get({ queryArgs: { where: 'firstName = :name', 'var.other': 'Anna' } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .customers()
+        .get({ queryArgs: { where: 'firstName = :name', 'var.other': 'Anna' } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]!.code).toBe('InvalidInput');
-    expect(failure.body.message).toBe("Malformed parameter: where: The input variable ':name' has no value. Pass it as query parameter 'var.name'.");
+    expect(failure.body.message).toBe(
+      "Malformed parameter: where: The input variable ':name' has no value. Pass it as query parameter 'var.name'.",
+    );
   });
 
   test('a comparison takes one value: a repeated variable is a 400 (use in)', async ({ mock, apiRoot }) => {
     seedWorld(mock);
-    const failure = await sdkFailure(apiRoot.customers().get({ queryArgs: { where: 'firstName = :name', 'var.name': ['Anna', 'Ben'] } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .customers()
+        .get({ queryArgs: { where: 'firstName = :name', 'var.name': ['Anna', 'Ben'] } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]!.code).toBe('InvalidInput');
     expect(failure.body.message).toBe(
@@ -170,9 +211,12 @@ test.describe('unknown fields with strictWhere: true: 400 InvalidInput as on the
     expect((await list(apiRoot, 'customers', { where: 'custom(fields(anyFieldName = "x"))' })).total).toBe(0);
     expect(labels('customers', await list(apiRoot, 'customers', { where: 'custom(fields(tier = "gold"))' }))).toEqual(['Anna']);
     expect((await list(apiRoot, 'categories', { where: 'name(fr = "Hommes")' })).total).toBe(0);
-    expect(labels('products', await list(apiRoot, 'products', { where: 'masterData(current(masterVariant(attributes(name = "fit" and value(key = "slim")))))' }))).toEqual([
-      'red-shirt',
-    ]);
+    expect(
+      labels(
+        'products',
+        await list(apiRoot, 'products', { where: 'masterData(current(masterVariant(attributes(name = "fit" and value(key = "slim")))))' }),
+      ),
+    ).toEqual(['red-shirt']);
   });
 
   test('sort on an unknown field is a 400 too', async ({ mock, apiRoot }) => {
@@ -198,8 +242,14 @@ test.describe('unknown fields with strictWhere: true: 400 InvalidInput as on the
 
   test('in-store lists check fields the same way', async ({ mock, apiRoot }) => {
     seedWorld(mock);
-    mock.create('customer', { email: 'store-only@example.com', password: 'x', firstName: 'Stella', stores: [{ typeId: 'store', key: 'berlin-store' }] });
-    const inBerlin = (where: string) => apiRoot.inStoreKeyWithStoreKeyValue({ storeKey: 'berlin-store' }).customers().get({ queryArgs: { where } }).execute();
+    mock.create('customer', {
+      email: 'store-only@example.com',
+      password: 'x',
+      firstName: 'Stella',
+      stores: [{ typeId: 'store', key: 'berlin-store' }],
+    });
+    const inBerlin = (where: string) =>
+      apiRoot.inStoreKeyWithStoreKeyValue({ storeKey: 'berlin-store' }).customers().get({ queryArgs: { where } }).execute();
     const failure = await sdkFailure(inBerlin('nope = "x"'));
     expect(failure.statusCode).toBe(400);
     expect(failure.body.message).toBe("Malformed parameter: where: The field 'nope' does not exist.");
@@ -212,7 +262,9 @@ test.describe('unknown fields with strictWhere: true: 400 InvalidInput as on the
     expect(mock.all('customer').some((customer) => 'salutation' in customer)).toBe(false);
     expect((await list(apiRoot, 'customers', { where: 'salutation = "Ms"' })).total).toBe(0);
     expect((await list(apiRoot, 'customers', { where: 'addresses(apartment = "3")' })).total).toBe(0);
-    expect(labels('customers', await list(apiRoot, 'customers', { where: 'firstName = "Anna"', sort: 'companyName asc' }))).toEqual(['Anna']);
+    expect(labels('customers', await list(apiRoot, 'customers', { where: 'firstName = "Anna"', sort: 'companyName asc' }))).toEqual([
+      'Anna',
+    ]);
     // Declared and derived fields alike; a field neither declared nor stored is still refused.
     expect((await list(apiRoot, 'customers', { where: 'shippingAddressIds contains any ("none")' })).total).toBe(0);
     const failure = await sdkFailure(list(apiRoot, 'customers', { where: 'addresses(floor = "3")' }));
@@ -223,7 +275,10 @@ test.describe('unknown fields with strictWhere: true: 400 InvalidInput as on the
 test.describe('HEAD on a collection with where', () => {
   test('200 when something matches', async ({ mock, apiRoot }) => {
     seedWorld(mock);
-    const response = await apiRoot.customers().head({ queryArgs: { where: 'firstName = "Anna"' } }).execute();
+    const response = await apiRoot
+      .customers()
+      .head({ queryArgs: { where: 'firstName = "Anna"' } })
+      .execute();
     expect(response.statusCode).toBe(200);
   });
 

@@ -16,7 +16,11 @@ const plainReference = (typeId: string, doc: Doc) => ({ typeId, id: doc.id });
 test.describe('expand on get', () => {
   test('category by id: parent gains obj (the whole parent), keeping typeId and id', async ({ mock, apiRoot }) => {
     const { categories } = seedWorld(mock);
-    const { body } = await apiRoot.categories().withId({ ID: categories.men.id }).get({ queryArgs: { expand: 'parent' } }).execute();
+    const { body } = await apiRoot
+      .categories()
+      .withId({ ID: categories.men.id })
+      .get({ queryArgs: { expand: 'parent' } })
+      .execute();
     const clothing = (await apiRoot.categories().withId({ ID: categories.clothing.id }).get().execute()).body;
     expect(body.parent).toEqual({ typeId: 'category', id: categories.clothing.id, obj: clothing });
     // The other references of the response stay as they are.
@@ -25,7 +29,11 @@ test.describe('expand on get', () => {
 
   test('category by key: parent.parent expands two levels', async ({ mock, apiRoot }) => {
     const { categories } = seedWorld(mock);
-    const { body } = await apiRoot.categories().withKey({ key: 'shirts' }).get({ queryArgs: { expand: 'parent.parent' } }).execute();
+    const { body } = await apiRoot
+      .categories()
+      .withKey({ key: 'shirts' })
+      .get({ queryArgs: { expand: 'parent.parent' } })
+      .execute();
     const parent = body.parent as Ref;
     expect(parent.id).toBe(categories.men.id);
     expect(parent.obj?.key).toBe('men');
@@ -33,14 +41,25 @@ test.describe('expand on get', () => {
     expect(parent.obj?.parent?.obj?.key).toBe('clothing');
     expect(parent.obj?.parent?.obj?.parent).toBeUndefined();
     // The explicit form with obj names the same expansion.
-    const explicit = await apiRoot.categories().withKey({ key: 'shirts' }).get({ queryArgs: { expand: 'parent.obj.parent' } }).execute();
+    const explicit = await apiRoot
+      .categories()
+      .withKey({ key: 'shirts' })
+      .get({ queryArgs: { expand: 'parent.obj.parent' } })
+      .execute();
     expect(explicit.body).toEqual(body);
     // Only parent expands; one level asks for less.
-    const one = await apiRoot.categories().withKey({ key: 'shirts' }).get({ queryArgs: { expand: 'parent' } }).execute();
+    const one = await apiRoot
+      .categories()
+      .withKey({ key: 'shirts' })
+      .get({ queryArgs: { expand: 'parent' } })
+      .execute();
     expect((one.body.parent as Ref).obj?.parent).toEqual(plainReference('category', categories.clothing));
   });
 
-  test('ancestors[*] expands every element; ancestors[1] only that one; an index past the end changes nothing', async ({ mock, apiRoot }) => {
+  test('ancestors[*] expands every element; ancestors[1] only that one; an index past the end changes nothing', async ({
+    mock,
+    apiRoot,
+  }) => {
     const { categories } = seedWorld(mock);
     const get = (expand: string | string[]) => apiRoot.categories().withKey({ key: 'shirts' }).get({ queryArgs: { expand } }).execute();
     const all = (await get('ancestors[*]')).body;
@@ -60,7 +79,11 @@ test.describe('expand on get', () => {
 
   test('several expand parameters apply together', async ({ mock, apiRoot }) => {
     seedWorld(mock);
-    const { body } = await apiRoot.categories().withKey({ key: 'shirts' }).get({ queryArgs: { expand: ['parent', 'ancestors[0]'] } }).execute();
+    const { body } = await apiRoot
+      .categories()
+      .withKey({ key: 'shirts' })
+      .get({ queryArgs: { expand: ['parent', 'ancestors[0]'] } })
+      .execute();
     expect((body.parent as Ref).obj?.key).toBe('men');
     expect((body.ancestors[0] as Ref).obj?.key).toBe('clothing');
     expect((body.ancestors[1] as Ref).obj).toBeUndefined();
@@ -68,8 +91,16 @@ test.describe('expand on get', () => {
 
   test('customer: customerGroup', async ({ mock, apiRoot }) => {
     const { groups } = seedWorld(mock);
-    const { body } = await apiRoot.customers().withKey({ key: 'anna' }).get({ queryArgs: { expand: 'customerGroup' } }).execute();
-    expect(body.customerGroup).toMatchObject({ typeId: 'customer-group', id: groups.gold.id, obj: { id: groups.gold.id, key: 'gold', name: 'Gold' } });
+    const { body } = await apiRoot
+      .customers()
+      .withKey({ key: 'anna' })
+      .get({ queryArgs: { expand: 'customerGroup' } })
+      .execute();
+    expect(body.customerGroup).toMatchObject({
+      typeId: 'customer-group',
+      id: groups.gold.id,
+      obj: { id: groups.gold.id, key: 'gold', name: 'Gold' },
+    });
   });
 
   test('product: productType, masterData.current.categories[*] and nested categories[*].parent', async ({ mock, apiRoot }) => {
@@ -83,7 +114,10 @@ test.describe('expand on get', () => {
     const inCategories = await get('masterData.current.categories[*]');
     expect(inCategories.masterData.current.categories.map((c) => (c as Ref).obj?.key)).toEqual(['shirts', 'sale']);
     // staged is another path: untouched
-    expect(inCategories.masterData.staged.categories).toEqual([plainReference('category', categories.shirts), plainReference('category', categories.sale)]);
+    expect(inCategories.masterData.staged.categories).toEqual([
+      plainReference('category', categories.shirts),
+      plainReference('category', categories.sale),
+    ]);
 
     const withParents = await get('masterData.current.categories[*].parent');
     const [shirts, sale] = withParents.masterData.current.categories as Ref[];
@@ -195,19 +229,33 @@ test.describe('expand on create, update and delete', () => {
     const byKey = await apiRoot
       .customers()
       .withKey({ key: 'ben' })
-      .post({ queryArgs: { expand: 'customerGroup' }, body: { version: customers.ben.version, actions: [{ action: 'setCustomerGroup', customerGroup: { typeId: 'customer-group', key: 'gold' } }] } })
+      .post({
+        queryArgs: { expand: 'customerGroup' },
+        body: {
+          version: customers.ben.version,
+          actions: [{ action: 'setCustomerGroup', customerGroup: { typeId: 'customer-group', key: 'gold' } }],
+        },
+      })
       .execute();
     expect((byKey.body.customerGroup as Ref).obj?.key).toBe('gold');
   });
 
   test('delete: by id and by key answer the deleted resource expanded', async ({ mock, apiRoot }) => {
     const { categories } = seedWorld(mock);
-    const byId = await apiRoot.categories().withId({ ID: categories.shirts.id }).delete({ queryArgs: { version: 1, expand: ['parent', 'ancestors[*]'] } }).execute();
+    const byId = await apiRoot
+      .categories()
+      .withId({ ID: categories.shirts.id })
+      .delete({ queryArgs: { version: 1, expand: ['parent', 'ancestors[*]'] } })
+      .execute();
     expect(byId.body.key).toBe('shirts');
     expect((byId.body.parent as Ref).obj?.key).toBe('men');
     expect(byId.body.ancestors.map((a) => (a as Ref).obj?.key)).toEqual(['clothing', 'men']);
 
-    const byKey = await apiRoot.customers().withKey({ key: 'anna' }).delete({ queryArgs: { version: 1, expand: 'customerGroup' } }).execute();
+    const byKey = await apiRoot
+      .customers()
+      .withKey({ key: 'anna' })
+      .delete({ queryArgs: { version: 1, expand: 'customerGroup' } })
+      .execute();
     expect((byKey.body.customerGroup as Ref).obj?.key).toBe('gold');
     expect(mock.getByKey('customer', 'anna')).toBeUndefined();
   });
@@ -216,18 +264,29 @@ test.describe('expand on create, update and delete', () => {
 test.describe('what expansion leaves alone', () => {
   test('a missing target stays unexpanded', async ({ mock, apiRoot }) => {
     const { groups } = seedWorld(mock);
-    await apiRoot.customerGroups().withKey({ key: 'silver' }).delete({ queryArgs: { version: 1 } }).execute();
-    const { body } = await apiRoot.customers().withKey({ key: 'ben' }).get({ queryArgs: { expand: 'customerGroup' } }).execute();
+    await apiRoot
+      .customerGroups()
+      .withKey({ key: 'silver' })
+      .delete({ queryArgs: { version: 1 } })
+      .execute();
+    const { body } = await apiRoot
+      .customers()
+      .withKey({ key: 'ben' })
+      .get({ queryArgs: { expand: 'customerGroup' } })
+      .execute();
     expect(body.customerGroup).toEqual({ typeId: 'customer-group', id: groups.silver.id });
     const page = await list(apiRoot, 'customers', { expand: 'customerGroup', where: 'customerGroup is defined', sort: 'firstName asc' });
     expect(page.results.map((c) => (c.customerGroup as Ref).obj?.key ?? null)).toEqual(['gold', null, 'gold']);
   });
 
-  test('KeyReferences (a customer\'s stores) are not expanded', async ({ mock, apiRoot }) => {
+  test("KeyReferences (a customer's stores) are not expanded", async ({ mock, apiRoot }) => {
     seedWorld(mock);
     const created = await apiRoot
       .customers()
-      .post({ queryArgs: { expand: 'stores[*]' }, body: { email: 'store@example.com', password: 'pw', stores: [{ typeId: 'store', key: 'berlin-store' }] } })
+      .post({
+        queryArgs: { expand: 'stores[*]' },
+        body: { email: 'store@example.com', password: 'pw', stores: [{ typeId: 'store', key: 'berlin-store' }] },
+      })
       .execute();
     expect(created.body.customer.stores).toEqual([{ typeId: 'store', key: 'berlin-store' }]);
   });
@@ -243,7 +302,11 @@ test.describe('what expansion leaves alone', () => {
 
   test('expansion never changes what is stored', async ({ mock, apiRoot }) => {
     const { categories } = seedWorld(mock);
-    await apiRoot.categories().withKey({ key: 'shirts' }).get({ queryArgs: { expand: ['parent.parent', 'ancestors[*]'] } }).execute();
+    await apiRoot
+      .categories()
+      .withKey({ key: 'shirts' })
+      .get({ queryArgs: { expand: ['parent.parent', 'ancestors[*]'] } })
+      .execute();
     await list(apiRoot, 'categories', { expand: 'parent' });
     const stored = mock.get<Category>('category', categories.shirts.id)!;
     expect(stored.parent).toEqual(plainReference('category', categories.men));

@@ -83,6 +83,9 @@ test.describe('query parameters through plain fetch', () => {
   test('a bad limit answers 400', async ({ mock }) => {
     const { status, body } = await get(mock, 'customers?limit=501');
     expect(status).toBe(400);
-    expect(body.errors[0]).toEqual({ code: 'InvalidInput', message: "Malformed parameter: limit: the value '501' must be an integer between 0 and 500." });
+    expect(body.errors[0]).toEqual({
+      code: 'InvalidInput',
+      message: "Malformed parameter: limit: the value '501' must be an integer between 0 and 500.",
+    });
   });
 });

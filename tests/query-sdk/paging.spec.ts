@@ -46,7 +46,15 @@ test.describe('paging', () => {
 
   test('withTotal=false omits total on every resource type', async ({ mock, apiRoot }) => {
     seedWorld(mock);
-    for (const resource of ['categories', 'channels', 'products', 'product-projections', 'stores', 'tax-categories', 'customer-groups'] as const) {
+    for (const resource of [
+      'categories',
+      'channels',
+      'products',
+      'product-projections',
+      'stores',
+      'tax-categories',
+      'customer-groups',
+    ] as const) {
       const page = await list(apiRoot, resource, { withTotal: false, limit: 1 });
       expect(page, resource).not.toHaveProperty('total');
       expect(page.count, resource).toBe(1);

@@ -20,7 +20,12 @@ const cases: SortCase[] = [
   { resource: 'customers', args: { sort: 'firstName asc' }, expected: ['Anna', 'Ben', 'Clara', 'Dora'] },
   { resource: 'customers', args: { sort: 'firstName desc' }, expected: ['Dora', 'Clara', 'Ben', 'Anna'] },
   { resource: 'customers', args: { sort: 'email desc' }, expected: ['Dora', 'Clara', 'Ben', 'Anna'] },
-  { resource: 'customers', args: { sort: 'firstName DESC' }, expected: ['Dora', 'Clara', 'Ben', 'Anna'], note: 'direction is case-insensitive' },
+  {
+    resource: 'customers',
+    args: { sort: 'firstName DESC' },
+    expected: ['Dora', 'Clara', 'Ben', 'Anna'],
+    note: 'direction is case-insensitive',
+  },
   // ties keep the storage (creation) order, in both directions
   { resource: 'customers', args: { sort: 'lastName asc' }, expected: ['Ben', 'Clara', 'Anna', 'Dora'] },
   { resource: 'customers', args: { sort: 'lastName desc' }, expected: ['Anna', 'Dora', 'Clara', 'Ben'] },
@@ -51,7 +56,11 @@ const cases: SortCase[] = [
   { resource: 'products', args: { sort: 'masterData.current.name.de asc' }, expected: ['green-cap', 'red-shirt', 'blue-jeans'] },
   { resource: 'products', args: { sort: 'masterData.current.name.de desc' }, expected: ['blue-jeans', 'red-shirt', 'green-cap'] },
   { resource: 'products', args: { sort: ['masterData.published desc', 'key asc'] }, expected: ['green-cap', 'red-shirt', 'blue-jeans'] },
-  { resource: 'products', args: { sort: 'masterData.current.masterVariant.prices.value.centAmount desc' }, expected: ['blue-jeans', 'red-shirt', 'green-cap'] },
+  {
+    resource: 'products',
+    args: { sort: 'masterData.current.masterVariant.prices.value.centAmount desc' },
+    expected: ['blue-jeans', 'red-shirt', 'green-cap'],
+  },
   { resource: 'product-projections', args: { sort: 'name.en desc' }, expected: ['red-shirt', 'green-cap'] },
   { resource: 'product-projections', args: { sort: 'name.en asc', staged: true }, expected: ['blue-jeans', 'green-cap', 'red-shirt'] },
   { resource: 'product-projections', args: { sort: 'masterVariant.sku asc' }, expected: ['green-cap', 'red-shirt'] },
@@ -82,7 +91,11 @@ test.describe('sort', () => {
     seedWorld(mock);
     expect(labels('customers', await list(apiRoot, 'customers'))).toEqual(['Anna', 'Ben', 'Clara', 'Dora']);
     expect(labels('categories', await list(apiRoot, 'categories'))).toEqual(['clothing', 'men', 'shirts', 'women', 'sale']);
-    expect(labels('channels', await list(apiRoot, 'channels', { where: 'roles contains any ("ProductDistribution")' }))).toEqual(['berlin', 'munich', 'online']);
+    expect(labels('channels', await list(apiRoot, 'channels', { where: 'roles contains any ("ProductDistribution")' }))).toEqual([
+      'berlin',
+      'munich',
+      'online',
+    ]);
   });
 
   test('by a reference id: groups in id order, customers without a group last', async ({ mock, apiRoot }) => {

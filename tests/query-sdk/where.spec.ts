@@ -264,15 +264,29 @@ const tables: Record<ListResource, Case[]> = {
     { where: 'masterData(current(masterVariant(attributes(name = "weight" and value > 300))))', expected: ['blue-jeans'] },
     { where: 'masterData(current(masterVariant(attributes(name = "weight" and value <= 200))))', expected: ['red-shirt'] },
     { where: 'masterData(current(masterVariant(attributes(name = "fit" and value(key = "slim")))))', expected: ['red-shirt'] },
-    { where: 'masterData(current(masterVariant(attributes(name = "fit" and value(key in ("slim", "loose"))))))', expected: ['red-shirt', 'green-cap'] },
-    { where: 'masterData(current(masterVariant(attributes(name = "fit")))) and masterData(current(masterVariant(attributes(name = "weight"))))', expected: ['red-shirt'] },
-    { where: 'masterData(current(masterVariant(attributes(name = "weight" and value = 650)) or variants(attributes(name = "weight" and value = 220))))', expected: ['red-shirt', 'blue-jeans'] },
+    {
+      where: 'masterData(current(masterVariant(attributes(name = "fit" and value(key in ("slim", "loose"))))))',
+      expected: ['red-shirt', 'green-cap'],
+    },
+    {
+      where:
+        'masterData(current(masterVariant(attributes(name = "fit")))) and masterData(current(masterVariant(attributes(name = "weight"))))',
+      expected: ['red-shirt'],
+    },
+    {
+      where:
+        'masterData(current(masterVariant(attributes(name = "weight" and value = 650)) or variants(attributes(name = "weight" and value = 220))))',
+      expected: ['red-shirt', 'blue-jeans'],
+    },
     // categories (references in an array) and prices
     { where: 'masterData(current(categories(id = "{{categories.shirts}}")))', expected: ['red-shirt'] },
     { where: 'masterData(current(categories(id = "{{categories.women}}")))', expected: [] },
     { where: 'masterData(current(categories is empty))', expected: ['green-cap'] },
     { where: 'masterData(current(masterVariant(prices(value(centAmount < 1000)))))', expected: ['green-cap'] },
-    { where: 'masterData(current(masterVariant(prices(value(currencyCode = "EUR" and centAmount >= 1999)))))', expected: ['red-shirt', 'blue-jeans'] },
+    {
+      where: 'masterData(current(masterVariant(prices(value(currencyCode = "EUR" and centAmount >= 1999)))))',
+      expected: ['red-shirt', 'blue-jeans'],
+    },
     { where: 'masterData(current(masterVariant(prices(value(currencyCode = "USD")))))', expected: [] },
   ],
 

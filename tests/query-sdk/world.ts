@@ -67,7 +67,14 @@ export function seedWorld(mock: CommerceMock): World {
     ],
     defaultShippingAddress: 0,
     shippingAddresses: [0, 1],
-    custom: custom({ tier: 'gold', points: 1200, newsletter: true, tags: ['vip', 'newsletter'], memberSince: '2019-03-01', lastLogin: '2024-05-01T10:00:00.000Z' }),
+    custom: custom({
+      tier: 'gold',
+      points: 1200,
+      newsletter: true,
+      tags: ['vip', 'newsletter'],
+      memberSince: '2019-03-01',
+      lastLogin: '2024-05-01T10:00:00.000Z',
+    }),
   });
   const ben = create('customer', {
     key: 'ben',
@@ -78,7 +85,14 @@ export function seedWorld(mock: CommerceMock): World {
     dateOfBirth: '2001-11-20',
     customerGroup: { typeId: 'customer-group', key: 'silver' },
     addresses: [{ key: 'home', country: 'US', city: 'Boston', state: 'MA' }],
-    custom: custom({ tier: 'silver', points: 80, newsletter: false, tags: ['newsletter'], memberSince: '2023-07-15', lastLogin: '2024-06-15T08:30:00.000Z' }),
+    custom: custom({
+      tier: 'silver',
+      points: 80,
+      newsletter: false,
+      tags: ['newsletter'],
+      memberSince: '2023-07-15',
+      lastLogin: '2024-06-15T08:30:00.000Z',
+    }),
   });
   const clara = create('customer', {
     email: 'clara@example.com',
@@ -131,7 +145,18 @@ export function seedWorld(mock: CommerceMock): World {
     attributes: [
       { name: 'color', label: { en: 'Color' }, isRequired: false, type: { name: 'text' } },
       { name: 'weight', label: { en: 'Weight' }, isRequired: false, type: { name: 'number' } },
-      { name: 'fit', label: { en: 'Fit' }, isRequired: false, type: { name: 'enum', values: [{ key: 'slim', label: 'Slim' }, { key: 'loose', label: 'Loose' }] } },
+      {
+        name: 'fit',
+        label: { en: 'Fit' },
+        isRequired: false,
+        type: {
+          name: 'enum',
+          values: [
+            { key: 'slim', label: 'Slim' },
+            { key: 'loose', label: 'Loose' },
+          ],
+        },
+      },
     ],
   });
   const product = (draft: object) => create('product', { productType: { typeId: 'product-type', key: 'shirt' }, ...draft });
@@ -140,13 +165,29 @@ export function seedWorld(mock: CommerceMock): World {
     key: 'red-shirt',
     name: { en: 'Red Shirt', de: 'Rotes Hemd' },
     slug: { en: 'red-shirt', de: 'rotes-hemd' },
-    categories: [{ typeId: 'category', key: 'shirts' }, { typeId: 'category', key: 'sale' }],
+    categories: [
+      { typeId: 'category', key: 'shirts' },
+      { typeId: 'category', key: 'sale' },
+    ],
     masterVariant: {
       sku: 'RS-1',
       prices: [eur(1999)],
-      attributes: [{ name: 'color', value: 'red' }, { name: 'weight', value: 200 }, { name: 'fit', value: 'slim' }],
+      attributes: [
+        { name: 'color', value: 'red' },
+        { name: 'weight', value: 200 },
+        { name: 'fit', value: 'slim' },
+      ],
     },
-    variants: [{ sku: 'RS-2', prices: [eur(2499)], attributes: [{ name: 'color', value: 'blue' }, { name: 'weight', value: 220 }] }],
+    variants: [
+      {
+        sku: 'RS-2',
+        prices: [eur(2499)],
+        attributes: [
+          { name: 'color', value: 'blue' },
+          { name: 'weight', value: 220 },
+        ],
+      },
+    ],
     publish: true,
   });
   const blueJeans = product({
@@ -154,13 +195,27 @@ export function seedWorld(mock: CommerceMock): World {
     name: { en: 'Blue Jeans' },
     slug: { en: 'blue-jeans' },
     categories: [{ typeId: 'category', key: 'men' }],
-    masterVariant: { sku: 'BJ-1', prices: [eur(5999)], attributes: [{ name: 'color', value: 'blue' }, { name: 'weight', value: 650 }] },
+    masterVariant: {
+      sku: 'BJ-1',
+      prices: [eur(5999)],
+      attributes: [
+        { name: 'color', value: 'blue' },
+        { name: 'weight', value: 650 },
+      ],
+    },
   });
   const greenCap = product({
     key: 'green-cap',
     name: { en: 'Green Cap', de: 'Grüne Mütze' },
     slug: { en: 'green-cap' },
-    masterVariant: { sku: 'GC-1', prices: [eur(999)], attributes: [{ name: 'color', value: 'green' }, { name: 'fit', value: 'loose' }] },
+    masterVariant: {
+      sku: 'GC-1',
+      prices: [eur(999)],
+      attributes: [
+        { name: 'color', value: 'green' },
+        { name: 'fit', value: 'loose' },
+      ],
+    },
     publish: true,
   });
 

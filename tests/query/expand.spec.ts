@@ -40,7 +40,10 @@ test.describe('expandReferences', () => {
 
   test('[n] expands one element only', () => {
     const result = expandChecked(shirts, ['ancestors[1]']);
-    expect(result.ancestors).toEqual([{ typeId: 'category', id: 'cat-root' }, { typeId: 'category', id: 'cat-men', obj: men }]);
+    expect(result.ancestors).toEqual([
+      { typeId: 'category', id: 'cat-root' },
+      { typeId: 'category', id: 'cat-men', obj: men },
+    ]);
     expect(expandChecked(shirts, ['ancestors[5]'])).toBe(shirts);
   });
 

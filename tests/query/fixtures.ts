@@ -114,7 +114,13 @@ export const products = [
         masterVariant: {
           id: 1,
           sku: 'SHIRT-RED-M',
-          prices: [{ id: 'pr-1', value: { type: 'centPrecision', currencyCode: 'EUR', centAmount: 2999, fractionDigits: 2 }, customerGroup: { typeId: 'customer-group', id: GOLD_GROUP } }],
+          prices: [
+            {
+              id: 'pr-1',
+              value: { type: 'centPrecision', currencyCode: 'EUR', centAmount: 2999, fractionDigits: 2 },
+              customerGroup: { typeId: 'customer-group', id: GOLD_GROUP },
+            },
+          ],
           attributes: [
             { name: 'color', value: 'red' },
             { name: 'size', value: { key: 'M', label: 'Medium' } },
@@ -166,7 +172,13 @@ export const products = [
         },
         variants: [],
       },
-      staged: { name: { en: 'Blue Jeans' }, slug: { en: 'blue-jeans' }, categories: [], masterVariant: { id: 1, attributes: [] }, variants: [] },
+      staged: {
+        name: { en: 'Blue Jeans' },
+        slug: { en: 'blue-jeans' },
+        categories: [],
+        masterVariant: { id: 1, attributes: [] },
+        variants: [],
+      },
     },
   },
 ] as const;
@@ -179,10 +191,20 @@ export const carts = [
     cartState: 'Active',
     totalPrice: { currencyCode: 'EUR', centAmount: 8997 },
     lineItems: [
-      { id: 'li-1', productId: 'p-1', quantity: 3, variant: { id: 1, sku: 'SHIRT-RED-M', prices: [{ id: 'pr-1', customerGroup: { typeId: 'customer-group', id: GOLD_GROUP } }] } },
+      {
+        id: 'li-1',
+        productId: 'p-1',
+        quantity: 3,
+        variant: { id: 1, sku: 'SHIRT-RED-M', prices: [{ id: 'pr-1', customerGroup: { typeId: 'customer-group', id: GOLD_GROUP } }] },
+      },
       { id: 'li-2', productId: 'p-2', quantity: 1, variant: { id: 1, sku: 'JEANS-32', prices: [] } },
     ],
-    paymentInfo: { payments: [{ typeId: 'payment', id: 'pay-1' }, { typeId: 'payment', id: 'pay-missing' }] },
+    paymentInfo: {
+      payments: [
+        { typeId: 'payment', id: 'pay-1' },
+        { typeId: 'payment', id: 'pay-missing' },
+      ],
+    },
     createdAt: '2024-06-10T12:00:00.000Z',
   },
   {
@@ -202,9 +224,7 @@ export const channels = [
   { id: 'ch-none', key: 'online' },
 ] as const;
 
-export const groups = [
-  { id: GOLD_GROUP, key: 'gold', name: 'Gold customers', version: 1 },
-];
+export const groups = [{ id: GOLD_GROUP, key: 'gold', name: 'Gold customers', version: 1 }];
 
 export const payments = [{ id: 'pay-1', key: 'payment-1', amountPlanned: { currencyCode: 'EUR', centAmount: 8997 } }];
 

@@ -57,7 +57,12 @@ test.describe('parseQueryParams', () => {
     expect(query.where).toEqual(['a=1', 'b=2']);
     expect(query.sort).toEqual(['createdAt asc', 'id desc']);
     expect(query.expand).toEqual(['productType']);
-    expect(query.variables).toEqual(new Map([['s', ['Open', 'Merged']], ['n', ['1']]]));
+    expect(query.variables).toEqual(
+      new Map([
+        ['s', ['Open', 'Merged']],
+        ['n', ['1']],
+      ]),
+    );
   });
 
   for (const [name, value] of [

@@ -38,7 +38,12 @@ test.describe('sort', () => {
   });
 
   test('numbers sort numerically, not as text', () => {
-    const docs = [{ id: 'a', n: 10 }, { id: 'b', n: 9 }, { id: 'c', n: 100 }, { id: 'd', n: -1.5 }];
+    const docs = [
+      { id: 'a', n: 10 },
+      { id: 'b', n: 9 },
+      { id: 'c', n: 100 },
+      { id: 'd', n: -1.5 },
+    ];
     expect(sorted(docs, 'n asc')).toEqual(['d', 'b', 'a', 'c']);
     expect(sorted(docs, 'n desc')).toEqual(['c', 'a', 'b', 'd']);
   });
@@ -86,7 +91,12 @@ test.describe('sort', () => {
   });
 
   test('mixed value types order by type, deterministically', () => {
-    const docs = [{ id: 'b', v: true }, { id: 's', v: 'text' }, { id: 'n', v: 3 }, { id: 'o', v: { a: 1 } }];
+    const docs = [
+      { id: 'b', v: true },
+      { id: 's', v: 'text' },
+      { id: 'n', v: 3 },
+      { id: 'o', v: { a: 1 } },
+    ];
     expect(sorted(docs, 'v asc')).toEqual(['n', 's', 'b', 'o']);
   });
 
@@ -99,7 +109,12 @@ test.describe('sort', () => {
   test('top-k selection returns the same page as a full sort over a large collection', () => {
     const docs = Array.from({ length: 3000 }, (_, i) => ({ id: `d${i}`, score: (i * 7919) % 101, group: i % 3 }));
     const full = [...docs].sort((a, b) => b.score - a.score || a.group - b.group || Number(a.id.slice(1)) - Number(b.id.slice(1)));
-    for (const [offset, limit] of [[0, 20], [37, 13], [2990, 20], [0, 500]] as const) {
+    for (const [offset, limit] of [
+      [0, 20],
+      [37, 13],
+      [2990, 20],
+      [0, 500],
+    ] as const) {
       const page = runQuery(docs, params({ sort: ['score desc', 'group asc'], offset: String(offset), limit: String(limit) }));
       expect(page.results.map((d) => d.id)).toEqual(full.slice(offset, offset + limit).map((d) => d.id));
       expect(page.count).toBe(Math.min(limit, Math.max(0, docs.length - offset)));
@@ -115,7 +130,17 @@ test.describe('sort', () => {
 });
 
 test.describe('sort: errors', () => {
-  for (const sort of ['createdAt up', 'createdAt asc desc', 'name..en asc', '.name asc', 'name. asc', '', 'created At', 'name(en) asc', 'name.en asc,id desc']) {
+  for (const sort of [
+    'createdAt up',
+    'createdAt asc desc',
+    'name..en asc',
+    '.name asc',
+    'name. asc',
+    '',
+    'created At',
+    'name(en) asc',
+    'name.en asc,id desc',
+  ]) {
     test(`'${sort}' is a 400 InvalidInput`, () => {
       let thrown: unknown;
       try {

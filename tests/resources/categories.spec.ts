@@ -12,12 +12,17 @@ async function create(apiRoot: ByProjectKeyRequestBuilder, body: CategoryDraft):
 }
 
 async function update(apiRoot: ByProjectKeyRequestBuilder, category: Category, ...actions: CategoryUpdateAction[]): Promise<Category> {
-  const response = await apiRoot.categories().withId({ ID: category.id }).post({ body: { version: category.version, actions } }).execute();
+  const response = await apiRoot
+    .categories()
+    .withId({ ID: category.id })
+    .post({ body: { version: category.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
 
-const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) => (await apiRoot.categories().withId({ ID: id }).get().execute()).body;
+const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) =>
+  (await apiRoot.categories().withId({ ID: id }).get().execute()).body;
 
 const assetsOf = (category: Category): Asset[] => category.assets ?? [];
 
@@ -103,7 +108,12 @@ test.describe('categories: create', () => {
   });
 
   test('a missing name and slug are RequiredField errors naming them; nothing is stored', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.categories().post({ body: raw<CategoryDraft>({ key: 'nothing' }) }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .categories()
+        .post({ body: raw<CategoryDraft>({ key: 'nothing' }) })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     const fields = failure.body.errors.map((e) => [e.code, e.field]);
     expect(fields).toContainEqual(['RequiredField', 'name']);
@@ -129,7 +139,10 @@ test.describe('categories: create', () => {
 
   test('an asset without sources is refused', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
-      apiRoot.categories().post({ body: { name: { en: 'X' }, slug: { en: 'x-x' }, assets: [{ name: { en: 'a' }, sources: [] }] } }).execute(),
+      apiRoot
+        .categories()
+        .post({ body: { name: { en: 'X' }, slug: { en: 'x-x' }, assets: [{ name: { en: 'a' }, sources: [] }] } })
+        .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'assets[0].sources' });
     expect(mock.all('category')).toHaveLength(0);
@@ -137,7 +150,12 @@ test.describe('categories: create', () => {
 
   test('a duplicate key is a DuplicateField; nothing more is stored', async ({ apiRoot, mock }) => {
     await create(apiRoot, { key: 'dup', name: { en: 'A' }, slug: { en: 'a-slug' } });
-    const failure = await sdkFailure(apiRoot.categories().post({ body: { key: 'dup', name: { en: 'B' }, slug: { en: 'b-slug' } } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .categories()
+        .post({ body: { key: 'dup', name: { en: 'B' }, slug: { en: 'b-slug' } } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'dup' });
     expect(mock.all('category')).toHaveLength(1);
@@ -145,7 +163,12 @@ test.describe('categories: create', () => {
 
   test('a slug is unique per locale across the project; the same slug in another locale is fine', async ({ apiRoot, mock }) => {
     await create(apiRoot, { name: { en: 'A' }, slug: { en: 'shared', de: 'geteilt' } });
-    const failure = await sdkFailure(apiRoot.categories().post({ body: { name: { en: 'B' }, slug: { en: 'shared' } } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .categories()
+        .post({ body: { name: { en: 'B' }, slug: { en: 'shared' } } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'slug', duplicateValue: 'shared' });
     expect(mock.all('category')).toHaveLength(1);
     const other = await create(apiRoot, { name: { en: 'B' }, slug: { de: 'shared', en: 'geteilt' } });
@@ -154,7 +177,10 @@ test.describe('categories: create', () => {
 
   test('a missing parent or custom type is ReferencedResourceNotFound; nothing is stored', async ({ apiRoot, mock }) => {
     let failure = await sdkFailure(
-      apiRoot.categories().post({ body: { name: { en: 'A' }, slug: { en: 'a-a' }, parent: { typeId: 'category', key: 'nope' } } }).execute(),
+      apiRoot
+        .categories()
+        .post({ body: { name: { en: 'A' }, slug: { en: 'a-a' }, parent: { typeId: 'category', key: 'nope' } } })
+        .execute(),
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'category', key: 'nope' });
@@ -231,7 +257,11 @@ test.describe('categories: update actions', () => {
     await create(apiRoot, { name: { en: 'A' }, slug: { en: 'taken' } });
     const b = await create(apiRoot, { name: { en: 'B' }, slug: { en: 'free' } });
     const failure = await sdkFailure(
-      apiRoot.categories().withId({ ID: b.id }).post({ body: { version: 1, actions: [{ action: 'changeSlug', slug: { en: 'taken' } }] } }).execute(),
+      apiRoot
+        .categories()
+        .withId({ ID: b.id })
+        .post({ body: { version: 1, actions: [{ action: 'changeSlug', slug: { en: 'taken' } }] } })
+        .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'slug' });
     expect(await read(apiRoot, b.id)).toEqual(b);
@@ -245,7 +275,11 @@ test.describe('categories: update actions', () => {
     await create(apiRoot, { key: 'a-key', name: { en: 'A' }, slug: { en: 'a-slug' } });
     const b = await create(apiRoot, { name: { en: 'B' }, slug: { en: 'b-slug' } });
     const failure = await sdkFailure(
-      apiRoot.categories().withId({ ID: b.id }).post({ body: { version: 1, actions: [{ action: 'setKey', key: 'a-key' }] } }).execute(),
+      apiRoot
+        .categories()
+        .withId({ ID: b.id })
+        .post({ body: { version: 1, actions: [{ action: 'setKey', key: 'a-key' }] } })
+        .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'a-key' });
     expect(await read(apiRoot, b.id)).toEqual(b);
@@ -315,7 +349,11 @@ test.describe('categories: update actions', () => {
   test('setCustomType and setCustomField', async ({ apiRoot }) => {
     const type = await typeWithStringField(apiRoot, 'cat-type', ['category']);
     let category = await create(apiRoot, { name: { en: 'A' }, slug: { en: 'a-1' } });
-    category = await update(apiRoot, category, { action: 'setCustomType', type: { typeId: 'type', key: 'cat-type' }, fields: { note: 'x' } });
+    category = await update(apiRoot, category, {
+      action: 'setCustomType',
+      type: { typeId: 'type', key: 'cat-type' },
+      fields: { note: 'x' },
+    });
     expect(category.custom).toEqual({ type: { typeId: 'type', id: type.id }, fields: { note: 'x' } });
     expect(category.version).toBe(2);
     category = await update(apiRoot, category, { action: 'setCustomField', name: 'note', value: 'y' });
@@ -350,12 +388,21 @@ test.describe('categories: update actions', () => {
     expect(assetsOf(category)[1]!.description).toEqual({ en: 'desc' });
     category = await update(apiRoot, category, { action: 'setAssetTags', assetKey: 'middle', tags: ['a', 'b'] });
     expect(assetsOf(category)[1]!.tags).toEqual(['a', 'b']);
-    category = await update(apiRoot, category, { action: 'setAssetSources', assetKey: 'middle', sources: [{ uri: 'https://example.com/2.png' }] });
+    category = await update(apiRoot, category, {
+      action: 'setAssetSources',
+      assetKey: 'middle',
+      sources: [{ uri: 'https://example.com/2.png' }],
+    });
     expect(assetsOf(category)[1]!.sources).toEqual([{ uri: 'https://example.com/2.png' }]);
     category = await update(apiRoot, category, { action: 'setAssetKey', assetId: middle.id, assetKey: 'centre' });
     expect(assetsOf(category)[1]!.key).toBe('centre');
     expect(category.version).toBe(8);
-    category = await update(apiRoot, category, { action: 'setAssetDescription', assetKey: 'centre' }, { action: 'setAssetTags', assetKey: 'centre' });
+    category = await update(
+      apiRoot,
+      category,
+      { action: 'setAssetDescription', assetKey: 'centre' },
+      { action: 'setAssetTags', assetKey: 'centre' },
+    );
     expect(assetsOf(category)[1]).not.toHaveProperty('description');
     expect(assetsOf(category)[1]).not.toHaveProperty('tags');
     category = await update(apiRoot, category, { action: 'changeAssetOrder', assetOrder: [last.id, first.id, middle.id] });
@@ -370,8 +417,17 @@ test.describe('categories: update actions', () => {
 
   test('asset custom type and field', async ({ apiRoot }) => {
     const type = await typeWithStringField(apiRoot, 'asset-type', ['asset']);
-    let category = await create(apiRoot, { name: { en: 'A' }, slug: { en: 'a-1' }, assets: [{ key: 'pic', name: { en: 'P' }, sources: [logo] }] });
-    category = await update(apiRoot, category, { action: 'setAssetCustomType', assetKey: 'pic', type: { typeId: 'type', id: type.id }, fields: { note: 'x' } });
+    let category = await create(apiRoot, {
+      name: { en: 'A' },
+      slug: { en: 'a-1' },
+      assets: [{ key: 'pic', name: { en: 'P' }, sources: [logo] }],
+    });
+    category = await update(apiRoot, category, {
+      action: 'setAssetCustomType',
+      assetKey: 'pic',
+      type: { typeId: 'type', id: type.id },
+      fields: { note: 'x' },
+    });
     expect(assetsOf(category)[0]!.custom).toEqual({ type: { typeId: 'type', id: type.id }, fields: { note: 'x' } });
     category = await update(apiRoot, category, { action: 'setAssetCustomField', assetKey: 'pic', name: 'note', value: 'y' });
     expect(assetsOf(category)[0]!.custom!.fields).toEqual({ note: 'y' });
@@ -381,7 +437,11 @@ test.describe('categories: update actions', () => {
   });
 
   test('asset actions on an unknown asset, a bad order or position are refused; nothing is stored', async ({ apiRoot }) => {
-    const category = await create(apiRoot, { name: { en: 'A' }, slug: { en: 'a-1' }, assets: [{ key: 'pic', name: { en: 'P' }, sources: [logo] }] });
+    const category = await create(apiRoot, {
+      name: { en: 'A' },
+      slug: { en: 'a-1' },
+      assets: [{ key: 'pic', name: { en: 'P' }, sources: [logo] }],
+    });
     const attempts: CategoryUpdateAction[][] = [
       [{ action: 'changeAssetName', assetKey: 'nope', name: { en: 'x' } }],
       [{ action: 'removeAsset', assetId: 'nope' }],
@@ -391,10 +451,19 @@ test.describe('categories: update actions', () => {
       [{ action: 'addAsset', asset: { key: 'pic', name: { en: 'dup' }, sources: [logo] } }],
       [{ action: 'setAssetSources', assetKey: 'pic', sources: [] }],
       // The first action alone would succeed: atomicity.
-      [{ action: 'changeName', name: { en: 'changed' } }, { action: 'removeAsset', assetKey: 'nope' }],
+      [
+        { action: 'changeName', name: { en: 'changed' } },
+        { action: 'removeAsset', assetKey: 'nope' },
+      ],
     ];
     for (const actions of attempts) {
-      const failure = await sdkFailure(apiRoot.categories().withId({ ID: category.id }).post({ body: { version: 1, actions } }).execute());
+      const failure = await sdkFailure(
+        apiRoot
+          .categories()
+          .withId({ ID: category.id })
+          .post({ body: { version: 1, actions } })
+          .execute(),
+      );
       expect(failure.statusCode, JSON.stringify(actions)).toBe(400);
     }
     expect(await read(apiRoot, category.id)).toEqual(category);
@@ -419,7 +488,11 @@ test.describe('categories: update actions', () => {
     const category = await create(apiRoot, { name: { en: 'A' }, slug: { en: 'a-1' } });
     const next = await update(apiRoot, category, { action: 'changeName', name: { en: 'B' } });
     const failure = await sdkFailure(
-      apiRoot.categories().withId({ ID: category.id }).post({ body: { version: 1, actions: [{ action: 'changeName', name: { en: 'C' } }] } }).execute(),
+      apiRoot
+        .categories()
+        .withId({ ID: category.id })
+        .post({ body: { version: 1, actions: [{ action: 'changeName', name: { en: 'C' } }] } })
+        .execute(),
     );
     expect(failure.statusCode).toBe(409);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 2 });
@@ -439,10 +512,20 @@ test.describe('categories: by key and delete', () => {
         .execute()
     ).body;
     expect(updated).toMatchObject({ id: category.id, version: 2, name: { en: 'B' } });
-    const stale = await sdkFailure(apiRoot.categories().withKey({ key: 'by-key' }).delete({ queryArgs: { version: 1 } }).execute());
+    const stale = await sdkFailure(
+      apiRoot
+        .categories()
+        .withKey({ key: 'by-key' })
+        .delete({ queryArgs: { version: 1 } })
+        .execute(),
+    );
     expect(stale.statusCode).toBe(409);
     expect(mock.all('category')).toHaveLength(1);
-    const deleted = await apiRoot.categories().withKey({ key: 'by-key' }).delete({ queryArgs: { version: 2 } }).execute();
+    const deleted = await apiRoot
+      .categories()
+      .withKey({ key: 'by-key' })
+      .delete({ queryArgs: { version: 2 } })
+      .execute();
     expect(deleted.body).toEqual(updated);
     const gone = await sdkFailure(apiRoot.categories().withKey({ key: 'by-key' }).get().execute());
     expect(gone.statusCode).toBe(404);
@@ -451,7 +534,11 @@ test.describe('categories: by key and delete', () => {
 
   test('delete by id frees the slug and the key', async ({ apiRoot, mock }) => {
     const category = await create(apiRoot, { key: 'k1', name: { en: 'A' }, slug: { en: 'a-1' } });
-    await apiRoot.categories().withId({ ID: category.id }).delete({ queryArgs: { version: 1 } }).execute();
+    await apiRoot
+      .categories()
+      .withId({ ID: category.id })
+      .delete({ queryArgs: { version: 1 } })
+      .execute();
     expect(mock.all('category')).toHaveLength(0);
     const again = await create(apiRoot, { key: 'k1', name: { en: 'A' }, slug: { en: 'a-1' } });
     expect(again.id).not.toBe(category.id);

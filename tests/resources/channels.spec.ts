@@ -12,13 +12,23 @@ async function create(apiRoot: ByProjectKeyRequestBuilder, body: ChannelDraft): 
 }
 
 async function update(apiRoot: ByProjectKeyRequestBuilder, channel: Channel, ...actions: ChannelUpdateAction[]): Promise<Channel> {
-  const response = await apiRoot.channels().withId({ ID: channel.id }).post({ body: { version: channel.version, actions } }).execute();
+  const response = await apiRoot
+    .channels()
+    .withId({ ID: channel.id })
+    .post({ body: { version: channel.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
 
 function refused(apiRoot: ByProjectKeyRequestBuilder, channel: Channel, ...actions: ChannelUpdateAction[]) {
-  return sdkFailure(apiRoot.channels().withId({ ID: channel.id }).post({ body: { version: channel.version, actions } }).execute());
+  return sdkFailure(
+    apiRoot
+      .channels()
+      .withId({ ID: channel.id })
+      .post({ body: { version: channel.version, actions } })
+      .execute(),
+  );
 }
 
 const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) => (await apiRoot.channels().withId({ ID: id }).get().execute()).body;
@@ -63,14 +73,24 @@ test.describe('channels: create', () => {
   });
 
   test('key is required; nothing is stored', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.channels().post({ body: raw<ChannelDraft>({ roles: ['Primary'] }) }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .channels()
+        .post({ body: raw<ChannelDraft>({ roles: ['Primary'] }) })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'key' });
     expect(mock.all('channel')).toHaveLength(0);
   });
 
   test('an empty key is an InvalidOperation; nothing is stored', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.channels().post({ body: { key: '' } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .channels()
+        .post({ body: { key: '' } })
+        .execute(),
+    );
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
     expect(mock.all('channel')).toHaveLength(0);
   });
@@ -79,7 +99,14 @@ test.describe('channels: create', () => {
     const failure = await sdkFailure(
       apiRoot
         .channels()
-        .post({ body: raw<ChannelDraft>({ key: 'bad', roles: ['Warehouse'], address: { country: 'Germany' }, geoLocation: { type: 'Point', coordinates: ['x', 1] } }) })
+        .post({
+          body: raw<ChannelDraft>({
+            key: 'bad',
+            roles: ['Warehouse'],
+            address: { country: 'Germany' },
+            geoLocation: { type: 'Point', coordinates: ['x', 1] },
+          }),
+        })
         .execute(),
     );
     const fields = failure.body.errors.map((e) => [e.code, e.field]);
@@ -92,10 +119,18 @@ test.describe('channels: create', () => {
 
   test('a duplicate key is a DuplicateField; a missing custom type is ReferencedResourceNotFound', async ({ apiRoot, mock }) => {
     await create(apiRoot, { key: 'taken' });
-    const duplicate = await sdkFailure(apiRoot.channels().post({ body: { key: 'taken' } }).execute());
+    const duplicate = await sdkFailure(
+      apiRoot
+        .channels()
+        .post({ body: { key: 'taken' } })
+        .execute(),
+    );
     expect(duplicate.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'taken' });
     const missing = await sdkFailure(
-      apiRoot.channels().post({ body: { key: 'other', address: { country: 'DE', custom: { type: { typeId: 'type', key: 'nope' } } } } }).execute(),
+      apiRoot
+        .channels()
+        .post({ body: { key: 'other', address: { country: 'DE', custom: { type: { typeId: 'type', key: 'nope' } } } } })
+        .execute(),
     );
     expect(missing.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'type', key: 'nope' });
     expect(mock.all('channel')).toHaveLength(1);
@@ -123,7 +158,12 @@ test.describe('channels: update actions', () => {
     channel = await update(apiRoot, channel, { action: 'removeRoles', roles: ['OrderExport', 'Primary'] });
     expect(channel).toMatchObject({ roles: ['OrderImport'], version: 4 });
     // Adding a role the channel has already and removing one it lacks change nothing.
-    const same = await update(apiRoot, channel, { action: 'addRoles', roles: ['OrderImport'] }, { action: 'removeRoles', roles: ['Primary'] });
+    const same = await update(
+      apiRoot,
+      channel,
+      { action: 'addRoles', roles: ['OrderImport'] },
+      { action: 'removeRoles', roles: ['Primary'] },
+    );
     expect(same.version).toBe(4);
   });
 
@@ -133,7 +173,11 @@ test.describe('channels: update actions', () => {
     channel = await update(apiRoot, channel, { action: 'setAddress', address: warehouse });
     expect(channel.address).toEqual({ ...warehouse, id: expect.any(String) });
     expect(channel.version).toBe(2);
-    channel = await update(apiRoot, channel, { action: 'setAddressCustomType', type: { typeId: 'type', id: addressType.id }, fields: { note: 'x' } });
+    channel = await update(apiRoot, channel, {
+      action: 'setAddressCustomType',
+      type: { typeId: 'type', id: addressType.id },
+      fields: { note: 'x' },
+    });
     expect(channel.address!.custom).toEqual({ type: { typeId: 'type', id: addressType.id }, fields: { note: 'x' } });
     channel = await update(apiRoot, channel, { action: 'setAddressCustomField', name: 'note', value: 'y' });
     expect(channel.address!.custom!.fields).toEqual({ note: 'y' });
@@ -176,7 +220,13 @@ test.describe('channels: update actions', () => {
       [[raw<ChannelUpdateAction>({ action: 'addRoles', roles: ['Boss'] })], 'InvalidField'],
       [[raw<ChannelUpdateAction>({ action: 'changeName' })], 'RequiredField'],
       // The first action alone would succeed: atomicity.
-      [[{ action: 'changeName', name: { en: 'changed' } }, { action: 'setAddressCustomField', name: 'note', value: 'x' }], 'InvalidOperation'],
+      [
+        [
+          { action: 'changeName', name: { en: 'changed' } },
+          { action: 'setAddressCustomField', name: 'note', value: 'x' },
+        ],
+        'InvalidOperation',
+      ],
     ];
     for (const [actions, code] of attempts) {
       const failure = await refused(apiRoot, channel, ...actions);
@@ -200,13 +250,27 @@ test.describe('channels: by key and delete', () => {
   test('update and delete by key', async ({ apiRoot, mock }) => {
     const channel = await create(apiRoot, { key: 'keyed' });
     const updated = (
-      await apiRoot.channels().withKey({ key: 'keyed' }).post({ body: { version: 1, actions: [{ action: 'addRoles', roles: ['Primary'] }] } }).execute()
+      await apiRoot
+        .channels()
+        .withKey({ key: 'keyed' })
+        .post({ body: { version: 1, actions: [{ action: 'addRoles', roles: ['Primary'] }] } })
+        .execute()
     ).body;
     expect(updated).toMatchObject({ id: channel.id, version: 2, roles: ['InventorySupply', 'Primary'] });
-    const stale = await sdkFailure(apiRoot.channels().withKey({ key: 'keyed' }).delete({ queryArgs: { version: 1 } }).execute());
+    const stale = await sdkFailure(
+      apiRoot
+        .channels()
+        .withKey({ key: 'keyed' })
+        .delete({ queryArgs: { version: 1 } })
+        .execute(),
+    );
     expect(stale.statusCode).toBe(409);
     expect(mock.all('channel')).toHaveLength(1);
-    const deleted = await apiRoot.channels().withKey({ key: 'keyed' }).delete({ queryArgs: { version: 2 } }).execute();
+    const deleted = await apiRoot
+      .channels()
+      .withKey({ key: 'keyed' })
+      .delete({ queryArgs: { version: 2 } })
+      .execute();
     expect(deleted.body).toEqual(updated);
     expect(mock.all('channel')).toHaveLength(0);
     const gone = await sdkFailure(apiRoot.channels().withId({ ID: channel.id }).get().execute());

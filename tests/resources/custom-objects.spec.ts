@@ -28,7 +28,11 @@ test.describe('custom objects: create or replace', () => {
     expect((await upsert(apiRoot, { container: 'c', key: 'number', value: 0 }, 201)).value).toBe(0);
     expect((await upsert(apiRoot, { container: 'c', key: 'false', value: false }, 201)).value).toBe(false);
     expect((await upsert(apiRoot, { container: 'c', key: 'list', value: [1, 'a', null] }, 201)).value).toEqual([1, 'a', null]);
-    const nested = await upsert(apiRoot, { container: 'c', key: 'nested', value: { a: 1, gone: null, inner: { b: null, c: 'x' }, list: [{ d: null }] } }, 201);
+    const nested = await upsert(
+      apiRoot,
+      { container: 'c', key: 'nested', value: { a: 1, gone: null, inner: { b: null, c: 'x' }, list: [{ d: null }] } },
+      201,
+    );
     expect(nested.value).toEqual({ a: 1, inner: { c: 'x' }, list: [{}] });
   });
 
@@ -57,7 +61,12 @@ test.describe('custom objects: create or replace', () => {
     const second = await upsert(apiRoot, { container: 'c', key: 'k', value: 'v2', version: 1 }, 200);
     expect(second).toMatchObject({ version: 2, value: 'v2' });
     for (const version of [1, 3, 0]) {
-      const failure = await sdkFailure(apiRoot.customObjects().post({ body: { container: 'c', key: 'k', value: 'v3', version } }).execute());
+      const failure = await sdkFailure(
+        apiRoot
+          .customObjects()
+          .post({ body: { container: 'c', key: 'k', value: 'v3', version } })
+          .execute(),
+      );
       expect(failure.statusCode, `version ${version}`).toBe(409);
       expect(failure.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 2 });
     }
@@ -70,20 +79,33 @@ test.describe('custom objects: create or replace', () => {
   });
 
   test('container, key and value are required; nothing is stored', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.customObjects().post({ body: raw<CustomObjectDraft>({}) }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .customObjects()
+        .post({ body: raw<CustomObjectDraft>({}) })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     const fields = failure.body.errors.map((e) => [e.code, e.field]);
     expect(fields).toContainEqual(['RequiredField', 'container']);
     expect(fields).toContainEqual(['RequiredField', 'key']);
     expect(fields).toContainEqual(['RequiredField', 'value']);
-    const nullValue = await sdkFailure(apiRoot.customObjects().post({ body: { container: 'c', key: 'k', value: null } }).execute());
+    const nullValue = await sdkFailure(
+      apiRoot
+        .customObjects()
+        .post({ body: { container: 'c', key: 'k', value: null } })
+        .execute(),
+    );
     expect(nullValue.body.errors[0]).toMatchObject({ field: 'value' });
     expect(mock.all('key-value-document')).toHaveLength(0);
   });
 
   test('containers and keys outside the allowed characters are InvalidField errors; nothing is stored', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
-      apiRoot.customObjects().post({ body: raw<CustomObjectDraft>({ container: 'has space', key: 'a/b', value: 1, version: 'one' }) }).execute(),
+      apiRoot
+        .customObjects()
+        .post({ body: raw<CustomObjectDraft>({ container: 'has space', key: 'a/b', value: 1, version: 'one' }) })
+        .execute(),
     );
     const fields = failure.body.errors.map((e) => [e.code, e.field]);
     expect(fields).toContainEqual(['InvalidField', 'container']);
@@ -112,10 +134,22 @@ test.describe('custom objects: reading', () => {
     const all = (await apiRoot.customObjects().withContainer({ container: 'list' }).get().execute()).body;
     expect(all).toMatchObject({ count: 5, total: 5, offset: 0, limit: 20 });
     expect(all.results.map((o) => o.key)).toEqual(['k1', 'k2', 'k3', 'k4', 'k5']);
-    const page = (await apiRoot.customObjects().withContainer({ container: 'list' }).get({ queryArgs: { limit: 2, offset: 2 } }).execute()).body;
+    const page = (
+      await apiRoot
+        .customObjects()
+        .withContainer({ container: 'list' })
+        .get({ queryArgs: { limit: 2, offset: 2 } })
+        .execute()
+    ).body;
     expect(page).toMatchObject({ count: 2, total: 5, offset: 2, limit: 2 });
     expect(page.results.map((o) => o.key)).toEqual(['k3', 'k4']);
-    const filtered = (await apiRoot.customObjects().withContainer({ container: 'list' }).get({ queryArgs: { where: 'value(n > 3)' } }).execute()).body;
+    const filtered = (
+      await apiRoot
+        .customObjects()
+        .withContainer({ container: 'list' })
+        .get({ queryArgs: { where: 'value(n > 3)' } })
+        .execute()
+    ).body;
     expect(filtered.results.map((o) => o.key)).toEqual(['k4', 'k5']);
     const empty = (await apiRoot.customObjects().withContainer({ container: 'nothing' }).get().execute()).body;
     expect(empty).toMatchObject({ count: 0, total: 0, results: [] });
@@ -124,15 +158,30 @@ test.describe('custom objects: reading', () => {
   test('the project-wide query returns every container', async ({ apiRoot }) => {
     await upsert(apiRoot, { container: 'a', key: 'k', value: 1 }, 201);
     await upsert(apiRoot, { container: 'b', key: 'k', value: 2 }, 201);
-    const all = (await apiRoot.customObjects().get({ queryArgs: { where: 'key = "k"' } }).execute()).body;
+    const all = (
+      await apiRoot
+        .customObjects()
+        .get({ queryArgs: { where: 'key = "k"' } })
+        .execute()
+    ).body;
     expect(all.results.map((o) => o.container).sort()).toEqual(['a', 'b']);
   });
 
   test('a reference in the value expands', async ({ apiRoot }) => {
-    const group = (await apiRoot.customerGroups().post({ body: { groupName: 'G' } }).execute()).body;
+    const group = (
+      await apiRoot
+        .customerGroups()
+        .post({ body: { groupName: 'G' } })
+        .execute()
+    ).body;
     await upsert(apiRoot, { container: 'refs', key: 'group', value: { typeId: 'customer-group', id: group.id } }, 201);
-    const expanded = (await apiRoot.customObjects().withContainerAndKey({ container: 'refs', key: 'group' }).get({ queryArgs: { expand: ['value'] } }).execute())
-      .body;
+    const expanded = (
+      await apiRoot
+        .customObjects()
+        .withContainerAndKey({ container: 'refs', key: 'group' })
+        .get({ queryArgs: { expand: ['value'] } })
+        .execute()
+    ).body;
     expect(expanded.value).toMatchObject({ typeId: 'customer-group', id: group.id, obj: { id: group.id, name: 'G' } });
     expect((await read(apiRoot, 'refs', 'group')).value).not.toHaveProperty('obj');
   });
@@ -145,11 +194,21 @@ test.describe('custom objects: delete and update', () => {
     await upsert(apiRoot, { container: 'c', key: 'b', value: 2 }, 200);
     const deleted = await apiRoot.customObjects().withContainerAndKey({ container: 'c', key: 'a' }).delete().execute();
     expect(deleted.body).toEqual(a);
-    const stale = await sdkFailure(apiRoot.customObjects().withContainerAndKey({ container: 'c', key: 'b' }).delete({ queryArgs: { version: 1 } }).execute());
+    const stale = await sdkFailure(
+      apiRoot
+        .customObjects()
+        .withContainerAndKey({ container: 'c', key: 'b' })
+        .delete({ queryArgs: { version: 1 } })
+        .execute(),
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 2 });
     expect(mock.all('key-value-document')).toHaveLength(1);
-    await apiRoot.customObjects().withContainerAndKey({ container: 'c', key: 'b' }).delete({ queryArgs: { version: 2 } }).execute();
+    await apiRoot
+      .customObjects()
+      .withContainerAndKey({ container: 'c', key: 'b' })
+      .delete({ queryArgs: { version: 2 } })
+      .execute();
     expect(mock.all('key-value-document')).toHaveLength(0);
     const gone = await sdkFailure(apiRoot.customObjects().withContainerAndKey({ container: 'c', key: 'b' }).delete().execute());
     expect(gone.statusCode).toBe(404);

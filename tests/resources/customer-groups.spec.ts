@@ -10,17 +10,32 @@ async function create(apiRoot: ByProjectKeyRequestBuilder, body: CustomerGroupDr
   return response.body;
 }
 
-async function update(apiRoot: ByProjectKeyRequestBuilder, group: CustomerGroup, ...actions: CustomerGroupUpdateAction[]): Promise<CustomerGroup> {
-  const response = await apiRoot.customerGroups().withId({ ID: group.id }).post({ body: { version: group.version, actions } }).execute();
+async function update(
+  apiRoot: ByProjectKeyRequestBuilder,
+  group: CustomerGroup,
+  ...actions: CustomerGroupUpdateAction[]
+): Promise<CustomerGroup> {
+  const response = await apiRoot
+    .customerGroups()
+    .withId({ ID: group.id })
+    .post({ body: { version: group.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
 
 function refused(apiRoot: ByProjectKeyRequestBuilder, group: CustomerGroup, ...actions: CustomerGroupUpdateAction[]) {
-  return sdkFailure(apiRoot.customerGroups().withId({ ID: group.id }).post({ body: { version: group.version, actions } }).execute());
+  return sdkFailure(
+    apiRoot
+      .customerGroups()
+      .withId({ ID: group.id })
+      .post({ body: { version: group.version, actions } })
+      .execute(),
+  );
 }
 
-const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) => (await apiRoot.customerGroups().withId({ ID: id }).get().execute()).body;
+const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) =>
+  (await apiRoot.customerGroups().withId({ ID: id }).get().execute()).body;
 
 async function groupType(apiRoot: ByProjectKeyRequestBuilder) {
   const body = {
@@ -40,7 +55,12 @@ test.describe('customer groups: create', () => {
       groupName: 'VIP',
       custom: { type: { typeId: 'type', key: 'group-fields' }, fields: { tier: 3 } },
     });
-    expect(group).toMatchObject({ version: 1, key: 'vip', name: 'VIP', custom: { type: { typeId: 'type', id: type.id }, fields: { tier: 3 } } });
+    expect(group).toMatchObject({
+      version: 1,
+      key: 'vip',
+      name: 'VIP',
+      custom: { type: { typeId: 'type', id: type.id }, fields: { tier: 3 } },
+    });
     expect(group).not.toHaveProperty('groupName');
     expect(await read(apiRoot, group.id)).toEqual(group);
   });
@@ -53,10 +73,20 @@ test.describe('customer groups: create', () => {
   });
 
   test('groupName is required, a bad key is an InvalidField; nothing is stored', async ({ apiRoot, mock }) => {
-    let failure = await sdkFailure(apiRoot.customerGroups().post({ body: raw<CustomerGroupDraft>({ key: 'no-name' }) }).execute());
+    let failure = await sdkFailure(
+      apiRoot
+        .customerGroups()
+        .post({ body: raw<CustomerGroupDraft>({ key: 'no-name' }) })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'groupName' });
-    failure = await sdkFailure(apiRoot.customerGroups().post({ body: raw<CustomerGroupDraft>({ groupName: 7, key: 'a b' }) }).execute());
+    failure = await sdkFailure(
+      apiRoot
+        .customerGroups()
+        .post({ body: raw<CustomerGroupDraft>({ groupName: 7, key: 'a b' }) })
+        .execute(),
+    );
     const fields = failure.body.errors.map((e) => [e.code, e.field]);
     expect(fields).toContainEqual(['InvalidField', 'groupName']);
     expect(fields).toContainEqual(['InvalidField', 'key']);
@@ -65,10 +95,18 @@ test.describe('customer groups: create', () => {
 
   test('a duplicate key is a DuplicateField; a missing custom type is ReferencedResourceNotFound', async ({ apiRoot, mock }) => {
     await create(apiRoot, { key: 'taken', groupName: 'A' });
-    const duplicate = await sdkFailure(apiRoot.customerGroups().post({ body: { key: 'taken', groupName: 'B' } }).execute());
+    const duplicate = await sdkFailure(
+      apiRoot
+        .customerGroups()
+        .post({ body: { key: 'taken', groupName: 'B' } })
+        .execute(),
+    );
     expect(duplicate.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'taken' });
     const missing = await sdkFailure(
-      apiRoot.customerGroups().post({ body: { groupName: 'C', custom: { type: { typeId: 'type', id: 'no-such-type' } } } }).execute(),
+      apiRoot
+        .customerGroups()
+        .post({ body: { groupName: 'C', custom: { type: { typeId: 'type', id: 'no-such-type' } } } })
+        .execute(),
     );
     expect(missing.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'type', id: 'no-such-type' });
     expect(mock.all('customer-group')).toHaveLength(1);
@@ -110,7 +148,13 @@ test.describe('customer groups: update actions', () => {
       [[raw<CustomerGroupUpdateAction>({ action: 'changeName' })], 'RequiredField'],
       [[{ action: 'setCustomField', name: 'tier', value: 1 }], 'InvalidOperation'],
       [[{ action: 'setCustomType', type: { typeId: 'type', key: 'nope' } }], 'ReferencedResourceNotFound'],
-      [[{ action: 'changeName', name: 'changed' }, { action: 'setCustomField', name: 'tier', value: 1 }], 'InvalidOperation'],
+      [
+        [
+          { action: 'changeName', name: 'changed' },
+          { action: 'setCustomField', name: 'tier', value: 1 },
+        ],
+        'InvalidOperation',
+      ],
     ];
     for (const [actions, code] of attempts) {
       const failure = await refused(apiRoot, group, ...actions);
@@ -135,13 +179,27 @@ test.describe('customer groups: by key and delete', () => {
     const group = await create(apiRoot, { groupName: 'K', key: 'keyed' });
     expect((await apiRoot.customerGroups().withKey({ key: 'keyed' }).get().execute()).body).toEqual(group);
     const updated = (
-      await apiRoot.customerGroups().withKey({ key: 'keyed' }).post({ body: { version: 1, actions: [{ action: 'changeName', name: 'K2' }] } }).execute()
+      await apiRoot
+        .customerGroups()
+        .withKey({ key: 'keyed' })
+        .post({ body: { version: 1, actions: [{ action: 'changeName', name: 'K2' }] } })
+        .execute()
     ).body;
     expect(updated).toMatchObject({ id: group.id, version: 2, name: 'K2' });
-    const stale = await sdkFailure(apiRoot.customerGroups().withKey({ key: 'keyed' }).delete({ queryArgs: { version: 1 } }).execute());
+    const stale = await sdkFailure(
+      apiRoot
+        .customerGroups()
+        .withKey({ key: 'keyed' })
+        .delete({ queryArgs: { version: 1 } })
+        .execute(),
+    );
     expect(stale.statusCode).toBe(409);
     expect(mock.all('customer-group')).toHaveLength(1);
-    const deleted = await apiRoot.customerGroups().withKey({ key: 'keyed' }).delete({ queryArgs: { version: 2 } }).execute();
+    const deleted = await apiRoot
+      .customerGroups()
+      .withKey({ key: 'keyed' })
+      .delete({ queryArgs: { version: 2 } })
+      .execute();
     expect(deleted.body).toEqual(updated);
     const gone = await sdkFailure(apiRoot.customerGroups().withKey({ key: 'keyed' }).get().execute());
     expect(gone.statusCode).toBe(404);
@@ -151,7 +209,10 @@ test.describe('customer groups: by key and delete', () => {
   test('a customer can reference the group by key', async ({ apiRoot }) => {
     const group = await create(apiRoot, { groupName: 'Ref', key: 'ref-group' });
     const customer = (
-      await apiRoot.customers().post({ body: { email: 'a@example.com', password: 'pw', customerGroup: { typeId: 'customer-group', key: 'ref-group' } } }).execute()
+      await apiRoot
+        .customers()
+        .post({ body: { email: 'a@example.com', password: 'pw', customerGroup: { typeId: 'customer-group', key: 'ref-group' } } })
+        .execute()
     ).body.customer;
     expect(customer.customerGroup).toEqual({ typeId: 'customer-group', id: group.id });
   });

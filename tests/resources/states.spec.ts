@@ -10,7 +10,11 @@ async function createState(apiRoot: ByProjectKeyRequestBuilder, body: StateDraft
 }
 
 function update(apiRoot: ByProjectKeyRequestBuilder, state: State, ...actions: StateUpdateAction[]) {
-  return apiRoot.states().withId({ ID: state.id }).post({ body: { version: state.version, actions } }).execute();
+  return apiRoot
+    .states()
+    .withId({ ID: state.id })
+    .post({ body: { version: state.version, actions } })
+    .execute();
 }
 
 const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) => (await apiRoot.states().withId({ ID: id }).get().execute()).body;
@@ -55,7 +59,12 @@ test.describe('states: create', () => {
   });
 
   test('a missing key and a missing type are RequiredField errors; nothing is stored', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.states().post({ body: raw<StateDraft>({ name: { en: 'x' } }) }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .states()
+        .post({ body: raw<StateDraft>({ name: { en: 'x' } }) })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     const fields = failure.body.errors.map((e) => [e.code, e.field]);
     expect(fields).toContainEqual(['RequiredField', 'key']);
@@ -64,7 +73,12 @@ test.describe('states: create', () => {
   });
 
   test('an unknown type and an unknown role are InvalidField errors listing the allowed values', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.states().post({ body: raw<StateDraft>({ key: 'k1', type: 'CartState', roles: ['Boss'] }) }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .states()
+        .post({ body: raw<StateDraft>({ key: 'k1', type: 'CartState', roles: ['Boss'] }) })
+        .execute(),
+    );
     const type = failure.body.errors.find((e) => e.field === 'type');
     expect(type).toMatchObject({ code: 'InvalidField', invalidValue: 'CartState' });
     expect(type!.allowedValues).toContain('OrderState');
@@ -73,13 +87,23 @@ test.describe('states: create', () => {
   });
 
   test('a wrongly typed initial is an InvalidField', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.states().post({ body: raw<StateDraft>({ key: 'k1', type: 'OrderState', initial: 'yes' }) }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .states()
+        .post({ body: raw<StateDraft>({ key: 'k1', type: 'OrderState', initial: 'yes' }) })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'initial', invalidValue: 'yes' });
     expect(mock.all('state')).toHaveLength(0);
   });
 
   test('an empty key is an InvalidOperation', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.states().post({ body: { key: '', type: 'OrderState' } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .states()
+        .post({ body: { key: '', type: 'OrderState' } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
     expect(mock.all('state')).toHaveLength(0);
@@ -87,14 +111,22 @@ test.describe('states: create', () => {
 
   test('a duplicate key is a DuplicateField', async ({ apiRoot, mock }) => {
     await createState(apiRoot, { key: 'dup', type: 'OrderState' });
-    const failure = await sdkFailure(apiRoot.states().post({ body: { key: 'dup', type: 'PaymentState' } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .states()
+        .post({ body: { key: 'dup', type: 'PaymentState' } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'dup' });
     expect(mock.all<State>('state').map((s) => s.type)).toEqual(['OrderState']);
   });
 
   test('a transition to an unknown state is a ReferencedResourceNotFound', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
-      apiRoot.states().post({ body: { key: 'k1', type: 'OrderState', transitions: [{ typeId: 'state', id: 'missing' }] } }).execute(),
+      apiRoot
+        .states()
+        .post({ body: { key: 'k1', type: 'OrderState', transitions: [{ typeId: 'state', id: 'missing' }] } })
+        .execute(),
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'state', id: 'missing' });
@@ -213,7 +245,15 @@ test.describe('states: update actions', () => {
       { typeId: 'state', id: b.id },
     ]);
     expect(set.version).toBe(2);
-    const same = await sdkFailure(update(apiRoot, set, { action: 'setTransitions', transitions: [{ typeId: 'state', id: a.id }, { typeId: 'state', id: b.id }] }));
+    const same = await sdkFailure(
+      update(apiRoot, set, {
+        action: 'setTransitions',
+        transitions: [
+          { typeId: 'state', id: a.id },
+          { typeId: 'state', id: b.id },
+        ],
+      }),
+    );
     expect(same.body.errors[0]!.code).toBe('InvalidOperation');
     const final = (await update(apiRoot, set, { action: 'setTransitions', transitions: [] })).body;
     expect(final).toMatchObject({ transitions: [], version: 3 });
@@ -224,7 +264,9 @@ test.describe('states: update actions', () => {
 
   test('setTransitions to an unknown state is a ReferencedResourceNotFound; nothing changes', async ({ apiRoot }) => {
     const state = await createState(apiRoot, { key: 'k1', type: 'OrderState' });
-    const failure = await sdkFailure(update(apiRoot, state, { action: 'setTransitions', transitions: [{ typeId: 'state', key: 'ghost' }] }));
+    const failure = await sdkFailure(
+      update(apiRoot, state, { action: 'setTransitions', transitions: [{ typeId: 'state', key: 'ghost' }] }),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'state', key: 'ghost' });
     expect(await read(apiRoot, state.id)).toEqual(state);
   });

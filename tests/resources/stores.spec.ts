@@ -11,7 +11,11 @@ async function createStore(apiRoot: ByProjectKeyRequestBuilder, body: StoreDraft
 }
 
 function update(apiRoot: ByProjectKeyRequestBuilder, store: Store, ...actions: StoreUpdateAction[]) {
-  return apiRoot.stores().withId({ ID: store.id }).post({ body: { version: store.version, actions } }).execute();
+  return apiRoot
+    .stores()
+    .withId({ ID: store.id })
+    .post({ body: { version: store.version, actions } })
+    .execute();
 }
 
 const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) => (await apiRoot.stores().withId({ ID: id }).get().execute()).body;
@@ -22,7 +26,12 @@ async function createChannel(apiRoot: ByProjectKeyRequestBuilder, key: string, r
 
 /** Product selections are not served by the mock yet: seed one straight into storage. */
 function seedProductSelection(mock: CommerceMock, id: string, key: string) {
-  mock.storage.write(PROJECT_KEY, 'product-selection', { id, version: 1, key, name: { en: key }, mode: 'Individual' }, { expectedVersion: 0, key });
+  mock.storage.write(
+    PROJECT_KEY,
+    'product-selection',
+    { id, version: 1, key, name: { en: key }, mode: 'Individual' },
+    { expectedVersion: 0, key },
+  );
   return { typeId: 'product-selection' as const, id };
 }
 
@@ -65,7 +74,12 @@ test.describe('stores: create', () => {
   });
 
   test('a missing key is a RequiredField; nothing is stored', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.stores().post({ body: raw<StoreDraft>({ name: { en: 'No key' } }) }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .stores()
+        .post({ body: raw<StoreDraft>({ name: { en: 'No key' } }) })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'key' });
     expect(mock.all('store')).toHaveLength(0);
@@ -73,7 +87,10 @@ test.describe('stores: create', () => {
 
   test('a key outside the pattern, a bad country and a wrongly typed name are InvalidField errors', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
-      apiRoot.stores().post({ body: raw<StoreDraft>({ key: 'has space', name: 'Berlin', countries: [{ code: 'Germany' }] }) }).execute(),
+      apiRoot
+        .stores()
+        .post({ body: raw<StoreDraft>({ key: 'has space', name: 'Berlin', countries: [{ code: 'Germany' }] }) })
+        .execute(),
     );
     expect(failure.body.errors).toEqual(
       expect.arrayContaining([
@@ -87,13 +104,23 @@ test.describe('stores: create', () => {
 
   test('a duplicate key is a DuplicateField', async ({ apiRoot, mock }) => {
     await createStore(apiRoot, { key: 'dup', name: { en: 'first' } });
-    const failure = await sdkFailure(apiRoot.stores().post({ body: { key: 'dup', name: { en: 'second' } } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .stores()
+        .post({ body: { key: 'dup', name: { en: 'second' } } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'dup' });
     expect(mock.all<Store>('store').map((s) => s.name?.en)).toEqual(['first']);
   });
 
   test('an unknown channel is a ReferencedResourceNotFound; nothing is stored', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.stores().post({ body: { key: 'store-s', supplyChannels: [{ typeId: 'channel', key: 'nope' }] } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .stores()
+        .post({ body: { key: 'store-s', supplyChannels: [{ typeId: 'channel', key: 'nope' }] } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'channel', key: 'nope' });
     expect(mock.all('store')).toHaveLength(0);
@@ -102,7 +129,10 @@ test.describe('stores: create', () => {
   test('a distribution channel without the ProductDistribution role is a MissingRoleOnChannel', async ({ apiRoot, mock }) => {
     await createChannel(apiRoot, 'warehouse', ['InventorySupply']);
     const failure = await sdkFailure(
-      apiRoot.stores().post({ body: { key: 'store-s', distributionChannels: [{ typeId: 'channel', key: 'warehouse' }] } }).execute(),
+      apiRoot
+        .stores()
+        .post({ body: { key: 'store-s', distributionChannels: [{ typeId: 'channel', key: 'warehouse' }] } })
+        .execute(),
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({
@@ -115,8 +145,17 @@ test.describe('stores: create', () => {
 
   test('a supply channel without the InventorySupply role is a MissingRoleOnChannel', async ({ apiRoot, mock }) => {
     const channel = await createChannel(apiRoot, 'shop', ['ProductDistribution']);
-    const failure = await sdkFailure(apiRoot.stores().post({ body: { key: 'store-s', supplyChannels: [{ typeId: 'channel', id: channel.id }] } }).execute());
-    expect(failure.body.errors[0]).toMatchObject({ code: 'MissingRoleOnChannel', missingRole: 'InventorySupply', channel: { id: channel.id } });
+    const failure = await sdkFailure(
+      apiRoot
+        .stores()
+        .post({ body: { key: 'store-s', supplyChannels: [{ typeId: 'channel', id: channel.id }] } })
+        .execute(),
+    );
+    expect(failure.body.errors[0]).toMatchObject({
+      code: 'MissingRoleOnChannel',
+      missingRole: 'InventorySupply',
+      channel: { id: channel.id },
+    });
     expect(mock.all('store')).toHaveLength(0);
   });
 
@@ -135,7 +174,10 @@ test.describe('stores: create', () => {
 
   test('an unknown product selection is a ReferencedResourceNotFound', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
-      apiRoot.stores().post({ body: { key: 'store-s', productSelections: [{ productSelection: { typeId: 'product-selection', id: 'missing' } }] } }).execute(),
+      apiRoot
+        .stores()
+        .post({ body: { key: 'store-s', productSelections: [{ productSelection: { typeId: 'product-selection', id: 'missing' } }] } })
+        .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'product-selection', id: 'missing' });
     expect(mock.all('store')).toHaveLength(0);
@@ -148,9 +190,17 @@ test.describe('stores: create', () => {
         .post({ body: { key: 'store-fields', name: { en: 'Store fields' }, resourceTypeIds: ['store'], fieldDefinitions: [] } })
         .execute()
     ).body;
-    const store = await createStore(apiRoot, { key: 'store-s', custom: { type: { typeId: 'type', key: 'store-fields' }, fields: { region: 'north' } } });
+    const store = await createStore(apiRoot, {
+      key: 'store-s',
+      custom: { type: { typeId: 'type', key: 'store-fields' }, fields: { region: 'north' } },
+    });
     expect(store.custom).toEqual({ type: { typeId: 'type', id: type.id }, fields: { region: 'north' } });
-    const failure = await sdkFailure(apiRoot.stores().post({ body: { key: 'store-t', custom: { type: { typeId: 'type', key: 'nope' } } } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .stores()
+        .post({ body: { key: 'store-t', custom: { type: { typeId: 'type', key: 'nope' } } } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'type' });
     expect(mock.getByKey('store', 'store-t')).toBeUndefined();
   });
@@ -159,7 +209,12 @@ test.describe('stores: create', () => {
     await configureLanguages(apiRoot, ['en', 'de']);
     const ok = await createStore(apiRoot, { key: 'ok', languages: ['de'] });
     expect(ok.languages).toEqual(['de']);
-    const failure = await sdkFailure(apiRoot.stores().post({ body: { key: 'bad', languages: ['en', 'fr'] } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .stores()
+        .post({ body: { key: 'bad', languages: ['en', 'fr'] } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]!.code).toBe('ProjectNotConfiguredForLanguages');
     expect(mock.getByKey('store', 'bad')).toBeUndefined();
@@ -169,7 +224,12 @@ test.describe('stores: create', () => {
     const storefront = { checkoutUrlTemplate: 'https://shop.example/checkout/{checkoutId}', faqUrl: 'https://shop.example/faq' };
     const store = await createStore(apiRoot, raw<StoreDraft>({ key: 'store-s', storefront }));
     expect((store as Store & { storefront?: unknown }).storefront).toEqual(storefront);
-    const failure = await sdkFailure(apiRoot.stores().post({ body: raw<StoreDraft>({ key: 'store-t', storefront: { faqUrl: 'http://insecure/faq' } }) }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .stores()
+        .post({ body: raw<StoreDraft>({ key: 'store-t', storefront: { faqUrl: 'http://insecure/faq' } }) })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'storefront.faqUrl' });
     expect(mock.getByKey('store', 'store-t')).toBeUndefined();
   });
@@ -232,9 +292,12 @@ test.describe('stores: update actions', () => {
     const a = await createChannel(apiRoot, 'dist-a', ['ProductDistribution']);
     const b = await createChannel(apiRoot, 'dist-b', ['ProductDistribution', 'InventorySupply']);
     const store = await createStore(apiRoot, { key: 'store-s' });
-    const added = (await update(apiRoot, store, { action: 'addDistributionChannel', distributionChannel: { typeId: 'channel', key: 'dist-a' } })).body;
+    const added = (
+      await update(apiRoot, store, { action: 'addDistributionChannel', distributionChannel: { typeId: 'channel', key: 'dist-a' } })
+    ).body;
     expect(added).toMatchObject({ distributionChannels: [{ typeId: 'channel', id: a.id }], version: 2 });
-    const again = (await update(apiRoot, added, { action: 'addDistributionChannel', distributionChannel: { typeId: 'channel', id: a.id } })).body;
+    const again = (await update(apiRoot, added, { action: 'addDistributionChannel', distributionChannel: { typeId: 'channel', id: a.id } }))
+      .body;
     expect(again.version).toBe(2);
     const set = (
       await update(apiRoot, again, {
@@ -250,7 +313,9 @@ test.describe('stores: update actions', () => {
       { typeId: 'channel', id: b.id },
     ]);
     expect(set.version).toBe(3);
-    const removed = (await update(apiRoot, set, { action: 'removeDistributionChannel', distributionChannel: { typeId: 'channel', key: 'dist-a' } })).body;
+    const removed = (
+      await update(apiRoot, set, { action: 'removeDistributionChannel', distributionChannel: { typeId: 'channel', key: 'dist-a' } })
+    ).body;
     expect(removed).toMatchObject({ distributionChannels: [{ typeId: 'channel', id: b.id }], version: 4 });
     const cleared = (await update(apiRoot, removed, { action: 'setDistributionChannels' })).body;
     expect(cleared).toMatchObject({ distributionChannels: [], version: 5 });
@@ -259,7 +324,9 @@ test.describe('stores: update actions', () => {
   test('adding or setting a distribution channel without the role is a MissingRoleOnChannel; nothing changes', async ({ apiRoot }) => {
     const warehouse = await createChannel(apiRoot, 'warehouse', ['InventorySupply']);
     const store = await createStore(apiRoot, { key: 'store-s' });
-    const add = await sdkFailure(update(apiRoot, store, { action: 'addDistributionChannel', distributionChannel: { typeId: 'channel', id: warehouse.id } }));
+    const add = await sdkFailure(
+      update(apiRoot, store, { action: 'addDistributionChannel', distributionChannel: { typeId: 'channel', id: warehouse.id } }),
+    );
     expect(add.body.errors[0]).toMatchObject({ code: 'MissingRoleOnChannel', missingRole: 'ProductDistribution' });
     const set = await sdkFailure(
       update(apiRoot, store, { action: 'setDistributionChannels', distributionChannels: [{ typeId: 'channel', key: 'warehouse' }] }),
@@ -285,9 +352,13 @@ test.describe('stores: update actions', () => {
   test('addSupplyChannel without the InventorySupply role or to an unknown channel is refused', async ({ apiRoot }) => {
     const shop = await createChannel(apiRoot, 'shop', ['ProductDistribution']);
     const store = await createStore(apiRoot, { key: 'store-s' });
-    const role = await sdkFailure(update(apiRoot, store, { action: 'addSupplyChannel', supplyChannel: { typeId: 'channel', id: shop.id } }));
+    const role = await sdkFailure(
+      update(apiRoot, store, { action: 'addSupplyChannel', supplyChannel: { typeId: 'channel', id: shop.id } }),
+    );
     expect(role.body.errors[0]).toMatchObject({ code: 'MissingRoleOnChannel', missingRole: 'InventorySupply' });
-    const missing = await sdkFailure(update(apiRoot, store, { action: 'addSupplyChannel', supplyChannel: { typeId: 'channel', id: 'nope' } }));
+    const missing = await sdkFailure(
+      update(apiRoot, store, { action: 'addSupplyChannel', supplyChannel: { typeId: 'channel', id: 'nope' } }),
+    );
     expect(missing.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'channel', id: 'nope' });
     expect(await read(apiRoot, store.id)).toEqual(store);
   });
@@ -296,16 +367,22 @@ test.describe('stores: update actions', () => {
     const summer = seedProductSelection(mock, 'ps-summer', 'summer');
     const winter = seedProductSelection(mock, 'ps-winter', 'winter');
     const store = await createStore(apiRoot, { key: 'store-s' });
-    const added = (await update(apiRoot, store, { action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'summer' } })).body;
+    const added = (
+      await update(apiRoot, store, { action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'summer' } })
+    ).body;
     expect(added).toMatchObject({ productSelections: [{ productSelection: summer, active: false }], version: 2 });
     const same = (await update(apiRoot, added, { action: 'addProductSelection', productSelection: summer, active: false })).body;
     expect(same.version).toBe(2);
-    const activated = (await update(apiRoot, same, { action: 'changeProductSelectionActive', productSelection: summer, active: true })).body;
+    const activated = (await update(apiRoot, same, { action: 'changeProductSelectionActive', productSelection: summer, active: true }))
+      .body;
     expect(activated).toMatchObject({ productSelections: [{ productSelection: summer, active: true }], version: 3 });
     const set = (
       await update(apiRoot, activated, {
         action: 'setProductSelections',
-        productSelections: [{ productSelection: summer, active: true }, { productSelection: { typeId: 'product-selection', key: 'winter' } }],
+        productSelections: [
+          { productSelection: summer, active: true },
+          { productSelection: { typeId: 'product-selection', key: 'winter' } },
+        ],
       })
     ).body;
     expect(set.productSelections).toEqual([
@@ -322,7 +399,9 @@ test.describe('stores: update actions', () => {
   test('changeProductSelectionActive for a selection the store does not have is an InvalidOperation', async ({ apiRoot, mock }) => {
     const summer = seedProductSelection(mock, 'ps-summer', 'summer');
     const store = await createStore(apiRoot, { key: 'store-s' });
-    const failure = await sdkFailure(update(apiRoot, store, { action: 'changeProductSelectionActive', productSelection: summer, active: true }));
+    const failure = await sdkFailure(
+      update(apiRoot, store, { action: 'changeProductSelectionActive', productSelection: summer, active: true }),
+    );
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
     expect(await read(apiRoot, store.id)).toEqual(store);
   });
@@ -337,7 +416,9 @@ test.describe('stores: update actions', () => {
     const store = await createStore(apiRoot, { key: 'store-s' });
     const noType = await sdkFailure(update(apiRoot, store, { action: 'setCustomField', name: 'region', value: 'north' }));
     expect(noType.body.errors[0]!.code).toBe('InvalidOperation');
-    const typed = (await update(apiRoot, store, { action: 'setCustomType', type: { typeId: 'type', key: 'store-fields' }, fields: { a: 1 } })).body;
+    const typed = (
+      await update(apiRoot, store, { action: 'setCustomType', type: { typeId: 'type', key: 'store-fields' }, fields: { a: 1 } })
+    ).body;
     expect(typed.custom).toEqual({ type: { typeId: 'type', id: type.id }, fields: { a: 1 } });
     expect(typed.version).toBe(2);
     const field = (await update(apiRoot, typed, { action: 'setCustomField', name: 'region', value: 'north' })).body;
@@ -364,7 +445,9 @@ test.describe('stores: update actions', () => {
   for (const [actionName, field, value] of storefrontActions) {
     test(`${actionName} sets storefront.${field}, an empty value removes it, a bad value is an InvalidField`, async ({ apiRoot }) => {
       const store = await createStore(apiRoot, { key: 'store-s' });
-      const set = (await update(apiRoot, store, raw<StoreUpdateAction>({ action: actionName, [field]: value }))).body as Store & { storefront?: Record<string, string> };
+      const set = (await update(apiRoot, store, raw<StoreUpdateAction>({ action: actionName, [field]: value }))).body as Store & {
+        storefront?: Record<string, string>;
+      };
       expect(set.storefront).toEqual({ [field]: value });
       expect(set.version).toBe(2);
       const bad = await sdkFailure(update(apiRoot, set, raw<StoreUpdateAction>({ action: actionName, [field]: 'http://shop.example/x' })));
@@ -379,7 +462,11 @@ test.describe('stores: update actions', () => {
   test('a checkout template without the checkoutId variable is an InvalidField', async ({ apiRoot }) => {
     const store = await createStore(apiRoot, { key: 'store-s' });
     const failure = await sdkFailure(
-      update(apiRoot, store, raw<StoreUpdateAction>({ action: 'setCheckoutUrlTemplate', checkoutUrlTemplate: 'https://shop.example/checkout/{orderId}' })),
+      update(
+        apiRoot,
+        store,
+        raw<StoreUpdateAction>({ action: 'setCheckoutUrlTemplate', checkoutUrlTemplate: 'https://shop.example/checkout/{orderId}' }),
+      ),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'actions[0].checkoutUrlTemplate' });
   });

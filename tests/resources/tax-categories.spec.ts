@@ -13,10 +13,15 @@ async function createCategory(apiRoot: ByProjectKeyRequestBuilder, body: TaxCate
 }
 
 function update(apiRoot: ByProjectKeyRequestBuilder, category: TaxCategory, ...actions: TaxCategoryUpdateAction[]) {
-  return apiRoot.taxCategories().withId({ ID: category.id }).post({ body: { version: category.version, actions } }).execute();
+  return apiRoot
+    .taxCategories()
+    .withId({ ID: category.id })
+    .post({ body: { version: category.version, actions } })
+    .execute();
 }
 
-const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) => (await apiRoot.taxCategories().withId({ ID: id }).get().execute()).body;
+const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) =>
+  (await apiRoot.taxCategories().withId({ ID: id }).get().execute()).body;
 
 test.describe('tax categories: create', () => {
   test('maps every draft field and generates rate ids', async ({ apiRoot }) => {
@@ -40,7 +45,14 @@ test.describe('tax categories: create', () => {
     });
     expect(category).toMatchObject({ version: 1, key: 'standard', name: 'Standard', description: 'Standard rates' });
     expect(category.rates).toHaveLength(2);
-    expect(category.rates[0]).toEqual({ id: expect.any(String), key: 'de', name: 'DE standard', amount: 0.19, includedInPrice: true, country: 'DE' });
+    expect(category.rates[0]).toEqual({
+      id: expect.any(String),
+      key: 'de',
+      name: 'DE standard',
+      amount: 0.19,
+      includedInPrice: true,
+      country: 'DE',
+    });
     // Without `amount` the rate's amount is the sum of its sub-rates.
     expect(category.rates[1]).toMatchObject({ country: 'CA', state: 'ON', includedInPrice: false, amount: 0.13 });
     expect(category.rates[1]!.subRates).toEqual([
@@ -64,7 +76,12 @@ test.describe('tax categories: create', () => {
   });
 
   test('a missing name is a RequiredField naming it; nothing is stored', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.taxCategories().post({ body: raw<TaxCategoryDraft>({ key: 'no-name' }) }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .taxCategories()
+        .post({ body: raw<TaxCategoryDraft>({ key: 'no-name' }) })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'name' });
     expect(mock.all('tax-category')).toHaveLength(0);
@@ -72,7 +89,10 @@ test.describe('tax categories: create', () => {
 
   test('missing rate fields are RequiredField errors with the rate path', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
-      apiRoot.taxCategories().post({ body: raw<TaxCategoryDraft>({ name: 'C', rates: [{ name: 'r', amount: 0.1 }] }) }).execute(),
+      apiRoot
+        .taxCategories()
+        .post({ body: raw<TaxCategoryDraft>({ name: 'C', rates: [{ name: 'r', amount: 0.1 }] }) })
+        .execute(),
     );
     expect(failure.statusCode).toBe(400);
     const fields = failure.body.errors.map((e) => [e.code, e.field]);
@@ -85,7 +105,15 @@ test.describe('tax categories: create', () => {
     const failure = await sdkFailure(
       apiRoot
         .taxCategories()
-        .post({ body: raw<TaxCategoryDraft>({ name: 42, rates: [{ ...germany, amount: 1.5 }, { ...germany, country: 'de' }] }) })
+        .post({
+          body: raw<TaxCategoryDraft>({
+            name: 42,
+            rates: [
+              { ...germany, amount: 1.5 },
+              { ...germany, country: 'de' },
+            ],
+          }),
+        })
         .execute(),
     );
     expect(failure.statusCode).toBe(400);
@@ -100,19 +128,32 @@ test.describe('tax categories: create', () => {
   });
 
   test('a negative amount is an InvalidField', async ({ apiRoot }) => {
-    const failure = await sdkFailure(apiRoot.taxCategories().post({ body: { name: 'C', rates: [{ ...germany, amount: -0.1 }] } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .taxCategories()
+        .post({ body: { name: 'C', rates: [{ ...germany, amount: -0.1 }] } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'rates[0].amount' });
   });
 
   test('a key that breaks the key pattern is an InvalidField', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.taxCategories().post({ body: { name: 'C', key: 'no spaces' } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .taxCategories()
+        .post({ body: { name: 'C', key: 'no spaces' } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'key' });
     expect(mock.all('tax-category')).toHaveLength(0);
   });
 
   test('two rates for the same country and state are a DuplicateField; nothing is stored', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
-      apiRoot.taxCategories().post({ body: { name: 'C', rates: [germany, { ...germany, name: 'again', amount: 0.07 }] } }).execute(),
+      apiRoot
+        .taxCategories()
+        .post({ body: { name: 'C', rates: [germany, { ...germany, name: 'again', amount: 0.07 }] } })
+        .execute(),
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', duplicateValue: 'DE' });
@@ -135,7 +176,15 @@ test.describe('tax categories: create', () => {
     const failure = await sdkFailure(
       apiRoot
         .taxCategories()
-        .post({ body: { name: 'C', rates: [{ ...germany, key: 'k1' }, { ...germany, country: 'AT', key: 'k1' }] } })
+        .post({
+          body: {
+            name: 'C',
+            rates: [
+              { ...germany, key: 'k1' },
+              { ...germany, country: 'AT', key: 'k1' },
+            ],
+          },
+        })
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', duplicateValue: 'k1' });
@@ -157,14 +206,26 @@ test.describe('tax categories: create', () => {
   test('a matching amount and subRates are accepted', async ({ apiRoot }) => {
     const category = await createCategory(apiRoot, {
       name: 'C',
-      rates: [{ ...germany, amount: 0.13, subRates: [{ name: 'a', amount: 0.05 }, { name: 'b', amount: 0.08 }] }],
+      rates: [
+        {
+          ...germany,
+          amount: 0.13,
+          subRates: [
+            { name: 'a', amount: 0.05 },
+            { name: 'b', amount: 0.08 },
+          ],
+        },
+      ],
     });
     expect(category.rates[0]!.amount).toBe(0.13);
   });
 
   test('a rate with neither amount nor subRates is an InvalidOperation', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
-      apiRoot.taxCategories().post({ body: { name: 'C', rates: [{ name: 'r', includedInPrice: true, country: 'DE' }] } }).execute(),
+      apiRoot
+        .taxCategories()
+        .post({ body: { name: 'C', rates: [{ name: 'r', includedInPrice: true, country: 'DE' }] } })
+        .execute(),
     );
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
     expect(mock.all('tax-category')).toHaveLength(0);
@@ -172,7 +233,12 @@ test.describe('tax categories: create', () => {
 
   test('a duplicate key is a DuplicateField', async ({ apiRoot, mock }) => {
     await createCategory(apiRoot, { name: 'First', key: 'dup' });
-    const failure = await sdkFailure(apiRoot.taxCategories().post({ body: { name: 'Second', key: 'dup' } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .taxCategories()
+        .post({ body: { name: 'Second', key: 'dup' } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'dup' });
     expect(mock.all('tax-category').map((c) => c.name)).toEqual(['First']);
@@ -180,7 +246,12 @@ test.describe('tax categories: create', () => {
 
   test('a name another category uses is an InvalidOperation', async ({ apiRoot, mock }) => {
     await createCategory(apiRoot, { name: 'Taken' });
-    const failure = await sdkFailure(apiRoot.taxCategories().post({ body: { name: 'Taken' } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .taxCategories()
+        .post({ body: { name: 'Taken' } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
     expect(mock.all('tax-category')).toHaveLength(1);
@@ -247,7 +318,10 @@ test.describe('tax categories: update actions', () => {
   test('addTaxRate appends a rate with a new id', async ({ apiRoot }) => {
     const category = await createCategory(apiRoot, { name: 'C', rates: [germany] });
     const updated = (
-      await update(apiRoot, category, { action: 'addTaxRate', taxRate: { name: 'AT', amount: 0.2, includedInPrice: true, country: 'AT', key: 'at' } })
+      await update(apiRoot, category, {
+        action: 'addTaxRate',
+        taxRate: { name: 'AT', amount: 0.2, includedInPrice: true, country: 'AT', key: 'at' },
+      })
     ).body;
     expect(updated.version).toBe(2);
     expect(updated.rates).toHaveLength(2);
@@ -258,7 +332,9 @@ test.describe('tax categories: update actions', () => {
 
   test('addTaxRate for a country+state already present is a DuplicateField; nothing changes', async ({ apiRoot }) => {
     const category = await createCategory(apiRoot, { name: 'C', rates: [germany] });
-    const failure = await sdkFailure(update(apiRoot, category, { action: 'addTaxRate', taxRate: { ...germany, name: 'other', amount: 0.07 } }));
+    const failure = await sdkFailure(
+      update(apiRoot, category, { action: 'addTaxRate', taxRate: { ...germany, name: 'other', amount: 0.07 } }),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', duplicateValue: 'DE' });
     const stored = await read(apiRoot, category.id);
@@ -276,7 +352,9 @@ test.describe('tax categories: update actions', () => {
   test('replaceTaxRate by id replaces the rate in place with a new id', async ({ apiRoot }) => {
     const category = await createCategory(apiRoot, { name: 'C', rates: [germany, { ...germany, country: 'AT', name: 'AT' }] });
     const old = category.rates[0]!;
-    const updated = (await update(apiRoot, category, { action: 'replaceTaxRate', taxRateId: old.id, taxRate: { ...germany, amount: 0.16 } })).body;
+    const updated = (
+      await update(apiRoot, category, { action: 'replaceTaxRate', taxRateId: old.id, taxRate: { ...germany, amount: 0.16 } })
+    ).body;
     expect(updated.version).toBe(2);
     expect(updated.rates).toHaveLength(2);
     expect(updated.rates[0]).toMatchObject({ country: 'DE', amount: 0.16 });
@@ -344,7 +422,13 @@ test.describe('tax categories: update actions', () => {
   test('several changing actions in one request raise the version once', async ({ apiRoot }) => {
     const category = await createCategory(apiRoot, { name: 'C' });
     const updated = (
-      await update(apiRoot, category, { action: 'changeName', name: 'D' }, { action: 'setDescription', description: 'x' }, { action: 'addTaxRate', taxRate: germany })
+      await update(
+        apiRoot,
+        category,
+        { action: 'changeName', name: 'D' },
+        { action: 'setDescription', description: 'x' },
+        { action: 'addTaxRate', taxRate: germany },
+      )
     ).body;
     expect(updated).toMatchObject({ name: 'D', description: 'x', version: 2 });
   });
@@ -384,7 +468,11 @@ test.describe('tax categories: versions, keys, delete', () => {
 
   test('delete by id frees the name and key for a new category', async ({ apiRoot }) => {
     const category = await createCategory(apiRoot, { name: 'Reusable', key: 'reusable' });
-    await apiRoot.taxCategories().withId({ ID: category.id }).delete({ queryArgs: { version: 1 } }).execute();
+    await apiRoot
+      .taxCategories()
+      .withId({ ID: category.id })
+      .delete({ queryArgs: { version: 1 } })
+      .execute();
     const again = await createCategory(apiRoot, { name: 'Reusable', key: 'reusable' });
     expect(again.id).not.toBe(category.id);
   });

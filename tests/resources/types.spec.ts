@@ -11,7 +11,11 @@ async function create(apiRoot: ByProjectKeyRequestBuilder, body: TypeDraft): Pro
 }
 
 async function update(apiRoot: ByProjectKeyRequestBuilder, type: Type, ...actions: TypeUpdateAction[]): Promise<Type> {
-  const response = await apiRoot.types().withId({ ID: type.id }).post({ body: { version: type.version, actions } }).execute();
+  const response = await apiRoot
+    .types()
+    .withId({ ID: type.id })
+    .post({ body: { version: type.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }
@@ -19,7 +23,13 @@ async function update(apiRoot: ByProjectKeyRequestBuilder, type: Type, ...action
 const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) => (await apiRoot.types().withId({ ID: id }).get().execute()).body;
 
 function refused(apiRoot: ByProjectKeyRequestBuilder, type: Type, ...actions: TypeUpdateAction[]) {
-  return sdkFailure(apiRoot.types().withId({ ID: type.id }).post({ body: { version: type.version, actions } }).execute());
+  return sdkFailure(
+    apiRoot
+      .types()
+      .withId({ ID: type.id })
+      .post({ body: { version: type.version, actions } })
+      .execute(),
+  );
 }
 
 const field = (name: string, type: FieldDefinition['type'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
@@ -30,8 +40,20 @@ const field = (name: string, type: FieldDefinition['type'], extra: Partial<Field
   ...extra,
 });
 
-const colours = { name: 'Enum' as const, values: [{ key: 'red', label: 'Red' }, { key: 'blue', label: 'Blue' }] };
-const sizes = { name: 'LocalizedEnum' as const, values: [{ key: 's', label: { en: 'Small' } }, { key: 'l', label: { en: 'Large' } }] };
+const colours = {
+  name: 'Enum' as const,
+  values: [
+    { key: 'red', label: 'Red' },
+    { key: 'blue', label: 'Blue' },
+  ],
+};
+const sizes = {
+  name: 'LocalizedEnum' as const,
+  values: [
+    { key: 's', label: { en: 'Small' } },
+    { key: 'l', label: { en: 'Large' } },
+  ],
+};
 
 const everyFieldType: FieldDefinition[] = [
   field('aBoolean', { name: 'Boolean' }),
@@ -78,7 +100,12 @@ test.describe('types: create', () => {
   });
 
   test('key, name and resourceTypeIds are required; nothing is stored', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.types().post({ body: raw<TypeDraft>({}) }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .types()
+        .post({ body: raw<TypeDraft>({}) })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     const fields = failure.body.errors.map((e) => [e.code, e.field]);
     expect(fields).toContainEqual(['RequiredField', 'key']);
@@ -120,12 +147,24 @@ test.describe('types: create', () => {
 
   test('duplicate keys and duplicate field names are DuplicateField errors', async ({ apiRoot, mock }) => {
     await create(apiRoot, { key: 'taken', name: { en: 'T' }, resourceTypeIds: ['order'] });
-    let failure = await sdkFailure(apiRoot.types().post({ body: { key: 'taken', name: { en: 'T2' }, resourceTypeIds: ['order'] } }).execute());
+    let failure = await sdkFailure(
+      apiRoot
+        .types()
+        .post({ body: { key: 'taken', name: { en: 'T2' }, resourceTypeIds: ['order'] } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'taken' });
     failure = await sdkFailure(
       apiRoot
         .types()
-        .post({ body: { key: 'twice', name: { en: 'T' }, resourceTypeIds: ['order'], fieldDefinitions: [field('f1', { name: 'String' }), field('f1', { name: 'Number' })] } })
+        .post({
+          body: {
+            key: 'twice',
+            name: { en: 'T' },
+            resourceTypeIds: ['order'],
+            fieldDefinitions: [field('f1', { name: 'String' }), field('f1', { name: 'Number' })],
+          },
+        })
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', duplicateValue: 'f1' });
@@ -150,8 +189,15 @@ test.describe('types: update actions', () => {
     expect(gone.statusCode).toBe(404);
   });
 
-  test('addFieldDefinition, changeLabel, changeFieldDefinitionLabel, changeInputHint, changeFieldDefinitionOrder, removeFieldDefinition', async ({ apiRoot }) => {
-    let type = await create(apiRoot, { key: 'fields', name: { en: 'F' }, resourceTypeIds: ['order'], fieldDefinitions: [field('first', { name: 'String' })] });
+  test('addFieldDefinition, changeLabel, changeFieldDefinitionLabel, changeInputHint, changeFieldDefinitionOrder, removeFieldDefinition', async ({
+    apiRoot,
+  }) => {
+    let type = await create(apiRoot, {
+      key: 'fields',
+      name: { en: 'F' },
+      resourceTypeIds: ['order'],
+      fieldDefinitions: [field('first', { name: 'String' })],
+    });
     type = await update(apiRoot, type, { action: 'addFieldDefinition', fieldDefinition: field('second', { name: 'LocalizedString' }) });
     expect(type.fieldDefinitions.map((f) => f.name)).toEqual(['first', 'second']);
     expect(type.fieldDefinitions[1]!.inputHint).toBe('SingleLine');
@@ -159,7 +205,11 @@ test.describe('types: update actions', () => {
     type = await update(apiRoot, type, { action: 'changeLabel', fieldName: 'first', label: { en: 'First!' } });
     expect(type.fieldDefinitions[0]!.label).toEqual({ en: 'First!' });
     // Deprecated by the platform (the SDK no longer types it), still served.
-    type = await update(apiRoot, type, raw<TypeUpdateAction>({ action: 'changeFieldDefinitionLabel', fieldName: 'second', label: { en: 'Second!' } }));
+    type = await update(
+      apiRoot,
+      type,
+      raw<TypeUpdateAction>({ action: 'changeFieldDefinitionLabel', fieldName: 'second', label: { en: 'Second!' } }),
+    );
     expect(type.fieldDefinitions[1]!.label).toEqual({ en: 'Second!' });
     type = await update(apiRoot, type, { action: 'changeInputHint', fieldName: 'second', inputHint: 'MultiLine' });
     expect(type.fieldDefinitions[1]!.inputHint).toBe('MultiLine');
@@ -181,18 +231,38 @@ test.describe('types: update actions', () => {
     type = await update(apiRoot, type, { action: 'addEnumValue', fieldName: 'colour', value: { key: 'green', label: 'Green' } });
     expect(type.fieldDefinitions[0]!.type).toEqual({ name: 'Enum', values: [...colours.values, { key: 'green', label: 'Green' }] });
     type = await update(apiRoot, type, { action: 'addEnumValue', fieldName: 'colours', value: { key: 'green', label: 'Green' } });
-    expect(type.fieldDefinitions[1]!.type).toMatchObject({ name: 'Set', elementType: { values: [...colours.values, { key: 'green', label: 'Green' }] } });
+    expect(type.fieldDefinitions[1]!.type).toMatchObject({
+      name: 'Set',
+      elementType: { values: [...colours.values, { key: 'green', label: 'Green' }] },
+    });
     type = await update(apiRoot, type, { action: 'changeEnumValueLabel', fieldName: 'colour', value: { key: 'red', label: 'Crimson' } });
     expect(type.fieldDefinitions[0]!.type).toMatchObject({ values: [{ key: 'red', label: 'Crimson' }, { key: 'blue' }, { key: 'green' }] });
     type = await update(apiRoot, type, { action: 'changeEnumValueOrder', fieldName: 'colour', keys: ['green', 'blue', 'red'] });
-    expect((type.fieldDefinitions[0]!.type as { values: Array<{ key: string }> }).values.map((v) => v.key)).toEqual(['green', 'blue', 'red']);
+    expect((type.fieldDefinitions[0]!.type as { values: Array<{ key: string }> }).values.map((v) => v.key)).toEqual([
+      'green',
+      'blue',
+      'red',
+    ]);
     expect(type.version).toBe(5);
   });
 
   test('localized enum actions', async ({ apiRoot }) => {
-    let type = await create(apiRoot, { key: 'lenums', name: { en: 'E' }, resourceTypeIds: ['order'], fieldDefinitions: [field('size', sizes)] });
-    type = await update(apiRoot, type, { action: 'addLocalizedEnumValue', fieldName: 'size', value: { key: 'm', label: { en: 'Medium' } } });
-    type = await update(apiRoot, type, { action: 'changeLocalizedEnumValueLabel', fieldName: 'size', value: { key: 's', label: { en: 'Tiny' } } });
+    let type = await create(apiRoot, {
+      key: 'lenums',
+      name: { en: 'E' },
+      resourceTypeIds: ['order'],
+      fieldDefinitions: [field('size', sizes)],
+    });
+    type = await update(apiRoot, type, {
+      action: 'addLocalizedEnumValue',
+      fieldName: 'size',
+      value: { key: 'm', label: { en: 'Medium' } },
+    });
+    type = await update(apiRoot, type, {
+      action: 'changeLocalizedEnumValueLabel',
+      fieldName: 'size',
+      value: { key: 's', label: { en: 'Tiny' } },
+    });
     type = await update(apiRoot, type, { action: 'changeLocalizedEnumValueOrder', fieldName: 'size', keys: ['s', 'm', 'l'] });
     expect(type.fieldDefinitions[0]!.type).toEqual({
       name: 'LocalizedEnum',
@@ -206,7 +276,12 @@ test.describe('types: update actions', () => {
   });
 
   test('an update that changes nothing keeps the version', async ({ apiRoot }) => {
-    const type = await create(apiRoot, { key: 'same', name: { en: 'S' }, resourceTypeIds: ['order'], fieldDefinitions: [field('f1', colours)] });
+    const type = await create(apiRoot, {
+      key: 'same',
+      name: { en: 'S' },
+      resourceTypeIds: ['order'],
+      fieldDefinitions: [field('f1', colours)],
+    });
     const next = await update(
       apiRoot,
       type,
@@ -236,7 +311,13 @@ test.describe('types: update actions', () => {
       [[{ action: 'changeInputHint', fieldName: 'flag', inputHint: 'MultiLine' }], 'InvalidOperation'],
       [[raw<TypeUpdateAction>({ action: 'changeInputHint', fieldName: 'colour', inputHint: 'Wide' })], 'InvalidField'],
       // The first action alone would succeed: atomicity.
-      [[{ action: 'changeName', name: { en: 'changed' } }, { action: 'removeFieldDefinition', fieldName: 'nope' }], 'InvalidOperation'],
+      [
+        [
+          { action: 'changeName', name: { en: 'changed' } },
+          { action: 'removeFieldDefinition', fieldName: 'nope' },
+        ],
+        'InvalidOperation',
+      ],
     ];
     for (const [actions, code] of attempts) {
       const failure = await refused(apiRoot, type, ...actions);
@@ -263,13 +344,27 @@ test.describe('types: by key and delete', () => {
   test('update and delete by key', async ({ apiRoot, mock }) => {
     const type = await create(apiRoot, { key: 'keyed', name: { en: 'K' }, resourceTypeIds: ['order'] });
     const updated = (
-      await apiRoot.types().withKey({ key: 'keyed' }).post({ body: { version: 1, actions: [{ action: 'changeName', name: { en: 'K2' } }] } }).execute()
+      await apiRoot
+        .types()
+        .withKey({ key: 'keyed' })
+        .post({ body: { version: 1, actions: [{ action: 'changeName', name: { en: 'K2' } }] } })
+        .execute()
     ).body;
     expect(updated).toMatchObject({ id: type.id, version: 2, name: { en: 'K2' } });
-    const stale = await sdkFailure(apiRoot.types().withKey({ key: 'keyed' }).delete({ queryArgs: { version: 1 } }).execute());
+    const stale = await sdkFailure(
+      apiRoot
+        .types()
+        .withKey({ key: 'keyed' })
+        .delete({ queryArgs: { version: 1 } })
+        .execute(),
+    );
     expect(stale.statusCode).toBe(409);
     expect(mock.all('type')).toHaveLength(1);
-    const deleted = await apiRoot.types().withKey({ key: 'keyed' }).delete({ queryArgs: { version: 2 } }).execute();
+    const deleted = await apiRoot
+      .types()
+      .withKey({ key: 'keyed' })
+      .delete({ queryArgs: { version: 2 } })
+      .execute();
     expect(deleted.body).toEqual(updated);
     expect(mock.all('type')).toHaveLength(0);
   });

@@ -10,7 +10,11 @@ async function createZone(apiRoot: ByProjectKeyRequestBuilder, body: ZoneDraft):
 }
 
 function update(apiRoot: ByProjectKeyRequestBuilder, zone: Zone, ...actions: ZoneUpdateAction[]) {
-  return apiRoot.zones().withId({ ID: zone.id }).post({ body: { version: zone.version, actions } }).execute();
+  return apiRoot
+    .zones()
+    .withId({ ID: zone.id })
+    .post({ body: { version: zone.version, actions } })
+    .execute();
 }
 
 const read = async (apiRoot: ByProjectKeyRequestBuilder, id: string) => (await apiRoot.zones().withId({ ID: id }).get().execute()).body;
@@ -36,17 +40,30 @@ test.describe('zones: create', () => {
   });
 
   test('a missing name is a RequiredField; a missing location country too', async ({ apiRoot, mock }) => {
-    const noName = await sdkFailure(apiRoot.zones().post({ body: raw<ZoneDraft>({ key: 'no-name' }) }).execute());
+    const noName = await sdkFailure(
+      apiRoot
+        .zones()
+        .post({ body: raw<ZoneDraft>({ key: 'no-name' }) })
+        .execute(),
+    );
     expect(noName.statusCode).toBe(400);
     expect(noName.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'name' });
-    const noCountry = await sdkFailure(apiRoot.zones().post({ body: raw<ZoneDraft>({ name: 'Z', locations: [{ state: 'Bavaria' }] }) }).execute());
+    const noCountry = await sdkFailure(
+      apiRoot
+        .zones()
+        .post({ body: raw<ZoneDraft>({ name: 'Z', locations: [{ state: 'Bavaria' }] }) })
+        .execute(),
+    );
     expect(noCountry.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'locations[0].country' });
     expect(mock.all('zone')).toHaveLength(0);
   });
 
   test('a lower-case country, a wrongly typed name and a bad key are InvalidField errors', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
-      apiRoot.zones().post({ body: raw<ZoneDraft>({ name: ['x'], key: 'x', locations: [{ country: 'de' }] }) }).execute(),
+      apiRoot
+        .zones()
+        .post({ body: raw<ZoneDraft>({ name: ['x'], key: 'x', locations: [{ country: 'de' }] }) })
+        .execute(),
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual(
@@ -61,14 +78,24 @@ test.describe('zones: create', () => {
 
   test('a duplicate key is a DuplicateField', async ({ apiRoot, mock }) => {
     await createZone(apiRoot, { name: 'A', key: 'dup' });
-    const failure = await sdkFailure(apiRoot.zones().post({ body: { name: 'B', key: 'dup' } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .zones()
+        .post({ body: { name: 'B', key: 'dup' } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'dup' });
     expect(mock.all('zone').map((z) => z.name)).toEqual(['A']);
   });
 
   test('a location of another zone is a DuplicateField; nothing is stored', async ({ apiRoot, mock }) => {
     await createZone(apiRoot, { name: 'Europe', locations: [{ country: 'DE' }] });
-    const failure = await sdkFailure(apiRoot.zones().post({ body: { name: 'Germany', locations: [{ country: 'FR' }, { country: 'DE' }] } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .zones()
+        .post({ body: { name: 'Germany', locations: [{ country: 'FR' }, { country: 'DE' }] } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'locations', duplicateValue: { country: 'DE' } });
     expect(mock.all('zone').map((z) => z.name)).toEqual(['Europe']);
@@ -80,12 +107,22 @@ test.describe('zones: create', () => {
     await createZone(apiRoot, { name: 'US', locations: [{ country: 'US' }] });
     const nevada = await createZone(apiRoot, { name: 'Nevada', locations: [{ country: 'US', state: 'Nevada' }] });
     expect(nevada.locations).toEqual([{ country: 'US', state: 'Nevada' }]);
-    const failure = await sdkFailure(apiRoot.zones().post({ body: { name: 'Nevada 2', locations: [{ country: 'US', state: 'Nevada' }] } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .zones()
+        .post({ body: { name: 'Nevada 2', locations: [{ country: 'US', state: 'Nevada' }] } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', duplicateValue: { country: 'US', state: 'Nevada' } });
   });
 
   test('the same location twice in one draft is a DuplicateField', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.zones().post({ body: { name: 'Z', locations: [{ country: 'DE' }, { country: 'DE' }] } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .zones()
+        .post({ body: { name: 'Z', locations: [{ country: 'DE' }, { country: 'DE' }] } })
+        .execute(),
+    );
     expect(failure.body.errors[0]!.code).toBe('DuplicateField');
     expect(mock.all('zone')).toHaveLength(0);
   });

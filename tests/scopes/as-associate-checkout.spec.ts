@@ -11,14 +11,40 @@ import { setupCatalog, type Catalog } from '../checkout/carts-support.js';
 import { associate, call, createCustomer, createRole, createUnit } from './support.js';
 
 const MY: Permission[] = [
-  'ViewMyCarts', 'CreateMyCarts', 'UpdateMyCarts', 'DeleteMyCarts', 'ViewMyOrders', 'UpdateMyOrders', 'CreateMyOrdersFromMyCarts',
-  'ViewMyQuoteRequests', 'CreateMyQuoteRequestsFromMyCarts', 'UpdateMyQuoteRequests', 'ViewMyQuotes', 'AcceptMyQuotes', 'DeclineMyQuotes',
-  'RenegotiateMyQuotes', 'ReassignMyQuotes', 'CreateMyOrdersFromMyQuotes',
+  'ViewMyCarts',
+  'CreateMyCarts',
+  'UpdateMyCarts',
+  'DeleteMyCarts',
+  'ViewMyOrders',
+  'UpdateMyOrders',
+  'CreateMyOrdersFromMyCarts',
+  'ViewMyQuoteRequests',
+  'CreateMyQuoteRequestsFromMyCarts',
+  'UpdateMyQuoteRequests',
+  'ViewMyQuotes',
+  'AcceptMyQuotes',
+  'DeclineMyQuotes',
+  'RenegotiateMyQuotes',
+  'ReassignMyQuotes',
+  'CreateMyOrdersFromMyQuotes',
 ];
 const OTHERS: Permission[] = [
-  'ViewOthersCarts', 'CreateOthersCarts', 'UpdateOthersCarts', 'DeleteOthersCarts', 'ViewOthersOrders', 'UpdateOthersOrders',
-  'CreateOrdersFromOthersCarts', 'ViewOthersQuoteRequests', 'CreateQuoteRequestsFromOthersCarts', 'UpdateOthersQuoteRequests',
-  'ViewOthersQuotes', 'AcceptOthersQuotes', 'DeclineOthersQuotes', 'RenegotiateOthersQuotes', 'ReassignOthersQuotes', 'CreateOrdersFromOthersQuotes',
+  'ViewOthersCarts',
+  'CreateOthersCarts',
+  'UpdateOthersCarts',
+  'DeleteOthersCarts',
+  'ViewOthersOrders',
+  'UpdateOthersOrders',
+  'CreateOrdersFromOthersCarts',
+  'ViewOthersQuoteRequests',
+  'CreateQuoteRequestsFromOthersCarts',
+  'UpdateOthersQuoteRequests',
+  'ViewOthersQuotes',
+  'AcceptOthersQuotes',
+  'DeclineOthersQuotes',
+  'RenegotiateOthersQuotes',
+  'ReassignOthersQuotes',
+  'CreateOrdersFromOthersQuotes',
 ];
 
 interface World {
@@ -38,7 +64,17 @@ interface World {
 async function world(apiRoot: ByProjectKeyRequestBuilder): Promise<World> {
   const catalog = await setupCatalog(apiRoot);
   await createRole(apiRoot, 'buyer', MY);
-  await createRole(apiRoot, 'admin', [...OTHERS, 'ViewMyCarts', 'CreateMyCarts', 'ViewMyOrders', 'ViewMyQuotes', 'ViewMyQuoteRequests', 'CreateApprovalRules', 'UpdateApprovalRules', 'UpdateApprovalFlows']);
+  await createRole(apiRoot, 'admin', [
+    ...OTHERS,
+    'ViewMyCarts',
+    'CreateMyCarts',
+    'ViewMyOrders',
+    'ViewMyQuotes',
+    'ViewMyQuoteRequests',
+    'CreateApprovalRules',
+    'UpdateApprovalRules',
+    'UpdateApprovalFlows',
+  ]);
   await createRole(apiRoot, 'approver', ['UpdateApprovalFlows']);
   await createRole(apiRoot, 'director', ['UpdateApprovalFlows']);
   await createRole(apiRoot, 'nothing', []);
@@ -54,7 +90,13 @@ async function world(apiRoot: ByProjectKeyRequestBuilder): Promise<World> {
     key: 'acme',
     unitType: 'Company',
     name: 'ACME',
-    associates: [associate(buyer.id, 'buyer'), associate(admin.id, 'admin'), associate(manager.id, 'approver'), associate(director.id, 'director'), associate(viewer.id, 'nothing')],
+    associates: [
+      associate(buyer.id, 'buyer'),
+      associate(admin.id, 'admin'),
+      associate(manager.id, 'approver'),
+      associate(director.id, 'director'),
+      associate(viewer.id, 'nothing'),
+    ],
   });
   await createUnit(apiRoot, { key: 'other', unitType: 'Company', name: 'Other', associates: [associate(outsider.id, 'admin', 'buyer')] });
   return { catalog, buyer, admin, manager, director, viewer, outsider };
@@ -66,7 +108,12 @@ const inUnit = (apiRoot: ByProjectKeyRequestBuilder, associateId: string, busine
 const BERLIN = { country: 'DE', city: 'Berlin' };
 
 /** A cart of the unit, made as `associateId` (for `customerId`, default: the associate). */
-async function unitCart(apiRoot: ByProjectKeyRequestBuilder, w: World, associateId: string, options: { quantity?: number; customerId?: string; unit?: string } = {}): Promise<Cart> {
+async function unitCart(
+  apiRoot: ByProjectKeyRequestBuilder,
+  w: World,
+  associateId: string,
+  options: { quantity?: number; customerId?: string; unit?: string } = {},
+): Promise<Cart> {
   const response = await inUnit(apiRoot, associateId, options.unit)
     .carts()
     .post({
@@ -88,10 +135,17 @@ const decisionsOf = (decisions: Array<{ action: string; allowed: boolean; permis
   decisions.filter((d) => d.action === action).map((d) => [d.allowed, d.permissions]);
 
 test.describe('as-associate carts', () => {
-  test('created in the unit for the associate; Others covers the unit, My alone narrows; another unit’s cart is a 404', async ({ apiRoot, mock }) => {
+  test('created in the unit for the associate; Others covers the unit, My alone narrows; another unit’s cart is a 404', async ({
+    apiRoot,
+    mock,
+  }) => {
     const w = await world(apiRoot);
     const mine = await unitCart(apiRoot, w, w.buyer.id);
-    expect(mine).toMatchObject({ businessUnit: { typeId: 'business-unit', key: 'acme' }, customerId: w.buyer.id, totalPrice: { centAmount: 1999 + 490 } });
+    expect(mine).toMatchObject({
+      businessUnit: { typeId: 'business-unit', key: 'acme' },
+      customerId: w.buyer.id,
+      totalPrice: { centAmount: 1999 + 490 },
+    });
     const forBuyer = await unitCart(apiRoot, w, w.admin.id, { customerId: w.buyer.id });
     const adminsOwn = await unitCart(apiRoot, w, w.outsider.id, { unit: 'other' });
 
@@ -100,7 +154,12 @@ test.describe('as-associate carts', () => {
     expect((await inUnit(apiRoot, w.admin.id).carts().get().execute()).body.total).toBe(2);
     expect((await sdkFailure(inUnit(apiRoot, w.admin.id).carts().withId({ ID: adminsOwn.id }).get().execute())).statusCode).toBe(404);
 
-    const cannotCreateForOthers = await sdkFailure(inUnit(apiRoot, w.buyer.id).carts().post({ body: { currency: 'EUR', customerId: w.admin.id } }).execute());
+    const cannotCreateForOthers = await sdkFailure(
+      inUnit(apiRoot, w.buyer.id)
+        .carts()
+        .post({ body: { currency: 'EUR', customerId: w.admin.id } })
+        .execute(),
+    );
     expect(cannotCreateForOthers.body.errors[0]).toMatchObject({
       code: 'AssociateMissingPermission',
       permissions: ['CreateOthersCarts'],
@@ -108,7 +167,11 @@ test.describe('as-associate carts', () => {
     });
     const viewer = await sdkFailure(inUnit(apiRoot, w.viewer.id).carts().get().execute());
     expect(viewer.body.errors[0]).toMatchObject({ code: 'AssociateMissingPermission', permissions: ['ViewMyCarts', 'ViewOthersCarts'] });
-    const updated = await inUnit(apiRoot, w.buyer.id).carts().withId({ ID: mine.id }).post({ body: { version: mine.version, actions: [{ action: 'setCountry', country: 'DE' }] } }).execute();
+    const updated = await inUnit(apiRoot, w.buyer.id)
+      .carts()
+      .withId({ ID: mine.id })
+      .post({ body: { version: mine.version, actions: [{ action: 'setCountry', country: 'DE' }] } })
+      .execute();
     expect(updated.statusCode).toBe(200);
     expect(decisionsOf(mock.permissionDecisions(), 'query cart')).toEqual([
       [true, ['ViewMyCarts', 'ViewOthersCarts']],
@@ -117,55 +180,121 @@ test.describe('as-associate carts', () => {
     ]);
   });
 
-  test('replicate: a cart or order of the unit, into a new cart of the unit; another unit’s source is refused', async ({ apiRoot, mock }) => {
+  test('replicate: a cart or order of the unit, into a new cart of the unit; another unit’s source is refused', async ({
+    apiRoot,
+    mock,
+  }) => {
     const w = await world(apiRoot);
     const mine = await unitCart(apiRoot, w, w.buyer.id, { quantity: 3 });
-    const replica = (await inUnit(apiRoot, w.buyer.id).carts().replicate().post({ body: { reference: { typeId: 'cart', id: mine.id } } }).execute()).body;
+    const replica = (
+      await inUnit(apiRoot, w.buyer.id)
+        .carts()
+        .replicate()
+        .post({ body: { reference: { typeId: 'cart', id: mine.id } } })
+        .execute()
+    ).body;
     expect(replica).toMatchObject({ version: 1, businessUnit: { key: 'acme' }, customerId: w.buyer.id, cartState: 'Active' });
     expect(replica.id).not.toBe(mine.id);
     expect(replica.lineItems[0]!.quantity).toBe(3);
     const elsewhere = await unitCart(apiRoot, w, w.outsider.id, { unit: 'other' });
-    const foreign = await sdkFailure(inUnit(apiRoot, w.admin.id).carts().replicate().post({ body: { reference: { typeId: 'cart', id: elsewhere.id } } }).execute());
+    const foreign = await sdkFailure(
+      inUnit(apiRoot, w.admin.id)
+        .carts()
+        .replicate()
+        .post({ body: { reference: { typeId: 'cart', id: elsewhere.id } } })
+        .execute(),
+    );
     expect(foreign.body.errors[0]!.code).toBe('InvalidOperation');
     const othersCart = await unitCart(apiRoot, w, w.admin.id, { customerId: w.admin.id });
-    const notHis = await sdkFailure(inUnit(apiRoot, w.buyer.id).carts().replicate().post({ body: { reference: { typeId: 'cart', id: othersCart.id } } }).execute());
+    const notHis = await sdkFailure(
+      inUnit(apiRoot, w.buyer.id)
+        .carts()
+        .replicate()
+        .post({ body: { reference: { typeId: 'cart', id: othersCart.id } } })
+        .execute(),
+    );
     expect(notHis.body.errors[0]).toMatchObject({ code: 'AssociateMissingPermission', permissions: ['ViewOthersCarts'] });
     const cartsBefore = mock.all('cart').length;
     // The admin replicates the buyer's cart: ViewOthersCarts, and CreateOthersCarts (the replica keeps the buyer as its customer).
-    const byAdmin = (await inUnit(apiRoot, w.admin.id).carts().replicate().post({ body: { reference: { typeId: 'cart', id: mine.id } } }).execute()).body;
+    const byAdmin = (
+      await inUnit(apiRoot, w.admin.id)
+        .carts()
+        .replicate()
+        .post({ body: { reference: { typeId: 'cart', id: mine.id } } })
+        .execute()
+    ).body;
     expect(byAdmin.customerId).toBe(w.buyer.id);
     expect(mock.all('cart')).toHaveLength(cartsBefore + 1);
-    const viewer = await sdkFailure(inUnit(apiRoot, w.viewer.id).carts().replicate().post({ body: { reference: { typeId: 'cart', id: mine.id } } }).execute());
+    const viewer = await sdkFailure(
+      inUnit(apiRoot, w.viewer.id)
+        .carts()
+        .replicate()
+        .post({ body: { reference: { typeId: 'cart', id: mine.id } } })
+        .execute(),
+    );
     expect(viewer.statusCode).toBe(403);
     expect(mock.all('cart')).toHaveLength(cartsBefore + 1);
   });
 });
 
 test.describe('as-associate orders', () => {
-  test('from my cart (CreateMyOrdersFromMyCarts), from others’ carts (CreateOrdersFromOthersCarts); by order number; narrowed list', async ({ apiRoot, mock }) => {
+  test('from my cart (CreateMyOrdersFromMyCarts), from others’ carts (CreateOrdersFromOthersCarts); by order number; narrowed list', async ({
+    apiRoot,
+    mock,
+  }) => {
     const w = await world(apiRoot);
     const mine = await unitCart(apiRoot, w, w.buyer.id);
-    const order = (await inUnit(apiRoot, w.buyer.id).orders().post({ body: { cart: { typeId: 'cart', id: mine.id }, version: mine.version, orderNumber: 'B-1' } }).execute()).body;
+    const order = (
+      await inUnit(apiRoot, w.buyer.id)
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: mine.id }, version: mine.version, orderNumber: 'B-1' } })
+        .execute()
+    ).body;
     expect(order).toMatchObject({ orderNumber: 'B-1', businessUnit: { key: 'acme' }, customerId: w.buyer.id, cart: { id: mine.id } });
 
     const adminsCart = await unitCart(apiRoot, w, w.admin.id, { customerId: w.admin.id });
-    const denied = await sdkFailure(inUnit(apiRoot, w.buyer.id).orders().post({ body: { cart: { typeId: 'cart', id: adminsCart.id }, version: adminsCart.version } }).execute());
+    const denied = await sdkFailure(
+      inUnit(apiRoot, w.buyer.id)
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: adminsCart.id }, version: adminsCart.version } })
+        .execute(),
+    );
     expect(denied.body.errors[0]).toMatchObject({
       code: 'AssociateMissingPermission',
       message: `Associate '${w.buyer.id}' has no rights to create order from cart for customer '${w.admin.id}' in business-unit 'acme'. Needs 'CreateOrdersFromOthersCarts'.`,
       permissions: ['CreateOrdersFromOthersCarts'],
     });
     // The admin holds CreateOrdersFromOthersCarts, not CreateMyOrdersFromMyCarts.
-    const ownByAdmin = await sdkFailure(inUnit(apiRoot, w.admin.id).orders().post({ body: { cart: { typeId: 'cart', id: adminsCart.id }, version: adminsCart.version } }).execute());
+    const ownByAdmin = await sdkFailure(
+      inUnit(apiRoot, w.admin.id)
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: adminsCart.id }, version: adminsCart.version } })
+        .execute(),
+    );
     expect(ownByAdmin.body.errors[0]).toMatchObject({ permissions: ['CreateMyOrdersFromMyCarts'] });
     const buyersSecond = await unitCart(apiRoot, w, w.buyer.id);
-    const forBuyer = (await inUnit(apiRoot, w.admin.id).orders().post({ body: { cart: { typeId: 'cart', id: buyersSecond.id }, version: buyersSecond.version } }).execute()).body;
+    const forBuyer = (
+      await inUnit(apiRoot, w.admin.id)
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: buyersSecond.id }, version: buyersSecond.version } })
+        .execute()
+    ).body;
     expect(forBuyer.customerId).toBe(w.buyer.id);
 
     const elsewhere = await unitCart(apiRoot, w, w.outsider.id, { unit: 'other' });
-    const foreign = await sdkFailure(inUnit(apiRoot, w.admin.id).orders().post({ body: { cart: { typeId: 'cart', id: elsewhere.id }, version: elsewhere.version } }).execute());
+    const foreign = await sdkFailure(
+      inUnit(apiRoot, w.admin.id)
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: elsewhere.id }, version: elsewhere.version } })
+        .execute(),
+    );
     expect(foreign.body.errors[0]!.code).toBe('InvalidOperation');
-    const missing = await sdkFailure(inUnit(apiRoot, w.admin.id).orders().post({ body: { cart: { typeId: 'cart', id: 'nope' }, version: 1 } }).execute());
+    const missing = await sdkFailure(
+      inUnit(apiRoot, w.admin.id)
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: 'nope' }, version: 1 } })
+        .execute(),
+    );
     expect(missing.body.errors[0]!.code).toBe('ReferencedResourceNotFound');
     expect(mock.all('order')).toHaveLength(2);
 
@@ -176,42 +305,92 @@ test.describe('as-associate orders', () => {
       .post({ body: { version: order.version, actions: [{ action: 'setPurchaseOrderNumber', purchaseOrderNumber: 'PO-9' }] } })
       .execute();
     expect(renumbered.body.purchaseOrderNumber).toBe('PO-9');
-    expect((await sdkFailure(inUnit(apiRoot, w.viewer.id).orders().withOrderNumber({ orderNumber: 'B-1' }).get().execute())).body.errors[0]).toMatchObject({
+    expect(
+      (await sdkFailure(inUnit(apiRoot, w.viewer.id).orders().withOrderNumber({ orderNumber: 'B-1' }).get().execute())).body.errors[0],
+    ).toMatchObject({
       permissions: ['ViewOthersOrders'],
     });
-    expect((await sdkFailure(inUnit(apiRoot, w.outsider.id, 'other').orders().withId({ ID: order.id }).get().execute())).statusCode).toBe(404);
+    expect((await sdkFailure(inUnit(apiRoot, w.outsider.id, 'other').orders().withId({ ID: order.id }).get().execute())).statusCode).toBe(
+      404,
+    );
     expect((await inUnit(apiRoot, w.buyer.id).orders().get().execute()).body.total).toBe(2);
     expect((await inUnit(apiRoot, w.admin.id).orders().get().execute()).body.total).toBe(2);
     // No DELETE as an associate (the RAML has none).
-    expect((await call(mock, 'DELETE', `/as-associate/${w.admin.id}/in-business-unit/key=acme/orders/${order.id}?version=2`)).status).toBe(405);
+    expect((await call(mock, 'DELETE', `/as-associate/${w.admin.id}/in-business-unit/key=acme/orders/${order.id}?version=2`)).status).toBe(
+      405,
+    );
   });
 });
 
 test.describe('as-associate quote requests and quotes', () => {
   async function quoteFor(apiRoot: ByProjectKeyRequestBuilder, w: World, associateId: string): Promise<Quote> {
     const cart = await unitCart(apiRoot, w, associateId);
-    const request = (await inUnit(apiRoot, associateId).quoteRequests().post({ body: { cart: { typeId: 'cart', id: cart.id }, cartVersion: cart.version } }).execute()).body;
-    const staged = (await apiRoot.stagedQuotes().post({ body: { quoteRequest: { typeId: 'quote-request', id: request.id }, quoteRequestVersion: request.version, quoteRequestStateToAccepted: true } }).execute()).body;
-    return (await apiRoot.quotes().post({ body: { stagedQuote: { typeId: 'staged-quote', id: staged.id }, stagedQuoteVersion: staged.version } }).execute()).body;
+    const request = (
+      await inUnit(apiRoot, associateId)
+        .quoteRequests()
+        .post({ body: { cart: { typeId: 'cart', id: cart.id }, cartVersion: cart.version } })
+        .execute()
+    ).body;
+    const staged = (
+      await apiRoot
+        .stagedQuotes()
+        .post({
+          body: {
+            quoteRequest: { typeId: 'quote-request', id: request.id },
+            quoteRequestVersion: request.version,
+            quoteRequestStateToAccepted: true,
+          },
+        })
+        .execute()
+    ).body;
+    return (
+      await apiRoot
+        .quotes()
+        .post({ body: { stagedQuote: { typeId: 'staged-quote', id: staged.id }, stagedQuoteVersion: staged.version } })
+        .execute()
+    ).body;
   }
 
-  test('quote requests: from my cart, from others’ carts with CreateQuoteRequestsFromOthersCarts; a cart of another unit is refused', async ({ apiRoot, mock }) => {
+  test('quote requests: from my cart, from others’ carts with CreateQuoteRequestsFromOthersCarts; a cart of another unit is refused', async ({
+    apiRoot,
+    mock,
+  }) => {
     const w = await world(apiRoot);
     const mine = await unitCart(apiRoot, w, w.buyer.id);
-    const request = (await inUnit(apiRoot, w.buyer.id).quoteRequests().post({ body: { cart: { typeId: 'cart', id: mine.id }, cartVersion: mine.version, comment: 'c' } }).execute()).body;
+    const request = (
+      await inUnit(apiRoot, w.buyer.id)
+        .quoteRequests()
+        .post({ body: { cart: { typeId: 'cart', id: mine.id }, cartVersion: mine.version, comment: 'c' } })
+        .execute()
+    ).body;
     expect(request).toMatchObject({ customer: { id: w.buyer.id }, businessUnit: { key: 'acme' }, quoteRequestState: 'Submitted' });
     const adminsCart = await unitCart(apiRoot, w, w.admin.id, { customerId: w.admin.id });
-    const denied = await sdkFailure(inUnit(apiRoot, w.buyer.id).quoteRequests().post({ body: { cart: { typeId: 'cart', id: adminsCart.id }, cartVersion: adminsCart.version } }).execute());
-    expect(denied.body.errors[0]).toMatchObject({ permissions: ['CreateQuoteRequestsFromOthersCarts'], associateOnBehalf: { id: w.admin.id } });
+    const denied = await sdkFailure(
+      inUnit(apiRoot, w.buyer.id)
+        .quoteRequests()
+        .post({ body: { cart: { typeId: 'cart', id: adminsCart.id }, cartVersion: adminsCart.version } })
+        .execute(),
+    );
+    expect(denied.body.errors[0]).toMatchObject({
+      permissions: ['CreateQuoteRequestsFromOthersCarts'],
+      associateOnBehalf: { id: w.admin.id },
+    });
     const elsewhere = await unitCart(apiRoot, w, w.outsider.id, { unit: 'other' });
-    const foreign = await sdkFailure(inUnit(apiRoot, w.admin.id).quoteRequests().post({ body: { cart: { typeId: 'cart', id: elsewhere.id }, cartVersion: elsewhere.version } }).execute());
+    const foreign = await sdkFailure(
+      inUnit(apiRoot, w.admin.id)
+        .quoteRequests()
+        .post({ body: { cart: { typeId: 'cart', id: elsewhere.id }, cartVersion: elsewhere.version } })
+        .execute(),
+    );
     expect(foreign.body.errors[0]!.code).toBe('InvalidOperation');
     expect(mock.all('quote-request')).toHaveLength(1);
 
     expect((await inUnit(apiRoot, w.buyer.id).quoteRequests().get().execute()).body.total).toBe(1);
     expect((await inUnit(apiRoot, w.admin.id).quoteRequests().withId({ ID: request.id }).get().execute()).body.id).toBe(request.id);
     const cancel = { version: 1, actions: [{ action: 'changeQuoteRequestState' as const, quoteRequestState: 'Cancelled' as const }] };
-    const viewer = await sdkFailure(inUnit(apiRoot, w.viewer.id).quoteRequests().withId({ ID: request.id }).post({ body: cancel }).execute());
+    const viewer = await sdkFailure(
+      inUnit(apiRoot, w.viewer.id).quoteRequests().withId({ ID: request.id }).post({ body: cancel }).execute(),
+    );
     expect(viewer.body.errors[0]).toMatchObject({ permissions: ['UpdateOthersQuoteRequests'], associateOnBehalf: { id: w.buyer.id } });
     const cancelled = (await inUnit(apiRoot, w.admin.id).quoteRequests().withId({ ID: request.id }).post({ body: cancel }).execute()).body;
     expect(cancelled.quoteRequestState).toBe('Cancelled');
@@ -225,7 +404,11 @@ test.describe('as-associate quote requests and quotes', () => {
     const w = await world(apiRoot);
     const quote = await quoteFor(apiRoot, w, w.buyer.id);
     const quotes = (id: string) => inUnit(apiRoot, id).quotes();
-    const change = (id: string, q: Quote, ...actions: object[]) => quotes(id).withId({ ID: q.id }).post({ body: { version: q.version, actions: actions as never } }).execute();
+    const change = (id: string, q: Quote, ...actions: object[]) =>
+      quotes(id)
+        .withId({ ID: q.id })
+        .post({ body: { version: q.version, actions: actions as never } })
+        .execute();
 
     expect((await quotes(w.buyer.id).get().execute()).body.results.map((q) => q.id)).toEqual([quote.id]);
     const viewerAccept = await sdkFailure(change(w.viewer.id, quote, { action: 'changeQuoteState', quoteState: 'Accepted' }));
@@ -240,9 +423,12 @@ test.describe('as-associate quote requests and quotes', () => {
     expect(noPermissionFor.body.errors[0]!.code).toBe('InvalidInput');
 
     // Reassign: ReassignOthersQuotes for the admin (the quote is the buyer's); the new customer must be an associate of the unit.
-    const toStranger = await sdkFailure(change(w.admin.id, quote, { action: 'changeCustomer', customer: { typeId: 'customer', id: w.outsider.id } }));
+    const toStranger = await sdkFailure(
+      change(w.admin.id, quote, { action: 'changeCustomer', customer: { typeId: 'customer', id: w.outsider.id } }),
+    );
     expect(toStranger.body.errors[0]).toMatchObject({ code: 'InvalidOperation', message: expect.stringContaining('not an associate') });
-    const reassigned = (await change(w.admin.id, quote, { action: 'changeCustomer', customer: { typeId: 'customer', id: w.manager.id } })).body;
+    const reassigned = (await change(w.admin.id, quote, { action: 'changeCustomer', customer: { typeId: 'customer', id: w.manager.id } }))
+      .body;
     expect(reassigned.customer?.id).toBe(w.manager.id);
     // Now it is someone else's quote for the buyer: RenegotiateOthersQuotes, which the buyer lacks.
     const notHis = await sdkFailure(change(w.buyer.id, reassigned, { action: 'requestQuoteRenegotiation', buyerComment: 'x' }));
@@ -258,11 +444,30 @@ test.describe('as-associate quote requests and quotes', () => {
     expect(accepted.quoteState).toBe('Accepted');
 
     const elsewhereCart = await unitCart(apiRoot, w, w.outsider.id, { unit: 'other' });
-    const elsewhereRequest = (await inUnit(apiRoot, w.outsider.id, 'other').quoteRequests().post({ body: { cart: { typeId: 'cart', id: elsewhereCart.id }, cartVersion: elsewhereCart.version } }).execute()).body;
-    const elsewhereStaged = (await apiRoot.stagedQuotes().post({ body: { quoteRequest: { typeId: 'quote-request', id: elsewhereRequest.id }, quoteRequestVersion: elsewhereRequest.version } }).execute()).body;
-    const elsewhereQuote = (await apiRoot.quotes().post({ body: { stagedQuote: { typeId: 'staged-quote', id: elsewhereStaged.id }, stagedQuoteVersion: elsewhereStaged.version } }).execute()).body;
+    const elsewhereRequest = (
+      await inUnit(apiRoot, w.outsider.id, 'other')
+        .quoteRequests()
+        .post({ body: { cart: { typeId: 'cart', id: elsewhereCart.id }, cartVersion: elsewhereCart.version } })
+        .execute()
+    ).body;
+    const elsewhereStaged = (
+      await apiRoot
+        .stagedQuotes()
+        .post({
+          body: { quoteRequest: { typeId: 'quote-request', id: elsewhereRequest.id }, quoteRequestVersion: elsewhereRequest.version },
+        })
+        .execute()
+    ).body;
+    const elsewhereQuote = (
+      await apiRoot
+        .quotes()
+        .post({ body: { stagedQuote: { typeId: 'staged-quote', id: elsewhereStaged.id }, stagedQuoteVersion: elsewhereStaged.version } })
+        .execute()
+    ).body;
     expect((await sdkFailure(quotes(w.admin.id).withId({ ID: elsewhereQuote.id }).get().execute())).statusCode).toBe(404);
-    expect((await sdkFailure(change(w.admin.id, elsewhereQuote, { action: 'changeQuoteState', quoteState: 'Declined' }))).statusCode).toBe(404);
+    expect((await sdkFailure(change(w.admin.id, elsewhereQuote, { action: 'changeQuoteState', quoteState: 'Declined' }))).statusCode).toBe(
+      404,
+    );
 
     const decisions = mock.permissionDecisions().filter((d) => d.resource?.typeId === 'quote');
     expect(decisions.map((d) => [d.action, d.allowed, d.permissions[0]])).toEqual([
@@ -276,12 +481,19 @@ test.describe('as-associate quote requests and quotes', () => {
     ]);
   });
 
-  test('orders from quotes: CreateMyOrdersFromMyQuotes / CreateOrdersFromOthersQuotes; a quote of another unit cannot be reached', async ({ apiRoot, mock }) => {
+  test('orders from quotes: CreateMyOrdersFromMyQuotes / CreateOrdersFromOthersQuotes; a quote of another unit cannot be reached', async ({
+    apiRoot,
+    mock,
+  }) => {
     const w = await world(apiRoot);
     const mine = await quoteFor(apiRoot, w, w.buyer.id);
     const adminsQuote = await quoteFor(apiRoot, w, w.buyer.id);
     const orderQuote = (id: string, q: Quote, unit = 'acme') =>
-      inUnit(apiRoot, id, unit).orders().orderQuote().post({ body: { quote: { typeId: 'quote', id: q.id }, version: q.version, quoteStateToAccepted: true } }).execute();
+      inUnit(apiRoot, id, unit)
+        .orders()
+        .orderQuote()
+        .post({ body: { quote: { typeId: 'quote', id: q.id }, version: q.version, quoteStateToAccepted: true } })
+        .execute();
 
     const viewer = await sdkFailure(orderQuote(w.viewer.id, mine));
     expect(viewer.body.errors[0]).toMatchObject({ permissions: ['CreateOrdersFromOthersQuotes'], associateOnBehalf: { id: w.buyer.id } });
@@ -290,7 +502,9 @@ test.describe('as-associate quote requests and quotes', () => {
     expect((await apiRoot.quotes().withId({ ID: mine.id }).get().execute()).body.quoteState).toBe('Accepted');
     const forBuyer = (await orderQuote(w.admin.id, adminsQuote)).body;
     expect(forBuyer.customerId).toBe(w.buyer.id);
-    const otherUnit = await sdkFailure(orderQuote(w.outsider.id, (await apiRoot.quotes().withId({ ID: mine.id }).get().execute()).body, 'other'));
+    const otherUnit = await sdkFailure(
+      orderQuote(w.outsider.id, (await apiRoot.quotes().withId({ ID: mine.id }).get().execute()).body, 'other'),
+    );
     expect(otherUnit.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'quote' });
     expect(decisionsOf(mock.permissionDecisions(), 'create order from quote')).toEqual([
       [false, ['CreateOrdersFromOthersQuotes']],
@@ -316,24 +530,55 @@ test.describe('as-associate approval rules and flows', () => {
     },
   });
 
-  test('rules: CreateApprovalRules / UpdateApprovalRules; keys unique within a unit; any associate reads them', async ({ apiRoot, mock }) => {
+  test('rules: CreateApprovalRules / UpdateApprovalRules; keys unique within a unit; any associate reads them', async ({
+    apiRoot,
+    mock,
+  }) => {
     const w = await world(apiRoot);
     const rules = (id: string, unit = 'acme') => inUnit(apiRoot, id, unit).approvalRules();
-    const denied = await sdkFailure(rules(w.buyer.id).post({ body: ruleDraft('big') }).execute());
+    const denied = await sdkFailure(
+      rules(w.buyer.id)
+        .post({ body: ruleDraft('big') })
+        .execute(),
+    );
     expect(denied.body.errors[0]).toMatchObject({ code: 'AssociateMissingPermission', permissions: ['CreateApprovalRules'] });
-    const rule = (await rules(w.admin.id).post({ body: ruleDraft('big') }).execute()).body;
+    const rule = (
+      await rules(w.admin.id)
+        .post({ body: ruleDraft('big') })
+        .execute()
+    ).body;
     expect(rule).toMatchObject({
       key: 'big',
       businessUnit: { typeId: 'business-unit', key: 'acme' },
       requesters: [{ associateRole: { typeId: 'associate-role', key: 'buyer' } }],
-      approvers: { tiers: [{ and: [{ or: [{ associateRole: { key: 'approver' } }] }] }, { and: [{ or: [{ associateRole: { key: 'director' } }] }] }] },
+      approvers: {
+        tiers: [{ and: [{ or: [{ associateRole: { key: 'approver' } }] }] }, { and: [{ or: [{ associateRole: { key: 'director' } }] }] }],
+      },
     });
-    const duplicate = await sdkFailure(rules(w.admin.id).post({ body: ruleDraft('big') }).execute());
+    const duplicate = await sdkFailure(
+      rules(w.admin.id)
+        .post({ body: ruleDraft('big') })
+        .execute(),
+    );
     expect(duplicate.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key' });
-    expect((await rules(w.outsider.id, 'other').post({ body: ruleDraft('big') }).execute()).statusCode).toBe(201);
-    const badPredicate = await sdkFailure(rules(w.admin.id).post({ body: { ...ruleDraft('bad'), predicate: 'totalPrice >' } }).execute());
+    expect(
+      (
+        await rules(w.outsider.id, 'other')
+          .post({ body: ruleDraft('big') })
+          .execute()
+      ).statusCode,
+    ).toBe(201);
+    const badPredicate = await sdkFailure(
+      rules(w.admin.id)
+        .post({ body: { ...ruleDraft('bad'), predicate: 'totalPrice >' } })
+        .execute(),
+    );
     expect(badPredicate.body.errors[0]!.code).toBe('SyntaxError');
-    const unknownRole = await sdkFailure(rules(w.admin.id).post({ body: { ...ruleDraft('role'), requesters: [{ associateRole: { typeId: 'associate-role', key: 'nope' } }] } }).execute());
+    const unknownRole = await sdkFailure(
+      rules(w.admin.id)
+        .post({ body: { ...ruleDraft('role'), requesters: [{ associateRole: { typeId: 'associate-role', key: 'nope' } }] } })
+        .execute(),
+    );
     expect(unknownRole.body.errors[0]!.code).toBe('ReferencedResourceNotFound');
 
     expect((await rules(w.viewer.id).withKey({ key: 'big' }).get().execute()).body.id).toBe(rule.id);
@@ -342,27 +587,56 @@ test.describe('as-associate approval rules and flows', () => {
     expect(outsider.statusCode).toBe(403);
     expect((await sdkFailure(rules(w.outsider.id, 'other').withId({ ID: rule.id }).get().execute())).statusCode).toBe(404);
 
-    const notAllowed = await sdkFailure(rules(w.buyer.id).withId({ ID: rule.id }).post({ body: { version: 1, actions: [{ action: 'setStatus', status: 'Inactive' }] } }).execute());
+    const notAllowed = await sdkFailure(
+      rules(w.buyer.id)
+        .withId({ ID: rule.id })
+        .post({ body: { version: 1, actions: [{ action: 'setStatus', status: 'Inactive' }] } })
+        .execute(),
+    );
     expect(notAllowed.body.errors[0]).toMatchObject({ permissions: ['UpdateApprovalRules'] });
     const updated = (
       await rules(w.admin.id)
         .withKey({ key: 'big' })
-        .post({ body: { version: 1, actions: [{ action: 'setName', name: 'Large' }, { action: 'setDescription', description: 'd' }, { action: 'setPredicate', predicate: 'totalPrice > "50.00 EUR"' }] } })
+        .post({
+          body: {
+            version: 1,
+            actions: [
+              { action: 'setName', name: 'Large' },
+              { action: 'setDescription', description: 'd' },
+              { action: 'setPredicate', predicate: 'totalPrice > "50.00 EUR"' },
+            ],
+          },
+        })
         .execute()
     ).body;
     expect(updated).toMatchObject({ name: 'Large', description: 'd', predicate: 'totalPrice > "50.00 EUR"', version: 2 });
     // No project-wide endpoint.
     expect((await call(mock, 'GET', '/approval-rules')).status).toBe(404);
     expect((await call(mock, 'GET', '/approval-flows')).status).toBe(404);
-    expect(decisionsOf(mock.permissionDecisions(), 'create approval-rule').map(([allowed]) => allowed)).toEqual([false, true, true, true, true, true]);
+    expect(decisionsOf(mock.permissionDecisions(), 'create approval-rule').map(([allowed]) => allowed)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   test('flows: an order that matches starts one; tier by tier approval; a single rejection rejects', async ({ apiRoot, mock }) => {
     const w = await world(apiRoot);
-    await inUnit(apiRoot, w.admin.id).approvalRules().post({ body: ruleDraft('big') }).execute();
+    await inUnit(apiRoot, w.admin.id)
+      .approvalRules()
+      .post({ body: ruleDraft('big') })
+      .execute();
     const order = async (quantity: number) => {
       const cart = await unitCart(apiRoot, w, w.buyer.id, { quantity });
-      return (await inUnit(apiRoot, w.buyer.id).orders().post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } }).execute()).body;
+      return (
+        await inUnit(apiRoot, w.buyer.id)
+          .orders()
+          .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } })
+          .execute()
+      ).body;
     };
     await order(1); // 19.99 EUR + shipping: below the predicate, no flow
     expect(mock.all('approval-flow')).toHaveLength(0);
@@ -379,24 +653,43 @@ test.describe('as-associate approval rules and flows', () => {
       currentTierPendingApprovers: [{ associateRole: { typeId: 'associate-role', key: 'approver' } }],
     });
     expect(flow.rules.map((r) => r.key)).toEqual(['big']);
-    const act = (id: string, ...actions: object[]) => flows(id).withId({ ID: flow.id }).post({ body: { version: flow.version, actions: actions as never } }).execute();
+    const act = (id: string, ...actions: object[]) =>
+      flows(id)
+        .withId({ ID: flow.id })
+        .post({ body: { version: flow.version, actions: actions as never } })
+        .execute();
 
     const tooEarly = await sdkFailure(act(w.director.id, { action: 'approve' }));
     expect(tooEarly.body.errors[0]!.code).toBe('InvalidOperation');
     const viewer = await sdkFailure(act(w.viewer.id, { action: 'approve' }));
     expect(viewer.body.errors[0]).toMatchObject({ code: 'AssociateMissingPermission', permissions: ['UpdateApprovalFlows'] });
     flow = (await act(w.manager.id, { action: 'approve' })).body;
-    expect(flow).toMatchObject({ status: 'Pending', currentTierPendingApprovers: [{ associateRole: { key: 'director' } }], pendingApprovers: [{ associateRole: { key: 'director' } }] });
-    expect(flow.approvals[0]).toMatchObject({ approver: { customer: { id: w.manager.id }, associateRoleAssignments: [{ associateRole: { key: 'approver' } }] } });
+    expect(flow).toMatchObject({
+      status: 'Pending',
+      currentTierPendingApprovers: [{ associateRole: { key: 'director' } }],
+      pendingApprovers: [{ associateRole: { key: 'director' } }],
+    });
+    expect(flow.approvals[0]).toMatchObject({
+      approver: { customer: { id: w.manager.id }, associateRoleAssignments: [{ associateRole: { key: 'approver' } }] },
+    });
     flow = (await act(w.director.id, { action: 'approve' })).body;
     expect(flow).toMatchObject({ status: 'Approved', currentTierPendingApprovers: [], pendingApprovers: [], eligibleApprovers: [] });
-    expect((await sdkFailure(act(w.director.id, { action: 'reject' }))).body.errors[0]).toMatchObject({ code: 'InvalidOperation', message: expect.stringContaining('Approved') });
+    expect((await sdkFailure(act(w.director.id, { action: 'reject' }))).body.errors[0]).toMatchObject({
+      code: 'InvalidOperation',
+      message: expect.stringContaining('Approved'),
+    });
 
     const rejectedOrder = await order(20);
-    flow = (await flows(w.admin.id).get({ queryArgs: { where: `order(id = "${rejectedOrder.id}")` } }).execute()).body.results[0]!;
+    flow = (
+      await flows(w.admin.id)
+        .get({ queryArgs: { where: `order(id = "${rejectedOrder.id}")` } })
+        .execute()
+    ).body.results[0]!;
     flow = (await act(w.manager.id, { action: 'reject', reason: 'too much' })).body;
     expect(flow).toMatchObject({ status: 'Rejected', rejection: { rejecter: { customer: { id: w.manager.id } }, reason: 'too much' } });
     expect((await sdkFailure(flows(w.outsider.id).withId({ ID: flow.id }).get().execute())).statusCode).toBe(403);
-    expect((await sdkFailure(inUnit(apiRoot, w.outsider.id, 'other').approvalFlows().withId({ ID: flow.id }).get().execute())).statusCode).toBe(404);
+    expect(
+      (await sdkFailure(inUnit(apiRoot, w.outsider.id, 'other').approvalFlows().withId({ ID: flow.id }).get().execute())).statusCode,
+    ).toBe(404);
   });
 });

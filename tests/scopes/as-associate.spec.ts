@@ -21,9 +21,16 @@ interface World {
  */
 async function world(apiRoot: ByProjectKeyRequestBuilder): Promise<World> {
   await createRole(apiRoot, 'admin', [
-    'UpdateBusinessUnitDetails', 'UpdateAssociates', 'UpdateParentUnit', 'AddChildUnits',
-    'ViewMyShoppingLists', 'ViewOthersShoppingLists', 'CreateMyShoppingLists', 'CreateOthersShoppingLists',
-    'UpdateOthersShoppingLists', 'DeleteOthersShoppingLists',
+    'UpdateBusinessUnitDetails',
+    'UpdateAssociates',
+    'UpdateParentUnit',
+    'AddChildUnits',
+    'ViewMyShoppingLists',
+    'ViewOthersShoppingLists',
+    'CreateMyShoppingLists',
+    'CreateOthersShoppingLists',
+    'UpdateOthersShoppingLists',
+    'DeleteOthersShoppingLists',
   ]);
   await createRole(apiRoot, 'buyer', ['ViewMyShoppingLists', 'CreateMyShoppingLists', 'UpdateMyShoppingLists', 'DeleteMyShoppingLists']);
   await createRole(apiRoot, 'nothing', []);
@@ -38,10 +45,24 @@ async function world(apiRoot: ByProjectKeyRequestBuilder): Promise<World> {
     key: 'acme',
     unitType: 'Company',
     name: 'ACME',
-    associates: [associate(admin.id, { key: 'admin', inheritance: 'Enabled' }), associate(buyer.id, 'buyer'), associate(viewer.id, 'nothing')],
+    associates: [
+      associate(admin.id, { key: 'admin', inheritance: 'Enabled' }),
+      associate(buyer.id, 'buyer'),
+      associate(viewer.id, 'nothing'),
+    ],
   });
-  await createUnit(apiRoot, { key: 'acme-eu', unitType: 'Division', name: 'ACME EU', parentUnit: { typeId: 'business-unit', key: 'acme' } });
-  await createUnit(apiRoot, { key: 'other', unitType: 'Company', name: 'Other', associates: [associate(outsider.id, { key: 'admin', inheritance: 'Enabled' })] });
+  await createUnit(apiRoot, {
+    key: 'acme-eu',
+    unitType: 'Division',
+    name: 'ACME EU',
+    parentUnit: { typeId: 'business-unit', key: 'acme' },
+  });
+  await createUnit(apiRoot, {
+    key: 'other',
+    unitType: 'Company',
+    name: 'Other',
+    associates: [associate(outsider.id, { key: 'admin', inheritance: 'Enabled' })],
+  });
   return { admin, buyer, outsider, viewer };
 }
 
@@ -69,7 +90,11 @@ test.describe('as-associate: business units', () => {
     const { admin, buyer } = await world(apiRoot);
     const acme = await readUnit(apiRoot, 'acme');
     const failure = await sdkFailure(
-      as(apiRoot, buyer.id).businessUnits().withKey({ key: 'acme' }).post({ body: { version: acme.version, actions: [{ action: 'changeName', name: 'Hacked' }] } }).execute(),
+      as(apiRoot, buyer.id)
+        .businessUnits()
+        .withKey({ key: 'acme' })
+        .post({ body: { version: acme.version, actions: [{ action: 'changeName', name: 'Hacked' }] } })
+        .execute(),
     );
     expect(failure.statusCode).toBe(403);
     expect(failure.body.errors[0]).toEqual({
@@ -85,12 +110,32 @@ test.describe('as-associate: business units', () => {
     const updated = await as(apiRoot, admin.id)
       .businessUnits()
       .withId({ ID: eu.id })
-      .post({ body: { version: eu.version, actions: [{ action: 'changeName', name: 'Europe' }, { action: 'setContactEmail', contactEmail: 'eu@acme.example' }] } })
+      .post({
+        body: {
+          version: eu.version,
+          actions: [
+            { action: 'changeName', name: 'Europe' },
+            { action: 'setContactEmail', contactEmail: 'eu@acme.example' },
+          ],
+        },
+      })
       .execute();
     expect(updated.body).toMatchObject({ name: 'Europe', contactEmail: 'eu@acme.example', version: eu.version + 1 });
     expect(mock.permissionDecisions()).toEqual([
-      expect.objectContaining({ allowed: false, associateId: buyer.id, businessUnitKey: 'acme', action: 'update business-unit', permissions: ['UpdateBusinessUnitDetails'] }),
-      expect.objectContaining({ allowed: true, associateId: admin.id, businessUnitKey: 'acme-eu', action: 'update business-unit', permissions: ['UpdateBusinessUnitDetails'] }),
+      expect.objectContaining({
+        allowed: false,
+        associateId: buyer.id,
+        businessUnitKey: 'acme',
+        action: 'update business-unit',
+        permissions: ['UpdateBusinessUnitDetails'],
+      }),
+      expect.objectContaining({
+        allowed: true,
+        associateId: admin.id,
+        businessUnitKey: 'acme-eu',
+        action: 'update business-unit',
+        permissions: ['UpdateBusinessUnitDetails'],
+      }),
     ]);
   });
 
@@ -131,7 +176,9 @@ test.describe('as-associate: business units', () => {
       await as(apiRoot, admin.id)
         .businessUnits()
         .withKey({ key: 'acme-eu' })
-        .post({ body: { version: eu.version, actions: [{ action: 'changeParentUnit', parentUnit: { typeId: 'business-unit', key: 'acme-us' } }] } })
+        .post({
+          body: { version: eu.version, actions: [{ action: 'changeParentUnit', parentUnit: { typeId: 'business-unit', key: 'acme-us' } }] },
+        })
         .execute()
     ).body;
     expect(eu.parentUnit?.key).toBe('acme-us');
@@ -139,10 +186,16 @@ test.describe('as-associate: business units', () => {
       as(apiRoot, admin.id)
         .businessUnits()
         .withKey({ key: 'acme-eu' })
-        .post({ body: { version: eu.version, actions: [{ action: 'changeParentUnit', parentUnit: { typeId: 'business-unit', key: 'other' } }] } })
+        .post({
+          body: { version: eu.version, actions: [{ action: 'changeParentUnit', parentUnit: { typeId: 'business-unit', key: 'other' } }] },
+        })
         .execute(),
     );
-    expect(failure.body.errors[0]).toMatchObject({ code: 'AssociateMissingPermission', businessUnit: { key: 'other' }, permissions: ['AddChildUnits'] });
+    expect(failure.body.errors[0]).toMatchObject({
+      code: 'AssociateMissingPermission',
+      businessUnit: { key: 'other' },
+      permissions: ['AddChildUnits'],
+    });
     expect(mock.permissionDecisions().at(-1)).toMatchObject({ allowed: false, action: 'add child unit', businessUnitKey: 'other' });
   });
 
@@ -155,18 +208,33 @@ test.describe('as-associate: business units', () => {
     expect(created.statusCode).toBe(201);
     expect(created.body.inheritedAssociates?.map((a) => a.customer.id)).toEqual([admin.id]);
     const failure = await sdkFailure(
-      as(apiRoot, buyer.id).businessUnits().post({ body: { key: 'acme-x', unitType: 'Division', name: 'X', parentUnit: { typeId: 'business-unit', key: 'acme' } } }).execute(),
+      as(apiRoot, buyer.id)
+        .businessUnits()
+        .post({ body: { key: 'acme-x', unitType: 'Division', name: 'X', parentUnit: { typeId: 'business-unit', key: 'acme' } } })
+        .execute(),
     );
-    expect(failure.body.errors[0]).toMatchObject({ code: 'AssociateMissingPermission', permissions: ['AddChildUnits'], businessUnit: { key: 'acme' } });
+    expect(failure.body.errors[0]).toMatchObject({
+      code: 'AssociateMissingPermission',
+      permissions: ['AddChildUnits'],
+      businessUnit: { key: 'acme' },
+    });
     expect(mock.getByKey('business-unit', 'acme-x')).toBeUndefined();
   });
 
   test('an Inactive unit cannot be changed as an associate', async ({ apiRoot }) => {
     const { admin } = await world(apiRoot);
     const acme = await readUnit(apiRoot, 'acme');
-    await apiRoot.businessUnits().withId({ ID: acme.id }).post({ body: { version: acme.version, actions: [{ action: 'changeStatus', status: 'Inactive' }] } }).execute();
+    await apiRoot
+      .businessUnits()
+      .withId({ ID: acme.id })
+      .post({ body: { version: acme.version, actions: [{ action: 'changeStatus', status: 'Inactive' }] } })
+      .execute();
     const failure = await sdkFailure(
-      as(apiRoot, admin.id).businessUnits().withId({ ID: acme.id }).post({ body: { version: acme.version + 1, actions: [{ action: 'changeName', name: 'n' }] } }).execute(),
+      as(apiRoot, admin.id)
+        .businessUnits()
+        .withId({ ID: acme.id })
+        .post({ body: { version: acme.version + 1, actions: [{ action: 'changeName', name: 'n' }] } })
+        .execute(),
     );
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
   });
@@ -174,16 +242,31 @@ test.describe('as-associate: business units', () => {
 
 test.describe('as-associate: in-business-unit shopping lists (the permission engine)', () => {
   async function seedLists(apiRoot: ByProjectKeyRequestBuilder, w: World) {
-    const mine = (await lists(apiRoot, w.buyer.id).post({ body: { name: { en: 'buyer list' } } }).execute()).body;
-    const theirs = (await lists(apiRoot, w.admin.id).post({ body: { name: { en: 'admin list' } } }).execute()).body;
-    const elsewhere = (await lists(apiRoot, w.outsider.id, 'other').post({ body: { name: { en: 'other list' } } }).execute()).body;
+    const mine = (
+      await lists(apiRoot, w.buyer.id)
+        .post({ body: { name: { en: 'buyer list' } } })
+        .execute()
+    ).body;
+    const theirs = (
+      await lists(apiRoot, w.admin.id)
+        .post({ body: { name: { en: 'admin list' } } })
+        .execute()
+    ).body;
+    const elsewhere = (
+      await lists(apiRoot, w.outsider.id, 'other')
+        .post({ body: { name: { en: 'other list' } } })
+        .execute()
+    ).body;
     return { mine, theirs, elsewhere };
   }
 
   test('a create is stamped with the unit and the associate as customer', async ({ apiRoot }) => {
     const w = await world(apiRoot);
     const { mine } = await seedLists(apiRoot, w);
-    expect(mine).toMatchObject({ customer: { typeId: 'customer', id: w.buyer.id }, businessUnit: { typeId: 'business-unit', key: 'acme' } });
+    expect(mine).toMatchObject({
+      customer: { typeId: 'customer', id: w.buyer.id },
+      businessUnit: { typeId: 'business-unit', key: 'acme' },
+    });
   });
 
   test('Others covers the whole unit; only My narrows the list; neither is a 403 naming both', async ({ apiRoot, mock }) => {
@@ -225,21 +308,36 @@ test.describe('as-associate: in-business-unit shopping lists (the permission eng
     });
     // The admin holds Others but not UpdateMy: its own list is not covered by Others.
     const own = await sdkFailure(
-      lists(apiRoot, w.admin.id).withId({ ID: theirs.id }).post({ body: { version: 1, actions: [{ action: 'changeName', name: { en: 'x' } }] } }).execute(),
+      lists(apiRoot, w.admin.id)
+        .withId({ ID: theirs.id })
+        .post({ body: { version: 1, actions: [{ action: 'changeName', name: { en: 'x' } }] } })
+        .execute(),
     );
     expect(own.body.errors[0]).toMatchObject({ permissions: ['UpdateMyShoppingLists'] });
-    const others = await lists(apiRoot, w.admin.id).withId({ ID: mine.id }).post({ body: { version: 1, actions: [{ action: 'changeName', name: { en: 'renamed' } }] } }).execute();
+    const others = await lists(apiRoot, w.admin.id)
+      .withId({ ID: mine.id })
+      .post({ body: { version: 1, actions: [{ action: 'changeName', name: { en: 'renamed' } }] } })
+      .execute();
     expect(others.body.name).toEqual({ en: 'renamed' });
-    const deleted = await lists(apiRoot, w.buyer.id).withId({ ID: mine.id }).delete({ queryArgs: { version: 2 } }).execute();
+    const deleted = await lists(apiRoot, w.buyer.id)
+      .withId({ ID: mine.id })
+      .delete({ queryArgs: { version: 2 } })
+      .execute();
     expect(deleted.statusCode).toBe(200);
   });
 
   test('creating for another associate needs CreateOthers; the rejected list is not stored', async ({ apiRoot, mock }) => {
     const w = await world(apiRoot);
     const failure = await sdkFailure(
-      lists(apiRoot, w.buyer.id).post({ body: { name: { en: 'for admin' }, customer: { typeId: 'customer', id: w.admin.id } } }).execute(),
+      lists(apiRoot, w.buyer.id)
+        .post({ body: { name: { en: 'for admin' }, customer: { typeId: 'customer', id: w.admin.id } } })
+        .execute(),
     );
-    expect(failure.body.errors[0]).toMatchObject({ code: 'AssociateMissingPermission', permissions: ['CreateOthersShoppingLists'], associateOnBehalf: { id: w.admin.id } });
+    expect(failure.body.errors[0]).toMatchObject({
+      code: 'AssociateMissingPermission',
+      permissions: ['CreateOthersShoppingLists'],
+      associateOnBehalf: { id: w.admin.id },
+    });
     expect(mock.all('shopping-list')).toHaveLength(0);
   });
 

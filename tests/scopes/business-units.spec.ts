@@ -10,7 +10,12 @@ const raw = <T>(value: unknown) => value as T;
 
 test.describe('associate roles', () => {
   test('create: buyerAssignable defaults to true, permissions to empty; name and custom are kept', async ({ apiRoot, mock }) => {
-    const type = (await apiRoot.types().post({ body: { key: 'role-type', name: { en: 'r' }, resourceTypeIds: ['associate-role'] } }).execute()).body;
+    const type = (
+      await apiRoot
+        .types()
+        .post({ body: { key: 'role-type', name: { en: 'r' }, resourceTypeIds: ['associate-role'] } })
+        .execute()
+    ).body;
     const role = await createRole(apiRoot, 'buyer', ['ViewMyCarts', 'ViewMyCarts', 'CreateMyCarts'], {
       name: 'Buyer',
       custom: { type: { typeId: 'type', key: 'role-type' }, fields: { level: 1 } },
@@ -29,7 +34,12 @@ test.describe('associate roles', () => {
   });
 
   test('an unknown permission and a missing key are field errors', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(apiRoot.associateRoles().post({ body: raw({ permissions: ['FlyToTheMoon'] }) }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .associateRoles()
+        .post({ body: raw({ permissions: ['FlyToTheMoon'] }) })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual(
       expect.arrayContaining([
@@ -43,7 +53,13 @@ test.describe('associate roles', () => {
   test('every update action', async ({ apiRoot }) => {
     let role = await createRole(apiRoot, 'r1', ['ViewMyCarts']);
     const update = async (...actions: any[]) =>
-      (role = (await apiRoot.associateRoles().withId({ ID: role.id }).post({ body: { version: role.version, actions } }).execute()).body);
+      (role = (
+        await apiRoot
+          .associateRoles()
+          .withId({ ID: role.id })
+          .post({ body: { version: role.version, actions } })
+          .execute()
+      ).body);
     await update({ action: 'addPermission', permission: 'UpdateMyCarts' }, { action: 'addPermission', permission: 'ViewMyCarts' });
     expect(role.permissions).toEqual(['ViewMyCarts', 'UpdateMyCarts']);
     await update({ action: 'removePermission', permission: 'ViewMyCarts' });
@@ -56,8 +72,14 @@ test.describe('associate roles', () => {
     expect(role.name).toBe('Admin');
     await update({ action: 'setName' });
     expect(role).not.toHaveProperty('name');
-    await apiRoot.types().post({ body: { key: 'tt', name: { en: 't' }, resourceTypeIds: ['associate-role'] } }).execute();
-    await update({ action: 'setCustomType', type: { typeId: 'type', key: 'tt' }, fields: { a: 1 } }, { action: 'setCustomField', name: 'b', value: 2 });
+    await apiRoot
+      .types()
+      .post({ body: { key: 'tt', name: { en: 't' }, resourceTypeIds: ['associate-role'] } })
+      .execute();
+    await update(
+      { action: 'setCustomType', type: { typeId: 'type', key: 'tt' }, fields: { a: 1 } },
+      { action: 'setCustomField', name: 'b', value: 2 },
+    );
     expect(role.custom?.fields).toEqual({ a: 1, b: 2 });
     expect(role.version).toBe(8);
     expect((await apiRoot.associateRoles().withKey({ key: 'r1' }).get().execute()).body).toEqual(role);
@@ -67,10 +89,24 @@ test.describe('associate roles', () => {
     const role = await createRole(apiRoot, 'held', []);
     const customer = await createCustomer(apiRoot, 'a@example.com');
     const unit = await createUnit(apiRoot, { key: 'co', unitType: 'Company', name: 'Co', associates: [associate(customer.id, 'held')] });
-    const failure = await sdkFailure(apiRoot.associateRoles().withId({ ID: role.id }).delete({ queryArgs: { version: 1 } }).execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .associateRoles()
+        .withId({ ID: role.id })
+        .delete({ queryArgs: { version: 1 } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferenceExists', referencedBy: 'business-unit' });
     await updateUnit(apiRoot, unit, { action: 'setAssociates', associates: [] });
-    expect((await apiRoot.associateRoles().withId({ ID: role.id }).delete({ queryArgs: { version: 1 } }).execute()).statusCode).toBe(200);
+    expect(
+      (
+        await apiRoot
+          .associateRoles()
+          .withId({ ID: role.id })
+          .delete({ queryArgs: { version: 1 } })
+          .execute()
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -78,7 +114,10 @@ test.describe('business units: create', () => {
   test('a Company: Explicit modes, itself as top-level unit, empty stores, Active', async ({ apiRoot }) => {
     await createRole(apiRoot, 'admin', ['UpdateAssociates']);
     const customer = await createCustomer(apiRoot, 'boss@example.com');
-    await apiRoot.stores().post({ body: { key: 'berlin' } }).execute();
+    await apiRoot
+      .stores()
+      .post({ body: { key: 'berlin' } })
+      .execute();
     const unit = await createUnit(apiRoot, {
       key: 'acme',
       unitType: 'Company',
@@ -122,7 +161,10 @@ test.describe('business units: create', () => {
     await createRole(apiRoot, 'admin', ['UpdateAssociates']);
     await createRole(apiRoot, 'buyer', ['ViewMyCarts']);
     const [boss, clerk] = [await createCustomer(apiRoot, 'boss@example.com'), await createCustomer(apiRoot, 'clerk@example.com')];
-    await apiRoot.stores().post({ body: { key: 'berlin' } }).execute();
+    await apiRoot
+      .stores()
+      .post({ body: { key: 'berlin' } })
+      .execute();
     await createUnit(apiRoot, {
       key: 'acme',
       unitType: 'Company',
@@ -130,7 +172,12 @@ test.describe('business units: create', () => {
       stores: [{ typeId: 'store', key: 'berlin' }],
       associates: [associate(boss.id, { key: 'admin', inheritance: 'Enabled' }, 'buyer'), associate(clerk.id, 'buyer')],
     });
-    const division = await createUnit(apiRoot, { key: 'acme-eu', unitType: 'Division', name: 'EU', parentUnit: { typeId: 'business-unit', key: 'acme' } });
+    const division = await createUnit(apiRoot, {
+      key: 'acme-eu',
+      unitType: 'Division',
+      name: 'EU',
+      parentUnit: { typeId: 'business-unit', key: 'acme' },
+    });
     expect(division).toMatchObject({
       storeMode: 'FromParent',
       associateMode: 'ExplicitAndFromParent',
@@ -142,45 +189,95 @@ test.describe('business units: create', () => {
       inheritedAssociates: [
         {
           customer: { typeId: 'customer', id: boss.id },
-          associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'admin' }, source: { typeId: 'business-unit', key: 'acme' } }],
+          associateRoleAssignments: [
+            { associateRole: { typeId: 'associate-role', key: 'admin' }, source: { typeId: 'business-unit', key: 'acme' } },
+          ],
         },
       ],
     });
     expect(division).not.toHaveProperty('stores');
     // A grand-child inherits through the division (which passes associates on) with the original source.
-    const team = await createUnit(apiRoot, { key: 'acme-eu-de', unitType: 'Division', name: 'DE', parentUnit: { typeId: 'business-unit', id: division.id } });
+    const team = await createUnit(apiRoot, {
+      key: 'acme-eu-de',
+      unitType: 'Division',
+      name: 'DE',
+      parentUnit: { typeId: 'business-unit', id: division.id },
+    });
     expect(team.topLevelUnit.key).toBe('acme');
     expect(team.inheritedAssociates?.[0]?.associateRoleAssignments[0]?.source.key).toBe('acme');
     expect(team.inheritedStores).toEqual([{ typeId: 'store', key: 'berlin' }]);
     // An Explicit division inherits nothing.
-    const closed = await createUnit(apiRoot, { key: 'closed', unitType: 'Division', name: 'C', parentUnit: { typeId: 'business-unit', key: 'acme' }, associateMode: 'Explicit', storeMode: 'Explicit' });
+    const closed = await createUnit(apiRoot, {
+      key: 'closed',
+      unitType: 'Division',
+      name: 'C',
+      parentUnit: { typeId: 'business-unit', key: 'acme' },
+      associateMode: 'Explicit',
+      storeMode: 'Explicit',
+    });
     expect(closed).not.toHaveProperty('inheritedAssociates');
     expect(closed.stores).toEqual([]);
   });
 
-  test('draft errors: Division without parent, Company with inheriting modes, stores with FromParent, unknown references', async ({ apiRoot, mock }) => {
-    const noParent = await sdkFailure(apiRoot.businessUnits().post({ body: raw<BusinessUnitDraft>({ key: 'dd', unitType: 'Division', name: 'D' }) }).execute());
+  test('draft errors: Division without parent, Company with inheriting modes, stores with FromParent, unknown references', async ({
+    apiRoot,
+    mock,
+  }) => {
+    const noParent = await sdkFailure(
+      apiRoot
+        .businessUnits()
+        .post({ body: raw<BusinessUnitDraft>({ key: 'dd', unitType: 'Division', name: 'D' }) })
+        .execute(),
+    );
     expect(noParent.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'parentUnit' });
     // Listed with the draft's other problems, not only once they are fixed; nothing is stored.
-    const twoProblems = await sdkFailure(apiRoot.businessUnits().post({ body: raw({ key: 'dd', unitType: 'Division', name: 42 }) }).execute());
+    const twoProblems = await sdkFailure(
+      apiRoot
+        .businessUnits()
+        .post({ body: raw({ key: 'dd', unitType: 'Division', name: 42 }) })
+        .execute(),
+    );
     expect(twoProblems.statusCode).toBe(400);
     expect(twoProblems.body.errors.map((error: { code: string; field?: string }) => [error.code, error.field]).sort()).toEqual([
       ['InvalidField', 'name'],
       ['RequiredField', 'parentUnit'],
     ]);
     expect(mock.getByKey('business-unit', 'dd')).toBeUndefined();
-    const inheriting = await sdkFailure(apiRoot.businessUnits().post({ body: raw({ key: 'cc', unitType: 'Company', name: 'C', associateMode: 'ExplicitAndFromParent' }) }).execute());
+    const inheriting = await sdkFailure(
+      apiRoot
+        .businessUnits()
+        .post({ body: raw({ key: 'cc', unitType: 'Company', name: 'C', associateMode: 'ExplicitAndFromParent' }) })
+        .execute(),
+    );
     expect(inheriting.body.errors[0]!.code).toBe('InvalidOperation');
     await createUnit(apiRoot, { key: 'co', unitType: 'Company', name: 'Co' });
-    const stores = await sdkFailure(apiRoot.businessUnits().post({ body: raw({ key: 'dd', unitType: 'Division', name: 'D', parentUnit: { typeId: 'business-unit', key: 'co' }, stores: [] }) }).execute());
+    const stores = await sdkFailure(
+      apiRoot
+        .businessUnits()
+        .post({ body: raw({ key: 'dd', unitType: 'Division', name: 'D', parentUnit: { typeId: 'business-unit', key: 'co' }, stores: [] }) })
+        .execute(),
+    );
     expect(stores.body.errors[0]!.code).toBe('InvalidInput');
-    const parent = await sdkFailure(apiRoot.businessUnits().post({ body: { key: 'dd', unitType: 'Division', name: 'D', parentUnit: { typeId: 'business-unit', key: 'nope' } } }).execute());
+    const parent = await sdkFailure(
+      apiRoot
+        .businessUnits()
+        .post({ body: { key: 'dd', unitType: 'Division', name: 'D', parentUnit: { typeId: 'business-unit', key: 'nope' } } })
+        .execute(),
+    );
     expect(parent.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'business-unit', key: 'nope' });
     const role = await sdkFailure(
-      apiRoot.businessUnits().post({ body: { key: 'xx', unitType: 'Company', name: 'X', associates: [associate('no-customer', 'no-role')] } }).execute(),
+      apiRoot
+        .businessUnits()
+        .post({ body: { key: 'xx', unitType: 'Company', name: 'X', associates: [associate('no-customer', 'no-role')] } })
+        .execute(),
     );
     expect(role.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound' });
-    const dup = await sdkFailure(apiRoot.businessUnits().post({ body: { key: 'co', unitType: 'Company', name: 'again' } }).execute());
+    const dup = await sdkFailure(
+      apiRoot
+        .businessUnits()
+        .post({ body: { key: 'co', unitType: 'Company', name: 'again' } })
+        .execute(),
+    );
     expect(dup.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key' });
     expect(mock.all('business-unit')).toHaveLength(1);
   });
@@ -188,7 +285,10 @@ test.describe('business units: create', () => {
 
 test.describe('business units: update actions', () => {
   test('details, addresses, custom fields and status', async ({ apiRoot }) => {
-    await apiRoot.types().post({ body: { key: 'tt', name: { en: 't' }, resourceTypeIds: ['business-unit', 'address'] } }).execute();
+    await apiRoot
+      .types()
+      .post({ body: { key: 'tt', name: { en: 't' }, resourceTypeIds: ['business-unit', 'address'] } })
+      .execute();
     let unit = await createUnit(apiRoot, { key: 'co', unitType: 'Company', name: 'Co' });
     unit = await updateUnit(
       apiRoot,
@@ -201,7 +301,13 @@ test.describe('business units: update actions', () => {
       { action: 'setCustomType', type: { typeId: 'type', key: 'tt' }, fields: { x: 1 } },
       { action: 'setCustomField', name: 'y', value: 'z' },
     );
-    expect(unit).toMatchObject({ name: 'Company', contactEmail: 'c@example.com', status: 'Inactive', custom: { fields: { x: 1, y: 'z' } }, version: 2 });
+    expect(unit).toMatchObject({
+      name: 'Company',
+      contactEmail: 'c@example.com',
+      status: 'Inactive',
+      custom: { fields: { x: 1, y: 'z' } },
+      version: 2,
+    });
     const [a1, a2] = unit.addresses;
     unit = await updateUnit(
       apiRoot,
@@ -238,7 +344,11 @@ test.describe('business units: update actions', () => {
     expect(unit).not.toHaveProperty('contactEmail');
     expect(unit).not.toHaveProperty('custom');
     const unknown = await sdkFailure(
-      apiRoot.businessUnits().withId({ ID: unit.id }).post({ body: { version: unit.version, actions: [{ action: 'removeAddress', addressId: 'nope' }] } }).execute(),
+      apiRoot
+        .businessUnits()
+        .withId({ ID: unit.id })
+        .post({ body: { version: unit.version, actions: [{ action: 'removeAddress', addressId: 'nope' }] } })
+        .execute(),
     );
     expect(unknown.statusCode).toBe(400);
   });
@@ -249,25 +359,41 @@ test.describe('business units: update actions', () => {
     const [a, b] = [await createCustomer(apiRoot, 'a@example.com'), await createCustomer(apiRoot, 'b@example.com')];
     let company = await createUnit(apiRoot, { key: 'co', unitType: 'Company', name: 'Co' });
     await createUnit(apiRoot, { key: 'div', unitType: 'Division', name: 'Div', parentUnit: { typeId: 'business-unit', key: 'co' } });
-    company = await updateUnit(apiRoot, company, { action: 'addAssociate', associate: associate(a.id, { key: 'admin', inheritance: 'Enabled' }) });
+    company = await updateUnit(apiRoot, company, {
+      action: 'addAssociate',
+      associate: associate(a.id, { key: 'admin', inheritance: 'Enabled' }),
+    });
     let division = await readUnit(apiRoot, 'div');
     expect(division.version).toBe(2);
     expect(division.inheritedAssociates?.map((i) => i.customer.id)).toEqual([a.id]);
     const duplicate = await sdkFailure(
-      apiRoot.businessUnits().withId({ ID: company.id }).post({ body: { version: company.version, actions: [{ action: 'addAssociate', associate: associate(a.id, 'buyer') }] } }).execute(),
+      apiRoot
+        .businessUnits()
+        .withId({ ID: company.id })
+        .post({ body: { version: company.version, actions: [{ action: 'addAssociate', associate: associate(a.id, 'buyer') }] } })
+        .execute(),
     );
     expect(duplicate.body.errors[0]!.code).toBe('InvalidOperation');
     company = await updateUnit(apiRoot, company, { action: 'changeAssociate', associate: associate(a.id, 'buyer') });
-    expect(company.associates[0]!.associateRoleAssignments).toEqual([{ associateRole: { typeId: 'associate-role', key: 'buyer' }, inheritance: 'Disabled' }]);
+    expect(company.associates[0]!.associateRoleAssignments).toEqual([
+      { associateRole: { typeId: 'associate-role', key: 'buyer' }, inheritance: 'Disabled' },
+    ]);
     division = await readUnit(apiRoot, 'div');
     expect(division.inheritedAssociates).toEqual([]);
-    company = await updateUnit(apiRoot, company, { action: 'setAssociates', associates: [associate(a.id, 'buyer'), associate(b.id, { key: 'admin', inheritance: 'Enabled' })] });
+    company = await updateUnit(apiRoot, company, {
+      action: 'setAssociates',
+      associates: [associate(a.id, 'buyer'), associate(b.id, { key: 'admin', inheritance: 'Enabled' })],
+    });
     expect(company.associates.map((x) => x.customer.id)).toEqual([a.id, b.id]);
     company = await updateUnit(apiRoot, company, { action: 'removeAssociate', customer: { typeId: 'customer', id: a.id } });
     expect(company.associates.map((x) => x.customer.id)).toEqual([b.id]);
     expect((await readUnit(apiRoot, 'div')).inheritedAssociates?.map((i) => i.customer.id)).toEqual([b.id]);
     const missing = await sdkFailure(
-      apiRoot.businessUnits().withId({ ID: company.id }).post({ body: { version: company.version, actions: [{ action: 'removeAssociate', customer: { typeId: 'customer', id: a.id } }] } }).execute(),
+      apiRoot
+        .businessUnits()
+        .withId({ ID: company.id })
+        .post({ body: { version: company.version, actions: [{ action: 'removeAssociate', customer: { typeId: 'customer', id: a.id } }] } })
+        .execute(),
     );
     expect(missing.body.errors[0]!.code).toBe('InvalidOperation');
   });
@@ -275,17 +401,44 @@ test.describe('business units: update actions', () => {
   test('associate mode: Division only; makeInheritedAssociatesExplicit turns inherited into explicit', async ({ apiRoot }) => {
     await createRole(apiRoot, 'admin', ['UpdateAssociates']);
     const a = await createCustomer(apiRoot, 'a@example.com');
-    const company = await createUnit(apiRoot, { key: 'co', unitType: 'Company', name: 'Co', associates: [associate(a.id, { key: 'admin', inheritance: 'Enabled' })] });
+    const company = await createUnit(apiRoot, {
+      key: 'co',
+      unitType: 'Company',
+      name: 'Co',
+      associates: [associate(a.id, { key: 'admin', inheritance: 'Enabled' })],
+    });
     const failure = await sdkFailure(
-      apiRoot.businessUnits().withId({ ID: company.id }).post({ body: { version: 1, actions: [{ action: 'changeAssociateMode', associateMode: 'ExplicitAndFromParent', makeInheritedAssociatesExplicit: false }] } }).execute(),
+      apiRoot
+        .businessUnits()
+        .withId({ ID: company.id })
+        .post({
+          body: {
+            version: 1,
+            actions: [{ action: 'changeAssociateMode', associateMode: 'ExplicitAndFromParent', makeInheritedAssociatesExplicit: false }],
+          },
+        })
+        .execute(),
     );
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
-    let division = await createUnit(apiRoot, { key: 'div', unitType: 'Division', name: 'Div', parentUnit: { typeId: 'business-unit', key: 'co' } });
-    division = await updateUnit(apiRoot, division, { action: 'changeAssociateMode', associateMode: 'Explicit', makeInheritedAssociatesExplicit: true });
+    let division = await createUnit(apiRoot, {
+      key: 'div',
+      unitType: 'Division',
+      name: 'Div',
+      parentUnit: { typeId: 'business-unit', key: 'co' },
+    });
+    division = await updateUnit(apiRoot, division, {
+      action: 'changeAssociateMode',
+      associateMode: 'Explicit',
+      makeInheritedAssociatesExplicit: true,
+    });
     expect(division.associateMode).toBe('Explicit');
     expect(division).not.toHaveProperty('inheritedAssociates');
     expect(division.associates).toEqual([associate(a.id, { key: 'admin', inheritance: 'Disabled' })]);
-    division = await updateUnit(apiRoot, division, { action: 'changeAssociateMode', associateMode: 'ExplicitAndFromParent', makeInheritedAssociatesExplicit: false });
+    division = await updateUnit(apiRoot, division, {
+      action: 'changeAssociateMode',
+      associateMode: 'ExplicitAndFromParent',
+      makeInheritedAssociatesExplicit: false,
+    });
     expect(division.inheritedAssociates?.map((i) => i.customer.id)).toEqual([a.id]);
     division = await updateUnit(apiRoot, division, { action: 'changeApprovalRuleMode', approvalRuleMode: 'Explicit' });
     expect(division.approvalRuleMode).toBe('Explicit');
@@ -294,25 +447,47 @@ test.describe('business units: update actions', () => {
   test('stores: store mode, set/add/remove only when Explicit; children inherit', async ({ apiRoot }) => {
     for (const key of ['s1', 's2']) await apiRoot.stores().post({ body: { key } }).execute();
     let company = await createUnit(apiRoot, { key: 'co', unitType: 'Company', name: 'Co' });
-    let division = await createUnit(apiRoot, { key: 'div', unitType: 'Division', name: 'Div', parentUnit: { typeId: 'business-unit', key: 'co' } });
+    let division = await createUnit(apiRoot, {
+      key: 'div',
+      unitType: 'Division',
+      name: 'Div',
+      parentUnit: { typeId: 'business-unit', key: 'co' },
+    });
     const fromParent = await sdkFailure(
-      apiRoot.businessUnits().withId({ ID: division.id }).post({ body: { version: 1, actions: [{ action: 'addStore', store: { typeId: 'store', key: 's1' } }] } }).execute(),
+      apiRoot
+        .businessUnits()
+        .withId({ ID: division.id })
+        .post({ body: { version: 1, actions: [{ action: 'addStore', store: { typeId: 'store', key: 's1' } }] } })
+        .execute(),
     );
     expect(fromParent.body.errors[0]!.code).toBe('InvalidOperation');
-    company = await updateUnit(apiRoot, company, { action: 'setStores', stores: [{ typeId: 'store', key: 's1' }] }, { action: 'addStore', store: { typeId: 'store', key: 's2' } });
+    company = await updateUnit(
+      apiRoot,
+      company,
+      { action: 'setStores', stores: [{ typeId: 'store', key: 's1' }] },
+      { action: 'addStore', store: { typeId: 'store', key: 's2' } },
+    );
     expect(company.stores?.map((s) => s.key)).toEqual(['s1', 's2']);
     expect((await readUnit(apiRoot, 'div')).inheritedStores?.map((s) => s.key)).toEqual(['s1', 's2']);
     company = await updateUnit(apiRoot, company, { action: 'removeStore', store: { typeId: 'store', key: 's1' } });
     division = await readUnit(apiRoot, 'div');
     expect(division.inheritedStores?.map((s) => s.key)).toEqual(['s2']);
-    division = await updateUnit(apiRoot, division, { action: 'setStoreMode', storeMode: 'Explicit', stores: [{ typeId: 'store', key: 's1' }] });
+    division = await updateUnit(apiRoot, division, {
+      action: 'setStoreMode',
+      storeMode: 'Explicit',
+      stores: [{ typeId: 'store', key: 's1' }],
+    });
     expect(division).toMatchObject({ storeMode: 'Explicit', stores: [{ typeId: 'store', key: 's1' }] });
     expect(division).not.toHaveProperty('inheritedStores');
     division = await updateUnit(apiRoot, division, { action: 'setStoreMode', storeMode: 'FromParent' });
     expect(division).not.toHaveProperty('stores');
     expect(division.inheritedStores?.map((s) => s.key)).toEqual(['s2']);
     const companyFromParent = await sdkFailure(
-      apiRoot.businessUnits().withId({ ID: company.id }).post({ body: { version: company.version, actions: [{ action: 'setStoreMode', storeMode: 'FromParent' }] } }).execute(),
+      apiRoot
+        .businessUnits()
+        .withId({ ID: company.id })
+        .post({ body: { version: company.version, actions: [{ action: 'setStoreMode', storeMode: 'FromParent' }] } })
+        .execute(),
     );
     expect(companyFromParent.body.errors[0]!.code).toBe('InvalidOperation');
   });
@@ -320,23 +495,44 @@ test.describe('business units: update actions', () => {
   test('hierarchy: changeParentUnit re-derives the subtree; cycles are refused; setUnitType', async ({ apiRoot }) => {
     await createUnit(apiRoot, { key: 'aa', unitType: 'Company', name: 'A' });
     await createUnit(apiRoot, { key: 'bb', unitType: 'Company', name: 'B' });
-    let div = await createUnit(apiRoot, { key: 'div', unitType: 'Division', name: 'Div', parentUnit: { typeId: 'business-unit', key: 'aa' } });
+    let div = await createUnit(apiRoot, {
+      key: 'div',
+      unitType: 'Division',
+      name: 'Div',
+      parentUnit: { typeId: 'business-unit', key: 'aa' },
+    });
     await createUnit(apiRoot, { key: 'sub', unitType: 'Division', name: 'Sub', parentUnit: { typeId: 'business-unit', key: 'div' } });
     div = await updateUnit(apiRoot, div, { action: 'changeParentUnit', parentUnit: { typeId: 'business-unit', key: 'bb' } });
     expect(div).toMatchObject({ parentUnit: { typeId: 'business-unit', key: 'bb' }, topLevelUnit: { key: 'bb' } });
     expect((await readUnit(apiRoot, 'sub')).topLevelUnit.key).toBe('bb');
     const cycle = await sdkFailure(
-      apiRoot.businessUnits().withId({ ID: div.id }).post({ body: { version: div.version, actions: [{ action: 'changeParentUnit', parentUnit: { typeId: 'business-unit', key: 'sub' } }] } }).execute(),
+      apiRoot
+        .businessUnits()
+        .withId({ ID: div.id })
+        .post({
+          body: { version: div.version, actions: [{ action: 'changeParentUnit', parentUnit: { typeId: 'business-unit', key: 'sub' } }] },
+        })
+        .execute(),
     );
     expect(cycle.body.errors[0]!.code).toBe('InvalidOperation');
     const company = await readUnit(apiRoot, 'aa');
     const ofCompany = await sdkFailure(
-      apiRoot.businessUnits().withId({ ID: company.id }).post({ body: { version: company.version, actions: [{ action: 'changeParentUnit', parentUnit: { typeId: 'business-unit', key: 'bb' } }] } }).execute(),
+      apiRoot
+        .businessUnits()
+        .withId({ ID: company.id })
+        .post({
+          body: { version: company.version, actions: [{ action: 'changeParentUnit', parentUnit: { typeId: 'business-unit', key: 'bb' } }] },
+        })
+        .execute(),
     );
     expect(ofCompany.body.errors[0]!.code).toBe('InvalidOperation');
     // A Division becomes a Company once its modes are Explicit, and its subtree follows.
     const blocked = await sdkFailure(
-      apiRoot.businessUnits().withId({ ID: div.id }).post({ body: { version: div.version, actions: [{ action: 'setUnitType', unitType: 'Company' }] } }).execute(),
+      apiRoot
+        .businessUnits()
+        .withId({ ID: div.id })
+        .post({ body: { version: div.version, actions: [{ action: 'setUnitType', unitType: 'Company' }] } })
+        .execute(),
     );
     expect(blocked.body.errors[0]!.code).toBe('InvalidOperation');
     div = await updateUnit(
@@ -350,18 +546,41 @@ test.describe('business units: update actions', () => {
     expect(div).toMatchObject({ unitType: 'Company', topLevelUnit: { key: 'div' } });
     expect(div).not.toHaveProperty('parentUnit');
     expect((await readUnit(apiRoot, 'sub')).topLevelUnit.key).toBe('div');
-    div = await updateUnit(apiRoot, div, { action: 'setUnitType', unitType: 'Division', parentUnit: { typeId: 'business-unit', key: 'aa' } });
+    div = await updateUnit(apiRoot, div, {
+      action: 'setUnitType',
+      unitType: 'Division',
+      parentUnit: { typeId: 'business-unit', key: 'aa' },
+    });
     expect(div).toMatchObject({ unitType: 'Division', parentUnit: { typeId: 'business-unit', key: 'aa' }, topLevelUnit: { key: 'aa' } });
   });
 
   test('customer group assignments', async ({ apiRoot }) => {
-    const group = (await apiRoot.customerGroups().post({ body: { groupName: 'VIP', key: 'vip' } }).execute()).body;
-    await apiRoot.customerGroups().post({ body: { groupName: 'B2B', key: 'b2b' } }).execute();
-    let unit = await createUnit(apiRoot, { key: 'co', unitType: 'Company', name: 'Co', customerGroupAssignments: [{ customerGroup: { typeId: 'customer-group', key: 'vip' } }] });
+    const group = (
+      await apiRoot
+        .customerGroups()
+        .post({ body: { groupName: 'VIP', key: 'vip' } })
+        .execute()
+    ).body;
+    await apiRoot
+      .customerGroups()
+      .post({ body: { groupName: 'B2B', key: 'b2b' } })
+      .execute();
+    let unit = await createUnit(apiRoot, {
+      key: 'co',
+      unitType: 'Company',
+      name: 'Co',
+      customerGroupAssignments: [{ customerGroup: { typeId: 'customer-group', key: 'vip' } }],
+    });
     expect(unit.customerGroupAssignments).toEqual([{ customerGroup: { typeId: 'customer-group', id: group.id } }]);
-    unit = await updateUnit(apiRoot, unit, { action: 'addCustomerGroupAssignment', customerGroupAssignment: { customerGroup: { typeId: 'customer-group', key: 'b2b' } } });
+    unit = await updateUnit(apiRoot, unit, {
+      action: 'addCustomerGroupAssignment',
+      customerGroupAssignment: { customerGroup: { typeId: 'customer-group', key: 'b2b' } },
+    });
     expect(unit.customerGroupAssignments).toHaveLength(2);
-    unit = await updateUnit(apiRoot, unit, { action: 'removeCustomerGroupAssignment', customerGroup: { typeId: 'customer-group', key: 'vip' } });
+    unit = await updateUnit(apiRoot, unit, {
+      action: 'removeCustomerGroupAssignment',
+      customerGroup: { typeId: 'customer-group', key: 'vip' },
+    });
     expect(unit.customerGroupAssignments).toHaveLength(1);
     unit = await updateUnit(apiRoot, unit, { action: 'setCustomerGroupAssignments', customerGroupAssignments: [] });
     expect(unit.customerGroupAssignments).toEqual([]);
@@ -369,26 +588,68 @@ test.describe('business units: update actions', () => {
 
   test('a unit with divisions cannot be deleted; a leaf can', async ({ apiRoot }) => {
     const company = await createUnit(apiRoot, { key: 'co', unitType: 'Company', name: 'Co' });
-    const division = await createUnit(apiRoot, { key: 'div', unitType: 'Division', name: 'Div', parentUnit: { typeId: 'business-unit', key: 'co' } });
-    const failure = await sdkFailure(apiRoot.businessUnits().withId({ ID: company.id }).delete({ queryArgs: { version: 1 } }).execute());
+    const division = await createUnit(apiRoot, {
+      key: 'div',
+      unitType: 'Division',
+      name: 'Div',
+      parentUnit: { typeId: 'business-unit', key: 'co' },
+    });
+    const failure = await sdkFailure(
+      apiRoot
+        .businessUnits()
+        .withId({ ID: company.id })
+        .delete({ queryArgs: { version: 1 } })
+        .execute(),
+    );
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferenceExists' });
-    await apiRoot.businessUnits().withKey({ key: 'div' }).delete({ queryArgs: { version: division.version } }).execute();
-    expect((await apiRoot.businessUnits().withId({ ID: company.id }).delete({ queryArgs: { version: 1 } }).execute()).statusCode).toBe(200);
+    await apiRoot
+      .businessUnits()
+      .withKey({ key: 'div' })
+      .delete({ queryArgs: { version: division.version } })
+      .execute();
+    expect(
+      (
+        await apiRoot
+          .businessUnits()
+          .withId({ ID: company.id })
+          .delete({ queryArgs: { version: 1 } })
+          .execute()
+      ).statusCode,
+    ).toBe(200);
   });
 
   test('GET associates/{id}: explicit and inherited roles and the permissions they add up to', async ({ apiRoot }) => {
     await createRole(apiRoot, 'admin', ['UpdateAssociates', 'AddChildUnits']);
     await createRole(apiRoot, 'buyer', ['ViewMyCarts', 'UpdateAssociates']);
     const a = await createCustomer(apiRoot, 'a@example.com');
-    await createUnit(apiRoot, { key: 'co', unitType: 'Company', name: 'Co', associates: [associate(a.id, { key: 'admin', inheritance: 'Enabled' })] });
-    const division: BusinessUnit = await createUnit(apiRoot, { key: 'div', unitType: 'Division', name: 'Div', parentUnit: { typeId: 'business-unit', key: 'co' }, associates: [associate(a.id, 'buyer')] });
-    const response = (await apiRoot.businessUnits().keyWithKeyValueAssociatesWithAssociateIdValue({ key: 'div', associateId: a.id }).get().execute()).body;
+    await createUnit(apiRoot, {
+      key: 'co',
+      unitType: 'Company',
+      name: 'Co',
+      associates: [associate(a.id, { key: 'admin', inheritance: 'Enabled' })],
+    });
+    const division: BusinessUnit = await createUnit(apiRoot, {
+      key: 'div',
+      unitType: 'Division',
+      name: 'Div',
+      parentUnit: { typeId: 'business-unit', key: 'co' },
+      associates: [associate(a.id, 'buyer')],
+    });
+    const response = (
+      await apiRoot.businessUnits().keyWithKeyValueAssociatesWithAssociateIdValue({ key: 'div', associateId: a.id }).get().execute()
+    ).body;
     expect(response.customer).toEqual({ typeId: 'customer', id: a.id });
     expect(response.associateRoles.map((r) => r.key)).toEqual(['buyer']);
     expect(response.inheritedAssociateRoles.map((r) => r.key)).toEqual(['admin']);
     expect([...response.permissions].sort()).toEqual(['AddChildUnits', 'UpdateAssociates', 'ViewMyCarts']);
     const stranger = await createCustomer(apiRoot, 'stranger@example.com');
-    const failure = await sdkFailure(apiRoot.businessUnits().withBusinessUnitIdValueAssociatesWithAssociateIdValue({ businessUnitId: division.id, associateId: stranger.id }).get().execute());
+    const failure = await sdkFailure(
+      apiRoot
+        .businessUnits()
+        .withBusinessUnitIdValueAssociatesWithAssociateIdValue({ businessUnitId: division.id, associateId: stranger.id })
+        .get()
+        .execute(),
+    );
     expect(failure.statusCode).toBe(404);
   });
 });

@@ -30,9 +30,20 @@ async function selection(
   mode: 'Individual' | 'IndividualExclusion',
   actions: Array<Record<string, unknown>> = [],
 ): Promise<ProductSelection> {
-  const made = (await apiRoot.productSelections().post({ body: { key, name: { en: key }, mode } }).execute()).body;
+  const made = (
+    await apiRoot
+      .productSelections()
+      .post({ body: { key, name: { en: key }, mode } })
+      .execute()
+  ).body;
   if (actions.length === 0) return made;
-  return (await apiRoot.productSelections().withId({ ID: made.id }).post({ body: { version: made.version, actions: actions as never } }).execute()).body;
+  return (
+    await apiRoot
+      .productSelections()
+      .withId({ ID: made.id })
+      .post({ body: { version: made.version, actions: actions as never } })
+      .execute()
+  ).body;
 }
 
 const selectionSetting = (key: string, active: boolean) => ({ productSelection: { typeId: 'product-selection' as const, key }, active });
@@ -41,7 +52,8 @@ async function store(apiRoot: ByProjectKeyRequestBuilder, key: string, productSe
   return (await apiRoot.stores().post({ body: { key, productSelections } }).execute()).body;
 }
 
-const inStore = (apiRoot: ByProjectKeyRequestBuilder, storeKey: string) => apiRoot.inStoreKeyWithStoreKeyValue({ storeKey }).productProjections();
+const inStore = (apiRoot: ByProjectKeyRequestBuilder, storeKey: string) =>
+  apiRoot.inStoreKeyWithStoreKeyValue({ storeKey }).productProjections();
 
 /** The body of a success, or the failure (status and error body). */
 const outcome = <T>(request: Promise<{ body: T }>): Promise<T | { statusCode: number; body: unknown }> =>
@@ -124,9 +136,16 @@ test.describe('in-store product projections', () => {
     expect(missingStore).toMatchObject({ statusCode: 404, body: { errors: [{ code: 'ResourceNotFound' }] } });
     expect(JSON.stringify(missingStore.body)).not.toContain(a.id);
     expect((await sdkFailure(inStore(apiRoot, 'nowhere').withKey({ key: 'pa' }).get().execute())).statusCode).toBe(404);
-    expect((await sdkFailure(inStore(apiRoot, 'all').withId({ ID: '00000000-0000-4000-8000-000000000000' }).get().execute())).statusCode).toBe(404);
+    expect(
+      (await sdkFailure(inStore(apiRoot, 'all').withId({ ID: '00000000-0000-4000-8000-000000000000' }).get().execute())).statusCode,
+    ).toBe(404);
     expect((await sdkFailure(inStore(apiRoot, 'all').withId({ ID: draft.id }).get().execute())).statusCode).toBe(404);
-    const staged = (await inStore(apiRoot, 'all').withId({ ID: draft.id }).get({ queryArgs: { staged: true } }).execute()).body;
+    const staged = (
+      await inStore(apiRoot, 'all')
+        .withId({ ID: draft.id })
+        .get({ queryArgs: { staged: true } })
+        .execute()
+    ).body;
     expect(staged).toMatchObject({ id: draft.id, key: 'draft' });
   });
 
@@ -140,7 +159,12 @@ test.describe('in-store product projections', () => {
     expect(scoped).toEqual(global);
     expect(scoped.masterVariant.price).toMatchObject({ key: 'pa-eur' });
     expect(scoped.productType.obj).toMatchObject({ key: 'plain' });
-    const malformed = await sdkFailure(inStore(apiRoot, 'shop').withId({ ID: a.id }).get({ queryArgs: { staged: 'maybe' as never } }).execute());
+    const malformed = await sdkFailure(
+      inStore(apiRoot, 'shop')
+        .withId({ ID: a.id })
+        .get({ queryArgs: { staged: 'maybe' as never } })
+        .execute(),
+    );
     expect(malformed.statusCode).toBe(400);
     expect((await inStore(apiRoot, 'shop').withId({ ID: a.id }).head().execute()).statusCode).toBe(200);
     expect((await sdkFailure(inStore(apiRoot, 'shop').withId({ ID: b.id }).head().execute())).statusCode).toBe(404);

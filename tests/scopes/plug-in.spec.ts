@@ -26,7 +26,13 @@ const KeyRef = z.object({ typeId: z.string().optional(), key: z.string() });
 const fakeCarts = defineResource({
   typeId: 'cart',
   path: 'carts',
-  draft: z.object({ customerId: z.string().optional(), anonymousId: z.string().optional(), store: KeyRef.optional(), businessUnit: KeyRef.optional(), country: z.string().optional() }),
+  draft: z.object({
+    customerId: z.string().optional(),
+    anonymousId: z.string().optional(),
+    store: KeyRef.optional(),
+    businessUnit: KeyRef.optional(),
+    country: z.string().optional(),
+  }),
   create: (draft) => ({
     ...draft,
     ...(draft.store ? { store: { typeId: 'store', key: draft.store.key } } : {}),
@@ -39,11 +45,24 @@ const fakeCarts = defineResource({
 });
 
 function harness() {
-  const repository = new Repository(new MemoryStorage(), new Map([customers, associateRoles, businessUnits, stores, fakeCarts].map((d) => [d.typeId, d])));
+  const repository = new Repository(
+    new MemoryStorage(),
+    new Map([customers, associateRoles, businessUnits, stores, fakeCarts].map((d) => [d.typeId, d])),
+  );
   const scopes = new Scopes(repository, { policies: [cartScope] });
   const ctx = () => repository.context('p', { isPlatformClient: false });
   const token = (fields: Partial<TokenRecord>): TokenRecord =>
-    ({ kind: 'customer', accessToken: 'x', tokenType: 'Bearer', clientId: 'c', scope: '', issuedAt: '', expiresIn: 1, projectKey: 'p', ...fields }) as TokenRecord;
+    ({
+      kind: 'customer',
+      accessToken: 'x',
+      tokenType: 'Bearer',
+      clientId: 'c',
+      scope: '',
+      issuedAt: '',
+      expiresIn: 1,
+      projectKey: 'p',
+      ...fields,
+    }) as TokenRecord;
   /** What `mock.serveApi` does for a scoped path, errors turned into replies. */
   const request = (method: Method, path: string, who?: TokenRecord, body?: unknown): Reply => {
     try {
@@ -51,7 +70,17 @@ function harness() {
       const found = scopes.resolve(method, url.pathname.split('/').filter(Boolean), who, 'p');
       if (found === NOT_SCOPED || found === undefined || found === 'method-not-allowed') return { status: 404, body: found };
       const rawBody = body === undefined ? undefined : JSON.stringify(body);
-      const call: ApiCall = { method, project: 'p', params: found.params, query: url.searchParams, rawBody, json: lazyJson(rawBody), ctx: ctx(), token: who, scope: found.scope! };
+      const call: ApiCall = {
+        method,
+        project: 'p',
+        params: found.params,
+        query: url.searchParams,
+        rawBody,
+        json: lazyJson(rawBody),
+        ctx: ctx(),
+        token: who,
+        scope: found.scope!,
+      };
       return found.route.handle(call);
     } catch (error) {
       if (error instanceof PlatformError) return { status: error.statusCode, body: error.toJSON() };
@@ -73,8 +102,13 @@ test('/me/carts: stamped with the caller, filtered to the caller, My* actions on
   const bobs = create(fakeCarts, { customerId: bob.id });
   expect((request('GET', '/me/carts', asAlice).body as any).results.map((c: any) => c.id)).toEqual([(made.body as any).id]);
   expect(request('GET', `/me/carts/${bobs.id}`, asAlice).status).toBe(404);
-  expect(request('POST', `/me/carts/${bobs.id}`, asAlice, { version: 1, actions: [{ action: 'setCountry', country: 'FR' }] }).status).toBe(404);
-  const handOver = request('POST', `/me/carts/${(made.body as any).id}`, asAlice, { version: 1, actions: [{ action: 'setCustomerId', customerId: bob.id }] });
+  expect(request('POST', `/me/carts/${bobs.id}`, asAlice, { version: 1, actions: [{ action: 'setCountry', country: 'FR' }] }).status).toBe(
+    404,
+  );
+  const handOver = request('POST', `/me/carts/${(made.body as any).id}`, asAlice, {
+    version: 1,
+    actions: [{ action: 'setCustomerId', customerId: bob.id }],
+  });
   expect(handOver.status).toBe(400);
   const anonymous = request('POST', '/me/carts', token({ kind: 'anonymous', anonymousId: 'anon-7' }), { customerId: alice.id });
   expect(anonymous.body).toMatchObject({ anonymousId: 'anon-7' });

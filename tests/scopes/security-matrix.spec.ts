@@ -57,7 +57,8 @@ function seed(mock: CommerceMock): World {
   mock.clear();
   seedToken = mock.issueToken({ kind: 'client', clientId: 'seeder' }).accessToken;
   for (const key of ['berlin', 'paris']) post(mock, '/stores', { key });
-  const customer = (email: string, password: string, extra: object = {}) => post(mock, '/customers', { email, password, ...extra }).customer;
+  const customer = (email: string, password: string, extra: object = {}) =>
+    post(mock, '/customers', { email, password, ...extra }).customer;
   const victim = customer('victim@example.com', 'victim-pw');
   const attacker = customer('attacker@example.com', 'attacker-pw');
   const parisian = customer('parisian@example.com', 'paris-pw', { key: 'parisian-key', stores: [{ typeId: 'store', key: 'paris' }] });
@@ -65,7 +66,14 @@ function seed(mock: CommerceMock): World {
   const weak = customer('weak@example.com', 'weak-pw');
   post(mock, '/associate-roles', {
     key: 'admin',
-    permissions: ['UpdateBusinessUnitDetails', 'AddChildUnits', 'ViewMyShoppingLists', 'CreateMyShoppingLists', 'UpdateMyShoppingLists', 'DeleteMyShoppingLists'],
+    permissions: [
+      'UpdateBusinessUnitDetails',
+      'AddChildUnits',
+      'ViewMyShoppingLists',
+      'CreateMyShoppingLists',
+      'UpdateMyShoppingLists',
+      'DeleteMyShoppingLists',
+    ],
   });
   post(mock, '/associate-roles', { key: 'nothing', permissions: [] });
   const role = (key: string) => [{ associateRole: { typeId: 'associate-role', key } }];
@@ -78,13 +86,28 @@ function seed(mock: CommerceMock): World {
       { customer: { id: weak.id }, associateRoleAssignments: role('nothing') },
     ],
   });
-  post(mock, '/business-units', { key: 'other', unitType: 'Company', name: 'Other', associates: [{ customer: { id: outsider.id }, associateRoleAssignments: role('admin') }] });
-  const parisUnit = post(mock, '/business-units', { key: 'paris-co', unitType: 'Company', name: 'PARIS-UNIT-SECRET', stores: [{ typeId: 'store', key: 'paris' }] });
+  post(mock, '/business-units', {
+    key: 'other',
+    unitType: 'Company',
+    name: 'Other',
+    associates: [{ customer: { id: outsider.id }, associateRoleAssignments: role('admin') }],
+  });
+  const parisUnit = post(mock, '/business-units', {
+    key: 'paris-co',
+    unitType: 'Company',
+    name: 'PARIS-UNIT-SECRET',
+    stores: [{ typeId: 'store', key: 'paris' }],
+  });
   const list = (body: object) => post(mock, '/shopping-lists', body).id as string;
   const lists = {
     mine: list({ name: { en: 'VICTIM-LIST-SECRET' }, key: 'victim-list', customer: { id: victim.id } }),
     mineInBerlin: list({ name: { en: 'VICTIM-BERLIN-SECRET' }, customer: { id: victim.id }, store: { key: 'berlin' } }),
-    unit: list({ name: { en: 'VICTIM-UNIT-LIST-SECRET' }, key: 'victim-unit-list', customer: { id: victim.id }, businessUnit: { key: 'acme' } }),
+    unit: list({
+      name: { en: 'VICTIM-UNIT-LIST-SECRET' },
+      key: 'victim-unit-list',
+      customer: { id: victim.id },
+      businessUnit: { key: 'acme' },
+    }),
     otherUnit: list({ name: { en: 'OTHER-UNIT-LIST-SECRET' }, customer: { id: outsider.id }, businessUnit: { key: 'other' } }),
     paris: list({ name: { en: 'PARIS-LIST-SECRET' }, store: { key: 'paris' } }),
   };
@@ -117,7 +140,15 @@ function seed(mock: CommerceMock): World {
     secrets: {
       customer: [victim.id, 'victim@example.com', victim.password],
       unit: ['ACME-UNIT-SECRET', acme.id],
-      lists: ['VICTIM-LIST-SECRET', 'VICTIM-BERLIN-SECRET', 'VICTIM-UNIT-LIST-SECRET', 'OTHER-UNIT-LIST-SECRET', lists.mine, lists.unit, lists.mineInBerlin],
+      lists: [
+        'VICTIM-LIST-SECRET',
+        'VICTIM-BERLIN-SECRET',
+        'VICTIM-UNIT-LIST-SECRET',
+        'OTHER-UNIT-LIST-SECRET',
+        lists.mine,
+        lists.unit,
+        lists.mineInBerlin,
+      ],
       paris: [parisian.id, 'parisian@example.com', 'PARIS-UNIT-SECRET', 'PARIS-LIST-SECRET', parisUnit.id, lists.paris],
     },
   };
@@ -172,18 +203,47 @@ function seedCheckout(mock: CommerceMock, victimId: string, outsiderId: string):
   post(mock, '/associate-roles/key=admin', {
     version: 1,
     actions: [
-      'ViewMyCarts', 'CreateMyCarts', 'UpdateMyCarts', 'DeleteMyCarts', 'ViewMyOrders', 'UpdateMyOrders', 'CreateMyOrdersFromMyCarts',
-      'ViewMyQuoteRequests', 'UpdateMyQuoteRequests', 'CreateMyQuoteRequestsFromMyCarts', 'ViewMyQuotes', 'AcceptMyQuotes', 'DeclineMyQuotes',
-      'RenegotiateMyQuotes', 'ReassignMyQuotes', 'CreateMyOrdersFromMyQuotes', 'CreateApprovalRules', 'UpdateApprovalRules', 'UpdateApprovalFlows',
+      'ViewMyCarts',
+      'CreateMyCarts',
+      'UpdateMyCarts',
+      'DeleteMyCarts',
+      'ViewMyOrders',
+      'UpdateMyOrders',
+      'CreateMyOrdersFromMyCarts',
+      'ViewMyQuoteRequests',
+      'UpdateMyQuoteRequests',
+      'CreateMyQuoteRequestsFromMyCarts',
+      'ViewMyQuotes',
+      'AcceptMyQuotes',
+      'DeclineMyQuotes',
+      'RenegotiateMyQuotes',
+      'ReassignMyQuotes',
+      'CreateMyOrdersFromMyQuotes',
+      'CreateApprovalRules',
+      'UpdateApprovalRules',
+      'UpdateApprovalFlows',
     ].map((permission) => ({ action: 'addPermission', permission })),
   });
   const roles = (...keys: string[]) => keys.map((key) => ({ associateRole: { typeId: 'associate-role', key } }));
   const cart = (customerId: string, unit: string, key?: string) =>
-    post(mock, '/carts', { currency: 'EUR', customerId, businessUnit: { key: unit }, shippingAddress: { country: 'DE' }, ...(key ? { key } : {}) }).id as string;
+    post(mock, '/carts', {
+      currency: 'EUR',
+      customerId,
+      businessUnit: { key: unit },
+      shippingAddress: { country: 'DE' },
+      ...(key ? { key } : {}),
+    }).id as string;
   const quoteOf = (cartId: string, comment: string) => {
-    const request = post(mock, '/quote-requests', { cart: { id: cartId }, cartVersion: 1, comment: `${comment.toUpperCase()}-QUOTE-REQUEST-SECRET` });
+    const request = post(mock, '/quote-requests', {
+      cart: { id: cartId },
+      cartVersion: 1,
+      comment: `${comment.toUpperCase()}-QUOTE-REQUEST-SECRET`,
+    });
     const staged = post(mock, '/staged-quotes', { quoteRequest: { id: request.id }, quoteRequestVersion: 1 });
-    return { request: request.id as string, quote: post(mock, '/quotes', { stagedQuote: { id: staged.id }, stagedQuoteVersion: 1, key: `${comment}-quote` }).id as string };
+    return {
+      request: request.id as string,
+      quote: post(mock, '/quotes', { stagedQuote: { id: staged.id }, stagedQuoteVersion: 1, key: `${comment}-quote` }).id as string,
+    };
   };
   const asVictim = `/as-associate/${victimId}/in-business-unit/key=acme`;
   const rule = post(mock, `${asVictim}/approval-rules`, {
@@ -194,7 +254,8 @@ function seedCheckout(mock: CommerceMock, victimId: string, outsiderId: string):
     requesters: roles('admin'),
     approvers: { tiers: [{ and: [{ or: roles('admin') }] }] },
   }).id as string;
-  const order = post(mock, `${asVictim}/orders`, { cart: { id: cart(victimId, 'acme') }, version: 1, orderNumber: 'victim-order' }).id as string;
+  const order = post(mock, `${asVictim}/orders`, { cart: { id: cart(victimId, 'acme') }, version: 1, orderNumber: 'victim-order' })
+    .id as string;
   const flow = mock.all('approval-flow')[0]!.id;
   const { request, quote } = quoteOf(cart(victimId, 'acme'), 'victim');
   const otherOrder = post(mock, '/orders', { cart: { id: cart(outsiderId, 'other') }, version: 1 }).id as string;
@@ -214,7 +275,19 @@ function seedCheckout(mock: CommerceMock, victimId: string, outsiderId: string):
   };
   return {
     ...world,
-    secrets: [world.cart, world.orderCart, world.requestCart, request, quote, world.otherCart, otherOrder, other.quote, other.request, 'VICTIM-QUOTE-REQUEST-SECRET', 'OTHER-QUOTE-REQUEST-SECRET'],
+    secrets: [
+      world.cart,
+      world.orderCart,
+      world.requestCart,
+      request,
+      quote,
+      world.otherCart,
+      otherOrder,
+      other.quote,
+      other.request,
+      'VICTIM-QUOTE-REQUEST-SECRET',
+      'OTHER-QUOTE-REQUEST-SECRET',
+    ],
     approvalSecrets: ['VICTIM-RULE-SECRET', rule, flow, order],
   };
 }
@@ -226,7 +299,13 @@ const UNIT_READ = { ...SHOPPER_TOKENS_REFUSED, 'outsider-associate': 403 } as co
 /** A resource of another unit: 404 for the unit's associates; outsiders and shopper tokens are refused before any lookup. */
 const OTHER_UNIT = { ...SHOPPER_TOKENS_REFUSED, 'outsider-associate': 403, default: 404 } as const;
 
-const unitRoute = (name: string, method: Case['method'], rest: (w: World) => string, expect: Case['expect'], body?: (w: World) => unknown): Case => ({
+const unitRoute = (
+  name: string,
+  method: Case['method'],
+  rest: (w: World) => string,
+  expect: Case['expect'],
+  body?: (w: World) => unknown,
+): Case => ({
   name: `${method} .../in-business-unit/key=acme/${name}`,
   method,
   path: (w, who) => associatePath(w, who, `/in-business-unit/key=acme/${rest(w)}`),
@@ -235,7 +314,13 @@ const unitRoute = (name: string, method: Case['method'], rest: (w: World) => str
   identities: ASSOCIATE_IDENTITIES,
 });
 
-const meRoute = (name: string, method: Case['method'], path: (w: World) => string, expect: Case['expect'], body?: (w: World) => unknown): Case => ({
+const meRoute = (
+  name: string,
+  method: Case['method'],
+  path: (w: World) => string,
+  expect: Case['expect'],
+  body?: (w: World) => unknown,
+): Case => ({
   name: `${method} /me/${name}`,
   method,
   path,
@@ -247,74 +332,174 @@ const meRoute = (name: string, method: Case['method'], path: (w: World) => strin
 const CHECKOUT_CASES: Case[] = [
   // carts
   unitRoute('carts', 'GET', () => 'carts', { ...IN_UNIT_DENIED, default: 200 }),
-  unitRoute('carts (create)', 'POST', () => 'carts', { ...IN_UNIT_DENIED, default: 201 }, () => ({ currency: 'EUR' })),
+  unitRoute(
+    'carts (create)',
+    'POST',
+    () => 'carts',
+    { ...IN_UNIT_DENIED, default: 201 },
+    () => ({ currency: 'EUR' }),
+  ),
   unitRoute('carts/{id}', 'GET', (w) => `carts/${w.checkout.cart}`, { ...IN_UNIT_DENIED, default: 200 }),
   unitRoute('carts/key=', 'GET', () => 'carts/key=victim-cart', { ...IN_UNIT_DENIED, default: 200 }),
-  unitRoute('carts/{id} (update)', 'POST', (w) => `carts/${w.checkout.cart}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({ version: 1, actions: [{ action: 'setKey', key: 'pwned' }] })),
+  unitRoute(
+    'carts/{id} (update)',
+    'POST',
+    (w) => `carts/${w.checkout.cart}`,
+    { ...IN_UNIT_DENIED, default: 200 },
+    () => ({ version: 1, actions: [{ action: 'setKey', key: 'pwned' }] }),
+  ),
   unitRoute('carts/{id} (delete)', 'DELETE', (w) => `carts/${w.checkout.cart}?version=1`, { ...IN_UNIT_DENIED, default: 200 }),
-  unitRoute('carts/replicate', 'POST', () => 'carts/replicate', { ...IN_UNIT_DENIED, default: 201 }, (w) => ({ reference: { typeId: 'cart', id: w.checkout.cart } })),
+  unitRoute(
+    'carts/replicate',
+    'POST',
+    () => 'carts/replicate',
+    { ...IN_UNIT_DENIED, default: 201 },
+    (w) => ({ reference: { typeId: 'cart', id: w.checkout.cart } }),
+  ),
   unitRoute('carts/{cart of another unit}', 'GET', (w) => `carts/${w.checkout.otherCart}`, OTHER_UNIT),
   // orders
   unitRoute('orders', 'GET', () => 'orders', { ...IN_UNIT_DENIED, default: 200 }),
-  unitRoute('orders (from a cart)', 'POST', () => 'orders', { ...IN_UNIT_DENIED, default: 201 }, (w) => ({ cart: { typeId: 'cart', id: w.checkout.orderCart }, version: 1 })),
+  unitRoute(
+    'orders (from a cart)',
+    'POST',
+    () => 'orders',
+    { ...IN_UNIT_DENIED, default: 201 },
+    (w) => ({ cart: { typeId: 'cart', id: w.checkout.orderCart }, version: 1 }),
+  ),
   unitRoute('orders/{id}', 'GET', (w) => `orders/${w.checkout.order}`, { ...IN_UNIT_DENIED, default: 200 }),
   unitRoute('orders/order-number=', 'GET', () => 'orders/order-number=victim-order', { ...IN_UNIT_DENIED, default: 200 }),
-  unitRoute('orders/{id} (update)', 'POST', (w) => `orders/${w.checkout.order}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({
-    version: 1,
-    actions: [{ action: 'setPurchaseOrderNumber', purchaseOrderNumber: 'pwned' }],
-  })),
-  unitRoute('orders/quotes', 'POST', () => 'orders/quotes', { ...IN_UNIT_DENIED, default: 201 }, (w) => ({ quote: { typeId: 'quote', id: w.checkout.quote }, version: 1 })),
+  unitRoute(
+    'orders/{id} (update)',
+    'POST',
+    (w) => `orders/${w.checkout.order}`,
+    { ...IN_UNIT_DENIED, default: 200 },
+    () => ({
+      version: 1,
+      actions: [{ action: 'setPurchaseOrderNumber', purchaseOrderNumber: 'pwned' }],
+    }),
+  ),
+  unitRoute(
+    'orders/quotes',
+    'POST',
+    () => 'orders/quotes',
+    { ...IN_UNIT_DENIED, default: 201 },
+    (w) => ({ quote: { typeId: 'quote', id: w.checkout.quote }, version: 1 }),
+  ),
   unitRoute('orders/{order of another unit}', 'GET', (w) => `orders/${w.checkout.otherOrder}`, OTHER_UNIT),
   // quote requests and quotes
   unitRoute('quote-requests', 'GET', () => 'quote-requests', { ...IN_UNIT_DENIED, default: 200 }),
-  unitRoute('quote-requests (create)', 'POST', () => 'quote-requests', { ...IN_UNIT_DENIED, default: 201 }, (w) => ({ cart: { typeId: 'cart', id: w.checkout.requestCart }, cartVersion: 1 })),
+  unitRoute(
+    'quote-requests (create)',
+    'POST',
+    () => 'quote-requests',
+    { ...IN_UNIT_DENIED, default: 201 },
+    (w) => ({ cart: { typeId: 'cart', id: w.checkout.requestCart }, cartVersion: 1 }),
+  ),
   unitRoute('quote-requests/{id}', 'GET', (w) => `quote-requests/${w.checkout.quoteRequest}`, { ...IN_UNIT_DENIED, default: 200 }),
-  unitRoute('quote-requests/{id} (update)', 'POST', (w) => `quote-requests/${w.checkout.quoteRequest}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({
-    version: 1,
-    actions: [{ action: 'changeQuoteRequestState', quoteRequestState: 'Cancelled' }],
-  })),
+  unitRoute(
+    'quote-requests/{id} (update)',
+    'POST',
+    (w) => `quote-requests/${w.checkout.quoteRequest}`,
+    { ...IN_UNIT_DENIED, default: 200 },
+    () => ({
+      version: 1,
+      actions: [{ action: 'changeQuoteRequestState', quoteRequestState: 'Cancelled' }],
+    }),
+  ),
   unitRoute('quotes', 'GET', () => 'quotes', { ...IN_UNIT_DENIED, default: 200 }),
   unitRoute('quotes/{id}', 'GET', (w) => `quotes/${w.checkout.quote}`, { ...IN_UNIT_DENIED, default: 200 }),
   unitRoute('quotes/key=', 'GET', () => 'quotes/key=victim-quote', { ...IN_UNIT_DENIED, default: 200 }),
-  unitRoute('quotes/{id} (decline)', 'POST', (w) => `quotes/${w.checkout.quote}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({
-    version: 1,
-    actions: [{ action: 'changeQuoteState', quoteState: 'Declined' }],
-  })),
+  unitRoute(
+    'quotes/{id} (decline)',
+    'POST',
+    (w) => `quotes/${w.checkout.quote}`,
+    { ...IN_UNIT_DENIED, default: 200 },
+    () => ({
+      version: 1,
+      actions: [{ action: 'changeQuoteState', quoteState: 'Declined' }],
+    }),
+  ),
   unitRoute('quotes/{quote of another unit}', 'GET', (w) => `quotes/${w.checkout.otherQuote}`, OTHER_UNIT),
   // approval rules and flows
   unitRoute('approval-rules', 'GET', () => 'approval-rules', { ...UNIT_READ, default: 200 }),
-  unitRoute('approval-rules (create)', 'POST', () => 'approval-rules', { ...IN_UNIT_DENIED, default: 201 }, () => ({
-    key: 'new-rule',
-    name: 'n',
-    status: 'Active',
-    predicate: '1 = 1',
-    requesters: [{ associateRole: { typeId: 'associate-role', key: 'admin' } }],
-    approvers: { tiers: [{ and: [{ or: [{ associateRole: { typeId: 'associate-role', key: 'admin' } }] }] }] },
-  })),
+  unitRoute(
+    'approval-rules (create)',
+    'POST',
+    () => 'approval-rules',
+    { ...IN_UNIT_DENIED, default: 201 },
+    () => ({
+      key: 'new-rule',
+      name: 'n',
+      status: 'Active',
+      predicate: '1 = 1',
+      requesters: [{ associateRole: { typeId: 'associate-role', key: 'admin' } }],
+      approvers: { tiers: [{ and: [{ or: [{ associateRole: { typeId: 'associate-role', key: 'admin' } }] }] }] },
+    }),
+  ),
   unitRoute('approval-rules/{id}', 'GET', (w) => `approval-rules/${w.checkout.rule}`, { ...UNIT_READ, default: 200 }),
   unitRoute('approval-rules/key=', 'GET', () => 'approval-rules/key=victim-rule', { ...UNIT_READ, default: 200 }),
-  unitRoute('approval-rules/{id} (update)', 'POST', (w) => `approval-rules/${w.checkout.rule}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({
-    version: 1,
-    actions: [{ action: 'setName', name: 'pwned' }],
-  })),
+  unitRoute(
+    'approval-rules/{id} (update)',
+    'POST',
+    (w) => `approval-rules/${w.checkout.rule}`,
+    { ...IN_UNIT_DENIED, default: 200 },
+    () => ({
+      version: 1,
+      actions: [{ action: 'setName', name: 'pwned' }],
+    }),
+  ),
   unitRoute('approval-flows', 'GET', () => 'approval-flows', { ...UNIT_READ, default: 200 }),
   unitRoute('approval-flows/{id}', 'GET', (w) => `approval-flows/${w.checkout.flow}`, { ...UNIT_READ, default: 200 }),
-  unitRoute('approval-flows/{id} (approve)', 'POST', (w) => `approval-flows/${w.checkout.flow}`, { ...IN_UNIT_DENIED, default: 200 }, () => ({ version: 1, actions: [{ action: 'approve' }] })),
+  unitRoute(
+    'approval-flows/{id} (approve)',
+    'POST',
+    (w) => `approval-flows/${w.checkout.flow}`,
+    { ...IN_UNIT_DENIED, default: 200 },
+    () => ({ version: 1, actions: [{ action: 'approve' }] }),
+  ),
   // /me: quote requests, quotes, orders from quotes
   meRoute('quote-requests', 'GET', () => '/me/quote-requests', { ...CUSTOMER_ONLY, default: 200 }),
-  meRoute('quote-requests (create)', 'POST', () => '/me/quote-requests', { ...CUSTOMER_ONLY, 'other-customer': 400, default: 201 }, (w) => ({ cartId: w.checkout.requestCart, cartVersion: 1 })),
-  meRoute('quote-requests/{id}', 'GET', (w) => `/me/quote-requests/${w.checkout.quoteRequest}`, { ...CUSTOMER_ONLY, 'other-customer': 404, default: 200 }),
-  meRoute('quote-requests/{id} (cancel)', 'POST', (w) => `/me/quote-requests/${w.checkout.quoteRequest}`, { ...CUSTOMER_ONLY, 'other-customer': 404, default: 200 }, () => ({
-    version: 1,
-    actions: [{ action: 'cancelQuoteRequest' }],
-  })),
+  meRoute(
+    'quote-requests (create)',
+    'POST',
+    () => '/me/quote-requests',
+    { ...CUSTOMER_ONLY, 'other-customer': 400, default: 201 },
+    (w) => ({ cartId: w.checkout.requestCart, cartVersion: 1 }),
+  ),
+  meRoute('quote-requests/{id}', 'GET', (w) => `/me/quote-requests/${w.checkout.quoteRequest}`, {
+    ...CUSTOMER_ONLY,
+    'other-customer': 404,
+    default: 200,
+  }),
+  meRoute(
+    'quote-requests/{id} (cancel)',
+    'POST',
+    (w) => `/me/quote-requests/${w.checkout.quoteRequest}`,
+    { ...CUSTOMER_ONLY, 'other-customer': 404, default: 200 },
+    () => ({
+      version: 1,
+      actions: [{ action: 'cancelQuoteRequest' }],
+    }),
+  ),
   meRoute('quotes', 'GET', () => '/me/quotes', { ...CUSTOMER_ONLY, default: 200 }),
   meRoute('quotes/{id}', 'GET', (w) => `/me/quotes/${w.checkout.quote}`, { ...CUSTOMER_ONLY, 'other-customer': 404, default: 200 }),
-  meRoute('quotes/{id} (decline)', 'POST', (w) => `/me/quotes/${w.checkout.quote}`, { ...CUSTOMER_ONLY, 'other-customer': 404, default: 200 }, () => ({
-    version: 1,
-    actions: [{ action: 'changeMyQuoteState', quoteState: 'Declined' }],
-  })),
-  meRoute('orders/quotes', 'POST', () => '/me/orders/quotes', { ...NO_CALLER, anonymous: 400, 'other-customer': 400, default: 201 }, (w) => ({ id: w.checkout.quote, version: 1 })),
+  meRoute(
+    'quotes/{id} (decline)',
+    'POST',
+    (w) => `/me/quotes/${w.checkout.quote}`,
+    { ...CUSTOMER_ONLY, 'other-customer': 404, default: 200 },
+    () => ({
+      version: 1,
+      actions: [{ action: 'changeMyQuoteState', quoteState: 'Declined' }],
+    }),
+  ),
+  meRoute(
+    'orders/quotes',
+    'POST',
+    () => '/me/orders/quotes',
+    { ...NO_CALLER, anonymous: 400, 'other-customer': 400, default: 201 },
+    (w) => ({ id: w.checkout.quote, version: 1 }),
+  ),
 ];
 
 const CASES: Case[] = [
@@ -328,7 +513,13 @@ const CASES: Case[] = [
     expect: { ...CUSTOMER_ONLY, default: 200 },
     identities: TOKEN_IDENTITIES,
   },
-  { name: 'DELETE /me', method: 'DELETE', path: (w) => `/me?version=${w.victim.version}`, expect: { ...CUSTOMER_ONLY, default: 200 }, identities: TOKEN_IDENTITIES },
+  {
+    name: 'DELETE /me',
+    method: 'DELETE',
+    path: (w) => `/me?version=${w.victim.version}`,
+    expect: { ...CUSTOMER_ONLY, default: 200 },
+    identities: TOKEN_IDENTITIES,
+  },
   {
     name: 'POST /me/password',
     method: 'POST',
@@ -370,7 +561,13 @@ const CASES: Case[] = [
     identities: TOKEN_IDENTITIES,
   },
   // /me/shopping-lists
-  { name: 'GET /me/shopping-lists', method: 'GET', path: () => '/me/shopping-lists', expect: { ...NO_CALLER, default: 200 }, identities: TOKEN_IDENTITIES },
+  {
+    name: 'GET /me/shopping-lists',
+    method: 'GET',
+    path: () => '/me/shopping-lists',
+    expect: { ...NO_CALLER, default: 200 },
+    identities: TOKEN_IDENTITIES,
+  },
   {
     name: 'POST /me/shopping-lists (create)',
     method: 'POST',
@@ -384,12 +581,31 @@ const CASES: Case[] = [
     const denied = { ...NO_CALLER, anonymous: 404, 'other-customer': 404, default: 200 };
     return [
       { name: `GET /me/shopping-lists/${by}`, method: 'GET', path: at, expect: denied, identities: TOKEN_IDENTITIES },
-      { name: `POST /me/shopping-lists/${by}`, method: 'POST', path: at, body: () => ({ version: 1, ...rename }), expect: denied, identities: TOKEN_IDENTITIES },
-      { name: `DELETE /me/shopping-lists/${by}`, method: 'DELETE', path: (w) => `${at(w)}?version=1`, expect: denied, identities: TOKEN_IDENTITIES },
+      {
+        name: `POST /me/shopping-lists/${by}`,
+        method: 'POST',
+        path: at,
+        body: () => ({ version: 1, ...rename }),
+        expect: denied,
+        identities: TOKEN_IDENTITIES,
+      },
+      {
+        name: `DELETE /me/shopping-lists/${by}`,
+        method: 'DELETE',
+        path: (w) => `${at(w)}?version=1`,
+        expect: denied,
+        identities: TOKEN_IDENTITIES,
+      },
     ];
   }),
   // /me/business-units
-  { name: 'GET /me/business-units', method: 'GET', path: () => '/me/business-units', expect: { ...CUSTOMER_ONLY, default: 200 }, identities: TOKEN_IDENTITIES },
+  {
+    name: 'GET /me/business-units',
+    method: 'GET',
+    path: () => '/me/business-units',
+    expect: { ...CUSTOMER_ONLY, default: 200 },
+    identities: TOKEN_IDENTITIES,
+  },
   ...(['id', 'key'] as const).flatMap((by): Case[] => {
     const at = (w: World) => (by === 'id' ? `/me/business-units/${w.acme.id}` : '/me/business-units/key=acme');
     const denied = { ...CUSTOMER_ONLY, 'other-customer': 404, default: 200 };
@@ -415,7 +631,13 @@ const CASES: Case[] = [
     identities: TOKEN_IDENTITIES,
   },
   // in-store /me
-  { name: 'GET /in-store/key=berlin/me', method: 'GET', path: () => '/in-store/key=berlin/me', expect: { ...CUSTOMER_ONLY, default: 200 }, identities: TOKEN_IDENTITIES },
+  {
+    name: 'GET /in-store/key=berlin/me',
+    method: 'GET',
+    path: () => '/in-store/key=berlin/me',
+    expect: { ...CUSTOMER_ONLY, default: 200 },
+    identities: TOKEN_IDENTITIES,
+  },
   {
     name: 'GET /in-store/key=berlin/me/shopping-lists/id',
     method: 'GET',
@@ -476,7 +698,8 @@ const CASES: Case[] = [
     identities: ASSOCIATE_IDENTITIES,
   },
   ...(['id', 'key'] as const).flatMap((by): Case[] => {
-    const at = (w: World, who: Identity) => associatePath(w, who, by === 'id' ? `/business-units/${w.acme.id}` : '/business-units/key=acme');
+    const at = (w: World, who: Identity) =>
+      associatePath(w, who, by === 'id' ? `/business-units/${w.acme.id}` : '/business-units/key=acme');
     return [
       {
         name: `GET /as-associate/{id}/business-units/${by}`,
@@ -524,9 +747,28 @@ const CASES: Case[] = [
       associatePath(w, who, `/in-business-unit/key=acme/shopping-lists/${by === 'id' ? w.lists.unit : 'key=victim-unit-list'}`);
     const expected = { ...SHOPPER_TOKENS_REFUSED, 'outsider-associate': 403, 'associate-without-permission': 403, default: 200 };
     return [
-      { name: `GET .../in-business-unit/key=acme/shopping-lists/${by}`, method: 'GET', path: at, expect: expected, identities: ASSOCIATE_IDENTITIES },
-      { name: `POST .../in-business-unit/key=acme/shopping-lists/${by}`, method: 'POST', path: at, body: () => ({ version: 1, ...rename }), expect: expected, identities: ASSOCIATE_IDENTITIES },
-      { name: `DELETE .../in-business-unit/key=acme/shopping-lists/${by}`, method: 'DELETE', path: (w, who) => `${at(w, who)}?version=1`, expect: expected, identities: ASSOCIATE_IDENTITIES },
+      {
+        name: `GET .../in-business-unit/key=acme/shopping-lists/${by}`,
+        method: 'GET',
+        path: at,
+        expect: expected,
+        identities: ASSOCIATE_IDENTITIES,
+      },
+      {
+        name: `POST .../in-business-unit/key=acme/shopping-lists/${by}`,
+        method: 'POST',
+        path: at,
+        body: () => ({ version: 1, ...rename }),
+        expect: expected,
+        identities: ASSOCIATE_IDENTITIES,
+      },
+      {
+        name: `DELETE .../in-business-unit/key=acme/shopping-lists/${by}`,
+        method: 'DELETE',
+        path: (w, who) => `${at(w, who)}?version=1`,
+        expect: expected,
+        identities: ASSOCIATE_IDENTITIES,
+      },
     ];
   }),
   {
@@ -544,12 +786,20 @@ const CASES: Case[] = [
 /** What `who` must not see in a response to `path` (the victim sees everything of its own). */
 function secretsFor(w: World, who: Identity, path: string): string[] {
   if (who === 'victim') return [];
-  const all = [...w.secrets.customer, ...w.secrets.unit, ...w.secrets.lists, ...w.secrets.paris, ...w.checkout.secrets, ...w.checkout.approvalSecrets];
+  const all = [
+    ...w.secrets.customer,
+    ...w.secrets.unit,
+    ...w.secrets.lists,
+    ...w.secrets.paris,
+    ...w.checkout.secrets,
+    ...w.checkout.approvalSecrets,
+  ];
   if (path.startsWith('/as-associate/')) {
     // With the victim's id in the path and no shopper token, the call acts as the victim (the spec: identity from the path).
     if (who === 'none' || who === 'client' || who === 'unissued') return [];
     // A fellow associate of the unit sees the unit and who belongs to it, not the lists it may not view.
-    if (who === 'associate-without-permission') return [...w.secrets.lists, ...w.secrets.paris, ...w.checkout.secrets, 'victim@example.com', w.secrets.customer[2]!];
+    if (who === 'associate-without-permission')
+      return [...w.secrets.lists, ...w.secrets.paris, ...w.checkout.secrets, 'victim@example.com', w.secrets.customer[2]!];
     return all;
   }
   // The store's admin endpoints show the store's (and global) customers; another store's data stays hidden.
@@ -568,16 +818,23 @@ async function runMatrix(mock: CommerceMock, expectedUnauthenticated: number | u
       const headers: Record<string, string> = {};
       const token = w.tokens[who];
       if (token !== undefined) headers.authorization = `Bearer ${token}`;
-      const response = mock.handle({ method: testCase.method, url: `/${PROJECT_KEY}${path}`, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = mock.handle({
+        method: testCase.method,
+        url: `/${PROJECT_KEY}${path}`,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       tried++;
       let wanted = testCase.expect[who] ?? testCase.expect.default!;
       if (expectedUnauthenticated !== undefined && (who === 'none' || who === 'unissued')) wanted = expectedUnauthenticated;
       const text = JSON.stringify(response.body ?? '');
-      if (response.status !== wanted) failures.push(`${testCase.name} as ${who}: expected ${wanted}, got ${response.status} ${text.slice(0, 300)}`);
+      if (response.status !== wanted)
+        failures.push(`${testCase.name} as ${who}: expected ${wanted}, got ${response.status} ${text.slice(0, 300)}`);
       // What the request itself named is not a leak when echoed back (e.g. the id of a 404).
       const named = `${path} ${JSON.stringify(body ?? '')}`;
       for (const secret of secretsFor(w, who, path)) {
-        if (!named.includes(secret) && text.includes(secret)) failures.push(`${testCase.name} as ${who}: the response leaks '${secret}': ${text.slice(0, 300)}`);
+        if (!named.includes(secret) && text.includes(secret))
+          failures.push(`${testCase.name} as ${who}: the response leaks '${secret}': ${text.slice(0, 300)}`);
       }
     }
   }

@@ -14,14 +14,30 @@ import { expect, PROJECT_KEY } from '../support/sdk.js';
 
 export type Json = Record<string, any>;
 
-export async function createRole(apiRoot: ByProjectKeyRequestBuilder, key: string, permissions: Permission[], extra: Partial<AssociateRoleDraft> = {}): Promise<AssociateRole> {
-  const response = await apiRoot.associateRoles().post({ body: { key, permissions, ...extra } }).execute();
+export async function createRole(
+  apiRoot: ByProjectKeyRequestBuilder,
+  key: string,
+  permissions: Permission[],
+  extra: Partial<AssociateRoleDraft> = {},
+): Promise<AssociateRole> {
+  const response = await apiRoot
+    .associateRoles()
+    .post({ body: { key, permissions, ...extra } })
+    .execute();
   expect(response.statusCode).toBe(201);
   return response.body;
 }
 
-export async function createCustomer(apiRoot: ByProjectKeyRequestBuilder, email: string, password = 'secret', extra: Json = {}): Promise<Customer> {
-  const response = await apiRoot.customers().post({ body: { email, password, ...extra } }).execute();
+export async function createCustomer(
+  apiRoot: ByProjectKeyRequestBuilder,
+  email: string,
+  password = 'secret',
+  extra: Json = {},
+): Promise<Customer> {
+  const response = await apiRoot
+    .customers()
+    .post({ body: { email, password, ...extra } })
+    .execute();
   expect(response.statusCode).toBe(201);
   return response.body.customer;
 }
@@ -32,8 +48,16 @@ export async function createUnit(apiRoot: ByProjectKeyRequestBuilder, body: Busi
   return response.body;
 }
 
-export async function updateUnit(apiRoot: ByProjectKeyRequestBuilder, unit: BusinessUnit, ...actions: BusinessUnitUpdateAction[]): Promise<BusinessUnit> {
-  const response = await apiRoot.businessUnits().withId({ ID: unit.id }).post({ body: { version: unit.version, actions } }).execute();
+export async function updateUnit(
+  apiRoot: ByProjectKeyRequestBuilder,
+  unit: BusinessUnit,
+  ...actions: BusinessUnitUpdateAction[]
+): Promise<BusinessUnit> {
+  const response = await apiRoot
+    .businessUnits()
+    .withId({ ID: unit.id })
+    .post({ body: { version: unit.version, actions } })
+    .execute();
   expect(response.statusCode).toBe(200);
   return response.body;
 }

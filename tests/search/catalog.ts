@@ -30,14 +30,41 @@ const eur = (centAmount: number): PriceDraft => ({ value: { currencyCode: 'EUR',
 const usd = (centAmount: number): PriceDraft => ({ value: { currencyCode: 'USD', centAmount } });
 
 export const EXTRA_ATTRIBUTES: AttributeDefinitionDraft[] = [
-  { name: 'weight', type: { name: 'number' }, label: { en: 'Weight' }, isRequired: false, level: 'Variant', attributeConstraint: 'None', isSearchable: false },
-  { name: 'organic', type: { name: 'boolean' }, label: { en: 'Organic' }, isRequired: false, level: 'Variant', attributeConstraint: 'None', isSearchable: true },
-  { name: 'material', type: { name: 'ltext' }, label: { en: 'Material' }, isRequired: false, level: 'Variant', attributeConstraint: 'None', isSearchable: true },
+  {
+    name: 'weight',
+    type: { name: 'number' },
+    label: { en: 'Weight' },
+    isRequired: false,
+    level: 'Variant',
+    attributeConstraint: 'None',
+    isSearchable: false,
+  },
+  {
+    name: 'organic',
+    type: { name: 'boolean' },
+    label: { en: 'Organic' },
+    isRequired: false,
+    level: 'Variant',
+    attributeConstraint: 'None',
+    isSearchable: true,
+  },
+  {
+    name: 'material',
+    type: { name: 'ltext' },
+    label: { en: 'Material' },
+    isRequired: false,
+    level: 'Variant',
+    attributeConstraint: 'None',
+    isSearchable: true,
+  },
 ];
 
 type Attr = AttributeDraft;
 const variant = (sku: string, attributes: Attr[], ...prices: PriceDraft[]) => ({ sku, key: sku.toLowerCase(), attributes, prices });
-const colorSize = (color: string, size?: string): Attr[] => [{ name: 'color', value: color }, ...(size ? [{ name: 'size', value: size }] : [])];
+const colorSize = (color: string, size?: string): Attr[] => [
+  { name: 'color', value: color },
+  ...(size ? [{ name: 'size', value: size }] : []),
+];
 
 export interface Catalog {
   productType: ProductType;
@@ -47,7 +74,12 @@ export interface Catalog {
 
 export function seedCatalog(mock: CommerceMock): Catalog {
   faker.seed(7);
-  const [productType] = mock.seed(productTypeFactory.asDefault().withAttributes(...DEFAULT_ATTRIBUTE_DEFINITIONS, ...EXTRA_ATTRIBUTES).build());
+  const [productType] = mock.seed(
+    productTypeFactory
+      .asDefault()
+      .withAttributes(...DEFAULT_ATTRIBUTE_DEFINITIONS, ...EXTRA_ATTRIBUTES)
+      .build(),
+  );
   const [clothing, shirts, pants] = mock.seed([
     categoryFactory.build({ key: 'clothing', name: { en: 'Clothing' } }),
     categoryFactory.childOf('clothing').build({ key: 'shirts', name: { en: 'Shirts' } }),
@@ -91,7 +123,12 @@ export function seedCatalog(mock: CommerceMock): Catalog {
       description: { en: 'Light shoes for running and hiking.' },
       masterVariant: variant(
         'SHOES-GREEN',
-        [...colorSize('green'), { name: 'weight', value: 300 }, { name: 'organic', value: true }, { name: 'material', value: { en: 'Recycled mesh', de: 'Recyceltes Netz' } }],
+        [
+          ...colorSize('green'),
+          { name: 'weight', value: 300 },
+          { name: 'organic', value: true },
+          { name: 'material', value: { en: 'Recycled mesh', de: 'Recyceltes Netz' } },
+        ],
         eur(8999),
       ),
     }),

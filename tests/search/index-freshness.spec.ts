@@ -49,18 +49,40 @@ test.describe('search index freshness', () => {
     ).body;
     expect((await search({ 'filter.query': 'variants.attributes.color:"olive"' })).total).toBe(0);
     expect(keys(await search({ 'filter.query': 'variants.attributes.color:"olive"', staged: true }))).toEqual(['shoes-green']);
-    shoes = (await apiRoot.products().withId({ ID: shoes.id }).post({ body: { version: shoes.version, actions: [{ action: 'publish' }] } }).execute()).body;
+    shoes = (
+      await apiRoot
+        .products()
+        .withId({ ID: shoes.id })
+        .post({ body: { version: shoes.version, actions: [{ action: 'publish' }] } })
+        .execute()
+    ).body;
     expect(keys(await search({ 'filter.query': 'variants.attributes.color:"olive"' }))).toEqual(['shoes-green']);
 
     // Publishing the sweater adds it to the current view; unpublishing removes it.
     let sweater = await product(apiRoot, 'sweater-black');
-    sweater = (await apiRoot.products().withId({ ID: sweater.id }).post({ body: { version: sweater.version, actions: [{ action: 'publish' }] } }).execute()).body;
+    sweater = (
+      await apiRoot
+        .products()
+        .withId({ ID: sweater.id })
+        .post({ body: { version: sweater.version, actions: [{ action: 'publish' }] } })
+        .execute()
+    ).body;
     expect(keys(await search({ 'text.en': 'sweater' }))).toEqual(['sweater-black']);
-    sweater = (await apiRoot.products().withId({ ID: sweater.id }).post({ body: { version: sweater.version, actions: [{ action: 'unpublish' }] } }).execute()).body;
+    sweater = (
+      await apiRoot
+        .products()
+        .withId({ ID: sweater.id })
+        .post({ body: { version: sweater.version, actions: [{ action: 'unpublish' }] } })
+        .execute()
+    ).body;
     expect((await search({ 'text.en': 'sweater' })).total).toBe(0);
 
     // Deleted: gone from both views.
-    await apiRoot.products().withId({ ID: sweater.id }).delete({ queryArgs: { version: sweater.version } }).execute();
+    await apiRoot
+      .products()
+      .withId({ ID: sweater.id })
+      .delete({ queryArgs: { version: sweater.version } })
+      .execute();
     expect((await search({ 'text.en': 'sweater', staged: true })).total).toBe(0);
     const facets = await search({ facet: 'variants.attributes.color', staged: true, limit: '0' });
     expect(facets.facets!['variants.attributes.color']).toMatchObject({ total: 8 });
@@ -68,7 +90,13 @@ test.describe('search index freshness', () => {
     // New products are found; the Product Search API shares the index.
     mock.seed(productFactory.published().build({ key: 'hat', name: { en: 'Olive Bucket Hat' }, description: { en: 'A hat.' } }));
     expect(keySet(await search({ 'text.en': 'olive' }))).toEqual(['hat', 'shoes-green']); // the shoes' color is olive now
-    const productSearch = (await apiRoot.products().search().post({ body: { query: { fullText: { field: 'name', language: 'en', value: 'bucket' } } } }).execute()).body;
+    const productSearch = (
+      await apiRoot
+        .products()
+        .search()
+        .post({ body: { query: { fullText: { field: 'name', language: 'en', value: 'bucket' } } } })
+        .execute()
+    ).body;
     expect(productSearch.total).toBe(1);
   });
 
@@ -80,7 +108,9 @@ test.describe('search index freshness', () => {
     await apiRoot
       .productTypes()
       .withId({ ID: type.id })
-      .post({ body: { version: type.version, actions: [{ action: 'changeIsSearchable', attributeName: 'material', isSearchable: false }] } })
+      .post({
+        body: { version: type.version, actions: [{ action: 'changeIsSearchable', attributeName: 'material', isSearchable: false }] },
+      })
       .execute();
     expect((await search({ 'text.en': 'mesh' })).total).toBe(0);
   });
@@ -92,7 +122,10 @@ test.describe('search index freshness', () => {
     expect((await search(subtree)).total).toBe(3);
     mock.seed([
       categoryFactory.childOf('shirts').build({ key: 'polos' }),
-      productFactory.inCategories('polos').published().build({ key: 'polo', name: { en: 'Polo' }, description: { en: 'Polo.' } }),
+      productFactory
+        .inCategories('polos')
+        .published()
+        .build({ key: 'polo', name: { en: 'Polo' }, description: { en: 'Polo.' } }),
     ]);
     expect(keySet(await search(subtree))).toEqual(['pants-blue', 'polo', 'shirt-blue', 'shirt-red']);
 

@@ -21,14 +21,23 @@ test.describe('product search: query expressions', () => {
     const search = searcher(apiRoot);
     const found = async (query: SearchQuery) => keyNames(catalog, (await search({ query })).results).sort();
     expect(await found(color('red'))).toEqual(['shirt-red']);
-    expect(await found({ exact: { field: 'variants.attributes.color', fieldType: 'text', values: ['red', 'green'] } })).toEqual(['shirt-red', 'shoes-green']);
+    expect(await found({ exact: { field: 'variants.attributes.color', fieldType: 'text', values: ['red', 'green'] } })).toEqual([
+      'shirt-red',
+      'shoes-green',
+    ]);
     expect(await found(color('RED'))).toEqual([]);
-    expect(await found({ exact: { field: 'variants.attributes.color', fieldType: 'text', value: 'RED', caseInsensitive: true } })).toEqual(['shirt-red']);
+    expect(await found({ exact: { field: 'variants.attributes.color', fieldType: 'text', value: 'RED', caseInsensitive: true } })).toEqual([
+      'shirt-red',
+    ]);
     expect(await found({ exact: { field: 'key', value: 'pants-blue' } })).toEqual(['pants-blue']);
     expect(await found({ exact: { field: 'key', value: 'sweater-black' } })).toEqual([]);
     expect(await found({ exact: { field: 'variants.sku', value: 'SHIRT-BLUE-M' } })).toEqual(['shirt-blue']);
     expect(await found({ exact: { field: 'categories', value: catalog.categories.shirts.id } })).toEqual(['shirt-blue', 'shirt-red']);
-    expect(await found({ exact: { field: 'categoriesSubTree', value: catalog.categories.clothing.id } })).toEqual(['pants-blue', 'shirt-blue', 'shirt-red']);
+    expect(await found({ exact: { field: 'categoriesSubTree', value: catalog.categories.clothing.id } })).toEqual([
+      'pants-blue',
+      'shirt-blue',
+      'shirt-red',
+    ]);
     expect(await found({ exact: { field: 'productType', value: catalog.productType.id } })).toHaveLength(4);
     expect(await found({ exact: { field: 'name', language: 'en', value: 'Blue Denim Pants' } })).toEqual(['pants-blue']);
     expect(await found({ exact: { field: 'variants.attributes.weight', fieldType: 'number', value: 300 } })).toEqual(['shoes-green']);
@@ -40,7 +49,10 @@ test.describe('product search: query expressions', () => {
     const found = async (query: SearchQuery) => keyNames(catalog, (await searcher(apiRoot)({ query })).results).sort();
     expect(await found({ fullText: { field: 'name', language: 'en', value: 'cotton shirt' } })).toEqual(['shirt-blue', 'shirt-red']);
     expect(await found({ fullText: { field: 'name', language: 'en', value: 'red shirt' } })).toEqual(['shirt-red']);
-    expect(await found({ fullText: { field: 'name', language: 'en', value: 'red pants', mustMatch: 'any' } })).toEqual(['pants-blue', 'shirt-red']);
+    expect(await found({ fullText: { field: 'name', language: 'en', value: 'red pants', mustMatch: 'any' } })).toEqual([
+      'pants-blue',
+      'shirt-red',
+    ]);
     expect(await found({ fullText: { field: 'description', language: 'en', value: 'running' } })).toEqual(['shirt-red', 'shoes-green']);
     expect(await found({ fullText: { field: 'name', language: 'de', value: 'baumwollhemd' } })).toEqual(['shirt-red']);
     expect(await found({ fullTextPrefix: { field: 'name', language: 'en', value: 'green run' } })).toEqual(['shoes-green']);
@@ -50,7 +62,11 @@ test.describe('product search: query expressions', () => {
     expect(await found({ wildcard: { field: 'variants.sku', value: 'SHIRT-BLUE-?' } })).toEqual(['shirt-blue']);
     expect(await found({ range: { field: 'variants.prices.centAmount', gte: 5000, lt: 6000 } })).toEqual(['pants-blue']);
     expect(await found({ range: { field: 'variants.prices.centAmount', gt: 8999 } })).toEqual([]);
-    expect(await found({ exists: { field: 'variants.attributes.size', fieldType: 'enum' } })).toEqual(['pants-blue', 'shirt-blue', 'shirt-red']);
+    expect(await found({ exists: { field: 'variants.attributes.size', fieldType: 'enum' } })).toEqual([
+      'pants-blue',
+      'shirt-blue',
+      'shirt-red',
+    ]);
     expect(await found({ exists: { field: 'description', language: 'de' } })).toEqual([]);
     expect(await found({ fuzzy: { field: 'name', language: 'en', value: 'shrit', level: 1 } })).toEqual(['shirt-blue', 'shirt-red']);
   });
@@ -62,10 +78,14 @@ test.describe('product search: query expressions', () => {
     // The red shirt has S and red, but the blue shirt's S is not red: one variant must satisfy both.
     expect(await found({ and: [color('red'), size('S')] })).toEqual(['shirt-red']);
     expect(await found({ filter: [color('blue'), size('S')] })).toEqual(['shirt-blue']);
-    expect(await found({ or: [{ exact: { field: 'key', value: 'shirt-red' } }, { exact: { field: 'key', value: 'shoes-green' } }] })).toEqual(['shirt-red', 'shoes-green']);
+    expect(
+      await found({ or: [{ exact: { field: 'key', value: 'shirt-red' } }, { exact: { field: 'key', value: 'shoes-green' } }] }),
+    ).toEqual(['shirt-red', 'shoes-green']);
     expect(await found({ not: [color('blue')] })).toEqual(['shirt-red', 'shoes-green']);
     expect(await found({ and: [{ prefix: { field: 'key', value: 'shirt' } }, { not: [size('S')] }] })).toEqual(['shirt-blue', 'shirt-red']);
-    expect(await found({ and: [{ fullText: { field: 'name', language: 'en', value: 'shirt' } }, { filter: [color('red')] }] })).toEqual(['shirt-red']);
+    expect(await found({ and: [{ fullText: { field: 'name', language: 'en', value: 'shirt' } }, { filter: [color('red')] }] })).toEqual([
+      'shirt-red',
+    ]);
   });
 
   test('markMatchingVariants', async ({ mock, apiRoot }) => {
@@ -85,7 +105,9 @@ test.describe('product search: query expressions', () => {
       },
     ]);
     const productLevel = await search({ query: { exact: { field: 'key', value: 'shirt-blue' } }, markMatchingVariants: true });
-    expect(productLevel.results).toEqual([{ id: catalog.products.shirtBlue.id, matchingVariants: { allMatched: true, matchedVariants: [] } }]);
+    expect(productLevel.results).toEqual([
+      { id: catalog.products.shirtBlue.id, matchingVariants: { allMatched: true, matchedVariants: [] } },
+    ]);
     const unmarked = await search({ query: color('red') });
     expect(unmarked.results).toEqual([{ id: catalog.products.shirtRed.id }]);
   });
@@ -96,17 +118,42 @@ test.describe('product search: sorting, paging, projections', () => {
     const catalog = seedCatalog(mock);
     const sorted = async (sort: ProductSearchRequest['sort'], query?: SearchQuery) =>
       keyNames(catalog, (await searcher(apiRoot)({ ...(query ? { query } : {}), ...(sort ? { sort } : {}) })).results);
-    expect(await sorted([{ field: 'name', language: 'en', order: 'asc' }])).toEqual(['shirt-blue', 'pants-blue', 'shoes-green', 'shirt-red']);
-    expect(await sorted([{ field: 'variants.prices.centAmount', order: 'asc' }])).toEqual(['shirt-blue', 'shirt-red', 'pants-blue', 'shoes-green']);
-    expect(await sorted([{ field: 'variants.prices.centAmount', order: 'asc', mode: 'max' }])).toEqual(['shirt-blue', 'shirt-red', 'pants-blue', 'shoes-green']);
-    expect(await sorted([{ field: 'variants.prices.centAmount', order: 'desc', mode: 'min' }])).toEqual(['shoes-green', 'pants-blue', 'shirt-red', 'shirt-blue']);
-    expect(await sorted([{ field: 'variants.prices.centAmount', order: 'asc', mode: 'avg' }])).toEqual(['shirt-blue', 'shirt-red', 'pants-blue', 'shoes-green']);
-    expect(await sorted([{ field: 'variants.attributes.color', fieldType: 'text', order: 'desc' }, { field: 'key', order: 'asc' }])).toEqual([
+    expect(await sorted([{ field: 'name', language: 'en', order: 'asc' }])).toEqual([
+      'shirt-blue',
+      'pants-blue',
+      'shoes-green',
       'shirt-red',
+    ]);
+    expect(await sorted([{ field: 'variants.prices.centAmount', order: 'asc' }])).toEqual([
+      'shirt-blue',
+      'shirt-red',
+      'pants-blue',
+      'shoes-green',
+    ]);
+    expect(await sorted([{ field: 'variants.prices.centAmount', order: 'asc', mode: 'max' }])).toEqual([
+      'shirt-blue',
+      'shirt-red',
+      'pants-blue',
+      'shoes-green',
+    ]);
+    expect(await sorted([{ field: 'variants.prices.centAmount', order: 'desc', mode: 'min' }])).toEqual([
       'shoes-green',
       'pants-blue',
+      'shirt-red',
       'shirt-blue',
     ]);
+    expect(await sorted([{ field: 'variants.prices.centAmount', order: 'asc', mode: 'avg' }])).toEqual([
+      'shirt-blue',
+      'shirt-red',
+      'pants-blue',
+      'shoes-green',
+    ]);
+    expect(
+      await sorted([
+        { field: 'variants.attributes.color', fieldType: 'text', order: 'desc' },
+        { field: 'key', order: 'asc' },
+      ]),
+    ).toEqual(['shirt-red', 'shoes-green', 'pants-blue', 'shirt-blue']);
     // Default: relevance; a boost ranks an expression higher.
     const query: SearchQuery = {
       or: [{ exact: { field: 'key', value: 'shoes-green' } }, { exact: { field: 'key', value: 'shirt-red', boost: 5 } }],
@@ -122,8 +169,28 @@ test.describe('product search: sorting, paging, projections', () => {
     expect(page).toMatchObject({ total: 4, offset: 1, limit: 2, facets: [] });
     expect(keyNames(catalog, page.results)).toEqual(['shirt-blue', 'shirt-red']);
     expect(await searcher(apiRoot)({})).toMatchObject({ total: 4, offset: 0, limit: 20 });
-    expect((await sdkFailure(apiRoot.products().search().post({ body: { limit: 101 } }).execute())).statusCode).toBe(400);
-    expect((await sdkFailure(apiRoot.products().search().post({ body: { offset: 10_001 } }).execute())).statusCode).toBe(400);
+    expect(
+      (
+        await sdkFailure(
+          apiRoot
+            .products()
+            .search()
+            .post({ body: { limit: 101 } })
+            .execute(),
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await sdkFailure(
+          apiRoot
+            .products()
+            .search()
+            .post({ body: { offset: 10_001 } })
+            .execute(),
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   test('productProjectionParameters return the projection with price selection and expansion', async ({ mock, apiRoot }) => {
@@ -133,13 +200,25 @@ test.describe('product search: sorting, paging, projections', () => {
       productProjectionParameters: { priceCurrency: 'USD', expand: ['productType'] },
     });
     const projection = page.results[0]!.productProjection!;
-    expect(projection).toMatchObject({ id: catalog.products.pantsBlue.id, key: 'pants-blue', name: { en: 'Blue Denim Pants' }, productType: { obj: { key: 'default-product-type' } } });
+    expect(projection).toMatchObject({
+      id: catalog.products.pantsBlue.id,
+      key: 'pants-blue',
+      name: { en: 'Blue Denim Pants' },
+      productType: { obj: { key: 'default-product-type' } },
+    });
     expect(projection.masterVariant.price!.value).toMatchObject({ currencyCode: 'USD', centAmount: 6000 });
     expect(projection.variants[0]).not.toHaveProperty('price');
-    const staged = await searcher(apiRoot)({ query: { exact: { field: 'key', value: 'shirt-red' } }, productProjectionParameters: { staged: true } });
+    const staged = await searcher(apiRoot)({
+      query: { exact: { field: 'key', value: 'shirt-red' } },
+      productProjectionParameters: { staged: true },
+    });
     expect(staged.results[0]!.productProjection).toMatchObject({ key: 'shirt-red', hasStagedChanges: false });
     const refused = await sdkFailure(
-      apiRoot.products().search().post({ body: { productProjectionParameters: { priceCountry: 'DE' } } }).execute(),
+      apiRoot
+        .products()
+        .search()
+        .post({ body: { productProjectionParameters: { priceCountry: 'DE' } } })
+        .execute(),
     );
     expect(refused.body.errors[0]!.code).toBe('InvalidInput');
   });
@@ -155,7 +234,15 @@ test.describe('product search: facets', () => {
         { distinct: { name: 'colors', field: 'variants.attributes.color', fieldType: 'text' } },
         { distinct: { name: 'colorVariants', field: 'variants.attributes.color', fieldType: 'text', level: 'variants' } },
         { distinct: { name: 'colorsInM', field: 'variants.attributes.color', fieldType: 'text', filter: size('M') } },
-        { distinct: { name: 'sizes', field: 'variants.attributes.size.key', fieldType: 'enum', missing: 'none', sort: { by: 'key', order: 'asc' } } },
+        {
+          distinct: {
+            name: 'sizes',
+            field: 'variants.attributes.size.key',
+            fieldType: 'enum',
+            missing: 'none',
+            sort: { by: 'key', order: 'asc' },
+          },
+        },
         { ranges: { name: 'prices', field: 'variants.prices.centAmount', ranges: [{ to: 2000 }, { from: 2000, to: 6000, key: 'mid' }] } },
         { count: { name: 'all', scope: 'all' } },
         { count: { name: 'variants', level: 'variants' } },
@@ -228,7 +315,13 @@ test.describe('product search: errors', () => {
       [{ queries: {} }, 'queries: is not a field'],
     ];
     for (const [body, message] of cases) {
-      const response = await sdkFailure(apiRoot.products().search().post({ body: body as ProductSearchRequest }).execute());
+      const response = await sdkFailure(
+        apiRoot
+          .products()
+          .search()
+          .post({ body: body as ProductSearchRequest })
+          .execute(),
+      );
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.body.errors[0]!.code).toBe('InvalidInput');
       expect(response.body.message, JSON.stringify(body)).toContain(message);

@@ -9,7 +9,8 @@ type Args = Record<string, string | string[] | number | boolean>;
 const searcher = (apiRoot: ByProjectKeyRequestBuilder) => async (queryArgs: Args) =>
   (await apiRoot.productProjections().search().get({ queryArgs }).execute()).body;
 
-const failure = (apiRoot: ByProjectKeyRequestBuilder, queryArgs: Args) => sdkFailure(apiRoot.productProjections().search().get({ queryArgs }).execute());
+const failure = (apiRoot: ByProjectKeyRequestBuilder, queryArgs: Args) =>
+  sdkFailure(apiRoot.productProjections().search().get({ queryArgs }).execute());
 
 const variantsOf = (page: ProductProjectionPagedSearchResponse, key: string): ProductVariant[] => {
   const product = page.results.find((p) => p.key === key)!;
@@ -31,7 +32,10 @@ test.describe('product projection search: full text', () => {
     expect((await search({ 'text.en': 'shirts' })).total).toBe(0);
   });
 
-  test('searches name, description, slug, search keywords, SKUs and searchable attributes, in the given language', async ({ mock, apiRoot }) => {
+  test('searches name, description, slug, search keywords, SKUs and searchable attributes, in the given language', async ({
+    mock,
+    apiRoot,
+  }) => {
     seedCatalog(mock);
     const search = searcher(apiRoot);
     expect(keys(await search({ 'text.en': 'breathable' }))).toEqual(['shirt-blue']); // description
@@ -95,7 +99,11 @@ test.describe('product projection search: filters', () => {
     expect(await filtered(`categories.id:"${categories.shirts.id}"`)).toEqual(['shirt-blue', 'shirt-red']);
     expect(await filtered(`categories.id:"${categories.clothing.id}"`)).toEqual([]);
     expect(await filtered(`categories.id: subtree("${categories.clothing.id}")`)).toEqual(['pants-blue', 'shirt-blue', 'shirt-red']);
-    expect(await filtered(`categories.id: subtree("${categories.pants.id}"), "${categories.shirts.id}"`)).toEqual(['pants-blue', 'shirt-blue', 'shirt-red']);
+    expect(await filtered(`categories.id: subtree("${categories.pants.id}"), "${categories.shirts.id}"`)).toEqual([
+      'pants-blue',
+      'shirt-blue',
+      'shirt-red',
+    ]);
     expect(await filtered(`productType.id:"${productType.id}"`)).toEqual(['pants-blue', 'shirt-blue', 'shirt-red', 'shoes-green']);
     expect(await filtered('variants.sku:"SHIRT-BLUE-M"')).toEqual(['shirt-blue']);
     expect(await filtered('variants.price.centAmount:range (1 to 2000)')).toEqual(['shirt-blue', 'shirt-red']);
@@ -112,11 +120,16 @@ test.describe('product projection search: filters', () => {
     seedCatalog(mock);
     const search = searcher(apiRoot);
     // red and size M: the red shirt's M variant.
-    const page = await search({ 'filter.query': ['variants.attributes.color:"red"', 'variants.attributes.size.key:"M"'], markMatchingVariants: true });
+    const page = await search({
+      'filter.query': ['variants.attributes.color:"red"', 'variants.attributes.size.key:"M"'],
+      markMatchingVariants: true,
+    });
     expect(keys(page)).toEqual(['shirt-red']);
     expect(variantsOf(page, 'shirt-red').map((v) => v.isMatchingVariant)).toEqual([false, true, false]);
     // size S and a price from 2000: no single variant has both.
-    expect((await search({ 'filter.query': ['variants.attributes.size.key:"S"', 'variants.price.centAmount:range (2000 to *)'] })).total).toBe(0);
+    expect(
+      (await search({ 'filter.query': ['variants.attributes.size.key:"S"', 'variants.price.centAmount:range (2000 to *)'] })).total,
+    ).toBe(0);
     // text and filters together
     expect(keys(await search({ 'text.en': 'blue', filter: 'variants.attributes.size.key:"L"' }))).toEqual(['pants-blue']);
   });
@@ -195,7 +208,14 @@ test.describe('product projection search: facets', () => {
         ],
       },
       'red-things': { type: 'filter', count: 3 },
-      'variants.attributes.weight': { type: 'terms', dataType: 'number', missing: 7, total: 1, other: 0, terms: [{ term: '300.0', count: 1 }] },
+      'variants.attributes.weight': {
+        type: 'terms',
+        dataType: 'number',
+        missing: 7,
+        total: 1,
+        other: 0,
+        terms: [{ term: '300.0', count: 1 }],
+      },
       organic: { type: 'terms', dataType: 'boolean', missing: 7, total: 1, other: 0, terms: [{ term: 'T', count: 1 }] },
     });
   });
@@ -203,7 +223,11 @@ test.describe('product projection search: facets', () => {
   test('counting products adds productCount and orders terms by it', async ({ mock, apiRoot }) => {
     seedCatalog(mock);
     const page = await searcher(apiRoot)({
-      facet: ['variants.attributes.color counting products', 'variants.attributes.color:"blue" counting products as blue', 'variants.price.centAmount:range (* to 2000) counting products as cheap'],
+      facet: [
+        'variants.attributes.color counting products',
+        'variants.attributes.color:"blue" counting products as blue',
+        'variants.price.centAmount:range (* to 2000) counting products as cheap',
+      ],
     });
     expect(page.facets!['variants.attributes.color']).toEqual({
       type: 'terms',
@@ -218,7 +242,10 @@ test.describe('product projection search: facets', () => {
       ],
     });
     expect(page.facets!.blue).toEqual({ type: 'filter', count: 4, productCount: 2 });
-    expect(page.facets!.cheap).toMatchObject({ type: 'range', ranges: [{ from: 0, fromStr: '', to: 2000, toStr: '2000', count: 3, productCount: 2 }] });
+    expect(page.facets!.cheap).toMatchObject({
+      type: 'range',
+      ranges: [{ from: 0, fromStr: '', to: 2000, toStr: '2000', count: 3, productCount: 2 }],
+    });
   });
 
   test('product-level term facets count products', async ({ mock, apiRoot }) => {
@@ -247,8 +274,18 @@ test.describe('product projection search: sorting, paging, response', () => {
     // Seeded within the same millisecond: equal creation times keep the catalog order.
     expect(keys(await search({ sort: 'createdAt asc' }))).toEqual(['shirt-red', 'shirt-blue', 'pants-blue', 'shoes-green']);
     expect(keys(await search({ sort: 'variants.price.centAmount asc' }))).toEqual(['shirt-blue', 'shirt-red', 'pants-blue', 'shoes-green']);
-    expect(keys(await search({ sort: 'variants.price.centAmount desc' }))).toEqual(['shoes-green', 'pants-blue', 'shirt-red', 'shirt-blue']);
-    expect(keys(await search({ sort: ['variants.attributes.color asc', 'name.en desc'] }))).toEqual(['pants-blue', 'shirt-blue', 'shoes-green', 'shirt-red']);
+    expect(keys(await search({ sort: 'variants.price.centAmount desc' }))).toEqual([
+      'shoes-green',
+      'pants-blue',
+      'shirt-red',
+      'shirt-blue',
+    ]);
+    expect(keys(await search({ sort: ['variants.attributes.color asc', 'name.en desc'] }))).toEqual([
+      'pants-blue',
+      'shirt-blue',
+      'shoes-green',
+      'shirt-red',
+    ]);
     // Products without a value come last in either direction.
     expect(keys(await search({ sort: 'variants.attributes.size.key desc' })).at(-1)).toBe('shoes-green');
     expect(keys(await search({ sort: 'variants.attributes.size.key asc' })).at(-1)).toBe('shoes-green');
@@ -289,7 +326,12 @@ test.describe('product projection search: sorting, paging, response', () => {
       ['markMatchingVariants', 'true'],
     ]);
     const posted = (await apiRoot.productProjections().search().post({ body: args.toString() }).execute()).body;
-    const got = await searcher(apiRoot)({ 'text.en': 'shirt', filter: 'variants.attributes.color:"red"', facet: 'variants.attributes.color', markMatchingVariants: true });
+    const got = await searcher(apiRoot)({
+      'text.en': 'shirt',
+      filter: 'variants.attributes.color:"red"',
+      facet: 'variants.attributes.color',
+      markMatchingVariants: true,
+    });
     expect(posted).toEqual(got);
     expect(keys(posted)).toEqual(['shirt-red']);
     // Form bodies the way other clients send them: raw, not JSON-quoted.
@@ -310,9 +352,17 @@ test.describe('product projection search: prices', () => {
     const page = await searcher(apiRoot)({ 'filter.query': 'key:"shirt-red"', priceCurrency: 'EUR' });
     const [small, medium] = variantsOf(page, 'shirt-red');
     expect(small!.price!.value.centAmount).toBe(1999);
-    expect(small!.scopedPrice).toEqual({ id: small!.prices![0]!.id, value: small!.prices![0]!.value, currentValue: small!.prices![0]!.value });
+    expect(small!.scopedPrice).toEqual({
+      id: small!.prices![0]!.id,
+      value: small!.prices![0]!.value,
+      currentValue: small!.prices![0]!.value,
+    });
     expect(small!.scopedPriceDiscounted).toBe(false);
-    expect(medium!.scopedPrice).toMatchObject({ value: { centAmount: 2499 }, currentValue: { centAmount: 2249 }, discounted: { value: { centAmount: 2249 } } });
+    expect(medium!.scopedPrice).toMatchObject({
+      value: { centAmount: 2499 },
+      currentValue: { centAmount: 2249 },
+      discounted: { value: { centAmount: 2249 } },
+    });
     expect(medium!.scopedPriceDiscounted).toBe(true);
     expect(medium!.price!.discounted!.value.centAmount).toBe(2249);
     // Without price selection: none of these fields.
@@ -337,8 +387,14 @@ test.describe('product projection search: prices', () => {
     expect(keys(await search({ priceCurrency: 'EUR', filter: 'variants.scopedPriceDiscounted:true' }))).toEqual(['shirt-red']);
     // Only the pants have a USD price; the others sort last.
     expect(keys(await search({ priceCurrency: 'USD', sort: 'variants.scopedPrice.currentValue.centAmount asc' }))[0]).toBe('pants-blue');
-    expect(keys(await search({ priceCurrency: 'USD', 'filter.query': 'variants.scopedPrice.currentValue.centAmount:exists' }))).toEqual(['pants-blue']);
-    const facets = await search({ priceCurrency: 'EUR', facet: 'variants.scopedPrice.currentValue.centAmount:range (0 to 2500)', limit: 0 });
+    expect(keys(await search({ priceCurrency: 'USD', 'filter.query': 'variants.scopedPrice.currentValue.centAmount:exists' }))).toEqual([
+      'pants-blue',
+    ]);
+    const facets = await search({
+      priceCurrency: 'EUR',
+      facet: 'variants.scopedPrice.currentValue.centAmount:range (0 to 2500)',
+      limit: 0,
+    });
     expect(facets.facets!['variants.scopedPrice.currentValue.centAmount:range (0 to 2500)']).toMatchObject({
       ranges: [{ count: 4, total: 1999 + 2249 + 1500 + 1500, min: 1500, max: 2249 }],
     });
@@ -391,6 +447,9 @@ test.describe('search term suggestions', () => {
     // Whitespace tokenizer: every word starts an input.
     expect(await suggest({ 'searchKeywords.en': 'wea' })).toEqual({ 'searchKeywords.en': [{ text: 'Casual wear' }] });
     expect(await suggest({ 'searchKeywords.en': 'smmer', fuzzy: true })).toEqual({ 'searchKeywords.en': [{ text: 'Summer top' }] });
-    expect(await suggest({ 'searchKeywords.en': 's', 'searchKeywords.de': 's' })).toEqual({ 'searchKeywords.en': [{ text: 'Summer top' }], 'searchKeywords.de': [] });
+    expect(await suggest({ 'searchKeywords.en': 's', 'searchKeywords.de': 's' })).toEqual({
+      'searchKeywords.en': [{ text: 'Summer top' }],
+      'searchKeywords.de': [],
+    });
   });
 });

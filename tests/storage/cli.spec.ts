@@ -24,7 +24,10 @@ test.describe('CLI: storage selection', () => {
     const first = await startCli(args, baseEnv());
     try {
       expect(first.output()).toContain(`(storage: sqlite ${file}, project: test-project)`);
-      const created = await fetch(`${first.url}/test-project/categories`, { method: 'POST', body: JSON.stringify({ name: { en: 'Shoes' }, slug: { en: 'shoes' }, key: 'shoes' }) });
+      const created = await fetch(`${first.url}/test-project/categories`, {
+        method: 'POST',
+        body: JSON.stringify({ name: { en: 'Shoes' }, slug: { en: 'shoes' }, key: 'shoes' }),
+      });
       expect(created.status).toBe(201);
     } finally {
       expect(await first.stop()).toBe(0);

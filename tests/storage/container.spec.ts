@@ -33,7 +33,18 @@ function parseDockerfile(text: string): Image {
     .filter((line) => line !== '' && !line.startsWith('#'));
   const stages = lines.filter((line) => /^FROM\s/i.test(line));
   const final = lines.slice(lines.lastIndexOf(stages.at(-1)!));
-  const image: Image = { env: {}, workdir: '/', user: 'root', volumes: [], exposed: [], entrypoint: [], cmd: [], healthcheck: [], copiedFromBuild: [], stages };
+  const image: Image = {
+    env: {},
+    workdir: '/',
+    user: 'root',
+    volumes: [],
+    exposed: [],
+    entrypoint: [],
+    cmd: [],
+    healthcheck: [],
+    copiedFromBuild: [],
+    stages,
+  };
   const json = (rest: string) => {
     expect(rest.trim(), `JSON (exec) form expected: ${rest}`).toMatch(/^\[.*\]$/);
     return JSON.parse(rest) as string[];
@@ -126,11 +137,18 @@ test.describe('container image (Dockerfile run without Docker)', () => {
     const visit = (name: string) => {
       if (closure.has(name) || name === 'prebuild-install') return;
       closure.add(name);
-      const manifest = JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+      const manifest = JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
       Object.keys(manifest.dependencies ?? {}).forEach(visit);
     };
     visit('better-sqlite3');
-    expect(fromBuild.filter((p) => p.startsWith('node_modules/')).map((p) => p.slice('node_modules/'.length)).sort()).toEqual([...closure].sort());
+    expect(
+      fromBuild
+        .filter((p) => p.startsWith('node_modules/'))
+        .map((p) => p.slice('node_modules/'.length))
+        .sort(),
+    ).toEqual([...closure].sort());
     expect(fromBuild).toContain('dist');
     expect(existsSync('node_modules/better-sqlite3/build/Release/better_sqlite3.node')).toBe(true);
   });
@@ -143,7 +161,11 @@ test.describe('container image (Dockerfile run without Docker)', () => {
       expect(await health.json()).toEqual({ status: 'ok', storage: 'memory' });
       const port = new URL(server.url).port;
       const [program, ...args] = image.healthcheck;
-      const check = spawnSync(program === 'node' ? process.execPath : program!, args, { env: containerEnv(volume, port), encoding: 'utf8', timeout: 10_000 });
+      const check = spawnSync(program === 'node' ? process.execPath : program!, args, {
+        env: containerEnv(volume, port),
+        encoding: 'utf8',
+        timeout: 10_000,
+      });
       expect(check.status, check.stderr).toBe(0);
       const project = await fetch(`${server.url}/test-project`);
       expect(await project.json()).toMatchObject({ key: 'test-project' });
@@ -152,7 +174,10 @@ test.describe('container image (Dockerfile run without Docker)', () => {
     }
     // The health check fails once nothing serves.
     const [program, ...args] = image.healthcheck;
-    const down = spawnSync(program === 'node' ? process.execPath : program!, args, { env: containerEnv(volume, new URL(server.url).port), timeout: 10_000 });
+    const down = spawnSync(program === 'node' ? process.execPath : program!, args, {
+      env: containerEnv(volume, new URL(server.url).port),
+      timeout: 10_000,
+    });
     expect(down.status).toBe(1);
   });
 

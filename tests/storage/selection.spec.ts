@@ -10,7 +10,10 @@ import { storageFromEnvironment, TEST_STORAGE_VARIABLE } from './backends.js';
 test('the mock fixture uses the backend the environment variable names (default: memory)', async ({ mock, apiRoot }) => {
   const wanted = process.env[TEST_STORAGE_VARIABLE] || 'memory';
   expect(mock.storage.name).toBe(wanted);
-  const created = await apiRoot.categories().post({ body: { name: { en: 'A' }, slug: { en: 'a-slug' } } }).execute();
+  const created = await apiRoot
+    .categories()
+    .post({ body: { name: { en: 'A' }, slug: { en: 'a-slug' } } })
+    .execute();
   expect(mock.storage.get('test-project', 'category', created.body.id)).toMatchObject({ slug: { en: 'a-slug' } });
 });
 

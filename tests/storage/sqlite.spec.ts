@@ -38,8 +38,12 @@ test.describe('sqlite backend: the file', () => {
       // Lookups by id and key and the ordered scan use the indexes, never a table scan or a sort.
       const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('p', 't', 'x') as Json[]).map((r) => r.detail).join('; ');
       expect(plan('SELECT body FROM documents WHERE project = ? AND type_id = ? AND id = ?')).toMatch(/USING INDEX documents_by_id/);
-      expect(plan('SELECT id FROM documents WHERE project = ? AND type_id = ? AND key = ?')).toMatch(/USING (COVERING )?INDEX documents_by_key/);
-      const scanPlan = (db.prepare('EXPLAIN QUERY PLAN SELECT id FROM documents WHERE project = ? AND type_id = ? ORDER BY seq').all('p', 't') as Json[])
+      expect(plan('SELECT id FROM documents WHERE project = ? AND type_id = ? AND key = ?')).toMatch(
+        /USING (COVERING )?INDEX documents_by_key/,
+      );
+      const scanPlan = (
+        db.prepare('EXPLAIN QUERY PLAN SELECT id FROM documents WHERE project = ? AND type_id = ? ORDER BY seq').all('p', 't') as Json[]
+      )
         .map((r) => r.detail)
         .join('; ');
       expect(scanPlan).toMatch(/USING COVERING INDEX documents_scan/);
@@ -85,10 +89,18 @@ test.describe('sqlite backend: the file', () => {
     const second = createCommerceMock({ storage: sqliteStorage({ file }) });
     expect(second.getByKey<Json>('customer', 'persist')).toMatchObject({ id: customer.id, version: 2, firstName: 'Ada' });
     // The unique email index persisted too.
-    const duplicate = second.handle({ method: 'POST', url: '/test-project/customers', body: JSON.stringify({ email: 'persist@example.com', password: 'x' }) });
+    const duplicate = second.handle({
+      method: 'POST',
+      url: '/test-project/customers',
+      body: JSON.stringify({ email: 'persist@example.com', password: 'x' }),
+    });
     expect(duplicate.status).toBe(400);
     // Logging in checks the stored password hash.
-    const login = second.handle({ method: 'POST', url: '/test-project/login', body: JSON.stringify({ email: 'persist@example.com', password: 'secret' }) });
+    const login = second.handle({
+      method: 'POST',
+      url: '/test-project/login',
+      body: JSON.stringify({ email: 'persist@example.com', password: 'secret' }),
+    });
     expect(login.status).toBe(200);
     second.clear();
     second.storage.close!();
@@ -208,7 +220,9 @@ test.describe('sqlite backend: crash safety', () => {
   test('a writer killed with SIGKILL under load loses no acknowledged write', async () => {
     test.setTimeout(60_000);
     const file = scratchFile('crash');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/storage/fixtures/crash-writer.ts', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/storage/fixtures/crash-writer.ts', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
@@ -288,7 +302,9 @@ test.describe('sqlite backend: loading the driver', () => {
       memory.create('customer', { email: 'm@example.com', password: 'x' });
       try { sqliteStorage({ file: ${JSON.stringify(`${dir}.db`)} }); console.log('loaded?!'); }
       catch (error) { console.log(error.message); }`;
-    const child = spawn(process.execPath, ['--require', hide, '--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', hide, '--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));

@@ -11,7 +11,12 @@ export function expectPlatformActions(typeId: string, platformActions: readonly 
 }
 
 /** A Type for the given resource types with one optional String field, `note` unless named otherwise. */
-export async function typeWithStringField(apiRoot: ByProjectKeyRequestBuilder, key: string, resourceTypeIds: string[], field = 'note'): Promise<Type> {
+export async function typeWithStringField(
+  apiRoot: ByProjectKeyRequestBuilder,
+  key: string,
+  resourceTypeIds: string[],
+  field = 'note',
+): Promise<Type> {
   const label = { en: field[0]!.toUpperCase() + field.slice(1) };
   const draft = {
     key,

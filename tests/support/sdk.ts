@@ -67,7 +67,12 @@ export function sdkClient(mock: CommerceMock, flow: SdkFlow = { kind: 'client' }
 
 export interface SdkFailure {
   statusCode: number;
-  body: { statusCode: number; message: string; errors: Array<{ code: string; message: string; [extra: string]: unknown }>; [extra: string]: unknown };
+  body: {
+    statusCode: number;
+    message: string;
+    errors: Array<{ code: string; message: string; [extra: string]: unknown }>;
+    [extra: string]: unknown;
+  };
 }
 
 /** Awaits a request that must fail and returns the status and platform error body the SDK received. */

@@ -11,17 +11,30 @@ test.describe('createMockFetch: a fetch served by the mock, no global state', ()
     const apiRoot = createApiBuilderFromCtpClient(
       new ClientBuilder()
         .withProjectKey('shop')
-        .withClientCredentialsFlow({ host: mock.options.authUrl, projectKey: 'shop', credentials: { clientId: 'direct', clientSecret: 's' }, httpClient })
+        .withClientCredentialsFlow({
+          host: mock.options.authUrl,
+          projectKey: 'shop',
+          credentials: { clientId: 'direct', clientSecret: 's' },
+          httpClient,
+        })
         .withHttpMiddleware({ host: mock.options.apiUrl, httpClient })
         .build(),
     ).withProjectKey({ projectKey: 'shop' });
 
-    const created = await apiRoot.customers().post({ body: { email: 'direct@example.com', password: 'pw', key: 'direct' } }).execute();
+    const created = await apiRoot
+      .customers()
+      .post({ body: { email: 'direct@example.com', password: 'pw', key: 'direct' } })
+      .execute();
     expect(created.statusCode).toBe(201);
     const read = await apiRoot.customers().withKey({ key: 'direct' }).get().execute();
     expect(read.body.createdBy?.clientId).toBe('direct');
     expect((await apiRoot.customers().withKey({ key: 'direct' }).head().execute()).statusCode).toBe(200);
-    const missing = await apiRoot.customers().withId({ ID: 'nope' }).get().execute().catch((error: { statusCode: number; body: { errors: Array<{ code: string }> } }) => error);
+    const missing = await apiRoot
+      .customers()
+      .withId({ ID: 'nope' })
+      .get()
+      .execute()
+      .catch((error: { statusCode: number; body: { errors: Array<{ code: string }> } }) => error);
     expect(missing).toMatchObject({ statusCode: 404, body: { errors: [{ code: 'ResourceNotFound' }] } });
     expect(mock.authStore().list({ kind: 'client', clientId: 'direct' })).toHaveLength(1);
   });
@@ -37,9 +50,12 @@ test.describe('createMockFetch: a fetch served by the mock, no global state', ()
     expect(token.status).toBe(200);
     expect(((await token.json()) as { scope: string }).scope).toBe('manage_project:shop');
 
-    const created = await mockFetch(new Request(`${mock.options.apiUrl}/shop/categories`, {
-      method: 'POST', body: JSON.stringify({ name: { en: 'Hats' }, slug: { en: 'hats' }, key: 'hats' }),
-    }));
+    const created = await mockFetch(
+      new Request(`${mock.options.apiUrl}/shop/categories`, {
+        method: 'POST',
+        body: JSON.stringify({ name: { en: 'Hats' }, slug: { en: 'hats' }, key: 'hats' }),
+      }),
+    );
     expect(created.status).toBe(201);
     expect(mock.getByKey('category', 'hats', { projectKey: 'shop' })).toMatchObject({ version: 1 });
 

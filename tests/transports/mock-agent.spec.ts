@@ -19,7 +19,9 @@ test.describe('in-process transport (undici MockAgent)', () => {
 
       const auth = { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
       const created = await fetch('https://api.example.test/shop/categories', {
-        method: 'POST', headers: auth, body: JSON.stringify({ name: { en: 'Shoes' }, slug: { en: 'shoes' }, key: 'shoes' }),
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name: { en: 'Shoes' }, slug: { en: 'shoes' }, key: 'shoes' }),
       });
       expect(created.status).toBe(201);
       const category = (await created.json()) as { id: string; version: number; createdBy: { clientId: string } };
@@ -75,8 +77,16 @@ test.describe('in-process transport (undici MockAgent)', () => {
     const interception = await interceptFetch(mock, { allowNetConnect: false });
     try {
       const apiRoot = sdkApiRoot(mock);
-      const { body } = await apiRoot.customers().post({ body: { email: 'sdk@example.com', password: 'pw' } }).execute();
-      const read = await apiRoot.customers().withKey({ key: 'none' }).get().execute().catch((e: { statusCode: number }) => e.statusCode);
+      const { body } = await apiRoot
+        .customers()
+        .post({ body: { email: 'sdk@example.com', password: 'pw' } })
+        .execute();
+      const read = await apiRoot
+        .customers()
+        .withKey({ key: 'none' })
+        .get()
+        .execute()
+        .catch((e: { statusCode: number }) => e.statusCode);
       expect(read).toBe(404);
       expect(body.customer.createdBy?.clientId).toBe('test-client');
       expect(mock.authStore().list({ kind: 'client' })).toHaveLength(1);

@@ -29,7 +29,10 @@ test.describe('standalone HTTP server', () => {
 
   test('the official SDK talks to it over a real port, token routes on the same origin', async () => {
     const apiRoot = apiRootFor(server.url);
-    const created = await apiRoot.customers().post({ body: { email: 'port@example.com', password: 'pw', key: 'port-customer' } }).execute();
+    const created = await apiRoot
+      .customers()
+      .post({ body: { email: 'port@example.com', password: 'pw', key: 'port-customer' } })
+      .execute();
     expect(created.statusCode).toBe(201);
     const byKey = await apiRoot.customers().withKey({ key: 'port-customer' }).get().execute();
     expect(byKey.body.id).toBe(created.body.customer.id);
@@ -62,7 +65,11 @@ test.describe('standalone HTTP server', () => {
 
   test('the admin routes report health and clear all data and tokens', async () => {
     await fetch(`${server.url}/shop/customers`, { method: 'POST', body: JSON.stringify({ email: 'a@b.c', password: 'x' }) });
-    await fetch(`${server.url}/oauth/token`, { method: 'POST', headers: { authorization: `Basic ${btoa('a:b')}` }, body: 'grant_type=client_credentials' });
+    await fetch(`${server.url}/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${btoa('a:b')}` },
+      body: 'grant_type=client_credentials',
+    });
     expect(await (await fetch(`${server.url}/__mock/health`)).json()).toEqual({ status: 'ok', storage: 'memory' });
     expect(mock.all('customer', { projectKey: 'shop' })).toHaveLength(1);
     const cleared = await fetch(`${server.url}/__mock/clear`, { method: 'POST' });
@@ -80,7 +87,10 @@ test.describe('standalone HTTP server', () => {
 
 /** Starts the CLI as users do and resolves with the URL it prints. */
 async function startCli(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['bin/commerce-mock.js', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/commerce-mock.js', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -101,7 +111,9 @@ test.describe('CLI: commerce-mock serve', () => {
       const project = await fetch(`${url}/cli-project`);
       expect(await project.json()).toMatchObject({ key: 'cli-project' });
       const token = await fetch(`${url}/oauth/cli-project/anonymous/token`, {
-        method: 'POST', headers: { authorization: `Basic ${btoa('a:b')}` }, body: 'grant_type=client_credentials',
+        method: 'POST',
+        headers: { authorization: `Basic ${btoa('a:b')}` },
+        body: 'grant_type=client_credentials',
       });
       expect(((await token.json()) as { scope: string }).scope).toMatch(/anonymous_id:[0-9a-f-]{36}/);
     } finally {
@@ -112,7 +124,11 @@ test.describe('CLI: commerce-mock serve', () => {
   });
 
   test('takes its options from environment variables', async () => {
-    const { child, url } = await startCli(['serve'], { COMMERCE_MOCK_PORT: '0', COMMERCE_MOCK_ENABLE_AUTHENTICATION: 'true', COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'true' });
+    const { child, url } = await startCli(['serve'], {
+      COMMERCE_MOCK_PORT: '0',
+      COMMERCE_MOCK_ENABLE_AUTHENTICATION: 'true',
+      COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'true',
+    });
     try {
       const refused = await fetch(`${url}/shop/customers`);
       expect(refused.status).toBe(401);

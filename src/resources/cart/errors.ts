@@ -14,7 +14,8 @@ export const cartErrors = {
       typeId: 'product',
       id: productId,
     }),
-  unpublishedProduct: (productId: string) => single(400, { code: 'InvalidOperation', message: `The product '${productId}' is not published.` }),
+  unpublishedProduct: (productId: string) =>
+    single(400, { code: 'InvalidOperation', message: `The product '${productId}' is not published.` }),
   unknownVariant: (productId: string, variantId: number) =>
     single(400, { code: 'InvalidOperation', message: `The product '${productId}' has no variant with id '${variantId}'.` }),
   matchingPriceNotFound: (details: {
@@ -46,7 +47,12 @@ export const cartErrors = {
       message: `The currency '${given}' of '${field}' does not match the currency '${cartCurrency}' of the cart.`,
     }),
   discountCodeNotFound: (code: string) =>
-    single(400, { code: 'DiscountCodeNonApplicable', message: `The discount code '${code}' was not found.`, discountCode: code, reason: 'DoesNotExist' }),
+    single(400, {
+      code: 'DiscountCodeNonApplicable',
+      message: `The discount code '${code}' was not found.`,
+      discountCode: code,
+      reason: 'DoesNotExist',
+    }),
   discountCodeNonApplicable: (code: { id: string; code: string }, extra: Record<string, unknown> = {}) =>
     single(400, {
       code: 'DiscountCodeNonApplicable',
@@ -65,7 +71,8 @@ export const cartErrors = {
             ? `A ${what} with key '${locator.lineItemKey}' not found.`
             : `Either the ID or the key of the ${what} must be given.`,
     }),
-  cartNotActive: (state: string) => single(400, { code: 'InvalidOperation', message: `The cart is in the state '${state}' and cannot be modified.` }),
+  cartNotActive: (state: string) =>
+    single(400, { code: 'InvalidOperation', message: `The cart is in the state '${state}' and cannot be modified.` }),
   frozen: (action: string) => single(400, { code: 'InvalidOperation', message: `The action '${action}' is not allowed on a frozen cart.` }),
   locked: () => single(400, { code: 'InvalidOperation', message: 'The cart is locked and cannot be modified.' }),
   shippingMethodDoesNotMatchCart: () =>
@@ -75,7 +82,9 @@ export const cartErrors = {
       code: 'InvalidOperation',
       message: `The shipping method with ID '${methodId}' is not allowed for the cart${cartId ? ` with ID '${cartId}'` : ''}: it has no rate for the cart's shipping address and currency.`,
     }),
-  missingShippingAddress: () => single(400, { code: 'InvalidOperation', message: 'The cart has no shipping address; set one before the shipping method.' }),
-  syntaxError: (field: string, detail: string) => single(400, { code: 'SyntaxError', message: `Syntax error while parsing ${field}. ${detail}` }),
+  missingShippingAddress: () =>
+    single(400, { code: 'InvalidOperation', message: 'The cart has no shipping address; set one before the shipping method.' }),
+  syntaxError: (field: string, detail: string) =>
+    single(400, { code: 'SyntaxError', message: `Syntax error while parsing ${field}. ${detail}` }),
   invalidOperation: (message: string) => single(400, { code: 'InvalidOperation', message }),
 };

@@ -15,7 +15,10 @@ export function initialItemState(ctx: ResourceContext): { typeId: 'state'; id: s
 }
 
 /** The product and variant a line item draft names (published data only). */
-export function resolveVariant(ctx: ResourceContext, draft: { productId?: string | undefined; variantId?: number | undefined; sku?: string | undefined }): { product: Product; variant: Variant } {
+export function resolveVariant(
+  ctx: ResourceContext,
+  draft: { productId?: string | undefined; variantId?: number | undefined; sku?: string | undefined },
+): { product: Product; variant: Variant } {
   if (draft.productId === undefined) {
     if (draft.sku === undefined) throw cartErrors.invalidOperation('A line item needs either productId (and variantId) or sku.');
     const product = ctx.findUnique('product', 'sku', draft.sku) as Product | undefined;
@@ -60,7 +63,11 @@ export function externalTaxRate(draft: ExternalTaxRateDraft): ItemTaxRate {
   return rate;
 }
 
-export function shippingDetails(draft: ItemShippingDetailsDraft | undefined | null, cart: Cart, quantity: number): ItemShippingDetails | undefined {
+export function shippingDetails(
+  draft: ItemShippingDetailsDraft | undefined | null,
+  cart: Cart,
+  quantity: number,
+): ItemShippingDetails | undefined {
   if (!draft) return undefined;
   for (const target of draft.targets) {
     if (!cart.itemShippingAddresses.some((a) => a.key === target.addressKey)) {
@@ -73,7 +80,8 @@ export function shippingDetails(draft: ItemShippingDetailsDraft | undefined | nu
 
 /** Money given for an item must be in the cart's currency. */
 export function assertCurrency(money: { currencyCode: string }, cart: Cart, field: string): void {
-  if (money.currencyCode !== cart.totalPrice.currencyCode) throw cartErrors.currencyMismatch(field, money.currencyCode, cart.totalPrice.currencyCode);
+  if (money.currencyCode !== cart.totalPrice.currencyCode)
+    throw cartErrors.currencyMismatch(field, money.currencyCode, cart.totalPrice.currencyCode);
 }
 
 export function newLineItem(draft: LineItemDraft, cart: Cart, ctx: ResourceContext): LineItem {
@@ -109,7 +117,8 @@ export function newLineItem(draft: LineItemDraft, cart: Cart, ctx: ResourceConte
   const custom = customFields(draft.custom, ctx);
   if (custom) item.custom = custom;
   if (draft.externalTaxRate) {
-    if (cart.taxMode !== 'External') throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
+    if (cart.taxMode !== 'External')
+      throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
     item.taxRate = externalTaxRate(draft.externalTaxRate);
   }
   item.addedAt = draft.addedAt !== undefined ? new Date(Date.parse(draft.addedAt)).toISOString() : ctx.now;
@@ -159,7 +168,8 @@ export function newCustomLineItem(draft: CustomLineItemDraft, cart: Cart, ctx: R
   if (details) item.shippingDetails = details;
   item.priceMode = draft.priceMode ?? 'Standard';
   if (draft.externalTaxRate) {
-    if (cart.taxMode !== 'External') throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
+    if (cart.taxMode !== 'External')
+      throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
     item.taxRate = externalTaxRate(draft.externalTaxRate);
   }
   if (draft.recurrenceInfo !== undefined) item.recurrenceInfo = draft.recurrenceInfo;
@@ -187,13 +197,17 @@ export function findCustomLineItem(cart: Cart, locator: CustomItemLocator): Cust
       : locator.customLineItemKey !== undefined
         ? cart.customLineItems.find((item) => item.key === locator.customLineItemKey)
         : undefined;
-  if (!found) throw cartErrors.lineItemNotFound({ lineItemId: locator.customLineItemId, lineItemKey: locator.customLineItemKey }, 'custom line item');
+  if (!found)
+    throw cartErrors.lineItemNotFound({ lineItemId: locator.customLineItemId, lineItemKey: locator.customLineItemKey }, 'custom line item');
   return found;
 }
 
 /** Line item keys are unique among the cart's line items, custom line item keys among its custom line items. */
 export function assertUniqueItemKeys(cart: Cart): void {
-  for (const [items, what] of [[cart.lineItems, 'line item'], [cart.customLineItems, 'custom line item']] as const) {
+  for (const [items, what] of [
+    [cart.lineItems, 'line item'],
+    [cart.customLineItems, 'custom line item'],
+  ] as const) {
     const seen = new Set<string>();
     for (const item of items) {
       if (item.key === undefined) continue;

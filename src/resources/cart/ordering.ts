@@ -31,7 +31,8 @@ export function orderableCart(cart: Cart, ctx: ResourceContext): Cart {
     const code = ctx.get('discount-code', info.discountCode.id) as DiscountCode | undefined;
     throw cartErrors.discountCodeNonApplicable(code ?? { id: info.discountCode.id, code: '' }, { reason: info.state });
   }
-  const shippings = copy.shippingMode === 'Single' ? (copy.shippingInfo ? [copy.shippingInfo] : []) : copy.shipping.map((s) => s.shippingInfo);
+  const shippings =
+    copy.shippingMode === 'Single' ? (copy.shippingInfo ? [copy.shippingInfo] : []) : copy.shipping.map((s) => s.shippingInfo);
   if (shippings.some((info) => info.shippingMethodState === 'DoesNotMatchCart')) {
     throw new PlatformError(400, [{ code: 'ShippingMethodDoesNotMatchCart', message: 'The predicate does not match the cart.' }]);
   }
@@ -50,7 +51,10 @@ export function orderableCart(cart: Cart, ctx: ResourceContext): Cart {
   }
   if (copy.taxMode === 'External') {
     const untaxed = [...copy.lineItems, ...copy.customLineItems, ...shippings].some((item) => !item.taxRate);
-    if (untaxed) throw cartErrors.invalidOperation('A cart with the tax mode External can only be ordered when every (custom) line item and the shipping have an external tax rate.');
+    if (untaxed)
+      throw cartErrors.invalidOperation(
+        'A cart with the tax mode External can only be ordered when every (custom) line item and the shipping have an external tax rate.',
+      );
   }
   return copy;
 }
@@ -71,6 +75,9 @@ function missingTaxRate(taxCategoryId: string, cart: Cart): PlatformError {
 /** Stores the cart with `cartState: Ordered` (a new version); call it inside the order's transaction. */
 export function markCartOrdered(repository: Repository, cart: Cart, ctx: ResourceContext): Cart {
   const definition = repository.definition('cart');
-  const ordered = { ...definition, actions: { markOrdered: { schema: definition.draft, apply: (target: Cart) => void (target.cartState = 'Ordered') } } };
+  const ordered = {
+    ...definition,
+    actions: { markOrdered: { schema: definition.draft, apply: (target: Cart) => void (target.cartState = 'Ordered') } },
+  };
   return repository.applyActions(ordered as typeof definition, cart, [{ name: 'markOrdered', payload: {} }], ctx) as Cart;
 }

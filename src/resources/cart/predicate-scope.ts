@@ -33,7 +33,12 @@ function lazy<T>(make: () => T): () => T {
   return () => (value ??= { v: make() }).v;
 }
 
-export function lineItemFields(item: LineItem, ctx: ResourceContext, lookup = referenceLookup(ctx), unitPrice?: { currencyCode: string; centAmount: number }): FieldResolver {
+export function lineItemFields(
+  item: LineItem,
+  ctx: ResourceContext,
+  lookup = referenceLookup(ctx),
+  unitPrice?: { currencyCode: string; centAmount: number },
+): FieldResolver {
   const product = lazy(() => ctx.get('product', item.productId) as Product | undefined);
   const categories = lazy(() => product()?.masterData.current.categories ?? []);
   const view = lazy(() => {
@@ -76,9 +81,14 @@ export function lineItemFields(item: LineItem, ctx: ResourceContext, lookup = re
       const ids = new Set<string>();
       for (const category of categories()) {
         ids.add(category.id);
-        for (const ancestor of ((ctx.get('category', category.id)?.ancestors as Array<{ id: string }> | undefined) ?? [])) ids.add(ancestor.id);
+        for (const ancestor of (ctx.get('category', category.id)?.ancestors as Array<{ id: string }> | undefined) ?? [])
+          ids.add(ancestor.id);
       }
-      return navigate([...ids].map((id) => ({ typeId: 'category', id })), path.slice(1), lookup);
+      return navigate(
+        [...ids].map((id) => ({ typeId: 'category', id })),
+        path.slice(1),
+        lookup,
+      );
     }
     return navigate(view(), path, lookup);
   };

@@ -18,7 +18,13 @@
  */
 import { CatalogRead } from '../product/present.js';
 import { selectPrice, type PriceSelection } from '../../pricing/price-selection.js';
-import { applyCartDiscounts, groupsTotal, type ApplicableDiscount, type DiscountInputItem, type UnitGroup } from '../../pricing/cart-discounts.js';
+import {
+  applyCartDiscounts,
+  groupsTotal,
+  type ApplicableDiscount,
+  type DiscountInputItem,
+  type UnitGroup,
+} from '../../pricing/cart-discounts.js';
 import { compileCartPredicate } from '../../pricing/cart-predicate.js';
 import { preciseTotal, type RoundingMode } from '../../pricing/cart-rounding.js';
 import { rateCost, rateFor, zonesContaining, type RateInputType, type ZoneLike } from '../../pricing/cart-shipping.js';
@@ -68,7 +74,8 @@ function settingsOf(ctx: ResourceContext): ProjectSettings {
 function withTier(price: Price, quantity: number): Price {
   if (!price.tiers || price.tiers.length === 0) return price;
   let best: { minimumQuantity: number; value: TypedMoney } | undefined;
-  for (const tier of price.tiers) if (tier.minimumQuantity <= quantity && (!best || tier.minimumQuantity > best.minimumQuantity)) best = tier;
+  for (const tier of price.tiers)
+    if (tier.minimumQuantity <= quantity && (!best || tier.minimumQuantity > best.minimumQuantity)) best = tier;
   return best ? { ...price, value: best.value } : price;
 }
 
@@ -137,7 +144,8 @@ function unitCents(item: LineItem): number {
 
 /** The total of an undiscounted line: high-precision prices are multiplied precisely, then rounded. */
 function undiscountedTotal(value: TypedMoney, quantity: number, mode: RoundingMode): number {
-  if (value.type === 'highPrecision') return preciseTotal(value.preciseAmount, value.fractionDigits, quantity, currencyFractionDigits(value.currencyCode), mode);
+  if (value.type === 'highPrecision')
+    return preciseTotal(value.preciseAmount, value.fractionDigits, quantity, currencyFractionDigits(value.currencyCode), mode);
   return value.centAmount * quantity;
 }
 
@@ -159,7 +167,13 @@ function rateOf(category: TaxCategory | undefined, address: Address | undefined,
   let rate = state !== undefined ? forCountry.find((r) => r.state === state) : forCountry.find((r) => r.state === undefined);
   if (!rate && state !== undefined && fallback) rate = forCountry.find((r) => r.state === undefined);
   if (!rate) return undefined;
-  const copy: ItemTaxRate = { name: rate.name, amount: rate.amount, includedInPrice: rate.includedInPrice, country: rate.country, subRates: rate.subRates ?? [] };
+  const copy: ItemTaxRate = {
+    name: rate.name,
+    amount: rate.amount,
+    includedInPrice: rate.includedInPrice,
+    country: rate.country,
+    subRates: rate.subRates ?? [],
+  };
   if (rate.id !== undefined) copy.id = rate.id;
   if (rate.key !== undefined) copy.key = rate.key;
   if (rate.state !== undefined) copy.state = rate.state;
@@ -208,7 +222,11 @@ function recomputeShipping(
   return info;
 }
 
-function methodState(info: ShippingInfo, ctx: ResourceContext, scope: () => ReturnType<typeof predicateScope>): ShippingInfo['shippingMethodState'] {
+function methodState(
+  info: ShippingInfo,
+  ctx: ResourceContext,
+  scope: () => ReturnType<typeof predicateScope>,
+): ShippingInfo['shippingMethodState'] {
   if (!info.shippingMethod) return 'MatchesCart';
   const method = ctx.get('shipping-method', info.shippingMethod.id) as ShippingMethod | undefined;
   if (!method?.predicate) return 'MatchesCart';
@@ -251,8 +269,15 @@ function perQuantity(groups: readonly UnitGroup[], currency: string): Discounted
   const out: DiscountedPricePerQuantity[] = [];
   for (const group of groups) {
     if (group.portions.length === 0) continue;
-    const portions = group.portions.map((p) => ({ discount: { typeId: p.discount.typeId, id: p.discount.id }, discountedAmount: money(currency, p.amount) }));
-    const same = out.find((entry) => entry.discountedPrice.value.centAmount === group.price && JSON.stringify(entry.discountedPrice.includedDiscounts) === JSON.stringify(portions));
+    const portions = group.portions.map((p) => ({
+      discount: { typeId: p.discount.typeId, id: p.discount.id },
+      discountedAmount: money(currency, p.amount),
+    }));
+    const same = out.find(
+      (entry) =>
+        entry.discountedPrice.value.centAmount === group.price &&
+        JSON.stringify(entry.discountedPrice.includedDiscounts) === JSON.stringify(portions),
+    );
     if (same) same.quantity += group.quantity;
     else out.push({ quantity: group.quantity, discountedPrice: { value: money(currency, group.price), includedDiscounts: portions } });
   }
@@ -270,21 +295,25 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
   const now = Date.parse(ctx.now);
   const read = new CatalogRead(ctx, undefined);
   const lookup = referenceLookup(ctx);
-  const previousTotals = new Map<string, number>([...cart.lineItems, ...cart.customLineItems].map((item) => [item.id, item.totalPrice?.centAmount ?? -1]));
+  const previousTotals = new Map<string, number>(
+    [...cart.lineItems, ...cart.customLineItems].map((item) => [item.id, item.totalPrice?.centAmount ?? -1]),
+  );
   const previousCartTotal = cart.totalPrice.centAmount;
 
   // 1. Prices, undiscounted totals.
   for (const item of cart.lineItems) {
     repriceLineItem(cart, item, ctx, read, options);
     if (item.state.length === 1) item.state[0]!.quantity = item.quantity;
-    if (item.priceMode !== 'ExternalTotal') item.totalPrice = money(currency, undiscountedTotal(lineEffectiveValue(item), item.quantity, cart.priceRoundingMode));
+    if (item.priceMode !== 'ExternalTotal')
+      item.totalPrice = money(currency, undiscountedTotal(lineEffectiveValue(item), item.quantity, cart.priceRoundingMode));
   }
   for (const item of cart.customLineItems) {
     if (item.state.length === 1) item.state[0]!.quantity = item.quantity;
     item.totalPrice = money(currency, undiscountedTotal(item.money, item.quantity, cart.priceRoundingMode));
   }
   for (const item of [...cart.lineItems, ...cart.customLineItems]) {
-    if (item.shippingDetails) item.shippingDetails.valid = item.shippingDetails.targets.reduce((sum, t) => sum + t.quantity, 0) === item.quantity;
+    if (item.shippingDetails)
+      item.shippingDetails.valid = item.shippingDetails.targets.reduce((sum, t) => sum + t.quantity, 0) === item.quantity;
   }
   if (cart.lineItems.length > 0) cart.totalLineItemQuantity = cart.lineItems.reduce((sum, item) => sum + item.quantity, 0);
   else delete cart.totalLineItemQuantity;
@@ -301,7 +330,8 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
   };
   const platformRate = (categoryId: string | undefined, at: Address | undefined) => rateOf(category(categoryId), at, fallback);
   if (cart.taxMode === 'Platform') {
-    for (const item of cart.lineItems) setTaxRate(item, platformRate((ctx.get('product', item.productId) as Product | undefined)?.taxCategory?.id, address));
+    for (const item of cart.lineItems)
+      setTaxRate(item, platformRate((ctx.get('product', item.productId) as Product | undefined)?.taxCategory?.id, address));
     for (const item of cart.customLineItems) setTaxRate(item, platformRate(item.taxCategory?.id, address));
   } else if (!taxes) {
     for (const item of [...cart.lineItems, ...cart.customLineItems]) {
@@ -321,15 +351,29 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
   }
   if (cart.shippingMode === 'Multiple') {
     cart.shipping = cart.shipping.filter((entry) => {
-      const info = recomputeShipping(entry.shippingInfo, entry.shippingAddress, entry.shippingRateInput, cart, cartValue, ctx, zones, settings, frozenHard);
+      const info = recomputeShipping(
+        entry.shippingInfo,
+        entry.shippingAddress,
+        entry.shippingRateInput,
+        cart,
+        cartValue,
+        ctx,
+        zones,
+        settings,
+        frozenHard,
+      );
       if (info) entry.shippingInfo = info;
       return info !== undefined;
     });
   }
-  const shippings: ShippingInfo[] = cart.shippingMode === 'Single' ? (cart.shippingInfo ? [cart.shippingInfo] : []) : cart.shipping.map((s) => s.shippingInfo);
-  const shippingAddresses: Array<Address | undefined> = cart.shippingMode === 'Single' ? [address] : cart.shipping.map((s) => s.shippingAddress);
+  const shippings: ShippingInfo[] =
+    cart.shippingMode === 'Single' ? (cart.shippingInfo ? [cart.shippingInfo] : []) : cart.shipping.map((s) => s.shippingInfo);
+  const shippingAddresses: Array<Address | undefined> =
+    cart.shippingMode === 'Single' ? [address] : cart.shipping.map((s) => s.shippingAddress);
   if (cart.taxMode === 'Platform') {
-    shippings.forEach((info, i) => setTaxRate(info, info.taxCategory ? platformRate(info.taxCategory.id, shippingAddresses[i]) : undefined));
+    shippings.forEach((info, i) =>
+      setTaxRate(info, info.taxCategory ? platformRate(info.taxCategory.id, shippingAddresses[i]) : undefined),
+    );
   } else if (!taxes) {
     for (const info of shippings) {
       delete info.taxRate;
@@ -343,7 +387,12 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
     rate ? (taxedItemPrice(currency, groups, rate, cart.taxRoundingMode, cart.taxCalculationMode) as TaxedPrice) : undefined;
   if (cart.taxMode === 'Platform' || cart.taxMode === 'External') {
     for (const item of cart.lineItems) {
-      const taxed = taxedOf(item.priceMode === 'ExternalTotal' ? [{ unit: item.totalPrice.centAmount, quantity: 1 }] : plainGroups(lineEffectiveValue(item), item.quantity, item.totalPrice.centAmount), item.taxRate);
+      const taxed = taxedOf(
+        item.priceMode === 'ExternalTotal'
+          ? [{ unit: item.totalPrice.centAmount, quantity: 1 }]
+          : plainGroups(lineEffectiveValue(item), item.quantity, item.totalPrice.centAmount),
+        item.taxRate,
+      );
       if (taxed) item.taxedPrice = taxed;
       else delete item.taxedPrice;
     }
@@ -375,12 +424,15 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
     const chosen = new Map<string, CartDiscount>();
     for (const document of ctx.scan('cart-discount')) {
       const discount = document as CartDiscount;
-      if (!discount.requiresDiscountCode && isCartDiscountEffective(discount, now) && storeMatches(discount, cart)) chosen.set(discount.id, discount);
+      if (!discount.requiresDiscountCode && isCartDiscountEffective(discount, now) && storeMatches(discount, cart))
+        chosen.set(discount.id, discount);
     }
     for (const info of cart.discountCodes) {
       const code = ctx.get('discount-code', info.discountCode.id) as DiscountCode | undefined;
       if (!code) continue;
-      const linked = code.cartDiscounts.map((ref) => ctx.get('cart-discount', ref.id) as CartDiscount | undefined).filter((d): d is CartDiscount => d !== undefined);
+      const linked = code.cartDiscounts
+        .map((ref) => ctx.get('cart-discount', ref.id) as CartDiscount | undefined)
+        .filter((d): d is CartDiscount => d !== undefined);
       const candidate: CodeCandidate = { code, discounts: linked };
       codeCandidates.push(candidate);
       if (!code.isActive || !linked.some((d) => d.isActive)) candidate.state = 'NotActive';
@@ -388,7 +440,8 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
       else if (code.cartPredicate !== undefined && !compileCartPredicate(code.cartPredicate)(scope())) candidate.state = 'DoesNotMatchCart';
       else if (maxApplicationsReached(code, cart, ctx)) candidate.state = 'MaxApplicationReached';
       if (candidate.state) continue;
-      for (const discount of linked) if (isCartDiscountEffective(discount, now) && storeMatches(discount, cart)) chosen.set(discount.id, discount);
+      for (const discount of linked)
+        if (isCartDiscountEffective(discount, now) && storeMatches(discount, cart)) chosen.set(discount.id, discount);
     }
     discounts = [...chosen.values()].sort(bySortOrder).map(asApplicable);
   }
@@ -452,9 +505,14 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
   });
 
   const itemsTotal = [...cart.lineItems, ...cart.customLineItems].reduce((sum, item) => sum + item.totalPrice.centAmount, 0);
-  const shippingTotal = shippings.reduce((sum, info) => sum + (info.discountedPrice ? info.discountedPrice.value.centAmount : info.price.centAmount), 0);
+  const shippingTotal = shippings.reduce(
+    (sum, info) => sum + (info.discountedPrice ? info.discountedPrice.value.centAmount : info.price.centAmount),
+    0,
+  );
   const beforeTotalDiscount = itemsTotal + shippingTotal;
-  const totalPortions = frozenHard ? (cart.discountOnTotalPrice?.includedDiscounts ?? []).map((p) => ({ discount: p.discount, amount: p.discountedAmount.centAmount })) : (outcome?.total ?? []);
+  const totalPortions = frozenHard
+    ? (cart.discountOnTotalPrice?.includedDiscounts ?? []).map((p) => ({ discount: p.discount, amount: p.discountedAmount.centAmount }))
+    : (outcome?.total ?? []);
   const totalDiscount = totalPortions.reduce((sum, p) => sum + p.amount, 0);
   cart.totalPrice = money(currency, beforeTotalDiscount - totalDiscount);
 
@@ -471,7 +529,10 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
       else delete item.taxedPrice;
     });
     for (const info of shippings) {
-      const taxed = taxedOf([{ unit: info.discountedPrice ? info.discountedPrice.value.centAmount : info.price.centAmount, quantity: 1 }], info.taxRate);
+      const taxed = taxedOf(
+        [{ unit: info.discountedPrice ? info.discountedPrice.value.centAmount : info.price.centAmount, quantity: 1 }],
+        info.taxRate,
+      );
       if (taxed) info.taxedPrice = taxed;
       else delete info.taxedPrice;
     }
@@ -489,15 +550,27 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
   if (totalPortions.length > 0) {
     cart.discountOnTotalPrice = {
       discountedAmount: money(currency, totalDiscount),
-      includedDiscounts: totalPortions.map((p) => ({ discount: { typeId: p.discount.typeId, id: p.discount.id }, discountedAmount: money(currency, p.amount) })),
+      includedDiscounts: totalPortions.map((p) => ({
+        discount: { typeId: p.discount.typeId, id: p.discount.id },
+        discountedAmount: money(currency, p.amount),
+      })),
     };
   }
   if (cart.taxMode === 'Platform' || cart.taxMode === 'External') {
     const items: Array<{ taxedPrice?: TaxedPrice }> = [...cart.lineItems, ...cart.customLineItems, ...shippings];
     const complete = (cart.shippingMode === 'Multiple' || address !== undefined) && items.every((item) => item.taxedPrice !== undefined);
     if (complete) {
-      let taxed = sumTaxedPrices(currency, items.map((item) => item.taxedPrice!)) as TaxedPrice;
-      const shippingTaxed = shippings.length > 0 && shippings.every((s) => s.taxedPrice) ? (sumTaxedPrices(currency, shippings.map((s) => s.taxedPrice!)) as TaxedPrice) : undefined;
+      let taxed = sumTaxedPrices(
+        currency,
+        items.map((item) => item.taxedPrice!),
+      ) as TaxedPrice;
+      const shippingTaxed =
+        shippings.length > 0 && shippings.every((s) => s.taxedPrice)
+          ? (sumTaxedPrices(
+              currency,
+              shippings.map((s) => s.taxedPrice!),
+            ) as TaxedPrice)
+          : undefined;
       if (totalDiscount > 0) {
         const reduced = reduceTaxedPrice(taxed, totalDiscount, beforeTotalDiscount, cart.taxRoundingMode) as TaxedPrice;
         cart.discountOnTotalPrice!.discountedNetAmount = money(currency, taxed.totalNet.centAmount - reduced.totalNet.centAmount);
@@ -505,7 +578,11 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
         taxed = reduced;
       }
       cart.taxedPrice = taxed;
-      if (shippingTaxed) cart.taxedShippingPrice = totalDiscount > 0 ? (reduceTaxedPrice(shippingTaxed, totalDiscount, beforeTotalDiscount, cart.taxRoundingMode) as TaxedPrice) : shippingTaxed;
+      if (shippingTaxed)
+        cart.taxedShippingPrice =
+          totalDiscount > 0
+            ? (reduceTaxedPrice(shippingTaxed, totalDiscount, beforeTotalDiscount, cart.taxRoundingMode) as TaxedPrice)
+            : shippingTaxed;
       else delete cart.taxedShippingPrice;
     } else {
       delete cart.taxedPrice;

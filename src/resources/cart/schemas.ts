@@ -22,13 +22,19 @@ export const ExternalTaxRateDraft = z
     state: z.string().optional(),
     subRates: z.array(SubRateDraft).optional(),
   })
-  .refine((r) => r.amount !== undefined || (r.subRates !== undefined && r.subRates.length > 0), { message: 'Either amount or subRates must be given.' });
+  .refine((r) => r.amount !== undefined || (r.subRates !== undefined && r.subRates.length > 0), {
+    message: 'Either amount or subRates must be given.',
+  });
 export type ExternalTaxRateDraft = z.infer<typeof ExternalTaxRateDraft>;
 
 export const ExternalTaxAmountDraft = z.object({ totalGross: MoneyDraft, taxRate: ExternalTaxRateDraft });
 export const ExternalLineItemTotalPrice = z.object({ price: MoneyDraft, totalPrice: MoneyDraft });
 
-export const ItemShippingTarget = z.object({ addressKey: z.string(), quantity: z.number().int().min(0), shippingMethodKey: z.string().optional() });
+export const ItemShippingTarget = z.object({
+  addressKey: z.string(),
+  quantity: z.number().int().min(0),
+  shippingMethodKey: z.string().optional(),
+});
 export const ItemShippingDetailsDraft = z.object({ targets: z.array(ItemShippingTarget) });
 export type ItemShippingDetailsDraft = z.infer<typeof ItemShippingDetailsDraft>;
 

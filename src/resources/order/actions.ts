@@ -15,7 +15,16 @@
  */
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
-import { applyCustomField, applyCustomType, customFieldActions, SetCustomField, SetCustomType, setField, storedAddress, type CustomFields } from '../common.js';
+import {
+  applyCustomField,
+  applyCustomType,
+  customFieldActions,
+  SetCustomField,
+  SetCustomType,
+  setField,
+  storedAddress,
+  type CustomFields,
+} from '../common.js';
 import { action, type ResourceContext, type UpdateAction } from '../define.js';
 import { stateTransition } from '../payments.js';
 import { findCustomLineItem, findLineItem, shippingDetails } from '../cart/line-items.js';
@@ -89,10 +98,12 @@ function findShipping(order: Order, key: string): Shipping {
 /** The shipping info a delivery goes to: the order's (Single) or that of `shippingKey` (Multiple, required). */
 function shippingInfoFor(order: Order, shippingKey: string | undefined): ShippingInfo {
   if (order.shippingMode === 'Multiple') {
-    if (shippingKey === undefined) throw orderErrors.invalidOperation('A shippingKey is required for an order with the shipping mode Multiple.');
+    if (shippingKey === undefined)
+      throw orderErrors.invalidOperation('A shippingKey is required for an order with the shipping mode Multiple.');
     return findShipping(order, shippingKey).shippingInfo;
   }
-  if (!order.shippingInfo) throw orderErrors.invalidOperation('A delivery can only be added to an order with shipping info (a shipping method).');
+  if (!order.shippingInfo)
+    throw orderErrors.invalidOperation('A delivery can only be added to an order with shipping info (a shipping method).');
   return order.shippingInfo;
 }
 
@@ -110,17 +121,22 @@ function transitionItemState(
   const to = ctx.reference('state', a.toState);
   const target = ctx.get('state', to.id)!;
   const name = (target.key as string | undefined) ?? to.id;
-  if (target.type !== 'LineItemState') throw orderErrors.invalidOperation(`The state '${name}' is of type '${String(target.type)}', not 'LineItemState'.`);
+  if (target.type !== 'LineItemState')
+    throw orderErrors.invalidOperation(`The state '${name}' is of type '${String(target.type)}', not 'LineItemState'.`);
   if (fromId === to.id) return states;
   const from = ctx.get('state', fromId);
   const allowed = from?.transitions as Array<{ id: string }> | undefined;
   if (allowed && !allowed.some((t) => t.id === to.id)) {
-    throw orderErrors.invalidOperation(`A transition from state '${(from!.key as string | undefined) ?? fromId}' to state '${name}' is not allowed.`);
+    throw orderErrors.invalidOperation(
+      `A transition from state '${(from!.key as string | undefined) ?? fromId}' to state '${name}' is not allowed.`,
+    );
   }
   const next = states.map((entry) => ({ quantity: entry.quantity, state: { ...entry.state } }));
   const source = next.find((entry) => entry.state.id === fromId);
   if (!source || source.quantity < a.quantity) {
-    throw orderErrors.invalidOperation(`The ${what} has ${source?.quantity ?? 0} in the state '${fromId}', fewer than the ${a.quantity} to transition.`);
+    throw orderErrors.invalidOperation(
+      `The ${what} has ${source?.quantity ?? 0} in the state '${fromId}', fewer than the ${a.quantity} to transition.`,
+    );
   }
   source.quantity -= a.quantity;
   const existing = next.find((entry) => entry.state.id === to.id);
@@ -138,7 +154,8 @@ const ItemTransition = z.object({
 
 function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
   const store = identifier.key !== undefined ? ctx.getByKey('store', identifier.key) : ctx.get('store', identifier.id ?? '');
-  if (!store) throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
+  if (!store)
+    throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
   return { typeId: 'store', key: store.key as string };
 }
 
@@ -151,8 +168,12 @@ export function assertOrderNumberFree(orderNumber: string, ctx: ResourceContext,
 export const orderActions: Record<string, UpdateAction<Order>> = {
   // States -----------------------------------------------------------------------------------------
   changeOrderState: action(z.object({ orderState: OrderState }), (order: Order, a) => void (order.orderState = a.orderState)),
-  changePaymentState: action(z.object({ paymentState: Optional(PaymentState) }), (order: Order, a) => setField(order, 'paymentState', a.paymentState)),
-  changeShipmentState: action(z.object({ shipmentState: Optional(ShipmentState) }), (order: Order, a) => setField(order, 'shipmentState', a.shipmentState)),
+  changePaymentState: action(z.object({ paymentState: Optional(PaymentState) }), (order: Order, a) =>
+    setField(order, 'paymentState', a.paymentState),
+  ),
+  changeShipmentState: action(z.object({ shipmentState: Optional(ShipmentState) }), (order: Order, a) =>
+    setField(order, 'shipmentState', a.shipmentState),
+  ),
   transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (order: Order, a, ctx) => {
     order.state = stateTransition(order.state, a, 'OrderState', ctx);
   }),
@@ -181,7 +202,9 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     assertOrderNumberFree(next!, ctx, order.id);
     order.orderNumber = next!;
   }),
-  setPurchaseOrderNumber: action(z.object({ purchaseOrderNumber: Optional(z.string()) }), (order: Order, a) => setField(order, 'purchaseOrderNumber', a.purchaseOrderNumber)),
+  setPurchaseOrderNumber: action(z.object({ purchaseOrderNumber: Optional(z.string()) }), (order: Order, a) =>
+    setField(order, 'purchaseOrderNumber', a.purchaseOrderNumber),
+  ),
   setCustomerEmail: action(z.object({ email: Optional(z.string()) }), (order: Order, a) => setField(order, 'customerEmail', a.email)),
   setCustomerId: action(z.object({ customerId: Optional(z.string()) }), (order: Order, a, ctx) => {
     if (!a.customerId) return void delete order.customerId;
@@ -194,27 +217,40 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   setStore: action(z.object({ store: Optional(StoreIdentifier) }), (order: Order, a, ctx) => {
     const next = a.store ? storeKeyReference(a.store, ctx) : undefined;
     if (next?.key === order.store?.key) {
-      throw orderErrors.invalidOperation(next ? `The order is already assigned to the store '${next.key}'.` : 'The order is not assigned to a store.');
+      throw orderErrors.invalidOperation(
+        next ? `The order is already assigned to the store '${next.key}'.` : 'The order is not assigned to a store.',
+      );
     }
     setField(order, 'store', next);
   }),
   setBusinessUnit: action(z.object({ businessUnit: Optional(ResourceIdentifier) }), (order: Order, a, ctx) => {
     if (!a.businessUnit) return void delete order.businessUnit;
     const identifier = a.businessUnit;
-    const unit = identifier.key !== undefined ? ctx.getByKey('business-unit', identifier.key) : ctx.get('business-unit', identifier.id ?? '');
-    if (!unit) throw errors.referencedResourceNotFound('business-unit', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
+    const unit =
+      identifier.key !== undefined ? ctx.getByKey('business-unit', identifier.key) : ctx.get('business-unit', identifier.id ?? '');
+    if (!unit)
+      throw errors.referencedResourceNotFound(
+        'business-unit',
+        identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' },
+      );
     order.businessUnit = { typeId: 'business-unit', key: unit.key as string };
   }),
-  updateSyncInfo: action(z.object({ channel: ResourceIdentifier, externalId: z.string().optional(), syncedAt: z.string().optional() }), (order: Order, a, ctx) => {
-    const channel = ctx.reference('channel', a.channel);
-    const roles = (ctx.get('channel', channel.id)!.roles as string[] | undefined) ?? [];
-    if (!roles.includes('OrderExport') && !roles.includes('OrderImport')) {
-      throw errors.invalidInput(`The channel '${channel.id}' needs the role OrderExport or OrderImport to be used for sync info.`);
-    }
-    const entry: Order['syncInfo'][number] = { channel, syncedAt: a.syncedAt !== undefined ? new Date(Date.parse(a.syncedAt)).toISOString() : ctx.now };
-    if (a.externalId !== undefined) entry.externalId = a.externalId;
-    order.syncInfo.push(entry);
-  }),
+  updateSyncInfo: action(
+    z.object({ channel: ResourceIdentifier, externalId: z.string().optional(), syncedAt: z.string().optional() }),
+    (order: Order, a, ctx) => {
+      const channel = ctx.reference('channel', a.channel);
+      const roles = (ctx.get('channel', channel.id)!.roles as string[] | undefined) ?? [];
+      if (!roles.includes('OrderExport') && !roles.includes('OrderImport')) {
+        throw errors.invalidInput(`The channel '${channel.id}' needs the role OrderExport or OrderImport to be used for sync info.`);
+      }
+      const entry: Order['syncInfo'][number] = {
+        channel,
+        syncedAt: a.syncedAt !== undefined ? new Date(Date.parse(a.syncedAt)).toISOString() : ctx.now,
+      };
+      if (a.externalId !== undefined) entry.externalId = a.externalId;
+      order.syncInfo.push(entry);
+    },
+  ),
   addPayment: action(z.object({ payment: ResourceIdentifier }), (order: Order, a, ctx) => {
     const reference = ctx.reference('payment', a.payment);
     order.paymentInfo ??= { payments: [] };
@@ -222,7 +258,8 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   }),
   removePayment: action(z.object({ payment: ResourceIdentifier }), (order: Order, a, ctx) => {
     const id = a.payment.id ?? ctx.reference('payment', a.payment).id;
-    if (!order.paymentInfo?.payments.some((p) => p.id === id)) throw orderErrors.invalidOperation(`The order has no payment with ID '${id}'.`);
+    if (!order.paymentInfo?.payments.some((p) => p.id === id))
+      throw orderErrors.invalidOperation(`The order has no payment with ID '${id}'.`);
     order.paymentInfo.payments = order.paymentInfo.payments.filter((p) => p.id !== id);
     if (order.paymentInfo.payments.length === 0) delete order.paymentInfo;
   }),
@@ -235,7 +272,9 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   setBillingAddress: action(z.object({ address: Optional(BaseAddress) }), (order: Order, a, ctx) =>
     setField(order, 'billingAddress', a.address ? storedAddress(a.address, ctx) : undefined),
   ),
-  setShippingAddressCustomType: action(SetCustomType, (order: Order, a, ctx) => applyCustomType(addressOf(order, 'shippingAddress'), a, ctx)),
+  setShippingAddressCustomType: action(SetCustomType, (order: Order, a, ctx) =>
+    applyCustomType(addressOf(order, 'shippingAddress'), a, ctx),
+  ),
   setShippingAddressCustomField: action(SetCustomField, (order: Order, a) => applyCustomField(addressOf(order, 'shippingAddress'), a)),
   setBillingAddressCustomType: action(SetCustomType, (order: Order, a, ctx) => applyCustomType(addressOf(order, 'billingAddress'), a, ctx)),
   setBillingAddressCustomField: action(SetCustomField, (order: Order, a) => applyCustomField(addressOf(order, 'billingAddress'), a)),
@@ -243,14 +282,23 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     const key = a.address.key;
     if (key === undefined) throw orderErrors.invalidOperation('An item shipping address needs a key.');
     if (order.itemShippingAddresses.some((address) => address.key === key)) {
-      throw errors.duplicateField('itemShippingAddresses.key', key, `An item shipping address with the key '${key}' already exists in the order.`);
+      throw errors.duplicateField(
+        'itemShippingAddresses.key',
+        key,
+        `An item shipping address with the key '${key}' already exists in the order.`,
+      );
     }
     order.itemShippingAddresses.push(storedAddress(a.address, ctx));
   }),
   removeItemShippingAddress: action(z.object({ addressKey: z.string() }), (order: Order, a) => {
     itemShippingAddress(order, a.addressKey);
-    const used = [...order.lineItems, ...order.customLineItems].some((item) => item.shippingDetails?.targets.some((t) => t.addressKey === a.addressKey));
-    if (used) throw orderErrors.invalidOperation(`The item shipping address '${a.addressKey}' is used by the shipping details of a (custom) line item.`);
+    const used = [...order.lineItems, ...order.customLineItems].some((item) =>
+      item.shippingDetails?.targets.some((t) => t.addressKey === a.addressKey),
+    );
+    if (used)
+      throw orderErrors.invalidOperation(
+        `The item shipping address '${a.addressKey}' is used by the shipping details of a (custom) line item.`,
+      );
     order.itemShippingAddresses = order.itemShippingAddresses.filter((address) => address.key !== a.addressKey);
   }),
   updateItemShippingAddress: action(z.object({ address: BaseAddress }), (order: Order, a, ctx) => {
@@ -266,8 +314,12 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   ),
 
   // Line items -------------------------------------------------------------------------------------
-  setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(findLineItem(asCart(order), a), a, ctx)),
-  setLineItemCustomField: action(LineItemLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findLineItem(asCart(order), a), a)),
+  setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
+    applyCustomType(findLineItem(asCart(order), a), a, ctx),
+  ),
+  setLineItemCustomField: action(LineItemLocator.extend(SetCustomField.shape), (order: Order, a) =>
+    applyCustomField(findLineItem(asCart(order), a), a),
+  ),
   setLineItemShippingDetails: action(LineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (order: Order, a) => {
     const item = findLineItem(asCart(order), a);
     setField(item, 'shippingDetails', shippingDetails(a.shippingDetails, asCart(order), item.quantity));
@@ -275,11 +327,16 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   setCustomLineItemCustomType: action(CustomLineItemLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
     applyCustomType(findCustomLineItem(asCart(order), a), a, ctx),
   ),
-  setCustomLineItemCustomField: action(CustomLineItemLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findCustomLineItem(asCart(order), a), a)),
-  setCustomLineItemShippingDetails: action(CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (order: Order, a) => {
-    const item = findCustomLineItem(asCart(order), a);
-    setField(item, 'shippingDetails', shippingDetails(a.shippingDetails, asCart(order), item.quantity));
-  }),
+  setCustomLineItemCustomField: action(CustomLineItemLocator.extend(SetCustomField.shape), (order: Order, a) =>
+    applyCustomField(findCustomLineItem(asCart(order), a), a),
+  ),
+  setCustomLineItemShippingDetails: action(
+    CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }),
+    (order: Order, a) => {
+      const item = findCustomLineItem(asCart(order), a);
+      setField(item, 'shippingDetails', shippingDetails(a.shippingDetails, asCart(order), item.quantity));
+    },
+  ),
 
   // Shipping ---------------------------------------------------------------------------------------
   setShippingCustomType: action(SetCustomType.extend({ shippingKey: z.string().optional() }), (order: Order, a, ctx) => {
@@ -293,14 +350,17 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     const holder: Addressed = target.shippingCustomFields ? { custom: target.shippingCustomFields } : {};
     applyCustomField(holder, a);
   }),
-  setEstimatedDelivery: action(z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }), (order: Order, a) => {
-    if (order.shippingMode === 'Single' && a.shippingKey !== undefined) {
-      throw orderErrors.invalidOperation('A shippingKey cannot be given for an order with the shipping mode Single.');
-    }
-    const info = order.shippingMode === 'Multiple' ? shippingInfoFor(order, a.shippingKey) : order.shippingInfo;
-    if (!info) throw orderErrors.invalidOperation('The order has no shipping info.');
-    setField(info, 'estimatedDelivery', a.estimatedDelivery);
-  }),
+  setEstimatedDelivery: action(
+    z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }),
+    (order: Order, a) => {
+      if (order.shippingMode === 'Single' && a.shippingKey !== undefined) {
+        throw orderErrors.invalidOperation('A shippingKey cannot be given for an order with the shipping mode Single.');
+      }
+      const info = order.shippingMode === 'Multiple' ? shippingInfoFor(order, a.shippingKey) : order.shippingInfo;
+      if (!info) throw orderErrors.invalidOperation('The order has no shipping info.');
+      setField(info, 'estimatedDelivery', a.estimatedDelivery);
+    },
+  ),
 
   // Deliveries and parcels -------------------------------------------------------------------------
   addDelivery: action(
@@ -331,10 +391,18 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   setDeliveryItems: action(DeliveryLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
     findDelivery(order, a).items = deliveryItems(order, a.items);
   }),
-  setDeliveryCustomType: action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(findDelivery(order, a), a, ctx)),
-  setDeliveryCustomField: action(DeliveryLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findDelivery(order, a), a)),
-  setDeliveryAddressCustomType: action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(deliveryAddress(order, a), a, ctx)),
-  setDeliveryAddressCustomField: action(DeliveryLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(deliveryAddress(order, a), a)),
+  setDeliveryCustomType: action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
+    applyCustomType(findDelivery(order, a), a, ctx),
+  ),
+  setDeliveryCustomField: action(DeliveryLocator.extend(SetCustomField.shape), (order: Order, a) =>
+    applyCustomField(findDelivery(order, a), a),
+  ),
+  setDeliveryAddressCustomType: action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
+    applyCustomType(deliveryAddress(order, a), a, ctx),
+  ),
+  setDeliveryAddressCustomField: action(DeliveryLocator.extend(SetCustomField.shape), (order: Order, a) =>
+    applyCustomField(deliveryAddress(order, a), a),
+  ),
   addParcelToDelivery: action(
     DeliveryLocator.extend({
       parcelKey: z.string().optional(),
@@ -362,12 +430,20 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   setParcelItems: action(ParcelLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
     findParcel(order, a).parcel.items = deliveryItems(order, a.items);
   }),
-  setParcelCustomType: action(ParcelLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(findParcel(order, a).parcel, a, ctx)),
-  setParcelCustomField: action(ParcelLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findParcel(order, a).parcel, a)),
+  setParcelCustomType: action(ParcelLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
+    applyCustomType(findParcel(order, a).parcel, a, ctx),
+  ),
+  setParcelCustomField: action(ParcelLocator.extend(SetCustomField.shape), (order: Order, a) =>
+    applyCustomField(findParcel(order, a).parcel, a),
+  ),
 
   // Returns ----------------------------------------------------------------------------------------
   addReturnInfo: action(
-    z.object({ items: z.array(ReturnItemDraft).min(1), returnTrackingId: z.string().optional(), returnDate: ReturnInfoDraft.shape.returnDate }),
+    z.object({
+      items: z.array(ReturnItemDraft).min(1),
+      returnTrackingId: z.string().optional(),
+      returnDate: ReturnInfoDraft.shape.returnDate,
+    }),
     (order: Order, a, ctx) => {
       order.returnInfo.push(newReturnInfo(order, a, ctx));
     },
@@ -388,6 +464,10 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     item.paymentState = a.paymentState;
     item.lastModifiedAt = ctx.now;
   }),
-  setReturnItemCustomType: action(ReturnItemLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(findReturnItem(order, a), a, ctx)),
-  setReturnItemCustomField: action(ReturnItemLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findReturnItem(order, a), a)),
+  setReturnItemCustomType: action(ReturnItemLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
+    applyCustomType(findReturnItem(order, a), a, ctx),
+  ),
+  setReturnItemCustomField: action(ReturnItemLocator.extend(SetCustomField.shape), (order: Order, a) =>
+    applyCustomField(findReturnItem(order, a), a),
+  ),
 };

@@ -95,7 +95,12 @@ function lineItem(draft: z.infer<typeof LineItemImportDraft>, order: Order, ctx:
   item.state = itemStatesOf(draft.state, draft.quantity, 'line item', ctx);
   if (draft.taxRate) {
     item.taxRate = taxRate(draft.taxRate);
-    item.taxedPrice = taxedItemPrice(order.totalPrice.currencyCode, [{ unit, quantity: draft.quantity }], item.taxRate, order.taxRoundingMode) as TaxedPrice;
+    item.taxedPrice = taxedItemPrice(
+      order.totalPrice.currencyCode,
+      [{ unit, quantity: draft.quantity }],
+      item.taxRate,
+      order.taxRoundingMode,
+    ) as TaxedPrice;
   }
   item.perMethodTaxRate = [];
   if (draft.supplyChannel) item.supplyChannel = ctx.reference('channel', draft.supplyChannel);
@@ -126,7 +131,12 @@ function customLineItem(draft: z.infer<typeof CustomLineItemImportDraft>, order:
   if (draft.taxCategory) item.taxCategory = ctx.reference('tax-category', draft.taxCategory);
   if (draft.taxRate) {
     item.taxRate = taxRate(draft.taxRate);
-    item.taxedPrice = taxedItemPrice(money.currencyCode, [{ unit: money.centAmount, quantity: draft.quantity }], item.taxRate, order.taxRoundingMode) as TaxedPrice;
+    item.taxedPrice = taxedItemPrice(
+      money.currencyCode,
+      [{ unit: money.centAmount, quantity: draft.quantity }],
+      item.taxRate,
+      order.taxRoundingMode,
+    ) as TaxedPrice;
   }
   item.perMethodTaxRate = [];
   item.discountedPricePerQuantity = [];
@@ -148,11 +158,20 @@ function shippingInfo(draft: NonNullable<OrderImportDraft['shippingInfo']>, orde
   };
   if (draft.taxRate) {
     info.taxRate = taxRate(draft.taxRate);
-    info.taxedPrice = taxedItemPrice(info.price.currencyCode, [{ unit: info.price.centAmount, quantity: 1 }], info.taxRate, order.taxRoundingMode) as TaxedPrice;
+    info.taxedPrice = taxedItemPrice(
+      info.price.currencyCode,
+      [{ unit: info.price.centAmount, quantity: 1 }],
+      info.taxRate,
+      order.taxRoundingMode,
+    ) as TaxedPrice;
   }
   if (draft.taxCategory) info.taxCategory = ctx.reference('tax-category', draft.taxCategory);
   if (draft.shippingMethod) info.shippingMethod = ctx.reference('shipping-method', draft.shippingMethod);
-  if (draft.discountedPrice) info.discountedPrice = { value: cents(draft.discountedPrice.value), includedDiscounts: draft.discountedPrice.includedDiscounts as never[] };
+  if (draft.discountedPrice)
+    info.discountedPrice = {
+      value: cents(draft.discountedPrice.value),
+      includedDiscounts: draft.discountedPrice.includedDiscounts as never[],
+    };
   // Deliveries name the order's items, which exist by now.
   const holder = { ...order, shippingMode: 'Single', shippingInfo: info } as Order;
   for (const delivery of draft.deliveries ?? []) info.deliveries.push(newDelivery(holder, delivery, ctx));
@@ -178,15 +197,25 @@ export function importedOrder(draft: OrderImportDraft, ctx: ResourceContext): Om
   if (draft.customerGroup) order.customerGroup = ctx.reference('customer-group', draft.customerGroup);
   if (draft.businessUnit) {
     const identifier = draft.businessUnit;
-    const unit = identifier.key !== undefined ? ctx.getByKey('business-unit', identifier.key) : ctx.get('business-unit', identifier.id ?? '');
-    if (!unit) throw errors.referencedResourceNotFound('business-unit', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
+    const unit =
+      identifier.key !== undefined ? ctx.getByKey('business-unit', identifier.key) : ctx.get('business-unit', identifier.id ?? '');
+    if (!unit)
+      throw errors.referencedResourceNotFound(
+        'business-unit',
+        identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' },
+      );
     order.businessUnit = { typeId: 'business-unit', key: unit.key as string };
   }
   if (draft.store) {
     const store = draft.store.key !== undefined ? ctx.getByKey('store', draft.store.key) : ctx.get('store', draft.store.id ?? '');
-    if (!store) throw errors.referencedResourceNotFound('store', draft.store.key !== undefined ? { key: draft.store.key } : { id: draft.store.id ?? '' });
+    if (!store)
+      throw errors.referencedResourceNotFound(
+        'store',
+        draft.store.key !== undefined ? { key: draft.store.key } : { id: draft.store.id ?? '' },
+      );
     const countries = ((store.countries as Array<{ code: string }> | undefined) ?? []).map((c) => c.code);
-    if (draft.country !== undefined && countries.length > 0 && !countries.includes(draft.country)) throw orderErrors.countryNotConfiguredInStore(countries, draft.country);
+    if (draft.country !== undefined && countries.length > 0 && !countries.includes(draft.country))
+      throw orderErrors.countryNotConfiguredInStore(countries, draft.country);
     order.store = { typeId: 'store', key: store.key as string };
   }
   order.totalPrice = cents(draft.totalPrice);
@@ -200,7 +229,8 @@ export function importedOrder(draft: OrderImportDraft, ctx: ResourceContext): Om
   order.itemShippingAddresses = [];
   for (const address of draft.itemShippingAddresses ?? []) {
     if (address.key === undefined) throw orderErrors.invalidOperation('An item shipping address needs a key.');
-    if (order.itemShippingAddresses.some((a) => a.key === address.key)) throw errors.duplicateField('itemShippingAddresses.key', address.key);
+    if (order.itemShippingAddresses.some((a) => a.key === address.key))
+      throw errors.duplicateField('itemShippingAddresses.key', address.key);
     order.itemShippingAddresses.push(storedAddress(address, ctx));
   }
   order.lineItems = [];
@@ -215,7 +245,11 @@ export function importedOrder(draft: OrderImportDraft, ctx: ResourceContext): Om
       currency,
       net,
       gross,
-      draft.taxedPrice.taxPortions.map((p) => ({ ...(p.name !== undefined ? { name: p.name } : {}), rate: p.rate, amount: typedMoney(p.amount).centAmount })),
+      draft.taxedPrice.taxPortions.map((p) => ({
+        ...(p.name !== undefined ? { name: p.name } : {}),
+        rate: p.rate,
+        amount: typedMoney(p.amount).centAmount,
+      })),
     ) as TaxedPrice;
   }
   order.shippingMode = 'Single';

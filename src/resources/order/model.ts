@@ -8,7 +8,15 @@ import { z } from 'zod';
 import { MoneyDraft } from '../../pricing/money.js';
 import type { StoredDocument } from '../../storage/types.js';
 import type { Cart } from '../cart/model.js';
-import { DateTime, ItemKey, ItemShippingDetailsDraft, RoundingMode, TaxCalculationMode, InventoryMode, StoreIdentifier } from '../cart/schemas.js';
+import {
+  DateTime,
+  ItemKey,
+  ItemShippingDetailsDraft,
+  RoundingMode,
+  TaxCalculationMode,
+  InventoryMode,
+  StoreIdentifier,
+} from '../cart/schemas.js';
 import type { Address, CustomFields } from '../common.js';
 import type { Reference } from '../define.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
@@ -91,7 +99,22 @@ export interface SyncInfo {
 type CartFields = { [K in keyof Cart as string extends K ? never : K]: Cart[K] };
 
 /** The cart fields an order keeps (everything but the cart's own bookkeeping), plus the order's. */
-export interface Order extends StoredDocument, Omit<CartFields, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy' | 'key' | 'cartState' | 'freezeStrategy' | 'lock' | 'deleteDaysAfterLastModification'> {
+export interface Order
+  extends StoredDocument,
+    Omit<
+      CartFields,
+      | 'id'
+      | 'version'
+      | 'createdAt'
+      | 'lastModifiedAt'
+      | 'createdBy'
+      | 'lastModifiedBy'
+      | 'key'
+      | 'cartState'
+      | 'freezeStrategy'
+      | 'lock'
+      | 'deleteDaysAfterLastModification'
+    > {
   orderNumber?: string;
   cart?: { typeId: 'cart'; id: string };
   orderState: z.infer<typeof OrderState>;
@@ -134,7 +157,9 @@ export const TaxRateDraft = z
     state: z.string().optional(),
     subRates: z.array(z.object({ name: z.string(), amount: z.number().min(0).max(1) })).optional(),
   })
-  .refine((r) => r.amount !== undefined || (r.subRates !== undefined && r.subRates.length > 0), { message: 'Either amount or subRates must be given.' });
+  .refine((r) => r.amount !== undefined || (r.subRates !== undefined && r.subRates.length > 0), {
+    message: 'Either amount or subRates must be given.',
+  });
 export type TaxRateDraft = z.infer<typeof TaxRateDraft>;
 
 export const PriceDraft = z.object({

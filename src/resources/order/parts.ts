@@ -28,8 +28,10 @@ import type {
 
 export const orderErrors = {
   invalidOperation: (message: string) => errors.invalidOperation(message),
-  alreadyOrdered: (cartId: string) => errors.invalidOperation(`The cart with ID '${cartId}' has already been ordered: a cart can be ordered once.`),
-  noShippingAddress: (cartId: string) => errors.invalidOperation(`The cart with ID '${cartId}' has no shipping address: an order needs one.`),
+  alreadyOrdered: (cartId: string) =>
+    errors.invalidOperation(`The cart with ID '${cartId}' has already been ordered: a cart can be ordered once.`),
+  noShippingAddress: (cartId: string) =>
+    errors.invalidOperation(`The cart with ID '${cartId}' has no shipping address: an order needs one.`),
   duplicateOrderNumber: (orderNumber: string) =>
     errors.duplicateField('orderNumber', orderNumber, `An order with the order number '${orderNumber}' already exists.`),
   outOfStock: (items: Array<{ id: string; sku: string }>) =>
@@ -61,7 +63,12 @@ export function stateIdOf(identifier: z.infer<typeof ResourceIdentifier>, ctx: R
   throw errors.referencedResourceNotFound('state', { key: identifier.key! });
 }
 
-export function itemStates(drafts: Array<z.infer<typeof ItemStateDraft>>, quantity: number, what: string, ctx: ResourceContext): ItemState[] {
+export function itemStates(
+  drafts: Array<z.infer<typeof ItemStateDraft>>,
+  quantity: number,
+  what: string,
+  ctx: ResourceContext,
+): ItemState[] {
   const states: ItemState[] = [];
   for (const draft of drafts) {
     const state = ctx.reference('state', draft.state);
@@ -91,24 +98,32 @@ type DeliveryLocator = { deliveryId?: string | undefined; deliveryKey?: string |
 type ParcelLocator = { parcelId?: string | undefined; parcelKey?: string | undefined };
 
 export function findDelivery(order: Order, locator: DeliveryLocator): Delivery {
-  if (locator.deliveryId === undefined && locator.deliveryKey === undefined) throw errors.invalidInput('Either deliveryId or deliveryKey is required.');
-  const found = allDeliveries(order).find((d) => (locator.deliveryId !== undefined ? d.id === locator.deliveryId : d.key === locator.deliveryKey));
+  if (locator.deliveryId === undefined && locator.deliveryKey === undefined)
+    throw errors.invalidInput('Either deliveryId or deliveryKey is required.');
+  const found = allDeliveries(order).find((d) =>
+    locator.deliveryId !== undefined ? d.id === locator.deliveryId : d.key === locator.deliveryKey,
+  );
   if (!found) {
     throw orderErrors.invalidOperation(
-      locator.deliveryId !== undefined ? `The order has no delivery with ID '${locator.deliveryId}'.` : `The order has no delivery with key '${locator.deliveryKey}'.`,
+      locator.deliveryId !== undefined
+        ? `The order has no delivery with ID '${locator.deliveryId}'.`
+        : `The order has no delivery with key '${locator.deliveryKey}'.`,
     );
   }
   return found;
 }
 
 export function findParcel(order: Order, locator: ParcelLocator): { delivery: Delivery; parcel: Parcel } {
-  if (locator.parcelId === undefined && locator.parcelKey === undefined) throw errors.invalidInput('Either parcelId or parcelKey is required.');
+  if (locator.parcelId === undefined && locator.parcelKey === undefined)
+    throw errors.invalidInput('Either parcelId or parcelKey is required.');
   for (const delivery of allDeliveries(order)) {
     const parcel = delivery.parcels.find((p) => (locator.parcelId !== undefined ? p.id === locator.parcelId : p.key === locator.parcelKey));
     if (parcel) return { delivery, parcel };
   }
   throw orderErrors.invalidOperation(
-    locator.parcelId !== undefined ? `The order has no parcel with ID '${locator.parcelId}'.` : `The order has no parcel with key '${locator.parcelKey}'.`,
+    locator.parcelId !== undefined
+      ? `The order has no parcel with ID '${locator.parcelId}'.`
+      : `The order has no parcel with key '${locator.parcelKey}'.`,
   );
 }
 
@@ -124,7 +139,8 @@ export function deliveryItems(order: Order, items: DeliveryItem[] | undefined): 
 }
 
 function assertKeyFree(taken: Array<string | undefined>, key: string | undefined, what: string): void {
-  if (key !== undefined && taken.includes(key)) throw errors.duplicateField(`${what}.key`, key, `A ${what} with the key '${key}' already exists in the order.`);
+  if (key !== undefined && taken.includes(key))
+    throw errors.duplicateField(`${what}.key`, key, `A ${what} with the key '${key}' already exists in the order.`);
 }
 
 export function newParcel(order: Order, draft: z.infer<typeof ParcelDraft>, ctx: ResourceContext): Parcel {
@@ -173,12 +189,20 @@ export function allReturnItems(order: Order): ReturnItem[] {
   return order.returnInfo.flatMap((info) => info.items);
 }
 
-export function findReturnItem(order: Order, locator: { returnItemId?: string | undefined; returnItemKey?: string | undefined }): ReturnItem {
-  if (locator.returnItemId === undefined && locator.returnItemKey === undefined) throw errors.invalidInput('Either returnItemId or returnItemKey is required.');
-  const found = allReturnItems(order).find((item) => (locator.returnItemId !== undefined ? item.id === locator.returnItemId : item.key === locator.returnItemKey));
+export function findReturnItem(
+  order: Order,
+  locator: { returnItemId?: string | undefined; returnItemKey?: string | undefined },
+): ReturnItem {
+  if (locator.returnItemId === undefined && locator.returnItemKey === undefined)
+    throw errors.invalidInput('Either returnItemId or returnItemKey is required.');
+  const found = allReturnItems(order).find((item) =>
+    locator.returnItemId !== undefined ? item.id === locator.returnItemId : item.key === locator.returnItemKey,
+  );
   if (!found) {
     throw orderErrors.invalidOperation(
-      locator.returnItemId !== undefined ? `The order has no return item with ID '${locator.returnItemId}'.` : `The order has no return item with key '${locator.returnItemKey}'.`,
+      locator.returnItemId !== undefined
+        ? `The order has no return item with ID '${locator.returnItemId}'.`
+        : `The order has no return item with key '${locator.returnItemKey}'.`,
     );
   }
   return found;
@@ -197,15 +221,25 @@ export function newReturnInfo(order: Order, draft: z.infer<typeof ReturnInfoDraf
   const taken = new Set<string>();
   for (const item of [...allReturnItems(order), ...items]) {
     if (item.key === undefined) continue;
-    if (taken.has(item.key)) throw errors.duplicateField('returnInfo.items.key', item.key, `A return item with the key '${item.key}' already exists in the order.`);
+    if (taken.has(item.key))
+      throw errors.duplicateField(
+        'returnInfo.items.key',
+        item.key,
+        `A return item with the key '${item.key}' already exists in the order.`,
+      );
     taken.add(item.key);
   }
   for (const item of items) {
     const target = item.lineItemId ?? item.customLineItemId!;
-    const line = item.lineItemId !== undefined ? order.lineItems.find((l) => l.id === target) : order.customLineItems.find((l) => l.id === target);
-    const returned = [...allReturnItems(order), ...items].filter((r) => (r.lineItemId ?? r.customLineItemId) === target).reduce((sum, r) => sum + r.quantity, 0);
+    const line =
+      item.lineItemId !== undefined ? order.lineItems.find((l) => l.id === target) : order.customLineItems.find((l) => l.id === target);
+    const returned = [...allReturnItems(order), ...items]
+      .filter((r) => (r.lineItemId ?? r.customLineItemId) === target)
+      .reduce((sum, r) => sum + r.quantity, 0);
     if (returned > line!.quantity) {
-      throw orderErrors.invalidOperation(`The quantity returned of the item '${target}' (${returned}) exceeds its quantity in the order (${line!.quantity}).`);
+      throw orderErrors.invalidOperation(
+        `The quantity returned of the item '${target}' (${returned}) exceeds its quantity in the order (${line!.quantity}).`,
+      );
     }
   }
   return info;

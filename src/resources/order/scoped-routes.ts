@@ -59,17 +59,45 @@ const activeCartRoute: CustomRoute = {
     const access = scopedAccess<Cart>(call, 'cart', repository);
     const caller = call.scope!.caller!;
     const cart = activeCartOf(call.ctx, caller, call.scope!.store);
-    if (!cart || !access.belongs(cart)) throw new PlatformError(404, [{ code: 'ResourceNotFound', message: 'There is no active cart for the caller.' }]);
+    if (!cart || !access.belongs(cart))
+      throw new PlatformError(404, [{ code: 'ResourceNotFound', message: 'There is no active cart for the caller.' }]);
     return ok(access.expanded(cart));
   },
 };
 
 /** MyCartDraft: what a shopper may give their own cart (no key, customer, group, origin, external taxes, ...). */
 const MY_CART_FIELDS = [
-  'currency', 'customerEmail', 'businessUnit', 'store', 'lineItems', 'taxMode', 'inventoryMode', 'billingAddress', 'shippingAddress',
-  'shippingMethod', 'itemShippingAddresses', 'shippingMode', 'discountCodes', 'country', 'locale', 'deleteDaysAfterLastModification', 'custom',
+  'currency',
+  'customerEmail',
+  'businessUnit',
+  'store',
+  'lineItems',
+  'taxMode',
+  'inventoryMode',
+  'billingAddress',
+  'shippingAddress',
+  'shippingMethod',
+  'itemShippingAddresses',
+  'shippingMode',
+  'discountCodes',
+  'country',
+  'locale',
+  'deleteDaysAfterLastModification',
+  'custom',
 ] as const;
-const MY_LINE_ITEM_FIELDS = new Set(['productId', 'variantId', 'sku', 'quantity', 'addedAt', 'distributionChannel', 'supplyChannel', 'shippingDetails', 'custom', 'key', 'recurrenceInfo']);
+const MY_LINE_ITEM_FIELDS = new Set([
+  'productId',
+  'variantId',
+  'sku',
+  'quantity',
+  'addedAt',
+  'distributionChannel',
+  'supplyChannel',
+  'shippingDetails',
+  'custom',
+  'key',
+  'recurrenceInfo',
+]);
 
 function myCartDraft(input: unknown): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
@@ -78,7 +106,9 @@ function myCartDraft(input: unknown): unknown {
   for (const field of MY_CART_FIELDS) if (body[field] !== undefined) draft[field] = body[field];
   if (Array.isArray(draft.lineItems)) {
     draft.lineItems = draft.lineItems.map((line) =>
-      typeof line === 'object' && line !== null ? Object.fromEntries(Object.entries(line).filter(([key]) => MY_LINE_ITEM_FIELDS.has(key))) : line,
+      typeof line === 'object' && line !== null
+        ? Object.fromEntries(Object.entries(line).filter(([key]) => MY_LINE_ITEM_FIELDS.has(key)))
+        : line,
     );
   }
   return draft;
@@ -140,7 +170,8 @@ const inStoreCustomerCartRoutes: CustomRoute[] = [
     path: 'customer-id=:customerId/merge',
     handle: (call, repository): Reply => {
       const draft = validate(MergeDraft, call.json());
-      if (!draft.anonymousCart && draft.anonymousId === undefined) throw errors.invalidOperation('Either anonymousCart or anonymousId is required.');
+      if (!draft.anonymousCart && draft.anonymousId === undefined)
+        throw errors.invalidOperation('Either anonymousCart or anonymousId is required.');
       let anonymousCartId: string | undefined;
       if (draft.anonymousCart) {
         const locator: Locator = draft.anonymousCart.id !== undefined ? { id: draft.anonymousCart.id } : { key: draft.anonymousCart.key! };
@@ -178,7 +209,8 @@ export const inStoreOrderRoutes: CustomRoute[] = [
   ...orderNumberRoutes({
     get: (call, repository, orderNumber) => scopedAccess<Order>(call, 'order', repository).find({ key: orderNumber }),
     update: (call, repository, orderNumber) => scopedAccess<Order>(call, 'order', repository).update({ key: orderNumber }, call.json()),
-    remove: (call, repository, orderNumber, version) => scopedAccess<Order>(call, 'order', repository).remove({ key: orderNumber }, version),
+    remove: (call, repository, orderNumber, version) =>
+      scopedAccess<Order>(call, 'order', repository).remove({ key: orderNumber }, version),
   }),
 ];
 
@@ -212,7 +244,16 @@ export const myPaymentRoutes: CustomRoute[] = [
   },
 ];
 
-const MY_PAYMENT_FIELDS = ['id', 'version', 'customer', 'anonymousId', 'amountPlanned', 'paymentMethodInfo', 'transactions', 'custom'] as const;
+const MY_PAYMENT_FIELDS = [
+  'id',
+  'version',
+  'customer',
+  'anonymousId',
+  'amountPlanned',
+  'paymentMethodInfo',
+  'transactions',
+  'custom',
+] as const;
 
 /** A payment as `/me/payments` shows it (MyPayment). */
 export function presentMyPayment(document: StoredDocument): object {

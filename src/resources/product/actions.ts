@@ -41,12 +41,16 @@ function targets(product: Product, staged: boolean | undefined): ProductData[] {
 }
 
 function findVariant(data: ProductData, locator: { variantId?: number | undefined; sku?: string | undefined }): Variant | undefined {
-  return allVariants(data).find((variant) => (locator.variantId !== undefined ? variant.id === locator.variantId : variant.sku === locator.sku));
+  return allVariants(data).find((variant) =>
+    locator.variantId !== undefined ? variant.id === locator.variantId : variant.sku === locator.sku,
+  );
 }
 
 function variantNotFound(locator: { variantId?: number | undefined; sku?: string | undefined }) {
   return errors.invalidOperation(
-    locator.variantId !== undefined ? `The product has no variant with ID '${locator.variantId}'.` : `The product has no variant with SKU '${locator.sku}'.`,
+    locator.variantId !== undefined
+      ? `The product has no variant with ID '${locator.variantId}'.`
+      : `The product has no variant with SKU '${locator.sku}'.`,
   );
 }
 
@@ -74,7 +78,12 @@ function eachVariant(product: Product, locator: VariantLocator, change: (variant
 }
 
 /** Prices by id across the target data sets; the price must exist in the staged data. */
-function eachPrice(product: Product, priceId: string, staged: boolean | undefined, change: (price: Price, variant: Variant, data: ProductData) => void): ProductData[] {
+function eachPrice(
+  product: Product,
+  priceId: string,
+  staged: boolean | undefined,
+  change: (price: Price, variant: Variant, data: ProductData) => void,
+): ProductData[] {
   const changed: ProductData[] = [];
   for (const data of targets(product, staged)) {
     let found = false;
@@ -100,7 +109,10 @@ function check(product: Product, datas: readonly ProductData[], ctx: ResourceCon
 }
 
 /** A product action: applies, then recomputes `hasStagedChanges`. */
-function productAction<S extends z.ZodType>(schema: S, apply: (product: Product, a: z.infer<S>, ctx: ResourceContext) => void): UpdateAction<Product> {
+function productAction<S extends z.ZodType>(
+  schema: S,
+  apply: (product: Product, a: z.infer<S>, ctx: ResourceContext) => void,
+): UpdateAction<Product> {
   return action(schema, (product: Product, a: z.infer<S>, ctx: ResourceContext) => {
     apply(product, a, ctx);
     product.masterData.hasStagedChanges = dataDiffers(product.masterData.current, product.masterData.staged);
@@ -177,36 +189,44 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   setPriceMode: productAction(z.object({ priceMode: z.enum(['Embedded', 'Standalone']).optional().nullable() }), (product, a) => {
     product.priceMode = a.priceMode ?? 'Embedded';
   }),
-  transitionState: productAction(z.object({ state: ResourceIdentifier.optional().nullable(), force: z.boolean().optional() }), (product, a, ctx) => {
-    if (!a.state) return void delete product.state;
-    const reference = ctx.reference('state', a.state);
-    const state = ctx.get('state', reference.id)!;
-    if (!a.force) {
-      if (state.type !== 'ProductState') throw errors.invalidOperation(`The state '${state.key as string}' is not of type ProductState.`);
-      if (product.state) {
-        const current = ctx.get('state', product.state.id);
-        const transitions = current?.transitions as Array<{ id: string }> | undefined;
-        if (transitions && !transitions.some((t) => t.id === reference.id)) {
-          throw errors.invalidOperation(`The product cannot transition from state '${current!.key as string}' to state '${state.key as string}'.`);
+  transitionState: productAction(
+    z.object({ state: ResourceIdentifier.optional().nullable(), force: z.boolean().optional() }),
+    (product, a, ctx) => {
+      if (!a.state) return void delete product.state;
+      const reference = ctx.reference('state', a.state);
+      const state = ctx.get('state', reference.id)!;
+      if (!a.force) {
+        if (state.type !== 'ProductState') throw errors.invalidOperation(`The state '${state.key as string}' is not of type ProductState.`);
+        if (product.state) {
+          const current = ctx.get('state', product.state.id);
+          const transitions = current?.transitions as Array<{ id: string }> | undefined;
+          if (transitions && !transitions.some((t) => t.id === reference.id)) {
+            throw errors.invalidOperation(
+              `The product cannot transition from state '${current!.key as string}' to state '${state.key as string}'.`,
+            );
+          }
+        } else if (state.initial !== true) {
+          throw errors.invalidOperation(`The state '${state.key as string}' is not an initial state.`);
         }
-      } else if (state.initial !== true) {
-        throw errors.invalidOperation(`The state '${state.key as string}' is not an initial state.`);
       }
-    }
-    product.state = reference;
-  }),
+      product.state = reference;
+    },
+  ),
 
   // Categories -------------------------------------------------------------------------------
-  addToCategory: productAction(Staged.extend({ category: ResourceIdentifier, orderHint: CategoryOrderHint.optional() }), (product, a, ctx) => {
-    const reference = ctx.reference('category', a.category);
-    for (const data of targets(product, a.staged)) {
-      if (!data.categories.some((c) => c.id === reference.id)) data.categories.push(reference);
-      const hints = { ...(data.categoryOrderHints ?? {}) };
-      if (a.orderHint !== undefined) hints[reference.id] = a.orderHint;
-      else delete hints[reference.id];
-      setField(data, 'categoryOrderHints', Object.keys(hints).length > 0 ? hints : undefined);
-    }
-  }),
+  addToCategory: productAction(
+    Staged.extend({ category: ResourceIdentifier, orderHint: CategoryOrderHint.optional() }),
+    (product, a, ctx) => {
+      const reference = ctx.reference('category', a.category);
+      for (const data of targets(product, a.staged)) {
+        if (!data.categories.some((c) => c.id === reference.id)) data.categories.push(reference);
+        const hints = { ...(data.categoryOrderHints ?? {}) };
+        if (a.orderHint !== undefined) hints[reference.id] = a.orderHint;
+        else delete hints[reference.id];
+        setField(data, 'categoryOrderHints', Object.keys(hints).length > 0 ? hints : undefined);
+      }
+    },
+  ),
   removeFromCategory: productAction(Staged.extend({ category: ResourceIdentifier }), (product, a, ctx) => {
     const id = a.category.id ?? ctx.reference('category', a.category).id;
     for (const data of targets(product, a.staged)) {
@@ -221,18 +241,23 @@ export const productActions: Record<string, UpdateAction<Product>> = {
       }
     }
   }),
-  setCategoryOrderHint: productAction(Staged.extend({ categoryId: z.string(), orderHint: CategoryOrderHint.optional().nullable() }), (product, a) => {
-    for (const data of targets(product, a.staged)) {
-      if (!data.categories.some((c) => c.id === a.categoryId)) {
-        throw errors.invalidOperation(`The product is not in the category '${a.categoryId}'; add it to the category before setting an order hint.`);
+  setCategoryOrderHint: productAction(
+    Staged.extend({ categoryId: z.string(), orderHint: CategoryOrderHint.optional().nullable() }),
+    (product, a) => {
+      for (const data of targets(product, a.staged)) {
+        if (!data.categories.some((c) => c.id === a.categoryId)) {
+          throw errors.invalidOperation(
+            `The product is not in the category '${a.categoryId}'; add it to the category before setting an order hint.`,
+          );
+        }
+        const hints = { ...(data.categoryOrderHints ?? {}) };
+        if (a.orderHint === undefined || a.orderHint === null) delete hints[a.categoryId];
+        else hints[a.categoryId] = a.orderHint;
+        setField(data, 'categoryOrderHints', Object.keys(hints).length > 0 ? hints : undefined);
+        assertOrderHintsAssigned(data);
       }
-      const hints = { ...(data.categoryOrderHints ?? {}) };
-      if (a.orderHint === undefined || a.orderHint === null) delete hints[a.categoryId];
-      else hints[a.categoryId] = a.orderHint;
-      setField(data, 'categoryOrderHints', Object.keys(hints).length > 0 ? hints : undefined);
-      assertOrderHintsAssigned(data);
-    }
-  }),
+    },
+  ),
 
   // Variants ---------------------------------------------------------------------------------
   addVariant: productAction(VariantDraft.extend(Staged.shape), (product, a, ctx) => {
@@ -251,7 +276,8 @@ export const productActions: Record<string, UpdateAction<Product>> = {
         if (data === product.masterData.staged) throw variantNotFound(locator);
         continue;
       }
-      if (variant === data.masterVariant) throw errors.invalidOperation('The master variant cannot be removed; make another variant the master variant first.');
+      if (variant === data.masterVariant)
+        throw errors.invalidOperation('The master variant cannot be removed; make another variant the master variant first.');
       data.variants = data.variants.filter((v) => v !== variant);
     }
   }),
@@ -264,13 +290,28 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     });
   }),
   setSku: productAction(Staged.extend({ variantId: z.number().int(), sku: z.string().min(1).optional().nullable() }), (product, a, ctx) => {
-    check(product, eachVariant(product, { variantId: a.variantId, staged: a.staged }, (variant) => changeSku(variant, a.sku, ctx)), ctx);
+    check(
+      product,
+      eachVariant(product, { variantId: a.variantId, staged: a.staged }, (variant) => changeSku(variant, a.sku, ctx)),
+      ctx,
+    );
   }),
-  setSKU: productAction(z.object({ variantId: z.number().int(), sku: z.string().min(1).optional().nullable(), staged: z.boolean().optional() }), (product, a, ctx) => {
-    check(product, eachVariant(product, { variantId: a.variantId, staged: a.staged }, (variant) => changeSku(variant, a.sku, ctx)), ctx);
-  }),
+  setSKU: productAction(
+    z.object({ variantId: z.number().int(), sku: z.string().min(1).optional().nullable(), staged: z.boolean().optional() }),
+    (product, a, ctx) => {
+      check(
+        product,
+        eachVariant(product, { variantId: a.variantId, staged: a.staged }, (variant) => changeSku(variant, a.sku, ctx)),
+        ctx,
+      );
+    },
+  ),
   setProductVariantKey: productAction(VariantLocator.extend({ key: FreeKey.optional().nullable() }), (product, a, ctx) => {
-    check(product, eachVariant(product, a, (variant) => setField(variant, 'key', a.key)), ctx);
+    check(
+      product,
+      eachVariant(product, a, (variant) => setField(variant, 'key', a.key)),
+      ctx,
+    );
   }),
   revertStagedVariantChanges: productAction(z.object({ variantId: z.number().int() }), (product, a) => {
     const { current, staged } = product.masterData;
@@ -323,16 +364,26 @@ export const productActions: Record<string, UpdateAction<Product>> = {
 
   // Images -----------------------------------------------------------------------------------
   addExternalImage: productAction(VariantLocator.extend({ image: ImageDraft }), (product, a, ctx) => {
-    check(product, eachVariant(product, a, (variant) => variant.images.push(jsonClone(a.image))), ctx);
+    check(
+      product,
+      eachVariant(product, a, (variant) => variant.images.push(jsonClone(a.image))),
+      ctx,
+    );
   }),
   removeImage: productAction(VariantLocator.extend({ imageUrl: z.string() }), (product, a, ctx) => {
-    check(product, eachVariant(product, a, (variant) => void variant.images.splice(findImageIndex(variant, a.imageUrl), 1)), ctx);
+    check(
+      product,
+      eachVariant(product, a, (variant) => void variant.images.splice(findImageIndex(variant, a.imageUrl), 1)),
+      ctx,
+    );
   }),
   moveImageToPosition: productAction(VariantLocator.extend({ imageUrl: z.string(), position: z.number().int().min(0) }), (product, a) => {
     eachVariant(product, a, (variant) => {
       const index = findImageIndex(variant, a.imageUrl);
       if (a.position >= variant.images.length) {
-        throw errors.invalidOperation(`The position ${a.position} is outside the images of variant ${variant.id} (there are ${variant.images.length}).`);
+        throw errors.invalidOperation(
+          `The position ${a.position} is outside the images of variant ${variant.id} (there are ${variant.images.length}).`,
+        );
       }
       moveItem(variant.images, index, a.position);
     });
@@ -344,11 +395,19 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   // Prices -----------------------------------------------------------------------------------
   addPrice: productAction(VariantLocator.extend({ price: PriceDraft }), (product, a, ctx) => {
     const price = priceFromDraft(a.price, ctx);
-    check(product, eachVariant(product, a, (variant) => variant.prices.push(jsonClone(price))), ctx);
+    check(
+      product,
+      eachVariant(product, a, (variant) => variant.prices.push(jsonClone(price))),
+      ctx,
+    );
   }),
   setPrices: productAction(VariantLocator.extend({ prices: z.array(PriceDraft).max(100) }), (product, a, ctx) => {
     const prices = a.prices.map((draft) => priceFromDraft(draft, ctx));
-    check(product, eachVariant(product, a, (variant) => void (variant.prices = jsonClone(prices))), ctx);
+    check(
+      product,
+      eachVariant(product, a, (variant) => void (variant.prices = jsonClone(prices))),
+      ctx,
+    );
   }),
   changePrice: productAction(Staged.extend({ priceId: z.string(), price: PriceDraft }), (product, a, ctx) => {
     const replacement = priceFromDraft(a.price, ctx, a.priceId);
@@ -361,7 +420,12 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     );
   }),
   removePrice: productAction(
-    Staged.extend({ priceId: z.string().optional(), variantId: z.number().int().optional(), sku: z.string().optional(), price: PriceDraft.optional() }),
+    Staged.extend({
+      priceId: z.string().optional(),
+      variantId: z.number().int().optional(),
+      sku: z.string().optional(),
+      price: PriceDraft.optional(),
+    }),
     (product, a, ctx) => {
       if (a.priceId !== undefined) {
         eachPrice(product, a.priceId, a.staged, (price, variant) => {
@@ -379,7 +443,11 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     },
   ),
   setPriceKey: productAction(Staged.extend({ priceId: z.string(), key: Key.optional().nullable() }), (product, a, ctx) => {
-    check(product, eachPrice(product, a.priceId, a.staged, (price) => setField(price, 'key', a.key)), ctx);
+    check(
+      product,
+      eachPrice(product, a.priceId, a.staged, (price) => setField(price, 'key', a.key)),
+      ctx,
+    );
   }),
   setProductPriceCustomType: productAction(Staged.extend({ priceId: z.string() }).extend(SetCustomType.shape), (product, a, ctx) => {
     eachPrice(product, a.priceId, a.staged, (price) => applyCustomType(price, a, ctx));
@@ -388,14 +456,19 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     eachPrice(product, a.priceId, a.staged, (price) => applyCustomField(price, a));
   }),
   setDiscountedPrice: productAction(
-    Staged.extend({ priceId: z.string(), discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable() }),
+    Staged.extend({
+      priceId: z.string(),
+      discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable(),
+    }),
     (product, a, ctx) => {
       let discounted: Price['discounted'];
       if (a.discounted) {
         const reference = ctx.reference('product-discount', a.discounted.discount);
         const discount = ctx.get('product-discount', reference.id) as unknown as ProductDiscountLike;
         if (discount.value.type !== 'external') {
-          throw errors.invalidOperation(`The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`);
+          throw errors.invalidOperation(
+            `The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`,
+          );
         }
         if (!discount.isActive) throw errors.invalidOperation(`The product discount '${reference.id}' is not active.`);
         discounted = { value: typedMoney(a.discounted.value), discount: { typeId: 'product-discount', id: reference.id } };
@@ -405,10 +478,22 @@ export const productActions: Record<string, UpdateAction<Product>> = {
           if (discounted.value.currencyCode !== price.value.currencyCode) {
             throw errors.invalidOperation('The discounted value must have the currency of the price.');
           }
-          const matches = new ProductDiscountSet([ctx.get('product-discount', discounted.discount.id) as unknown as ProductDiscountLike], Date.parse(ctx.now), (t, id) => ctx.get(t, id));
-          const target = { product: { id: product.id, key: product.key, productType: product.productType }, categories: data.categories, productAttributes: data.attributes, variant, price };
+          const matches = new ProductDiscountSet(
+            [ctx.get('product-discount', discounted.discount.id) as unknown as ProductDiscountLike],
+            Date.parse(ctx.now),
+            (t, id) => ctx.get(t, id),
+          );
+          const target = {
+            product: { id: product.id, key: product.key, productType: product.productType },
+            categories: data.categories,
+            productAttributes: data.attributes,
+            variant,
+            price,
+          };
           if (!matches.bestFor(target)) {
-            throw errors.invalidOperation(`The predicate of the product discount '${discounted.discount.id}' does not match the price '${price.id}'.`);
+            throw errors.invalidOperation(
+              `The predicate of the product discount '${discounted.discount.id}' does not match the price '${price.id}'.`,
+            );
           }
         }
         setField(price, 'discounted', jsonClone(discounted));
@@ -423,7 +508,9 @@ export const productActions: Record<string, UpdateAction<Product>> = {
       if (a.position === undefined) variant.assets.push(jsonClone(asset));
       else {
         if (a.position > variant.assets.length) {
-          throw errors.invalidOperation(`The position ${a.position} is outside the assets of variant ${variant.id} (there are ${variant.assets.length}).`);
+          throw errors.invalidOperation(
+            `The position ${a.position} is outside the assets of variant ${variant.id} (there are ${variant.assets.length}).`,
+          );
         }
         variant.assets.splice(a.position, 0, jsonClone(asset));
       }

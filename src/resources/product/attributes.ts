@@ -134,7 +134,12 @@ export function attributeValue(definition: AttributeDefinition, value: unknown, 
   } catch (error) {
     if (!(error instanceof InvalidValue)) throw error;
     throw fieldErrors([
-      errors.invalidField(definition.name, value ?? null, `The value does not match the attribute type '${describe(definition.type)}'.`, error.allowedValues),
+      errors.invalidField(
+        definition.name,
+        value ?? null,
+        `The value does not match the attribute type '${describe(definition.type)}'.`,
+        error.allowedValues,
+      ),
     ]);
   }
 }
@@ -208,7 +213,8 @@ export function assertAttributeConstraints(data: ProductData, productType: Produ
     for (let i = 0; i < variants.length; i++) {
       const values = combination.map((d) => ({ name: d.name, value: valueOf(i, d.name) }));
       if (values.every((a) => a.value === undefined)) continue;
-      if (seen.some((other) => jsonEqual(other, values))) throw catalogErrors.duplicateAttributeValues(values.filter((a) => a.value !== undefined));
+      if (seen.some((other) => jsonEqual(other, values)))
+        throw catalogErrors.duplicateAttributeValues(values.filter((a) => a.value !== undefined));
       seen.push(values);
     }
   }

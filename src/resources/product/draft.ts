@@ -13,11 +13,18 @@ import { assertVariantPrices, priceFromDraft, PriceDraft } from './prices.js';
 
 export const Slug = z.record(
   z.string(),
-  z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, 'Slugs may only contain alphanumeric characters, underscores and hyphens and must have a length between 2 and 256 characters.'),
+  z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{2,256}$/,
+      'Slugs may only contain alphanumeric characters, underscores and hyphens and must have a length between 2 and 256 characters.',
+    ),
 );
 
 /** A decimal strictly between 0 and 1: `0.` followed by digits, not ending in 0. */
-export const CategoryOrderHint = z.string().regex(/^0\.[0-9]*[1-9]$/, "An order hint is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
+export const CategoryOrderHint = z
+  .string()
+  .regex(/^0\.[0-9]*[1-9]$/, "An order hint is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
 
 export const ImageDraft = z.object({
   url: z.string().min(1),
@@ -33,7 +40,10 @@ export const SearchKeywordsDraft = z.record(
     z.object({
       text: z.string(),
       suggestTokenizer: z
-        .discriminatedUnion('type', [z.object({ type: z.literal('whitespace') }), z.object({ type: z.literal('custom'), inputs: z.array(z.string()) })])
+        .discriminatedUnion('type', [
+          z.object({ type: z.literal('whitespace') }),
+          z.object({ type: z.literal('custom'), inputs: z.array(z.string()) }),
+        ])
         .optional(),
     }),
   ),

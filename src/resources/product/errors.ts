@@ -51,7 +51,8 @@ export const catalogErrors = {
       code: 'EnumValueIsUsed',
       message: `${keys.map((k) => `'${k}'`).join(', ')} ${keys.length > 1 ? 'are' : 'is'} used by some products and cannot be deleted because the ${attributeName} attribute is required.`,
     }),
-  enumValuesMustMatch: () => single(400, { code: 'EnumValuesMustMatch', message: 'The given values must be equal to the existing enum values.' }),
+  enumValuesMustMatch: () =>
+    single(400, { code: 'EnumValuesMustMatch', message: 'The given values must be equal to the existing enum values.' }),
   duplicatePriceScope: (conflictingPrice: unknown, scope: string) =>
     single(400, {
       code: 'DuplicatePriceScope',

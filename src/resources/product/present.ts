@@ -117,7 +117,11 @@ export class CatalogRead {
   }
 
   get discounts(): ProductDiscountSet {
-    this.discountSet ??= new ProductDiscountSet(this.ctx.scan('product-discount') as Iterable<StoredDocument & ProductDiscountLike>, this.now, this.lookup);
+    this.discountSet ??= new ProductDiscountSet(
+      this.ctx.scan('product-discount') as Iterable<StoredDocument & ProductDiscountLike>,
+      this.now,
+      this.lookup,
+    );
     return this.discountSet;
   }
 
@@ -148,7 +152,12 @@ export class CatalogRead {
     if (!entries) return undefined;
     const availability: Availability = {};
     for (const entry of entries) {
-      const item: ChannelAvailability = { isOnStock: entry.availableQuantity > 0, availableQuantity: entry.availableQuantity, id: entry.id, version: entry.version };
+      const item: ChannelAvailability = {
+        isOnStock: entry.availableQuantity > 0,
+        availableQuantity: entry.availableQuantity,
+        id: entry.id,
+        version: entry.version,
+      };
       if (entry.restockableInDays !== undefined) item.restockableInDays = entry.restockableInDays;
       if (entry.supplyChannel) (availability.channels ??= {})[entry.supplyChannel.id] = item;
       else Object.assign(availability, item);
@@ -170,7 +179,11 @@ export class CatalogRead {
 }
 
 function withDiscount<P extends Price | StandalonePriceLike>(price: P, discounted: Price['discounted']): P {
-  if (discounted === price.discounted || (discounted && price.discounted && JSON.stringify(discounted) === JSON.stringify(price.discounted))) return price;
+  if (
+    discounted === price.discounted ||
+    (discounted && price.discounted && JSON.stringify(discounted) === JSON.stringify(price.discounted))
+  )
+    return price;
   const copy = { ...price };
   if (discounted) copy.discounted = discounted;
   else delete copy.discounted;

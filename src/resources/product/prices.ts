@@ -37,7 +37,9 @@ export function tiersFromDraft(drafts: Array<z.infer<typeof PriceTierDraft>>, cu
   const seen = new Set<number>();
   return drafts.map((draft) => {
     if (draft.value.currencyCode !== currencyCode) {
-      throw errors.invalidOperation(`The currency of a price tier (${draft.value.currencyCode}) must be the currency of the price (${currencyCode}).`);
+      throw errors.invalidOperation(
+        `The currency of a price tier (${draft.value.currencyCode}) must be the currency of the price (${currencyCode}).`,
+      );
     }
     if (seen.has(draft.minimumQuantity)) {
       throw errors.invalidOperation(`The price tiers contain the minimumQuantity ${draft.minimumQuantity} more than once.`);
@@ -62,7 +64,10 @@ export function priceFromDraft(draft: PriceDraft, ctx: ResourceContext, id: stri
     throw errors.invalidOperation('The validFrom of a price must be before its validUntil.');
   }
   if (draft.discounted) {
-    price.discounted = { value: typedMoney(draft.discounted.value), discount: ctx.reference('product-discount', draft.discounted.discount) as { typeId: 'product-discount'; id: string } };
+    price.discounted = {
+      value: typedMoney(draft.discounted.value),
+      discount: ctx.reference('product-discount', draft.discounted.discount) as { typeId: 'product-discount'; id: string },
+    };
   }
   if (draft.tiers) price.tiers = tiersFromDraft(draft.tiers, draft.value.currencyCode);
   const custom = customFields(draft.custom, ctx);

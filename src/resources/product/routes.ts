@@ -28,7 +28,11 @@ function withoutExpand(query: URLSearchParams): URLSearchParams {
   return copy;
 }
 
-export function presentedRoutes(typeId: string, present: Presenter, options: { createdBody?: (body: object) => object } = {}): CustomRoute[] {
+export function presentedRoutes(
+  typeId: string,
+  present: Presenter,
+  options: { createdBody?: (body: object) => object } = {},
+): CustomRoute[] {
   const definition = (repository: Repository): ResourceDefinition => repository.definition(typeId);
   const finish = (call: ApiCall, repository: Repository, document: StoredDocument) =>
     repository.expand(call.project, present(call, repository)(document), call.query.getAll('expand'));
@@ -58,16 +62,22 @@ export function presentedRoutes(typeId: string, present: Presenter, options: { c
   ];
   for (const [path, locate] of locators) {
     routes.push(
-      { method: 'GET', path, handle: (call, repository) => ok(finish(call, repository, repository.get(definition(repository), call.project, locate(call)))) },
+      {
+        method: 'GET',
+        path,
+        handle: (call, repository) => ok(finish(call, repository, repository.get(definition(repository), call.project, locate(call)))),
+      },
       {
         method: 'POST',
         path,
-        handle: (call, repository) => ok(finish(call, repository, repository.update(definition(repository), locate(call), call.json(), call.ctx))),
+        handle: (call, repository) =>
+          ok(finish(call, repository, repository.update(definition(repository), locate(call), call.json(), call.ctx))),
       },
       {
         method: 'DELETE',
         path,
-        handle: (call, repository) => ok(finish(call, repository, repository.remove(definition(repository), locate(call), versionParam(call), call.ctx))),
+        handle: (call, repository) =>
+          ok(finish(call, repository, repository.remove(definition(repository), locate(call), versionParam(call), call.ctx))),
       },
     );
   }
