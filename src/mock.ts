@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { errors, PlatformError } from './http/errors.js';
 import { MAX_BODY_BYTES, byteLength } from './http/body.js';
 import { header, type MockRequest, type MockResponse } from './http/types.js';
-import { decodeSegment, lazyJson, Router, type ApiCall, type Method, type Reply } from './http/router.js';
+import { Call, decodeSegment, type Expander, Router } from './http/router.js';
+import type { Method, Reply } from './context.js';
+import { identityOf, PROGRAMMATIC } from './auth/identity.js';
+import { isoNow } from './util/time.js';
 import { TokenServer } from './auth/token-server.js';
 import { type AuthStore, type TokenRecord, TokenStore } from './auth/tokens.js';
 import { MemoryStorage } from './storage/memory.js';
@@ -17,12 +20,10 @@ import type { PagedResult } from './query/index.js';
 import { draftType, type RESOURCE_TYPE, type TaggedDraft } from './seed.js';
 import type { ResourceOf, TypeId } from './resources/type-map.js';
 import { NOT_SCOPED, Scopes, type PermissionDecision, type ScopedMatch } from './scopes/index.js';
+import { scopePolicies } from './scopes/policies.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
 export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
-
-/** The author of programmatic calls and of requests without a token: one shared object, never changed. */
-const PROGRAMMATIC: Author = Object.freeze({ isPlatformClient: false as const });
 
 const isStorage = (value: unknown): value is StorageBackend =>
   typeof value === 'object' &&
@@ -108,14 +109,17 @@ export class CommerceMock {
   private readonly router = new Router();
   /** `/me`, `/in-store/key=`, `/as-associate/`: their own routers, and the as-associate decision log. */
   private readonly scopes: Scopes;
+  private readonly expander: Expander;
 
   constructor(options?: CommerceMockOptions) {
     const { storage, ...resolved } = parseOptions(options);
     this.options = resolved;
     this.storage = storage === 'memory' ? new MemoryStorage() : storage;
     this.repository = new Repository(this.storage, new Map(resourceDefinitions.map((d) => [d.typeId, d])), {
-      strictFields: resolved.strictWhere,
+      queryOptions: { strictFields: resolved.strictWhere },
+      scopePolicies,
     });
+    this.expander = (project, document, paths) => this.repository.expand(project, document, paths);
     this.tokenServer = new TokenServer(this.tokens, (project, email, password, storeKey) =>
       authenticateCustomer(this.repository.context(project, PROGRAMMATIC), email, password, storeKey),
     );
@@ -124,7 +128,7 @@ export class CommerceMock {
     for (const definition of resourceDefinitions) {
       if (definition.path) this.router.add(definition.path, resourceRoutes(definition, this.repository));
     }
-    this.scopes = new Scopes(this.repository, { queryOptions: this.repository.queryOptions });
+    this.scopes = new Scopes(this.repository);
   }
 
   /** Serves one request: the token server under `/oauth/`, the API everywhere else. Never throws. */
@@ -158,24 +162,17 @@ export class CommerceMock {
     if (!METHODS.has(method)) throw errors.methodNotAllowed(method, path);
     const [project, ...rest] = segments;
     if (project === undefined) throw errors.routeNotFound(method, path);
-    const token = this.recognisedToken(request);
+    // The one hop that derives the request's context: project, author and caller, then the scope.
     const projectKey = decodeSegment(project);
-    // A caller-scoped prefix is served by its own router only (fail closed), with the scope on the call.
-    const scoped = this.scopes.resolve(method as Method, rest, token, projectKey);
+    const token = this.recognisedToken(request);
+    const { author, caller } = identityOf(token, projectKey);
+    // A caller-scoped prefix is served by its own router only (fail closed), with the scope on the context.
+    const scoped = this.scopes.resolve(method as Method, rest, token, caller);
     const found: ScopedMatch = scoped === NOT_SCOPED ? this.router.resolve(method as Method, rest) : scoped;
     if (found === undefined) throw errors.routeNotFound(method, path);
     if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path);
-    const call: ApiCall = {
-      method: method as Method,
-      project: projectKey,
-      params: found.params,
-      query,
-      rawBody: request.body,
-      json: lazyJson(request.body),
-      ctx: this.repository.context(projectKey, authorOf(token)),
-      token,
-      ...(found.scope ? { scope: found.scope } : {}),
-    };
+    const ctx = this.repository.context(projectKey, author, isoNow(), found.scope);
+    const call = new Call(method as Method, found.params, query, request.body, ctx, this.expander);
     const result = found.route.handle(call);
     // HEAD on a query answers whether anything matches: 404 for an empty page, as the platform does.
     if (method === 'HEAD' && isEmptyPage(result.body)) throw errors.resourceNotFound({ key: path });
@@ -195,12 +192,12 @@ export class CommerceMock {
   clear(): void {
     this.storage.clear();
     this.tokens.clear();
-    this.scopes.clear();
+    this.repository.decisions.clear();
   }
 
   /** Every as-associate permission decision since the last `clear()`, oldest first (allowed and denied). */
   permissionDecisions(): PermissionDecision[] {
-    return this.scopes.decisions.list();
+    return this.repository.decisions.list();
   }
 
   /** The issued tokens: list and find them by kind, customer, anonymous session or client. */
@@ -325,16 +322,6 @@ export type SeededType<I> = I extends SeedItem
 function isEmptyPage(body: unknown): boolean {
   const page = body as { results?: unknown; total?: unknown } | undefined;
   return Array.isArray(page?.results) && page.results.length === 0 && (page.total === undefined || page.total === 0);
-}
-
-function authorOf(token: TokenRecord | undefined): Author {
-  if (!token) return PROGRAMMATIC;
-  return {
-    isPlatformClient: false,
-    clientId: token.clientId,
-    ...(token.customerId ? { customer: { typeId: 'customer' as const, id: token.customerId } } : {}),
-    ...(token.anonymousId ? { anonymousId: token.anonymousId } : {}),
-  };
 }
 
 export function createCommerceMock(options?: CommerceMockOptions): CommerceMock {

@@ -1,7 +1,8 @@
 import { v4 as uuid } from 'uuid';
 import { errors } from '../http/errors.js';
 import { parseFormBody } from '../http/body.js';
-import { decodeSegment, type Reply } from '../http/router.js';
+import { decodeSegment } from '../http/router.js';
+import { type Reply } from '../context.js';
 import type { TokenRecord, TokenStore } from './tokens.js';
 
 export interface TokenRequest {

@@ -1,35 +1,6 @@
-import { errors } from './errors.js';
+import type { ApiCall, Method, Reply, ResourceContext } from '../context.js';
 import { parseJsonBody } from './body.js';
-import type { ResourceContext } from '../resources/define.js';
-import type { TokenRecord } from '../auth/tokens.js';
-import type { CallScope } from '../scopes/scope.js';
-
-export type Method = 'GET' | 'POST' | 'DELETE' | 'HEAD';
-
-/** One API request as route handlers see it. */
-export interface ApiCall {
-  method: Method;
-  project: string;
-  /** Named path parameters (`:id`, `key=:key`), URL-decoded. */
-  params: Record<string, string>;
-  query: URLSearchParams;
-  rawBody: string | undefined;
-  /** The body parsed as JSON (InvalidJsonInput otherwise); parsed once, on first use. */
-  json(): unknown;
-  ctx: ResourceContext;
-  /** The service-issued token the request carried, if any. */
-  token: TokenRecord | undefined;
-  /** Set under `/me`, `/in-store/key=`, `/as-associate/`: the store, caller or associate to scope to (src/scopes). */
-  scope?: CallScope;
-}
-
-export interface Reply {
-  status: number;
-  body?: unknown;
-}
-
-export const ok = (body: unknown): Reply => ({ status: 200, body });
-export const created = (body: unknown): Reply => ({ status: 201, body });
+import { errors } from './errors.js';
 
 export interface Route {
   method: 'GET' | 'POST' | 'DELETE';
@@ -102,7 +73,44 @@ export class Router {
   }
 }
 
-export function lazyJson(rawBody: string | undefined): () => unknown {
-  let parsed: { value: unknown } | undefined;
-  return () => (parsed ??= { value: parseJsonBody(rawBody) }).value;
+/** `?version=` of a DELETE: required, a positive integer. */
+export function versionParam(query: URLSearchParams): number {
+  const raw = query.get('version');
+  if (raw === null) throw errors.invalidInput("Missing required query parameter 'version'.");
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not a positive integer.`);
+  return Number(raw);
+}
+
+/** Expands a document's references along `paths` within one project (the engine's `expand`). */
+export type Expander = <T extends object>(project: string, document: T, paths: string[]) => T;
+
+/** One routed request: its parameters, its lazily parsed body and its context. */
+export class Call implements ApiCall {
+  private parsed: { value: unknown } | undefined;
+
+  constructor(
+    readonly method: Method,
+    readonly params: Record<string, string>,
+    readonly query: URLSearchParams,
+    readonly rawBody: string | undefined,
+    readonly ctx: ResourceContext,
+    private readonly expander: Expander,
+  ) {}
+
+  json(): unknown {
+    return (this.parsed ??= { value: parseJsonBody(this.rawBody) }).value;
+  }
+
+  version(): number {
+    return versionParam(this.query);
+  }
+
+  expand<T extends object>(document: T): T {
+    const paths = this.query.getAll('expand');
+    return paths.length === 0 ? document : this.expander(this.ctx.project, document, paths);
+  }
+
+  withBody(body: unknown, params: Record<string, string> = this.params): ApiCall {
+    return new Call(this.method, params, this.query, JSON.stringify(body), this.ctx, this.expander);
+  }
 }

@@ -21,7 +21,7 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall } from '../http/router.js';
+import { created, ok, type ApiCall } from '../context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
@@ -41,10 +41,9 @@ import { associateRolesIn, type Associate, type BusinessUnit } from './business-
 import type { Cart } from './carts.js';
 import { predicateScope } from './cart/predicate-scope.js';
 import { customFieldActions, type CustomFields } from './common.js';
-import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction } from './define.js';
+import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction, type Locator, type Engine } from './define.js';
 import type { KeyRef } from './quote-requests.js';
 import { cartOfDraft, orderNumberRoutes, placeOrder, OrderFromCartDraft, type Order } from './orders.js';
-import type { Locator, Repository } from './repository.js';
 import { validate } from './validation.js';
 
 export interface ApprovalFlow extends StoredDocument {
@@ -210,10 +209,10 @@ export const approvalFlows = defineResource<unknown, ApprovalFlow>({
  * the module comment); returns it, or `undefined` when no rule applies. Run it in the order's
  * transaction.
  */
-export function startApprovalFlow(repository: Repository, ctx: ResourceContext, order: StoredDocument): ApprovalFlow | undefined {
+export function startApprovalFlow(repository: Engine, ctx: ResourceContext, order: StoredDocument): ApprovalFlow | undefined {
   const unitKey = (order.businessUnit as { key?: string } | undefined)?.key;
   const customerId = order.customerId as string | undefined;
-  if (unitKey === undefined || customerId === undefined || !repository.definitions.has('approval-flow')) return undefined;
+  if (unitKey === undefined || customerId === undefined || !repository.serves('approval-flow')) return undefined;
   const unit = ctx.getByKey('business-unit', unitKey) as BusinessUnit | undefined;
   if (!unit) return undefined;
   const held = associateRolesIn(unit, customerId, ctx);
@@ -251,7 +250,7 @@ const locatorOf = (call: ApiCall): Locator => ({ id: call.params.id! });
 
 /** `.../in-business-unit/key={key}/approval-flows` (+ `/{id}`): read as any associate of the unit, update with UpdateApprovalFlows. */
 export function associateApprovalFlowRoutes(): CustomRoute[] {
-  const access = (call: ApiCall, repository: Repository) => scopedAccess<ApprovalFlow>(call, 'approval-flow', repository);
+  const access = (call: ApiCall, repository: Engine) => scopedAccess<ApprovalFlow>(call, 'approval-flow', repository);
   return [
     {
       method: 'GET',
@@ -308,12 +307,12 @@ export function associateOrderFromCartRoute(): CustomRoute {
       const pair = RESOURCE_PERMISSIONS.order.createFromCart;
       if (!associate.isAssociate) associate.require('create order from cart', [pair.my, pair.others]);
       const carts = repository.definition('cart');
-      const cart = cartOfDraft(draft, (locator) => repository.find(carts, call.project, locator) as Cart | undefined);
+      const cart = cartOfDraft(draft, (locator) => repository.find(carts, call.ctx.project, locator) as Cart | undefined);
       if (cart.businessUnit?.key !== associate.businessUnitKey) {
         throw errors.invalidOperation(`The cart does not belong to the business unit '${associate.businessUnitKey}'.`);
       }
       associate.requireFor('create order from cart', pair, cart.customerId, { typeId: 'cart', id: cart.id });
-      const order = repository.storage.transaction(() => {
+      const order = repository.transaction(() => {
         const placed = placeOrder(repository, call.ctx, cart, draft);
         if (!access.belongs(placed)) throw errors.invalidOperation('The order cannot be created outside the scope of this endpoint.');
         startApprovalFlow(repository, call.ctx, placed);
@@ -326,7 +325,7 @@ export function associateOrderFromCartRoute(): CustomRoute {
 
 /** `.../in-business-unit/key={key}/orders/order-number={orderNumber}`: GET and POST (update), through the scope's order access. */
 export function associateOrderNumberRoutes(): CustomRoute[] {
-  const access = (call: ApiCall, repository: Repository) => scopedAccess<Order>(call, 'order', repository);
+  const access = (call: ApiCall, repository: Engine) => scopedAccess<Order>(call, 'order', repository);
   return orderNumberRoutes({
     get: (call, repository, orderNumber) => access(call, repository).find({ key: orderNumber }),
     update: (call, repository, orderNumber) => access(call, repository).update({ key: orderNumber }, call.json()),
@@ -371,11 +370,11 @@ export function associateReplicateCartRoute(): CustomRoute {
       });
       const replicate = repository.definition('cart').routes?.find((route) => route.method === 'POST' && route.path === 'replicate');
       if (!replicate) throw errors.general('Carts cannot be replicated by this mock.');
-      const replica = repository.storage.transaction(() => {
+      const replica = repository.transaction(() => {
         const made = replicate.handle({ ...call, query: new URLSearchParams(), json: () => draft }, repository).body as Cart;
         // The carts module's replica does not carry the business unit: it is the unit's, as part of its creation.
         const inUnit = { ...made, businessUnit: { typeId: 'business-unit' as const, key: associate.businessUnitKey } };
-        repository.storage.write(call.project, 'cart', inUnit, {
+        repository.storage.write(call.ctx.project, 'cart', inUnit, {
           expectedVersion: made.version,
           ...(made.key !== undefined ? { key: made.key } : {}),
         });

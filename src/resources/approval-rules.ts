@@ -17,7 +17,7 @@
  */
 import { z } from 'zod';
 import { errors, PlatformError } from '../http/errors.js';
-import { created, ok, type ApiCall, type Reply } from '../http/router.js';
+import { created, ok, type ApiCall, type Reply } from '../context.js';
 import { parseQueryParams, runQuery } from '../query/index.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import type { StoredDocument } from '../storage/types.js';
@@ -26,9 +26,8 @@ import { scopedAccess, type ScopedAccess } from '../scopes/scoped-access.js';
 import type { BusinessUnit } from './business-units.js';
 import { cartErrors } from './cart/errors.js';
 import { customFieldActions, customFields, type CustomFields } from './common.js';
-import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction } from './define.js';
+import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction, type Locator, type Engine } from './define.js';
 import type { KeyRef } from './quote-requests.js';
-import { queryOptionsFor, type Locator, type Repository } from './repository.js';
 import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
 
 export interface RuleApprover {
@@ -204,7 +203,7 @@ export function rulesFor(unit: BusinessUnit, ctx: ResourceContext): ApprovalRule
 /** The platform serves approval rules and flows only in a business unit: the project-wide paths do not exist. */
 export function notServedProjectWide(): CustomRoute[] {
   const missing = (call: ApiCall): Reply => {
-    throw errors.routeNotFound(call.method, `/${call.project}/...`);
+    throw errors.routeNotFound(call.method, `/${call.ctx.project}/...`);
   };
   return (['', ':id', 'key=:key'] as const).flatMap((path) =>
     (['GET', 'POST', 'DELETE'] as const).map((method) => ({ method, path, handle: missing })),
@@ -216,7 +215,7 @@ export function unitMember(access: ScopedAccess, actionName: string): AssociateI
   const associate = access.associate()!;
   const scope = access.scope;
   if (!associate.isAssociate) {
-    scope.decisions.record({
+    access.repository.decisions.record({
       allowed: false,
       associateId: associate.associateId,
       businessUnitKey: associate.businessUnitKey,
@@ -244,7 +243,7 @@ export function recordView(
   actionName: string,
   resource?: { typeId: string; id: string },
 ): void {
-  access.scope.decisions.record({
+  access.repository.decisions.record({
     allowed: true,
     associateId: associate.associateId,
     businessUnitKey: associate.businessUnitKey,
@@ -267,26 +266,22 @@ export function findInUnit<T extends StoredDocument>(access: ScopedAccess, typeI
 }
 
 /** The unit's documents of `access`'s type, with the query parameters (where, sort, paging, expand). */
-export function queryInUnit(access: ScopedAccess, repository: Repository) {
+export function queryInUnit(access: ScopedAccess, repository: Engine) {
   const call = access.call;
-  const query = parseQueryParams(call.query);
-  const documents = [...repository.storage.scan(call.project, access.definition.typeId)].filter((document) => access.belongs(document));
-  const page = runQuery(documents, query, queryOptionsFor(call.scope!.queryOptions, access.definition));
-  if (query.expand.length === 0) return page;
-  return { ...page, results: page.results.map((document) => repository.expand(call.project, document, query.expand)) };
+  return repository.query(access.definition, call.ctx.project, call.query, { filter: (document) => access.belongs(document) });
 }
 
 /** `.../in-business-unit/key={key}/approval-rules` (+ `/{id}`, `/key={key}`). */
 export function associateApprovalRuleRoutes(): CustomRoute[] {
-  const access = (call: ApiCall, repository: Repository) => scopedAccess<ApprovalRule>(call, 'approval-rule', repository);
-  const read = (call: ApiCall, repository: Repository) => {
+  const access = (call: ApiCall, repository: Engine) => scopedAccess<ApprovalRule>(call, 'approval-rule', repository);
+  const read = (call: ApiCall, repository: Engine) => {
     const scoped = access(call, repository);
     const associate = unitMember(scoped, 'view approval-rule');
     const rule = findInUnit<ApprovalRule>(scoped, 'approval-rule', locatorOf(call));
     recordView(scoped, associate, 'view approval-rule', { typeId: 'approval-rule', id: rule.id });
     return ok(scoped.expanded(rule));
   };
-  const update = (call: ApiCall, repository: Repository) => {
+  const update = (call: ApiCall, repository: Engine) => {
     const scoped = access(call, repository);
     const associate = unitMember(scoped, 'update approval-rule');
     const rule = findInUnit<ApprovalRule>(scoped, 'approval-rule', locatorOf(call));

@@ -8,60 +8,9 @@ import type { StoredDocument } from '../storage/types.js';
 import { action, defineResource, type BaseFields } from './define.js';
 import { customFieldActions, customFields, type CustomFields, setter } from './common.js';
 import { CustomFieldsDraft, Key } from './validation.js';
+import { Permission } from '../scopes/permissions.js';
 
-/** The platform's Permission enum (RAML `types/associate-role/Permission.raml`), in its order. */
-export const PERMISSIONS = [
-  'AddChildUnits',
-  'UpdateAssociates',
-  'UpdateBusinessUnitDetails',
-  'UpdateParentUnit',
-  'ViewMyCarts',
-  'ViewOthersCarts',
-  'UpdateMyCarts',
-  'UpdateOthersCarts',
-  'CreateMyCarts',
-  'CreateOthersCarts',
-  'DeleteMyCarts',
-  'DeleteOthersCarts',
-  'ViewMyOrders',
-  'ViewOthersOrders',
-  'UpdateMyOrders',
-  'UpdateOthersOrders',
-  'CreateMyOrdersFromMyCarts',
-  'CreateMyOrdersFromMyQuotes',
-  'CreateOrdersFromOthersCarts',
-  'CreateOrdersFromOthersQuotes',
-  'ViewMyQuotes',
-  'ViewOthersQuotes',
-  'AcceptMyQuotes',
-  'AcceptOthersQuotes',
-  'DeclineMyQuotes',
-  'DeclineOthersQuotes',
-  'RenegotiateMyQuotes',
-  'RenegotiateOthersQuotes',
-  'ReassignMyQuotes',
-  'ReassignOthersQuotes',
-  'ViewMyQuoteRequests',
-  'ViewOthersQuoteRequests',
-  'UpdateMyQuoteRequests',
-  'UpdateOthersQuoteRequests',
-  'CreateMyQuoteRequestsFromMyCarts',
-  'CreateQuoteRequestsFromOthersCarts',
-  'CreateApprovalRules',
-  'UpdateApprovalRules',
-  'UpdateApprovalFlows',
-  'ViewMyShoppingLists',
-  'ViewOthersShoppingLists',
-  'UpdateMyShoppingLists',
-  'UpdateOthersShoppingLists',
-  'CreateMyShoppingLists',
-  'CreateOthersShoppingLists',
-  'DeleteMyShoppingLists',
-  'DeleteOthersShoppingLists',
-] as const;
-
-export const Permission = z.enum(PERMISSIONS);
-export type Permission = z.infer<typeof Permission>;
+export { Permission, PERMISSIONS } from '../scopes/permissions.js';
 
 export interface AssociateRole extends StoredDocument {
   key: string;

@@ -11,10 +11,10 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { ok, type ApiCall } from '../http/router.js';
+import { ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone, jsonEqual } from '../util/json.js';
-import { action, defineResource, type BaseFields, type CustomRoute, type Reference, type ResourceContext } from './define.js';
+import { action, defineResource, type BaseFields, type CustomRoute, type Reference, type ResourceContext, type Engine } from './define.js';
 import {
   type Address,
   addressFromDraft,
@@ -28,7 +28,6 @@ import {
   setField,
 } from './common.js';
 import type { AssociateRole, Permission } from './associate-roles.js';
-import type { Repository } from './repository.js';
 import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, ResourceIdentifier } from './validation.js';
 
 export interface KeyReference<T extends string> {
@@ -654,10 +653,10 @@ function associateRoute(locator: ':id' | 'key=:key'): CustomRoute {
   return {
     method: 'GET',
     path: `${locator}/associates/:associateId`,
-    handle: (call: ApiCall, repository: Repository) => {
+    handle: (call: ApiCall, repository: Engine) => {
       const unit = repository.get(
         businessUnits,
-        call.project,
+        call.ctx.project,
         locator === ':id' ? { id: call.params.id! } : { key: call.params.key! },
       ) as BusinessUnit;
       return ok(associateResponse(unit, call.params.associateId!, call.ctx));

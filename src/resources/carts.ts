@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { v4 as uuid } from 'uuid';
 import { errors } from '../http/errors.js';
-import { created, ok } from '../http/router.js';
+import { created, ok } from '../context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import { rateFor, zonesContaining, type ZoneLike } from '../pricing/cart-shipping.js';
 import { taxedPriceFrom } from '../pricing/cart-taxes.js';
@@ -74,9 +74,8 @@ import {
   type Address,
   type CustomFields,
 } from './common.js';
-import { action, defineResource, type BaseFields, type ResourceContext, type UpdateAction } from './define.js';
+import { action, defineResource, type BaseFields, type ResourceContext, type UpdateAction, type Engine } from './define.js';
 import { discountCodeByCode, type DiscountCode } from './discount-codes.js';
-import type { Repository } from './repository.js';
 import { methodServesStore, shippingRateFromDraft, ShippingRateDraft, type ShippingMethod } from './shipping-methods.js';
 import { BaseAddress, Country, Key, ResourceIdentifier, validate } from './validation.js';
 
@@ -1195,8 +1194,8 @@ export interface MergeRequest {
  *   its custom line items and discount codes are added (codes that do not apply are dropped), and
  *   the anonymous cart becomes `Merged`.
  */
-export function mergeAnonymousCart(repository: Repository, ctx: ResourceContext, request: MergeRequest): Cart | undefined {
-  return repository.storage.transaction(() => {
+export function mergeAnonymousCart(repository: Engine, ctx: ResourceContext, request: MergeRequest): Cart | undefined {
+  return repository.transaction(() => {
     let anonymous: Cart | undefined;
     if (request.anonymousCartId !== undefined) {
       anonymous = ctx.get('cart', request.anonymousCartId) as Cart | undefined;
@@ -1254,19 +1253,9 @@ export function mergeAnonymousCart(repository: Repository, ctx: ResourceContext,
 }
 
 /** Stores `next` as the new version of `current` through the repository (version, audit fields, index checks). */
-function replaceCart(repository: Repository, current: Cart, next: Cart, ctx: ResourceContext): Cart {
-  const definition = { ...carts, actions: { replace: REPLACE } } as unknown as ReturnType<Repository['definition']>;
-  return repository.applyActions(definition, current, [{ name: 'replace', payload: next }], ctx, { alwaysNewVersion: true }) as Cart;
+function replaceCart(repository: Engine, current: Cart, next: Cart, ctx: ResourceContext): Cart {
+  return repository.replace(carts, current, jsonClone(next), ctx) as Cart;
 }
-
-const REPLACE: UpdateAction<Cart> = {
-  schema: z.unknown(),
-  apply(cart, payload) {
-    const next = payload as Cart;
-    for (const key of Object.keys(cart)) delete (cart as Record<string, unknown>)[key];
-    Object.assign(cart, jsonClone(next));
-  },
-};
 
 export const carts = defineResource<CartDraft, Cart>({
   typeId: 'cart',
@@ -1285,7 +1274,7 @@ export const carts = defineResource<CartDraft, Cart>({
         const built = replicate(source, draft.key, call.ctx);
         const definition = { ...carts, draft: z.unknown(), create: () => built } as typeof carts;
         const cart = repository.create(definition as never, {}, call.ctx);
-        return created(repository.expand(call.project, cart, call.query.getAll('expand')));
+        return created(repository.expand(call.ctx.project, cart, call.query.getAll('expand')));
       },
     },
     {
@@ -1294,7 +1283,7 @@ export const carts = defineResource<CartDraft, Cart>({
       handle: (call, repository) => {
         const cart = activeCartOf(call.ctx, { customerId: call.params.customerId! });
         if (!cart) throw errors.resourceNotFound({ id: call.params.customerId! });
-        return ok(repository.expand(call.project, cart, call.query.getAll('expand')));
+        return ok(repository.expand(call.ctx.project, cart, call.query.getAll('expand')));
       },
     },
     {
@@ -1315,7 +1304,7 @@ export const carts = defineResource<CartDraft, Cart>({
           ...(draft.updateProductData !== undefined ? { updateProductData: draft.updateProductData } : {}),
         });
         if (!cart) throw errors.resourceNotFound({ id: call.params.customerId! });
-        return ok(repository.expand(call.project, cart, call.query.getAll('expand')));
+        return ok(repository.expand(call.ctx.project, cart, call.query.getAll('expand')));
       },
     },
   ],

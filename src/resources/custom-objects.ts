@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall } from '../http/router.js';
+import { created, ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, type ResourceDefinition } from './define.js';
-import type { Repository } from './repository.js';
+import { action, defineResource, type BaseFields, type ResourceDefinition, type Engine } from './define.js';
 import { validate } from './validation.js';
 
 const TYPE_ID = 'key-value-document';
@@ -64,20 +63,6 @@ function found(call: ApiCall): CustomObject {
   return object;
 }
 
-const expanded = (call: ApiCall, repository: Repository, document: object) =>
-  repository.expand(call.project, document, call.query.getAll('expand'));
-
-/**
- * The replacement of a stored object's value is the one change there is; it is applied through the
- * repository (version +1, audit fields) but is no update action clients can send.
- */
-const ReplaceValue = z.object({ value: z.unknown() });
-const replaceActions = {
-  replaceValue: action(ReplaceValue, (object: CustomObject, a) => {
-    object.value = a.value;
-  }),
-};
-
 export const customObjects: ResourceDefinition<CustomObjectDraft, CustomObject> = defineResource<CustomObjectDraft, CustomObject>({
   typeId: TYPE_ID,
   path: 'custom-objects',
@@ -101,19 +86,13 @@ export const customObjects: ResourceDefinition<CustomObjectDraft, CustomObject> 
       handle(call, repository) {
         const draft = validate(CustomObjectDraft, call.json());
         const existing = call.ctx.getByKey(TYPE_ID, storageKey(draft.container, draft.key)) as CustomObject | undefined;
-        if (!existing) return created(expanded(call, repository, repository.create(customObjects, draft, call.ctx)));
+        if (!existing) return created(call.expand(repository.create(customObjects, draft, call.ctx)));
         if (draft.version !== undefined && draft.version !== existing.version) {
           throw errors.concurrentModification(existing.id, draft.version, existing.version);
         }
-        const replacing = { ...customObjects, actions: replaceActions } as ResourceDefinition;
-        const next = repository.applyActions(
-          replacing,
-          existing,
-          [{ name: 'replaceValue', payload: { value: withoutNullFields(draft.value) } }],
-          call.ctx,
-          { alwaysNewVersion: true },
-        );
-        return ok(expanded(call, repository, next));
+        // The upsert replaces the value: always a new version, even when the value is the same.
+        const next = repository.replace(customObjects, existing, { ...existing, value: withoutNullFields(draft.value) }, call.ctx);
+        return ok(call.expand(next));
       },
     },
     {
@@ -123,13 +102,13 @@ export const customObjects: ResourceDefinition<CustomObjectDraft, CustomObject> 
       handle(call, repository) {
         const params = new URLSearchParams(call.query);
         params.append('where', `container = ${JSON.stringify(call.params.container)}`);
-        return ok(repository.query(customObjects, call.project, params));
+        return ok(repository.query(customObjects, call.ctx.project, params));
       },
     },
     {
       method: 'GET',
       path: ':container/:key',
-      handle: (call, repository) => ok(expanded(call, repository, found(call))),
+      handle: (call, repository) => ok(call.expand(found(call))),
     },
     {
       method: 'DELETE',
@@ -137,7 +116,7 @@ export const customObjects: ResourceDefinition<CustomObjectDraft, CustomObject> 
       handle(call, repository) {
         const object = found(call);
         const removed = repository.remove(customObjects, { id: object.id }, optionalVersion(call), call.ctx);
-        return ok(expanded(call, repository, removed));
+        return ok(call.expand(removed));
       },
     },
   ],

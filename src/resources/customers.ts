@@ -17,7 +17,8 @@ import { randomBytes } from 'node:crypto';
 import { v4 as uuid } from 'uuid';
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { ok, route, created, type ApiCall, type Reply, type Route } from '../http/router.js';
+import { route, type Route } from '../http/router.js';
+import { ok, created, type ApiCall, type Reply } from '../context.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { StoredDocument } from '../storage/types.js';
 import {
@@ -28,6 +29,7 @@ import {
   type ResourceContext,
   type ResourceDefinition,
   type UpdateAction,
+  type Engine,
 } from './define.js';
 import {
   type Address,
@@ -45,7 +47,6 @@ import {
 import type { Cart } from './cart/model.js';
 import { mergeAnonymousCart } from './carts.js';
 import { customerErrors } from './customer-errors.js';
-import type { Repository } from './repository.js';
 import { BaseAddress, CustomFieldsDraft, isPlainObject, Key, requiredWhen, ResourceIdentifier, validate } from './validation.js';
 
 export interface Customer extends StoredDocument {
@@ -456,8 +457,8 @@ function withInternalActions(): ResourceDefinition {
   return (accountDefinition ??= { ...customers, actions: { ...customers.actions, ...internalActions } } as ResourceDefinition);
 }
 
-function applyInternal(repository: Repository, customer: Customer, name: string, payload: object, ctx: ResourceContext): Customer {
-  return repository.applyActions(withInternalActions(), customer, [{ name, payload }], ctx) as Customer;
+function applyInternal(repository: Engine, customer: Customer, name: string, payload: object, ctx: ResourceContext): Customer {
+  return repository.apply(withInternalActions(), customer, [{ name, payload }], ctx) as Customer;
 }
 
 function checkVersion(customer: Customer, version: number | undefined): void {
@@ -495,7 +496,7 @@ function tokenBody(token: CustomerToken) {
 }
 
 function issueToken(
-  repository: Repository,
+  repository: Engine,
   ctx: ResourceContext,
   kind: TokenKind,
   customer: Customer,
@@ -514,7 +515,7 @@ function issueToken(
     lastModifiedAt: ctx.now,
     ...(storeKey !== undefined ? { storeKey } : {}),
   };
-  repository.storage.transaction(() => {
+  repository.transaction(() => {
     if (invalidateOlderTokens) revokeTokens(repository, ctx.project, kind, customer.id);
     repository.storage.write(ctx.project, TOKEN_COLLECTIONS[kind], token, { expectedVersion: 0, key: token.value });
   });
@@ -522,14 +523,14 @@ function issueToken(
 }
 
 /** Removes every token of this kind the customer holds (after a reset or a verification, and for `invalidateOlderTokens`). */
-function revokeTokens(repository: Repository, project: string, kind: TokenKind, customerId: string): void {
+function revokeTokens(repository: Engine, project: string, kind: TokenKind, customerId: string): void {
   const collection = TOKEN_COLLECTIONS[kind];
   const held = [...repository.storage.scan(project, collection)].filter((token) => token.customerId === customerId);
   for (const token of held) repository.storage.delete(project, collection, token.id);
 }
 
 /** The customer a token value stands for: 404 when unknown (or used), 400 when expired. */
-function redeem(repository: Repository, ctx: ResourceContext, kind: TokenKind, value: string, storeKey: string | undefined): Customer {
+function redeem(repository: Engine, ctx: ResourceContext, kind: TokenKind, value: string, storeKey: string | undefined): Customer {
   const token = repository.storage.getByKey(ctx.project, TOKEN_COLLECTIONS[kind], value) as CustomerToken | undefined;
   if (!token) throw customerErrors.tokenNotFound(kind);
   const customer = ctx.get('customer', token.customerId) as Customer | undefined;
@@ -545,7 +546,7 @@ function redeem(repository: Repository, ctx: ResourceContext, kind: TokenKind, v
  */
 function redeemInto(
   call: ApiCall,
-  repository: Repository,
+  repository: Engine,
   storeKey: string | undefined,
   kind: TokenKind,
   body: { tokenValue: string; version?: number | undefined },
@@ -554,9 +555,9 @@ function redeemInto(
 ): Customer {
   const customer = redeem(repository, call.ctx, kind, body.tokenValue, storeKey);
   checkVersion(customer, body.version);
-  return repository.storage.transaction(() => {
+  return repository.transaction(() => {
     const next = applyInternal(repository, customer, action, payload, call.ctx);
-    revokeTokens(repository, call.project, kind, customer.id);
+    revokeTokens(repository, call.ctx.project, kind, customer.id);
     return next;
   });
 }
@@ -594,9 +595,6 @@ function customerById(ctx: ResourceContext, id: string, storeKey: string | undef
   return customer;
 }
 
-const expanded = (call: ApiCall, repository: Repository, document: object) =>
-  repository.expand(call.project, document, call.query.getAll('expand'));
-
 /**
  * The account routes under `customers/`: password change, password reset and email verification
  * tokens. `storeKeyOf` gives the store of an in-store route (`undefined` for the global ones).
@@ -615,11 +613,7 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
         }
         if (!verifyPassword(body.currentPassword, customer.password)) throw errors.invalidCurrentPassword();
         return ok(
-          expanded(
-            call,
-            repository,
-            applyInternal(repository, customer, 'setPasswordHash', { password: hashPassword(body.newPassword) }, call.ctx),
-          ),
+          call.expand(applyInternal(repository, customer, 'setPasswordHash', { password: hashPassword(body.newPassword) }, call.ctx)),
         );
       },
     },
@@ -641,8 +635,7 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
     {
       method: 'GET',
       path: 'password-token=:token',
-      handle: (call, repository) =>
-        ok(expanded(call, repository, redeem(repository, call.ctx, 'password', call.params.token!, storeKeyOf(call)))),
+      handle: (call, repository) => ok(call.expand(redeem(repository, call.ctx, 'password', call.params.token!, storeKeyOf(call)))),
     },
     {
       method: 'POST',
@@ -652,7 +645,7 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
         const updated = redeemInto(call, repository, storeKeyOf(call), 'password', body, 'setPasswordHash', {
           password: hashPassword(body.newPassword),
         });
-        return ok(expanded(call, repository, updated));
+        return ok(call.expand(updated));
       },
     },
     {
@@ -671,15 +664,14 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
     {
       method: 'GET',
       path: 'email-token=:token',
-      handle: (call, repository) =>
-        ok(expanded(call, repository, redeem(repository, call.ctx, 'email', call.params.token!, storeKeyOf(call)))),
+      handle: (call, repository) => ok(call.expand(redeem(repository, call.ctx, 'email', call.params.token!, storeKeyOf(call)))),
     },
     {
       method: 'POST',
       path: 'email/confirm',
       handle: (call, repository) => {
         const body = validate(VerifyEmail, call.json());
-        return ok(expanded(call, repository, redeemInto(call, repository, storeKeyOf(call), 'email', body, 'verifyEmail', {})));
+        return ok(call.expand(redeemInto(call, repository, storeKeyOf(call), 'email', body, 'verifyEmail', {})));
       },
     },
   ];
@@ -700,14 +692,14 @@ const ANONYMOUS_OWNED: Array<{ typeId: string; assign: (customerId: string) => {
 ];
 
 /** Signs the anonymous session's payments, shopping lists and orders (those without a customer) over to the customer. */
-export function assignAnonymousResources(repository: Repository, ctx: ResourceContext, customerId: string, anonymousId: string): void {
+export function assignAnonymousResources(repository: Engine, ctx: ResourceContext, customerId: string, anonymousId: string): void {
   for (const owned of ANONYMOUS_OWNED) {
-    const definition = repository.definitions.get(owned.typeId);
-    if (!definition) continue;
+    if (!repository.serves(owned.typeId)) continue;
+    const definition = repository.definition(owned.typeId);
     const documents = [...ctx.scan(owned.typeId)].filter(
       (document) => document.anonymousId === anonymousId && document.customer === undefined && document.customerId === undefined,
     );
-    for (const document of documents) repository.applyActions(definition, document, [owned.assign(customerId)], ctx);
+    for (const document of documents) repository.apply(definition, document, [owned.assign(customerId)], ctx);
   }
 }
 
@@ -726,14 +718,14 @@ interface AnonymousSession {
  * the customer's. Answers the customer's active cart afterwards, if any. Run inside a transaction.
  */
 function takeOverSession(
-  repository: Repository,
+  repository: Engine,
   ctx: ResourceContext,
   customerId: string,
   session: AnonymousSession,
   storeKey: string | undefined,
 ): Cart | undefined {
   let cart: Cart | undefined;
-  if (repository.definitions.has('cart')) {
+  if (repository.serves('cart')) {
     let anonymousCartId = session.anonymousCart?.id ?? session.anonymousCartId;
     if (anonymousCartId === undefined && session.anonymousCart?.key !== undefined) {
       const byKey = ctx.getByKey('cart', session.anonymousCart.key);
@@ -754,13 +746,13 @@ function takeOverSession(
 }
 
 /** `{customer}`, plus `cart` when the customer has an active cart. */
-function signInResult(call: ApiCall, repository: Repository, customer: Customer, cart: Cart | undefined) {
-  return cart ? { customer: expanded(call, repository, customer), cart } : { customer: expanded(call, repository, customer) };
+function signInResult(call: ApiCall, repository: Engine, customer: Customer, cart: Cart | undefined) {
+  return cart ? { customer: call.expand(customer), cart } : { customer: call.expand(customer) };
 }
 
-function signUp(call: ApiCall, repository: Repository, storeKey?: string): Reply {
+function signUp(call: ApiCall, repository: Engine, storeKey?: string): Reply {
   const input = call.json();
-  const result = repository.storage.transaction(() => {
+  const result = repository.transaction(() => {
     const draft = storeKey !== undefined ? withStore(input, storeKey) : input;
     const customer = repository.create(customers, draft, call.ctx) as Customer;
     // Validated by the create above.
@@ -778,7 +770,7 @@ function withStore(input: unknown, storeKey: string): unknown {
 }
 
 /** `POST /customers` with the rules of a store (for `/in-store/key={storeKey}/customers`). */
-export function signUpInStore(call: ApiCall, repository: Repository, storeKey: string): Reply {
+export function signUpInStore(call: ApiCall, repository: Engine, storeKey: string): Reply {
   return signUp(call, repository, storeKey);
 }
 
@@ -797,15 +789,15 @@ const LoginDraft = z.object({
  * `{customer, cart?}`; an anonymous cart is merged per `anonymousCartSignInMode` and the session's
  * payments and shopping lists pass to the customer (see `takeOverSession`), all or nothing.
  */
-export function signIn(call: ApiCall, repository: Repository, storeKey?: string): Reply {
+export function signIn(call: ApiCall, repository: Engine, storeKey?: string): Reply {
   const draft = validate(LoginDraft, call.json());
   const customer = authenticateCustomer(call.ctx, draft.email, draft.password, storeKey);
   if (!customer) throw errors.invalidCredentials();
-  const cart = repository.storage.transaction(() => takeOverSession(repository, call.ctx, customer.id, draft, storeKey));
+  const cart = repository.transaction(() => takeOverSession(repository, call.ctx, customer.id, draft, storeKey));
   return ok(signInResult(call, repository, customer, cart));
 }
 
 /** `POST /{projectKey}/login`. */
-export function loginRoutes(repository: Repository): Route[] {
+export function loginRoutes(repository: Engine): Route[] {
   return [route('POST', '', (call) => signIn(call, repository))];
 }

@@ -1,36 +1,17 @@
+/**
+ * The declaration API: what a resource module declares (its draft, how a draft becomes a resource,
+ * its update actions, its own routes, how it lives under the caller-scoped prefixes) and the engine
+ * interface its routes call. Imports no implementation, so every resource module and the engine can
+ * depend on it without an import cycle.
+ */
 import type { z } from 'zod';
+import type { ApiCall, CallScope, Reply, ResourceContext } from '../context.js';
 import type { PlatformError } from '../http/errors.js';
-import type { StoredDocument } from '../storage/types.js';
-import type { ApiCall, Reply } from '../http/router.js';
-import type { Repository } from './repository.js';
+import type { PagedResult, QueryOptions } from '../query/index.js';
+import type { PermissionLog, PermissionPair } from '../scopes/permissions.js';
+import type { StorageBackend, StoredDocument } from '../storage/types.js';
 
-/** Who made a change, as the platform records it on `createdBy` / `lastModifiedBy`. */
-export interface Author {
-  isPlatformClient: false;
-  clientId?: string;
-  customer?: { typeId: 'customer'; id: string };
-  anonymousId?: string;
-}
-
-export interface Reference {
-  typeId: string;
-  id: string;
-}
-
-/** What resource code may use while it builds or changes a resource: the rest of the project. */
-export interface ResourceContext {
-  project: string;
-  /** One timestamp per request, so every field a request sets agrees. */
-  now: string;
-  author: Author;
-  get(typeId: string, id: string): StoredDocument | undefined;
-  getByKey(typeId: string, key: string): StoredDocument | undefined;
-  scan(typeId: string): Iterable<StoredDocument>;
-  /** Turns a draft's `{id}` or `{key}` into a Reference; 400 ReferencedResourceNotFound when nothing is there. */
-  reference(typeId: string, identifier: { id?: string; key?: string }): Reference;
-  /** Finds the resource that holds `value` in a unique index declared by its type (e.g. customer email). */
-  findUnique(typeId: string, index: string, value: string): StoredDocument | undefined;
-}
+export type { Author, Identifier, KeyReference, Reference, ResourceContext } from '../context.js';
 
 export interface UpdateAction<R> {
   schema: z.ZodType;
@@ -55,8 +36,8 @@ export interface CustomRoute {
   method: 'GET' | 'POST' | 'DELETE';
   /** Relative to the resource path: '' for the collection, 'password-token', ':container/:key', ... */
   path: string;
-  /** `repository` is the mock's engine, for routes that create or replace through it (custom objects' upsert). */
-  handle(call: ApiCall, repository: Repository): Reply;
+  /** Every read and write goes through `engine`, the mock's one Repository. */
+  handle(call: ApiCall, engine: Engine): Reply;
 }
 
 export type BaseFields = 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy';
@@ -69,6 +50,16 @@ export interface ResourceDefinition<Draft = any, R extends StoredDocument = any>
   /** Builds the type's own fields from a validated draft; base fields (id, version, audit) are added around it. */
   create(draft: Draft, ctx: ResourceContext): Omit<R, BaseFields>;
   actions: Record<string, UpdateAction<R>>;
+  /**
+   * Changes only the engine makes (a cart marked Ordered, a customer's new password hash): applied
+   * with `engine.apply`, never reachable from an update request.
+   */
+  internalActions?: Record<string, UpdateAction<R>>;
+  /**
+   * Runs once after all actions of one request (or one `apply`) changed the copy, before it is
+   * compared and stored: derived state that every action would otherwise recompute (cart totals).
+   */
+  afterActions?(resource: R, ctx: ResourceContext, actions: ReadonlyArray<AppliedAction>): void;
   /** The value `key=` routes find the resource by; defaults to its `key` field. */
   keyOf?(resource: R): string | undefined;
   unique?: Record<string, UniqueIndex<R>>;
@@ -95,4 +86,98 @@ export interface ResourceDefinition<Draft = any, R extends StoredDocument = any>
 
 export function defineResource<Draft, R extends StoredDocument>(definition: ResourceDefinition<Draft, R>): ResourceDefinition<Draft, R> {
   return definition;
+}
+
+export type Locator = { id: string } | { key: string };
+
+/** One validated update action, ready to apply: its name and its parsed payload. */
+export interface AppliedAction {
+  name: string;
+  payload: unknown;
+}
+
+/** What a list query keeps and how it presents each result (the caller-scoped routes narrow and present). */
+export interface QueryShape {
+  filter?(document: StoredDocument): boolean;
+  present?(document: StoredDocument): object;
+}
+
+/**
+ * The engine every route and resource function works through: the one place resources are read,
+ * written and versioned. Writes go through `create`, `insert`, `update`, `apply`, `replace` and
+ * `remove` only.
+ */
+export interface Engine {
+  readonly storage: StorageBackend;
+  /** How list queries treat unknown fields (`strictWhere`). */
+  readonly queryOptions: QueryOptions;
+  /** Every as-associate permission decision of this mock. */
+  readonly decisions: PermissionLog;
+  definition(typeId: string): ResourceDefinition;
+  /** Whether this mock serves the type (a test harness may serve a few). */
+  serves(typeId: string): boolean;
+  /** How the type lives under the caller-scoped prefixes, if it does. */
+  scopePolicy(typeId: string): ScopePolicy | undefined;
+  find(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument | undefined;
+  get(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument;
+  query(definition: ResourceDefinition, project: string, params: URLSearchParams, shape?: QueryShape): PagedResult<StoredDocument>;
+  expand<T extends object>(project: string, document: T, paths: string[]): T;
+  /** A resource from a client's draft, validated first. */
+  create(definition: ResourceDefinition, draft: unknown, ctx: ResourceContext): StoredDocument;
+  /** A resource the engine built itself (an order from a cart): base fields added, version 1. */
+  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext): StoredDocument;
+  /** An update request `{version, actions}`; `allowed` limits the actions (a scoped endpoint's subset). */
+  update(
+    definition: ResourceDefinition,
+    locator: Locator,
+    body: unknown,
+    ctx: ResourceContext,
+    allowed?: readonly string[],
+  ): StoredDocument;
+  /** Each action of an update request validated against its schema (all problems reported together); `allowed` as for `update`. */
+  validateActions(definition: ResourceDefinition, actions: Array<{ action: string }>, allowed?: readonly string[]): AppliedAction[];
+  /** Validated actions, public or internal, applied to the stored resource (no version check). */
+  apply(definition: ResourceDefinition, current: StoredDocument, actions: AppliedAction[], ctx: ResourceContext): StoredDocument;
+  /** A whole new state of the resource: version + 1, even when nothing changed. */
+  replace(definition: ResourceDefinition, current: StoredDocument, next: object, ctx: ResourceContext): StoredDocument;
+  remove(definition: ResourceDefinition, locator: Locator, version: number | undefined, ctx: ResourceContext): StoredDocument;
+  /** Runs `work` atomically: every write inside it lands, or none does. */
+  transaction<T>(work: () => T): T;
+}
+
+// How a type lives under the caller-scoped prefixes (src/scopes) -------------------------------------
+
+export type ScopedOperation = 'view' | 'create' | 'update' | 'delete';
+
+export interface MountOptions {
+  /** Generic routes this mount does not serve (e.g. `/me/orders` has no delete). */
+  without?: Array<'list' | 'create' | 'get' | 'update' | 'delete' | 'byKey'>;
+  /** The update actions allowed here (e.g. the MyCartUpdateAction subset); any other is a 400 as if unknown. */
+  actions?: readonly string[];
+  /** Routes of this mount the generic shape does not cover; matched first. A path starting with '/' is at the mount's root. */
+  routes?: CustomRoute[];
+  /** Under `/me`: only customers, not anonymous sessions (403 insufficient_scope for those). */
+  customersOnly?: boolean;
+}
+
+/** How one resource type lives under the caller-scoped prefixes. */
+export interface ScopePolicy<R extends StoredDocument = StoredDocument> {
+  typeId: string;
+  /** Where the type is served, with per-mount options. */
+  mounts: Partial<Record<Exclude<CallScope['mount'], 'associate'>, MountOptions>>;
+  /** Whose the resource is (`/me` matches the caller against it; as-associate: `My` vs `Others`). */
+  owner?(resource: R): { customerId?: string | undefined; anonymousId?: string | undefined };
+  /** Whether the resource belongs to the store of `in-store/key={storeKey}`. */
+  inStore?(resource: R, storeKey: string): boolean;
+  /** The key of the business unit the resource belongs to. */
+  businessUnit?(resource: R): string | undefined;
+  /** Writes the scope into a create draft, over whatever the client sent (caller, store, unit). */
+  stamp?(draft: Record<string, unknown>, scope: CallScope): void;
+  /** as-associate: the My/Others permission of each operation (an operation without one is not served). */
+  permissions?: Partial<Record<ScopedOperation, PermissionPair>>;
+  /**
+   * The response body of a stored document when it is not the document as-is (what a type's
+   * presented routes add at read time, e.g. expanded line item variants); expansion runs after it.
+   */
+  present?(call: ApiCall, engine: Engine): (document: StoredDocument) => object;
 }

@@ -23,17 +23,16 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall, type Reply } from '../http/router.js';
+import { created, ok, type ApiCall, type Reply } from '../context.js';
 import { searchOrders } from '../search/order-search.js';
 import type { Cart } from './cart/model.js';
 import { markCartOrdered, orderableCart } from './carts.js';
 import { customFields } from './common.js';
-import { defineResource, type CustomRoute, type ResourceContext, type ResourceDefinition } from './define.js';
+import { defineResource, type CustomRoute, type ResourceContext, type ResourceDefinition, type Locator, type Engine } from './define.js';
 import { assertOrderNumberFree, orderActions } from './order/actions.js';
 import { importedOrder } from './order/import.js';
 import { MyOrderFromCartDraft, OrderFromCartDraft, OrderImportDraft, type Order } from './order/model.js';
 import { orderErrors, takeInventory } from './order/parts.js';
-import type { Locator, Repository } from './repository.js';
 import { validate } from './validation.js';
 
 export type { Order } from './order/model.js';
@@ -75,7 +74,7 @@ type PlaceOptions = Omit<OrderFromCartDraft, 'id' | 'cart'>;
  * Places an order from `cart` (steps 1–6 of the module comment but the lookup) and answers it. The
  * caller found the cart, within whatever scope applies.
  */
-export function placeOrder(repository: Repository, ctx: ResourceContext, cart: Cart, options: PlaceOptions): Order {
+export function placeOrder(repository: Engine, ctx: ResourceContext, cart: Cart, options: PlaceOptions): Order {
   if (cart.version !== options.version) throw errors.concurrentModification(cart.id, options.version, cart.version);
   if (cart.cartState === 'Ordered') throw orderErrors.alreadyOrdered(cart.id);
   if (!cart.shippingAddress) throw orderErrors.noShippingAddress(cart.id);
@@ -109,7 +108,7 @@ export function placeOrder(repository: Repository, ctx: ResourceContext, cart: C
   order.syncInfo = [];
   order.returnInfo = [];
   const definition = { ...orders, draft: ANY, create: () => order } as unknown as ResourceDefinition;
-  return repository.storage.transaction(() => {
+  return repository.transaction(() => {
     takeInventory(repository, order.lineItems, order.inventoryMode, ctx);
     const made = repository.create(definition, undefined, ctx) as Order;
     markCartOrdered(repository, cart, ctx);
@@ -133,34 +132,31 @@ export function cartOfDraft(draft: Pick<OrderFromCartDraft, 'id' | 'cart'>, find
   return cart;
 }
 
-const expanded = (call: ApiCall, repository: Repository, document: object) =>
-  repository.expand(call.project, document, call.query.getAll('expand'));
-
 /**
  * `POST` of an OrderFromCartDraft, with the cart found by `find` (the project's carts, or the
  * scope's: a cart it cannot reach is not found).
  */
-export function orderFromCartRoute(find: (call: ApiCall, repository: Repository, locator: Locator) => Cart | undefined): CustomRoute {
+export function orderFromCartRoute(find: (call: ApiCall, repository: Engine, locator: Locator) => Cart | undefined): CustomRoute {
   return {
     method: 'POST',
     path: '',
     handle: (call, repository) => {
       const draft = validate(OrderFromCartDraft, call.json());
       const cart = cartOfDraft(draft, (locator) => find(call, repository, locator));
-      return created(expanded(call, repository, placeOrder(repository, call.ctx, cart, draft)));
+      return created(call.expand(placeOrder(repository, call.ctx, cart, draft)));
     },
   };
 }
 
 /** `POST /me/orders`: a MyOrderFromCartDraft (`{id, version}`) of the caller's cart. */
-export function myOrderFromCartRoute(find: (call: ApiCall, repository: Repository, locator: Locator) => Cart | undefined): CustomRoute {
+export function myOrderFromCartRoute(find: (call: ApiCall, repository: Engine, locator: Locator) => Cart | undefined): CustomRoute {
   return {
     method: 'POST',
     path: '',
     handle: (call, repository) => {
       const draft = validate(MyOrderFromCartDraft, call.json());
       const cart = cartOfDraft({ id: draft.id }, (locator) => find(call, repository, locator));
-      return created(expanded(call, repository, placeOrder(repository, call.ctx, cart, { version: draft.version })));
+      return created(call.expand(placeOrder(repository, call.ctx, cart, { version: draft.version })));
     },
   };
 }
@@ -170,39 +166,32 @@ export function myOrderFromCartRoute(find: (call: ApiCall, repository: Repositor
  * given access (the project's, or a scope's).
  */
 export function orderNumberRoutes(access: {
-  get(call: ApiCall, repository: Repository, orderNumber: string): Order;
-  update(call: ApiCall, repository: Repository, orderNumber: string): Order;
-  remove(call: ApiCall, repository: Repository, orderNumber: string, version: number): Order;
+  get(call: ApiCall, repository: Engine, orderNumber: string): Order;
+  update(call: ApiCall, repository: Engine, orderNumber: string): Order;
+  remove(call: ApiCall, repository: Engine, orderNumber: string, version: number): Order;
 }): CustomRoute[] {
   const path = 'order-number=:orderNumber';
   const orderNumber = (call: ApiCall) => call.params.orderNumber!;
   return [
-    { method: 'GET', path, handle: (call, repository) => ok(expanded(call, repository, access.get(call, repository, orderNumber(call)))) },
+    { method: 'GET', path, handle: (call, repository) => ok(call.expand(access.get(call, repository, orderNumber(call)))) },
     {
       method: 'POST',
       path,
-      handle: (call, repository) => ok(expanded(call, repository, access.update(call, repository, orderNumber(call)))),
+      handle: (call, repository) => ok(call.expand(access.update(call, repository, orderNumber(call)))),
     },
     {
       method: 'DELETE',
       path,
-      handle: (call, repository) => ok(expanded(call, repository, access.remove(call, repository, orderNumber(call), versionOf(call)))),
+      handle: (call, repository) => ok(call.expand(access.remove(call, repository, orderNumber(call), call.version()))),
     },
   ];
 }
 
-function versionOf(call: ApiCall): number {
-  const raw = call.query.get('version');
-  if (raw === null) throw errors.invalidInput("Missing required query parameter 'version'.");
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not a positive integer.`);
-  return Number(raw);
-}
-
-function search(call: ApiCall, repository: Repository): Reply {
+function search(call: ApiCall, repository: Engine): Reply {
   // HEAD /orders/search: the index exists (200); GET is not served.
-  if (call.method === 'GET') throw errors.methodNotAllowed('GET', `/${call.project}/orders/search`);
+  if (call.method === 'GET') throw errors.methodNotAllowed('GET', `/${call.ctx.project}/orders/search`);
   if (call.method === 'HEAD') return ok(undefined);
-  return ok(searchOrders(repository.storage.scan(call.project, 'order') as Iterable<Order>, call.json(), call.ctx));
+  return ok(searchOrders(repository.storage.scan(call.ctx.project, 'order') as Iterable<Order>, call.json(), call.ctx));
 }
 
 export const orders: ResourceDefinition<OrderImportDraft, Order> = defineResource<OrderImportDraft, Order>({
@@ -223,19 +212,19 @@ export const orders: ResourceDefinition<OrderImportDraft, Order> = defineResourc
       method: 'POST',
       path: 'import',
       handle: (call, repository) => {
-        const order = repository.storage.transaction(() => {
+        const order = repository.transaction(() => {
           const made = repository.create(orders as unknown as ResourceDefinition, call.json(), call.ctx) as Order;
           takeInventory(repository, made.lineItems, made.inventoryMode, call.ctx);
           return made;
         });
-        return created(expanded(call, repository, order));
+        return created(call.expand(order));
       },
     },
     { method: 'POST', path: 'search', handle: (call, repository) => search(call, repository) },
     { method: 'GET', path: 'search', handle: (call, repository) => search(call, repository) },
     ...orderNumberRoutes({
       get: (call, repository, orderNumber) =>
-        repository.get(orders as unknown as ResourceDefinition, call.project, { key: orderNumber }) as Order,
+        repository.get(orders as unknown as ResourceDefinition, call.ctx.project, { key: orderNumber }) as Order,
       update: (call, repository, orderNumber) =>
         repository.update(orders as unknown as ResourceDefinition, { key: orderNumber }, call.json(), call.ctx) as Order,
       remove: (call, repository, orderNumber, version) =>

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { errors, fieldErrors } from '../http/errors.js';
-import { ok } from '../http/router.js';
+import { ok } from '../context.js';
 import { DiscountPredicateError, parseDiscountPredicate, type DiscountPredicateNode, type Operand } from '../pricing/discount-predicate.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import { ProductDiscountSet, type ProductDiscountValue } from '../pricing/product-discounts.js';

@@ -9,13 +9,13 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { ok, type ApiCall } from '../http/router.js';
+import { ok, type ApiCall } from '../context.js';
 import { parseQueryParams, runQuery } from '../query/index.js';
-import type { CustomRoute, ResourceContext } from './define.js';
+import type { CustomRoute, ResourceContext, Engine } from './define.js';
 import { defineResource } from './define.js';
 import type { Product } from './product/model.js';
 import { CatalogRead, isProjected, presentProjection, productProjection, type ProductProjection } from './product/present.js';
-import { queryOptionsFor, type Repository } from './repository.js';
+import { queryOptionsFor } from './repository.js';
 import { projectionSearchRoutes } from '../search/index.js';
 
 export { productProjection, isProjected, presentProjection, CatalogRead, type ProductProjection } from './product/present.js';
@@ -43,7 +43,7 @@ function withoutExpand(query: URLSearchParams): URLSearchParams {
   return copy;
 }
 
-function queryProjections(call: ApiCall, repository: Repository) {
+function queryProjections(call: ApiCall, repository: Engine) {
   const staged = stagedParam(call.query);
   const read = CatalogRead.fromQuery(call.ctx, call.query);
   const owners = new WeakMap<ProductProjection, Product>();
@@ -61,12 +61,12 @@ function queryProjections(call: ApiCall, repository: Repository) {
   return {
     ...page,
     results: page.results.map((projection) =>
-      repository.expand(call.project, presentProjection(owners.get(projection)!, projection, read), expand),
+      repository.expand(call.ctx.project, presentProjection(owners.get(projection)!, projection, read), expand),
     ),
   };
 }
 
-function getProjection(call: ApiCall, repository: Repository, locator: { id: string } | { key: string }) {
+function getProjection(call: ApiCall, repository: Engine, locator: { id: string } | { key: string }) {
   const staged = stagedParam(call.query);
   const read = CatalogRead.fromQuery(call.ctx, call.query);
   const product = ('id' in locator ? call.ctx.get('product', locator.id) : call.ctx.getByKey('product', locator.key)) as
@@ -74,7 +74,7 @@ function getProjection(call: ApiCall, repository: Repository, locator: { id: str
     | undefined;
   if (!product || !isProjected(product, staged)) throw errors.resourceNotFound(locator);
   const projection = presentProjection(product, productProjection(product, staged), read);
-  return repository.expand(call.project, projection, call.query.getAll('expand'));
+  return repository.expand(call.ctx.project, projection, call.query.getAll('expand'));
 }
 
 /** The routes of `/product-projections`; search routes are inserted before the `:id` route. */

@@ -6,14 +6,13 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { ok, type ApiCall } from '../http/router.js';
+import { ok, type ApiCall } from '../context.js';
 import { parseQueryParams, runQuery } from '../query/index.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, type Reference, type ResourceContext } from './define.js';
+import { action, defineResource, type BaseFields, type Reference, type ResourceContext, type Engine } from './define.js';
 import { changer, customFieldActions, customFields, type CustomFields, setter } from './common.js';
 import { catalogErrors } from './product/errors.js';
 import { presentedRoutes } from './product/routes.js';
-import type { Repository } from './repository.js';
 import { CustomFieldsDraft, LocalizedString, ResourceIdentifier } from './validation.js';
 
 const VariantSelection = z.object({
@@ -75,7 +74,7 @@ export function presentSelection(selection: ProductSelection): Omit<ProductSelec
   return rest;
 }
 
-function selectionProducts(call: ApiCall, repository: Repository, locator: { id: string } | { key: string }) {
+function selectionProducts(call: ApiCall, repository: Engine, locator: { id: string } | { key: string }) {
   const selection = (
     'id' in locator ? call.ctx.get('product-selection', locator.id) : call.ctx.getByKey('product-selection', locator.key)
   ) as ProductSelection | undefined;
@@ -86,7 +85,7 @@ function selectionProducts(call: ApiCall, repository: Repository, locator: { id:
   if (!params.has('withTotal')) params.set('withTotal', 'false');
   const page = runQuery(entries, parseQueryParams(params));
   const expand = call.query.getAll('expand');
-  return { ...page, results: page.results.map((entry) => repository.expand(call.project, entry, expand)) };
+  return { ...page, results: page.results.map((entry) => repository.expand(call.ctx.project, entry, expand)) };
 }
 
 const ProductAction = z.object({ product: ResourceIdentifier });

@@ -4,7 +4,7 @@
  * (`availability`); see ./product/present.ts. The actions live in ./product/actions.ts.
  */
 import { errors } from '../http/errors.js';
-import { ok } from '../http/router.js';
+import { ok } from '../context.js';
 import { parseQueryParams, runQuery } from '../query/index.js';
 import { jsonClone } from '../util/json.js';
 import { defineResource, type BaseFields } from './define.js';

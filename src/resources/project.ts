@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ok, route, type Route } from '../http/router.js';
-import { action, defineResource } from './define.js';
+import { route, type Route } from '../http/router.js';
+import { ok } from '../context.js';
+import { action, defineResource, type Engine } from './define.js';
 import { isoNow } from '../util/time.js';
 import { changer } from './common.js';
-import type { Repository } from './repository.js';
 import { Country, Currency } from './validation.js';
 
 /** The project's settings live as one document per project, created with defaults on first read. */
@@ -69,15 +69,15 @@ function view(settings: Record<string, unknown>) {
 }
 
 /** `GET` and `POST` (update actions) on `/{projectKey}` itself. */
-export function projectRoutes(repository: Repository): Route[] {
+export function projectRoutes(repository: Engine): Route[] {
   // Reading a project stores nothing; the defaults are written once an update changes them.
   const read = (projectKey: string) =>
     repository.storage.get(projectKey, project.typeId, SETTINGS_ID) ?? defaultSettings(projectKey, isoNow());
   return [
-    route('GET', '', (call) => ok(view(read(call.project)))),
+    route('GET', '', (call) => ok(view(read(call.ctx.project)))),
     route('POST', '', (call) => {
-      if (!repository.storage.get(call.project, project.typeId, SETTINGS_ID)) {
-        repository.storage.write(call.project, project.typeId, read(call.project), { expectedVersion: 0 });
+      if (!repository.storage.get(call.ctx.project, project.typeId, SETTINGS_ID)) {
+        repository.storage.write(call.ctx.project, project.typeId, read(call.ctx.project), { expectedVersion: 0 });
       }
       return ok(view(repository.update(project, { id: SETTINGS_ID }, call.json(), call.ctx)));
     }),

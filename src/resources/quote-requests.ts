@@ -23,7 +23,7 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall } from '../http/router.js';
+import { created, ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { AssociateInUnit, type Permission } from '../scopes/associate-permissions.js';
@@ -31,9 +31,17 @@ import { ScopedAccess, scopedAccess } from '../scopes/scoped-access.js';
 import type { BusinessUnit } from './business-units.js';
 import type { Cart, CustomLineItem, LineItem, ShippingInfo, TaxedPrice } from './carts.js';
 import { customFieldActions, customFields, type Address, type CustomFields } from './common.js';
-import { action, defineResource, type CustomRoute, type Reference, type ResourceContext, type UpdateAction } from './define.js';
+import {
+  action,
+  defineResource,
+  type CustomRoute,
+  type Reference,
+  type ResourceContext,
+  type UpdateAction,
+  type Locator,
+  type Engine,
+} from './define.js';
 import { stateTransition } from './payments.js';
-import type { Locator, Repository } from './repository.js';
 import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
 
 export type KeyRef<T extends string> = { typeId: T; key: string };
@@ -259,16 +267,17 @@ export const quoteRequests = defineResource<QuoteRequestDraft, QuoteRequest>({
  */
 export function requireOwnB2BPermission(
   call: ApiCall,
+  repository: Engine,
   unitKey: string | undefined,
   permission: Permission,
   actionName: string,
   resource?: { typeId: string; id: string },
 ): void {
-  const customerId = call.scope?.caller?.customerId;
-  if (unitKey === undefined || customerId === undefined || !call.scope) return;
+  const customerId = call.ctx.scope?.caller?.customerId;
+  if (unitKey === undefined || customerId === undefined || !call.ctx.scope) return;
   const unit = call.ctx.getByKey('business-unit', unitKey) as BusinessUnit | undefined;
   if (!unit) return;
-  new AssociateInUnit(customerId, unit, call.scope.decisions, call.ctx.now, call.ctx).require(
+  new AssociateInUnit(customerId, unit, repository.decisions, call.ctx.now, call.ctx).require(
     actionName,
     [permission],
     resource ? { resource } : {},
@@ -280,8 +289,8 @@ const MyQuoteRequestDraft = z.object({ cartId: z.string(), cartVersion: z.number
 /** The caller's own cart (in the call's store, if any); anyone else's is as if it did not exist. */
 function callersCart(call: ApiCall, cartId: string): Cart {
   const cart = call.ctx.get('cart', cartId) as Cart | undefined;
-  const caller = call.scope?.caller;
-  const store = call.scope?.store;
+  const caller = call.ctx.scope?.caller;
+  const store = call.ctx.scope?.store;
   const mine =
     cart && caller?.customerId !== undefined && cart.customerId === caller.customerId && (store === undefined || cart.store?.key === store);
   if (!mine) throw errors.referencedResourceNotFound('cart', { id: cartId });
@@ -292,15 +301,9 @@ const locatorOf = (call: ApiCall): Locator => (call.params.key !== undefined ? {
 
 /** `/me/quote-requests`: create from the caller's cart (MyQuoteRequestDraft) and cancel (MyQuoteRequestUpdateAction). */
 export function myQuoteRequestRoutes(): CustomRoute[] {
-  const update = (call: ApiCall, repository: Repository) => {
+  const update = (call: ApiCall, repository: Engine) => {
     const access = scopedAccess<QuoteRequest>(call, 'quote-request', repository);
-    const mine = new ScopedAccess<QuoteRequest>(
-      call,
-      { ...quoteRequests, actions: MY_ACTIONS },
-      access.policy,
-      repository,
-      call.scope!.queryOptions,
-    );
+    const mine = new ScopedAccess<QuoteRequest>(call, { ...quoteRequests, actions: MY_ACTIONS }, access.policy, repository);
     return ok(mine.expanded(mine.update(locatorOf(call), call.json())));
   };
   return [
@@ -310,7 +313,7 @@ export function myQuoteRequestRoutes(): CustomRoute[] {
       handle: (call, repository) => {
         const draft = validate(MyQuoteRequestDraft, call.json());
         const cart = callersCart(call, draft.cartId);
-        requireOwnB2BPermission(call, cart.businessUnit?.key, 'CreateMyQuoteRequestsFromMyCarts', 'create quote-request', {
+        requireOwnB2BPermission(call, repository, cart.businessUnit?.key, 'CreateMyQuoteRequestsFromMyCarts', 'create quote-request', {
           typeId: 'cart',
           id: cart.id,
         });

@@ -31,7 +31,7 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall, type Reply } from '../http/router.js';
+import { created, ok, type ApiCall, type Reply } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { RESOURCE_PERMISSIONS, type PermissionPair } from '../scopes/associate-permissions.js';
@@ -42,7 +42,16 @@ import { assertOrderNumberFree } from './order/actions.js';
 import { OrderState, PaymentState, ShipmentState } from './order/model.js';
 import { takeInventory } from './order/parts.js';
 import { customFieldActions, type CustomFields } from './common.js';
-import { action, defineResource, type CustomRoute, type Reference, type ResourceContext, type UpdateAction } from './define.js';
+import {
+  action,
+  defineResource,
+  type CustomRoute,
+  type Reference,
+  type ResourceContext,
+  type UpdateAction,
+  type Locator,
+  type Engine,
+} from './define.js';
 import { stateTransition } from './payments.js';
 import {
   assertVersion,
@@ -56,7 +65,6 @@ import {
   type KeyRef,
   type Offer,
 } from './quote-requests.js';
-import type { Locator, Repository } from './repository.js';
 import { stagedQuotes, type StagedQuote } from './staged-quotes.js';
 import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
 
@@ -128,24 +136,19 @@ function buildQuote(draft: QuoteDraft, staged: StagedQuote, cart: Cart, ctx: Res
  * earlier renegotiated quotes' move to RenegotiationAddressed, in one transaction. `store` writes
  * the new quote (by default the plain repository create; a scope passes its own checked create).
  */
-export function createQuote(
-  repository: Repository,
-  ctx: ResourceContext,
-  input: unknown,
-  store?: (definition: typeof quotes) => Quote,
-): Quote {
+export function createQuote(repository: Engine, ctx: ResourceContext, input: unknown, store?: (definition: typeof quotes) => Quote): Quote {
   const draft = validate(QuoteDraft, input);
-  return repository.storage.transaction(() => {
+  return repository.transaction(() => {
     const { staged, cart } = quotableStage(draft, ctx);
     const definition = { ...quotes, draft: z.unknown(), create: () => buildQuote(draft, staged, cart, ctx) } as typeof quotes;
     const quote = store ? store(definition) : (repository.create(definition, {}, ctx) as Quote);
     for (const document of ctx.scan('quote')) {
       const earlier = document as Quote;
       if (earlier.id === quote.id || earlier.stagedQuote.id !== staged.id || earlier.quoteState !== 'DeclinedForRenegotiation') continue;
-      repository.applyActions(quotes, earlier, [{ name: 'changeQuoteState', payload: { quoteState: 'RenegotiationAddressed' } }], ctx);
+      repository.apply(quotes, earlier, [{ name: 'changeQuoteState', payload: { quoteState: 'RenegotiationAddressed' } }], ctx);
     }
     if (draft.stagedQuoteStateToSent && staged.stagedQuoteState !== 'Sent') {
-      repository.applyActions(stagedQuotes, staged, [{ name: 'changeStagedQuoteState', payload: { stagedQuoteState: 'Sent' } }], ctx);
+      repository.apply(stagedQuotes, staged, [{ name: 'changeStagedQuoteState', payload: { stagedQuoteState: 'Sent' } }], ctx);
     }
     return quote;
   });
@@ -210,7 +213,7 @@ export const quotes = defineResource<QuoteDraft, Quote>({
       method: 'POST',
       path: '',
       handle: (call, repository) =>
-        created(repository.expand(call.project, createQuote(repository, call.ctx, call.json()), call.query.getAll('expand'))),
+        created(repository.expand(call.ctx.project, createQuote(repository, call.ctx, call.json()), call.query.getAll('expand'))),
     },
   ],
 });
@@ -322,15 +325,14 @@ function orderFieldsFrom(
  * anything else (a scope's belongs check); a throw undoes everything.
  */
 export function orderFromQuote(
-  repository: Repository,
+  repository: Engine,
   ctx: ResourceContext,
   quote: Quote,
   draft: Omit<OrderFromQuoteDraft, 'quote'>,
   check?: (order: StoredDocument) => void,
 ): StoredDocument {
-  const orders = repository.definitions.get('order');
-  if (!orders) throw errors.general('Orders are not served by this mock.');
-  return repository.storage.transaction(() => {
+  const orders = repository.definition('order');
+  return repository.transaction(() => {
     orderableQuote(quote, draft.version, ctx);
     const staged = ctx.get('staged-quote', quote.stagedQuote.id) as StagedQuote | undefined;
     const cart = staged ? (ctx.get('cart', staged.quotationCart.id) as Cart | undefined) : undefined;
@@ -340,14 +342,11 @@ export function orderFromQuote(
     takeInventory(repository, order.lineItems as LineItem[], order.inventoryMode as string, ctx);
     if (cart && (cart.cartState === 'Active' || cart.cartState === 'Frozen')) markCartOrdered(repository, cart, ctx);
     if (draft.quoteStateToAccepted)
-      repository.applyActions(quotes, quote, [{ name: 'changeQuoteState', payload: { quoteState: 'Accepted' } }], ctx);
+      repository.apply(quotes, quote, [{ name: 'changeQuoteState', payload: { quoteState: 'Accepted' } }], ctx);
     startApprovalFlow(repository, ctx, order);
     return order;
   });
 }
-
-const expandedReply = (call: ApiCall, repository: Repository, document: object): Reply =>
-  created(repository.expand(call.project, document, call.query.getAll('expand')));
 
 /** `POST /orders/quotes` (the orders module mounts it under its path): an order from any quote of the project. */
 export const orderFromQuoteRoute: CustomRoute = {
@@ -356,7 +355,7 @@ export const orderFromQuoteRoute: CustomRoute = {
   handle: (call, repository) => {
     const { quote: identifier, ...rest } = validate(OrderFromQuoteDraft, call.json());
     const quote = call.ctx.get('quote', call.ctx.reference('quote', identifier).id) as Quote;
-    return expandedReply(call, repository, orderFromQuote(repository, call.ctx, quote, rest));
+    return created(call.expand(orderFromQuote(repository, call.ctx, quote, rest)));
   },
 };
 
@@ -373,7 +372,7 @@ export function scopedOrderFromQuoteRoute(): CustomRoute {
     method: 'POST',
     path: 'quotes',
     handle: (call, repository) => {
-      const mine = call.scope?.mount === 'me' || call.scope?.mount === 'store-me';
+      const mine = call.ctx.scope?.mount === 'me' || call.ctx.scope?.mount === 'store-me';
       const draft = mine
         ? (({ id, ...rest }) => ({ quote: { id }, ...rest }))(validate(MyOrderFromQuoteDraft, call.json()))
         : validate(OrderFromQuoteDraft, call.json());
@@ -384,11 +383,19 @@ export function scopedOrderFromQuoteRoute(): CustomRoute {
       if (associate && !associate.isAssociate) associate.require('create order from quote', [pair.my, pair.others]);
       const identifier = draft.quote as { id?: string | undefined; key?: string | undefined };
       const locator: Locator = identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key ?? '' };
-      const found = repository.find(quotes, call.project, locator) as Quote | undefined;
+      const found = repository.find(quotes, call.ctx.project, locator) as Quote | undefined;
       if (!found || !quoteAccess.belongs(found)) throw errors.referencedResourceNotFound('quote', locator);
       const resource = { typeId: 'quote', id: found.id };
       if (associate) associate.requireFor('create order from quote', pair, found.customer?.id, resource);
-      if (mine) requireOwnB2BPermission(call, found.businessUnit?.key, 'CreateMyOrdersFromMyQuotes', 'create order from quote', resource);
+      if (mine)
+        requireOwnB2BPermission(
+          call,
+          repository,
+          found.businessUnit?.key,
+          'CreateMyOrdersFromMyQuotes',
+          'create order from quote',
+          resource,
+        );
       const { quote: _quote, ...rest } = draft;
       const order = orderFromQuote(repository, call.ctx, found, rest, (made) => {
         if (!orderAccess.belongs(made)) throw errors.invalidOperation('The order cannot be created outside the scope of this endpoint.');
@@ -406,7 +413,7 @@ export function scopedQuoteCreateRoute(): CustomRoute {
     handle: (call, repository) => {
       const access = scopedAccess<Quote>(call, 'quote', repository);
       const quote = createQuote(repository, call.ctx, call.json(), (definition) =>
-        new ScopedAccess<Quote>(call, definition, access.policy, repository, call.scope!.queryOptions).create({}),
+        new ScopedAccess<Quote>(call, definition, access.policy, repository).create({}),
       );
       return created(access.expanded(quote));
     },
@@ -431,9 +438,9 @@ const MY_ACTIONS: Record<string, UpdateAction<Quote>> = {
 
 /** `/me/quotes/{id|key=}` updates: MyQuoteUpdateAction, with the B2B permission of each state change. */
 export function myQuoteRoutes(): CustomRoute[] {
-  const update = (call: ApiCall, repository: Repository) => {
+  const update = (call: ApiCall, repository: Engine) => {
     const access = scopedAccess<Quote>(call, 'quote', repository);
-    const mine = new ScopedAccess<Quote>(call, { ...quotes, actions: MY_ACTIONS }, access.policy, repository, call.scope!.queryOptions);
+    const mine = new ScopedAccess<Quote>(call, { ...quotes, actions: MY_ACTIONS }, access.policy, repository);
     const body = call.json() as { actions?: Array<{ action?: unknown; quoteState?: unknown }> };
     const current = mine.find(locatorOf(call));
     for (const step of Array.isArray(body?.actions) ? body.actions : []) {
@@ -442,6 +449,7 @@ export function myQuoteRoutes(): CustomRoute[] {
       if (permission)
         requireOwnB2BPermission(
           call,
+          repository,
           current.businessUnit?.key,
           permission,
           `${step.quoteState === 'Accepted' ? 'accept' : 'decline'} quote`,
@@ -487,7 +495,7 @@ function associateQuoteAction(step: { action?: unknown; quoteState?: unknown }, 
  * before anything is looked up.
  */
 export function associateQuoteRoutes(): CustomRoute[] {
-  const update = (call: ApiCall, repository: Repository) => {
+  const update = (call: ApiCall, repository: Engine) => {
     const access = scopedAccess<Quote>(call, 'quote', repository);
     const associate = access.associate()!;
     const body = call.json() as { actions?: Array<{ action?: unknown; quoteState?: unknown; customer?: { id?: string; key?: string } }> };
@@ -498,7 +506,7 @@ export function associateQuoteRoutes(): CustomRoute[] {
       associate.require(first.name, [first.pair.my, first.pair.others]);
     }
     const locator = locatorOf(call);
-    const found = repository.find(quotes, call.project, locator) as Quote | undefined;
+    const found = repository.find(quotes, call.ctx.project, locator) as Quote | undefined;
     if (!found || !access.belongs(found)) throw errors.resourceNotFound(locator);
     const resource = { typeId: 'quote', id: found.id };
     const seen = new Set<string>();
@@ -519,7 +527,7 @@ export function associateQuoteRoutes(): CustomRoute[] {
           `The customer '${customer.id}' is not an associate of the business unit '${unit.key}': the quote cannot be reassigned to them.`,
         );
     }
-    const next = repository.storage.transaction(() => {
+    const next = repository.transaction(() => {
       const updated = repository.update(quotes, { id: found.id }, body, call.ctx) as Quote;
       if (!access.belongs(updated)) throw errors.invalidOperation('The update would move the quote out of the scope of this endpoint.');
       return updated;

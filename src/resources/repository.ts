@@ -13,10 +13,22 @@ import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict 
 import { uuid } from '../util/ids.js';
 import { jsonClone, jsonEqual } from '../util/json.js';
 import { isoNow } from '../util/time.js';
-import type { Author, Reference, ResourceContext, ResourceDefinition } from './define.js';
+import type { CallScope, Identifier, KeyReference } from '../context.js';
+import { PermissionLog } from '../scopes/permissions.js';
+import type {
+  AppliedAction,
+  Author,
+  Engine,
+  Locator,
+  QueryShape,
+  Reference,
+  ResourceContext,
+  ResourceDefinition,
+  ScopePolicy,
+} from './define.js';
 import { validate } from './validation.js';
 
-export type Locator = { id: string } | { key: string };
+export type { Locator } from './define.js';
 
 const MAX_ACTIONS = 500;
 
@@ -102,6 +114,7 @@ class Context implements ResourceContext {
     readonly project: string,
     readonly author: Author,
     readonly now: string,
+    readonly scope: CallScope | undefined,
   ) {}
 
   get(typeId: string, id: string): StoredDocument | undefined {
@@ -121,28 +134,61 @@ class Context implements ResourceContext {
     return entry ? this.storage.get(this.project, typeId, entry.owner as string) : undefined;
   }
 
-  reference(typeId: string, identifier: { id?: string; key?: string }): Reference {
+  reference(typeId: string, identifier: Identifier): Reference {
+    return { typeId, id: this.target(typeId, identifier).id };
+  }
+
+  keyReference(typeId: string, identifier: Identifier): KeyReference {
+    return { typeId, key: this.target(typeId, identifier).key as string };
+  }
+
+  private target(typeId: string, identifier: Identifier): StoredDocument {
     const { storage, project } = this;
     const target =
       identifier.id !== undefined ? storage.get(project, typeId, identifier.id) : storage.getByKey(project, typeId, identifier.key ?? '');
     if (!target) {
       throw errors.referencedResourceNotFound(typeId, identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key ?? '' });
     }
-    return { typeId, id: target.id };
+    return target;
   }
 }
 
+/** A name from the request looked up in a table of the definition: own properties only, never `Object.prototype`. */
+function own<T>(table: Record<string, T> | undefined, name: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
+function* filtered<T>(documents: Iterable<T>, keep: (document: T) => boolean): Iterable<T> {
+  for (const document of documents) if (keep(document)) yield document;
+}
+
+export interface RepositoryOptions {
+  /** How list queries treat unknown fields (`strictWhere`). */
+  queryOptions?: QueryOptions;
+  /** How types live under the caller-scoped prefixes (src/scopes/policies.ts). */
+  scopePolicies?: ReadonlyArray<ScopePolicy<any>>;
+}
+
 /**
- * The generic resource machinery, written once: create, update with versioning and atomic actions,
- * delete, get and query, for every declared resource type, over any storage backend.
+ * The generic resource machinery, written once: create, insert, update with versioning and atomic
+ * actions, replace, delete, get and query, for every declared resource type, over any storage
+ * backend. Every write of a resource goes through one of these methods.
  */
-export class Repository {
+export class Repository implements Engine {
+  readonly queryOptions: QueryOptions;
+  readonly decisions = new PermissionLog();
+  private readonly scopePolicies: ReadonlyMap<string, ScopePolicy<any>>;
+
   constructor(
     readonly storage: StorageBackend,
     readonly definitions: ReadonlyMap<string, ResourceDefinition>,
-    /** How list queries treat unknown fields (`strictWhere`); custom list routes pass it on too. */
-    readonly queryOptions: QueryOptions = {},
-  ) {}
+    options: RepositoryOptions = {},
+  ) {
+    this.queryOptions = options.queryOptions ?? {};
+    this.scopePolicies = new Map(
+      (options.scopePolicies ?? []).filter((policy) => definitions.get(policy.typeId)?.path).map((policy) => [policy.typeId, policy]),
+    );
+  }
 
   definition(typeId: string): ResourceDefinition {
     const definition = this.definitions.get(typeId);
@@ -150,8 +196,25 @@ export class Repository {
     return definition;
   }
 
-  context(project: string, author: Author, now = isoNow()): ResourceContext {
-    return new Context(this.storage, project, author, now);
+  serves(typeId: string): boolean {
+    return this.definitions.has(typeId);
+  }
+
+  scopePolicy(typeId: string): ScopePolicy | undefined {
+    return this.scopePolicies.get(typeId);
+  }
+
+  /** The policies of the types this mock serves under the caller-scoped prefixes. */
+  mountedPolicies(): Iterable<ScopePolicy<any>> {
+    return this.scopePolicies.values();
+  }
+
+  context(project: string, author: Author, now = isoNow(), scope?: CallScope): ResourceContext {
+    return new Context(this.storage, project, author, now, scope);
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.storage.transaction(work);
   }
 
   find(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument | undefined {
@@ -166,11 +229,17 @@ export class Repository {
     return found;
   }
 
-  query(definition: ResourceDefinition, project: string, params: URLSearchParams): PagedResult<StoredDocument> {
+  query(definition: ResourceDefinition, project: string, params: URLSearchParams, shape: QueryShape = {}): PagedResult<StoredDocument> {
     const query = parseQueryParams(params);
-    const page = runQuery(this.storage.scan(project, definition.typeId), query, queryOptionsFor(this.queryOptions, definition));
-    if (query.expand.length === 0) return page;
-    return { ...page, results: page.results.map((doc) => this.expand(project, doc, query.expand)) };
+    const documents = this.storage.scan(project, definition.typeId);
+    const page = runQuery(
+      shape.filter ? filtered(documents, shape.filter) : documents,
+      query,
+      queryOptionsFor(this.queryOptions, definition),
+    );
+    if (query.expand.length === 0 && !shape.present) return page;
+    const present = shape.present ?? ((document: StoredDocument) => document);
+    return { ...page, results: page.results.map((doc) => this.expand(project, present(doc), query.expand) as StoredDocument) };
   }
 
   expand<T extends object>(project: string, document: T, paths: string[]): T {
@@ -180,10 +249,14 @@ export class Repository {
 
   create(definition: ResourceDefinition, draftInput: unknown, ctx: ResourceContext): StoredDocument {
     const draft = validate(definition.draft, draftInput);
-    const resource: StoredDocument = {
+    return this.insert(definition, definition.create(draft, ctx), ctx);
+  }
+
+  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext): StoredDocument {
+    const resource = {
       id: uuid(),
       version: 1,
-      ...definition.create(draft, ctx),
+      ...fields,
       createdAt: ctx.now,
       lastModifiedAt: ctx.now,
       createdBy: ctx.author,
@@ -193,28 +266,40 @@ export class Repository {
     return resource;
   }
 
-  update(definition: ResourceDefinition, locator: Locator, body: unknown, ctx: ResourceContext): StoredDocument {
+  update(
+    definition: ResourceDefinition,
+    locator: Locator,
+    body: unknown,
+    ctx: ResourceContext,
+    allowed?: readonly string[],
+  ): StoredDocument {
     const envelope = validate(UpdateEnvelope, body);
-    const steps = this.validateActions(definition, envelope.actions);
+    const steps = this.validateActions(definition, envelope.actions, allowed);
     const current = this.get(definition, ctx.project, locator);
     if (current.version !== envelope.version) throw errors.concurrentModification(current.id, envelope.version, current.version);
-    return this.applyActions(definition, current, steps, ctx);
+    return this.apply(definition, current, steps, ctx);
   }
 
-  /**
-   * Applies validated actions to a copy; the stored resource changes only if all of them succeed.
-   * `alwaysNewVersion`: store a new version even when nothing changed (a custom object's upsert replaces).
-   */
-  applyActions(
-    definition: ResourceDefinition,
-    current: StoredDocument,
-    steps: Array<{ name: string; payload: unknown }>,
-    ctx: ResourceContext,
-    options: { alwaysNewVersion?: boolean } = {},
-  ): StoredDocument {
+  /** Applies actions (public or internal) to a copy; the stored resource changes only if all of them succeed and something changed. */
+  apply(definition: ResourceDefinition, current: StoredDocument, steps: AppliedAction[], ctx: ResourceContext): StoredDocument {
     const next = jsonClone(current);
-    for (const step of steps) definition.actions[step.name]!.apply(next, step.payload, ctx);
-    if (!options.alwaysNewVersion && jsonEqual(next, current)) return current;
+    for (const step of steps) {
+      const declared = own(definition.actions, step.name) ?? own(definition.internalActions, step.name);
+      if (!declared) throw errors.general(`The ${definition.typeId} has no action '${step.name}'.`);
+      declared.apply(next, step.payload, ctx);
+    }
+    definition.afterActions?.(next, ctx, steps);
+    if (jsonEqual(next, current)) return current;
+    return this.store(definition, current, next, ctx);
+  }
+
+  replace(definition: ResourceDefinition, current: StoredDocument, next: object, ctx: ResourceContext): StoredDocument {
+    const { id, createdAt, createdBy } = current;
+    return this.store(definition, current, { ...next, id, version: current.version, createdAt, createdBy } as StoredDocument, ctx);
+  }
+
+  /** Writes `next` as the version after `current` (with the cascaded changes of its type, in one transaction). */
+  private store(definition: ResourceDefinition, current: StoredDocument, next: StoredDocument, ctx: ResourceContext): StoredDocument {
     const stamp = (document: StoredDocument, previous: StoredDocument) => {
       document.version = previous.version + 1;
       document.lastModifiedAt = ctx.now;
@@ -238,14 +323,15 @@ export class Repository {
     return next;
   }
 
-  validateActions(definition: ResourceDefinition, actions: Array<{ action: string }>): Array<{ name: string; payload: unknown }> {
+  /** Validates each action of an update request against its declared schema; every problem is reported together. */
+  validateActions(definition: ResourceDefinition, actions: Array<{ action: string }>, allowed?: readonly string[]): AppliedAction[] {
     const problems: ErrorObject[] = [];
     const steps = actions.map((raw, index) => {
-      const declared = definition.actions[raw.action];
+      const declared = allowed && !allowed.includes(raw.action) ? undefined : own(definition.actions, raw.action);
       if (!declared) {
         problems.push({
           code: 'InvalidInput',
-          message: `Unknown update action '${raw.action}' for resource type '${definition.typeId}'.`,
+          message: `Unknown update action '${raw.action}' for resource type '${definition.typeId}'${allowed ? ' on this endpoint' : ''}.`,
           field: `actions[${index}].action`,
         });
         return { name: raw.action, payload: raw };

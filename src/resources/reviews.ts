@@ -13,12 +13,11 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall } from '../http/router.js';
+import { created, ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type CustomRoute, type Reference, type ResourceContext } from './define.js';
+import { action, defineResource, type CustomRoute, type Reference, type ResourceContext, type Locator, type Engine } from './define.js';
 import { customFieldActions, customFields, type CustomFields, setField, setter } from './common.js';
 import { stateTransition } from './payments.js';
-import type { Locator, Repository } from './repository.js';
 import { CustomFieldsDraft, ResourceIdentifier } from './validation.js';
 
 export interface Review extends StoredDocument {
@@ -158,7 +157,7 @@ export function ratingStatistics(ctx: ResourceContext, target: Reference): Revie
 }
 
 /** Rewrites `reviewRatingStatistics` on each target that still exists (same version: a derived field). */
-function refreshStatistics(repository: Repository, ctx: ResourceContext, targets: Array<Reference | undefined>): void {
+function refreshStatistics(repository: Engine, ctx: ResourceContext, targets: Array<Reference | undefined>): void {
   const seen = new Set<string>();
   for (const target of targets) {
     if (!target || seen.has(`${target.typeId}/${target.id}`)) continue;
@@ -179,9 +178,7 @@ function refreshStatistics(repository: Repository, ctx: ResourceContext, targets
 
 /** The generic create, update and delete routes, each followed by the statistics of the targets concerned. */
 function statisticsRoutes(): CustomRoute[] {
-  const expanded = (call: ApiCall, repository: Repository, document: object) =>
-    repository.expand(call.project, document, call.query.getAll('expand'));
-  const definition = (repository: Repository) => repository.definition('review');
+  const definition = (repository: Engine) => repository.definition('review');
   const locators: Array<[string, (call: ApiCall) => Locator]> = [
     [':id', (call) => ({ id: call.params.id! })],
     ['key=:key', (call) => ({ key: call.params.key! })],
@@ -191,12 +188,12 @@ function statisticsRoutes(): CustomRoute[] {
       method: 'POST',
       path: '',
       handle: (call, repository) => {
-        const review = repository.storage.transaction(() => {
+        const review = repository.transaction(() => {
           const made = repository.create(definition(repository), call.json(), call.ctx) as Review;
           refreshStatistics(repository, call.ctx, [made.target]);
           return made;
         });
-        return created(expanded(call, repository, review));
+        return created(call.expand(review));
       },
     },
   ];
@@ -206,35 +203,28 @@ function statisticsRoutes(): CustomRoute[] {
         method: 'POST',
         path,
         handle: (call, repository) => {
-          const review = repository.storage.transaction(() => {
-            const before = repository.find(definition(repository), call.project, locate(call)) as Review | undefined;
+          const review = repository.transaction(() => {
+            const before = repository.find(definition(repository), call.ctx.project, locate(call)) as Review | undefined;
             const after = repository.update(definition(repository), locate(call), call.json(), call.ctx) as Review;
             if (after !== before) refreshStatistics(repository, call.ctx, [before?.target, after.target]);
             return after;
           });
-          return ok(expanded(call, repository, review));
+          return ok(call.expand(review));
         },
       },
       {
         method: 'DELETE',
         path,
         handle: (call, repository) => {
-          const review = repository.storage.transaction(() => {
-            const removed = repository.remove(definition(repository), locate(call), versionParam(call), call.ctx) as Review;
+          const review = repository.transaction(() => {
+            const removed = repository.remove(definition(repository), locate(call), call.version(), call.ctx) as Review;
             refreshStatistics(repository, call.ctx, [removed.target]);
             return removed;
           });
-          return ok(expanded(call, repository, review));
+          return ok(call.expand(review));
         },
       },
     );
   }
   return routes;
-}
-
-function versionParam(call: ApiCall): number {
-  const raw = call.query.get('version');
-  if (raw === null) throw errors.invalidInput("Missing required query parameter 'version'.");
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not a positive integer.`);
-  return Number(raw);
 }

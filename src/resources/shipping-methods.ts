@@ -7,16 +7,15 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { ok, type ApiCall } from '../http/router.js';
+import { ok, type ApiCall } from '../context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import { rateFor, zonesContaining, type ZoneLike } from '../pricing/cart-shipping.js';
 import { MoneyDraft, typedMoney, type CentPrecisionMoney } from '../pricing/money.js';
 import type { StoredDocument } from '../storage/types.js';
-import type { Repository } from './repository.js';
 import { cartErrors } from './cart/errors.js';
 import type { Cart, ShippingRate, ShippingRateTier } from './cart/model.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
-import { action, defineResource, type Reference, type ResourceContext } from './define.js';
+import { action, defineResource, type Reference, type ResourceContext, type Engine } from './define.js';
 import { predicateScope } from './cart/predicate-scope.js';
 import { Country, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, validate } from './validation.js';
 
@@ -392,11 +391,11 @@ function matchingForLocation(call: ApiCall): ShippingMethod[] {
   return candidates(call.ctx, location, query.currency).filter((method) => method.predicate === undefined);
 }
 
-function matchingPage(call: ApiCall, repository: Repository, methods: ShippingMethod[]) {
+function matchingPage(call: ApiCall, repository: Engine, methods: ShippingMethod[]) {
   const ordered = defaultFirst(methods);
   // HEAD answers whether a matching method exists: 200, or 404 when none does.
   if (call.method === 'HEAD' && ordered.length === 0) throw errors.resourceNotFound({ key: 'matching shipping method' });
   const expand = call.query.getAll('expand');
-  const results = expand.length === 0 ? ordered : ordered.map((method) => repository.expand(call.project, method, expand));
+  const results = expand.length === 0 ? ordered : ordered.map((method) => repository.expand(call.ctx.project, method, expand));
   return { limit: results.length, offset: 0, count: results.length, total: results.length, results };
 }

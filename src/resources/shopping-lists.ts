@@ -16,7 +16,7 @@
 import { v4 as uuid } from 'uuid';
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { ApiCall } from '../http/router.js';
+import type { ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonEqual } from '../util/json.js';
 import { action, defineResource, type Reference, type ResourceContext } from './define.js';

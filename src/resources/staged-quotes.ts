@@ -15,13 +15,21 @@
  * changes the quotation cart and creates a new quote from the same staged quote.
  */
 import { z } from 'zod';
-import { created, type ApiCall } from '../http/router.js';
+import { created, type ApiCall } from '../context.js';
 import { ScopedAccess, scopedAccess } from '../scopes/scoped-access.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import type { Cart } from './carts.js';
 import { customFieldActions, type CustomFields } from './common.js';
-import { action, defineResource, type CustomRoute, type Reference, type ResourceContext, type UpdateAction } from './define.js';
+import {
+  action,
+  defineResource,
+  type CustomRoute,
+  type Reference,
+  type ResourceContext,
+  type UpdateAction,
+  type Engine,
+} from './define.js';
 import { stateTransition } from './payments.js';
 import {
   assertVersion,
@@ -35,7 +43,6 @@ import {
   type Offer,
   type QuoteRequest,
 } from './quote-requests.js';
-import type { Repository } from './repository.js';
 import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
 
 export type StagedQuoteState = 'InProgress' | 'Sent' | 'Closed';
@@ -129,13 +136,13 @@ function buildStagedQuote(
  * plain repository create; a scope passes its own checked create).
  */
 export function createStagedQuote(
-  repository: Repository,
+  repository: Engine,
   ctx: ResourceContext,
   input: unknown,
   store?: (definition: typeof stagedQuotes) => StagedQuote,
 ): StagedQuote {
   const draft = validate(StagedQuoteDraft, input);
-  return repository.storage.transaction(() => {
+  return repository.transaction(() => {
     const request = stageableRequest(draft, ctx);
     const built = quotationCartOf(request, ctx);
     const cart = repository.create({ ...repository.definition('cart'), draft: z.unknown(), create: () => built }, {}, ctx) as Cart;
@@ -146,12 +153,7 @@ export function createStagedQuote(
     } as typeof stagedQuotes;
     const staged = store ? store(definition) : (repository.create(definition, {}, ctx) as StagedQuote);
     if (draft.quoteRequestStateToAccepted && request.quoteRequestState !== 'Accepted') {
-      repository.applyActions(
-        quoteRequests,
-        request,
-        [{ name: 'changeQuoteRequestState', payload: { quoteRequestState: 'Accepted' } }],
-        ctx,
-      );
+      repository.apply(quoteRequests, request, [{ name: 'changeQuoteRequestState', payload: { quoteRequestState: 'Accepted' } }], ctx);
     }
     return staged;
   });
@@ -198,7 +200,7 @@ export const stagedQuotes = defineResource<StagedQuoteDraft, StagedQuote>({
       path: '',
       handle: (call: ApiCall, repository) => {
         const staged = createStagedQuote(repository, call.ctx, call.json());
-        return created(repository.expand(call.project, staged, call.query.getAll('expand')));
+        return created(repository.expand(call.ctx.project, staged, call.query.getAll('expand')));
       },
     },
   ],
@@ -212,7 +214,7 @@ export function scopedStagedQuoteCreateRoute(): CustomRoute {
     handle: (call, repository) => {
       const access = scopedAccess<StagedQuote>(call, 'staged-quote', repository);
       const staged = createStagedQuote(repository, call.ctx, call.json(), (definition) =>
-        new ScopedAccess<StagedQuote>(call, definition, access.policy, repository, call.scope!.queryOptions).create({}),
+        new ScopedAccess<StagedQuote>(call, definition, access.policy, repository).create({}),
       );
       return created(access.expanded(staged));
     },

@@ -14,46 +14,9 @@
 import { PlatformError } from '../http/errors.js';
 import type { ResourceContext } from '../resources/define.js';
 import { associateRolesIn, type BusinessUnit } from '../resources/business-units.js';
-import type { Permission } from '../resources/associate-roles.js';
+import type { Permission, PermissionDecision, PermissionLog, PermissionPair } from './permissions.js';
 
-export type { Permission } from '../resources/associate-roles.js';
-
-/** One permission decision, as `mock.permissionDecisions()` lists it. */
-export interface PermissionDecision {
-  allowed: boolean;
-  /** The customer id of the associate acting. */
-  associateId: string;
-  businessUnitKey: string;
-  /** What was attempted: `view cart`, `query cart`, `create shopping-list`, `update business-unit`, `update associates`, `add child unit`, ... */
-  action: string;
-  /** The permissions that suffice (any one of them); for a denial, those the associate lacked. */
-  permissions: Permission[];
-  /** ISO timestamp of the request. */
-  at: string;
-  /** The resource acted on, when there is one. */
-  resource?: { typeId: string; id: string };
-  /** The customer whose resource it is, when it is not the associate's own. */
-  onBehalfOf?: string;
-  /** For an allowed list: whether it was narrowed to the associate's own resources (only `My` held). */
-  narrowed?: boolean;
-}
-
-/** The decisions of one mock instance, oldest first; cleared by `mock.clear()`. */
-export class PermissionLog {
-  private entries: PermissionDecision[] = [];
-
-  record(decision: PermissionDecision): void {
-    this.entries.push(decision);
-  }
-
-  list(): PermissionDecision[] {
-    return this.entries.map((entry) => ({ ...entry, permissions: [...entry.permissions] }));
-  }
-
-  clear(): void {
-    this.entries = [];
-  }
-}
+export { PermissionLog, type Permission, type PermissionDecision, type PermissionPair } from './permissions.js';
 
 /** 403 AssociateMissingPermission with the platform's fields and message shapes. */
 export function associateMissingPermission(args: {
@@ -78,12 +41,6 @@ export function associateMissingPermission(args: {
 }
 
 // Resource families --------------------------------------------------------------------------------
-
-/** A permission pair: `my` covers the associate's own resources, `others` the rest of the unit's. */
-export interface PermissionPair {
-  my: Permission;
-  others: Permission;
-}
 
 const pair = (my: Permission, others: Permission): PermissionPair => ({ my, others });
 

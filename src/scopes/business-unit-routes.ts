@@ -11,10 +11,11 @@
  */
 import { z } from 'zod';
 import { errors, PlatformError } from '../http/errors.js';
-import { created, ok, route, type ApiCall, type Route } from '../http/router.js';
+import { route, type Route } from '../http/router.js';
+import { created, ok, type ApiCall } from '../context.js';
 import { parseQueryParams, runQuery, type QueryOptions } from '../query/index.js';
-import type { ResourceContext } from '../resources/define.js';
-import { queryOptionsFor, type Locator, type Repository } from '../resources/repository.js';
+import type { ResourceContext, Locator, Engine } from '../resources/define.js';
+import { queryOptionsFor } from '../resources/repository.js';
 import { validate } from '../resources/validation.js';
 import type { AssociateRole, Permission } from '../resources/associate-roles.js';
 import { associateRolesIn, businessUnits, BusinessUnitDraft, type BusinessUnit } from '../resources/business-units.js';
@@ -71,9 +72,9 @@ const labelOf = (permission: Permission) => ACTION_LABELS[permission] ?? permiss
 
 /** The customer acting: `/me` needs a customer token (an anonymous session is 403); as-associate, the path's. */
 function actingCustomer(call: ApiCall, who: Who): string {
-  if (who === 'associate') return call.scope!.associate!.id;
+  if (who === 'associate') return call.ctx.scope!.associate!.id;
   assertNoCustomerExpansion(call);
-  const caller = call.scope?.caller;
+  const caller = call.ctx.scope?.caller;
   if (caller?.customerId === undefined) {
     throw errors.insufficientScope('My business units need a customer token (customer_id:{id}); an anonymous session is not an associate.');
   }
@@ -82,12 +83,12 @@ function actingCustomer(call: ApiCall, who: Who): string {
 
 const isAssociateOf = (unit: BusinessUnit, customerId: string, ctx: ResourceContext) => associateRolesIn(unit, customerId, ctx).isAssociate;
 
-function acting(call: ApiCall, customerId: string, unit: BusinessUnit): AssociateInUnit {
-  return new AssociateInUnit(customerId, unit, call.scope!.decisions, call.ctx.now, call.ctx);
+function acting(call: ApiCall, repository: Engine, customerId: string, unit: BusinessUnit): AssociateInUnit {
+  return new AssociateInUnit(customerId, unit, repository.decisions, call.ctx.now, call.ctx);
 }
 
-function findUnit(call: ApiCall, repository: Repository, locator: Locator, customerId: string): BusinessUnit {
-  const unit = repository.find(businessUnits, call.project, locator) as BusinessUnit | undefined;
+function findUnit(call: ApiCall, repository: Engine, locator: Locator, customerId: string): BusinessUnit {
+  const unit = repository.find(businessUnits, call.ctx.project, locator) as BusinessUnit | undefined;
   if (!unit || !isAssociateOf(unit, customerId, call.ctx)) throw errors.resourceNotFound(locator);
   return unit;
 }
@@ -119,15 +120,15 @@ function parentOf(ctx: ResourceContext, identifier: unknown): BusinessUnit | und
 }
 
 /** Creating a Division needs AddChildUnits in the parent (the associate of the parent, that is). */
-function authorizeChild(call: ApiCall, customerId: string, parentIdentifier: unknown): void {
+function authorizeChild(call: ApiCall, repository: Engine, customerId: string, parentIdentifier: unknown): void {
   const parent = parentOf(call.ctx, parentIdentifier);
   if (!parent) return; // the create reports ReferencedResourceNotFound
-  acting(call, customerId, parent).require(labelOf('AddChildUnits'), ['AddChildUnits']);
+  acting(call, repository, customerId, parent).require(labelOf('AddChildUnits'), ['AddChildUnits']);
 }
 
-function createAsMe(call: ApiCall, repository: Repository, customerId: string) {
+function createAsMe(call: ApiCall, repository: Engine, customerId: string) {
   const input = validate(MyBusinessUnitDraft, call.json());
-  const settings = repository.storage.get(call.project, 'project', SETTINGS_ID) as { businessUnits?: Record<string, any> } | undefined;
+  const settings = repository.storage.get(call.ctx.project, 'project', SETTINGS_ID) as { businessUnits?: Record<string, any> } | undefined;
   const config = settings?.businessUnits ?? {};
   const roleKey = config.myBusinessUnitAssociateRoleOnCreation?.key as string | undefined;
   if (roleKey === undefined) {
@@ -145,39 +146,35 @@ function createAsMe(call: ApiCall, repository: Repository, customerId: string) {
       },
     ],
   });
-  if (draft.unitType === 'Division') authorizeChild(call, customerId, draft.parentUnit);
+  if (draft.unitType === 'Division') authorizeChild(call, repository, customerId, draft.parentUnit);
   return repository.create(businessUnits, draft, call.ctx);
 }
 
-function createAsAssociate(call: ApiCall, repository: Repository, customerId: string) {
+function createAsAssociate(call: ApiCall, repository: Engine, customerId: string) {
   const draft = validate(BusinessUnitDraft, call.json());
   assertBuyerAssignable(call.ctx, draft.associates ?? []);
-  if (draft.unitType === 'Division') authorizeChild(call, customerId, draft.parentUnit);
+  if (draft.unitType === 'Division') authorizeChild(call, repository, customerId, draft.parentUnit);
   return repository.create(businessUnits, draft, call.ctx);
 }
 
 /** Every action's permission held (each distinct one is a decision), then the update as the general endpoint does it. */
-function updateAs(call: ApiCall, repository: Repository, who: Who, locator: Locator) {
+function updateAs(call: ApiCall, repository: Engine, who: Who, locator: Locator) {
   const customerId = actingCustomer(call, who);
   const unit = findUnit(call, repository, locator, customerId);
   const body = call.json() as { actions?: Array<Record<string, unknown>> };
+  const allowed = who === 'me' ? MY_BUSINESS_UNIT_ACTIONS : undefined;
   const steps = repository.validateActions(
     businessUnits,
     validate(z.object({ version: z.number(), actions: z.array(z.object({ action: z.string() }).loose()) }), body).actions,
+    allowed,
   );
-  if (who === 'me') {
-    const unknown = steps.findIndex((step) => !(MY_BUSINESS_UNIT_ACTIONS as readonly string[]).includes(step.name));
-    if (unknown !== -1) {
-      throw errors.invalidInput(`Unknown update action '${steps[unknown]!.name}' for resource type 'business-unit' on this endpoint.`);
-    }
-  }
-  const associate = acting(call, customerId, unit);
+  const associate = acting(call, repository, customerId, unit);
   for (const permission of new Set(steps.map((step) => businessUnitActionPermission(step.name)))) {
     associate.require(labelOf(permission), [permission], { resource: { typeId: 'business-unit', id: unit.id } });
   }
   for (const step of steps.filter((s) => s.name === 'changeParentUnit')) {
     const parent = parentOf(call.ctx, (step.payload as { parentUnit?: unknown }).parentUnit);
-    if (parent) acting(call, customerId, parent).require(labelOf('AddChildUnits'), ['AddChildUnits']);
+    if (parent) acting(call, repository, customerId, parent).require(labelOf('AddChildUnits'), ['AddChildUnits']);
   }
   if (unit.status === 'Inactive')
     throw errors.invalidOperation(
@@ -190,7 +187,7 @@ function updateAs(call: ApiCall, repository: Repository, who: Who, locator: Loca
       return payload.associates ?? (payload.associate !== undefined ? [payload.associate] : []);
     }),
   );
-  return repository.update(businessUnits, { id: unit.id }, body, call.ctx);
+  return repository.update(businessUnits, { id: unit.id }, body, call.ctx, allowed);
 }
 
 /** `/me/business-units` must not expand associates' customers (their accounts are not the caller's to read). */
@@ -203,26 +200,20 @@ function assertNoCustomerExpansion(call: ApiCall): void {
 }
 
 /** The routes of `business-units` for `/me` or as an associate. */
-export function associateBusinessUnitRoutes(repository: Repository, who: Who, queryOptions: QueryOptions): Route[] {
-  const expanded = (call: ApiCall, document: object) => repository.expand(call.project, document, call.query.getAll('expand'));
+export function associateBusinessUnitRoutes(repository: Engine, who: Who): Route[] {
   const routes: Route[] = [
     route('GET', '', (call) => {
       const customerId = actingCustomer(call, who);
-      const query = parseQueryParams(call.query);
-      const mine = [...repository.storage.scan(call.project, businessUnits.typeId)].filter((unit) =>
-        isAssociateOf(unit as BusinessUnit, customerId, call.ctx),
-      );
-      const page = runQuery(mine, query, queryOptionsFor(queryOptions, businessUnits));
       return ok(
-        query.expand.length === 0
-          ? page
-          : { ...page, results: page.results.map((unit) => repository.expand(call.project, unit, query.expand)) },
+        repository.query(businessUnits, call.ctx.project, call.query, {
+          filter: (unit) => isAssociateOf(unit as BusinessUnit, customerId, call.ctx),
+        }),
       );
     }),
     route('POST', '', (call) => {
       const customerId = actingCustomer(call, who);
       return created(
-        expanded(call, who === 'me' ? createAsMe(call, repository, customerId) : createAsAssociate(call, repository, customerId)),
+        call.expand(who === 'me' ? createAsMe(call, repository, customerId) : createAsAssociate(call, repository, customerId)),
       );
     }),
   ];
@@ -230,8 +221,8 @@ export function associateBusinessUnitRoutes(repository: Repository, who: Who, qu
     [':id', (call: ApiCall): Locator => ({ id: call.params.id! })],
     ['key=:key', (call: ApiCall): Locator => ({ key: call.params.key! })],
   ] as const) {
-    routes.push(route('GET', path, (call) => ok(expanded(call, findUnit(call, repository, locate(call), actingCustomer(call, who))))));
-    routes.push(route('POST', path, (call) => ok(expanded(call, updateAs(call, repository, who, locate(call))))));
+    routes.push(route('GET', path, (call) => ok(call.expand(findUnit(call, repository, locate(call), actingCustomer(call, who))))));
+    routes.push(route('POST', path, (call) => ok(call.expand(updateAs(call, repository, who, locate(call))))));
   }
   return routes;
 }

@@ -12,21 +12,21 @@
  * A scoped path never reaches the unscoped router, so no unscoped handler can answer for a caller:
  * what a mount does not list is a 404.
  */
-import { route, Router, type ApiCall, type Method, type Route } from '../http/router.js';
+import { route, Router, type Route } from '../http/router.js';
 import type { TokenRecord } from '../auth/tokens.js';
-import type { QueryOptions } from '../query/index.js';
+import type { ApiCall, CallScope, Caller, Method, Mount } from '../context.js';
+import type { Engine, ScopePolicy } from '../resources/define.js';
 import type { Repository } from '../resources/repository.js';
-import { PermissionLog } from './associate-permissions.js';
 import { associateBusinessUnitRoutes } from './business-unit-routes.js';
 import { inStoreLoginRoutes, myAccountRoutes } from './me.js';
-import { scopePolicies } from './policies.js';
-import { scopedAccess, scopedResourceRoutes, type ScopePolicy } from './scoped-access.js';
-import { parseScopedPath, scopeFor, type CallScope, type Mount, type ScopeMachinery } from './scope.js';
+import { scopedAccess, scopedResourceRoutes } from './scoped-access.js';
+import { parseScopedPath, scopeFor } from './scope.js';
 
-export type { CallScope, Caller, Mount } from './scope.js';
+export type { CallScope, Caller, Mount } from '../context.js';
+export type { MountOptions, ScopePolicy } from '../resources/define.js';
 export type { PermissionDecision, Permission } from './associate-permissions.js';
 export { PermissionLog, associateMissingPermission, RESOURCE_PERMISSIONS } from './associate-permissions.js';
-export { scopedAccess, ScopedAccess, type ScopePolicy, type MountOptions } from './scoped-access.js';
+export { scopedAccess, ScopedAccess } from './scoped-access.js';
 
 /** `resolve()` answer for a path outside every scoped prefix: the unscoped router serves it. */
 export const NOT_SCOPED = Symbol('not-scoped');
@@ -34,16 +34,7 @@ export const NOT_SCOPED = Symbol('not-scoped');
 /** A route found for a path; `scope` is set when a scoped prefix matched. */
 export type ScopedMatch = { route: Route; params: Record<string, string>; scope?: CallScope } | 'method-not-allowed' | undefined;
 
-export interface ScopesOptions {
-  queryOptions?: QueryOptions;
-  /** The policies to mount (defaults to `scopePolicies`); tests pass their own. */
-  policies?: ReadonlyArray<ScopePolicy<any>>;
-}
-
 export class Scopes {
-  /** Every as-associate permission decision, for `mock.permissionDecisions()`. */
-  readonly decisions = new PermissionLog();
-  private readonly machinery: ScopeMachinery;
   private readonly routers: Record<Mount, Router> = {
     me: new Router(),
     store: new Router(),
@@ -52,24 +43,20 @@ export class Scopes {
     'associate-unit': new Router(),
   };
 
-  constructor(repository: Repository, options: ScopesOptions = {}) {
-    const queryOptions = options.queryOptions ?? {};
-    const policies = (options.policies ?? scopePolicies).filter((policy) => repository.definitions.get(policy.typeId)?.path);
-    this.machinery = { decisions: this.decisions, policies: new Map(policies.map((policy) => [policy.typeId, policy])), queryOptions };
-
+  /** Mounts the policies the repository holds (those of the types it serves), with the routes only a scope has. */
+  constructor(repository: Repository) {
     for (const mount of ['me', 'store-me'] as const) {
       for (const [group, routes] of myAccountRoutes(repository)) this.routers[mount].add(group, routes);
     }
-    this.routers.me.add('business-units', associateBusinessUnitRoutes(repository, 'me', queryOptions));
+    this.routers.me.add('business-units', associateBusinessUnitRoutes(repository, 'me'));
     this.routers.store.add('login', inStoreLoginRoutes(repository));
-    this.routers.associate.add('business-units', associateBusinessUnitRoutes(repository, 'associate', queryOptions));
+    this.routers.associate.add('business-units', associateBusinessUnitRoutes(repository, 'associate'));
 
-    // A policy whose resource type is not served (yet) was dropped above: nothing to mount.
-    for (const policy of policies) {
-      const definition = repository.definitions.get(policy.typeId)!;
+    for (const policy of repository.mountedPolicies()) {
+      const definition = repository.definition(policy.typeId);
       for (const mount of Object.keys(policy.mounts) as Array<Exclude<Mount, 'associate'>>) {
         const { nested, rooted } = splitRooted(policy, mount, repository);
-        this.routers[mount].add(definition.path, scopedResourceRoutes(definition, nested, mount, repository, queryOptions));
+        this.routers[mount].add(definition.path, scopedResourceRoutes(definition, nested, mount, repository));
         for (const [group, routes] of rooted) this.routers[mount].add(group, routes);
       }
     }
@@ -80,16 +67,12 @@ export class Scopes {
    * call carries; `NOT_SCOPED` when the path has no scoped prefix. Token rules that hold for the
    * whole prefix (no caller for /me, a store token elsewhere, ...) throw here.
    */
-  resolve(method: Method, segments: string[], token: TokenRecord | undefined, projectKey: string): ScopedMatch | typeof NOT_SCOPED {
+  resolve(method: Method, segments: string[], token: TokenRecord | undefined, caller: Caller | undefined): ScopedMatch | typeof NOT_SCOPED {
     const path = parseScopedPath(segments);
     if (!path) return NOT_SCOPED;
     const found = this.routers[path.mount].resolve(method, path.rest);
     if (found === undefined || found === 'method-not-allowed') return found;
-    return { ...found, scope: scopeFor(path, token, projectKey, this.machinery) };
-  }
-
-  clear(): void {
-    this.decisions.clear();
+    return { ...found, scope: scopeFor(path, token, caller) };
   }
 }
 
@@ -100,7 +83,7 @@ export class Scopes {
 function splitRooted(
   policy: ScopePolicy<any>,
   mount: Exclude<Mount, 'associate'>,
-  repository: Repository,
+  repository: Engine,
 ): { nested: ScopePolicy<any>; rooted: Array<[group: string, routes: Route[]]> } {
   const options = policy.mounts[mount] ?? {};
   const own = options.routes ?? [];

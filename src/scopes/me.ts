@@ -3,19 +3,18 @@
  * `/me/password`, `/me/password/reset`, `/me/email/confirm` — globally and under
  * `/in-store/key={storeKey}/me` — plus `/in-store/key={storeKey}/login`.
  *
- * The caller comes from `call.scope.caller` (the token's customer_id / anonymous_id; no caller never
+ * The caller comes from `call.ctx.scope.caller` (the token's customer_id / anonymous_id; no caller never
  * gets here). The account flows themselves are the customers module's (sign-up, sign-in with the
  * anonymous session's resources carried over, password and email tokens): these routes only decide
  * whose account it is and translate the `My*` bodies.
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, lazyJson, ok, route, type ApiCall, type Reply, type Route } from '../http/router.js';
-import type { CustomRoute } from '../resources/define.js';
-import type { Repository } from '../resources/repository.js';
+import { route, type Route } from '../http/router.js';
+import { created, ok, type ApiCall, type Reply } from '../context.js';
+import type { CustomRoute, Engine } from '../resources/define.js';
 import { validate } from '../resources/validation.js';
 import { customerAccountRoutes, customerInStore, customers, signIn, signUpInStore, type Customer } from '../resources/customers.js';
-import { assertActionsAllowed, versionParam } from './scoped-access.js';
 
 /** MyCustomerUpdateAction: what a customer may change on their own account. */
 export const MY_CUSTOMER_ACTIONS = [
@@ -76,18 +75,9 @@ const MyCustomerChangePassword = z.object({
 const MyCustomerResetPassword = z.object({ tokenValue: z.string().min(1), newPassword: z.string().min(1) });
 const MyCustomerEmailVerify = z.object({ tokenValue: z.string().min(1) });
 
-/** The same call with another JSON body (for handing a translated `My*` body to the customers module). */
-function withBody(call: ApiCall, body: unknown, params: Record<string, string> = call.params): ApiCall {
-  const rawBody = JSON.stringify(body);
-  return { ...call, params, rawBody, json: lazyJson(rawBody) };
-}
-
-const expanded = (call: ApiCall, repository: Repository, document: object) =>
-  repository.expand(call.project, document, call.query.getAll('expand'));
-
 /** The signed-in customer: a customer token is needed (an anonymous session is 403), and they must be reachable here. */
 export function myCustomer(call: ApiCall): Customer {
-  const caller = call.scope?.caller;
+  const caller = call.ctx.scope?.caller;
   if (!caller) throw errors.insufficientScope();
   if (caller.customerId === undefined) {
     throw errors.insufficientScope(
@@ -95,43 +85,43 @@ export function myCustomer(call: ApiCall): Customer {
     );
   }
   const customer = call.ctx.get('customer', caller.customerId) as Customer | undefined;
-  if (!customer || !customerInStore(customer, call.scope?.store)) throw errors.resourceNotFound({ id: caller.customerId });
+  if (!customer || !customerInStore(customer, call.ctx.scope?.store)) throw errors.resourceNotFound({ id: caller.customerId });
   return customer;
 }
 
 /** The customers module's account route at `path` (password change, reset, email confirmation, token lookups). */
 function accountRoute(path: string, method: 'GET' | 'POST'): CustomRoute {
-  const found = customerAccountRoutes((call) => call.scope?.store).find((r) => r.path === path && r.method === method);
+  const found = customerAccountRoutes((call) => call.ctx.scope?.store).find((r) => r.path === path && r.method === method);
   if (!found) throw new Error(`commerce-mock: the customers module has no '${method} ${path}' account route.`);
   return found;
 }
 
 /** The owner of a password/email token value, as the customers module resolves it (404 / 400 for bad tokens). */
-function tokenOwner(call: ApiCall, repository: Repository, kind: 'password' | 'email', tokenValue: string): Customer {
+function tokenOwner(call: ApiCall, repository: Engine, kind: 'password' | 'email', tokenValue: string): Customer {
   const lookup = accountRoute(`${kind}-token=:token`, 'GET');
-  return lookup.handle(withBody(call, undefined, { token: tokenValue }), repository).body as Customer;
+  return lookup.handle(call.withBody(undefined, { token: tokenValue }), repository).body as Customer;
 }
 
-function signUp(call: ApiCall, repository: Repository): Reply {
+function signUp(call: ApiCall, repository: Engine): Reply {
   // Only the MyCustomerDraft fields: a shopper does not set their own key, group, number or verification.
   const draft = validate(MyCustomerDraft, call.json());
-  const caller = call.scope!.caller!;
+  const caller = call.ctx.scope!.caller!;
   // The anonymous session signing up hands its resources over (the customers module's sign-up does that).
   const body = { ...draft, ...(caller.anonymousId !== undefined ? { anonymousId: caller.anonymousId } : {}) };
-  const store = call.scope!.store;
+  const store = call.ctx.scope!.store;
   if (store !== undefined) {
     // Signing up in a store makes a customer of that store, whatever stores the draft names.
     const { stores: _ignored, ...inStore } = body;
-    return signUpInStore(withBody(call, inStore), repository, store);
+    return signUpInStore(call.withBody(inStore), repository, store);
   }
   const globalSignUp = customers.routes?.find((r) => r.method === 'POST' && r.path === '');
-  if (globalSignUp) return globalSignUp.handle(withBody(call, body), repository);
-  return created({ customer: expanded(call, repository, repository.create(customers, body, call.ctx)) });
+  if (globalSignUp) return globalSignUp.handle(call.withBody(body), repository);
+  return created({ customer: call.expand(repository.create(customers, body, call.ctx)) });
 }
 
-function logIn(call: ApiCall, repository: Repository): Reply {
+function logIn(call: ApiCall, repository: Engine): Reply {
   const draft = validate(MyCustomerSignin, call.json());
-  const caller = call.scope!.caller!;
+  const caller = call.ctx.scope!.caller!;
   const body = {
     email: draft.email,
     password: draft.password,
@@ -139,24 +129,23 @@ function logIn(call: ApiCall, repository: Repository): Reply {
     ...(draft.updateProductData !== undefined ? { updateProductData: draft.updateProductData } : {}),
     ...(caller.anonymousId !== undefined ? { anonymousId: caller.anonymousId } : {}),
   };
-  return signIn(withBody(call, body), repository, call.scope!.store);
+  return signIn(call.withBody(body), repository, call.ctx.scope!.store);
 }
 
 /** `/me`, `/me/signup`, `/me/login`, `/me/password(/reset)`, `/me/email/confirm` for one mount ('me' or 'store-me'). */
-export function myAccountRoutes(repository: Repository): Array<[group: string, routes: Route[]]> {
+export function myAccountRoutes(repository: Engine): Array<[group: string, routes: Route[]]> {
   return [
     [
       '',
       [
-        route('GET', '', (call) => ok(expanded(call, repository, myCustomer(call)))),
+        route('GET', '', (call) => ok(call.expand(myCustomer(call)))),
         route('POST', '', (call) => {
           const customer = myCustomer(call);
-          assertActionsAllowed('customer', call.json(), MY_CUSTOMER_ACTIONS);
-          return ok(expanded(call, repository, repository.update(customers, { id: customer.id }, call.json(), call.ctx)));
+          return ok(call.expand(repository.update(customers, { id: customer.id }, call.json(), call.ctx, MY_CUSTOMER_ACTIONS)));
         }),
         route('DELETE', '', (call) => {
           const customer = myCustomer(call);
-          return ok(expanded(call, repository, repository.remove(customers, { id: customer.id }, versionParam(call), call.ctx)));
+          return ok(call.expand(repository.remove(customers, { id: customer.id }, call.version(), call.ctx)));
         }),
       ],
     ],
@@ -168,7 +157,7 @@ export function myAccountRoutes(repository: Repository): Array<[group: string, r
         route('POST', '', (call) => {
           const customer = myCustomer(call);
           const body = validate(MyCustomerChangePassword, call.json());
-          return accountRoute('password', 'POST').handle(withBody(call, { ...body, id: customer.id }), repository);
+          return accountRoute('password', 'POST').handle(call.withBody({ ...body, id: customer.id }), repository);
         }),
         route('POST', 'reset', (call) => {
           // RAML: secured by customer_id:{id} — the signed-in customer resets their own password only.
@@ -176,7 +165,7 @@ export function myAccountRoutes(repository: Repository): Array<[group: string, r
           const body = validate(MyCustomerResetPassword, call.json());
           if (tokenOwner(call, repository, 'password', body.tokenValue).id !== customer.id)
             throw errors.resourceNotFound({ id: customer.id });
-          return accountRoute('password/reset', 'POST').handle(withBody(call, body), repository);
+          return accountRoute('password/reset', 'POST').handle(call.withBody(body), repository);
         }),
       ],
     ],
@@ -187,7 +176,7 @@ export function myAccountRoutes(repository: Repository): Array<[group: string, r
           const customer = myCustomer(call);
           const body = validate(MyCustomerEmailVerify, call.json());
           if (tokenOwner(call, repository, 'email', body.tokenValue).id !== customer.id) throw errors.resourceNotFound({ id: customer.id });
-          return accountRoute('email/confirm', 'POST').handle(withBody(call, body), repository);
+          return accountRoute('email/confirm', 'POST').handle(call.withBody(body), repository);
         }),
       ],
     ],
@@ -195,6 +184,6 @@ export function myAccountRoutes(repository: Repository): Array<[group: string, r
 }
 
 /** `POST /in-store/key={storeKey}/login`: sign-in with the store's rules (a customer of another store: InvalidCredentials). */
-export function inStoreLoginRoutes(repository: Repository): Route[] {
-  return [route('POST', '', (call) => signIn(call, repository, call.scope!.store))];
+export function inStoreLoginRoutes(repository: Engine): Route[] {
+  return [route('POST', '', (call) => signIn(call, repository, call.ctx.scope!.store))];
 }

@@ -10,9 +10,8 @@
  * `mounts.<mount>.routes` (me/active-cart, me/orders from a cart, replicate, ...) using
  * `scopedAccess(call, typeId, repository)`.
  */
-import { ok, type ApiCall } from '../http/router.js';
+import { ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
-import type { Repository } from '../resources/repository.js';
 import { customerAccountRoutes, customerInStore, signUpInStore, type Customer } from '../resources/customers.js';
 import { associateResponse, effectiveStores, type BusinessUnit } from '../resources/business-units.js';
 import { RESOURCE_PERMISSIONS } from './associate-permissions.js';
@@ -35,8 +34,10 @@ import { associateApprovalRuleRoutes } from '../resources/approval-rules.js';
 import { myQuoteRequestRoutes } from '../resources/quote-requests.js';
 import { associateQuoteRoutes, myQuoteRoutes, scopedOrderFromQuoteRoute, scopedQuoteCreateRoute } from '../resources/quotes.js';
 import { scopedStagedQuoteCreateRoute } from '../resources/staged-quotes.js';
-import { scopedAccess, stamps, type ScopePolicy } from './scoped-access.js';
+import type { ScopePolicy } from '../resources/define.js';
+import { scopedAccess, stamps } from './scoped-access.js';
 import { productProjectionInStoreScope } from './store-products.js';
+import type { Engine } from '../resources/define.js';
 
 type Doc = StoredDocument & Record<string, any>;
 
@@ -52,8 +53,8 @@ export const customerScope: ScopePolicy<Customer> = {
     store: {
       routes: [
         // Sign-up in the store: the customers module's rules (stores default to this one, anonymous resources pass over).
-        { method: 'POST', path: '', handle: (call, repository) => signUpInStore(call, repository, call.scope!.store!) },
-        ...customerAccountRoutes((call) => call.scope?.store),
+        { method: 'POST', path: '', handle: (call, repository) => signUpInStore(call, repository, call.ctx.scope!.store!) },
+        ...customerAccountRoutes((call) => call.ctx.scope?.store),
       ],
     },
   },
@@ -80,7 +81,7 @@ function associateInStoreRoute(locator: ':id' | 'key=:key') {
   return {
     method: 'GET' as const,
     path: `${locator}/associates/:associateId`,
-    handle: (call: ApiCall, repository: Repository) => {
+    handle: (call: ApiCall, repository: Engine) => {
       const access = scopedAccess<BusinessUnit>(call, 'business-unit', repository);
       const unit = access.find(locator === ':id' ? { id: call.params.id! } : { key: call.params.key! });
       return ok(associateResponse(unit, call.params.associateId!, call.ctx));

@@ -9,36 +9,12 @@
  *                                                        mount 'associate-unit' associate + unit
  *
  * The prefix is peeled off and the rest of the path is dispatched to the mount's router with
- * `call.scope` set: resource routes filter, check and stamp through that one object.
+ * `call.ctx.scope` set: resource routes filter, check and stamp through that one object.
  */
+import type { TokenRecord } from '../auth/tokens.js';
+import type { CallScope, Caller, Mount } from '../context.js';
 import { errors } from '../http/errors.js';
 import { decodeSegment } from '../http/router.js';
-import type { TokenRecord } from '../auth/tokens.js';
-import type { QueryOptions } from '../query/index.js';
-import type { PermissionLog } from './associate-permissions.js';
-import type { ScopePolicy } from './scoped-access.js';
-
-export type Mount = 'me' | 'store' | 'store-me' | 'associate' | 'associate-unit';
-
-/** Who `/me` acts for: the customer or the anonymous session the bearer token was issued for. */
-export type Caller = { customerId: string; anonymousId?: undefined } | { anonymousId: string; customerId?: undefined };
-
-export interface CallScope {
-  mount: Mount;
-  /** `in-store/key={storeKey}`. */
-  store?: string;
-  /** `/me`: always set there (no caller is a 403 before any route runs). */
-  caller?: Caller;
-  /** `as-associate/{associateId}` (+ `in-business-unit/key={businessUnitKey}`). */
-  associate?: { id: string; businessUnitKey?: string };
-  /** The mock's scope machinery: where permission decisions are recorded, the mounted policies, query options. */
-  decisions: PermissionLog;
-  policies: ReadonlyMap<string, ScopePolicy<any>>;
-  queryOptions: QueryOptions;
-}
-
-/** The per-mock parts every scope of that mock shares. */
-export type ScopeMachinery = Pick<CallScope, 'decisions' | 'policies' | 'queryOptions'>;
 
 export interface ScopedPath {
   mount: Mount;
@@ -75,33 +51,23 @@ export function parseScopedPath(segments: string[]): ScopedPath | undefined {
   return undefined;
 }
 
-/** The caller a token establishes: its `customer_id` or `anonymous_id`. */
-export function callerOf(token: TokenRecord | undefined): Caller | undefined {
-  if (token?.customerId) return { customerId: token.customerId };
-  if (token?.anonymousId) return { anonymousId: token.anonymousId };
-  return undefined;
-}
-
 /**
- * The scope of a call, with the token rules that hold before any route runs (fail closed):
+ * The scope of a call, with the token rules that hold before any route runs (fail closed; the token's
+ * project is checked for every route before this):
  * - `/me` needs a token that establishes a caller (403 insufficient_scope otherwise);
  * - a token issued for one store (in-store password flow) works only under that store's prefix;
  * - as an associate, a token that names a shopper must name that associate (customer tokens of
  *   someone else and anonymous-session tokens are 403 insufficient_scope).
  */
-export function scopeFor(path: ScopedPath, token: TokenRecord | undefined, projectKey: string, machinery: ScopeMachinery): CallScope {
-  if (token?.projectKey !== undefined && token.kind !== 'client' && token.projectKey !== projectKey) {
-    throw errors.insufficientScope(`The token was issued for the project '${token.projectKey}', not '${projectKey}'.`);
-  }
+export function scopeFor(path: ScopedPath, token: TokenRecord | undefined, caller: Caller | undefined): CallScope {
   if (token?.storeKey !== undefined && path.store !== token.storeKey) {
     throw errors.insufficientScope(
       `The token was issued for the store '${token.storeKey}' and only works in it (in-store/key=${token.storeKey}).`,
     );
   }
-  const scope: CallScope = { mount: path.mount, ...machinery };
+  const scope: CallScope = { mount: path.mount };
   if (path.store !== undefined) scope.store = path.store;
   if (path.mount === 'me' || path.mount === 'store-me') {
-    const caller = callerOf(token);
     if (!caller) {
       throw errors.insufficientScope(
         'This endpoint acts for the caller: it needs a customer token (customer_id:{id}) or an anonymous-session token (anonymous_id:{id}).',

@@ -21,14 +21,13 @@
  * `price*` parameters, as given. Variant selections / exclusions do not trim the variants.
  */
 import { errors } from '../http/errors.js';
-import { ok, type ApiCall } from '../http/router.js';
-import type { CustomRoute, ResourceContext } from '../resources/define.js';
+import { ok, type ApiCall } from '../context.js';
+import type { CustomRoute, ResourceContext, Engine } from '../resources/define.js';
 import type { Product } from '../resources/product/model.js';
 import { CatalogRead, isProjected, presentProjection, productProjection, stagedParam } from '../resources/product-projections.js';
 import type { ProductSelection } from '../resources/product-selections.js';
-import type { Repository } from '../resources/repository.js';
 import type { Store } from '../resources/stores.js';
-import type { ScopePolicy } from './scoped-access.js';
+import type { ScopePolicy } from '../resources/define.js';
 
 /** Whether one product selection holds the product (IndividualExclusion: unless excluded as a whole). */
 function selectionHolds(selection: ProductSelection, productId: string): boolean {
@@ -52,13 +51,13 @@ export function availableInStore(store: Store, productId: string, ctx: ResourceC
 
 /** The store of `in-store/key={storeKey}`: 404 ResourceNotFound when there is none. */
 function storeOf(call: ApiCall): Store {
-  const key = call.scope?.store;
+  const key = call.ctx.scope?.store;
   const store = key ? (call.ctx.getByKey('store', key) as Store | undefined) : undefined;
   if (!store) throw errors.resourceNotFound({ key: key ?? '' });
   return store;
 }
 
-function getInStore(call: ApiCall, repository: Repository, locator: { id: string } | { key: string }) {
+function getInStore(call: ApiCall, repository: Engine, locator: { id: string } | { key: string }) {
   const store = storeOf(call);
   const staged = stagedParam(call.query);
   const read = CatalogRead.fromQuery(call.ctx, call.query);
@@ -67,7 +66,7 @@ function getInStore(call: ApiCall, repository: Repository, locator: { id: string
     | undefined;
   if (!product || !isProjected(product, staged) || !availableInStore(store, product.id, call.ctx)) throw errors.resourceNotFound(locator);
   const projection = presentProjection(product, productProjection(product, staged), read);
-  return repository.expand(call.project, projection, call.query.getAll('expand'));
+  return repository.expand(call.ctx.project, projection, call.query.getAll('expand'));
 }
 
 const inStoreProjectionRoutes: CustomRoute[] = [

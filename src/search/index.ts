@@ -13,7 +13,7 @@
  * routes of `/product-projections`, `productSearchRoutes` before the `:id` routes of `/products`.
  */
 import { parseFormBody } from '../http/body.js';
-import { ok } from '../http/router.js';
+import { ok } from '../context.js';
 import type { CustomRoute } from '../resources/define.js';
 import { mergedParams } from './params.js';
 import { searchProductProjections } from './projection-search.js';

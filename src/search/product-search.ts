@@ -15,8 +15,7 @@
  * (`distinct`, `ranges`, `count`, `stats`; `scope`, `filter`, `level`).
  */
 import { errors } from '../http/errors.js';
-import type { ApiCall } from '../http/router.js';
-import type { Repository } from '../resources/repository.js';
+import type { ApiCall } from '../context.js';
 import type { Price } from '../resources/product/model.js';
 import { CatalogRead, presentProjection, productProjection, type ProductProjection } from '../resources/product/present.js';
 import { catalogView, type IndexedProduct } from './catalog-index.js';
@@ -25,6 +24,7 @@ import { compareScalars, sameValue } from './matching.js';
 import { RequestScope } from './request-scope.js';
 import { autoFuzzyLevel, fuzzyDistance, normalise, tokenize, wildcardPattern } from './text.js';
 import { type Invalid, isObject, type Json, requestReader, sortValue } from './request.js';
+import type { Engine } from '../resources/define.js';
 
 const request = requestReader('product search');
 const invalid: Invalid = request.invalid;
@@ -519,7 +519,7 @@ export interface ProductSearchResponse {
   results: ProductSearchResult[];
 }
 
-export function searchProducts(call: ApiCall, repository: Repository): ProductSearchResponse {
+export function searchProducts(call: ApiCall, repository: Engine): ProductSearchResponse {
   const body = call.json();
   if (!isObject(body)) invalid('body', 'the request body must be a JSON object.');
   for (const name of Object.keys(body)) if (!REQUEST_FIELDS.has(name)) invalid(name, 'is not a field of a product search request.');
@@ -594,7 +594,7 @@ export function searchProducts(call: ApiCall, repository: Repository): ProductSe
     }
     if (projection) {
       const presented = presentProjection(match.entry.product, productProjection(match.entry.product, staged), read);
-      result.productProjection = repository.expand(call.project, presented, expand);
+      result.productProjection = repository.expand(call.ctx.project, presented, expand);
     }
     return result;
   });

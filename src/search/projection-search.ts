@@ -13,8 +13,7 @@
  *    product discounts, availability, `isMatchingVariant` with `markMatchingVariants`, `expand`.
  */
 import { errors } from '../http/errors.js';
-import type { ApiCall } from '../http/router.js';
-import type { Repository } from '../resources/repository.js';
+import type { ApiCall } from '../context.js';
 import type { Price, Variant } from '../resources/product/model.js';
 import { CatalogRead, presentProjection, productProjection, type ProductProjection } from '../resources/product/present.js';
 import { catalogView, type IndexedProduct } from './catalog-index.js';
@@ -26,6 +25,7 @@ import { assertLocale, booleanParam, integerParam } from './params.js';
 import { RequestScope, toScopedPrice } from './request-scope.js';
 import { autoFuzzyLevel, normalise, tokenize } from './text.js';
 import { matchText, type TextMatch, type TextQuery } from './text-query.js';
+import type { Engine } from '../resources/define.js';
 
 export const MAX_LIMIT = 500;
 export const MAX_OFFSET = 10_000;
@@ -134,7 +134,7 @@ export interface ProjectionSearchResponse {
   facets: Record<string, FacetResult>;
 }
 
-export function searchProductProjections(call: ApiCall, repository: Repository, params: URLSearchParams): ProjectionSearchResponse {
+export function searchProductProjections(call: ApiCall, repository: Engine, params: URLSearchParams): ProjectionSearchResponse {
   // Parameters first: every malformed one is a 400 before any work.
   const staged = stagedParam(params);
   const limit = integerParam(params, 'limit', 20, MAX_LIMIT);
@@ -213,7 +213,7 @@ export function searchProductProjections(call: ApiCall, repository: Repository, 
       projection.masterVariant = searchVariant(projection.masterVariant, matching?.has(0), scoped);
       projection.variants = projection.variants.map((variant, index) => searchVariant(variant, matching?.has(index + 1), scoped));
     }
-    return repository.expand(call.project, projection, expand);
+    return repository.expand(call.ctx.project, projection, expand);
   });
   return { limit, offset, count: results.length, total: hits.length, results, facets };
 }

@@ -8,12 +8,12 @@
  * the prefix may differ by the automatic fuzzy level. Result: per requested parameter, up to `limit`
  * (default 10, at most 100) distinct keyword texts, in catalog order.
  */
-import type { ApiCall } from '../http/router.js';
-import type { Repository } from '../resources/repository.js';
+import type { ApiCall } from '../context.js';
 import type { SearchKeyword } from '../resources/product/model.js';
 import { catalogView } from './catalog-index.js';
 import { assertLocale, booleanParam, integerParam } from './params.js';
 import { autoFuzzyLevel, fuzzyDistance, normalise } from './text.js';
+import type { Engine } from '../resources/define.js';
 
 function inputs(keyword: SearchKeyword): string[] {
   const tokenizer = keyword.suggestTokenizer;
@@ -33,7 +33,7 @@ function completes(input: string, prefix: string, level: number): boolean {
   return false;
 }
 
-export function suggest(call: ApiCall, repository: Repository): Record<string, Array<{ text: string }>> {
+export function suggest(call: ApiCall, repository: Engine): Record<string, Array<{ text: string }>> {
   const params = call.query;
   const staged = booleanParam(params, 'staged') ?? false;
   const fuzzy = booleanParam(params, 'fuzzy') ?? false;

@@ -8,7 +8,9 @@
 import { z } from 'zod';
 import { test, expect } from '@playwright/test';
 import { PlatformError } from '../../src/http/errors.js';
-import { lazyJson, type ApiCall, type Method, type Reply } from '../../src/http/router.js';
+import { Call } from '../../src/http/router.js';
+import { identityOf } from '../../src/auth/identity.js';
+import { type ApiCall, type Method, type Reply } from '../../src/context.js';
 import type { TokenRecord } from '../../src/auth/tokens.js';
 import { MemoryStorage } from '../../src/storage/memory.js';
 import { Repository } from '../../src/resources/repository.js';
@@ -48,8 +50,9 @@ function harness() {
   const repository = new Repository(
     new MemoryStorage(),
     new Map([customers, associateRoles, businessUnits, stores, fakeCarts].map((d) => [d.typeId, d])),
+    { scopePolicies: [cartScope] },
   );
-  const scopes = new Scopes(repository, { policies: [cartScope] });
+  const scopes = new Scopes(repository);
   const ctx = () => repository.context('p', { isPlatformClient: false });
   const token = (fields: Partial<TokenRecord>): TokenRecord =>
     ({
@@ -67,20 +70,14 @@ function harness() {
   const request = (method: Method, path: string, who?: TokenRecord, body?: unknown): Reply => {
     try {
       const url = new URL(path, 'http://mock');
-      const found = scopes.resolve(method, url.pathname.split('/').filter(Boolean), who, 'p');
+      const { author, caller } = identityOf(who, 'p');
+      const found = scopes.resolve(method, url.pathname.split('/').filter(Boolean), who, caller);
       if (found === NOT_SCOPED || found === undefined || found === 'method-not-allowed') return { status: 404, body: found };
       const rawBody = body === undefined ? undefined : JSON.stringify(body);
-      const call: ApiCall = {
-        method,
-        project: 'p',
-        params: found.params,
-        query: url.searchParams,
-        rawBody,
-        json: lazyJson(rawBody),
-        ctx: ctx(),
-        token: who,
-        scope: found.scope!,
-      };
+      const ctx = repository.context('p', author, undefined, found.scope);
+      const call = new Call(method, found.params, url.searchParams, rawBody, ctx, (project, document, paths) =>
+        repository.expand(project, document, paths),
+      );
       return found.route.handle(call);
     } catch (error) {
       if (error instanceof PlatformError) return { status: error.statusCode, body: error.toJSON() };
@@ -127,7 +124,7 @@ test('/in-store/key=/carts: stamped with the store; another store’s cart is a 
 });
 
 test('/as-associate/{id}/in-business-unit/key=/carts: the unit and the associate are stamped; My/Others apply', () => {
-  const { request, create, scopes } = harness();
+  const { request, create, repository } = harness();
   const buyer = create(customers, { email: 'buyer@x.io', password: 'pw' });
   const other = create(customers, { email: 'other@x.io', password: 'pw' });
   create(associateRoles, { key: 'buyer', permissions: ['CreateMyCarts', 'ViewMyCarts'] });
@@ -148,7 +145,7 @@ test('/as-associate/{id}/in-business-unit/key=/carts: the unit and the associate
   expect((request('GET', base).body as any).results.map((c: any) => c.id)).toEqual([(mine.body as any).id]);
   expect(request('GET', `${base}/${theirs.id}`).status).toBe(403);
   expect(request('DELETE', `${base}/${(mine.body as any).id}?version=1`).status).toBe(403); // no DeleteMyCarts
-  expect(scopes.decisions.list().map((d) => `${d.action}:${d.allowed}`)).toEqual([
+  expect(repository.decisions.list().map((d) => `${d.action}:${d.allowed}`)).toEqual([
     'create cart:true',
     'create cart:false',
     'query cart:true',

@@ -4,10 +4,9 @@
  * so it gets a new version in the same transaction as the order).
  */
 import { jsonClone } from '../../util/json.js';
-import type { ResourceContext } from '../define.js';
+import type { ResourceContext, Engine } from '../define.js';
 import type { DiscountCode } from '../discount-codes.js';
 import type { Product } from '../product/model.js';
-import type { Repository } from '../repository.js';
 import { PlatformError } from '../../http/errors.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
@@ -73,11 +72,11 @@ function missingTaxRate(taxCategoryId: string, cart: Cart): PlatformError {
 }
 
 /** Stores the cart with `cartState: Ordered` (a new version); call it inside the order's transaction. */
-export function markCartOrdered(repository: Repository, cart: Cart, ctx: ResourceContext): Cart {
+export function markCartOrdered(repository: Engine, cart: Cart, ctx: ResourceContext): Cart {
   const definition = repository.definition('cart');
   const ordered = {
     ...definition,
     actions: { markOrdered: { schema: definition.draft, apply: (target: Cart) => void (target.cartState = 'Ordered') } },
   };
-  return repository.applyActions(ordered as typeof definition, cart, [{ name: 'markOrdered', payload: {} }], ctx) as Cart;
+  return repository.apply(ordered as typeof definition, cart, [{ name: 'markOrdered', payload: {} }], ctx) as Cart;
 }

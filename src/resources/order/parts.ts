@@ -7,9 +7,8 @@ import { v4 as uuid } from 'uuid';
 import type { z } from 'zod';
 import { errors, PlatformError } from '../../http/errors.js';
 import { customFields, storedAddress } from '../common.js';
-import type { ResourceContext } from '../define.js';
+import type { ResourceContext, Engine } from '../define.js';
 import type { InventoryEntry } from '../inventory.js';
-import type { Repository } from '../repository.js';
 import type { ItemState, LineItem, ShippingInfo } from '../cart/model.js';
 import type { ResourceIdentifier } from '../validation.js';
 import type {
@@ -281,9 +280,9 @@ function newReturnItem(order: Order, draft: z.infer<typeof ReturnItemDraft>, ctx
  * naming every short one otherwise); they and TrackOnly items take their quantity off the entry.
  * Runs inside the order's transaction, so a refused order changes no stock.
  */
-export function takeInventory(repository: Repository, lines: readonly LineItem[], orderMode: string, ctx: ResourceContext): void {
-  const definition = repository.definitions.get('inventory-entry');
-  if (!definition) return;
+export function takeInventory(repository: Engine, lines: readonly LineItem[], orderMode: string, ctx: ResourceContext): void {
+  if (!repository.serves('inventory-entry')) return;
+  const definition = repository.definition('inventory-entry');
   const wanted: Array<{ line: LineItem; entry: InventoryEntry | undefined; reserve: boolean }> = [];
   for (const line of lines) {
     const mode = line.inventoryMode ?? orderMode;
@@ -300,7 +299,7 @@ export function takeInventory(repository: Repository, lines: readonly LineItem[]
   if (short.length > 0) throw orderErrors.outOfStock(short.map(({ line }) => ({ id: line.id, sku: line.variant.sku ?? '' })));
   for (const [id, quantity] of needed) {
     const current = ctx.get('inventory-entry', id)!;
-    repository.applyActions(definition, current, [{ name: 'removeQuantity', payload: { quantity } }], ctx);
+    repository.apply(definition, current, [{ name: 'removeQuantity', payload: { quantity } }], ctx);
   }
 }
 

@@ -19,27 +19,20 @@
  */
 import { z } from 'zod';
 import { errors, PlatformError } from '../../http/errors.js';
-import { created, lazyJson, ok, type ApiCall, type Reply } from '../../http/router.js';
+import { created, ok, type ApiCall, type Reply } from '../../context.js';
 import { MoneyDraft } from '../../pricing/money.js';
 import { scopedAccess } from '../../scopes/scoped-access.js';
 import type { StoredDocument } from '../../storage/types.js';
 import type { Cart } from '../cart/model.js';
 import { activeCartOf, carts, mergeAnonymousCart } from '../carts.js';
-import type { CustomRoute } from '../define.js';
+import type { CustomRoute, Locator, Engine } from '../define.js';
 import { myOrderFromCartRoute, orderFromCartRoute, orderNumberRoutes } from '../orders.js';
 import { PaymentDraft, TransactionType } from '../payments.js';
-import type { Locator, Repository } from '../repository.js';
 import { CustomFieldsDraft, ResourceIdentifier, validate } from '../validation.js';
 import type { Order } from './model.js';
 
-/** The same call with another JSON body (to hand a translated body to a module's own route). */
-function withBody(call: ApiCall, body: unknown): ApiCall {
-  const rawBody = JSON.stringify(body);
-  return { ...call, rawBody, json: lazyJson(rawBody) };
-}
-
 /** A resource the scope reaches, or undefined (never a 404: draft references report their own error). */
-function reachable<R extends StoredDocument>(call: ApiCall, repository: Repository, typeId: string, locator: Locator): R | undefined {
+function reachable<R extends StoredDocument>(call: ApiCall, repository: Engine, typeId: string, locator: Locator): R | undefined {
   try {
     return scopedAccess<R>(call, typeId, repository).find(locator);
   } catch (error) {
@@ -48,7 +41,7 @@ function reachable<R extends StoredDocument>(call: ApiCall, repository: Reposito
   }
 }
 
-const findCart = (call: ApiCall, repository: Repository, locator: Locator) => reachable<Cart>(call, repository, 'cart', locator);
+const findCart = (call: ApiCall, repository: Engine, locator: Locator) => reachable<Cart>(call, repository, 'cart', locator);
 
 // Carts ------------------------------------------------------------------------------------------
 
@@ -57,8 +50,8 @@ const activeCartRoute: CustomRoute = {
   path: '/active-cart',
   handle: (call, repository) => {
     const access = scopedAccess<Cart>(call, 'cart', repository);
-    const caller = call.scope!.caller!;
-    const cart = activeCartOf(call.ctx, caller, call.scope!.store);
+    const caller = call.ctx.scope!.caller!;
+    const cart = activeCartOf(call.ctx, caller, call.ctx.scope!.store);
     if (!cart || !access.belongs(cart))
       throw new PlatformError(404, [{ code: 'ResourceNotFound', message: 'There is no active cart for the caller.' }]);
     return ok(access.expanded(cart));
@@ -136,8 +129,8 @@ function replicateRoute(withKey: boolean): CustomRoute {
       const { typeId, id } = draft.reference;
       if (!reachable(call, repository, typeId, { id })) throw errors.referencedResourceNotFound(typeId, { id });
       const replicate = carts.routes!.find((r) => r.method === 'POST' && r.path === 'replicate')!;
-      return repository.storage.transaction(() => {
-        const reply = replicate.handle(withBody(call, draft), repository);
+      return repository.transaction(() => {
+        const reply = replicate.handle(call.withBody(draft), repository);
         if (!scopedAccess<Cart>(call, 'cart', repository).belongs(reply.body as Cart)) {
           throw errors.invalidOperation('The replica would not belong to the scope of this endpoint.');
         }
@@ -160,7 +153,7 @@ const inStoreCustomerCartRoutes: CustomRoute[] = [
     path: 'customer-id=:customerId',
     handle: (call, repository) => {
       const access = scopedAccess<Cart>(call, 'cart', repository);
-      const cart = activeCartOf(call.ctx, { customerId: call.params.customerId! }, call.scope!.store);
+      const cart = activeCartOf(call.ctx, { customerId: call.params.customerId! }, call.ctx.scope!.store);
       if (!cart || !access.belongs(cart)) throw errors.resourceNotFound({ id: call.params.customerId! });
       return ok(access.expanded(cart));
     },
@@ -181,7 +174,7 @@ const inStoreCustomerCartRoutes: CustomRoute[] = [
       }
       const cart = mergeAnonymousCart(repository, call.ctx, {
         customerId: call.params.customerId!,
-        storeKey: call.scope!.store!,
+        storeKey: call.ctx.scope!.store!,
         ...(anonymousCartId !== undefined ? { anonymousCartId } : {}),
         ...(draft.anonymousId !== undefined ? { anonymousId: draft.anonymousId } : {}),
         ...(draft.mergeMode ? { mergeMode: draft.mergeMode } : {}),

@@ -5,20 +5,12 @@
  * type's custom routes, they take precedence over the generic ones.
  */
 import { errors } from '../../http/errors.js';
-import { created, ok, type ApiCall } from '../../http/router.js';
+import { created, ok, type ApiCall } from '../../context.js';
 import type { StoredDocument } from '../../storage/types.js';
-import type { CustomRoute, ResourceDefinition } from '../define.js';
-import type { Locator, Repository } from '../repository.js';
+import type { CustomRoute, ResourceDefinition, Locator, Engine } from '../define.js';
 
 /** Turns stored documents into response bodies; built once per request. */
-export type Presenter = (call: ApiCall, repository: Repository) => (document: StoredDocument) => object;
-
-function versionParam(call: ApiCall): number {
-  const raw = call.query.get('version');
-  if (raw === null) throw errors.invalidInput("Missing required query parameter 'version'.");
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not a positive integer.`);
-  return Number(raw);
-}
+export type Presenter = (call: ApiCall, repository: Engine) => (document: StoredDocument) => object;
 
 /** The query parameters without `expand`: expansion runs after presenting, so added references expand too. */
 function withoutExpand(query: URLSearchParams): URLSearchParams {
@@ -33,9 +25,9 @@ export function presentedRoutes(
   present: Presenter,
   options: { createdBody?: (body: object) => object } = {},
 ): CustomRoute[] {
-  const definition = (repository: Repository): ResourceDefinition => repository.definition(typeId);
-  const finish = (call: ApiCall, repository: Repository, document: StoredDocument) =>
-    repository.expand(call.project, present(call, repository)(document), call.query.getAll('expand'));
+  const definition = (repository: Engine): ResourceDefinition => repository.definition(typeId);
+  const finish = (call: ApiCall, repository: Engine, document: StoredDocument) =>
+    repository.expand(call.ctx.project, present(call, repository)(document), call.query.getAll('expand'));
   const locators: Array<[string, (call: ApiCall) => Locator]> = [
     [':id', (call) => ({ id: call.params.id! })],
     ['key=:key', (call) => ({ key: call.params.key! })],
@@ -45,10 +37,10 @@ export function presentedRoutes(
       method: 'GET',
       path: '',
       handle: (call, repository) => {
-        const page = repository.query(definition(repository), call.project, withoutExpand(call.query));
+        const page = repository.query(definition(repository), call.ctx.project, withoutExpand(call.query));
         const presenter = present(call, repository);
         const expand = call.query.getAll('expand');
-        return ok({ ...page, results: page.results.map((document) => repository.expand(call.project, presenter(document), expand)) });
+        return ok({ ...page, results: page.results.map((document) => repository.expand(call.ctx.project, presenter(document), expand)) });
       },
     },
     {
@@ -65,7 +57,7 @@ export function presentedRoutes(
       {
         method: 'GET',
         path,
-        handle: (call, repository) => ok(finish(call, repository, repository.get(definition(repository), call.project, locate(call)))),
+        handle: (call, repository) => ok(finish(call, repository, repository.get(definition(repository), call.ctx.project, locate(call)))),
       },
       {
         method: 'POST',
@@ -77,7 +69,7 @@ export function presentedRoutes(
         method: 'DELETE',
         path,
         handle: (call, repository) =>
-          ok(finish(call, repository, repository.remove(definition(repository), locate(call), versionParam(call), call.ctx))),
+          ok(finish(call, repository, repository.remove(definition(repository), locate(call), call.version(), call.ctx))),
       },
     );
   }
