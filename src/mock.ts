@@ -248,7 +248,10 @@ export class CommerceMock {
         created.push(this.create(item[0], item[1], scope));
         return;
       }
-      if (Array.isArray(item)) return item.forEach(visit);
+      if (Array.isArray(item)) {
+        for (const entry of item) visit(entry);
+        return;
+      }
       const typeId = draftType(item);
       if (!typeId) {
         throw new TypeError(

@@ -14,7 +14,7 @@ import type { StoredDocument } from '../storage/types.js';
 import { cartErrors } from './cart/errors.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
 import { action, defineResource, type Reference, type ResourceContext } from './define.js';
-import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, StoreResourceIdentifier } from './validation.js';
 
 const ApplicationMode = z.enum(['ProportionateDistribution', 'EvenDistribution', 'IndividualApplication']);
 
@@ -105,7 +105,6 @@ export const SortOrder = z
   .string()
   .regex(/^0\.\d*[1-9]$/, "A sortOrder is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
 const StackingMode = z.enum(['Stacking', 'StopAfterThisDiscount']);
-const StoreIdentifier = z.object({ typeId: z.literal('store').optional(), key: z.string().optional(), id: z.string().optional() });
 const RecurringOrderScope = z.object({ type: z.string() }).loose();
 
 export const CartDiscountDraft = z.object({
@@ -116,7 +115,7 @@ export const CartDiscountDraft = z.object({
   cartPredicate: z.string(),
   target: CartDiscountTarget.optional(),
   sortOrder: SortOrder.optional(),
-  stores: z.array(StoreIdentifier).max(500).optional(),
+  stores: z.array(StoreResourceIdentifier).max(500).optional(),
   isActive: z.boolean().optional(),
   validFrom: DateTime.optional(),
   validUntil: DateTime.optional(),
@@ -258,13 +257,6 @@ function setValidity(
   assertValidity(discount);
 }
 
-function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
-  const store = identifier.key !== undefined ? ctx.getByKey('store', identifier.key) : ctx.get('store', identifier.id ?? '');
-  if (!store)
-    throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
-  return { typeId: 'store', key: store.key as string };
-}
-
 /** A sortOrder no cart discount uses yet (the draft may leave it out). */
 function freeSortOrder(ctx: ResourceContext): string {
   for (;;) {
@@ -292,7 +284,7 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
     if (draft.target) discount.target = draft.target;
     assertCombination(discount);
     discount.sortOrder = draft.sortOrder ?? freeSortOrder(ctx);
-    discount.stores = (draft.stores ?? []).map((store) => storeKeyReference(store, ctx));
+    discount.stores = (draft.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
     discount.isActive = draft.isActive ?? true;
     if (draft.validFrom !== undefined) discount.validFrom = iso(draft.validFrom);
     if (draft.validUntil !== undefined) discount.validUntil = iso(draft.validUntil);
@@ -355,16 +347,16 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
       z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
       (discount: CartDiscount, a) => setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
     ),
-    addStore: action(z.object({ store: StoreIdentifier }), (discount: CartDiscount, a, ctx) => {
-      const store = storeKeyReference(a.store, ctx);
+    addStore: action(z.object({ store: StoreResourceIdentifier }), (discount: CartDiscount, a, ctx) => {
+      const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
       if (!discount.stores.some((s) => s.key === store.key)) discount.stores.push(store);
     }),
-    removeStore: action(z.object({ store: StoreIdentifier }), (discount: CartDiscount, a, ctx) => {
+    removeStore: action(z.object({ store: StoreResourceIdentifier }), (discount: CartDiscount, a, ctx) => {
       const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
       discount.stores = discount.stores.filter((s) => s.key !== key);
     }),
-    setStores: action(z.object({ stores: z.array(StoreIdentifier).max(500).optional() }), (discount: CartDiscount, a, ctx) => {
-      discount.stores = (a.stores ?? []).map((store) => storeKeyReference(store, ctx));
+    setStores: action(z.object({ stores: z.array(StoreResourceIdentifier).max(500).optional() }), (discount: CartDiscount, a, ctx) => {
+      discount.stores = (a.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
     }),
     setDiscountGroup: action(
       z.object({ discountGroup: ResourceIdentifier.optional().nullable(), sortOrder: SortOrder.optional() }),

@@ -57,7 +57,6 @@ import {
   LineItemDraft,
   RoundingMode,
   ShippingRateInputDraft,
-  StoreIdentifier,
   TaxCalculationMode,
   TaxMode,
 } from './cart/schemas.js';
@@ -380,13 +379,6 @@ function setItemTaxAmount(cart: Cart, item: TaxedItem, draft: z.infer<typeof Ext
 
 // Creating ---------------------------------------------------------------------------------------
 
-function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
-  const store = identifier.key !== undefined ? ctx.getByKey('store', identifier.key) : ctx.get('store', identifier.id ?? '');
-  if (!store)
-    throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
-  return { typeId: 'store', key: store.key as string };
-}
-
 interface ProjectCartSettings {
   carts?: {
     priceRoundingMode?: 'HalfEven' | 'HalfUp' | 'HalfDown';
@@ -425,7 +417,7 @@ function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, BaseField
       );
     cart.businessUnit = { typeId: 'business-unit', key: unit.key as string };
   }
-  if (draft.store) cart.store = storeKeyReference(draft.store, ctx);
+  if (draft.store) cart.store = ctx.keyReference('store', draft.store) as { typeId: 'store'; key: string };
   cart.lineItems = [];
   cart.customLineItems = [];
   cart.totalPrice = money(draft.currency, 0);

@@ -47,7 +47,16 @@ import {
 import type { Cart } from './cart/model.js';
 import { mergeAnonymousCart } from './carts.js';
 import { customerErrors } from './customer-errors.js';
-import { BaseAddress, CustomFieldsDraft, isPlainObject, Key, requiredWhen, ResourceIdentifier, validate } from './validation.js';
+import {
+  BaseAddress,
+  CustomFieldsDraft,
+  isPlainObject,
+  Key,
+  requiredWhen,
+  ResourceIdentifier,
+  validate,
+  StoreResourceIdentifier,
+} from './validation.js';
 
 export interface Customer extends StoredDocument {
   email: string;
@@ -77,7 +86,6 @@ export interface Customer extends StoredDocument {
   authenticationMode: 'Password' | 'ExternalAuth';
 }
 
-const StoreIdentifier = z.object({ typeId: z.literal('store').optional(), key: z.string().optional(), id: z.string().optional() });
 const AuthenticationMode = z.enum(['Password', 'ExternalAuth']);
 
 export const CustomerDraft = z
@@ -109,7 +117,7 @@ export const CustomerDraft = z
     customerGroup: ResourceIdentifier.optional(),
     customerGroupAssignments: z.array(z.object({ customerGroup: ResourceIdentifier })).optional(),
     custom: CustomFieldsDraft.optional(),
-    stores: z.array(StoreIdentifier).optional(),
+    stores: z.array(StoreResourceIdentifier).optional(),
     authenticationMode: AuthenticationMode.optional(),
     anonymousCartId: z.string().optional(),
     anonymousCart: ResourceIdentifier.optional(),
@@ -158,13 +166,6 @@ function checkLocale(locale: string | null | undefined, ctx: ResourceContext): v
   throw errors.projectNotConfiguredForLanguages([locale]);
 }
 
-function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
-  const store = identifier.key !== undefined ? ctx.getByKey('store', identifier.key) : ctx.get('store', identifier.id ?? '');
-  if (!store)
-    throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
-  return { typeId: 'store', key: store.key as string };
-}
-
 function addressIdAt(addresses: Address[], index: number | undefined, field: string): string | undefined {
   if (index === undefined) return undefined;
   const address = addresses[index];
@@ -207,7 +208,7 @@ export const customers = defineResource<CustomerDraft, Customer>({
     checkLocale(draft.locale, ctx);
     const stores: Customer['stores'] = [];
     for (const store of draft.stores ?? []) {
-      const reference = storeKeyReference(store, ctx);
+      const reference = ctx.keyReference('store', store) as { typeId: 'store'; key: string };
       if (!stores.some((s) => s.key === reference.key)) stores.push(reference);
     }
     assertEmailAvailable({ email: draft.email, stores }, ctx);
@@ -374,13 +375,13 @@ export const customers = defineResource<CustomerDraft, Customer>({
       customer.billingAddressIds = removeAddressId(customer.billingAddressIds, id);
       if (customer.defaultBillingAddressId === id) delete customer.defaultBillingAddressId;
     }),
-    addStore: action(z.object({ store: StoreIdentifier }), (customer, a, ctx) => {
-      const store = storeKeyReference(a.store, ctx);
+    addStore: action(z.object({ store: StoreResourceIdentifier }), (customer, a, ctx) => {
+      const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
       if (customer.stores.some((s) => s.key === store.key)) return;
       customer.stores.push(store);
       assertEmailAvailable(customer, ctx);
     }),
-    removeStore: action(z.object({ store: StoreIdentifier }), (customer, a, ctx) => {
+    removeStore: action(z.object({ store: StoreResourceIdentifier }), (customer, a, ctx) => {
       // By key as given, or the key of the store with the given id (a deleted store can still be removed by key).
       const key = a.store.key ?? (ctx.get('store', a.store.id ?? '')?.key as string | undefined);
       if (key === undefined) throw errors.referencedResourceNotFound('store', { id: a.store.id ?? '' });
@@ -389,10 +390,10 @@ export const customers = defineResource<CustomerDraft, Customer>({
       customer.stores = remaining;
       assertEmailAvailable(customer, ctx);
     }),
-    setStores: action(z.object({ stores: z.array(StoreIdentifier).optional().nullable() }), (customer, a, ctx) => {
+    setStores: action(z.object({ stores: z.array(StoreResourceIdentifier).optional().nullable() }), (customer, a, ctx) => {
       const stores: Customer['stores'] = [];
       for (const identifier of a.stores ?? []) {
-        const reference = storeKeyReference(identifier, ctx);
+        const reference = ctx.keyReference('store', identifier) as { typeId: 'store'; key: string };
         if (!stores.some((s) => s.key === reference.key)) stores.push(reference);
       }
       customer.stores = stores;

@@ -17,7 +17,7 @@ import type { Cart, ShippingRate, ShippingRateTier } from './cart/model.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
 import { action, defineResource, type Reference, type ResourceContext, type Engine } from './define.js';
 import { predicateScope } from './cart/predicate-scope.js';
-import { Country, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, validate } from './validation.js';
+import { Country, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, validate, StoreResourceIdentifier } from './validation.js';
 
 export interface ZoneRate {
   zone: { typeId: 'zone'; id: string };
@@ -67,7 +67,6 @@ export const ShippingRateDraft = z.object({
 export type ShippingRateDraft = z.infer<typeof ShippingRateDraft>;
 
 const ZoneRateDraft = z.object({ zone: ResourceIdentifier, shippingRates: z.array(ShippingRateDraft).optional() });
-const StoreIdentifier = z.object({ typeId: z.literal('store').optional(), key: z.string().optional(), id: z.string().optional() });
 
 export const ShippingMethodDraft = z.object({
   key: Key.optional(),
@@ -81,7 +80,7 @@ export const ShippingMethodDraft = z.object({
   isDefault: z.boolean(),
   predicate: z.string().optional(),
   custom: CustomFieldsDraft.optional(),
-  stores: z.array(StoreIdentifier).optional(),
+  stores: z.array(StoreResourceIdentifier).optional(),
   carrier: z.string().optional(),
 });
 export type ShippingMethodDraft = z.infer<typeof ShippingMethodDraft>;
@@ -152,13 +151,6 @@ function assertPredicate(predicate: string | undefined): void {
   }
 }
 
-function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
-  const store = identifier.key !== undefined ? ctx.getByKey('store', identifier.key) : ctx.get('store', identifier.id ?? '');
-  if (!store)
-    throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
-  return { typeId: 'store', key: store.key as string };
-}
-
 function findZoneRate(method: ShippingMethod, zone: Reference): ZoneRate {
   const found = method.zoneRates.find((z) => z.zone.id === zone.id);
   if (!found) throw errors.invalidOperation(`The shipping method does not contain the zone '${zone.id}'.`);
@@ -197,7 +189,7 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
     if (draft.predicate !== undefined) method.predicate = draft.predicate;
     const custom = customFields(draft.custom, ctx);
     if (custom) method.custom = custom;
-    method.stores = (draft.stores ?? []).map((store) => storeKeyReference(store, ctx));
+    method.stores = (draft.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
     if (draft.carrier !== undefined) method.carrier = draft.carrier;
     return method;
   },
@@ -255,16 +247,16 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
         zoneRate.shippingRates.splice(index, 1);
       },
     ),
-    addStore: action(z.object({ store: StoreIdentifier }), (method: ShippingMethod, a, ctx) => {
-      const store = storeKeyReference(a.store, ctx);
+    addStore: action(z.object({ store: StoreResourceIdentifier }), (method: ShippingMethod, a, ctx) => {
+      const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
       if (!method.stores.some((s) => s.key === store.key)) method.stores.push(store);
     }),
-    removeStore: action(z.object({ store: StoreIdentifier }), (method: ShippingMethod, a, ctx) => {
+    removeStore: action(z.object({ store: StoreResourceIdentifier }), (method: ShippingMethod, a, ctx) => {
       const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
       method.stores = method.stores.filter((s) => s.key !== key);
     }),
-    setStores: action(z.object({ stores: z.array(StoreIdentifier).optional() }), (method: ShippingMethod, a, ctx) => {
-      method.stores = (a.stores ?? []).map((store) => storeKeyReference(store, ctx));
+    setStores: action(z.object({ stores: z.array(StoreResourceIdentifier).optional() }), (method: ShippingMethod, a, ctx) => {
+      method.stores = (a.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
     }),
     ...customFieldActions,
   },

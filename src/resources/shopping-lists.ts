@@ -34,7 +34,7 @@ import {
 } from './common.js';
 import { allVariants, type Product, type ProductData, type Variant } from './product/model.js';
 import { presentedRoutes } from './product/routes.js';
-import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, StoreResourceIdentifier } from './validation.js';
 
 export interface ShoppingListLineItem {
   id: string;
@@ -101,7 +101,6 @@ const TextLineItemDraft = z.object({
 });
 type TextLineItemDraft = z.infer<typeof TextLineItemDraft>;
 
-const StoreIdentifier = z.object({ typeId: z.literal('store').optional(), id: z.string().optional(), key: z.string().optional() });
 const BusinessUnitIdentifier = z.object({
   typeId: z.literal('business-unit').optional(),
   id: z.string().optional(),
@@ -118,7 +117,7 @@ export const ShoppingListDraft = z.object({
   deleteDaysAfterLastModification: DeleteDays.optional(),
   lineItems: z.array(LineItemDraft).optional(),
   textLineItems: z.array(TextLineItemDraft).optional(),
-  store: StoreIdentifier.optional(),
+  store: StoreResourceIdentifier.optional(),
   businessUnit: BusinessUnitIdentifier.optional(),
   custom: CustomFieldsDraft.optional(),
 });
@@ -299,7 +298,7 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
       if (list.customer) throw errors.invalidOperation('The shopping list belongs to a customer: it cannot get an anonymous id.');
       setField(list, 'anonymousId', a.anonymousId);
     }),
-    setStore: action(z.object({ store: StoreIdentifier.optional().nullable() }), (list, a, ctx) => {
+    setStore: action(z.object({ store: StoreResourceIdentifier.optional().nullable() }), (list, a, ctx) => {
       setField(list, 'store', a.store ? keyReference('store', a.store, ctx) : undefined);
     }),
     setBusinessUnit: action(z.object({ businessUnit: BusinessUnitIdentifier }), (list, a, ctx) => {

@@ -69,6 +69,13 @@ export const ResourceIdentifier = z
   .refine((r) => r.id !== undefined || r.key !== undefined, { message: 'Either id or key must be given.' });
 export type ResourceIdentifier = z.infer<typeof ResourceIdentifier>;
 
+/** A store named in a draft or action, by id or key; stored as a KeyReference (`ctx.keyReference('store', ...)`). */
+export const StoreResourceIdentifier = z.object({
+  typeId: z.literal('store').optional(),
+  id: z.string().optional(),
+  key: z.string().optional(),
+});
+
 export const Key = z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, 'Keys have 2 to 256 characters: letters, digits, - and _.');
 
 export const Country = z.string().regex(/^[A-Z]{2}$/, 'A country is a two-letter ISO 3166-1 code.');

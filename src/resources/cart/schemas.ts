@@ -1,7 +1,16 @@
 /** The zod schemas of cart drafts and of the parts update actions share. */
 import { z } from 'zod';
 import { MoneyDraft } from '../../pricing/money.js';
-import { BaseAddress, Country, Currency, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from '../validation.js';
+import {
+  BaseAddress,
+  Country,
+  Currency,
+  CustomFieldsDraft,
+  Key,
+  LocalizedString,
+  ResourceIdentifier,
+  StoreResourceIdentifier,
+} from '../validation.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
 import { CartDiscountTarget, CartDiscountValueDraft } from '../cart-discounts.js';
 
@@ -102,8 +111,6 @@ export const CustomShippingDraft = z.object({
   custom: CustomFieldsDraft.optional(),
 });
 
-const StoreIdentifier = z.object({ typeId: z.literal('store').optional(), key: z.string().optional(), id: z.string().optional() });
-
 export const CartDraft = z.object({
   currency: Currency,
   key: Key.optional(),
@@ -112,7 +119,7 @@ export const CartDraft = z.object({
   customerGroup: ResourceIdentifier.optional(),
   anonymousId: z.string().optional(),
   businessUnit: ResourceIdentifier.optional(),
-  store: StoreIdentifier.optional(),
+  store: StoreResourceIdentifier.optional(),
   lineItems: z.array(LineItemDraft).optional(),
   customLineItems: z.array(CustomLineItemDraft).optional(),
   taxMode: TaxMode.optional(),
@@ -140,5 +147,3 @@ export const CartDraft = z.object({
 export type CartDraft = z.infer<typeof CartDraft>;
 
 export const DirectDiscountDraft = z.object({ value: CartDiscountValueDraft, target: CartDiscountTarget.optional() });
-
-export { StoreIdentifier };

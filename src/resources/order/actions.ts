@@ -29,8 +29,8 @@ import { action, type ResourceContext, type UpdateAction } from '../define.js';
 import { stateTransition } from '../payments.js';
 import { findCustomLineItem, findLineItem, shippingDetails } from '../cart/line-items.js';
 import type { Cart, ItemState, Shipping, ShippingInfo } from '../cart/model.js';
-import { ItemShippingDetailsDraft, StoreIdentifier } from '../cart/schemas.js';
-import { BaseAddress, CustomFieldsDraft, ResourceIdentifier } from '../validation.js';
+import { ItemShippingDetailsDraft } from '../cart/schemas.js';
+import { BaseAddress, CustomFieldsDraft, ResourceIdentifier, StoreResourceIdentifier } from '../validation.js';
 import {
   DeliveryItemDraft,
   ItemStateDraft,
@@ -152,13 +152,6 @@ const ItemTransition = z.object({
   actualTransitionDate: z.string().optional(),
 });
 
-function storeKeyReference(identifier: z.infer<typeof StoreIdentifier>, ctx: ResourceContext): { typeId: 'store'; key: string } {
-  const store = identifier.key !== undefined ? ctx.getByKey('store', identifier.key) : ctx.get('store', identifier.id ?? '');
-  if (!store)
-    throw errors.referencedResourceNotFound('store', identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' });
-  return { typeId: 'store', key: store.key as string };
-}
-
 /** Checks an order number is free for `order` (400 DuplicateField orderNumber). */
 export function assertOrderNumberFree(orderNumber: string, ctx: ResourceContext, orderId?: string): void {
   const holder = ctx.getByKey('order', orderNumber);
@@ -214,8 +207,8 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     if (customer.customerGroup) order.customerGroup = customer.customerGroup as Order['customerGroup'] & object;
   }),
   setLocale: action(z.object({ locale: Optional(z.string()) }), (order: Order, a) => setField(order, 'locale', a.locale)),
-  setStore: action(z.object({ store: Optional(StoreIdentifier) }), (order: Order, a, ctx) => {
-    const next = a.store ? storeKeyReference(a.store, ctx) : undefined;
+  setStore: action(z.object({ store: Optional(StoreResourceIdentifier) }), (order: Order, a, ctx) => {
+    const next = a.store ? (ctx.keyReference('store', a.store) as { typeId: 'store'; key: string }) : undefined;
     if (next?.key === order.store?.key) {
       throw orderErrors.invalidOperation(
         next ? `The order is already assigned to the store '${next.key}'.` : 'The order is not assigned to a store.',

@@ -8,19 +8,11 @@ import { z } from 'zod';
 import { MoneyDraft } from '../../pricing/money.js';
 import type { StoredDocument } from '../../storage/types.js';
 import type { Cart } from '../cart/model.js';
-import {
-  DateTime,
-  ItemKey,
-  ItemShippingDetailsDraft,
-  RoundingMode,
-  TaxCalculationMode,
-  InventoryMode,
-  StoreIdentifier,
-} from '../cart/schemas.js';
+import { DateTime, ItemKey, ItemShippingDetailsDraft, RoundingMode, TaxCalculationMode, InventoryMode } from '../cart/schemas.js';
 import type { Address, CustomFields } from '../common.js';
 import type { Reference } from '../define.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
-import { BaseAddress, Country, CustomFieldsDraft, LocalizedString, ResourceIdentifier } from '../validation.js';
+import { BaseAddress, Country, CustomFieldsDraft, LocalizedString, ResourceIdentifier, StoreResourceIdentifier } from '../validation.js';
 
 export const OrderState = z.enum(['Open', 'Confirmed', 'Complete', 'Cancelled']);
 export const PaymentState = z.enum(['BalanceDue', 'Failed', 'Pending', 'CreditOwed', 'Paid']);
@@ -288,7 +280,7 @@ export const OrderImportDraft = z.object({
   customerEmail: z.string().optional(),
   customerGroup: ResourceIdentifier.optional(),
   businessUnit: ResourceIdentifier.optional(),
-  store: StoreIdentifier.optional(),
+  store: StoreResourceIdentifier.optional(),
   lineItems: z.array(LineItemImportDraft).optional(),
   customLineItems: z.array(CustomLineItemImportDraft).optional(),
   totalPrice: MoneyDraft,
