@@ -16,14 +16,15 @@
  * Run: npm run bench:build && node dist-bench/bench/query.js   (memory is read after a full GC, forced through node:v8 flags).
  * On a busy machine the timings vary; the seed line also gives the CPU time.
  */
+import { randomUUID } from 'node:crypto';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { v4 as uuid } from 'uuid';
 import { createCommerceMock } from '../src/index.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { CustomerDraft } from '../src/resources/customers.js';
 import { validate } from '../src/resources/validation.js';
+import { uuid } from '../src/util/ids.js';
 import { isoNow } from '../src/util/time.js';
 import { compilePredicate, parseQueryParams, runQuery } from '../src/query/index.js';
 import { measure, print, residentMegabytes, type Figure } from './support.js';
@@ -174,7 +175,7 @@ aim(`resident memory with ${CUSTOMERS.toLocaleString('en')} customers stored (af
   const keep: string[] = [];
   gc();
   const start = heapMegabytes();
-  for (let i = 0; i < CUSTOMERS; i++) keep.push(uuid());
+  for (let i = 0; i < CUSTOMERS; i++) keep.push(randomUUID());
   gc();
   const asGenerated = heapMegabytes() - start;
   for (let i = 0; i < keep.length; i++) keep[i] = Buffer.from(keep[i]!, 'latin1').toString('latin1');
@@ -292,9 +293,9 @@ console.log(`\nwhere the seeding time goes (${CUSTOMERS.toLocaleString('en')} ×
   const sample = customerDrafts(CUSTOMERS);
   const steps: Array<[string, () => unknown]> = [
     ['hashPassword (src/auth/passwords.ts, SHA-256 + 8 random bytes)', () => sample.forEach(() => hashPassword('secret'))],
-    ['uuid v4 (resource id)', () => sample.forEach(() => uuid())],
+    ['uuid() (resource id, src/util/ids.ts)', () => sample.forEach(() => uuid())],
     [
-      'uuid v4 sliced (address ids)',
+      'uuid() sliced (address ids)',
       () => sample.forEach((d) => (d as { addresses: unknown[] }).addresses.forEach(() => uuid().slice(0, 8))),
     ],
     ['zod: validate(CustomerDraft, draft)', () => sample.forEach((d) => validate(CustomerDraft, d))],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { action, type ResourceContext } from './define.js';
 import { copyWithout } from '../util/json.js';
