@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';

@@ -3,7 +3,7 @@ import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { action, type ResourceContext } from './define.js';
 import { copyWithout } from '../util/json.js';
-import { BaseAddress, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+import { type BaseAddress, type CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
 
 /** The stored form of custom fields: the type as a Reference plus the field values. */
 export interface CustomFields {

@@ -589,7 +589,7 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
         };
       }
       default:
-        invalid(path, `unknown facet '${kind}': use distinct, ranges, count or stats.`);
+        return invalid(path, `unknown facet '${kind}': use distinct, ranges, count or stats.`);
     }
   });
 }
