@@ -180,14 +180,14 @@ async function measure(label: string, offset: number): Promise<Figure> {
     runs.map((steps) => steps.reduce((a, b) => a + b, 0)),
   );
   print(whole, `   ${(whole.medianMs / STEPS.length).toFixed(3)} ms a request`);
-  STEPS.forEach((step, index) =>
+  STEPS.forEach((step, index) => {
     print(
       figure(
         `  ${step}`,
         runs.map((steps) => steps[index]!),
       ),
-    ),
-  );
+    );
+  });
   return whole;
 }
 

@@ -84,7 +84,7 @@ print(
   ),
 );
 
-const fuzzy = `/bench/product-projections/search?text.en=${encodeURIComponent(word.slice(0, -1) + 'x')}&fuzzy=true`;
+const fuzzy = `/bench/product-projections/search?text.en=${encodeURIComponent(`${word.slice(0, -1)}x`)}&fuzzy=true`;
 print(await measure('search: fuzzy text', RUNS, () => JSON.stringify(mock.handle({ method: 'GET', url: fuzzy, headers: {} }).body), 5));
 
 const priced = `/bench/product-projections/search?priceCurrency=EUR&filter=${encodeURIComponent('variants.scopedPrice.currentValue.centAmount:range (* to 20000)')}&sort=${encodeURIComponent('variants.scopedPrice.currentValue.centAmount asc')}`;

@@ -1,4 +1,4 @@
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { parseFormBody } from '../http/body.js';
 import { decodeSegment } from '../http/router.js';

@@ -42,7 +42,7 @@ export interface CommerceTestFixtures {
   /** The worker's mock, emptied before this test. */
   commerce: Commerce;
   /** Empties the worker's mock before every test, whether or not the test asks for `commerce`. */
-  commerceReset: void;
+  commerceReset: undefined;
 }
 
 export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
@@ -72,7 +72,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
   commerceReset: [
     async ({ commerceWorker }, use) => {
       commerceWorker.mock.clear();
-      await use();
+      await use(undefined);
     },
     { auto: true },
   ],

@@ -25,6 +25,12 @@ export interface ZoneLike {
   locations: readonly LocationLike[];
 }
 
+/**
+ * A shipping rate tier as shipping methods store it and carts show it (cart/model.ts names it
+ * ShippingRateTier). Its one declaration is here, below both resources: shipping-methods.ts imports
+ * the cart model, so declaring it there would make an import cycle; and the zod draft there has
+ * another shape (one object type per tier type, drafted money).
+ */
 export interface TierLike {
   type: 'CartValue' | 'CartClassification' | 'CartScore';
   minimumCentAmount?: number;
@@ -35,6 +41,7 @@ export interface TierLike {
   isMatching?: boolean;
 }
 
+/** A shipping rate as stored (cart/model.ts: ShippingRate). */
 export interface RateLike {
   price: CentPrecisionMoney;
   freeAbove?: CentPrecisionMoney;

@@ -80,7 +80,9 @@ export function taxedItemPrice(
       const unit = figures(group.unit, rate, mode);
       result.net += unit.net * group.quantity;
       result.gross += unit.gross * group.quantity;
-      unit.portions.forEach((portion, i) => (result.portions[i]! += portion * group.quantity));
+      unit.portions.forEach((portion, i) => {
+        result.portions[i]! += portion * group.quantity;
+      });
     }
   } else {
     result = figures(

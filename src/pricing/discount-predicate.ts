@@ -272,23 +272,23 @@ export function evaluate(node: DiscountPredicateNode, resolve: FieldResolver): b
     case 'not':
       return !evaluate(node.operand, resolve);
     case 'compare': {
-      const left = valueOf(node.left, resolve);
-      const right = valueOf(node.right, resolve);
+      const left = operandValue(node.left, resolve);
+      const right = operandValue(node.right, resolve);
       return anyOf(left, (l) => anyOf(right, (r) => compare(l, node.op, r)));
     }
     case 'in': {
-      const value = valueOf(node.operand, resolve);
+      const value = operandValue(node.operand, resolve);
       const found = anyOf(value, (v) => node.values.some((literal) => compare(v, '=', literal)));
       return node.negated ? !found : found;
     }
     case 'contains': {
-      const value = valueOf(node.operand, resolve);
+      const value = operandValue(node.operand, resolve);
       const elements = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
       const has = (literal: Literal) => elements.some((element) => compare(element, '=', literal));
       return node.mode === 'all' ? node.values.every(has) : node.values.some(has);
     }
     case 'is': {
-      const value = valueOf(node.operand, resolve);
+      const value = operandValue(node.operand, resolve);
       const result =
         node.test === 'defined'
           ? value !== undefined && value !== null
@@ -298,7 +298,7 @@ export function evaluate(node: DiscountPredicateNode, resolve: FieldResolver): b
   }
 }
 
-function valueOf(operand: Operand, resolve: FieldResolver): unknown {
+function operandValue(operand: Operand, resolve: FieldResolver): unknown {
   return operand.kind === 'literal' ? operand.value : resolve(operand.path);
 }
 

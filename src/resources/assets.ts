@@ -1,6 +1,6 @@
 /** Assets (of categories and of product variants): drafts, stored shape and the lookups their actions share. */
 import { z } from 'zod';
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { copyWithout } from '../util/json.js';
 import { customFields, type CustomFields } from './common.js';

@@ -6,7 +6,7 @@
  * in src/resources/cart/predicate-scope.ts.
  */
 import { z } from 'zod';
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { compileCartPredicate, compileItemPredicate } from '../pricing/cart-predicate.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { v4 as uuid } from 'uuid';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { action, type ResourceContext } from './define.js';
 import { copyWithout } from '../util/json.js';
-import { BaseAddress, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+import { type BaseAddress, type CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
 
 /** The stored form of custom fields: the type as a Reference plus the field values. */
 export interface CustomFields {

@@ -11,7 +11,7 @@
  * - `interfaceId` together with `paymentMethodInfo.paymentInterface` is unique in the project
  *   (DuplicateField `interfaceId`); neither can be changed once set (InvalidOperation).
  */
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../util/ids.js';
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { type CentPrecisionMoney, MoneyDraft, type TypedMoney, typedMoney, withCentAmount } from '../pricing/money.js';

@@ -13,7 +13,7 @@
  * - `deleteDaysAfterLastModification` defaults to the project's `shoppingLists` setting (360); lists
  *   are not deleted when the days pass (the mock's clock does not run on its own).
  */
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../util/ids.js';
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { ApiCall } from '../context.js';

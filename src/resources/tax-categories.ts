@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
 import { action, defineResource } from './define.js';

@@ -102,7 +102,7 @@ function lex(source: string): Token[] {
       }
     }
     if (/[A-Za-z0-9_]/.test(c)) {
-      const word = /^[A-Za-z0-9_][A-Za-z0-9_.\-]*/.exec(source.slice(i))![0];
+      const word = /^[A-Za-z0-9_][A-Za-z0-9_.-]*/.exec(source.slice(i))![0];
       i += word.length;
       tokens.push({ type: 'word', value: word, start, end: i });
       continue;
@@ -118,7 +118,7 @@ function lex(source: string): Token[] {
   return tokens;
 }
 
-function describe(token: Token): string {
+function describeToken(token: Token): string {
   switch (token.type) {
     case 'end':
       return 'the end of the expression';
@@ -161,13 +161,13 @@ class Parser {
   expectPunct(value: string, what: string): Token {
     const token = this.next();
     if (token.type !== 'punct' || token.value !== value)
-      throw new SyntaxProblem(`Expected ${what} but found ${describe(token)}`, token.start);
+      throw new SyntaxProblem(`Expected ${what} but found ${describeToken(token)}`, token.start);
     return token;
   }
 
   path(): string {
     const token = this.next();
-    if (token.type !== 'word') throw new SyntaxProblem(`Expected a field path but found ${describe(token)}`, token.start);
+    if (token.type !== 'word') throw new SyntaxProblem(`Expected a field path but found ${describeToken(token)}`, token.start);
     if (token.value.endsWith('.') || token.value.includes('..'))
       throw new SyntaxProblem(`Invalid field path '${token.value}'`, token.start);
     return token.value;
@@ -203,7 +203,7 @@ class Parser {
           case 'subtree': {
             this.expectPunct('(', "'(' after subtree");
             const id = this.next();
-            if (id.type !== 'string') throw new SyntaxProblem(`Expected a category id in quotes but found ${describe(id)}`, id.start);
+            if (id.type !== 'string') throw new SyntaxProblem(`Expected a category id in quotes but found ${describeToken(id)}`, id.start);
             this.expectPunct(')', "')'");
             return [{ kind: 'subtree', id: id.value }];
           }
@@ -218,12 +218,12 @@ class Parser {
           }
           default:
             throw new SyntaxProblem(
-              `Unexpected ${describe(token)}: values are quoted strings, numbers, true, false, exists, missing, subtree("id") or range (from to to)`,
+              `Unexpected ${describeToken(token)}: values are quoted strings, numbers, true, false, exists, missing, subtree("id") or range (from to to)`,
               token.start,
             );
         }
       default:
-        throw new SyntaxProblem(`Expected a value but found ${describe(token)}`, token.start);
+        throw new SyntaxProblem(`Expected a value but found ${describeToken(token)}`, token.start);
     }
   }
 
@@ -231,7 +231,7 @@ class Parser {
     this.expectPunct('(', "'(' to open a range");
     const [from, fromText] = this.bound();
     const to = this.next();
-    if (to.type !== 'word' || to.value !== 'to') throw new SyntaxProblem(`Expected 'to' but found ${describe(to)}`, to.start);
+    if (to.type !== 'word' || to.value !== 'to') throw new SyntaxProblem(`Expected 'to' but found ${describeToken(to)}`, to.start);
     const [upper, toText] = this.bound();
     this.expectPunct(')', "')' to close the range");
     return { kind: 'range', from, to: upper, fromText, toText };
@@ -242,12 +242,12 @@ class Parser {
     if (token.type === 'punct' && token.value === '*') return [undefined, ''];
     if (token.type === 'number') return [token.value, token.text];
     if (token.type === 'string') return [token.value, token.value];
-    throw new SyntaxProblem(`Expected a number, a quoted string or * as a range bound but found ${describe(token)}`, token.start);
+    throw new SyntaxProblem(`Expected a number, a quoted string or * as a range bound but found ${describeToken(token)}`, token.start);
   }
 
   end(): void {
     const token = this.peek();
-    if (token.type !== 'end') throw new SyntaxProblem(`Unexpected ${describe(token)} after the expression`, token.start);
+    if (token.type !== 'end') throw new SyntaxProblem(`Unexpected ${describeToken(token)} after the expression`, token.start);
   }
 
   /** The source text up to (not including) the next token. */
@@ -272,7 +272,7 @@ export function parseFilter(source: string, parameter: string): FilterExpression
     const path = parser.path();
     if (!parser.isPunct(':'))
       throw new SyntaxProblem(
-        `Expected ':' and a value after the field path '${path}' but found ${describe(parser.peek())}`,
+        `Expected ':' and a value after the field path '${path}' but found ${describeToken(parser.peek())}`,
         parser.peek().start,
       );
     parser.next();
@@ -302,7 +302,7 @@ export function parseFacet(source: string): FacetExpression {
         parser.next();
         const name = parser.next();
         if (name.type !== 'word' && name.type !== 'string' && name.type !== 'number') {
-          throw new SyntaxProblem(`Expected an alias after 'as' but found ${describe(name)}`, name.start);
+          throw new SyntaxProblem(`Expected an alias after 'as' but found ${describeToken(name)}`, name.start);
         }
         alias = name.type === 'number' ? name.text : String(name.value);
         continue;
@@ -311,7 +311,7 @@ export function parseFacet(source: string): FacetExpression {
         parser.next();
         const products = parser.next();
         if (products.type !== 'word' || products.value !== 'products')
-          throw new SyntaxProblem(`Expected 'products' after 'counting' but found ${describe(products)}`, products.start);
+          throw new SyntaxProblem(`Expected 'products' after 'counting' but found ${describeToken(products)}`, products.start);
         countingProducts = true;
         continue;
       }

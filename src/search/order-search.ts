@@ -26,17 +26,16 @@
  * - Answer: `{total, offset, limit, hits: [{id, version, relevance}]}`; `relevance` is the score
  *   relative to the best hit (0–1; 1 for every hit of a query without scoring expressions).
  */
-import { errors } from '../http/errors.js';
 import type { ResourceContext } from '../resources/define.js';
 import type { Order } from '../resources/order/model.js';
 import { navigate, scalars, type Scalar } from './fields.js';
-import { compareScalars, sameValue } from './matching.js';
-import { normalise, tokenize, wildcardPattern } from './text.js';
-import { type Invalid, isObject, type Json, LOCALE, requestReader, sortValue } from './request.js';
+import { compareSortKeys, type Invalid, isObject, LOCALE, requestReader, type SortDirection, sortValue } from './request.js';
+import { compileSearchQuery, type LeafMessages, type SearchDialect, valuesTest } from './search-query.js';
+import { normalise, tokenize } from './text.js';
 
 const request = requestReader('order search');
 const invalid: Invalid = request.invalid;
-const { language: languageOf, boost: boostOf, flag, integer } = request;
+const { language: languageOf, boost: boostOf, integer } = request;
 
 export const MAX_ORDER_SEARCH_LIMIT = 100;
 export const MAX_ORDER_SEARCH_OFFSET = 10_000;
@@ -88,159 +87,31 @@ function reader(path: string, field: unknown, language: string | undefined): Rea
 
 // Expressions --------------------------------------------------------------------------------------
 
-/** Score ≥ 0 when the order matches, -1 when it does not. */
-type Scorer = (order: Order) => number;
-const NO_MATCH = -1;
+const MESSAGES: LeafMessages = {
+  exactValues: "needs 'value' (or a non-empty 'values') of strings, numbers or booleans.",
+  rangeBound: 'must be a number or a date-time string.',
+  rangeBounds: 'needs at least one of gte, lte (or gt, lt).',
+};
 
-const SIMPLE = ['exact', 'fullText', 'prefix', 'wildcard', 'range', 'exists'] as const;
-const COMPOUND = ['and', 'or', 'not', 'filter'] as const;
+/** Enum values count by their key, as `exact` and the others compare them. */
+const tokensOf = (values: readonly unknown[]): ReadonlySet<string> =>
+  new Set(scalars(values).flatMap((value) => (typeof value === 'string' ? tokenize(value) : [])));
 
-function text(path: string, value: unknown): string {
-  if (typeof value !== 'string') invalid(`${path}.value`, 'must be a string.');
-  return value;
-}
-
-function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknown, ctx: ResourceContext): Scorer {
-  if (!isObject(body)) invalid(path, 'must be an object.');
-  const read = reader(path, body.field, languageOf(path, body));
-  const boost = boostOf(path, body);
-  const caseInsensitive = flag(path, body, 'caseInsensitive');
-  const fold = (value: string) => (caseInsensitive ? value.toLowerCase() : value);
-  const values = (order: Order) => scalars(read(order, ctx));
-  switch (kind) {
-    case 'exact': {
-      const wanted =
-        body.values !== undefined
-          ? Array.isArray(body.values)
-            ? body.values
-            : invalid(`${path}.values`, 'must be an array.')
-          : [body.value];
-      if (wanted.length === 0 || wanted.some((value) => value === undefined || value === null || typeof value === 'object')) {
-        invalid(path, "needs 'value' (or a non-empty 'values') of strings, numbers or booleans.");
-      }
-      const targets = (wanted as Scalar[]).map((value) => (typeof value === 'string' ? fold(value) : value));
-      return (order) => {
-        for (const actual of values(order)) {
-          const comparable = typeof actual === 'string' ? fold(actual) : actual;
-          if (targets.some((value) => sameValue(comparable, value))) return boost;
-        }
-        return NO_MATCH;
-      };
-    }
-    case 'prefix': {
-      const prefix = fold(text(path, body.value));
-      return (order) => (values(order).some((actual) => typeof actual === 'string' && fold(actual).startsWith(prefix)) ? boost : NO_MATCH);
-    }
-    case 'wildcard': {
-      const pattern = wildcardPattern(text(path, body.value), caseInsensitive);
-      return (order) => (values(order).some((actual) => typeof actual === 'string' && pattern.test(actual)) ? boost : NO_MATCH);
-    }
-    case 'range': {
-      const bounds: Array<['gt' | 'gte' | 'lt' | 'lte', Scalar]> = [];
-      for (const operator of ['gt', 'gte', 'lt', 'lte'] as const) {
-        const bound = body[operator];
-        if (bound === undefined) continue;
-        if (typeof bound !== 'number' && typeof bound !== 'string')
-          invalid(`${path}.${operator}`, 'must be a number or a date-time string.');
-        bounds.push([operator, bound]);
-      }
-      if (bounds.length === 0) invalid(path, 'needs at least one of gte, lte (or gt, lt).');
-      return (order) => {
-        for (const actual of values(order)) {
-          const inside = bounds.every(([operator, bound]) => {
-            const c = compareScalars(actual, bound);
-            if (Number.isNaN(c)) return false;
-            return operator === 'gt' ? c > 0 : operator === 'gte' ? c >= 0 : operator === 'lt' ? c < 0 : c <= 0;
-          });
-          if (inside) return boost;
-        }
-        return NO_MATCH;
-      };
-    }
-    case 'exists':
-      return (order) => (read(order, ctx).length > 0 ? boost : NO_MATCH);
-    case 'fullText': {
-      const tokens = tokenize(text(path, body.value));
-      const mustMatch = body.mustMatch ?? 'all';
-      if (mustMatch !== 'all' && mustMatch !== 'any') invalid(`${path}.mustMatch`, "must be 'all' or 'any'.");
-      if (tokens.length === 0) return () => NO_MATCH;
-      return (order) => {
-        const have = new Set(values(order).flatMap((value) => (typeof value === 'string' ? tokenize(value) : [])));
-        let matched = 0;
-        for (const token of tokens) if (have.has(token)) matched++;
-        const hit = mustMatch === 'all' ? matched === tokens.length : matched > 0;
-        return hit ? boost * matched : NO_MATCH;
-      };
-    }
-  }
-}
-
-function compile(query: unknown, path: string, ctx: ResourceContext): Scorer {
-  if (!isObject(query)) invalid(path, 'a search query must be an object.');
-  const keys = Object.keys(query);
-  if (keys.length !== 1)
-    invalid(
-      path,
-      `a search query has exactly one of ${[...COMPOUND, ...SIMPLE].join(', ')}; found ${keys.length === 0 ? 'none' : keys.join(', ')}.`,
-    );
-  const kind = keys[0]!;
-  if ((SIMPLE as readonly string[]).includes(kind))
-    return compileSimple(kind as (typeof SIMPLE)[number], `${path}.${kind}`, query[kind], ctx);
-  if (!(COMPOUND as readonly string[]).includes(kind)) invalid(path, `unknown search expression '${kind}'.`);
-  const list = query[kind];
-  if (!Array.isArray(list) || list.length === 0) invalid(`${path}.${kind}`, 'must be a non-empty array of search queries.');
-  const parts = list.map((inner, index) => compile(inner, `${path}.${kind}[${index}]`, ctx));
-  switch (kind) {
-    case 'and':
-    case 'filter':
-      return (order) => {
-        let total = 0;
-        for (const part of parts) {
-          const score = part(order);
-          if (score < 0) return NO_MATCH;
-          total += score;
-        }
-        return kind === 'filter' ? 0 : total;
-      };
-    case 'or':
-      return (order) => {
-        let total = NO_MATCH;
-        for (const part of parts) {
-          const score = part(order);
-          if (score >= 0) total = Math.max(total, 0) + score;
-        }
-        return total;
-      };
-    default:
-      return (order) => {
-        for (const part of parts) if (part(order) >= 0) return NO_MATCH;
-        return 0;
-      };
-  }
-}
+const ORDER_SEARCH: SearchDialect<ResourceContext, [Order]> = {
+  request,
+  leaves: ['exact', 'fullText', 'prefix', 'wildcard', 'range', 'exists'],
+  leaf(kind, path, body, ctx) {
+    if (!isObject(body)) invalid(path, 'must be an object.');
+    const read = reader(path, body.field, languageOf(path, body));
+    const test = valuesTest<Order>(kind, path, body, { request, messages: MESSAGES, boost: boostOf(path, body), tokens: tokensOf });
+    return (order) => test(read(order, ctx), order);
+  },
+};
 
 // Sorting and paging -------------------------------------------------------------------------------
 
-interface SortSpec {
+interface SortSpec extends SortDirection {
   read: Reader;
-  descending: boolean;
-  mode: 'min' | 'max' | 'avg' | 'sum';
-}
-
-function sortSpecs(sort: unknown): SortSpec[] {
-  if (sort === undefined) return [];
-  if (!Array.isArray(sort)) invalid('sort', 'must be an array.');
-  return sort.map((spec, index) => {
-    const path = `sort[${index}]`;
-    if (!isObject(spec)) invalid(path, 'must be an object.');
-    const order = spec.order ?? 'asc';
-    if (order !== 'asc' && order !== 'desc') invalid(`${path}.order`, "must be 'asc' or 'desc'.");
-    const descending = order === 'desc';
-    const mode = spec.mode ?? (descending ? 'max' : 'min');
-    if (mode !== 'min' && mode !== 'max' && mode !== 'avg' && mode !== 'sum')
-      invalid(`${path}.mode`, "must be 'min', 'max', 'avg' or 'sum'.");
-    return { read: reader(path, spec.field, languageOf(path, spec)), descending, mode };
-  });
 }
 
 function sortKey(order: Order, spec: SortSpec, ctx: ResourceContext): Scalar | undefined {
@@ -263,8 +134,15 @@ export function searchOrders(orders: Iterable<Order>, body: unknown, ctx: Resour
   for (const key of Object.keys(body))
     if (!REQUEST_FIELDS.has(key)) invalid(key, `unknown field (allowed: ${[...REQUEST_FIELDS].join(', ')}).`);
   if (body.query === undefined) invalid('query', 'is required.');
-  const score = compile(body.query, 'query', ctx);
-  const specs = sortSpecs(body.sort);
+  const score = compileSearchQuery(ORDER_SEARCH, body.query, 'query', ctx);
+  const specs = request.sort(
+    body.sort,
+    'asc',
+    (spec, path, direction): SortSpec => ({
+      read: reader(path, spec.field, languageOf(path, spec)),
+      ...direction,
+    }),
+  );
   const limit = integer(body, 'limit', 10, MAX_ORDER_SEARCH_LIMIT);
   const offset = integer(body, 'offset', 0, MAX_ORDER_SEARCH_OFFSET);
 
@@ -274,16 +152,8 @@ export function searchOrders(orders: Iterable<Order>, body: unknown, ctx: Resour
     if (s >= 0) matches.push({ order, score: s, keys: specs.map((spec) => sortKey(order, spec, ctx)) });
   }
   matches.sort((a, b) => {
-    for (let i = 0; i < specs.length; i++) {
-      const x = a.keys[i];
-      const y = b.keys[i];
-      if (x === undefined || y === undefined) {
-        if (x !== y) return x === undefined ? 1 : -1; // no value: last, whatever the direction
-        continue;
-      }
-      const c = compareScalars(x, y);
-      if (c !== 0 && !Number.isNaN(c)) return specs[i]!.descending ? -c : c;
-    }
+    const byKeys = compareSortKeys(a.keys, b.keys, specs);
+    if (byKeys !== 0) return byKeys;
     if (specs.length === 0 && a.score !== b.score) return b.score - a.score;
     const created = String(b.order.createdAt).localeCompare(String(a.order.createdAt));
     return created !== 0 ? created : a.order.id.localeCompare(b.order.id);

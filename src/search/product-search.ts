@@ -14,21 +14,30 @@
  * `productProjectionParameters` (each result then carries `productProjection`), `facets`
  * (`distinct`, `ranges`, `count`, `stats`; `scope`, `filter`, `level`).
  */
-import { errors } from '../http/errors.js';
 import type { ApiCall } from '../context.js';
 import type { Price } from '../resources/product/model.js';
 import { CatalogRead, presentProjection, productProjection, type ProductProjection } from '../resources/product/present.js';
 import { catalogView, type IndexedProduct } from './catalog-index.js';
 import { navigate, scalars, type Scalar } from './fields.js';
-import { compareScalars, sameValue } from './matching.js';
+import { compareScalars } from './matching.js';
 import { RequestScope } from './request-scope.js';
-import { autoFuzzyLevel, fuzzyDistance, normalise, tokenize, wildcardPattern } from './text.js';
-import { type Invalid, isObject, type Json, requestReader, sortValue } from './request.js';
+import {
+  compileSearchQuery,
+  LEAVES,
+  type LeafMessages,
+  NO_MATCH,
+  type Scorer,
+  type SearchDialect,
+  type ValuesTest,
+  valuesTest,
+} from './search-query.js';
+import { normalise, tokenize } from './text.js';
+import { compareSortKeys, type Invalid, isObject, type Json, requestReader, type SortDirection, sortValue } from './request.js';
 import type { Engine } from '../resources/define.js';
 
 const request = requestReader('product search');
 const invalid: Invalid = request.invalid;
-const { language: languageOf, boost: boostOf, flag, integer } = request;
+const { language: languageOf, boost: boostOf, integer } = request;
 
 export const MAX_SEARCH_LIMIT = 100;
 export const MAX_SEARCH_OFFSET = 10_000;
@@ -207,213 +216,75 @@ function searchField(path: string, name: unknown, language: string | undefined, 
 // ---------------------------------------------------------------------------------------------
 // Query compilation: each expression becomes a per-variant scorer (score ≥ 0 when it matches, -1 otherwise).
 
-type Scorer = (entry: IndexedProduct, variant: number) => number;
+type VariantScorer = Scorer<[entry: IndexedProduct, variant: number]>;
 
 interface Compiled {
-  score: Scorer;
+  score: VariantScorer;
   /** Whether any leaf reads a variant field. */
   variantLevel: boolean;
 }
 
-const NO_MATCH = -1;
-
 /** Makes a per-variant scorer, deciding product-level fields once per product. */
-function scorer(
-  target: SearchField,
-  scope: RequestScope,
-  test: (values: readonly unknown[], entry: IndexedProduct, variant: number) => number,
-): Compiled {
+function scorer(target: SearchField, scope: RequestScope, test: ValuesTest<IndexedProduct>): VariantScorer {
   if (target.level === 'product') {
     const decided = new Map<IndexedProduct, number>();
-    return {
-      variantLevel: false,
-      score: (entry) => {
-        let result = decided.get(entry);
-        if (result === undefined) decided.set(entry, (result = test(target.values(entry, 0, scope), entry, 0)));
-        return result;
-      },
+    return (entry) => {
+      let result = decided.get(entry);
+      if (result === undefined) decided.set(entry, (result = test(target.values(entry, 0, scope), entry)));
+      return result;
     };
   }
-  return { variantLevel: true, score: (entry, variant) => test(target.values(entry, variant, scope), entry, variant) };
+  return (entry, variant) => test(target.values(entry, variant, scope), entry);
 }
 
-const SIMPLE = ['exact', 'fullText', 'fullTextPrefix', 'prefix', 'wildcard', 'range', 'exists', 'fuzzy'] as const;
-const COMPOUND = ['and', 'or', 'not', 'filter'] as const;
+const MESSAGES: LeafMessages = {
+  exactValues: "needs 'value' or a non-empty 'values' of strings, numbers or booleans.",
+  rangeBound: 'must be a number or a date/time string.',
+  rangeBounds: 'needs at least one of gt, gte, lt, lte.',
+};
 
-function stringValue(path: string, value: unknown): string {
-  if (typeof value !== 'string') invalid(`${path}.value`, 'must be a string.');
-  return value;
+/** What compiling one query needs: the request's scope, and whether a leaf read a variant field. */
+interface Compilation {
+  scope: RequestScope;
+  variantLevel: boolean;
 }
 
-function compileSimple(kind: (typeof SIMPLE)[number], path: string, body: unknown, scope: RequestScope): Compiled {
-  if (!isObject(body)) invalid(path, 'must be an object.');
-  const language = languageOf(path, body);
-  const target = searchField(path, body.field, language, body.fieldType);
-  const boost = boostOf(path, body);
-  if (
-    (target.kind === 'ltext' || target.kind === 'lenum') &&
-    language === undefined &&
-    (kind === 'fullText' || kind === 'fullTextPrefix' || kind === 'fuzzy')
-  ) {
-    invalid(`${path}.language`, `a language is required for the localized field '${target.name}'.`);
-  }
-  const caseInsensitive = flag(path, body, 'caseInsensitive');
-  const fold = (value: string) => (caseInsensitive ? value.toLowerCase() : value);
-  switch (kind) {
-    case 'exact': {
-      const wanted: unknown[] =
-        body.values !== undefined
-          ? Array.isArray(body.values)
-            ? body.values
-            : invalid(`${path}.values`, 'must be an array.')
-          : [body.value];
-      if (wanted.length === 0 || wanted.some((value) => value === undefined || value === null || typeof value === 'object')) {
-        invalid(path, "needs 'value' or a non-empty 'values' of strings, numbers or booleans.");
+const PRODUCT_SEARCH: SearchDialect<Compilation, [entry: IndexedProduct, variant: number]> = {
+  request,
+  leaves: LEAVES,
+  leaf(kind, path, body, compilation) {
+    if (!isObject(body)) invalid(path, 'must be an object.');
+    const language = languageOf(path, body);
+    const target = searchField(path, body.field, language, body.fieldType);
+    const boost = boostOf(path, body);
+    if (
+      (target.kind === 'ltext' || target.kind === 'lenum') &&
+      language === undefined &&
+      (kind === 'fullText' || kind === 'fullTextPrefix' || kind === 'fuzzy')
+    ) {
+      invalid(`${path}.language`, `a language is required for the localized field '${target.name}'.`);
+    }
+    if (target.level === 'variant') compilation.variantLevel = true;
+    const cacheKey = `ps-tokens:${target.name}:${language ?? '*'}`;
+    const tokens = (values: readonly unknown[], entry: IndexedProduct): ReadonlySet<string> => {
+      // Product-level text is analysed once per indexed product; variant-level per request.
+      if (target.level === 'product') {
+        let cached = entry.cache.get(cacheKey) as Set<string> | undefined;
+        if (!cached) entry.cache.set(cacheKey, (cached = textTokens(values)));
+        return cached;
       }
-      const targets = (wanted as Scalar[]).map((value) => (typeof value === 'string' ? fold(value) : value));
-      return scorer(target, scope, (values) => {
-        for (const actual of scalars(values)) {
-          const comparable = typeof actual === 'string' ? fold(actual) : actual;
-          if (targets.some((value) => sameValue(comparable, value))) return boost;
-        }
-        return NO_MATCH;
-      });
-    }
-    case 'prefix': {
-      const prefix = fold(stringValue(path, body.value));
-      return scorer(target, scope, (values) =>
-        scalars(values).some((actual) => typeof actual === 'string' && fold(actual).startsWith(prefix)) ? boost : NO_MATCH,
-      );
-    }
-    case 'wildcard': {
-      const pattern = wildcardPattern(stringValue(path, body.value), caseInsensitive);
-      return scorer(target, scope, (values) =>
-        scalars(values).some((actual) => typeof actual === 'string' && pattern.test(actual)) ? boost : NO_MATCH,
-      );
-    }
-    case 'range': {
-      const bounds: Array<['gt' | 'gte' | 'lt' | 'lte', Scalar]> = [];
-      for (const operator of ['gt', 'gte', 'lt', 'lte'] as const) {
-        const bound = body[operator];
-        if (bound === undefined) continue;
-        if (typeof bound !== 'number' && typeof bound !== 'string')
-          invalid(`${path}.${operator}`, 'must be a number or a date/time string.');
-        bounds.push([operator, bound]);
-      }
-      if (bounds.length === 0) invalid(path, 'needs at least one of gt, gte, lt, lte.');
-      return scorer(target, scope, (values) => {
-        for (const actual of scalars(values)) {
-          const ok = bounds.every(([operator, bound]) => {
-            const c = compareScalars(actual, bound);
-            if (Number.isNaN(c)) return false;
-            return operator === 'gt' ? c > 0 : operator === 'gte' ? c >= 0 : operator === 'lt' ? c < 0 : c <= 0;
-          });
-          if (ok) return boost;
-        }
-        return NO_MATCH;
-      });
-    }
-    case 'exists':
-      return scorer(target, scope, (values) => (values.length > 0 ? boost : NO_MATCH));
-    case 'fullText':
-    case 'fullTextPrefix':
-    case 'fuzzy': {
-      const tokens = tokenize(stringValue(path, body.value));
-      const mustMatch = body.mustMatch ?? 'all';
-      if (mustMatch !== 'all' && mustMatch !== 'any') invalid(`${path}.mustMatch`, "must be 'all' or 'any'.");
-      let level = 0;
-      if (kind === 'fuzzy') {
-        if (body.level !== undefined && (typeof body.level !== 'number' || ![0, 1, 2].includes(body.level)))
-          invalid(`${path}.level`, 'must be 0, 1 or 2.');
-        level = (body.level as number | undefined) ?? 2;
-      }
-      if (tokens.length === 0) return { variantLevel: target.level === 'variant', score: () => NO_MATCH };
-      const cacheKey = `ps-tokens:${target.name}:${language ?? '*'}`;
-      const tokensOf = (entry: IndexedProduct, variant: number, values: readonly unknown[]): ReadonlySet<string> => {
-        // Product-level text is analysed once per indexed product; variant-level per request.
-        if (target.level === 'product') {
-          let cached = entry.cache.get(cacheKey) as Set<string> | undefined;
-          if (!cached)
-            entry.cache.set(cacheKey, (cached = new Set(values.flatMap((value) => (typeof value === 'string' ? tokenize(value) : [])))));
-          return cached;
-        }
-        void variant;
-        return new Set(values.flatMap((value) => (typeof value === 'string' ? tokenize(value) : [])));
-      };
-      return scorer(target, scope, (values, entry, variant) => {
-        if (values.length === 0) return NO_MATCH;
-        const have = tokensOf(entry, variant, values);
-        let matched = 0;
-        tokens.forEach((token, index) => {
-          let hit = have.has(token);
-          if (!hit && kind === 'fullTextPrefix' && index === tokens.length - 1)
-            for (const candidate of have) if (candidate.startsWith(token)) hit = true;
-          if (!hit && kind === 'fuzzy') {
-            const allowed = Math.min(level, autoFuzzyLevel(token));
-            for (const candidate of have) if (fuzzyDistance(token, candidate, allowed) >= 0) hit = true;
-          }
-          if (hit) matched++;
-        });
-        const ok = mustMatch === 'all' ? matched === tokens.length : matched > 0;
-        return ok ? boost * matched : NO_MATCH;
-      });
-    }
-  }
-}
+      return textTokens(values);
+    };
+    return scorer(target, compilation.scope, valuesTest(kind, path, body, { request, messages: MESSAGES, boost, tokens }));
+  },
+};
+
+const textTokens = (values: readonly unknown[]) => new Set(values.flatMap((value) => (typeof value === 'string' ? tokenize(value) : [])));
 
 function compileQuery(query: unknown, path: string, scope: RequestScope): Compiled {
-  if (!isObject(query)) invalid(path, 'a search query must be an object.');
-  const keys = Object.keys(query);
-  if (keys.length !== 1)
-    invalid(
-      path,
-      `a search query has exactly one of ${[...COMPOUND, ...SIMPLE].join(', ')}; found ${keys.length === 0 ? 'none' : keys.join(', ')}.`,
-    );
-  const kind = keys[0]!;
-  if ((SIMPLE as readonly string[]).includes(kind))
-    return compileSimple(kind as (typeof SIMPLE)[number], `${path}.${kind}`, query[kind], scope);
-  if (!(COMPOUND as readonly string[]).includes(kind)) invalid(path, `unknown search expression '${kind}'.`);
-  const list = query[kind];
-  if (!Array.isArray(list) || list.length === 0) invalid(`${path}.${kind}`, 'must be a non-empty array of search queries.');
-  const parts = list.map((inner, index) => compileQuery(inner, `${path}.${kind}[${index}]`, scope));
-  const variantLevel = parts.some((part) => part.variantLevel);
-  switch (kind) {
-    case 'and':
-    case 'filter':
-      return {
-        variantLevel,
-        score: (entry, variant) => {
-          let total = 0;
-          for (const part of parts) {
-            const score = part.score(entry, variant);
-            if (score < 0) return NO_MATCH;
-            total += score;
-          }
-          return kind === 'filter' ? 0 : total;
-        },
-      };
-    case 'or':
-      return {
-        variantLevel,
-        score: (entry, variant) => {
-          let total = NO_MATCH;
-          for (const part of parts) {
-            const score = part.score(entry, variant);
-            if (score >= 0) total = Math.max(total, 0) + score;
-          }
-          return total;
-        },
-      };
-    default:
-      // not: none of them may match.
-      return {
-        variantLevel,
-        score: (entry, variant) => {
-          for (const part of parts) if (part.score(entry, variant) >= 0) return NO_MATCH;
-          return 0;
-        },
-      };
-  }
+  const compilation: Compilation = { scope, variantLevel: false };
+  const score = compileSearchQuery(PRODUCT_SEARCH, query, path, compilation);
+  return { score, variantLevel: compilation.variantLevel };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -427,30 +298,19 @@ interface Match {
   keys?: Array<Scalar | undefined>;
 }
 
-interface SortSpec {
+interface SortSpec extends SortDirection {
   score: boolean;
   field?: SearchField;
-  descending: boolean;
-  mode: 'min' | 'max' | 'avg' | 'sum';
 }
 
 function parseSortSpecs(sort: unknown): SortSpec[] {
-  if (sort === undefined) return [];
-  if (!Array.isArray(sort)) invalid('sort', 'must be an array.');
-  return sort.map((spec, index) => {
-    const path = `sort[${index}]`;
-    if (!isObject(spec)) invalid(path, 'must be an object.');
-    if (spec.order !== 'asc' && spec.order !== 'desc') invalid(`${path}.order`, "must be 'asc' or 'desc'.");
-    const descending = spec.order === 'desc';
-    const mode = spec.mode ?? (descending ? 'max' : 'min');
-    if (mode !== 'min' && mode !== 'max' && mode !== 'avg' && mode !== 'sum')
-      invalid(`${path}.mode`, "must be 'min', 'max', 'avg' or 'sum'.");
-    if (spec.field === 'score') return { score: true, descending, mode };
+  return request.sort(sort, undefined, (spec, path, direction) => {
+    if (spec.field === 'score') return { score: true, ...direction };
     const language = languageOf(path, spec);
     const target = searchField(path, spec.field, language, spec.fieldType);
     if ((target.kind === 'ltext' || target.kind === 'lenum') && language === undefined)
       invalid(`${path}.language`, `a language is required to sort by the localized field '${target.name}'.`);
-    return { score: false, field: target, descending, mode };
+    return { score: false, field: target, ...direction };
   });
 }
 
@@ -562,19 +422,7 @@ export function searchProducts(call: ApiCall, repository: Engine): ProductSearch
   const results = evaluate(postFilter, matched);
 
   for (const match of results) match.keys = sorts.map((spec) => sortKey(match, spec, scope));
-  results.sort((a, b) => {
-    for (let i = 0; i < sorts.length; i++) {
-      const x = a.keys![i];
-      const y = b.keys![i];
-      if (x === undefined || y === undefined) {
-        if (x === y) continue;
-        return x === undefined ? 1 : -1;
-      }
-      const c = compareScalars(x, y);
-      if (c !== 0 && !Number.isNaN(c)) return sorts[i]!.descending ? -c : c;
-    }
-    return a.order - b.order;
-  });
+  results.sort((a, b) => compareSortKeys(a.keys!, b.keys!, sorts) || a.order - b.order);
 
   const variantLevel = (query?.variantLevel ?? false) || (postFilter?.variantLevel ?? false);
   const staged = projection?.get('staged') === 'true';
@@ -741,7 +589,7 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
         };
       }
       default:
-        invalid(path, `unknown facet '${kind}': use distinct, ranges, count or stats.`);
+        return invalid(path, `unknown facet '${kind}': use distinct, ranges, count or stats.`);
     }
   });
 }

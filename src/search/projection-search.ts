@@ -47,7 +47,7 @@ interface Hit {
 
 function parseSort(values: readonly string[]): SortKey[] {
   return values.map((value) => {
-    const match = /^\s*([A-Za-z0-9_.\-]+)\s+(asc|desc)\s*$/i.exec(value);
+    const match = /^\s*([A-Za-z0-9_.-]+)\s+(asc|desc)\s*$/i.exec(value);
     if (!match)
       throw errors.invalidInput(`Malformed parameter: sort: '${value}' must be a field path followed by asc or desc, e.g. 'name.en asc'.`);
     return { path: match[1]!, descending: match[2]!.toLowerCase() === 'desc' };

@@ -36,6 +36,25 @@ export function requestReader(api: string) {
       if (typeof value !== 'boolean') invalid(`${path}.${name}`, 'must be true or false.');
       return value;
     },
+    /**
+     * Reads a request's `sort` list: each entry's `order` (required unless there is a `fallbackOrder`)
+     * and `mode` here, the rest by `entry`.
+     */
+    sort<T>(sort: unknown, fallbackOrder: 'asc' | undefined, entry: (spec: Json, path: string, direction: SortDirection) => T): T[] {
+      if (sort === undefined) return [];
+      if (!Array.isArray(sort)) invalid('sort', 'must be an array.');
+      return sort.map((spec, index) => {
+        const path = `sort[${index}]`;
+        if (!isObject(spec)) invalid(path, 'must be an object.');
+        const order = spec.order ?? fallbackOrder;
+        if (order !== 'asc' && order !== 'desc') invalid(`${path}.order`, "must be 'asc' or 'desc'.");
+        const descending = order === 'desc';
+        const mode = spec.mode ?? (descending ? 'max' : 'min');
+        if (mode !== 'min' && mode !== 'max' && mode !== 'avg' && mode !== 'sum')
+          invalid(`${path}.mode`, "must be 'min', 'max', 'avg' or 'sum'.");
+        return entry(spec, path, { descending, mode });
+      });
+    },
     integer(body: Json, name: string, fallback: number, max: number): number {
       const value = body[name];
       if (value === undefined) return fallback;
@@ -46,8 +65,40 @@ export function requestReader(api: string) {
   };
 }
 
+export type RequestReader = ReturnType<typeof requestReader>;
+
+export type SortMode = 'min' | 'max' | 'avg' | 'sum';
+
+export interface SortDirection {
+  descending: boolean;
+  /** How a multi-valued field gives one key. */
+  mode: SortMode;
+}
+
+/**
+ * Orders two hits by their sort keys, one per sort entry; 0 when every key ties. A hit without a
+ * value for a key comes last, whatever the direction.
+ */
+export function compareSortKeys(
+  a: ReadonlyArray<Scalar | undefined>,
+  b: ReadonlyArray<Scalar | undefined>,
+  directions: readonly SortDirection[],
+): number {
+  for (let i = 0; i < directions.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === undefined || y === undefined) {
+      if (x === y) continue;
+      return x === undefined ? 1 : -1;
+    }
+    const c = compareScalars(x, y);
+    if (c !== 0 && !Number.isNaN(c)) return directions[i]!.descending ? -c : c;
+  }
+  return 0;
+}
+
 /** One sort key from a field's values: the smallest or largest, or the sum or average of the numbers. */
-export function sortValue(values: Scalar[], mode: 'min' | 'max' | 'avg' | 'sum'): Scalar | undefined {
+export function sortValue(values: Scalar[], mode: SortMode): Scalar | undefined {
   if (values.length === 0) return undefined;
   if (mode === 'avg' || mode === 'sum') {
     const numbers = values.filter((value): value is number => typeof value === 'number');

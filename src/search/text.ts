@@ -11,9 +11,8 @@ const MARKS = /[\u0300-\u036f]/g;
 
 /** Normalises text for matching: NFKD, diacritics removed, lower case. */
 export function normalise(text: string): string {
-  // Fast path: plain ASCII needs only lower-casing.
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
+  // Fast path: plain ASCII (no UTF-16 code unit above 0x7f) needs only lower-casing.
+  if (/^[^\u0080-\uffff]*$/.test(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(MARKS, '').toLowerCase();
 }
 

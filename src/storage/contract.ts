@@ -484,7 +484,9 @@ export function runStorageContract(name: string, createBackend: BackendFactory):
       ];
 
       test('unicode ids, keys, project and type names and values round-trip exactly', () => {
-        keys.forEach((key, i) => storage.write('projekt-ü', 'typ-🧪', doc(`id-${key}`, 1, { value: key, i }), { expectedVersion: 0, key }));
+        keys.forEach((key, i) => {
+          storage.write('projekt-ü', 'typ-🧪', doc(`id-${key}`, 1, { value: key, i }), { expectedVersion: 0, key });
+        });
         keys.forEach((key, i) => {
           expect(storage.getByKey('projekt-ü', 'typ-🧪', key)).toEqual(doc(`id-${key}`, 1, { value: key, i }));
           expect(storage.get('projekt-ü', 'typ-🧪', `id-${key}`)?.value).toBe(key);
@@ -528,7 +530,7 @@ export function runStorageContract(name: string, createBackend: BackendFactory):
         expect(storage.getByKey(P, T, 'big')).toEqual(big);
         const bigger = { ...big, version: 2, text: `${big.text as string}${'z'.repeat(1_000_000)}` };
         storage.write(P, T, bigger, { expectedVersion: 1, key: 'big' });
-        expect((storage.get(P, T, 'big')?.text as string).length).toBe((bigger.text as string).length);
+        expect((storage.get(P, T, 'big')!.text as string).length).toBe((bigger.text as string).length);
         expect(ids(storage.scan(P, T))).toEqual(['big', 'small']);
         expect(storage.delete(P, T, 'big', 2)?.text).toBe(bigger.text);
       });

@@ -7,7 +7,10 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 function headersOf(init: RequestInit['headers'] | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
   if (!init) return headers;
-  if (init instanceof Headers) init.forEach((value, name) => (headers[name] = value));
+  if (init instanceof Headers)
+    init.forEach((value, name) => {
+      headers[name] = value;
+    });
   else if (Array.isArray(init)) for (const [name, value] of init) headers[name!.toLowerCase()] = value!;
   else for (const [name, value] of Object.entries(init)) headers[name.toLowerCase()] = String(value);
   return headers;

@@ -50,7 +50,9 @@ function normaliseHeaders(raw: unknown): Record<string, string> {
     return headers;
   }
   if (typeof (raw as Headers).forEach === 'function' && typeof (raw as Headers).get === 'function') {
-    (raw as Headers).forEach((value, name) => (headers[name.toLowerCase()] = value));
+    (raw as Headers).forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
     return headers;
   }
   for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {

@@ -1,4 +1,4 @@
-import { test, expect } from '../support/sdk.js';
+import { test } from '../support/sdk.js';
 import { expectPlatformActions } from '../support/resources.js';
 
 /** The update actions of the platform's API specification (RAML `updates/` folders), per resource type. */

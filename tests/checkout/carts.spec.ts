@@ -322,29 +322,28 @@ test('price selection: country, customer group, channel, tiers, product discount
       .post({ body: { key: 'outlet', roles: ['ProductDistribution'] } })
       .execute()
   ).body;
-  const product = (
-    await apiRoot
-      .products()
-      .post({
-        body: {
-          productType: catalog.productA.productType,
-          name: { en: 'Mug' },
-          slug: { en: 'mug' },
-          taxCategory: { typeId: 'tax-category', id: catalog.standard.id },
-          masterVariant: {
-            sku: 'MUG',
-            prices: [
-              { value: EUR(1000), tiers: [{ minimumQuantity: 10, value: EUR(800) }] },
-              { value: EUR(900), country: 'AT' },
-              { value: EUR(700), customerGroup: { typeId: 'customer-group', id: vip.id } },
-              { value: EUR(600), channel: { typeId: 'channel', id: outlet.id } },
-            ],
-          },
-          publish: true,
+  // Addressed by its SKU below.
+  await apiRoot
+    .products()
+    .post({
+      body: {
+        productType: catalog.productA.productType,
+        name: { en: 'Mug' },
+        slug: { en: 'mug' },
+        taxCategory: { typeId: 'tax-category', id: catalog.standard.id },
+        masterVariant: {
+          sku: 'MUG',
+          prices: [
+            { value: EUR(1000), tiers: [{ minimumQuantity: 10, value: EUR(800) }] },
+            { value: EUR(900), country: 'AT' },
+            { value: EUR(700), customerGroup: { typeId: 'customer-group', id: vip.id } },
+            { value: EUR(600), channel: { typeId: 'channel', id: outlet.id } },
+          ],
         },
-      })
-      .execute()
-  ).body;
+        publish: true,
+      },
+    })
+    .execute();
   const customer = (
     await apiRoot
       .customers()

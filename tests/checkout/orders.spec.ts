@@ -10,7 +10,7 @@ import { orderFieldsOf } from '../../src/resources/orders.js';
 import { jsonClone } from '../../src/util/json.js';
 import { PROJECT_KEY, expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
 import { expectPlatformActions, typeWithStringField } from '../support/resources.js';
-import { EUR, cents, createCart, readCart, raw, setupCatalog, updateCart, type Catalog } from './carts-support.js';
+import { EUR, cents, createCart, readCart, raw, setupCatalog, updateCart } from './carts-support.js';
 
 /** The update actions of the platform's API specification (RAML types/order/updates). */
 const PLATFORM_ORDER_ACTIONS = [
@@ -145,9 +145,8 @@ test('order: every update action of the platform is declared, and no other', () 
 });
 
 test.describe('placing an order from a cart', () => {
-  let catalog: Catalog;
   test.beforeEach(async ({ apiRoot }) => {
-    catalog = await setupCatalog(apiRoot);
+    await setupCatalog(apiRoot);
   });
 
   test('the draft: number, purchase order number, states, State, custom fields merged with the cart’s; deprecated `id`', async ({
@@ -308,9 +307,8 @@ test.describe('placing an order from a cart', () => {
 });
 
 test.describe('update actions', () => {
-  let catalog: Catalog;
   test.beforeEach(async ({ apiRoot }) => {
-    catalog = await setupCatalog(apiRoot);
+    await setupCatalog(apiRoot);
   });
 
   test('states: change*, transitionState against States with transitions', async ({ apiRoot }) => {

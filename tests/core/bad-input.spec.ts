@@ -308,7 +308,7 @@ for (const [mode, test] of [
       const deep = nested(100_000);
       const bodies = [
         deep,
-        '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000),
+        `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`,
         '{"a":'.repeat(100_000),
         JSON.stringify({ email: 'deep@example.com', password: 'pw' }).slice(0, -1) +
           `,"custom":{"type":{"key":"t"},"fields":{"x":${deep}}}}`,
@@ -368,7 +368,7 @@ for (const [mode, test] of [
 
     test('a deeply nested where predicate → 400 InvalidInput, never a 500', async ({ target }) => {
       seed(target);
-      for (const where of ['('.repeat(100_000) + 'id="x"' + ')'.repeat(100_000), 'not('.repeat(100_000) + 'id="x"' + ')'.repeat(100_000)]) {
+      for (const where of [`${'('.repeat(100_000)}id="x"${')'.repeat(100_000)}`, `${'not('.repeat(100_000)}id="x"${')'.repeat(100_000)}`]) {
         const result = await send(target, 'GET', p(`/customers?where=${encodeURIComponent(where)}`));
         expect.soft(result.status).toBe(400);
         expect.soft(result.body?.errors?.[0]?.code).toBe('InvalidInput');

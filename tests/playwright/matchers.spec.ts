@@ -9,6 +9,7 @@ import {
   taxCategoryFactory,
 } from '../../factories/index.js';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes start with ESC.
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** The message of the assertion error a synchronous matcher throws. */

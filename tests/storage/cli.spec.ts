@@ -3,6 +3,7 @@ import { test, expect } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { failingCli, startCli } from './run-cli.js';
 import { removeDatabase, scratchFile } from './backends.js';
+import { needsBuild } from '../support/build.js';
 
 const bin = ['node', 'bin/commerce-mock.js'];
 const baseEnv = () => {
@@ -13,6 +14,8 @@ const baseEnv = () => {
 };
 
 test.describe('CLI: storage selection', () => {
+  needsBuild();
+
   let file: string;
   test.beforeEach(() => {
     file = scratchFile('cli');

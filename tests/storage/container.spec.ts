@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCli } from './run-cli.js';
+import { needsBuild } from '../support/build.js';
 
 interface Image {
   env: Record<string, string>;
@@ -106,6 +107,8 @@ function containerEnv(volume: string, port: number | string, extra: Record<strin
 const command = () => [...image.entrypoint, ...image.cmd];
 
 test.describe('container image (Dockerfile run without Docker)', () => {
+  needsBuild();
+
   let volume: string;
   test.beforeEach(() => {
     volume = mkdtempSync(join(tmpdir(), 'commerce-mock-volume-'));

@@ -1,9 +1,12 @@
 import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { needsBuild } from '../support/build.js';
 
 // The package as users import it: its `exports` map, resolved by Node against the compiled dist/
-// (built by npm install's prepare step and by the test run's global setup).
+// (built by npm install's prepare step, and brought up to date before this file's tests).
+needsBuild();
+
 test('the package entry points resolve: core, ./playwright and ./factories', async () => {
   const script = `
     const core = await import('commerce-mock');

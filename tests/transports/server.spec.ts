@@ -5,6 +5,7 @@ import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
 import { createCommerceMock } from '../../src/index.js';
 import { startServer, type RunningServer } from '../../src/transports/node-server.js';
+import { needsBuild } from '../support/build.js';
 
 const apiRootFor = (url: string) =>
   createApiBuilderFromCtpClient(
@@ -105,6 +106,8 @@ async function startCli(args: string[], env: Record<string, string> = {}): Promi
 }
 
 test.describe('CLI: commerce-mock serve', () => {
+  needsBuild();
+
   test('serves on the given port and shuts down cleanly on SIGTERM', async () => {
     const { child, url } = await startCli(['serve', '--port', '0', '--project-key', 'cli-project']);
     try {

@@ -6,7 +6,7 @@
  * method) must exist (400 ReferencedResourceNotFound); a product is looked up by `productId` or
  * the variant's SKU and, when found, gives the line item its product type and key.
  */
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../../util/ids.js';
 import type { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { taxedItemPrice, taxedPriceFrom } from '../../pricing/cart-taxes.js';

@@ -3,7 +3,7 @@
  * deliveries and their parcels, return items, and the inventory an order takes (inventory modes
  * TrackOnly and ReserveOnOrder).
  */
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../../util/ids.js';
 import type { z } from 'zod';
 import { errors, PlatformError } from '../../http/errors.js';
 import { customFields, storedAddress } from '../common.js';

@@ -14,7 +14,6 @@ import { Key, LocalizedString, ResourceIdentifier } from '../validation.js';
 import { assertUniqueAssetKeys, assetFromDraft, AssetDraft, AssetLocator, AssetSourceDraft, findAsset } from '../assets.js';
 import { assertRequired, attributeDefinition, attributeValue } from './attributes.js';
 import {
-  AttributeDraft,
   assertOrderHintsAssigned,
   assertProductData,
   CategoryOrderHint,

@@ -137,15 +137,15 @@ export function attributeValue(definition: AttributeDefinition, value: unknown, 
       errors.invalidField(
         definition.name,
         value ?? null,
-        `The value does not match the attribute type '${describe(definition.type)}'.`,
+        `The value does not match the attribute type '${describeType(definition.type)}'.`,
         error.allowedValues,
       ),
     ]);
   }
 }
 
-function describe(type: AttributeType): string {
-  return type.name === 'set' ? `set of ${describe(type.elementType)}` : type.name;
+function describeType(type: AttributeType): string {
+  return type.name === 'set' ? `set of ${describeType(type.elementType)}` : type.name;
 }
 
 /** Checks a draft's attribute list against the definitions of one level; the stored list. */
@@ -176,7 +176,7 @@ export function assertRequired(attributes: readonly Attribute[], productType: Pr
 export function assertAttributeConstraints(data: ProductData, productType: ProductType): void {
   const variants = allVariants(data);
   if (variants.length < 2) return;
-  const valueOf = (variantIndex: number, name: string) => variants[variantIndex]!.attributes.find((a) => a.name === name)?.value;
+  const valueAt = (variantIndex: number, name: string) => variants[variantIndex]!.attributes.find((a) => a.name === name)?.value;
   const combination: AttributeDefinition[] = [];
   for (const definition of productType.attributes) {
     if (definition.level !== 'Variant') continue;
@@ -184,16 +184,16 @@ export function assertAttributeConstraints(data: ProductData, productType: Produ
     if (definition.attributeConstraint === 'Unique') {
       const seen: unknown[] = [];
       for (let i = 0; i < variants.length; i++) {
-        const value = valueOf(i, definition.name);
+        const value = valueAt(i, definition.name);
         if (value === undefined) continue;
         if (seen.some((other) => jsonEqual(other, value))) throw catalogErrors.duplicateAttributeValue({ name: definition.name, value });
         seen.push(value);
       }
     }
     if (definition.attributeConstraint === 'SameForAll') {
-      const expected = valueOf(0, definition.name);
+      const expected = valueAt(0, definition.name);
       for (let i = 1; i < variants.length; i++) {
-        const value = valueOf(i, definition.name);
+        const value = valueAt(i, definition.name);
         if (jsonEqual(value, expected)) continue;
         const allowed = expected === undefined ? 'no value' : `'${JSON.stringify(expected)}'`;
         throw fieldErrors([
@@ -211,7 +211,7 @@ export function assertAttributeConstraints(data: ProductData, productType: Produ
   if (combination.length > 0) {
     const seen: Array<Attribute[]> = [];
     for (let i = 0; i < variants.length; i++) {
-      const values = combination.map((d) => ({ name: d.name, value: valueOf(i, d.name) }));
+      const values = combination.map((d) => ({ name: d.name, value: valueAt(i, d.name) }));
       if (values.every((a) => a.value === undefined)) continue;
       if (seen.some((other) => jsonEqual(other, values)))
         throw catalogErrors.duplicateAttributeValues(values.filter((a) => a.value !== undefined));

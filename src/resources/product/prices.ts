@@ -1,6 +1,6 @@
 /** Embedded prices: drafts, stored form, and the per-variant scope rules. */
 import { z } from 'zod';
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../../util/ids.js';
 import { errors } from '../../http/errors.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';
 import { customFields } from '../common.js';
