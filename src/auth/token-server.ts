@@ -2,7 +2,7 @@ import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { parseFormBody } from '../http/body.js';
 import { decodeSegment } from '../http/router.js';
-import { type Reply } from '../context.js';
+import type { Reply } from '../context.js';
 import type { TokenRecord, TokenStore } from './tokens.js';
 
 export interface TokenRequest {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { created, ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, type ResourceDefinition, type Engine } from './define.js';
+import { defineResource, type BaseFields, type ResourceDefinition } from './define.js';
 import { validate } from './validation.js';
 
 const TYPE_ID = 'key-value-document';
@@ -108,7 +108,7 @@ export const customObjects: ResourceDefinition<CustomObjectDraft, CustomObject> 
     {
       method: 'GET',
       path: ':container/:key',
-      handle: (call, repository) => ok(call.expand(found(call))),
+      handle: (call) => ok(call.expand(found(call))),
     },
     {
       method: 'DELETE',

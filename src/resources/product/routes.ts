@@ -1,10 +1,3 @@
-/**
- * The generic route shape (query, create, get/update/delete by id and key) for resource types whose
- * responses are not the stored document as-is: products (discounts, price selection, availability
- * added at read time) and product selections (assignments kept out of the response). Declared as a
- * type's custom routes, they take precedence over the generic ones.
- */
-import { errors } from '../../http/errors.js';
 import { created, ok, type ApiCall } from '../../context.js';
 import type { StoredDocument } from '../../storage/types.js';
 import type { CustomRoute, ResourceDefinition, Locator, Engine } from '../define.js';
