@@ -21,16 +21,7 @@ import { route, type Route } from '../http/router.js';
 import { ok, created, type ApiCall, type Reply } from '../context.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { StoredDocument } from '../storage/types.js';
-import {
-  action,
-  defineResource,
-  type CustomRoute,
-  type Reference,
-  type ResourceContext,
-  type ResourceDefinition,
-  type UpdateAction,
-  type Engine,
-} from './define.js';
+import { action, defineResource, type CustomRoute, type Reference, type ResourceContext, type Engine } from './define.js';
 import {
   type Address,
   addressFromDraft,
@@ -407,6 +398,15 @@ export const customers = defineResource<CustomerDraft, Customer>({
       applyCustomField(findAddress(customer, a) as Address & { custom?: CustomFields }, a),
     ),
   },
+  internalActions: {
+    // The account flows' changes: a password only ever arrives hashed, and only a token verifies an email.
+    setPasswordHash: action(z.object({ password: z.string() }), (customer, a) => {
+      customer.password = a.password;
+    }),
+    verifyEmail: action(z.object({}), (customer) => {
+      customer.isEmailVerified = true;
+    }),
+  },
   routes: [
     // Sign-up: a create that also signs the anonymous session's resources over to the new customer.
     { method: 'POST', path: '', handle: (call, repository) => signUp(call, repository) },
@@ -442,24 +442,8 @@ export function authenticateCustomer(ctx: ResourceContext, email: string, passwo
   return customer;
 }
 
-// Internal changes the account flows make (not update actions a client may send) ------------------
-
-const internalActions: Record<string, UpdateAction<Customer>> = {
-  setPasswordHash: action(z.object({ password: z.string() }), (customer, a) => {
-    customer.password = a.password;
-  }),
-  verifyEmail: action(z.object({}), (customer) => {
-    customer.isEmailVerified = true;
-  }),
-};
-
-let accountDefinition: ResourceDefinition | undefined;
-function withInternalActions(): ResourceDefinition {
-  return (accountDefinition ??= { ...customers, actions: { ...customers.actions, ...internalActions } } as ResourceDefinition);
-}
-
 function applyInternal(repository: Engine, customer: Customer, name: string, payload: object, ctx: ResourceContext): Customer {
-  return repository.apply(withInternalActions(), customer, [{ name, payload }], ctx) as Customer;
+  return repository.apply(customers, customer, [{ name, payload }], ctx) as Customer;
 }
 
 function checkVersion(customer: Customer, version: number | undefined): void {
