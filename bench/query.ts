@@ -22,7 +22,7 @@ import { runInNewContext } from 'node:vm';
 import { v4 as uuid } from 'uuid';
 import { createCommerceMock } from '../src/index.js';
 import { hashPassword } from '../src/auth/passwords.js';
-import { CustomerDraft } from '../src/resources/customers.js';
+import { CustomerDraft } from '../src/resources/customer/draft.js';
 import { validate } from '../src/resources/validation.js';
 import { isoNow } from '../src/util/time.js';
 import { compilePredicate, parseQueryParams, runQuery } from '../src/query/index.js';

@@ -2,7 +2,7 @@ import type { ResourceDefinition } from './define.js';
 import { categories } from './categories.js';
 import { channels } from './channels.js';
 import { customerGroups } from './customer-groups.js';
-import { customers } from './customers.js';
+import { customers } from './customer/index.js';
 import { customObjects } from './custom-objects.js';
 import { project } from './project.js';
 import { states } from './states.js';

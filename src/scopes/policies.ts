@@ -12,7 +12,10 @@
  */
 import { ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
-import { customerAccountRoutes, customerInStore, signUpInStore, type Customer } from '../resources/customers.js';
+import { customerAccountRoutes } from '../resources/customer/account.js';
+import { customerInStore } from '../resources/customer/authentication.js';
+import type { Customer } from '../resources/customer/model.js';
+import { signUp } from '../resources/customer/sign-in.js';
 import { associateResponse, effectiveStores, type BusinessUnit } from '../resources/business-units.js';
 import { RESOURCE_PERMISSIONS } from './associate-permissions.js';
 import {
@@ -53,7 +56,7 @@ export const customerScope: ScopePolicy<Customer> = {
     store: {
       routes: [
         // Sign-up in the store: the customers module's rules (stores default to this one, anonymous resources pass over).
-        { method: 'POST', path: '', handle: (call, repository) => signUpInStore(call, repository, call.ctx.scope!.store!) },
+        { method: 'POST', path: '', handle: (call, repository) => signUp(call, repository, call.ctx.scope!.store!) },
         ...customerAccountRoutes((call) => call.ctx.scope?.store),
       ],
     },

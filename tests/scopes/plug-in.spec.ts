@@ -15,7 +15,7 @@ import type { TokenRecord } from '../../src/auth/tokens.js';
 import { MemoryStorage } from '../../src/storage/memory.js';
 import { Repository } from '../../src/resources/repository.js';
 import { action, defineResource } from '../../src/resources/define.js';
-import { customers } from '../../src/resources/customers.js';
+import { customers } from '../../src/resources/customer/index.js';
 import { associateRoles } from '../../src/resources/associate-roles.js';
 import { businessUnits } from '../../src/resources/business-units.js';
 import { stores } from '../../src/resources/stores.js';
