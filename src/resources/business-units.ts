@@ -15,18 +15,8 @@ import { ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone, jsonEqual } from '../util/json.js';
 import { action, defineResource, type BaseFields, type CustomRoute, type Reference, type ResourceContext, type Engine } from './define.js';
-import {
-  type Address,
-  addressFromDraft,
-  applyCustomField,
-  applyCustomType,
-  customFieldActions,
-  customFields,
-  type CustomFields,
-  SetCustomField,
-  SetCustomType,
-  setField,
-} from './common.js';
+import { addressBookActions, addressIdAt } from './address-book.js';
+import { type Address, addressFromDraft, customFieldActions, customFields, type CustomFields, setField } from './common.js';
 import type { AssociateRole, Permission } from './associate-roles.js';
 import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, ResourceIdentifier } from './validation.js';
 
@@ -296,35 +286,6 @@ export function associateRolesIn(
   return { isAssociate: explicit !== undefined || inherited !== undefined, explicitRoles, inheritedRoles, permissions };
 }
 
-// Addresses --------------------------------------------------------------------------------------
-
-const AddressLocator = z.object({ addressId: z.string().optional(), addressKey: z.string().optional() });
-
-function findAddress(unit: BusinessUnit, a: { addressId?: string | undefined; addressKey?: string | undefined }): Address {
-  if (a.addressId === undefined && a.addressKey === undefined) throw errors.invalidInput('Either addressId or addressKey is required.');
-  const found = unit.addresses.find((address) => (a.addressId !== undefined ? address.id === a.addressId : address.key === a.addressKey));
-  if (!found) {
-    throw errors.invalidInput(
-      `The business unit does not have an address with ${a.addressId !== undefined ? `ID '${a.addressId}'` : `key '${a.addressKey}'`}.`,
-    );
-  }
-  return found;
-}
-
-function assertAddressKeyFree(unit: BusinessUnit, key: string | undefined, exceptId?: string): void {
-  if (key !== undefined && unit.addresses.some((address) => address.key === key && address.id !== exceptId))
-    throw errors.duplicateField('addresses.key', key);
-}
-
-function addressIdAt(addresses: Address[], index: number | undefined, field: string): string | undefined {
-  if (index === undefined) return undefined;
-  const address = addresses[index];
-  if (!address) throw errors.invalidOperation(`The index ${index} of '${field}' does not point to an address of the draft.`);
-  return address.id;
-}
-
-const without = (list: string[], id: string) => list.filter((entry) => entry !== id);
-
 // Mode rules -------------------------------------------------------------------------------------
 
 function assertModeAllowed(
@@ -559,60 +520,7 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
       unit.stores = unit.stores!.filter((s) => s.key !== key);
     }),
 
-    // Addresses
-    addAddress: action(z.object({ address: BaseAddress }), (unit: BusinessUnit, a, ctx) => {
-      assertAddressKeyFree(unit, a.address.key);
-      unit.addresses.push(addressFromDraft(a.address, ctx));
-    }),
-    changeAddress: action(AddressLocator.extend({ address: BaseAddress }), (unit: BusinessUnit, a, ctx) => {
-      const current = findAddress(unit, a);
-      assertAddressKeyFree(unit, a.address.key, current.id);
-      unit.addresses[unit.addresses.indexOf(current)] = addressFromDraft({ ...a.address, id: current.id }, ctx);
-    }),
-    removeAddress: action(AddressLocator, (unit: BusinessUnit, a) => {
-      const address = findAddress(unit, a);
-      unit.addresses = unit.addresses.filter((entry) => entry !== address);
-      unit.shippingAddressIds = without(unit.shippingAddressIds, address.id);
-      unit.billingAddressIds = without(unit.billingAddressIds, address.id);
-      if (unit.defaultShippingAddressId === address.id) delete unit.defaultShippingAddressId;
-      if (unit.defaultBillingAddressId === address.id) delete unit.defaultBillingAddressId;
-    }),
-    setDefaultShippingAddress: action(AddressLocator, (unit: BusinessUnit, a) => {
-      if (a.addressId === undefined && a.addressKey === undefined) return void delete unit.defaultShippingAddressId;
-      const { id } = findAddress(unit, a);
-      unit.defaultShippingAddressId = id;
-      if (!unit.shippingAddressIds.includes(id)) unit.shippingAddressIds.push(id);
-    }),
-    setDefaultBillingAddress: action(AddressLocator, (unit: BusinessUnit, a) => {
-      if (a.addressId === undefined && a.addressKey === undefined) return void delete unit.defaultBillingAddressId;
-      const { id } = findAddress(unit, a);
-      unit.defaultBillingAddressId = id;
-      if (!unit.billingAddressIds.includes(id)) unit.billingAddressIds.push(id);
-    }),
-    addShippingAddressId: action(AddressLocator, (unit: BusinessUnit, a) => {
-      const { id } = findAddress(unit, a);
-      if (!unit.shippingAddressIds.includes(id)) unit.shippingAddressIds.push(id);
-    }),
-    removeShippingAddressId: action(AddressLocator, (unit: BusinessUnit, a) => {
-      const { id } = findAddress(unit, a);
-      unit.shippingAddressIds = without(unit.shippingAddressIds, id);
-      if (unit.defaultShippingAddressId === id) delete unit.defaultShippingAddressId;
-    }),
-    addBillingAddressId: action(AddressLocator, (unit: BusinessUnit, a) => {
-      const { id } = findAddress(unit, a);
-      if (!unit.billingAddressIds.includes(id)) unit.billingAddressIds.push(id);
-    }),
-    removeBillingAddressId: action(AddressLocator, (unit: BusinessUnit, a) => {
-      const { id } = findAddress(unit, a);
-      unit.billingAddressIds = without(unit.billingAddressIds, id);
-      if (unit.defaultBillingAddressId === id) delete unit.defaultBillingAddressId;
-    }),
-    setAddressCustomType: action(z.object({ addressId: z.string() }).extend(SetCustomType.shape), (unit: BusinessUnit, a, ctx) =>
-      applyCustomType(findAddress(unit, a) as Address & { custom?: CustomFields }, a, ctx),
-    ),
-    setAddressCustomField: action(z.object({ addressId: z.string() }).extend(SetCustomField.shape), (unit: BusinessUnit, a) =>
-      applyCustomField(findAddress(unit, a) as Address & { custom?: CustomFields }, a),
-    ),
+    ...addressBookActions({ holder: 'business unit' }),
 
     // Customer groups (beta)
     addCustomerGroupAssignment: action(

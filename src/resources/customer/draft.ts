@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
-import { type Address, addressFromDraft, customFields } from '../common.js';
+import { addressIdAt } from '../address-book.js';
+import { addressFromDraft, customFields } from '../common.js';
 import type { BaseFields, Identifier, ResourceContext } from '../define.js';
 import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, ResourceIdentifier, StoreResourceIdentifier } from '../validation.js';
 import { assertEmailAvailable } from './emails.js';
@@ -68,13 +69,6 @@ export function storeReferences(identifiers: Identifier[], ctx: ResourceContext)
     if (!stores.some((s) => s.key === reference.key)) stores.push(reference);
   }
   return stores;
-}
-
-function addressIdAt(addresses: Address[], index: number | undefined, field: string): string | undefined {
-  if (index === undefined) return undefined;
-  const address = addresses[index];
-  if (!address) throw errors.invalidOperation(`The index ${index} of '${field}' does not point to an address of the draft.`);
-  return address.id;
 }
 
 export function customerFromDraft(draft: CustomerDraft, ctx: ResourceContext): Omit<Customer, BaseFields> {

@@ -8,50 +8,15 @@
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
-import {
-  type Address,
-  addressFromDraft,
-  applyCustomField,
-  applyCustomType,
-  customFieldActions,
-  type CustomFields,
-  SetCustomField,
-  SetCustomType,
-  setField,
-  setter,
-} from '../common.js';
+import { addressBookActions } from '../address-book.js';
+import { customFieldActions, setField, setter } from '../common.js';
 import { action, defineResource, type Reference } from '../define.js';
-import { BaseAddress, Key, ResourceIdentifier, StoreResourceIdentifier } from '../validation.js';
+import { Key, ResourceIdentifier, StoreResourceIdentifier } from '../validation.js';
 import { customerAccountRoutes } from './account.js';
 import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, storeReferences } from './draft.js';
 import { assertEmailAvailable, duplicateEmail, emailIndexValues } from './emails.js';
 import type { Customer } from './model.js';
 import { signUp } from './sign-in.js';
-
-/** Finds an address by `addressId` or `addressKey`, as the address actions name it. */
-function findAddress(customer: Customer, a: { addressId?: string | undefined; addressKey?: string | undefined }): Address {
-  if (a.addressId === undefined && a.addressKey === undefined) throw errors.invalidInput('Either addressId or addressKey is required.');
-  const found = customer.addresses.find((address) =>
-    a.addressId !== undefined ? address.id === a.addressId : a.addressKey !== undefined && address.key === a.addressKey,
-  );
-  if (!found)
-    throw errors.invalidInput(
-      `The customer does not have an address with ${a.addressId !== undefined ? `ID '${a.addressId}'` : `key '${a.addressKey}'`}.`,
-    );
-  return found;
-}
-
-function assertAddressKeyFree(customer: Customer, key: string | undefined, exceptId?: string): void {
-  if (key !== undefined && customer.addresses.some((address) => address.key === key && address.id !== exceptId)) {
-    throw errors.duplicateField('addresses.key', key);
-  }
-}
-
-const AddressLocator = z.object({ addressId: z.string().optional(), addressKey: z.string().optional() });
-
-function removeAddressId(list: string[], id: string): string[] {
-  return list.filter((entry) => entry !== id);
-}
 
 export const customers = defineResource<CustomerDraft, Customer>({
   typeId: 'customer',
@@ -131,57 +96,7 @@ export const customers = defineResource<CustomerDraft, Customer>({
       else if (!a.password) throw errors.invalidOperation('A password is required to switch to the authentication mode Password.');
       else customer.password = hashPassword(a.password);
     }),
-    addAddress: action(z.object({ address: BaseAddress }), (customer, a, ctx) => {
-      assertAddressKeyFree(customer, a.address.key);
-      const address = addressFromDraft(a.address, ctx);
-      if (customer.addresses.some((existing) => existing.id === address.id)) throw errors.duplicateField('addresses.id', address.id);
-      customer.addresses.push(address);
-    }),
-    changeAddress: action(AddressLocator.extend({ address: BaseAddress }), (customer, a, ctx) => {
-      const current = findAddress(customer, a);
-      assertAddressKeyFree(customer, a.address.key, current.id);
-      const index = customer.addresses.indexOf(current);
-      customer.addresses[index] = addressFromDraft({ ...a.address, id: current.id }, ctx);
-    }),
-    removeAddress: action(AddressLocator, (customer, a) => {
-      const address = findAddress(customer, a);
-      customer.addresses = customer.addresses.filter((entry) => entry !== address);
-      customer.shippingAddressIds = removeAddressId(customer.shippingAddressIds, address.id);
-      customer.billingAddressIds = removeAddressId(customer.billingAddressIds, address.id);
-      if (customer.defaultShippingAddressId === address.id) delete customer.defaultShippingAddressId;
-      if (customer.defaultBillingAddressId === address.id) delete customer.defaultBillingAddressId;
-    }),
-    // Neither addressId nor addressKey: the default is unset (tolerated; the platform asks for one).
-    setDefaultShippingAddress: action(AddressLocator, (customer, a) => {
-      if (a.addressId === undefined && a.addressKey === undefined) return void delete customer.defaultShippingAddressId;
-      const { id } = findAddress(customer, a);
-      customer.defaultShippingAddressId = id;
-      if (!customer.shippingAddressIds.includes(id)) customer.shippingAddressIds.push(id);
-    }),
-    setDefaultBillingAddress: action(AddressLocator, (customer, a) => {
-      if (a.addressId === undefined && a.addressKey === undefined) return void delete customer.defaultBillingAddressId;
-      const { id } = findAddress(customer, a);
-      customer.defaultBillingAddressId = id;
-      if (!customer.billingAddressIds.includes(id)) customer.billingAddressIds.push(id);
-    }),
-    addShippingAddressId: action(AddressLocator, (customer, a) => {
-      const { id } = findAddress(customer, a);
-      if (!customer.shippingAddressIds.includes(id)) customer.shippingAddressIds.push(id);
-    }),
-    removeShippingAddressId: action(AddressLocator, (customer, a) => {
-      const { id } = findAddress(customer, a);
-      customer.shippingAddressIds = removeAddressId(customer.shippingAddressIds, id);
-      if (customer.defaultShippingAddressId === id) delete customer.defaultShippingAddressId;
-    }),
-    addBillingAddressId: action(AddressLocator, (customer, a) => {
-      const { id } = findAddress(customer, a);
-      if (!customer.billingAddressIds.includes(id)) customer.billingAddressIds.push(id);
-    }),
-    removeBillingAddressId: action(AddressLocator, (customer, a) => {
-      const { id } = findAddress(customer, a);
-      customer.billingAddressIds = removeAddressId(customer.billingAddressIds, id);
-      if (customer.defaultBillingAddressId === id) delete customer.defaultBillingAddressId;
-    }),
+    ...addressBookActions({ holder: 'customer', uniqueIds: true, customFieldsByAddressKey: true }),
     addStore: action(z.object({ store: StoreResourceIdentifier }), (customer, a, ctx) => {
       const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
       if (customer.stores.some((s) => s.key === store.key)) return;
@@ -202,12 +117,6 @@ export const customers = defineResource<CustomerDraft, Customer>({
       assertEmailAvailable(customer, ctx);
     }),
     ...customFieldActions,
-    setAddressCustomType: action(AddressLocator.extend(SetCustomType.shape), (customer, a, ctx) =>
-      applyCustomType(findAddress(customer, a) as Address & { custom?: CustomFields }, a, ctx),
-    ),
-    setAddressCustomField: action(AddressLocator.extend(SetCustomField.shape), (customer, a) =>
-      applyCustomField(findAddress(customer, a) as Address & { custom?: CustomFields }, a),
-    ),
   },
   internalActions: {
     // The account flows' changes: a password only ever arrives hashed, and only a token verifies an email.
