@@ -22,7 +22,7 @@ import { payments } from './payments.js';
 import { shoppingLists } from './shopping-lists.js';
 import { reviews } from './reviews.js';
 import { associateRoles } from './associate-roles.js';
-import { businessUnits } from './business-units.js';
+import { businessUnits } from './business-unit/index.js';
 import { shippingMethods } from './shipping-methods.js';
 import { cartDiscounts } from './cart-discounts.js';
 import { discountCodes } from './discount-codes.js';

@@ -16,7 +16,8 @@ import { customerAccountRoutes } from '../resources/customer/account.js';
 import { customerInStore } from '../resources/customer/authentication.js';
 import type { Customer } from '../resources/customer/model.js';
 import { signUp } from '../resources/customer/sign-in.js';
-import { associateResponse, effectiveStores, type BusinessUnit } from '../resources/business-units.js';
+import { associateResponse, effectiveStores } from '../resources/business-unit/hierarchy.js';
+import type { BusinessUnit } from '../resources/business-unit/model.js';
 import { RESOURCE_PERMISSIONS } from './associate-permissions.js';
 import {
   inStoreCartRoutes,

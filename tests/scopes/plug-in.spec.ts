@@ -17,7 +17,7 @@ import { Repository } from '../../src/resources/repository.js';
 import { action, defineResource } from '../../src/resources/define.js';
 import { customers } from '../../src/resources/customer/index.js';
 import { associateRoles } from '../../src/resources/associate-roles.js';
-import { businessUnits } from '../../src/resources/business-units.js';
+import { businessUnits } from '../../src/resources/business-unit/index.js';
 import { stores } from '../../src/resources/stores.js';
 import { NOT_SCOPED, Scopes } from '../../src/scopes/index.js';
 import { cartScope } from '../../src/scopes/policies.js';
