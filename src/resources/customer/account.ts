@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { ok, type ApiCall } from '../../context.js';
 import { errors } from '../../http/errors.js';
-import type { CustomRoute, Engine, ResourceContext } from '../define.js';
+import type { AppliedAction, CustomRoute, Engine, ResourceContext } from '../define.js';
 import { validate } from '../validation.js';
 import { customerByEmail, customerById } from './authentication.js';
 import { customerErrors } from './errors.js';
@@ -15,12 +15,21 @@ import type { Customer } from './model.js';
 import { issueToken, redeem, revokeTokens, type TokenKind, tokenBody } from './tokens.js';
 
 /** One of the customer's internal actions (its definition's `internalActions`), through the engine. */
-function applyInternal(repository: Engine, customer: Customer, name: string, payload: object, ctx: ResourceContext): Customer {
-  return repository.apply(repository.definition('customer'), customer, [{ name, payload }], ctx) as Customer;
+function applyInternal(repository: Engine, customer: Customer, change: AppliedAction, ctx: ResourceContext): Customer {
+  return repository.apply(repository.definition('customer'), customer, [change], ctx) as Customer;
 }
+
+/** The internal action that gives the customer a new password (stored only as its hash). */
+const passwordChange = (password: string): AppliedAction => ({ name: 'setPasswordHash', payload: { password: hashPassword(password) } });
 
 function checkVersion(customer: Customer, version: number | undefined): void {
   if (version !== undefined && customer.version !== version) throw errors.concurrentModification(customer.id, version, customer.version);
+}
+
+/** A request that spends a token: its value, and the customer version it expects, if it names one. */
+interface SpentToken {
+  tokenValue: string;
+  version?: number | undefined;
 }
 
 /**
@@ -32,14 +41,13 @@ function redeemInto(
   repository: Engine,
   storeKey: string | undefined,
   kind: TokenKind,
-  body: { tokenValue: string; version?: number | undefined },
-  action: string,
-  payload: object,
+  body: SpentToken,
+  change: AppliedAction,
 ): Customer {
   const customer = redeem(repository, call.ctx, kind, body.tokenValue, storeKey);
   checkVersion(customer, body.version);
   return repository.transaction(() => {
-    const next = applyInternal(repository, customer, action, payload, call.ctx);
+    const next = applyInternal(repository, customer, change, call.ctx);
     revokeTokens(repository, call.ctx.project, kind, customer.id);
     return next;
   });
@@ -76,6 +84,26 @@ const VerifyEmail = z.object({ tokenValue: z.string().min(1), version: z.number(
  * tokens. `storeKeyOf` gives the store of an in-store route (`undefined` for the global ones).
  */
 export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | undefined = () => undefined): CustomRoute[] {
+  /** `GET {kind}-token=:token`: the customer the token stands for. */
+  const tokenOwnerRoute = (kind: TokenKind): CustomRoute => ({
+    method: 'GET',
+    path: `${kind}-token=:token`,
+    handle: (call, repository) => ok(call.expand(redeem(repository, call.ctx, kind, call.params.token!, storeKeyOf(call)))),
+  });
+  /** `POST {path}`: a token of `kind` spent on the change its request asks for. */
+  const spendTokenRoute = <Body extends SpentToken>(
+    path: string,
+    kind: TokenKind,
+    schema: z.ZodType<Body>,
+    change: (body: Body) => AppliedAction,
+  ): CustomRoute => ({
+    method: 'POST',
+    path,
+    handle: (call, repository) => {
+      const body = validate(schema, call.json());
+      return ok(call.expand(redeemInto(call, repository, storeKeyOf(call), kind, body, change(body))));
+    },
+  });
   return [
     {
       method: 'POST',
@@ -88,9 +116,7 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
           throw errors.invalidOperation('The customer uses the authentication mode ExternalAuth and has no password to change.');
         }
         if (!verifyPassword(body.currentPassword, customer.password)) throw errors.invalidCurrentPassword();
-        return ok(
-          call.expand(applyInternal(repository, customer, 'setPasswordHash', { password: hashPassword(body.newPassword) }, call.ctx)),
-        );
+        return ok(call.expand(applyInternal(repository, customer, passwordChange(body.newPassword), call.ctx)));
       },
     },
     {
@@ -108,22 +134,8 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
         );
       },
     },
-    {
-      method: 'GET',
-      path: 'password-token=:token',
-      handle: (call, repository) => ok(call.expand(redeem(repository, call.ctx, 'password', call.params.token!, storeKeyOf(call)))),
-    },
-    {
-      method: 'POST',
-      path: 'password/reset',
-      handle: (call, repository) => {
-        const body = validate(ResetPassword, call.json());
-        const updated = redeemInto(call, repository, storeKeyOf(call), 'password', body, 'setPasswordHash', {
-          password: hashPassword(body.newPassword),
-        });
-        return ok(call.expand(updated));
-      },
-    },
+    tokenOwnerRoute('password'),
+    spendTokenRoute('password/reset', 'password', ResetPassword, (body) => passwordChange(body.newPassword)),
     {
       method: 'POST',
       path: 'email-token',
@@ -137,18 +149,7 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
         );
       },
     },
-    {
-      method: 'GET',
-      path: 'email-token=:token',
-      handle: (call, repository) => ok(call.expand(redeem(repository, call.ctx, 'email', call.params.token!, storeKeyOf(call)))),
-    },
-    {
-      method: 'POST',
-      path: 'email/confirm',
-      handle: (call, repository) => {
-        const body = validate(VerifyEmail, call.json());
-        return ok(call.expand(redeemInto(call, repository, storeKeyOf(call), 'email', body, 'verifyEmail', {})));
-      },
-    },
+    tokenOwnerRoute('email'),
+    spendTokenRoute('email/confirm', 'email', VerifyEmail, () => ({ name: 'verifyEmail', payload: {} })),
   ];
 }
