@@ -129,7 +129,7 @@ function authorizeChild(call: ApiCall, repository: Engine, customerId: string, p
 
 function createAsMe(call: ApiCall, repository: Engine, customerId: string) {
   const input = validate(MyBusinessUnitDraft, call.json());
-  const settings = repository.storage.get(call.ctx.project, 'project', SETTINGS_ID) as { businessUnits?: Record<string, any> } | undefined;
+  const settings = call.ctx.get('project', SETTINGS_ID) as { businessUnits?: Record<string, any> } | undefined;
   const config = settings?.businessUnits ?? {};
   const roleKey = config.myBusinessUnitAssociateRoleOnCreation?.key as string | undefined;
   if (roleKey === undefined) {

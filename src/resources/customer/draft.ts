@@ -5,6 +5,7 @@ import { errors } from '../../http/errors.js';
 import { addressIdAt } from '../address-book.js';
 import { addressFromDraft, customFields } from '../common.js';
 import type { BaseFields, Identifier, ResourceContext } from '../define.js';
+import { SETTINGS_ID } from '../project.js';
 import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, ResourceIdentifier, StoreResourceIdentifier } from '../validation.js';
 import { assertEmailAvailable } from './emails.js';
 import type { Customer } from './model.js';
@@ -56,7 +57,7 @@ export type CustomerDraft = z.infer<typeof CustomerDraft>;
  */
 export function checkLocale(locale: string | null | undefined, ctx: ResourceContext): void {
   if (locale == null) return;
-  const configured = (ctx.get('project', 'settings')?.languages as string[] | undefined) ?? [];
+  const configured = (ctx.get('project', SETTINGS_ID)?.languages as string[] | undefined) ?? [];
   if (configured.length === 0 || configured.includes(locale) || configured.includes(locale.split('-')[0]!)) return;
   throw errors.projectNotConfiguredForLanguages([locale]);
 }
