@@ -8,7 +8,7 @@ import { errors } from '../../http/errors.js';
 import { route, type Route } from '../../http/router.js';
 import type { Cart } from '../cart/model.js';
 import { mergeAnonymousCart } from '../carts.js';
-import type { Engine, ResourceContext } from '../define.js';
+import type { AppliedAction, Engine, ResourceContext } from '../define.js';
 import { isPlainObject, ResourceIdentifier, validate } from '../validation.js';
 import { authenticateCustomer } from './authentication.js';
 import type { CustomerDraft } from './draft.js';
@@ -20,7 +20,7 @@ import type { Customer } from './model.js';
  * The session's active cart passes through the cart merge (`mergeAnonymousCart`); its other
  * (non-active) carts keep their anonymous owner.
  */
-const ANONYMOUS_OWNED: Array<{ typeId: string; assign: (customerId: string) => { name: string; payload: object } }> = [
+const ANONYMOUS_OWNED: Array<{ typeId: string; assign: (customerId: string) => AppliedAction }> = [
   { typeId: 'payment', assign: (id) => ({ name: 'setCustomer', payload: { customer: { typeId: 'customer', id } } }) },
   { typeId: 'shopping-list', assign: (id) => ({ name: 'setCustomer', payload: { customer: { typeId: 'customer', id } } }) },
   { typeId: 'order', assign: (id) => ({ name: 'setCustomerId', payload: { customerId: id } }) },
