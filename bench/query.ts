@@ -22,7 +22,7 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createCommerceMock } from '../src/index.js';
 import { hashPassword } from '../src/auth/passwords.js';
-import { CustomerDraft } from '../src/resources/customers.js';
+import { CustomerDraft } from '../src/resources/customer/draft.js';
 import { validate } from '../src/resources/validation.js';
 import { uuid } from '../src/util/ids.js';
 import { isoNow } from '../src/util/time.js';

@@ -37,7 +37,8 @@ import {
   type ApprovalRule,
   type RuleApprover,
 } from './approval-rules.js';
-import { associateRolesIn, type Associate, type BusinessUnit } from './business-units.js';
+import { associateRolesIn } from './business-unit/hierarchy.js';
+import type { Associate, BusinessUnit } from './business-unit/model.js';
 import type { Cart } from './carts.js';
 import { predicateScope } from './cart/predicate-scope.js';
 import { customFieldActions, type CustomFields } from './common.js';

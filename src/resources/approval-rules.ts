@@ -23,7 +23,7 @@ import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import type { StoredDocument } from '../storage/types.js';
 import type { AssociateInUnit } from '../scopes/associate-permissions.js';
 import { scopedAccess, type ScopedAccess } from '../scopes/scoped-access.js';
-import type { BusinessUnit } from './business-units.js';
+import type { BusinessUnit } from './business-unit/model.js';
 import { cartErrors } from './cart/errors.js';
 import { customFieldActions, customFields, type CustomFields } from './common.js';
 import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction, type Locator, type Engine } from './define.js';

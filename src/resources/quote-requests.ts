@@ -28,7 +28,7 @@ import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { AssociateInUnit, type Permission } from '../scopes/associate-permissions.js';
 import { ScopedAccess, scopedAccess } from '../scopes/scoped-access.js';
-import type { BusinessUnit } from './business-units.js';
+import type { BusinessUnit } from './business-unit/model.js';
 import type { Cart, CustomLineItem, LineItem, ShippingInfo, TaxedPrice } from './carts.js';
 import { customFieldActions, customFields, type Address, type CustomFields } from './common.js';
 import {

@@ -13,7 +13,8 @@
  */
 import { PlatformError } from '../http/errors.js';
 import type { ResourceContext } from '../resources/define.js';
-import { associateRolesIn, type BusinessUnit } from '../resources/business-units.js';
+import { associateRolesIn } from '../resources/business-unit/hierarchy.js';
+import type { BusinessUnit } from '../resources/business-unit/model.js';
 import type { Permission, PermissionDecision, PermissionLog, PermissionPair } from './permissions.js';
 
 export { PermissionLog, type Permission, type PermissionDecision, type PermissionPair } from './permissions.js';

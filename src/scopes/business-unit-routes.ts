@@ -13,12 +13,13 @@ import { z } from 'zod';
 import { errors, PlatformError } from '../http/errors.js';
 import { route, type Route } from '../http/router.js';
 import { created, ok, type ApiCall } from '../context.js';
-import { parseQueryParams, runQuery, type QueryOptions } from '../query/index.js';
 import type { ResourceContext, Locator, Engine } from '../resources/define.js';
-import { queryOptionsFor } from '../resources/repository.js';
 import { validate } from '../resources/validation.js';
 import type { AssociateRole, Permission } from '../resources/associate-roles.js';
-import { associateRolesIn, businessUnits, BusinessUnitDraft, type BusinessUnit } from '../resources/business-units.js';
+import { BusinessUnitDraft } from '../resources/business-unit/draft.js';
+import { associateRolesIn } from '../resources/business-unit/hierarchy.js';
+import { businessUnits } from '../resources/business-unit/index.js';
+import type { BusinessUnit } from '../resources/business-unit/model.js';
 import { SETTINGS_ID } from '../resources/project.js';
 import { AssociateInUnit, businessUnitActionPermission } from './associate-permissions.js';
 
@@ -128,7 +129,7 @@ function authorizeChild(call: ApiCall, repository: Engine, customerId: string, p
 
 function createAsMe(call: ApiCall, repository: Engine, customerId: string) {
   const input = validate(MyBusinessUnitDraft, call.json());
-  const settings = repository.storage.get(call.ctx.project, 'project', SETTINGS_ID) as { businessUnits?: Record<string, any> } | undefined;
+  const settings = call.ctx.get('project', SETTINGS_ID) as { businessUnits?: Record<string, any> } | undefined;
   const config = settings?.businessUnits ?? {};
   const roleKey = config.myBusinessUnitAssociateRoleOnCreation?.key as string | undefined;
   if (roleKey === undefined) {

@@ -11,10 +11,14 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { route, type Route } from '../http/router.js';
-import { created, ok, type ApiCall, type Reply } from '../context.js';
+import { ok, type ApiCall, type Reply } from '../context.js';
 import type { CustomRoute, Engine } from '../resources/define.js';
 import { validate } from '../resources/validation.js';
-import { customerAccountRoutes, customerInStore, customers, signIn, signUpInStore, type Customer } from '../resources/customers.js';
+import { customerAccountRoutes } from '../resources/customer/account.js';
+import { customerInStore } from '../resources/customer/authentication.js';
+import { customers } from '../resources/customer/index.js';
+import type { Customer } from '../resources/customer/model.js';
+import { signIn, signUp } from '../resources/customer/sign-in.js';
 
 /** MyCustomerUpdateAction: what a customer may change on their own account. */
 export const MY_CUSTOMER_ACTIONS = [
@@ -102,21 +106,17 @@ function tokenOwner(call: ApiCall, repository: Engine, kind: 'password' | 'email
   return lookup.handle(call.withBody(undefined, { token: tokenValue }), repository).body as Customer;
 }
 
-function signUp(call: ApiCall, repository: Engine): Reply {
+function signUpAsCaller(call: ApiCall, repository: Engine): Reply {
   // Only the MyCustomerDraft fields: a shopper does not set their own key, group, number or verification.
   const draft = validate(MyCustomerDraft, call.json());
   const caller = call.ctx.scope!.caller!;
   // The anonymous session signing up hands its resources over (the customers module's sign-up does that).
   const body = { ...draft, ...(caller.anonymousId !== undefined ? { anonymousId: caller.anonymousId } : {}) };
   const store = call.ctx.scope!.store;
-  if (store !== undefined) {
-    // Signing up in a store makes a customer of that store, whatever stores the draft names.
-    const { stores: _ignored, ...inStore } = body;
-    return signUpInStore(call.withBody(inStore), repository, store);
-  }
-  const globalSignUp = customers.routes?.find((r) => r.method === 'POST' && r.path === '');
-  if (globalSignUp) return globalSignUp.handle(call.withBody(body), repository);
-  return created({ customer: call.expand(repository.create(customers, body, call.ctx)) });
+  if (store === undefined) return signUp(call.withBody(body), repository);
+  // Signing up in a store makes a customer of that store, whatever stores the draft names.
+  const { stores: _ignored, ...inStore } = body;
+  return signUp(call.withBody(inStore), repository, store);
 }
 
 function logIn(call: ApiCall, repository: Engine): Reply {
@@ -149,7 +149,7 @@ export function myAccountRoutes(repository: Engine): Array<[group: string, route
         }),
       ],
     ],
-    ['signup', [route('POST', '', (call) => signUp(call, repository))]],
+    ['signup', [route('POST', '', (call) => signUpAsCaller(call, repository))]],
     ['login', [route('POST', '', (call) => logIn(call, repository))]],
     [
       'password',

@@ -12,8 +12,12 @@
  */
 import { ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
-import { customerAccountRoutes, customerInStore, signUpInStore, type Customer } from '../resources/customers.js';
-import { associateResponse, effectiveStores, type BusinessUnit } from '../resources/business-units.js';
+import { customerAccountRoutes } from '../resources/customer/account.js';
+import { customerInStore } from '../resources/customer/authentication.js';
+import type { Customer } from '../resources/customer/model.js';
+import { signUp } from '../resources/customer/sign-in.js';
+import { associateResponse, effectiveStores } from '../resources/business-unit/hierarchy.js';
+import type { BusinessUnit } from '../resources/business-unit/model.js';
 import { RESOURCE_PERMISSIONS } from './associate-permissions.js';
 import {
   inStoreCartRoutes,
@@ -53,7 +57,7 @@ export const customerScope: ScopePolicy<Customer> = {
     store: {
       routes: [
         // Sign-up in the store: the customers module's rules (stores default to this one, anonymous resources pass over).
-        { method: 'POST', path: '', handle: (call, repository) => signUpInStore(call, repository, call.ctx.scope!.store!) },
+        { method: 'POST', path: '', handle: (call, repository) => signUp(call, repository, call.ctx.scope!.store!) },
         ...customerAccountRoutes((call) => call.ctx.scope?.store),
       ],
     },

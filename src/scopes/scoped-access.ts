@@ -13,7 +13,7 @@ import { created, ok } from '../context.js';
 import { errors } from '../http/errors.js';
 import { route, type Route } from '../http/router.js';
 import type { PagedResult } from '../query/index.js';
-import type { BusinessUnit } from '../resources/business-units.js';
+import type { BusinessUnit } from '../resources/business-unit/model.js';
 import type { Engine, Locator, MountOptions, ResourceDefinition, ScopedOperation, ScopePolicy } from '../resources/define.js';
 import { isPlainObject } from '../resources/validation.js';
 import type { StoredDocument } from '../storage/types.js';

@@ -5,7 +5,7 @@
  */
 import type { ByProjectKeyRequestBuilder, Customer } from '@commercetools/platform-sdk';
 import type { CommerceMock } from '../../src/index.js';
-import { TOKEN_COLLECTIONS } from '../../src/resources/customers.js';
+import { TOKEN_COLLECTIONS } from '../../src/resources/customer/tokens.js';
 import { expect, PROJECT_KEY, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

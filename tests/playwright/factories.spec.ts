@@ -3,7 +3,7 @@ import { test, expect } from '../../src/playwright/index.js';
 import type { Commerce } from '../../src/playwright/commerce.js';
 import { draftType, type TaggedDraft } from '../../src/seed.js';
 import type { TypeId } from '../../src/resources/type-map.js';
-import type { Customer } from '../../src/resources/customers.js';
+import type { Customer } from '../../src/resources/customer/model.js';
 import type { Category } from '../../src/resources/categories.js';
 import type { Product } from '../../src/resources/products.js';
 import {

@@ -2,7 +2,7 @@
  * Errors of the customer account flows (password and email tokens) that the generic catalogue in
  * src/http/errors.ts does not hold. Messages are the platform's (RAML `types/error/`).
  */
-import { PlatformError } from '../http/errors.js';
+import { PlatformError } from '../../http/errors.js';
 
 const single = (statusCode: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
   new PlatformError(statusCode, [{ code, message, ...extra }]);

@@ -1,0 +1,224 @@
+/**
+ * Business units: Companies (top level) and Divisions (with a parent), their associates and role
+ * assignments, stores, addresses and every update action of the platform. The hierarchy and the
+ * fields derived from it live in hierarchy.ts, the draft in draft.ts.
+ */
+import { z } from 'zod';
+import { ok, type ApiCall } from '../../context.js';
+import { errors } from '../../http/errors.js';
+import { jsonEqual } from '../../util/json.js';
+import { addressBookActions } from '../address-book.js';
+import { customFieldActions, setField } from '../common.js';
+import { action, type CustomRoute, defineResource, type Engine, type Reference } from '../define.js';
+import { ResourceIdentifier } from '../validation.js';
+import {
+  AssociateDraft,
+  associateFromDraft,
+  associatesFromDrafts,
+  assertModeAllowed,
+  BusinessUnitDraft,
+  businessUnitFromDraft,
+  CustomerGroupAssignmentDraft,
+  customerGroupAssignment,
+  Mode,
+  Status,
+  StoreModeSchema,
+  storeReferences,
+  UnitTypeSchema,
+} from './draft.js';
+import { associateResponse, effectiveStores, inheritedAssociatesOf, lookupIn, rederiveSubtree, setParent } from './hierarchy.js';
+import type { Associate, BusinessUnit, KeyReference } from './model.js';
+
+function assertExplicitStores(unit: BusinessUnit): void {
+  if (unit.storeMode !== 'Explicit')
+    throw errors.invalidOperation("Stores can only be set on a business unit whose storeMode is 'Explicit'.");
+}
+
+function findAssociate(unit: BusinessUnit, id: string): Associate {
+  const found = unit.associates.find((a) => a.customer.id === id);
+  if (!found) throw errors.invalidOperation(`The customer '${id}' is not an associate of the business unit '${unit.key}'.`);
+  return found;
+}
+
+export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
+  typeId: 'business-unit',
+  path: 'business-units',
+  draft: BusinessUnitDraft,
+  create: businessUnitFromDraft,
+  /** The unit's own derived fields, then every descendant's, recomputed; descendants that changed are written too. */
+  cascade: (next, _previous, ctx) => rederiveSubtree(next, ctx),
+  /** A unit with children cannot go: they name it as `parentUnit`. */
+  referencedBy: ['business-unit'],
+  actions: {
+    changeName: action(z.object({ name: z.string() }), (unit: BusinessUnit, a) => {
+      unit.name = a.name;
+    }),
+    setContactEmail: action(z.object({ contactEmail: z.string().optional().nullable() }), (unit: BusinessUnit, a) =>
+      setField(unit, 'contactEmail', a.contactEmail),
+    ),
+    changeStatus: action(z.object({ status: Status }), (unit: BusinessUnit, a) => {
+      unit.status = a.status;
+    }),
+
+    // Associates
+    addAssociate: action(z.object({ associate: AssociateDraft }), (unit: BusinessUnit, a, ctx) => {
+      const associate = associateFromDraft(a.associate, ctx);
+      if (unit.associates.some((existing) => existing.customer.id === associate.customer.id)) {
+        throw errors.invalidOperation(
+          `The customer '${associate.customer.id}' is already an associate of the business unit '${unit.key}'.`,
+        );
+      }
+      unit.associates.push(associate);
+    }),
+    removeAssociate: action(z.object({ customer: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
+      const id = a.customer.id ?? ctx.reference('customer', a.customer).id;
+      findAssociate(unit, id);
+      unit.associates = unit.associates.filter((associate) => associate.customer.id !== id);
+    }),
+    changeAssociate: action(z.object({ associate: AssociateDraft }), (unit: BusinessUnit, a, ctx) => {
+      const associate = associateFromDraft(a.associate, ctx);
+      findAssociate(unit, associate.customer.id).associateRoleAssignments = associate.associateRoleAssignments;
+    }),
+    setAssociates: action(z.object({ associates: z.array(AssociateDraft).max(2000) }), (unit: BusinessUnit, a, ctx) => {
+      unit.associates = associatesFromDrafts(a.associates, ctx);
+    }),
+    changeAssociateMode: action(
+      z.object({ associateMode: Mode, makeInheritedAssociatesExplicit: z.boolean().optional() }),
+      (unit: BusinessUnit, a, ctx) => {
+        assertModeAllowed(unit, 'associateMode', a.associateMode);
+        if (a.associateMode === 'Explicit' && unit.associateMode === 'ExplicitAndFromParent' && a.makeInheritedAssociatesExplicit) {
+          for (const inherited of inheritedAssociatesOf(unit, lookupIn(ctx))) {
+            let associate = unit.associates.find((existing) => existing.customer.id === inherited.customer.id);
+            if (!associate) unit.associates.push((associate = { associateRoleAssignments: [], customer: { ...inherited.customer } }));
+            for (const assignment of inherited.associateRoleAssignments) {
+              if (!associate.associateRoleAssignments.some((existing) => existing.associateRole.key === assignment.associateRole.key)) {
+                associate.associateRoleAssignments.push({ associateRole: { ...assignment.associateRole }, inheritance: 'Disabled' });
+              }
+            }
+          }
+        }
+        unit.associateMode = a.associateMode;
+      },
+    ),
+    changeApprovalRuleMode: action(z.object({ approvalRuleMode: Mode }), (unit: BusinessUnit, a) => {
+      assertModeAllowed(unit, 'approvalRuleMode', a.approvalRuleMode);
+      unit.approvalRuleMode = a.approvalRuleMode;
+    }),
+
+    // Hierarchy
+    changeParentUnit: action(z.object({ parentUnit: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
+      if (unit.unitType !== 'Division')
+        throw errors.invalidOperation('A Company has no parent unit; use setUnitType to make it a Division.');
+      const lookup = lookupIn(ctx);
+      const before = unit.parentUnit ? lookup(unit.parentUnit.key) : undefined;
+      setParent(unit, a.parentUnit, ctx);
+      const after = lookup(unit.parentUnit!.key)!;
+      // RAML: the new parent must be associated with the same stores as the old one (what a FromParent unit inherits).
+      const keysOf = (u: BusinessUnit | undefined) =>
+        u
+          ? effectiveStores(u)
+              .map((s) => s.key)
+              .sort()
+          : [];
+      if (unit.storeMode === 'FromParent' && before && !jsonEqual(keysOf(before), keysOf(after))) {
+        throw errors.invalidOperation(
+          `The new parent unit '${after.key}' must be associated with the same stores as the old parent unit '${before.key}'.`,
+        );
+      }
+    }),
+    setUnitType: action(z.object({ unitType: UnitTypeSchema, parentUnit: ResourceIdentifier.optional() }), (unit: BusinessUnit, a, ctx) => {
+      if (a.unitType === 'Company') {
+        if (unit.storeMode !== 'Explicit' || unit.associateMode !== 'Explicit' || unit.approvalRuleMode !== 'Explicit') {
+          throw errors.invalidOperation("A Company needs storeMode, associateMode and approvalRuleMode 'Explicit'; change them first.");
+        }
+        unit.unitType = 'Company';
+        delete unit.parentUnit;
+        return;
+      }
+      if (!a.parentUnit) throw errors.invalidOperation('A Division needs a parentUnit.');
+      unit.unitType = 'Division';
+      setParent(unit, a.parentUnit, ctx);
+    }),
+
+    // Stores
+    setStoreMode: action(
+      z.object({ storeMode: StoreModeSchema, stores: z.array(ResourceIdentifier).optional().nullable() }),
+      (unit: BusinessUnit, a, ctx) => {
+        assertModeAllowed(unit, 'storeMode', a.storeMode);
+        if (a.storeMode === 'FromParent') {
+          if (a.stores && a.stores.length > 0) throw errors.invalidOperation("Stores can only be given with storeMode 'Explicit'.");
+          unit.storeMode = 'FromParent';
+          delete unit.stores;
+          return;
+        }
+        unit.storeMode = 'Explicit';
+        unit.stores = storeReferences(a.stores ?? [], ctx);
+        delete unit.inheritedStores;
+      },
+    ),
+    setStores: action(z.object({ stores: z.array(ResourceIdentifier) }), (unit: BusinessUnit, a, ctx) => {
+      assertExplicitStores(unit);
+      unit.stores = storeReferences(a.stores, ctx);
+    }),
+    addStore: action(z.object({ store: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
+      assertExplicitStores(unit);
+      const store = ctx.keyReference('store', a.store) as KeyReference<'store'>;
+      if (!unit.stores!.some((s) => s.key === store.key)) unit.stores!.push(store);
+    }),
+    removeStore: action(z.object({ store: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
+      assertExplicitStores(unit);
+      const key = a.store.key ?? ctx.keyReference('store', a.store).key;
+      unit.stores = unit.stores!.filter((s) => s.key !== key);
+    }),
+
+    ...addressBookActions({ holder: 'business unit' }),
+
+    // Customer groups (beta)
+    addCustomerGroupAssignment: action(
+      z.object({ customerGroupAssignment: CustomerGroupAssignmentDraft }),
+      (unit: BusinessUnit, a, ctx) => {
+        const assignment = customerGroupAssignment(a.customerGroupAssignment, ctx);
+        const assignments = (unit.customerGroupAssignments ??= []);
+        if (!assignments.some((g) => g.customerGroup.id === assignment.customerGroup.id)) assignments.push(assignment);
+      },
+    ),
+    removeCustomerGroupAssignment: action(z.object({ customerGroup: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
+      const { id } = ctx.reference('customer-group', a.customerGroup);
+      if (unit.customerGroupAssignments)
+        unit.customerGroupAssignments = unit.customerGroupAssignments.filter((g) => g.customerGroup.id !== id);
+    }),
+    setCustomerGroupAssignments: action(
+      z.object({ customerGroupAssignments: z.array(CustomerGroupAssignmentDraft).optional().nullable() }),
+      (unit: BusinessUnit, a, ctx) => {
+        const assignments: Array<{ customerGroup: Reference }> = [];
+        for (const draft of a.customerGroupAssignments ?? []) {
+          const assignment = customerGroupAssignment(draft, ctx);
+          if (!assignments.some((g) => g.customerGroup.id === assignment.customerGroup.id)) assignments.push(assignment);
+        }
+        unit.customerGroupAssignments = assignments;
+      },
+    ),
+
+    ...customFieldActions,
+  },
+  routes: [associateRoute(':id'), associateRoute('key=:key')],
+});
+
+/**
+ * `GET /business-units/{id|key=}/associates/{associateId}`: the customer's roles in the unit
+ * (explicit and inherited) and the permissions they add up to (BusinessUnitAssociateResponse).
+ */
+function associateRoute(locator: ':id' | 'key=:key'): CustomRoute {
+  return {
+    method: 'GET',
+    path: `${locator}/associates/:associateId`,
+    handle: (call: ApiCall, repository: Engine) => {
+      const unit = repository.get(
+        businessUnits,
+        call.ctx.project,
+        locator === ':id' ? { id: call.params.id! } : { key: call.params.key! },
+      ) as BusinessUnit;
+      return ok(associateResponse(unit, call.params.associateId!, call.ctx));
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Customers: the resource with every platform update action, plus the account flows served under
+ * `/customers` (sign-up, password change, password reset and email verification tokens). Its parts:
+ * the draft (draft.ts), email uniqueness across global and Store-specific customers (emails.ts),
+ * finding a customer to sign in (authentication.ts), tokens (tokens.ts), the account routes
+ * (account.ts) and sign-up/sign-in with the anonymous session's takeover (sign-in.ts).
+ */
+import { z } from 'zod';
+import { hashPassword } from '../../auth/passwords.js';
+import { errors } from '../../http/errors.js';
+import { addressBookActions } from '../address-book.js';
+import { customFieldActions, setField, setter } from '../common.js';
+import { action, defineResource, type Reference } from '../define.js';
+import { Key, ResourceIdentifier, StoreResourceIdentifier } from '../validation.js';
+import { customerAccountRoutes } from './account.js';
+import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, storeReferences } from './draft.js';
+import { assertEmailAvailable, duplicateEmail, emailIndexValues } from './emails.js';
+import type { Customer } from './model.js';
+import { signUp } from './sign-in.js';
+
+export const customers = defineResource<CustomerDraft, Customer>({
+  typeId: 'customer',
+  path: 'customers',
+  draft: CustomerDraft,
+  create: customerFromDraft,
+  createdBody: (customer) => ({ customer }),
+  unique: {
+    email: {
+      values: emailIndexValues,
+      duplicate: (_value, customer) => duplicateEmail(customer.email),
+    },
+    customerNumber: {
+      values: (customer) => (customer.customerNumber ? [customer.customerNumber] : []),
+      duplicate: (value) => errors.duplicateField('customerNumber', value),
+    },
+  },
+  actions: {
+    changeEmail: action(z.object({ email: z.string().min(1) }), (customer, a, ctx) => {
+      if (customer.email === a.email) return;
+      customer.email = a.email;
+      customer.isEmailVerified = false;
+      assertEmailAvailable(customer, ctx);
+    }),
+    setKey: setter('key', Key),
+    setFirstName: setter('firstName', z.string()),
+    setLastName: setter('lastName', z.string()),
+    setMiddleName: setter('middleName', z.string()),
+    setTitle: setter('title', z.string()),
+    setSalutation: setter('salutation', z.string()),
+    setDateOfBirth: setter('dateOfBirth', z.iso.date()),
+    setCompanyName: setter('companyName', z.string()),
+    setVatId: setter('vatId', z.string()),
+    setLocale: action(z.object({ locale: z.string().optional().nullable() }), (customer, a, ctx) => {
+      checkLocale(a.locale, ctx);
+      setField(customer, 'locale', a.locale);
+    }),
+    setExternalId: setter('externalId', z.string()),
+    setCustomerNumber: action(z.object({ customerNumber: z.string().optional().nullable() }), (customer, a) => {
+      if (customer.customerNumber !== undefined && customer.customerNumber !== (a.customerNumber ?? undefined)) {
+        throw errors.invalidOperation('The customer number can only be set once: it cannot be changed or removed.');
+      }
+      setField(customer, 'customerNumber', a.customerNumber);
+    }),
+    setCustomerGroup: action(z.object({ customerGroup: ResourceIdentifier.optional().nullable() }), (customer, a, ctx) => {
+      setField(customer, 'customerGroup', a.customerGroup ? ctx.reference('customer-group', a.customerGroup) : undefined);
+    }),
+    setCustomerGroupAssignments: action(
+      z.object({ customerGroupAssignments: z.array(z.object({ customerGroup: ResourceIdentifier })) }),
+      (customer, a, ctx) => {
+        const references: Reference[] = [];
+        for (const assignment of a.customerGroupAssignments) {
+          const reference = ctx.reference('customer-group', assignment.customerGroup);
+          if (!references.some((r) => r.id === reference.id)) references.push(reference);
+        }
+        customer.customerGroupAssignments = references.map((customerGroup) => ({ customerGroup }));
+      },
+    ),
+    addCustomerGroupAssignment: action(
+      z.object({ customerGroupAssignment: z.object({ customerGroup: ResourceIdentifier }) }),
+      (customer, a, ctx) => {
+        const reference = ctx.reference('customer-group', a.customerGroupAssignment.customerGroup);
+        if (!customer.customerGroupAssignments.some((g) => g.customerGroup.id === reference.id)) {
+          customer.customerGroupAssignments.push({ customerGroup: reference });
+        }
+      },
+    ),
+    removeCustomerGroupAssignment: action(z.object({ customerGroup: ResourceIdentifier }), (customer, a, ctx) => {
+      const reference = ctx.reference('customer-group', a.customerGroup);
+      customer.customerGroupAssignments = customer.customerGroupAssignments.filter((g) => g.customerGroup.id !== reference.id);
+    }),
+    setAuthenticationMode: action(z.object({ authMode: AuthenticationMode, password: z.string().min(1).optional() }), (customer, a) => {
+      if (a.authMode === customer.authenticationMode)
+        throw errors.invalidInput(`The customer already uses the authentication mode '${a.authMode}'.`);
+      customer.authenticationMode = a.authMode;
+      if (a.authMode === 'ExternalAuth') delete customer.password;
+      else if (!a.password) throw errors.invalidOperation('A password is required to switch to the authentication mode Password.');
+      else customer.password = hashPassword(a.password);
+    }),
+    ...addressBookActions({ holder: 'customer', uniqueIds: true, customFieldsByAddressKey: true }),
+    addStore: action(z.object({ store: StoreResourceIdentifier }), (customer, a, ctx) => {
+      const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
+      if (customer.stores.some((s) => s.key === store.key)) return;
+      customer.stores.push(store);
+      assertEmailAvailable(customer, ctx);
+    }),
+    removeStore: action(z.object({ store: StoreResourceIdentifier }), (customer, a, ctx) => {
+      // By key as given, or the key of the store with the given id (a deleted store can still be removed by key).
+      const key = a.store.key ?? (ctx.get('store', a.store.id ?? '')?.key as string | undefined);
+      if (key === undefined) throw errors.referencedResourceNotFound('store', { id: a.store.id ?? '' });
+      const remaining = customer.stores.filter((s) => s.key !== key);
+      if (remaining.length === customer.stores.length) return;
+      customer.stores = remaining;
+      assertEmailAvailable(customer, ctx);
+    }),
+    setStores: action(z.object({ stores: z.array(StoreResourceIdentifier).optional().nullable() }), (customer, a, ctx) => {
+      customer.stores = storeReferences(a.stores ?? [], ctx);
+      assertEmailAvailable(customer, ctx);
+    }),
+    ...customFieldActions,
+  },
+  internalActions: {
+    // The account flows' changes: a password only ever arrives hashed, and only a token verifies an email.
+    setPasswordHash: action(z.object({ password: z.string() }), (customer, a) => {
+      customer.password = a.password;
+    }),
+    verifyEmail: action(z.object({}), (customer) => {
+      customer.isEmailVerified = true;
+    }),
+  },
+  routes: [
+    // Sign-up: a create that also signs the anonymous session's resources over to the new customer.
+    { method: 'POST', path: '', handle: (call, repository) => signUp(call, repository) },
+    ...customerAccountRoutes(),
+  ],
+});

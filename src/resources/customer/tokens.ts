@@ -1,0 +1,84 @@
+/**
+ * Password-reset and email-verification tokens: documents of their own collections (not resources:
+ * no version history, no messages), found by their value.
+ */
+import { randomBytes } from 'node:crypto';
+import { v4 as uuid } from 'uuid';
+import type { StoredDocument } from '../../storage/types.js';
+import type { Engine, ResourceContext } from '../define.js';
+import { customerInStore } from './authentication.js';
+import { customerErrors } from './errors.js';
+import type { Customer } from './model.js';
+
+export type TokenKind = 'password' | 'email';
+
+/** Tokens are stored documents of their own collections, found by `value` (their storage key). */
+export const TOKEN_COLLECTIONS: Record<TokenKind, string> = { password: 'customer-password-token', email: 'customer-email-token' };
+
+/** The platform's CustomerToken, as stored (plus the store it was issued in, kept out of responses). */
+export interface CustomerToken extends StoredDocument {
+  customerId: string;
+  value: string;
+  expiresAt: string;
+  invalidateOlderTokens: boolean;
+  createdAt: string;
+  lastModifiedAt: string;
+  storeKey?: string;
+}
+
+export function tokenBody(token: CustomerToken) {
+  return {
+    id: token.id,
+    customerId: token.customerId,
+    value: token.value,
+    expiresAt: token.expiresAt,
+    invalidateOlderTokens: token.invalidateOlderTokens,
+    createdAt: token.createdAt,
+    lastModifiedAt: token.lastModifiedAt,
+  };
+}
+
+export function issueToken(
+  repository: Engine,
+  ctx: ResourceContext,
+  kind: TokenKind,
+  customer: Customer,
+  ttlMinutes: number,
+  invalidateOlderTokens: boolean,
+  storeKey: string | undefined,
+): CustomerToken {
+  const token: CustomerToken = {
+    id: uuid(),
+    version: 1,
+    customerId: customer.id,
+    value: randomBytes(24).toString('base64url'),
+    expiresAt: new Date(Date.parse(ctx.now) + ttlMinutes * 60_000).toISOString(),
+    invalidateOlderTokens,
+    createdAt: ctx.now,
+    lastModifiedAt: ctx.now,
+    ...(storeKey !== undefined ? { storeKey } : {}),
+  };
+  repository.transaction(() => {
+    if (invalidateOlderTokens) revokeTokens(repository, ctx.project, kind, customer.id);
+    repository.storage.write(ctx.project, TOKEN_COLLECTIONS[kind], token, { expectedVersion: 0, key: token.value });
+  });
+  return token;
+}
+
+/** Removes every token of this kind the customer holds (after a reset or a verification, and for `invalidateOlderTokens`). */
+export function revokeTokens(repository: Engine, project: string, kind: TokenKind, customerId: string): void {
+  const collection = TOKEN_COLLECTIONS[kind];
+  const held = [...repository.storage.scan(project, collection)].filter((token) => token.customerId === customerId);
+  for (const token of held) repository.storage.delete(project, collection, token.id);
+}
+
+/** The customer a token value stands for: 404 when unknown (or used), 400 when expired. */
+export function redeem(repository: Engine, ctx: ResourceContext, kind: TokenKind, value: string, storeKey: string | undefined): Customer {
+  const token = repository.storage.getByKey(ctx.project, TOKEN_COLLECTIONS[kind], value) as CustomerToken | undefined;
+  if (!token) throw customerErrors.tokenNotFound(kind);
+  const customer = ctx.get('customer', token.customerId) as Customer | undefined;
+  if (!customer || !customerInStore(customer, storeKey)) throw customerErrors.tokenNotFound(kind);
+  if (Date.parse(token.expiresAt) <= Date.parse(ctx.now))
+    throw kind === 'password' ? customerErrors.expiredPasswordToken() : customerErrors.expiredEmailToken();
+  return customer;
+}
