@@ -43,7 +43,9 @@ import { predicateScope } from './cart/predicate-scope.js';
 import { customFieldActions, type CustomFields } from './common.js';
 import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction, type Locator, type Engine } from './define.js';
 import type { KeyRef } from './quote-requests.js';
-import { cartOfDraft, orderNumberRoutes, placeOrder, OrderFromCartDraft, type Order } from './orders.js';
+import { OrderFromCartDraft, type Order } from './order/model.js';
+import { cartOfDraft, placeOrder } from './order/place.js';
+import { orderNumberRoutes } from './order/routes.js';
 import { validate } from './validation.js';
 
 export interface ApprovalFlow extends StoredDocument {
