@@ -284,6 +284,29 @@ export function requireOwnB2BPermission(
   );
 }
 
+/**
+ * `POST` of a draft that makes the next resource of the quote flow from the one before it (a staged
+ * quote from a request, a quote from a staged quote), project-wide or in a store. In a store the new
+ * resource must be the store's: otherwise the whole creation is undone.
+ */
+export function flowCreateRoute<R extends StoredDocument>(
+  typeId: string,
+  create: (repository: Engine, ctx: ResourceContext, input: unknown, check?: (made: R) => void) => R,
+): CustomRoute {
+  return {
+    method: 'POST',
+    path: '',
+    handle: (call, repository) => {
+      if (!call.ctx.scope) return created(call.expand(create(repository, call.ctx, call.json())));
+      const access = scopedAccess<R>(call, typeId, repository);
+      const made = create(repository, call.ctx, call.json(), (resource) => {
+        if (!access.belongs(resource)) throw errors.invalidOperation(`The ${typeId} cannot be created outside the scope of this endpoint.`);
+      });
+      return created(access.expanded(made));
+    },
+  };
+}
+
 const MyQuoteRequestDraft = z.object({ cartId: z.string(), cartVersion: z.number().int().min(1), comment: z.string().optional() });
 
 /** The caller's own cart (in the call's store, if any); anyone else's is as if it did not exist. */

@@ -24,7 +24,7 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall } from '../context.js';
+import { ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { RESOURCE_PERMISSIONS, type PermissionPair } from '../scopes/associate-permissions.js';
@@ -46,6 +46,7 @@ import {
   assertVersion,
   changeState,
   customerReference,
+  flowCreateRoute,
   mergedCustom,
   offerOf,
   quoteErrors,
@@ -121,15 +122,15 @@ function buildQuote(draft: QuoteDraft, staged: StagedQuote, cart: Cart, ctx: Res
 
 /**
  * Creates a quote from a staged quote, with the staged quote's move to Sent (when asked) and the
- * earlier renegotiated quotes' move to RenegotiationAddressed, in one transaction. `store` writes
- * the new quote (by default the plain repository create; a scope passes its own checked create).
+ * earlier renegotiated quotes' move to RenegotiationAddressed, in one transaction. `check` vets the
+ * new quote before anything else changes (a scope's belongs check); a throw undoes everything.
  */
-export function createQuote(repository: Engine, ctx: ResourceContext, input: unknown, store?: (definition: typeof quotes) => Quote): Quote {
+function createQuote(repository: Engine, ctx: ResourceContext, input: unknown, check?: (quote: Quote) => void): Quote {
   const draft = validate(QuoteDraft, input);
   return repository.transaction(() => {
     const { staged, cart } = quotableStage(draft, ctx);
-    const definition = { ...quotes, draft: z.unknown(), create: () => buildQuote(draft, staged, cart, ctx) } as typeof quotes;
-    const quote = store ? store(definition) : (repository.create(definition, {}, ctx) as Quote);
+    const quote = repository.insert(quotes, buildQuote(draft, staged, cart, ctx), ctx) as Quote;
+    check?.(quote);
     for (const document of ctx.scan('quote')) {
       const earlier = document as Quote;
       if (earlier.id === quote.id || earlier.stagedQuote.id !== staged.id || earlier.quoteState !== 'DeclinedForRenegotiation') continue;
@@ -196,29 +197,12 @@ export const quotes = defineResource<QuoteDraft, Quote>({
     throw quoteErrors.invalidOperation('A quote is created from a staged quote through POST /quotes.');
   },
   actions,
-  routes: [
-    {
-      method: 'POST',
-      path: '',
-      handle: (call, repository) =>
-        created(repository.expand(call.ctx.project, createQuote(repository, call.ctx, call.json()), call.query.getAll('expand'))),
-    },
-  ],
+  routes: [flowCreateRoute('quote', createQuote)],
 });
 
 /** `POST /in-store/key={storeKey}/quotes`: from a staged quote of the store (the quote must be the store's). */
 export function scopedQuoteCreateRoute(): CustomRoute {
-  return {
-    method: 'POST',
-    path: '',
-    handle: (call, repository) => {
-      const access = scopedAccess<Quote>(call, 'quote', repository);
-      const quote = createQuote(repository, call.ctx, call.json(), (definition) =>
-        new ScopedAccess<Quote>(call, definition, access.policy, repository).create({}),
-      );
-      return created(access.expanded(quote));
-    },
-  };
+  return flowCreateRoute('quote', createQuote);
 }
 
 // Caller-scoped quote updates --------------------------------------------------------------------
