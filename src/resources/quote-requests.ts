@@ -27,7 +27,7 @@ import { created, ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { AssociateInUnit, type Permission } from '../scopes/associate-permissions.js';
-import { ScopedAccess, scopedAccess } from '../scopes/scoped-access.js';
+import { scopedAccess } from '../scopes/scoped-access.js';
 import type { BusinessUnit } from './business-units.js';
 import type { Cart, CustomLineItem, LineItem, ShippingInfo, TaxedPrice } from './carts.js';
 import { customFieldActions, customFields, type Address, type CustomFields } from './common.js';
@@ -239,8 +239,11 @@ const actions: Record<string, UpdateAction<QuoteRequest>> = {
   ...(customFieldActions as unknown as Record<string, UpdateAction<QuoteRequest>>),
 };
 
-/** MyQuoteRequestUpdateAction (only under /me): `cancelQuoteRequest`, from Submitted only. */
-const MY_ACTIONS: Record<string, UpdateAction<QuoteRequest>> = {
+/**
+ * MyQuoteRequestUpdateAction: `cancelQuoteRequest`, from Submitted only. Not a QuoteRequestUpdateAction,
+ * so internal to the definition and offered by name under /me only.
+ */
+const myActions: Record<string, UpdateAction<QuoteRequest>> = {
   cancelQuoteRequest: action(z.object({}), (request: QuoteRequest) => {
     if (request.quoteRequestState !== 'Submitted') {
       throw quoteErrors.invalidOperation(
@@ -257,6 +260,7 @@ export const quoteRequests = defineResource<QuoteRequestDraft, QuoteRequest>({
   draft: QuoteRequestDraft,
   create: (draft, ctx) => buildQuoteRequest(draft, ctx),
   actions,
+  internalActions: myActions,
 });
 
 // Caller-scoped routes ---------------------------------------------------------------------------
@@ -326,8 +330,7 @@ const locatorOf = (call: ApiCall): Locator => (call.params.key !== undefined ? {
 export function myQuoteRequestRoutes(): CustomRoute[] {
   const update = (call: ApiCall, repository: Engine) => {
     const access = scopedAccess<QuoteRequest>(call, 'quote-request', repository);
-    const mine = new ScopedAccess<QuoteRequest>(call, { ...quoteRequests, actions: MY_ACTIONS }, access.policy, repository);
-    return ok(mine.expanded(mine.update(locatorOf(call), call.json())));
+    return ok(access.expanded(access.update(locatorOf(call), call.json(), { actions: Object.keys(myActions) })));
   };
   return [
     {

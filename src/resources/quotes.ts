@@ -28,7 +28,7 @@ import { ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { RESOURCE_PERMISSIONS, type PermissionPair } from '../scopes/associate-permissions.js';
-import { ScopedAccess, scopedAccess } from '../scopes/scoped-access.js';
+import { scopedAccess } from '../scopes/scoped-access.js';
 import type { Cart } from './carts.js';
 import { customFieldActions, type CustomFields } from './common.js';
 import {
@@ -188,6 +188,21 @@ const actions: Record<string, UpdateAction<Quote>> = {
   ...(customFieldActions as unknown as Record<string, UpdateAction<Quote>>),
 };
 
+/**
+ * MyQuoteUpdateAction: `changeMyQuoteState` to Accepted or Declined, from Pending only. Not a
+ * QuoteUpdateAction, so internal to the definition and offered by name under /me only.
+ */
+const myActions: Record<string, UpdateAction<Quote>> = {
+  changeMyQuoteState: action(z.object({ quoteState: z.enum(['Accepted', 'Declined']) }), (quote: Quote, a) => {
+    if (quote.quoteState !== 'Pending') {
+      throw quoteErrors.invalidOperation(
+        `Only a quote in the state 'Pending' can be accepted or declined; this one is '${quote.quoteState}'.`,
+      );
+    }
+    quote.quoteState = a.quoteState;
+  }),
+};
+
 export const quotes = defineResource<QuoteDraft, Quote>({
   typeId: 'quote',
   path: 'quotes',
@@ -197,6 +212,7 @@ export const quotes = defineResource<QuoteDraft, Quote>({
     throw quoteErrors.invalidOperation('A quote is created from a staged quote through POST /quotes.');
   },
   actions,
+  internalActions: myActions,
   routes: [flowCreateRoute('quote', createQuote)],
 });
 
@@ -209,25 +225,12 @@ export function scopedQuoteCreateRoute(): CustomRoute {
 
 const locatorOf = (call: ApiCall): Locator => (call.params.key !== undefined ? { key: call.params.key } : { id: call.params.id! });
 
-/** MyQuoteUpdateAction: `changeMyQuoteState` to Accepted or Declined, from Pending only. */
-const MY_ACTIONS: Record<string, UpdateAction<Quote>> = {
-  changeMyQuoteState: action(z.object({ quoteState: z.enum(['Accepted', 'Declined']) }), (quote: Quote, a) => {
-    if (quote.quoteState !== 'Pending') {
-      throw quoteErrors.invalidOperation(
-        `Only a quote in the state 'Pending' can be accepted or declined; this one is '${quote.quoteState}'.`,
-      );
-    }
-    quote.quoteState = a.quoteState;
-  }),
-};
-
 /** `/me/quotes/{id|key=}` updates: MyQuoteUpdateAction, with the B2B permission of each state change. */
 export function myQuoteRoutes(): CustomRoute[] {
   const update = (call: ApiCall, repository: Engine) => {
     const access = scopedAccess<Quote>(call, 'quote', repository);
-    const mine = new ScopedAccess<Quote>(call, { ...quotes, actions: MY_ACTIONS }, access.policy, repository);
     const body = call.json() as { actions?: Array<{ action?: unknown; quoteState?: unknown }> };
-    const current = mine.find(locatorOf(call));
+    const current = access.find(locatorOf(call));
     for (const step of Array.isArray(body?.actions) ? body.actions : []) {
       if (step?.action !== 'changeMyQuoteState') continue;
       const permission = step.quoteState === 'Accepted' ? 'AcceptMyQuotes' : step.quoteState === 'Declined' ? 'DeclineMyQuotes' : undefined;
@@ -241,7 +244,7 @@ export function myQuoteRoutes(): CustomRoute[] {
           { typeId: 'quote', id: current.id },
         );
     }
-    return ok(mine.expanded(mine.update({ id: current.id }, body)));
+    return ok(access.expanded(access.update({ id: current.id }, body, { actions: Object.keys(myActions) })));
   };
   return [
     { method: 'POST', path: ':id', handle: update },

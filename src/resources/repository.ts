@@ -327,7 +327,11 @@ export class Repository implements Engine {
   validateActions(definition: ResourceDefinition, actions: Array<{ action: string }>, allowed?: readonly string[]): AppliedAction[] {
     const problems: ErrorObject[] = [];
     const steps = actions.map((raw, index) => {
-      const declared = allowed && !allowed.includes(raw.action) ? undefined : own(definition.actions, raw.action);
+      const declared = allowed
+        ? allowed.includes(raw.action)
+          ? (own(definition.actions, raw.action) ?? own(definition.internalActions, raw.action))
+          : undefined
+        : own(definition.actions, raw.action);
       if (!declared) {
         problems.push({
           code: 'InvalidInput',
