@@ -16,6 +16,11 @@ export type { Author, Identifier, KeyReference, Reference, ResourceContext } fro
 export interface UpdateAction<R> {
   schema: z.ZodType;
   apply(resource: R, action: any, ctx: ResourceContext): void;
+  /**
+   * The action only refreshes a field the platform derives out of band (a product's review rating
+   * statistics): stored without a new version or audit change, so clients keep the version they know.
+   */
+  keepsVersion?: boolean;
 }
 
 /** Declares one update action: its payload schema and how it changes a copy of the resource. */
