@@ -169,6 +169,21 @@ export function customerReference(
   return ctx.reference('customer', identifier) as { typeId: 'customer'; id: string };
 }
 
+/** The update actions every resource of the quote flow has: a State transition (of `stateType`) and custom fields. */
+export function flowActions<R extends { state?: Reference; custom?: CustomFields }>(stateType: string): Record<string, UpdateAction<R>> {
+  return {
+    transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (resource: R, a, ctx) => {
+      resource.state = stateTransition(resource.state, a, stateType, ctx);
+    }),
+    ...customFieldActions,
+  };
+}
+
+/** `changeCustomer` of a quote request or a quote: a customer that exists. */
+export const changeCustomer = action(z.object({ customer: ResourceIdentifier }), (resource: { customer?: Reference }, a, ctx) => {
+  resource.customer = customerReference(a.customer, ctx);
+});
+
 // Creating ---------------------------------------------------------------------------------------
 
 /** The checks the platform makes on the cart a quote is requested for. */
@@ -229,14 +244,9 @@ const actions: Record<string, UpdateAction<QuoteRequest>> = {
   changeQuoteRequestState: action(z.object({ quoteRequestState: QuoteRequestStateSchema }), (request: QuoteRequest, a) => {
     request.quoteRequestState = changeState('quote request', QUOTE_REQUEST_TRANSITIONS, request.quoteRequestState, a.quoteRequestState);
   }),
-  changeCustomer: action(z.object({ customer: ResourceIdentifier }), (request: QuoteRequest, a, ctx) => {
-    // The customer group stays: "Not updated if Customer is changed after Quote Request creation."
-    request.customer = customerReference(a.customer, ctx);
-  }),
-  transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (request: QuoteRequest, a, ctx) => {
-    request.state = stateTransition(request.state, a, 'QuoteRequestState', ctx);
-  }),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<QuoteRequest>>),
+  // The customer group stays: "Not updated if Customer is changed after Quote Request creation."
+  changeCustomer,
+  ...flowActions<QuoteRequest>('QuoteRequestState'),
 };
 
 /**

@@ -30,7 +30,7 @@ import { jsonClone } from '../util/json.js';
 import { RESOURCE_PERMISSIONS, type PermissionPair } from '../scopes/associate-permissions.js';
 import { scopedAccess } from '../scopes/scoped-access.js';
 import type { Cart } from './carts.js';
-import { customFieldActions, type CustomFields } from './common.js';
+import type { CustomFields } from './common.js';
 import {
   action,
   defineResource,
@@ -41,11 +41,11 @@ import {
   type Locator,
   type Engine,
 } from './define.js';
-import { stateTransition } from './payments.js';
 import {
   assertVersion,
   changeState,
-  customerReference,
+  changeCustomer,
+  flowActions,
   flowCreateRoute,
   mergedCustom,
   offerOf,
@@ -179,13 +179,8 @@ const actions: Record<string, UpdateAction<Quote>> = {
   requestQuoteRenegotiation: action(z.object({ buyerComment: z.string().optional().nullable() }), (quote: Quote, a) =>
     requestRenegotiation(quote, a.buyerComment),
   ),
-  changeCustomer: action(z.object({ customer: ResourceIdentifier }), (quote: Quote, a, ctx) => {
-    quote.customer = customerReference(a.customer, ctx);
-  }),
-  transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (quote: Quote, a, ctx) => {
-    quote.state = stateTransition(quote.state, a, 'QuoteState', ctx);
-  }),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<Quote>>),
+  changeCustomer,
+  ...flowActions<Quote>('QuoteState'),
 };
 
 /**

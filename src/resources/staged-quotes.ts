@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import type { Cart } from './carts.js';
-import { customFieldActions, type CustomFields } from './common.js';
+import type { CustomFields } from './common.js';
 import {
   action,
   defineResource,
@@ -28,10 +28,10 @@ import {
   type UpdateAction,
   type Engine,
 } from './define.js';
-import { stateTransition } from './payments.js';
 import {
   assertVersion,
   changeState,
+  flowActions,
   flowCreateRoute,
   mergedCustom,
   offerOf,
@@ -168,10 +168,7 @@ const actions: Record<string, UpdateAction<StagedQuote>> = {
     if (a.validTo === undefined || a.validTo === null) delete staged.validTo;
     else staged.validTo = a.validTo;
   }),
-  transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (staged: StagedQuote, a, ctx) => {
-    staged.state = stateTransition(staged.state, a, 'StagedQuoteState', ctx);
-  }),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<StagedQuote>>),
+  ...flowActions<StagedQuote>('StagedQuoteState'),
 };
 
 export const stagedQuotes = defineResource<StagedQuoteDraft, StagedQuote>({

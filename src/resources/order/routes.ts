@@ -9,37 +9,27 @@ import { searchOrders } from '../../search/order-search.js';
 import type { Cart } from '../cart/model.js';
 import type { CustomRoute, Engine, Locator } from '../define.js';
 import { validate } from '../validation.js';
-import { MyOrderFromCartDraft, OrderFromCartDraft, type Order } from './model.js';
+import { type MyOrderFromCartDraft, OrderFromCartDraft, type Order } from './model.js';
 import { takeInventory } from './parts.js';
 import { cartOfDraft, placeOrder } from './place.js';
 
 type FindCart = (call: ApiCall, repository: Engine, locator: Locator) => Cart | undefined;
 
 /**
- * `POST` of an OrderFromCartDraft, with the cart found by `find` (the project's carts, or the
- * scope's: a cart it cannot reach is not found).
+ * `POST` of an OrderFromCartDraft (`/me/orders`: a MyOrderFromCartDraft, `{id, version}`), with the
+ * cart found by `find` (the project's carts, or the scope's: a cart it cannot reach is not found).
  */
-export function orderFromCartRoute(find: FindCart): CustomRoute {
+export function orderFromCartRoute(
+  find: FindCart,
+  draftSchema: typeof OrderFromCartDraft | typeof MyOrderFromCartDraft = OrderFromCartDraft,
+): CustomRoute {
   return {
     method: 'POST',
     path: '',
     handle: (call, repository) => {
-      const draft = validate(OrderFromCartDraft, call.json());
+      const draft: OrderFromCartDraft = validate(draftSchema, call.json());
       const cart = cartOfDraft(draft, (locator) => find(call, repository, locator));
       return created(call.expand(placeOrder(repository, call.ctx, cart, draft)));
-    },
-  };
-}
-
-/** `POST /me/orders`: a MyOrderFromCartDraft (`{id, version}`) of the caller's cart. */
-export function myOrderFromCartRoute(find: FindCart): CustomRoute {
-  return {
-    method: 'POST',
-    path: '',
-    handle: (call, repository) => {
-      const draft = validate(MyOrderFromCartDraft, call.json());
-      const cart = cartOfDraft({ id: draft.id }, (locator) => find(call, repository, locator));
-      return created(call.expand(placeOrder(repository, call.ctx, cart, { version: draft.version })));
     },
   };
 }
