@@ -7,8 +7,8 @@
  * - `startApprovalFlow(repository, ctx, order)`: when an order with a `businessUnit` is created, the
  *   rules of its unit (`rulesFor`) whose requesters include a role the order's customer holds in the
  *   unit and whose predicate (the Order predicate language: the cart predicate fields) matches the
- *   order give one flow (status Pending) holding copies of those rules. Called by the order creations
- *   of the as-associate routes and of orders from quotes; the orders module calls it for the others.
+ *   order give one flow (status Pending) holding copies of those rules. Called when an order is
+ *   created from a cart as an associate (below) and from a quote on any endpoint (order/from-quote.ts).
  * - Tiers: each rule's approver hierarchy is worked through tier by tier. A tier is approved when each
  *   of its disjunctions has an approval from an associate holding one of its roles; the next tier is
  *   then current. The flow is Approved when every rule's last tier is; one rejection rejects it.
