@@ -7,8 +7,8 @@
  * - `startApprovalFlow(repository, ctx, order)`: when an order with a `businessUnit` is created, the
  *   rules of its unit (`rulesFor`) whose requesters include a role the order's customer holds in the
  *   unit and whose predicate (the Order predicate language: the cart predicate fields) matches the
- *   order give one flow (status Pending) holding copies of those rules. Called by the order creations
- *   of the as-associate routes and of orders from quotes; the orders module calls it for the others.
+ *   order give one flow (status Pending) holding copies of those rules. Called when an order is
+ *   created from a cart as an associate (below) and from a quote on any endpoint (order/from-quote.ts).
  * - Tiers: each rule's approver hierarchy is worked through tier by tier. A tier is approved when each
  *   of its disjunctions has an approval from an associate holding one of its roles; the next tier is
  *   then current. The flow is Approved when every rule's last tier is; one rejection rejects it.
@@ -44,7 +44,9 @@ import { predicateScope } from './cart/predicate-scope.js';
 import { customFieldActions, type CustomFields } from './common.js';
 import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction, type Locator, type Engine } from './define.js';
 import type { KeyRef } from './quote-requests.js';
-import { cartOfDraft, orderNumberRoutes, placeOrder, OrderFromCartDraft, type Order } from './orders.js';
+import { OrderFromCartDraft, type Order } from './order/model.js';
+import { cartOfDraft, placeOrder } from './order/place.js';
+import { orderNumberRoutes } from './order/routes.js';
 import { validate } from './validation.js';
 
 export interface ApprovalFlow extends StoredDocument {
@@ -152,44 +154,49 @@ function assertPending(flow: ApprovalFlow): void {
   if (flow.status !== 'Pending') throw errors.invalidOperation(`The approval flow '${flow.id}' is already ${flow.status}.`);
 }
 
-/** The update actions with the acting associate: approve and reject are theirs. */
-function actionsFor(actor: { unit: BusinessUnit; associateId: string } | undefined): Record<string, UpdateAction<ApprovalFlow>> {
-  const approver = (ctx: ResourceContext) => {
-    if (!actor) throw errors.invalidOperation('Approval flows are approved and rejected by an associate: use the as-associate endpoint.');
-    return associateEntry(actor.unit, actor.associateId, ctx);
-  };
-  return {
-    approve: action(z.object({}), (flow: ApprovalFlow, _a, ctx) => {
-      assertPending(flow);
-      const entry = approver(ctx);
-      const roles = rolesOfApprover(entry);
-      const progress = progressOf(flow);
-      if (!progress.some((rule) => advance(rule, roles))) {
-        throw errors.invalidOperation(
-          `The associate '${entry.customer.id}' holds no role that is pending approval in the current tier of the approval flow.`,
-        );
-      }
-      flow.approvals.push({ approver: entry, approvedAt: ctx.now });
-      recompute(flow);
-    }),
-    reject: action(z.object({ reason: z.string().optional() }), (flow: ApprovalFlow, a, ctx) => {
-      assertPending(flow);
-      const entry = approver(ctx);
-      const roles = rolesOfApprover(entry);
-      const inCurrentTier = progressOf(flow).some((rule) =>
-        (rule.rule.approvers.tiers[rule.tier]?.and ?? []).some((disjunction) =>
-          disjunction.or.some((role) => roles.has(role.associateRole.key)),
-        ),
-      );
-      if (!inCurrentTier)
-        throw errors.invalidOperation(`The associate '${entry.customer.id}' holds no role of the current tier of the approval flow.`);
-      flow.status = 'Rejected';
-      flow.rejection = { rejecter: entry, rejectedAt: ctx.now, ...(a.reason !== undefined ? { reason: a.reason } : {}) };
-      recompute(flow);
-    }),
-    ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalFlow>>),
-  };
+/** Who approves or rejects: the associate of the request's `as-associate/{id}/in-business-unit/key={key}`. */
+function approver(ctx: ResourceContext): Associate {
+  const associate = ctx.scope?.associate;
+  const unit =
+    associate?.businessUnitKey !== undefined
+      ? (ctx.getByKey('business-unit', associate.businessUnitKey) as BusinessUnit | undefined)
+      : undefined;
+  if (!associate || !unit)
+    throw errors.invalidOperation('Approval flows are approved and rejected by an associate: use the as-associate endpoint.');
+  return associateEntry(unit, associate.id, ctx);
 }
+
+const actions: Record<string, UpdateAction<ApprovalFlow>> = {
+  approve: action(z.object({}), (flow: ApprovalFlow, _a, ctx) => {
+    assertPending(flow);
+    const entry = approver(ctx);
+    const roles = rolesOfApprover(entry);
+    const progress = progressOf(flow);
+    if (!progress.some((rule) => advance(rule, roles))) {
+      throw errors.invalidOperation(
+        `The associate '${entry.customer.id}' holds no role that is pending approval in the current tier of the approval flow.`,
+      );
+    }
+    flow.approvals.push({ approver: entry, approvedAt: ctx.now });
+    recompute(flow);
+  }),
+  reject: action(z.object({ reason: z.string().optional() }), (flow: ApprovalFlow, a, ctx) => {
+    assertPending(flow);
+    const entry = approver(ctx);
+    const roles = rolesOfApprover(entry);
+    const inCurrentTier = progressOf(flow).some((rule) =>
+      (rule.rule.approvers.tiers[rule.tier]?.and ?? []).some((disjunction) =>
+        disjunction.or.some((role) => roles.has(role.associateRole.key)),
+      ),
+    );
+    if (!inCurrentTier)
+      throw errors.invalidOperation(`The associate '${entry.customer.id}' holds no role of the current tier of the approval flow.`);
+    flow.status = 'Rejected';
+    flow.rejection = { rejecter: entry, rejectedAt: ctx.now, ...(a.reason !== undefined ? { reason: a.reason } : {}) };
+    recompute(flow);
+  }),
+  ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalFlow>>),
+};
 
 export const approvalFlows = defineResource<unknown, ApprovalFlow>({
   typeId: 'approval-flow',
@@ -198,7 +205,7 @@ export const approvalFlows = defineResource<unknown, ApprovalFlow>({
   create: () => {
     throw errors.invalidOperation('Approval flows are started by the platform when an order matches approval rules.');
   },
-  actions: actionsFor(undefined),
+  actions,
   without: ['create', 'delete', 'byKey'],
   routes: notServedProjectWide(),
 });
@@ -234,7 +241,7 @@ export function startApprovalFlow(repository: Engine, ctx: ResourceContext, orde
     currentTierPendingApprovers: [],
   } as unknown as ApprovalFlow;
   recompute(flow);
-  return repository.create({ ...approvalFlows, draft: z.unknown(), create: () => flow }, {}, ctx) as ApprovalFlow;
+  return repository.insert(approvalFlows, flow, ctx) as ApprovalFlow;
 }
 
 function matches(rule: ApprovalRule, scope: ReturnType<typeof predicateScope>): boolean {
@@ -281,8 +288,7 @@ export function associateApprovalFlowRoutes(): CustomRoute[] {
         const associate = unitMember(scoped, 'update approval-flow');
         const flow = findInUnit<ApprovalFlow>(scoped, 'approval-flow', locatorOf(call));
         associate.require('update approval-flow', ['UpdateApprovalFlows'], { resource: { typeId: 'approval-flow', id: flow.id } });
-        const definition = { ...approvalFlows, actions: actionsFor({ unit: associate.unit, associateId: associate.associateId }) };
-        return ok(scoped.expanded(repository.update(definition, { id: flow.id }, call.json(), call.ctx)));
+        return ok(scoped.expanded(repository.update(approvalFlows, { id: flow.id }, call.json(), call.ctx)));
       },
     },
   ];

@@ -15,6 +15,7 @@ import {
   SetCustomType,
   setter,
 } from './common.js';
+import { reviewStatisticsActions } from './review-statistics.js';
 import { BaseAddress, CustomFieldsDraft, GeoJsonPoint, LocalizedString } from './validation.js';
 
 export const ChannelRole = z.enum(['InventorySupply', 'ProductDistribution', 'OrderExport', 'OrderImport', 'Primary']);
@@ -76,6 +77,7 @@ export const channels = defineResource<ChannelDraft, Channel>({
     if (custom) channel.custom = custom;
     return channel;
   },
+  internalActions: reviewStatisticsActions('channel'),
   actions: {
     changeKey: action(z.object({ key: ChannelKey }), (channel: Channel, a) => {
       channel.key = assertKey(a.key);

@@ -16,6 +16,11 @@ export type { Author, Identifier, KeyReference, Reference, ResourceContext } fro
 export interface UpdateAction<R> {
   schema: z.ZodType;
   apply(resource: R, action: any, ctx: ResourceContext): void;
+  /**
+   * The action only refreshes a field the platform derives out of band (a product's review rating
+   * statistics): stored without a new version or audit change, so clients keep the version they know.
+   */
+  keepsVersion?: boolean;
 }
 
 /** Declares one update action: its payload schema and how it changes a copy of the resource. */
@@ -52,7 +57,8 @@ export interface ResourceDefinition<Draft = any, R extends StoredDocument = any>
   actions: Record<string, UpdateAction<R>>;
   /**
    * Changes only the engine makes (a cart marked Ordered, a customer's new password hash): applied
-   * with `engine.apply`, never reachable from an update request.
+   * with `engine.apply`. An update request reaches one only where the endpoint's `allowed` names it
+   * (the /me actions of a type that are not among its own, e.g. MyQuoteUpdateAction's `changeMyQuoteState`).
    */
   internalActions?: Record<string, UpdateAction<R>>;
   /**
@@ -126,7 +132,10 @@ export interface Engine {
   create(definition: ResourceDefinition, draft: unknown, ctx: ResourceContext): StoredDocument;
   /** A resource the engine built itself (an order from a cart): base fields added, version 1. */
   insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext): StoredDocument;
-  /** An update request `{version, actions}`; `allowed` limits the actions (a scoped endpoint's subset). */
+  /**
+   * An update request `{version, actions}`; `allowed` limits the actions (a scoped endpoint's subset)
+   * and may name internal actions the endpoint offers.
+   */
   update(
     definition: ResourceDefinition,
     locator: Locator,

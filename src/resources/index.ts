@@ -27,10 +27,10 @@ import { shippingMethods } from './shipping-methods.js';
 import { cartDiscounts } from './cart-discounts.js';
 import { discountCodes } from './discount-codes.js';
 import { carts } from './carts.js';
-import { orders } from './orders.js';
+import { orders } from './order/index.js';
 import { quoteRequests } from './quote-requests.js';
 import { stagedQuotes } from './staged-quotes.js';
-import { orderFromQuoteRoute, quotes } from './quotes.js';
+import { quotes } from './quotes.js';
 import { approvalRules } from './approval-rules.js';
 import { approvalFlows } from './approval-flows.js';
 
@@ -71,7 +71,3 @@ export const resourceDefinitions: ResourceDefinition[] = [
   approvalRules,
   approvalFlows,
 ];
-
-// `POST /orders/quotes` (an order from a quote, src/resources/quotes.ts) lives under the orders path and
-// must be matched before `POST /orders/{id}`: it goes first among the orders' own routes.
-if (!orders.routes?.includes(orderFromQuoteRoute)) orders.routes = [orderFromQuoteRoute, ...(orders.routes ?? [])];

@@ -22,6 +22,7 @@ import { allVariants, type Product, type ProductData } from './product/model.js'
 import { CatalogRead, presentProduct } from './product/present.js';
 import { presentedRoutes } from './product/routes.js';
 import { productSearchRoutes } from '../search/index.js';
+import { reviewStatisticsActions } from './review-statistics.js';
 
 export type { Product, ProductData, Variant, Price, Attribute, Image } from './product/model.js';
 export { ProductDraft } from './product/draft.js';
@@ -92,6 +93,7 @@ export const products = defineResource<ProductDraft, Product>({
     },
   },
   actions: productActions,
+  internalActions: reviewStatisticsActions('product'),
   routes: [
     ...productSearchRoutes,
     {

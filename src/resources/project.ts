@@ -70,15 +70,12 @@ function view(settings: Record<string, unknown>) {
 
 /** `GET` and `POST` (update actions) on `/{projectKey}` itself. */
 export function projectRoutes(repository: Engine): Route[] {
-  // Reading a project stores nothing; the defaults are written once an update changes them.
-  const read = (projectKey: string) =>
-    repository.storage.get(projectKey, project.typeId, SETTINGS_ID) ?? defaultSettings(projectKey, isoNow());
+  // Reading a project stores nothing; the defaults are stored (at their fixed id, version 1) once an update changes them.
+  const stored = (projectKey: string) => repository.find(project, projectKey, { id: SETTINGS_ID });
   return [
-    route('GET', '', (call) => ok(view(read(call.ctx.project)))),
+    route('GET', '', (call) => ok(view(stored(call.ctx.project) ?? defaultSettings(call.ctx.project, isoNow())))),
     route('POST', '', (call) => {
-      if (!repository.storage.get(call.ctx.project, project.typeId, SETTINGS_ID)) {
-        repository.storage.write(call.ctx.project, project.typeId, read(call.ctx.project), { expectedVersion: 0 });
-      }
+      if (!stored(call.ctx.project)) repository.insert(project, defaultSettings(call.ctx.project, call.ctx.now), call.ctx);
       return ok(view(repository.update(project, { id: SETTINGS_ID }, call.json(), call.ctx)));
     }),
   ];

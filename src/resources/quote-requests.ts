@@ -27,7 +27,7 @@ import { created, ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { AssociateInUnit, type Permission } from '../scopes/associate-permissions.js';
-import { ScopedAccess, scopedAccess } from '../scopes/scoped-access.js';
+import { scopedAccess } from '../scopes/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import type { Cart, CustomLineItem, LineItem, ShippingInfo, TaxedPrice } from './carts.js';
 import { customFieldActions, customFields, type Address, type CustomFields } from './common.js';
@@ -169,6 +169,21 @@ export function customerReference(
   return ctx.reference('customer', identifier) as { typeId: 'customer'; id: string };
 }
 
+/** The update actions every resource of the quote flow has: a State transition (of `stateType`) and custom fields. */
+export function flowActions<R extends { state?: Reference; custom?: CustomFields }>(stateType: string): Record<string, UpdateAction<R>> {
+  return {
+    transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (resource: R, a, ctx) => {
+      resource.state = stateTransition(resource.state, a, stateType, ctx);
+    }),
+    ...customFieldActions,
+  };
+}
+
+/** `changeCustomer` of a quote request or a quote: a customer that exists. */
+export const changeCustomer = action(z.object({ customer: ResourceIdentifier }), (resource: { customer?: Reference }, a, ctx) => {
+  resource.customer = customerReference(a.customer, ctx);
+});
+
 // Creating ---------------------------------------------------------------------------------------
 
 /** The checks the platform makes on the cart a quote is requested for. */
@@ -229,18 +244,16 @@ const actions: Record<string, UpdateAction<QuoteRequest>> = {
   changeQuoteRequestState: action(z.object({ quoteRequestState: QuoteRequestStateSchema }), (request: QuoteRequest, a) => {
     request.quoteRequestState = changeState('quote request', QUOTE_REQUEST_TRANSITIONS, request.quoteRequestState, a.quoteRequestState);
   }),
-  changeCustomer: action(z.object({ customer: ResourceIdentifier }), (request: QuoteRequest, a, ctx) => {
-    // The customer group stays: "Not updated if Customer is changed after Quote Request creation."
-    request.customer = customerReference(a.customer, ctx);
-  }),
-  transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (request: QuoteRequest, a, ctx) => {
-    request.state = stateTransition(request.state, a, 'QuoteRequestState', ctx);
-  }),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<QuoteRequest>>),
+  // The customer group stays: "Not updated if Customer is changed after Quote Request creation."
+  changeCustomer,
+  ...flowActions<QuoteRequest>('QuoteRequestState'),
 };
 
-/** MyQuoteRequestUpdateAction (only under /me): `cancelQuoteRequest`, from Submitted only. */
-const MY_ACTIONS: Record<string, UpdateAction<QuoteRequest>> = {
+/**
+ * MyQuoteRequestUpdateAction: `cancelQuoteRequest`, from Submitted only. Not a QuoteRequestUpdateAction,
+ * so internal to the definition and offered by name under /me only.
+ */
+const myActions: Record<string, UpdateAction<QuoteRequest>> = {
   cancelQuoteRequest: action(z.object({}), (request: QuoteRequest) => {
     if (request.quoteRequestState !== 'Submitted') {
       throw quoteErrors.invalidOperation(
@@ -257,6 +270,7 @@ export const quoteRequests = defineResource<QuoteRequestDraft, QuoteRequest>({
   draft: QuoteRequestDraft,
   create: (draft, ctx) => buildQuoteRequest(draft, ctx),
   actions,
+  internalActions: myActions,
 });
 
 // Caller-scoped routes ---------------------------------------------------------------------------
@@ -284,6 +298,29 @@ export function requireOwnB2BPermission(
   );
 }
 
+/**
+ * `POST` of a draft that makes the next resource of the quote flow from the one before it (a staged
+ * quote from a request, a quote from a staged quote), project-wide or in a store. In a store the new
+ * resource must be the store's: otherwise the whole creation is undone.
+ */
+export function flowCreateRoute<R extends StoredDocument>(
+  typeId: string,
+  create: (repository: Engine, ctx: ResourceContext, input: unknown, check?: (made: R) => void) => R,
+): CustomRoute {
+  return {
+    method: 'POST',
+    path: '',
+    handle: (call, repository) => {
+      if (!call.ctx.scope) return created(call.expand(create(repository, call.ctx, call.json())));
+      const access = scopedAccess<R>(call, typeId, repository);
+      const made = create(repository, call.ctx, call.json(), (resource) => {
+        if (!access.belongs(resource)) throw errors.invalidOperation(`The ${typeId} cannot be created outside the scope of this endpoint.`);
+      });
+      return created(access.expanded(made));
+    },
+  };
+}
+
 const MyQuoteRequestDraft = z.object({ cartId: z.string(), cartVersion: z.number().int().min(1), comment: z.string().optional() });
 
 /** The caller's own cart (in the call's store, if any); anyone else's is as if it did not exist. */
@@ -303,8 +340,7 @@ const locatorOf = (call: ApiCall): Locator => (call.params.key !== undefined ? {
 export function myQuoteRequestRoutes(): CustomRoute[] {
   const update = (call: ApiCall, repository: Engine) => {
     const access = scopedAccess<QuoteRequest>(call, 'quote-request', repository);
-    const mine = new ScopedAccess<QuoteRequest>(call, { ...quoteRequests, actions: MY_ACTIONS }, access.policy, repository);
-    return ok(mine.expanded(mine.update(locatorOf(call), call.json())));
+    return ok(access.expanded(access.update(locatorOf(call), call.json(), { actions: Object.keys(myActions) })));
   };
   return [
     {

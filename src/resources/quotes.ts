@@ -1,5 +1,5 @@
 /**
- * Quotes: the legally binding offer made from a staged quote, and orders made from quotes.
+ * Quotes: the legally binding offer made from a staged quote.
  *
  * Creating one (`{stagedQuote, stagedQuoteVersion, stagedQuoteStateToSent?, key?, custom?, state?}`)
  * copies the offer of the staged quote's quotation cart as it stands (line items, totals, taxes,
@@ -16,14 +16,7 @@
  *   Accepted, Declined, Withdrawn and RenegotiationAddressed are final. `changeQuoteState` to
  *   DeclinedForRenegotiation is refused (the RAML: only a renegotiation request sets it).
  *
- * Orders from quotes (`POST /orders/quotes`, `/me/orders/quotes`, in-store, as-associate):
- * `{quote: {id|key}, version, quoteStateToAccepted?, orderNumber?, orderState?, paymentState?,
- * shipmentState?, state?}`. The quote must be Pending and not past `validTo` (400 InvalidOperation),
- * `version` must be the quote's (409), and a quote is ordered once. The order takes the quote's
- * offer (the negotiated prices, not the catalog's current ones) with `origin: Quote`, `quote` and
- * `cart` (the quotation cart, which becomes Ordered); `quoteStateToAccepted` accepts the quote in
- * the same transaction. The order document is stored through the orders module's definition (its
- * key and unique indexes, e.g. the order number).
+ * An order is made from a Pending quote through `POST /orders/quotes` (src/resources/order/from-quote.ts).
  *
  * Caller-scoped: `/me/quotes` (read; MyQuoteUpdateAction `changeMyQuoteState` to Accepted or Declined
  * from Pending; for a quote of a business unit the caller needs AcceptMyQuotes / DeclineMyQuotes
@@ -31,17 +24,13 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall, type Reply } from '../context.js';
+import { ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { RESOURCE_PERMISSIONS, type PermissionPair } from '../scopes/associate-permissions.js';
-import { ScopedAccess, scopedAccess } from '../scopes/scoped-access.js';
-import { markCartOrdered, snapshotCart, type Cart, type LineItem } from './carts.js';
-import { startApprovalFlow } from './approval-flows.js';
-import { assertOrderNumberFree } from './order/actions.js';
-import { OrderState, PaymentState, ShipmentState } from './order/model.js';
-import { takeInventory } from './order/parts.js';
-import { customFieldActions, type CustomFields } from './common.js';
+import { scopedAccess } from '../scopes/scoped-access.js';
+import type { Cart } from './carts.js';
+import type { CustomFields } from './common.js';
 import {
   action,
   defineResource,
@@ -52,17 +41,17 @@ import {
   type Locator,
   type Engine,
 } from './define.js';
-import { stateTransition } from './payments.js';
 import {
   assertVersion,
   changeState,
-  customerReference,
+  changeCustomer,
+  flowActions,
+  flowCreateRoute,
   mergedCustom,
   offerOf,
   quoteErrors,
   requireOwnB2BPermission,
   stateReference,
-  type KeyRef,
   type Offer,
 } from './quote-requests.js';
 import { stagedQuotes, type StagedQuote } from './staged-quotes.js';
@@ -133,15 +122,15 @@ function buildQuote(draft: QuoteDraft, staged: StagedQuote, cart: Cart, ctx: Res
 
 /**
  * Creates a quote from a staged quote, with the staged quote's move to Sent (when asked) and the
- * earlier renegotiated quotes' move to RenegotiationAddressed, in one transaction. `store` writes
- * the new quote (by default the plain repository create; a scope passes its own checked create).
+ * earlier renegotiated quotes' move to RenegotiationAddressed, in one transaction. `check` vets the
+ * new quote before anything else changes (a scope's belongs check); a throw undoes everything.
  */
-export function createQuote(repository: Engine, ctx: ResourceContext, input: unknown, store?: (definition: typeof quotes) => Quote): Quote {
+function createQuote(repository: Engine, ctx: ResourceContext, input: unknown, check?: (quote: Quote) => void): Quote {
   const draft = validate(QuoteDraft, input);
   return repository.transaction(() => {
     const { staged, cart } = quotableStage(draft, ctx);
-    const definition = { ...quotes, draft: z.unknown(), create: () => buildQuote(draft, staged, cart, ctx) } as typeof quotes;
-    const quote = store ? store(definition) : (repository.create(definition, {}, ctx) as Quote);
+    const quote = repository.insert(quotes, buildQuote(draft, staged, cart, ctx), ctx) as Quote;
+    check?.(quote);
     for (const document of ctx.scan('quote')) {
       const earlier = document as Quote;
       if (earlier.id === quote.id || earlier.stagedQuote.id !== staged.id || earlier.quoteState !== 'DeclinedForRenegotiation') continue;
@@ -190,13 +179,23 @@ const actions: Record<string, UpdateAction<Quote>> = {
   requestQuoteRenegotiation: action(z.object({ buyerComment: z.string().optional().nullable() }), (quote: Quote, a) =>
     requestRenegotiation(quote, a.buyerComment),
   ),
-  changeCustomer: action(z.object({ customer: ResourceIdentifier }), (quote: Quote, a, ctx) => {
-    quote.customer = customerReference(a.customer, ctx);
+  changeCustomer,
+  ...flowActions<Quote>('QuoteState'),
+};
+
+/**
+ * MyQuoteUpdateAction: `changeMyQuoteState` to Accepted or Declined, from Pending only. Not a
+ * QuoteUpdateAction, so internal to the definition and offered by name under /me only.
+ */
+const myActions: Record<string, UpdateAction<Quote>> = {
+  changeMyQuoteState: action(z.object({ quoteState: z.enum(['Accepted', 'Declined']) }), (quote: Quote, a) => {
+    if (quote.quoteState !== 'Pending') {
+      throw quoteErrors.invalidOperation(
+        `Only a quote in the state 'Pending' can be accepted or declined; this one is '${quote.quoteState}'.`,
+      );
+    }
+    quote.quoteState = a.quoteState;
   }),
-  transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (quote: Quote, a, ctx) => {
-    quote.state = stateTransition(quote.state, a, 'QuoteState', ctx);
-  }),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<Quote>>),
 };
 
 export const quotes = defineResource<QuoteDraft, Quote>({
@@ -208,241 +207,25 @@ export const quotes = defineResource<QuoteDraft, Quote>({
     throw quoteErrors.invalidOperation('A quote is created from a staged quote through POST /quotes.');
   },
   actions,
-  routes: [
-    {
-      method: 'POST',
-      path: '',
-      handle: (call, repository) =>
-        created(repository.expand(call.ctx.project, createQuote(repository, call.ctx, call.json()), call.query.getAll('expand'))),
-    },
-  ],
+  internalActions: myActions,
+  routes: [flowCreateRoute('quote', createQuote)],
 });
-
-// Orders from quotes -----------------------------------------------------------------------------
-
-export const OrderFromQuoteDraft = z.object({
-  quote: ResourceIdentifier,
-  version: z.number().int().min(1),
-  quoteStateToAccepted: z.boolean().optional(),
-  orderNumber: z.string().min(1).optional(),
-  paymentState: PaymentState.optional(),
-  shipmentState: ShipmentState.optional(),
-  orderState: OrderState.optional(),
-  state: ResourceIdentifier.optional(),
-});
-export type OrderFromQuoteDraft = z.infer<typeof OrderFromQuoteDraft>;
-
-/** MyOrderFromQuoteDraft: `{id, version, quoteStateToAccepted?}`. */
-export const MyOrderFromQuoteDraft = z.object({
-  id: z.string(),
-  version: z.number().int().min(1),
-  quoteStateToAccepted: z.boolean().optional(),
-});
-
-/** The checks the platform makes on a quote an order is made from. */
-export function orderableQuote(quote: Quote, version: number, ctx: ResourceContext): void {
-  assertVersion(quote, version);
-  if (quote.quoteState !== 'Pending') {
-    throw quoteErrors.invalidOperation(
-      `An order can only be created from a quote in the state 'Pending'; this one is '${quote.quoteState}'.`,
-    );
-  }
-  if (quote.validTo !== undefined && Date.parse(quote.validTo) < Date.parse(ctx.now)) {
-    throw quoteErrors.invalidOperation(`The quote '${quote.id}' expired at ${quote.validTo}: it cannot be ordered.`);
-  }
-  for (const order of ctx.scan('order')) {
-    if ((order.quote as Reference | undefined)?.id === quote.id)
-      throw quoteErrors.invalidOperation(`An order has already been created from the quote '${quote.id}'.`);
-  }
-}
-
-/**
- * The order document made from a quote: the quotation cart's fields as an order takes them from a
- * cart (`snapshotCart`), with the quote's offer over them (the negotiated prices, not what the cart
- * says now), `origin: Quote`, `quote`, and the draft's order fields.
- */
-function orderFieldsFrom(
-  quote: Quote,
-  cart: Cart | undefined,
-  draft: Omit<OrderFromQuoteDraft, 'quote' | 'version'>,
-  ctx: ResourceContext,
-): Record<string, unknown> {
-  const fields: Record<string, unknown> = cart
-    ? snapshotCart(cart)
-    : { shippingMode: 'Single', shipping: [], discountCodes: [], refusedGifts: [], itemShippingAddresses: [], directDiscounts: [] };
-  delete fields.anonymousId;
-  if (quote.customer) {
-    fields.customerId = quote.customer.id;
-    const email = ctx.get('customer', quote.customer.id)?.email;
-    if (fields.customerEmail === undefined && typeof email === 'string') fields.customerEmail = email;
-  }
-  for (const field of [
-    'customerGroup',
-    'store',
-    'taxedPrice',
-    'shippingAddress',
-    'billingAddress',
-    'inventoryMode',
-    'country',
-    'shippingInfo',
-    'paymentInfo',
-    'shippingRateInput',
-    'businessUnit',
-  ] as const) {
-    delete fields[field];
-  }
-  Object.assign(fields, offerOf(quote));
-  if (quote.purchaseOrderNumber !== undefined) fields.purchaseOrderNumber = quote.purchaseOrderNumber;
-  if (draft.orderNumber !== undefined) {
-    assertOrderNumberFree(draft.orderNumber, ctx);
-    fields.orderNumber = draft.orderNumber;
-  }
-  fields.origin = 'Quote';
-  fields.quote = { typeId: 'quote', id: quote.id };
-  fields.orderState = draft.orderState ?? 'Open';
-  if (draft.shipmentState !== undefined) fields.shipmentState = draft.shipmentState;
-  if (draft.paymentState !== undefined) fields.paymentState = draft.paymentState;
-  if (draft.state) {
-    const state = ctx.reference('state', draft.state);
-    const stored = ctx.get('state', state.id)!;
-    if (stored.type !== 'OrderState') {
-      throw errors.invalidOperation(
-        `The state '${(stored.key as string | undefined) ?? state.id}' is of type '${String(stored.type)}', not 'OrderState'.`,
-      );
-    }
-    fields.state = state;
-  }
-  if (quote.custom) fields.custom = jsonClone(quote.custom);
-  fields.syncInfo = [];
-  fields.returnInfo = [];
-  return fields;
-}
-
-/**
- * Creates the order from `quote` (already found and, in a scope, permitted), takes stock, marks the
- * quotation cart Ordered, accepts the quote when asked and starts the order's approval flow if
- * approval rules of its unit match, in one transaction. `check` runs on the created order before
- * anything else (a scope's belongs check); a throw undoes everything.
- */
-export function orderFromQuote(
-  repository: Engine,
-  ctx: ResourceContext,
-  quote: Quote,
-  draft: Omit<OrderFromQuoteDraft, 'quote'>,
-  check?: (order: StoredDocument) => void,
-): StoredDocument {
-  const orders = repository.definition('order');
-  return repository.transaction(() => {
-    orderableQuote(quote, draft.version, ctx);
-    const staged = ctx.get('staged-quote', quote.stagedQuote.id) as StagedQuote | undefined;
-    const cart = staged ? (ctx.get('cart', staged.quotationCart.id) as Cart | undefined) : undefined;
-    const fields = orderFieldsFrom(quote, cart, draft, ctx);
-    const order = repository.create({ ...orders, draft: z.unknown(), create: () => fields }, {}, ctx);
-    check?.(order);
-    takeInventory(repository, order.lineItems as LineItem[], order.inventoryMode as string, ctx);
-    if (cart && (cart.cartState === 'Active' || cart.cartState === 'Frozen')) markCartOrdered(repository, cart, ctx);
-    if (draft.quoteStateToAccepted)
-      repository.apply(quotes, quote, [{ name: 'changeQuoteState', payload: { quoteState: 'Accepted' } }], ctx);
-    startApprovalFlow(repository, ctx, order);
-    return order;
-  });
-}
-
-/** `POST /orders/quotes` (the orders module mounts it under its path): an order from any quote of the project. */
-export const orderFromQuoteRoute: CustomRoute = {
-  method: 'POST',
-  path: 'quotes',
-  handle: (call, repository) => {
-    const { quote: identifier, ...rest } = validate(OrderFromQuoteDraft, call.json());
-    const quote = call.ctx.get('quote', call.ctx.reference('quote', identifier).id) as Quote;
-    return created(call.expand(orderFromQuote(repository, call.ctx, quote, rest)));
-  },
-};
-
-/**
- * `POST .../orders/quotes` under a scope: the quote must be one of the scope's (the quote policy's
- * rules: the caller's, the store's, the unit's; otherwise 400 ReferencedResourceNotFound — the
- * quote cannot be reached from this endpoint), and the order must belong to the scope too.
- * - `/me` (MyOrderFromQuoteDraft): for a quote of a business unit the caller needs CreateMyOrdersFromMyQuotes there.
- * - as-associate (OrderFromQuoteDraft): CreateMyOrdersFromMyQuotes for the associate's own quotes,
- *   CreateOrdersFromOthersQuotes for the rest of the unit's.
- */
-export function scopedOrderFromQuoteRoute(): CustomRoute {
-  return {
-    method: 'POST',
-    path: 'quotes',
-    handle: (call, repository) => {
-      const mine = call.ctx.scope?.mount === 'me' || call.ctx.scope?.mount === 'store-me';
-      const draft = mine
-        ? (({ id, ...rest }) => ({ quote: { id }, ...rest }))(validate(MyOrderFromQuoteDraft, call.json()))
-        : validate(OrderFromQuoteDraft, call.json());
-      const quoteAccess = scopedAccess<Quote>(call, 'quote', repository);
-      const orderAccess = scopedAccess(call, 'order', repository);
-      const associate = quoteAccess.associate();
-      const pair = RESOURCE_PERMISSIONS.order.createFromQuote;
-      if (associate && !associate.isAssociate) associate.require('create order from quote', [pair.my, pair.others]);
-      const identifier = draft.quote as { id?: string | undefined; key?: string | undefined };
-      const locator: Locator = identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key ?? '' };
-      const found = repository.find(quotes, call.ctx.project, locator) as Quote | undefined;
-      if (!found || !quoteAccess.belongs(found)) throw errors.referencedResourceNotFound('quote', locator);
-      const resource = { typeId: 'quote', id: found.id };
-      if (associate) associate.requireFor('create order from quote', pair, found.customer?.id, resource);
-      if (mine)
-        requireOwnB2BPermission(
-          call,
-          repository,
-          found.businessUnit?.key,
-          'CreateMyOrdersFromMyQuotes',
-          'create order from quote',
-          resource,
-        );
-      const { quote: _quote, ...rest } = draft;
-      const order = orderFromQuote(repository, call.ctx, found, rest, (made) => {
-        if (!orderAccess.belongs(made)) throw errors.invalidOperation('The order cannot be created outside the scope of this endpoint.');
-      });
-      return created(orderAccess.expanded(order));
-    },
-  };
-}
 
 /** `POST /in-store/key={storeKey}/quotes`: from a staged quote of the store (the quote must be the store's). */
 export function scopedQuoteCreateRoute(): CustomRoute {
-  return {
-    method: 'POST',
-    path: '',
-    handle: (call, repository) => {
-      const access = scopedAccess<Quote>(call, 'quote', repository);
-      const quote = createQuote(repository, call.ctx, call.json(), (definition) =>
-        new ScopedAccess<Quote>(call, definition, access.policy, repository).create({}),
-      );
-      return created(access.expanded(quote));
-    },
-  };
+  return flowCreateRoute('quote', createQuote);
 }
 
 // Caller-scoped quote updates --------------------------------------------------------------------
 
 const locatorOf = (call: ApiCall): Locator => (call.params.key !== undefined ? { key: call.params.key } : { id: call.params.id! });
 
-/** MyQuoteUpdateAction: `changeMyQuoteState` to Accepted or Declined, from Pending only. */
-const MY_ACTIONS: Record<string, UpdateAction<Quote>> = {
-  changeMyQuoteState: action(z.object({ quoteState: z.enum(['Accepted', 'Declined']) }), (quote: Quote, a) => {
-    if (quote.quoteState !== 'Pending') {
-      throw quoteErrors.invalidOperation(
-        `Only a quote in the state 'Pending' can be accepted or declined; this one is '${quote.quoteState}'.`,
-      );
-    }
-    quote.quoteState = a.quoteState;
-  }),
-};
-
 /** `/me/quotes/{id|key=}` updates: MyQuoteUpdateAction, with the B2B permission of each state change. */
 export function myQuoteRoutes(): CustomRoute[] {
   const update = (call: ApiCall, repository: Engine) => {
     const access = scopedAccess<Quote>(call, 'quote', repository);
-    const mine = new ScopedAccess<Quote>(call, { ...quotes, actions: MY_ACTIONS }, access.policy, repository);
     const body = call.json() as { actions?: Array<{ action?: unknown; quoteState?: unknown }> };
-    const current = mine.find(locatorOf(call));
+    const current = access.find(locatorOf(call));
     for (const step of Array.isArray(body?.actions) ? body.actions : []) {
       if (step?.action !== 'changeMyQuoteState') continue;
       const permission = step.quoteState === 'Accepted' ? 'AcceptMyQuotes' : step.quoteState === 'Declined' ? 'DeclineMyQuotes' : undefined;
@@ -456,7 +239,7 @@ export function myQuoteRoutes(): CustomRoute[] {
           { typeId: 'quote', id: current.id },
         );
     }
-    return ok(mine.expanded(mine.update({ id: current.id }, body)));
+    return ok(access.expanded(access.update({ id: current.id }, body, { actions: Object.keys(myActions) })));
   };
   return [
     { method: 'POST', path: ':id', handle: update },

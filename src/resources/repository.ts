@@ -280,17 +280,24 @@ export class Repository implements Engine {
     return this.apply(definition, current, steps, ctx);
   }
 
-  /** Applies actions (public or internal) to a copy; the stored resource changes only if all of them succeed and something changed. */
+  /**
+   * Applies actions (public or internal) to a copy; the stored resource changes only if all of them
+   * succeed and something changed, with a new version unless every action keeps it.
+   */
   apply(definition: ResourceDefinition, current: StoredDocument, steps: AppliedAction[], ctx: ResourceContext): StoredDocument {
     const next = jsonClone(current);
+    let keepsVersion = steps.length > 0;
     for (const step of steps) {
       const declared = own(definition.actions, step.name) ?? own(definition.internalActions, step.name);
       if (!declared) throw errors.general(`The ${definition.typeId} has no action '${step.name}'.`);
       declared.apply(next, step.payload, ctx);
+      keepsVersion &&= declared.keepsVersion === true;
     }
     definition.afterActions?.(next, ctx, steps);
     if (jsonEqual(next, current)) return current;
-    return this.store(definition, current, next, ctx);
+    if (!keepsVersion) return this.store(definition, current, next, ctx);
+    this.save(definition, ctx.project, next, current);
+    return next;
   }
 
   replace(definition: ResourceDefinition, current: StoredDocument, next: object, ctx: ResourceContext): StoredDocument {
@@ -327,7 +334,11 @@ export class Repository implements Engine {
   validateActions(definition: ResourceDefinition, actions: Array<{ action: string }>, allowed?: readonly string[]): AppliedAction[] {
     const problems: ErrorObject[] = [];
     const steps = actions.map((raw, index) => {
-      const declared = allowed && !allowed.includes(raw.action) ? undefined : own(definition.actions, raw.action);
+      const declared = allowed
+        ? allowed.includes(raw.action)
+          ? (own(definition.actions, raw.action) ?? own(definition.internalActions, raw.action))
+          : undefined
+        : own(definition.actions, raw.action);
       if (!declared) {
         problems.push({
           code: 'InvalidInput',

@@ -6,15 +6,15 @@
  *   `ReviewIncludedInStatistics`; recomputed on `transitionState` only (as the platform does, a later
  *   change of the state's roles is not reflected).
  * - The statistics are recomputed whenever a review is created, updated or deleted through the API
- *   (the platform does it asynchronously; here they are current when the response is sent), from the
- *   target's reviews that are included in statistics and have a rating. They change the target
- *   document in place without a new version (a derived field, like the platform's eventual update);
- *   a target with no such review has no `reviewRatingStatistics`.
+ *   (the platform does it asynchronously; here they are current when the response is sent) by the
+ *   target's internal action of ./review-statistics.ts, which keeps the target's version (a derived
+ *   field, like the platform's eventual update).
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { created, ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
+import { REFRESH_REVIEW_RATING_STATISTICS } from './review-statistics.js';
 import { action, defineResource, type CustomRoute, type Reference, type ResourceContext, type Locator, type Engine } from './define.js';
 import { customFieldActions, customFields, type CustomFields, setField, setter } from './common.js';
 import { stateTransition } from './payments.js';
@@ -33,14 +33,6 @@ export interface Review extends StoredDocument {
   state?: Reference;
   customer?: Reference;
   custom?: CustomFields;
-}
-
-export interface ReviewRatingStatistics {
-  averageRating: number;
-  highestRating: number;
-  lowestRating: number;
-  count: number;
-  ratingsDistribution: Record<string, number>;
 }
 
 const TARGET_TYPES = ['product', 'channel'] as const;
@@ -129,34 +121,7 @@ export const reviews = defineResource<ReviewDraft, Review>({
 
 // Rating statistics --------------------------------------------------------------------------
 
-/** The statistics of one target over its reviews: included in statistics and rated. */
-export function ratingStatistics(ctx: ResourceContext, target: Reference): ReviewRatingStatistics | undefined {
-  const ratings: number[] = [];
-  for (const document of ctx.scan('review')) {
-    const review = document as Review;
-    if (
-      review.includedInStatistics &&
-      review.rating !== undefined &&
-      review.target?.id === target.id &&
-      review.target.typeId === target.typeId
-    ) {
-      ratings.push(review.rating);
-    }
-  }
-  if (ratings.length === 0) return undefined;
-  const distribution: Record<string, number> = {};
-  for (const rating of ratings) distribution[String(rating)] = (distribution[String(rating)] ?? 0) + 1;
-  const sum = ratings.reduce((total, rating) => total + rating, 0);
-  return {
-    averageRating: Math.round((sum / ratings.length) * 1e5) / 1e5,
-    highestRating: Math.max(...ratings),
-    lowestRating: Math.min(...ratings),
-    count: ratings.length,
-    ratingsDistribution: distribution,
-  };
-}
-
-/** Rewrites `reviewRatingStatistics` on each target that still exists (same version: a derived field). */
+/** Refreshes `reviewRatingStatistics` on each target that still exists (./review-statistics.ts). */
 function refreshStatistics(repository: Engine, ctx: ResourceContext, targets: Array<Reference | undefined>): void {
   const seen = new Set<string>();
   for (const target of targets) {
@@ -164,15 +129,7 @@ function refreshStatistics(repository: Engine, ctx: ResourceContext, targets: Ar
     seen.add(`${target.typeId}/${target.id}`);
     const document = ctx.get(target.typeId, target.id);
     if (!document) continue;
-    const statistics = ratingStatistics(ctx, target);
-    const next: StoredDocument = { ...document };
-    if (statistics) next.reviewRatingStatistics = statistics;
-    else delete next.reviewRatingStatistics;
-    const key = document.key as string | undefined;
-    repository.storage.write(ctx.project, target.typeId, next, {
-      expectedVersion: document.version,
-      ...(key !== undefined ? { key } : {}),
-    });
+    repository.apply(repository.definition(target.typeId), document, [{ name: REFRESH_REVIEW_RATING_STATISTICS, payload: {} }], ctx);
   }
 }
 

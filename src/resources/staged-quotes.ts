@@ -15,12 +15,10 @@
  * changes the quotation cart and creates a new quote from the same staged quote.
  */
 import { z } from 'zod';
-import { created, type ApiCall } from '../context.js';
-import { ScopedAccess, scopedAccess } from '../scopes/scoped-access.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import type { Cart } from './carts.js';
-import { customFieldActions, type CustomFields } from './common.js';
+import type { CustomFields } from './common.js';
 import {
   action,
   defineResource,
@@ -30,10 +28,11 @@ import {
   type UpdateAction,
   type Engine,
 } from './define.js';
-import { stateTransition } from './payments.js';
 import {
   assertVersion,
   changeState,
+  flowActions,
+  flowCreateRoute,
   mergedCustom,
   offerOf,
   quoteErrors,
@@ -132,26 +131,16 @@ function buildStagedQuote(
 
 /**
  * Creates the staged quote and its quotation cart (and accepts the request when asked) in one
- * transaction; every refusal leaves nothing behind. `store` writes the staged quote (by default the
- * plain repository create; a scope passes its own checked create).
+ * transaction; every refusal leaves nothing behind. `check` vets the new staged quote before the
+ * request changes (a scope's belongs check).
  */
-export function createStagedQuote(
-  repository: Engine,
-  ctx: ResourceContext,
-  input: unknown,
-  store?: (definition: typeof stagedQuotes) => StagedQuote,
-): StagedQuote {
+function createStagedQuote(repository: Engine, ctx: ResourceContext, input: unknown, check?: (staged: StagedQuote) => void): StagedQuote {
   const draft = validate(StagedQuoteDraft, input);
   return repository.transaction(() => {
     const request = stageableRequest(draft, ctx);
-    const built = quotationCartOf(request, ctx);
-    const cart = repository.create({ ...repository.definition('cart'), draft: z.unknown(), create: () => built }, {}, ctx) as Cart;
-    const definition = {
-      ...stagedQuotes,
-      draft: z.unknown(),
-      create: () => buildStagedQuote(draft, request, cart, ctx),
-    } as typeof stagedQuotes;
-    const staged = store ? store(definition) : (repository.create(definition, {}, ctx) as StagedQuote);
+    const cart = repository.insert(repository.definition('cart'), quotationCartOf(request, ctx), ctx) as Cart;
+    const staged = repository.insert(stagedQuotes, buildStagedQuote(draft, request, cart, ctx), ctx) as StagedQuote;
+    check?.(staged);
     if (draft.quoteRequestStateToAccepted && request.quoteRequestState !== 'Accepted') {
       repository.apply(quoteRequests, request, [{ name: 'changeQuoteRequestState', payload: { quoteRequestState: 'Accepted' } }], ctx);
     }
@@ -179,10 +168,7 @@ const actions: Record<string, UpdateAction<StagedQuote>> = {
     if (a.validTo === undefined || a.validTo === null) delete staged.validTo;
     else staged.validTo = a.validTo;
   }),
-  transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (staged: StagedQuote, a, ctx) => {
-    staged.state = stateTransition(staged.state, a, 'StagedQuoteState', ctx);
-  }),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<StagedQuote>>),
+  ...flowActions<StagedQuote>('StagedQuoteState'),
 };
 
 export const stagedQuotes = defineResource<StagedQuoteDraft, StagedQuote>({
@@ -194,29 +180,10 @@ export const stagedQuotes = defineResource<StagedQuoteDraft, StagedQuote>({
     throw quoteErrors.invalidOperation('A staged quote is created with its quotation cart through POST /staged-quotes.');
   },
   actions,
-  routes: [
-    {
-      method: 'POST',
-      path: '',
-      handle: (call: ApiCall, repository) => {
-        const staged = createStagedQuote(repository, call.ctx, call.json());
-        return created(repository.expand(call.ctx.project, staged, call.query.getAll('expand')));
-      },
-    },
-  ],
+  routes: [flowCreateRoute('staged-quote', createStagedQuote)],
 });
 
 /** `POST /in-store/key={storeKey}/staged-quotes`: from a quote request of the store (the staged quote must be the store's). */
 export function scopedStagedQuoteCreateRoute(): CustomRoute {
-  return {
-    method: 'POST',
-    path: '',
-    handle: (call, repository) => {
-      const access = scopedAccess<StagedQuote>(call, 'staged-quote', repository);
-      const staged = createStagedQuote(repository, call.ctx, call.json(), (definition) =>
-        new ScopedAccess<StagedQuote>(call, definition, access.policy, repository).create({}),
-      );
-      return created(access.expanded(staged));
-    },
-  };
+  return flowCreateRoute('staged-quote', createStagedQuote);
 }

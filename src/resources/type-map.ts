@@ -27,7 +27,7 @@ import type { ShippingMethod, ShippingMethodDraft } from './shipping-methods.js'
 import type { CartDiscount, CartDiscountDraft } from './cart-discounts.js';
 import type { DiscountCode, DiscountCodeDraft } from './discount-codes.js';
 import type { Cart, CartDraft } from './carts.js';
-import type { Order, OrderImportDraft } from './orders.js';
+import type { Order, OrderImportDraft } from './order/model.js';
 
 import type { QuoteRequest, QuoteRequestDraft } from './quote-requests.js';
 import type { StagedQuote, StagedQuoteDraft } from './staged-quotes.js';

@@ -36,7 +36,8 @@ import {
 } from '../resources/approval-flows.js';
 import { associateApprovalRuleRoutes } from '../resources/approval-rules.js';
 import { myQuoteRequestRoutes } from '../resources/quote-requests.js';
-import { associateQuoteRoutes, myQuoteRoutes, scopedOrderFromQuoteRoute, scopedQuoteCreateRoute } from '../resources/quotes.js';
+import { scopedOrderFromQuoteRoute } from '../resources/order/from-quote.js';
+import { associateQuoteRoutes, myQuoteRoutes, scopedQuoteCreateRoute } from '../resources/quotes.js';
 import { scopedStagedQuoteCreateRoute } from '../resources/staged-quotes.js';
 import type { ScopePolicy } from '../resources/define.js';
 import { scopedAccess, stamps } from './scoped-access.js';

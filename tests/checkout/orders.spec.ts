@@ -6,7 +6,7 @@
  */
 import type { ByProjectKeyRequestBuilder, Order, OrderUpdateAction, State, StateDraft } from '@commercetools/platform-sdk';
 import { snapshotCart, type Cart as StoredCart } from '../../src/resources/carts.js';
-import { orderFieldsOf } from '../../src/resources/orders.js';
+import { orderFieldsOf } from '../../src/resources/order/place.js';
 import { jsonClone } from '../../src/util/json.js';
 import { PROJECT_KEY, expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
 import { expectPlatformActions, typeWithStringField } from '../support/resources.js';

@@ -47,6 +47,7 @@ import {
   type Order,
 } from './model.js';
 import {
+  businessUnitKeyReference,
   deliveryItems,
   findDelivery,
   findParcel,
@@ -218,15 +219,7 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   }),
   setBusinessUnit: action(z.object({ businessUnit: Optional(ResourceIdentifier) }), (order: Order, a, ctx) => {
     if (!a.businessUnit) return void delete order.businessUnit;
-    const identifier = a.businessUnit;
-    const unit =
-      identifier.key !== undefined ? ctx.getByKey('business-unit', identifier.key) : ctx.get('business-unit', identifier.id ?? '');
-    if (!unit)
-      throw errors.referencedResourceNotFound(
-        'business-unit',
-        identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' },
-      );
-    order.businessUnit = { typeId: 'business-unit', key: unit.key as string };
+    order.businessUnit = businessUnitKeyReference(a.businessUnit, ctx);
   }),
   updateSyncInfo: action(
     z.object({ channel: ResourceIdentifier, externalId: z.string().optional(), syncedAt: z.string().optional() }),

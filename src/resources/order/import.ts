@@ -19,7 +19,7 @@ import { initialItemState } from '../cart/line-items.js';
 import type { Product } from '../product/model.js';
 import { shippingRateFromDraft } from '../shipping-methods.js';
 import type { CustomLineItemImportDraft, LineItemImportDraft, Order, OrderImportDraft, PriceDraft, TaxRateDraft } from './model.js';
-import { itemStates, newDelivery, orderErrors } from './parts.js';
+import { businessUnitKeyReference, itemStates, newDelivery, orderErrors } from './parts.js';
 import { assertOrderNumberFree } from './actions.js';
 
 const cents = (money: z.infer<typeof MoneyDraft>) => {
@@ -195,17 +195,7 @@ export function importedOrder(draft: OrderImportDraft, ctx: ResourceContext): Om
   }
   if (draft.customerEmail !== undefined) order.customerEmail = draft.customerEmail;
   if (draft.customerGroup) order.customerGroup = ctx.reference('customer-group', draft.customerGroup);
-  if (draft.businessUnit) {
-    const identifier = draft.businessUnit;
-    const unit =
-      identifier.key !== undefined ? ctx.getByKey('business-unit', identifier.key) : ctx.get('business-unit', identifier.id ?? '');
-    if (!unit)
-      throw errors.referencedResourceNotFound(
-        'business-unit',
-        identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' },
-      );
-    order.businessUnit = { typeId: 'business-unit', key: unit.key as string };
-  }
+  if (draft.businessUnit) order.businessUnit = businessUnitKeyReference(draft.businessUnit, ctx);
   if (draft.store) {
     const store = draft.store.key !== undefined ? ctx.getByKey('store', draft.store.key) : ctx.get('store', draft.store.id ?? '');
     if (!store)

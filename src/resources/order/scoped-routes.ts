@@ -26,10 +26,11 @@ import type { StoredDocument } from '../../storage/types.js';
 import type { Cart } from '../cart/model.js';
 import { activeCartOf, carts, mergeAnonymousCart } from '../carts.js';
 import type { CustomRoute, Locator, Engine } from '../define.js';
-import { myOrderFromCartRoute, orderFromCartRoute, orderNumberRoutes } from '../orders.js';
+
 import { PaymentDraft, TransactionType } from '../payments.js';
 import { CustomFieldsDraft, ResourceIdentifier, validate } from '../validation.js';
-import type { Order } from './model.js';
+import { MyOrderFromCartDraft, type Order } from './model.js';
+import { orderFromCartRoute, orderNumberRoutes } from './routes.js';
 
 /** A resource the scope reaches, or undefined (never a 404: draft references report their own error). */
 function reachable<R extends StoredDocument>(call: ApiCall, repository: Engine, typeId: string, locator: Locator): R | undefined {
@@ -195,7 +196,7 @@ export const inStoreCartRoutes: CustomRoute[] = [...inStoreCustomerCartRoutes, r
 
 // Orders -----------------------------------------------------------------------------------------
 
-export const myOrderRoutes: CustomRoute[] = [myOrderFromCartRoute(findCart)];
+export const myOrderRoutes: CustomRoute[] = [orderFromCartRoute(findCart, MyOrderFromCartDraft)];
 
 export const inStoreOrderRoutes: CustomRoute[] = [
   orderFromCartRoute(findCart),

@@ -1,0 +1,33 @@
+/**
+ * Orders: placed from a cart (`POST /orders`, ./place.ts) or from a quote (`POST /orders/quotes`,
+ * ./from-quote.ts), imported (`POST /orders/import`, ./import.ts), found by order number
+ * (`/orders/order-number={orderNumber}`: GET, POST update, DELETE), searched (`POST /orders/search`,
+ * src/search/order-search.ts), changed by every platform update action (./actions.ts).
+ *
+ * The order number is the resource's lookup key (`keyOf`): unique in the project (400
+ * DuplicateField `orderNumber`), set once. Orders have no `key`, so there are no `key=` routes.
+ */
+import { defineResource } from '../define.js';
+import { orderActions } from './actions.js';
+import { orderFromQuoteRoute } from './from-quote.js';
+import { importedOrder } from './import.js';
+import { OrderImportDraft, type Order } from './model.js';
+import { orderFromCartRoute, orderImportRoute, orderNumberRoutes, orderSearchRoutes, projectCart, projectOrders } from './routes.js';
+
+export const orders = defineResource<OrderImportDraft, Order>({
+  typeId: 'order',
+  path: 'orders',
+  // The generic create (and `mock.create('order', ...)` / seeding) takes an OrderImportDraft; `POST /orders` places an order from a cart.
+  draft: OrderImportDraft,
+  create: (draft, ctx) => importedOrder(draft, ctx),
+  actions: orderActions,
+  keyOf: (order) => order.orderNumber,
+  without: ['byKey'],
+  routes: [
+    orderFromQuoteRoute,
+    orderFromCartRoute(projectCart),
+    orderImportRoute,
+    ...orderSearchRoutes,
+    ...orderNumberRoutes(projectOrders),
+  ],
+});

@@ -1,0 +1,106 @@
+/**
+ * The orders' routes beyond the generic shape, and the route builders the caller-scoped endpoints
+ * reuse with their own access (src/resources/order/scoped-routes.ts, the as-associate routes of
+ * approval-flows.ts): an order from a cart, the import, the search, `order-number=` lookups.
+ */
+import { errors } from '../../http/errors.js';
+import { created, ok, type ApiCall, type Reply } from '../../context.js';
+import { searchOrders } from '../../search/order-search.js';
+import type { Cart } from '../cart/model.js';
+import type { CustomRoute, Engine, Locator } from '../define.js';
+import { validate } from '../validation.js';
+import { type MyOrderFromCartDraft, OrderFromCartDraft, type Order } from './model.js';
+import { takeInventory } from './parts.js';
+import { cartOfDraft, placeOrder } from './place.js';
+
+type FindCart = (call: ApiCall, repository: Engine, locator: Locator) => Cart | undefined;
+
+/**
+ * `POST` of an OrderFromCartDraft (`/me/orders`: a MyOrderFromCartDraft, `{id, version}`), with the
+ * cart found by `find` (the project's carts, or the scope's: a cart it cannot reach is not found).
+ */
+export function orderFromCartRoute(
+  find: FindCart,
+  draftSchema: typeof OrderFromCartDraft | typeof MyOrderFromCartDraft = OrderFromCartDraft,
+): CustomRoute {
+  return {
+    method: 'POST',
+    path: '',
+    handle: (call, repository) => {
+      const draft: OrderFromCartDraft = validate(draftSchema, call.json());
+      const cart = cartOfDraft(draft, (locator) => find(call, repository, locator));
+      return created(call.expand(placeOrder(repository, call.ctx, cart, draft)));
+    },
+  };
+}
+
+/** Any cart of the project. */
+export const projectCart: FindCart = (call, _repository, locator) =>
+  ('id' in locator ? call.ctx.get('cart', locator.id) : call.ctx.getByKey('cart', locator.key)) as Cart | undefined;
+
+/** How `order-number=` routes reach an order: the project's way, or a scope's. */
+export interface OrderNumberAccess {
+  get(call: ApiCall, repository: Engine, orderNumber: string): Order;
+  update(call: ApiCall, repository: Engine, orderNumber: string): Order;
+  remove(call: ApiCall, repository: Engine, orderNumber: string, version: number): Order;
+}
+
+/**
+ * `/order-number={orderNumber}`: GET, POST (update actions) and DELETE (`?version=`), through the
+ * given access (the project's, or a scope's).
+ */
+export function orderNumberRoutes(access: OrderNumberAccess): CustomRoute[] {
+  const path = 'order-number=:orderNumber';
+  const orderNumber = (call: ApiCall) => call.params.orderNumber!;
+  return [
+    { method: 'GET', path, handle: (call, repository) => ok(call.expand(access.get(call, repository, orderNumber(call)))) },
+    {
+      method: 'POST',
+      path,
+      handle: (call, repository) => ok(call.expand(access.update(call, repository, orderNumber(call)))),
+    },
+    {
+      method: 'DELETE',
+      path,
+      handle: (call, repository) => ok(call.expand(access.remove(call, repository, orderNumber(call), call.version()))),
+    },
+  ];
+}
+
+const orderDefinition = (repository: Engine) => repository.definition('order');
+
+/** `order-number=` over every order of the project. */
+export const projectOrders: OrderNumberAccess = {
+  get: (call, repository, orderNumber) => repository.get(orderDefinition(repository), call.ctx.project, { key: orderNumber }) as Order,
+  update: (call, repository, orderNumber) =>
+    repository.update(orderDefinition(repository), { key: orderNumber }, call.json(), call.ctx) as Order,
+  remove: (call, repository, orderNumber, version) =>
+    repository.remove(orderDefinition(repository), { key: orderNumber }, version, call.ctx) as Order,
+};
+
+/** `POST /orders/import`: an OrderImportDraft, with the stock its line items take. */
+export const orderImportRoute: CustomRoute = {
+  method: 'POST',
+  path: 'import',
+  handle: (call, repository) => {
+    const order = repository.transaction(() => {
+      const made = repository.create(orderDefinition(repository), call.json(), call.ctx) as Order;
+      takeInventory(repository, made.lineItems, made.inventoryMode, call.ctx);
+      return made;
+    });
+    return created(call.expand(order));
+  },
+};
+
+function search(call: ApiCall): Reply {
+  // HEAD /orders/search: the index exists (200); GET is not served.
+  if (call.method === 'GET') throw errors.methodNotAllowed('GET', `/${call.ctx.project}/orders/search`);
+  if (call.method === 'HEAD') return ok(undefined);
+  return ok(searchOrders(call.ctx.scan('order') as Iterable<Order>, call.json(), call.ctx));
+}
+
+/** `POST /orders/search` (src/search/order-search.ts); `GET` is a 405. */
+export const orderSearchRoutes: CustomRoute[] = [
+  { method: 'POST', path: 'search', handle: search },
+  { method: 'GET', path: 'search', handle: search },
+];
