@@ -38,7 +38,7 @@ import {
   type RuleApprover,
 } from './approval-rules.js';
 import { associateRolesIn, type Associate, type BusinessUnit } from './business-units.js';
-import type { Cart } from './carts.js';
+import type { Cart } from './cart/model.js';
 import { predicateScope } from './cart/predicate-scope.js';
 import { customFieldActions, type CustomFields } from './common.js';
 import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction, type Locator, type Engine } from './define.js';

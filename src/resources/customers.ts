@@ -45,7 +45,7 @@ import {
   setter,
 } from './common.js';
 import type { Cart } from './cart/model.js';
-import { mergeAnonymousCart } from './carts.js';
+import { mergeAnonymousCart } from './cart/active-cart.js';
 import { customerErrors } from './customer-errors.js';
 import {
   BaseAddress,

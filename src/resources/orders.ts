@@ -26,7 +26,7 @@ import { errors } from '../http/errors.js';
 import { created, ok, type ApiCall, type Reply } from '../context.js';
 import { searchOrders } from '../search/order-search.js';
 import type { Cart } from './cart/model.js';
-import { markCartOrdered, orderableCart } from './carts.js';
+import { markCartOrdered, orderableCart } from './cart/ordering.js';
 import { customFields } from './common.js';
 import { defineResource, type CustomRoute, type ResourceContext, type ResourceDefinition, type Locator, type Engine } from './define.js';
 import { assertOrderNumberFree, orderActions } from './order/actions.js';

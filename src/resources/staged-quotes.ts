@@ -19,7 +19,7 @@ import { created, type ApiCall } from '../context.js';
 import { ScopedAccess, scopedAccess } from '../scopes/scoped-access.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
-import type { Cart } from './carts.js';
+import type { Cart } from './cart/model.js';
 import { customFieldActions, type CustomFields } from './common.js';
 import {
   action,

@@ -24,7 +24,8 @@ import type { BusinessUnit, BusinessUnitDraft } from './business-units.js';
 import type { ShippingMethod, ShippingMethodDraft } from './shipping-methods.js';
 import type { CartDiscount, CartDiscountDraft } from './cart-discounts.js';
 import type { DiscountCode, DiscountCodeDraft } from './discount-codes.js';
-import type { Cart, CartDraft } from './carts.js';
+import type { Cart } from './cart/model.js';
+import type { CartDraft } from './cart/schemas.js';
 import type { Order, OrderImportDraft } from './orders.js';
 
 import type { QuoteRequest, QuoteRequestDraft } from './quote-requests.js';

@@ -1,0 +1,77 @@
+/**
+ * The update actions on a cart's own fields: key, country, locale, the customer (and customer
+ * group, business unit) it belongs to, payments, purchase order number, deletion, custom fields,
+ * price rounding, and `recalculate`.
+ */
+import { z } from 'zod';
+import { errors } from '../../http/errors.js';
+import { customFieldActions, setField } from '../common.js';
+import { action, type UpdateAction } from '../define.js';
+import { Country, Key, ResourceIdentifier } from '../validation.js';
+import { customerGroupOf } from './build.js';
+import { cartErrors } from './errors.js';
+import type { Cart } from './model.js';
+import { Optional, RoundingMode } from './schemas.js';
+
+export const fieldActions: Record<string, UpdateAction<Cart>> = {
+  recalculate: action(z.object({ updateProductData: z.boolean().optional() }), () => undefined),
+  setKey: action(z.object({ key: Optional(Key) }), (cart: Cart, a) => setField(cart, 'key', a.key)),
+  setCountry: action(z.object({ country: Optional(Country) }), (cart: Cart, a) => setField(cart, 'country', a.country)),
+  setLocale: action(z.object({ locale: Optional(z.string()) }), (cart: Cart, a) => setField(cart, 'locale', a.locale)),
+  setCustomerId: action(z.object({ customerId: Optional(z.string()) }), (cart: Cart, a, ctx) => {
+    if (!a.customerId) {
+      delete cart.customerId;
+      return;
+    }
+    const group = customerGroupOf(a.customerId, ctx);
+    cart.customerId = a.customerId;
+    setField(cart, 'customerGroup', group);
+  }),
+  setCustomerEmail: action(z.object({ email: Optional(z.string()) }), (cart: Cart, a) => setField(cart, 'customerEmail', a.email)),
+  setAnonymousId: action(z.object({ anonymousId: Optional(z.string()) }), (cart: Cart, a) => setField(cart, 'anonymousId', a.anonymousId)),
+  setCustomerGroup: action(z.object({ customerGroup: Optional(ResourceIdentifier) }), (cart: Cart, a, ctx) => {
+    if (cart.customerId !== undefined) {
+      throw cartErrors.invalidOperation(
+        "The customer group of a cart with a customer is the customer's; setCustomerGroup is only for carts without customerId.",
+      );
+    }
+    setField(cart, 'customerGroup', a.customerGroup ? ctx.reference('customer-group', a.customerGroup) : undefined);
+  }),
+  setBusinessUnit: action(z.object({ businessUnit: ResourceIdentifier }), (cart: Cart, a, ctx) => {
+    const unit =
+      a.businessUnit.key !== undefined
+        ? ctx.getByKey('business-unit', a.businessUnit.key)
+        : ctx.get('business-unit', a.businessUnit.id ?? '');
+    if (!unit)
+      throw errors.referencedResourceNotFound(
+        'business-unit',
+        a.businessUnit.key !== undefined ? { key: a.businessUnit.key } : { id: a.businessUnit.id ?? '' },
+      );
+    cart.businessUnit = { typeId: 'business-unit', key: unit.key as string };
+  }),
+  setPurchaseOrderNumber: action(z.object({ purchaseOrderNumber: Optional(z.string()) }), (cart: Cart, a) =>
+    setField(cart, 'purchaseOrderNumber', a.purchaseOrderNumber),
+  ),
+  setDeleteDaysAfterLastModification: action(
+    z.object({ deleteDaysAfterLastModification: Optional(z.number().int().min(1).max(365250)) }),
+    (cart: Cart, a) => setField(cart, 'deleteDaysAfterLastModification', a.deleteDaysAfterLastModification),
+  ),
+  setReservationExpirationInMinutes: action(z.object({ reservationExpirationInMinutes: z.number().int().min(1).max(44640) }), () => {
+    // Reservations (inventory mode ReserveOnCart) are not modelled: accepted, nothing stored.
+  }),
+  changePriceRoundingMode: action(z.object({ priceRoundingMode: RoundingMode }), (cart: Cart, a) => {
+    cart.priceRoundingMode = a.priceRoundingMode;
+  }),
+  addPayment: action(z.object({ payment: ResourceIdentifier }), (cart: Cart, a, ctx) => {
+    const reference = ctx.reference('payment', a.payment);
+    cart.paymentInfo ??= { payments: [] };
+    if (!cart.paymentInfo.payments.some((p) => p.id === reference.id)) cart.paymentInfo.payments.push(reference);
+  }),
+  removePayment: action(z.object({ payment: ResourceIdentifier }), (cart: Cart, a, ctx) => {
+    const id = a.payment.id ?? ctx.reference('payment', a.payment).id;
+    if (!cart.paymentInfo) return;
+    cart.paymentInfo.payments = cart.paymentInfo.payments.filter((p) => p.id !== id);
+    if (cart.paymentInfo.payments.length === 0) delete cart.paymentInfo;
+  }),
+  ...(customFieldActions as unknown as Record<string, UpdateAction<Cart>>),
+};

@@ -1,0 +1,280 @@
+/**
+ * The update actions on a cart's line items and custom line items: adding them (one by one or a
+ * shopping list's), quantities, external prices, channels, shipping details, custom fields. Their
+ * external tax actions are in ./taxes.ts; building an item from its draft is in ./line-items.ts.
+ */
+import { v4 as uuid } from 'uuid';
+import { z } from 'zod';
+import { MoneyDraft, typedMoney, withCentAmount } from '../../pricing/money.js';
+import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
+import { action, type ResourceContext, type UpdateAction } from '../define.js';
+import { ResourceIdentifier } from '../validation.js';
+import { itemShippingAddress } from './addresses.js';
+import { cartErrors } from './errors.js';
+import {
+  assertCurrency,
+  assertUniqueItemKeys,
+  findCustomLineItem,
+  findLineItem,
+  newCustomLineItem,
+  newLineItem,
+  sameOffer,
+  shippingDetails,
+} from './line-items.js';
+import type { Cart, ItemShippingDetails, LineItem } from './model.js';
+import {
+  CustomLineItemDraft,
+  CustomLineItemLocator,
+  ExternalLineItemTotalPrice,
+  InventoryMode,
+  ItemShippingDetailsDraft,
+  ItemShippingTarget,
+  LineItemDraft,
+  LineItemLocator,
+  Optional,
+} from './schemas.js';
+
+/** Adds a line item, or raises the quantity of the line that is the same offer. */
+export function addLineItem(cart: Cart, draft: z.infer<typeof LineItemDraft>, ctx: ResourceContext): void {
+  const item = newLineItem(draft, cart, ctx);
+  const existing = cart.lineItems.find((line) => sameOffer(line, item));
+  if (existing) {
+    existing.quantity += item.quantity;
+    existing.lastModifiedAt = ctx.now;
+  } else {
+    cart.lineItems.push(item);
+  }
+  assertUniqueItemKeys(cart);
+}
+
+function setExternalPrices(
+  item: LineItem,
+  cart: Cart,
+  a: {
+    externalPrice?: z.infer<typeof MoneyDraft> | undefined;
+    externalTotalPrice?: z.infer<typeof ExternalLineItemTotalPrice> | undefined;
+  },
+): void {
+  if (a.externalTotalPrice) {
+    assertCurrency(a.externalTotalPrice.price, cart, 'externalTotalPrice.price');
+    assertCurrency(a.externalTotalPrice.totalPrice, cart, 'externalTotalPrice.totalPrice');
+    item.priceMode = 'ExternalTotal';
+    item.price = { id: item.price?.id ?? uuid(), value: typedMoney(a.externalTotalPrice.price) };
+    const total = typedMoney(a.externalTotalPrice.totalPrice);
+    item.totalPrice = withCentAmount({ currencyCode: cart.totalPrice.currencyCode }, total.centAmount);
+  } else if (a.externalPrice) {
+    assertCurrency(a.externalPrice, cart, 'externalPrice');
+    item.priceMode = 'ExternalPrice';
+    item.price = { id: item.price?.id ?? uuid(), value: typedMoney(a.externalPrice) };
+  }
+}
+
+/** A quantity change: ExternalPrice lines need the price again; ExternalTotal lines fall back to Platform without one. */
+function changeQuantity(
+  item: LineItem,
+  cart: Cart,
+  quantity: number,
+  a: {
+    externalPrice?: z.infer<typeof MoneyDraft> | undefined;
+    externalTotalPrice?: z.infer<typeof ExternalLineItemTotalPrice> | undefined;
+  },
+  ctx: ResourceContext,
+): void {
+  if (item.priceMode === 'ExternalPrice' && !a.externalPrice && !a.externalTotalPrice) {
+    throw cartErrors.invalidOperation(
+      `The line item '${item.id}' has the price mode ExternalPrice: changing its quantity needs the externalPrice.`,
+    );
+  }
+  if (item.priceMode === 'ExternalTotal' && !a.externalTotalPrice) item.priceMode = 'Platform';
+  setExternalPrices(item, cart, a);
+  item.quantity = quantity;
+  item.lastModifiedAt = ctx.now;
+}
+
+function withShippingDetails(
+  item: { shippingDetails?: ItemShippingDetails; quantity: number },
+  cart: Cart,
+  draft: z.infer<typeof ItemShippingDetailsDraft> | undefined | null,
+): void {
+  const details = shippingDetails(draft, cart, item.quantity);
+  if (details) item.shippingDetails = details;
+  else delete item.shippingDetails;
+}
+
+function applyTargetsDelta(
+  item: { shippingDetails?: ItemShippingDetails; quantity: number },
+  cart: Cart,
+  delta: Array<z.infer<typeof ItemShippingTarget>>,
+): void {
+  const targets = (item.shippingDetails?.targets ?? []).map((t) => ({ ...t }));
+  for (const change of delta) {
+    itemShippingAddress(cart, change.addressKey);
+    const existing = targets.find((t) => t.addressKey === change.addressKey && t.shippingMethodKey === change.shippingMethodKey);
+    if (existing) existing.quantity += change.quantity;
+    else targets.push({ ...change });
+  }
+  const kept = targets.filter((t) => t.quantity > 0);
+  if (targets.some((t) => t.quantity < 0)) throw cartErrors.invalidOperation('A shipping target quantity cannot become negative.');
+  item.shippingDetails = { targets: kept, valid: kept.reduce((sum, t) => sum + t.quantity, 0) === item.quantity };
+}
+
+export const lineItemActions: Record<string, UpdateAction<Cart>> = {
+  addLineItem: action(LineItemDraft, (cart: Cart, a, ctx) => addLineItem(cart, a, ctx)),
+  removeLineItem: action(
+    LineItemLocator.extend({
+      quantity: z.number().int().min(1).optional(),
+      externalPrice: MoneyDraft.optional(),
+      externalTotalPrice: ExternalLineItemTotalPrice.optional(),
+      shippingDetailsToRemove: ItemShippingDetailsDraft.optional(),
+    }),
+    (cart: Cart, a, ctx) => {
+      const item = findLineItem(cart, a);
+      if (a.quantity === undefined || a.quantity >= item.quantity) {
+        cart.lineItems = cart.lineItems.filter((line) => line !== item);
+        return;
+      }
+      changeQuantity(item, cart, item.quantity - a.quantity, a, ctx);
+      if (a.shippingDetailsToRemove && item.shippingDetails) {
+        applyTargetsDelta(
+          item,
+          cart,
+          a.shippingDetailsToRemove.targets.map((t) => ({ ...t, quantity: -t.quantity })),
+        );
+      }
+    },
+  ),
+  changeLineItemQuantity: action(
+    LineItemLocator.extend({
+      quantity: z.number().int().min(0),
+      externalPrice: MoneyDraft.optional(),
+      externalTotalPrice: ExternalLineItemTotalPrice.optional(),
+    }),
+    (cart: Cart, a, ctx) => {
+      const item = findLineItem(cart, a);
+      if (a.quantity === 0) {
+        cart.lineItems = cart.lineItems.filter((line) => line !== item);
+        return;
+      }
+      changeQuantity(item, cart, a.quantity, a, ctx);
+    },
+  ),
+  changeLineItemsOrder: action(z.object({ lineItemOrder: z.array(z.string()) }), (cart: Cart, a) => {
+    const ids = new Set(a.lineItemOrder);
+    if (ids.size !== a.lineItemOrder.length || ids.size !== cart.lineItems.length || cart.lineItems.some((item) => !ids.has(item.id))) {
+      throw cartErrors.invalidOperation('The lineItemOrder must name every line item of the cart exactly once.');
+    }
+    cart.lineItems = a.lineItemOrder.map((id) => cart.lineItems.find((item) => item.id === id)!);
+  }),
+  setLineItemPrice: action(LineItemLocator.extend({ externalPrice: Optional(MoneyDraft) }), (cart: Cart, a, ctx) => {
+    const item = findLineItem(cart, a);
+    if (a.externalPrice) setExternalPrices(item, cart, { externalPrice: a.externalPrice });
+    else item.priceMode = 'Platform';
+    item.lastModifiedAt = ctx.now;
+  }),
+  setLineItemTotalPrice: action(
+    LineItemLocator.extend({ externalTotalPrice: Optional(ExternalLineItemTotalPrice) }),
+    (cart: Cart, a, ctx) => {
+      const item = findLineItem(cart, a);
+      if (a.externalTotalPrice) setExternalPrices(item, cart, { externalTotalPrice: a.externalTotalPrice });
+      else item.priceMode = 'Platform';
+      item.lastModifiedAt = ctx.now;
+    },
+  ),
+  setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (cart: Cart, a, ctx) =>
+    applyCustomType(findLineItem(cart, a), a, ctx),
+  ),
+  setLineItemCustomField: action(LineItemLocator.extend(SetCustomField.shape), (cart: Cart, a) =>
+    applyCustomField(findLineItem(cart, a), a),
+  ),
+  setLineItemDistributionChannel: action(
+    LineItemLocator.extend({ distributionChannel: Optional(ResourceIdentifier) }),
+    (cart: Cart, a, ctx) => {
+      const item = findLineItem(cart, a);
+      setField(item, 'distributionChannel', a.distributionChannel ? ctx.reference('channel', a.distributionChannel) : undefined);
+    },
+  ),
+  setLineItemSupplyChannel: action(LineItemLocator.extend({ supplyChannel: Optional(ResourceIdentifier) }), (cart: Cart, a, ctx) => {
+    const item = findLineItem(cart, a);
+    setField(item, 'supplyChannel', a.supplyChannel ? ctx.reference('channel', a.supplyChannel) : undefined);
+  }),
+  setLineItemInventoryMode: action(LineItemLocator.extend({ inventoryMode: Optional(InventoryMode) }), (cart: Cart, a) => {
+    const item = findLineItem(cart, a);
+    setField(item, 'inventoryMode', a.inventoryMode && a.inventoryMode !== cart.inventoryMode ? a.inventoryMode : undefined);
+  }),
+  setLineItemShippingDetails: action(LineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (cart: Cart, a) =>
+    withShippingDetails(findLineItem(cart, a), cart, a.shippingDetails),
+  ),
+  applyDeltaToLineItemShippingDetailsTargets: action(
+    LineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }),
+    (cart: Cart, a) => applyTargetsDelta(findLineItem(cart, a), cart, a.targetsDelta),
+  ),
+  setLineItemRecurrenceInfo: action(LineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }), (cart: Cart, a) => {
+    setField(findLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
+  }),
+  addShoppingList: action(
+    z.object({
+      shoppingList: ResourceIdentifier,
+      distributionChannel: ResourceIdentifier.optional(),
+      supplyChannel: ResourceIdentifier.optional(),
+    }),
+    (cart: Cart, a, ctx) => {
+      const list = ctx.get('shopping-list', ctx.reference('shopping-list', a.shoppingList).id);
+      const items =
+        (list?.lineItems as Array<{ productId: string; variantId?: number; variant?: { id: number }; quantity: number }> | undefined) ?? [];
+      for (const item of items) {
+        addLineItem(
+          cart,
+          {
+            productId: item.productId,
+            variantId: item.variantId ?? item.variant?.id,
+            quantity: item.quantity,
+            ...(a.distributionChannel ? { distributionChannel: a.distributionChannel } : {}),
+            ...(a.supplyChannel ? { supplyChannel: a.supplyChannel } : {}),
+          },
+          ctx,
+        );
+      }
+    },
+  ),
+};
+
+export const customLineItemActions: Record<string, UpdateAction<Cart>> = {
+  addCustomLineItem: action(CustomLineItemDraft, (cart: Cart, a, ctx) => {
+    cart.customLineItems.push(newCustomLineItem(a, cart, ctx));
+    assertUniqueItemKeys(cart);
+  }),
+  removeCustomLineItem: action(CustomLineItemLocator, (cart: Cart, a) => {
+    const item = findCustomLineItem(cart, a);
+    cart.customLineItems = cart.customLineItems.filter((line) => line !== item);
+  }),
+  changeCustomLineItemQuantity: action(CustomLineItemLocator.extend({ quantity: z.number().int().min(0) }), (cart: Cart, a) => {
+    const item = findCustomLineItem(cart, a);
+    if (a.quantity === 0) cart.customLineItems = cart.customLineItems.filter((line) => line !== item);
+    else item.quantity = a.quantity;
+  }),
+  changeCustomLineItemMoney: action(CustomLineItemLocator.extend({ money: MoneyDraft }), (cart: Cart, a) => {
+    const item = findCustomLineItem(cart, a);
+    assertCurrency(a.money, cart, 'money');
+    item.money = typedMoney(a.money);
+  }),
+  changeCustomLineItemPriceMode: action(CustomLineItemLocator.extend({ mode: z.enum(['Standard', 'External']) }), (cart: Cart, a) => {
+    findCustomLineItem(cart, a).priceMode = a.mode;
+  }),
+  setCustomLineItemCustomType: action(CustomLineItemLocator.extend(SetCustomType.shape), (cart: Cart, a, ctx) =>
+    applyCustomType(findCustomLineItem(cart, a), a, ctx),
+  ),
+  setCustomLineItemCustomField: action(CustomLineItemLocator.extend(SetCustomField.shape), (cart: Cart, a) =>
+    applyCustomField(findCustomLineItem(cart, a), a),
+  ),
+  setCustomLineItemShippingDetails: action(
+    CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }),
+    (cart: Cart, a) => withShippingDetails(findCustomLineItem(cart, a), cart, a.shippingDetails),
+  ),
+  applyDeltaToCustomLineItemShippingDetailsTargets: action(
+    CustomLineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }),
+    (cart: Cart, a) => applyTargetsDelta(findCustomLineItem(cart, a), cart, a.targetsDelta),
+  ),
+  setCustomLineItemRecurrenceInfo: action(CustomLineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }), (cart: Cart, a) => {
+    setField(findCustomLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
+  }),
+};

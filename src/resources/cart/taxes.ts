@@ -1,0 +1,133 @@
+/**
+ * Taxes a cart is given rather than computes: external tax rates (tax mode External) and external
+ * tax amounts (ExternalAmount) on items and on the whole cart, and the actions that change how the
+ * cart taxes (tax mode, tax rounding, tax calculation mode). Shipping's own tax actions are in ./shipping.ts.
+ */
+import { z } from 'zod';
+import { taxedPriceFrom } from '../../pricing/cart-taxes.js';
+import { MoneyDraft, typedMoney } from '../../pricing/money.js';
+import { action, type UpdateAction } from '../define.js';
+import { cartErrors } from './errors.js';
+import { assertCurrency, externalTaxRate, findCustomLineItem, findLineItem } from './line-items.js';
+import type { Cart, TaxedPrice } from './model.js';
+import {
+  CustomLineItemLocator,
+  ExternalTaxAmountDraft,
+  ExternalTaxRateDraft,
+  LineItemLocator,
+  Optional,
+  RoundingMode,
+  TaxCalculationMode,
+  TaxMode,
+} from './schemas.js';
+
+/** The payloads of set(Custom)LineItemTaxRate and set(Custom)LineItemTaxAmount, beside the item locator. */
+const ExternalTaxRateChange = z.object({ externalTaxRate: Optional(ExternalTaxRateDraft), shippingKey: z.string().optional() });
+const ExternalTaxAmountChange = z.object({ externalTaxAmount: Optional(ExternalTaxAmountDraft), shippingKey: z.string().optional() });
+
+/** The tax rate and taxed price of an external tax amount given for a net `total` (tax mode ExternalAmount only). */
+export function externalTaxAmount(
+  cart: Cart,
+  total: number,
+  draft: z.infer<typeof ExternalTaxAmountDraft>,
+): { taxRate: ReturnType<typeof externalTaxRate>; taxedPrice: TaxedPrice } {
+  if (cart.taxMode !== 'ExternalAmount')
+    throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
+  assertCurrency(draft.totalGross, cart, 'externalTaxAmount.totalGross');
+  const rate = externalTaxRate(draft.taxRate);
+  const gross = typedMoney(draft.totalGross).centAmount;
+  const tax = gross - total;
+  const parts = rate.subRates.length > 0 ? rate.subRates : [{ name: rate.name, amount: rate.amount }];
+  const portions = parts.map((part) => ({
+    name: part.name,
+    rate: part.amount,
+    amount: rate.amount === 0 ? 0 : Math.round((tax * part.amount) / rate.amount),
+  }));
+  if (portions.length > 0) portions[portions.length - 1]!.amount += tax - portions.reduce((sum, p) => sum + p.amount, 0);
+  return { taxRate: rate, taxedPrice: taxedPriceFrom(cart.totalPrice.currencyCode, total, gross, portions) as TaxedPrice };
+}
+
+export function assertExternalTaxMode(cart: Cart): void {
+  if (cart.taxMode !== 'External')
+    throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
+}
+
+type TaxedItem = { taxRate?: ReturnType<typeof externalTaxRate>; taxedPrice?: TaxedPrice; totalPrice: { centAmount: number } };
+
+/** Sets (or with none, removes) an item's external tax rate; tax mode External only. */
+function setItemTaxRate(cart: Cart, item: TaxedItem, draft: z.infer<typeof ExternalTaxRateDraft> | null | undefined): void {
+  assertExternalTaxMode(cart);
+  if (draft) item.taxRate = externalTaxRate(draft);
+  else delete item.taxRate;
+}
+
+/** Sets (or with none, removes) an item's external tax amount; tax mode ExternalAmount only. */
+function setItemTaxAmount(cart: Cart, item: TaxedItem, draft: z.infer<typeof ExternalTaxAmountDraft> | null | undefined): void {
+  if (!draft) {
+    if (cart.taxMode !== 'ExternalAmount')
+      throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
+    delete item.taxRate;
+    delete item.taxedPrice;
+    return;
+  }
+  Object.assign(item, externalTaxAmount(cart, item.totalPrice.centAmount, draft));
+}
+
+export const taxActions: Record<string, UpdateAction<Cart>> = {
+  setLineItemTaxRate: action(LineItemLocator.extend(ExternalTaxRateChange.shape), (cart: Cart, a) =>
+    setItemTaxRate(cart, findLineItem(cart, a), a.externalTaxRate),
+  ),
+  setLineItemTaxAmount: action(LineItemLocator.extend(ExternalTaxAmountChange.shape), (cart: Cart, a) =>
+    setItemTaxAmount(cart, findLineItem(cart, a), a.externalTaxAmount),
+  ),
+  setCustomLineItemTaxRate: action(CustomLineItemLocator.extend(ExternalTaxRateChange.shape), (cart: Cart, a) =>
+    setItemTaxRate(cart, findCustomLineItem(cart, a), a.externalTaxRate),
+  ),
+  setCustomLineItemTaxAmount: action(CustomLineItemLocator.extend(ExternalTaxAmountChange.shape), (cart: Cart, a) =>
+    setItemTaxAmount(cart, findCustomLineItem(cart, a), a.externalTaxAmount),
+  ),
+  changeTaxMode: action(z.object({ taxMode: TaxMode }), (cart: Cart, a) => {
+    if (cart.taxMode === a.taxMode) return;
+    cart.taxMode = a.taxMode;
+    for (const item of [
+      ...cart.lineItems,
+      ...cart.customLineItems,
+      ...(cart.shippingInfo ? [cart.shippingInfo] : []),
+      ...cart.shipping.map((s) => s.shippingInfo),
+    ]) {
+      delete item.taxRate;
+      delete item.taxedPrice;
+    }
+    delete cart.taxedPrice;
+    delete cart.taxedShippingPrice;
+  }),
+  changeTaxRoundingMode: action(z.object({ taxRoundingMode: RoundingMode }), (cart: Cart, a) => {
+    cart.taxRoundingMode = a.taxRoundingMode;
+  }),
+  changeTaxCalculationMode: action(z.object({ taxCalculationMode: TaxCalculationMode }), (cart: Cart, a) => {
+    cart.taxCalculationMode = a.taxCalculationMode;
+  }),
+  setCartTotalTax: action(
+    z.object({
+      externalTotalGross: MoneyDraft,
+      externalTaxPortions: z
+        .array(z.object({ name: z.string().optional(), rate: z.number().min(0).max(1), amount: MoneyDraft }))
+        .optional(),
+    }),
+    (cart: Cart, a) => {
+      if (cart.taxMode !== 'ExternalAmount')
+        throw cartErrors.invalidOperation('The cart total tax can only be set on a cart with the tax mode ExternalAmount.');
+      assertCurrency(a.externalTotalGross, cart, 'externalTotalGross');
+      const portions = (a.externalTaxPortions ?? []).map((p) => {
+        assertCurrency(p.amount, cart, 'externalTaxPortions.amount');
+        return { ...(p.name !== undefined ? { name: p.name } : {}), rate: p.rate, amount: typedMoney(p.amount).centAmount };
+      });
+      cart.taxedPrice = taxedPriceFrom(
+        cart.totalPrice.currencyCode,
+        cart.totalPrice.centAmount,
+        typedMoney(a.externalTotalGross).centAmount,
+        portions,
+      ) as TaxedPrice;
+    },
+  ),
+};
