@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { created, ok } from '../../context.js';
 import { errors } from '../../http/errors.js';
-import { defineResource } from '../define.js';
+import { action, defineResource } from '../define.js';
 import { validate } from '../validation.js';
 import { activeCartOf, MergeCartDraft, mergeAnonymousCart } from './active-cart.js';
 import { addressActions } from './addresses.js';
@@ -47,6 +47,12 @@ export const carts = defineResource<CartDraft, Cart>({
     ...fieldActions,
     ...stateActions,
   }),
+  internalActions: {
+    /** The order taken from the cart is placed: the cart is done (see ./ordering.ts). */
+    markOrdered: action(z.object({}), (cart: Cart) => {
+      cart.cartState = 'Ordered';
+    }),
+  },
   routes: [
     {
       method: 'POST',
@@ -55,9 +61,7 @@ export const carts = defineResource<CartDraft, Cart>({
         const draft = validate(ReplicaCartDraft, call.json());
         const source = call.ctx.get(draft.reference.typeId, draft.reference.id) as Cart | undefined;
         if (!source) throw errors.referencedResourceNotFound(draft.reference.typeId, { id: draft.reference.id });
-        const built = replicate(source, draft.key, call.ctx);
-        const definition = { ...carts, draft: z.unknown(), create: () => built } as typeof carts;
-        const cart = repository.create(definition as never, {}, call.ctx);
+        const cart = repository.insert(carts, replicate(source, draft.key, call.ctx), call.ctx);
         return created(repository.expand(call.ctx.project, cart, call.query.getAll('expand')));
       },
     },
