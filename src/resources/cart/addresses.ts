@@ -11,11 +11,11 @@ import {
   type Address,
   type CustomFields,
 } from '../common.js';
-import { action, type UpdateAction } from '../define.js';
 import { BaseAddress } from '../validation.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
 import { Optional } from './schemas.js';
+import { cartAction, type CartAction } from './state.js';
 
 function addressOf(cart: Cart, field: 'shippingAddress' | 'billingAddress'): Address & { custom?: CustomFields } {
   const address = cart[field];
@@ -41,21 +41,21 @@ export function addItemAddress(cart: Cart, address: Address): void {
   cart.itemShippingAddresses.push(address);
 }
 
-export const addressActions: Record<string, UpdateAction<Cart>> = {
-  setShippingAddress: action(z.object({ address: Optional(BaseAddress) }), (cart: Cart, a, ctx) => {
+export const addressActions: Record<string, CartAction> = {
+  setShippingAddress: cartAction(z.object({ address: Optional(BaseAddress) }), (cart, a, ctx) => {
     setField(cart, 'shippingAddress', a.address ? storedAddress(a.address, ctx) : undefined);
   }),
-  setBillingAddress: action(z.object({ address: Optional(BaseAddress) }), (cart: Cart, a, ctx) => {
+  setBillingAddress: cartAction(z.object({ address: Optional(BaseAddress) }), (cart, a, ctx) => {
     setField(cart, 'billingAddress', a.address ? storedAddress(a.address, ctx) : undefined);
   }),
-  setShippingAddressCustomType: action(SetCustomType, (cart: Cart, a, ctx) => applyCustomType(addressOf(cart, 'shippingAddress'), a, ctx)),
-  setShippingAddressCustomField: action(SetCustomField, (cart: Cart, a) => applyCustomField(addressOf(cart, 'shippingAddress'), a)),
-  setBillingAddressCustomType: action(SetCustomType, (cart: Cart, a, ctx) => applyCustomType(addressOf(cart, 'billingAddress'), a, ctx)),
-  setBillingAddressCustomField: action(SetCustomField, (cart: Cart, a) => applyCustomField(addressOf(cart, 'billingAddress'), a)),
-  addItemShippingAddress: action(z.object({ address: BaseAddress }), (cart: Cart, a, ctx) =>
+  setShippingAddressCustomType: cartAction(SetCustomType, (cart, a, ctx) => applyCustomType(addressOf(cart, 'shippingAddress'), a, ctx)),
+  setShippingAddressCustomField: cartAction(SetCustomField, (cart, a) => applyCustomField(addressOf(cart, 'shippingAddress'), a)),
+  setBillingAddressCustomType: cartAction(SetCustomType, (cart, a, ctx) => applyCustomType(addressOf(cart, 'billingAddress'), a, ctx)),
+  setBillingAddressCustomField: cartAction(SetCustomField, (cart, a) => applyCustomField(addressOf(cart, 'billingAddress'), a)),
+  addItemShippingAddress: cartAction(z.object({ address: BaseAddress }), (cart, a, ctx) =>
     addItemAddress(cart, storedAddress(a.address, ctx)),
   ),
-  removeItemShippingAddress: action(z.object({ addressKey: z.string() }), (cart: Cart, a) => {
+  removeItemShippingAddress: cartAction(z.object({ addressKey: z.string() }), (cart, a) => {
     itemShippingAddress(cart, a.addressKey);
     const used = [...cart.lineItems, ...cart.customLineItems].some((item) =>
       item.shippingDetails?.targets.some((t) => t.addressKey === a.addressKey),
@@ -66,15 +66,15 @@ export const addressActions: Record<string, UpdateAction<Cart>> = {
       );
     cart.itemShippingAddresses = cart.itemShippingAddresses.filter((address) => address.key !== a.addressKey);
   }),
-  updateItemShippingAddress: action(z.object({ address: BaseAddress }), (cart: Cart, a, ctx) => {
+  updateItemShippingAddress: cartAction(z.object({ address: BaseAddress }), (cart, a, ctx) => {
     if (a.address.key === undefined) throw cartErrors.invalidOperation('An item shipping address needs a key.');
     const index = cart.itemShippingAddresses.indexOf(itemShippingAddress(cart, a.address.key));
     cart.itemShippingAddresses[index] = storedAddress(a.address, ctx);
   }),
-  setItemShippingAddressCustomType: action(SetCustomType.extend({ addressKey: z.string() }), (cart: Cart, a, ctx) =>
+  setItemShippingAddressCustomType: cartAction(SetCustomType.extend({ addressKey: z.string() }), (cart, a, ctx) =>
     applyCustomType(itemShippingAddress(cart, a.addressKey), a, ctx),
   ),
-  setItemShippingAddressCustomField: action(SetCustomField.extend({ addressKey: z.string() }), (cart: Cart, a) =>
+  setItemShippingAddressCustomField: cartAction(SetCustomField.extend({ addressKey: z.string() }), (cart, a) =>
     applyCustomField(itemShippingAddress(cart, a.addressKey), a),
   ),
 };

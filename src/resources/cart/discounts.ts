@@ -6,11 +6,12 @@ import { v4 as uuid } from 'uuid';
 import { z } from 'zod';
 import { typedMoney } from '../../pricing/money.js';
 import { isCartDiscountEffective, type CartDiscount } from '../cart-discounts.js';
-import { action, type ResourceContext, type UpdateAction } from '../define.js';
+import type { ResourceContext } from '../define.js';
 import { discountCodeByCode, type DiscountCode } from '../discount-codes.js';
 import { cartErrors } from './errors.js';
 import type { Cart, DirectDiscount } from './model.js';
 import { DirectDiscountDraft } from './schemas.js';
+import { cartAction, type CartAction } from './state.js';
 
 function isValidAt(item: { validFrom?: string; validUntil?: string }, now: number): boolean {
   if (item.validFrom !== undefined && Date.parse(item.validFrom) > now) return false;
@@ -60,15 +61,15 @@ function directDiscount(draft: z.infer<typeof DirectDiscountDraft>, ctx: Resourc
   return { id: uuid(), value: stored, ...(draft.target ? { target: draft.target } : {}) };
 }
 
-export const discountActions: Record<string, UpdateAction<Cart>> = {
-  addDiscountCode: action(z.object({ code: z.string().min(1) }), (cart: Cart, a, ctx) => addCode(cart, applicableCode(cart, a.code, ctx))),
-  removeDiscountCode: action(z.object({ discountCode: z.object({ typeId: z.string().optional(), id: z.string() }) }), (cart: Cart, a) => {
+export const discountActions: Record<string, CartAction> = {
+  addDiscountCode: cartAction(z.object({ code: z.string().min(1) }), (cart, a, ctx) => addCode(cart, applicableCode(cart, a.code, ctx))),
+  removeDiscountCode: cartAction(z.object({ discountCode: z.object({ typeId: z.string().optional(), id: z.string() }) }), (cart, a) => {
     if (!cart.discountCodes.some((info) => info.discountCode.id === a.discountCode.id)) {
       throw cartErrors.invalidOperation(`The cart does not contain the discount code '${a.discountCode.id}'.`);
     }
     cart.discountCodes = cart.discountCodes.filter((info) => info.discountCode.id !== a.discountCode.id);
   }),
-  setDirectDiscounts: action(z.object({ discounts: z.array(DirectDiscountDraft) }), (cart: Cart, a, ctx) => {
+  setDirectDiscounts: cartAction(z.object({ discounts: z.array(DirectDiscountDraft) }), (cart, a, ctx) => {
     if (a.discounts.length > 0 && cart.discountCodes.length > 0)
       throw cartErrors.invalidOperation('A cart with discount codes cannot have direct discounts.');
     cart.directDiscounts = a.discounts.map((draft) => directDiscount(draft, ctx));

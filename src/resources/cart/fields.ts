@@ -5,20 +5,20 @@
  */
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
-import { customFieldActions, setField } from '../common.js';
-import { action, type UpdateAction } from '../define.js';
+import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
 import { Country, Key, ResourceIdentifier } from '../validation.js';
 import { customerGroupOf } from './build.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
 import { Optional, RoundingMode } from './schemas.js';
+import { cartAction, type CartAction, anyState } from './state.js';
 
-export const fieldActions: Record<string, UpdateAction<Cart>> = {
-  recalculate: action(z.object({ updateProductData: z.boolean().optional() }), () => undefined),
-  setKey: action(z.object({ key: Optional(Key) }), (cart: Cart, a) => setField(cart, 'key', a.key)),
-  setCountry: action(z.object({ country: Optional(Country) }), (cart: Cart, a) => setField(cart, 'country', a.country)),
-  setLocale: action(z.object({ locale: Optional(z.string()) }), (cart: Cart, a) => setField(cart, 'locale', a.locale)),
-  setCustomerId: action(z.object({ customerId: Optional(z.string()) }), (cart: Cart, a, ctx) => {
+export const fieldActions: Record<string, CartAction> = {
+  recalculate: cartAction(z.object({ updateProductData: z.boolean().optional() }), () => undefined),
+  setKey: cartAction(z.object({ key: Optional(Key) }), (cart, a) => setField(cart, 'key', a.key), anyState),
+  setCountry: cartAction(z.object({ country: Optional(Country) }), (cart, a) => setField(cart, 'country', a.country)),
+  setLocale: cartAction(z.object({ locale: Optional(z.string()) }), (cart, a) => setField(cart, 'locale', a.locale)),
+  setCustomerId: cartAction(z.object({ customerId: Optional(z.string()) }), (cart, a, ctx) => {
     if (!a.customerId) {
       delete cart.customerId;
       return;
@@ -27,9 +27,9 @@ export const fieldActions: Record<string, UpdateAction<Cart>> = {
     cart.customerId = a.customerId;
     setField(cart, 'customerGroup', group);
   }),
-  setCustomerEmail: action(z.object({ email: Optional(z.string()) }), (cart: Cart, a) => setField(cart, 'customerEmail', a.email)),
-  setAnonymousId: action(z.object({ anonymousId: Optional(z.string()) }), (cart: Cart, a) => setField(cart, 'anonymousId', a.anonymousId)),
-  setCustomerGroup: action(z.object({ customerGroup: Optional(ResourceIdentifier) }), (cart: Cart, a, ctx) => {
+  setCustomerEmail: cartAction(z.object({ email: Optional(z.string()) }), (cart, a) => setField(cart, 'customerEmail', a.email)),
+  setAnonymousId: cartAction(z.object({ anonymousId: Optional(z.string()) }), (cart, a) => setField(cart, 'anonymousId', a.anonymousId)),
+  setCustomerGroup: cartAction(z.object({ customerGroup: Optional(ResourceIdentifier) }), (cart, a, ctx) => {
     if (cart.customerId !== undefined) {
       throw cartErrors.invalidOperation(
         "The customer group of a cart with a customer is the customer's; setCustomerGroup is only for carts without customerId.",
@@ -37,7 +37,7 @@ export const fieldActions: Record<string, UpdateAction<Cart>> = {
     }
     setField(cart, 'customerGroup', a.customerGroup ? ctx.reference('customer-group', a.customerGroup) : undefined);
   }),
-  setBusinessUnit: action(z.object({ businessUnit: ResourceIdentifier }), (cart: Cart, a, ctx) => {
+  setBusinessUnit: cartAction(z.object({ businessUnit: ResourceIdentifier }), (cart, a, ctx) => {
     const unit =
       a.businessUnit.key !== undefined
         ? ctx.getByKey('business-unit', a.businessUnit.key)
@@ -49,29 +49,31 @@ export const fieldActions: Record<string, UpdateAction<Cart>> = {
       );
     cart.businessUnit = { typeId: 'business-unit', key: unit.key as string };
   }),
-  setPurchaseOrderNumber: action(z.object({ purchaseOrderNumber: Optional(z.string()) }), (cart: Cart, a) =>
+  setPurchaseOrderNumber: cartAction(z.object({ purchaseOrderNumber: Optional(z.string()) }), (cart, a) =>
     setField(cart, 'purchaseOrderNumber', a.purchaseOrderNumber),
   ),
-  setDeleteDaysAfterLastModification: action(
+  setDeleteDaysAfterLastModification: cartAction(
     z.object({ deleteDaysAfterLastModification: Optional(z.number().int().min(1).max(365250)) }),
-    (cart: Cart, a) => setField(cart, 'deleteDaysAfterLastModification', a.deleteDaysAfterLastModification),
+    (cart, a) => setField(cart, 'deleteDaysAfterLastModification', a.deleteDaysAfterLastModification),
+    anyState,
   ),
-  setReservationExpirationInMinutes: action(z.object({ reservationExpirationInMinutes: z.number().int().min(1).max(44640) }), () => {
+  setReservationExpirationInMinutes: cartAction(z.object({ reservationExpirationInMinutes: z.number().int().min(1).max(44640) }), () => {
     // Reservations (inventory mode ReserveOnCart) are not modelled: accepted, nothing stored.
   }),
-  changePriceRoundingMode: action(z.object({ priceRoundingMode: RoundingMode }), (cart: Cart, a) => {
+  changePriceRoundingMode: cartAction(z.object({ priceRoundingMode: RoundingMode }), (cart, a) => {
     cart.priceRoundingMode = a.priceRoundingMode;
   }),
-  addPayment: action(z.object({ payment: ResourceIdentifier }), (cart: Cart, a, ctx) => {
+  addPayment: cartAction(z.object({ payment: ResourceIdentifier }), (cart, a, ctx) => {
     const reference = ctx.reference('payment', a.payment);
     cart.paymentInfo ??= { payments: [] };
     if (!cart.paymentInfo.payments.some((p) => p.id === reference.id)) cart.paymentInfo.payments.push(reference);
   }),
-  removePayment: action(z.object({ payment: ResourceIdentifier }), (cart: Cart, a, ctx) => {
+  removePayment: cartAction(z.object({ payment: ResourceIdentifier }), (cart, a, ctx) => {
     const id = a.payment.id ?? ctx.reference('payment', a.payment).id;
     if (!cart.paymentInfo) return;
     cart.paymentInfo.payments = cart.paymentInfo.payments.filter((p) => p.id !== id);
     if (cart.paymentInfo.payments.length === 0) delete cart.paymentInfo;
   }),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<Cart>>),
+  setCustomType: cartAction(SetCustomType, applyCustomType, anyState),
+  setCustomField: cartAction(SetCustomField, applyCustomField, anyState),
 };

@@ -6,9 +6,9 @@
  *
  * This module is the definition; the rest of the folder holds its parts: ./build.ts (a cart from a
  * draft), the update actions by topic (./line-item-actions.ts, ./addresses.ts, ./shipping.ts,
- * ./discounts.ts, ./taxes.ts, ./fields.ts), ./state.ts (which states refuse which actions),
- * ./replicate.ts, ./active-cart.ts (a customer's active cart, the anonymous cart merge) and
- * ./ordering.ts (what orders take from a cart).
+ * ./discounts.ts, ./taxes.ts, ./fields.ts), ./state.ts (the cart's states and which actions each
+ * refuses, as every action declares), ./replicate.ts, ./active-cart.ts (a customer's active cart,
+ * the anonymous cart merge) and ./ordering.ts (what orders take from a cart).
  *
  * Routes beyond the generic shape: `POST /carts/replicate`, `GET /carts/customer-id={id}` (the
  * customer's most recently modified active cart), `POST /carts/customer-id={id}/merge`.
@@ -29,7 +29,7 @@ import type { Cart } from './model.js';
 import { ReplicaCartDraft, replicate } from './replicate.js';
 import { CartDraft } from './schemas.js';
 import { shippingActions } from './shipping.js';
-import { stateActions, withRecalculation } from './state.js';
+import { cartActions, stateActions } from './state.js';
 import { taxActions } from './taxes.js';
 
 export const carts = defineResource<CartDraft, Cart>({
@@ -37,7 +37,7 @@ export const carts = defineResource<CartDraft, Cart>({
   path: 'carts',
   draft: CartDraft,
   create: (draft, ctx) => buildCart(draft, ctx),
-  actions: withRecalculation({
+  actions: cartActions({
     ...lineItemActions,
     ...customLineItemActions,
     ...addressActions,

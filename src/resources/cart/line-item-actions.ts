@@ -7,7 +7,7 @@ import { v4 as uuid } from 'uuid';
 import { z } from 'zod';
 import { MoneyDraft, typedMoney, withCentAmount } from '../../pricing/money.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
-import { action, type ResourceContext, type UpdateAction } from '../define.js';
+import type { ResourceContext } from '../define.js';
 import { ResourceIdentifier } from '../validation.js';
 import { itemShippingAddress } from './addresses.js';
 import { cartErrors } from './errors.js';
@@ -33,6 +33,7 @@ import {
   LineItemLocator,
   Optional,
 } from './schemas.js';
+import { cartAction, type CartAction, changesPrices } from './state.js';
 
 /** Adds a line item, or raises the quantity of the line that is the same offer. */
 export function addLineItem(cart: Cart, draft: z.infer<typeof LineItemDraft>, ctx: ResourceContext): void {
@@ -118,16 +119,16 @@ function applyTargetsDelta(
   item.shippingDetails = { targets: kept, valid: kept.reduce((sum, t) => sum + t.quantity, 0) === item.quantity };
 }
 
-export const lineItemActions: Record<string, UpdateAction<Cart>> = {
-  addLineItem: action(LineItemDraft, (cart: Cart, a, ctx) => addLineItem(cart, a, ctx)),
-  removeLineItem: action(
+export const lineItemActions: Record<string, CartAction> = {
+  addLineItem: cartAction(LineItemDraft, (cart, a, ctx) => addLineItem(cart, a, ctx), changesPrices),
+  removeLineItem: cartAction(
     LineItemLocator.extend({
       quantity: z.number().int().min(1).optional(),
       externalPrice: MoneyDraft.optional(),
       externalTotalPrice: ExternalLineItemTotalPrice.optional(),
       shippingDetailsToRemove: ItemShippingDetailsDraft.optional(),
     }),
-    (cart: Cart, a, ctx) => {
+    (cart, a, ctx) => {
       const item = findLineItem(cart, a);
       if (a.quantity === undefined || a.quantity >= item.quantity) {
         cart.lineItems = cart.lineItems.filter((line) => line !== item);
@@ -142,14 +143,15 @@ export const lineItemActions: Record<string, UpdateAction<Cart>> = {
         );
       }
     },
+    changesPrices,
   ),
-  changeLineItemQuantity: action(
+  changeLineItemQuantity: cartAction(
     LineItemLocator.extend({
       quantity: z.number().int().min(0),
       externalPrice: MoneyDraft.optional(),
       externalTotalPrice: ExternalLineItemTotalPrice.optional(),
     }),
-    (cart: Cart, a, ctx) => {
+    (cart, a, ctx) => {
       const item = findLineItem(cart, a);
       if (a.quantity === 0) {
         cart.lineItems = cart.lineItems.filter((line) => line !== item);
@@ -157,67 +159,75 @@ export const lineItemActions: Record<string, UpdateAction<Cart>> = {
       }
       changeQuantity(item, cart, a.quantity, a, ctx);
     },
+    changesPrices,
   ),
-  changeLineItemsOrder: action(z.object({ lineItemOrder: z.array(z.string()) }), (cart: Cart, a) => {
+  changeLineItemsOrder: cartAction(z.object({ lineItemOrder: z.array(z.string()) }), (cart, a) => {
     const ids = new Set(a.lineItemOrder);
     if (ids.size !== a.lineItemOrder.length || ids.size !== cart.lineItems.length || cart.lineItems.some((item) => !ids.has(item.id))) {
       throw cartErrors.invalidOperation('The lineItemOrder must name every line item of the cart exactly once.');
     }
     cart.lineItems = a.lineItemOrder.map((id) => cart.lineItems.find((item) => item.id === id)!);
   }),
-  setLineItemPrice: action(LineItemLocator.extend({ externalPrice: Optional(MoneyDraft) }), (cart: Cart, a, ctx) => {
-    const item = findLineItem(cart, a);
-    if (a.externalPrice) setExternalPrices(item, cart, { externalPrice: a.externalPrice });
-    else item.priceMode = 'Platform';
-    item.lastModifiedAt = ctx.now;
-  }),
-  setLineItemTotalPrice: action(
+  setLineItemPrice: cartAction(
+    LineItemLocator.extend({ externalPrice: Optional(MoneyDraft) }),
+    (cart, a, ctx) => {
+      const item = findLineItem(cart, a);
+      if (a.externalPrice) setExternalPrices(item, cart, { externalPrice: a.externalPrice });
+      else item.priceMode = 'Platform';
+      item.lastModifiedAt = ctx.now;
+    },
+    changesPrices,
+  ),
+  setLineItemTotalPrice: cartAction(
     LineItemLocator.extend({ externalTotalPrice: Optional(ExternalLineItemTotalPrice) }),
-    (cart: Cart, a, ctx) => {
+    (cart, a, ctx) => {
       const item = findLineItem(cart, a);
       if (a.externalTotalPrice) setExternalPrices(item, cart, { externalTotalPrice: a.externalTotalPrice });
       else item.priceMode = 'Platform';
       item.lastModifiedAt = ctx.now;
     },
+    changesPrices,
   ),
-  setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (cart: Cart, a, ctx) =>
+  setLineItemCustomType: cartAction(LineItemLocator.extend(SetCustomType.shape), (cart, a, ctx) =>
     applyCustomType(findLineItem(cart, a), a, ctx),
   ),
-  setLineItemCustomField: action(LineItemLocator.extend(SetCustomField.shape), (cart: Cart, a) =>
-    applyCustomField(findLineItem(cart, a), a),
-  ),
-  setLineItemDistributionChannel: action(
+  setLineItemCustomField: cartAction(LineItemLocator.extend(SetCustomField.shape), (cart, a) => applyCustomField(findLineItem(cart, a), a)),
+  setLineItemDistributionChannel: cartAction(
     LineItemLocator.extend({ distributionChannel: Optional(ResourceIdentifier) }),
-    (cart: Cart, a, ctx) => {
+    (cart, a, ctx) => {
       const item = findLineItem(cart, a);
       setField(item, 'distributionChannel', a.distributionChannel ? ctx.reference('channel', a.distributionChannel) : undefined);
     },
+    changesPrices,
   ),
-  setLineItemSupplyChannel: action(LineItemLocator.extend({ supplyChannel: Optional(ResourceIdentifier) }), (cart: Cart, a, ctx) => {
-    const item = findLineItem(cart, a);
-    setField(item, 'supplyChannel', a.supplyChannel ? ctx.reference('channel', a.supplyChannel) : undefined);
-  }),
-  setLineItemInventoryMode: action(LineItemLocator.extend({ inventoryMode: Optional(InventoryMode) }), (cart: Cart, a) => {
+  setLineItemSupplyChannel: cartAction(
+    LineItemLocator.extend({ supplyChannel: Optional(ResourceIdentifier) }),
+    (cart, a, ctx) => {
+      const item = findLineItem(cart, a);
+      setField(item, 'supplyChannel', a.supplyChannel ? ctx.reference('channel', a.supplyChannel) : undefined);
+    },
+    changesPrices,
+  ),
+  setLineItemInventoryMode: cartAction(LineItemLocator.extend({ inventoryMode: Optional(InventoryMode) }), (cart, a) => {
     const item = findLineItem(cart, a);
     setField(item, 'inventoryMode', a.inventoryMode && a.inventoryMode !== cart.inventoryMode ? a.inventoryMode : undefined);
   }),
-  setLineItemShippingDetails: action(LineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (cart: Cart, a) =>
+  setLineItemShippingDetails: cartAction(LineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (cart, a) =>
     withShippingDetails(findLineItem(cart, a), cart, a.shippingDetails),
   ),
-  applyDeltaToLineItemShippingDetailsTargets: action(
-    LineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }),
-    (cart: Cart, a) => applyTargetsDelta(findLineItem(cart, a), cart, a.targetsDelta),
+  applyDeltaToLineItemShippingDetailsTargets: cartAction(LineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }), (cart, a) =>
+    applyTargetsDelta(findLineItem(cart, a), cart, a.targetsDelta),
   ),
-  setLineItemRecurrenceInfo: action(LineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }), (cart: Cart, a) => {
+  setLineItemRecurrenceInfo: cartAction(LineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }), (cart, a) => {
     setField(findLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
   }),
-  addShoppingList: action(
+  addShoppingList: cartAction(
     z.object({
       shoppingList: ResourceIdentifier,
       distributionChannel: ResourceIdentifier.optional(),
       supplyChannel: ResourceIdentifier.optional(),
     }),
-    (cart: Cart, a, ctx) => {
+    (cart, a, ctx) => {
       const list = ctx.get('shopping-list', ctx.reference('shopping-list', a.shoppingList).id);
       const items =
         (list?.lineItems as Array<{ productId: string; variantId?: number; variant?: { id: number }; quantity: number }> | undefined) ?? [];
@@ -238,43 +248,55 @@ export const lineItemActions: Record<string, UpdateAction<Cart>> = {
   ),
 };
 
-export const customLineItemActions: Record<string, UpdateAction<Cart>> = {
-  addCustomLineItem: action(CustomLineItemDraft, (cart: Cart, a, ctx) => {
-    cart.customLineItems.push(newCustomLineItem(a, cart, ctx));
-    assertUniqueItemKeys(cart);
-  }),
-  removeCustomLineItem: action(CustomLineItemLocator, (cart: Cart, a) => {
-    const item = findCustomLineItem(cart, a);
-    cart.customLineItems = cart.customLineItems.filter((line) => line !== item);
-  }),
-  changeCustomLineItemQuantity: action(CustomLineItemLocator.extend({ quantity: z.number().int().min(0) }), (cart: Cart, a) => {
-    const item = findCustomLineItem(cart, a);
-    if (a.quantity === 0) cart.customLineItems = cart.customLineItems.filter((line) => line !== item);
-    else item.quantity = a.quantity;
-  }),
-  changeCustomLineItemMoney: action(CustomLineItemLocator.extend({ money: MoneyDraft }), (cart: Cart, a) => {
+export const customLineItemActions: Record<string, CartAction> = {
+  addCustomLineItem: cartAction(
+    CustomLineItemDraft,
+    (cart, a, ctx) => {
+      cart.customLineItems.push(newCustomLineItem(a, cart, ctx));
+      assertUniqueItemKeys(cart);
+    },
+    changesPrices,
+  ),
+  removeCustomLineItem: cartAction(
+    CustomLineItemLocator,
+    (cart, a) => {
+      const item = findCustomLineItem(cart, a);
+      cart.customLineItems = cart.customLineItems.filter((line) => line !== item);
+    },
+    changesPrices,
+  ),
+  changeCustomLineItemQuantity: cartAction(
+    CustomLineItemLocator.extend({ quantity: z.number().int().min(0) }),
+    (cart, a) => {
+      const item = findCustomLineItem(cart, a);
+      if (a.quantity === 0) cart.customLineItems = cart.customLineItems.filter((line) => line !== item);
+      else item.quantity = a.quantity;
+    },
+    changesPrices,
+  ),
+  changeCustomLineItemMoney: cartAction(CustomLineItemLocator.extend({ money: MoneyDraft }), (cart, a) => {
     const item = findCustomLineItem(cart, a);
     assertCurrency(a.money, cart, 'money');
     item.money = typedMoney(a.money);
   }),
-  changeCustomLineItemPriceMode: action(CustomLineItemLocator.extend({ mode: z.enum(['Standard', 'External']) }), (cart: Cart, a) => {
+  changeCustomLineItemPriceMode: cartAction(CustomLineItemLocator.extend({ mode: z.enum(['Standard', 'External']) }), (cart, a) => {
     findCustomLineItem(cart, a).priceMode = a.mode;
   }),
-  setCustomLineItemCustomType: action(CustomLineItemLocator.extend(SetCustomType.shape), (cart: Cart, a, ctx) =>
+  setCustomLineItemCustomType: cartAction(CustomLineItemLocator.extend(SetCustomType.shape), (cart, a, ctx) =>
     applyCustomType(findCustomLineItem(cart, a), a, ctx),
   ),
-  setCustomLineItemCustomField: action(CustomLineItemLocator.extend(SetCustomField.shape), (cart: Cart, a) =>
+  setCustomLineItemCustomField: cartAction(CustomLineItemLocator.extend(SetCustomField.shape), (cart, a) =>
     applyCustomField(findCustomLineItem(cart, a), a),
   ),
-  setCustomLineItemShippingDetails: action(
+  setCustomLineItemShippingDetails: cartAction(
     CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }),
-    (cart: Cart, a) => withShippingDetails(findCustomLineItem(cart, a), cart, a.shippingDetails),
+    (cart, a) => withShippingDetails(findCustomLineItem(cart, a), cart, a.shippingDetails),
   ),
-  applyDeltaToCustomLineItemShippingDetailsTargets: action(
+  applyDeltaToCustomLineItemShippingDetailsTargets: cartAction(
     CustomLineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }),
-    (cart: Cart, a) => applyTargetsDelta(findCustomLineItem(cart, a), cart, a.targetsDelta),
+    (cart, a) => applyTargetsDelta(findCustomLineItem(cart, a), cart, a.targetsDelta),
   ),
-  setCustomLineItemRecurrenceInfo: action(CustomLineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }), (cart: Cart, a) => {
+  setCustomLineItemRecurrenceInfo: cartAction(CustomLineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }), (cart, a) => {
     setField(findCustomLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
   }),
 };

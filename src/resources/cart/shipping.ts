@@ -10,7 +10,7 @@ import { compileCartPredicate } from '../../pricing/cart-predicate.js';
 import { rateFor, zonesContaining, type ZoneLike } from '../../pricing/cart-shipping.js';
 import { applyCustomField, applyCustomType, customFields, SetCustomField, SetCustomType, setField, storedAddress } from '../common.js';
 import type { Address, CustomFields } from '../common.js';
-import { action, type ResourceContext, type UpdateAction } from '../define.js';
+import type { ResourceContext } from '../define.js';
 import { methodServesStore, shippingRateFromDraft, ShippingRateDraft, type ShippingMethod } from '../shipping-methods.js';
 import { BaseAddress, ResourceIdentifier } from '../validation.js';
 import { cartErrors } from './errors.js';
@@ -19,6 +19,7 @@ import type { Cart, Shipping, ShippingInfo } from './model.js';
 import { predicateScope } from './predicate-scope.js';
 import { ExternalTaxAmountDraft, ExternalTaxRateDraft, Optional, ShippingRateInputDraft } from './schemas.js';
 import { assertExternalTaxMode, externalTaxAmount } from './taxes.js';
+import { cartAction, type CartAction, changesShipping } from './state.js';
 
 export function methodFor(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): ShippingMethod {
   const reference = ctx.reference('shipping-method', identifier);
@@ -113,14 +114,14 @@ export function addShipping(cart: Cart, entry: Shipping): void {
   cart.shipping.push(entry);
 }
 
-export const shippingActions: Record<string, UpdateAction<Cart>> = {
-  setShippingMethod: action(
+export const shippingActions: Record<string, CartAction> = {
+  setShippingMethod: cartAction(
     z.object({
       shippingMethod: Optional(ResourceIdentifier),
       externalTaxRate: Optional(ExternalTaxRateDraft),
       estimatedDelivery: z.unknown().optional(),
     }),
-    (cart: Cart, a, ctx) => {
+    (cart, a, ctx) => {
       assertSingle(cart);
       if (!a.shippingMethod) {
         delete cart.shippingInfo;
@@ -134,8 +135,9 @@ export const shippingActions: Record<string, UpdateAction<Cart>> = {
       if (a.estimatedDelivery !== undefined && a.estimatedDelivery !== null) info.estimatedDelivery = a.estimatedDelivery;
       cart.shippingInfo = info;
     },
+    changesShipping,
   ),
-  setCustomShippingMethod: action(
+  setCustomShippingMethod: cartAction(
     z.object({
       shippingMethodName: z.string(),
       shippingRate: ShippingRateDraft,
@@ -144,26 +146,27 @@ export const shippingActions: Record<string, UpdateAction<Cart>> = {
       custom: z.object({ type: ResourceIdentifier, fields: z.record(z.string(), z.unknown()).optional() }).optional(),
       estimatedDelivery: z.unknown().optional(),
     }),
-    (cart: Cart, a, ctx) => {
+    (cart, a, ctx) => {
       assertSingle(cart);
       const info = withExternalRate(customShippingInfo(cart, a, ctx), cart, a.externalTaxRate);
       if (a.estimatedDelivery !== undefined && a.estimatedDelivery !== null) info.estimatedDelivery = a.estimatedDelivery;
       cart.shippingInfo = info;
       setField(cart, 'shippingCustomFields', customFields(a.custom, ctx));
     },
+    changesShipping,
   ),
-  setShippingMethodTaxRate: action(
+  setShippingMethodTaxRate: cartAction(
     z.object({ shippingKey: z.string().optional(), externalTaxRate: Optional(ExternalTaxRateDraft) }),
-    (cart: Cart, a) => {
+    (cart, a) => {
       assertExternalTaxMode(cart);
       const info = shippingInfoOf(cart, a.shippingKey);
       if (a.externalTaxRate) info.taxRate = externalTaxRate(a.externalTaxRate);
       else delete info.taxRate;
     },
   ),
-  setShippingMethodTaxAmount: action(
+  setShippingMethodTaxAmount: cartAction(
     z.object({ shippingKey: z.string().optional(), externalTaxAmount: Optional(ExternalTaxAmountDraft) }),
-    (cart: Cart, a) => {
+    (cart, a) => {
       const info = shippingInfoOf(cart, a.shippingKey);
       if (!a.externalTaxAmount) {
         if (cart.taxMode !== 'ExternalAmount')
@@ -175,21 +178,21 @@ export const shippingActions: Record<string, UpdateAction<Cart>> = {
       Object.assign(info, externalTaxAmount(cart, (info.discountedPrice?.value ?? info.price).centAmount, a.externalTaxAmount));
     },
   ),
-  setShippingRateInput: action(z.object({ shippingRateInput: Optional(ShippingRateInputDraft) }), (cart: Cart, a) => {
+  setShippingRateInput: cartAction(z.object({ shippingRateInput: Optional(ShippingRateInputDraft) }), (cart, a) => {
     setField(cart, 'shippingRateInput', a.shippingRateInput);
   }),
-  setShippingCustomType: action(SetCustomType.extend({ shippingKey: z.string().optional() }), (cart: Cart, a, ctx) => {
+  setShippingCustomType: cartAction(SetCustomType.extend({ shippingKey: z.string().optional() }), (cart, a, ctx) => {
     const target = a.shippingKey !== undefined ? findShipping(cart, a.shippingKey) : cart;
     const holder = { custom: target.shippingCustomFields } as { custom?: CustomFields };
     applyCustomType(holder, a, ctx);
     setField(target, 'shippingCustomFields', holder.custom);
   }),
-  setShippingCustomField: action(SetCustomField.extend({ shippingKey: z.string().optional() }), (cart: Cart, a) => {
+  setShippingCustomField: cartAction(SetCustomField.extend({ shippingKey: z.string().optional() }), (cart, a) => {
     const target = a.shippingKey !== undefined ? findShipping(cart, a.shippingKey) : cart;
     const holder = { custom: target.shippingCustomFields } as { custom?: CustomFields };
     applyCustomField(holder, a);
   }),
-  addShippingMethod: action(
+  addShippingMethod: cartAction(
     z.object({
       shippingKey: z.string(),
       shippingMethod: ResourceIdentifier,
@@ -200,7 +203,7 @@ export const shippingActions: Record<string, UpdateAction<Cart>> = {
       custom: z.object({ type: ResourceIdentifier, fields: z.record(z.string(), z.unknown()).optional() }).optional(),
       estimatedDelivery: z.unknown().optional(),
     }),
-    (cart: Cart, a, ctx) => {
+    (cart, a, ctx) => {
       assertMultiple(cart);
       const address = storedAddress(a.shippingAddress, ctx);
       const info = withExternalRate(shippingInfoFor(cart, methodFor(a.shippingMethod, ctx), address, ctx), cart, a.externalTaxRate);
@@ -212,7 +215,7 @@ export const shippingActions: Record<string, UpdateAction<Cart>> = {
       addShipping(cart, entry);
     },
   ),
-  addCustomShippingMethod: action(
+  addCustomShippingMethod: cartAction(
     z.object({
       shippingKey: z.string(),
       shippingMethodName: z.string(),
@@ -224,7 +227,7 @@ export const shippingActions: Record<string, UpdateAction<Cart>> = {
       deliveries: z.array(z.unknown()).optional(),
       custom: z.object({ type: ResourceIdentifier, fields: z.record(z.string(), z.unknown()).optional() }).optional(),
     }),
-    (cart: Cart, a, ctx) => {
+    (cart, a, ctx) => {
       assertMultiple(cart);
       const entry: Shipping = {
         shippingKey: a.shippingKey,
@@ -237,14 +240,14 @@ export const shippingActions: Record<string, UpdateAction<Cart>> = {
       addShipping(cart, entry);
     },
   ),
-  removeShippingMethod: action(z.object({ shippingKey: z.string() }), (cart: Cart, a) => {
+  removeShippingMethod: cartAction(z.object({ shippingKey: z.string() }), (cart, a) => {
     assertMultiple(cart);
     const entry = findShipping(cart, a.shippingKey);
     cart.shipping = cart.shipping.filter((s) => s !== entry);
   }),
-  setEstimatedDelivery: action(
+  setEstimatedDelivery: cartAction(
     z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }),
-    (cart: Cart, a) => {
+    (cart, a) => {
       const info = shippingInfoOf(cart, a.shippingKey);
       setField(info, 'estimatedDelivery', a.estimatedDelivery);
     },

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { taxedPriceFrom } from '../../pricing/cart-taxes.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';
-import { action, type UpdateAction } from '../define.js';
 import { cartErrors } from './errors.js';
 import { assertCurrency, externalTaxRate, findCustomLineItem, findLineItem } from './line-items.js';
 import type { Cart, TaxedPrice } from './model.js';
@@ -20,6 +19,7 @@ import {
   TaxCalculationMode,
   TaxMode,
 } from './schemas.js';
+import { cartAction, type CartAction, changesPrices } from './state.js';
 
 /** The payloads of set(Custom)LineItemTaxRate and set(Custom)LineItemTaxAmount, beside the item locator. */
 const ExternalTaxRateChange = z.object({ externalTaxRate: Optional(ExternalTaxRateDraft), shippingKey: z.string().optional() });
@@ -73,48 +73,52 @@ function setItemTaxAmount(cart: Cart, item: TaxedItem, draft: z.infer<typeof Ext
   Object.assign(item, externalTaxAmount(cart, item.totalPrice.centAmount, draft));
 }
 
-export const taxActions: Record<string, UpdateAction<Cart>> = {
-  setLineItemTaxRate: action(LineItemLocator.extend(ExternalTaxRateChange.shape), (cart: Cart, a) =>
+export const taxActions: Record<string, CartAction> = {
+  setLineItemTaxRate: cartAction(LineItemLocator.extend(ExternalTaxRateChange.shape), (cart, a) =>
     setItemTaxRate(cart, findLineItem(cart, a), a.externalTaxRate),
   ),
-  setLineItemTaxAmount: action(LineItemLocator.extend(ExternalTaxAmountChange.shape), (cart: Cart, a) =>
+  setLineItemTaxAmount: cartAction(LineItemLocator.extend(ExternalTaxAmountChange.shape), (cart, a) =>
     setItemTaxAmount(cart, findLineItem(cart, a), a.externalTaxAmount),
   ),
-  setCustomLineItemTaxRate: action(CustomLineItemLocator.extend(ExternalTaxRateChange.shape), (cart: Cart, a) =>
+  setCustomLineItemTaxRate: cartAction(CustomLineItemLocator.extend(ExternalTaxRateChange.shape), (cart, a) =>
     setItemTaxRate(cart, findCustomLineItem(cart, a), a.externalTaxRate),
   ),
-  setCustomLineItemTaxAmount: action(CustomLineItemLocator.extend(ExternalTaxAmountChange.shape), (cart: Cart, a) =>
+  setCustomLineItemTaxAmount: cartAction(CustomLineItemLocator.extend(ExternalTaxAmountChange.shape), (cart, a) =>
     setItemTaxAmount(cart, findCustomLineItem(cart, a), a.externalTaxAmount),
   ),
-  changeTaxMode: action(z.object({ taxMode: TaxMode }), (cart: Cart, a) => {
-    if (cart.taxMode === a.taxMode) return;
-    cart.taxMode = a.taxMode;
-    for (const item of [
-      ...cart.lineItems,
-      ...cart.customLineItems,
-      ...(cart.shippingInfo ? [cart.shippingInfo] : []),
-      ...cart.shipping.map((s) => s.shippingInfo),
-    ]) {
-      delete item.taxRate;
-      delete item.taxedPrice;
-    }
-    delete cart.taxedPrice;
-    delete cart.taxedShippingPrice;
-  }),
-  changeTaxRoundingMode: action(z.object({ taxRoundingMode: RoundingMode }), (cart: Cart, a) => {
+  changeTaxMode: cartAction(
+    z.object({ taxMode: TaxMode }),
+    (cart, a) => {
+      if (cart.taxMode === a.taxMode) return;
+      cart.taxMode = a.taxMode;
+      for (const item of [
+        ...cart.lineItems,
+        ...cart.customLineItems,
+        ...(cart.shippingInfo ? [cart.shippingInfo] : []),
+        ...cart.shipping.map((s) => s.shippingInfo),
+      ]) {
+        delete item.taxRate;
+        delete item.taxedPrice;
+      }
+      delete cart.taxedPrice;
+      delete cart.taxedShippingPrice;
+    },
+    changesPrices,
+  ),
+  changeTaxRoundingMode: cartAction(z.object({ taxRoundingMode: RoundingMode }), (cart, a) => {
     cart.taxRoundingMode = a.taxRoundingMode;
   }),
-  changeTaxCalculationMode: action(z.object({ taxCalculationMode: TaxCalculationMode }), (cart: Cart, a) => {
+  changeTaxCalculationMode: cartAction(z.object({ taxCalculationMode: TaxCalculationMode }), (cart, a) => {
     cart.taxCalculationMode = a.taxCalculationMode;
   }),
-  setCartTotalTax: action(
+  setCartTotalTax: cartAction(
     z.object({
       externalTotalGross: MoneyDraft,
       externalTaxPortions: z
         .array(z.object({ name: z.string().optional(), rate: z.number().min(0).max(1), amount: MoneyDraft }))
         .optional(),
     }),
-    (cart: Cart, a) => {
+    (cart, a) => {
       if (cart.taxMode !== 'ExternalAmount')
         throw cartErrors.invalidOperation('The cart total tax can only be set on a cart with the tax mode ExternalAmount.');
       assertCurrency(a.externalTotalGross, cart, 'externalTotalGross');
