@@ -1,7 +1,7 @@
 /**
  * A cart from a CartDraft: its fields (rounding modes default to the project's settings), line
- * items, custom line items, shipping methods and discount codes, then priced by `recalculate`. A
- * draft with a discount code that does not apply to the cart is refused.
+ * items, custom line items, shipping methods and discount codes, then priced by one `recalculate`.
+ * A draft with a discount code that does not apply to the cart is refused.
  */
 import { errors } from '../../http/errors.js';
 import { withCentAmount } from '../../pricing/money.js';
@@ -11,12 +11,13 @@ import type { DiscountCode } from '../discount-codes.js';
 import { addItemAddress } from './addresses.js';
 import { addCode, applicableCode } from './discounts.js';
 import { cartErrors } from './errors.js';
-import { addLineItem } from './line-item-actions.js';
-import { assertUniqueItemKeys, newCustomLineItem } from './line-items.js';
+import { addLineItems } from './line-item-actions.js';
+import { assertUniqueItemKeys, newCustomLineItem, newLineItem } from './line-items.js';
 import type { Cart, Shipping } from './model.js';
 import { recalculate } from './recalculate.js';
 import type { CartDraft } from './schemas.js';
 import { addShipping, assertMultiple, customShippingInfo, methodFor, shippingInfoFor, withExternalRate } from './shipping.js';
+import { markStale } from './stale.js';
 
 interface ProjectCartSettings {
   carts?: {
@@ -34,6 +35,20 @@ export function customerGroupOf(customerId: string, ctx: ResourceContext): { typ
 }
 
 export function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, BaseFields> {
+  const cart = draftedCart(draft, ctx);
+  recalculate(cart, ctx);
+  // Creating a cart refuses codes that do not apply to it (any state but MatchesCart).
+  for (const info of cart.discountCodes) {
+    if (info.state !== 'MatchesCart' && info.state !== 'ApplicationStoppedByGroupBestDeal') {
+      const code = ctx.get('discount-code', info.discountCode.id) as DiscountCode;
+      throw cartErrors.discountCodeNonApplicable(code, { reason: info.state });
+    }
+  }
+  return cart;
+}
+
+/** The cart a draft describes, not yet recalculated: `buildCart` and `replicate` (./replicate.ts) finish it. */
+export function draftedCart(draft: CartDraft, ctx: ResourceContext): Cart {
   const settings = ((ctx.get('project', 'settings') as ProjectCartSettings | undefined) ?? {}).carts ?? {};
   const cart = {} as Cart;
   if (draft.key !== undefined) cart.key = draft.key;
@@ -85,10 +100,11 @@ export function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, Ba
   if (draft.purchaseOrderNumber !== undefined) cart.purchaseOrderNumber = draft.purchaseOrderNumber;
   if (draft.shippingRateInput) cart.shippingRateInput = draft.shippingRateInput;
 
-  for (const line of draft.lineItems ?? []) addLineItem(cart, line, ctx);
+  for (const line of draft.lineItems ?? []) addLineItems(cart, [newLineItem(line, cart, ctx)], ctx);
   for (const line of draft.customLineItems ?? []) cart.customLineItems.push(newCustomLineItem(line, cart, ctx));
   assertUniqueItemKeys(cart);
-  recalculate(cart, ctx);
+  // A shipping method's predicate reads the totals of these items: it recalculates the cart first.
+  markStale(cart);
 
   if (draft.shippingMethod) {
     if (cart.shippingMode !== 'Single')
@@ -132,13 +148,5 @@ export function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, Ba
     addShipping(cart, entry);
   }
   for (const code of draft.discountCodes ?? []) addCode(cart, applicableCode(cart, code, ctx));
-  recalculate(cart, ctx);
-  // Creating a cart refuses codes that do not apply to it (any state but MatchesCart).
-  for (const info of cart.discountCodes) {
-    if (info.state !== 'MatchesCart' && info.state !== 'ApplicationStoppedByGroupBestDeal') {
-      const code = ctx.get('discount-code', info.discountCode.id) as DiscountCode;
-      throw cartErrors.discountCodeNonApplicable(code, { reason: info.state });
-    }
-  }
   return cart;
 }

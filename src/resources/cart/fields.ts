@@ -1,7 +1,8 @@
 /**
  * The update actions on a cart's own fields: key, country, locale, the customer (and customer
  * group, business unit) it belongs to, payments, purchase order number, deletion, custom fields,
- * price rounding, and `recalculate`.
+ * price rounding, and `recalculate`: every request is recalculated anyway, so the action only asks
+ * for the line items' product data to be refreshed too (`updateProductData`).
  */
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
@@ -11,10 +12,13 @@ import { customerGroupOf } from './build.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
 import { Optional, RoundingMode } from './schemas.js';
+import { markStale } from './stale.js';
 import { cartAction, type CartAction, anyState } from './state.js';
 
 export const fieldActions: Record<string, CartAction> = {
-  recalculate: cartAction(z.object({ updateProductData: z.boolean().optional() }), () => undefined),
+  recalculate: cartAction(z.object({ updateProductData: z.boolean().optional() }), (cart, a) =>
+    markStale(cart, a.updateProductData === true),
+  ),
   setKey: cartAction(z.object({ key: Optional(Key) }), (cart, a) => setField(cart, 'key', a.key), anyState),
   setCountry: cartAction(z.object({ country: Optional(Country) }), (cart, a) => setField(cart, 'country', a.country)),
   setLocale: cartAction(z.object({ locale: Optional(z.string()) }), (cart, a) => setField(cart, 'locale', a.locale)),

@@ -2,7 +2,8 @@
  * The cart resource: carts that compute like the platform. Line items are priced by the catalog's
  * price selection, taxed by the shipping address (tax modes Platform, External, ExternalAmount,
  * Disabled), shipped at the shipping method's zone rates, and discounted by cart discounts and
- * discount codes; `recalculate` (./recalculate.ts) derives all of it after every update action.
+ * discount codes; `recalculate` (./recalculate.ts) derives all of it once per update request, after
+ * its last action (./stale.ts).
  *
  * This module is the definition; the rest of the folder holds its parts: ./build.ts (a cart from a
  * draft), the update actions by topic (./line-item-actions.ts, ./addresses.ts, ./shipping.ts,
@@ -29,6 +30,7 @@ import type { Cart } from './model.js';
 import { ReplicaCartDraft, replicate } from './replicate.js';
 import { CartDraft } from './schemas.js';
 import { shippingActions } from './shipping.js';
+import { recalculateIfStale } from './stale.js';
 import { cartActions, stateActions } from './state.js';
 import { taxActions } from './taxes.js';
 
@@ -47,6 +49,7 @@ export const carts = defineResource<CartDraft, Cart>({
     ...fieldActions,
     ...stateActions,
   }),
+  afterActions: (cart, ctx) => recalculateIfStale(cart, ctx),
   internalActions: {
     /** The order taken from the cart is placed: the cart is done (see ./ordering.ts). */
     markOrdered: action(z.object({}), (cart: Cart) => {

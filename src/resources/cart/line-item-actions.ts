@@ -33,19 +33,36 @@ import {
   LineItemLocator,
   Optional,
 } from './schemas.js';
+import { recalculateIfStale } from './stale.js';
 import { cartAction, type CartAction, changesPrices } from './state.js';
 
-/** Adds a line item, or raises the quantity of the line that is the same offer. */
-export function addLineItem(cart: Cart, draft: z.infer<typeof LineItemDraft>, ctx: ResourceContext): void {
-  const item = newLineItem(draft, cart, ctx);
-  const existing = cart.lineItems.find((line) => sameOffer(line, item));
-  if (existing) {
-    existing.quantity += item.quantity;
-    existing.lastModifiedAt = ctx.now;
-  } else {
-    cart.lineItems.push(item);
+/**
+ * Adds line items, each raising the quantity of a line that is the same offer instead where there
+ * is one. Being the same offer takes the same tax rate, which recalculation derives, so the cart's
+ * lines must have theirs when one of them is the same product variant as an added item.
+ */
+export function addLineItems(cart: Cart, items: LineItem[], ctx: ResourceContext): void {
+  if (items.some((item) => cart.lineItems.some((line) => line.productId === item.productId && line.variant.id === item.variant.id)))
+    recalculateIfStale(cart, ctx);
+  for (const item of items) {
+    const existing = cart.lineItems.find((line) => sameOffer(line, item));
+    if (existing) {
+      existing.quantity += item.quantity;
+      existing.lastModifiedAt = ctx.now;
+    } else {
+      cart.lineItems.push(item);
+    }
   }
   assertUniqueItemKeys(cart);
+}
+
+/** An external price takes over the id of the line's price, which recalculation picks: the line must have its own first. */
+function recalculateBeforeExternalPrice(
+  cart: Cart,
+  a: { externalPrice?: unknown; externalTotalPrice?: unknown },
+  ctx: ResourceContext,
+): void {
+  if (a.externalPrice || a.externalTotalPrice) recalculateIfStale(cart, ctx);
 }
 
 function setExternalPrices(
@@ -120,7 +137,7 @@ function applyTargetsDelta(
 }
 
 export const lineItemActions: Record<string, CartAction> = {
-  addLineItem: cartAction(LineItemDraft, (cart, a, ctx) => addLineItem(cart, a, ctx), changesPrices),
+  addLineItem: cartAction(LineItemDraft, (cart, a, ctx) => addLineItems(cart, [newLineItem(a, cart, ctx)], ctx), changesPrices),
   removeLineItem: cartAction(
     LineItemLocator.extend({
       quantity: z.number().int().min(1).optional(),
@@ -129,6 +146,7 @@ export const lineItemActions: Record<string, CartAction> = {
       shippingDetailsToRemove: ItemShippingDetailsDraft.optional(),
     }),
     (cart, a, ctx) => {
+      recalculateBeforeExternalPrice(cart, a, ctx);
       const item = findLineItem(cart, a);
       if (a.quantity === undefined || a.quantity >= item.quantity) {
         cart.lineItems = cart.lineItems.filter((line) => line !== item);
@@ -152,6 +170,7 @@ export const lineItemActions: Record<string, CartAction> = {
       externalTotalPrice: ExternalLineItemTotalPrice.optional(),
     }),
     (cart, a, ctx) => {
+      recalculateBeforeExternalPrice(cart, a, ctx);
       const item = findLineItem(cart, a);
       if (a.quantity === 0) {
         cart.lineItems = cart.lineItems.filter((line) => line !== item);
@@ -171,6 +190,7 @@ export const lineItemActions: Record<string, CartAction> = {
   setLineItemPrice: cartAction(
     LineItemLocator.extend({ externalPrice: Optional(MoneyDraft) }),
     (cart, a, ctx) => {
+      recalculateBeforeExternalPrice(cart, a, ctx);
       const item = findLineItem(cart, a);
       if (a.externalPrice) setExternalPrices(item, cart, { externalPrice: a.externalPrice });
       else item.priceMode = 'Platform';
@@ -181,6 +201,7 @@ export const lineItemActions: Record<string, CartAction> = {
   setLineItemTotalPrice: cartAction(
     LineItemLocator.extend({ externalTotalPrice: Optional(ExternalLineItemTotalPrice) }),
     (cart, a, ctx) => {
+      recalculateBeforeExternalPrice(cart, a, ctx);
       const item = findLineItem(cart, a);
       if (a.externalTotalPrice) setExternalPrices(item, cart, { externalTotalPrice: a.externalTotalPrice });
       else item.priceMode = 'Platform';
@@ -231,9 +252,8 @@ export const lineItemActions: Record<string, CartAction> = {
       const list = ctx.get('shopping-list', ctx.reference('shopping-list', a.shoppingList).id);
       const items =
         (list?.lineItems as Array<{ productId: string; variantId?: number; variant?: { id: number }; quantity: number }> | undefined) ?? [];
-      for (const item of items) {
-        addLineItem(
-          cart,
+      const lines = items.map((item) =>
+        newLineItem(
           {
             productId: item.productId,
             variantId: item.variantId ?? item.variant?.id,
@@ -241,9 +261,11 @@ export const lineItemActions: Record<string, CartAction> = {
             ...(a.distributionChannel ? { distributionChannel: a.distributionChannel } : {}),
             ...(a.supplyChannel ? { supplyChannel: a.supplyChannel } : {}),
           },
+          cart,
           ctx,
-        );
-      }
+        ),
+      );
+      addLineItems(cart, lines, ctx);
     },
   ),
 };

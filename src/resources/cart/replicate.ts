@@ -11,7 +11,7 @@ import type { BaseFields, ResourceContext } from '../define.js';
 import type { DiscountCode } from '../discount-codes.js';
 import type { ShippingMethod } from '../shipping-methods.js';
 import { Key } from '../validation.js';
-import { buildCart } from './build.js';
+import { draftedCart } from './build.js';
 import { initialItemState, newLineItem, resolveVariant } from './line-items.js';
 import type { Cart, CustomLineItem } from './model.js';
 import { recalculate } from './recalculate.js';
@@ -44,7 +44,7 @@ export function replicate(source: Cart, key: string | undefined, ctx: ResourceCo
   }
   if (source.customerGroup && source.customerId === undefined) draft.customerGroup = { id: source.customerGroup.id };
   if (source.store) draft.store = { key: source.store.key };
-  const cart = buildCart(draft, ctx) as Cart;
+  const cart = draftedCart(draft, ctx);
   if (source.shippingAddress) cart.shippingAddress = jsonClone(source.shippingAddress);
   if (source.billingAddress) cart.billingAddress = jsonClone(source.billingAddress);
   cart.itemShippingAddresses = jsonClone(source.itemShippingAddresses ?? []);
@@ -78,7 +78,6 @@ export function replicate(source: Cart, key: string | undefined, ctx: ResourceCo
     item.state = [{ quantity: item.quantity, state: initialItemState(ctx) }];
     cart.customLineItems.push(item);
   }
-  recalculate(cart, ctx);
   if (source.shippingInfo?.shippingMethod && cart.shippingAddress) {
     const method = ctx.get('shipping-method', source.shippingInfo.shippingMethod.id) as ShippingMethod | undefined;
     if (method) {

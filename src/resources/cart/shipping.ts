@@ -18,6 +18,7 @@ import { assertCurrency, externalTaxRate } from './line-items.js';
 import type { Cart, Shipping, ShippingInfo } from './model.js';
 import { predicateScope } from './predicate-scope.js';
 import { ExternalTaxAmountDraft, ExternalTaxRateDraft, Optional, ShippingRateInputDraft } from './schemas.js';
+import { recalculateIfStale } from './stale.js';
 import { assertExternalTaxMode, externalTaxAmount } from './taxes.js';
 import { cartAction, type CartAction, changesShipping } from './state.js';
 
@@ -36,8 +37,11 @@ export function shippingInfoFor(cart: Cart, method: ShippingMethod, address: Add
   const zones = [...ctx.scan('zone')] as unknown as ZoneLike[];
   const rate = rateFor(method, zonesContaining(address, zones), cart.totalPrice.currencyCode);
   if (!rate) throw cartErrors.noShippingRate(method.id, cart.id);
-  if (method.predicate !== undefined && !compileCartPredicate(method.predicate)(predicateScope(cart, ctx))) {
-    throw cartErrors.invalidOperation(`The predicate of the shipping method with ID '${method.id}' does not match the cart.`);
+  if (method.predicate !== undefined) {
+    recalculateIfStale(cart, ctx); // the predicate reads the cart's totals
+    if (!compileCartPredicate(method.predicate)(predicateScope(cart, ctx))) {
+      throw cartErrors.invalidOperation(`The predicate of the shipping method with ID '${method.id}' does not match the cart.`);
+    }
   }
   return {
     shippingMethodName: method.name,
@@ -88,15 +92,21 @@ export function assertMultiple(cart: Cart): void {
   if (cart.shippingMode !== 'Multiple') throw cartErrors.invalidOperation('This action needs a cart with the shipping mode Multiple.');
 }
 
-function findShipping(cart: Cart, key: string): Shipping {
+/**
+ * The cart's shippings are read after recalculation: it drops those whose method no longer ships to
+ * their address, so an earlier action of the request may have taken one away.
+ */
+function findShipping(cart: Cart, key: string, ctx: ResourceContext): Shipping {
+  recalculateIfStale(cart, ctx);
   const found = cart.shipping.find((s) => s.shippingKey === key);
   if (!found) throw cartErrors.invalidOperation(`The cart has no shipping with the key '${key}'.`);
   return found;
 }
 
 /** The shipping info an action addresses: the cart's (Single mode) or the shipping with `shippingKey`. */
-function shippingInfoOf(cart: Cart, shippingKey: string | undefined): ShippingInfo {
-  if (shippingKey !== undefined) return findShipping(cart, shippingKey).shippingInfo;
+function shippingInfoOf(cart: Cart, shippingKey: string | undefined, ctx: ResourceContext): ShippingInfo {
+  recalculateIfStale(cart, ctx); // recalculation may drop the cart's shipping info too (see findShipping)
+  if (shippingKey !== undefined) return findShipping(cart, shippingKey, ctx).shippingInfo;
   if (cart.shippingMode === 'Multiple')
     throw cartErrors.invalidOperation('A shippingKey is required for a cart with the shipping mode Multiple.');
   if (!cart.shippingInfo) throw cartErrors.invalidOperation('The cart has no shipping method.');
@@ -157,17 +167,17 @@ export const shippingActions: Record<string, CartAction> = {
   ),
   setShippingMethodTaxRate: cartAction(
     z.object({ shippingKey: z.string().optional(), externalTaxRate: Optional(ExternalTaxRateDraft) }),
-    (cart, a) => {
+    (cart, a, ctx) => {
       assertExternalTaxMode(cart);
-      const info = shippingInfoOf(cart, a.shippingKey);
+      const info = shippingInfoOf(cart, a.shippingKey, ctx);
       if (a.externalTaxRate) info.taxRate = externalTaxRate(a.externalTaxRate);
       else delete info.taxRate;
     },
   ),
   setShippingMethodTaxAmount: cartAction(
     z.object({ shippingKey: z.string().optional(), externalTaxAmount: Optional(ExternalTaxAmountDraft) }),
-    (cart, a) => {
-      const info = shippingInfoOf(cart, a.shippingKey);
+    (cart, a, ctx) => {
+      const info = shippingInfoOf(cart, a.shippingKey, ctx);
       if (!a.externalTaxAmount) {
         if (cart.taxMode !== 'ExternalAmount')
           throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
@@ -182,13 +192,13 @@ export const shippingActions: Record<string, CartAction> = {
     setField(cart, 'shippingRateInput', a.shippingRateInput);
   }),
   setShippingCustomType: cartAction(SetCustomType.extend({ shippingKey: z.string().optional() }), (cart, a, ctx) => {
-    const target = a.shippingKey !== undefined ? findShipping(cart, a.shippingKey) : cart;
+    const target = a.shippingKey !== undefined ? findShipping(cart, a.shippingKey, ctx) : cart;
     const holder = { custom: target.shippingCustomFields } as { custom?: CustomFields };
     applyCustomType(holder, a, ctx);
     setField(target, 'shippingCustomFields', holder.custom);
   }),
-  setShippingCustomField: cartAction(SetCustomField.extend({ shippingKey: z.string().optional() }), (cart, a) => {
-    const target = a.shippingKey !== undefined ? findShipping(cart, a.shippingKey) : cart;
+  setShippingCustomField: cartAction(SetCustomField.extend({ shippingKey: z.string().optional() }), (cart, a, ctx) => {
+    const target = a.shippingKey !== undefined ? findShipping(cart, a.shippingKey, ctx) : cart;
     const holder = { custom: target.shippingCustomFields } as { custom?: CustomFields };
     applyCustomField(holder, a);
   }),
@@ -204,6 +214,7 @@ export const shippingActions: Record<string, CartAction> = {
       estimatedDelivery: z.unknown().optional(),
     }),
     (cart, a, ctx) => {
+      recalculateIfStale(cart, ctx); // the key must be free among the shippings recalculation keeps (see findShipping)
       assertMultiple(cart);
       const address = storedAddress(a.shippingAddress, ctx);
       const info = withExternalRate(shippingInfoFor(cart, methodFor(a.shippingMethod, ctx), address, ctx), cart, a.externalTaxRate);
@@ -228,6 +239,7 @@ export const shippingActions: Record<string, CartAction> = {
       custom: z.object({ type: ResourceIdentifier, fields: z.record(z.string(), z.unknown()).optional() }).optional(),
     }),
     (cart, a, ctx) => {
+      recalculateIfStale(cart, ctx); // the key must be free among the shippings recalculation keeps (see findShipping)
       assertMultiple(cart);
       const entry: Shipping = {
         shippingKey: a.shippingKey,
@@ -240,15 +252,15 @@ export const shippingActions: Record<string, CartAction> = {
       addShipping(cart, entry);
     },
   ),
-  removeShippingMethod: cartAction(z.object({ shippingKey: z.string() }), (cart, a) => {
+  removeShippingMethod: cartAction(z.object({ shippingKey: z.string() }), (cart, a, ctx) => {
     assertMultiple(cart);
-    const entry = findShipping(cart, a.shippingKey);
+    const entry = findShipping(cart, a.shippingKey, ctx);
     cart.shipping = cart.shipping.filter((s) => s !== entry);
   }),
   setEstimatedDelivery: cartAction(
     z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }),
-    (cart, a) => {
-      const info = shippingInfoOf(cart, a.shippingKey);
+    (cart, a, ctx) => {
+      const info = shippingInfoOf(cart, a.shippingKey, ctx);
       setField(info, 'estimatedDelivery', a.estimatedDelivery);
     },
   ),

@@ -3,14 +3,14 @@
  * only actions that change nothing computed. A Frozen cart keeps its prices, so it refuses actions
  * that change what its items cost; frozen with HardFreeze it keeps its shipping too. Each action
  * declares where it stands (`cartAction(schema, apply, rules)`, next to the action), and
- * `cartActions` checks it before the action runs. The actions that change the state (freeze,
- * unfreeze, lock, unlock) are here.
+ * `cartActions` checks it before the action runs (and marks the cart stale after it, ./stale.ts).
+ * The actions that change the state (freeze, unfreeze, lock, unlock) are here.
  */
 import { z } from 'zod';
 import type { ResourceContext, UpdateAction } from '../define.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
-import { recalculate } from './recalculate.js';
+import { markStale, recalculateIfStale } from './stale.js';
 
 /** Where an action stands on a cart that is not Active; without rules it is refused only on an Ordered or Merged cart. */
 export interface StateRules {
@@ -52,20 +52,22 @@ function refuseInState(cart: Cart, name: string, rules: StateRules): void {
   }
 }
 
-/** The cart's update actions as the engine runs them: each checks the cart's state first and ends with `recalculate`. */
+/**
+ * The cart's update actions as the engine runs them: each checks the cart's state first, and leaves
+ * the cart stale (./stale.ts) for the definition's `afterActions` to recalculate once per request.
+ */
 export function cartActions(actions: Record<string, CartAction>): Record<string, UpdateAction<Cart>> {
   const wrapped: Record<string, UpdateAction<Cart>> = {};
   for (const [name, declared] of Object.entries(actions)) {
     wrapped[name] = {
       schema: declared.schema,
       apply(cart, payload, ctx) {
+        // An ExternalAmount cart drops a tax amount when the total it was given for changes, even if a
+        // later action of the request changes it back: so each action starts from recalculated totals.
+        if (cart.taxMode === 'ExternalAmount') recalculateIfStale(cart, ctx);
         refuseInState(cart, name, declared.rules);
         declared.apply(cart, payload, ctx);
-        recalculate(
-          cart,
-          ctx,
-          name === 'recalculate' ? { updateProductData: (payload as { updateProductData?: boolean }).updateProductData === true } : {},
-        );
+        markStale(cart);
       },
     };
   }
@@ -73,7 +75,9 @@ export function cartActions(actions: Record<string, CartAction>): Record<string,
 }
 
 export const stateActions: Record<string, CartAction> = {
-  freezeCart: cartAction(z.object({ strategy: z.enum(['SoftFreeze', 'HardFreeze']).optional() }), (cart, a) => {
+  freezeCart: cartAction(z.object({ strategy: z.enum(['SoftFreeze', 'HardFreeze']).optional() }), (cart, a, ctx) => {
+    // A frozen cart keeps its prices (HardFreeze: its shipping and discounts too) as the request's earlier actions left them.
+    recalculateIfStale(cart, ctx);
     cart.cartState = 'Frozen';
     cart.freezeStrategy = a.strategy ?? 'SoftFreeze';
   }),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { taxedPriceFrom } from '../../pricing/cart-taxes.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';
+import type { ResourceContext } from '../define.js';
 import { cartErrors } from './errors.js';
 import { assertCurrency, externalTaxRate, findCustomLineItem, findLineItem } from './line-items.js';
 import type { Cart, TaxedPrice } from './model.js';
@@ -19,6 +20,7 @@ import {
   TaxCalculationMode,
   TaxMode,
 } from './schemas.js';
+import { recalculateIfStale } from './stale.js';
 import { cartAction, type CartAction, changesPrices } from './state.js';
 
 /** The payloads of set(Custom)LineItemTaxRate and set(Custom)LineItemTaxAmount, beside the item locator. */
@@ -61,8 +63,13 @@ function setItemTaxRate(cart: Cart, item: TaxedItem, draft: z.infer<typeof Exter
   else delete item.taxRate;
 }
 
-/** Sets (or with none, removes) an item's external tax amount; tax mode ExternalAmount only. */
-function setItemTaxAmount(cart: Cart, item: TaxedItem, draft: z.infer<typeof ExternalTaxAmountDraft> | null | undefined): void {
+/** Sets (or with none, removes) an item's external tax amount, given for its total price; tax mode ExternalAmount only. */
+function setItemTaxAmount(
+  cart: Cart,
+  item: TaxedItem,
+  draft: z.infer<typeof ExternalTaxAmountDraft> | null | undefined,
+  ctx: ResourceContext,
+): void {
   if (!draft) {
     if (cart.taxMode !== 'ExternalAmount')
       throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
@@ -70,6 +77,7 @@ function setItemTaxAmount(cart: Cart, item: TaxedItem, draft: z.infer<typeof Ext
     delete item.taxedPrice;
     return;
   }
+  recalculateIfStale(cart, ctx);
   Object.assign(item, externalTaxAmount(cart, item.totalPrice.centAmount, draft));
 }
 
@@ -77,14 +85,14 @@ export const taxActions: Record<string, CartAction> = {
   setLineItemTaxRate: cartAction(LineItemLocator.extend(ExternalTaxRateChange.shape), (cart, a) =>
     setItemTaxRate(cart, findLineItem(cart, a), a.externalTaxRate),
   ),
-  setLineItemTaxAmount: cartAction(LineItemLocator.extend(ExternalTaxAmountChange.shape), (cart, a) =>
-    setItemTaxAmount(cart, findLineItem(cart, a), a.externalTaxAmount),
+  setLineItemTaxAmount: cartAction(LineItemLocator.extend(ExternalTaxAmountChange.shape), (cart, a, ctx) =>
+    setItemTaxAmount(cart, findLineItem(cart, a), a.externalTaxAmount, ctx),
   ),
   setCustomLineItemTaxRate: cartAction(CustomLineItemLocator.extend(ExternalTaxRateChange.shape), (cart, a) =>
     setItemTaxRate(cart, findCustomLineItem(cart, a), a.externalTaxRate),
   ),
-  setCustomLineItemTaxAmount: cartAction(CustomLineItemLocator.extend(ExternalTaxAmountChange.shape), (cart, a) =>
-    setItemTaxAmount(cart, findCustomLineItem(cart, a), a.externalTaxAmount),
+  setCustomLineItemTaxAmount: cartAction(CustomLineItemLocator.extend(ExternalTaxAmountChange.shape), (cart, a, ctx) =>
+    setItemTaxAmount(cart, findCustomLineItem(cart, a), a.externalTaxAmount, ctx),
   ),
   changeTaxMode: cartAction(
     z.object({ taxMode: TaxMode }),
@@ -118,10 +126,11 @@ export const taxActions: Record<string, CartAction> = {
         .array(z.object({ name: z.string().optional(), rate: z.number().min(0).max(1), amount: MoneyDraft }))
         .optional(),
     }),
-    (cart, a) => {
+    (cart, a, ctx) => {
       if (cart.taxMode !== 'ExternalAmount')
         throw cartErrors.invalidOperation('The cart total tax can only be set on a cart with the tax mode ExternalAmount.');
       assertCurrency(a.externalTotalGross, cart, 'externalTotalGross');
+      recalculateIfStale(cart, ctx); // the gross is given for the cart's total price
       const portions = (a.externalTaxPortions ?? []).map((p) => {
         assertCurrency(p.amount, cart, 'externalTaxPortions.amount');
         return { ...(p.name !== undefined ? { name: p.name } : {}), rate: p.rate, amount: typedMoney(p.amount).centAmount };
