@@ -10,7 +10,6 @@ import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setFi
 import { Country, Key, ResourceIdentifier } from '../validation.js';
 import { customerGroupOf } from './build.js';
 import { cartErrors } from './errors.js';
-import type { Cart } from './model.js';
 import { Optional, RoundingMode } from './schemas.js';
 import { markStale } from './stale.js';
 import { cartAction, type CartAction, anyState } from './state.js';
