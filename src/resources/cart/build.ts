@@ -6,7 +6,7 @@
 import { errors } from '../../http/errors.js';
 import { withCentAmount } from '../../pricing/money.js';
 import { customFields, storedAddress, type Address } from '../common.js';
-import type { BaseFields, ResourceContext } from '../define.js';
+import type { BaseFields, Identifier, ResourceContext } from '../define.js';
 import type { DiscountCode } from '../discount-codes.js';
 import { addItemAddress } from './addresses.js';
 import { addCode, applicableCode } from './discounts.js';
@@ -47,6 +47,17 @@ export function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, Ba
   return cart;
 }
 
+/** The business unit a cart names, by key (400 ReferencedResourceNotFound for an unknown one); its key wins over its id. */
+export function businessUnitOf(identifier: Identifier, ctx: ResourceContext): { typeId: 'business-unit'; key: string } {
+  const unit = identifier.key !== undefined ? ctx.getByKey('business-unit', identifier.key) : ctx.get('business-unit', identifier.id ?? '');
+  if (!unit)
+    throw errors.referencedResourceNotFound(
+      'business-unit',
+      identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' },
+    );
+  return { typeId: 'business-unit', key: unit.key as string };
+}
+
 /** The cart a draft describes, not yet recalculated: `buildCart` and `replicate` (./replicate.ts) finish it. */
 export function draftedCart(draft: CartDraft, ctx: ResourceContext): Cart {
   const settings = ((ctx.get('project', 'settings') as ProjectCartSettings | undefined) ?? {}).carts ?? {};
@@ -60,18 +71,7 @@ export function draftedCart(draft: CartDraft, ctx: ResourceContext): Cart {
   if (draft.customerEmail !== undefined) cart.customerEmail = draft.customerEmail;
   if (draft.customerGroup && !cart.customerGroup) cart.customerGroup = ctx.reference('customer-group', draft.customerGroup);
   if (draft.anonymousId !== undefined) cart.anonymousId = draft.anonymousId;
-  if (draft.businessUnit) {
-    const unit =
-      draft.businessUnit.key !== undefined
-        ? ctx.getByKey('business-unit', draft.businessUnit.key)
-        : ctx.get('business-unit', draft.businessUnit.id ?? '');
-    if (!unit)
-      throw errors.referencedResourceNotFound(
-        'business-unit',
-        draft.businessUnit.key !== undefined ? { key: draft.businessUnit.key } : { id: draft.businessUnit.id ?? '' },
-      );
-    cart.businessUnit = { typeId: 'business-unit', key: unit.key as string };
-  }
+  if (draft.businessUnit) cart.businessUnit = businessUnitOf(draft.businessUnit, ctx);
   if (draft.store) cart.store = ctx.keyReference('store', draft.store) as { typeId: 'store'; key: string };
   cart.lineItems = [];
   cart.customLineItems = [];
@@ -128,10 +128,7 @@ export function draftedCart(draft: CartDraft, ctx: ResourceContext): Cart {
       ),
       shippingAddress: address,
     };
-    if (shipping.shippingRateInput) entry.shippingRateInput = shipping.shippingRateInput;
-    const fields = customFields(shipping.custom, ctx);
-    if (fields) entry.shippingCustomFields = fields;
-    addShipping(cart, entry);
+    addShipping(cart, entry, shipping, ctx);
   }
   for (const shipping of draft.customShipping ?? []) {
     assertMultiple(cart);
@@ -142,10 +139,7 @@ export function draftedCart(draft: CartDraft, ctx: ResourceContext): Cart {
         ? storedAddress(shipping.shippingAddress, ctx)
         : (cart.shippingAddress ?? ({ country: cart.country ?? 'DE' } as Address)),
     };
-    if (shipping.shippingRateInput) entry.shippingRateInput = shipping.shippingRateInput;
-    const fields = customFields(shipping.custom, ctx);
-    if (fields) entry.shippingCustomFields = fields;
-    addShipping(cart, entry);
+    addShipping(cart, entry, shipping, ctx);
   }
   for (const code of draft.discountCodes ?? []) addCode(cart, applicableCode(cart, code, ctx));
   return cart;

@@ -10,14 +10,9 @@ import type { ResourceContext } from '../define.js';
 import { discountCodeByCode, type DiscountCode } from '../discount-codes.js';
 import { cartErrors } from './errors.js';
 import type { Cart, DirectDiscount } from './model.js';
+import { isValidAt } from './recalculate.js';
 import { DirectDiscountDraft } from './schemas.js';
 import { cartAction, type CartAction } from './state.js';
-
-function isValidAt(item: { validFrom?: string; validUntil?: string }, now: number): boolean {
-  if (item.validFrom !== undefined && Date.parse(item.validFrom) > now) return false;
-  if (item.validUntil !== undefined && Date.parse(item.validUntil) <= now) return false;
-  return true;
-}
 
 /** The code a cart may take (DiscountCodeNonApplicable when it does not exist or cannot apply). */
 export function applicableCode(cart: Cart, code: string, ctx: ResourceContext): DiscountCode {

@@ -5,10 +5,9 @@
  * for the line items' product data to be refreshed too (`updateProductData`).
  */
 import { z } from 'zod';
-import { errors } from '../../http/errors.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
 import { Country, Key, ResourceIdentifier } from '../validation.js';
-import { customerGroupOf } from './build.js';
+import { businessUnitOf, customerGroupOf } from './build.js';
 import { cartErrors } from './errors.js';
 import { Optional, RoundingMode } from './schemas.js';
 import { markStale } from './stale.js';
@@ -41,16 +40,7 @@ export const fieldActions: Record<string, CartAction> = {
     setField(cart, 'customerGroup', a.customerGroup ? ctx.reference('customer-group', a.customerGroup) : undefined);
   }),
   setBusinessUnit: cartAction(z.object({ businessUnit: ResourceIdentifier }), (cart, a, ctx) => {
-    const unit =
-      a.businessUnit.key !== undefined
-        ? ctx.getByKey('business-unit', a.businessUnit.key)
-        : ctx.get('business-unit', a.businessUnit.id ?? '');
-    if (!unit)
-      throw errors.referencedResourceNotFound(
-        'business-unit',
-        a.businessUnit.key !== undefined ? { key: a.businessUnit.key } : { id: a.businessUnit.id ?? '' },
-      );
-    cart.businessUnit = { typeId: 'business-unit', key: unit.key as string };
+    cart.businessUnit = businessUnitOf(a.businessUnit, ctx);
   }),
   setPurchaseOrderNumber: cartAction(z.object({ purchaseOrderNumber: Optional(z.string()) }), (cart, a) =>
     setField(cart, 'purchaseOrderNumber', a.purchaseOrderNumber),

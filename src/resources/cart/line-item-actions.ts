@@ -56,23 +56,18 @@ export function addLineItems(cart: Cart, items: LineItem[], ctx: ResourceContext
   assertUniqueItemKeys(cart);
 }
 
+/** The external price (or total price) an action may give a line; null or none: none. */
+interface ExternalPrices {
+  externalPrice?: z.infer<typeof MoneyDraft> | null | undefined;
+  externalTotalPrice?: z.infer<typeof ExternalLineItemTotalPrice> | null | undefined;
+}
+
 /** An external price takes over the id of the line's price, which recalculation picks: the line must have its own first. */
-function recalculateBeforeExternalPrice(
-  cart: Cart,
-  a: { externalPrice?: unknown; externalTotalPrice?: unknown },
-  ctx: ResourceContext,
-): void {
+function recalculateBeforeExternalPrice(cart: Cart, a: ExternalPrices, ctx: ResourceContext): void {
   if (a.externalPrice || a.externalTotalPrice) recalculateIfStale(cart, ctx);
 }
 
-function setExternalPrices(
-  item: LineItem,
-  cart: Cart,
-  a: {
-    externalPrice?: z.infer<typeof MoneyDraft> | undefined;
-    externalTotalPrice?: z.infer<typeof ExternalLineItemTotalPrice> | undefined;
-  },
-): void {
+function setExternalPrices(item: LineItem, cart: Cart, a: ExternalPrices): void {
   if (a.externalTotalPrice) {
     assertCurrency(a.externalTotalPrice.price, cart, 'externalTotalPrice.price');
     assertCurrency(a.externalTotalPrice.totalPrice, cart, 'externalTotalPrice.totalPrice');
@@ -87,17 +82,29 @@ function setExternalPrices(
   }
 }
 
+/** setLineItemPrice, setLineItemTotalPrice: the line's external price, or with none its platform price again. */
+function setLinePrice(cart: Cart, a: ExternalPrices & Parameters<typeof findLineItem>[1], ctx: ResourceContext): void {
+  recalculateBeforeExternalPrice(cart, a, ctx);
+  const item = findLineItem(cart, a);
+  if (a.externalPrice || a.externalTotalPrice) setExternalPrices(item, cart, a);
+  else item.priceMode = 'Platform';
+  item.lastModifiedAt = ctx.now;
+}
+
+/** setLineItemDistributionChannel, setLineItemSupplyChannel: the line's channel, or with none, none. */
+function setLineChannel(field: 'distributionChannel' | 'supplyChannel'): CartAction {
+  return cartAction(
+    LineItemLocator.extend({ [field]: Optional(ResourceIdentifier) }),
+    (cart, a, ctx) => {
+      const channel = a[field] as z.infer<typeof ResourceIdentifier> | null | undefined;
+      setField(findLineItem(cart, a), field, channel ? ctx.reference('channel', channel) : undefined);
+    },
+    changesPrices,
+  );
+}
+
 /** A quantity change: ExternalPrice lines need the price again; ExternalTotal lines fall back to Platform without one. */
-function changeQuantity(
-  item: LineItem,
-  cart: Cart,
-  quantity: number,
-  a: {
-    externalPrice?: z.infer<typeof MoneyDraft> | undefined;
-    externalTotalPrice?: z.infer<typeof ExternalLineItemTotalPrice> | undefined;
-  },
-  ctx: ResourceContext,
-): void {
+function changeQuantity(item: LineItem, cart: Cart, quantity: number, a: ExternalPrices, ctx: ResourceContext): void {
   if (item.priceMode === 'ExternalPrice' && !a.externalPrice && !a.externalTotalPrice) {
     throw cartErrors.invalidOperation(
       `The line item '${item.id}' has the price mode ExternalPrice: changing its quantity needs the externalPrice.`,
@@ -187,48 +194,18 @@ export const lineItemActions: Record<string, CartAction> = {
     }
     cart.lineItems = a.lineItemOrder.map((id) => cart.lineItems.find((item) => item.id === id)!);
   }),
-  setLineItemPrice: cartAction(
-    LineItemLocator.extend({ externalPrice: Optional(MoneyDraft) }),
-    (cart, a, ctx) => {
-      recalculateBeforeExternalPrice(cart, a, ctx);
-      const item = findLineItem(cart, a);
-      if (a.externalPrice) setExternalPrices(item, cart, { externalPrice: a.externalPrice });
-      else item.priceMode = 'Platform';
-      item.lastModifiedAt = ctx.now;
-    },
-    changesPrices,
-  ),
+  setLineItemPrice: cartAction(LineItemLocator.extend({ externalPrice: Optional(MoneyDraft) }), setLinePrice, changesPrices),
   setLineItemTotalPrice: cartAction(
     LineItemLocator.extend({ externalTotalPrice: Optional(ExternalLineItemTotalPrice) }),
-    (cart, a, ctx) => {
-      recalculateBeforeExternalPrice(cart, a, ctx);
-      const item = findLineItem(cart, a);
-      if (a.externalTotalPrice) setExternalPrices(item, cart, { externalTotalPrice: a.externalTotalPrice });
-      else item.priceMode = 'Platform';
-      item.lastModifiedAt = ctx.now;
-    },
+    setLinePrice,
     changesPrices,
   ),
   setLineItemCustomType: cartAction(LineItemLocator.extend(SetCustomType.shape), (cart, a, ctx) =>
     applyCustomType(findLineItem(cart, a), a, ctx),
   ),
   setLineItemCustomField: cartAction(LineItemLocator.extend(SetCustomField.shape), (cart, a) => applyCustomField(findLineItem(cart, a), a)),
-  setLineItemDistributionChannel: cartAction(
-    LineItemLocator.extend({ distributionChannel: Optional(ResourceIdentifier) }),
-    (cart, a, ctx) => {
-      const item = findLineItem(cart, a);
-      setField(item, 'distributionChannel', a.distributionChannel ? ctx.reference('channel', a.distributionChannel) : undefined);
-    },
-    changesPrices,
-  ),
-  setLineItemSupplyChannel: cartAction(
-    LineItemLocator.extend({ supplyChannel: Optional(ResourceIdentifier) }),
-    (cart, a, ctx) => {
-      const item = findLineItem(cart, a);
-      setField(item, 'supplyChannel', a.supplyChannel ? ctx.reference('channel', a.supplyChannel) : undefined);
-    },
-    changesPrices,
-  ),
+  setLineItemDistributionChannel: setLineChannel('distributionChannel'),
+  setLineItemSupplyChannel: setLineChannel('supplyChannel'),
   setLineItemInventoryMode: cartAction(LineItemLocator.extend({ inventoryMode: Optional(InventoryMode) }), (cart, a) => {
     const item = findLineItem(cart, a);
     setField(item, 'inventoryMode', a.inventoryMode && a.inventoryMode !== cart.inventoryMode ? a.inventoryMode : undefined);

@@ -245,7 +245,8 @@ function storeMatches(discount: { stores: Array<{ key: string }> }, cart: Cart):
   return discount.stores.length === 0 || (cart.store !== undefined && discount.stores.some((s) => s.key === cart.store!.key));
 }
 
-function isValidAt(item: { validFrom?: string; validUntil?: string }, now: number): boolean {
+/** Whether a discount code (or cart discount) is valid at `now` (ms): within its validFrom and validUntil. */
+export function isValidAt(item: { validFrom?: string; validUntil?: string }, now: number): boolean {
   if (item.validFrom !== undefined && Date.parse(item.validFrom) > now) return false;
   if (item.validUntil !== undefined && Date.parse(item.validUntil) <= now) return false;
   return true;

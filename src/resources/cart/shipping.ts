@@ -12,14 +12,14 @@ import { applyCustomField, applyCustomType, customFields, SetCustomField, SetCus
 import type { Address, CustomFields } from '../common.js';
 import type { ResourceContext } from '../define.js';
 import { methodServesStore, shippingRateFromDraft, ShippingRateDraft, type ShippingMethod } from '../shipping-methods.js';
-import { BaseAddress, ResourceIdentifier } from '../validation.js';
+import { BaseAddress, CustomFieldsDraft, ResourceIdentifier } from '../validation.js';
 import { cartErrors } from './errors.js';
-import { assertCurrency, externalTaxRate } from './line-items.js';
-import type { Cart, Shipping, ShippingInfo } from './model.js';
+import { assertCurrency, assertExternalTaxMode, externalTaxRate } from './line-items.js';
+import type { Cart, Shipping, ShippingInfo, ShippingRateInput } from './model.js';
 import { predicateScope } from './predicate-scope.js';
 import { ExternalTaxAmountDraft, ExternalTaxRateDraft, Optional, ShippingRateInputDraft } from './schemas.js';
 import { recalculateIfStale } from './stale.js';
-import { assertExternalTaxMode, externalTaxAmount } from './taxes.js';
+import { setTaxAmount } from './taxes.js';
 import { cartAction, type CartAction, changesShipping } from './state.js';
 
 export function methodFor(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): ShippingMethod {
@@ -113,7 +113,16 @@ function shippingInfoOf(cart: Cart, shippingKey: string | undefined, ctx: Resour
   return cart.shippingInfo;
 }
 
-export function addShipping(cart: Cart, entry: Shipping): void {
+/** Adds a shipping (shipping mode Multiple) with its rate input and custom fields; DuplicateField for a key the cart has. */
+export function addShipping(
+  cart: Cart,
+  entry: Shipping,
+  draft: { shippingRateInput?: ShippingRateInput | undefined; custom?: CustomFieldsDraft | undefined },
+  ctx: ResourceContext,
+): void {
+  if (draft.shippingRateInput) entry.shippingRateInput = draft.shippingRateInput;
+  const fields = customFields(draft.custom, ctx);
+  if (fields) entry.shippingCustomFields = fields;
   if (cart.shipping.some((s) => s.shippingKey === entry.shippingKey)) {
     throw errors.duplicateField(
       'shippingKey',
@@ -153,7 +162,7 @@ export const shippingActions: Record<string, CartAction> = {
       shippingRate: ShippingRateDraft,
       taxCategory: ResourceIdentifier.optional(),
       externalTaxRate: ExternalTaxRateDraft.optional(),
-      custom: z.object({ type: ResourceIdentifier, fields: z.record(z.string(), z.unknown()).optional() }).optional(),
+      custom: CustomFieldsDraft.optional(),
       estimatedDelivery: z.unknown().optional(),
     }),
     (cart, a, ctx) => {
@@ -178,14 +187,7 @@ export const shippingActions: Record<string, CartAction> = {
     z.object({ shippingKey: z.string().optional(), externalTaxAmount: Optional(ExternalTaxAmountDraft) }),
     (cart, a, ctx) => {
       const info = shippingInfoOf(cart, a.shippingKey, ctx);
-      if (!a.externalTaxAmount) {
-        if (cart.taxMode !== 'ExternalAmount')
-          throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
-        delete info.taxRate;
-        delete info.taxedPrice;
-        return;
-      }
-      Object.assign(info, externalTaxAmount(cart, (info.discountedPrice?.value ?? info.price).centAmount, a.externalTaxAmount));
+      setTaxAmount(cart, info, a.externalTaxAmount, () => (info.discountedPrice?.value ?? info.price).centAmount, ctx);
     },
   ),
   setShippingRateInput: cartAction(z.object({ shippingRateInput: Optional(ShippingRateInputDraft) }), (cart, a) => {
@@ -210,7 +212,7 @@ export const shippingActions: Record<string, CartAction> = {
       shippingRateInput: ShippingRateInputDraft.optional(),
       externalTaxRate: ExternalTaxRateDraft.optional(),
       deliveries: z.array(z.unknown()).optional(),
-      custom: z.object({ type: ResourceIdentifier, fields: z.record(z.string(), z.unknown()).optional() }).optional(),
+      custom: CustomFieldsDraft.optional(),
       estimatedDelivery: z.unknown().optional(),
     }),
     (cart, a, ctx) => {
@@ -220,10 +222,7 @@ export const shippingActions: Record<string, CartAction> = {
       const info = withExternalRate(shippingInfoFor(cart, methodFor(a.shippingMethod, ctx), address, ctx), cart, a.externalTaxRate);
       if (a.estimatedDelivery !== undefined) info.estimatedDelivery = a.estimatedDelivery;
       const entry: Shipping = { shippingKey: a.shippingKey, shippingInfo: info, shippingAddress: address };
-      if (a.shippingRateInput) entry.shippingRateInput = a.shippingRateInput;
-      const fields = customFields(a.custom, ctx);
-      if (fields) entry.shippingCustomFields = fields;
-      addShipping(cart, entry);
+      addShipping(cart, entry, a, ctx);
     },
   ),
   addCustomShippingMethod: cartAction(
@@ -236,7 +235,7 @@ export const shippingActions: Record<string, CartAction> = {
       taxCategory: ResourceIdentifier.optional(),
       externalTaxRate: ExternalTaxRateDraft.optional(),
       deliveries: z.array(z.unknown()).optional(),
-      custom: z.object({ type: ResourceIdentifier, fields: z.record(z.string(), z.unknown()).optional() }).optional(),
+      custom: CustomFieldsDraft.optional(),
     }),
     (cart, a, ctx) => {
       recalculateIfStale(cart, ctx); // the key must be free among the shippings recalculation keeps (see findShipping)
@@ -246,10 +245,7 @@ export const shippingActions: Record<string, CartAction> = {
         shippingInfo: withExternalRate(customShippingInfo(cart, a, ctx), cart, a.externalTaxRate),
         shippingAddress: storedAddress(a.shippingAddress, ctx),
       };
-      if (a.shippingRateInput) entry.shippingRateInput = a.shippingRateInput;
-      const fields = customFields(a.custom, ctx);
-      if (fields) entry.shippingCustomFields = fields;
-      addShipping(cart, entry);
+      addShipping(cart, entry, a, ctx);
     },
   ),
   removeShippingMethod: cartAction(z.object({ shippingKey: z.string() }), (cart, a, ctx) => {

@@ -8,7 +8,7 @@ import { taxedPriceFrom } from '../../pricing/cart-taxes.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';
 import type { ResourceContext } from '../define.js';
 import { cartErrors } from './errors.js';
-import { assertCurrency, externalTaxRate, findCustomLineItem, findLineItem } from './line-items.js';
+import { assertCurrency, assertExternalTaxMode, externalTaxRate, findCustomLineItem, findLineItem } from './line-items.js';
 import type { Cart, TaxedPrice } from './model.js';
 import {
   CustomLineItemLocator,
@@ -28,13 +28,12 @@ const ExternalTaxRateChange = z.object({ externalTaxRate: Optional(ExternalTaxRa
 const ExternalTaxAmountChange = z.object({ externalTaxAmount: Optional(ExternalTaxAmountDraft), shippingKey: z.string().optional() });
 
 /** The tax rate and taxed price of an external tax amount given for a net `total` (tax mode ExternalAmount only). */
-export function externalTaxAmount(
+function externalTaxAmount(
   cart: Cart,
   total: number,
   draft: z.infer<typeof ExternalTaxAmountDraft>,
 ): { taxRate: ReturnType<typeof externalTaxRate>; taxedPrice: TaxedPrice } {
-  if (cart.taxMode !== 'ExternalAmount')
-    throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
+  assertExternalAmountTaxMode(cart);
   assertCurrency(draft.totalGross, cart, 'externalTaxAmount.totalGross');
   const rate = externalTaxRate(draft.taxRate);
   const gross = typedMoney(draft.totalGross).centAmount;
@@ -49,36 +48,50 @@ export function externalTaxAmount(
   return { taxRate: rate, taxedPrice: taxedPriceFrom(cart.totalPrice.currencyCode, total, gross, portions) as TaxedPrice };
 }
 
-export function assertExternalTaxMode(cart: Cart): void {
-  if (cart.taxMode !== 'External')
-    throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
+function assertExternalAmountTaxMode(cart: Cart): void {
+  if (cart.taxMode !== 'ExternalAmount')
+    throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
 }
 
-type TaxedItem = { taxRate?: ReturnType<typeof externalTaxRate>; taxedPrice?: TaxedPrice; totalPrice: { centAmount: number } };
+/** A (custom) line item or a shipping info: what carries a tax rate and a taxed price. */
+type Taxed = { taxRate?: ReturnType<typeof externalTaxRate>; taxedPrice?: TaxedPrice };
 
 /** Sets (or with none, removes) an item's external tax rate; tax mode External only. */
-function setItemTaxRate(cart: Cart, item: TaxedItem, draft: z.infer<typeof ExternalTaxRateDraft> | null | undefined): void {
+function setItemTaxRate(cart: Cart, item: Taxed, draft: z.infer<typeof ExternalTaxRateDraft> | null | undefined): void {
   assertExternalTaxMode(cart);
   if (draft) item.taxRate = externalTaxRate(draft);
   else delete item.taxRate;
 }
 
-/** Sets (or with none, removes) an item's external tax amount, given for its total price; tax mode ExternalAmount only. */
-function setItemTaxAmount(
+/**
+ * Sets (or with none, removes) the external tax amount of an item or a shipping, given for its net
+ * amount (`net`, read once the cart is recalculated); tax mode ExternalAmount only.
+ */
+export function setTaxAmount(
   cart: Cart,
-  item: TaxedItem,
+  target: Taxed,
   draft: z.infer<typeof ExternalTaxAmountDraft> | null | undefined,
+  net: () => number,
   ctx: ResourceContext,
 ): void {
   if (!draft) {
-    if (cart.taxMode !== 'ExternalAmount')
-      throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
-    delete item.taxRate;
-    delete item.taxedPrice;
+    assertExternalAmountTaxMode(cart);
+    delete target.taxRate;
+    delete target.taxedPrice;
     return;
   }
   recalculateIfStale(cart, ctx);
-  Object.assign(item, externalTaxAmount(cart, item.totalPrice.centAmount, draft));
+  Object.assign(target, externalTaxAmount(cart, net(), draft));
+}
+
+/** The external tax amount of a (custom) line item is given for its total price. */
+function setItemTaxAmount(
+  cart: Cart,
+  item: Taxed & { totalPrice: { centAmount: number } },
+  draft: z.infer<typeof ExternalTaxAmountDraft> | null | undefined,
+  ctx: ResourceContext,
+): void {
+  setTaxAmount(cart, item, draft, () => item.totalPrice.centAmount, ctx);
 }
 
 export const taxActions: Record<string, CartAction> = {
