@@ -5,11 +5,17 @@
  * discount codes; `recalculate` (./recalculate.ts) derives all of it once per update request, after
  * its last action (./stale.ts).
  *
- * This module is the definition; the rest of the folder holds its parts: ./build.ts (a cart from a
- * draft), the update actions by topic (./line-item-actions.ts, ./addresses.ts, ./shipping.ts,
- * ./discounts.ts, ./taxes.ts, ./fields.ts), ./state.ts (the cart's states and which actions each
- * refuses, as every action declares), ./replicate.ts, ./active-cart.ts (a customer's active cart,
- * the anonymous cart merge) and ./ordering.ts (what orders take from a cart).
+ * This module is the definition; the rest of the folder holds its parts:
+ *   model.ts, schemas.ts, errors.ts   the stored shapes, the drafts' schemas, the platform's errors
+ *   build.ts                          a cart from a draft
+ *   line-items.ts                     a (custom) line item from its draft; finding one in a cart
+ *   line-item-actions.ts, addresses.ts, shipping.ts, discounts.ts, taxes.ts, fields.ts
+ *                                     the update actions, by topic
+ *   state.ts                          the cart's states, and which actions each refuses (each action declares it)
+ *   recalculate.ts, stale.ts          what a cart derives; recalculating it once per request
+ *   predicate-scope.ts                what cart predicates see of a cart
+ *   replicate.ts, active-cart.ts      a replica; a customer's active cart and the anonymous cart merge
+ *   ordering.ts                       what orders take from a cart
  *
  * Routes beyond the generic shape: `POST /carts/replicate`, `GET /carts/customer-id={id}` (the
  * customer's most recently modified active cart), `POST /carts/customer-id={id}/merge`.

@@ -1,6 +1,7 @@
 /**
  * `recalculate(cart, ctx)`: recomputes everything a cart derives from its inputs, as the platform
- * does after every update. Every cart action ends with it; orders call it before they copy a cart.
+ * does after every update: once per update request, after its last action (./stale.ts); also when
+ * a cart is built, replicated or merged, and before an order copies it.
  *
  * Order of work (each step documented where it happens):
  *  1. line item prices: the catalog's price selection (cart currency, country, customer group,
