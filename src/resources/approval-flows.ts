@@ -39,7 +39,7 @@ import {
 } from './approval-rules.js';
 import { associateRolesIn } from './business-unit/hierarchy.js';
 import type { Associate, BusinessUnit } from './business-unit/model.js';
-import type { Cart } from './carts.js';
+import type { Cart } from './cart/model.js';
 import { predicateScope } from './cart/predicate-scope.js';
 import { customFieldActions, type CustomFields } from './common.js';
 import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction, type Locator, type Engine } from './define.js';

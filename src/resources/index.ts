@@ -26,7 +26,7 @@ import { businessUnits } from './business-unit/index.js';
 import { shippingMethods } from './shipping-methods.js';
 import { cartDiscounts } from './cart-discounts.js';
 import { discountCodes } from './discount-codes.js';
-import { carts } from './carts.js';
+import { carts } from './cart/index.js';
 import { orders } from './order/index.js';
 import { quoteRequests } from './quote-requests.js';
 import { stagedQuotes } from './staged-quotes.js';

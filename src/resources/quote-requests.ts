@@ -29,7 +29,7 @@ import { jsonClone } from '../util/json.js';
 import { AssociateInUnit, type Permission } from '../scopes/associate-permissions.js';
 import { scopedAccess } from '../scopes/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
-import type { Cart, CustomLineItem, LineItem, ShippingInfo, TaxedPrice } from './carts.js';
+import type { Cart, CustomLineItem, LineItem, ShippingInfo, TaxedPrice } from './cart/model.js';
 import { customFieldActions, customFields, type Address, type CustomFields } from './common.js';
 import {
   action,

@@ -29,7 +29,7 @@ import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { RESOURCE_PERMISSIONS, type PermissionPair } from '../scopes/associate-permissions.js';
 import { scopedAccess } from '../scopes/scoped-access.js';
-import type { Cart } from './carts.js';
+import type { Cart } from './cart/model.js';
 import type { CustomFields } from './common.js';
 import {
   action,

@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
-import type { Cart } from './carts.js';
+import type { Cart } from './cart/model.js';
 import type { CustomFields } from './common.js';
 import {
   action,

@@ -26,7 +26,8 @@ import type { BusinessUnit } from './business-unit/model.js';
 import type { ShippingMethod, ShippingMethodDraft } from './shipping-methods.js';
 import type { CartDiscount, CartDiscountDraft } from './cart-discounts.js';
 import type { DiscountCode, DiscountCodeDraft } from './discount-codes.js';
-import type { Cart, CartDraft } from './carts.js';
+import type { Cart } from './cart/model.js';
+import type { CartDraft } from './cart/schemas.js';
 import type { Order, OrderImportDraft } from './order/model.js';
 
 import type { QuoteRequest, QuoteRequestDraft } from './quote-requests.js';

@@ -3,7 +3,8 @@
  * part, tax calculation mode, shopping lists, external taxes on custom line items and shipping,
  * ...), and what orders use: `orderableCart`, `markCartOrdered`, `snapshotCart`.
  */
-import { orderableCart, markCartOrdered, snapshotCart, type Cart as StoredCart } from '../../src/resources/carts.js';
+import type { Cart as StoredCart } from '../../src/resources/cart/model.js';
+import { orderableCart, markCartOrdered, snapshotCart } from '../../src/resources/cart/ordering.js';
 import { PROJECT_KEY, expect, test } from '../support/sdk.js';
 import {
   EUR,

@@ -5,7 +5,8 @@
  * payments, sync info, order number), delete, and refusals (platform error, nothing stored).
  */
 import type { ByProjectKeyRequestBuilder, Order, OrderUpdateAction, State, StateDraft } from '@commercetools/platform-sdk';
-import { snapshotCart, type Cart as StoredCart } from '../../src/resources/carts.js';
+import type { Cart as StoredCart } from '../../src/resources/cart/model.js';
+import { snapshotCart } from '../../src/resources/cart/ordering.js';
 import { orderFieldsOf } from '../../src/resources/order/place.js';
 import { jsonClone } from '../../src/util/json.js';
 import { PROJECT_KEY, expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';

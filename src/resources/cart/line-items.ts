@@ -55,6 +55,12 @@ export function productData(item: LineItem, product: Product, variant: Variant):
   item.variant = variant;
 }
 
+/** External tax rates are given to carts with the tax mode External only. */
+export function assertExternalTaxMode(cart: Cart): void {
+  if (cart.taxMode !== 'External')
+    throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
+}
+
 export function externalTaxRate(draft: ExternalTaxRateDraft): ItemTaxRate {
   const subRates = draft.subRates ?? [];
   const amount = draft.amount ?? Math.round(subRates.reduce((sum, s) => sum + s.amount, 0) * 1e9) / 1e9;
@@ -117,8 +123,7 @@ export function newLineItem(draft: LineItemDraft, cart: Cart, ctx: ResourceConte
   const custom = customFields(draft.custom, ctx);
   if (custom) item.custom = custom;
   if (draft.externalTaxRate) {
-    if (cart.taxMode !== 'External')
-      throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
+    assertExternalTaxMode(cart);
     item.taxRate = externalTaxRate(draft.externalTaxRate);
   }
   item.addedAt = draft.addedAt !== undefined ? new Date(Date.parse(draft.addedAt)).toISOString() : ctx.now;
@@ -168,8 +173,7 @@ export function newCustomLineItem(draft: CustomLineItemDraft, cart: Cart, ctx: R
   if (details) item.shippingDetails = details;
   item.priceMode = draft.priceMode ?? 'Standard';
   if (draft.externalTaxRate) {
-    if (cart.taxMode !== 'External')
-      throw cartErrors.invalidOperation('An external tax rate can only be set on a cart with the tax mode External.');
+    assertExternalTaxMode(cart);
     item.taxRate = externalTaxRate(draft.externalTaxRate);
   }
   if (draft.recurrenceInfo !== undefined) item.recurrenceInfo = draft.recurrenceInfo;

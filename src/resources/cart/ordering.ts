@@ -1,7 +1,7 @@
 /**
  * What orders need from carts: the checks the platform makes when a cart is ordered, an
- * up-to-date copy to take the order from, and marking the cart `Ordered` (through the repository,
- * so it gets a new version in the same transaction as the order).
+ * up-to-date copy to take the order from, the fields an order copies, and marking the cart
+ * `Ordered` (through the repository, so it gets a new version in the same transaction as the order).
  */
 import { jsonClone } from '../../util/json.js';
 import type { ResourceContext, Engine } from '../define.js';
@@ -9,6 +9,7 @@ import type { DiscountCode } from '../discount-codes.js';
 import type { Product } from '../product/model.js';
 import { PlatformError } from '../../http/errors.js';
 import { cartErrors } from './errors.js';
+import { carts } from './index.js';
 import type { Cart } from './model.js';
 import { recalculate } from './recalculate.js';
 
@@ -73,10 +74,24 @@ function missingTaxRate(taxCategoryId: string, cart: Cart): PlatformError {
 
 /** Stores the cart with `cartState: Ordered` (a new version); call it inside the order's transaction. */
 export function markCartOrdered(repository: Engine, cart: Cart, ctx: ResourceContext): Cart {
-  const definition = repository.definition('cart');
-  const ordered = {
-    ...definition,
-    actions: { markOrdered: { schema: definition.draft, apply: (target: Cart) => void (target.cartState = 'Ordered') } },
-  };
-  return repository.apply(ordered as typeof definition, cart, [{ name: 'markOrdered', payload: {} }], ctx) as Cart;
+  return repository.apply(carts, cart, [{ name: 'markOrdered', payload: {} }], ctx) as Cart;
+}
+
+/** The fields of a cart an order copies (deep copies; no id, version, audit fields, key, state or lock). */
+export function snapshotCart(cart: Cart): Record<string, unknown> {
+  const {
+    id,
+    version: _version,
+    createdAt: _createdAt,
+    lastModifiedAt: _lastModifiedAt,
+    createdBy: _createdBy,
+    lastModifiedBy: _lastModifiedBy,
+    key: _key,
+    cartState: _cartState,
+    freezeStrategy: _freezeStrategy,
+    lock: _lock,
+    deleteDaysAfterLastModification: _days,
+    ...rest
+  } = jsonClone(cart);
+  return { ...rest, cart: { typeId: 'cart', id } };
 }

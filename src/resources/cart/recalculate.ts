@@ -1,6 +1,7 @@
 /**
  * `recalculate(cart, ctx)`: recomputes everything a cart derives from its inputs, as the platform
- * does after every update. Every cart action ends with it; orders call it before they copy a cart.
+ * does after every update: once per update request, after its last action (./stale.ts); also when
+ * a cart is built, replicated or merged, and before an order copies it.
  *
  * Order of work (each step documented where it happens):
  *  1. line item prices: the catalog's price selection (cart currency, country, customer group,
@@ -245,7 +246,8 @@ function storeMatches(discount: { stores: Array<{ key: string }> }, cart: Cart):
   return discount.stores.length === 0 || (cart.store !== undefined && discount.stores.some((s) => s.key === cart.store!.key));
 }
 
-function isValidAt(item: { validFrom?: string; validUntil?: string }, now: number): boolean {
+/** Whether a discount code (or cart discount) is valid at `now` (ms): within its validFrom and validUntil. */
+export function isValidAt(item: { validFrom?: string; validUntil?: string }, now: number): boolean {
   if (item.validFrom !== undefined && Date.parse(item.validFrom) > now) return false;
   if (item.validUntil !== undefined && Date.parse(item.validUntil) <= now) return false;
   return true;

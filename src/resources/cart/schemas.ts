@@ -147,3 +147,9 @@ export const CartDraft = z.object({
 export type CartDraft = z.infer<typeof CartDraft>;
 
 export const DirectDiscountDraft = z.object({ value: CartDiscountValueDraft, target: CartDiscountTarget.optional() });
+
+/** How an update action names a line item of the cart: by id or by key. */
+export const LineItemLocator = z.object({ lineItemId: z.string().optional(), lineItemKey: z.string().optional() });
+export const CustomLineItemLocator = z.object({ customLineItemId: z.string().optional(), customLineItemKey: z.string().optional() });
+/** A field an update action sets, or with null or nothing removes. */
+export const Optional = <S extends z.ZodType>(schema: S) => schema.optional().nullable();

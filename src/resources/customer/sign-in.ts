@@ -7,7 +7,7 @@ import { created, ok, type ApiCall, type Reply } from '../../context.js';
 import { errors } from '../../http/errors.js';
 import { route, type Route } from '../../http/router.js';
 import type { Cart } from '../cart/model.js';
-import { mergeAnonymousCart } from '../carts.js';
+import { mergeAnonymousCart } from '../cart/active-cart.js';
 import type { AppliedAction, Engine, ResourceContext } from '../define.js';
 import { isPlainObject, ResourceIdentifier, validate } from '../validation.js';
 import { authenticateCustomer } from './authentication.js';

@@ -15,7 +15,7 @@
  */
 import { errors } from '../../http/errors.js';
 import type { Cart } from '../cart/model.js';
-import { markCartOrdered, orderableCart } from '../carts.js';
+import { markCartOrdered, orderableCart } from '../cart/ordering.js';
 import { customFields } from '../common.js';
 import type { Engine, Locator, Reference, ResourceContext } from '../define.js';
 import type { ResourceIdentifier } from '../validation.js';

@@ -24,7 +24,8 @@ import { MoneyDraft } from '../../pricing/money.js';
 import { scopedAccess } from '../../scopes/scoped-access.js';
 import type { StoredDocument } from '../../storage/types.js';
 import type { Cart } from '../cart/model.js';
-import { activeCartOf, carts, mergeAnonymousCart } from '../carts.js';
+import { activeCartOf, mergeAnonymousCart } from '../cart/active-cart.js';
+import { carts } from '../cart/index.js';
 import type { CustomRoute, Locator, Engine } from '../define.js';
 
 import { PaymentDraft, TransactionType } from '../payments.js';

@@ -1,0 +1,108 @@
+/**
+ * The cart resource: carts that compute like the platform. Line items are priced by the catalog's
+ * price selection, taxed by the shipping address (tax modes Platform, External, ExternalAmount,
+ * Disabled), shipped at the shipping method's zone rates, and discounted by cart discounts and
+ * discount codes; `recalculate` (./recalculate.ts) derives all of it once per update request, after
+ * its last action (./stale.ts).
+ *
+ * This module is the definition; the rest of the folder holds its parts:
+ *   model.ts, schemas.ts, errors.ts   the stored shapes, the drafts' schemas, the platform's errors
+ *   build.ts                          a cart from a draft
+ *   line-items.ts                     a (custom) line item from its draft; finding one in a cart
+ *   line-item-actions.ts, addresses.ts, shipping.ts, discounts.ts, taxes.ts, fields.ts
+ *                                     the update actions, by topic
+ *   state.ts                          the cart's states, and which actions each refuses (each action declares it)
+ *   recalculate.ts, stale.ts          what a cart derives; recalculating it once per request
+ *   predicate-scope.ts                what cart predicates see of a cart
+ *   replicate.ts, active-cart.ts      a replica; a customer's active cart and the anonymous cart merge
+ *   ordering.ts                       what orders take from a cart
+ *
+ * Routes beyond the generic shape: `POST /carts/replicate`, `GET /carts/customer-id={id}` (the
+ * customer's most recently modified active cart), `POST /carts/customer-id={id}/merge`.
+ */
+import { z } from 'zod';
+import { created, ok } from '../../context.js';
+import { errors } from '../../http/errors.js';
+import { action, defineResource } from '../define.js';
+import { validate } from '../validation.js';
+import { activeCartOf, MergeCartDraft, mergeAnonymousCart } from './active-cart.js';
+import { addressActions } from './addresses.js';
+import { buildCart } from './build.js';
+import { discountActions } from './discounts.js';
+import { cartErrors } from './errors.js';
+import { fieldActions } from './fields.js';
+import { customLineItemActions, lineItemActions } from './line-item-actions.js';
+import type { Cart } from './model.js';
+import { ReplicaCartDraft, replicate } from './replicate.js';
+import { CartDraft } from './schemas.js';
+import { shippingActions } from './shipping.js';
+import { recalculateIfStale } from './stale.js';
+import { cartActions, stateActions } from './state.js';
+import { taxActions } from './taxes.js';
+
+export const carts = defineResource<CartDraft, Cart>({
+  typeId: 'cart',
+  path: 'carts',
+  draft: CartDraft,
+  create: (draft, ctx) => buildCart(draft, ctx),
+  actions: cartActions({
+    ...lineItemActions,
+    ...customLineItemActions,
+    ...addressActions,
+    ...shippingActions,
+    ...discountActions,
+    ...taxActions,
+    ...fieldActions,
+    ...stateActions,
+  }),
+  afterActions: (cart, ctx) => recalculateIfStale(cart, ctx),
+  internalActions: {
+    /** The order taken from the cart is placed: the cart is done (see ./ordering.ts). */
+    markOrdered: action(z.object({}), (cart: Cart) => {
+      cart.cartState = 'Ordered';
+    }),
+  },
+  routes: [
+    {
+      method: 'POST',
+      path: 'replicate',
+      handle: (call, repository) => {
+        const draft = validate(ReplicaCartDraft, call.json());
+        const source = call.ctx.get(draft.reference.typeId, draft.reference.id) as Cart | undefined;
+        if (!source) throw errors.referencedResourceNotFound(draft.reference.typeId, { id: draft.reference.id });
+        const cart = repository.insert(carts, replicate(source, draft.key, call.ctx), call.ctx);
+        return created(repository.expand(call.ctx.project, cart, call.query.getAll('expand')));
+      },
+    },
+    {
+      method: 'GET',
+      path: 'customer-id=:customerId',
+      handle: (call, repository) => {
+        const cart = activeCartOf(call.ctx, { customerId: call.params.customerId! });
+        if (!cart) throw errors.resourceNotFound({ id: call.params.customerId! });
+        return ok(repository.expand(call.ctx.project, cart, call.query.getAll('expand')));
+      },
+    },
+    {
+      method: 'POST',
+      path: 'customer-id=:customerId/merge',
+      handle: (call, repository) => {
+        const draft = validate(MergeCartDraft, call.json());
+        if (!draft.anonymousCart && draft.anonymousId === undefined)
+          throw cartErrors.invalidOperation('Either anonymousCart or anonymousId is required.');
+        const anonymousCartId = draft.anonymousCart
+          ? (draft.anonymousCart.id ?? call.ctx.reference('cart', draft.anonymousCart).id)
+          : undefined;
+        const cart = mergeAnonymousCart(repository, call.ctx, {
+          customerId: call.params.customerId!,
+          ...(anonymousCartId !== undefined ? { anonymousCartId } : {}),
+          ...(draft.anonymousId !== undefined ? { anonymousId: draft.anonymousId } : {}),
+          ...(draft.mergeMode ? { mergeMode: draft.mergeMode } : {}),
+          ...(draft.updateProductData !== undefined ? { updateProductData: draft.updateProductData } : {}),
+        });
+        if (!cart) throw errors.resourceNotFound({ id: call.params.customerId! });
+        return ok(repository.expand(call.ctx.project, cart, call.query.getAll('expand')));
+      },
+    },
+  ],
+});
