@@ -21,7 +21,6 @@ import type { PagedResult } from './query/index.js';
 import { draftType, type RESOURCE_TYPE, type TaggedDraft } from './seed.js';
 import type { ResourceOf, TypeId } from './resources/type-map.js';
 import { NOT_SCOPED, Scopes, type PermissionDecision, type ScopedMatch } from './scopes/index.js';
-import { scopePolicies } from './scopes/policies.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
 export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
@@ -117,8 +116,7 @@ export class CommerceMock {
     this.options = resolved;
     this.storage = storage === 'memory' ? new MemoryStorage() : storage;
     this.repository = new Repository(this.storage, new Map(resourceDefinitions.map((d) => [d.typeId, d])), {
-      queryOptions: { strictFields: resolved.strictWhere },
-      scopePolicies,
+      strictFields: resolved.strictWhere,
     });
     this.expander = (project, document, paths) => this.repository.expand(project, document, paths);
     this.tokenServer = new TokenServer(this.tokens, (project, email, password, storeKey) =>

@@ -26,7 +26,7 @@ import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { RESOURCE_PERMISSIONS } from '../scopes/associate-permissions.js';
-import { scopedAccess } from '../scopes/scoped-access.js';
+import { scopedAccess, scopeFields } from '../scopes/scoped-access.js';
 import {
   findInUnit,
   notServedProjectWide,
@@ -42,7 +42,16 @@ import type { Associate, BusinessUnit } from './business-unit/model.js';
 import type { Cart } from './cart/model.js';
 import { predicateScope } from './cart/predicate-scope.js';
 import { customFieldActions, type CustomFields } from './common.js';
-import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction, type Locator, type Engine } from './define.js';
+import {
+  action,
+  defineResource,
+  type CustomRoute,
+  type ResourceContext,
+  type UpdateAction,
+  type Locator,
+  type Engine,
+  type ScopePolicy,
+} from './define.js';
 import type { KeyRef } from './quote-requests.js';
 import { OrderFromCartDraft, type Order } from './order/model.js';
 import { cartOfDraft, placeOrder } from './order/place.js';
@@ -198,9 +207,15 @@ const actions: Record<string, UpdateAction<ApprovalFlow>> = {
   ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalFlow>>),
 };
 
+const approvalFlowScope: ScopePolicy<ApprovalFlow> = {
+  mounts: { 'associate-unit': { routes: associateApprovalFlowRoutes() } },
+  businessUnit: scopeFields.businessUnit,
+};
+
 export const approvalFlows = defineResource<unknown, ApprovalFlow>({
   typeId: 'approval-flow',
   path: 'approval-flows',
+  scope: approvalFlowScope,
   draft: z.never(),
   create: () => {
     throw errors.invalidOperation('Approval flows are started by the platform when an order matches approval rules.');

@@ -22,11 +22,20 @@ import { parseQueryParams, runQuery } from '../query/index.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import type { StoredDocument } from '../storage/types.js';
 import type { AssociateInUnit } from '../scopes/associate-permissions.js';
-import { scopedAccess, type ScopedAccess } from '../scopes/scoped-access.js';
+import { scopedAccess, type ScopedAccess, scopeFields } from '../scopes/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import { cartErrors } from './cart/errors.js';
 import { customFieldActions, customFields, type CustomFields } from './common.js';
-import { action, defineResource, type CustomRoute, type ResourceContext, type UpdateAction, type Locator, type Engine } from './define.js';
+import {
+  action,
+  defineResource,
+  type CustomRoute,
+  type ResourceContext,
+  type UpdateAction,
+  type Locator,
+  type Engine,
+  type ScopePolicy,
+} from './define.js';
 import type { KeyRef } from './quote-requests.js';
 import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
 
@@ -139,9 +148,16 @@ const actions: Record<string, UpdateAction<ApprovalRule>> = {
   ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalRule>>),
 };
 
+/** Approval rules and flows: only in a business unit, with their own permission rules (approval-rules.ts, approval-flows.ts). */
+const approvalRuleScope: ScopePolicy<ApprovalRule> = {
+  mounts: { 'associate-unit': { routes: associateApprovalRuleRoutes() } },
+  businessUnit: scopeFields.businessUnit,
+};
+
 export const approvalRules = defineResource<ApprovalRuleDraft, ApprovalRule>({
   typeId: 'approval-rule',
   path: 'approval-rules',
+  scope: approvalRuleScope,
   draft: ApprovalRuleDraft,
   create(draft, ctx) {
     if (!draft.businessUnit)

@@ -86,6 +86,8 @@ export interface ResourceDefinition<Draft = any, R extends StoredDocument = any>
    * while one of them holds a Reference or KeyReference to it anywhere in the document.
    */
   referencedBy?: string[];
+  /** How the type is served under `/me`, `/in-store/key=` and `/as-associate/` (src/scopes); not at all without one. */
+  scope?: ScopePolicy<R>;
   /** Called before delete; throws to refuse it. */
   beforeDelete?(resource: R, ctx: ResourceContext): void;
 }
@@ -169,9 +171,8 @@ export interface MountOptions {
   customersOnly?: boolean;
 }
 
-/** How one resource type lives under the caller-scoped prefixes. */
+/** How one resource type lives under the caller-scoped prefixes (a definition's `scope`). */
 export interface ScopePolicy<R extends StoredDocument = StoredDocument> {
-  typeId: string;
   /** Where the type is served, with per-mount options. */
   mounts: Partial<Record<Exclude<CallScope['mount'], 'associate'>, MountOptions>>;
   /** Whose the resource is (`/me` matches the caller against it; as-associate: `My` vs `Others`). */

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { type CentPrecisionMoney, MoneyDraft, type TypedMoney, typedMoney, withCentAmount } from '../pricing/money.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type Reference, type ResourceContext } from './define.js';
+import { action, defineResource, type Reference, type ResourceContext, type CustomRoute, type ScopePolicy } from './define.js';
 import {
   applyCustomField,
   applyCustomType,
@@ -28,7 +28,9 @@ import {
   setField,
   setter,
 } from './common.js';
-import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, validate } from './validation.js';
+import { created } from '../context.js';
+import { scopedAccess, scopeFields, stampScope } from '../scopes/scoped-access.js';
 
 export const TransactionType = z.enum(['Authorization', 'CancelAuthorization', 'Charge', 'Refund', 'Chargeback']);
 export const TransactionState = z.enum(['Initial', 'Pending', 'Success', 'Failure']);
@@ -205,9 +207,83 @@ const SetMethodInfo = z.object({
   custom: CustomFieldsDraft.optional().nullable(),
 });
 
+// Under /me/payments: a MyPaymentDraft (one transaction, Authorization or Charge); MyPayment answers ---
+
+const MyPaymentDraft = z.object({
+  amountPlanned: MoneyDraft,
+  paymentMethodInfo: PaymentDraft.shape.paymentMethodInfo,
+  custom: CustomFieldsDraft.optional(),
+  transaction: z
+    .object({
+      timestamp: z.string().optional(),
+      type: TransactionType.refine((type) => type === 'Authorization' || type === 'Charge', 'Only Authorization or Charge.'),
+      amount: MoneyDraft,
+      interactionId: z.string().optional(),
+      custom: CustomFieldsDraft.optional(),
+      interfaceId: z.string().optional(),
+    })
+    .optional(),
+});
+
+const myPaymentRoutes: CustomRoute[] = [
+  {
+    method: 'POST',
+    path: '',
+    handle: (call, repository) => {
+      const { transaction, ...rest } = validate(MyPaymentDraft, call.json());
+      const access = scopedAccess(call, 'payment', repository);
+      return created(access.expanded(access.create({ ...rest, ...(transaction ? { transactions: [transaction] } : {}) })));
+    },
+  },
+];
+
+const MY_PAYMENT_FIELDS = [
+  'id',
+  'version',
+  'customer',
+  'anonymousId',
+  'amountPlanned',
+  'paymentMethodInfo',
+  'transactions',
+  'custom',
+] as const;
+
+/** A payment as `/me/payments` shows it (MyPayment). */
+function presentMyPayment(document: StoredDocument): object {
+  const shown: Record<string, unknown> = {};
+  for (const field of MY_PAYMENT_FIELDS) if (document[field] !== undefined) shown[field] = document[field];
+  return shown;
+}
+
+/** Payments: `customer` (Reference) / `anonymousId`. */
+const paymentScope: ScopePolicy<Payment> = {
+  mounts: {
+    me: {
+      without: ['byKey'],
+      routes: myPaymentRoutes,
+      actions: [
+        'addTransaction',
+        'changeAmountPlanned',
+        'setCustomField',
+        'setMethodInfoCustomField',
+        'setMethodInfoCustomType',
+        'setMethodInfoInterfaceAccount',
+        'setMethodInfoInterface',
+        'setMethodInfoMethod',
+        'setMethodInfoName',
+        'setTransactionCustomField',
+      ],
+    },
+  },
+  owner: (payment) => ({ customerId: scopeFields.idOf(payment.customer), anonymousId: payment.anonymousId }),
+  present: () => presentMyPayment,
+  stamp: (draft, scope) => stampScope(draft, scope, 'customer'),
+};
+
 export const payments = defineResource<PaymentDraft, Payment>({
   typeId: 'payment',
   path: 'payments',
+  scope: paymentScope,
   draft: PaymentDraft,
   create(draft, ctx) {
     const payment = {} as Omit<Payment, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> as Payment;

@@ -11,22 +11,22 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { ok, type ApiCall } from '../context.js';
 import { parseQueryParams, runQuery } from '../query/index.js';
-import type { CustomRoute, ResourceContext, Engine } from './define.js';
+import type { CustomRoute, Engine, ResourceContext, ScopePolicy } from './define.js';
 import { defineResource } from './define.js';
 import type { Product } from './product/model.js';
-import { CatalogRead, isProjected, presentProjection, productProjection, type ProductProjection } from './product/present.js';
+import { CatalogRead, isProjected, presentProjection, productProjection, type ProductProjection, stagedParam } from './product/present.js';
+import { productProjectionInStoreScope } from './product/in-store.js';
 import { queryOptionsFor } from './repository.js';
 import { projectionSearchRoutes } from '../search/index.js';
 
-export { productProjection, isProjected, presentProjection, CatalogRead, type ProductProjection } from './product/present.js';
-
-/** `staged` query parameter: `true` or `false` (default). */
-export function stagedParam(query: URLSearchParams): boolean {
-  const raw = query.get('staged');
-  if (raw === null || raw === 'false') return false;
-  if (raw === 'true') return true;
-  throw errors.invalidInput(`Malformed parameter: staged: the value '${raw}' must be true or false.`);
-}
+export {
+  productProjection,
+  isProjected,
+  presentProjection,
+  CatalogRead,
+  type ProductProjection,
+  stagedParam,
+} from './product/present.js';
 
 /** Every projection the endpoints show for `staged`, built lazily (shallow objects over the stored data). */
 export function* projections(ctx: ResourceContext, staged: boolean): Iterable<{ product: Product; projection: ProductProjection }> {
@@ -88,6 +88,7 @@ export const productProjectionRoutes: CustomRoute[] = [
 export const productProjections = defineResource<never, never>({
   typeId: 'product-projection',
   path: 'product-projections',
+  scope: productProjectionInStoreScope as ScopePolicy<never>,
   draft: z.never(),
   create() {
     throw errors.invalidOperation('Product projections are read-only: create a product instead.');

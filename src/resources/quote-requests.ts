@@ -26,8 +26,8 @@ import { errors } from '../http/errors.js';
 import { created, ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
-import { AssociateInUnit, type Permission } from '../scopes/associate-permissions.js';
-import { scopedAccess } from '../scopes/scoped-access.js';
+import { AssociateInUnit, type Permission, RESOURCE_PERMISSIONS } from '../scopes/associate-permissions.js';
+import { scopedAccess, scopeFields } from '../scopes/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import type { Cart, CustomLineItem, LineItem, ShippingInfo, TaxedPrice } from './cart/model.js';
 import { customFieldActions, customFields, type Address, type CustomFields } from './common.js';
@@ -40,6 +40,7 @@ import {
   type UpdateAction,
   type Locator,
   type Engine,
+  type ScopePolicy,
 } from './define.js';
 import { stateTransition } from './payments.js';
 import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
@@ -264,9 +265,30 @@ const myActions: Record<string, UpdateAction<QuoteRequest>> = {
   }),
 };
 
+/**
+ * Quote requests: `customer` (Reference), `businessUnit`, `store`. Customers only under /me, where they
+ * are made from the caller's cart (MyQuoteRequestDraft) and only cancelled (MyQuoteRequestUpdateAction).
+ */
+const quoteRequestScope: ScopePolicy<QuoteRequest> = {
+  mounts: {
+    me: { customersOnly: true, without: ['create', 'update', 'delete'], routes: myQuoteRequestRoutes() },
+    store: {},
+    'associate-unit': {},
+  },
+  owner: (request) => ({ customerId: scopeFields.idOf(request.customer) }),
+  inStore: scopeFields.inStore,
+  businessUnit: scopeFields.businessUnit,
+  permissions: {
+    view: RESOURCE_PERMISSIONS['quote-request'].view,
+    update: RESOURCE_PERMISSIONS['quote-request'].update,
+    create: RESOURCE_PERMISSIONS['quote-request'].create,
+  },
+};
+
 export const quoteRequests = defineResource<QuoteRequestDraft, QuoteRequest>({
   typeId: 'quote-request',
   path: 'quote-requests',
+  scope: quoteRequestScope,
   draft: QuoteRequestDraft,
   create: (draft, ctx) => buildQuoteRequest(draft, ctx),
   actions,

@@ -28,7 +28,7 @@ import { ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { RESOURCE_PERMISSIONS, type PermissionPair } from '../scopes/associate-permissions.js';
-import { scopedAccess } from '../scopes/scoped-access.js';
+import { scopedAccess, scopeFields } from '../scopes/scoped-access.js';
 import type { Cart } from './cart/model.js';
 import type { CustomFields } from './common.js';
 import {
@@ -40,6 +40,7 @@ import {
   type UpdateAction,
   type Locator,
   type Engine,
+  type ScopePolicy,
 } from './define.js';
 import {
   assertVersion,
@@ -198,9 +199,23 @@ const myActions: Record<string, UpdateAction<Quote>> = {
   }),
 };
 
+/** Quotes: read and `changeMyQuoteState` under /me; as an associate, each update action needs its own permission (quotes module's routes). */
+const quoteScope: ScopePolicy<Quote> = {
+  mounts: {
+    me: { customersOnly: true, without: ['create', 'update', 'delete'], routes: myQuoteRoutes() },
+    store: { without: ['create'], routes: [scopedQuoteCreateRoute()] },
+    'associate-unit': { without: ['create', 'delete', 'update'], routes: associateQuoteRoutes() },
+  },
+  owner: (quote) => ({ customerId: scopeFields.idOf(quote.customer) }),
+  inStore: scopeFields.inStore,
+  businessUnit: scopeFields.businessUnit,
+  permissions: { view: RESOURCE_PERMISSIONS.quote.view },
+};
+
 export const quotes = defineResource<QuoteDraft, Quote>({
   typeId: 'quote',
   path: 'quotes',
+  scope: quoteScope,
   draft: QuoteDraft,
   // A quote's offer comes from its staged quote's cart and changes other documents: only `createQuote` makes one.
   create: () => {

@@ -162,33 +162,20 @@ function* filtered<T>(documents: Iterable<T>, keep: (document: T) => boolean): I
   for (const document of documents) if (keep(document)) yield document;
 }
 
-export interface RepositoryOptions {
-  /** How list queries treat unknown fields (`strictWhere`). */
-  queryOptions?: QueryOptions;
-  /** How types live under the caller-scoped prefixes (src/scopes/policies.ts). */
-  scopePolicies?: ReadonlyArray<ScopePolicy<any>>;
-}
-
 /**
  * The generic resource machinery, written once: create, insert, update with versioning and atomic
  * actions, replace, delete, get and query, for every declared resource type, over any storage
  * backend. Every write of a resource goes through one of these methods.
  */
 export class Repository implements Engine {
-  readonly queryOptions: QueryOptions;
   readonly decisions = new PermissionLog();
-  private readonly scopePolicies: ReadonlyMap<string, ScopePolicy<any>>;
 
   constructor(
     readonly storage: StorageBackend,
     readonly definitions: ReadonlyMap<string, ResourceDefinition>,
-    options: RepositoryOptions = {},
-  ) {
-    this.queryOptions = options.queryOptions ?? {};
-    this.scopePolicies = new Map(
-      (options.scopePolicies ?? []).filter((policy) => definitions.get(policy.typeId)?.path).map((policy) => [policy.typeId, policy]),
-    );
-  }
+    /** How list queries treat unknown fields (`strictWhere`). */
+    readonly queryOptions: QueryOptions = {},
+  ) {}
 
   definition(typeId: string): ResourceDefinition {
     const definition = this.definitions.get(typeId);
@@ -201,12 +188,7 @@ export class Repository implements Engine {
   }
 
   scopePolicy(typeId: string): ScopePolicy | undefined {
-    return this.scopePolicies.get(typeId);
-  }
-
-  /** The policies of the types this mock serves under the caller-scoped prefixes. */
-  mountedPolicies(): Iterable<ScopePolicy<any>> {
-    return this.scopePolicies.values();
+    return this.definitions.get(typeId)?.scope;
   }
 
   context(project: string, author: Author, now = isoNow(), scope?: CallScope): ResourceContext {

@@ -19,7 +19,7 @@ import { errors } from '../http/errors.js';
 import type { ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonEqual } from '../util/json.js';
-import { action, defineResource, type Reference, type ResourceContext } from './define.js';
+import { action, defineResource, type Reference, type ResourceContext, type ScopePolicy } from './define.js';
 import {
   applyCustomField,
   applyCustomType,
@@ -35,6 +35,8 @@ import {
 import { allVariants, type Product, type ProductData, type Variant } from './product/model.js';
 import { presentedRoutes } from './product/routes.js';
 import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, StoreResourceIdentifier } from './validation.js';
+import { RESOURCE_PERMISSIONS } from '../scopes/associate-permissions.js';
+import { scopeFields, stampScope } from '../scopes/scoped-access.js';
 
 export interface ShoppingListLineItem {
   id: string;
@@ -256,9 +258,49 @@ function removeQuantity<T extends { quantity: number }>(items: T[], item: T, qua
   return items;
 }
 
+/** Shopping lists: `customer` (Reference) / `anonymousId`, `store`, `businessUnit`. */
+const shoppingListScope: ScopePolicy<ShoppingList> = {
+  mounts: {
+    me: { actions: myShoppingListActions() },
+    'store-me': { actions: myShoppingListActions() },
+    store: {},
+    'associate-unit': {},
+  },
+  owner: (list) => ({ customerId: scopeFields.idOf(list.customer), anonymousId: list.anonymousId }),
+  inStore: scopeFields.inStore,
+  businessUnit: scopeFields.businessUnit,
+  stamp: (draft, scope) => stampScope(draft, scope, 'customer'),
+  permissions: RESOURCE_PERMISSIONS['shopping-list'],
+};
+
+function myShoppingListActions(): readonly string[] {
+  return [
+    'addLineItem',
+    'addTextLineItem',
+    'changeLineItemQuantity',
+    'changeLineItemsOrder',
+    'changeName',
+    'changeTextLineItemName',
+    'changeTextLineItemQuantity',
+    'changeTextLineItemsOrder',
+    'removeLineItem',
+    'removeTextLineItem',
+    'setCustomField',
+    'setCustomType',
+    'setDeleteDaysAfterLastModification',
+    'setDescription',
+    'setLineItemCustomField',
+    'setLineItemCustomType',
+    'setTextLineItemCustomField',
+    'setTextLineItemCustomType',
+    'setTextLineItemDescription',
+  ];
+}
+
 export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
   typeId: 'shopping-list',
   path: 'shopping-lists',
+  scope: shoppingListScope,
   draft: ShoppingListDraft,
   create(draft, ctx) {
     const list = { name: draft.name, lineItems: [], textLineItems: [] } as unknown as ShoppingList;

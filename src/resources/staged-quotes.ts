@@ -27,6 +27,7 @@ import {
   type ResourceContext,
   type UpdateAction,
   type Engine,
+  type ScopePolicy,
 } from './define.js';
 import {
   assertVersion,
@@ -43,6 +44,7 @@ import {
   type QuoteRequest,
 } from './quote-requests.js';
 import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
+import { scopeFields } from '../scopes/scoped-access.js';
 
 export type StagedQuoteState = 'InProgress' | 'Sent' | 'Closed';
 
@@ -171,9 +173,16 @@ const actions: Record<string, UpdateAction<StagedQuote>> = {
   ...flowActions<StagedQuote>('StagedQuoteState'),
 };
 
+/** Staged quotes: in a store (the Seller's side of the quote flow has no /me or as-associate endpoint). */
+const stagedQuoteScope: ScopePolicy<StagedQuote> = {
+  mounts: { store: { without: ['create'], routes: [scopedStagedQuoteCreateRoute()] } },
+  inStore: scopeFields.inStore,
+};
+
 export const stagedQuotes = defineResource<StagedQuoteDraft, StagedQuote>({
   typeId: 'staged-quote',
   path: 'staged-quotes',
+  scope: stagedQuoteScope,
   draft: StagedQuoteDraft,
   // A staged quote comes with its quotation cart: only `createStagedQuote` (POST /staged-quotes) makes both.
   create: () => {

@@ -43,7 +43,7 @@ export class Scopes {
     'associate-unit': new Router(),
   };
 
-  /** Mounts the policies the repository holds (those of the types it serves), with the routes only a scope has. */
+  /** Mounts the scope policy of every type the repository serves, with the routes only a scope has. */
   constructor(repository: Repository) {
     for (const mount of ['me', 'store-me'] as const) {
       for (const [group, routes] of myAccountRoutes(repository)) this.routers[mount].add(group, routes);
@@ -52,10 +52,11 @@ export class Scopes {
     this.routers.store.add('login', inStoreLoginRoutes(repository));
     this.routers.associate.add('business-units', associateBusinessUnitRoutes(repository, 'associate'));
 
-    for (const policy of repository.mountedPolicies()) {
-      const definition = repository.definition(policy.typeId);
+    for (const definition of repository.definitions.values()) {
+      const policy = definition.scope;
+      if (!policy || !definition.path) continue;
       for (const mount of Object.keys(policy.mounts) as Array<Exclude<Mount, 'associate'>>) {
-        const { nested, rooted } = splitRooted(policy, mount, repository);
+        const { nested, rooted } = splitRooted(definition.typeId, policy, mount, repository);
         this.routers[mount].add(definition.path, scopedResourceRoutes(definition, nested, mount, repository));
         for (const [group, routes] of rooted) this.routers[mount].add(group, routes);
       }
@@ -81,6 +82,7 @@ export class Scopes {
  * (the cart policy's '/active-cart' is /me/active-cart); the caller rules of its mount hold for it too.
  */
 function splitRooted(
+  typeId: string,
   policy: ScopePolicy<any>,
   mount: Exclude<Mount, 'associate'>,
   repository: Engine,
@@ -97,7 +99,7 @@ function splitRooted(
     .map((custom): [string, Route[]] => {
       const [group, ...rest] = custom.path.slice(1).split('/');
       const handle = (call: ApiCall) => {
-        scopedAccess(call, policy.typeId, repository).assertCaller(options);
+        scopedAccess(call, typeId, repository).assertCaller(options);
         return custom.handle(call, repository);
       };
       return [group!, [route(custom.method, rest.join('/'), handle)]];

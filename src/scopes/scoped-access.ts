@@ -28,6 +28,38 @@ export const stamps = {
   customerReference: (id: string) => ({ typeId: 'customer', id }),
 };
 
+const keyOf = (reference: unknown): string | undefined => (reference as { key?: string } | undefined)?.key;
+
+/** What the policies of the checkout types read, by the platform's field names. */
+export const scopeFields = {
+  idOf: (reference: unknown): string | undefined => (reference as { id?: string } | undefined)?.id,
+  /** `store` (a KeyReference) is the store of `in-store/key=`. */
+  inStore: (resource: object, storeKey: string) => keyOf((resource as { store?: unknown }).store) === storeKey,
+  /** `businessUnit` (a KeyReference) names the unit. */
+  businessUnit: (resource: object) => keyOf((resource as { businessUnit?: unknown }).businessUnit),
+};
+
+/**
+ * Writes the scope into a create draft, over whatever the client sent: the caller as the owner
+ * (`customerId`, or `customer` as a Reference) or as `anonymousId`, the store, and the business unit
+ * (whose associate owns the resource unless the draft names another customer).
+ */
+export function stampScope(draft: Record<string, unknown>, scope: CallScope, owner: 'customerId' | 'customer'): void {
+  const ownedBy = (id: string) => (owner === 'customerId' ? id : stamps.customerReference(id));
+  if (scope.caller?.customerId !== undefined) {
+    draft[owner] = ownedBy(scope.caller.customerId);
+    delete draft.anonymousId;
+  } else if (scope.caller?.anonymousId !== undefined) {
+    draft.anonymousId = scope.caller.anonymousId;
+    delete draft[owner];
+  }
+  if (scope.store !== undefined) draft.store = stamps.storeKeyReference(scope.store);
+  if (scope.associate?.businessUnitKey !== undefined) {
+    draft.businessUnit = stamps.businessUnitKeyReference(scope.associate.businessUnitKey);
+    draft[owner] ??= ownedBy(scope.associate.id);
+  }
+}
+
 export class ScopedAccess<R extends StoredDocument = StoredDocument> {
   private associateInUnit: AssociateInUnit | undefined;
 

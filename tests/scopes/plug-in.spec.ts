@@ -2,8 +2,8 @@
  * How a checkout resource plugs into the scopes: the ready-made `cartScope` policy, mounted over a
  * stand-in cart definition (platform field names: customerId, anonymousId, store, businessUnit),
  * serves /me/carts, /in-store/key=/carts and /as-associate/{id}/in-business-unit/key=/carts with the
- * same filtering, stamping and permission checks the real carts module will get by listing the
- * policy in `scopePolicies`.
+ * same filtering, stamping and permission checks the real carts definition gets from the same
+ * policy (its `scope`).
  */
 import { z } from 'zod';
 import { test, expect } from '@playwright/test';
@@ -14,13 +14,13 @@ import { type ApiCall, type Method, type Reply } from '../../src/context.js';
 import type { TokenRecord } from '../../src/auth/tokens.js';
 import { MemoryStorage } from '../../src/storage/memory.js';
 import { Repository } from '../../src/resources/repository.js';
-import { action, defineResource } from '../../src/resources/define.js';
+import { action, defineResource, type ScopePolicy } from '../../src/resources/define.js';
 import { customers } from '../../src/resources/customer/index.js';
 import { associateRoles } from '../../src/resources/associate-roles.js';
 import { businessUnits } from '../../src/resources/business-unit/index.js';
 import { stores } from '../../src/resources/stores.js';
 import { NOT_SCOPED, Scopes } from '../../src/scopes/index.js';
-import { cartScope } from '../../src/scopes/policies.js';
+import { cartScope } from '../../src/resources/cart/scope.js';
 
 const KeyRef = z.object({ typeId: z.string().optional(), key: z.string() });
 
@@ -28,6 +28,7 @@ const KeyRef = z.object({ typeId: z.string().optional(), key: z.string() });
 const fakeCarts = defineResource({
   typeId: 'cart',
   path: 'carts',
+  scope: cartScope as ScopePolicy<any>,
   draft: z.object({
     customerId: z.string().optional(),
     anonymousId: z.string().optional(),
@@ -50,7 +51,6 @@ function harness() {
   const repository = new Repository(
     new MemoryStorage(),
     new Map([customers, associateRoles, businessUnits, stores, fakeCarts].map((d) => [d.typeId, d])),
-    { scopePolicies: [cartScope] },
   );
   const scopes = new Scopes(repository);
   const ctx = () => repository.context('p', { isPlatformClient: false });

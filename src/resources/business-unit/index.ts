@@ -28,6 +28,7 @@ import {
 } from './draft.js';
 import { associateResponse, effectiveStores, inheritedAssociatesOf, lookupIn, rederiveSubtree, setParent } from './hierarchy.js';
 import type { Associate, BusinessUnit, KeyReference } from './model.js';
+import { businessUnitScope } from './scope.js';
 
 function assertExplicitStores(unit: BusinessUnit): void {
   if (unit.storeMode !== 'Explicit')
@@ -43,6 +44,7 @@ function findAssociate(unit: BusinessUnit, id: string): Associate {
 export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
   typeId: 'business-unit',
   path: 'business-units',
+  scope: businessUnitScope,
   draft: BusinessUnitDraft,
   create: businessUnitFromDraft,
   /** The unit's own derived fields, then every descendant's, recomputed; descendants that changed are written too. */

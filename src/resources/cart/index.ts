@@ -39,10 +39,12 @@ import { shippingActions } from './shipping.js';
 import { recalculateIfStale } from './stale.js';
 import { cartActions, stateActions } from './state.js';
 import { taxActions } from './taxes.js';
+import { cartScope } from './scope.js';
 
 export const carts = defineResource<CartDraft, Cart>({
   typeId: 'cart',
   path: 'carts',
+  scope: cartScope,
   draft: CartDraft,
   create: (draft, ctx) => buildCart(draft, ctx),
   actions: cartActions({

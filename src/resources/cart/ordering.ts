@@ -9,7 +9,6 @@ import type { DiscountCode } from '../discount-codes.js';
 import type { Product } from '../product/model.js';
 import { PlatformError } from '../../http/errors.js';
 import { cartErrors } from './errors.js';
-import { carts } from './index.js';
 import type { Cart } from './model.js';
 import { recalculate } from './recalculate.js';
 
@@ -74,7 +73,7 @@ function missingTaxRate(taxCategoryId: string, cart: Cart): PlatformError {
 
 /** Stores the cart with `cartState: Ordered` (a new version); call it inside the order's transaction. */
 export function markCartOrdered(repository: Engine, cart: Cart, ctx: ResourceContext): Cart {
-  return repository.apply(carts, cart, [{ name: 'markOrdered', payload: {} }], ctx) as Cart;
+  return repository.apply(repository.definition('cart'), cart, [{ name: 'markOrdered', payload: {} }], ctx) as Cart;
 }
 
 /** The fields of a cart an order copies (deep copies; no id, version, audit fields, key, state or lock). */

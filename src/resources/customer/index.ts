@@ -17,10 +17,12 @@ import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, stor
 import { assertEmailAvailable, duplicateEmail, emailIndexValues } from './emails.js';
 import type { Customer } from './model.js';
 import { signUp } from './sign-in.js';
+import { customerScope } from './scope.js';
 
 export const customers = defineResource<CustomerDraft, Customer>({
   typeId: 'customer',
   path: 'customers',
+  scope: customerScope,
   draft: CustomerDraft,
   create: customerFromDraft,
   createdBody: (customer) => ({ customer }),

@@ -13,10 +13,12 @@ import { orderFromQuoteRoute } from './from-quote.js';
 import { importedOrder } from './import.js';
 import { OrderImportDraft, type Order } from './model.js';
 import { orderFromCartRoute, orderImportRoute, orderNumberRoutes, orderSearchRoutes, projectCart, projectOrders } from './routes.js';
+import { orderScope } from './scope.js';
 
 export const orders = defineResource<OrderImportDraft, Order>({
   typeId: 'order',
   path: 'orders',
+  scope: orderScope,
   // The generic create (and `mock.create('order', ...)` / seeding) takes an OrderImportDraft; `POST /orders` places an order from a cart.
   draft: OrderImportDraft,
   create: (draft, ctx) => importedOrder(draft, ctx),

@@ -5,6 +5,7 @@
  * `availability` (inventory entries). Stored documents are never mutated: only the objects along
  * a changed path are copied.
  */
+import { errors } from '../../http/errors.js';
 import { selectPrice, type PriceSelection, priceSelectionFromQuery } from '../../pricing/price-selection.js';
 import { ProductDiscountSet, type DiscountTarget, type Lookup, type ProductDiscountLike } from '../../pricing/product-discounts.js';
 import type { StoredDocument } from '../../storage/types.js';
@@ -272,4 +273,12 @@ export function sellingPrice(
   if (!variant) return undefined;
   const presented = presentVariant(product, data, variant, new CatalogRead(ctx, selection)) as Variant & { price?: Price };
   return presented.price;
+}
+
+/** `staged` query parameter: `true` or `false` (default). */
+export function stagedParam(query: URLSearchParams): boolean {
+  const raw = query.get('staged');
+  if (raw === null || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw errors.invalidInput(`Malformed parameter: staged: the value '${raw}' must be true or false.`);
 }

@@ -20,14 +20,13 @@
  * `storeProjection` / `localeProjection` either; price selection uses only the query's
  * `price*` parameters, as given. Variant selections / exclusions do not trim the variants.
  */
-import { errors } from '../http/errors.js';
-import { ok, type ApiCall } from '../context.js';
-import type { CustomRoute, ResourceContext, Engine } from '../resources/define.js';
-import type { Product } from '../resources/product/model.js';
-import { CatalogRead, isProjected, presentProjection, productProjection, stagedParam } from '../resources/product-projections.js';
-import type { ProductSelection } from '../resources/product-selections.js';
-import type { Store } from '../resources/stores.js';
-import type { ScopePolicy } from '../resources/define.js';
+import { ok, type ApiCall } from '../../context.js';
+import { errors } from '../../http/errors.js';
+import type { CustomRoute, Engine, ResourceContext, ScopePolicy } from '../define.js';
+import type { ProductSelection } from '../product-selections.js';
+import type { Store } from '../stores.js';
+import type { Product } from './model.js';
+import { CatalogRead, isProjected, presentProjection, productProjection, stagedParam } from './present.js';
 
 /** Whether one product selection holds the product (IndividualExclusion: unless excluded as a whole). */
 function selectionHolds(selection: ProductSelection, productId: string): boolean {
@@ -66,7 +65,7 @@ function getInStore(call: ApiCall, repository: Engine, locator: { id: string } |
     | undefined;
   if (!product || !isProjected(product, staged) || !availableInStore(store, product.id, call.ctx)) throw errors.resourceNotFound(locator);
   const projection = presentProjection(product, productProjection(product, staged), read);
-  return repository.expand(call.ctx.project, projection, call.query.getAll('expand'));
+  return call.expand(projection);
 }
 
 const inStoreProjectionRoutes: CustomRoute[] = [
@@ -80,6 +79,5 @@ const inStoreProjectionRoutes: CustomRoute[] = [
  * policy has no `inStore`: the generic access object matches nothing (fails closed).
  */
 export const productProjectionInStoreScope: ScopePolicy<Product> = {
-  typeId: 'product-projection',
   mounts: { store: { without: ['list', 'get'], routes: inStoreProjectionRoutes } },
 };
