@@ -26,12 +26,12 @@ export interface ZoneLike {
 }
 
 /**
- * A shipping rate tier as shipping methods store it and carts show it (cart/model.ts names it
- * ShippingRateTier). Its one declaration is here, below both resources: shipping-methods.ts imports
- * the cart model, so declaring it there would make an import cycle; and the zod draft there has
- * another shape (one object type per tier type, drafted money).
+ * A shipping rate tier as shipping methods store it and carts show it. Its one declaration is here,
+ * below both resources (shipping-methods.ts imports the cart model, so declaring it there would make
+ * an import cycle); the zod draft in shipping-methods.ts has another shape (one object type per tier
+ * type, drafted money).
  */
-export interface TierLike {
+export interface ShippingRateTier {
   type: 'CartValue' | 'CartClassification' | 'CartScore';
   minimumCentAmount?: number;
   value?: string;
@@ -42,16 +42,16 @@ export interface TierLike {
 }
 
 /** A shipping rate as stored (cart/model.ts: ShippingRate). */
-export interface RateLike {
+export interface ShippingRate {
   price: CentPrecisionMoney;
   freeAbove?: CentPrecisionMoney;
   isMatching?: boolean;
-  tiers: TierLike[];
+  tiers: ShippingRateTier[];
 }
 
 export interface ZoneRateLike {
   zone: { typeId: 'zone'; id: string };
-  shippingRates: RateLike[];
+  shippingRates: ShippingRate[];
 }
 
 export interface ShippingMethodLike {
@@ -83,7 +83,7 @@ export function zonesContaining(location: LocationLike, zones: Iterable<ZoneLike
 }
 
 /** The method's shipping rate for a location (given as the zones containing it) and a currency. */
-export function rateFor(method: ShippingMethodLike, zoneIds: readonly string[], currency: string): RateLike | undefined {
+export function rateFor(method: ShippingMethodLike, zoneIds: readonly string[], currency: string): ShippingRate | undefined {
   for (const zoneId of zoneIds) {
     for (const zoneRate of method.zoneRates) {
       if (zoneRate.zone.id !== zoneId) continue;
@@ -135,13 +135,13 @@ export function evaluatePriceFunction(source: string, x: number): number | undef
  * tiers (the tier used, if any, is `true`; the others `false`).
  */
 export function rateCost(
-  rate: RateLike,
+  rate: ShippingRate,
   cartValue: number,
   inputType: RateInputType | undefined,
   input: RateInput | undefined,
-): { price: CentPrecisionMoney; rate: RateLike } {
+): { price: CentPrecisionMoney; rate: ShippingRate } {
   let cents = rate.price.centAmount;
-  let matching: TierLike | undefined;
+  let matching: ShippingRateTier | undefined;
   const tiers = rate.tiers.filter((tier) => inputType !== undefined && tier.type === inputType.type);
   if (inputType?.type === 'CartValue') {
     for (const tier of tiers) {
@@ -158,7 +158,7 @@ export function rateCost(
     else if (matching?.priceFunction) cents = evaluatePriceFunction(matching.priceFunction.function, input.score) ?? cents;
   }
   if (rate.freeAbove && cartValue >= rate.freeAbove.centAmount) cents = 0;
-  const shown: RateLike = {
+  const shown: ShippingRate = {
     ...rate,
     tiers: rate.tiers.map((tier) =>
       inputType !== undefined && tier.type === inputType.type ? { ...tier, isMatching: tier === matching } : tier,

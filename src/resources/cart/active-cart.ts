@@ -2,7 +2,7 @@
  * A customer's (or an anonymous session's) active cart, and merging an anonymous cart into the
  * customer's when they sign in (`POST /customers/login`, `POST /carts/customer-id={id}/merge`).
  */
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../../util/ids.js';
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';

@@ -2,7 +2,7 @@
  * Discounts a cart is given: discount codes (checked when added; whether they still apply is
  * decided by `recalculate`) and direct discounts, which exclude each other.
  */
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../../util/ids.js';
 import { z } from 'zod';
 import { typedMoney } from '../../pricing/money.js';
 import { isCartDiscountEffective, type CartDiscount } from '../cart-discounts.js';

@@ -3,7 +3,7 @@
  * shopping list's), quantities, external prices, channels, shipping details, custom fields. Their
  * external tax actions are in ./taxes.ts; building an item from its draft is in ./line-items.ts.
  */
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../../util/ids.js';
 import { z } from 'zod';
 import { MoneyDraft, typedMoney, withCentAmount } from '../../pricing/money.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';

@@ -1,5 +1,5 @@
 /** Building line items and custom line items from drafts; finding them by id or key. */
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../../util/ids.js';
 import { typedMoney, withCentAmount, type MoneyDraft } from '../../pricing/money.js';
 import { customFields } from '../common.js';
 import type { ResourceContext } from '../define.js';

@@ -6,6 +6,9 @@ import type { Address, CustomFields } from '../common.js';
 import type { Reference } from '../define.js';
 import type { Price, Variant } from '../product/model.js';
 import type { LocalizedString } from '../validation.js';
+import type { ShippingRate } from '../../pricing/cart-shipping.js';
+
+export type { ShippingRate, ShippingRateTier } from '../../pricing/cart-shipping.js';
 
 export type TaxMode = 'Platform' | 'External' | 'ExternalAmount' | 'Disabled';
 export type TaxCalculationMode = 'LineItemLevel' | 'UnitPriceLevel';
@@ -130,23 +133,6 @@ export interface CustomLineItem {
   shippingDetails?: ItemShippingDetails;
   priceMode: 'Standard' | 'External';
   recurrenceInfo?: unknown;
-}
-
-export interface ShippingRateTier {
-  type: 'CartValue' | 'CartClassification' | 'CartScore';
-  minimumCentAmount?: number;
-  value?: string;
-  score?: number;
-  price?: CentPrecisionMoney;
-  priceFunction?: { currencyCode: string; function: string };
-  isMatching?: boolean;
-}
-
-export interface ShippingRate {
-  price: CentPrecisionMoney;
-  freeAbove?: CentPrecisionMoney;
-  isMatching?: boolean;
-  tiers: ShippingRateTier[];
 }
 
 export interface ShippingInfo {

@@ -3,7 +3,7 @@
  * items, addresses and discount codes, priced anew. A line item whose product variant is gone is
  * left out; the shipping method is kept while it still ships to the address.
  */
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../../util/ids.js';
 import { z } from 'zod';
 import type { MoneyDraft } from '../../pricing/money.js';
 import { jsonClone } from '../../util/json.js';

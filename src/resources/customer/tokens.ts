@@ -3,7 +3,7 @@
  * no version history, no messages), found by their value.
  */
 import { randomBytes } from 'node:crypto';
-import { v4 as uuid } from 'uuid';
+import { uuid } from '../../util/ids.js';
 import type { StoredDocument } from '../../storage/types.js';
 import type { Engine, ResourceContext } from '../define.js';
 import { customerInStore } from './authentication.js';
