@@ -19,7 +19,7 @@
  * Caller-scoped: `/me/quote-requests` (MyQuoteRequestDraft `{cartId, cartVersion, comment?}` from the
  * caller's own cart; MyQuoteRequestUpdateAction `cancelQuoteRequest`, from Submitted only) — for a
  * cart of a business unit the caller needs `CreateMyQuoteRequestsFromMyCarts` there; in-store and
- * as-associate through the scope policy (src/scopes/policies.ts).
+ * as-associate through the definition's `scope` policy.
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';

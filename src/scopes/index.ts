@@ -8,7 +8,8 @@
  *   /as-associate/{id}/in-business-unit/key={key}/... → mount 'associate-unit'
  *
  * Each mount is a Router of its own, fed from the same resource definitions through their
- * ScopePolicy (src/scopes/policies.ts), plus the routes only a scope has (/me, signup, login, ...).
+ * `scope` (a ScopePolicy, declared in each type's module), plus the routes only a scope has (/me,
+ * signup, login, ...).
  * A scoped path never reaches the unscoped router, so no unscoped handler can answer for a caller:
  * what a mount does not list is a 404.
  */
