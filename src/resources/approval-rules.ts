@@ -18,7 +18,6 @@
 import { z } from 'zod';
 import { errors, PlatformError } from '../http/errors.js';
 import { created, ok, type ApiCall, type Reply } from '../context.js';
-import { parseQueryParams, runQuery } from '../query/index.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import type { StoredDocument } from '../storage/types.js';
 import type { AssociateInUnit } from '../scopes/associate-permissions.js';
@@ -229,7 +228,6 @@ export function notServedProjectWide(): CustomRoute[] {
 /** The associate of an in-business-unit call, refused (403) when not an associate of the unit at all; every view is logged. */
 export function unitMember(access: ScopedAccess, actionName: string): AssociateInUnit {
   const associate = access.associate()!;
-  const scope = access.scope;
   if (!associate.isAssociate) {
     access.repository.decisions.record({
       allowed: false,

@@ -1,4 +1,3 @@
-import { errors } from '../http/errors.js';
 import { route, type Route } from '../http/router.js';
 import { created, ok, type ApiCall } from '../context.js';
 import type { ResourceDefinition, Locator, Engine } from './define.js';

@@ -10,7 +10,7 @@ import { test, expect } from '@playwright/test';
 import { PlatformError } from '../../src/http/errors.js';
 import { Call } from '../../src/http/router.js';
 import { identityOf } from '../../src/auth/identity.js';
-import { type ApiCall, type Method, type Reply } from '../../src/context.js';
+import type { Method, Reply } from '../../src/context.js';
 import type { TokenRecord } from '../../src/auth/tokens.js';
 import { MemoryStorage } from '../../src/storage/memory.js';
 import { Repository } from '../../src/resources/repository.js';

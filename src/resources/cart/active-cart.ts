@@ -75,7 +75,7 @@ export function mergeAnonymousCart(repository: Engine, ctx: ResourceContext, req
       anonymous = activeCartOf(ctx, { anonymousId: request.anonymousId }, request.storeKey);
     }
     const existing = activeCartOf(ctx, { customerId: request.customerId }, request.storeKey);
-    if (!anonymous || anonymous.cartState !== 'Active' || anonymous.id === existing?.id) return existing;
+    if (anonymous?.cartState !== 'Active' || anonymous.id === existing?.id) return existing;
     const customerGroup = customerGroupOf(request.customerId, ctx);
     const updateProductData = request.updateProductData ?? false;
     if (!existing || request.mergeMode === 'UseAsNewActiveCustomerCart') {

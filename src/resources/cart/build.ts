@@ -60,7 +60,7 @@ export function businessUnitOf(identifier: Identifier, ctx: ResourceContext): { 
 
 /** The cart a draft describes, not yet recalculated: `buildCart` and `replicate` (./replicate.ts) finish it. */
 export function draftedCart(draft: CartDraft, ctx: ResourceContext): Cart {
-  const settings = ((ctx.get('project', 'settings') as ProjectCartSettings | undefined) ?? {}).carts ?? {};
+  const settings = (ctx.get('project', 'settings') as ProjectCartSettings | undefined)?.carts ?? {};
   const cart = {} as Cart;
   if (draft.key !== undefined) cart.key = draft.key;
   if (draft.customerId !== undefined) {

@@ -373,9 +373,9 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
   const shippingAddresses: Array<Address | undefined> =
     cart.shippingMode === 'Single' ? [address] : cart.shipping.map((s) => s.shippingAddress);
   if (cart.taxMode === 'Platform') {
-    shippings.forEach((info, i) =>
-      setTaxRate(info, info.taxCategory ? platformRate(info.taxCategory.id, shippingAddresses[i]) : undefined),
-    );
+    shippings.forEach((info, i) => {
+      setTaxRate(info, info.taxCategory ? platformRate(info.taxCategory.id, shippingAddresses[i]) : undefined);
+    });
   } else if (!taxes) {
     for (const info of shippings) {
       delete info.taxRate;

@@ -22,7 +22,7 @@
  */
 import { ok, type ApiCall } from '../../context.js';
 import { errors } from '../../http/errors.js';
-import type { CustomRoute, Engine, ResourceContext, ScopePolicy } from '../define.js';
+import type { CustomRoute, ResourceContext, ScopePolicy } from '../define.js';
 import type { ProductSelection } from '../product-selections.js';
 import type { Store } from '../stores.js';
 import type { Product } from './model.js';
@@ -56,7 +56,7 @@ function storeOf(call: ApiCall): Store {
   return store;
 }
 
-function getInStore(call: ApiCall, repository: Engine, locator: { id: string } | { key: string }) {
+function getInStore(call: ApiCall, locator: { id: string } | { key: string }) {
   const store = storeOf(call);
   const staged = stagedParam(call.query);
   const read = CatalogRead.fromQuery(call.ctx, call.query);
@@ -69,8 +69,8 @@ function getInStore(call: ApiCall, repository: Engine, locator: { id: string } |
 }
 
 const inStoreProjectionRoutes: CustomRoute[] = [
-  { method: 'GET', path: 'key=:key', handle: (call, repository) => ok(getInStore(call, repository, { key: call.params.key! })) },
-  { method: 'GET', path: ':id', handle: (call, repository) => ok(getInStore(call, repository, { id: call.params.id! })) },
+  { method: 'GET', path: 'key=:key', handle: (call) => ok(getInStore(call, { key: call.params.key! })) },
+  { method: 'GET', path: ':id', handle: (call) => ok(getInStore(call, { id: call.params.id! })) },
 ];
 
 /**
