@@ -9,7 +9,7 @@ import { errors } from '../http/errors.js';
 import { ok, type ApiCall } from '../context.js';
 import { parseQueryParams, runQuery } from '../query/index.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, type Reference, type ResourceContext, type Engine } from './define.js';
+import { action, defineResource, type BaseFields, type Reference, type ResourceContext } from './define.js';
 import { changer, customFieldActions, customFields, type CustomFields, setter } from './common.js';
 import { catalogErrors } from './product/errors.js';
 import { presentedRoutes } from './product/routes.js';
@@ -74,7 +74,7 @@ export function presentSelection(selection: ProductSelection): Omit<ProductSelec
   return rest;
 }
 
-function selectionProducts(call: ApiCall, repository: Engine, locator: { id: string } | { key: string }) {
+function selectionProducts(call: ApiCall, locator: { id: string } | { key: string }) {
   const selection = (
     'id' in locator ? call.ctx.get('product-selection', locator.id) : call.ctx.getByKey('product-selection', locator.key)
   ) as ProductSelection | undefined;
@@ -84,8 +84,7 @@ function selectionProducts(call: ApiCall, repository: Engine, locator: { id: str
   params.delete('expand');
   if (!params.has('withTotal')) params.set('withTotal', 'false');
   const page = runQuery(entries, parseQueryParams(params));
-  const expand = call.query.getAll('expand');
-  return { ...page, results: page.results.map((entry) => repository.expand(call.ctx.project, entry, expand)) };
+  return { ...page, results: page.results.map((entry) => call.expand(entry)) };
 }
 
 const ProductAction = z.object({ product: ResourceIdentifier });
@@ -175,11 +174,11 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
     ...customFieldActions,
   },
   routes: [
-    { method: 'GET', path: ':id/products', handle: (call, repository) => ok(selectionProducts(call, repository, { id: call.params.id! })) },
+    { method: 'GET', path: ':id/products', handle: (call) => ok(selectionProducts(call, { id: call.params.id! })) },
     {
       method: 'GET',
       path: 'key=:key/products',
-      handle: (call, repository) => ok(selectionProducts(call, repository, { key: call.params.key! })),
+      handle: (call) => ok(selectionProducts(call, { key: call.params.key! })),
     },
     ...presentedRoutes('product-selection', () => (document) => presentSelection(document as ProductSelection)),
   ],

@@ -15,7 +15,7 @@ import type { StoredDocument } from '../storage/types.js';
 import { cartErrors } from './cart/errors.js';
 import type { Cart, ShippingRate, ShippingRateTier } from './cart/model.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
-import { action, defineResource, type Reference, type ResourceContext, type Engine } from './define.js';
+import { action, defineResource, type Reference, type ResourceContext } from './define.js';
 import { predicateScope } from './cart/predicate-scope.js';
 import { Country, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, validate, StoreResourceIdentifier } from './validation.js';
 
@@ -261,16 +261,16 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
     ...customFieldActions,
   },
   routes: [
-    { method: 'GET', path: 'matching-cart', handle: (call, repository) => ok(matchingPage(call, repository, matchingForCart(call))) },
+    { method: 'GET', path: 'matching-cart', handle: (call) => ok(matchingPage(call, matchingForCart(call))) },
     {
       method: 'GET',
       path: 'matching-cart-location',
-      handle: (call, repository) => ok(matchingPage(call, repository, matchingForCartLocation(call))),
+      handle: (call) => ok(matchingPage(call, matchingForCartLocation(call))),
     },
     {
       method: 'GET',
       path: 'matching-location',
-      handle: (call, repository) => ok(matchingPage(call, repository, matchingForLocation(call))),
+      handle: (call) => ok(matchingPage(call, matchingForLocation(call))),
     },
   ],
 });
@@ -383,11 +383,10 @@ function matchingForLocation(call: ApiCall): ShippingMethod[] {
   return candidates(call.ctx, location, query.currency).filter((method) => method.predicate === undefined);
 }
 
-function matchingPage(call: ApiCall, repository: Engine, methods: ShippingMethod[]) {
+function matchingPage(call: ApiCall, methods: ShippingMethod[]) {
   const ordered = defaultFirst(methods);
   // HEAD answers whether a matching method exists: 200, or 404 when none does.
   if (call.method === 'HEAD' && ordered.length === 0) throw errors.resourceNotFound({ key: 'matching shipping method' });
-  const expand = call.query.getAll('expand');
-  const results = expand.length === 0 ? ordered : ordered.map((method) => repository.expand(call.ctx.project, method, expand));
+  const results = ordered.map((method) => call.expand(method));
   return { limit: results.length, offset: 0, count: results.length, total: results.length, results };
 }

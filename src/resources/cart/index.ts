@@ -73,16 +73,16 @@ export const carts = defineResource<CartDraft, Cart>({
         const source = call.ctx.get(draft.reference.typeId, draft.reference.id) as Cart | undefined;
         if (!source) throw errors.referencedResourceNotFound(draft.reference.typeId, { id: draft.reference.id });
         const cart = repository.insert(carts, replicate(source, draft.key, call.ctx), call.ctx);
-        return created(repository.expand(call.ctx.project, cart, call.query.getAll('expand')));
+        return created(call.expand(cart));
       },
     },
     {
       method: 'GET',
       path: 'customer-id=:customerId',
-      handle: (call, repository) => {
+      handle: (call) => {
         const cart = activeCartOf(call.ctx, { customerId: call.params.customerId! });
         if (!cart) throw errors.resourceNotFound({ id: call.params.customerId! });
-        return ok(repository.expand(call.ctx.project, cart, call.query.getAll('expand')));
+        return ok(call.expand(cart));
       },
     },
     {
@@ -103,7 +103,7 @@ export const carts = defineResource<CartDraft, Cart>({
           ...(draft.updateProductData !== undefined ? { updateProductData: draft.updateProductData } : {}),
         });
         if (!cart) throw errors.resourceNotFound({ id: call.params.customerId! });
-        return ok(repository.expand(call.ctx.project, cart, call.query.getAll('expand')));
+        return ok(call.expand(cart));
       },
     },
   ],

@@ -5,22 +5,13 @@ import type { CustomRoute, ResourceDefinition, Locator, Engine } from '../define
 /** Turns stored documents into response bodies; built once per request. */
 export type Presenter = (call: ApiCall, repository: Engine) => (document: StoredDocument) => object;
 
-/** The query parameters without `expand`: expansion runs after presenting, so added references expand too. */
-function withoutExpand(query: URLSearchParams): URLSearchParams {
-  if (!query.has('expand')) return query;
-  const copy = new URLSearchParams(query);
-  copy.delete('expand');
-  return copy;
-}
-
 export function presentedRoutes(
   typeId: string,
   present: Presenter,
   options: { createdBody?: (body: object) => object } = {},
 ): CustomRoute[] {
   const definition = (repository: Engine): ResourceDefinition => repository.definition(typeId);
-  const finish = (call: ApiCall, repository: Engine, document: StoredDocument) =>
-    repository.expand(call.ctx.project, present(call, repository)(document), call.query.getAll('expand'));
+  const finish = (call: ApiCall, repository: Engine, document: StoredDocument) => call.expand(present(call, repository)(document));
   const locators: Array<[string, (call: ApiCall) => Locator]> = [
     [':id', (call) => ({ id: call.params.id! })],
     ['key=:key', (call) => ({ key: call.params.key! })],
@@ -30,10 +21,7 @@ export function presentedRoutes(
       method: 'GET',
       path: '',
       handle: (call, repository) => {
-        const page = repository.query(definition(repository), call.ctx.project, withoutExpand(call.query));
-        const presenter = present(call, repository);
-        const expand = call.query.getAll('expand');
-        return ok({ ...page, results: page.results.map((document) => repository.expand(call.ctx.project, presenter(document), expand)) });
+        return ok(repository.query(definition(repository), call.ctx.project, call.query, { present: present(call, repository) }));
       },
     },
     {
