@@ -11,7 +11,7 @@ import { taxCategories } from './tax-categories.js';
 import { types } from './types.js';
 import { zones } from './zones.js';
 import { productTypes } from './product-types.js';
-import { products } from './products.js';
+import { products } from './product/index.js';
 import { productProjections } from './product-projections.js';
 import { inventory } from './inventory.js';
 import { standalonePrices } from './standalone-prices.js';

@@ -5,7 +5,7 @@ import { draftType, type TaggedDraft } from '../../src/seed.js';
 import type { TypeId } from '../../src/resources/type-map.js';
 import type { Customer } from '../../src/resources/customer/model.js';
 import type { Category } from '../../src/resources/categories.js';
-import type { Product } from '../../src/resources/products.js';
+import type { Product } from '../../src/resources/product/model.js';
 import {
   associateRoleFactory,
   businessUnitFactory,

@@ -3,30 +3,23 @@
  * product type. Reads add product discounts (`discounted`), price selection (`price`) and inventory
  * (`availability`); see ./product/present.ts. The actions live in ./product/actions.ts.
  */
-import { errors } from '../http/errors.js';
-import { ok } from '../context.js';
-import { parseQueryParams, runQuery } from '../query/index.js';
-import { jsonClone } from '../util/json.js';
-import { defineResource, type BaseFields } from './define.js';
-import { productActions } from './product/actions.js';
-import { assertRequired, attributesFromDraft } from './product/attributes.js';
-import {
-  assertOrderHintsAssigned,
-  assertProductData,
-  categoryReferences,
-  ProductDraft,
-  productTypeOf,
-  variantFromDraft,
-} from './product/draft.js';
-import { allVariants, type Product, type ProductData } from './product/model.js';
-import { CatalogRead, presentProduct } from './product/present.js';
-import { presentedRoutes } from './product/routes.js';
-import { productSearchRoutes } from '../search/index.js';
-import { reviewStatisticsActions } from './review-statistics.js';
+import { errors } from '../../http/errors.js';
+import { ok } from '../../context.js';
+import { parseQueryParams, runQuery } from '../../query/index.js';
+import { jsonClone } from '../../util/json.js';
+import { defineResource, type BaseFields } from '../define.js';
+import { productActions } from './actions.js';
+import { assertRequired, attributesFromDraft } from './attributes.js';
+import { assertOrderHintsAssigned, assertProductData, categoryReferences, ProductDraft, productTypeOf, variantFromDraft } from './draft.js';
+import { allVariants, type Product, type ProductData } from './model.js';
+import { CatalogRead, presentProduct } from './present.js';
+import { presentedRoutes } from './routes.js';
+import { productSearchRoutes } from '../../search/index.js';
+import { reviewStatisticsActions } from '../review-statistics.js';
 
-export type { Product, ProductData, Variant, Price, Attribute, Image } from './product/model.js';
-export { ProductDraft } from './product/draft.js';
-export { sellingPrice, presentProduct, presentVariant, CatalogRead } from './product/present.js';
+export type { Product, ProductData, Variant, Price, Attribute, Image } from './model.js';
+export { ProductDraft } from './draft.js';
+export { sellingPrice, presentProduct, presentVariant, CatalogRead } from './present.js';
 
 function skusOf(product: Product): string[] {
   const skus = new Set<string>();
