@@ -38,6 +38,7 @@ export {
   type MoneyAmounts,
 } from './cart-discounts.js';
 export { discountCodeFactory, DiscountCodeFactory, DEFAULT_CART_DISCOUNT_KEY } from './discount-codes.js';
+export { discountGroupFactory, DiscountGroupFactory } from './discount-groups.js';
 export {
   cartFactory,
   CartFactory,

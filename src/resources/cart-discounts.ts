@@ -14,7 +14,7 @@ import type { StoredDocument } from '../storage/types.js';
 import { cartErrors } from './cart/errors.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
 import { action, defineResource, type Reference, type ResourceContext } from './define.js';
-import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, StoreResourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, StoreResourceIdentifier, SortOrder } from './validation.js';
 
 const ApplicationMode = z.enum(['ProportionateDistribution', 'EvenDistribution', 'IndividualApplication']);
 
@@ -100,10 +100,6 @@ export interface CartDiscount extends StoredDocument {
 
 const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
 const iso = (value: string) => new Date(Date.parse(value)).toISOString();
-/** A decimal strictly between 0 and 1, as a string. */
-export const SortOrder = z
-  .string()
-  .regex(/^0\.\d*[1-9]$/, "A sortOrder is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
 const StackingMode = z.enum(['Stacking', 'StopAfterThisDiscount']);
 const RecurringOrderScope = z.object({ type: z.string() }).loose();
 

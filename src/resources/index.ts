@@ -26,6 +26,7 @@ import { businessUnits } from './business-unit/index.js';
 import { shippingMethods } from './shipping-methods.js';
 import { cartDiscounts } from './cart-discounts.js';
 import { discountCodes } from './discount-codes.js';
+import { discountGroups } from './discount-groups.js';
 import { carts } from './cart/index.js';
 import { orders } from './order/index.js';
 import { quoteRequests } from './quote-requests.js';
@@ -63,6 +64,7 @@ export const resourceDefinitions: ResourceDefinition[] = [
   shippingMethods,
   cartDiscounts,
   discountCodes,
+  discountGroups,
   carts,
   orders,
   quoteRequests,

@@ -15,7 +15,7 @@ import { action, defineResource, type BaseFields, type Reference } from './defin
 import { changer, setField, setter } from './common.js';
 import { catalogErrors } from './product/errors.js';
 import { allVariants, type Product } from './product/model.js';
-import { Key, LocalizedString, validate } from './validation.js';
+import { Key, LocalizedString, validate, SortOrder } from './validation.js';
 
 export interface ProductDiscount extends StoredDocument {
   key?: string;
@@ -38,11 +38,6 @@ export const ProductDiscountValueDraft = z.discriminatedUnion('type', [
   z.object({ type: z.literal('absolute'), money: z.array(MoneyDraft).min(1) }),
   z.object({ type: z.literal('external') }),
 ]);
-
-/** A decimal strictly between 0 and 1, as a string. */
-const SortOrder = z
-  .string()
-  .regex(/^0\.\d*[1-9]$/, "A sortOrder is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
 
 export const ProductDiscountDraft = z.object({
   name: LocalizedString,

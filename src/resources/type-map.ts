@@ -27,6 +27,7 @@ import type { BusinessUnit } from './business-unit/model.js';
 import type { ShippingMethod, ShippingMethodDraft } from './shipping-methods.js';
 import type { CartDiscount, CartDiscountDraft } from './cart-discounts.js';
 import type { DiscountCode, DiscountCodeDraft } from './discount-codes.js';
+import type { DiscountGroup, DiscountGroupDraft } from './discount-groups.js';
 import type { Cart } from './cart/model.js';
 import type { CartDraft } from './cart/schemas.js';
 import type { Order, OrderImportDraft } from './order/model.js';
@@ -66,6 +67,7 @@ export interface ResourceTypes {
   'shipping-method': { draft: z.input<typeof ShippingMethodDraft>; resource: ShippingMethod };
   'cart-discount': { draft: z.input<typeof CartDiscountDraft>; resource: CartDiscount };
   'discount-code': { draft: z.input<typeof DiscountCodeDraft>; resource: DiscountCode };
+  'discount-group': { draft: z.input<typeof DiscountGroupDraft>; resource: DiscountGroup };
   cart: { draft: z.input<typeof CartDraft>; resource: Cart };
   /** Seeding creates orders from an OrderImportDraft (`POST /orders` places one from a cart). */
   order: { draft: z.input<typeof OrderImportDraft>; resource: Order };

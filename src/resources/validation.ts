@@ -76,6 +76,11 @@ export const StoreResourceIdentifier = z.object({
   key: z.string().optional(),
 });
 
+/** A decimal strictly between 0 and 1, as a string. */
+export const SortOrder = z
+  .string()
+  .regex(/^0\.\d*[1-9]$/, "A sortOrder is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
+
 export const Key = z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, 'Keys have 2 to 256 characters: letters, digits, - and _.');
 
 export const Country = z.string().regex(/^[A-Z]{2}$/, 'A country is a two-letter ISO 3166-1 code.');

@@ -26,6 +26,7 @@ import {
   DEFAULT_STAGED_QUOTE_KEY,
   DEFAULT_TAX_CATEGORY_KEY,
   discountCodeFactory,
+  discountGroupFactory,
   faker,
   inventoryEntryFactory,
   orderFactory,
@@ -523,6 +524,8 @@ const cases: Case[] = [
       commerce.seed(storeFactory.build({ key: 'berlin' }), typeFactory.forResource('cart-discount').build({ key: 'discount-fields' })),
     build: () => cartDiscountFactory.inStores('berlin').withCustom('discount-fields', { note: 'x' }).build(),
   },
+  { name: 'discountGroupFactory', typeId: 'discount-group', build: () => discountGroupFactory.build() },
+  { name: 'discountGroupFactory.inactive()', typeId: 'discount-group', build: () => discountGroupFactory.inactive().build() },
   {
     name: 'discountCodeFactory',
     typeId: 'discount-code',
@@ -989,6 +992,11 @@ function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCode?: nu
     case 'cart-discount':
       return apiRoot
         .cartDiscounts()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'discount-group':
+      return apiRoot
+        .discountGroups()
         .post({ body: sdkBody(draft) })
         .execute();
     case 'discount-code':

@@ -1,0 +1,54 @@
+/**
+ * Discount groups: a named priority (`sortOrder`) that cart discounts join (`discountGroup`), so
+ * that the best discount of the group applies. Added by following the walkthrough of
+ * docs/architecture.md, which shows this module.
+ */
+import { z } from 'zod';
+import { errors } from '../http/errors.js';
+import type { StoredDocument } from '../storage/types.js';
+import { changer, setter } from './common.js';
+import { type BaseFields, defineResource } from './define.js';
+import { Key, LocalizedString, SortOrder } from './validation.js';
+
+export interface DiscountGroup extends StoredDocument {
+  key: string;
+  sortOrder: string;
+  isActive: boolean;
+  name?: LocalizedString;
+  description?: LocalizedString;
+}
+
+export const DiscountGroupDraft = z.object({
+  key: Key,
+  sortOrder: SortOrder,
+  name: LocalizedString.optional(),
+  description: LocalizedString.optional(),
+  isActive: z.boolean().optional(),
+});
+export type DiscountGroupDraft = z.infer<typeof DiscountGroupDraft>;
+
+export const discountGroups = defineResource<DiscountGroupDraft, DiscountGroup>({
+  typeId: 'discount-group',
+  path: 'discount-groups',
+  draft: DiscountGroupDraft,
+  create(draft) {
+    const group: Omit<DiscountGroup, BaseFields> = { key: draft.key, sortOrder: draft.sortOrder, isActive: draft.isActive ?? true };
+    if (draft.name !== undefined) group.name = draft.name;
+    if (draft.description !== undefined) group.description = draft.description;
+    return group;
+  },
+  actions: {
+    setKey: changer('key', Key),
+    setName: setter('name', LocalizedString),
+    setDescription: setter('description', LocalizedString),
+    setSortOrder: changer('sortOrder', SortOrder),
+    setIsActive: changer('isActive', z.boolean()),
+  },
+  unique: {
+    sortOrder: {
+      values: (group) => [group.sortOrder],
+      duplicate: (value) => errors.duplicateField('sortOrder', value),
+    },
+  },
+  referencedBy: ['cart-discount'],
+});
