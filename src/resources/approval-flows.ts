@@ -21,22 +21,13 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall } from '../context.js';
+import { created, type ApiCall } from '../context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import { RESOURCE_PERMISSIONS } from '../scopes/associate-permissions.js';
 import { scopedAccess, scopeFields } from '../scopes/scoped-access.js';
-import {
-  findInUnit,
-  notServedProjectWide,
-  queryInUnit,
-  recordView,
-  rulesFor,
-  unitMember,
-  type ApprovalRule,
-  type RuleApprover,
-} from './approval-rules.js';
+import { notServedProjectWide, rulesFor, unitHandlers, type ApprovalRule, type RuleApprover } from './approval-rules.js';
 import { associateRolesIn } from './business-unit/hierarchy.js';
 import type { Associate, BusinessUnit } from './business-unit/model.js';
 import type { Cart } from './cart/model.js';
@@ -48,7 +39,6 @@ import {
   type CustomRoute,
   type ResourceContext,
   type UpdateAction,
-  type Locator,
   type Engine,
   type ScopePolicy,
 } from './define.js';
@@ -57,6 +47,7 @@ import { OrderFromCartDraft, type Order } from './order/model.js';
 import { cartOfDraft, placeOrder } from './order/place.js';
 import { orderNumberRoutes } from './order/routes.js';
 import { validate } from './validation.js';
+import { ReplicaCartDraft, replicate } from './cart/replicate.js';
 
 export interface ApprovalFlow extends StoredDocument {
   order: { typeId: 'order'; id: string };
@@ -269,43 +260,13 @@ function matches(rule: ApprovalRule, scope: ReturnType<typeof predicateScope>): 
 
 // Routes -------------------------------------------------------------------------------------------
 
-const locatorOf = (call: ApiCall): Locator => ({ id: call.params.id! });
-
 /** `.../in-business-unit/key={key}/approval-flows` (+ `/{id}`): read as any associate of the unit, update with UpdateApprovalFlows. */
 export function associateApprovalFlowRoutes(): CustomRoute[] {
-  const access = (call: ApiCall, repository: Engine) => scopedAccess<ApprovalFlow>(call, 'approval-flow', repository);
+  const { query, read, update } = unitHandlers('approval-flow', 'UpdateApprovalFlows');
   return [
-    {
-      method: 'GET',
-      path: '',
-      handle: (call, repository) => {
-        const scoped = access(call, repository);
-        recordView(scoped, unitMember(scoped, 'query approval-flow'), 'query approval-flow');
-        return ok(queryInUnit(scoped, repository));
-      },
-    },
-    {
-      method: 'GET',
-      path: ':id',
-      handle: (call, repository) => {
-        const scoped = access(call, repository);
-        const associate = unitMember(scoped, 'view approval-flow');
-        const flow = findInUnit<ApprovalFlow>(scoped, 'approval-flow', locatorOf(call));
-        recordView(scoped, associate, 'view approval-flow', { typeId: 'approval-flow', id: flow.id });
-        return ok(scoped.expanded(flow));
-      },
-    },
-    {
-      method: 'POST',
-      path: ':id',
-      handle: (call, repository) => {
-        const scoped = access(call, repository);
-        const associate = unitMember(scoped, 'update approval-flow');
-        const flow = findInUnit<ApprovalFlow>(scoped, 'approval-flow', locatorOf(call));
-        associate.require('update approval-flow', ['UpdateApprovalFlows'], { resource: { typeId: 'approval-flow', id: flow.id } });
-        return ok(scoped.expanded(repository.update(approvalFlows, { id: flow.id }, call.json(), call.ctx)));
-      },
-    },
+    { method: 'GET', path: '', handle: query },
+    { method: 'GET', path: ':id', handle: read },
+    { method: 'POST', path: ':id', handle: update },
   ];
 }
 
@@ -357,11 +318,6 @@ export function associateOrderNumberRoutes(): CustomRoute[] {
   }).filter((route) => route.method !== 'DELETE');
 }
 
-const ReplicaCartDraft = z.object({
-  reference: z.object({ typeId: z.enum(['cart', 'order']), id: z.string() }),
-  key: z.string().optional(),
-});
-
 /**
  * `POST .../in-business-unit/key={key}/carts/replicate`: a new cart of the unit from a cart or order
  * of the unit (the carts module's replication: items re-priced, no payments or deliveries). Needs
@@ -390,18 +346,15 @@ export function associateReplicateCartRoute(): CustomRoute {
         typeId: draft.reference.typeId,
         id: source.id,
       });
-      const replicate = repository.definition('cart').routes?.find((route) => route.method === 'POST' && route.path === 'replicate');
-      if (!replicate) throw errors.general('Carts cannot be replicated by this mock.');
+      // The replica belongs to the unit from its creation: one insert, version 1.
       const replica = repository.transaction(() => {
-        const made = replicate.handle({ ...call, query: new URLSearchParams(), json: () => draft }, repository).body as Cart;
-        // The carts module's replica does not carry the business unit: it is the unit's, as part of its creation.
-        const inUnit = { ...made, businessUnit: { typeId: 'business-unit' as const, key: associate.businessUnitKey } };
-        repository.storage.write(call.ctx.project, 'cart', inUnit, {
-          expectedVersion: made.version,
-          ...(made.key !== undefined ? { key: made.key } : {}),
-        });
-        associate.requireFor('create cart', create, inUnit.customerId, { typeId: 'cart', id: inUnit.id });
-        return inUnit;
+        const fields = {
+          ...replicate(source as Cart, draft.key, call.ctx),
+          businessUnit: { typeId: 'business-unit', key: associate.businessUnitKey },
+        };
+        const made = repository.insert(repository.definition('cart'), fields, call.ctx) as Cart;
+        associate.requireFor('create cart', create, made.customerId, { typeId: 'cart', id: made.id });
+        return made;
       });
       return created(access.expanded(replica));
     },

@@ -20,7 +20,7 @@ import { errors, PlatformError } from '../http/errors.js';
 import { created, ok, type ApiCall, type Reply } from '../context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import type { StoredDocument } from '../storage/types.js';
-import type { AssociateInUnit } from '../scopes/associate-permissions.js';
+import type { AssociateInUnit, Permission } from '../scopes/associate-permissions.js';
 import { scopedAccess, type ScopedAccess, scopeFields } from '../scopes/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import { cartErrors } from './cart/errors.js';
@@ -285,42 +285,48 @@ export function queryInUnit(access: ScopedAccess, repository: Engine) {
   return repository.query(access.definition, call.ctx.project, call.query, { filter: (document) => access.belongs(document) });
 }
 
+/**
+ * The handlers every unit-only type shares: a list and a read for any associate of the unit (each
+ * view logged), an update with one permission.
+ */
+export function unitHandlers(typeId: 'approval-rule' | 'approval-flow', updatePermission: Permission) {
+  const access = (call: ApiCall, repository: Engine) => scopedAccess(call, typeId, repository);
+  return {
+    query(call: ApiCall, repository: Engine): Reply {
+      const scoped = access(call, repository);
+      recordView(scoped, unitMember(scoped, `query ${typeId}`), `query ${typeId}`);
+      return ok(queryInUnit(scoped, repository));
+    },
+    read(call: ApiCall, repository: Engine): Reply {
+      const scoped = access(call, repository);
+      const associate = unitMember(scoped, `view ${typeId}`);
+      const found = findInUnit(scoped, typeId, locatorOf(call));
+      recordView(scoped, associate, `view ${typeId}`, { typeId, id: found.id });
+      return ok(scoped.expanded(found));
+    },
+    update(call: ApiCall, repository: Engine): Reply {
+      const scoped = access(call, repository);
+      const associate = unitMember(scoped, `update ${typeId}`);
+      const found = findInUnit(scoped, typeId, locatorOf(call));
+      associate.require(`update ${typeId}`, [updatePermission], { resource: { typeId, id: found.id } });
+      return ok(scoped.expanded(repository.update(scoped.definition, { id: found.id }, call.json(), call.ctx)));
+    },
+  };
+}
+
 /** `.../in-business-unit/key={key}/approval-rules` (+ `/{id}`, `/key={key}`). */
 export function associateApprovalRuleRoutes(): CustomRoute[] {
-  const access = (call: ApiCall, repository: Engine) => scopedAccess<ApprovalRule>(call, 'approval-rule', repository);
-  const read = (call: ApiCall, repository: Engine) => {
-    const scoped = access(call, repository);
-    const associate = unitMember(scoped, 'view approval-rule');
-    const rule = findInUnit<ApprovalRule>(scoped, 'approval-rule', locatorOf(call));
-    recordView(scoped, associate, 'view approval-rule', { typeId: 'approval-rule', id: rule.id });
-    return ok(scoped.expanded(rule));
-  };
-  const update = (call: ApiCall, repository: Engine) => {
-    const scoped = access(call, repository);
-    const associate = unitMember(scoped, 'update approval-rule');
-    const rule = findInUnit<ApprovalRule>(scoped, 'approval-rule', locatorOf(call));
-    associate.require('update approval-rule', ['UpdateApprovalRules'], { resource: { typeId: 'approval-rule', id: rule.id } });
-    return ok(scoped.expanded(repository.update(approvalRules, { id: rule.id }, call.json(), call.ctx)));
-  };
+  const { query, read, update } = unitHandlers('approval-rule', 'UpdateApprovalRules');
   return [
-    {
-      method: 'GET',
-      path: '',
-      handle: (call, repository) => {
-        const scoped = access(call, repository);
-        recordView(scoped, unitMember(scoped, 'query approval-rule'), 'query approval-rule');
-        return ok(queryInUnit(scoped, repository));
-      },
-    },
+    { method: 'GET', path: '', handle: query },
     {
       method: 'POST',
       path: '',
       handle: (call, repository) => {
-        const scoped = access(call, repository);
+        const scoped = scopedAccess<ApprovalRule>(call, 'approval-rule', repository);
         const associate = unitMember(scoped, 'create approval-rule');
         associate.require('create approval-rule', ['CreateApprovalRules']);
-        const input = call.json();
-        const draft = validate(ApprovalRuleDraft, input);
+        const draft = validate(ApprovalRuleDraft, call.json());
         const rule = repository.create(
           approvalRules,
           { ...draft, businessUnit: { typeId: 'business-unit', key: associate.businessUnitKey } },
