@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import type { StoredDocument } from '../storage/types.js';
-import { cartErrors } from './cart/errors.js';
+import { assertCartPredicate } from './cart/errors.js';
 import { referencesIn } from './cart-discounts.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
 import { action, defineResource, type Reference, type ResourceContext } from './define.js';
@@ -53,15 +52,6 @@ export const DiscountCodeDraft = z.object({
 });
 export type DiscountCodeDraft = z.infer<typeof DiscountCodeDraft>;
 
-function assertPredicate(source: string | undefined): void {
-  if (source === undefined) return;
-  try {
-    compileCartPredicate(source);
-  } catch (error) {
-    throw cartErrors.syntaxError('cartPredicate', error instanceof Error ? error.message : String(error));
-  }
-}
-
 function discountReferences(identifiers: z.infer<typeof CartDiscountList>, ctx: ResourceContext): Reference[] {
   const references: Reference[] = [];
   for (const identifier of identifiers) {
@@ -88,7 +78,7 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
   path: 'discount-codes',
   draft: DiscountCodeDraft,
   create(draft, ctx) {
-    assertPredicate(draft.cartPredicate);
+    assertCartPredicate(draft.cartPredicate, 'cartPredicate');
     const code = {} as DiscountCode;
     if (draft.key !== undefined) code.key = draft.key;
     if (draft.name !== undefined) code.name = draft.name;
@@ -120,7 +110,7 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
     setName: setter('name', LocalizedString),
     setDescription: setter('description', LocalizedString),
     setCartPredicate: action(z.object({ cartPredicate: z.string().optional().nullable() }), (code: DiscountCode, a) => {
-      assertPredicate(a.cartPredicate ?? undefined);
+      assertCartPredicate(a.cartPredicate, 'cartPredicate');
       setField(code, 'cartPredicate', a.cartPredicate);
       code.references = referencesIn(a.cartPredicate ?? undefined);
     }),

@@ -12,7 +12,7 @@ import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import { rateFor, zonesContaining, type ZoneLike } from '../pricing/cart-shipping.js';
 import { MoneyDraft, typedMoney, type CentPrecisionMoney } from '../pricing/money.js';
 import type { StoredDocument } from '../storage/types.js';
-import { cartErrors } from './cart/errors.js';
+import { assertCartPredicate } from './cart/errors.js';
 import type { Cart, ShippingRate, ShippingRateTier } from './cart/model.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
 import { action, defineResource, type Reference, type ResourceContext } from './define.js';
@@ -142,15 +142,6 @@ function assertRates(zoneRate: ZoneRate): void {
   }
 }
 
-function assertPredicate(predicate: string | undefined): void {
-  if (predicate === undefined) return;
-  try {
-    compileCartPredicate(predicate);
-  } catch (error) {
-    throw cartErrors.syntaxError('predicate', error instanceof Error ? error.message : String(error));
-  }
-}
-
 function findZoneRate(method: ShippingMethod, zone: Reference): ZoneRate {
   const found = method.zoneRates.find((z) => z.zone.id === zone.id);
   if (!found) throw errors.invalidOperation(`The shipping method does not contain the zone '${zone.id}'.`);
@@ -167,7 +158,7 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
   path: 'shipping-methods',
   draft: ShippingMethodDraft,
   create(draft, ctx) {
-    assertPredicate(draft.predicate);
+    assertCartPredicate(draft.predicate, 'predicate');
     const method = {} as ShippingMethod;
     if (draft.key !== undefined) method.key = draft.key;
     method.name = draft.name;
@@ -218,7 +209,7 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
       method.isDefault = a.isDefault;
     }),
     setPredicate: action(z.object({ predicate: z.string().optional().nullable() }), (method: ShippingMethod, a) => {
-      assertPredicate(a.predicate ?? undefined);
+      assertCartPredicate(a.predicate, 'predicate');
       setField(method, 'predicate', a.predicate);
     }),
     setCarrier: setter('carrier', z.string()),

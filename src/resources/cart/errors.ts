@@ -1,5 +1,6 @@
 /** The platform errors specific to carts, shipping methods, discount codes and cart discounts. */
 import { PlatformError, type ErrorObject } from '../../http/errors.js';
+import { compileCartPredicate } from '../../pricing/cart-predicate.js';
 
 const single = (statusCode: number, error: ErrorObject) => new PlatformError(statusCode, [error]);
 
@@ -88,3 +89,13 @@ export const cartErrors = {
     single(400, { code: 'SyntaxError', message: `Syntax error while parsing ${field}. ${detail}` }),
   invalidOperation: (message: string) => single(400, { code: 'InvalidOperation', message }),
 };
+
+/** A cart predicate a draft or action gives (`field` names it): 400 InvalidInput when it does not parse. */
+export function assertCartPredicate(source: string | null | undefined, field: string): void {
+  if (source == null) return;
+  try {
+    compileCartPredicate(source);
+  } catch (error) {
+    throw cartErrors.syntaxError(field, error instanceof Error ? error.message : String(error));
+  }
+}

@@ -47,7 +47,6 @@ import {
   type Order,
 } from './model.js';
 import {
-  businessUnitKeyReference,
   deliveryItems,
   findDelivery,
   findParcel,
@@ -59,6 +58,7 @@ import {
   orderErrors,
   stateIdOf,
 } from './parts.js';
+import { businessUnitOf } from '../cart/build.js';
 
 const Optional = <S extends z.ZodType>(schema: S) => schema.optional().nullable();
 const LineItemLocator = z.object({ lineItemId: z.string().optional(), lineItemKey: z.string().optional() });
@@ -219,7 +219,7 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   }),
   setBusinessUnit: action(z.object({ businessUnit: Optional(ResourceIdentifier) }), (order: Order, a, ctx) => {
     if (!a.businessUnit) return void delete order.businessUnit;
-    order.businessUnit = businessUnitKeyReference(a.businessUnit, ctx);
+    order.businessUnit = businessUnitOf(a.businessUnit, ctx);
   }),
   updateSyncInfo: action(
     z.object({ channel: ResourceIdentifier, externalId: z.string().optional(), syncedAt: z.string().optional() }),

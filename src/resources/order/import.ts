@@ -19,8 +19,9 @@ import { initialItemState } from '../cart/line-items.js';
 import type { Product } from '../product/model.js';
 import { shippingRateFromDraft } from '../shipping-methods.js';
 import type { CustomLineItemImportDraft, LineItemImportDraft, Order, OrderImportDraft, PriceDraft, TaxRateDraft } from './model.js';
-import { businessUnitKeyReference, itemStates, newDelivery, orderErrors } from './parts.js';
+import { itemStates, newDelivery, orderErrors } from './parts.js';
 import { assertOrderNumberFree } from './actions.js';
+import { businessUnitOf } from '../cart/build.js';
 
 const cents = (money: z.infer<typeof MoneyDraft>) => {
   const typed = typedMoney(money);
@@ -195,7 +196,7 @@ export function importedOrder(draft: OrderImportDraft, ctx: ResourceContext): Om
   }
   if (draft.customerEmail !== undefined) order.customerEmail = draft.customerEmail;
   if (draft.customerGroup) order.customerGroup = ctx.reference('customer-group', draft.customerGroup);
-  if (draft.businessUnit) order.businessUnit = businessUnitKeyReference(draft.businessUnit, ctx);
+  if (draft.businessUnit) order.businessUnit = businessUnitOf(draft.businessUnit, ctx);
   if (draft.store) {
     const store = draft.store.key !== undefined ? ctx.getByKey('store', draft.store.key) : ctx.get('store', draft.store.id ?? '');
     if (!store)

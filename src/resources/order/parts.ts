@@ -53,20 +53,6 @@ export const orderErrors = {
     ]),
 };
 
-/** The business unit a draft names, as an order stores it: by key (400 ReferencedResourceNotFound when it does not exist). */
-export function businessUnitKeyReference(
-  identifier: z.infer<typeof ResourceIdentifier>,
-  ctx: ResourceContext,
-): { typeId: 'business-unit'; key: string } {
-  const unit = identifier.key !== undefined ? ctx.getByKey('business-unit', identifier.key) : ctx.get('business-unit', identifier.id ?? '');
-  if (!unit)
-    throw errors.referencedResourceNotFound(
-      'business-unit',
-      identifier.key !== undefined ? { key: identifier.key } : { id: identifier.id ?? '' },
-    );
-  return { typeId: 'business-unit', key: unit.key as string };
-}
-
 /** A state named by a draft: its id; the id-less `Initial` state line items start in when the project has none matches its key. */
 export function stateIdOf(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): string {
   if (identifier.id !== undefined) return identifier.id;
