@@ -1,4 +1,4 @@
-/** The cart's addresses: shipping and billing address, the item shipping addresses, and their update actions. */
+/** The cart's addresses: shipping and billing address, the item shipping addresses (whose rules orders share), and their update actions. */
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import {
@@ -11,6 +11,7 @@ import {
   type Address,
   type CustomFields,
 } from '../common.js';
+import type { ResourceContext } from '../define.js';
 import { BaseAddress } from '../validation.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
@@ -23,10 +24,39 @@ function addressOf(cart: Cart, field: 'shippingAddress' | 'billingAddress'): Add
   return address as Address & { custom?: CustomFields };
 }
 
-export function itemShippingAddress(cart: Cart, key: string): Address & { custom?: CustomFields } {
-  const address = cart.itemShippingAddresses.find((a) => a.key === key);
-  if (!address) throw cartErrors.invalidOperation(`The cart has no item shipping address with the key '${key}'.`);
+/** What carts and orders share: item shipping addresses, which their items' shipping details name by key. */
+interface ItemAddressHolder {
+  itemShippingAddresses: Address[];
+  lineItems: ReadonlyArray<{ shippingDetails?: { targets: ReadonlyArray<{ addressKey: string }> } | undefined }>;
+  customLineItems: ReadonlyArray<{ shippingDetails?: { targets: ReadonlyArray<{ addressKey: string }> } | undefined }>;
+}
+type HolderName = 'cart' | 'order';
+
+export function itemShippingAddress(
+  holder: ItemAddressHolder,
+  key: string,
+  name: HolderName = 'cart',
+): Address & { custom?: CustomFields } {
+  const address = holder.itemShippingAddresses.find((a) => a.key === key);
+  if (!address) throw errors.invalidOperation(`The ${name} has no item shipping address with the key '${key}'.`);
   return address as Address & { custom?: CustomFields };
+}
+
+/** `removeItemShippingAddress`: refused while an item's shipping details still name the address. */
+export function removeItemShippingAddress(holder: ItemAddressHolder, key: string, name: HolderName): void {
+  itemShippingAddress(holder, key, name);
+  const used = [...holder.lineItems, ...holder.customLineItems].some((item) =>
+    item.shippingDetails?.targets.some((t) => t.addressKey === key),
+  );
+  if (used) throw errors.invalidOperation(`The item shipping address '${key}' is used by the shipping details of a (custom) line item.`);
+  holder.itemShippingAddresses = holder.itemShippingAddresses.filter((address) => address.key !== key);
+}
+
+/** `updateItemShippingAddress`: the address with the same key is replaced. */
+export function updateItemShippingAddress(holder: ItemAddressHolder, draft: BaseAddress, ctx: ResourceContext, name: HolderName): void {
+  if (draft.key === undefined) throw errors.invalidOperation('An item shipping address needs a key.');
+  const index = holder.itemShippingAddresses.indexOf(itemShippingAddress(holder, draft.key, name));
+  holder.itemShippingAddresses[index] = storedAddress(draft, ctx);
 }
 
 export function addItemAddress(cart: Cart, address: Address): void {
@@ -55,22 +85,12 @@ export const addressActions: Record<string, CartAction> = {
   addItemShippingAddress: cartAction(z.object({ address: BaseAddress }), (cart, a, ctx) =>
     addItemAddress(cart, storedAddress(a.address, ctx)),
   ),
-  removeItemShippingAddress: cartAction(z.object({ addressKey: z.string() }), (cart, a) => {
-    itemShippingAddress(cart, a.addressKey);
-    const used = [...cart.lineItems, ...cart.customLineItems].some((item) =>
-      item.shippingDetails?.targets.some((t) => t.addressKey === a.addressKey),
-    );
-    if (used)
-      throw cartErrors.invalidOperation(
-        `The item shipping address '${a.addressKey}' is used by the shipping details of a (custom) line item.`,
-      );
-    cart.itemShippingAddresses = cart.itemShippingAddresses.filter((address) => address.key !== a.addressKey);
-  }),
-  updateItemShippingAddress: cartAction(z.object({ address: BaseAddress }), (cart, a, ctx) => {
-    if (a.address.key === undefined) throw cartErrors.invalidOperation('An item shipping address needs a key.');
-    const index = cart.itemShippingAddresses.indexOf(itemShippingAddress(cart, a.address.key));
-    cart.itemShippingAddresses[index] = storedAddress(a.address, ctx);
-  }),
+  removeItemShippingAddress: cartAction(z.object({ addressKey: z.string() }), (cart, a) =>
+    removeItemShippingAddress(cart, a.addressKey, 'cart'),
+  ),
+  updateItemShippingAddress: cartAction(z.object({ address: BaseAddress }), (cart, a, ctx) =>
+    updateItemShippingAddress(cart, a.address, ctx, 'cart'),
+  ),
   setItemShippingAddressCustomType: cartAction(SetCustomType.extend({ addressKey: z.string() }), (cart, a, ctx) =>
     applyCustomType(itemShippingAddress(cart, a.addressKey), a, ctx),
   ),

@@ -59,6 +59,7 @@ import {
   stateIdOf,
 } from './parts.js';
 import { businessUnitOf } from '../cart/build.js';
+import { itemShippingAddress, removeItemShippingAddress, updateItemShippingAddress } from '../cart/addresses.js';
 
 const Optional = <S extends z.ZodType>(schema: S) => schema.optional().nullable();
 const LineItemLocator = z.object({ lineItemId: z.string().optional(), lineItemKey: z.string().optional() });
@@ -75,12 +76,6 @@ const asCart = (order: Order) => order as unknown as Cart;
 function addressOf(order: Order, field: 'shippingAddress' | 'billingAddress'): Addressed {
   const address = order[field];
   if (!address) throw orderErrors.invalidOperation(`The order has no ${field === 'shippingAddress' ? 'shipping' : 'billing'} address.`);
-  return address as Addressed;
-}
-
-function itemShippingAddress(order: Order, key: string): Addressed {
-  const address = order.itemShippingAddresses.find((a) => a.key === key);
-  if (!address) throw orderErrors.invalidOperation(`The order has no item shipping address with the key '${key}'.`);
   return address as Addressed;
 }
 
@@ -276,27 +271,17 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     }
     order.itemShippingAddresses.push(storedAddress(a.address, ctx));
   }),
-  removeItemShippingAddress: action(z.object({ addressKey: z.string() }), (order: Order, a) => {
-    itemShippingAddress(order, a.addressKey);
-    const used = [...order.lineItems, ...order.customLineItems].some((item) =>
-      item.shippingDetails?.targets.some((t) => t.addressKey === a.addressKey),
-    );
-    if (used)
-      throw orderErrors.invalidOperation(
-        `The item shipping address '${a.addressKey}' is used by the shipping details of a (custom) line item.`,
-      );
-    order.itemShippingAddresses = order.itemShippingAddresses.filter((address) => address.key !== a.addressKey);
-  }),
-  updateItemShippingAddress: action(z.object({ address: BaseAddress }), (order: Order, a, ctx) => {
-    if (a.address.key === undefined) throw orderErrors.invalidOperation('An item shipping address needs a key.');
-    const index = order.itemShippingAddresses.indexOf(itemShippingAddress(order, a.address.key) as Order['itemShippingAddresses'][number]);
-    order.itemShippingAddresses[index] = storedAddress(a.address, ctx);
-  }),
+  removeItemShippingAddress: action(z.object({ addressKey: z.string() }), (order: Order, a) =>
+    removeItemShippingAddress(order, a.addressKey, 'order'),
+  ),
+  updateItemShippingAddress: action(z.object({ address: BaseAddress }), (order: Order, a, ctx) =>
+    updateItemShippingAddress(order, a.address, ctx, 'order'),
+  ),
   setItemShippingAddressCustomType: action(SetCustomType.extend({ addressKey: z.string() }), (order: Order, a, ctx) =>
-    applyCustomType(itemShippingAddress(order, a.addressKey), a, ctx),
+    applyCustomType(itemShippingAddress(order, a.addressKey, 'order'), a, ctx),
   ),
   setItemShippingAddressCustomField: action(SetCustomField.extend({ addressKey: z.string() }), (order: Order, a) =>
-    applyCustomField(itemShippingAddress(order, a.addressKey), a),
+    applyCustomField(itemShippingAddress(order, a.addressKey, 'order'), a),
   ),
 
   // Line items -------------------------------------------------------------------------------------
