@@ -326,15 +326,41 @@ function equalsAny(list: Operand[]): ValueTest {
   };
 }
 
+type FieldReader = (object: unknown) => unknown;
+
+/**
+ * One compiled reader per field name, kept for the life of the process (field names come from
+ * queries and are few). A single closure reading `object[field]` for every field shares one keyed
+ * load between all fields and all document shapes: V8 then serves it from its global megamorphic
+ * cache, and whether that cache hits depends on where maps happen to sit in the heap (a scan of
+ * 100,000 customers measured 7 ms or 15 ms for the same query in the same code). A function of its
+ * own per field keeps that load monomorphic: the same scan runs at the fast figure every time.
+ */
+const readers = new Map<string, FieldReader>();
+/** Beyond this many distinct field names (a client inventing them), readers share one closure again. */
+const MAX_COMPILED_READERS = 10_000;
+
 /** Own properties only, so `constructor` or `toString` never read from the prototype. */
-function fieldReader(field: string): (object: unknown) => unknown {
+function fieldReader(field: string): FieldReader {
   if (field in Object.prototype) {
     return (object) =>
       object !== null && typeof object === 'object' && Object.hasOwn(object, field)
         ? (object as Record<string, unknown>)[field]
         : undefined;
   }
-  return (object) => (object !== null && typeof object === 'object' ? (object as Record<string, unknown>)[field] : undefined);
+  let reader = readers.get(field);
+  if (!reader && readers.size >= MAX_COMPILED_READERS) {
+    return (object) => (object !== null && typeof object === 'object' ? (object as Record<string, unknown>)[field] : undefined);
+  }
+  if (!reader) {
+    // The name is embedded as a JSON string literal: no query text is ever evaluated as code.
+    reader = new Function(
+      'object',
+      `return object !== null && typeof object === 'object' ? object[${JSON.stringify(field)}] : undefined;`,
+    ) as FieldReader;
+    readers.set(field, reader);
+  }
+  return reader;
 }
 
 function operands(node: ValueNode, variables: Variables): Operand[] {

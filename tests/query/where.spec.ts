@@ -272,6 +272,18 @@ test.describe('compilePredicate', () => {
     expect(compilePredicate('constructor = "x"')({ constructor: 'x' })).toBe(true);
   });
 
+  test('field readers stay correct for prototype-like and countless distinct field names', () => {
+    const document = { plain: 1, __proto__x: 3 } as Record<string, unknown>;
+    expect(compilePredicate('plain = 1')(document)).toBe(true);
+    expect(compilePredicate('__proto__x = 3')(document)).toBe(true);
+    expect(compilePredicate('__proto__ is defined')({})).toBe(false);
+    // More distinct names than the engine compiles readers for: the later ones still read correctly.
+    const misread = [];
+    for (let i = 0; i < 10_050; i++) if (!compilePredicate(`field${i} = ${i}`)({ [`field${i}`]: i })) misread.push(i);
+    expect(misread).toEqual([]);
+    expect(compilePredicate('field10049 = 1')({ field10049: 2 })).toBe(false);
+  });
+
   test('fields may be named like keywords', () => {
     expect(compilePredicate('in = 1 and not = 2 and or = 3')({ in: 1, not: 2, or: 3 })).toBe(true);
     expect(compilePredicate('is is defined')({})).toBe(false);
