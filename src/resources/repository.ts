@@ -158,6 +158,13 @@ function own<T>(table: Record<string, T> | undefined, name: string): T | undefin
   return table !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
 }
 
+/** The action an update request names: a public one, or an internal one the endpoint's `allowed` list offers. */
+function requestedAction(definition: ResourceDefinition, name: string, allowed: readonly string[] | undefined) {
+  if (allowed === undefined) return own(definition.actions, name);
+  if (!allowed.includes(name)) return undefined;
+  return own(definition.actions, name) ?? own(definition.internalActions, name);
+}
+
 function* filtered<T>(documents: Iterable<T>, keep: (document: T) => boolean): Iterable<T> {
   for (const document of documents) if (keep(document)) yield document;
 }
@@ -316,11 +323,7 @@ export class Repository implements Engine {
   validateActions(definition: ResourceDefinition, actions: Array<{ action: string }>, allowed?: readonly string[]): AppliedAction[] {
     const problems: ErrorObject[] = [];
     const steps = actions.map((raw, index) => {
-      const declared = allowed
-        ? allowed.includes(raw.action)
-          ? (own(definition.actions, raw.action) ?? own(definition.internalActions, raw.action))
-          : undefined
-        : own(definition.actions, raw.action);
+      const declared = requestedAction(definition, raw.action, allowed);
       if (!declared) {
         problems.push({
           code: 'InvalidInput',
