@@ -25,7 +25,10 @@ export function navigate(value: unknown, segments: readonly string[], from = 0, 
     return out;
   }
   if (typeof value !== 'object') return out;
-  return navigate((value as Record<string, unknown>)[segments[from]!], segments, from + 1, out);
+  // Own properties only: a field named `constructor` or `__proto__` is not a path into Object.prototype.
+  const segment = segments[from]!;
+  if (!Object.hasOwn(value, segment)) return out;
+  return navigate((value as Record<string, unknown>)[segment], segments, from + 1, out);
 }
 
 /** The comparable values among `values`: strings, numbers, booleans; an enum value counts as its key. */

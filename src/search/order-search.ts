@@ -75,8 +75,7 @@ function localised(values: unknown[], language: string | undefined): unknown[] {
 
 function reader(path: string, field: unknown, language: string | undefined): Reader {
   if (typeof field !== 'string' || field.trim() === '') invalid(`${path}.field`, 'a field name is required.');
-  const alias = ALIASES[field];
-  if (alias) return alias(language);
+  if (Object.hasOwn(ALIASES, field)) return ALIASES[field]!(language);
   // Custom fields: `custom.<name>` reads the order's `custom.fields.<name>`.
   const segments =
     field.startsWith('custom.') && !field.startsWith('custom.fields.')

@@ -193,7 +193,13 @@ export function searchProductProjections(call: ApiCall, repository: Engine, para
         rows = restrict(facetRows, allOf(applicable.map((filter) => filter.predicate)));
         rowsFor.set(cacheKey, rows);
       }
-      facets[expression.key] = computeFacet(expression as FacetExpression, rows, scope, view.typeInfo);
+      // A defined property, not an assignment: an alias `__proto__` is a facet name like any other.
+      Object.defineProperty(facets, expression.key, {
+        value: computeFacet(expression as FacetExpression, rows, scope, view.typeInfo),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   }
 
