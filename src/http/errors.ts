@@ -37,6 +37,28 @@ export class PlatformError extends Error {
   }
 }
 
+const EXCERPT_CHARACTERS = 100;
+const EXCERPT_ITEMS = 3;
+
+/**
+ * A refused value as an error quotes it: whole when it is small, otherwise its beginning (a string's
+ * first characters, an array's first items, an object's first fields, each shortened the same way),
+ * so that a 1 MB string or a 501-action array does not come back several times in one error body.
+ */
+export function excerpt(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string')
+    return value.length <= EXCERPT_CHARACTERS ? value : `${value.slice(0, EXCERPT_CHARACTERS)}… (${value.length} characters)`;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= 2) return Array.isArray(value) ? `[${value.length} items]` : '{…}';
+  if (Array.isArray(value)) {
+    const shown = value.slice(0, EXCERPT_ITEMS).map((item) => excerpt(item, depth + 1));
+    return value.length <= EXCERPT_ITEMS ? shown : [...shown, `… (${value.length} items)`];
+  }
+  const entries = Object.entries(value);
+  const shown = Object.fromEntries(entries.slice(0, EXCERPT_ITEMS * 3).map(([field, inner]) => [field, excerpt(inner, depth + 1)]));
+  return entries.length <= EXCERPT_ITEMS * 3 ? shown : { ...shown, '…': `${entries.length} fields` };
+}
+
 const single = (statusCode: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
   new PlatformError(statusCode, [{ code, message, ...extra }]);
 
@@ -69,16 +91,21 @@ export const errors = {
   requiredField: (field: string) => ({ code: 'RequiredField', message: `A value is required for field ${field}.`, field }),
   invalidField: (field: string, invalidValue: unknown, message: string, allowedValues?: unknown[]) => ({
     code: 'InvalidField',
-    message: `The value ${JSON.stringify(invalidValue) ?? 'undefined'} is not valid for field '${field}'. ${message}`.trim(),
+    message: `The value ${JSON.stringify(excerpt(invalidValue)) ?? 'undefined'} is not valid for field '${field}'. ${message}`.trim(),
     field,
-    invalidValue,
+    invalidValue: excerpt(invalidValue),
     ...(allowedValues ? { allowedValues } : {}),
   }),
   duplicateField: (field: string, duplicateValue: unknown, message?: string) =>
-    single(400, 'DuplicateField', message ?? `A duplicate value '${JSON.stringify(duplicateValue)}' exists for field '${field}'.`, {
-      field,
-      duplicateValue,
-    }),
+    single(
+      400,
+      'DuplicateField',
+      message ?? `A duplicate value '${JSON.stringify(excerpt(duplicateValue))}' exists for field '${field}'.`,
+      {
+        field,
+        duplicateValue: excerpt(duplicateValue),
+      },
+    ),
   referencedResourceNotFound: (typeId: string, ref: { id?: string; key?: string }) =>
     single(
       400,

@@ -124,6 +124,32 @@ for (const [mode, test] of [
       await expectStillServing(target);
     });
 
+    test('error bodies quote a refused value by its beginning: a 1 MB key or 501 actions come back small', async ({ target }) => {
+      const seeded = seed(target);
+      const longKey = `k${'x'.repeat(MB)}`;
+      const keyRefused = await send(
+        target,
+        'POST',
+        p('/customers'),
+        JSON.stringify({ email: 'long@example.com', password: 'pw', key: longKey }),
+      );
+      const [keyError] = expectEnvelope(keyRefused, 400, 'InvalidField');
+      expect(keyRefused.text.length).toBeLessThan(2_000);
+      expect(keyError!.field).toBe('key');
+      expect(keyError!.invalidValue).toBe(`${longKey.slice(0, 100)}… (${longKey.length} characters)`);
+      expect(keyError!.message).toContain(`"${longKey.slice(0, 100)}… (${longKey.length} characters)"`);
+
+      const actions = Array.from({ length: 501 }, () => ({ action: 'setFirstName', firstName: 'x' }));
+      const tooMany = await send(target, 'POST', p(`/customers/${seeded.id}`), JSON.stringify({ version: seeded.version, actions }));
+      const [actionsError] = expectEnvelope(tooMany, 400);
+      expect(tooMany.text.length).toBeLessThan(2_000);
+      expect(actionsError!.invalidValue).toEqual([...actions.slice(0, 3), '… (501 items)']);
+
+      const small = await send(target, 'POST', p('/customers'), JSON.stringify({ email: 'short@example.com', password: 'pw', key: 'x' }));
+      expect(expectEnvelope(small, 400, 'InvalidField')[0]!.invalidValue).toBe('x');
+      expectUnchanged(target, seeded);
+    });
+
     test('an empty body → 400 InvalidJsonInput on create and update; nothing stored', async ({ target }) => {
       const seeded = seed(target);
       for (const path of [p('/customers'), p(`/customers/${seeded.id}`)]) {
