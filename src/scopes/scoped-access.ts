@@ -19,8 +19,6 @@ import { isPlainObject } from '../resources/validation.js';
 import type { StoredDocument } from '../storage/types.js';
 import { AssociateInUnit, type PermissionPair } from './associate-permissions.js';
 
-type Operation = ScopedOperation;
-
 /** Helpers a policy's `stamp` uses. */
 export const stamps = {
   storeKeyReference: (key: string) => ({ typeId: 'store', key }),
@@ -115,14 +113,14 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
     }
   }
 
-  private pair(operation: Operation): PermissionPair {
+  private pair(operation: ScopedOperation): PermissionPair {
     const pair = this.policy.permissions?.[operation];
     // A policy that names no permission for an operation does not serve it to associates.
     if (!pair) throw errors.methodNotAllowed(this.call.method, `${this.definition.path} (as an associate)`);
     return pair;
   }
 
-  private authorize(operation: Operation, resource: R): void {
+  private authorize(operation: ScopedOperation, resource: R): void {
     const associate = this.associate();
     if (!associate) return;
     associate.requireFor(`${operation} ${this.definition.typeId}`, this.pair(operation), this.ownerOf(resource).customerId, {
@@ -150,7 +148,7 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
    * anything is looked up, so the answer says nothing about the unit's resources (not even whether
    * one exists, or whose it is).
    */
-  private refuseNonMember(operation: Operation): void {
+  private refuseNonMember(operation: ScopedOperation): void {
     const associate = this.associate();
     if (associate && !associate.isAssociate) {
       const pair = this.pair(operation);
@@ -159,7 +157,7 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
   }
 
   /** One resource of the scope: 404 when it does not exist or belongs elsewhere; as an associate, 403 without the permission. */
-  find(locator: Locator, operation: Operation = 'view'): R {
+  find(locator: Locator, operation: ScopedOperation = 'view'): R {
     this.refuseNonMember(operation);
     const found = this.repository.find(this.definition, this.call.ctx.project, locator) as R | undefined;
     if (!found || !this.belongs(found)) throw errors.resourceNotFound(locator);
@@ -223,7 +221,7 @@ export function scopedResourceRoutes(
   const options = policy.mounts[mount] ?? {};
   const excluded = new Set(options.without ?? []);
   const associateOnly = mount === 'associate-unit';
-  const serves = (operation: Operation) => !associateOnly || policy.permissions?.[operation] !== undefined;
+  const serves = (operation: ScopedOperation) => !associateOnly || policy.permissions?.[operation] !== undefined;
   const access = (call: ApiCall) => {
     const scoped = new ScopedAccess(call, definition, policy, repository);
     scoped.assertCaller(options);
