@@ -162,6 +162,17 @@ function resolve(path: string): Field {
   }
   if (PRODUCT_REFERENCES.has(head)) return productField(path, (entry) => navigate(entry.product[head as 'state'], rest));
   if (PRODUCT_DATES.has(head)) return productField(path, (entry) => navigate(entry.product, segments), 'datetime');
+  if (head === 'price' && rest.length === 0) {
+    // The sort key `price`: the scoped price under a price selection, else every embedded price of the variant.
+    return dynamicField(
+      path,
+      (entry, index, scope) =>
+        scope.hasPriceSelection
+          ? navigate(scope.scopedPrice(entry, index), ['currentValue', 'centAmount'])
+          : (entry.variants[index]!.prices ?? EMPTY).map((price) => price.value.centAmount),
+      () => 'number',
+    );
+  }
   if (head === 'published' || head === 'hasStagedChanges') {
     return productField(
       path,

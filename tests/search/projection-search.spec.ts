@@ -400,6 +400,25 @@ test.describe('product projection search: prices', () => {
     });
   });
 
+  test('sort by price: the variant prices themselves without price selection, the scoped price with it', async ({ mock, apiRoot }) => {
+    seedCatalog(mock);
+    mock.seed(productDiscountFactory.relative(90).where('sku = "PANTS-BLUE-M" or sku = "PANTS-BLUE-L"').build());
+    const search = searcher(apiRoot);
+    // Ascending by each product's lowest price, descending by its highest, discounts not applied.
+    expect(keys(await search({ sort: 'price asc' }))).toEqual(['shirt-blue', 'shirt-red', 'pants-blue', 'shoes-green']);
+    expect(keys(await search({ sort: 'price desc' }))).toEqual(['shoes-green', 'pants-blue', 'shirt-red', 'shirt-blue']);
+    // With a price selection: the selected price after product discounts (pants: 500 and 550 EUR cents).
+    expect(keys(await search({ priceCurrency: 'EUR', sort: 'price asc' }))).toEqual([
+      'pants-blue',
+      'shirt-blue',
+      'shirt-red',
+      'shoes-green',
+    ]);
+    // Only the pants have a USD price: the others have no value and sort last, whatever the direction.
+    expect(keys(await search({ priceCurrency: 'USD', sort: 'price desc' }))[0]).toBe('pants-blue');
+    expect(keys(await search({ priceCurrency: 'USD', sort: 'price asc' }))[0]).toBe('pants-blue');
+  });
+
   test('scoped price fields need priceCurrency; the other price parameters need it too', async ({ mock, apiRoot }) => {
     seedCatalog(mock);
     const scoped = await failure(apiRoot, { filter: 'variants.scopedPrice.currentValue.centAmount:range (* to 1000)' });
