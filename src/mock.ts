@@ -20,6 +20,7 @@ import { resourceDefinitions } from './resources/index.js';
 import type { PagedResult } from './query/index.js';
 import { draftType, type RESOURCE_TYPE, type TaggedDraft } from './seed.js';
 import type { ResourceOf, TypeId } from './resources/type-map.js';
+import { type JournalCaller, type JournalEntry, type JournalFilter, RequestJournal } from './journal.js';
 import { NOT_SCOPED, Scopes, type PermissionDecision, type ScopedMatch } from './scopes/index.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
@@ -55,6 +56,11 @@ export const CommerceMockOptions = z
     validateCredentials: z.boolean().default(false),
     /** Reject `where` predicates on fields no resource has, as the platform does (the spec's default tolerates them). */
     strictWhere: z.boolean().default(false),
+    /** The request journal: how many requests to keep (0: none) and how much of each body. */
+    journal: z
+      .object({ size: z.number().int().min(0).max(100_000).default(1000), bodyLimit: z.number().int().min(0).default(4096) })
+      .strict()
+      .default({ size: 1000, bodyLimit: 4096 }),
     storage: z
       .custom<StorageBackend | 'memory'>(
         (value) => value === 'memory' || isStorage(value),
@@ -110,10 +116,12 @@ export class CommerceMock {
   /** `/me`, `/in-store/key=`, `/as-associate/`: their own routers, and the as-associate decision log. */
   private readonly scopes: Scopes;
   private readonly expander: Expander;
+  private readonly journal: RequestJournal;
 
   constructor(options?: CommerceMockOptions) {
     const { storage, ...resolved } = parseOptions(options);
     this.options = resolved;
+    this.journal = new RequestJournal(resolved.journal, (authorization) => this.callerOf(authorization));
     this.storage = storage === 'memory' ? new MemoryStorage() : storage;
     this.repository = new Repository(this.storage, new Map(resourceDefinitions.map((d) => [d.typeId, d])), {
       strictFields: resolved.strictWhere,
@@ -130,8 +138,26 @@ export class CommerceMock {
     this.scopes = new Scopes(this.repository);
   }
 
-  /** Serves one request: the token server under `/oauth/`, the API everywhere else. Never throws. */
+  /** Serves one request: the token server under `/oauth/`, the API everywhere else, and records it in the journal. Never throws. */
   handle(request: MockRequest): MockResponse {
+    if (this.journal.size === 0) return this.serve(request);
+    const time = isoNow();
+    const started = performance.now();
+    const response = this.serve(request);
+    this.journal.record({
+      time,
+      method: request.method.toUpperCase(),
+      url: request.url,
+      authorization: header(request, 'authorization'),
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      requestBody: request.body,
+      response: response.body,
+    });
+    return response;
+  }
+
+  private serve(request: MockRequest): MockResponse {
     const method = request.method.toUpperCase();
     try {
       if (request.body !== undefined && request.body.length > MAX_BODY_BYTES / 3 && byteLength(request.body) > MAX_BODY_BYTES) {
@@ -187,11 +213,37 @@ export class CommerceMock {
     return token;
   }
 
-  /** Removes all data and all issued tokens. */
+  /** Who sent a request, for the journal: its bearer token's holder, or on the token routes the Basic client id. */
+  private callerOf(authorization = ''): JournalCaller {
+    const bearer = /^Bearer\s+(\S+)/i.exec(authorization)?.[1];
+    if (bearer) {
+      const token = this.tokens.get(bearer);
+      if (!token) return { kind: 'none' };
+      if (token.customerId) return { kind: 'customer', id: token.customerId };
+      if (token.anonymousId) return { kind: 'anonymous', id: token.anonymousId };
+      return { kind: 'client', id: token.clientId };
+    }
+    const basic = /^Basic\s+(\S+)/i.exec(authorization)?.[1];
+    const clientId = basic && Buffer.from(basic, 'base64').toString('utf8').split(':')[0];
+    return clientId ? { kind: 'client', id: clientId } : { kind: 'none' };
+  }
+
+  /** Removes all data, all issued tokens, the permission decisions and the request journal. */
   clear(): void {
     this.storage.clear();
     this.tokens.clear();
     this.repository.decisions.clear();
+    this.journal.clear();
+  }
+
+  /** The requests this mock served (the newest `journal.size`, 1000 by default), oldest first. */
+  requests(filter?: JournalFilter): JournalEntry[] {
+    return this.journal.list(filter);
+  }
+
+  /** The `sequence` of the newest journal entry: pass it as `since` to read only what comes after. */
+  get lastRequestSequence(): number {
+    return this.journal.last;
   }
 
   /** Every as-associate permission decision since the last `clear()`, oldest first (allowed and denied). */
@@ -238,7 +290,8 @@ export class CommerceMock {
 
   /**
    * Creates every draft, in order, from factory output (tagged with its type) or `[typeId, draft]`
-   * pairs; lists may nest. Each draft is validated as its create route validates it.
+   * pairs; lists may nest. Each draft is validated as its create route validates it; when one is
+   * refused, none of them is stored.
    */
   seed<const I extends SeedInput>(items: I, scope?: ProjectScoped): Array<ResourceOf<SeededType<I>>> {
     const created: Array<ResourceOf<SeededType<I>>> = [];
@@ -259,7 +312,7 @@ export class CommerceMock {
       }
       created.push(this.create(typeId, item, scope));
     };
-    visit(items);
+    this.repository.transaction(() => visit(items));
     return created;
   }
 

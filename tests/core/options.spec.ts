@@ -44,6 +44,7 @@ base.describe('defaults', () => {
       enableAuthentication: false,
       validateCredentials: false,
       strictWhere: false,
+      journal: { size: 1000, bodyLimit: 4096 },
     });
     expect(mock).toBeInstanceOf(CommerceMock);
     expect(mock.storage).toBeInstanceOf(MemoryStorage);
@@ -61,6 +62,7 @@ base.describe('defaults', () => {
       enableAuthentication: true,
       validateCredentials: true,
       strictWhere: true,
+      journal: { size: 10 },
     });
     expect(mock.options).toEqual({
       defaultProjectKey: 'my_shop-1',
@@ -69,6 +71,7 @@ base.describe('defaults', () => {
       enableAuthentication: true,
       validateCredentials: true,
       strictWhere: true,
+      journal: { size: 10, bodyLimit: 4096 },
     });
   });
 

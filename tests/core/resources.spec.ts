@@ -643,3 +643,16 @@ served('over a real HTTP port: the SDK creates, updates, lists, conflicts and de
   expect(server.mock.all('customer')).toHaveLength(0);
   expect(server.mock.authStore().list()).toHaveLength(1);
 });
+
+test('seed stores all of its drafts or, when one is refused, none of them', async ({ mock }) => {
+  expect(() =>
+    mock.seed([
+      ['channel', { key: 'first' }],
+      ['customer', { email: 'ada@example.com', password: 'secret' }],
+      ['channel', { key: 'first' }],
+    ]),
+  ).toThrow(expect.objectContaining({ statusCode: 400, code: 'DuplicateField' }));
+  expect(mock.all('channel')).toEqual([]);
+  expect(mock.all('customer')).toEqual([]);
+  expect(mock.seed([['channel', { key: 'first' }]])).toHaveLength(1);
+});
