@@ -18,9 +18,13 @@ Options (each also settable by the environment variable in brackets):
   --strict-where             reject where predicates on unknown fields  [COMMERCE_MOCK_STRICT_WHERE=true]
   --storage <name>           storage backend: memory or sqlite          [COMMERCE_MOCK_STORAGE]     (memory)
   --data-file <path>         the SQLite file of --storage sqlite        [COMMERCE_MOCK_DATA_FILE]   (./commerce-mock.db)
+  --admin-token <secret>     required by the admin routes (/__mock/...) [COMMERCE_MOCK_ADMIN_TOKEN]
+                             as Authorization: Bearer; without one they
+                             are served only on a loopback host
   -h, --help                 this text
 
-Admin routes: GET /__mock/health, POST /__mock/clear (removes all data and tokens).`;
+Admin routes (docs/server.md): GET /__mock/health, POST /__mock/clear, POST /__mock/seed,
+GET /__mock/resources/..., GET|POST /__mock/tokens, GET /__mock/permission-decisions, GET /__mock/requests.`;
 
 const flag = (value: boolean | undefined, env: string | undefined) => value === true || env === 'true' || env === '1';
 
@@ -37,6 +41,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       'strict-where': { type: 'boolean' },
       storage: { type: 'string' },
       'data-file': { type: 'string' },
+      'admin-token': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -64,7 +69,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     strictWhere: flag(values['strict-where'], env.COMMERCE_MOCK_STRICT_WHERE),
     storage,
   });
-  const server = await startServer(mock, { port, host });
+  const adminToken = values['admin-token'] ?? env.COMMERCE_MOCK_ADMIN_TOKEN;
+  const server = await startServer(mock, { port, host, ...(adminToken ? { adminToken } : {}) });
   const where = 'file' in storage ? ` ${String(storage.file)}` : '';
   console.log(
     `commerce-mock listening on ${server.url} (storage: ${mock.storage.name}${where}, project: ${mock.options.defaultProjectKey})`,

@@ -13,6 +13,8 @@ export type { ResourceDefinition, ResourceContext, Reference, Author } from './r
 export type { PagedResult } from './query/index.js';
 export { interceptFetch, type InterceptOptions, type Interception } from './transports/mock-agent.js';
 export { startServer, type ServerOptions, type RunningServer } from './transports/node-server.js';
+export { serveAdmin, ADMIN_PREFIX, type AdminOptions } from './admin.js';
+export type { JournalEntry, JournalFilter, JournalCaller, JournalOptions } from './journal.js';
 export { RESOURCE_TYPE, tagDraft, draftType, type TaggedDraft } from './seed.js';
 export type { ResourceTypes, TypeId, DraftOf, ResourceOf } from './resources/type-map.js';
 export type { SeedItem, SeedInput, SeededType } from './mock.js';

@@ -5,12 +5,18 @@ import { errors } from '../http/errors.js';
 import { MAX_BODY_BYTES } from '../http/body.js';
 import type { MockResponse } from '../http/types.js';
 import { CORS_HEADERS } from '../http/cors.js';
+import { serveAdmin } from '../admin.js';
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8989. */
   port?: number;
   /** Default 127.0.0.1; use 0.0.0.0 to serve other machines (as the container does). */
   host?: string;
+  /**
+   * The secret the admin routes (`/__mock/...`, but `health`) require as `Authorization: Bearer`.
+   * Without one they are served only when the server listens on loopback.
+   */
+  adminToken?: string;
 }
 
 export interface RunningServer {
@@ -21,9 +27,6 @@ export interface RunningServer {
 }
 
 const MAX_HEADER_BYTES = 1024 * 1024;
-
-/** Routes of the server itself, outside any project: health for probes, clear for resetting between test runs. */
-export const ADMIN_PREFIX = '/__mock';
 
 function send(response: ServerResponse, result: MockResponse, method: string): void {
   const body = method === 'HEAD' || result.body === undefined ? undefined : JSON.stringify(result.body);
@@ -51,19 +54,12 @@ function readBody(request: IncomingMessage): Promise<string | undefined | 'too-l
   });
 }
 
-function admin(mock: CommerceMock, method: string, path: string): MockResponse | undefined {
-  const json = { 'content-type': 'application/json; charset=utf-8' };
-  if (path === `${ADMIN_PREFIX}/health` && (method === 'GET' || method === 'HEAD'))
-    return { status: 200, headers: json, body: { status: 'ok', storage: mock.storage.name } };
-  if (path === `${ADMIN_PREFIX}/clear` && method === 'POST') {
-    mock.clear();
-    return { status: 200, headers: json, body: { cleared: true } };
-  }
-  return undefined;
-}
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** Serves the mock on a real port: the API and the token routes (`/oauth/...`) on one origin. */
 export async function startServer(mock: CommerceMock, options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const adminOptions = { loopbackOnly: isLoopback(host), ...(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}) };
   // Long `where` predicates travel in the query string: allow far more than Node's 16 KB default.
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (request, response) => {
     const method = request.method ?? 'GET';
@@ -72,9 +68,6 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
         response.writeHead(204, CORS_HEADERS).end();
         return;
       }
-      const path = (request.url ?? '/').split('?')[0]!;
-      const adminResult = admin(mock, method, path);
-      if (adminResult) return send(response, adminResult, method);
       const body = await readBody(request);
       if (body === 'too-large') {
         const error = errors.payloadTooLarge(MAX_BODY_BYTES);
@@ -84,13 +77,8 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
           method,
         );
       }
-      const result = mock.handle({
-        method,
-        url: request.url ?? '/',
-        headers: request.headers,
-        ...(body !== undefined ? { body } : {}),
-      });
-      send(response, result, method);
+      const mockRequest = { method, url: request.url ?? '/', headers: request.headers, ...(body !== undefined ? { body } : {}) };
+      send(response, serveAdmin(mock, mockRequest, adminOptions) ?? mock.handle(mockRequest), method);
     } catch (error) {
       const failure = errors.general(error instanceof Error ? error.message : String(error));
       send(response, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: failure.toJSON() }, method);
@@ -110,7 +98,6 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
     );
   });
   server.keepAliveTimeout = 5_000;
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8989, host, () => {

@@ -1,0 +1,189 @@
+/**
+ * The admin API of the standalone server (`/__mock/...`): what a test process that does not own the
+ * mock uses to seed it, read it, issue tokens and read the request journal. Bad input gets the
+ * platform's error envelope and changes nothing; beyond loopback the routes need the admin token.
+ */
+import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
+import { ClientBuilder } from '@commercetools/ts-client';
+import { test, expect } from '@playwright/test';
+import { createCommerceMock, startServer, type CommerceMock, type RunningServer } from '../../src/index.js';
+
+type Json = Record<string, any>;
+
+let mock: CommerceMock;
+let server: RunningServer;
+
+test.beforeEach(async () => {
+  mock = createCommerceMock({ defaultProjectKey: 'shop' });
+  server = await startServer(mock, { port: 0 });
+});
+test.afterEach(() => server.close());
+
+async function admin(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}/__mock${path}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as Json };
+}
+
+test.describe('admin API', () => {
+  test('seed creates the drafts in order and returns them as stored; reads find them by id, key and query', async () => {
+    const seeded = await admin('POST', '/seed', {
+      items: [
+        ['category', { key: 'shirts', name: { en: 'Shirts' }, slug: { en: 'shirts' } }],
+        ['customer', { email: 'ada@example.com', password: 'secret' }],
+      ],
+    });
+    expect(seeded.status).toBe(201);
+    const [category, customer] = seeded.body.results;
+    expect(category).toMatchObject({ key: 'shirts', version: 1 });
+    expect(customer).toMatchObject({ email: 'ada@example.com' });
+
+    expect((await admin('GET', `/resources/customer/${customer.id}`)).body.email).toBe('ada@example.com');
+    expect((await admin('GET', '/resources/category/key=shirts')).body.id).toBe(category.id);
+    expect((await admin('GET', '/resources/customer')).body.results.map((c: Json) => c.id)).toEqual([customer.id]);
+    const page = await admin('GET', `/resources/customer/query?where=${encodeURIComponent('email = "ada@example.com"')}&limit=1`);
+    expect(page.body).toMatchObject({ limit: 1, offset: 0, count: 1, total: 1 });
+    const missing = await admin('GET', '/resources/customer/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors[0].code).toBe('ResourceNotFound');
+    // The API serves what the admin API seeded.
+    expect(((await (await fetch(`${server.url}/shop/categories/key=shirts`)).json()) as Json).id).toBe(category.id);
+  });
+
+  test('seed in another project, and reads scoped to it', async () => {
+    const seeded = await admin('POST', '/seed', { projectKey: 'other', items: [['channel', { key: 'berlin' }]] });
+    expect(seeded.status).toBe(201);
+    expect((await admin('GET', '/resources/channel/key=berlin?projectKey=other')).status).toBe(200);
+    expect((await admin('GET', '/resources/channel/key=berlin')).status).toBe(404);
+  });
+
+  test('a refused draft stores none of the items; the error names the problem', async () => {
+    const refused = await admin('POST', '/seed', {
+      items: [
+        ['channel', { key: 'first' }],
+        ['channel', { key: 7 }],
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.statusCode).toBe(400);
+    expect(mock.all('channel')).toEqual([]);
+    for (const [body, detail] of [
+      ['not json', /JSON/],
+      [{ items: 'x' }, /items/],
+      [{ items: [['channel', {}]], extra: 1 }, /extra|Unrecognized/],
+      [{ projectKey: 'NOT A KEY', items: [] }, /projectKey/],
+    ] as const) {
+      const bad = await admin('POST', '/seed', body);
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors[0].code).toBe('InvalidJsonInput');
+      expect(bad.body.errors[0].detailedErrorMessage).toMatch(detail);
+    }
+    const unknownType = await admin('POST', '/seed', { items: [['spaceship', {}]] });
+    expect(unknownType.status).toBe(400);
+    expect(unknownType.body.message).toContain("unknown resource type 'spaceship'");
+    expect((await admin('GET', '/resources/spaceship')).status).toBe(400);
+  });
+
+  test('tokens: issue one for a customer, then list them with filters; the SDK can use it', async () => {
+    const [customer] = mock.seed([['customer', { email: 'ada@example.com', password: 'secret' }]]) as Json[];
+    const issued = await admin('POST', '/tokens', { kind: 'customer', customerId: customer!.id });
+    expect(issued.status).toBe(201);
+    expect(issued.body).toMatchObject({ kind: 'customer', customerId: customer!.id, projectKey: 'shop', tokenType: 'Bearer' });
+    await admin('POST', '/tokens', { kind: 'anonymous', anonymousId: 'visitor' });
+    expect((await admin('GET', '/tokens')).body.results).toHaveLength(2);
+    expect((await admin('GET', `/tokens?kind=customer&customerId=${customer!.id}`)).body.results.map((t: Json) => t.accessToken)).toEqual([
+      issued.body.accessToken,
+    ]);
+    const client = new ClientBuilder()
+      .withProjectKey('shop')
+      .withExistingTokenFlow(`Bearer ${issued.body.accessToken}`, { force: true })
+      .withHttpMiddleware({ host: server.url, httpClient: fetch })
+      .build();
+    const me = await createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: 'shop' }).me().get().execute();
+    expect(me.body.id).toBe(customer!.id);
+
+    const unknownCustomer = await admin('POST', '/tokens', { kind: 'customer', customerId: 'nobody' });
+    expect(unknownCustomer.status).toBe(404);
+    expect((await admin('POST', '/tokens', { kind: 'robot' })).body.errors[0].code).toBe('InvalidJsonInput');
+    const badFilter = await admin('GET', '/tokens?kind=customer&custmerId=x');
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.body.message).toContain("Unknown parameter 'custmerId'");
+    expect((await admin('GET', '/tokens')).body.results).toHaveLength(2);
+  });
+
+  test('requests: the journal with filters; admin calls themselves are not in it', async () => {
+    await fetch(`${server.url}/shop/channels`, { method: 'POST', body: JSON.stringify({ key: 'c1' }) });
+    await fetch(`${server.url}/shop/channels/key=missing`);
+    const all = await admin('GET', '/requests');
+    expect(all.body.results.map((r: Json) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      'POST /shop/channels 201',
+      'GET /shop/channels/key=missing 404',
+    ]);
+    expect(all.body.lastSequence).toBe(2);
+    expect((await admin('GET', '/requests?status=404')).body.results).toHaveLength(1);
+    expect((await admin('GET', '/requests?method=POST&path=/shop/channels')).body.results).toHaveLength(1);
+    expect((await admin('GET', `/requests?pathPattern=${encodeURIComponent('key=')}`)).body.results).toHaveLength(1);
+    expect((await admin('GET', '/requests?since=1')).body.results.map((r: Json) => r.sequence)).toEqual([2]);
+    for (const query of ['since=soon', 'pathPattern=(', 'path=/a&pathPattern=b', 'verb=GET']) {
+      const bad = await admin('GET', `/requests?${query}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors[0].code).toBe('InvalidInput');
+    }
+  });
+
+  test('permission decisions are listed; clear empties data, tokens, decisions and the journal', async () => {
+    expect((await admin('GET', '/permission-decisions')).body).toEqual({ results: [] });
+    await admin('POST', '/seed', { items: [['channel', { key: 'c1' }]] });
+    await fetch(`${server.url}/shop/channels`);
+    expect((await admin('POST', '/clear')).body).toEqual({ cleared: true });
+    expect(mock.all('channel')).toEqual([]);
+    expect((await admin('GET', '/requests')).body.results).toEqual([]);
+  });
+
+  test('unknown admin routes are 404 in the platform envelope', async () => {
+    const unknown = await admin('GET', '/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.errors[0].code).toBe('ResourceNotFound');
+    expect((await admin('DELETE', '/seed')).status).toBe(404);
+  });
+});
+
+test.describe('admin API beyond loopback', () => {
+  test('without an admin token the routes are refused (health stays open); with one, the token is required', async () => {
+    const open = await startServer(createCommerceMock(), { port: 0, host: '0.0.0.0' });
+    try {
+      expect((await fetch(`${open.url}/__mock/health`)).status).toBe(200);
+      const refused = await fetch(`${open.url}/__mock/clear`, { method: 'POST' });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as Json).message).toContain('--admin-token');
+    } finally {
+      await open.close();
+    }
+    const guarded = createCommerceMock();
+    guarded.seed([['channel', { key: 'kept' }]]);
+    const secured = await startServer(guarded, { port: 0, host: '0.0.0.0', adminToken: 's3cret' });
+    try {
+      const clear = (headers: Record<string, string>) => fetch(`${secured.url}/__mock/clear`, { method: 'POST', headers });
+      expect((await clear({})).status).toBe(401);
+      expect((await clear({ authorization: 'Bearer wrong' })).status).toBe(403);
+      expect(guarded.all('channel')).toHaveLength(1);
+      expect((await clear({ authorization: 'Bearer s3cret' })).status).toBe(200);
+      expect(guarded.all('channel')).toHaveLength(0);
+    } finally {
+      await secured.close();
+    }
+  });
+
+  test('a loopback server given an admin token requires it too', async () => {
+    const secured = await startServer(createCommerceMock(), { port: 0, adminToken: 's3cret' });
+    try {
+      expect((await fetch(`${secured.url}/__mock/requests`)).status).toBe(401);
+      expect((await fetch(`${secured.url}/__mock/requests`, { headers: { authorization: 'Bearer s3cret' } })).status).toBe(200);
+    } finally {
+      await secured.close();
+    }
+  });
+});
