@@ -18,8 +18,9 @@ import { authenticateCustomer } from './resources/customer/authentication.js';
 import { loginRoutes } from './resources/customer/sign-in.js';
 import { resourceDefinitions } from './resources/index.js';
 import type { PagedResult } from './query/index.js';
-import { draftType, type RESOURCE_TYPE, type TaggedDraft } from './seed.js';
-import type { ResourceOf, TypeId } from './resources/type-map.js';
+import { seedPairs, type SeedInput, type SeededType } from './seed.js';
+export type { SeedItem, SeedInput, SeededType } from './seed.js';
+import type { ResourceOf } from './resources/type-map.js';
 import { type JournalCaller, type JournalEntry, type JournalFilter, RequestJournal } from './journal.js';
 import { NOT_SCOPED, Scopes, type PermissionDecision, type ScopedMatch } from './scopes/index.js';
 
@@ -294,26 +295,8 @@ export class CommerceMock {
    * refused, none of them is stored.
    */
   seed<const I extends SeedInput>(items: I, scope?: ProjectScoped): Array<ResourceOf<SeededType<I>>> {
-    const created: Array<ResourceOf<SeededType<I>>> = [];
-    const visit = (item: unknown): void => {
-      if (Array.isArray(item) && typeof item[0] === 'string' && item.length === 2 && !Array.isArray(item[1])) {
-        created.push(this.create(item[0], item[1], scope));
-        return;
-      }
-      if (Array.isArray(item)) {
-        for (const entry of item) visit(entry);
-        return;
-      }
-      const typeId = draftType(item);
-      if (!typeId) {
-        throw new TypeError(
-          'commerce-mock: seed() needs factory output (tagged with its type) or a [typeId, draft] pair; got an untagged draft.',
-        );
-      }
-      created.push(this.create(typeId, item, scope));
-    };
-    this.repository.transaction(() => visit(items));
-    return created;
+    const pairs = seedPairs(items);
+    return this.repository.transaction(() => pairs.map(([typeId, draft]) => this.create(typeId, draft, scope)));
   }
 
   /**
@@ -353,26 +336,6 @@ export class CommerceMock {
     return this.repository.query(this.definitionFor(typeId), this.project(scope), search) as PagedResult<T>;
   }
 }
-
-/** One seed entry: factory output, or a `[typeId, draft]` pair for a plain draft. */
-export type SeedItem = TaggedDraft | readonly [TypeId, unknown];
-/** Seed entries, or lists of them (two levels: `seed(a, [b, c])` in the fixture, `buildList` output). */
-export type SeedInput = SeedItem | ReadonlyArray<SeedItem | ReadonlyArray<SeedItem>>;
-type ItemType<I> = I extends { readonly [RESOURCE_TYPE]: infer T extends TypeId }
-  ? T
-  : I extends readonly [infer T extends TypeId, unknown]
-    ? T
-    : never;
-/** The type ids a seed input holds, read from the factory tags and pairs. */
-export type SeededType<I> = I extends SeedItem
-  ? ItemType<I>
-  : I extends ReadonlyArray<infer Entry>
-    ? Entry extends SeedItem
-      ? ItemType<Entry>
-      : Entry extends ReadonlyArray<infer Inner>
-        ? ItemType<Inner>
-        : never
-    : never;
 
 function isEmptyPage(body: unknown): boolean {
   const page = body as { results?: unknown; total?: unknown } | undefined;
