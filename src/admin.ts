@@ -55,7 +55,7 @@ const TokenBody = z.discriminatedUnion('kind', [
 ]);
 
 const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'projectKey'] as const;
-const REQUEST_FILTERS = ['method', 'path', 'pathPattern', 'status', 'since'] as const;
+const REQUEST_FILTERS = ['method', 'path', 'pathPattern', 'pathFlags', 'status', 'since', 'limit'] as const;
 
 /** Serves `/__mock/...`; `undefined` for any other path. */
 export function serveAdmin(mock: CommerceMock, request: MockRequest, options: AdminOptions): MockResponse | undefined {
@@ -70,6 +70,7 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
     const query = url.searchParams;
     const scope = () => (query.has('projectKey') ? { projectKey: projectKeyParam(query) } : undefined);
     const route = `${method} ${path}`;
+    if (route === 'GET /info') return reply(200, { defaultProjectKey: mock.options.defaultProjectKey, storage: mock.storage.name });
     if (route === 'POST /clear') {
       mock.clear();
       return reply(200, { cleared: true });
@@ -167,21 +168,24 @@ function filterOf(query: URLSearchParams, known: readonly string[]): Record<stri
 }
 
 function journalFilter(query: URLSearchParams): JournalFilter {
-  const { method, path, pathPattern, status, since } = filterOf(query, REQUEST_FILTERS);
+  const { method, path, pathPattern, pathFlags, status, since, limit } = filterOf(query, REQUEST_FILTERS);
   const filter: JournalFilter = {};
   if (method !== undefined) filter.method = method;
   if (path !== undefined && pathPattern !== undefined) throw errors.invalidInput('Give path or pathPattern, not both.');
   if (path !== undefined) filter.path = path;
   if (pathPattern !== undefined) {
     try {
-      filter.path = new RegExp(pathPattern);
+      filter.path = new RegExp(pathPattern, pathFlags);
     } catch {
-      throw errors.invalidInput(`Malformed parameter: pathPattern: '${pathPattern}' is not a regular expression.`);
+      throw errors.invalidInput(
+        `Malformed parameter: pathPattern: '${pathPattern}' with flags '${pathFlags ?? ''}' is not a regular expression.`,
+      );
     }
   }
   for (const [name, value] of [
     ['status', status],
     ['since', since],
+    ['limit', limit],
   ] as const) {
     if (value === undefined) continue;
     if (!/^\d+$/.test(value)) throw errors.invalidInput(`Malformed parameter: ${name}: '${value}' is not a whole number.`);

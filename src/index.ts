@@ -14,6 +14,15 @@ export type { PagedResult } from './query/index.js';
 export { interceptFetch, type InterceptOptions, type Interception } from './transports/mock-agent.js';
 export { startServer, type ServerOptions, type RunningServer } from './transports/node-server.js';
 export { serveAdmin, ADMIN_PREFIX, type AdminOptions } from './admin.js';
+export {
+  connectCommerceMock,
+  localClient,
+  type MockClient,
+  type MockInfo,
+  type RemoteOptions,
+  type TokenGrant,
+  type QueryParams,
+} from './client.js';
 export type { JournalEntry, JournalFilter, JournalCaller, JournalOptions } from './journal.js';
 export { RESOURCE_TYPE, tagDraft, draftType, type TaggedDraft } from './seed.js';
 export type { ResourceTypes, TypeId, DraftOf, ResourceOf } from './resources/type-map.js';

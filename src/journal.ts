@@ -38,6 +38,8 @@ export interface JournalFilter {
   status?: number;
   /** Only entries with a greater `sequence`. */
   since?: number;
+  /** Only the newest this many of the matching entries. */
+  limit?: number;
 }
 
 export interface JournalOptions {
@@ -67,8 +69,6 @@ interface Recorded extends ServedRequest {
   path?: string;
   query?: string;
 }
-
-export const JOURNAL_FILTER_KEYS: ReadonlySet<string> = new Set(['method', 'path', 'status', 'since']);
 
 export class RequestJournal {
   readonly size: number;
@@ -108,7 +108,8 @@ export class RequestJournal {
   /** The kept entries matching the filter, oldest first. */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const ordered = this.next === 0 ? this.ring : [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
-    return ordered.filter((entry) => matches(withPath(entry), filter)).map((entry) => this.present(entry));
+    const found = ordered.filter((entry) => matches(withPath(entry), filter));
+    return (filter.limit === undefined ? found : found.slice(Math.max(0, found.length - filter.limit))).map((entry) => this.present(entry));
   }
 
   clear(): void {

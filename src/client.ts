@@ -1,0 +1,155 @@
+/**
+ * One asynchronous view of a mock, whether it runs in this process or is a server this process does
+ * not own: what the Playwright fixture and its matchers read and write through. `localClient` wraps
+ * an in-process mock; `connectCommerceMock` talks to a server's admin API (`/__mock/...`).
+ */
+import { PlatformError, type ErrorObject } from './http/errors.js';
+import type { CommerceMock, ProjectScoped } from './mock.js';
+import type { TokenFilter, TokenRecord } from './auth/tokens.js';
+import type { JournalEntry, JournalFilter } from './journal.js';
+import type { PagedResult } from './query/index.js';
+import type { PermissionDecision } from './scopes/index.js';
+import type { StoredDocument } from './storage/types.js';
+import { seedPairs } from './seed.js';
+
+export type TokenGrant =
+  | { kind: 'client'; clientId?: string; scope?: string }
+  | { kind: 'customer'; customerId: string; clientId?: string; scope?: string; storeKey?: string }
+  | { kind: 'anonymous'; anonymousId?: string; clientId?: string; scope?: string };
+
+export type QueryParams = Record<string, string | number | boolean | ReadonlyArray<string | number | boolean>>;
+
+export interface MockInfo {
+  defaultProjectKey: string;
+  storage: string;
+}
+
+export interface MockClient {
+  /** Where the mock is: 'in-process', or the server's URL. */
+  readonly location: string;
+  info(): Promise<MockInfo>;
+  /** Creates every draft (factory output or `[typeId, draft]` pairs) in order; one refused draft stores none. */
+  seed(items: unknown, scope?: ProjectScoped): Promise<StoredDocument[]>;
+  get(typeId: string, id: string, scope?: ProjectScoped): Promise<StoredDocument | undefined>;
+  getByKey(typeId: string, key: string, scope?: ProjectScoped): Promise<StoredDocument | undefined>;
+  all(typeId: string, scope?: ProjectScoped): Promise<StoredDocument[]>;
+  query(typeId: string, params?: QueryParams, scope?: ProjectScoped): Promise<PagedResult<StoredDocument>>;
+  tokens(filter?: TokenFilter): Promise<TokenRecord[]>;
+  issueToken(grant: TokenGrant, scope?: ProjectScoped): Promise<TokenRecord>;
+  permissionDecisions(): Promise<PermissionDecision[]>;
+  requests(filter?: JournalFilter): Promise<JournalEntry[]>;
+  /** The `sequence` of the newest journal entry. */
+  lastRequestSequence(): Promise<number>;
+  clear(): Promise<void>;
+}
+
+export function queryParams(params: QueryParams = {}): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one));
+  }
+  return search;
+}
+
+/** The in-process mock behind the asynchronous interface. */
+export function localClient(mock: CommerceMock): MockClient {
+  return {
+    location: 'in-process',
+    info: async () => ({ defaultProjectKey: mock.options.defaultProjectKey, storage: mock.storage.name }),
+    seed: async (items, scope) => mock.seed(seedPairs(items) as never, scope) as StoredDocument[],
+    get: async (typeId, id, scope) => mock.get(typeId, id, scope),
+    getByKey: async (typeId, key, scope) => mock.getByKey(typeId, key, scope),
+    all: async (typeId, scope) => mock.all(typeId, scope),
+    query: async (typeId, params, scope) => mock.query(typeId, queryParams(params), scope),
+    tokens: async (filter) => mock.authStore().list(filter),
+    issueToken: async (grant, scope) => mock.issueToken(grant, scope),
+    permissionDecisions: async () => mock.permissionDecisions(),
+    requests: async (filter) => mock.requests(filter),
+    lastRequestSequence: async () => mock.lastRequestSequence,
+    clear: async () => mock.clear(),
+  };
+}
+
+export interface RemoteOptions {
+  /** The server's `--admin-token`, if it was started with one. */
+  adminToken?: string;
+}
+
+/** A client of a running commerce-mock server (`npx commerce-mock serve`, the container image). */
+export function connectCommerceMock(serverUrl: string, options: RemoteOptions = {}): MockClient {
+  const base = serverUrl.replace(/\/+$/, '');
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(options.adminToken ? { authorization: `Bearer ${options.adminToken}` } : {}),
+  };
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, notFound?: T): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}/__mock${path}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      throw new Error(`commerce-mock: the server at ${base} cannot be reached (${reason}). Is it running?`);
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new Error(
+        `commerce-mock: ${base} answered ${method} /__mock${path} with ${response.status} and no JSON: is it a commerce-mock server?`,
+      );
+    }
+    if (response.ok) return parsed as T;
+    if (response.status === 404 && notFound !== undefined) return notFound;
+    const failure = parsed as { statusCode?: number; errors?: ErrorObject[]; message?: string };
+    throw new PlatformError(response.status, failure.errors ?? [{ code: 'General', message: failure.message ?? text }]);
+  }
+  const project = (scope: ProjectScoped | undefined) => (scope?.projectKey ? { projectKey: scope.projectKey } : {});
+  const search = (values: Record<string, string | number | undefined>) => {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(values)) if (value !== undefined) query.set(name, String(value));
+    const text = query.toString();
+    return text ? `?${text}` : '';
+  };
+  const resource = (typeId: string, rest = '', scope?: ProjectScoped) =>
+    `/resources/${encodeURIComponent(typeId)}${rest}${search(project(scope))}`;
+  const MISSING = null;
+  return {
+    location: base,
+    info: () => call('GET', '/info'),
+    seed: async (items, scope) =>
+      (await call<{ results: StoredDocument[] }>('POST', '/seed', { ...project(scope), items: seedPairs(items) })).results,
+    get: async (typeId, id, scope) =>
+      (await call<StoredDocument | null>('GET', resource(typeId, `/${encodeURIComponent(id)}`, scope), undefined, MISSING)) ?? undefined,
+    getByKey: async (typeId, key, scope) =>
+      (await call<StoredDocument | null>('GET', resource(typeId, `/key=${encodeURIComponent(key)}`, scope), undefined, MISSING)) ??
+      undefined,
+    all: async (typeId, scope) => (await call<{ results: StoredDocument[] }>('GET', resource(typeId, '', scope))).results,
+    query: async (typeId, params, scope) => {
+      const query = queryParams(params);
+      if (scope?.projectKey) query.set('projectKey', scope.projectKey);
+      return call('GET', `/resources/${encodeURIComponent(typeId)}/query?${query}`);
+    },
+    tokens: async (filter = {}) => (await call<{ results: TokenRecord[] }>('GET', `/tokens${search({ ...filter })}`)).results,
+    issueToken: (grant, scope) => call('POST', '/tokens', { ...grant, ...project(scope) }),
+    permissionDecisions: async () => (await call<{ results: PermissionDecision[] }>('GET', '/permission-decisions')).results,
+    requests: async (filter = {}) => {
+      const { path, ...rest } = filter;
+      const pathFields =
+        path === undefined
+          ? {}
+          : typeof path === 'string'
+            ? { path }
+            : { pathPattern: path.source, pathFlags: path.flags.replace(/[gy]/g, '') };
+      return (await call<{ results: JournalEntry[] }>('GET', `/requests${search({ ...rest, ...pathFields })}`)).results;
+    },
+    lastRequestSequence: async () => (await call<{ lastSequence: number }>('GET', '/requests?limit=0')).lastSequence,
+    clear: async () => {
+      await call('POST', '/clear', {});
+    },
+  };
+}
