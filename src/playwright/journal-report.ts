@@ -1,0 +1,50 @@
+/**
+ * The request journal as a failing test's report shows it: one line per request (time, method,
+ * path and query, status, duration, caller), each followed by its request and response bodies.
+ */
+import type { JournalEntry } from '../journal.js';
+
+const BODY_CHARACTERS = 1000;
+
+function clip(text: string): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ');
+  return flat.length <= BODY_CHARACTERS ? flat : `${flat.slice(0, BODY_CHARACTERS)}… (${flat.length - BODY_CHARACTERS} more characters)`;
+}
+
+export function formatJournal(entries: readonly JournalEntry[]): string {
+  if (entries.length === 0) return 'The mock received no requests in this test.\n';
+  const rows = entries.map((entry) => ({
+    entry,
+    cells: [
+      entry.time.slice(11, 23),
+      entry.method,
+      entry.query ? `${entry.path}?${decodeQuery(entry.query)}` : entry.path,
+      String(entry.status),
+      `${entry.durationMs.toFixed(1)} ms`,
+      entry.caller.id === undefined ? entry.caller.kind : `${entry.caller.kind} ${entry.caller.id}`,
+    ],
+  }));
+  const header = ['time', 'method', 'path', 'status', 'took', 'caller'];
+  const widths = header.map((title, column) => Math.min(80, Math.max(title.length, ...rows.map((row) => row.cells[column]!.length))));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd();
+  const out = [`${entries.length} request${entries.length === 1 ? '' : 's'} to the mock, oldest first:`, '', line(header)];
+  for (const { entry, cells } of rows) {
+    out.push(line(cells));
+    if (entry.requestBody !== undefined) out.push(`    > ${clip(entry.requestBody)}`);
+    if (entry.responseBody !== undefined) out.push(`    < ${clip(entry.responseBody)}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** Query strings read better decoded (`where=email = "a@b.c"`); a malformed one is shown as sent. */
+function decodeQuery(query: string): string {
+  try {
+    return decodeURIComponent(query.replace(/\+/g, ' '));
+  } catch {
+    return query;
+  }
+}
