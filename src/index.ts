@@ -15,5 +15,6 @@ export { interceptFetch, type InterceptOptions, type Interception } from './tran
 export { startServer, type ServerOptions, type RunningServer } from './transports/node-server.js';
 export { RESOURCE_TYPE, tagDraft, draftType, type TaggedDraft } from './seed.js';
 export type { ResourceTypes, TypeId, DraftOf, ResourceOf } from './resources/type-map.js';
-export type { SeedItem, SeedInput, SeededType } from './mock.js';
+export type { SeedItem, SeedInput, SeededType, QueryParams, QueryValue, UpdateBody } from './mock.js';
+export type { Permission, PermissionDecision } from './scopes/index.js';
 export { createMockFetch } from './transports/fetch.js';

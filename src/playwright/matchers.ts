@@ -14,6 +14,21 @@ import type { TypeId } from '../resources/type-map.js';
 import type { Commerce } from './commerce.js';
 import { PERMISSIONS, type Permission, type PermissionDecision } from '../scopes/permissions.js';
 
+/** `M` when `T` is `any`, else `unknown` (which leaves a matcher's type as `expect.extend` made it). */
+type OnAny<T, M> = 0 extends 1 & T ? M : unknown;
+
+// On a value typed `any` Playwright offers its own matchers only, none of `expect.extend`'s. Yet an
+// error caught in JavaScript, `await response.json()` and whatever follows `.rejects` are `any`:
+// the two matchers meant for such values are declared for `any` receivers here.
+declare global {
+  namespace PlaywrightTest {
+    interface Matchers<R, T = unknown> {
+      toBeCommerceError: OnAny<T, (status: number, code?: string) => Promise<void>>;
+      toHaveVersion: OnAny<T, (version: number) => R>;
+    }
+  }
+}
+
 /** What the token and storage matchers take: the `commerce` fixture (or a bare `CommerceMock`). */
 export type CommerceReceiver = Commerce | CommerceMock;
 
