@@ -31,7 +31,11 @@ const drafts = COLORS.flatMap((color) =>
 drafts.forEach((draft, i) => {
   // Sizes differ per variant, so variant-level filters and facets have something to tell apart.
   [draft.masterVariant!, ...(draft.variants ?? [])].forEach((variant, index) => {
-    variant.attributes = [...(variant.attributes ?? []), { name: 'size', value: SIZES[(i + index) % SIZES.length]! }];
+    // The SDK declares draft fields read-only; this bench edits the built drafts in place.
+    (variant as { attributes?: unknown[] }).attributes = [
+      ...(variant.attributes ?? []),
+      { name: 'size', value: SIZES[(i + index) % SIZES.length]! },
+    ];
   });
 });
 const built = performance.now();

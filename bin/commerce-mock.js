@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs the compiled CLI (built by `npm install` / `npm run build` into dist/).
+// Runs the compiled CLI: dist/ ships in the package (built by `prepack`); in a checkout,
+// `npm start` (its `prestart`) or `npm run build` builds it.
 import { existsSync } from 'node:fs';
 
 const cli = new URL('../dist/src/cli.js', import.meta.url);

@@ -1,11 +1,11 @@
 import { faker } from '@faker-js/faker';
-import { Factory } from 'fishery';
+import { type DeepPartial, Factory } from 'fishery';
 import type { TaggedDraft } from '../src/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
 import { addressDraft } from './customers.js';
-import { byKey, customFieldsDraft, draftOf, slugify } from './support.js';
+import { byKey, customFieldsDraft, draftOf, slugify, type Writable } from './support.js';
 
-type BusinessUnitDraft = DraftOf<'business-unit'>;
+type BusinessUnitDraft = Writable<DraftOf<'business-unit'>>;
 type AssociateDraft = NonNullable<BusinessUnitDraft['associates']>[number];
 
 /** An associate of a unit: the customer (by key or id) and the keys of their associate roles. */
@@ -23,7 +23,8 @@ export interface BusinessUnitTransient {
 
 /** The AssociateDraft of a spec: the customer by key or id, one role assignment per role key. */
 export function associateDraft(spec: AssociateSpec): AssociateDraft {
-  const customer = spec.customerId !== undefined ? { typeId: 'customer', id: spec.customerId } : byKey('customer', spec.customerKey);
+  const customer =
+    spec.customerId !== undefined ? { typeId: 'customer' as const, id: spec.customerId } : byKey('customer', spec.customerKey);
   return {
     customer,
     associateRoleAssignments: spec.roleKeys.map((key) => ({
@@ -36,7 +37,8 @@ export function associateDraft(spec: AssociateSpec): AssociateDraft {
 export class BusinessUnitFactory extends Factory<TaggedDraft<'business-unit'>, BusinessUnitTransient> {
   /** A Company: a top-level unit (the default). */
   company(): this {
-    return this.params({ unitType: 'Company', parentUnit: undefined });
+    // A Company has no parent: `undefined` removes the one an earlier `division()` in the chain set.
+    return this.params({ unitType: 'Company', parentUnit: undefined } as DeepPartial<TaggedDraft<'business-unit'>>);
   }
 
   /**
@@ -93,5 +95,5 @@ export const businessUnitFactory = BusinessUnitFactory.define(({ sequence, param
   if (countries.length > 0) {
     draft.addresses = countries.map((country, index) => addressDraft(country, { key: `address-${index + 1}`, company: name }));
   }
-  return draftOf('business-unit', afterBuild, draft);
+  return draftOf<'business-unit'>('business-unit', afterBuild, draft);
 });

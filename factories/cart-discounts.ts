@@ -18,10 +18,13 @@ export interface CartDiscountTransient {
   target: CartDiscountTargetDraft;
 }
 
-export const moneyList = (amounts: MoneyAmounts) =>
-  Array.isArray(amounts)
-    ? amounts.map(({ currencyCode, centAmount }) => ({ currencyCode, centAmount }))
-    : Object.entries(amounts).map(([currencyCode, centAmount]) => ({ currencyCode, centAmount }));
+/** Cent-precision money drafts, one per currency. */
+export function moneyList(amounts: MoneyAmounts) {
+  const entries = Array.isArray(amounts)
+    ? amounts.map((money) => [money.currencyCode, money.centAmount] as const)
+    : Object.entries(amounts);
+  return entries.map(([currencyCode, centAmount]) => ({ type: 'centPrecision' as const, currencyCode, centAmount }));
+}
 
 export class CartDiscountFactory extends Factory<TaggedDraft<'cart-discount'>, CartDiscountTransient> {
   /** A relative discount of this many permyriad (1000 = 10 %, 10000 = 100 %). */

@@ -3,9 +3,9 @@ import { Factory } from 'fishery';
 import type { TaggedDraft } from '../src/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
 import { addressDraft } from './customers.js';
-import { byKey, customFieldsDraft, draftOf, slugify } from './support.js';
+import { byKey, customFieldsDraft, draftOf, slugify, type Writable } from './support.js';
 
-type CartDraft = DraftOf<'cart'>;
+type CartDraft = Writable<DraftOf<'cart'>>;
 export type CartLineItemDraft = NonNullable<CartDraft['lineItems']>[number];
 
 /** A line item: a SKU (quantity 1), or a LineItemDraft (`{ sku: 'SKU-1-1', quantity: 3 }`, `{ productId, variantId }`). */

@@ -2,9 +2,9 @@ import { faker } from '@faker-js/faker';
 import { Factory } from 'fishery';
 import type { TaggedDraft } from '../src/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
-import { byKey, customFieldsDraft, draftOf, slugify } from './support.js';
+import { byKey, customFieldsDraft, draftOf, slugify, type Writable } from './support.js';
 
-type CategoryDraft = DraftOf<'category'>;
+type CategoryDraft = Writable<DraftOf<'category'>>;
 
 export interface CategoryTransient {
   /** The locales of `name`, `slug` and `description` (default `['en']`). */

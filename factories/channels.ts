@@ -3,9 +3,9 @@ import { Factory } from 'fishery';
 import type { TaggedDraft } from '../src/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
 import { addressDraft } from './customers.js';
-import { customFieldsDraft, draftOf } from './support.js';
+import { customFieldsDraft, draftOf, type Writable } from './support.js';
 
-type ChannelDraft = DraftOf<'channel'>;
+type ChannelDraft = Writable<DraftOf<'channel'>>;
 export type ChannelRole = NonNullable<ChannelDraft['roles']>[number];
 
 export interface ChannelTransient {

@@ -2,9 +2,12 @@ import { faker } from '@faker-js/faker';
 import { Factory } from 'fishery';
 import type { TaggedDraft } from '../src/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
-import { byKey, customFieldsDraft, DEFAULT_PASSWORD, draftOf, slugify } from './support.js';
+import { byKey, customFieldsDraft, DEFAULT_PASSWORD, draftOf, slugify, type Writable } from './support.js';
 
-type CustomerDraft = DraftOf<'customer'>;
+type CustomerDraft = Writable<DraftOf<'customer'>>;
+
+/** The platform's CustomerDraft with the password set: the plain one to sign in with. */
+export type CustomerDraftWithPassword = DraftOf<'customer'> & { readonly password: string };
 type AddressDraft = NonNullable<CustomerDraft['addresses']>[number];
 
 export interface CustomerTransient {
@@ -28,7 +31,7 @@ export function addressDraft(country = 'DE', overrides: Partial<AddressDraft> = 
   };
 }
 
-export class CustomerFactory extends Factory<TaggedDraft<'customer'>, CustomerTransient> {
+export class CustomerFactory extends Factory<CustomerDraftWithPassword & TaggedDraft<'customer'>, CustomerTransient> {
   /** Addresses, one per country given (two in Germany when none is given), keyed `address-1`, `address-2`, ... */
   withAddresses(...countries: string[]): this {
     return this.transient({ addressCountries: countries.length > 0 ? countries : ['DE', 'DE'] });
@@ -71,7 +74,7 @@ export class CustomerFactory extends Factory<TaggedDraft<'customer'>, CustomerTr
 export const customerFactory = CustomerFactory.define(({ sequence, params, transientParams, afterBuild }) => {
   const firstName = params.firstName ?? faker.person.firstName();
   const lastName = params.lastName ?? faker.person.lastName();
-  const draft: CustomerDraft = {
+  const draft: Writable<CustomerDraftWithPassword> = {
     email: `${slugify(firstName)}.${slugify(lastName)}.${sequence}@example.com`,
     password: DEFAULT_PASSWORD,
     key: `customer-${sequence}`,

@@ -4,7 +4,7 @@
  * needs no type argument. See docs/playwright.md.
  */
 export { DEFAULT_PASSWORD, byKey, slugify } from './support.js';
-export { customerFactory, CustomerFactory, addressDraft, type CustomerTransient } from './customers.js';
+export { customerFactory, CustomerFactory, addressDraft, type CustomerDraftWithPassword, type CustomerTransient } from './customers.js';
 export { categoryFactory, CategoryFactory, type CategoryTransient } from './categories.js';
 export { channelFactory, ChannelFactory, type ChannelRole, type ChannelTransient } from './channels.js';
 export { customObjectFactory, CustomObjectFactory, type CustomObjectTransient } from './custom-objects.js';

@@ -1,11 +1,12 @@
 import { faker } from '@faker-js/faker';
 import { Factory } from 'fishery';
+import type { PaymentReference } from '@commercetools/platform-sdk';
 import type { TaggedDraft } from '../src/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
 import { addressDraft } from './customers.js';
-import { byKey, customFieldsDraft, draftOf, slugify } from './support.js';
+import { byKey, customFieldsDraft, draftOf, slugify, type Writable } from './support.js';
 
-type OrderImportDraft = DraftOf<'order'>;
+type OrderImportDraft = Writable<DraftOf<'order'>>;
 export type OrderState = NonNullable<OrderImportDraft['orderState']>;
 export type OrderPaymentState = NonNullable<OrderImportDraft['paymentState']>;
 export type OrderShipmentState = NonNullable<OrderImportDraft['shipmentState']>;
@@ -84,7 +85,9 @@ export class OrderFactory extends Factory<TaggedDraft<'order'>, OrderTransient> 
 
   /** Paid with the payments of these keys (`paymentInfo`). */
   withPayments(...paymentKeys: string[]): this {
-    return this.params({ paymentInfo: { payments: paymentKeys.map((key) => byKey('payment', key)) } });
+    // By key, which seeding resolves: the platform's PaymentInfo takes references by id only.
+    const payments = paymentKeys.map((key) => byKey('payment', key) as unknown as PaymentReference);
+    return this.params({ paymentInfo: { payments } });
   }
 
   /** In the order state (a State of type `OrderState`) with this key. */

@@ -3,9 +3,9 @@ import { Factory } from 'fishery';
 import type { TaggedDraft } from '../src/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
 import { byKeyOrId } from './identifiers.js';
-import { byKey, customFieldsDraft, draftOf } from './support.js';
+import { byKey, customFieldsDraft, draftOf, type Writable } from './support.js';
 
-type PaymentDraft = DraftOf<'payment'>;
+type PaymentDraft = Writable<DraftOf<'payment'>>;
 export type TransactionDraft = NonNullable<PaymentDraft['transactions']>[number];
 export type TransactionType = TransactionDraft['type'];
 
@@ -39,7 +39,7 @@ export class PaymentFactory extends Factory<TaggedDraft<'payment'>, PaymentTrans
   anonymous(anonymousId?: string): this {
     if (anonymousId !== undefined) return this.params({ anonymousId });
     return this.afterBuild((draft) => {
-      draft.anonymousId ??= faker.string.uuid();
+      (draft as PaymentDraft).anonymousId ??= faker.string.uuid();
     });
   }
 

@@ -3,10 +3,10 @@ import { Factory } from 'fishery';
 import type { TaggedDraft } from '../src/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
 import { DEFAULT_PRODUCT_TYPE_KEY } from './product-types.js';
-import { byKey, draftOf, slugify } from './support.js';
+import { byKey, draftOf, slugify, type Writable } from './support.js';
 
-type ProductDraft = DraftOf<'product'>;
-type VariantDraft = NonNullable<ProductDraft['masterVariant']>;
+type ProductDraft = Writable<DraftOf<'product'>>;
+type VariantDraft = Writable<NonNullable<ProductDraft['masterVariant']>>;
 type PriceDraft = NonNullable<VariantDraft['prices']>[number];
 export type AttributeDraft = NonNullable<VariantDraft['attributes']>[number];
 

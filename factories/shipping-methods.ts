@@ -2,11 +2,11 @@ import { faker } from '@faker-js/faker';
 import { Factory } from 'fishery';
 import type { TaggedDraft } from '../src/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
-import { byKey, customFieldsDraft, draftOf } from './support.js';
+import { byKey, customFieldsDraft, draftOf, type Writable } from './support.js';
 
-type ShippingMethodDraft = DraftOf<'shipping-method'>;
+type ShippingMethodDraft = Writable<DraftOf<'shipping-method'>>;
 type ZoneRateDraft = ShippingMethodDraft['zoneRates'][number];
-type ShippingRateDraft = NonNullable<ZoneRateDraft['shippingRates']>[number];
+type ShippingRateDraft = Writable<NonNullable<ZoneRateDraft['shippingRates']>[number]>;
 
 /**
  * The key of the tax category shipping methods from the factory name unless `withTaxCategory(key)`:
@@ -35,8 +35,9 @@ export class ShippingMethodFactory extends Factory<TaggedDraft<'shipping-method'
     return this.afterBuild((draft) => {
       const rate: ShippingRateDraft = { price: { currencyCode: currency, centAmount } };
       if (freeAbove !== undefined) rate.freeAbove = { currencyCode: currency, centAmount: freeAbove };
-      const existing = draft.zoneRates.find((zoneRate) => zoneRate.zone.key === zoneKey && zoneRate.zone.id === undefined);
-      if (existing) (existing.shippingRates ??= []).push(rate);
+      const at = draft.zoneRates.findIndex((zoneRate) => zoneRate.zone.key === zoneKey && zoneRate.zone.id === undefined);
+      const existing = draft.zoneRates[at];
+      if (existing) draft.zoneRates[at] = { ...existing, shippingRates: [...(existing.shippingRates ?? []), rate] };
       else draft.zoneRates.push({ zone: byKey('zone', zoneKey), shippingRates: [rate] });
     });
   }

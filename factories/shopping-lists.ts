@@ -3,9 +3,9 @@ import { Factory } from 'fishery';
 import type { TaggedDraft } from '../src/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
 import { byKeyOrId } from './identifiers.js';
-import { byKey, customFieldsDraft, draftOf, slugify } from './support.js';
+import { byKey, customFieldsDraft, draftOf, slugify, type Writable } from './support.js';
 
-type ShoppingListDraft = DraftOf<'shopping-list'>;
+type ShoppingListDraft = Writable<DraftOf<'shopping-list'>>;
 export type ShoppingListLineItemDraft = NonNullable<ShoppingListDraft['lineItems']>[number];
 
 export interface ShoppingListTransient {
@@ -33,7 +33,7 @@ export class ShoppingListFactory extends Factory<TaggedDraft<'shopping-list'>, S
   anonymous(anonymousId?: string): this {
     if (anonymousId !== undefined) return this.params({ anonymousId });
     return this.afterBuild((draft) => {
-      draft.anonymousId ??= faker.string.uuid();
+      (draft as ShoppingListDraft).anonymousId ??= faker.string.uuid();
     });
   }
 

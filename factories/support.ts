@@ -5,6 +5,9 @@ import type { DraftOf, TypeId } from '../src/resources/type-map.js';
 /** The password every customer factory draft carries unless a test passes its own (`build({ password })`). */
 export const DEFAULT_PASSWORD = 'password123';
 
+/** A draft as a generator fills it in: the SDK declares draft fields read-only. */
+export type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** A reference in a draft, by key: seeding resolves it to the resource with that key. */
 export const byKey = <T extends string>(typeId: T, key: string) => ({ typeId, key });
 
@@ -46,13 +49,13 @@ function finish<T extends TypeId>(draft: TaggedDraft<T>, typeId: T): void {
  * What a factory's generator returns: the draft, with the hook that finishes it registered first, so
  * that `build`, `buildList`, `params()`, `transient()` and every trait return tagged, plain drafts.
  */
-export function draftOf<T extends TypeId>(
+export function draftOf<T extends TypeId, D extends DraftOf<T> = DraftOf<T>>(
   typeId: T,
-  afterBuild: (hook: HookFn<TaggedDraft<T>>) => unknown,
-  draft: DraftOf<T>,
-): TaggedDraft<T> {
+  afterBuild: (hook: HookFn<D & TaggedDraft<T>>) => unknown,
+  draft: D,
+): D & TaggedDraft<T> {
   afterBuild((built) => finish(built, typeId));
-  return draft as TaggedDraft<T>;
+  return draft as D & TaggedDraft<T>;
 }
 
 /** The `custom` field of a draft: a Type by key and field values. */

@@ -4,7 +4,7 @@
  * an in-process mock; `connectCommerceMock` talks to a server's admin API (`/__mock/...`).
  */
 import { PlatformError, type ErrorObject } from './http/errors.js';
-import type { CommerceMock, ProjectScoped } from './mock.js';
+import type { CommerceMock, ProjectScoped, QueryParams } from './mock.js';
 import type { TokenFilter, TokenRecord } from './auth/tokens.js';
 import type { JournalEntry, JournalFilter } from './journal.js';
 import type { PagedResult } from './query/index.js';
@@ -16,8 +16,6 @@ export type TokenGrant =
   | { kind: 'client'; clientId?: string; scope?: string }
   | { kind: 'customer'; customerId: string; clientId?: string; scope?: string; storeKey?: string }
   | { kind: 'anonymous'; anonymousId?: string; clientId?: string; scope?: string };
-
-export type QueryParams = Record<string, string | number | boolean | ReadonlyArray<string | number | boolean>>;
 
 export interface MockInfo {
   defaultProjectKey: string;
@@ -43,10 +41,11 @@ export interface MockClient {
   clear(): Promise<void>;
 }
 
-export function queryParams(params: QueryParams = {}): URLSearchParams {
+function queryParams(params: QueryParams = {}): URLSearchParams {
+  if (params instanceof URLSearchParams) return params;
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
-    for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one));
+    for (const one of [value].flat()) if (one !== undefined) search.append(name, String(one));
   }
   return search;
 }
@@ -57,10 +56,10 @@ export function localClient(mock: CommerceMock): MockClient {
     location: 'in-process',
     info: async () => ({ defaultProjectKey: mock.options.defaultProjectKey, storage: mock.storage.name }),
     seed: async (items, scope) => mock.seed(seedPairs(items) as never, scope) as StoredDocument[],
-    get: async (typeId, id, scope) => mock.get(typeId, id, scope),
-    getByKey: async (typeId, key, scope) => mock.getByKey(typeId, key, scope),
-    all: async (typeId, scope) => mock.all(typeId, scope),
-    query: async (typeId, params, scope) => mock.query(typeId, queryParams(params), scope),
+    get: async (typeId, id, scope) => mock.get<StoredDocument>(typeId, id, scope),
+    getByKey: async (typeId, key, scope) => mock.getByKey<StoredDocument>(typeId, key, scope),
+    all: async (typeId, scope) => mock.all<StoredDocument>(typeId, scope),
+    query: async (typeId, params, scope) => mock.query<StoredDocument>(typeId, params, scope),
     tokens: async (filter) => mock.authStore().list(filter),
     issueToken: async (grant, scope) => mock.issueToken(grant, scope),
     permissionDecisions: async () => mock.permissionDecisions(),

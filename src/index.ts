@@ -21,10 +21,10 @@ export {
   type MockInfo,
   type RemoteOptions,
   type TokenGrant,
-  type QueryParams,
 } from './client.js';
 export type { JournalEntry, JournalFilter, JournalCaller, JournalOptions } from './journal.js';
 export { RESOURCE_TYPE, tagDraft, draftType, type TaggedDraft } from './seed.js';
 export type { ResourceTypes, TypeId, DraftOf, ResourceOf } from './resources/type-map.js';
-export type { SeedItem, SeedInput, SeededType } from './mock.js';
+export type { SeedItem, SeedInput, SeededType, QueryParams, QueryValue, UpdateBody } from './mock.js';
+export type { Permission, PermissionDecision } from './scopes/index.js';
 export { createMockFetch } from './transports/fetch.js';

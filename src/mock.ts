@@ -20,7 +20,7 @@ import { resourceDefinitions } from './resources/index.js';
 import type { PagedResult } from './query/index.js';
 import { seedPairs, type SeedInput, type SeededType } from './seed.js';
 export type { SeedItem, SeedInput, SeededType } from './seed.js';
-import type { ResourceOf } from './resources/type-map.js';
+import type { ResourceOf, TypeId } from './resources/type-map.js';
 import { type JournalCaller, type JournalEntry, type JournalFilter, RequestJournal } from './journal.js';
 import { NOT_SCOPED, Scopes, type PermissionDecision, type ScopedMatch } from './scopes/index.js';
 
@@ -269,23 +269,34 @@ export class CommerceMock {
     return scope?.projectKey ?? this.options.defaultProjectKey;
   }
 
+  // The programmatic reads and writes: typed as the SDK's resource for a type id, as `T` (a
+  // `StoredDocument` unless given) for a path name (`'customers'`) or a type without a draft type.
+
   /** Creates a resource from a draft, validated exactly as `POST /{projectKey}/{resource}` validates it. */
-  create<T = StoredDocument>(typeId: string, draft: unknown, scope?: ProjectScoped & { author?: Author }): T {
+  create<K extends TypeId>(typeId: K, draft: unknown, scope?: ProjectScoped & { author?: Author }): ResourceOf<K>;
+  create<T = StoredDocument>(typeIdOrPath: string, draft: unknown, scope?: ProjectScoped & { author?: Author }): T;
+  create<T>(typeId: string, draft: unknown, scope?: ProjectScoped & { author?: Author }): T {
     const ctx = this.repository.context(this.project(scope), scope?.author ?? PROGRAMMATIC);
     return this.repository.create(this.definitionFor(typeId), draft, ctx) as T;
   }
 
   /** Applies update actions as `POST /{projectKey}/{resource}/{id}` does (version checked). */
-  update<T = StoredDocument>(typeId: string, id: string, body: { version: number; actions: object[] }, scope?: ProjectScoped): T {
+  update<K extends TypeId>(typeId: K, id: string, body: UpdateBody, scope?: ProjectScoped): ResourceOf<K>;
+  update<T = StoredDocument>(typeIdOrPath: string, id: string, body: UpdateBody, scope?: ProjectScoped): T;
+  update<T>(typeId: string, id: string, body: UpdateBody, scope?: ProjectScoped): T {
     const ctx = this.repository.context(this.project(scope), PROGRAMMATIC);
     return this.repository.update(this.definitionFor(typeId), { id }, body, ctx) as T;
   }
 
-  get<T = StoredDocument>(typeId: string, id: string, scope?: ProjectScoped): T | undefined {
+  get<K extends TypeId>(typeId: K, id: string, scope?: ProjectScoped): ResourceOf<K> | undefined;
+  get<T = StoredDocument>(typeIdOrPath: string, id: string, scope?: ProjectScoped): T | undefined;
+  get<T>(typeId: string, id: string, scope?: ProjectScoped): T | undefined {
     return this.storage.get(this.project(scope), this.definitionFor(typeId).typeId, id) as T | undefined;
   }
 
-  getByKey<T = StoredDocument>(typeId: string, key: string, scope?: ProjectScoped): T | undefined {
+  getByKey<K extends TypeId>(typeId: K, key: string, scope?: ProjectScoped): ResourceOf<K> | undefined;
+  getByKey<T = StoredDocument>(typeIdOrPath: string, key: string, scope?: ProjectScoped): T | undefined;
+  getByKey<T>(typeId: string, key: string, scope?: ProjectScoped): T | undefined {
     return this.storage.getByKey(this.project(scope), this.definitionFor(typeId).typeId, key) as T | undefined;
   }
 
@@ -319,23 +330,40 @@ export class CommerceMock {
   }
 
   /** Every stored resource of a type, in creation order. */
-  all<T = StoredDocument>(typeId: string, scope?: ProjectScoped): T[] {
+  all<K extends TypeId>(typeId: K, scope?: ProjectScoped): Array<ResourceOf<K>>;
+  all<T = StoredDocument>(typeIdOrPath: string, scope?: ProjectScoped): T[];
+  all<T>(typeId: string, scope?: ProjectScoped): T[] {
     return [...this.storage.scan(this.project(scope), this.definitionFor(typeId).typeId)] as T[];
   }
 
   /** The same query a list endpoint runs: `where`, `sort`, paging, `expand`. */
-  query<T = StoredDocument>(
-    typeId: string,
-    params: Record<string, string | string[]> | URLSearchParams = {},
-    scope?: ProjectScoped,
-  ): PagedResult<T> {
+  query<K extends TypeId>(typeId: K, params?: QueryParams, scope?: ProjectScoped): PagedResult<ResourceOf<K>>;
+  query<T = StoredDocument>(typeIdOrPath: string, params?: QueryParams, scope?: ProjectScoped): PagedResult<T>;
+  query<T>(typeId: string, params: QueryParams = {}, scope?: ProjectScoped): PagedResult<T> {
     const search = params instanceof URLSearchParams ? params : new URLSearchParams();
     if (!(params instanceof URLSearchParams)) {
-      for (const [name, value] of Object.entries(params)) for (const v of [value].flat()) search.append(name, v);
+      for (const [name, value] of Object.entries(params)) {
+        for (const v of [value].flat()) if (v !== undefined) search.append(name, String(v));
+      }
     }
     return this.repository.query(this.definitionFor(typeId), this.project(scope), search) as PagedResult<T>;
   }
 }
+
+/** An update request's body. */
+export interface UpdateBody {
+  version: number;
+  actions: object[];
+}
+
+/** A parameter's value as the platform takes it: `limit: 20`, `withTotal: false`, `staged: true`, a list for a repeated one. */
+export type QueryValue = string | number | boolean;
+
+/**
+ * The query parameters of a list endpoint (`where`, `sort`, `limit`, `offset`, `withTotal`, `expand`,
+ * `var.*`, ...), as the URL spells them or as values; `undefined` leaves a parameter out.
+ */
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[] | undefined> | URLSearchParams;
 
 function isEmptyPage(body: unknown): boolean {
   const page = body as { results?: unknown; total?: unknown } | undefined;

@@ -1,5 +1,5 @@
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-import type { CommerceMock, ProjectScoped, SeedItem, SeededType } from '../mock.js';
+import type { CommerceMock, ProjectScoped, QueryParams, SeedItem, SeededType } from '../mock.js';
 import type { AuthStore, TokenRecord } from '../auth/tokens.js';
 import type { PagedResult } from '../query/index.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
@@ -61,19 +61,19 @@ export class Commerce {
   }
 
   get<T extends TypeId>(typeId: T, id: string, scope?: ProjectScoped): ResourceOf<T> | undefined {
-    return this.mock.get<ResourceOf<T>>(typeId, id, scope);
+    return this.mock.get(typeId, id, scope);
   }
 
   getByKey<T extends TypeId>(typeId: T, key: string, scope?: ProjectScoped): ResourceOf<T> | undefined {
-    return this.mock.getByKey<ResourceOf<T>>(typeId, key, scope);
+    return this.mock.getByKey(typeId, key, scope);
   }
 
   all<T extends TypeId>(typeId: T, scope?: ProjectScoped): Array<ResourceOf<T>> {
-    return this.mock.all<ResourceOf<T>>(typeId, scope);
+    return this.mock.all(typeId, scope);
   }
 
-  query<T extends TypeId>(typeId: T, params: Record<string, string | string[]> = {}, scope?: ProjectScoped): PagedResult<ResourceOf<T>> {
-    return this.mock.query<ResourceOf<T>>(typeId, params, scope);
+  query<T extends TypeId>(typeId: T, params: QueryParams = {}, scope?: ProjectScoped): PagedResult<ResourceOf<T>> {
+    return this.mock.query(typeId, params, scope);
   }
 
   /** Every as-associate permission decision the mock made in this test (allowed or denied, with why). */

@@ -38,6 +38,9 @@ export interface CommerceWorkerFixtures {
   commerceWorker: CommerceWorker;
 }
 
+/** What `use` of playwright.config.ts takes for the mock: `defineConfig<CommerceMockConfig>({ use: { commerceMock: {...} } })`. */
+export type CommerceMockConfig = Pick<CommerceWorkerFixtures, 'commerceMock'>;
+
 export interface CommerceTestFixtures {
   /** The worker's mock, emptied before this test. */
   commerce: Commerce;

@@ -1,6 +1,13 @@
 import { expect as baseExpect } from '@playwright/test';
 import { commerceMatchers } from './matchers.js';
 
-export { test, type CommerceMockFixtureOptions, type CommerceTestFixtures, type CommerceWorkerFixtures } from './fixtures.js';
+export {
+  test,
+  type CommerceMockConfig,
+  type CommerceMockFixtureOptions,
+  type CommerceTestFixtures,
+  type CommerceWorkerFixtures,
+} from './fixtures.js';
+export type { AssociateDecisionFilter, StoredExpectation } from './matchers.js';
 export { Commerce, type SdkAuth, TEST_CREDENTIALS } from './commerce.js';
 export const expect = baseExpect.extend(commerceMatchers);

@@ -6,12 +6,28 @@
  * `expect(commerce).toHaveStored(...)` typechecks and `expect(42).toHaveStored(...)` does not.
  */
 import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test';
-import type { AuthStore, TokenFilter, TokenRecord } from '../auth/tokens.js';
+import type { AuthStore, TokenKind, TokenRecord } from '../auth/tokens.js';
 import type { CommerceMock } from '../mock.js';
 import type { PagedResult } from '../query/index.js';
+import { resourceDefinitions } from '../resources/index.js';
 import type { TypeId } from '../resources/type-map.js';
 import type { Commerce } from './commerce.js';
-import type { PermissionDecision } from '../scopes/index.js';
+import { PERMISSIONS, type Permission, type PermissionDecision } from '../scopes/permissions.js';
+
+/** `M` when `T` is `any`, else `unknown` (which leaves a matcher's type as `expect.extend` made it). */
+type OnAny<T, M> = 0 extends 1 & T ? M : unknown;
+
+// On a value typed `any` Playwright offers its own matchers only, none of `expect.extend`'s. Yet an
+// error caught in JavaScript, `await response.json()` and whatever follows `.rejects` are `any`:
+// the two matchers meant for such values are declared for `any` receivers here.
+declare global {
+  namespace PlaywrightTest {
+    interface Matchers<R, T = unknown> {
+      toBeCommerceError: OnAny<T, (status: number, code?: string) => Promise<void>>;
+      toHaveVersion: OnAny<T, (version: number) => R>;
+    }
+  }
+}
 
 /** What the token and storage matchers take: the `commerce` fixture (or a bare `CommerceMock`). */
 export type CommerceReceiver = Commerce | CommerceMock;
@@ -53,6 +69,45 @@ function readable(context: Context, hint: string, received: unknown): Readable {
 
 const withoutArticle = (phrase: string) => phrase.replace(/^an? /, '');
 
+// Misuse ------------------------------------------------------------------------------------------
+// A wrong argument is a usage error, thrown: an assertion on `undefined` or on a misspelt filter key
+// would otherwise pass (or its `.not` would), and the test would prove nothing.
+
+function usageError(context: Context, hint: string, problem: string, name: string, value: unknown): Error {
+  return new Error(`${hint}\n\nMatcher error: ${problem}\n\n${name} has value: ${context.utils.printExpected(value)}`);
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+function requireText(context: Context, hint: string, name: string, value: unknown): asserts value is string {
+  if (!isText(value)) throw usageError(context, hint, `${name} must be a non-empty string`, name, value);
+}
+
+/**
+ * An optional argument, given as rest parameters so that an explicit `undefined` (an id that is not
+ * there yet) is told apart from leaving the argument out (any).
+ */
+function optionalText(context: Context, hint: string, name: string, given: readonly unknown[], without: string): string | undefined {
+  if (given.length === 0) return undefined;
+  if (!isText(given[0]))
+    throw usageError(context, hint, `${name} must be a non-empty string; leave it out to match ${without}`, name, given[0]);
+  return given[0];
+}
+
+const TYPE_IDS: readonly string[] = resourceDefinitions.map((definition) => definition.typeId);
+
+function requireTypeId(context: Context, hint: string, value: unknown): asserts value is TypeId {
+  if (!TYPE_IDS.includes(value as string)) {
+    throw usageError(context, hint, 'typeId must be a resource type id: "customer", "key-value-document", "product", ...', 'typeId', value);
+  }
+}
+
+function requireCount(context: Context, hint: string, name: string, value: unknown, minimum: number): asserts value is number {
+  if (!Number.isInteger(value) || (value as number) < minimum) {
+    throw usageError(context, hint, `${name} must be an integer of at least ${minimum}`, name, value);
+  }
+}
+
 const hintOptions = (context: Context, extra: { secondArgument?: string } = {}) => ({
   isNot: context.isNot,
   promise: context.promise,
@@ -74,25 +129,35 @@ function listTokens(tokens: TokenRecord[]): string {
   return tokens.length === 0 ? '  (none)' : tokens.map(describeToken).join('\n');
 }
 
+/** What each token matcher looks for: tokens of a kind, for one customer, session or client when given. */
+const TOKEN_MATCHERS = {
+  toHaveIssuedCustomerToken: { kind: 'customer', field: 'customerId', owner: 'customer', article: 'a', required: true },
+  toHaveIssuedAnonymousToken: { kind: 'anonymous', field: 'anonymousId', owner: 'session', article: 'an', required: false },
+  toHaveIssuedClientToken: { kind: 'client', field: 'clientId', owner: 'client', article: 'a', required: false },
+} as const satisfies Record<
+  string,
+  { kind: TokenKind; field: 'customerId' | 'anonymousId' | 'clientId'; owner: string; article: string; required: boolean }
+>;
+
 function issuedToken(
   context: Context,
-  matcherName: string,
+  matcherName: keyof typeof TOKEN_MATCHERS,
   received: CommerceReceiver,
-  filter: TokenFilter,
-  expectedArgument: string,
-  wanted: string,
-  expected: unknown,
-  actualOf: (token: TokenRecord) => unknown,
+  given: readonly unknown[],
 ): MatcherReturnType {
-  const hint = context.utils.matcherHint(matcherName, 'commerce', expectedArgument, hintOptions(context));
+  const { kind, field, owner, article, required } = TOKEN_MATCHERS[matcherName];
+  const hint = context.utils.matcherHint(matcherName, 'commerce', given.length === 0 ? '' : field, hintOptions(context));
+  if (required) requireText(context, hint, field, given[0]);
+  const id = optionalText(context, hint, field, given, `any ${kind} token`);
   const { tokens } = readable(context, hint, received);
-  const matching = tokens.list(filter);
+  const matching = tokens.list({ kind, ...(id === undefined ? {} : { [field]: id }) });
   const pass = matching.length > 0;
+  const wanted = `${article} ${kind} token${id === undefined ? '' : ` for ${owner} ${context.utils.printExpected(id)}`}`;
   const message = () =>
     pass
       ? `${hint}\n\nExpected: no ${withoutArticle(wanted)}\nReceived: ${matching.length} issued:\n${listTokens(matching)}`
       : `${hint}\n\nExpected: ${wanted}\nReceived: none; the tokens issued in this test:\n${listTokens(tokens.list())}`;
-  return { pass, message, name: matcherName, expected, actual: tokens.list({ kind: filter.kind }).map(actualOf) };
+  return { pass, message, name: matcherName, expected: id, actual: tokens.list({ kind }).map((token) => token[field]) };
 }
 
 // Associate permission decisions --------------------------------------------------------------
@@ -102,9 +167,45 @@ export interface AssociateDecisionFilter {
   associateId?: string;
   businessUnitKey?: string;
   /** A permission the decision named (for a denial: one of those that would have sufficed). */
-  permission?: string;
+  permission?: Permission;
   /** The attempted action, as recorded: `view cart`, `update business-unit`, ... */
   action?: string;
+}
+
+const DECISION_FILTER_KEYS = ['associateId', 'businessUnitKey', 'permission', 'action'] as const satisfies ReadonlyArray<
+  keyof AssociateDecisionFilter
+>;
+
+/** The filter, checked: an object of known keys with string values, a permission the platform has. */
+function decisionFilter(context: Context, hint: string, given: readonly unknown[]): AssociateDecisionFilter {
+  if (given.length === 0) return {};
+  const filter = given[0];
+  const keys = DECISION_FILTER_KEYS.join(', ');
+  if (!isObject(filter) || Array.isArray(filter)) {
+    throw usageError(
+      context,
+      hint,
+      `the filter must be an object with any of ${keys}; leave it out to match any decision`,
+      'filter',
+      filter,
+    );
+  }
+  for (const [key, value] of Object.entries(filter)) {
+    if (!(DECISION_FILTER_KEYS as readonly string[]).includes(key)) {
+      throw usageError(context, hint, `unknown filter key ${JSON.stringify(key)}: a filter takes ${keys}`, 'filter', filter);
+    }
+    requireText(context, hint, `filter.${key}`, value);
+  }
+  if (filter.permission !== undefined && !(PERMISSIONS as readonly unknown[]).includes(filter.permission)) {
+    throw usageError(
+      context,
+      hint,
+      "filter.permission must be one of the platform's associate permissions",
+      'filter.permission',
+      filter.permission,
+    );
+  }
+  return filter as AssociateDecisionFilter;
 }
 
 function decisionsOf(context: Context, hint: string, received: unknown): PermissionDecision[] {
@@ -127,9 +228,10 @@ function associateDecision(
   matcherName: string,
   received: CommerceReceiver,
   allowed: boolean,
-  filter: AssociateDecisionFilter,
+  given: readonly unknown[],
 ): MatcherReturnType {
-  const hint = context.utils.matcherHint(matcherName, 'commerce', 'filter', hintOptions(context));
+  const hint = context.utils.matcherHint(matcherName, 'commerce', given.length === 0 ? '' : 'filter', hintOptions(context));
+  const filter = decisionFilter(context, hint, given);
   const decisions = decisionsOf(context, hint, received);
   const matching = decisions.filter(
     (decision) =>
@@ -137,7 +239,7 @@ function associateDecision(
       (filter.associateId === undefined || decision.associateId === filter.associateId) &&
       (filter.businessUnitKey === undefined || decision.businessUnitKey === filter.businessUnitKey) &&
       (filter.action === undefined || decision.action === filter.action) &&
-      (filter.permission === undefined || decision.permissions.includes(filter.permission as PermissionDecision['permissions'][number])),
+      (filter.permission === undefined || decision.permissions.includes(filter.permission)),
   );
   const pass = matching.length > 0;
   const wanted = `${allowed ? 'an allowed' : 'a denied'} associate request${Object.keys(filter).length ? ` matching ${context.utils.printExpected(filter)}` : ''}`;
@@ -220,60 +322,41 @@ export const commerceMatchers = {
   toHaveDeniedAssociate: function (
     this: ExpectMatcherState,
     received: CommerceReceiver,
-    filter: AssociateDecisionFilter = {},
+    ...given: [filter?: AssociateDecisionFilter]
   ): MatcherReturnType {
-    return associateDecision(this, 'toHaveDeniedAssociate', received, false, filter);
+    return associateDecision(this, 'toHaveDeniedAssociate', received, false, given);
   },
 
   /** The mock let an as-associate request through on the associate's permissions, matching the filter. */
   toHaveAllowedAssociate: function (
     this: ExpectMatcherState,
     received: CommerceReceiver,
-    filter: AssociateDecisionFilter = {},
+    ...given: [filter?: AssociateDecisionFilter]
   ): MatcherReturnType {
-    return associateDecision(this, 'toHaveAllowedAssociate', received, true, filter);
+    return associateDecision(this, 'toHaveAllowedAssociate', received, true, given);
   },
 
   /** Some customer token was issued for this customer (password flow, `commerce.customerToken`, ...). */
   toHaveIssuedCustomerToken: function (this: ExpectMatcherState, received: CommerceReceiver, customerId: string): MatcherReturnType {
-    return issuedToken(
-      this,
-      'toHaveIssuedCustomerToken',
-      received,
-      { kind: 'customer', customerId },
-      'customerId',
-      `a customer token for customer ${this.utils.printExpected(customerId)}`,
-      customerId,
-      (token) => token.customerId,
-    );
+    return issuedToken(this, 'toHaveIssuedCustomerToken', received, [customerId]);
   },
 
   /** Some anonymous-session token was issued; for this anonymous id when one is given. */
-  toHaveIssuedAnonymousToken: function (this: ExpectMatcherState, received: CommerceReceiver, anonymousId?: string): MatcherReturnType {
-    return issuedToken(
-      this,
-      'toHaveIssuedAnonymousToken',
-      received,
-      { kind: 'anonymous', ...(anonymousId !== undefined ? { anonymousId } : {}) },
-      anonymousId !== undefined ? 'anonymousId' : '',
-      anonymousId !== undefined ? `an anonymous token for session ${this.utils.printExpected(anonymousId)}` : 'an anonymous token',
-      anonymousId,
-      (token) => token.anonymousId,
-    );
+  toHaveIssuedAnonymousToken: function (
+    this: ExpectMatcherState,
+    received: CommerceReceiver,
+    ...given: [anonymousId?: string]
+  ): MatcherReturnType {
+    return issuedToken(this, 'toHaveIssuedAnonymousToken', received, given);
   },
 
   /** Some client-credentials token was issued; to this client id when one is given. */
-  toHaveIssuedClientToken: function (this: ExpectMatcherState, received: CommerceReceiver, clientId?: string): MatcherReturnType {
-    return issuedToken(
-      this,
-      'toHaveIssuedClientToken',
-      received,
-      { kind: 'client', ...(clientId !== undefined ? { clientId } : {}) },
-      clientId !== undefined ? 'clientId' : '',
-      clientId !== undefined ? `a client token for client ${this.utils.printExpected(clientId)}` : 'a client token',
-      clientId,
-      (token) => token.clientId,
-    );
+  toHaveIssuedClientToken: function (
+    this: ExpectMatcherState,
+    received: CommerceReceiver,
+    ...given: [clientId?: string]
+  ): MatcherReturnType {
+    return issuedToken(this, 'toHaveIssuedClientToken', received, given);
   },
 
   /**
@@ -289,6 +372,10 @@ export const commerceMatchers = {
   ): MatcherReturnType {
     const utils = this.utils;
     const hint = utils.matcherHint('toHaveStored', 'commerce', 'typeId', hintOptions(this, { secondArgument: 'expected' }));
+    requireTypeId(this, hint, typeId);
+    if (typeof expected !== 'function' && (!isObject(expected) || Array.isArray(expected))) {
+      throw usageError(this, hint, 'expected must be a partial resource (an object) or a predicate', 'expected', expected);
+    }
     const all = readable(this, hint, received).all(typeId);
     const predicate = typeof expected === 'function';
     const matches = (resource: object) => (predicate ? Boolean(expected(resource)) : subsetMatches(resource, expected));
@@ -323,14 +410,26 @@ export const commerceMatchers = {
     received: CommerceReceiver,
     typeId: TypeId,
     count: number,
-    where?: string | string[],
+    ...given: [where?: string | string[]]
   ): MatcherReturnType {
     const hint = this.utils.matcherHint(
       'toHaveStoredCount',
       'commerce',
       'typeId',
-      hintOptions(this, { secondArgument: where === undefined ? 'count' : 'count, where' }),
+      hintOptions(this, { secondArgument: given.length === 0 ? 'count' : 'count, where' }),
     );
+    requireTypeId(this, hint, typeId);
+    requireCount(this, hint, 'count', count, 0);
+    const where = given[0];
+    if (given.length > 0 && !(isText(where) || (Array.isArray(where) && where.length > 0 && where.every(isText)))) {
+      throw usageError(
+        this,
+        hint,
+        'where must be a query predicate or a non-empty list of them; leave it out to count them all',
+        'where',
+        where,
+      );
+    }
     const store = readable(this, hint, received);
     let counted: object[];
     let actual: number;
@@ -366,15 +465,19 @@ export const commerceMatchers = {
     this: ExpectMatcherState,
     received: unknown,
     status: number,
-    code?: string,
+    ...given: [code?: string]
   ): Promise<MatcherReturnType> {
     const utils = this.utils;
     const hint = utils.matcherHint(
       'toBeCommerceError',
       undefined,
       'status',
-      hintOptions(this, code === undefined ? {} : { secondArgument: 'code' }),
+      hintOptions(this, given.length === 0 ? {} : { secondArgument: 'code' }),
     );
+    if (!Number.isInteger(status) || status < 100 || status > 599) {
+      throw usageError(this, hint, 'status must be an HTTP status code, an integer from 100 to 599', 'status', status);
+    }
+    const code = optionalText(this, hint, 'code', given, 'any error code');
     const answer = await errorAnswer(received);
     const pass = answer.status === status && (code === undefined || answer.codes.includes(code));
     const expectedText = `${utils.printExpected(status)}${code === undefined ? '' : ` ${utils.printExpected(code)}`}`;
@@ -399,6 +502,7 @@ export const commerceMatchers = {
   /** The resource (or the resource in an SDK response body, or a sign-in result's customer) has this version. */
   toHaveVersion: function (this: ExpectMatcherState, received: VersionReceiver, version: number): MatcherReturnType {
     const hint = this.utils.matcherHint('toHaveVersion', undefined, 'version', hintOptions(this));
+    requireCount(this, hint, 'version', version, 1);
     const resource = versioned(received);
     if (!resource)
       throw matcherError(this, hint, 'the received value must be a resource (with a `version`) or an SDK response holding one', received);

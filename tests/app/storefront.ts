@@ -32,18 +32,20 @@ function apiRoot(builder: ClientBuilder): ByProjectKeyRequestBuilder {
 
 const { projectKey, authUrl: host, credentials } = config;
 const scopes = [`manage_project:${projectKey}`];
-const catalog = apiRoot(new ClientBuilder().withProjectKey(projectKey).withClientCredentialsFlow({ host, projectKey, credentials, scopes, httpClient: fetch }));
+const catalog = apiRoot(
+  new ClientBuilder().withProjectKey(projectKey).withClientCredentialsFlow({ host, projectKey, credentials, scopes, httpClient: fetch }),
+);
 
 /** Signed-in sessions: the SDK client of each customer (password flow, token kept by the SDK). */
 const sessions = new Map<string, { email: string; api: ByProjectKeyRequestBuilder }>();
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const money = (value: { centAmount: number; currencyCode: string; fractionDigits?: number }) =>
   `${(value.centAmount / 10 ** (value.fractionDigits ?? 2)).toFixed(value.fractionDigits ?? 2)} ${value.currencyCode}`;
 
 function page(response: ServerResponse, status: number, title: string, body: string): void {
   response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  response.end(`<!doctype html><html><head><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1>${body}</body></html>`);
+  response.end(`<!doctype html><html><head><title>${html(title)}</title></head><body><h1>${html(title)}</h1>${body}</body></html>`);
 }
 
 function redirect(response: ServerResponse, location: string, cookie?: string): void {
@@ -79,16 +81,21 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
   if (route === 'GET /health') return page(response, 200, 'ok', '');
 
   if (route === 'GET /') {
-    const products = (await catalog.productProjections().get({ queryArgs: { limit: 50, priceCurrency: 'EUR' } }).execute()).body.results;
+    const products = (
+      await catalog
+        .productProjections()
+        .get({ queryArgs: { limit: 50, priceCurrency: 'EUR' } })
+        .execute()
+    ).body.results;
     const items = products.map((product) => {
       const variant = product.masterVariant;
       const price = variant.price ?? variant.prices?.[0];
       const add = shopper
-        ? `<form method="post" action="/cart/add"><input type="hidden" name="sku" value="${escape(variant.sku ?? '')}"><button>Add ${escape(product.name.en ?? '')} to cart</button></form>`
+        ? `<form method="post" action="/cart/add"><input type="hidden" name="sku" value="${html(variant.sku ?? '')}"><button>Add ${html(product.name.en ?? '')} to cart</button></form>`
         : '';
-      return `<li data-testid="product"><span class="name">${escape(product.name.en ?? product.key ?? product.id)}</span> <span class="price">${price ? money(price.value) : 'no price'}</span>${add}</li>`;
+      return `<li data-testid="product"><span class="name">${html(product.name.en ?? product.key ?? product.id)}</span> <span class="price">${price ? money(price.value) : 'no price'}</span>${add}</li>`;
     });
-    const who = shopper ? `<p data-testid="shopper">Signed in as ${escape(shopper.email)}</p>` : '<a href="/login">Sign in</a>';
+    const who = shopper ? `<p data-testid="shopper">Signed in as ${html(shopper.email)}</p>` : '<a href="/login">Sign in</a>';
     return page(response, 200, 'Catalog', `${who}<ul>${items.join('')}</ul>`);
   }
 
@@ -124,7 +131,15 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
 
   if (route === 'POST /cart/add') {
     const sku = (await form(request)).get('sku') ?? '';
-    const cart = (await activeCart(shopper.api)) ?? (await shopper.api.me().carts().post({ body: { currency: 'EUR' } }).execute()).body;
+    const cart =
+      (await activeCart(shopper.api)) ??
+      (
+        await shopper.api
+          .me()
+          .carts()
+          .post({ body: { currency: 'EUR' } })
+          .execute()
+      ).body;
     await shopper.api
       .me()
       .carts()
@@ -138,7 +153,7 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
     const cart = await activeCart(shopper.api);
     if (!cart || cart.lineItems.length === 0) return page(response, 200, 'Your cart', '<p data-testid="empty">Your cart is empty.</p>');
     const lines = cart.lineItems.map(
-      (line) => `<li data-testid="line">${escape(line.name.en ?? line.productId)} × ${line.quantity}: ${money(line.totalPrice)}</li>`,
+      (line) => `<li data-testid="line">${html(line.name.en ?? line.productId)} × ${line.quantity}: ${money(line.totalPrice)}</li>`,
     );
     return page(response, 200, 'Your cart', `<ul>${lines.join('')}</ul><p data-testid="total">Total ${money(cart.totalPrice)}</p>`);
   }
@@ -149,6 +164,6 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
 createServer((request, response) => {
   serve(request, response).catch((error: unknown) => {
     console.error(error);
-    if (!response.headersSent) page(response, 500, 'Something went wrong', `<pre>${escape(String(error))}</pre>`);
+    if (!response.headersSent) page(response, 500, 'Something went wrong', `<pre>${html(String(error))}</pre>`);
   });
 }).listen(config.port, '127.0.0.1', () => console.log(`storefront on http://127.0.0.1:${config.port}`));

@@ -204,6 +204,16 @@ base.describe('isolation and clear()', () => {
   });
 });
 
+base('query takes numbers and booleans as the platform does, and leaves out a parameter given as undefined', () => {
+  const mock = createCommerceMock();
+  for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) mock.create('customer', { email, password: 'pw' });
+  const page = mock.query('customer', { sort: 'email desc', limit: 1, offset: 1, withTotal: false, where: undefined });
+  expect(page).toMatchObject({ limit: 1, offset: 1, count: 1 });
+  expect(page.total).toBeUndefined();
+  expect(page.results.map((customer) => customer.email)).toEqual(['b@example.com']);
+  expect(mock.query('customer', { withTotal: true, limit: 2 })).toMatchObject({ total: 3, count: 2 });
+});
+
 base.describe('programmatic calls without a project use defaultProjectKey', () => {
   base('create, get, getByKey, all, query and update', () => {
     const mock = createCommerceMock({ defaultProjectKey: 'shop' });

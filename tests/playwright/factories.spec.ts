@@ -1,11 +1,8 @@
-import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import type { ByProjectKeyRequestBuilder, Category, Customer, Product } from '@commercetools/platform-sdk';
 import { test, expect } from '../../src/playwright/index.js';
 import type { Commerce } from '../../src/playwright/commerce.js';
 import { draftType, type TaggedDraft } from '../../src/seed.js';
 import type { TypeId } from '../../src/resources/type-map.js';
-import type { Customer } from '../../src/resources/customer/model.js';
-import type { Category } from '../../src/resources/categories.js';
-import type { Product } from '../../src/resources/product/model.js';
 import {
   associateRoleFactory,
   businessUnitFactory,
@@ -1047,7 +1044,7 @@ function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCode?: nu
         .execute();
     case 'approval-rule': {
       // Only served as an associate of the unit: post as its first associate.
-      const businessUnitKey = (draft as TaggedDraft<'approval-rule'>).businessUnit!.key;
+      const businessUnitKey = (draft as TaggedDraft<'approval-rule'>).businessUnit!.key!;
       const associateId = commerce.getByKey('business-unit', businessUnitKey)!.associates[0]!.customer.id;
       return apiRoot
         .asAssociate()
@@ -1130,7 +1127,7 @@ test('a product with variants and prices in several currencies, its stock and a 
   );
   const current = product!.masterData.current;
   const variants = [current.masterVariant, ...current.variants];
-  expect(variants.map((variant) => variant.prices.map((price) => price.value.currencyCode))).toEqual([
+  expect(variants.map((variant) => variant.prices!.map((price) => price.value.currencyCode))).toEqual([
     ['EUR', 'USD', 'GBP'],
     ['EUR', 'USD', 'GBP'],
     ['EUR', 'USD', 'GBP'],
@@ -1294,7 +1291,7 @@ test(`staged quotes and quotes (made through their endpoints, not seeded): ${COU
 test('traits that replace a value replace it wholesale; forZone() chains zones and currencies', () => {
   expect(cartDiscountFactory.relative(500).absolute({ EUR: 100 }).build().value).toEqual({
     type: 'absolute',
-    money: [{ currencyCode: 'EUR', centAmount: 100 }],
+    money: [{ type: 'centPrecision', currencyCode: 'EUR', centAmount: 100 }],
   });
   expect(cartDiscountFactory.onLineItems('sku = "A"').onTotal().build().target).toEqual({ type: 'totalPrice' });
   expect(cartFactory.forCustomer('00000000-0000-4000-8000-000000000000').anonymous('s-1').build()).not.toHaveProperty('customerId');

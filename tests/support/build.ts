@@ -27,7 +27,7 @@ export function needsBuild(): void {
 
 /**
  * Compiles src/ and factories/ into dist/ unless every source's output is already newer than the
- * source (as after `npm ci`, whose prepare step builds, or after another worker's build). Type
+ * source (as after `npm start` or `npm run build`, or after another worker's build). Type
  * errors are the typecheck step's to report; here only a missing output fails.
  */
 export async function ensureBuilt(): Promise<void> {

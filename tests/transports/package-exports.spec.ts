@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { needsBuild } from '../support/build.js';
 
 // The package as users import it: its `exports` map, resolved by Node against the compiled dist/
-// (built by npm install's prepare step, and brought up to date before this file's tests).
+// (brought up to date before this file's tests). package-install.spec.ts does the same from a tarball.
 needsBuild();
 
 test('the package entry points resolve: core, ./playwright and ./factories', async () => {

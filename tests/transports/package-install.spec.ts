@@ -1,0 +1,221 @@
+/**
+ * The package as a user gets it: `npm pack` of a copy of this checkout (whose `prepack` builds
+ * dist/ from scratch, so the checkout's own dist/, which other tests run, is left alone), the tarball
+ * installed into a new project with the README's install line for this Node version, then used there
+ * as a user would: imported at run time, its CLI run, its types compiled in strict mode. Installs
+ * take packages from npm's cache where it has them (`--prefer-offline`): only the npm registry is
+ * reachable. One pack and two installs serve every test of this file.
+ */
+import { test, expect } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** What `npm pack` needs from the checkout: the package's files and the build's inputs. */
+const CHECKOUT_ENTRIES = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'bin', 'src', 'factories', 'docs'];
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+
+interface Run {
+  code: number;
+  stdout: string;
+  /** stdout and stderr (where npm warns). */
+  output: string;
+}
+
+/** Runs a command to its end. */
+function run(command: string, args: string[], cwd: string): Promise<Run> {
+  return new Promise((done) => {
+    execFile(command, args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      done({ code, stdout, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+/** The README's `npm i -D commerce-mock ...` line for this Node version, as a list of packages. */
+function readmeInstallLine(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const node22 = Number(process.versions.node.split('.')[0]) >= 22;
+  const section = readme.match(new RegExp(`# ${node22 ? 'Node >= 22' : 'Node 20'}\\n(npm i -D commerce-mock [^\\n]+)`));
+  if (!section) throw new Error('README.md: no install line for this Node version');
+  return section[1]!
+    .split(' ')
+    .slice(3)
+    .map((word) => word.replace(/^'(.*)'$/, '$1'));
+}
+
+/** The playwright.config.ts example of docs/playwright.md, as written there. */
+function docsConfigExample(): string {
+  const docs = readFileSync(join(ROOT, 'docs/playwright.md'), 'utf8');
+  const example = docs.match(/```ts\n(\/\/ playwright\.config\.ts\n[\s\S]*?)```/);
+  if (!example) throw new Error('docs/playwright.md: no playwright.config.ts example');
+  return example[1]!;
+}
+
+let work: string;
+let packed: { output: string; files: string[] };
+let install: Run;
+/** A project with the README's peers, and one with Playwright only (no SDK, no undici). */
+let project: string;
+let withoutSdk: string;
+
+async function newProject(name: string, packages: string[]): Promise<{ dir: string; install: Run }> {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  const args = ['install', '-D', '--prefer-offline', '--no-audit', '--no-fund', ...packages];
+  return { dir, install: await run('npm', args, dir) };
+}
+
+// In order, in one worker, so that the setup runs once (again only after a failure).
+test.describe.configure({ mode: 'default' });
+
+test.beforeAll(async () => {
+  // A build and two installs, while other workers run tests.
+  test.setTimeout(300_000);
+  work = mkdtempSync(join(tmpdir(), 'commerce-mock-package-'));
+  const checkout = join(work, 'checkout');
+  for (const entry of CHECKOUT_ENTRIES) cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'), 'dir');
+  const pack = await run('npm', ['pack', '--json', '--pack-destination', work], checkout);
+  expect(pack.code, pack.output).toBe(0);
+  const report = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[\n'))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  packed = { output: pack.output, files: report[0]!.files.map((file) => file.path) };
+  const tarball = join(work, report[0]!.filename);
+
+  const peers = readmeInstallLine().filter((name) => name !== 'commerce-mock');
+  // @types/node: Playwright's own declarations need it, as in any TypeScript project using Playwright.
+  ({ dir: project, install } = await newProject('consumer', [tarball, ...peers, '@types/node@20']));
+  expect(install.code, install.output).toBe(0);
+  cpSync(join(ROOT, 'tests/transports/consumer'), project, { recursive: true });
+  writeFileSync(join(project, 'playwright.config.ts'), docsConfigExample());
+
+  const bare = await newProject('without-sdk', [tarball, '@playwright/test', '@types/node@20']);
+  expect(bare.install.code, bare.install.output).toBe(0);
+  withoutSdk = bare.dir;
+});
+
+test.afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test('installing the tarball runs no install script: npm has nothing to approve', () => {
+  expect(install.output).toContain('added');
+  expect(install.output).not.toContain('install-scripts');
+  expect(install.output).not.toMatch(/allowScripts|prepare/);
+  const manifest = JSON.parse(readFileSync(join(project, 'node_modules/commerce-mock/package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) expect(manifest.scripts?.[script], script).toBeUndefined();
+});
+
+test('the tarball holds the build and no source map that points at a missing file', () => {
+  // Built at pack time: the copy had no dist/ before `npm pack`.
+  expect(packed.output).toContain('tsc -p tsconfig.build.json');
+  for (const entry of [
+    'dist/src/index.js',
+    'dist/src/index.d.ts',
+    'dist/src/playwright/index.js',
+    'dist/factories/index.d.ts',
+    'bin/commerce-mock.js',
+  ]) {
+    expect(packed.files).toContain(entry);
+  }
+  const installed = join(project, 'node_modules/commerce-mock');
+  const shipped = readdirSync(installed, { recursive: true, encoding: 'utf8' });
+  for (const map of shipped.filter((file) => file.endsWith('.map'))) {
+    const { sources } = JSON.parse(readFileSync(join(installed, map), 'utf8')) as { sources: string[] };
+    for (const source of sources) expect(existsSync(resolve(dirname(join(installed, map)), source)), `${map} → ${source}`).toBe(true);
+  }
+  for (const script of shipped.filter((file) => /\.(js|d\.ts)$/.test(file))) {
+    const reference = readFileSync(join(installed, script), 'utf8').match(/\/\/# sourceMappingURL=(\S+)/);
+    if (reference) expect(existsSync(resolve(dirname(join(installed, script)), reference[1]!)), `${script} → ${reference[1]}`).toBe(true);
+  }
+});
+
+test('the entry points import, the SDK talks to the mock, a stack trace names files that are there', async () => {
+  const script = `
+    import { createCommerceMock, createMockFetch } from 'commerce-mock';
+    import { test, expect } from 'commerce-mock/playwright';
+    import { customerFactory } from 'commerce-mock/factories';
+    import { runStorageContract } from 'commerce-mock/storage-contract';
+    import { ClientBuilder } from '@commercetools/ts-client';
+    import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
+
+    const mock = createCommerceMock({ defaultProjectKey: 'shop' });
+    const httpClient = createMockFetch(mock);
+    const client = new ClientBuilder()
+      .withProjectKey('shop')
+      .withClientCredentialsFlow({ host: mock.options.authUrl, projectKey: 'shop', credentials: { clientId: 'id', clientSecret: 'secret' }, httpClient })
+      .withHttpMiddleware({ host: mock.options.apiUrl, httpClient })
+      .build();
+    const apiRoot = createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: 'shop' });
+    const { body } = await apiRoot.customers().post({ body: customerFactory.build({ email: 'ada@example.com' }) }).execute();
+    let stack = '';
+    try {
+      createCommerceMock({ apiUrl: 'not a url' });
+    } catch (error) {
+      stack = error.stack;
+    }
+    process.stdout.write(JSON.stringify({
+      entries: [typeof test, typeof expect.extend, typeof runStorageContract],
+      stored: mock.get('customer', body.customer.id).email,
+      frames: [...stack.matchAll(/file:\\/\\/([^\\s)]+?):\\d+:\\d+/g)].map((match) => match[1]),
+    }));`;
+  // With source maps applied, as a user debugging a failure would run it.
+  const result = await run(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], project);
+  expect(result.code, result.output).toBe(0);
+  const { entries, stored, frames } = JSON.parse(result.output) as { entries: string[]; stored: string; frames: string[] };
+  expect(entries).toEqual(['function', 'function', 'function']);
+  expect(stored).toBe('ada@example.com');
+  const ours = frames.filter((frame) => frame.includes('/node_modules/commerce-mock/'));
+  expect(ours.length).toBeGreaterThan(0);
+  for (const frame of ours) expect(existsSync(frame), frame).toBe(true);
+});
+
+test('the CLI runs from the installed package', async () => {
+  const help = await run(join(project, 'node_modules/.bin/commerce-mock'), ['serve', '--help'], project);
+  expect(help.code, help.output).toBe(0);
+  expect(help.output).toContain('Usage: commerce-mock serve');
+});
+
+test("types: SDK drafts and resources, query values, matchers on any, the docs' config example, in strict mode", async () => {
+  // tests/transports/consumer/types.ts: its @ts-expect-error lines must fail, the rest compile.
+  const compiled = await run(process.execPath, [TSC, '-p', project], project);
+  expect(compiled.output).toBe('');
+  expect(compiled.code).toBe(0);
+});
+
+test('without the SDK installed: the entry points load, and the types that come from it are any', async () => {
+  const imports = await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const [core, pw, f] = await Promise.all([import('commerce-mock'), import('commerce-mock/playwright'), import('commerce-mock/factories')]);
+       const [customer] = core.createCommerceMock().seed(f.customerFactory.build());
+       process.stdout.write(String(typeof pw.test === 'function' && customer.version === 1));`,
+    ],
+    withoutSdk,
+  );
+  expect(imports.output).toBe('true');
+  writeFileSync(
+    join(withoutSdk, 'any.ts'),
+    [
+      "import { customerFactory } from 'commerce-mock/factories';",
+      "import { createCommerceMock } from 'commerce-mock';",
+      'const [customer] = createCommerceMock().seed(customerFactory.build());',
+      'const anything: number = customer!.firstNmae;',
+      'void anything;',
+    ].join('\n'),
+  );
+  const options = ['--strict', '--noEmit', '--module', 'nodenext', '--target', 'es2022', '--types', 'node'];
+  const typed = await run(process.execPath, [TSC, ...options, '--skipLibCheck', 'any.ts'], withoutSdk);
+  expect(typed.output).toBe('');
+  // Without skipLibCheck tsc names the missing peer.
+  const strict = await run(process.execPath, [TSC, ...options, 'any.ts'], withoutSdk);
+  expect(strict.output).toContain("Cannot find module '@commercetools/platform-sdk'");
+});
