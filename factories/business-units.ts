@@ -23,7 +23,8 @@ export interface BusinessUnitTransient {
 
 /** The AssociateDraft of a spec: the customer by key or id, one role assignment per role key. */
 export function associateDraft(spec: AssociateSpec): AssociateDraft {
-  const customer = spec.customerId !== undefined ? { typeId: 'customer' as const, id: spec.customerId } : byKey('customer', spec.customerKey);
+  const customer =
+    spec.customerId !== undefined ? { typeId: 'customer' as const, id: spec.customerId } : byKey('customer', spec.customerKey);
   return {
     customer,
     associateRoleAssignments: spec.roleKeys.map((key) => ({
