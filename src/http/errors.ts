@@ -83,8 +83,13 @@ export const errors = {
       { currentVersion: actual },
     ),
   invalidInput: (message: string) => single(400, 'InvalidInput', message),
-  invalidJsonInput: (detail: string) =>
-    single(400, 'InvalidJsonInput', 'Request body does not contain valid JSON.', { detailedErrorMessage: detail }),
+  invalidJsonInput: (detail: string) => new PlatformError(400, [errors.invalidJson(detail)]),
+  /** One InvalidJsonInput error object, to be listed with the others of a request (`fieldErrors`). */
+  invalidJson: (detail: string): ErrorObject => ({
+    code: 'InvalidJsonInput',
+    message: 'Request body does not contain valid JSON.',
+    detailedErrorMessage: detail,
+  }),
   invalidOperation: (message: string) => single(400, 'InvalidOperation', message),
   referenceExists: (typeId: string, referencedBy: string) =>
     single(400, 'ReferenceExists', `Can not delete a ${typeId} while it is referenced by at least one ${referencedBy}.`, { referencedBy }),
@@ -141,7 +146,15 @@ export const errors = {
   general: (message: string) => single(500, 'General', message),
 };
 
-/** Several field errors of one request are reported together, as the platform does. */
+/** Errors of values that were read fine but break a rule; checked only once the body's shape is right. */
+const RULE_CODES = new Set(['InvalidField', 'RequiredField']);
+
+/**
+ * Several field errors of one request are reported together, as the platform does. The platform
+ * reads the JSON into its types before it checks any rule, so a body with shape errors
+ * (InvalidJsonInput) reports no rule errors.
+ */
 export function fieldErrors(list: ErrorObject[]): PlatformError {
-  return new PlatformError(400, list);
+  const unreadable = list.some((error) => error.code === 'InvalidJsonInput');
+  return new PlatformError(400, unreadable ? list.filter((error) => !RULE_CODES.has(error.code)) : list);
 }

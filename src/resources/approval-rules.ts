@@ -36,7 +36,7 @@ import {
   type ScopePolicy,
 } from './define.js';
 import type { KeyRef } from './quote-requests.js';
-import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
+import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from './validation.js';
 
 export interface RuleApprover {
   associateRole: KeyRef<'associate-role'>;
@@ -57,7 +57,7 @@ export interface ApprovalRule extends StoredDocument {
   custom?: CustomFields;
 }
 
-const RoleDraft = z.object({ associateRole: ResourceIdentifier });
+const RoleDraft = z.object({ associateRole: resourceIdentifier('associate-role') });
 const ApproverHierarchyDraft = z.object({
   tiers: z
     .array(
@@ -87,7 +87,7 @@ export const ApprovalRuleDraft = z.object({
 });
 export type ApprovalRuleDraft = z.infer<typeof ApprovalRuleDraft>;
 
-function roleRef(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): RuleApprover {
+function roleRef(identifier: ResourceIdentifier, ctx: ResourceContext): RuleApprover {
   const reference = ctx.reference('associate-role', identifier);
   return { associateRole: { typeId: 'associate-role', key: ctx.get('associate-role', reference.id)!.key as string } };
 }

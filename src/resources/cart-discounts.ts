@@ -14,7 +14,7 @@ import type { StoredDocument } from '../storage/types.js';
 import { cartErrors } from './cart/errors.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
 import { action, defineResource, type Reference, type ResourceContext } from './define.js';
-import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, StoreResourceIdentifier, SortOrder } from './validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, SortOrder, resourceIdentifier, DateTime } from './validation.js';
 
 const ApplicationMode = z.enum(['ProportionateDistribution', 'EvenDistribution', 'IndividualApplication']);
 
@@ -24,10 +24,10 @@ export const CartDiscountValueDraft = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fixed'), money: z.array(MoneyDraft).min(1), applicationMode: ApplicationMode.optional() }),
   z.object({
     type: z.literal('giftLineItem'),
-    product: ResourceIdentifier,
+    product: resourceIdentifier('product'),
     variantId: z.number().int().min(1),
-    supplyChannel: ResourceIdentifier.optional(),
-    distributionChannel: ResourceIdentifier.optional(),
+    supplyChannel: resourceIdentifier('channel').optional(),
+    distributionChannel: resourceIdentifier('channel').optional(),
   }),
 ]);
 export type CartDiscountValueDraft = z.infer<typeof CartDiscountValueDraft>;
@@ -98,7 +98,6 @@ export interface CartDiscount extends StoredDocument {
   recurringOrderScope: { type: string; [field: string]: unknown };
 }
 
-const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
 const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 const StackingMode = z.enum(['Stacking', 'StopAfterThisDiscount']);
 const RecurringOrderScope = z.object({ type: z.string() }).loose();
@@ -111,14 +110,14 @@ export const CartDiscountDraft = z.object({
   cartPredicate: z.string(),
   target: CartDiscountTarget.optional(),
   sortOrder: SortOrder.optional(),
-  stores: z.array(StoreResourceIdentifier).max(500).optional(),
+  stores: z.array(resourceIdentifier('store')).max(500).optional(),
   isActive: z.boolean().optional(),
   validFrom: DateTime.optional(),
   validUntil: DateTime.optional(),
   requiresDiscountCode: z.boolean().optional(),
   stackingMode: StackingMode.optional(),
   custom: CustomFieldsDraft.optional(),
-  discountGroup: ResourceIdentifier.optional(),
+  discountGroup: resourceIdentifier('discount-group').optional(),
   recurringOrderScope: RecurringOrderScope.optional(),
 });
 export type CartDiscountDraft = z.infer<typeof CartDiscountDraft>;
@@ -343,19 +342,19 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
       z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
       (discount: CartDiscount, a) => setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
     ),
-    addStore: action(z.object({ store: StoreResourceIdentifier }), (discount: CartDiscount, a, ctx) => {
+    addStore: action(z.object({ store: resourceIdentifier('store') }), (discount: CartDiscount, a, ctx) => {
       const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
       if (!discount.stores.some((s) => s.key === store.key)) discount.stores.push(store);
     }),
-    removeStore: action(z.object({ store: StoreResourceIdentifier }), (discount: CartDiscount, a, ctx) => {
+    removeStore: action(z.object({ store: resourceIdentifier('store') }), (discount: CartDiscount, a, ctx) => {
       const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
       discount.stores = discount.stores.filter((s) => s.key !== key);
     }),
-    setStores: action(z.object({ stores: z.array(StoreResourceIdentifier).max(500).optional() }), (discount: CartDiscount, a, ctx) => {
+    setStores: action(z.object({ stores: z.array(resourceIdentifier('store')).max(500).optional() }), (discount: CartDiscount, a, ctx) => {
       discount.stores = (a.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
     }),
     setDiscountGroup: action(
-      z.object({ discountGroup: ResourceIdentifier.optional().nullable(), sortOrder: SortOrder.optional() }),
+      z.object({ discountGroup: resourceIdentifier('discount-group').optional().nullable(), sortOrder: SortOrder.optional() }),
       (discount: CartDiscount, a, ctx) => {
         setField(discount, 'discountGroup', a.discountGroup ? ctx.reference('discount-group', a.discountGroup) : undefined);
         if (a.sortOrder !== undefined) discount.sortOrder = a.sortOrder;

@@ -15,7 +15,7 @@ import {
   setField,
   setter,
 } from './common.js';
-import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, Slug } from './validation.js';
 import { type Asset, AssetDraft, AssetLocator, AssetSourceDraft, assertUniqueAssetKeys, assetFromDraft, findAsset } from './assets.js';
 
 export interface CategoryReference {
@@ -40,12 +40,11 @@ export interface Category extends StoredDocument {
 }
 
 /** Slugs: per locale, 2 to 256 letters, digits, `-` and `_`. */
-const Slug = z.record(z.string(), z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, 'Slugs have 2 to 256 characters: letters, digits, - and _.'));
 
 /** A decimal between 0 and 1, as a string (`"0.5"`, `".25"`). */
 const OrderHint = z.string().regex(/^(0|1|0?\.\d+|1\.0*)$/, 'The order hint must be a decimal value between 0 and 1.');
 
-const CategoryIdentifier = ResourceIdentifier;
+const CategoryIdentifier = resourceIdentifier('category');
 
 export const CategoryDraft = z.object({
   name: LocalizedString,

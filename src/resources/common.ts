@@ -3,7 +3,7 @@ import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { action, type ResourceContext } from './define.js';
 import { copyWithout } from '../util/json.js';
-import { type BaseAddress, type CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+import { type BaseAddress, type CustomFieldsDraft, Key, LocalizedString, resourceIdentifier } from './validation.js';
 
 /** The stored form of custom fields: the type as a Reference plus the field values. */
 export interface CustomFields {
@@ -22,7 +22,7 @@ export function setField<T extends object>(target: T, field: string, value: unkn
   else (target as Record<string, unknown>)[field] = value;
 }
 
-const SetCustomType = z.object({ type: ResourceIdentifier.optional(), fields: z.record(z.string(), z.unknown()).optional() });
+const SetCustomType = z.object({ type: resourceIdentifier('type').optional(), fields: z.record(z.string(), z.unknown()).optional() });
 const SetCustomField = z.object({ name: z.string(), value: z.unknown().optional() });
 
 function applyCustomType(target: { custom?: CustomFields }, a: z.infer<typeof SetCustomType>, ctx: ResourceContext) {

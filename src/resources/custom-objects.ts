@@ -16,11 +16,9 @@ export interface CustomObject extends StoredDocument {
 const Container = z.string().regex(/^[-_~.a-zA-Z0-9]+$/, 'Containers consist of letters, digits, -, _, ~ and . only.');
 const ObjectKey = z
   .string()
-  .min(1)
-  .max(256)
-  .regex(/^[-_~.a-zA-Z0-9]+$/, 'Keys of custom objects consist of 1 to 256 letters, digits, -, _, ~ and . only.');
+  .regex(/^[-_~.a-zA-Z0-9]{1,256}$/, 'Keys of custom objects consist of 1 to 256 letters, digits, -, _, ~ and . only.');
 
-/** Any JSON value but null; missing is a RequiredField. */
+/** Any JSON value but null: missing or null, the draft cannot be read (InvalidJsonInput). */
 const Value = z.unknown().superRefine((value, ctx) => {
   if (value === undefined || value === null) {
     ctx.addIssue({ code: 'invalid_type', expected: 'unknown' as never, input: value, message: 'A value is required.' });

@@ -10,7 +10,7 @@ import { assertCartPredicate } from './cart/errors.js';
 import { referencesIn } from './cart-discounts.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
 import { action, defineResource, type Reference, type ResourceContext } from './define.js';
-import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime } from './validation.js';
 
 export interface DiscountCode extends StoredDocument {
   key?: string;
@@ -31,9 +31,8 @@ export interface DiscountCode extends StoredDocument {
   applicationVersion?: number;
 }
 
-const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
 const iso = (value: string) => new Date(Date.parse(value)).toISOString();
-const CartDiscountList = z.array(ResourceIdentifier).min(1).max(10);
+const CartDiscountList = z.array(resourceIdentifier('cart-discount')).min(1).max(10);
 
 export const DiscountCodeDraft = z.object({
   key: Key.optional(),

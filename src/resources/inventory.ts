@@ -9,7 +9,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
 import { action, defineResource, type BaseFields, type Reference, type ResourceContext } from './define.js';
 import { customFieldActions, customFields, type CustomFields, setField, setter } from './common.js';
-import { CustomFieldsDraft, Key, ResourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, Key, type ResourceIdentifier, resourceIdentifier, DateTime } from './validation.js';
 
 export interface InventoryEntry extends StoredDocument {
   key?: string;
@@ -26,7 +26,6 @@ export interface InventoryEntry extends StoredDocument {
   custom?: CustomFields;
 }
 
-const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
 const Quantity = z.number().int();
 const CartQuantity = z.number().int().min(1);
 const ReservationMinutes = z.number().int().min(1).max(44640);
@@ -35,7 +34,7 @@ const StockLevels = z.object({ reorderPoint: z.number().int().min(0).optional(),
 export const InventoryEntryDraft = z.object({
   sku: z.string().min(1),
   key: Key.optional(),
-  supplyChannel: ResourceIdentifier.optional(),
+  supplyChannel: resourceIdentifier('channel').optional(),
   quantityOnStock: Quantity,
   minCartQuantity: CartQuantity.optional(),
   maxCartQuantity: CartQuantity.optional(),
@@ -49,7 +48,7 @@ export type InventoryEntryDraft = z.infer<typeof InventoryEntryDraft>;
 
 const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 
-function supplyChannel(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): Reference {
+function supplyChannel(identifier: ResourceIdentifier, ctx: ResourceContext): Reference {
   const reference = ctx.reference('channel', identifier);
   const channel = ctx.get('channel', reference.id)!;
   if (!((channel.roles as string[] | undefined) ?? []).includes('InventorySupply')) {
@@ -128,9 +127,12 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
     setExpectedDelivery: action(z.object({ expectedDelivery: DateTime.optional().nullable() }), (entry: InventoryEntry, a) => {
       setField(entry, 'expectedDelivery', a.expectedDelivery ? iso(a.expectedDelivery) : undefined);
     }),
-    setSupplyChannel: action(z.object({ supplyChannel: ResourceIdentifier.optional().nullable() }), (entry: InventoryEntry, a, ctx) => {
-      setField(entry, 'supplyChannel', a.supplyChannel ? supplyChannel(a.supplyChannel, ctx) : undefined);
-    }),
+    setSupplyChannel: action(
+      z.object({ supplyChannel: resourceIdentifier('channel').optional().nullable() }),
+      (entry: InventoryEntry, a, ctx) => {
+        setField(entry, 'supplyChannel', a.supplyChannel ? supplyChannel(a.supplyChannel, ctx) : undefined);
+      },
+    ),
     setReorderPoint: action(z.object({ quantity: z.number().int().min(0).optional().nullable() }), (entry: InventoryEntry, a) =>
       setStockLevel(entry, 'reorderPoint', a.quantity),
     ),

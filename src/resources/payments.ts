@@ -28,7 +28,7 @@ import {
   setField,
   setter,
 } from './common.js';
-import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, validate } from './validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, validate, resourceIdentifier, DateTime } from './validation.js';
 import { created } from '../context.js';
 import { scopedAccess, scopeFields, stampScope } from '../scopes/scoped-access.js';
 
@@ -79,7 +79,6 @@ export interface Payment extends StoredDocument {
   custom?: CustomFields;
 }
 
-const DateTime = z.iso.datetime({ offset: true });
 const PaymentMethodToken = z.object({ value: z.string() });
 
 export const TransactionDraft = z.object({
@@ -103,18 +102,18 @@ const PaymentMethodInfoDraft = z.object({
 
 export const PaymentDraft = z.object({
   key: Key.optional(),
-  customer: ResourceIdentifier.optional(),
+  customer: resourceIdentifier('customer').optional(),
   anonymousId: z.string().optional(),
   externalId: z.string().optional(),
   interfaceId: z.string().optional(),
   amountPlanned: MoneyDraft,
   amountAuthorized: MoneyDraft.optional(),
-  authorizedUntil: z.string().optional(),
+  authorizedUntil: DateTime.optional(),
   amountPaid: MoneyDraft.optional(),
   amountRefunded: MoneyDraft.optional(),
   paymentMethodInfo: PaymentMethodInfoDraft.optional(),
   paymentStatus: z
-    .object({ interfaceCode: z.string().optional(), interfaceText: z.string().optional(), state: ResourceIdentifier.optional() })
+    .object({ interfaceCode: z.string().optional(), interfaceText: z.string().optional(), state: resourceIdentifier('state').optional() })
     .optional(),
   transactions: z.array(TransactionDraft).optional(),
   interfaceInteractions: z.array(CustomFieldsDraft).optional(),
@@ -169,7 +168,7 @@ function setOnce(target: object, field: string, value: string, label: string): v
  */
 export function stateTransition(
   current: Reference | undefined,
-  a: { state: z.infer<typeof ResourceIdentifier>; force?: boolean | undefined },
+  a: { state: ResourceIdentifier; force?: boolean | undefined },
   type: string,
   ctx: ResourceContext,
 ): Reference {
@@ -215,7 +214,7 @@ const MyPaymentDraft = z.object({
   custom: CustomFieldsDraft.optional(),
   transaction: z
     .object({
-      timestamp: z.string().optional(),
+      timestamp: DateTime.optional(),
       type: TransactionType.refine((type) => type === 'Authorization' || type === 'Charge', 'Only Authorization or Charge.'),
       amount: MoneyDraft,
       interactionId: z.string().optional(),
@@ -337,7 +336,7 @@ export const payments = defineResource<PaymentDraft, Payment>({
     setInterfaceId: action(z.object({ interfaceId: z.string() }), (payment, a) =>
       setOnce(payment, 'interfaceId', a.interfaceId, 'interfaceId of the payment'),
     ),
-    setCustomer: action(z.object({ customer: ResourceIdentifier.optional().nullable() }), (payment, a, ctx) => {
+    setCustomer: action(z.object({ customer: resourceIdentifier('customer').optional().nullable() }), (payment, a, ctx) => {
       setField(payment, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
     }),
     setAnonymousId: action(z.object({ anonymousId: z.string().optional().nullable() }), (payment, a) => {
@@ -383,7 +382,7 @@ export const payments = defineResource<PaymentDraft, Payment>({
     setStatusInterfaceText: action(z.object({ interfaceText: z.string() }), (payment, a) =>
       setField(payment.paymentStatus, 'interfaceText', a.interfaceText === '' ? undefined : a.interfaceText),
     ),
-    transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (payment, a, ctx) => {
+    transitionState: action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (payment, a, ctx) => {
       payment.paymentStatus.state = stateTransition(payment.paymentStatus.state, a, 'PaymentState', ctx);
     }),
 
@@ -416,7 +415,7 @@ export const payments = defineResource<PaymentDraft, Payment>({
 
     // Interface interactions and custom fields ---------------------------------------------------
     addInterfaceInteraction: action(
-      z.object({ type: ResourceIdentifier, fields: z.record(z.string(), z.unknown()).optional() }),
+      z.object({ type: resourceIdentifier('type'), fields: z.record(z.string(), z.unknown()).optional() }),
       (payment, a, ctx) => {
         payment.interfaceInteractions.push(customFields({ type: a.type, fields: a.fields }, ctx)!);
       },

@@ -15,7 +15,7 @@ import { action, defineResource, type BaseFields, type Reference } from './defin
 import { changer, setField, setter } from './common.js';
 import { catalogErrors } from './product/errors.js';
 import { allVariants, type Product } from './product/model.js';
-import { Key, LocalizedString, validate, SortOrder } from './validation.js';
+import { Key, LocalizedString, validate, SortOrder, DateTime } from './validation.js';
 
 export interface ProductDiscount extends StoredDocument {
   key?: string;
@@ -30,7 +30,6 @@ export interface ProductDiscount extends StoredDocument {
   validUntil?: string;
 }
 
-const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
 const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 
 export const ProductDiscountValueDraft = z.discriminatedUnion('type', [
@@ -136,8 +135,8 @@ const MatchQuery = z.object({
     country: z.string().optional(),
     customerGroup: z.object({ typeId: z.string().optional(), id: z.string() }).optional(),
     channel: z.object({ typeId: z.string().optional(), id: z.string() }).optional(),
-    validFrom: z.string().optional(),
-    validUntil: z.string().optional(),
+    validFrom: DateTime.optional(),
+    validUntil: DateTime.optional(),
     tiers: z.array(z.unknown()).optional(),
     discounted: z.unknown().optional(),
     custom: z.unknown().optional(),

@@ -13,7 +13,7 @@ import { action, defineResource, type BaseFields, type Reference, type ResourceC
 import { changer, customFieldActions, customFields, type CustomFields, setter } from './common.js';
 import { catalogErrors } from './product/errors.js';
 import { presentedRoutes } from './product/routes.js';
-import { CustomFieldsDraft, LocalizedString, ResourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, LocalizedString, type ResourceIdentifier, resourceIdentifier } from './validation.js';
 
 const VariantSelection = z.object({
   type: z.enum(['includeOnly', 'includeAllExcept', 'inclusion', 'exclusion']),
@@ -54,7 +54,7 @@ function assignment(selection: ProductSelection, product: Reference): ProductAss
   return selection.assignments.find((a) => a.product.id === product.id);
 }
 
-function productReference(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): Reference {
+function productReference(identifier: ResourceIdentifier, ctx: ResourceContext): Reference {
   return ctx.reference('product', identifier);
 }
 
@@ -87,7 +87,7 @@ function selectionProducts(call: ApiCall, locator: { id: string } | { key: strin
   return { ...page, results: page.results.map((entry) => call.expand(entry)) };
 }
 
-const ProductAction = z.object({ product: ResourceIdentifier });
+const ProductAction = z.object({ product: resourceIdentifier('product') });
 
 export const productSelections = defineResource<ProductSelectionDraft, ProductSelection>({
   typeId: 'product-selection',

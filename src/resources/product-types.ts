@@ -4,7 +4,7 @@ import type { StoredDocument } from '../storage/types.js';
 import { action, defineResource, type BaseFields, type ResourceContext } from './define.js';
 import { changer, setField, setter } from './common.js';
 import { catalogErrors } from './product/errors.js';
-import { Key, LocalizedString } from './validation.js';
+import { Key, LocalizedString, resourceIdentifier } from './validation.js';
 
 export const AttributeReferenceTypeIds = [
   'associate-role',
@@ -61,9 +61,7 @@ export const AttributeTypeDraft: z.ZodType<AttributeTypeDraft> = z.lazy(() =>
     z.object({ name: z.literal('set'), elementType: AttributeTypeDraft }),
     z.object({
       name: z.literal('nested'),
-      typeReference: z
-        .object({ typeId: z.literal('product-type').optional(), id: z.string().optional(), key: z.string().optional() })
-        .refine((r) => r.id !== undefined || r.key !== undefined, { message: 'Either id or key must be given.' }),
+      typeReference: resourceIdentifier('product-type'),
     }),
   ]),
 );
@@ -244,7 +242,7 @@ function attributeValuesIn(product: StoredDocument, name: string): unknown[] {
   return values;
 }
 
-const AttributeNameAction = z.object({ attributeName: z.string() });
+const AttributeNameAction = z.object({ attributeName: AttributeName });
 
 export const productTypes = defineResource<ProductTypeDraft, ProductType>({
   typeId: 'product-type',
@@ -275,7 +273,7 @@ export const productTypes = defineResource<ProductTypeDraft, ProductType>({
       assertNoTypeConflict(definition, productType.id, ctx);
       productType.attributes.push(definition);
     }),
-    removeAttributeDefinition: action(z.object({ name: z.string() }), (productType: ProductType, a) => {
+    removeAttributeDefinition: action(z.object({ name: AttributeName }), (productType: ProductType, a) => {
       findDefinition(productType, a.name);
       productType.attributes = productType.attributes.filter((d) => d.name !== a.name);
     }),

@@ -4,7 +4,17 @@ import { ok } from '../context.js';
 import { action, defineResource, type Engine } from './define.js';
 import { isoNow } from '../util/time.js';
 import { changer } from './common.js';
-import { Country, Currency } from './validation.js';
+import { Country, Currency, LanguageTag } from './validation.js';
+
+const DeleteDaysAfterLastModification = z.number().int().min(1).max(365_250);
+/** Fields the mock does not model are kept as they are sent. */
+const CartsConfiguration = z
+  .object({
+    countryTaxRateFallbackEnabled: z.boolean().optional(),
+    deleteDaysAfterLastModification: DeleteDaysAfterLastModification.optional(),
+  })
+  .loose();
+const ShoppingListsConfiguration = z.object({ deleteDaysAfterLastModification: DeleteDaysAfterLastModification.optional() }).loose();
 
 /** The project's settings live as one document per project, created with defaults on first read. */
 export const SETTINGS_ID = 'settings';
@@ -19,9 +29,11 @@ export const project = defineResource({
     changeName: changer('name', z.string()),
     changeCountries: changer('countries', z.array(Country)),
     changeCurrencies: changer('currencies', z.array(Currency)),
-    changeLanguages: changer('languages', z.array(z.string())),
+    changeLanguages: changer('languages', z.array(LanguageTag)),
     changeMessagesConfiguration: action(
-      z.object({ messagesConfiguration: z.object({ enabled: z.boolean(), deleteDaysAfterCreation: z.number().int().optional() }) }),
+      z.object({
+        messagesConfiguration: z.object({ enabled: z.boolean(), deleteDaysAfterCreation: z.number().int().min(1).max(90).optional() }),
+      }),
       (settings, a) => {
         settings.messages = a.messagesConfiguration;
       },
@@ -29,10 +41,10 @@ export const project = defineResource({
     changeCountryTaxRateFallbackEnabled: action(z.object({ countryTaxRateFallbackEnabled: z.boolean() }), (settings, a) => {
       settings.carts = { ...settings.carts, countryTaxRateFallbackEnabled: a.countryTaxRateFallbackEnabled };
     }),
-    changeCartsConfiguration: action(z.object({ cartsConfiguration: z.record(z.string(), z.unknown()) }), (settings, a) => {
+    changeCartsConfiguration: action(z.object({ cartsConfiguration: CartsConfiguration }), (settings, a) => {
       settings.carts = { ...settings.carts, ...a.cartsConfiguration };
     }),
-    changeShoppingListsConfiguration: action(z.object({ shoppingListsConfiguration: z.record(z.string(), z.unknown()) }), (settings, a) => {
+    changeShoppingListsConfiguration: action(z.object({ shoppingListsConfiguration: ShoppingListsConfiguration }), (settings, a) => {
       settings.shoppingLists = { ...settings.shoppingLists, ...a.shoppingListsConfiguration };
     }),
     setShippingRateInputType: action(z.object({ shippingRateInputType: z.record(z.string(), z.unknown()).optional() }), (settings, a) => {

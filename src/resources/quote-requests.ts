@@ -43,7 +43,7 @@ import {
   type ScopePolicy,
 } from './define.js';
 import { stateTransition } from './payments.js';
-import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
+import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from './validation.js';
 
 export type KeyRef<T extends string> = { typeId: T; key: string };
 
@@ -115,12 +115,12 @@ export interface QuoteRequest extends StoredDocument, Offer {
 }
 
 export const QuoteRequestDraft = z.object({
-  cart: ResourceIdentifier,
+  cart: resourceIdentifier('cart'),
   cartVersion: z.number().int().min(1),
   key: Key.optional(),
   comment: z.string().optional(),
   custom: CustomFieldsDraft.optional(),
-  state: ResourceIdentifier.optional(),
+  state: resourceIdentifier('state').optional(),
   purchaseOrderNumber: z.string().optional(),
 });
 export type QuoteRequestDraft = z.infer<typeof QuoteRequestDraft>;
@@ -158,22 +158,19 @@ export function mergedCustom(
 }
 
 /** The stored reference of a draft's `state` (a State of the project). */
-export function stateReference(identifier: z.infer<typeof ResourceIdentifier> | undefined, ctx: ResourceContext): Reference | undefined {
+export function stateReference(identifier: ResourceIdentifier | undefined, ctx: ResourceContext): Reference | undefined {
   return identifier ? ctx.reference('state', identifier) : undefined;
 }
 
 /** `{typeId: 'customer', id}` for a customer identifier that exists. */
-export function customerReference(
-  identifier: z.infer<typeof ResourceIdentifier>,
-  ctx: ResourceContext,
-): { typeId: 'customer'; id: string } {
+export function customerReference(identifier: ResourceIdentifier, ctx: ResourceContext): { typeId: 'customer'; id: string } {
   return ctx.reference('customer', identifier) as { typeId: 'customer'; id: string };
 }
 
 /** The update actions every resource of the quote flow has: a State transition (of `stateType`) and custom fields. */
 export function flowActions<R extends { state?: Reference; custom?: CustomFields }>(stateType: string): Record<string, UpdateAction<R>> {
   return {
-    transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (resource: R, a, ctx) => {
+    transitionState: action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (resource: R, a, ctx) => {
       resource.state = stateTransition(resource.state, a, stateType, ctx);
     }),
     ...customFieldActions,
@@ -181,9 +178,12 @@ export function flowActions<R extends { state?: Reference; custom?: CustomFields
 }
 
 /** `changeCustomer` of a quote request or a quote: a customer that exists. */
-export const changeCustomer = action(z.object({ customer: ResourceIdentifier }), (resource: { customer?: Reference }, a, ctx) => {
-  resource.customer = customerReference(a.customer, ctx);
-});
+export const changeCustomer = action(
+  z.object({ customer: resourceIdentifier('customer') }),
+  (resource: { customer?: Reference }, a, ctx) => {
+    resource.customer = customerReference(a.customer, ctx);
+  },
+);
 
 // Creating ---------------------------------------------------------------------------------------
 

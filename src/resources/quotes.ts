@@ -56,7 +56,7 @@ import {
   type Offer,
 } from './quote-requests.js';
 import { stagedQuotes, type StagedQuote } from './staged-quotes.js';
-import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
+import { CustomFieldsDraft, Key, validate, resourceIdentifier } from './validation.js';
 
 export type QuoteState = 'Pending' | 'Declined' | 'DeclinedForRenegotiation' | 'RenegotiationAddressed' | 'Accepted' | 'Withdrawn';
 
@@ -76,10 +76,10 @@ export interface Quote extends StoredDocument, Offer {
 
 export const QuoteDraft = z.object({
   key: Key.optional(),
-  stagedQuote: ResourceIdentifier,
+  stagedQuote: resourceIdentifier('staged-quote'),
   stagedQuoteVersion: z.number().int().min(1),
   stagedQuoteStateToSent: z.boolean().optional(),
-  state: ResourceIdentifier.optional(),
+  state: resourceIdentifier('state').optional(),
   custom: CustomFieldsDraft.optional(),
 });
 export type QuoteDraft = z.infer<typeof QuoteDraft>;

@@ -18,7 +18,7 @@ import { REFRESH_REVIEW_RATING_STATISTICS } from './review-statistics.js';
 import { action, defineResource, type CustomRoute, type Reference, type ResourceContext, type Locator, type Engine } from './define.js';
 import { customFieldActions, customFields, type CustomFields, setField, setter } from './common.js';
 import { stateTransition } from './payments.js';
-import { CustomFieldsDraft, ResourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, resourceIdentifier, LanguageTag } from './validation.js';
 
 export interface Review extends StoredDocument {
   key?: string;
@@ -44,14 +44,14 @@ const Rating = z.number().int().min(-100).max(100);
 export const ReviewDraft = z.object({
   key: z.string().min(1).optional(),
   uniquenessValue: z.string().optional(),
-  locale: z.string().optional(),
+  locale: LanguageTag.optional(),
   authorName: z.string().optional(),
   title: z.string().optional(),
   text: z.string().optional(),
   target: Target.optional(),
-  state: ResourceIdentifier.optional(),
+  state: resourceIdentifier('state').optional(),
   rating: Rating.optional(),
-  customer: ResourceIdentifier.optional(),
+  customer: resourceIdentifier('customer').optional(),
   custom: CustomFieldsDraft.optional(),
 });
 export type ReviewDraft = z.infer<typeof ReviewDraft>;
@@ -107,10 +107,10 @@ export const reviews = defineResource<ReviewDraft, Review>({
     setTarget: action(z.object({ target: Target }), (review, a, ctx) => {
       review.target = targetReference(a.target, ctx);
     }),
-    setCustomer: action(z.object({ customer: ResourceIdentifier.optional().nullable() }), (review, a, ctx) => {
+    setCustomer: action(z.object({ customer: resourceIdentifier('customer').optional().nullable() }), (review, a, ctx) => {
       setField(review, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
     }),
-    transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (review, a, ctx) => {
+    transitionState: action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (review, a, ctx) => {
       review.state = stateTransition(review.state, a, 'ReviewState', ctx);
       review.includedInStatistics = includedInStatistics(review.state, ctx);
     }),

@@ -17,7 +17,7 @@ import type { Cart, ShippingRate, ShippingRateTier } from './cart/model.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
 import { action, defineResource, type Reference, type ResourceContext } from './define.js';
 import { predicateScope } from './cart/predicate-scope.js';
-import { Country, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, validate, StoreResourceIdentifier } from './validation.js';
+import { Country, CustomFieldsDraft, Key, LocalizedString, validate, resourceIdentifier } from './validation.js';
 
 export interface ZoneRate {
   zone: { typeId: 'zone'; id: string };
@@ -66,7 +66,9 @@ export const ShippingRateDraft = z.object({
 });
 export type ShippingRateDraft = z.infer<typeof ShippingRateDraft>;
 
-const ZoneRateDraft = z.object({ zone: ResourceIdentifier, shippingRates: z.array(ShippingRateDraft).optional() });
+/** The platform takes at most 100 stores per shipping method. */
+const StoreIdentifiers = z.array(resourceIdentifier('store')).max(100);
+const ZoneRateDraft = z.object({ zone: resourceIdentifier('zone'), shippingRates: z.array(ShippingRateDraft).optional() });
 
 export const ShippingMethodDraft = z.object({
   key: Key.optional(),
@@ -74,13 +76,13 @@ export const ShippingMethodDraft = z.object({
   localizedName: LocalizedString.optional(),
   description: z.string().optional(),
   localizedDescription: LocalizedString.optional(),
-  taxCategory: ResourceIdentifier,
+  taxCategory: resourceIdentifier('tax-category'),
   zoneRates: z.array(ZoneRateDraft),
   active: z.boolean().optional(),
   isDefault: z.boolean(),
   predicate: z.string().optional(),
   custom: CustomFieldsDraft.optional(),
-  stores: z.array(StoreResourceIdentifier).optional(),
+  stores: StoreIdentifiers.optional(),
   carrier: z.string().optional(),
 });
 export type ShippingMethodDraft = z.infer<typeof ShippingMethodDraft>;
@@ -199,7 +201,7 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
     setLocalizedName: setter('localizedName', LocalizedString),
     setDescription: setter('description', z.string()),
     setLocalizedDescription: setter('localizedDescription', LocalizedString),
-    changeTaxCategory: action(z.object({ taxCategory: ResourceIdentifier }), (method: ShippingMethod, a, ctx) => {
+    changeTaxCategory: action(z.object({ taxCategory: resourceIdentifier('tax-category') }), (method: ShippingMethod, a, ctx) => {
       method.taxCategory = ctx.reference('tax-category', a.taxCategory);
     }),
     changeActive: action(z.object({ active: z.boolean() }), (method: ShippingMethod, a) => {
@@ -213,23 +215,26 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
       setField(method, 'predicate', a.predicate);
     }),
     setCarrier: setter('carrier', z.string()),
-    addZone: action(z.object({ zone: ResourceIdentifier }), (method: ShippingMethod, a, ctx) => {
+    addZone: action(z.object({ zone: resourceIdentifier('zone') }), (method: ShippingMethod, a, ctx) => {
       const zone = ctx.reference('zone', a.zone) as ZoneRate['zone'];
       if (method.zoneRates.some((z) => z.zone.id === zone.id))
         throw errors.invalidOperation(`The shipping method already contains the zone '${zone.id}'.`);
       method.zoneRates.push({ zone, shippingRates: [] });
     }),
-    removeZone: action(z.object({ zone: ResourceIdentifier }), (method: ShippingMethod, a, ctx) => {
+    removeZone: action(z.object({ zone: resourceIdentifier('zone') }), (method: ShippingMethod, a, ctx) => {
       const zoneRate = findZoneRate(method, a.zone.id !== undefined ? { typeId: 'zone', id: a.zone.id } : ctx.reference('zone', a.zone));
       method.zoneRates = method.zoneRates.filter((z) => z !== zoneRate);
     }),
-    addShippingRate: action(z.object({ zone: ResourceIdentifier, shippingRate: ShippingRateDraft }), (method: ShippingMethod, a, ctx) => {
-      const zoneRate = findZoneRate(method, ctx.reference('zone', a.zone));
-      zoneRate.shippingRates.push(shippingRateFromDraft(a.shippingRate));
-      assertRates(zoneRate);
-    }),
+    addShippingRate: action(
+      z.object({ zone: resourceIdentifier('zone'), shippingRate: ShippingRateDraft }),
+      (method: ShippingMethod, a, ctx) => {
+        const zoneRate = findZoneRate(method, ctx.reference('zone', a.zone));
+        zoneRate.shippingRates.push(shippingRateFromDraft(a.shippingRate));
+        assertRates(zoneRate);
+      },
+    ),
     removeShippingRate: action(
-      z.object({ zone: ResourceIdentifier, shippingRate: ShippingRateDraft }),
+      z.object({ zone: resourceIdentifier('zone'), shippingRate: ShippingRateDraft }),
       (method: ShippingMethod, a, ctx) => {
         const zoneRate = findZoneRate(method, a.zone.id !== undefined ? { typeId: 'zone', id: a.zone.id } : ctx.reference('zone', a.zone));
         const target = shippingRateFromDraft(a.shippingRate);
@@ -238,15 +243,15 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
         zoneRate.shippingRates.splice(index, 1);
       },
     ),
-    addStore: action(z.object({ store: StoreResourceIdentifier }), (method: ShippingMethod, a, ctx) => {
+    addStore: action(z.object({ store: resourceIdentifier('store') }), (method: ShippingMethod, a, ctx) => {
       const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
       if (!method.stores.some((s) => s.key === store.key)) method.stores.push(store);
     }),
-    removeStore: action(z.object({ store: StoreResourceIdentifier }), (method: ShippingMethod, a, ctx) => {
+    removeStore: action(z.object({ store: resourceIdentifier('store') }), (method: ShippingMethod, a, ctx) => {
       const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
       method.stores = method.stores.filter((s) => s.key !== key);
     }),
-    setStores: action(z.object({ stores: z.array(StoreResourceIdentifier).optional() }), (method: ShippingMethod, a, ctx) => {
+    setStores: action(z.object({ stores: StoreIdentifiers.optional() }), (method: ShippingMethod, a, ctx) => {
       method.stores = (a.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
     }),
     ...customFieldActions,

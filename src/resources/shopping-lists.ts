@@ -34,7 +34,7 @@ import {
 } from './common.js';
 import { allVariants, type Product, type ProductData, type Variant } from './product/model.js';
 import { presentedRoutes } from './product/routes.js';
-import { CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier, StoreResourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime, Slug } from './validation.js';
 import { RESOURCE_PERMISSIONS } from '../scopes/associate-permissions.js';
 import { scopeFields, stampScope } from '../scopes/scoped-access.js';
 
@@ -77,8 +77,6 @@ export interface ShoppingList extends StoredDocument {
   custom?: CustomFields;
 }
 
-const DateTime = z.iso.datetime({ offset: true });
-const Slug = z.record(z.string(), z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, 'A slug has 2 to 256 characters: letters, digits, - and _.'));
 const DeleteDays = z.number().int().min(1).max(365_250);
 const Quantity = z.number().int().min(1);
 
@@ -112,14 +110,14 @@ const BusinessUnitIdentifier = z.object({
 export const ShoppingListDraft = z.object({
   name: LocalizedString,
   slug: Slug.optional(),
-  customer: ResourceIdentifier.optional(),
+  customer: resourceIdentifier('customer').optional(),
   key: Key.optional(),
   description: LocalizedString.optional(),
   anonymousId: z.string().optional(),
   deleteDaysAfterLastModification: DeleteDays.optional(),
   lineItems: z.array(LineItemDraft).optional(),
   textLineItems: z.array(TextLineItemDraft).optional(),
-  store: StoreResourceIdentifier.optional(),
+  store: resourceIdentifier('store').optional(),
   businessUnit: BusinessUnitIdentifier.optional(),
   custom: CustomFieldsDraft.optional(),
 });
@@ -333,14 +331,14 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
     setKey: setter('key', Key),
     setSlug: setter('slug', Slug),
     setDescription: setter('description', LocalizedString),
-    setCustomer: action(z.object({ customer: ResourceIdentifier.optional().nullable() }), (list, a, ctx) => {
+    setCustomer: action(z.object({ customer: resourceIdentifier('customer').optional().nullable() }), (list, a, ctx) => {
       setField(list, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
     }),
     setAnonymousId: action(z.object({ anonymousId: z.string().optional().nullable() }), (list, a) => {
       if (list.customer) throw errors.invalidOperation('The shopping list belongs to a customer: it cannot get an anonymous id.');
       setField(list, 'anonymousId', a.anonymousId);
     }),
-    setStore: action(z.object({ store: StoreResourceIdentifier.optional().nullable() }), (list, a, ctx) => {
+    setStore: action(z.object({ store: resourceIdentifier('store').optional().nullable() }), (list, a, ctx) => {
       setField(list, 'store', a.store ? keyReference('store', a.store, ctx) : undefined);
     }),
     setBusinessUnit: action(z.object({ businessUnit: BusinessUnitIdentifier }), (list, a, ctx) => {

@@ -43,7 +43,7 @@ import {
   type Offer,
   type QuoteRequest,
 } from './quote-requests.js';
-import { CustomFieldsDraft, Key, ResourceIdentifier, validate } from './validation.js';
+import { CustomFieldsDraft, Key, validate, resourceIdentifier, DateTime } from './validation.js';
 import { scopeFields } from '../scopes/scoped-access.js';
 
 export type StagedQuoteState = 'InProgress' | 'Sent' | 'Closed';
@@ -64,12 +64,12 @@ export interface StagedQuote extends StoredDocument {
 }
 
 export const StagedQuoteDraft = z.object({
-  quoteRequest: ResourceIdentifier,
+  quoteRequest: resourceIdentifier('quote-request'),
   quoteRequestVersion: z.number().int().min(1),
   quoteRequestStateToAccepted: z.boolean().optional(),
   key: Key.optional(),
   custom: CustomFieldsDraft.optional(),
-  state: ResourceIdentifier.optional(),
+  state: resourceIdentifier('state').optional(),
 });
 export type StagedQuoteDraft = z.infer<typeof StagedQuoteDraft>;
 
@@ -166,7 +166,7 @@ const actions: Record<string, UpdateAction<StagedQuote>> = {
     if (a.sellerComment === undefined || a.sellerComment === null) delete staged.sellerComment;
     else staged.sellerComment = a.sellerComment;
   }),
-  setValidTo: action(z.object({ validTo: z.iso.datetime({ offset: true }).optional().nullable() }), (staged: StagedQuote, a) => {
+  setValidTo: action(z.object({ validTo: DateTime.optional().nullable() }), (staged: StagedQuote, a) => {
     if (a.validTo === undefined || a.validTo === null) delete staged.validTo;
     else staged.validTo = a.validTo;
   }),

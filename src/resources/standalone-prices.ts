@@ -15,7 +15,7 @@ import { allVariants, type PriceTier, type Product } from './product/model.js';
 import { CatalogRead, type StandalonePriceLike } from './product/present.js';
 import { DiscountedPriceDraft, PriceTierDraft, tiersFromDraft } from './product/prices.js';
 import { presentedRoutes } from './product/routes.js';
-import { Country, CustomFieldsDraft, Key, ResourceIdentifier } from './validation.js';
+import { Country, CustomFieldsDraft, Key, resourceIdentifier, DateTime } from './validation.js';
 
 export interface StandalonePrice extends StandalonePriceLike {
   key?: string;
@@ -34,7 +34,6 @@ export interface StandalonePrice extends StandalonePriceLike {
   recurrencePolicy?: Reference;
 }
 
-const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
 const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 const ProductDiscountIdentifier = z.object({ typeId: z.literal('product-discount').optional(), id: z.string() });
 
@@ -43,14 +42,14 @@ export const StandalonePriceDraft = z.object({
   sku: z.string().min(1),
   value: MoneyDraft,
   country: Country.optional(),
-  customerGroup: ResourceIdentifier.optional(),
-  channel: ResourceIdentifier.optional(),
+  customerGroup: resourceIdentifier('customer-group').optional(),
+  channel: resourceIdentifier('channel').optional(),
   validFrom: DateTime.optional(),
   validUntil: DateTime.optional(),
   tiers: z.array(PriceTierDraft).optional(),
   discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional(),
   custom: CustomFieldsDraft.optional(),
-  recurrencePolicy: ResourceIdentifier.optional(),
+  recurrencePolicy: resourceIdentifier('recurrence-policy').optional(),
   staged: z.object({ value: MoneyDraft }).optional(),
   active: z.boolean().optional(),
 });

@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonEqual } from '../util/json.js';
 import { action, defineResource, type Reference, type ResourceContext } from './define.js';
-import { LocalizedString, ResourceIdentifier } from './validation.js';
+import { LocalizedString, type ResourceIdentifier, resourceIdentifier } from './validation.js';
 
 export const StateType = z.enum([
   'OrderState',
@@ -40,7 +40,7 @@ export const StateDraft = z.object({
   description: LocalizedString.optional(),
   initial: z.boolean().optional(),
   roles: z.array(StateRole).optional(),
-  transitions: z.array(ResourceIdentifier).optional(),
+  transitions: z.array(resourceIdentifier('state')).optional(),
 });
 export type StateDraft = z.infer<typeof StateDraft>;
 
@@ -140,11 +140,14 @@ export const states = defineResource<StateDraft, State>({
       }
       state.roles = next;
     }),
-    setTransitions: action(z.object({ transitions: z.array(ResourceIdentifier).optional().nullable() }), (state: State, a, ctx) => {
-      const next = a.transitions ? transitions(a.transitions, ctx) : undefined;
-      refuseSame(state.transitions, next, 'transitions');
-      if (next) state.transitions = next;
-      else delete state.transitions;
-    }),
+    setTransitions: action(
+      z.object({ transitions: z.array(resourceIdentifier('state')).optional().nullable() }),
+      (state: State, a, ctx) => {
+        const next = a.transitions ? transitions(a.transitions, ctx) : undefined;
+        refuseSame(state.transitions, next, 'transitions');
+        if (next) state.transitions = next;
+        else delete state.transitions;
+      },
+    ),
   },
 });

@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
 import { action, defineResource, type Reference, type ResourceContext } from './define.js';
 import { customFieldActions, customFields, type CustomFields, setField } from './common.js';
-import { Country, CustomFieldsDraft, Key, LocalizedString, ResourceIdentifier } from './validation.js';
+import { Country, CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, resourceIdentifier } from './validation.js';
 import { SETTINGS_ID } from './project.js';
 
 export interface ProductSelectionSetting {
@@ -93,8 +93,11 @@ const storefrontSetter = (field: StorefrontField) =>
 // Drafts ----------------------------------------------------------------------------------------
 
 const StoreCountry = z.object({ code: Country });
-const ChannelIdentifiers = z.array(ResourceIdentifier).max(100);
-const ProductSelectionSettingDraft = z.object({ productSelection: ResourceIdentifier, active: z.boolean().optional() });
+const ChannelIdentifiers = z.array(resourceIdentifier('channel')).max(100);
+const ProductSelectionSettingDraft = z.object({
+  productSelection: resourceIdentifier('product-selection'),
+  active: z.boolean().optional(),
+});
 
 export const StoreDraft = z.object({
   key: Key,
@@ -208,11 +211,11 @@ export const stores = defineResource<StoreDraft, Store>({
     setCountries: action(z.object({ countries: z.array(StoreCountry).optional().nullable() }), (store: Store, a) => {
       store.countries = uniqueCountries(a.countries ?? undefined);
     }),
-    addDistributionChannel: action(z.object({ distributionChannel: ResourceIdentifier }), (store: Store, a, ctx) => {
+    addDistributionChannel: action(z.object({ distributionChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
       const reference = channelWithRole(a.distributionChannel, 'ProductDistribution', ctx);
       if (!store.distributionChannels.some((c) => c.id === reference.id)) store.distributionChannels.push(reference);
     }),
-    removeDistributionChannel: action(z.object({ distributionChannel: ResourceIdentifier }), (store: Store, a, ctx) => {
+    removeDistributionChannel: action(z.object({ distributionChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
       const id = idOf('channel', a.distributionChannel, ctx);
       store.distributionChannels = store.distributionChannels.filter((c) => c.id !== id);
     }),
@@ -222,11 +225,11 @@ export const stores = defineResource<StoreDraft, Store>({
         store.distributionChannels = channelsWithRole(a.distributionChannels ?? undefined, 'ProductDistribution', ctx);
       },
     ),
-    addSupplyChannel: action(z.object({ supplyChannel: ResourceIdentifier }), (store: Store, a, ctx) => {
+    addSupplyChannel: action(z.object({ supplyChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
       const reference = channelWithRole(a.supplyChannel, 'InventorySupply', ctx);
       if (!store.supplyChannels.some((c) => c.id === reference.id)) store.supplyChannels.push(reference);
     }),
-    removeSupplyChannel: action(z.object({ supplyChannel: ResourceIdentifier }), (store: Store, a, ctx) => {
+    removeSupplyChannel: action(z.object({ supplyChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
       const id = idOf('channel', a.supplyChannel, ctx);
       store.supplyChannels = store.supplyChannels.filter((c) => c.id !== id);
     }),
@@ -234,7 +237,7 @@ export const stores = defineResource<StoreDraft, Store>({
       store.supplyChannels = channelsWithRole(a.supplyChannels ?? undefined, 'InventorySupply', ctx);
     }),
     addProductSelection: action(
-      z.object({ productSelection: ResourceIdentifier, active: z.boolean().optional() }),
+      z.object({ productSelection: resourceIdentifier('product-selection'), active: z.boolean().optional() }),
       (store: Store, a, ctx) => {
         const productSelection = ctx.reference('product-selection', a.productSelection);
         const active = a.active ?? false;
@@ -244,7 +247,7 @@ export const stores = defineResource<StoreDraft, Store>({
       },
     ),
     changeProductSelectionActive: action(
-      z.object({ productSelection: ResourceIdentifier, active: z.boolean().optional() }),
+      z.object({ productSelection: resourceIdentifier('product-selection'), active: z.boolean().optional() }),
       (store: Store, a, ctx) => {
         const id = idOf('product-selection', a.productSelection, ctx);
         const existing = store.productSelections.find((s) => s.productSelection.id === id);
@@ -252,7 +255,7 @@ export const stores = defineResource<StoreDraft, Store>({
         existing.active = a.active ?? false;
       },
     ),
-    removeProductSelection: action(z.object({ productSelection: ResourceIdentifier }), (store: Store, a, ctx) => {
+    removeProductSelection: action(z.object({ productSelection: resourceIdentifier('product-selection') }), (store: Store, a, ctx) => {
       const id = idOf('product-selection', a.productSelection, ctx);
       store.productSelections = store.productSelections.filter((s) => s.productSelection.id !== id);
     }),

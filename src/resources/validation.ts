@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ErrorObject, errors, fieldErrors } from '../http/errors.js';
+import { type ErrorObject, errors, excerpt, fieldErrors } from '../http/errors.js';
 
 /** `addresses[0].country`: the field path as the platform's error messages name it. */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -11,26 +11,94 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+/** `amountPlanned -> centAmount`, `addresses[1] -> country`: the path as InvalidJsonInput's `detailedErrorMessage` names it. */
+function jsonPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? ` -> ${String(part)}` : String(part);
+  }
+  return out;
+}
+
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let current = input;
   for (const part of path) {
-    if (current === null || typeof current !== 'object') return undefined;
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, part)) return undefined;
     current = (current as Record<PropertyKey, unknown>)[part];
   }
   return current;
 }
 
-/** One platform error per zod issue: RequiredField where nothing was given, InvalidField otherwise. */
-function issueToError(issue: z.core.$ZodIssue, input: unknown, prefix: readonly PropertyKey[]): ErrorObject {
-  const path = [...prefix, ...issue.path];
-  const field = fieldPath(path) || 'body';
-  const value = valueAt(input, issue.path);
-  if (value === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) return errors.requiredField(field);
-  const allowed = issue.code === 'invalid_value' ? (issue.values as unknown[]) : undefined;
-  return errors.invalidField(field, value ?? null, issue.message, allowed);
+const JSON_TYPES: Record<string, string> = {
+  string: 'JSON string',
+  number: 'JSON number',
+  int: 'JSON integer',
+  boolean: 'JSON boolean',
+  object: 'JSON object',
+  record: 'JSON object',
+  array: 'JSON array',
+  tuple: 'JSON array',
+  unknown: 'A JSON value',
+};
+
+const quoted = (value: unknown) => JSON.stringify(excerpt(value));
+
+function unknownValue(value: unknown, allowed: readonly unknown[]): string {
+  if (value === undefined) return 'Missing required value.';
+  return `Unknown value ${quoted(value)}; expected ${allowed.length === 1 ? '' : 'one of '}${allowed.map(quoted).join(', ')}.`;
 }
 
-/** Validates `input` against `schema`, reporting every invalid field at once; nothing runs before this passes. */
+/**
+ * What is wrong with the body's shape at this issue, or undefined when the shape is right and a
+ * rule refuses the value. Shape is what the platform checks while it reads the JSON into its
+ * types: a value of the wrong JSON type, a missing required field, an enum value (or a
+ * ResourceIdentifier's `typeId`) that does not exist, a string that does not parse as its type
+ * (a date, a date-time, a language tag). Rules come after: patterns (keys, countries), lengths,
+ * ranges, refinements.
+ */
+function shapeProblem(issue: z.core.$ZodIssue, value: unknown): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (value === undefined) return 'Missing required value.';
+      return `${JSON_TYPES[issue.expected] ?? issue.expected} expected${value === null ? ', not null' : ''}.`;
+    case 'invalid_value':
+      return unknownValue(value, issue.values);
+    case 'invalid_union':
+      return 'options' in issue && Array.isArray(issue.options) ? unknownValue(value, issue.options) : issue.message;
+    case 'invalid_format':
+      return issue.format === 'regex' ? undefined : `${issue.message}, not ${quoted(value)}.`;
+    case 'custom':
+      return issue.params?.[UNPARSABLE] === true ? `${issue.message}, not ${quoted(value)}.` : undefined;
+    case 'unrecognized_keys':
+      return `Unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map(quoted).join(', ')}.`;
+    default:
+      return undefined;
+  }
+}
+
+/** Marks a custom issue as a value the business rules need (RequiredField) rather than a refused one. */
+const REQUIRED = 'required';
+/** Marks a custom issue as a string that does not parse as its platform type: a shape problem. */
+const UNPARSABLE = 'unparsable';
+
+/** One platform error per zod issue: InvalidJsonInput for a shape problem, RequiredField or InvalidField for a rule's. */
+function issueToError(issue: z.core.$ZodIssue, input: unknown, prefix: readonly PropertyKey[]): ErrorObject {
+  // A record key's issue is about the key: reported at the object, quoting the key.
+  const keyIssue = issue.code === 'invalid_key' ? issue.issues[0] : undefined;
+  const path = [...prefix, ...(keyIssue ? issue.path.slice(0, -1) : issue.path)];
+  const value = keyIssue ? issue.path.at(-1) : valueAt(input, issue.path);
+  const problem = keyIssue ?? issue;
+  if (problem.code === 'custom' && problem.params?.[REQUIRED] === true) return errors.requiredField(fieldPath(path));
+  const shape = shapeProblem(problem, value);
+  if (shape !== undefined) return errors.invalidJson(path.length > 0 ? `${jsonPath(path)}: ${shape}` : shape);
+  return errors.invalidField(fieldPath(path) || 'body', value ?? null, problem.message);
+}
+
+/**
+ * Validates `input` against `schema`, reporting every problem at once; nothing runs before this
+ * passes. A body of the wrong shape reports its shape problems only (see `fieldErrors`).
+ */
 export function validate<T>(schema: z.ZodType<T>, input: unknown, prefix: readonly PropertyKey[] = []): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -42,16 +110,16 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
 
 /**
  * A field that other fields of the draft make required (a customer's `password` unless it uses
- * ExternalAuth, a division's `parentUnit`). Checked even when other fields are invalid, so it is
- * reported as RequiredField with every other problem of the draft. A plain check rather than
- * `superRefine`, which builds a closure on every parse: seeding validates tens of thousands of drafts.
+ * ExternalAuth, a division's `parentUnit`): a business rule, so a RequiredField, reported once the
+ * body's shape is right. A plain check rather than `superRefine`, which builds a closure on every
+ * parse: seeding validates tens of thousands of drafts.
  */
 export function requiredWhen<T extends object>(field: keyof T & string, isRequired: (draft: T) => boolean): z.core.$ZodCheck<T> {
   return z.core._check<T>(
     (payload) => {
       const draft = payload.value;
       if ((draft as Record<string, unknown>)[field] === undefined && isRequired(draft)) {
-        payload.issues.push({ code: 'invalid_type', expected: 'nonoptional', input: undefined, path: [field], message: 'Required.' });
+        payload.issues.push({ code: 'custom', input: undefined, path: [field], message: 'Required.', params: { [REQUIRED]: true } });
       }
     },
     { when: (payload) => isPlainObject(payload.value) },
@@ -60,21 +128,57 @@ export function requiredWhen<T extends object>(field: keyof T & string, isRequir
 
 // Shared draft building blocks -------------------------------------------------------------------
 
-export const LocalizedString = z.record(z.string(), z.string());
+/**
+ * A language tag in the shape IETF BCP 47 gives it (`en`, `de-DE`, `zh-Hans-SG`, `es-419`): the
+ * keys of every LocalizedString and the project's languages. Case does not matter in BCP 47.
+ */
+export const LanguageTag = z
+  .string()
+  .refine((tag) => /^[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?(-([a-z\d]{5,8}|\d[a-z\d]{3}))*$/i.test(tag), {
+    message: 'A language tag (IETF BCP 47, such as en or en-US) expected',
+    params: { [UNPARSABLE]: true },
+  });
+
+/** A JSON object whose keys are language tags: a LocalizedString of `value`s. */
+export const localized = <S extends z.ZodType>(value: S) => z.record(LanguageTag, value);
+
+export const LocalizedString = localized(z.string());
 export type LocalizedString = z.infer<typeof LocalizedString>;
 
-/** A reference in a draft names its target by id or by key. */
-export const ResourceIdentifier = z
-  .object({ typeId: z.string().optional(), id: z.string().optional(), key: z.string().optional() })
-  .refine((r) => r.id !== undefined || r.key !== undefined, { message: 'Either id or key must be given.' });
-export type ResourceIdentifier = z.infer<typeof ResourceIdentifier>;
+export const Slug = localized(
+  z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{2,256}$/,
+      'Slugs may only contain alphanumeric characters, underscores and hyphens and must have a length between 2 and 256 characters.',
+    ),
+);
 
-/** A store named in a draft or action, by id or key; stored as a KeyReference (`ctx.keyReference('store', ...)`). */
-export const StoreResourceIdentifier = z.object({
-  typeId: z.literal('store').optional(),
-  id: z.string().optional(),
-  key: z.string().optional(),
+/** An ISO 8601 date-time with an offset that names a real instant (`2026-02-30T00:00:00Z` is refused). */
+export const DateTime = z.iso.datetime({
+  offset: true,
+  error: 'A date-time (ISO 8601 with an offset or Z, such as 2026-01-31T12:00:00.000Z) expected',
 });
+
+/** An ISO 8601 calendar date that exists (`2026-02-30` is refused). */
+export const CalendarDate = z.iso.date({ error: 'A date (ISO 8601, such as 2026-01-31) expected' });
+
+/** The fields of a ResourceIdentifier, whatever it names. */
+export interface ResourceIdentifier {
+  typeId?: string | undefined;
+  id?: string | undefined;
+  key?: string | undefined;
+}
+
+/**
+ * A draft's reference to a resource of `typeId`, by id or by key. The field's type decides the
+ * target, so a `typeId` naming another type is a shape error rather than silently replaced.
+ */
+export function resourceIdentifier<T extends string>(typeId: T) {
+  return z
+    .object({ typeId: z.literal(typeId).optional(), id: z.string().optional(), key: z.string().optional() })
+    .refine((r) => r.id !== undefined || r.key !== undefined, { message: 'Either id or key must be given.' });
+}
 
 /** A decimal strictly between 0 and 1, as a string. */
 export const SortOrder = z
@@ -87,7 +191,7 @@ export const Country = z.string().regex(/^[A-Z]{2}$/, 'A country is a two-letter
 export const Currency = z.string().regex(/^[A-Z]{3}$/, 'A currency is a three-letter ISO 4217 code.');
 
 export const CustomFieldsDraft = z.object({
-  type: ResourceIdentifier,
+  type: resourceIdentifier('type'),
   fields: z.record(z.string(), z.unknown()).optional(),
 });
 export type CustomFieldsDraft = z.infer<typeof CustomFieldsDraft>;

@@ -13,7 +13,7 @@ import { errors } from '../http/errors.js';
 import { route, type Route } from '../http/router.js';
 import { ok, type ApiCall, type Reply } from '../context.js';
 import type { CustomRoute, Engine } from '../resources/define.js';
-import { validate } from '../resources/validation.js';
+import { validate, CalendarDate, LanguageTag } from '../resources/validation.js';
 import { customerAccountRoutes } from '../resources/customer/account.js';
 import { customerInStore } from '../resources/customer/authentication.js';
 import { customers } from '../resources/customer/index.js';
@@ -54,14 +54,14 @@ const MyCustomerDraft = z.object({
   middleName: z.string().optional(),
   title: z.string().optional(),
   salutation: z.string().optional(),
-  dateOfBirth: z.string().optional(),
+  dateOfBirth: CalendarDate.optional(),
   companyName: z.string().optional(),
   vatId: z.string().optional(),
   addresses: z.array(z.unknown()).optional(),
   defaultShippingAddress: z.number().optional(),
   defaultBillingAddress: z.number().optional(),
   custom: z.unknown().optional(),
-  locale: z.string().optional(),
+  locale: LanguageTag.optional(),
   stores: z.array(z.unknown()).optional(),
 });
 

@@ -5,7 +5,7 @@ import type {
   ProductDiscountDraft,
   ProductDiscountUpdateAction,
 } from '@commercetools/platform-sdk';
-import { test, expect, sdkFailure } from '../support/sdk.js';
+import { test, expect, invalidJson, sdkFailure } from '../support/sdk.js';
 import { compileDiscountPredicate, DiscountPredicateError } from '../../src/pricing/discount-predicate.js';
 import { createProduct, money, raw, readProduct, refusedUpdate, shirtType, typedMoney, updateProduct } from './support.js';
 
@@ -385,7 +385,9 @@ test.describe('product discounts: resource', () => {
         .post({ body: raw({ name: { en: 'x' } }) })
         .execute(),
     );
-    expect(missing.body.errors.map((e) => e.field)).toEqual(expect.arrayContaining(['value', 'predicate', 'sortOrder', 'isActive']));
+    expect(missing.body.errors).toEqual(
+      ['value', 'predicate', 'sortOrder', 'isActive'].map((field) => invalidJson(`${field}: Missing required value.`)),
+    );
     const validity = await sdkFailure(
       apiRoot
         .productDiscounts()

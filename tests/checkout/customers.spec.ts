@@ -170,7 +170,8 @@ test.describe('customers: draft', () => {
       [{ email: 'a@example.com', password: 'pw', customerGroup: { typeId: 'customer-group', key: 'nope' } }, 'ReferencedResourceNotFound'],
       [{ email: 'a@example.com', password: 'pw', stores: [{ typeId: 'store', key: 'nowhere' }] }, 'ReferencedResourceNotFound'],
       [{ email: 'a@example.com', password: 'pw', addresses: [{ country: 'DE' }], defaultShippingAddress: 3 }, 'InvalidOperation'],
-      [{ email: 'a@example.com', password: 'pw', dateOfBirth: 'yesterday' }, 'InvalidField'],
+      [{ email: 'a@example.com', password: 'pw', dateOfBirth: 'yesterday' }, 'InvalidJsonInput'],
+      [{ email: 'a@example.com', password: 'pw', dateOfBirth: '2026-02-30' }, 'InvalidJsonInput'],
     ];
     for (const [body, code] of cases) {
       const failure = await sdkFailure(apiRoot.customers().post({ body }).execute());

@@ -944,7 +944,7 @@ test.describe('routes', () => {
         { orderNumber: 'LEGACY-1', totalPrice: EUR(0), customLineItems: [{ name: { en: 'x' }, slug: 'x', quantity: 1, money: EUR(1) }] },
         'DuplicateField',
       ],
-      [{ customLineItems: [] }, 'RequiredField'],
+      [{ customLineItems: [] }, 'InvalidJsonInput'],
     ];
     for (const [body, code] of refusals) {
       const answer = await sdkFailure(

@@ -4,7 +4,7 @@
  * (platform error, nothing stored).
  */
 import type { ByProjectKeyRequestBuilder, Payment, PaymentDraft, PaymentUpdateAction } from '@commercetools/platform-sdk';
-import { expect, sdkFailure, test } from '../support/sdk.js';
+import { expect, invalidJson, sdkFailure, test } from '../support/sdk.js';
 import { expectPlatformActions, typeWithStringField } from '../support/resources.js';
 
 const PLATFORM_ACTIONS = [
@@ -216,14 +216,25 @@ test.describe('payments: create', () => {
     mock,
   }) => {
     await create(apiRoot, { amountPlanned: EUR(1), interfaceId: 'same', paymentMethodInfo: { paymentInterface: 'PSP' } });
-    const cases: Array<[unknown, string, string?]> = [
+    const cases: Array<[unknown, string, Record<string, unknown>?]> = [
       [{ amountPlanned: EUR(1), customer: { typeId: 'customer', id: 'nope' } }, 'ReferencedResourceNotFound'],
-      [{ amountPlanned: EUR(1), transactions: [{ type: 'Steal', amount: EUR(1) }] }, 'InvalidField', 'transactions[0].type'],
-      [{ paymentStatus: {} }, 'RequiredField', 'amountPlanned'],
-      [{ amountPlanned: { currencyCode: 'euro', centAmount: 1 } }, 'InvalidField', 'amountPlanned.currencyCode'],
-      [{ amountPlanned: EUR(1), interfaceId: 'same', paymentMethodInfo: { paymentInterface: 'PSP' } }, 'DuplicateField', 'interfaceId'],
+      [
+        { amountPlanned: EUR(1), transactions: [{ type: 'Steal', amount: EUR(1) }] },
+        'InvalidJsonInput',
+        {
+          detailedErrorMessage:
+            'transactions[0] -> type: Unknown value "Steal"; expected one of "Authorization", "CancelAuthorization", "Charge", "Refund", "Chargeback".',
+        },
+      ],
+      [{ paymentStatus: {} }, 'InvalidJsonInput', { detailedErrorMessage: 'amountPlanned: Missing required value.' }],
+      [{ amountPlanned: { currencyCode: 'euro', centAmount: 1 } }, 'InvalidField', { field: 'amountPlanned.currencyCode' }],
+      [
+        { amountPlanned: EUR(1), interfaceId: 'same', paymentMethodInfo: { paymentInterface: 'PSP' } },
+        'DuplicateField',
+        { field: 'interfaceId' },
+      ],
     ];
-    for (const [body, code, field] of cases) {
+    for (const [body, code, fields] of cases) {
       const failure = await sdkFailure(
         apiRoot
           .payments()
@@ -231,7 +242,7 @@ test.describe('payments: create', () => {
           .execute(),
       );
       expect(failure.statusCode).toBe(400);
-      expect(failure.body.errors[0]).toMatchObject({ code, ...(field ? { field } : {}) });
+      expect(failure.body.errors[0]).toMatchObject({ code, ...fields });
     }
     // The same interfaceId with another payment interface is fine.
     await create(apiRoot, { amountPlanned: EUR(1), interfaceId: 'same', paymentMethodInfo: { paymentInterface: 'OTHER' } });
@@ -296,7 +307,9 @@ test.describe('payments: update actions', () => {
       payment,
       raw({ action: 'changeTransactionState', transactionId: payment.transactions[0]!.id, state: 'Done' }),
     );
-    expect(badState.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'actions[0].state' });
+    expect(badState.body.errors).toEqual([
+      invalidJson('actions[0] -> state: Unknown value "Done"; expected one of "Initial", "Pending", "Success", "Failure".'),
+    ]);
     const used = await refused(apiRoot, payment, {
       action: 'setTransactionInterfaceId',
       transactionId: payment.transactions[1]!.id,

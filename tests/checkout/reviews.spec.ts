@@ -166,9 +166,9 @@ test.describe('reviews: create', () => {
       .execute();
     const cases: Array<[unknown, string]> = [
       [{ rating: 101 }, 'InvalidField'],
-      [{ rating: 2.5 }, 'InvalidField'],
+      [{ rating: 2.5 }, 'InvalidJsonInput'],
       [{ target: { typeId: 'product', key: 'nope' } }, 'ReferencedResourceNotFound'],
-      [{ target: { typeId: 'category', key: 'socks' } }, 'InvalidField'],
+      [{ target: { typeId: 'category', key: 'socks' } }, 'InvalidJsonInput'],
       [{ uniquenessValue: 'u-1' }, 'DuplicateField'],
       [{ key: 'taken' }, 'DuplicateField'],
       [{ state: { typeId: 'state', key: 'order-state' } }, 'InvalidOperation'],

@@ -255,7 +255,8 @@ test.describe('shopping lists: create', () => {
       [{ name: { en: 'L' }, key: 'taken' }, 'DuplicateField'],
       [{ name: { en: 'L' }, slug: { en: 'taken-slug' } }, 'DuplicateField'],
       [{ name: { en: 'L' }, customer: { typeId: 'customer', id: 'nobody' } }, 'ReferencedResourceNotFound'],
-      [{ slug: { en: 'no-name' } }, 'RequiredField'],
+      [{ slug: { en: 'no-name' } }, 'InvalidJsonInput'],
+      [{ name: { English: 'L' } }, 'InvalidJsonInput'],
     ];
     for (const [body, code] of cases) {
       const failure = await sdkFailure(

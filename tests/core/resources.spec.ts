@@ -8,7 +8,7 @@ import { ClientBuilder } from '@commercetools/ts-client';
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock } from '../../src/index.js';
 import { startServer } from '../../src/transports/node-server.js';
-import { CREDENTIALS, PROJECT_KEY, expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
+import { CREDENTIALS, PROJECT_KEY, expect, sdkApiRoot, invalidJson, sdkFailure, test } from '../support/sdk.js';
 
 type Json = Record<string, any>;
 
@@ -325,10 +325,12 @@ test.describe('update', () => {
       version: 1,
       actions: [
         { action: 'setFirstName', firstName: 'Changed' },
-        { action: 'setDateOfBirth', dateOfBirth: 'not-a-date' },
+        { action: 'setDateOfBirth', dateOfBirth: '2026-02-30' },
       ],
     });
-    expectError(invalidPayload, 400, 'InvalidField');
+    expect(expectError(invalidPayload, 400, 'InvalidJsonInput')).toEqual(
+      invalidJson('actions[1] -> dateOfBirth: A date (ISO 8601, such as 2026-01-31) expected, not "2026-02-30".'),
+    );
     const other = seed(mock, 'taken@example.com');
     const duplicate = await req(mock, 'POST', p(`/customers/${customer.id}`), {
       version: 1,

@@ -1,5 +1,5 @@
 import type { Asset, ByProjectKeyRequestBuilder, Category, CategoryDraft, CategoryUpdateAction } from '@commercetools/platform-sdk';
-import { test, expect, sdkFailure } from '../support/sdk.js';
+import { test, expect, invalidJson, sdkFailure } from '../support/sdk.js';
 import { typeWithStringField } from '../support/resources.js';
 
 /** A body the SDK's types would refuse: for validation tests. */
@@ -107,7 +107,7 @@ test.describe('categories: create', () => {
     expect(c.ancestors).toEqual([ref(a), ref(b)]);
   });
 
-  test('a missing name and slug are RequiredField errors naming them; nothing is stored', async ({ apiRoot, mock }) => {
+  test('a missing name and slug are InvalidJsonInput errors naming them; nothing is stored', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
       apiRoot
         .categories()
@@ -115,22 +115,26 @@ test.describe('categories: create', () => {
         .execute(),
     );
     expect(failure.statusCode).toBe(400);
-    const fields = failure.body.errors.map((e) => [e.code, e.field]);
-    expect(fields).toContainEqual(['RequiredField', 'name']);
-    expect(fields).toContainEqual(['RequiredField', 'slug']);
+    expect(failure.body.errors).toEqual([invalidJson('name: Missing required value.'), invalidJson('slug: Missing required value.')]);
     expect(mock.all('category')).toHaveLength(0);
   });
 
-  test('wrong types and patterns are InvalidField errors; nothing is stored', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(
+  test('a wrong type is an InvalidJsonInput, a broken pattern an InvalidField; nothing is stored', async ({ apiRoot, mock }) => {
+    const shape = await sdkFailure(
       apiRoot
         .categories()
         .post({ body: raw<CategoryDraft>({ name: 'not localized', slug: { en: 'has space' }, key: 'x', orderHint: '2' }) })
         .execute(),
     );
+    expect(shape.body.errors).toEqual([invalidJson('name: JSON object expected.')]);
+    const failure = await sdkFailure(
+      apiRoot
+        .categories()
+        .post({ body: { name: { en: 'Named' }, slug: { en: 'has space' }, key: 'x', orderHint: '2' } })
+        .execute(),
+    );
     expect(failure.statusCode).toBe(400);
     const fields = failure.body.errors.map((e) => [e.code, e.field]);
-    expect(fields).toContainEqual(['InvalidField', 'name']);
     expect(fields).toContainEqual(['InvalidField', 'slug.en']);
     expect(fields).toContainEqual(['InvalidField', 'key']);
     expect(fields).toContainEqual(['InvalidField', 'orderHint']);
@@ -479,8 +483,8 @@ test.describe('categories: update actions', () => {
         .execute(),
     );
     const fields = failure.body.errors.map((e) => [e.code, e.field]);
-    expect(fields).toContainEqual(['RequiredField', 'actions[0].name']);
     expect(fields).toContainEqual(['InvalidInput', 'actions[1].action']);
+    expect(failure.body.errors).toContainEqual(invalidJson('actions[0] -> name: Missing required value.'));
     expect(await read(apiRoot, category.id)).toEqual(category);
   });
 

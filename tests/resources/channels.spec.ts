@@ -1,5 +1,5 @@
 import type { ByProjectKeyRequestBuilder, Channel, ChannelDraft, ChannelUpdateAction } from '@commercetools/platform-sdk';
-import { test, expect, sdkFailure } from '../support/sdk.js';
+import { test, expect, invalidJson, sdkFailure } from '../support/sdk.js';
 import { typeWithStringField } from '../support/resources.js';
 
 /** A body the SDK's types would refuse: for validation tests. */
@@ -72,7 +72,7 @@ test.describe('channels: create', () => {
     for (const field of ['name', 'description', 'address', 'custom', 'geoLocation']) expect(channel, field).not.toHaveProperty(field);
   });
 
-  test('key is required; nothing is stored', async ({ apiRoot, mock }) => {
+  test('key is required: InvalidJsonInput; nothing is stored', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
       apiRoot
         .channels()
@@ -80,7 +80,7 @@ test.describe('channels: create', () => {
         .execute(),
     );
     expect(failure.statusCode).toBe(400);
-    expect(failure.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'key' });
+    expect(failure.body.errors).toEqual([invalidJson('key: Missing required value.')]);
     expect(mock.all('channel')).toHaveLength(0);
   });
 
@@ -95,7 +95,10 @@ test.describe('channels: create', () => {
     expect(mock.all('channel')).toHaveLength(0);
   });
 
-  test('unknown roles, a bad address and a bad geo location are InvalidField errors; nothing is stored', async ({ apiRoot, mock }) => {
+  test('unknown roles and a bad geo location are InvalidJsonInput, a bad country an InvalidField; nothing is stored', async ({
+    apiRoot,
+    mock,
+  }) => {
     const failure = await sdkFailure(
       apiRoot
         .channels()
@@ -109,11 +112,19 @@ test.describe('channels: create', () => {
         })
         .execute(),
     );
-    const fields = failure.body.errors.map((e) => [e.code, e.field]);
-    expect(fields).toContainEqual(['InvalidField', 'roles[0]']);
-    expect(fields).toContainEqual(['InvalidField', 'address.country']);
-    expect(fields).toContainEqual(['InvalidField', 'geoLocation.coordinates[0]']);
-    expect(failure.body.errors.find((e) => e.field === 'roles[0]')!.allowedValues).toContain('OrderExport');
+    expect(failure.body.errors).toEqual([
+      invalidJson(
+        'roles[0]: Unknown value "Warehouse"; expected one of "InventorySupply", "ProductDistribution", "OrderExport", "OrderImport", "Primary".',
+      ),
+      invalidJson('geoLocation -> coordinates[0]: JSON number expected.'),
+    ]);
+    const country = await sdkFailure(
+      apiRoot
+        .channels()
+        .post({ body: { key: 'bad', address: { country: 'Germany' } } })
+        .execute(),
+    );
+    expect(country.body.errors.map((e) => [e.code, e.field, e.invalidValue])).toEqual([['InvalidField', 'address.country', 'Germany']]);
     expect(mock.all('channel')).toHaveLength(0);
   });
 
@@ -217,8 +228,8 @@ test.describe('channels: update actions', () => {
       [[{ action: 'setAddressCustomField', name: 'note', value: 'x' }], 'InvalidOperation'],
       [[{ action: 'setAddressCustomType', type: { typeId: 'type', key: 'nope' } }], 'InvalidOperation'],
       [[{ action: 'setCustomType', type: { typeId: 'type', key: 'nope' } }], 'ReferencedResourceNotFound'],
-      [[raw<ChannelUpdateAction>({ action: 'addRoles', roles: ['Boss'] })], 'InvalidField'],
-      [[raw<ChannelUpdateAction>({ action: 'changeName' })], 'RequiredField'],
+      [[raw<ChannelUpdateAction>({ action: 'addRoles', roles: ['Boss'] })], 'InvalidJsonInput'],
+      [[raw<ChannelUpdateAction>({ action: 'changeName' })], 'InvalidJsonInput'],
       // The first action alone would succeed: atomicity.
       [
         [

@@ -1,5 +1,5 @@
 import type { ByProjectKeyRequestBuilder, CustomerGroup, CustomerGroupDraft, CustomerGroupUpdateAction } from '@commercetools/platform-sdk';
-import { test, expect, sdkFailure } from '../support/sdk.js';
+import { test, expect, invalidJson, sdkFailure } from '../support/sdk.js';
 
 /** A body the SDK's types would refuse: for validation tests. */
 const raw = <T>(value: unknown) => value as T;
@@ -72,7 +72,10 @@ test.describe('customer groups: create', () => {
     expect(group).not.toHaveProperty('custom');
   });
 
-  test('groupName is required, a bad key is an InvalidField; nothing is stored', async ({ apiRoot, mock }) => {
+  test('groupName is required and a string (InvalidJsonInput), a bad key is an InvalidField; nothing is stored', async ({
+    apiRoot,
+    mock,
+  }) => {
     let failure = await sdkFailure(
       apiRoot
         .customerGroups()
@@ -80,16 +83,21 @@ test.describe('customer groups: create', () => {
         .execute(),
     );
     expect(failure.statusCode).toBe(400);
-    expect(failure.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'groupName' });
+    expect(failure.body.errors).toEqual([invalidJson('groupName: Missing required value.')]);
     failure = await sdkFailure(
       apiRoot
         .customerGroups()
         .post({ body: raw<CustomerGroupDraft>({ groupName: 7, key: 'a b' }) })
         .execute(),
     );
-    const fields = failure.body.errors.map((e) => [e.code, e.field]);
-    expect(fields).toContainEqual(['InvalidField', 'groupName']);
-    expect(fields).toContainEqual(['InvalidField', 'key']);
+    expect(failure.body.errors).toEqual([invalidJson('groupName: JSON string expected.')]);
+    failure = await sdkFailure(
+      apiRoot
+        .customerGroups()
+        .post({ body: { groupName: 'Named', key: 'a b' } })
+        .execute(),
+    );
+    expect(failure.body.errors.map((e) => [e.code, e.field, e.invalidValue])).toEqual([['InvalidField', 'key', 'a b']]);
     expect(mock.all('customer-group')).toHaveLength(0);
   });
 
@@ -145,7 +153,7 @@ test.describe('customer groups: update actions', () => {
     const attempts: Array<[CustomerGroupUpdateAction[], string]> = [
       [[{ action: 'setKey', key: 'other' }], 'DuplicateField'],
       [[{ action: 'setKey', key: 'x' }], 'InvalidField'],
-      [[raw<CustomerGroupUpdateAction>({ action: 'changeName' })], 'RequiredField'],
+      [[raw<CustomerGroupUpdateAction>({ action: 'changeName' })], 'InvalidJsonInput'],
       [[{ action: 'setCustomField', name: 'tier', value: 1 }], 'InvalidOperation'],
       [[{ action: 'setCustomType', type: { typeId: 'type', key: 'nope' } }], 'ReferencedResourceNotFound'],
       [

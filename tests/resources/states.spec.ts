@@ -1,5 +1,5 @@
 import type { ByProjectKeyRequestBuilder, State, StateDraft, StateUpdateAction } from '@commercetools/platform-sdk';
-import { test, expect, sdkFailure } from '../support/sdk.js';
+import { test, expect, invalidJson, sdkFailure } from '../support/sdk.js';
 
 const raw = <T>(value: unknown) => value as T;
 
@@ -58,7 +58,7 @@ test.describe('states: create', () => {
     expect(state.transitions).toEqual([]);
   });
 
-  test('a missing key and a missing type are RequiredField errors; nothing is stored', async ({ apiRoot, mock }) => {
+  test('a missing key and a missing type are InvalidJsonInput errors; nothing is stored', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
       apiRoot
         .states()
@@ -66,34 +66,34 @@ test.describe('states: create', () => {
         .execute(),
     );
     expect(failure.statusCode).toBe(400);
-    const fields = failure.body.errors.map((e) => [e.code, e.field]);
-    expect(fields).toContainEqual(['RequiredField', 'key']);
-    expect(fields).toContainEqual(['RequiredField', 'type']);
+    expect(failure.body.errors).toEqual(['key: Missing required value.', 'type: Missing required value.'].map(invalidJson));
     expect(mock.all('state')).toHaveLength(0);
   });
 
-  test('an unknown type and an unknown role are InvalidField errors listing the allowed values', async ({ apiRoot, mock }) => {
+  test('an unknown type and an unknown role are InvalidJsonInput errors listing the allowed values', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
       apiRoot
         .states()
         .post({ body: raw<StateDraft>({ key: 'k1', type: 'CartState', roles: ['Boss'] }) })
         .execute(),
     );
-    const type = failure.body.errors.find((e) => e.field === 'type');
-    expect(type).toMatchObject({ code: 'InvalidField', invalidValue: 'CartState' });
-    expect(type!.allowedValues).toContain('OrderState');
-    expect(failure.body.errors).toContainEqual(expect.objectContaining({ code: 'InvalidField', field: 'roles[0]', invalidValue: 'Boss' }));
+    expect(failure.body.errors).toEqual([
+      invalidJson(
+        'type: Unknown value "CartState"; expected one of "OrderState", "RecurringOrderState", "LineItemState", "ProductState", "ReviewState", "PaymentState", "QuoteRequestState", "StagedQuoteState", "QuoteState".',
+      ),
+      invalidJson('roles[0]: Unknown value "Boss"; expected one of "ReviewIncludedInStatistics", "Return".'),
+    ]);
     expect(mock.all('state')).toHaveLength(0);
   });
 
-  test('a wrongly typed initial is an InvalidField', async ({ apiRoot, mock }) => {
+  test('a wrongly typed initial is an InvalidJsonInput', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
       apiRoot
         .states()
         .post({ body: raw<StateDraft>({ key: 'k1', type: 'OrderState', initial: 'yes' }) })
         .execute(),
     );
-    expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'initial', invalidValue: 'yes' });
+    expect(failure.body.errors).toEqual([invalidJson('initial: JSON boolean expected.')]);
     expect(mock.all('state')).toHaveLength(0);
   });
 
@@ -156,9 +156,13 @@ test.describe('states: update actions', () => {
     const same = await sdkFailure(update(apiRoot, changed, { action: 'changeType', type: 'PaymentState' }));
     expect(same.body.errors[0]!.code).toBe('InvalidOperation');
     const bad = await sdkFailure(update(apiRoot, changed, raw<StateUpdateAction>({ action: 'changeType', type: 'Nope' })));
-    expect(bad.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'actions[0].type' });
+    expect(bad.body.errors).toEqual([
+      invalidJson(
+        'actions[0] -> type: Unknown value "Nope"; expected one of "OrderState", "RecurringOrderState", "LineItemState", "ProductState", "ReviewState", "PaymentState", "QuoteRequestState", "StagedQuoteState", "QuoteState".',
+      ),
+    ]);
     const missing = await sdkFailure(update(apiRoot, changed, raw<StateUpdateAction>({ action: 'changeType' })));
-    expect(missing.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'actions[0].type' });
+    expect(missing.body.errors).toEqual([invalidJson('actions[0] -> type: Missing required value.')]);
     expect((await read(apiRoot, state.id)).version).toBe(2);
   });
 
@@ -169,7 +173,7 @@ test.describe('states: update actions', () => {
     const same = await sdkFailure(update(apiRoot, changed, { action: 'changeInitial', initial: false }));
     expect(same.body.errors[0]!.code).toBe('InvalidOperation');
     const missing = await sdkFailure(update(apiRoot, changed, raw<StateUpdateAction>({ action: 'changeInitial' })));
-    expect(missing.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'actions[0].initial' });
+    expect(missing.body.errors).toEqual([invalidJson('actions[0] -> initial: Missing required value.')]);
     expect(await read(apiRoot, state.id)).toMatchObject({ initial: false, version: 2 });
   });
 

@@ -1,6 +1,6 @@
 import type { ByProjectKeyRequestBuilder, ChannelRoleEnum, Store, StoreDraft, StoreUpdateAction } from '@commercetools/platform-sdk';
 import type { CommerceMock } from '../../src/index.js';
-import { test, expect, sdkFailure, PROJECT_KEY } from '../support/sdk.js';
+import { test, expect, invalidJson, sdkFailure, PROJECT_KEY } from '../support/sdk.js';
 
 const raw = <T>(value: unknown) => value as T;
 
@@ -73,7 +73,7 @@ test.describe('stores: create', () => {
     expect(store).not.toHaveProperty('storefront');
   });
 
-  test('a missing key is a RequiredField; nothing is stored', async ({ apiRoot, mock }) => {
+  test('a missing key is an InvalidJsonInput; nothing is stored', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
       apiRoot
         .stores()
@@ -81,24 +81,31 @@ test.describe('stores: create', () => {
         .execute(),
     );
     expect(failure.statusCode).toBe(400);
-    expect(failure.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'key' });
+    expect(failure.body.errors).toEqual([invalidJson('key: Missing required value.')]);
     expect(mock.all('store')).toHaveLength(0);
   });
 
-  test('a key outside the pattern, a bad country and a wrongly typed name are InvalidField errors', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(
+  test('a wrongly typed name is an InvalidJsonInput; a key outside the pattern and a bad country are InvalidField errors', async ({
+    apiRoot,
+    mock,
+  }) => {
+    const shape = await sdkFailure(
       apiRoot
         .stores()
         .post({ body: raw<StoreDraft>({ key: 'has space', name: 'Berlin', countries: [{ code: 'Germany' }] }) })
         .execute(),
     );
-    expect(failure.body.errors).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ code: 'InvalidField', field: 'key', invalidValue: 'has space' }),
-        expect.objectContaining({ code: 'InvalidField', field: 'name' }),
-        expect.objectContaining({ code: 'InvalidField', field: 'countries[0].code', invalidValue: 'Germany' }),
-      ]),
+    expect(shape.body.errors).toEqual([invalidJson('name: JSON object expected.')]);
+    const failure = await sdkFailure(
+      apiRoot
+        .stores()
+        .post({ body: { key: 'has space', name: { en: 'Berlin' }, countries: [{ code: 'Germany' }] } })
+        .execute(),
     );
+    expect(failure.body.errors.map((e) => [e.code, e.field, e.invalidValue])).toEqual([
+      ['InvalidField', 'key', 'has space'],
+      ['InvalidField', 'countries[0].code', 'Germany'],
+    ]);
     expect(mock.all('store')).toHaveLength(0);
   });
 
@@ -246,10 +253,10 @@ test.describe('stores: update actions', () => {
     expect(removed.version).toBe(3);
   });
 
-  test('setName with a non-object name is an InvalidField', async ({ apiRoot }) => {
+  test('setName with a non-object name is an InvalidJsonInput', async ({ apiRoot }) => {
     const store = await createStore(apiRoot, { key: 'store-s' });
     const failure = await sdkFailure(update(apiRoot, store, raw<StoreUpdateAction>({ action: 'setName', name: 'plain' })));
-    expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'actions[0].name' });
+    expect(failure.body.errors).toEqual([invalidJson('actions[0] -> name: JSON object expected.')]);
     expect(await read(apiRoot, store.id)).toEqual(store);
   });
 

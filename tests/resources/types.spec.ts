@@ -1,5 +1,5 @@
 import type { ByProjectKeyRequestBuilder, FieldDefinition, Type, TypeDraft, TypeUpdateAction } from '@commercetools/platform-sdk';
-import { test, expect, sdkFailure } from '../support/sdk.js';
+import { test, expect, invalidJson, sdkFailure } from '../support/sdk.js';
 
 /** A body the SDK's types would refuse: for validation tests. */
 const raw = <T>(value: unknown) => value as T;
@@ -107,14 +107,16 @@ test.describe('types: create', () => {
         .execute(),
     );
     expect(failure.statusCode).toBe(400);
-    const fields = failure.body.errors.map((e) => [e.code, e.field]);
-    expect(fields).toContainEqual(['RequiredField', 'key']);
-    expect(fields).toContainEqual(['RequiredField', 'name']);
-    expect(fields).toContainEqual(['RequiredField', 'resourceTypeIds']);
+    expect(failure.body.errors).toEqual(
+      ['key: Missing required value.', 'name: Missing required value.', 'resourceTypeIds: Missing required value.'].map(invalidJson),
+    );
     expect(mock.all('type')).toHaveLength(0);
   });
 
-  test('an unknown resource type id, field type or reference type id is an InvalidField; nothing is stored', async ({ apiRoot, mock }) => {
+  test('an unknown resource type id, field type or reference type id is an InvalidJsonInput; nothing is stored', async ({
+    apiRoot,
+    mock,
+  }) => {
     const failure = await sdkFailure(
       apiRoot
         .types()
@@ -134,14 +136,32 @@ test.describe('types: create', () => {
         .execute(),
     );
     expect(failure.statusCode).toBe(400);
-    const fields = failure.body.errors.map((e) => [e.code, e.field]);
-    expect(fields).toContainEqual(['InvalidField', 'resourceTypeIds[0]']);
-    expect(fields).toContainEqual(['InvalidField', 'fieldDefinitions[0].type.name']);
-    expect(fields).toContainEqual(['InvalidField', 'fieldDefinitions[1].type.referenceTypeId']);
-    expect(fields).toContainEqual(['InvalidField', 'fieldDefinitions[2].type.elementType.name']);
-    expect(fields).toContainEqual(['InvalidField', 'fieldDefinitions[3].name']);
-    expect(fields).toContainEqual(['InvalidField', 'fieldDefinitions[3].required']);
-    expect(failure.body.errors.find((e) => e.field === 'resourceTypeIds[0]')!.allowedValues).toContain('category');
+    expect(failure.body.errors.every((e) => e.code === 'InvalidJsonInput')).toBe(true);
+    const problems = failure.body.errors.map((e) => String(e.detailedErrorMessage));
+    expect(problems.map((problem) => problem.slice(0, problem.indexOf(':')))).toEqual([
+      'resourceTypeIds[0]',
+      'fieldDefinitions[0] -> type -> name',
+      'fieldDefinitions[1] -> type -> referenceTypeId',
+      'fieldDefinitions[2] -> type -> elementType -> name',
+      'fieldDefinitions[3] -> required',
+    ]);
+    expect(problems[0]).toMatch(/^resourceTypeIds\[0\]: Unknown value "spaceship"; expected one of .*"category"/);
+    expect(problems[4]).toBe('fieldDefinitions[3] -> required: JSON boolean expected.');
+    // A field name outside its pattern is a rule's refusal, reported once the shape is right.
+    const name = await sdkFailure(
+      apiRoot
+        .types()
+        .post({
+          body: {
+            key: 'bad',
+            name: { en: 'Bad' },
+            resourceTypeIds: ['category'],
+            fieldDefinitions: [{ name: 'x', label: { en: 'bad name' }, required: false, type: { name: 'String' } }],
+          },
+        })
+        .execute(),
+    );
+    expect(name.body.errors.map((e) => [e.code, e.field, e.invalidValue])).toEqual([['InvalidField', 'fieldDefinitions[0].name', 'x']]);
     expect(mock.all('type')).toHaveLength(0);
   });
 
@@ -309,7 +329,7 @@ test.describe('types: update actions', () => {
       [[{ action: 'changeEnumValueOrder', fieldName: 'colour', keys: ['red'] }], 'InvalidOperation'],
       [[{ action: 'changeFieldDefinitionOrder', fieldNames: ['colour', 'size', 'flag', 'extra'] }], 'InvalidOperation'],
       [[{ action: 'changeInputHint', fieldName: 'flag', inputHint: 'MultiLine' }], 'InvalidOperation'],
-      [[raw<TypeUpdateAction>({ action: 'changeInputHint', fieldName: 'colour', inputHint: 'Wide' })], 'InvalidField'],
+      [[raw<TypeUpdateAction>({ action: 'changeInputHint', fieldName: 'colour', inputHint: 'Wide' })], 'InvalidJsonInput'],
       // The first action alone would succeed: atomicity.
       [
         [

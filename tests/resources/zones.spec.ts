@@ -1,5 +1,5 @@
 import type { ByProjectKeyRequestBuilder, Zone, ZoneDraft, ZoneUpdateAction } from '@commercetools/platform-sdk';
-import { test, expect, sdkFailure } from '../support/sdk.js';
+import { test, expect, invalidJson, sdkFailure } from '../support/sdk.js';
 
 const raw = <T>(value: unknown) => value as T;
 
@@ -39,7 +39,7 @@ test.describe('zones: create', () => {
     expect(zone).not.toHaveProperty('description');
   });
 
-  test('a missing name is a RequiredField; a missing location country too', async ({ apiRoot, mock }) => {
+  test('a missing name is an InvalidJsonInput; a missing location country too', async ({ apiRoot, mock }) => {
     const noName = await sdkFailure(
       apiRoot
         .zones()
@@ -47,32 +47,39 @@ test.describe('zones: create', () => {
         .execute(),
     );
     expect(noName.statusCode).toBe(400);
-    expect(noName.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'name' });
+    expect(noName.body.errors).toEqual([invalidJson('name: Missing required value.')]);
     const noCountry = await sdkFailure(
       apiRoot
         .zones()
         .post({ body: raw<ZoneDraft>({ name: 'Z', locations: [{ state: 'Bavaria' }] }) })
         .execute(),
     );
-    expect(noCountry.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'locations[0].country' });
+    expect(noCountry.body.errors).toEqual([invalidJson('locations[0] -> country: Missing required value.')]);
     expect(mock.all('zone')).toHaveLength(0);
   });
 
-  test('a lower-case country, a wrongly typed name and a bad key are InvalidField errors', async ({ apiRoot, mock }) => {
-    const failure = await sdkFailure(
+  test('a wrongly typed name is an InvalidJsonInput; a lower-case country and a bad key are InvalidField errors', async ({
+    apiRoot,
+    mock,
+  }) => {
+    const shape = await sdkFailure(
       apiRoot
         .zones()
         .post({ body: raw<ZoneDraft>({ name: ['x'], key: 'x', locations: [{ country: 'de' }] }) })
         .execute(),
     );
-    expect(failure.statusCode).toBe(400);
-    expect(failure.body.errors).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ code: 'InvalidField', field: 'name' }),
-        expect.objectContaining({ code: 'InvalidField', field: 'key', invalidValue: 'x' }),
-        expect.objectContaining({ code: 'InvalidField', field: 'locations[0].country', invalidValue: 'de' }),
-      ]),
+    expect(shape.body.errors).toEqual([invalidJson('name: JSON string expected.')]);
+    const failure = await sdkFailure(
+      apiRoot
+        .zones()
+        .post({ body: { name: 'Z', key: 'x', locations: [{ country: 'de' }] } })
+        .execute(),
     );
+    expect(failure.statusCode).toBe(400);
+    expect(failure.body.errors.map((e) => [e.code, e.field, e.invalidValue])).toEqual([
+      ['InvalidField', 'key', 'x'],
+      ['InvalidField', 'locations[0].country', 'de'],
+    ]);
     expect(mock.all('zone')).toHaveLength(0);
   });
 
@@ -137,10 +144,10 @@ test.describe('zones: update actions', () => {
     expect((await read(apiRoot, zone.id)).name).toBe('New');
   });
 
-  test('changeName with a wrongly typed name is an InvalidField at the action path', async ({ apiRoot }) => {
+  test('changeName with a wrongly typed name is an InvalidJsonInput at the action path', async ({ apiRoot }) => {
     const zone = await createZone(apiRoot, { name: 'Old' });
     const failure = await sdkFailure(update(apiRoot, zone, raw<ZoneUpdateAction>({ action: 'changeName', name: 5 })));
-    expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'actions[0].name', invalidValue: 5 });
+    expect(failure.body.errors).toEqual([invalidJson('actions[0] -> name: JSON string expected.')]);
     expect(await read(apiRoot, zone.id)).toEqual(zone);
   });
 
@@ -195,10 +202,10 @@ test.describe('zones: update actions', () => {
     expect(await read(apiRoot, zone.id)).toEqual(zone);
   });
 
-  test('addLocation without a location is a RequiredField', async ({ apiRoot }) => {
+  test('addLocation without a location is an InvalidJsonInput', async ({ apiRoot }) => {
     const zone = await createZone(apiRoot, { name: 'Z' });
     const failure = await sdkFailure(update(apiRoot, zone, raw<ZoneUpdateAction>({ action: 'addLocation' })));
-    expect(failure.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'actions[0].location' });
+    expect(failure.body.errors).toEqual([invalidJson('actions[0] -> location: Missing required value.')]);
   });
 
   test('removeLocation removes it, and the location can then join another zone', async ({ apiRoot }) => {

@@ -3,7 +3,7 @@
  * defaults per unit type, the hierarchy-derived fields and every update action of both types.
  */
 import type { BusinessUnit, BusinessUnitDraft } from '@commercetools/platform-sdk';
-import { test, expect, sdkFailure } from '../support/sdk.js';
+import { test, expect, invalidJson, sdkFailure } from '../support/sdk.js';
 import { associate, createCustomer, createRole, createUnit, readUnit, updateUnit } from './support.js';
 
 const raw = <T>(value: unknown) => value as T;
@@ -33,7 +33,7 @@ test.describe('associate roles', () => {
     expect(mock.all('associate-role')).toHaveLength(2);
   });
 
-  test('an unknown permission and a missing key are field errors', async ({ apiRoot, mock }) => {
+  test('an unknown permission and a missing key are InvalidJsonInput errors', async ({ apiRoot, mock }) => {
     const failure = await sdkFailure(
       apiRoot
         .associateRoles()
@@ -41,12 +41,13 @@ test.describe('associate roles', () => {
         .execute(),
     );
     expect(failure.statusCode).toBe(400);
-    expect(failure.body.errors).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ code: 'RequiredField', field: 'key' }),
-        expect.objectContaining({ code: 'InvalidField', field: 'permissions[0]', invalidValue: 'FlyToTheMoon' }),
-      ]),
-    );
+    expect(failure.body.errors).toEqual([
+      invalidJson('key: Missing required value.'),
+      expect.objectContaining({
+        code: 'InvalidJsonInput',
+        detailedErrorMessage: expect.stringMatching(/^permissions\[0\]: Unknown value "FlyToTheMoon"; expected one of "AddChildUnits", /),
+      }),
+    ]);
     expect(mock.all('associate-role')).toHaveLength(0);
   });
 
@@ -230,19 +231,28 @@ test.describe('business units: create', () => {
         .execute(),
     );
     expect(noParent.body.errors[0]).toMatchObject({ code: 'RequiredField', field: 'parentUnit' });
-    // Listed with the draft's other problems, not only once they are fixed; nothing is stored.
-    const twoProblems = await sdkFailure(
+    // A body of the wrong shape reports its shape alone, as the platform reads it before any rule.
+    const wrongShape = await sdkFailure(
       apiRoot
         .businessUnits()
         .post({ body: raw({ key: 'dd', unitType: 'Division', name: 42 }) })
         .execute(),
     );
+    expect(wrongShape.body.errors).toEqual([invalidJson('name: JSON string expected.')]);
+    // Listed with the draft's other rule problems, not only once they are fixed; nothing is stored.
+    const twoProblems = await sdkFailure(
+      apiRoot
+        .businessUnits()
+        .post({ body: raw({ key: 'd', unitType: 'Division', name: 'D' }) })
+        .execute(),
+    );
     expect(twoProblems.statusCode).toBe(400);
     expect(twoProblems.body.errors.map((error: { code: string; field?: string }) => [error.code, error.field]).sort()).toEqual([
-      ['InvalidField', 'name'],
+      ['InvalidField', 'key'],
       ['RequiredField', 'parentUnit'],
     ]);
     expect(mock.getByKey('business-unit', 'dd')).toBeUndefined();
+    expect(mock.getByKey('business-unit', 'd')).toBeUndefined();
     const inheriting = await sdkFailure(
       apiRoot
         .businessUnits()

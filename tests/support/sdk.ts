@@ -87,6 +87,11 @@ export async function sdkFailure(request: Promise<unknown>): Promise<SdkFailure>
   throw new Error('expected the request to fail, but it succeeded');
 }
 
+/** The platform's error object for a body of the wrong shape, with the path and problem it names. */
+export function invalidJson(detailedErrorMessage: string) {
+  return { code: 'InvalidJsonInput', message: 'Request body does not contain valid JSON.', detailedErrorMessage };
+}
+
 export interface MockFixtures {
   mockOptions: CommerceMockOptions;
   /** A fresh mock for this test, intercepting global fetch; other hosts are refused. */

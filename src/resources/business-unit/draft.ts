@@ -4,7 +4,7 @@ import { errors } from '../../http/errors.js';
 import { addressIdAt } from '../address-book.js';
 import { addressFromDraft, customFields } from '../common.js';
 import type { BaseFields, Identifier, ResourceContext } from '../define.js';
-import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, ResourceIdentifier } from '../validation.js';
+import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, resourceIdentifier } from '../validation.js';
 import { deriveHierarchy, lookupIn, unitRef } from './hierarchy.js';
 import type { Associate, AssociateRoleAssignment, BusinessUnit, KeyReference } from './model.js';
 
@@ -14,7 +14,7 @@ export const Mode = z.enum(['Explicit', 'ExplicitAndFromParent']);
 export const UnitTypeSchema = z.enum(['Company', 'Division']);
 
 export const AssociateRoleAssignmentDraft = z.object({
-  associateRole: ResourceIdentifier,
+  associateRole: resourceIdentifier('associate-role'),
   inheritance: z.enum(['Enabled', 'Disabled']).optional(),
 });
 
@@ -22,11 +22,11 @@ export const AssociateDraft = z.object({
   associateRoleAssignments: z.array(AssociateRoleAssignmentDraft).min(1).max(5),
   /** Deprecated (`Admin` / `Buyer`); accepted and ignored, as `associateRoleAssignments` is what counts. */
   roles: z.array(z.enum(['Admin', 'Buyer'])).optional(),
-  customer: ResourceIdentifier,
+  customer: resourceIdentifier('customer'),
 });
 export type AssociateDraft = z.infer<typeof AssociateDraft>;
 
-export const CustomerGroupAssignmentDraft = z.object({ customerGroup: ResourceIdentifier });
+export const CustomerGroupAssignmentDraft = z.object({ customerGroup: resourceIdentifier('customer-group') });
 
 export const BusinessUnitDraft = z
   .object({
@@ -34,7 +34,7 @@ export const BusinessUnitDraft = z
     unitType: UnitTypeSchema,
     name: z.string(),
     status: Status.optional(),
-    stores: z.array(ResourceIdentifier).optional(),
+    stores: z.array(resourceIdentifier('store')).optional(),
     storeMode: StoreModeSchema.optional(),
     contactEmail: z.string().optional(),
     associateMode: Mode.optional(),
@@ -48,7 +48,7 @@ export const BusinessUnitDraft = z
     custom: CustomFieldsDraft.optional(),
     customerGroupAssignments: z.array(CustomerGroupAssignmentDraft).optional(),
     /** DivisionDraft only (required there). */
-    parentUnit: ResourceIdentifier.optional(),
+    parentUnit: resourceIdentifier('business-unit').optional(),
   })
   .check(requiredWhen('parentUnit', (draft) => draft.unitType === 'Division'));
 export type BusinessUnitDraft = z.infer<typeof BusinessUnitDraft>;

@@ -10,7 +10,7 @@ import { jsonEqual } from '../../util/json.js';
 import { addressBookActions } from '../address-book.js';
 import { customFieldActions, setField } from '../common.js';
 import { action, type CustomRoute, defineResource, type Engine, type Reference } from '../define.js';
-import { ResourceIdentifier } from '../validation.js';
+import { resourceIdentifier } from '../validation.js';
 import {
   AssociateDraft,
   associateFromDraft,
@@ -72,7 +72,7 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
       }
       unit.associates.push(associate);
     }),
-    removeAssociate: action(z.object({ customer: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
+    removeAssociate: action(z.object({ customer: resourceIdentifier('customer') }), (unit: BusinessUnit, a, ctx) => {
       const id = a.customer.id ?? ctx.reference('customer', a.customer).id;
       findAssociate(unit, id);
       unit.associates = unit.associates.filter((associate) => associate.customer.id !== id);
@@ -108,7 +108,7 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     }),
 
     // Hierarchy
-    changeParentUnit: action(z.object({ parentUnit: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
+    changeParentUnit: action(z.object({ parentUnit: resourceIdentifier('business-unit') }), (unit: BusinessUnit, a, ctx) => {
       if (unit.unitType !== 'Division')
         throw errors.invalidOperation('A Company has no parent unit; use setUnitType to make it a Division.');
       const lookup = lookupIn(ctx);
@@ -128,23 +128,26 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
         );
       }
     }),
-    setUnitType: action(z.object({ unitType: UnitTypeSchema, parentUnit: ResourceIdentifier.optional() }), (unit: BusinessUnit, a, ctx) => {
-      if (a.unitType === 'Company') {
-        if (unit.storeMode !== 'Explicit' || unit.associateMode !== 'Explicit' || unit.approvalRuleMode !== 'Explicit') {
-          throw errors.invalidOperation("A Company needs storeMode, associateMode and approvalRuleMode 'Explicit'; change them first.");
+    setUnitType: action(
+      z.object({ unitType: UnitTypeSchema, parentUnit: resourceIdentifier('business-unit').optional() }),
+      (unit: BusinessUnit, a, ctx) => {
+        if (a.unitType === 'Company') {
+          if (unit.storeMode !== 'Explicit' || unit.associateMode !== 'Explicit' || unit.approvalRuleMode !== 'Explicit') {
+            throw errors.invalidOperation("A Company needs storeMode, associateMode and approvalRuleMode 'Explicit'; change them first.");
+          }
+          unit.unitType = 'Company';
+          delete unit.parentUnit;
+          return;
         }
-        unit.unitType = 'Company';
-        delete unit.parentUnit;
-        return;
-      }
-      if (!a.parentUnit) throw errors.invalidOperation('A Division needs a parentUnit.');
-      unit.unitType = 'Division';
-      setParent(unit, a.parentUnit, ctx);
-    }),
+        if (!a.parentUnit) throw errors.invalidOperation('A Division needs a parentUnit.');
+        unit.unitType = 'Division';
+        setParent(unit, a.parentUnit, ctx);
+      },
+    ),
 
     // Stores
     setStoreMode: action(
-      z.object({ storeMode: StoreModeSchema, stores: z.array(ResourceIdentifier).optional().nullable() }),
+      z.object({ storeMode: StoreModeSchema, stores: z.array(resourceIdentifier('store')).optional().nullable() }),
       (unit: BusinessUnit, a, ctx) => {
         assertModeAllowed(unit, 'storeMode', a.storeMode);
         if (a.storeMode === 'FromParent') {
@@ -158,16 +161,16 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
         delete unit.inheritedStores;
       },
     ),
-    setStores: action(z.object({ stores: z.array(ResourceIdentifier) }), (unit: BusinessUnit, a, ctx) => {
+    setStores: action(z.object({ stores: z.array(resourceIdentifier('store')) }), (unit: BusinessUnit, a, ctx) => {
       assertExplicitStores(unit);
       unit.stores = storeReferences(a.stores, ctx);
     }),
-    addStore: action(z.object({ store: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
+    addStore: action(z.object({ store: resourceIdentifier('store') }), (unit: BusinessUnit, a, ctx) => {
       assertExplicitStores(unit);
       const store = ctx.keyReference('store', a.store) as KeyReference<'store'>;
       if (!unit.stores!.some((s) => s.key === store.key)) unit.stores!.push(store);
     }),
-    removeStore: action(z.object({ store: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
+    removeStore: action(z.object({ store: resourceIdentifier('store') }), (unit: BusinessUnit, a, ctx) => {
       assertExplicitStores(unit);
       const key = a.store.key ?? ctx.keyReference('store', a.store).key;
       unit.stores = unit.stores!.filter((s) => s.key !== key);
@@ -184,11 +187,14 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
         if (!assignments.some((g) => g.customerGroup.id === assignment.customerGroup.id)) assignments.push(assignment);
       },
     ),
-    removeCustomerGroupAssignment: action(z.object({ customerGroup: ResourceIdentifier }), (unit: BusinessUnit, a, ctx) => {
-      const { id } = ctx.reference('customer-group', a.customerGroup);
-      if (unit.customerGroupAssignments)
-        unit.customerGroupAssignments = unit.customerGroupAssignments.filter((g) => g.customerGroup.id !== id);
-    }),
+    removeCustomerGroupAssignment: action(
+      z.object({ customerGroup: resourceIdentifier('customer-group') }),
+      (unit: BusinessUnit, a, ctx) => {
+        const { id } = ctx.reference('customer-group', a.customerGroup);
+        if (unit.customerGroupAssignments)
+          unit.customerGroupAssignments = unit.customerGroupAssignments.filter((g) => g.customerGroup.id !== id);
+      },
+    ),
     setCustomerGroupAssignments: action(
       z.object({ customerGroupAssignments: z.array(CustomerGroupAssignmentDraft).optional().nullable() }),
       (unit: BusinessUnit, a, ctx) => {

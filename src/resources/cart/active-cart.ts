@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';
 import type { Engine, ResourceContext } from '../define.js';
-import { ResourceIdentifier } from '../validation.js';
+import { resourceIdentifier } from '../validation.js';
 import { customerGroupOf } from './build.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
@@ -36,7 +36,7 @@ export function activeCartOf(
 }
 
 export const MergeCartDraft = z.object({
-  anonymousCart: ResourceIdentifier.optional(),
+  anonymousCart: resourceIdentifier('cart').optional(),
   mergeMode: z.enum(['MergeWithExistingCustomerCart', 'UseAsNewActiveCustomerCart']).optional(),
   updateProductData: z.boolean().optional(),
   anonymousId: z.string().optional(),

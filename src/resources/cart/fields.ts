@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
-import { Country, Key, ResourceIdentifier } from '../validation.js';
+import { Country, Key, resourceIdentifier, LanguageTag } from '../validation.js';
 import { businessUnitOf, customerGroupOf } from './build.js';
 import { cartErrors } from './errors.js';
 import { Optional, RoundingMode } from './schemas.js';
@@ -19,7 +19,7 @@ export const fieldActions: Record<string, CartAction> = {
   ),
   setKey: cartAction(z.object({ key: Optional(Key) }), (cart, a) => setField(cart, 'key', a.key), anyState),
   setCountry: cartAction(z.object({ country: Optional(Country) }), (cart, a) => setField(cart, 'country', a.country)),
-  setLocale: cartAction(z.object({ locale: Optional(z.string()) }), (cart, a) => setField(cart, 'locale', a.locale)),
+  setLocale: cartAction(z.object({ locale: Optional(LanguageTag) }), (cart, a) => setField(cart, 'locale', a.locale)),
   setCustomerId: cartAction(z.object({ customerId: Optional(z.string()) }), (cart, a, ctx) => {
     if (!a.customerId) {
       delete cart.customerId;
@@ -31,7 +31,7 @@ export const fieldActions: Record<string, CartAction> = {
   }),
   setCustomerEmail: cartAction(z.object({ email: Optional(z.string()) }), (cart, a) => setField(cart, 'customerEmail', a.email)),
   setAnonymousId: cartAction(z.object({ anonymousId: Optional(z.string()) }), (cart, a) => setField(cart, 'anonymousId', a.anonymousId)),
-  setCustomerGroup: cartAction(z.object({ customerGroup: Optional(ResourceIdentifier) }), (cart, a, ctx) => {
+  setCustomerGroup: cartAction(z.object({ customerGroup: Optional(resourceIdentifier('customer-group')) }), (cart, a, ctx) => {
     if (cart.customerId !== undefined) {
       throw cartErrors.invalidOperation(
         "The customer group of a cart with a customer is the customer's; setCustomerGroup is only for carts without customerId.",
@@ -39,7 +39,7 @@ export const fieldActions: Record<string, CartAction> = {
     }
     setField(cart, 'customerGroup', a.customerGroup ? ctx.reference('customer-group', a.customerGroup) : undefined);
   }),
-  setBusinessUnit: cartAction(z.object({ businessUnit: ResourceIdentifier }), (cart, a, ctx) => {
+  setBusinessUnit: cartAction(z.object({ businessUnit: resourceIdentifier('business-unit') }), (cart, a, ctx) => {
     cart.businessUnit = businessUnitOf(a.businessUnit, ctx);
   }),
   setPurchaseOrderNumber: cartAction(z.object({ purchaseOrderNumber: Optional(z.string()) }), (cart, a) =>
@@ -56,12 +56,12 @@ export const fieldActions: Record<string, CartAction> = {
   changePriceRoundingMode: cartAction(z.object({ priceRoundingMode: RoundingMode }), (cart, a) => {
     cart.priceRoundingMode = a.priceRoundingMode;
   }),
-  addPayment: cartAction(z.object({ payment: ResourceIdentifier }), (cart, a, ctx) => {
+  addPayment: cartAction(z.object({ payment: resourceIdentifier('payment') }), (cart, a, ctx) => {
     const reference = ctx.reference('payment', a.payment);
     cart.paymentInfo ??= { payments: [] };
     if (!cart.paymentInfo.payments.some((p) => p.id === reference.id)) cart.paymentInfo.payments.push(reference);
   }),
-  removePayment: cartAction(z.object({ payment: ResourceIdentifier }), (cart, a, ctx) => {
+  removePayment: cartAction(z.object({ payment: resourceIdentifier('payment') }), (cart, a, ctx) => {
     const id = a.payment.id ?? ctx.reference('payment', a.payment).id;
     if (!cart.paymentInfo) return;
     cart.paymentInfo.payments = cart.paymentInfo.payments.filter((p) => p.id !== id);

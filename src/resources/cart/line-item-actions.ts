@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MoneyDraft, typedMoney, withCentAmount } from '../../pricing/money.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
 import type { ResourceContext } from '../define.js';
-import { ResourceIdentifier } from '../validation.js';
+import { type ResourceIdentifier, resourceIdentifier } from '../validation.js';
 import { itemShippingAddress } from './addresses.js';
 import { cartErrors } from './errors.js';
 import {
@@ -94,9 +94,9 @@ function setLinePrice(cart: Cart, a: ExternalPrices & Parameters<typeof findLine
 /** setLineItemDistributionChannel, setLineItemSupplyChannel: the line's channel, or with none, none. */
 function setLineChannel(field: 'distributionChannel' | 'supplyChannel'): CartAction {
   return cartAction(
-    LineItemLocator.extend({ [field]: Optional(ResourceIdentifier) }),
+    LineItemLocator.extend({ [field]: Optional(resourceIdentifier('channel')) }),
     (cart, a, ctx) => {
-      const channel = a[field] as z.infer<typeof ResourceIdentifier> | null | undefined;
+      const channel = a[field] as ResourceIdentifier | null | undefined;
       setField(findLineItem(cart, a), field, channel ? ctx.reference('channel', channel) : undefined);
     },
     changesPrices,
@@ -221,9 +221,9 @@ export const lineItemActions: Record<string, CartAction> = {
   }),
   addShoppingList: cartAction(
     z.object({
-      shoppingList: ResourceIdentifier,
-      distributionChannel: ResourceIdentifier.optional(),
-      supplyChannel: ResourceIdentifier.optional(),
+      shoppingList: resourceIdentifier('shopping-list'),
+      distributionChannel: resourceIdentifier('channel').optional(),
+      supplyChannel: resourceIdentifier('channel').optional(),
     }),
     (cart, a, ctx) => {
       const list = ctx.get('shopping-list', ctx.reference('shopping-list', a.shoppingList).id);

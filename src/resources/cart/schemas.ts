@@ -8,13 +8,13 @@ import {
   CustomFieldsDraft,
   Key,
   LocalizedString,
-  ResourceIdentifier,
-  StoreResourceIdentifier,
+  resourceIdentifier,
+  DateTime,
+  LanguageTag,
 } from '../validation.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
 import { CartDiscountTarget, CartDiscountValueDraft } from '../cart-discounts.js';
 
-export const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
 export const RoundingMode = z.enum(['HalfEven', 'HalfUp', 'HalfDown']);
 export const TaxMode = z.enum(['Platform', 'External', 'ExternalAmount', 'Disabled']);
 export const TaxCalculationMode = z.enum(['LineItemLevel', 'UnitPriceLevel']);
@@ -54,8 +54,8 @@ export const LineItemDraft = z.object({
   sku: z.string().optional(),
   quantity: z.number().int().min(1).optional(),
   addedAt: DateTime.optional(),
-  distributionChannel: ResourceIdentifier.optional(),
-  supplyChannel: ResourceIdentifier.optional(),
+  distributionChannel: resourceIdentifier('channel').optional(),
+  supplyChannel: resourceIdentifier('channel').optional(),
   externalPrice: MoneyDraft.optional(),
   externalTotalPrice: ExternalLineItemTotalPrice.optional(),
   externalTaxRate: ExternalTaxRateDraft.optional(),
@@ -73,7 +73,7 @@ export const CustomLineItemDraft = z.object({
   quantity: z.number().int().min(1).optional(),
   money: MoneyDraft,
   slug: z.string(),
-  taxCategory: ResourceIdentifier.optional(),
+  taxCategory: resourceIdentifier('tax-category').optional(),
   externalTaxRate: ExternalTaxRateDraft.optional(),
   custom: CustomFieldsDraft.optional(),
   shippingDetails: ItemShippingDetailsDraft.optional(),
@@ -91,7 +91,7 @@ export const DeliveryDraft = z.object({}).loose();
 
 export const ShippingDraft = z.object({
   key: z.string(),
-  shippingMethod: ResourceIdentifier.optional(),
+  shippingMethod: resourceIdentifier('shipping-method').optional(),
   shippingAddress: BaseAddress,
   shippingRateInput: ShippingRateInputDraft.optional(),
   externalTaxRate: ExternalTaxRateDraft.optional(),
@@ -105,7 +105,7 @@ export const CustomShippingDraft = z.object({
   shippingAddress: BaseAddress.optional(),
   shippingRate: ShippingRateDraft,
   shippingRateInput: ShippingRateInputDraft.optional(),
-  taxCategory: ResourceIdentifier.optional(),
+  taxCategory: resourceIdentifier('tax-category').optional(),
   externalTaxRate: ExternalTaxRateDraft.optional(),
   deliveries: z.array(DeliveryDraft).optional(),
   custom: CustomFieldsDraft.optional(),
@@ -116,10 +116,10 @@ export const CartDraft = z.object({
   key: Key.optional(),
   customerId: z.string().optional(),
   customerEmail: z.string().optional(),
-  customerGroup: ResourceIdentifier.optional(),
+  customerGroup: resourceIdentifier('customer-group').optional(),
   anonymousId: z.string().optional(),
-  businessUnit: ResourceIdentifier.optional(),
-  store: StoreResourceIdentifier.optional(),
+  businessUnit: resourceIdentifier('business-unit').optional(),
+  store: resourceIdentifier('store').optional(),
   lineItems: z.array(LineItemDraft).optional(),
   customLineItems: z.array(CustomLineItemDraft).optional(),
   taxMode: TaxMode.optional(),
@@ -130,7 +130,7 @@ export const CartDraft = z.object({
   inventoryMode: InventoryMode.optional(),
   billingAddress: BaseAddress.optional(),
   shippingAddress: BaseAddress.optional(),
-  shippingMethod: ResourceIdentifier.optional(),
+  shippingMethod: resourceIdentifier('shipping-method').optional(),
   shippingRateInput: ShippingRateInputDraft.optional(),
   shippingMode: z.enum(['Single', 'Multiple']).optional(),
   customShipping: z.array(CustomShippingDraft).optional(),
@@ -138,7 +138,7 @@ export const CartDraft = z.object({
   itemShippingAddresses: z.array(BaseAddress).optional(),
   discountCodes: z.array(z.string()).max(10).optional(),
   country: Country.optional(),
-  locale: z.string().optional(),
+  locale: LanguageTag.optional(),
   origin: z.enum(['Customer', 'Merchant', 'Quote', 'RecurringOrder']).optional(),
   deleteDaysAfterLastModification: z.number().int().min(1).max(365250).optional(),
   custom: CustomFieldsDraft.optional(),

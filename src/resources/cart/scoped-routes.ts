@@ -17,7 +17,7 @@ import { errors, PlatformError } from '../../http/errors.js';
 import { scopedAccess } from '../../scopes/scoped-access.js';
 import type { StoredDocument } from '../../storage/types.js';
 import type { CustomRoute, Engine, Locator } from '../define.js';
-import { ResourceIdentifier, validate } from '../validation.js';
+import { validate, resourceIdentifier } from '../validation.js';
 import { activeCartOf, mergeAnonymousCart } from './active-cart.js';
 import type { Cart } from './model.js';
 
@@ -131,7 +131,7 @@ function replicateRoute(withKey: boolean): CustomRoute {
 }
 
 const MergeDraft = z.object({
-  anonymousCart: ResourceIdentifier.optional(),
+  anonymousCart: resourceIdentifier('cart').optional(),
   mergeMode: z.enum(['MergeWithExistingCustomerCart', 'UseAsNewActiveCustomerCart']).optional(),
   updateProductData: z.boolean().optional(),
   anonymousId: z.string().optional(),

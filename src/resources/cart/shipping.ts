@@ -12,7 +12,7 @@ import { applyCustomField, applyCustomType, customFields, SetCustomField, SetCus
 import type { Address, CustomFields } from '../common.js';
 import type { ResourceContext } from '../define.js';
 import { methodServesStore, shippingRateFromDraft, ShippingRateDraft, type ShippingMethod } from '../shipping-methods.js';
-import { BaseAddress, CustomFieldsDraft, ResourceIdentifier } from '../validation.js';
+import { BaseAddress, CustomFieldsDraft, type ResourceIdentifier, resourceIdentifier } from '../validation.js';
 import { cartErrors } from './errors.js';
 import { assertCurrency, assertExternalTaxMode, externalTaxRate } from './line-items.js';
 import type { Cart, Shipping, ShippingInfo, ShippingRateInput } from './model.js';
@@ -22,7 +22,7 @@ import { recalculateIfStale } from './stale.js';
 import { setTaxAmount } from './taxes.js';
 import { cartAction, type CartAction, changesShipping } from './state.js';
 
-export function methodFor(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): ShippingMethod {
+export function methodFor(identifier: ResourceIdentifier, ctx: ResourceContext): ShippingMethod {
   const reference = ctx.reference('shipping-method', identifier);
   return ctx.get('shipping-method', reference.id) as ShippingMethod;
 }
@@ -59,7 +59,7 @@ export function customShippingInfo(
   draft: {
     shippingMethodName: string;
     shippingRate: z.infer<typeof ShippingRateDraft>;
-    taxCategory?: z.infer<typeof ResourceIdentifier> | undefined;
+    taxCategory?: ResourceIdentifier | undefined;
   },
   ctx: ResourceContext,
 ): ShippingInfo {
@@ -136,7 +136,7 @@ export function addShipping(
 export const shippingActions: Record<string, CartAction> = {
   setShippingMethod: cartAction(
     z.object({
-      shippingMethod: Optional(ResourceIdentifier),
+      shippingMethod: Optional(resourceIdentifier('shipping-method')),
       externalTaxRate: Optional(ExternalTaxRateDraft),
       estimatedDelivery: z.unknown().optional(),
     }),
@@ -160,7 +160,7 @@ export const shippingActions: Record<string, CartAction> = {
     z.object({
       shippingMethodName: z.string(),
       shippingRate: ShippingRateDraft,
-      taxCategory: ResourceIdentifier.optional(),
+      taxCategory: resourceIdentifier('tax-category').optional(),
       externalTaxRate: ExternalTaxRateDraft.optional(),
       custom: CustomFieldsDraft.optional(),
       estimatedDelivery: z.unknown().optional(),
@@ -207,7 +207,7 @@ export const shippingActions: Record<string, CartAction> = {
   addShippingMethod: cartAction(
     z.object({
       shippingKey: z.string(),
-      shippingMethod: ResourceIdentifier,
+      shippingMethod: resourceIdentifier('shipping-method'),
       shippingAddress: BaseAddress,
       shippingRateInput: ShippingRateInputDraft.optional(),
       externalTaxRate: ExternalTaxRateDraft.optional(),
@@ -232,7 +232,7 @@ export const shippingActions: Record<string, CartAction> = {
       shippingAddress: BaseAddress,
       shippingRate: ShippingRateDraft,
       shippingRateInput: ShippingRateInputDraft.optional(),
-      taxCategory: ResourceIdentifier.optional(),
+      taxCategory: resourceIdentifier('tax-category').optional(),
       externalTaxRate: ExternalTaxRateDraft.optional(),
       deliveries: z.array(z.unknown()).optional(),
       custom: CustomFieldsDraft.optional(),

@@ -6,7 +6,7 @@ import { addressIdAt } from '../address-book.js';
 import { addressFromDraft, customFields } from '../common.js';
 import type { BaseFields, Identifier, ResourceContext } from '../define.js';
 import { SETTINGS_ID } from '../project.js';
-import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, ResourceIdentifier, StoreResourceIdentifier } from '../validation.js';
+import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, resourceIdentifier, CalendarDate, LanguageTag } from '../validation.js';
 import { assertEmailAvailable } from './emails.js';
 import type { Customer } from './model.js';
 
@@ -28,23 +28,23 @@ export const CustomerDraft = z
     middleName: z.string().optional(),
     title: z.string().optional(),
     salutation: z.string().optional(),
-    dateOfBirth: z.iso.date().optional(),
+    dateOfBirth: CalendarDate.optional(),
     companyName: z.string().optional(),
     vatId: z.string().optional(),
-    locale: z.string().optional(),
+    locale: LanguageTag.optional(),
     addresses: z.array(BaseAddress).optional(),
     defaultShippingAddress: z.number().int().min(0).optional(),
     defaultBillingAddress: z.number().int().min(0).optional(),
     shippingAddresses: z.array(z.number().int().min(0)).optional(),
     billingAddresses: z.array(z.number().int().min(0)).optional(),
     isEmailVerified: z.boolean().optional(),
-    customerGroup: ResourceIdentifier.optional(),
-    customerGroupAssignments: z.array(z.object({ customerGroup: ResourceIdentifier })).optional(),
+    customerGroup: resourceIdentifier('customer-group').optional(),
+    customerGroupAssignments: z.array(z.object({ customerGroup: resourceIdentifier('customer-group') })).optional(),
     custom: CustomFieldsDraft.optional(),
-    stores: z.array(StoreResourceIdentifier).optional(),
+    stores: z.array(resourceIdentifier('store')).optional(),
     authenticationMode: AuthenticationMode.optional(),
     anonymousCartId: z.string().optional(),
-    anonymousCart: ResourceIdentifier.optional(),
+    anonymousCart: resourceIdentifier('cart').optional(),
     anonymousId: z.string().optional(),
   })
   .check(requiredWhen('password', (draft) => draft.authenticationMode !== 'ExternalAuth'));

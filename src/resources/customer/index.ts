@@ -11,7 +11,7 @@ import { errors } from '../../http/errors.js';
 import { addressBookActions } from '../address-book.js';
 import { customFieldActions, setField, setter } from '../common.js';
 import { action, defineResource, type Reference } from '../define.js';
-import { Key, ResourceIdentifier, StoreResourceIdentifier } from '../validation.js';
+import { Key, resourceIdentifier, CalendarDate, LanguageTag } from '../validation.js';
 import { customerAccountRoutes } from './account.js';
 import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, storeReferences } from './draft.js';
 import { assertEmailAvailable, duplicateEmail, emailIndexValues } from './emails.js';
@@ -49,10 +49,10 @@ export const customers = defineResource<CustomerDraft, Customer>({
     setMiddleName: setter('middleName', z.string()),
     setTitle: setter('title', z.string()),
     setSalutation: setter('salutation', z.string()),
-    setDateOfBirth: setter('dateOfBirth', z.iso.date()),
+    setDateOfBirth: setter('dateOfBirth', CalendarDate),
     setCompanyName: setter('companyName', z.string()),
     setVatId: setter('vatId', z.string()),
-    setLocale: action(z.object({ locale: z.string().optional().nullable() }), (customer, a, ctx) => {
+    setLocale: action(z.object({ locale: LanguageTag.optional().nullable() }), (customer, a, ctx) => {
       checkLocale(a.locale, ctx);
       setField(customer, 'locale', a.locale);
     }),
@@ -63,11 +63,14 @@ export const customers = defineResource<CustomerDraft, Customer>({
       }
       setField(customer, 'customerNumber', a.customerNumber);
     }),
-    setCustomerGroup: action(z.object({ customerGroup: ResourceIdentifier.optional().nullable() }), (customer, a, ctx) => {
-      setField(customer, 'customerGroup', a.customerGroup ? ctx.reference('customer-group', a.customerGroup) : undefined);
-    }),
+    setCustomerGroup: action(
+      z.object({ customerGroup: resourceIdentifier('customer-group').optional().nullable() }),
+      (customer, a, ctx) => {
+        setField(customer, 'customerGroup', a.customerGroup ? ctx.reference('customer-group', a.customerGroup) : undefined);
+      },
+    ),
     setCustomerGroupAssignments: action(
-      z.object({ customerGroupAssignments: z.array(z.object({ customerGroup: ResourceIdentifier })) }),
+      z.object({ customerGroupAssignments: z.array(z.object({ customerGroup: resourceIdentifier('customer-group') })) }),
       (customer, a, ctx) => {
         const references: Reference[] = [];
         for (const assignment of a.customerGroupAssignments) {
@@ -78,7 +81,7 @@ export const customers = defineResource<CustomerDraft, Customer>({
       },
     ),
     addCustomerGroupAssignment: action(
-      z.object({ customerGroupAssignment: z.object({ customerGroup: ResourceIdentifier }) }),
+      z.object({ customerGroupAssignment: z.object({ customerGroup: resourceIdentifier('customer-group') }) }),
       (customer, a, ctx) => {
         const reference = ctx.reference('customer-group', a.customerGroupAssignment.customerGroup);
         if (!customer.customerGroupAssignments.some((g) => g.customerGroup.id === reference.id)) {
@@ -86,7 +89,7 @@ export const customers = defineResource<CustomerDraft, Customer>({
         }
       },
     ),
-    removeCustomerGroupAssignment: action(z.object({ customerGroup: ResourceIdentifier }), (customer, a, ctx) => {
+    removeCustomerGroupAssignment: action(z.object({ customerGroup: resourceIdentifier('customer-group') }), (customer, a, ctx) => {
       const reference = ctx.reference('customer-group', a.customerGroup);
       customer.customerGroupAssignments = customer.customerGroupAssignments.filter((g) => g.customerGroup.id !== reference.id);
     }),
@@ -99,13 +102,13 @@ export const customers = defineResource<CustomerDraft, Customer>({
       else customer.password = hashPassword(a.password);
     }),
     ...addressBookActions({ holder: 'customer', uniqueIds: true, customFieldsByAddressKey: true }),
-    addStore: action(z.object({ store: StoreResourceIdentifier }), (customer, a, ctx) => {
+    addStore: action(z.object({ store: resourceIdentifier('store') }), (customer, a, ctx) => {
       const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
       if (customer.stores.some((s) => s.key === store.key)) return;
       customer.stores.push(store);
       assertEmailAvailable(customer, ctx);
     }),
-    removeStore: action(z.object({ store: StoreResourceIdentifier }), (customer, a, ctx) => {
+    removeStore: action(z.object({ store: resourceIdentifier('store') }), (customer, a, ctx) => {
       // By key as given, or the key of the store with the given id (a deleted store can still be removed by key).
       const key = a.store.key ?? (ctx.get('store', a.store.id ?? '')?.key as string | undefined);
       if (key === undefined) throw errors.referencedResourceNotFound('store', { id: a.store.id ?? '' });
@@ -114,7 +117,7 @@ export const customers = defineResource<CustomerDraft, Customer>({
       customer.stores = remaining;
       assertEmailAvailable(customer, ctx);
     }),
-    setStores: action(z.object({ stores: z.array(StoreResourceIdentifier).optional().nullable() }), (customer, a, ctx) => {
+    setStores: action(z.object({ stores: z.array(resourceIdentifier('store')).optional().nullable() }), (customer, a, ctx) => {
       customer.stores = storeReferences(a.stores ?? [], ctx);
       assertEmailAvailable(customer, ctx);
     }),

@@ -9,7 +9,7 @@ import { route, type Route } from '../../http/router.js';
 import type { Cart } from '../cart/model.js';
 import { mergeAnonymousCart } from '../cart/active-cart.js';
 import type { AppliedAction, Engine, ResourceContext } from '../define.js';
-import { isPlainObject, ResourceIdentifier, validate } from '../validation.js';
+import { isPlainObject, validate, resourceIdentifier } from '../validation.js';
 import { authenticateCustomer } from './authentication.js';
 import type { CustomerDraft } from './draft.js';
 import type { Customer } from './model.js';
@@ -112,7 +112,7 @@ const LoginDraft = z.object({
   email: z.string().min(1),
   password: z.string().min(1),
   anonymousCartId: z.string().optional(),
-  anonymousCart: ResourceIdentifier.optional(),
+  anonymousCart: resourceIdentifier('cart').optional(),
   anonymousCartSignInMode: z.enum(['MergeWithExistingCustomerCart', 'UseAsNewActiveCustomerCart']).optional(),
   anonymousId: z.string().optional(),
   updateProductData: z.boolean().optional(),

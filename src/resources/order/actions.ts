@@ -30,7 +30,7 @@ import { stateTransition } from '../payments.js';
 import { findCustomLineItem, findLineItem, shippingDetails } from '../cart/line-items.js';
 import type { Cart, ItemState, Shipping, ShippingInfo } from '../cart/model.js';
 import { ItemShippingDetailsDraft } from '../cart/schemas.js';
-import { BaseAddress, CustomFieldsDraft, ResourceIdentifier, StoreResourceIdentifier } from '../validation.js';
+import { BaseAddress, CustomFieldsDraft, type ResourceIdentifier, resourceIdentifier, DateTime, LanguageTag } from '../validation.js';
 import {
   DeliveryItemDraft,
   ItemStateDraft,
@@ -109,7 +109,7 @@ function shippingInfoFor(order: Order, shippingKey: string | undefined): Shippin
  */
 function transitionItemState(
   states: ItemState[],
-  a: { quantity: number; fromState: z.infer<typeof ResourceIdentifier>; toState: z.infer<typeof ResourceIdentifier> },
+  a: { quantity: number; fromState: ResourceIdentifier; toState: ResourceIdentifier },
   what: string,
   ctx: ResourceContext,
 ): ItemState[] {
@@ -143,9 +143,9 @@ function transitionItemState(
 
 const ItemTransition = z.object({
   quantity: z.number().int().min(1),
-  fromState: ResourceIdentifier,
-  toState: ResourceIdentifier,
-  actualTransitionDate: z.string().optional(),
+  fromState: resourceIdentifier('state'),
+  toState: resourceIdentifier('state'),
+  actualTransitionDate: DateTime.optional(),
 });
 
 /** Checks an order number is free for `order` (400 DuplicateField orderNumber). */
@@ -163,7 +163,7 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   changeShipmentState: action(z.object({ shipmentState: Optional(ShipmentState) }), (order: Order, a) =>
     setField(order, 'shipmentState', a.shipmentState),
   ),
-  transitionState: action(z.object({ state: ResourceIdentifier, force: z.boolean().optional() }), (order: Order, a, ctx) => {
+  transitionState: action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (order: Order, a, ctx) => {
     order.state = stateTransition(order.state, a, 'OrderState', ctx);
   }),
   transitionLineItemState: action(LineItemLocator.extend(ItemTransition.shape), (order: Order, a, ctx) => {
@@ -202,8 +202,8 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     order.customerId = a.customerId;
     if (customer.customerGroup) order.customerGroup = customer.customerGroup as Order['customerGroup'] & object;
   }),
-  setLocale: action(z.object({ locale: Optional(z.string()) }), (order: Order, a) => setField(order, 'locale', a.locale)),
-  setStore: action(z.object({ store: Optional(StoreResourceIdentifier) }), (order: Order, a, ctx) => {
+  setLocale: action(z.object({ locale: Optional(LanguageTag) }), (order: Order, a) => setField(order, 'locale', a.locale)),
+  setStore: action(z.object({ store: Optional(resourceIdentifier('store')) }), (order: Order, a, ctx) => {
     const next = a.store ? (ctx.keyReference('store', a.store) as { typeId: 'store'; key: string }) : undefined;
     if (next?.key === order.store?.key) {
       throw orderErrors.invalidOperation(
@@ -212,12 +212,12 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     }
     setField(order, 'store', next);
   }),
-  setBusinessUnit: action(z.object({ businessUnit: Optional(ResourceIdentifier) }), (order: Order, a, ctx) => {
+  setBusinessUnit: action(z.object({ businessUnit: Optional(resourceIdentifier('business-unit')) }), (order: Order, a, ctx) => {
     if (!a.businessUnit) return void delete order.businessUnit;
     order.businessUnit = businessUnitOf(a.businessUnit, ctx);
   }),
   updateSyncInfo: action(
-    z.object({ channel: ResourceIdentifier, externalId: z.string().optional(), syncedAt: z.string().optional() }),
+    z.object({ channel: resourceIdentifier('channel'), externalId: z.string().optional(), syncedAt: DateTime.optional() }),
     (order: Order, a, ctx) => {
       const channel = ctx.reference('channel', a.channel);
       const roles = (ctx.get('channel', channel.id)!.roles as string[] | undefined) ?? [];
@@ -232,12 +232,12 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
       order.syncInfo.push(entry);
     },
   ),
-  addPayment: action(z.object({ payment: ResourceIdentifier }), (order: Order, a, ctx) => {
+  addPayment: action(z.object({ payment: resourceIdentifier('payment') }), (order: Order, a, ctx) => {
     const reference = ctx.reference('payment', a.payment);
     order.paymentInfo ??= { payments: [] };
     if (!order.paymentInfo.payments.some((p) => p.id === reference.id)) order.paymentInfo.payments.push(reference);
   }),
-  removePayment: action(z.object({ payment: ResourceIdentifier }), (order: Order, a, ctx) => {
+  removePayment: action(z.object({ payment: resourceIdentifier('payment') }), (order: Order, a, ctx) => {
     const id = a.payment.id ?? ctx.reference('payment', a.payment).id;
     if (!order.paymentInfo?.payments.some((p) => p.id === id))
       throw orderErrors.invalidOperation(`The order has no payment with ID '${id}'.`);

@@ -21,21 +21,21 @@ import type { CustomRoute, Engine, Locator, Reference, ResourceContext } from '.
 import { assertVersion, offerOf, quoteErrors, requireOwnB2BPermission } from '../quote-requests.js';
 import { quotes, type Quote } from '../quotes.js';
 import type { StagedQuote } from '../staged-quotes.js';
-import { ResourceIdentifier, validate } from '../validation.js';
+import { validate, resourceIdentifier } from '../validation.js';
 import { assertOrderNumberFree } from './actions.js';
 import { OrderState, PaymentState, ShipmentState } from './model.js';
 import { takeInventory } from './parts.js';
 import { orderStateReference } from './place.js';
 
 export const OrderFromQuoteDraft = z.object({
-  quote: ResourceIdentifier,
+  quote: resourceIdentifier('quote'),
   version: z.number().int().min(1),
   quoteStateToAccepted: z.boolean().optional(),
   orderNumber: z.string().min(1).optional(),
   paymentState: PaymentState.optional(),
   shipmentState: ShipmentState.optional(),
   orderState: OrderState.optional(),
-  state: ResourceIdentifier.optional(),
+  state: resourceIdentifier('state').optional(),
 });
 export type OrderFromQuoteDraft = z.infer<typeof OrderFromQuoteDraft>;
 

@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { MoneyDraft } from '../../pricing/money.js';
 import type { StoredDocument } from '../../storage/types.js';
 import type { Cart } from '../cart/model.js';
-import { DateTime, ItemKey, ItemShippingDetailsDraft, RoundingMode, TaxCalculationMode, InventoryMode } from '../cart/schemas.js';
+import { ItemKey, ItemShippingDetailsDraft, RoundingMode, TaxCalculationMode, InventoryMode } from '../cart/schemas.js';
 import type { Address, CustomFields } from '../common.js';
 import type { Reference } from '../define.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
-import { BaseAddress, Country, CustomFieldsDraft, LocalizedString, ResourceIdentifier, StoreResourceIdentifier } from '../validation.js';
+import { BaseAddress, Country, CustomFieldsDraft, DateTime, LocalizedString, resourceIdentifier } from '../validation.js';
 
 export const OrderState = z.enum(['Open', 'Confirmed', 'Complete', 'Cancelled']);
 export const PaymentState = z.enum(['BalanceDue', 'Failed', 'Pending', 'CreditOwed', 'Paid']);
@@ -123,14 +123,14 @@ export interface Order
 export const OrderFromCartDraft = z.object({
   /** Deprecated: the cart's id; `cart` is the field to use. */
   id: z.string().optional(),
-  cart: ResourceIdentifier.optional(),
+  cart: resourceIdentifier('cart').optional(),
   version: z.number().int().min(1),
   orderNumber: z.string().min(1).optional(),
   purchaseOrderNumber: z.string().optional(),
   paymentState: PaymentState.optional(),
   shipmentState: ShipmentState.optional(),
   orderState: OrderState.optional(),
-  state: ResourceIdentifier.optional(),
+  state: resourceIdentifier('state').optional(),
   custom: CustomFieldsDraft.optional(),
 });
 export type OrderFromCartDraft = z.infer<typeof OrderFromCartDraft>;
@@ -158,8 +158,8 @@ export const PriceDraft = z.object({
   key: z.string().optional(),
   value: MoneyDraft,
   country: Country.optional(),
-  customerGroup: ResourceIdentifier.optional(),
-  channel: ResourceIdentifier.optional(),
+  customerGroup: resourceIdentifier('customer-group').optional(),
+  channel: resourceIdentifier('channel').optional(),
   validFrom: DateTime.optional(),
   validUntil: DateTime.optional(),
   discounted: z.unknown().optional(),
@@ -167,7 +167,7 @@ export const PriceDraft = z.object({
   custom: CustomFieldsDraft.optional(),
 });
 
-export const ItemStateDraft = z.object({ quantity: z.number().int().min(0), state: ResourceIdentifier });
+export const ItemStateDraft = z.object({ quantity: z.number().int().min(0), state: resourceIdentifier('state') });
 
 export const LineItemImportDraft = z.object({
   name: LocalizedString,
@@ -183,8 +183,8 @@ export const LineItemImportDraft = z.object({
   quantity: z.number().int().min(1),
   price: PriceDraft,
   taxRate: TaxRateDraft.optional(),
-  distributionChannel: ResourceIdentifier.optional(),
-  supplyChannel: ResourceIdentifier.optional(),
+  distributionChannel: resourceIdentifier('channel').optional(),
+  supplyChannel: resourceIdentifier('channel').optional(),
   inventoryMode: InventoryMode.optional(),
   shippingDetails: ItemShippingDetailsDraft.optional(),
   state: z.array(ItemStateDraft).optional(),
@@ -198,7 +198,7 @@ export const CustomLineItemImportDraft = z.object({
   quantity: z.number().int().min(1),
   money: MoneyDraft,
   taxRate: TaxRateDraft.optional(),
-  taxCategory: ResourceIdentifier.optional(),
+  taxCategory: resourceIdentifier('tax-category').optional(),
   priceMode: z.enum(['Standard', 'External']).optional(),
   shippingDetails: ItemShippingDetailsDraft.optional(),
   state: z.array(ItemStateDraft).optional(),
@@ -243,8 +243,8 @@ export const ShippingInfoImportDraft = z.object({
   price: MoneyDraft,
   shippingRate: ShippingRateDraft,
   taxRate: TaxRateDraft.optional(),
-  taxCategory: ResourceIdentifier.optional(),
-  shippingMethod: ResourceIdentifier.optional(),
+  taxCategory: resourceIdentifier('tax-category').optional(),
+  shippingMethod: resourceIdentifier('shipping-method').optional(),
   deliveries: z.array(DeliveryDraft).optional(),
   discountedPrice: z.object({ value: MoneyDraft, includedDiscounts: z.array(z.unknown()) }).optional(),
   shippingMethodState: z.enum(['MatchesCart', 'DoesNotMatchCart']).optional(),
@@ -278,9 +278,9 @@ export const OrderImportDraft = z.object({
   purchaseOrderNumber: z.string().optional(),
   customerId: z.string().optional(),
   customerEmail: z.string().optional(),
-  customerGroup: ResourceIdentifier.optional(),
-  businessUnit: ResourceIdentifier.optional(),
-  store: StoreResourceIdentifier.optional(),
+  customerGroup: resourceIdentifier('customer-group').optional(),
+  businessUnit: resourceIdentifier('business-unit').optional(),
+  store: resourceIdentifier('store').optional(),
   lineItems: z.array(LineItemImportDraft).optional(),
   customLineItems: z.array(CustomLineItemImportDraft).optional(),
   totalPrice: MoneyDraft,
@@ -293,11 +293,11 @@ export const OrderImportDraft = z.object({
   shippingAddress: BaseAddress.optional(),
   itemShippingAddresses: z.array(BaseAddress).optional(),
   shippingInfo: ShippingInfoImportDraft.optional(),
-  paymentInfo: z.object({ payments: z.array(ResourceIdentifier) }).optional(),
+  paymentInfo: z.object({ payments: z.array(resourceIdentifier('payment')) }).optional(),
   paymentState: PaymentState.optional(),
   shipmentState: ShipmentState.optional(),
   orderState: OrderState.optional(),
-  state: ResourceIdentifier.optional(),
+  state: resourceIdentifier('state').optional(),
   country: Country.optional(),
   origin: z.enum(['Customer', 'Merchant', 'Quote', 'RecurringOrder']).optional(),
   completedAt: DateTime.optional(),

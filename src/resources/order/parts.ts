@@ -54,7 +54,7 @@ export const orderErrors = {
 };
 
 /** A state named by a draft: its id; the id-less `Initial` state line items start in when the project has none matches its key. */
-export function stateIdOf(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): string {
+export function stateIdOf(identifier: ResourceIdentifier, ctx: ResourceContext): string {
   if (identifier.id !== undefined) return identifier.id;
   const stored = ctx.getByKey('state', identifier.key!);
   if (stored) return stored.id;

@@ -19,7 +19,6 @@ import { markCartOrdered, orderableCart } from '../cart/ordering.js';
 import { customFields } from '../common.js';
 import type { Engine, Locator, Reference, ResourceContext } from '../define.js';
 import type { ResourceIdentifier } from '../validation.js';
-import type { z } from 'zod';
 import { assertOrderNumberFree } from './actions.js';
 import type { Order, OrderFromCartDraft } from './model.js';
 import { orderErrors, takeInventory } from './parts.js';
@@ -52,7 +51,7 @@ export function orderFieldsOf(copy: Cart): Order {
 }
 
 /** The State a draft gives the order: it must be an OrderState (400 InvalidOperation otherwise). */
-export function orderStateReference(identifier: z.infer<typeof ResourceIdentifier>, ctx: ResourceContext): Reference {
+export function orderStateReference(identifier: ResourceIdentifier, ctx: ResourceContext): Reference {
   const state = ctx.reference('state', identifier);
   const stored = ctx.get('state', state.id)!;
   if (stored.type !== 'OrderState') {

@@ -10,7 +10,7 @@ import { ProductDiscountSet, type ProductDiscountLike } from '../../pricing/prod
 import { jsonClone } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
 import { action, type ResourceContext, type UpdateAction } from '../define.js';
-import { Key, LocalizedString, ResourceIdentifier } from '../validation.js';
+import { Key, LocalizedString, resourceIdentifier, Slug } from '../validation.js';
 import { assertUniqueAssetKeys, assetFromDraft, AssetDraft, AssetLocator, AssetSourceDraft, findAsset } from '../assets.js';
 import { assertRequired, attributeDefinition, attributeValue } from './attributes.js';
 import {
@@ -22,7 +22,6 @@ import {
   ImageDraft,
   productTypeOf,
   SearchKeywordsDraft,
-  Slug,
   variantFromDraft,
   VariantDraft,
 } from './draft.js';
@@ -182,14 +181,14 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     for (const data of targets(product, a.staged)) data.searchKeywords = jsonClone(a.searchKeywords);
   }),
   setKey: productAction(z.object({ key: FreeKey.optional().nullable() }), (product, a) => setField(product, 'key', a.key)),
-  setTaxCategory: productAction(z.object({ taxCategory: ResourceIdentifier.optional().nullable() }), (product, a, ctx) => {
+  setTaxCategory: productAction(z.object({ taxCategory: resourceIdentifier('tax-category').optional().nullable() }), (product, a, ctx) => {
     setField(product, 'taxCategory', a.taxCategory ? ctx.reference('tax-category', a.taxCategory) : undefined);
   }),
   setPriceMode: productAction(z.object({ priceMode: z.enum(['Embedded', 'Standalone']).optional().nullable() }), (product, a) => {
     product.priceMode = a.priceMode ?? 'Embedded';
   }),
   transitionState: productAction(
-    z.object({ state: ResourceIdentifier.optional().nullable(), force: z.boolean().optional() }),
+    z.object({ state: resourceIdentifier('state').optional().nullable(), force: z.boolean().optional() }),
     (product, a, ctx) => {
       if (!a.state) return void delete product.state;
       const reference = ctx.reference('state', a.state);
@@ -214,7 +213,7 @@ export const productActions: Record<string, UpdateAction<Product>> = {
 
   // Categories -------------------------------------------------------------------------------
   addToCategory: productAction(
-    Staged.extend({ category: ResourceIdentifier, orderHint: CategoryOrderHint.optional() }),
+    Staged.extend({ category: resourceIdentifier('category'), orderHint: CategoryOrderHint.optional() }),
     (product, a, ctx) => {
       const reference = ctx.reference('category', a.category);
       for (const data of targets(product, a.staged)) {
@@ -226,7 +225,7 @@ export const productActions: Record<string, UpdateAction<Product>> = {
       }
     },
   ),
-  removeFromCategory: productAction(Staged.extend({ category: ResourceIdentifier }), (product, a, ctx) => {
+  removeFromCategory: productAction(Staged.extend({ category: resourceIdentifier('category') }), (product, a, ctx) => {
     const id = a.category.id ?? ctx.reference('category', a.category).id;
     for (const data of targets(product, a.staged)) {
       if (!data.categories.some((c) => c.id === id)) {
@@ -322,7 +321,7 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     if (staged.masterVariant === changed) staged.masterVariant = copy;
     else staged.variants = staged.variants.map((v) => (v === changed ? copy : v));
   }),
-  setDefaultVariant: productAction(Staged.extend({ variant: ResourceIdentifier.optional().nullable() }), () => {
+  setDefaultVariant: productAction(Staged.extend({ variant: resourceIdentifier('variant').optional().nullable() }), () => {
     throw errors.invalidOperation('setDefaultVariant is only available for Projects with the Modular product catalog model.');
   }),
 

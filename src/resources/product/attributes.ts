@@ -38,7 +38,8 @@ function normaliseDate(value: string): string | undefined {
 }
 
 function normaliseDateTime(value: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return undefined;
+  // Date.parse rolls 2026-02-30 over into March: the date part must be a real date first.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) || normaliseDate(value.slice(0, 10)) === undefined) return undefined;
   const time = Date.parse(value);
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }

@@ -4,22 +4,12 @@ import { errors } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';
 import type { Reference, ResourceContext } from '../define.js';
 import type { ProductType } from '../product-types.js';
-import { LocalizedString, ResourceIdentifier } from '../validation.js';
+import { LocalizedString, localized, resourceIdentifier, Slug } from '../validation.js';
 import { assetFromDraft, AssetDraft, assertUniqueAssetKeys } from '../assets.js';
 import { assertAttributeConstraints, assertRequired, attributesFromDraft } from './attributes.js';
 import { catalogErrors } from './errors.js';
 import { allVariants, type Image, type ProductData, type Variant } from './model.js';
 import { assertVariantPrices, priceFromDraft, PriceDraft } from './prices.js';
-
-export const Slug = z.record(
-  z.string(),
-  z
-    .string()
-    .regex(
-      /^[A-Za-z0-9_-]{2,256}$/,
-      'Slugs may only contain alphanumeric characters, underscores and hyphens and must have a length between 2 and 256 characters.',
-    ),
-);
 
 /** A decimal strictly between 0 and 1: `0.` followed by digits, not ending in 0. */
 export const CategoryOrderHint = z
@@ -34,8 +24,7 @@ export const ImageDraft = z.object({
 
 export const AttributeDraft = z.object({ name: z.string(), value: z.unknown() });
 
-export const SearchKeywordsDraft = z.record(
-  z.string(),
+export const SearchKeywordsDraft = localized(
   z.array(
     z.object({
       text: z.string(),
@@ -63,21 +52,21 @@ export const VariantDraft = z.object({
 export type VariantDraft = z.infer<typeof VariantDraft>;
 
 export const ProductDraft = z.object({
-  productType: ResourceIdentifier,
+  productType: resourceIdentifier('product-type'),
   name: LocalizedString,
   slug: Slug,
   key: FreeKey.optional(),
   description: LocalizedString.optional(),
-  categories: z.array(ResourceIdentifier).optional(),
+  categories: z.array(resourceIdentifier('category')).optional(),
   categoryOrderHints: z.record(z.string(), CategoryOrderHint).optional(),
   metaTitle: LocalizedString.optional(),
   metaDescription: LocalizedString.optional(),
   metaKeywords: LocalizedString.optional(),
   masterVariant: VariantDraft.optional(),
   variants: z.array(VariantDraft).max(100).optional(),
-  taxCategory: ResourceIdentifier.optional(),
+  taxCategory: resourceIdentifier('tax-category').optional(),
   searchKeywords: SearchKeywordsDraft.optional(),
-  state: ResourceIdentifier.optional(),
+  state: resourceIdentifier('state').optional(),
   publish: z.boolean().optional(),
   priceMode: z.enum(['Embedded', 'Standalone']).optional(),
   attributes: z.array(AttributeDraft).optional(),

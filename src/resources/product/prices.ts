@@ -5,7 +5,7 @@ import { errors } from '../../http/errors.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';
 import { customFields } from '../common.js';
 import type { ResourceContext } from '../define.js';
-import { Country, CustomFieldsDraft, Key, ResourceIdentifier } from '../validation.js';
+import { Country, CustomFieldsDraft, Key, resourceIdentifier, DateTime } from '../validation.js';
 import { catalogErrors } from './errors.js';
 import type { Price, PriceTier } from './model.js';
 
@@ -16,20 +16,18 @@ export const DiscountedPriceDraft = z.object({
   discount: z.object({ typeId: z.literal('product-discount').optional(), id: z.string() }),
 });
 
-const DateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO 8601 date and time.');
-
 export const PriceDraft = z.object({
   key: Key.optional(),
   value: MoneyDraft,
   country: Country.optional(),
-  customerGroup: ResourceIdentifier.optional(),
-  channel: ResourceIdentifier.optional(),
+  customerGroup: resourceIdentifier('customer-group').optional(),
+  channel: resourceIdentifier('channel').optional(),
   validFrom: DateTime.optional(),
   validUntil: DateTime.optional(),
   discounted: DiscountedPriceDraft.optional(),
   tiers: z.array(PriceTierDraft).optional(),
   custom: CustomFieldsDraft.optional(),
-  recurrencePolicy: ResourceIdentifier.optional(),
+  recurrencePolicy: resourceIdentifier('recurrence-policy').optional(),
 });
 export type PriceDraft = z.infer<typeof PriceDraft>;
 
