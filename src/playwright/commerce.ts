@@ -1,6 +1,8 @@
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import type { CommerceMock, ProjectScoped, QueryParams, SeedItem, SeededType } from '../mock.js';
-import type { AuthStore, TokenRecord } from '../auth/tokens.js';
+import type { TokenFilter, TokenRecord } from '../auth/tokens.js';
+import type { MockClient } from '../client.js';
+import type { JournalEntry, JournalFilter } from '../journal.js';
 import type { PagedResult } from '../query/index.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
 import type { PermissionDecision } from '../scopes/index.js';
@@ -21,83 +23,168 @@ export type SdkAuth =
 
 export const TEST_CREDENTIALS = { clientId: 'commerce-mock-client', clientSecret: 'commerce-mock-secret' };
 
+/** The tokens the mock issued, read asynchronously (the mock may be a server in another process). */
+export interface IssuedTokens {
+  /** Every issued token matching the filter, oldest first. */
+  list(filter?: TokenFilter): Promise<TokenRecord[]>;
+  /** The most recently issued token matching the filter. */
+  find(filter: TokenFilter): Promise<TokenRecord | undefined>;
+}
+
+/** Where the fixture's mock is: in this worker, or a server the test process does not own. */
+export type CommerceTarget =
+  | { kind: 'in-process'; mock: CommerceMock; client: MockClient; serverUrl: () => Promise<string> }
+  | { kind: 'remote'; client: MockClient; serverUrl: string; projectKey: string; clearAllowed: boolean };
+
+/** What a matcher judged: Playwright's MatcherReturnType, as far as the fixture reads it. */
+interface Judgement {
+  pass: boolean;
+  name?: string;
+  message(): string;
+}
+
+/** An expectation on `commerce` that retries: tracked so a test that forgets to await it fails. */
+interface PendingAssertion {
+  settled: boolean;
+  outcome: Promise<Judgement>;
+  isNot: boolean;
+}
+
+/** A retrying expectation the test did not await: the matcher's name and, if it did not hold, why. */
+export interface UnawaitedAssertion {
+  matcher: string;
+  failure?: string;
+}
+
 /**
- * What a test gets as `commerce`: the worker's mock, emptied for this test, with helpers to seed,
- * read, obtain tokens and talk to it through the official SDK.
+ * What a test gets as `commerce`: the worker's mock (in process, or a running server in remote mode),
+ * emptied for this test where that is safe, with helpers to seed, read, obtain tokens, read the
+ * request journal and talk to it through the official SDK. Reads are asynchronous in both modes.
  */
 export class Commerce {
   private defaultApiRoot: ByProjectKeyRequestBuilder | undefined;
   private mockFetch: typeof fetch | undefined;
+  private readonly pending: PendingAssertion[] = [];
 
   constructor(
-    readonly mock: CommerceMock,
-    private readonly serverUrl: () => Promise<string>,
+    private readonly target: CommerceTarget,
     private readonly sdk: SdkModules | undefined,
+    /** The journal's last sequence number when this test began: `requests()` reads what came after. */
+    readonly journalStart = 0,
   ) {}
 
-  get projectKey(): string {
-    return this.mock.options.defaultProjectKey;
+  /** The mock behind the fixture: 'in-process', or the URL of the server in remote mode. */
+  get location(): string {
+    return this.target.client.location;
   }
 
+  /** The asynchronous client of the mock (in-process or remote): what the matchers read through. */
+  get client(): MockClient {
+    return this.target.client;
+  }
+
+  /** The worker's in-process `CommerceMock` (synchronous, programmatic API). Not available in remote mode. */
+  get mock(): CommerceMock {
+    if (this.target.kind === 'remote') {
+      throw new Error(
+        `commerce-mock: commerce.mock is the in-process mock, and this test uses the server at ${this.target.serverUrl} (remote mode). Use commerce's own methods (seed, get, query, tokens, requests, ...).`,
+      );
+    }
+    return this.target.mock;
+  }
+
+  /** The in-process mock, if there is one: matchers read it synchronously. */
+  get localMock(): CommerceMock | undefined {
+    return this.target.kind === 'in-process' ? this.target.mock : undefined;
+  }
+
+  get projectKey(): string {
+    return this.target.kind === 'remote' ? this.target.projectKey : this.target.mock.options.defaultProjectKey;
+  }
+
+  /** The API URL to point clients at: the platform's host, intercepted in process; the server in remote mode. */
   get apiUrl(): string {
-    return this.mock.options.apiUrl;
+    return this.target.kind === 'remote' ? this.target.serverUrl : this.target.mock.options.apiUrl;
   }
 
   get authUrl(): string {
-    return this.mock.options.authUrl;
+    return this.target.kind === 'remote' ? this.target.serverUrl : this.target.mock.options.authUrl;
   }
 
   /**
-   * The URL of a real localhost port serving this same mock (API and token routes), started on first
-   * use: for Playwright's `request` fixture and for processes the test starts.
+   * The URL of a real localhost port serving this same mock (API and token routes): in process, started
+   * on first use, for Playwright's `request` fixture and processes the test starts; in remote mode, the server.
    */
-  url(): Promise<string> {
-    return this.serverUrl();
+  async url(): Promise<string> {
+    return this.target.kind === 'remote' ? this.target.serverUrl : this.target.serverUrl();
   }
 
-  /** Creates resources from factory output or `[typeId, draft]` pairs, in order; returns them as stored. */
+  /** Creates resources from factory output or `[typeId, draft]` pairs, in order; returns them as stored. One refused draft stores none. */
   async seed<const I extends ReadonlyArray<SeedItem | readonly SeedItem[]>>(...items: I): Promise<Array<ResourceOf<SeededType<I>>>> {
-    return this.mock.seed(items) as Array<ResourceOf<SeededType<I>>>;
+    return (await this.client.seed(items)) as unknown as Array<ResourceOf<SeededType<I>>>;
   }
 
-  get<T extends TypeId>(typeId: T, id: string, scope?: ProjectScoped): ResourceOf<T> | undefined {
-    return this.mock.get(typeId, id, scope);
+  async get<T extends TypeId>(typeId: T, id: string, scope?: ProjectScoped): Promise<ResourceOf<T> | undefined> {
+    return (await this.client.get(typeId, id, scope)) as ResourceOf<T> | undefined;
   }
 
-  getByKey<T extends TypeId>(typeId: T, key: string, scope?: ProjectScoped): ResourceOf<T> | undefined {
-    return this.mock.getByKey(typeId, key, scope);
+  async getByKey<T extends TypeId>(typeId: T, key: string, scope?: ProjectScoped): Promise<ResourceOf<T> | undefined> {
+    return (await this.client.getByKey(typeId, key, scope)) as ResourceOf<T> | undefined;
   }
 
-  all<T extends TypeId>(typeId: T, scope?: ProjectScoped): Array<ResourceOf<T>> {
-    return this.mock.all(typeId, scope);
+  async all<T extends TypeId>(typeId: T, scope?: ProjectScoped): Promise<Array<ResourceOf<T>>> {
+    return (await this.client.all(typeId, scope)) as unknown as Array<ResourceOf<T>>;
   }
 
-  query<T extends TypeId>(typeId: T, params: QueryParams = {}, scope?: ProjectScoped): PagedResult<ResourceOf<T>> {
-    return this.mock.query(typeId, params, scope);
+  async query<T extends TypeId>(typeId: T, params: QueryParams = {}, scope?: ProjectScoped): Promise<PagedResult<ResourceOf<T>>> {
+    return (await this.client.query(typeId, params, scope)) as unknown as PagedResult<ResourceOf<T>>;
   }
 
   /** Every as-associate permission decision the mock made in this test (allowed or denied, with why). */
-  permissionDecisions(): PermissionDecision[] {
-    return this.mock.permissionDecisions();
+  permissionDecisions(): Promise<PermissionDecision[]> {
+    return this.client.permissionDecisions();
   }
 
-  /** The tokens the mock has issued (all of them, in this test). */
-  get tokens(): AuthStore {
-    return this.mock.authStore();
+  /** The tokens the mock has issued. */
+  get tokens(): IssuedTokens {
+    const client = this.client;
+    return {
+      list: (filter) => client.tokens(filter),
+      find: async (filter) => (await client.tokens(filter)).at(-1),
+    };
+  }
+
+  /** The requests the mock served during this test (its journal since the test began), oldest first. */
+  requests(filter: JournalFilter = {}): Promise<JournalEntry[]> {
+    return this.client.requests({ ...filter, since: Math.max(filter.since ?? 0, this.journalStart) });
   }
 
   /** A customer token, recorded as if the customer had signed in. */
-  customerToken(customerId: string, options: { storeKey?: string } = {}): TokenRecord {
-    return this.mock.issueToken({ kind: 'customer', customerId, ...options });
+  customerToken(customerId: string, options: { storeKey?: string } = {}): Promise<TokenRecord> {
+    return this.client.issueToken({ kind: 'customer', customerId, ...options });
   }
 
   /** An anonymous-session token; pass an id to continue that session. */
-  anonymousToken(anonymousId?: string): TokenRecord {
-    return this.mock.issueToken({ kind: 'anonymous', ...(anonymousId ? { anonymousId } : {}) });
+  anonymousToken(anonymousId?: string): Promise<TokenRecord> {
+    return this.client.issueToken({ kind: 'anonymous', ...(anonymousId ? { anonymousId } : {}) });
   }
 
-  clientToken(scope?: string): TokenRecord {
-    return this.mock.issueToken({ kind: 'client', ...(scope ? { scope } : {}) });
+  clientToken(scope?: string): Promise<TokenRecord> {
+    return this.client.issueToken({ kind: 'client', ...(scope ? { scope } : {}) });
+  }
+
+  /**
+   * Removes all data, tokens, decisions and the journal. The fixture does this before every test where
+   * no other worker can be using the mock; in remote mode with several workers it refuses, because the
+   * other workers' tests share the server.
+   */
+  async clear(): Promise<void> {
+    if (this.target.kind === 'remote' && !this.target.clearAllowed) {
+      throw new Error(
+        `commerce-mock: commerce.clear() would empty the server at ${this.target.serverUrl} under the tests of the other workers. Run the tests that use it with one worker (workers: 1 in the config or the project), or give each test its own data (the factories make unique keys and emails).`,
+      );
+    }
+    await this.client.clear();
   }
 
   /** The official SDK, client-credentials flow, pointed at the mock (needs @commercetools/platform-sdk and ts-client). */
@@ -113,8 +200,8 @@ export class Commerce {
       );
     }
     const host = this.authUrl;
-    // The mock's own fetch: about twice as fast as going through the MockAgent, and independent of it.
-    const httpClient = (this.mockFetch ??= createMockFetch(this.mock));
+    // In process, the mock's own fetch: about twice as fast as going through the MockAgent, and independent of it.
+    const httpClient = this.target.kind === 'remote' ? fetch : (this.mockFetch ??= createMockFetch(this.target.mock));
     const scopes = [`manage_project:${projectKey}`];
     let builder = new this.sdk.ClientBuilder().withProjectKey(projectKey);
     if ('client' in auth) {
@@ -137,5 +224,35 @@ export class Commerce {
     }
     const client = builder.withHttpMiddleware({ host: this.apiUrl, httpClient }).build();
     return this.sdk.createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
+  }
+
+  /** Registers a retrying expectation (see `unawaitedAssertions`). */
+  track<T extends Judgement>(outcome: Promise<T>, isNot: boolean): Promise<T> {
+    const entry: PendingAssertion = { settled: false, outcome, isNot };
+    this.pending.push(entry);
+    const settle = () => {
+      entry.settled = true;
+    };
+    outcome.then(settle, settle);
+    return outcome;
+  }
+
+  /**
+   * The retrying expectations still running when the test body ended: none of them can have been
+   * awaited. Waits for them to finish so nothing outlives the test.
+   */
+  async unawaitedAssertions(): Promise<UnawaitedAssertion[]> {
+    const running = this.pending.filter((entry) => !entry.settled);
+    const found: UnawaitedAssertion[] = [];
+    for (const entry of running) {
+      try {
+        const judged = await entry.outcome;
+        const matcher = `${entry.isNot ? 'not.' : ''}${judged.name ?? 'matcher'}`;
+        found.push(judged.pass === entry.isNot ? { matcher, failure: judged.message() } : { matcher });
+      } catch (error) {
+        found.push({ matcher: 'matcher', failure: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return found;
   }
 }

@@ -1,10 +1,12 @@
-import { test as base } from '@playwright/test';
-import { createCommerceMock, type CommerceMock, type CommerceMockOptions } from '../mock.js';
+import { test as base, type WorkerInfo } from '@playwright/test';
+import { connectCommerceMock, localClient } from '../client.js';
+import { createCommerceMock, type CommerceMockOptions, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../mock.js';
 import type { StorageBackend } from '../storage/types.js';
 import { interceptFetch } from '../transports/mock-agent.js';
 import { startServer, type RunningServer } from '../transports/node-server.js';
-import { routeBrowser } from '../transports/playwright-route.js';
-import { Commerce, type SdkModules } from './commerce.js';
+import { routeBrowser, routeBrowserTo } from '../transports/playwright-route.js';
+import { Commerce, type CommerceTarget, type SdkModules } from './commerce.js';
+import { formatJournal } from './journal-report.js';
 
 /** What `use: { commerceMock: {...} }` in playwright.config.ts accepts. */
 export interface CommerceMockFixtureOptions extends Omit<CommerceMockOptions, 'storage'> {
@@ -14,11 +16,20 @@ export interface CommerceMockFixtureOptions extends Omit<CommerceMockOptions, 's
   allowNetConnect?: boolean;
   /** Serve pages' requests to the API and token hosts through Playwright routing (default true). */
   routeBrowser?: boolean;
+  /**
+   * Remote mode: the URL of a running `commerce-mock serve` (typically started by Playwright's
+   * `webServer`). The fixture, its matchers and browser routing then use that server instead of an
+   * in-process mock; the mock options above are the server's own and are not sent.
+   */
+  serverUrl?: string;
+  /** The server's `--admin-token`, when it was started with one (remote mode). */
+  adminToken?: string;
 }
 
 interface CommerceWorker {
-  mock: CommerceMock;
-  serverUrl(): Promise<string>;
+  target: CommerceTarget;
+  /** In process always; in remote mode only when no other worker can be using the server. */
+  clearsBeforeEachTest: boolean;
   sdk: SdkModules | undefined;
 }
 
@@ -42,29 +53,42 @@ export interface CommerceWorkerFixtures {
 export type CommerceMockConfig = Pick<CommerceWorkerFixtures, 'commerceMock'>;
 
 export interface CommerceTestFixtures {
-  /** The worker's mock, emptied before this test. */
+  /** The worker's mock for this test: emptied before it where that is safe (see docs/playwright.md). */
   commerce: Commerce;
-  /** Empties the worker's mock before every test, whether or not the test asks for `commerce`. */
-  commerceReset: undefined;
+  /**
+   * Runs around every test, whether or not it asks for `commerce`: empties the mock before it (in
+   * remote mode only with one worker), notes where the request journal stood, and attaches the
+   * journal to the report of a test that failed.
+   */
+  commerceSession: { journalStart: number };
 }
 
 export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
   commerceMock: [{}, { scope: 'worker', option: true }],
 
   commerceWorker: [
-    async ({ commerceMock: options }, use) => {
-      const { storage, allowNetConnect, routeBrowser: _routeBrowser, ...mockOptions } = options;
+    async ({ commerceMock: options }, use, workerInfo) => {
+      const sdk = await loadSdk();
+      if (options.serverUrl !== undefined) {
+        await use(await remoteWorker(options, workerInfo, sdk));
+        return;
+      }
+      const {
+        storage,
+        allowNetConnect,
+        routeBrowser: _routeBrowser,
+        serverUrl: _serverUrl,
+        adminToken: _adminToken,
+        ...mockOptions
+      } = options;
       const mock = createCommerceMock({
         ...mockOptions,
         ...(storage ? { storage: typeof storage === 'function' ? storage() : storage } : {}),
       });
       const interception = await interceptFetch(mock, { allowNetConnect: allowNetConnect ?? true });
       let server: Promise<RunningServer> | undefined;
-      await use({
-        mock,
-        serverUrl: async () => (await (server ??= startServer(mock, { port: 0 }))).url,
-        sdk: await loadSdk(),
-      });
+      const serverUrl = async () => (await (server ??= startServer(mock, { port: 0 }))).url;
+      await use({ target: { kind: 'in-process', mock, client: localClient(mock), serverUrl }, clearsBeforeEachTest: true, sdk });
       if (server) await (await server).close();
       await interception.restore();
       mock.storage.close?.();
@@ -72,20 +96,60 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  commerceReset: [
-    async ({ commerceWorker }, use) => {
-      commerceWorker.mock.clear();
-      await use(undefined);
+  commerceSession: [
+    async ({ commerceWorker }, use, testInfo) => {
+      const { client } = commerceWorker.target;
+      if (commerceWorker.clearsBeforeEachTest) await client.clear();
+      const journalStart = await client.lastRequestSequence();
+      await use({ journalStart });
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const requests = await client.requests({ since: journalStart }).catch((error: unknown) => error);
+        const body = Array.isArray(requests) ? formatJournal(requests) : `The request journal could not be read: ${String(requests)}\n`;
+        await testInfo.attach('commerce-mock requests', { body, contentType: 'text/plain' });
+      }
     },
     { auto: true },
   ],
 
-  commerce: async ({ commerceWorker }, use) => {
-    await use(new Commerce(commerceWorker.mock, commerceWorker.serverUrl, commerceWorker.sdk));
+  commerce: async ({ commerceWorker, commerceSession }, use) => {
+    const commerce = new Commerce(commerceWorker.target, commerceWorker.sdk, commerceSession.journalStart);
+    await use(commerce);
+    const unawaited = await commerce.unawaitedAssertions();
+    if (unawaited.length > 0) {
+      const list = unawaited.map(
+        ({ matcher, failure }) => `expect(commerce).${matcher}(…)${failure ? ` failed:\n\n${failure}` : ' held in the end.'}`,
+      );
+      throw new Error(
+        `commerce-mock: ${unawaited.length === 1 ? 'an assertion was' : `${unawaited.length} assertions were`} not awaited. Matchers on commerce ` +
+          'retry until they hold (always, on a remote mock), so write `await expect(commerce)...`: without await the test goes on before ' +
+          `the result is known.\n\n${list.join('\n\n')}`,
+      );
+    }
   },
 
   context: async ({ context, commerceWorker, commerceMock: options }, use) => {
-    if (options.routeBrowser !== false) await routeBrowser(context, commerceWorker.mock);
+    if (options.routeBrowser !== false) {
+      const { target } = commerceWorker;
+      if (target.kind === 'in-process') await routeBrowser(context, target.mock);
+      else await routeBrowserTo(context, [options.apiUrl ?? DEFAULT_API_URL, options.authUrl ?? DEFAULT_AUTH_URL], target.serverUrl);
+    }
     await use(context);
   },
 });
+
+/** The worker's view of a server it does not own: checked reachable once, at worker start. */
+async function remoteWorker(
+  options: CommerceMockFixtureOptions,
+  workerInfo: WorkerInfo,
+  sdk: SdkModules | undefined,
+): Promise<CommerceWorker> {
+  const serverUrl = options.serverUrl!.replace(/\/+$/, '');
+  const client = connectCommerceMock(serverUrl, options.adminToken !== undefined ? { adminToken: options.adminToken } : {});
+  const info = await client.info();
+  const alone = workerInfo.config.workers === 1 || (workerInfo.project as { workers?: number | string }).workers === 1;
+  return {
+    target: { kind: 'remote', client, serverUrl, projectKey: options.defaultProjectKey ?? info.defaultProjectKey, clearAllowed: alone },
+    clearsBeforeEachTest: alone,
+    sdk,
+  };
+}

@@ -8,6 +8,6 @@ export {
   type CommerceTestFixtures,
   type CommerceWorkerFixtures,
 } from './fixtures.js';
-export type { AssociateDecisionFilter, StoredExpectation } from './matchers.js';
-export { Commerce, type SdkAuth, TEST_CREDENTIALS } from './commerce.js';
+export type { AssociateDecisionFilter, ReceivedRequest, StoredExpectation } from './matchers.js';
+export { Commerce, type IssuedTokens, type SdkAuth, TEST_CREDENTIALS } from './commerce.js';
 export const expect = baseExpect.extend(commerceMatchers);

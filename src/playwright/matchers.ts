@@ -6,13 +6,15 @@
  * `expect(commerce).toHaveStored(...)` typechecks and `expect(42).toHaveStored(...)` does not.
  */
 import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test';
-import type { AuthStore, TokenKind, TokenRecord } from '../auth/tokens.js';
+import type { TokenKind, TokenRecord } from '../auth/tokens.js';
 import type { CommerceMock } from '../mock.js';
 import type { PagedResult } from '../query/index.js';
 import { resourceDefinitions } from '../resources/index.js';
 import type { TypeId } from '../resources/type-map.js';
 import type { Commerce } from './commerce.js';
 import { PERMISSIONS, type Permission, type PermissionDecision } from '../scopes/permissions.js';
+import { type Source, type Sources, sourcesOf, webFirst } from './web-first.js';
+import type { JournalEntry } from '../journal.js';
 
 /** `M` when `T` is `any`, else `unknown` (which leaves a matcher's type as `expect.extend` made it). */
 type OnAny<T, M> = 0 extends 1 & T ? M : unknown;
@@ -41,31 +43,20 @@ export type VersionReceiver = Versioned | { customer: Versioned } | { body: Vers
 /** A partial resource (matched as a recursive subset, like `toMatchObject`) or a predicate. */
 export type StoredExpectation = Record<string, unknown> | ((resource: any) => boolean);
 
-interface Readable {
-  tokens: AuthStore;
-  all(typeId: string): object[];
-  query(typeId: string, params: Record<string, string | string[]>): PagedResult<object>;
-}
-
 type Context = ExpectMatcherState;
 
 function matcherError(context: Context, hint: string, problem: string, received: unknown): Error {
   return new Error(`${hint}\n\nMatcher error: ${problem}\n\nReceived: ${context.utils.printReceived(received)}`);
 }
 
-/** The fixture's stores, or a matcher error when the receiver is not the fixture. */
-function readable(context: Context, hint: string, received: unknown): Readable {
-  const value = received as { all?: unknown; query?: unknown; tokens?: unknown; authStore?: unknown } | null;
-  if (value && typeof value === 'object' && typeof value.all === 'function' && typeof value.query === 'function') {
-    // A CommerceMock answers authStore(); the fixture has a `tokens` getter.
-    const tokens = (typeof value.authStore === 'function' ? value.authStore() : value.tokens) as AuthStore | undefined;
-    if (tokens && typeof tokens.list === 'function') {
-      const fixture = value as unknown as Readable;
-      return { tokens, all: (typeId) => fixture.all(typeId), query: (typeId, params) => fixture.query(typeId, params) };
-    }
-  }
+/** What the receiver lets the matcher read, or a matcher error when it is not the fixture or a mock. */
+function readable(context: Context, hint: string, received: unknown): Sources {
+  const sources = sourcesOf(received);
+  if (sources) return sources;
   throw matcherError(context, hint, 'the received value must be the `commerce` fixture (or a CommerceMock)', received);
 }
+
+type Judged = MatcherReturnType | Promise<MatcherReturnType>;
 
 const withoutArticle = (phrase: string) => phrase.replace(/^an? /, '');
 
@@ -144,20 +135,27 @@ function issuedToken(
   matcherName: keyof typeof TOKEN_MATCHERS,
   received: CommerceReceiver,
   given: readonly unknown[],
-): MatcherReturnType {
+): Judged {
   const { kind, field, owner, article, required } = TOKEN_MATCHERS[matcherName];
   const hint = context.utils.matcherHint(matcherName, 'commerce', given.length === 0 ? '' : field, hintOptions(context));
   if (required) requireText(context, hint, field, given[0]);
   const id = optionalText(context, hint, field, given, `any ${kind} token`);
-  const { tokens } = readable(context, hint, received);
-  const matching = tokens.list({ kind, ...(id === undefined ? {} : { [field]: id }) });
-  const pass = matching.length > 0;
   const wanted = `${article} ${kind} token${id === undefined ? '' : ` for ${owner} ${context.utils.printExpected(id)}`}`;
-  const message = () =>
-    pass
-      ? `${hint}\n\nExpected: no ${withoutArticle(wanted)}\nReceived: ${matching.length} issued:\n${listTokens(matching)}`
-      : `${hint}\n\nExpected: ${wanted}\nReceived: none; the tokens issued in this test:\n${listTokens(tokens.list())}`;
-  return { pass, message, name: matcherName, expected: id, actual: tokens.list({ kind }).map((token) => token[field]) };
+  return webFirst(
+    context,
+    readable(context, hint, received),
+    (source) => source.tokens(),
+    (tokens) => {
+      const ofKind = tokens.filter((token) => token.kind === kind);
+      const matching = id === undefined ? ofKind : ofKind.filter((token) => token[field] === id);
+      const pass = matching.length > 0;
+      const message = () =>
+        pass
+          ? `${hint}\n\nExpected: no ${withoutArticle(wanted)}\nReceived: ${matching.length} issued:\n${listTokens(matching)}`
+          : `${hint}\n\nExpected: ${wanted}\nReceived: none; the tokens issued in this test:\n${listTokens(tokens)}`;
+      return { pass, message, name: matcherName, expected: id, actual: ofKind.map((token) => token[field]) };
+    },
+  );
 }
 
 // Associate permission decisions --------------------------------------------------------------
@@ -208,16 +206,6 @@ function decisionFilter(context: Context, hint: string, given: readonly unknown[
   return filter as AssociateDecisionFilter;
 }
 
-function decisionsOf(context: Context, hint: string, received: unknown): PermissionDecision[] {
-  const value = received as {
-    permissionDecisions?: () => PermissionDecision[];
-    mock?: { permissionDecisions?: () => PermissionDecision[] };
-  } | null;
-  const source = value?.permissionDecisions ? value : value?.mock;
-  if (source && typeof source.permissionDecisions === 'function') return source.permissionDecisions();
-  throw matcherError(context, hint, 'the received value must be the `commerce` fixture (or a CommerceMock)', received);
-}
-
 function describeDecision(decision: PermissionDecision): string {
   const verdict = decision.allowed ? 'allowed' : 'denied';
   return `  - ${verdict}: associate ${JSON.stringify(decision.associateId)} in ${JSON.stringify(decision.businessUnitKey)}, ${decision.action} (${decision.permissions.join(' or ') || 'no permission needed'})`;
@@ -229,26 +217,32 @@ function associateDecision(
   received: CommerceReceiver,
   allowed: boolean,
   given: readonly unknown[],
-): MatcherReturnType {
+): Judged {
   const hint = context.utils.matcherHint(matcherName, 'commerce', given.length === 0 ? '' : 'filter', hintOptions(context));
   const filter = decisionFilter(context, hint, given);
-  const decisions = decisionsOf(context, hint, received);
-  const matching = decisions.filter(
-    (decision) =>
-      decision.allowed === allowed &&
-      (filter.associateId === undefined || decision.associateId === filter.associateId) &&
-      (filter.businessUnitKey === undefined || decision.businessUnitKey === filter.businessUnitKey) &&
-      (filter.action === undefined || decision.action === filter.action) &&
-      (filter.permission === undefined || decision.permissions.includes(filter.permission)),
-  );
-  const pass = matching.length > 0;
   const wanted = `${allowed ? 'an allowed' : 'a denied'} associate request${Object.keys(filter).length ? ` matching ${context.utils.printExpected(filter)}` : ''}`;
   const list = (entries: PermissionDecision[]) => (entries.length === 0 ? '  (none)' : entries.map(describeDecision).join('\n'));
-  const message = () =>
-    pass
-      ? `${hint}\n\nExpected: no ${withoutArticle(wanted)}\nReceived: ${matching.length} recorded:\n${list(matching)}`
-      : `${hint}\n\nExpected: ${wanted}\nReceived: none; the decisions recorded in this test:\n${list(decisions)}`;
-  return { pass, message, name: matcherName, expected: filter, actual: decisions };
+  return webFirst(
+    context,
+    readable(context, hint, received),
+    (source) => source.permissionDecisions(),
+    (decisions) => {
+      const matching = decisions.filter(
+        (decision) =>
+          decision.allowed === allowed &&
+          (filter.associateId === undefined || decision.associateId === filter.associateId) &&
+          (filter.businessUnitKey === undefined || decision.businessUnitKey === filter.businessUnitKey) &&
+          (filter.action === undefined || decision.action === filter.action) &&
+          (filter.permission === undefined || decision.permissions.includes(filter.permission)),
+      );
+      const pass = matching.length > 0;
+      const message = () =>
+        pass
+          ? `${hint}\n\nExpected: no ${withoutArticle(wanted)}\nReceived: ${matching.length} recorded:\n${list(matching)}`
+          : `${hint}\n\nExpected: ${wanted}\nReceived: none; the decisions recorded in this test:\n${list(decisions)}`;
+      return { pass, message, name: matcherName, expected: filter, actual: decisions };
+    },
+  );
 }
 
 // Stored resources ----------------------------------------------------------------------------------
@@ -315,6 +309,72 @@ function listResources(resources: object[], limit = 10): string {
 
 const plural = (count: number, typeId: string) => `${count} stored ${typeId}${count === 1 ? '' : ' resources'}`;
 
+// The request journal ----------------------------------------------------------------------------
+
+/** A request the mock received: each given field must match; `body` is a partial JSON (or form) body or a predicate on it. */
+export interface ReceivedRequest {
+  method?: string;
+  /** The exact path (`/my-project/carts`), or a pattern tested against it. */
+  path?: string | RegExp;
+  status?: number;
+  body?: Record<string, unknown> | ((body: any) => boolean);
+}
+
+const RECEIVED_KEYS = ['method', 'path', 'status', 'body'] as const;
+
+function receivedRequest(context: Context, hint: string, value: unknown): ReceivedRequest {
+  const keys = RECEIVED_KEYS.join(', ');
+  if (!isObject(value) || Array.isArray(value))
+    throw usageError(context, hint, `the request must be an object with any of ${keys}`, 'request', value);
+  for (const key of Object.keys(value)) {
+    if (!(RECEIVED_KEYS as readonly string[]).includes(key))
+      throw usageError(context, hint, `unknown key ${JSON.stringify(key)}: a request takes ${keys}`, 'request', value);
+  }
+  const { method, path, status, body } = value;
+  if (method !== undefined) requireText(context, hint, 'request.method', method);
+  if (path !== undefined && !isText(path) && !(path instanceof RegExp))
+    throw usageError(context, hint, 'request.path must be a path or a regular expression', 'request.path', path);
+  if (status !== undefined && (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599))
+    throw usageError(context, hint, 'request.status must be an HTTP status code', 'request.status', status);
+  if (body !== undefined && typeof body !== 'function' && (!isObject(body) || Array.isArray(body)))
+    throw usageError(context, hint, 'request.body must be a partial body (an object) or a predicate', 'request.body', body);
+  return value as ReceivedRequest;
+}
+
+/** A request body as the test wrote it: JSON, or a form (the token routes); undefined when cut short or absent. */
+function parsedBody(entry: JournalEntry): unknown {
+  if (entry.requestBody === undefined) return undefined;
+  try {
+    return JSON.parse(entry.requestBody);
+  } catch {
+    return /^[\w.%+-]+=/.test(entry.requestBody) ? Object.fromEntries(new URLSearchParams(entry.requestBody)) : undefined;
+  }
+}
+
+function requestMatches(entry: JournalEntry, expected: ReceivedRequest): boolean {
+  if (expected.method !== undefined && entry.method !== expected.method.toUpperCase()) return false;
+  if (
+    expected.path !== undefined &&
+    (typeof expected.path === 'string' ? entry.path !== expected.path : entry.path.search(expected.path) < 0)
+  )
+    return false;
+  if (expected.status !== undefined && entry.status !== expected.status) return false;
+  if (expected.body === undefined) return true;
+  const body = parsedBody(entry);
+  return typeof expected.body === 'function' ? body !== undefined && Boolean(expected.body(body)) : subsetMatches(body, expected.body);
+}
+
+function listRequests(entries: JournalEntry[], limit = 20): string {
+  const shown = entries
+    .slice(-limit)
+    .map(
+      (entry) =>
+        `  - ${entry.method} ${entry.path}${entry.query ? `?${entry.query}` : ''} → ${entry.status} (${entry.caller.kind}${entry.caller.id ? ` ${entry.caller.id}` : ''})`,
+    );
+  if (entries.length > limit) shown.unshift(`  ... ${entries.length - limit} earlier ones`);
+  return shown.length > 0 ? shown.join('\n') : '  (none)';
+}
+
 // The matchers ---------------------------------------------------------------------------------------
 
 export const commerceMatchers = {
@@ -323,7 +383,7 @@ export const commerceMatchers = {
     this: ExpectMatcherState,
     received: CommerceReceiver,
     ...given: [filter?: AssociateDecisionFilter]
-  ): MatcherReturnType {
+  ): Judged {
     return associateDecision(this, 'toHaveDeniedAssociate', received, false, given);
   },
 
@@ -332,30 +392,22 @@ export const commerceMatchers = {
     this: ExpectMatcherState,
     received: CommerceReceiver,
     ...given: [filter?: AssociateDecisionFilter]
-  ): MatcherReturnType {
+  ): Judged {
     return associateDecision(this, 'toHaveAllowedAssociate', received, true, given);
   },
 
   /** Some customer token was issued for this customer (password flow, `commerce.customerToken`, ...). */
-  toHaveIssuedCustomerToken: function (this: ExpectMatcherState, received: CommerceReceiver, customerId: string): MatcherReturnType {
+  toHaveIssuedCustomerToken: function (this: ExpectMatcherState, received: CommerceReceiver, customerId: string): Judged {
     return issuedToken(this, 'toHaveIssuedCustomerToken', received, [customerId]);
   },
 
   /** Some anonymous-session token was issued; for this anonymous id when one is given. */
-  toHaveIssuedAnonymousToken: function (
-    this: ExpectMatcherState,
-    received: CommerceReceiver,
-    ...given: [anonymousId?: string]
-  ): MatcherReturnType {
+  toHaveIssuedAnonymousToken: function (this: ExpectMatcherState, received: CommerceReceiver, ...given: [anonymousId?: string]): Judged {
     return issuedToken(this, 'toHaveIssuedAnonymousToken', received, given);
   },
 
   /** Some client-credentials token was issued; to this client id when one is given. */
-  toHaveIssuedClientToken: function (
-    this: ExpectMatcherState,
-    received: CommerceReceiver,
-    ...given: [clientId?: string]
-  ): MatcherReturnType {
+  toHaveIssuedClientToken: function (this: ExpectMatcherState, received: CommerceReceiver, ...given: [clientId?: string]): Judged {
     return issuedToken(this, 'toHaveIssuedClientToken', received, given);
   },
 
@@ -364,44 +416,45 @@ export const commerceMatchers = {
    * compares; asymmetric matchers such as `expect.any(String)` and regular expressions for strings work
    * inside it) or a predicate.
    */
-  toHaveStored: function (
-    this: ExpectMatcherState,
-    received: CommerceReceiver,
-    typeId: TypeId,
-    expected: StoredExpectation,
-  ): MatcherReturnType {
+  toHaveStored: function (this: ExpectMatcherState, received: CommerceReceiver, typeId: TypeId, expected: StoredExpectation): Judged {
     const utils = this.utils;
     const hint = utils.matcherHint('toHaveStored', 'commerce', 'typeId', hintOptions(this, { secondArgument: 'expected' }));
     requireTypeId(this, hint, typeId);
     if (typeof expected !== 'function' && (!isObject(expected) || Array.isArray(expected))) {
       throw usageError(this, hint, 'expected must be a partial resource (an object) or a predicate', 'expected', expected);
     }
-    const all = readable(this, hint, received).all(typeId);
     const predicate = typeof expected === 'function';
     const matches = (resource: object) => (predicate ? Boolean(expected(resource)) : subsetMatches(resource, expected));
-    const matching = all.filter(matches);
-    const pass = matching.length > 0;
     const wanted = predicate
       ? `a stored ${typeId} for which the predicate holds`
       : `a stored ${typeId} matching ${utils.printExpected(expected)}`;
-    const message = () => {
-      if (pass) {
-        const first = matching[0]!;
-        return (
-          `${hint}\n\nExpected: no ${withoutArticle(wanted)}\nReceived: ${matching.length} matching:\n${listResources(matching)}\n\n` +
-          `First match: ${utils.printReceived(predicate ? first : subsetOf(first, expected))}`
-        );
-      }
-      if (all.length === 0) return `${hint}\n\nExpected: ${wanted}\nReceived: no ${typeId} is stored`;
-      if (predicate)
-        return `${hint}\n\nExpected: ${wanted}\nReceived: ${plural(all.length, typeId)}, none satisfies it:\n${listResources(all)}`;
-      const closest = all.reduce((best, resource) => (similarity(resource, expected) > similarity(best, expected) ? resource : best));
-      return (
-        `${hint}\n\nExpected: ${wanted}\nReceived: ${plural(all.length, typeId)}, none matches; the closest, ${label(closest)}:\n\n` +
-        utils.printDiffOrStringify(expected, subsetOf(closest, expected), 'Expected', 'Received', true)
-      );
-    };
-    return { pass, message, name: 'toHaveStored', expected, actual: matching.slice(0, 10) };
+    return webFirst(
+      this,
+      readable(this, hint, received),
+      (source) => source.all(typeId),
+      (all) => {
+        const matching = all.filter(matches);
+        const pass = matching.length > 0;
+        const message = () => {
+          if (pass) {
+            const first = matching[0]!;
+            return (
+              `${hint}\n\nExpected: no ${withoutArticle(wanted)}\nReceived: ${matching.length} matching:\n${listResources(matching)}\n\n` +
+              `First match: ${utils.printReceived(predicate ? first : subsetOf(first, expected))}`
+            );
+          }
+          if (all.length === 0) return `${hint}\n\nExpected: ${wanted}\nReceived: no ${typeId} is stored`;
+          if (predicate)
+            return `${hint}\n\nExpected: ${wanted}\nReceived: ${plural(all.length, typeId)}, none satisfies it:\n${listResources(all)}`;
+          const closest = all.reduce((best, resource) => (similarity(resource, expected) > similarity(best, expected) ? resource : best));
+          return (
+            `${hint}\n\nExpected: ${wanted}\nReceived: ${plural(all.length, typeId)}, none matches; the closest, ${label(closest)}:\n\n` +
+            utils.printDiffOrStringify(expected, subsetOf(closest, expected), 'Expected', 'Received', true)
+          );
+        };
+        return { pass, message, name: 'toHaveStored', expected, actual: matching.slice(0, 10) };
+      },
+    );
   },
 
   /** So many resources of the type are stored; with `where`, so many match that query predicate (as `?where=` filters). */
@@ -411,7 +464,7 @@ export const commerceMatchers = {
     typeId: TypeId,
     count: number,
     ...given: [where?: string | string[]]
-  ): MatcherReturnType {
+  ): Judged {
     const hint = this.utils.matcherHint(
       'toHaveStoredCount',
       'commerce',
@@ -430,18 +483,6 @@ export const commerceMatchers = {
         where,
       );
     }
-    const store = readable(this, hint, received);
-    let counted: object[];
-    let actual: number;
-    if (where === undefined) {
-      counted = store.all(typeId);
-      actual = counted.length;
-    } else {
-      const page = store.query(typeId, { where, limit: '20' });
-      counted = page.results;
-      actual = page.total ?? page.results.length;
-    }
-    const pass = actual === count;
     const scope =
       where === undefined
         ? ''
@@ -449,10 +490,59 @@ export const commerceMatchers = {
             .flat()
             .map((predicate) => JSON.stringify(predicate))
             .join(' and ')}`;
-    const message = () =>
-      `${hint}\n\nExpected: ${this.isNot ? 'not ' : ''}${this.utils.printExpected(count)} stored ${typeId}${scope}\n` +
-      `Received: ${this.utils.printReceived(actual)}${actual > 0 ? `:\n${listResources(counted)}` : ''}`;
-    return { pass, message, name: 'toHaveStoredCount', expected: count, actual };
+    const read = (source: Source): PagedResult<object> | Promise<PagedResult<object>> | object[] | Promise<object[]> =>
+      where === undefined ? source.all(typeId) : source.query(typeId, { where, limit: '20' });
+    return webFirst(this, readable(this, hint, received), read, (found) => {
+      const counted = Array.isArray(found) ? found : found.results;
+      const actual = Array.isArray(found) ? found.length : (found.total ?? found.results.length);
+      const pass = actual === count;
+      const message = () =>
+        `${hint}\n\nExpected: ${this.isNot ? 'not ' : ''}${this.utils.printExpected(count)} stored ${typeId}${scope}\n` +
+        `Received: ${this.utils.printReceived(actual)}${actual > 0 ? `:\n${listResources(counted)}` : ''}`;
+      return { pass, message, name: 'toHaveStoredCount', expected: count, actual };
+    });
+  },
+
+  /**
+   * The mock received a request like this during the test (any number of times, or exactly `times`):
+   * WireMock-style verification on the request journal. `body` is compared as `toHaveStored` compares.
+   */
+  toHaveReceived: function (
+    this: ExpectMatcherState,
+    received: CommerceReceiver,
+    request: ReceivedRequest,
+    ...given: [options?: { times?: number }]
+  ): Judged {
+    const utils = this.utils;
+    const hint = utils.matcherHint(
+      'toHaveReceived',
+      'commerce',
+      'request',
+      hintOptions(this, given.length === 0 ? {} : { secondArgument: 'options' }),
+    );
+    const expected = receivedRequest(this, hint, request);
+    const options = given[0];
+    if (given.length > 0) {
+      if (!isObject(options) || Object.keys(options).some((key) => key !== 'times'))
+        throw usageError(this, hint, 'options must be { times }; leave them out to match at least one request', 'options', options);
+      requireCount(this, hint, 'options.times', options.times, 0);
+    }
+    const times = options?.times;
+    const shown = { ...expected, ...(typeof expected.body === 'function' ? { body: 'a predicate' } : {}) };
+    const wanted = `${times === undefined ? 'a request' : `exactly ${times} request${times === 1 ? '' : 's'}`} matching ${utils.printExpected(shown)}`;
+    return webFirst(
+      this,
+      readable(this, hint, received),
+      (source) => source.requests({}),
+      (entries) => {
+        const matching = entries.filter((entry) => requestMatches(entry, expected));
+        const pass = times === undefined ? matching.length > 0 : matching.length === times;
+        const message = () =>
+          `${hint}\n\nExpected: ${this.isNot ? 'not ' : ''}${wanted}\nReceived: ${matching.length} matching${matching.length > 0 ? `:\n${listRequests(matching)}` : ''}\n\n` +
+          `The requests the mock received in this test:\n${listRequests(entries)}`;
+        return { pass, message, name: 'toHaveReceived', expected: shown, actual: matching.length };
+      },
+    );
   },
 
   /**

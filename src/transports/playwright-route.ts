@@ -26,3 +26,21 @@ async function fulfil(route: Route, mock: CommerceMock): Promise<void> {
     body: response.body === undefined ? '' : JSON.stringify(response.body),
   });
 }
+
+/**
+ * Remote mode: a browser context's requests to the given origins (the platform's hosts the app
+ * uses) are sent on to the server instead, path and query kept.
+ */
+export async function routeBrowserTo(target: BrowserContext | Page, origins: readonly string[], serverUrl: string): Promise<void> {
+  const served = new Set(origins.map((origin) => new URL(origin).origin));
+  await target.route(
+    (url) => served.has(url.origin),
+    async (route) => {
+      const request = route.request();
+      if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS_HEADERS });
+      const url = new URL(request.url());
+      const response = await route.fetch({ url: `${serverUrl}${url.pathname}${url.search}` });
+      await route.fulfill({ response, headers: { ...response.headers(), ...CORS_HEADERS } });
+    },
+  );
+}

@@ -1,6 +1,10 @@
 import { test, expect } from '../../src/playwright/index.js';
 import { tagDraft } from '../../src/index.js';
 
+
+/** Matchers on `commerce` retry until the expect timeout: a short one for the assertions meant to fail. */
+const quick = expect.configure({ timeout: 50 });
+
 test.describe('toHaveDeniedAssociate / toHaveAllowedAssociate', () => {
   test('read the permission decisions the mock recorded for as-associate requests', async ({ commerce }) => {
     const [buyer] = await commerce.seed(tagDraft({ email: 'buyer@example.com', password: 'secret' }, 'customer'));
@@ -29,7 +33,7 @@ test.describe('toHaveDeniedAssociate / toHaveAllowedAssociate', () => {
     });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('AssociateMissingPermission');
-    expect(commerce.getByKey('business-unit', 'acme')?.name).toBe('ACME');
+    expect((await commerce.getByKey('business-unit', 'acme'))?.name).toBe('ACME');
 
     expect(commerce).toHaveDeniedAssociate();
     expect(commerce).toHaveDeniedAssociate({ associateId: buyer!.id, businessUnitKey: 'acme', permission: 'UpdateBusinessUnitDetails' });
@@ -38,7 +42,7 @@ test.describe('toHaveDeniedAssociate / toHaveAllowedAssociate', () => {
 
     let failure: Error | undefined;
     try {
-      expect(commerce).toHaveAllowedAssociate({ associateId: buyer!.id, permission: 'UpdateBusinessUnitDetails' });
+      await quick(commerce).toHaveAllowedAssociate({ associateId: buyer!.id, permission: 'UpdateBusinessUnitDetails' });
     } catch (error) {
       failure = error as Error;
     }
@@ -48,7 +52,7 @@ test.describe('toHaveDeniedAssociate / toHaveAllowedAssociate', () => {
 
     failure = undefined;
     try {
-      expect(commerce).not.toHaveDeniedAssociate({ associateId: buyer!.id });
+      await quick(commerce).not.toHaveDeniedAssociate({ associateId: buyer!.id });
     } catch (error) {
       failure = error as Error;
     }
@@ -58,11 +62,11 @@ test.describe('toHaveDeniedAssociate / toHaveAllowedAssociate', () => {
   test('an empty log fails with the list of decisions, which is empty', async ({ commerce }) => {
     let failure: Error | undefined;
     try {
-      expect(commerce).toHaveDeniedAssociate({ associateId: 'nobody' });
+      await quick(commerce).toHaveDeniedAssociate({ associateId: 'nobody' });
     } catch (error) {
       failure = error as Error;
     }
     expect(failure?.message).toContain('Received: none; the decisions recorded in this test:\n  (none)');
-    expect(commerce.permissionDecisions()).toEqual([]);
+    expect(await commerce.permissionDecisions()).toEqual([]);
   });
 });

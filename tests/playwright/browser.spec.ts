@@ -48,8 +48,8 @@ test('a page signs in and saves items through the mock, with no extra code in th
 
   await expect(page.locator('#greeting')).toHaveText('Hello Grace');
   await expect(page.locator('#wishlist li')).toHaveText(['socks:201', 'scarf:201']);
-  expect(commerce.tokens.find({ kind: 'customer', customerId: customer!.id })?.clientId).toBe('storefront');
-  const saved = commerce.all('key-value-document').map((object) => [object.container, object.key, object.createdBy]);
+  expect((await commerce.tokens.find({ kind: 'customer', customerId: customer!.id }))?.clientId).toBe('storefront');
+  const saved = (await commerce.all('key-value-document')).map((object) => [object.container, object.key, object.createdBy]);
   expect(saved).toEqual([
     [
       `wishlist-${customer!.id}`,
@@ -68,5 +68,5 @@ test('a wrong password reaches the page as the platform error', async ({ page, c
   await page.goto('https://shop.example.test/');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('#greeting')).toHaveText('Error: invalid_customer_account_credentials');
-  expect(commerce.tokens.list({ kind: 'customer' })).toHaveLength(0);
+  expect(await commerce.tokens.list({ kind: 'customer' })).toHaveLength(0);
 });

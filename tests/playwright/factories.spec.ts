@@ -872,12 +872,12 @@ function expectPlainDraft(draft: TaggedDraft, typeId: TypeId): void {
 for (const { name, typeId, build, setup, count = COUNT } of cases) {
   test(`${name}: ${count} builds are plain tagged drafts that seed validates and stores, in order`, async ({ commerce }) => {
     const seeded = await setup?.(commerce);
-    const before = commerce.all(typeId).length;
+    const before = (await commerce.all(typeId)).length;
     const drafts = Array.from({ length: count }, (_, index) => build(index, seeded));
     for (const draft of drafts) expectPlainDraft(draft, typeId);
     const created = await commerce.seed(drafts);
     expect(created).toHaveLength(count);
-    expect(commerce.all(typeId)).toHaveLength(before + count);
+    expect(await commerce.all(typeId)).toHaveLength(before + count);
     created.forEach((resource, index) => {
       expect(resource.version).toBe(1);
       expect((resource as { key?: string }).key).toBe((drafts[index] as { key?: string }).key);
@@ -892,7 +892,7 @@ for (const { name, typeId, build, setup, count = COUNT } of cases) {
 const sdkBody = (draft: TaggedDraft) => draft as never;
 
 /** Posts a draft with the official SDK to its endpoint. */
-function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCode?: number }> {
+async function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCode?: number }> {
   const apiRoot: ByProjectKeyRequestBuilder = commerce.apiRoot;
   const typeId = draftType(draft);
   switch (typeId) {
@@ -1045,7 +1045,7 @@ function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCode?: nu
     case 'approval-rule': {
       // Only served as an associate of the unit: post as its first associate.
       const businessUnitKey = (draft as TaggedDraft<'approval-rule'>).businessUnit!.key!;
-      const associateId = commerce.getByKey('business-unit', businessUnitKey)!.associates[0]!.customer.id;
+      const associateId = (await commerce.getByKey('business-unit', businessUnitKey))!.associates[0]!.customer.id;
       return apiRoot
         .asAssociate()
         .withAssociateIdValue({ associateId })
@@ -1070,7 +1070,7 @@ test('the drafts of every factory and trait are accepted by POST through the off
       });
       expect(response.statusCode, name).toBe(201);
     }
-    expect(commerce.all(typeId).length, name).toBeGreaterThanOrEqual(posts);
+    expect((await commerce.all(typeId)).length, name).toBeGreaterThanOrEqual(posts);
   }
 });
 
@@ -1279,13 +1279,13 @@ test(`staged quotes and quotes (made through their endpoints, not seeded): ${COU
     .post({ body: sdkBody(quoteFactory.forStagedQuote(staged[1]!.id).sendingStagedQuote().build()) })
     .execute();
   expect(sent.statusCode).toBe(201);
-  expect(commerce.get('staged-quote', staged[1]!.id)!.stagedQuoteState).toBe('Sent');
+  expect((await commerce.get('staged-quote', staged[1]!.id))!.stagedQuoteState).toBe('Sent');
   const accepting = await apiRoot
     .stagedQuotes()
     .post({ body: sdkBody(stagedQuoteFactory.forQuoteRequest(request!.id).acceptingRequest().build()) })
     .execute();
   expect(accepting.statusCode).toBe(201);
-  expect(commerce.get('quote-request', request!.id)!.quoteRequestState).toBe('Accepted');
+  expect((await commerce.get('quote-request', request!.id))!.quoteRequestState).toBe('Accepted');
 });
 
 test('traits that replace a value replace it wholesale; forZone() chains zones and currencies', () => {

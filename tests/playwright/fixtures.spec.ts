@@ -10,14 +10,14 @@ test.describe('each test starts from empty data', () => {
 
   test('a first test stores a customer and a token', async ({ commerce }) => {
     await commerce.seed(customerDraft('first@example.com'));
-    commerce.clientToken();
-    expect(commerce.all('customer')).toHaveLength(1);
-    expect(commerce.tokens.list()).toHaveLength(1);
+    await commerce.clientToken();
+    expect(await commerce.all('customer')).toHaveLength(1);
+    expect(await commerce.tokens.list()).toHaveLength(1);
   });
 
   test('the next test in the same worker sees none of it', async ({ commerce }) => {
-    expect(commerce.all('customer')).toHaveLength(0);
-    expect(commerce.tokens.list()).toHaveLength(0);
+    expect(await commerce.all('customer')).toHaveLength(0);
+    expect(await commerce.tokens.list()).toHaveLength(0);
   });
 });
 
@@ -44,7 +44,7 @@ test('seed takes tagged drafts, [typeId, draft] pairs and lists, in order, and r
   const [customer] = await commerce.seed(customerDraft('typed@example.com'));
   // Typed as the stored customer: the password is stored hashed, never in clear.
   expect(customer!.password).not.toBe('secret');
-  expect(commerce.getByKey('customer-group', 'vip')?.name).toBe('VIP');
+  expect((await commerce.getByKey('customer-group', 'vip'))?.name).toBe('VIP');
 });
 
 test('seed validates like the create route and stores nothing of a bad draft', async ({ commerce }) => {
@@ -56,7 +56,7 @@ test('seed validates like the create route and stores nothing of a bad draft', a
   }
   expect(failure).toBeInstanceOf(PlatformError);
   expect((failure as PlatformError).errors).toEqual([expect.objectContaining({ code: 'RequiredField', field: 'password' })]);
-  expect(commerce.all('customer')).toHaveLength(0);
+  expect(await commerce.all('customer')).toHaveLength(0);
   await expect(commerce.seed({ email: 'untagged@example.com', password: 'x' } as never)).rejects.toThrow(/untagged draft/);
 });
 
@@ -66,13 +66,13 @@ test('apiRoot is the official SDK pointed at the mock; createdBy names its clien
     .post({ body: { groupName: 'Wholesale', key: 'wholesale' } })
     .execute();
   expect(body.createdBy?.clientId).toBe('commerce-mock-client');
-  expect(commerce.tokens.find({ kind: 'client' })?.clientId).toBe('commerce-mock-client');
-  expect(commerce.getByKey('customer-group', 'wholesale')?.id).toBe(body.id);
+  expect((await commerce.tokens.find({ kind: 'client' }))?.clientId).toBe('commerce-mock-client');
+  expect((await commerce.getByKey('customer-group', 'wholesale'))?.id).toBe(body.id);
 });
 
 test('customer and anonymous tokens are issued on request and recognised by the API', async ({ commerce }) => {
   const [customer] = await commerce.seed(customerDraft('token@example.com'));
-  const token = commerce.customerToken(customer!.id);
+  const token = await commerce.customerToken(customer!.id);
   expect(token.scope).toContain(`customer_id:${customer!.id}`);
   const asCustomer = commerce.apiRootFor({ token: token.accessToken });
   const updated = await asCustomer
@@ -82,10 +82,10 @@ test('customer and anonymous tokens are issued on request and recognised by the 
     .execute();
   expect(updated.body.lastModifiedBy?.customer?.id).toBe(customer!.id);
 
-  const anonymous = commerce.anonymousToken('session-1');
+  const anonymous = await commerce.anonymousToken('session-1');
   expect(anonymous.scope).toContain('anonymous_id:session-1');
-  expect(commerce.tokens.list({ kind: 'anonymous', anonymousId: 'session-1' })).toHaveLength(1);
-  expect(() => commerce.customerToken('no-such-customer')).toThrow(/was not found/);
+  expect(await commerce.tokens.list({ kind: 'anonymous', anonymousId: 'session-1' })).toHaveLength(1);
+  await expect(commerce.customerToken('no-such-customer')).rejects.toThrow(/was not found/);
 });
 
 test('the SDK password flow signs a seeded customer in', async ({ commerce }) => {
@@ -93,7 +93,7 @@ test('the SDK password flow signs a seeded customer in', async ({ commerce }) =>
   const asCustomer = commerce.apiRootFor({ customer: { email: 'password.flow@example.com', password: 'secret' } });
   const read = await asCustomer.customers().withId({ ID: customer!.id }).get().execute();
   expect(read.body.email).toBe('Password.Flow@example.com');
-  expect(commerce.tokens.find({ kind: 'customer', customerId: customer!.id })).toBeDefined();
+  expect(await commerce.tokens.find({ kind: 'customer', customerId: customer!.id })).toBeDefined();
 });
 
 test('url() serves the same mock on a real port, for the request fixture and child processes', async ({ commerce, request }) => {

@@ -30,7 +30,7 @@ async function refusedBoth(run: (e: ReturnType<typeof expect<Commerce>>) => unkn
 test.describe('token matchers', () => {
   test('toHaveIssuedCustomerToken(undefined) is a usage error, even when customer tokens were issued', async ({ commerce }) => {
     const [customer] = await commerce.seed(customerFactory.build());
-    commerce.customerToken(customer!.id);
+    await commerce.customerToken(customer!.id);
     const message = await usageError(() => expect(commerce).toHaveIssuedCustomerToken(undefined as never));
     expect(message).toContain('expect(commerce).toHaveIssuedCustomerToken(customerId)');
     expect(message).toContain('Matcher error: customerId must be a non-empty string\n\ncustomerId has value: undefined');
@@ -42,8 +42,8 @@ test.describe('token matchers', () => {
   });
 
   test('an optional id given as undefined is refused; left out, it matches any token of the kind', async ({ commerce }) => {
-    commerce.anonymousToken('session-1');
-    commerce.clientToken();
+    await commerce.anonymousToken('session-1');
+    await commerce.clientToken();
     expect(commerce).toHaveIssuedAnonymousToken();
     expect(commerce).toHaveIssuedClientToken();
     const anonymous = await usageError(() => expect(commerce).toHaveIssuedAnonymousToken(undefined));

@@ -22,6 +22,19 @@ function failure(assertion: () => unknown): string {
   throw new Error('the assertion passed');
 }
 
+/** Matchers on `commerce` retry until the expect timeout: a short one for the assertions meant to fail. */
+const quick = expect.configure({ timeout: 50 });
+
+/** The message of a failing matcher on `commerce`: thrown at once, or rejected after retrying. */
+async function commerceFailure(assertion: () => unknown): Promise<string> {
+  try {
+    await assertion();
+  } catch (error) {
+    return plain((error as Error).message);
+  }
+  throw new Error('the assertion passed');
+}
+
 /** The message of the assertion error an asynchronous matcher rejects with. */
 async function asyncFailure(assertion: () => Promise<unknown>): Promise<string> {
   try {
@@ -37,9 +50,9 @@ test.describe('toHaveIssuedCustomerToken', () => {
     const draft = customerFactory.build();
     const [customer, other] = await commerce.seed(draft, customerFactory.build());
     expect(commerce).not.toHaveIssuedCustomerToken(customer!.id);
-    commerce.clientToken();
+    await commerce.clientToken();
 
-    const message = failure(() => expect(commerce).toHaveIssuedCustomerToken(customer!.id));
+    const message = await commerceFailure(() => quick(commerce).toHaveIssuedCustomerToken(customer!.id));
     expect(message).toContain('expect(commerce).toHaveIssuedCustomerToken(customerId)');
     expect(message).toContain(`Expected: a customer token for customer "${customer!.id}"`);
     expect(message).toContain('Received: none; the tokens issued in this test:');
@@ -54,7 +67,7 @@ test.describe('toHaveIssuedCustomerToken', () => {
     expect(commerce).toHaveIssuedCustomerToken(customer!.id);
     expect(commerce).not.toHaveIssuedCustomerToken(other!.id);
 
-    const negated = failure(() => expect(commerce).not.toHaveIssuedCustomerToken(customer!.id));
+    const negated = await commerceFailure(() => quick(commerce).not.toHaveIssuedCustomerToken(customer!.id));
     expect(negated).toContain('expect(commerce).not.toHaveIssuedCustomerToken(customerId)');
     expect(negated).toContain(`Expected: no customer token for customer "${customer!.id}"`);
     expect(negated).toContain(
@@ -64,16 +77,16 @@ test.describe('toHaveIssuedCustomerToken', () => {
 
   test('counts tokens issued with commerce.customerToken', async ({ commerce }) => {
     const [customer] = await commerce.seed(customerFactory.build());
-    commerce.customerToken(customer!.id, { storeKey: 'berlin' });
+    await commerce.customerToken(customer!.id, { storeKey: 'berlin' });
     expect(commerce).toHaveIssuedCustomerToken(customer!.id);
-    expect(failure(() => expect(commerce).not.toHaveIssuedCustomerToken(customer!.id))).toContain('store "berlin"');
+    expect(await commerceFailure(() => quick(commerce).not.toHaveIssuedCustomerToken(customer!.id))).toContain('store "berlin"');
   });
 });
 
 test.describe('toHaveIssuedAnonymousToken', () => {
   test('with and without an anonymous id', async ({ commerce }) => {
     expect(commerce).not.toHaveIssuedAnonymousToken();
-    const empty = failure(() => expect(commerce).toHaveIssuedAnonymousToken());
+    const empty = await commerceFailure(() => quick(commerce).toHaveIssuedAnonymousToken());
     expect(empty).toContain('expect(commerce).toHaveIssuedAnonymousToken()');
     expect(empty).toContain('Expected: an anonymous token\nReceived: none; the tokens issued in this test:\n  (none)');
 
@@ -86,11 +99,11 @@ test.describe('toHaveIssuedAnonymousToken', () => {
     expect(commerce).toHaveIssuedAnonymousToken('session-1');
     expect(commerce).not.toHaveIssuedAnonymousToken('session-2');
 
-    const wrongSession = failure(() => expect(commerce).toHaveIssuedAnonymousToken('session-2'));
+    const wrongSession = await commerceFailure(() => quick(commerce).toHaveIssuedAnonymousToken('session-2'));
     expect(wrongSession).toContain('expect(commerce).toHaveIssuedAnonymousToken(anonymousId)');
     expect(wrongSession).toContain('Expected: an anonymous token for session "session-2"');
     expect(wrongSession).toContain('anonymousId "session-1"');
-    const negated = failure(() => expect(commerce).not.toHaveIssuedAnonymousToken());
+    const negated = await commerceFailure(() => quick(commerce).not.toHaveIssuedAnonymousToken());
     expect(negated).toContain('Expected: no anonymous token\nReceived: 1 issued:');
   });
 });
@@ -103,11 +116,11 @@ test.describe('toHaveIssuedClientToken', () => {
     expect(commerce).toHaveIssuedClientToken(TEST_CREDENTIALS.clientId);
     expect(commerce).not.toHaveIssuedClientToken('someone-else');
 
-    const message = failure(() => expect(commerce).toHaveIssuedClientToken('someone-else'));
+    const message = await commerceFailure(() => quick(commerce).toHaveIssuedClientToken('someone-else'));
     expect(message).toContain('expect(commerce).toHaveIssuedClientToken(clientId)');
     expect(message).toContain('Expected: a client token for client "someone-else"');
     expect(message).toContain(`- client token: client "${TEST_CREDENTIALS.clientId}"`);
-    expect(failure(() => expect(commerce).not.toHaveIssuedClientToken())).toContain('Expected: no client token\nReceived: 1 issued:');
+    expect(await commerceFailure(() => quick(commerce).not.toHaveIssuedClientToken())).toContain('Expected: no client token\nReceived: 1 issued:');
   });
 });
 
@@ -128,7 +141,7 @@ test.describe('toHaveStored', () => {
     await commerce.seed(customerFactory.buildList(3));
     expect(commerce).toHaveStored('customer', (customer) => customer.email.endsWith('@example.com'));
     expect(commerce).not.toHaveStored('customer', (customer) => customer.addresses.length > 0);
-    const message = failure(() => expect(commerce).toHaveStored('customer', (customer) => customer.addresses.length > 0));
+    const message = await commerceFailure(() => quick(commerce).toHaveStored('customer', (customer) => customer.addresses.length > 0));
     expect(message).toContain('Expected: a stored customer for which the predicate holds');
     expect(message).toContain('Received: 3 stored customer resources, none satisfies it:');
   });
@@ -138,8 +151,8 @@ test.describe('toHaveStored', () => {
       customerFactory.build({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }),
       customerFactory.build({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
     );
-    const message = failure(() =>
-      expect(commerce).toHaveStored('customer', { firstName: 'Grace', lastName: 'Hopper', isEmailVerified: true }),
+    const message = await commerceFailure(() =>
+      quick(commerce).toHaveStored('customer', { firstName: 'Grace', lastName: 'Hopper', isEmailVerified: true }),
     );
     expect(message).toContain('expect(commerce).toHaveStored(typeId, expected)');
     expect(message).toContain('Expected: a stored customer matching {"firstName": "Grace", "isEmailVerified": true, "lastName": "Hopper"}');
@@ -151,11 +164,11 @@ test.describe('toHaveStored', () => {
   });
 
   test('failure messages when nothing is stored and for .not', async ({ commerce }) => {
-    expect(failure(() => expect(commerce).toHaveStored('category', { key: 'shoes' }))).toContain(
+    expect(await commerceFailure(() => quick(commerce).toHaveStored('category', { key: 'shoes' }))).toContain(
       'Expected: a stored category matching {"key": "shoes"}\nReceived: no category is stored',
     );
     const [shoes] = await commerce.seed(categoryFactory.build({ key: 'shoes' }));
-    const negated = failure(() => expect(commerce).not.toHaveStored('category', { key: 'shoes' }));
+    const negated = await commerceFailure(() => quick(commerce).not.toHaveStored('category', { key: 'shoes' }));
     expect(negated).toContain('expect(commerce).not.toHaveStored(typeId, expected)');
     expect(negated).toContain('Expected: no stored category matching {"key": "shoes"}');
     expect(negated).toContain(`Received: 1 matching:\n  - ${shoes!.id} (key "shoes")`);
@@ -189,13 +202,13 @@ test.describe('toHaveStoredCount', () => {
 
   test('failure messages name the count, the predicate and the resources counted', async ({ commerce }) => {
     const [group] = await commerce.seed(customerGroupFactory.build({ key: 'vip' }));
-    const message = failure(() => expect(commerce).toHaveStoredCount('customer-group', 2));
+    const message = await commerceFailure(() => quick(commerce).toHaveStoredCount('customer-group', 2));
     expect(message).toContain('expect(commerce).toHaveStoredCount(typeId, count)');
     expect(message).toContain(`Expected: 2 stored customer-group\nReceived: 1:\n  - ${group!.id} (key "vip")`);
-    const filtered = failure(() => expect(commerce).toHaveStoredCount('customer-group', 1, 'key = "gold"'));
+    const filtered = await commerceFailure(() => quick(commerce).toHaveStoredCount('customer-group', 1, 'key = "gold"'));
     expect(filtered).toContain('expect(commerce).toHaveStoredCount(typeId, count, where)');
     expect(filtered).toContain('Expected: 1 stored customer-group where "key = \\"gold\\""\nReceived: 0');
-    const negated = failure(() => expect(commerce).not.toHaveStoredCount('customer-group', 1));
+    const negated = await commerceFailure(() => quick(commerce).not.toHaveStoredCount('customer-group', 1));
     expect(negated).toContain('Expected: not 1 stored customer-group\nReceived: 1:');
   });
 
@@ -310,7 +323,7 @@ test.describe('toHaveVersion', () => {
     expect(updated).toHaveVersion(2);
     expect(updated.body).toHaveVersion(2);
     expect(updated).not.toHaveVersion(1);
-    expect(commerce.get('customer-group', group!.id)).toHaveVersion(2);
+    expect(await commerce.get('customer-group', group!.id)).toHaveVersion(2);
 
     const created = await commerce.apiRoot
       .customers()
@@ -327,7 +340,8 @@ test.describe('toHaveVersion', () => {
     expect(message).toContain(`Expected version of ${group!.id}: 3\nReceived version of ${group!.id}: 1`);
     const negated = failure(() => expect(group).not.toHaveVersion(1));
     expect(negated).toContain(`Expected version of ${group!.id}: not 1`);
-    expect(failure(() => expect(commerce.get('customer-group', 'missing')).toHaveVersion(1))).toContain(
+    const missing = await commerce.get('customer-group', 'missing');
+    expect(failure(() => expect(missing).toHaveVersion(1))).toContain(
       'Matcher error: the received value must be a resource (with a `version`) or an SDK response holding one\n\nReceived: undefined',
     );
   });
@@ -397,8 +411,8 @@ test.describe('docs/playwright.md', () => {
 
   test('one example per matcher', async ({ commerce, request }) => {
     const [customer] = await commerce.seed(customerFactory.verified().build({ email: 'ada@example.com' }));
-    commerce.customerToken(customer!.id);
-    commerce.anonymousToken('session-1');
+    await commerce.customerToken(customer!.id);
+    await commerce.anonymousToken('session-1');
     await commerce.apiRoot.customers().get().execute(); // the SDK's client-credentials token
 
     expect(commerce).toHaveIssuedCustomerToken(customer!.id);

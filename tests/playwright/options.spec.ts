@@ -21,5 +21,5 @@ test('options from use configure the worker mock: project key, hosts, authentica
 
   const list = await commerce.apiRoot.customers().get().execute();
   expect(list.statusCode).toBe(200);
-  expect(commerce.tokens.find({ kind: 'client' })?.projectKey).toBe('configured-shop');
+  expect((await commerce.tokens.find({ kind: 'client' }))?.projectKey).toBe('configured-shop');
 });

@@ -29,16 +29,16 @@ test('factory output is the SDK draft; seeded and read resources are the SDK res
   const stamps: [string, string] | undefined = ada && [ada.createdAt, ada.lastModifiedAt];
   // @ts-expect-error no index signature: a misspelt field does not compile
   ada?.firstNmae;
-  const read: Customer | undefined = commerce.get('customer', 'id');
+  const read: Customer | undefined = await commerce.get('customer', 'id');
   // @ts-expect-error
   read?.firstNmae;
-  const byKey: Category | undefined = commerce.getByKey('category', 'key');
-  const all: Customer[] = commerce.all('customer');
+  const byKey: Category | undefined = await commerce.getByKey('category', 'key');
+  const all: Customer[] = await commerce.all('customer');
   // @ts-expect-error an unknown resource type
-  commerce.all('customers');
+  await commerce.all('customers');
 
   // Query parameters as the platform takes them: numbers and booleans where it does.
-  const page = commerce.query('customer', { where: 'email is defined', sort: ['email asc'], limit: 5, offset: 0, withTotal: false });
+  const page = await commerce.query('customer', { where: 'email is defined', sort: ['email asc'], limit: 5, offset: 0, withTotal: false });
   const first: Customer | undefined = page.results[0];
   const mock = createCommerceMock();
   mock.query('product', { staged: true, limit: 1, expand: 'productType', 'var.sku': 'SKU-1' });
@@ -64,7 +64,7 @@ test('matchers take what the docs say they take', async ({ commerce }) => {
   expect(commerce).toHaveIssuedCustomerToken();
 
   // The public value types, from the entry points the docs name.
-  const decisions: PermissionDecision[] = commerce.permissionDecisions();
+  const decisions: PermissionDecision[] = await commerce.permissionDecisions();
   const permission: Permission = 'ViewMyCarts';
   const filter: AssociateDecisionFilter = { permission, businessUnitKey: 'acme' };
   expect(commerce).not.toHaveDeniedAssociate(filter);

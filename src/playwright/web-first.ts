@@ -1,0 +1,116 @@
+/**
+ * How the matchers on `commerce` read the mock and wait for it, like Playwright's web-first
+ * assertions: an in-process mock is read synchronously, and an assertion that holds at once returns
+ * at once (so `expect(commerce).toHaveIssuedCustomerToken(id)` works without `await`); otherwise, and
+ * always on a remote mock, the matcher returns a promise that reads again until the assertion holds
+ * or the `expect` timeout ends, and reports what it found at the last try.
+ */
+import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test';
+import type { TokenRecord } from '../auth/tokens.js';
+import { localClient, type MockClient } from '../client.js';
+import type { JournalEntry, JournalFilter } from '../journal.js';
+import { CommerceMock } from '../mock.js';
+import type { PagedResult } from '../query/index.js';
+import type { PermissionDecision } from '../scopes/permissions.js';
+import { Commerce } from './commerce.js';
+
+type Maybe<T> = T | Promise<T>;
+
+/** The reads the matchers make: each matcher makes one. */
+export interface Source {
+  tokens(): Maybe<TokenRecord[]>;
+  all(typeId: string): Maybe<object[]>;
+  query(typeId: string, params: Record<string, string | string[]>): Maybe<PagedResult<object>>;
+  permissionDecisions(): Maybe<PermissionDecision[]>;
+  /** The journal of the current test (since it began, for the fixture). */
+  requests(filter: JournalFilter): Maybe<JournalEntry[]>;
+}
+
+export interface Sources {
+  /** Present for an in-process mock: read without waiting. */
+  now?: Source;
+  later: Source;
+  /** The fixture, which tracks retrying assertions so an un-awaited one fails the test. */
+  commerce?: Commerce;
+}
+
+function mockSource(mock: CommerceMock, journalStart: number): Source {
+  return {
+    tokens: () => mock.authStore().list(),
+    all: (typeId) => mock.all<object>(typeId),
+    query: (typeId, params) => mock.query<object>(typeId, params),
+    permissionDecisions: () => mock.permissionDecisions(),
+    requests: (filter) => mock.requests({ ...filter, since: journalStart }),
+  };
+}
+
+function clientSource(client: MockClient, journalStart: number): Source {
+  return {
+    tokens: () => client.tokens(),
+    all: (typeId) => client.all(typeId),
+    query: (typeId, params) => client.query(typeId, params),
+    permissionDecisions: () => client.permissionDecisions(),
+    requests: (filter) => client.requests({ ...filter, since: journalStart }),
+  };
+}
+
+/** What the receiver lets the matchers read, or `undefined` when it is not the fixture or a mock. */
+export function sourcesOf(received: unknown): Sources | undefined {
+  if (received instanceof CommerceMock) {
+    return { now: mockSource(received, 0), later: clientSource(localClient(received), 0) };
+  }
+  if (received instanceof Commerce) {
+    const start = received.journalStart;
+    const local = received.localMock;
+    return { ...(local ? { now: mockSource(local, start) } : {}), later: clientSource(received.client, start), commerce: received };
+  }
+  return undefined;
+}
+
+/** Pauses between tries, as Playwright's own assertions use; the last one repeats. */
+const INTERVALS = [100, 250, 500, 1000];
+
+/**
+ * Judges what `read` returns; when the assertion does not hold (or the mock is remote), judges again
+ * on fresh reads until it holds or the timeout ends. The failure message says how long it tried.
+ */
+export function webFirst<T>(
+  context: ExpectMatcherState,
+  sources: Sources,
+  read: (source: Source) => Maybe<T>,
+  judge: (data: T) => MatcherReturnType,
+): MatcherReturnType | Promise<MatcherReturnType> {
+  let first: MatcherReturnType | undefined;
+  if (sources.now) {
+    first = judge(read(sources.now) as T);
+    if (first.pass !== context.isNot) return first;
+  }
+  const outcome = retry(context, first, async () => judge(await read(sources.later)));
+  if (!sources.commerce) return outcome;
+  return sources.commerce.track(outcome, context.isNot);
+}
+
+async function retry(
+  context: ExpectMatcherState,
+  first: MatcherReturnType | undefined,
+  attempt: () => Promise<MatcherReturnType>,
+): Promise<MatcherReturnType> {
+  const timeout = context.timeout ?? 5000;
+  const started = Date.now();
+  let result = first ?? (await attempt());
+  let tries = 1;
+  for (let pause = 0; result.pass === context.isNot && Date.now() - started < timeout; pause++) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(INTERVALS[Math.min(pause, INTERVALS.length - 1)]!, timeout)));
+    result = await attempt();
+    tries++;
+  }
+  if (result.pass === context.isNot) {
+    const message = result.message;
+    const elapsed = Date.now() - started;
+    return {
+      ...result,
+      message: () => `${message()}\n\nAt the last of ${tries} tries, after ${elapsed} ms (the expect timeout is ${timeout} ms).`,
+    };
+  }
+  return result;
+}
