@@ -35,7 +35,7 @@ export interface InterceptOptions {
 
 export interface Interception {
   readonly agent: MockAgentLike;
-  /** Puts the previous global dispatcher back and closes the agent. */
+  /** Puts the previous global dispatcher back and closes the agent; later calls do nothing. */
   restore(): Promise<void>;
 }
 
@@ -97,6 +97,8 @@ function serve(mock: CommerceMock, origin: string, request: InterceptedRequest, 
   return toReply(mock.handle(mockRequest));
 }
 
+const majorOf = (version: string) => Number.parseInt(version, 10);
+
 /** undici 8.0.3 to 8.10.0 let global fetch bypass a global MockAgent: requests would reach the network. */
 export function isUnsafeUndici(version: string): boolean {
   const [major = 0, minor = 0, patch = 0] = version.split('.').map((part) => Number.parseInt(part, 10));
@@ -105,8 +107,20 @@ export function isUnsafeUndici(version: string): boolean {
   return minor < 10 || (minor === 10 && patch === 0);
 }
 
+/** Why this undici cannot serve global fetch on this Node, or `undefined` when it can. */
+export function undiciProblem(undiciVersion: string, nodeVersion: string): string | undefined {
+  // Node's own fetch is undici 6 or 7 before Node 22: it cannot be served through undici 8's dispatcher.
+  if (majorOf(undiciVersion) >= 8 && majorOf(nodeVersion) < 22) {
+    return `commerce-mock: undici ${undiciVersion} does not work with Node ${nodeVersion}: on Node 20 use undici 7 (npm install -D undici@7), or move to Node >= 22.`;
+  }
+  if (isUnsafeUndici(undiciVersion)) {
+    return `commerce-mock: undici ${undiciVersion} lets global fetch bypass a MockAgent, so requests would reach the real network. Use undici 7 on Node 20, or undici >= 8.10.1.`;
+  }
+  return undefined;
+}
+
 async function loadUndici(): Promise<UndiciModule> {
-  let version: string | undefined;
+  let version: string;
   try {
     version = (createRequire(import.meta.url)('undici/package.json') as { version: string }).version;
   } catch {
@@ -114,11 +128,8 @@ async function loadUndici(): Promise<UndiciModule> {
       'commerce-mock: the in-process transport needs the `undici` package (undici 7 on Node 20, undici >= 8.10.1 on Node >= 22): npm install -D undici',
     );
   }
-  if (isUnsafeUndici(version)) {
-    throw new Error(
-      `commerce-mock: undici ${version} lets global fetch bypass a MockAgent, so requests would reach the real network. Use undici 7 on Node 20, or undici >= 8.10.1.`,
-    );
-  }
+  const problem = undiciProblem(version, process.versions.node);
+  if (problem) throw new Error(problem);
   return (await import('undici')) as unknown as UndiciModule;
 }
 
@@ -183,11 +194,14 @@ export async function interceptFetch(mock: CommerceMock, options: InterceptOptio
     await agent.close();
     throw error;
   }
+  let restored: Promise<void> | undefined;
   return {
     agent,
-    async restore() {
-      undici.setGlobalDispatcher(previous);
-      await agent.close();
-    },
+    // Only once: a second call must not put `previous` back over a dispatcher installed since.
+    restore: () =>
+      (restored ??= (async () => {
+        undici.setGlobalDispatcher(previous);
+        await agent.close();
+      })()),
   };
 }

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { getGlobalDispatcher } from 'undici';
 import { createCommerceMock } from '../../src/index.js';
-import { interceptFetch, isUnsafeUndici } from '../../src/transports/mock-agent.js';
+import { interceptFetch, isUnsafeUndici, undiciProblem } from '../../src/transports/mock-agent.js';
 import { sdkApiRoot } from '../support/sdk.js';
 
 test.describe('in-process transport (undici MockAgent)', () => {
@@ -95,8 +95,32 @@ test.describe('in-process transport (undici MockAgent)', () => {
     }
   });
 
+  test('restore() twice is harmless: the second call leaves a dispatcher installed since in place', async () => {
+    const before = getGlobalDispatcher();
+    const first = await interceptFetch(createCommerceMock(), { allowNetConnect: false });
+    await first.restore();
+    const second = await interceptFetch(createCommerceMock(), { allowNetConnect: false });
+    try {
+      await first.restore();
+      expect(getGlobalDispatcher()).toBe(second.agent);
+      expect((await fetch(`${createCommerceMock().options.apiUrl}/p1/customers`)).status).toBe(200);
+    } finally {
+      await second.restore();
+      await second.restore();
+    }
+    expect(getGlobalDispatcher()).toBe(before);
+  });
+
   test('undici releases that let fetch bypass a MockAgent are refused', () => {
     for (const unsafe of ['8.0.3', '8.1.0', '8.9.9', '8.10.0']) expect(isUnsafeUndici(unsafe), unsafe).toBe(true);
     for (const safe of ['7.30.2', '8.0.2', '8.10.1', '8.12.4', '9.0.0']) expect(isUnsafeUndici(safe), safe).toBe(false);
+  });
+
+  test('undici 8 on Node 20 is refused with a message that says to use undici 7', () => {
+    expect(undiciProblem('8.11.0', '20.19.0')).toMatch(/undici 8\.11\.0 does not work with Node 20\.19\.0: on Node 20 use undici 7/);
+    expect(undiciProblem('8.10.0', '24.1.0')).toMatch(/lets global fetch bypass a MockAgent/);
+    expect(undiciProblem('7.30.2', '20.19.0')).toBeUndefined();
+    expect(undiciProblem('7.30.2', '24.1.0')).toBeUndefined();
+    expect(undiciProblem('8.11.0', '22.19.0')).toBeUndefined();
   });
 });
