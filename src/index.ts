@@ -16,4 +16,4 @@ export { startServer, type ServerOptions, type RunningServer } from './transport
 export { RESOURCE_TYPE, tagDraft, draftType, type TaggedDraft } from './seed.js';
 export type { ResourceTypes, TypeId, DraftOf, ResourceOf } from './resources/type-map.js';
 export type { SeedItem, SeedInput, SeededType } from './mock.js';
-export { createMockFetch } from './transports/fetch.js';
+export { createMockFetch, type MockFetchOptions } from './transports/fetch.js';

@@ -10,7 +10,7 @@ import { Commerce, type SdkModules } from './commerce.js';
 export interface CommerceMockFixtureOptions extends Omit<CommerceMockOptions, 'storage'> {
   /** A backend, or a function making one per worker (so workers share nothing). Default: in memory. */
   storage?: 'memory' | StorageBackend | (() => StorageBackend);
-  /** Let the test process reach hosts other than the mock's (default true). */
+  /** Let the test process reach other hosts (default true); hosts of the real platform other than the mock's are refused either way. */
   allowNetConnect?: boolean;
   /** Serve pages' requests to the API and token hosts through Playwright routing (default true). */
   routeBrowser?: boolean;

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { CommerceMock } from '../mock.js';
 import type { MockRequest, MockResponse } from '../http/types.js';
+import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
 
 /** The parts of undici this transport uses; any undici 7, or 8 from 8.10.1, provides them. */
 interface UndiciModule {
@@ -10,8 +11,11 @@ interface UndiciModule {
 }
 
 interface MockAgentLike {
-  get(origin: string): {
-    intercept(options: object): { reply(callback: (options: InterceptedRequest) => unknown): { persist(): unknown } };
+  get(origin: string | ((origin: string) => boolean)): {
+    intercept(options: object): {
+      reply(callback: (options: InterceptedRequest) => unknown): { persist(): unknown };
+      replyWithError(error: Error): { persist(): unknown };
+    };
   };
   disableNetConnect(): void;
   enableNetConnect(host?: string | RegExp | ((host: string) => boolean)): void;
@@ -27,7 +31,10 @@ interface InterceptedRequest {
 }
 
 export interface InterceptOptions {
-  /** Requests to hosts other than the mock's: let them through (default) or refuse them. */
+  /**
+   * Requests to other hosts: let them through (default) or refuse them. Hosts of the real platform
+   * (`*.commercetools.com`, ...) other than the mock's are refused either way.
+   */
   allowNetConnect?: boolean;
   /** An undici module to use instead of `import('undici')` (e.g. a specific version). */
   undici?: UndiciModule;
@@ -178,6 +185,13 @@ export async function interceptFetch(mock: CommerceMock, options: InterceptOptio
       })
       .persist();
   }
+
+  // Every other host of the real platform: an SDK pointed at another Region fails at once, naming the mock's origins.
+  agent
+    .get((origin) => isUnservedPlatformUrl(mock, new URL(origin)))
+    .intercept({ path: () => true, method: () => true })
+    .replyWithError(platformRefusal(mock))
+    .persist();
 
   agent
     .get(PROBE_ORIGIN)
