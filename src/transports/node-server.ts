@@ -62,6 +62,12 @@ function admin(mock: CommerceMock, method: string, path: string): MockResponse |
   return undefined;
 }
 
+/** The URL of a server bound to `host`: an any-address binding is reached on the loopback address. */
+export function originOf(host: string, port: number): string {
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${urlHost}:${port}`;
+}
+
 /** Serves the mock on a real port: the API and the token routes (`/oauth/...`) on one origin. */
 export async function startServer(mock: CommerceMock, options: ServerOptions = {}): Promise<RunningServer> {
   // Long `where` predicates travel in the query string: allow far more than Node's 16 KB default.
@@ -119,9 +125,8 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
     });
   });
   const { port } = server.address() as AddressInfo;
-  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: originOf(host, port),
     port,
     server,
     close: () =>
