@@ -148,7 +148,7 @@ test.describe('CLI: the authentication options', () => {
     expect(code).toBe(0);
     expect(output).toMatch(/--enable-authentication .*alone it refuses nothing/);
     expect(output).toMatch(
-      /--validate-credentials .*with --enable-authentication: require a token the mock issued[^]*alone it enforces nothing/,
+      /--validate-credentials .*with --enable-authentication: require a token the mock issued[\s\S]*alone it enforces nothing/,
     );
   });
 });
