@@ -11,7 +11,7 @@ const USAGE = `Usage: commerce-mock serve [options]
 Serves the commerce API mock and its token server over HTTP (token routes under /oauth/ on the same origin).
 
 Options (each also settable by the environment variable in brackets; a flag wins over its variable):
-  --port <n>                 port to listen on, 0 for any free one       [PORT, COMMERCE_MOCK_PORT]  (8989)
+  --port <n>                 port to listen on, 0 for any free one       [COMMERCE_MOCK_PORT, PORT]  (8989)
   --host <address>           address to bind                              [COMMERCE_MOCK_HOST]        (127.0.0.1)
   --project-key <key>        default project key                          [COMMERCE_MOCK_PROJECT_KEY] (test-project)
   --enable-authentication    check API requests for a bearer token; alone it refuses nothing (a token is optional)
