@@ -104,21 +104,23 @@ function serve(mock: CommerceMock, origin: string, request: InterceptedRequest, 
   return toReply(mock.handle(mockRequest));
 }
 
-const majorOf = (version: string) => Number.parseInt(version, 10);
+/** `a` is an older release than `b` (plain `major.minor.patch` versions). */
+function isOlder(a: string, b: string): boolean {
+  const [x, y] = [a, b].map((version) => version.split('.').map((part) => Number.parseInt(part, 10) || 0));
+  for (let i = 0; i < 3; i++) if (x![i] !== y![i]) return (x![i] ?? 0) < (y![i] ?? 0);
+  return false;
+}
 
 /** undici 8.0.3 to 8.10.0 let global fetch bypass a global MockAgent: requests would reach the network. */
 export function isUnsafeUndici(version: string): boolean {
-  const [major = 0, minor = 0, patch = 0] = version.split('.').map((part) => Number.parseInt(part, 10));
-  if (major !== 8) return false;
-  if (minor === 0) return patch >= 3;
-  return minor < 10 || (minor === 10 && patch === 0);
+  return !isOlder(version, '8.0.3') && isOlder(version, '8.10.1');
 }
 
 /** Why this undici cannot serve global fetch on this Node, or `undefined` when it can. */
 export function undiciProblem(undiciVersion: string, nodeVersion: string): string | undefined {
-  // Node's own fetch is undici 6 or 7 before Node 22: it cannot be served through undici 8's dispatcher.
-  if (majorOf(undiciVersion) >= 8 && majorOf(nodeVersion) < 22) {
-    return `commerce-mock: undici ${undiciVersion} does not work with Node ${nodeVersion}: on Node 20 use undici 7 (npm install -D undici@7), or move to Node >= 22.`;
+  // undici 8 declares Node >= 22.19; installed on Node 20 anyway, it would fail later with a less clear error.
+  if (!isOlder(undiciVersion, '8.0.0') && isOlder(nodeVersion, '22.19.0')) {
+    return `commerce-mock: undici ${undiciVersion} does not work with Node ${nodeVersion} (it needs Node >= 22.19): on Node 20 use undici 7 (npm install -D undici@7).`;
   }
   if (isUnsafeUndici(undiciVersion)) {
     return `commerce-mock: undici ${undiciVersion} lets global fetch bypass a MockAgent, so requests would reach the real network. Use undici 7 on Node 20, or undici >= 8.10.1.`;

@@ -118,7 +118,10 @@ test.describe('in-process transport (undici MockAgent)', () => {
   });
 
   test('undici 8 on Node 20 is refused with a message that says to use undici 7', () => {
-    expect(undiciProblem('8.11.0', '20.19.0')).toMatch(/undici 8\.11\.0 does not work with Node 20\.19\.0: on Node 20 use undici 7/);
+    expect(undiciProblem('8.11.0', '20.19.0')).toBe(
+      'commerce-mock: undici 8.11.0 does not work with Node 20.19.0 (it needs Node >= 22.19): on Node 20 use undici 7 (npm install -D undici@7).',
+    );
+    expect(undiciProblem('8.10.1', '22.12.0')).toMatch(/does not work with Node 22\.12\.0/);
     expect(undiciProblem('8.10.0', '24.1.0')).toMatch(/lets global fetch bypass a MockAgent/);
     expect(undiciProblem('7.30.2', '20.19.0')).toBeUndefined();
     expect(undiciProblem('7.30.2', '24.1.0')).toBeUndefined();
