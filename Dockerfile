@@ -51,4 +51,5 @@ EXPOSE 8989
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.COMMERCE_MOCK_PORT || 8989) + '/__mock/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "bin/commerce-mock.js"]
-CMD ["serve", "--host", "0.0.0.0"]
+# The address comes from COMMERCE_MOCK_HOST (0.0.0.0 above), so `-e COMMERCE_MOCK_HOST=...` changes it: a flag here would win over it.
+CMD ["serve"]

@@ -27,4 +27,4 @@ export { RESOURCE_TYPE, tagDraft, draftType, type TaggedDraft } from './seed.js'
 export type { ResourceTypes, TypeId, DraftOf, ResourceOf } from './resources/type-map.js';
 export type { SeedItem, SeedInput, SeededType, QueryParams, QueryValue, UpdateBody } from './mock.js';
 export type { Permission, PermissionDecision } from './scopes/index.js';
-export { createMockFetch } from './transports/fetch.js';
+export { createMockFetch, type MockFetchOptions } from './transports/fetch.js';

@@ -53,7 +53,9 @@ export const CommerceMockOptions = z
       .default('test-project'),
     apiUrl: Origin.default(DEFAULT_API_URL),
     authUrl: Origin.default(DEFAULT_AUTH_URL),
+    /** Check API requests for a bearer token. Alone it refuses nothing: a token stays optional and unverified. */
     enableAuthentication: z.boolean().default(false),
+    /** With `enableAuthentication`: require a token the mock issued (401 `invalid_token` otherwise). Alone it enforces nothing. */
     validateCredentials: z.boolean().default(false),
     /** Reject `where` predicates on fields no resource has, as the platform does (the spec's default tolerates them). */
     strictWhere: z.boolean().default(false),

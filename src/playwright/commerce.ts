@@ -36,24 +36,17 @@ export type CommerceTarget =
   | { kind: 'in-process'; mock: CommerceMock; client: MockClient; serverUrl: () => Promise<string> }
   | { kind: 'remote'; client: MockClient; serverUrl: string; projectKey: string; clearAllowed: boolean };
 
-/** What a matcher judged: Playwright's MatcherReturnType, as far as the fixture reads it. */
-interface Judgement {
-  pass: boolean;
-  name?: string;
-  message(): string;
+/** What the fixture's own machinery reads of a `commerce` (kept off its public surface). */
+interface Internals {
+  target: CommerceTarget;
+  /** The journal's last sequence number when the test began: `requests()` reads what came after. */
+  journalStart: number;
 }
 
-/** An expectation on `commerce` that retries: tracked so a test that forgets to await it fails. */
-interface PendingAssertion {
-  settled: boolean;
-  outcome: Promise<Judgement>;
-  isNot: boolean;
-}
+const internals = new WeakMap<Commerce, Internals>();
 
-/** A retrying expectation the test did not await: the matcher's name and, if it did not hold, why. */
-export interface UnawaitedAssertion {
-  matcher: string;
-  failure?: string;
+export function internalsOf(commerce: Commerce): Internals {
+  return internals.get(commerce)!;
 }
 
 /**
@@ -64,23 +57,22 @@ export interface UnawaitedAssertion {
 export class Commerce {
   private defaultApiRoot: ByProjectKeyRequestBuilder | undefined;
   private mockFetch: typeof fetch | undefined;
-  private readonly pending: PendingAssertion[] = [];
+  private readonly target: CommerceTarget;
+  private readonly client: MockClient;
 
   constructor(
-    private readonly target: CommerceTarget,
+    target: CommerceTarget,
     private readonly sdk: SdkModules | undefined,
-    /** The journal's last sequence number when this test began: `requests()` reads what came after. */
-    readonly journalStart = 0,
-  ) {}
+    journalStart = 0,
+  ) {
+    this.target = target;
+    this.client = target.client;
+    internals.set(this, { target, journalStart });
+  }
 
   /** The mock behind the fixture: 'in-process', or the URL of the server in remote mode. */
   get location(): string {
     return this.target.client.location;
-  }
-
-  /** The asynchronous client of the mock (in-process or remote): what the matchers read through. */
-  get client(): MockClient {
-    return this.target.client;
   }
 
   /** The worker's in-process `CommerceMock` (synchronous, programmatic API). Not available in remote mode. */
@@ -91,11 +83,6 @@ export class Commerce {
       );
     }
     return this.target.mock;
-  }
-
-  /** The in-process mock, if there is one: matchers read it synchronously. */
-  get localMock(): CommerceMock | undefined {
-    return this.target.kind === 'in-process' ? this.target.mock : undefined;
   }
 
   get projectKey(): string {
@@ -156,7 +143,7 @@ export class Commerce {
 
   /** The requests the mock served during this test (its journal since the test began), oldest first. */
   requests(filter: JournalFilter = {}): Promise<JournalEntry[]> {
-    return this.client.requests({ ...filter, since: Math.max(filter.since ?? 0, this.journalStart) });
+    return this.client.requests({ ...filter, since: Math.max(filter.since ?? 0, internalsOf(this).journalStart) });
   }
 
   /** A customer token, recorded as if the customer had signed in. */
@@ -224,35 +211,5 @@ export class Commerce {
     }
     const client = builder.withHttpMiddleware({ host: this.apiUrl, httpClient }).build();
     return this.sdk.createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
-  }
-
-  /** Registers a retrying expectation (see `unawaitedAssertions`). */
-  track<T extends Judgement>(outcome: Promise<T>, isNot: boolean): Promise<T> {
-    const entry: PendingAssertion = { settled: false, outcome, isNot };
-    this.pending.push(entry);
-    const settle = () => {
-      entry.settled = true;
-    };
-    outcome.then(settle, settle);
-    return outcome;
-  }
-
-  /**
-   * The retrying expectations still running when the test body ended: none of them can have been
-   * awaited. Waits for them to finish so nothing outlives the test.
-   */
-  async unawaitedAssertions(): Promise<UnawaitedAssertion[]> {
-    const running = this.pending.filter((entry) => !entry.settled);
-    const found: UnawaitedAssertion[] = [];
-    for (const entry of running) {
-      try {
-        const judged = await entry.outcome;
-        const matcher = `${entry.isNot ? 'not.' : ''}${judged.name ?? 'matcher'}`;
-        found.push(judged.pass === entry.isNot ? { matcher, failure: judged.message() } : { matcher });
-      } catch (error) {
-        found.push({ matcher: 'matcher', failure: error instanceof Error ? error.message : String(error) });
-      }
-    }
-    return found;
   }
 }

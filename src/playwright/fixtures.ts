@@ -7,12 +7,13 @@ import { startServer, type RunningServer } from '../transports/node-server.js';
 import { routeBrowser, routeBrowserTo } from '../transports/playwright-route.js';
 import { Commerce, type CommerceTarget, type SdkModules } from './commerce.js';
 import { formatJournal } from './journal-report.js';
+import { unawaitedAssertions } from './web-first.js';
 
 /** What `use: { commerceMock: {...} }` in playwright.config.ts accepts. */
 export interface CommerceMockFixtureOptions extends Omit<CommerceMockOptions, 'storage'> {
   /** A backend, or a function making one per worker (so workers share nothing). Default: in memory. */
   storage?: 'memory' | StorageBackend | (() => StorageBackend);
-  /** Let the test process reach hosts other than the mock's (default true). */
+  /** Let the test process reach other hosts (default true); hosts of the real platform other than the mock's are refused either way. */
   allowNetConnect?: boolean;
   /** Serve pages' requests to the API and token hosts through Playwright routing (default true). */
   routeBrowser?: boolean;
@@ -114,7 +115,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
   commerce: async ({ commerceWorker, commerceSession }, use) => {
     const commerce = new Commerce(commerceWorker.target, commerceWorker.sdk, commerceSession.journalStart);
     await use(commerce);
-    const unawaited = await commerce.unawaitedAssertions();
+    const unawaited = await unawaitedAssertions(commerce);
     if (unawaited.length > 0) {
       const list = unawaited.map(
         ({ matcher, failure }) => `expect(commerce).${matcher}(…)${failure ? ` failed:\n\n${failure}` : ' held in the end.'}`,

@@ -12,7 +12,7 @@ import type { JournalEntry, JournalFilter } from '../journal.js';
 import { CommerceMock } from '../mock.js';
 import type { PagedResult } from '../query/index.js';
 import type { PermissionDecision } from '../scopes/permissions.js';
-import { Commerce } from './commerce.js';
+import { Commerce, internalsOf } from './commerce.js';
 
 type Maybe<T> = T | Promise<T>;
 
@@ -60,9 +60,11 @@ export function sourcesOf(received: unknown): Sources | undefined {
     return { now: mockSource(received, 0), later: clientSource(localClient(received), 0) };
   }
   if (received instanceof Commerce) {
-    const start = received.journalStart;
-    const local = received.localMock;
-    return { ...(local ? { now: mockSource(local, start) } : {}), later: clientSource(received.client, start), commerce: received };
+    const { target, journalStart } = internalsOf(received);
+    const later = clientSource(target.client, journalStart);
+    return target.kind === 'in-process'
+      ? { now: mockSource(target.mock, journalStart), later, commerce: received }
+      : { later, commerce: received };
   }
   return undefined;
 }
@@ -87,7 +89,53 @@ export function webFirst<T>(
   }
   const outcome = retry(context, first, async () => judge(await read(sources.later)));
   if (!sources.commerce) return outcome;
-  return sources.commerce.track(outcome, context.isNot);
+  return track(sources.commerce, outcome, context.isNot);
+}
+
+/** An expectation on `commerce` that retries: tracked so a test that forgets to await it fails. */
+interface PendingAssertion {
+  settled: boolean;
+  outcome: Promise<MatcherReturnType>;
+  isNot: boolean;
+}
+
+/** A retrying expectation the test did not await: the matcher's name and, if it did not hold, why. */
+export interface UnawaitedAssertion {
+  matcher: string;
+  failure?: string;
+}
+
+const pending = new WeakMap<Commerce, PendingAssertion[]>();
+
+function track(commerce: Commerce, outcome: Promise<MatcherReturnType>, isNot: boolean): Promise<MatcherReturnType> {
+  const entry: PendingAssertion = { settled: false, outcome, isNot };
+  const list = pending.get(commerce) ?? [];
+  list.push(entry);
+  pending.set(commerce, list);
+  const settle = () => {
+    entry.settled = true;
+  };
+  outcome.then(settle, settle);
+  return outcome;
+}
+
+/**
+ * The retrying expectations on `commerce` still running when the test body ended: none of them can
+ * have been awaited. Waits for them to finish, so nothing outlives the test.
+ */
+export async function unawaitedAssertions(commerce: Commerce): Promise<UnawaitedAssertion[]> {
+  const running = (pending.get(commerce) ?? []).filter((entry) => !entry.settled);
+  const found: UnawaitedAssertion[] = [];
+  for (const entry of running) {
+    try {
+      const judged = await entry.outcome;
+      const matcher = `${entry.isNot ? 'not.' : ''}${judged.name ?? 'matcher'}`;
+      found.push(judged.pass === entry.isNot ? { matcher, failure: judged.message() } : { matcher });
+    } catch (error) {
+      found.push({ matcher: 'matcher', failure: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return found;
 }
 
 async function retry(

@@ -1,5 +1,6 @@
 import type { CommerceMock } from '../mock.js';
 import type { MockRequest } from '../http/types.js';
+import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
 
 /** Statuses whose responses carry no body (the Response constructor refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -22,16 +23,30 @@ async function bodyText(body: RequestInit['body'] | undefined): Promise<string |
   return new Response(body).text();
 }
 
+export interface MockFetchOptions {
+  /**
+   * Requests to other hosts: pass them to the global `fetch` (default) or refuse them. Hosts of the
+   * real platform (`*.commercetools.com`, ...) other than the mock's are refused either way.
+   */
+  allowNetConnect?: boolean;
+}
+
 /**
  * A `fetch` served by the mock directly: requests to its API and auth origins never leave the
- * process and touch no global state; any other URL goes to the global `fetch`. Pass it where a
- * client takes a fetch, such as the official SDK's `httpClient`.
+ * process and touch no global state. Pass it where a client takes a fetch, such as the official
+ * SDK's `httpClient`.
  */
-export function createMockFetch(mock: CommerceMock): typeof fetch {
+export function createMockFetch(mock: CommerceMock, options: MockFetchOptions = {}): typeof fetch {
   const origins = new Set([mock.options.apiUrl, mock.options.authUrl]);
   const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!origins.has(new URL(url).origin)) return fetch(input, init);
+    const target = new URL(url);
+    if (!origins.has(target.origin)) {
+      if (isUnservedPlatformUrl(mock, target)) throw platformRefusal(mock, target.origin);
+      if (options.allowNetConnect === false)
+        throw new Error(`commerce-mock: refused a request to ${target.origin}: allowNetConnect is false.`);
+      return fetch(input, init);
+    }
     const request: MockRequest =
       input instanceof Request && init === undefined
         ? { method: input.method, url, headers: headersOf(input.headers) }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { CommerceMock } from '../mock.js';
 import type { MockRequest, MockResponse } from '../http/types.js';
+import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
 
 /** The parts of undici this transport uses; any undici 7, or 8 from 8.10.1, provides them. */
 interface UndiciModule {
@@ -10,8 +11,11 @@ interface UndiciModule {
 }
 
 interface MockAgentLike {
-  get(origin: string): {
-    intercept(options: object): { reply(callback: (options: InterceptedRequest) => unknown): { persist(): unknown } };
+  get(origin: string | ((origin: string) => boolean)): {
+    intercept(options: object): {
+      reply(callback: (options: InterceptedRequest) => unknown): { persist(): unknown };
+      replyWithError(error: Error): { persist(): unknown };
+    };
   };
   disableNetConnect(): void;
   enableNetConnect(host?: string | RegExp | ((host: string) => boolean)): void;
@@ -27,7 +31,10 @@ interface InterceptedRequest {
 }
 
 export interface InterceptOptions {
-  /** Requests to hosts other than the mock's: let them through (default) or refuse them. */
+  /**
+   * Requests to other hosts: let them through (default) or refuse them. Hosts of the real platform
+   * (`*.commercetools.com`, ...) other than the mock's are refused either way.
+   */
   allowNetConnect?: boolean;
   /** An undici module to use instead of `import('undici')` (e.g. a specific version). */
   undici?: UndiciModule;
@@ -35,7 +42,7 @@ export interface InterceptOptions {
 
 export interface Interception {
   readonly agent: MockAgentLike;
-  /** Puts the previous global dispatcher back and closes the agent. */
+  /** Puts the previous global dispatcher back and closes the agent; later calls do nothing. */
   restore(): Promise<void>;
 }
 
@@ -97,16 +104,32 @@ function serve(mock: CommerceMock, origin: string, request: InterceptedRequest, 
   return toReply(mock.handle(mockRequest));
 }
 
+/** `a` is an older release than `b` (plain `major.minor.patch` versions). */
+function isOlder(a: string, b: string): boolean {
+  const [x, y] = [a, b].map((version) => version.split('.').map((part) => Number.parseInt(part, 10) || 0));
+  for (let i = 0; i < 3; i++) if (x![i] !== y![i]) return (x![i] ?? 0) < (y![i] ?? 0);
+  return false;
+}
+
 /** undici 8.0.3 to 8.10.0 let global fetch bypass a global MockAgent: requests would reach the network. */
 export function isUnsafeUndici(version: string): boolean {
-  const [major = 0, minor = 0, patch = 0] = version.split('.').map((part) => Number.parseInt(part, 10));
-  if (major !== 8) return false;
-  if (minor === 0) return patch >= 3;
-  return minor < 10 || (minor === 10 && patch === 0);
+  return !isOlder(version, '8.0.3') && isOlder(version, '8.10.1');
+}
+
+/** Why this undici cannot serve global fetch on this Node, or `undefined` when it can. */
+export function undiciProblem(undiciVersion: string, nodeVersion: string): string | undefined {
+  // undici 8 declares Node >= 22.19; installed on Node 20 anyway, it would fail later with a less clear error.
+  if (!isOlder(undiciVersion, '8.0.0') && isOlder(nodeVersion, '22.19.0')) {
+    return `commerce-mock: undici ${undiciVersion} does not work with Node ${nodeVersion} (it needs Node >= 22.19): on Node 20 use undici 7 (npm install -D undici@7).`;
+  }
+  if (isUnsafeUndici(undiciVersion)) {
+    return `commerce-mock: undici ${undiciVersion} lets global fetch bypass a MockAgent, so requests would reach the real network. Use undici 7 on Node 20, or undici >= 8.10.1.`;
+  }
+  return undefined;
 }
 
 async function loadUndici(): Promise<UndiciModule> {
-  let version: string | undefined;
+  let version: string;
   try {
     version = (createRequire(import.meta.url)('undici/package.json') as { version: string }).version;
   } catch {
@@ -114,11 +137,8 @@ async function loadUndici(): Promise<UndiciModule> {
       'commerce-mock: the in-process transport needs the `undici` package (undici 7 on Node 20, undici >= 8.10.1 on Node >= 22): npm install -D undici',
     );
   }
-  if (isUnsafeUndici(version)) {
-    throw new Error(
-      `commerce-mock: undici ${version} lets global fetch bypass a MockAgent, so requests would reach the real network. Use undici 7 on Node 20, or undici >= 8.10.1.`,
-    );
-  }
+  const problem = undiciProblem(version, process.versions.node);
+  if (problem) throw new Error(problem);
   return (await import('undici')) as unknown as UndiciModule;
 }
 
@@ -168,6 +188,13 @@ export async function interceptFetch(mock: CommerceMock, options: InterceptOptio
       .persist();
   }
 
+  // Every other host of the real platform: an SDK pointed at another Region fails at once, naming the mock's origins.
+  agent
+    .get((origin) => isUnservedPlatformUrl(mock, new URL(origin)))
+    .intercept({ path: () => true, method: () => true })
+    .replyWithError(platformRefusal(mock))
+    .persist();
+
   agent
     .get(PROBE_ORIGIN)
     .intercept({ path: '/probe', method: 'GET' })
@@ -183,11 +210,14 @@ export async function interceptFetch(mock: CommerceMock, options: InterceptOptio
     await agent.close();
     throw error;
   }
+  let restored: Promise<void> | undefined;
   return {
     agent,
-    async restore() {
-      undici.setGlobalDispatcher(previous);
-      await agent.close();
-    },
+    // Only once: a second call must not put `previous` back over a dispatcher installed since.
+    restore: () =>
+      (restored ??= (async () => {
+        undici.setGlobalDispatcher(previous);
+        await agent.close();
+      })()),
   };
 }

@@ -56,6 +56,12 @@ function readBody(request: IncomingMessage): Promise<string | undefined | 'too-l
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
+/** The URL of a server bound to `host`: an any-address binding is reached on the loopback address. */
+export function originOf(host: string, port: number): string {
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${urlHost}:${port}`;
+}
+
 /** Serves the mock on a real port: the API and the token routes (`/oauth/...`) on one origin. */
 export async function startServer(mock: CommerceMock, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
@@ -106,9 +112,8 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
     });
   });
   const { port } = server.address() as AddressInfo;
-  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: originOf(host, port),
     port,
     server,
     close: () =>

@@ -69,4 +69,35 @@ test.describe('toHaveDeniedAssociate / toHaveAllowedAssociate', () => {
     expect(failure?.message).toContain('Received: none; the decisions recorded in this test:\n  (none)');
     expect(await commerce.permissionDecisions()).toEqual([]);
   });
+
+  test('docs/playwright.md: the example of the associate matchers', async ({ commerce }) => {
+    const [buyer] = await commerce.seed(tagDraft({ email: 'buyer@example.com', password: 'secret' }, 'customer'));
+    await commerce.seed(
+      ['associate-role', { key: 'viewer', name: 'Viewer', buyerAssignable: false, permissions: ['ViewMyCarts'] }],
+      [
+        'business-unit',
+        {
+          key: 'acme',
+          name: 'ACME',
+          unitType: 'Company',
+          associates: [
+            {
+              customer: { typeId: 'customer', id: buyer!.id },
+              associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'viewer' } }],
+            },
+          ],
+        },
+      ],
+    );
+    // doc-example:start
+    await expect(
+      fetch(`${commerce.apiUrl}/${commerce.projectKey}/as-associate/${buyer!.id}/business-units/key=acme`, {
+        method: 'POST',
+        body: JSON.stringify({ version: 1, actions: [{ action: 'changeName', name: 'ACME Corp' }] }),
+      }),
+    ).toBeCommerceError(403, 'AssociateMissingPermission');
+    expect(commerce).toHaveDeniedAssociate({ associateId: buyer!.id, businessUnitKey: 'acme', permission: 'UpdateBusinessUnitDetails' });
+    expect(commerce).not.toHaveAllowedAssociate({ permission: 'UpdateBusinessUnitDetails' });
+    // doc-example:end
+  });
 });

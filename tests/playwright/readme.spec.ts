@@ -1,4 +1,5 @@
-// The README's Playwright example, as written there.
+// The README's Playwright example, as written there (tests/playwright/docs.spec.ts compares the two).
+// doc-example:start
 import { test, expect } from '../../src/playwright/index.js';
 import { customerFactory } from '../../factories/index.js';
 
@@ -11,3 +12,4 @@ test('a customer signs in', async ({ commerce }) => {
   expect(commerce).toHaveIssuedCustomerToken(customer!.id);
   expect(commerce).toHaveStored('customer', { email: 'ada@example.com' });
 });
+// doc-example:end

@@ -13,6 +13,7 @@ import { createCommerceMock } from '../../src/index.js';
 import { test, expect, sdkFailure } from '../support/sdk.js';
 import { label, labels, list, type ListResource, type QueryArgs } from './support.js';
 import { seedWorld, type World } from './world.js';
+import { markedRegions, tsBlocks } from '../support/doc-examples.js';
 
 const DOC_PATH = fileURLToPath(new URL('../../docs/querying.md', import.meta.url));
 const doc = readFileSync(DOC_PATH, 'utf8');
@@ -151,9 +152,8 @@ const normalize = (text: string) =>
     .join('\n');
 
 test('docs/querying.md: every ts block is an example run below', () => {
-  const blocks = [...doc.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((match) => normalize(match[1]!));
-  const source = readFileSync(fileURLToPath(import.meta.url), 'utf8');
-  const regions = [...source.matchAll(/\/\/ doc-example:start\n([\s\S]*?)\n\s*\/\/ doc-example:end/g)].map((match) => normalize(match[1]!));
+  const blocks = tsBlocks(DOC_PATH).map(normalize);
+  const regions = markedRegions(fileURLToPath(import.meta.url)).map(normalize);
   expect(blocks.length).toBeGreaterThanOrEqual(6);
   for (const block of blocks) expect(regions, `docs/querying.md block not run here:\n${block}`).toContain(block);
   expect(regions.length).toBe(blocks.length);

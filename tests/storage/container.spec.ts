@@ -125,7 +125,8 @@ test.describe('container image (Dockerfile run without Docker)', () => {
     expect(image.env.COMMERCE_MOCK_DATA_FILE).toMatch(/^\/data\//);
     expect(image.env.COMMERCE_MOCK_STORAGE).toBe('memory');
     expect(image.entrypoint).toEqual(['node', 'bin/commerce-mock.js']);
-    expect(image.cmd).toEqual(['serve', '--host', '0.0.0.0']);
+    expect(image.cmd).toEqual(['serve']);
+    expect(image.env.COMMERCE_MOCK_HOST).toBe('0.0.0.0');
     expect(image.healthcheck.join(' ')).toContain('/__mock/health');
     expect(image.workdir).toBe('/app');
     const dockerignore = readFileSync('.dockerignore', 'utf8');
@@ -182,6 +183,16 @@ test.describe('container image (Dockerfile run without Docker)', () => {
       timeout: 10_000,
     });
     expect(down.status).toBe(1);
+  });
+
+  test('-e COMMERCE_MOCK_HOST chooses the address, as documented (no flag in the command overrides it)', async () => {
+    const server = await startCli(command(), containerEnv(volume, 0, { COMMERCE_MOCK_HOST: '127.0.0.2' }));
+    try {
+      expect(new URL(server.url).hostname).toBe('127.0.0.2');
+      expect(await (await fetch(`${server.url}/__mock/health`)).json()).toEqual({ status: 'ok', storage: 'memory' });
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
   });
 
   test('with -e COMMERCE_MOCK_STORAGE=sqlite the data lives in the volume and survives a restart', async () => {

@@ -1,7 +1,8 @@
 import { test, expect } from '@playwright/test';
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
-import { createCommerceMock, createMockFetch, startServer } from '../../src/index.js';
+import { createCommerceMock, createMockFetch, startServer, type CommerceMock } from '../../src/index.js';
+import { OTHER_PLATFORM_ORIGINS, expectPlatformRefusal } from './platform-refusal.js';
 
 // No MockAgent here: the fetch function alone serves the mock.
 test.describe('createMockFetch: a fetch served by the mock, no global state', () => {
@@ -80,5 +81,71 @@ test.describe('createMockFetch: a fetch served by the mock, no global state', ()
     } finally {
       await server.close();
     }
+  });
+
+  test('with allowNetConnect: false other origins are refused', async () => {
+    const elsewhere = createCommerceMock();
+    const server = await startServer(elsewhere, { port: 0 });
+    try {
+      const mockFetch = createMockFetch(createCommerceMock(), { allowNetConnect: false });
+      await expect(mockFetch(`${server.url}/__mock/health`)).rejects.toThrow(
+        `commerce-mock: refused a request to ${new URL(server.url).origin}: allowNetConnect is false.`,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+// No network on this machine: each refusal below must be the mock's own error, at once, not a DNS failure or a timeout.
+test.describe('createMockFetch: hosts of the real platform', () => {
+  const sdkFor = (mock: CommerceMock, apiUrl: string, authUrl: string) => {
+    const httpClient = createMockFetch(mock);
+    return createApiBuilderFromCtpClient(
+      new ClientBuilder()
+        .withProjectKey('shop')
+        .withClientCredentialsFlow({ host: authUrl, projectKey: 'shop', credentials: { clientId: 'c', clientSecret: 's' }, httpClient })
+        .withHttpMiddleware({ host: apiUrl, httpClient })
+        .build(),
+    ).withProjectKey({ projectKey: 'shop' });
+  };
+
+  test('a platform host the mock does not serve fails at once, naming apiUrl and authUrl; never the global fetch', async () => {
+    const mock = createCommerceMock();
+    const mockFetch = createMockFetch(mock);
+    for (const origin of OTHER_PLATFORM_ORIGINS) {
+      await expectPlatformRefusal(mockFetch(`${origin}/shop/customers`), mock);
+      await expectPlatformRefusal(mockFetch(new Request(`${origin}/oauth/token`, { method: 'POST' })), mock);
+    }
+  });
+
+  test('the official SDK pointed at another Region fails at once; nothing is stored and no token issued', async () => {
+    const mock = createCommerceMock();
+    const apiRoot = sdkFor(mock, 'https://api.us-central1.gcp.commercetools.com', 'https://auth.us-central1.gcp.commercetools.com');
+    await expectPlatformRefusal(
+      apiRoot
+        .customers()
+        .post({ body: { email: 'lost@example.com', password: 'pw' } })
+        .execute(),
+      mock,
+    );
+    // The mock's own auth host with another Region's API host: the token is issued, the API call refused.
+    const halfRight = sdkFor(mock, 'https://api.eu-central-1.aws.commercetools.com', mock.options.authUrl);
+    await expectPlatformRefusal(halfRight.customers().get().execute(), mock);
+    expect(mock.all('customer', { projectKey: 'shop' })).toHaveLength(0);
+  });
+
+  test('a mock configured with a platform host of another Region serves it', async () => {
+    const mock = createCommerceMock({
+      apiUrl: 'https://api.us-central1.gcp.commercetools.com',
+      authUrl: 'https://auth.us-central1.gcp.commercetools.com',
+    });
+    const apiRoot = sdkFor(mock, mock.options.apiUrl, mock.options.authUrl);
+    const { statusCode } = await apiRoot
+      .customers()
+      .post({ body: { email: 'iowa@example.com', password: 'pw' } })
+      .execute();
+    expect(statusCode).toBe(201);
+    expect(mock.all('customer', { projectKey: 'shop' })).toMatchObject([{ email: 'iowa@example.com' }]);
   });
 });

@@ -1,0 +1,191 @@
+/**
+ * `commerce-mock serve` refusing what it cannot honour, each time with a message that names the flag
+ * or variable at fault; and `npm start` under SIGTERM. The CLI runs as a child process on dist/.
+ */
+import { test, expect } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { failingCli, startCli } from '../storage/run-cli.js';
+import { needsBuild } from '../support/build.js';
+
+const cli = ['node', 'bin/commerce-mock.js'];
+
+/** This process's environment without any COMMERCE_MOCK_* or PORT variable, plus `extra`. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('COMMERCE_MOCK_') && name !== 'PORT'));
+  return { ...env, ...extra };
+}
+
+async function refusal(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const { code, output } = await failingCli([...cli, ...args], cleanEnv(env));
+  expect(code, output).toBe(1);
+  expect(output).not.toContain('listening on');
+  return output.trim();
+}
+
+test.describe('CLI: clear refusals', () => {
+  needsBuild();
+
+  test('a boolean variable other than true, false, 1 or 0 stops the server, naming the variable', async () => {
+    for (const variable of ['COMMERCE_MOCK_ENABLE_AUTHENTICATION', 'COMMERCE_MOCK_VALIDATE_CREDENTIALS', 'COMMERCE_MOCK_STRICT_WHERE']) {
+      expect(await refusal(['serve', '--port', '0'], { [variable]: 'yes' })).toBe(
+        `commerce-mock: ${variable} must be true, false, 1 or 0, got 'yes'.`,
+      );
+    }
+  });
+
+  test('boolean variables: true, 1, FALSE and 0 are understood', async () => {
+    const on = await startCli(
+      [...cli, 'serve'],
+      cleanEnv({ COMMERCE_MOCK_PORT: '0', COMMERCE_MOCK_ENABLE_AUTHENTICATION: '1', COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'true' }),
+    );
+    try {
+      expect((await fetch(`${on.url}/shop/customers`)).status).toBe(401);
+    } finally {
+      await on.stop();
+    }
+    const off = await startCli(
+      [...cli, 'serve'],
+      cleanEnv({
+        COMMERCE_MOCK_PORT: '0',
+        COMMERCE_MOCK_ENABLE_AUTHENTICATION: '1',
+        COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'FALSE',
+        COMMERCE_MOCK_STRICT_WHERE: '0',
+      }),
+    );
+    try {
+      expect((await fetch(`${off.url}/shop/customers?where=${encodeURIComponent('noSuchField = "x"')}`)).status).toBe(200);
+    } finally {
+      await off.stop();
+    }
+  });
+
+  test('an unknown flag, a flag without its value, an unknown command: each points at --help', async () => {
+    const hint = "Run 'commerce-mock serve --help' for the options.";
+    expect(await refusal(['serve', '--prot', '9000'])).toBe(`commerce-mock: Unknown option '--prot'. ${hint}`);
+    expect(await refusal(['serve', '--port'])).toBe(`commerce-mock: Option '--port <value>' argument missing. ${hint}`);
+    expect(await refusal(['start'])).toBe(`commerce-mock: unknown command 'start'. ${hint}`);
+    expect(await refusal(['serve', '8989'])).toBe(`commerce-mock: unexpected argument '8989'. ${hint}`);
+  });
+
+  test('a bad host names --host or COMMERCE_MOCK_HOST, whichever gave it', async () => {
+    expect(await refusal(['serve', '--port', '0', '--host', 'local host'])).toBe(
+      "commerce-mock: --host must be an IP address or a host name, got 'local host'.",
+    );
+    expect(await refusal(['serve', '--port', '0'], { COMMERCE_MOCK_HOST: 'http://127.0.0.1' })).toBe(
+      "commerce-mock: COMMERCE_MOCK_HOST must be an IP address or a host name, got 'http://127.0.0.1'.",
+    );
+    // A documentation address (RFC 5737): well formed, but no interface of this machine has it.
+    expect(await refusal(['serve', '--port', '0', '--host', '192.0.2.1'])).toBe(
+      "commerce-mock: --host '192.0.2.1' is not an address of this machine.",
+    );
+  });
+
+  test('a bad port names --port, COMMERCE_MOCK_PORT or PORT, whichever gave it', async () => {
+    expect(await refusal(['serve', '--port', '65536'])).toMatch(/^commerce-mock: --port must be a port number, got '65536'/);
+    expect(await refusal(['serve'], { COMMERCE_MOCK_PORT: 'eighty' })).toMatch(
+      /^commerce-mock: COMMERCE_MOCK_PORT must be a port number, got 'eighty'/,
+    );
+    expect(await refusal(['serve'], { PORT: '-1' })).toMatch(/^commerce-mock: PORT must be a port number, got '-1'/);
+  });
+
+  test('a bad project key names its flag', async () => {
+    expect(await refusal(['serve', '--port', '0', '--project-key', 'Shop!'])).toMatch(
+      /^commerce-mock: --project-key 'Shop!': Project keys have/,
+    );
+  });
+
+  test('a port in use says so, with a hint', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      expect(await refusal(['serve', '--port', String(port)])).toBe(
+        `commerce-mock: port ${port} on 127.0.0.1 is already in use (another commerce-mock still running?). ` +
+          'Stop that process, or choose another port with --port <n> or COMMERCE_MOCK_PORT (0 picks a free one).',
+      );
+    } finally {
+      taken.close();
+    }
+  });
+});
+
+test.describe('CLI: the authentication options', () => {
+  needsBuild();
+
+  test('--validate-credentials without --enable-authentication warns at start, and indeed enforces nothing', async () => {
+    const server = await startCli([...cli, 'serve', '--port', '0', '--validate-credentials'], cleanEnv());
+    try {
+      expect((await fetch(`${server.url}/shop/customers`)).status).toBe(200);
+      expect(server.output()).toContain(
+        'commerce-mock: warning: --validate-credentials without --enable-authentication enforces nothing: every API request is served, with or without a token.',
+      );
+    } finally {
+      await server.stop();
+    }
+    const fromEnv = await startCli([...cli, 'serve', '--port', '0'], cleanEnv({ COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'true' }));
+    try {
+      expect(fromEnv.output()).toContain('warning: COMMERCE_MOCK_VALIDATE_CREDENTIALS without --enable-authentication enforces nothing');
+    } finally {
+      await fromEnv.stop();
+    }
+  });
+
+  test('with --enable-authentication as well there is no warning, and a token is required', async () => {
+    const server = await startCli([...cli, 'serve', '--port', '0', '--validate-credentials', '--enable-authentication'], cleanEnv());
+    try {
+      expect((await fetch(`${server.url}/shop/customers`)).status).toBe(401);
+      expect(server.output()).not.toContain('warning');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('--help says what each option does alone', async () => {
+    const { code, output } = await failingCli([...cli, '--help'], cleanEnv());
+    expect(code).toBe(0);
+    expect(output).toMatch(/--enable-authentication .*alone it refuses nothing/);
+    expect(output).toMatch(
+      /--validate-credentials .*with --enable-authentication: require a token the mock issued[\s\S]*alone it enforces nothing/,
+    );
+  });
+});
+
+test.describe('npm start', () => {
+  needsBuild();
+
+  test('SIGTERM to npm stops the server too: nothing is left listening', async () => {
+    // A process group of its own, so that whatever npm started can be ended below even if it outlives npm.
+    const npm = spawn('npm', ['start', '--', '--port', '0'], {
+      detached: true,
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        npm.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /listening on (http:\/\/\S+)/.exec(output);
+          if (match) resolve(match[1]!);
+        });
+        npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        npm.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${output}`)));
+      });
+      expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
+      const exited = once(npm, 'exit');
+      npm.kill('SIGTERM');
+      await exited;
+      expect(output).toContain('SIGTERM received, closing');
+      await expect(fetch(`${url}/__mock/health`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+    } finally {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // The group is gone already: nothing was left behind.
+      }
+    }
+  });
+});
