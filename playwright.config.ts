@@ -1,16 +1,48 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import type { CommerceMockConfig } from './src/playwright/index.js';
 
 /** Debian's Chromium (browser downloads are not possible here); `.ci/run` installs it. */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export default defineConfig({
+/**
+ * The `app` project tests a storefront in its own process against `commerce-mock serve`, both started
+ * by `webServer`, as a user's suite would (docs/playwright.md, "Testing an app that runs in its own
+ * process"). Ports can be moved when two checkouts run their suites at once.
+ */
+const mockPort = Number(process.env.APP_MOCK_PORT ?? 18989);
+const appPort = Number(process.env.APP_PORT ?? 18990);
+const mockUrl = `http://127.0.0.1:${mockPort}`;
+const appUrl = `http://127.0.0.1:${appPort}`;
+
+export default defineConfig<CommerceMockConfig>({
   testDir: './tests',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
   reporter: [['list'], ['./tests/support/summary-reporter.ts']],
+  webServer: [
+    {
+      command: `node --import tsx tests/app/serve-mock.ts serve --port ${mockPort}`,
+      url: `${mockUrl}/__mock/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      command: 'node --import tsx tests/app/storefront.ts',
+      url: `${appUrl}/health`,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(appPort),
+        CTP_API_URL: mockUrl,
+        CTP_AUTH_URL: mockUrl,
+        CTP_PROJECT_KEY: 'test-project',
+        CTP_CLIENT_ID: 'storefront',
+        CTP_CLIENT_SECRET: 'storefront-secret',
+      },
+    },
+  ],
   use: {
     browserName: 'chromium',
     launchOptions: {
@@ -26,4 +58,14 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'mock', testIgnore: 'app/**' },
+    {
+      name: 'app',
+      testDir: './tests/app',
+      // One worker: the fixture then empties the shared server before each test (the clearing rule).
+      workers: 1,
+      use: { baseURL: appUrl, commerceMock: { serverUrl: mockUrl } },
+    },
+  ],
 });

@@ -1,12 +1,14 @@
-import { test as base, type WorkerInfo } from '@playwright/test';
-import { connectCommerceMock, localClient } from '../client.js';
+import { writeFile } from 'node:fs/promises';
+import { test as base, type TestInfo, type WorkerInfo } from '@playwright/test';
+import type { JournalEntry } from '../journal.js';
+import { connectCommerceMock, localClient, type MockClient } from '../client.js';
 import { createCommerceMock, type CommerceMockOptions, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../mock.js';
 import type { StorageBackend } from '../storage/types.js';
 import { interceptFetch } from '../transports/mock-agent.js';
 import { startServer, type RunningServer } from '../transports/node-server.js';
 import { routeBrowser, routeBrowserTo } from '../transports/playwright-route.js';
 import { Commerce, type CommerceTarget, type SdkModules } from './commerce.js';
-import { formatJournal } from './journal-report.js';
+import { formatJournal, summarizeJournal } from './journal-report.js';
 import { unawaitedAssertions } from './web-first.js';
 
 /** What `use: { commerceMock: {...} }` in playwright.config.ts accepts. */
@@ -25,6 +27,11 @@ export interface CommerceMockFixtureOptions extends Omit<CommerceMockOptions, 's
   serverUrl?: string;
   /** The server's `--admin-token`, when it was started with one (remote mode). */
   adminToken?: string;
+  /**
+   * Remote mode: this worker has the server to itself (each worker starts its own, e.g. a container
+   * in a worker fixture), so the fixture empties it before each test whatever the number of workers.
+   */
+  serverPerWorker?: boolean;
 }
 
 interface CommerceWorker {
@@ -80,6 +87,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
         routeBrowser: _routeBrowser,
         serverUrl: _serverUrl,
         adminToken: _adminToken,
+        serverPerWorker: _serverPerWorker,
         ...mockOptions
       } = options;
       const mock = createCommerceMock({
@@ -103,11 +111,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
       if (commerceWorker.clearsBeforeEachTest) await client.clear();
       const journalStart = await client.lastRequestSequence();
       await use({ journalStart });
-      if (testInfo.status !== testInfo.expectedStatus) {
-        const requests = await client.requests({ since: journalStart }).catch((error: unknown) => error);
-        const body = Array.isArray(requests) ? formatJournal(requests) : `The request journal could not be read: ${String(requests)}\n`;
-        await testInfo.attach('commerce-mock requests', { body, contentType: 'text/plain' });
-      }
+      if (testInfo.status !== testInfo.expectedStatus) await attachJournal(testInfo, client, journalStart);
     },
     { auto: true },
   ],
@@ -138,6 +142,28 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
   },
 });
 
+/**
+ * The request journal of a failed test, twice: a short list the terminal reporters print (they show
+ * the first 300 characters of a text attachment), and the table with bodies as a file the HTML report
+ * shows and the terminal names.
+ */
+async function attachJournal(testInfo: TestInfo, client: MockClient, since: number): Promise<void> {
+  let requests: JournalEntry[];
+  try {
+    requests = await client.requests({ since });
+  } catch (error) {
+    await testInfo.attach('commerce-mock requests', {
+      body: `The request journal could not be read: ${String(error)}\n`,
+      contentType: 'text/plain',
+    });
+    return;
+  }
+  await testInfo.attach('commerce-mock requests', { body: summarizeJournal(requests), contentType: 'text/plain' });
+  const file = testInfo.outputPath('commerce-mock-journal.txt');
+  await writeFile(file, formatJournal(requests));
+  await testInfo.attach('commerce-mock journal', { path: file, contentType: 'text/plain' });
+}
+
 /** The worker's view of a server it does not own: checked reachable once, at worker start. */
 async function remoteWorker(
   options: CommerceMockFixtureOptions,
@@ -147,7 +173,10 @@ async function remoteWorker(
   const serverUrl = options.serverUrl!.replace(/\/+$/, '');
   const client = connectCommerceMock(serverUrl, options.adminToken !== undefined ? { adminToken: options.adminToken } : {});
   const info = await client.info();
-  const alone = workerInfo.config.workers === 1 || (workerInfo.project as { workers?: number | string }).workers === 1;
+  const alone =
+    options.serverPerWorker === true ||
+    workerInfo.config.workers === 1 ||
+    (workerInfo.project as { workers?: number | string }).workers === 1;
   return {
     target: { kind: 'remote', client, serverUrl, projectKey: options.defaultProjectKey ?? info.defaultProjectKey, clearAllowed: alone },
     clearsBeforeEachTest: alone,

@@ -40,6 +40,16 @@ export function formatJournal(entries: readonly JournalEntry[]): string {
   return `${out.join('\n')}\n`;
 }
 
+/**
+ * One line per request, newest last: what a terminal reporter shows of a text attachment (its first
+ * 300 characters), with the full table and bodies in the journal file beside it.
+ */
+export function summarizeJournal(entries: readonly JournalEntry[]): string {
+  if (entries.length === 0) return 'The mock received no requests in this test.\n';
+  const lines = entries.map((entry) => `${entry.method} ${entry.path} → ${entry.status}`);
+  return `${entries.length} request${entries.length === 1 ? '' : 's'}; the table with bodies is the attachment 'commerce-mock journal':\n${lines.join('\n')}\n`;
+}
+
 /** Query strings read better decoded (`where=email = "a@b.c"`); a malformed one is shown as sent. */
 function decodeQuery(query: string): string {
   try {

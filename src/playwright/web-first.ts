@@ -97,6 +97,8 @@ interface PendingAssertion {
   settled: boolean;
   outcome: Promise<MatcherReturnType>;
   isNot: boolean;
+  /** Set once the fixture reports it as un-awaited: Playwright is then told it held, so the one report is ours. */
+  reported: boolean;
 }
 
 /** A retrying expectation the test did not await: the matcher's name and, if it did not hold, why. */
@@ -108,7 +110,7 @@ export interface UnawaitedAssertion {
 const pending = new WeakMap<Commerce, PendingAssertion[]>();
 
 function track(commerce: Commerce, outcome: Promise<MatcherReturnType>, isNot: boolean): Promise<MatcherReturnType> {
-  const entry: PendingAssertion = { settled: false, outcome, isNot };
+  const entry: PendingAssertion = { settled: false, outcome, isNot, reported: false };
   const list = pending.get(commerce) ?? [];
   list.push(entry);
   pending.set(commerce, list);
@@ -116,7 +118,9 @@ function track(commerce: Commerce, outcome: Promise<MatcherReturnType>, isNot: b
     entry.settled = true;
   };
   outcome.then(settle, settle);
-  return outcome;
+  // An un-awaited failure would otherwise also surface as an unhandled rejection after the test, which
+  // Playwright answers by ending the worker: the fixture's own report would be cut short.
+  return outcome.then((judged) => (entry.reported ? { ...judged, pass: !isNot } : judged));
 }
 
 /**
@@ -125,6 +129,7 @@ function track(commerce: Commerce, outcome: Promise<MatcherReturnType>, isNot: b
  */
 export async function unawaitedAssertions(commerce: Commerce): Promise<UnawaitedAssertion[]> {
   const running = (pending.get(commerce) ?? []).filter((entry) => !entry.settled);
+  for (const entry of running) entry.reported = true;
   const found: UnawaitedAssertion[] = [];
   for (const entry of running) {
     try {

@@ -96,7 +96,23 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
       return `<li data-testid="product"><span class="name">${html(product.name.en ?? product.key ?? product.id)}</span> <span class="price">${price ? money(price.value) : 'no price'}</span>${add}</li>`;
     });
     const who = shopper ? `<p data-testid="shopper">Signed in as ${html(shopper.email)}</p>` : '<a href="/login">Sign in</a>';
-    return page(response, 200, 'Catalog', `${who}<ul>${items.join('')}</ul>`);
+    const newsletter =
+      '<form method="post" action="/newsletter"><label>Newsletter email <input name="email"></label><button>Subscribe</button></form>';
+    return page(response, 200, 'Catalog', `${who}<ul>${items.join('')}</ul>${newsletter}`);
+  }
+
+  if (route === 'POST /newsletter') {
+    // Accepted now, stored a moment later (as apps that hand work to a queue do): tests must wait for it.
+    const email = (await form(request)).get('email') ?? '';
+    setTimeout(() => {
+      const key = email.replace(/[^-_~.a-zA-Z0-9]/g, '-');
+      catalog
+        .customObjects()
+        .post({ body: { container: 'newsletter', key, value: { email } } })
+        .execute()
+        .catch(console.error);
+    }, 400);
+    return page(response, 202, 'Thanks', '<p data-testid="thanks">You will hear from us.</p>');
   }
 
   if (route === 'GET /login') {

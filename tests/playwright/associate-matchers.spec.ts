@@ -1,7 +1,6 @@
 import { test, expect } from '../../src/playwright/index.js';
 import { tagDraft } from '../../src/index.js';
 
-
 /** Matchers on `commerce` retry until the expect timeout: a short one for the assertions meant to fail. */
 const quick = expect.configure({ timeout: 50 });
 

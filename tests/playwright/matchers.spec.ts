@@ -120,7 +120,9 @@ test.describe('toHaveIssuedClientToken', () => {
     expect(message).toContain('expect(commerce).toHaveIssuedClientToken(clientId)');
     expect(message).toContain('Expected: a client token for client "someone-else"');
     expect(message).toContain(`- client token: client "${TEST_CREDENTIALS.clientId}"`);
-    expect(await commerceFailure(() => quick(commerce).not.toHaveIssuedClientToken())).toContain('Expected: no client token\nReceived: 1 issued:');
+    expect(await commerceFailure(() => quick(commerce).not.toHaveIssuedClientToken())).toContain(
+      'Expected: no client token\nReceived: 1 issued:',
+    );
   });
 });
 

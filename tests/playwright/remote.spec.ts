@@ -1,0 +1,142 @@
+/**
+ * Remote mode: the `commerce` fixture as a client of a server it does not own (`serverUrl`). Here each
+ * worker starts its own server (`serverPerWorker`), so the fixture empties it before every test. Every
+ * matcher on `commerce` passes, fails with what it found at the last try, and waits for a write that
+ * lands later.
+ */
+import { associateRoleFactory, businessUnitFactory, customerFactory, customerGroupFactory } from '../../factories/index.js';
+import { createCommerceMock, startServer, type CommerceMock } from '../../src/index.js';
+import { expect, test as base } from '../../src/playwright/index.js';
+
+const test = base.extend<Record<never, never>, { server: { url: string; mock: CommerceMock } }>({
+  server: [
+    async ({}, use) => {
+      const mock = createCommerceMock();
+      const server = await startServer(mock, { port: 0 });
+      await use({ url: server.url, mock });
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  commerceMock: [async ({ server }, use) => use({ serverUrl: server.url, serverPerWorker: true }), { scope: 'worker' }],
+});
+
+/** Short timeouts for assertions meant to fail; the default for those that wait. */
+const quick = expect.configure({ timeout: 300 });
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes start with ESC.
+const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+async function failure(assertion: () => unknown): Promise<string> {
+  try {
+    await assertion();
+  } catch (error) {
+    return plain((error as Error).message);
+  }
+  throw new Error('the assertion passed');
+}
+
+/** Runs `write` after the matcher has started waiting. */
+const later = (write: () => Promise<unknown>, ms = 300) => setTimeout(() => void write(), ms);
+
+test.describe('the fixture in remote mode', () => {
+  test('reads, seeding and tokens go to the server', async ({ commerce, server }) => {
+    expect(commerce.location).toBe(server.url);
+    expect(commerce.apiUrl).toBe(server.url);
+    expect(await commerce.url()).toBe(server.url);
+    const [customer] = await commerce.seed(customerFactory.build({ firstName: 'Ada' }));
+    expect(server.mock.get('customer', customer!.id)?.firstName).toBe('Ada');
+    expect((await commerce.get('customer', customer!.id))?.firstName).toBe('Ada');
+    expect((await commerce.query('customer', { where: 'firstName = "Ada"', withTotal: true })).total).toBe(1);
+    const token = await commerce.customerToken(customer!.id);
+    expect(server.mock.authStore().get(token.accessToken)?.customerId).toBe(customer!.id);
+    const me = await commerce.apiRootFor({ token: token.accessToken }).me().get().execute();
+    expect(me.body.id).toBe(customer!.id);
+    expect(() => commerce.mock).toThrow(/remote mode/);
+  });
+
+  test('every test starts empty (serverPerWorker)', async ({ commerce, server }) => {
+    await commerce.seed(customerGroupFactory.build());
+    await commerce.clear();
+    expect(server.mock.all('customer-group')).toEqual([]);
+    expect(await commerce.requests()).toEqual([]);
+  });
+
+  test('a bad draft rejects with the platform error and stores nothing', async ({ commerce }) => {
+    await expect(commerce.seed(customerGroupFactory.build(), ['customer-group', { groupName: 7 }])).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'InvalidJsonInput',
+    });
+    expect(await commerce.all('customer-group')).toEqual([]);
+  });
+});
+
+test.describe('matchers on a remote mock', () => {
+  test('token matchers: pass, fail, wait', async ({ commerce }) => {
+    const [customer] = await commerce.seed(customerFactory.build());
+    await expect(commerce).not.toHaveIssuedCustomerToken(customer!.id);
+    expect(await failure(() => quick(commerce).toHaveIssuedCustomerToken(customer!.id))).toContain(
+      'Received: none; the tokens issued in this test:\n  (none)',
+    );
+    later(() => commerce.customerToken(customer!.id));
+    await expect(commerce).toHaveIssuedCustomerToken(customer!.id);
+    later(() => commerce.anonymousToken('visitor'));
+    await expect(commerce).toHaveIssuedAnonymousToken('visitor');
+    later(() => commerce.clientToken());
+    await expect(commerce).toHaveIssuedClientToken('commerce-mock');
+    expect(await failure(() => quick(commerce).toHaveIssuedClientToken('someone'))).toMatch(/At the last of \d+ tries, after \d+ ms/);
+  });
+
+  test('toHaveStored and toHaveStoredCount: pass, fail, wait', async ({ commerce }) => {
+    await commerce.seed(customerGroupFactory.build({ key: 'gold', groupName: 'Gold' }));
+    await expect(commerce).toHaveStored('customer-group', { key: 'gold' });
+    await expect(commerce).toHaveStoredCount('customer-group', 1, 'key = "gold"');
+    const message = await failure(() => quick(commerce).toHaveStored('customer-group', { key: 'silver' }));
+    expect(message).toContain('none matches; the closest');
+    expect(message).toContain('the expect timeout is 300 ms');
+    later(() => commerce.seed(customerGroupFactory.build({ key: 'silver' })));
+    await expect(commerce).toHaveStored('customer-group', { key: 'silver' });
+    await expect(commerce).toHaveStoredCount('customer-group', 2);
+    expect(await failure(() => quick(commerce).toHaveStoredCount('customer-group', 3))).toContain('Received: 2');
+    later(() => commerce.seed(customerGroupFactory.build()));
+    await expect(commerce).toHaveStoredCount('customer-group', 3);
+  });
+
+  test('toHaveReceived: pass, fail, wait', async ({ commerce }) => {
+    await commerce.apiRoot
+      .customerGroups()
+      .post({ body: { key: 'vip', groupName: 'VIP' } })
+      .execute();
+    await expect(commerce).toHaveReceived({ method: 'POST', path: '/test-project/customer-groups', body: { key: 'vip' } }, { times: 1 });
+    const message = await failure(() => quick(commerce).toHaveReceived({ method: 'DELETE' }));
+    expect(message).toContain('Received: 0 matching');
+    expect(message).toContain('POST /test-project/customer-groups → 201 (client commerce-mock-client)');
+    later(() => commerce.apiRoot.customerGroups().withKey({ key: 'vip' }).get().execute());
+    await expect(commerce).toHaveReceived({ method: 'GET', path: '/test-project/customer-groups/key=vip', status: 200 });
+  });
+
+  test('associate matchers: pass, fail, wait', async ({ commerce }) => {
+    const [buyer] = await commerce.seed(
+      customerFactory.build({ key: 'buyer' }),
+      associateRoleFactory.withPermissions('ViewMyCarts').build({ key: 'viewer' }),
+    );
+    await commerce.seed(businessUnitFactory.withAssociates({ customerKey: 'buyer', roleKeys: ['viewer'] }).build({ key: 'acme' }));
+    expect(await failure(() => quick(commerce).toHaveDeniedAssociate({ associateId: buyer!.id }))).toContain(
+      'Received: none; the decisions recorded in this test:\n  (none)',
+    );
+    const asBuyer = () =>
+      commerce.apiRoot.asAssociate().withAssociateIdValue({ associateId: buyer!.id }).inBusinessUnitKeyWithBusinessUnitKeyValue({
+        businessUnitKey: 'acme',
+      });
+    later(() => asBuyer().carts().get().execute());
+    await expect(commerce).toHaveAllowedAssociate({ associateId: buyer!.id, businessUnitKey: 'acme' });
+    later(() =>
+      asBuyer()
+        .orders()
+        .get()
+        .execute()
+        .catch(() => undefined),
+    );
+    await expect(commerce).toHaveDeniedAssociate({ associateId: buyer!.id, permission: 'ViewMyOrders' });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * What a user sees when a test fails: the suite in reporting/ runs in a child process, in process and
+ * against a server (remote mode), and its terminal report is read back.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { test, expect } from '@playwright/test';
+import { createCommerceMock, startServer } from '../../src/index.js';
+
+const run = promisify(execFile);
+
+test('the report shows the request journal of a failing test and names un-awaited matchers', async () => {
+  test.setTimeout(120_000);
+  const server = await startServer(createCommerceMock(), { port: 0 });
+  try {
+    const child = await run(
+      process.execPath,
+      ['node_modules/@playwright/test/cli.js', 'test', '-c', 'tests/playwright/reporting/playwright.config.ts'],
+      {
+        env: {
+          ...process.env,
+          REPORTING_SERVER_URL: server.url,
+          REPORTING_OUTPUT_DIR: mkdtempSync(join(tmpdir(), 'commerce-mock-reporting-')),
+          CI: '',
+          FORCE_COLOR: '0',
+        },
+        maxBuffer: 10_000_000,
+      },
+    ).catch((error: { stdout: string; stderr: string; code: number }) => error);
+    const output = child.stdout;
+    expect('code' in child ? child.code : 0, output).toBe(1);
+    // Per project: 3 failed (the deliberate failure and the two un-awaited matchers), 1 passed.
+    expect(output).toMatch(/6 failed/);
+    expect(output).toMatch(/2 passed/);
+
+    // Every failing test has the journal attached: a list the terminal prints, the table in a file it names.
+    const summaries = output.split('commerce-mock requests (text/plain)').slice(1);
+    expect(summaries).toHaveLength(6);
+    const deliberate = summaries.map((text) => text.slice(0, 400)).filter((text) => text.includes('journal-missing'));
+    expect(deliberate, 'the deliberate failure, in each project').toHaveLength(2);
+    for (const summary of deliberate) {
+      expect(summary).toContain("3 requests; the table with bodies is the attachment 'commerce-mock journal':");
+      expect(summary).toMatch(
+        /POST \/oauth\/token → 200\s+POST \/test-project\/customer-groups → 201\s+GET \/test-project\/customer-groups\/key=journal-missing → 404/,
+      );
+    }
+    const files = [...output.matchAll(/commerce-mock journal \(text\/plain\)[─\s]*\n\s*(\S+commerce-mock-journal[-0-9a-f]*\.txt)/g)].map(
+      (match) => match[1]!,
+    );
+    expect(files).toHaveLength(6);
+    const tables = files.map((file) => readFileSync(resolve(file), 'utf8')).filter((table) => table.includes('journal-vip'));
+    expect(tables).toHaveLength(2);
+    for (const table of tables) {
+      expect(table).toMatch(/^3 requests to the mock, oldest first:/);
+      expect(table).toMatch(/POST\s+\/test-project\/customer-groups\s+201\s+[\d.]+ ms\s+client commerce-mock-client/);
+      expect(table).toContain('> {"key":"journal-vip","groupName":"Journal VIP"}');
+      expect(table).toMatch(/GET\s+\/test-project\/customer-groups\/key=journal-missing\s+404/);
+      expect(table).toContain('"code":"ResourceNotFound"');
+    }
+
+    expect(output.match(/commerce-mock: an assertion was not awaited/g)).toHaveLength(4);
+    expect(output).toContain('expect(commerce).toHaveStored(…) failed:');
+    expect(output).toContain('Expected: a stored customer-group matching {"key": "never-stored"}');
+    expect(output).toContain('expect(commerce).toHaveStored(…) held in the end.');
+  } finally {
+    await server.close();
+  }
+});
