@@ -307,12 +307,12 @@ for (const [mode, test] of [
       const seeded = seed(target);
       const huge = JSON.stringify({ email: 'huge@example.com', password: 'pw', firstName: 'x'.repeat(20 * MB) });
       expect(huge.length).toBeGreaterThan(20 * MB);
-      expectEnvelope(await send(target, 'POST', p('/customers'), huge), 413, 'PayloadTooLarge');
+      expectEnvelope(await send(target, 'POST', p('/customers'), huge), 413, 'ContentTooLarge');
       const hugeUpdate = JSON.stringify({ version: 1, actions: [{ action: 'setFirstName', firstName: 'y'.repeat(20 * MB) }] });
-      expectEnvelope(await send(target, 'POST', p(`/customers/${seeded.id}`), hugeUpdate), 413, 'PayloadTooLarge');
+      expectEnvelope(await send(target, 'POST', p(`/customers/${seeded.id}`), hugeUpdate), 413, 'ContentTooLarge');
       // Multi-byte characters count as bytes: 7 M three-byte characters are 21 MB.
       const wide = JSON.stringify({ email: 'wide@example.com', password: 'pw', firstName: '€'.repeat(7 * MB) });
-      expectEnvelope(await send(target, 'POST', p('/customers'), wide), 413, 'PayloadTooLarge');
+      expectEnvelope(await send(target, 'POST', p('/customers'), wide), 413, 'ContentTooLarge');
       expectUnchanged(target, seeded);
       await expectStillServing(target);
     });
