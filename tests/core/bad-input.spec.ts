@@ -3,7 +3,7 @@
  * bodies, malformed paths. Each case checks the error envelope, that the mock still serves, and that
  * nothing was stored. Every case runs in-process (undici MockAgent) and over a real HTTP port.
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from '../support/response-check.js';
 import { createCommerceMock, type CommerceMock } from '../../src/index.js';
 import { interceptFetch } from '../../src/transports/mock-agent.js';
 import { startServer } from '../../src/transports/node-server.js';
