@@ -164,7 +164,7 @@ export class CommerceMock {
     const method = request.method.toUpperCase();
     try {
       if (request.body !== undefined && request.body.length > MAX_BODY_BYTES / 3 && byteLength(request.body) > MAX_BODY_BYTES) {
-        throw errors.payloadTooLarge(MAX_BODY_BYTES);
+        throw errors.contentTooLarge(MAX_BODY_BYTES);
       }
       const url = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
       const segments = url.pathname.split('/').filter((segment) => segment !== '');

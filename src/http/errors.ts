@@ -131,8 +131,9 @@ export const errors = {
     single(400, 'ProjectNotConfiguredForLanguages', 'The project is not configured for given languages.', { languages }),
   invalidCredentials: () => single(400, 'InvalidCredentials', 'Account with the given credentials not found.'),
   invalidCurrentPassword: () => single(400, 'InvalidCurrentPassword', 'The given current password does not match.'),
-  payloadTooLarge: (limitBytes: number) =>
-    single(413, 'PayloadTooLarge', `The request body exceeds the maximum size of ${limitBytes} bytes.`),
+  /** The code the platform's error catalogue has for content too large (its message, then the mock's limit). */
+  contentTooLarge: (limitBytes: number) =>
+    single(413, 'ContentTooLarge', `Content too large. The request body exceeds the maximum size of ${limitBytes} bytes.`),
   invalidToken: () => oauth(401, 'invalid_token', 'invalid_token'),
   insufficientScope: (message = 'insufficient_scope') => oauth(403, 'insufficient_scope', message),
   invalidClient: (message = 'Please provide valid client credentials using HTTP Basic Authentication.') =>

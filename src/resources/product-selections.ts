@@ -21,6 +21,8 @@ const VariantSelection = z.object({
 });
 const VariantExclusion = z.object({ skus: z.array(z.string()) });
 type VariantSelection = z.infer<typeof VariantSelection>;
+/** An assignment without a variant selection includes every variant; an error that must name its selection says so this way. */
+const ALL_VARIANTS: VariantSelection = { type: 'includeAllExcept', skus: [] };
 type VariantExclusion = z.infer<typeof VariantExclusion>;
 
 export interface ProductAssignment {
@@ -117,7 +119,7 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
         if (JSON.stringify(existing.variantSelection) !== JSON.stringify(a.variantSelection)) {
           throw catalogErrors.productPresentWithDifferentVariantSelection(
             { typeId: 'product', id: product.id },
-            existing.variantSelection ?? null,
+            existing.variantSelection ?? ALL_VARIANTS,
           );
         }
         return;

@@ -71,6 +71,8 @@ function defaultSettings(key: string, now: string) {
     carts: { countryTaxRateFallbackEnabled: false, deleteDaysAfterLastModification: 90 },
     shoppingLists: { deleteDaysAfterLastModification: 360 },
     searchIndexing: { products: { status: 'Deactivated' }, orders: { status: 'Deactivated' } },
+    discounts: { discountCombinationMode: 'Stacking' },
+    inventory: { releaseExpiredReservations: false },
   };
 }
 

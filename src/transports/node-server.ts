@@ -76,7 +76,7 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
       }
       const body = await readBody(request);
       if (body === 'too-large') {
-        const error = errors.payloadTooLarge(MAX_BODY_BYTES);
+        const error = errors.contentTooLarge(MAX_BODY_BYTES);
         return send(
           response,
           { status: error.statusCode, headers: { 'content-type': 'application/json; charset=utf-8' }, body: error.toJSON() },

@@ -205,6 +205,8 @@ test.describe('product selections', () => {
     expect(different.body.errors[0]).toMatchObject({
       code: 'ProductPresentWithDifferentVariantSelection',
       product: { typeId: 'product', id: b.id },
+      // b was added without a selection: every variant, which the error names as a selection (never null).
+      existingVariantSelection: { type: 'includeAllExcept', skus: [] },
     });
     selection = await update(apiRoot, selection, {
       action: 'setVariantSelection',

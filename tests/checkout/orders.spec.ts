@@ -965,11 +965,12 @@ test.describe('routes', () => {
     expect(seeded).toMatchObject({ orderState: 'Open', totalPrice: cents(100) });
   });
 
-  test('HEAD /orders/search answers 200 (the index exists); GET is not served', async ({ mock }) => {
+  test('HEAD /orders/search answers 200 (the index exists); GET reads an order with the ID "search": 404', async ({ mock }) => {
     const head = await fetch(`${mock.options.apiUrl}/${PROJECT_KEY}/orders/search`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     const get = await fetch(`${mock.options.apiUrl}/${PROJECT_KEY}/orders/search`);
-    expect(get.status).toBe(405);
+    expect(get.status).toBe(404);
+    expect(await get.json()).toMatchObject({ statusCode: 404, errors: [{ code: 'ResourceNotFound' }] });
     void sdkApiRoot;
   });
 });

@@ -426,9 +426,20 @@ test('price tiers: cart value, classification, score', async ({ apiRoot }) => {
   });
   cart = await updateCart(apiRoot, cart, { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: byClass.id } });
   expect(cart.shippingInfo!.price).toEqual(cents(700));
+  const unknownKey = await sdkFailure(
+    updateCart(apiRoot, cart, { action: 'setShippingRateInput', shippingRateInput: { type: 'Classification', key: 'Huge' } }),
+  );
+  expect(unknownKey.statusCode).toBe(400);
+  expect(unknownKey.body.errors[0]).toMatchObject({
+    code: 'InvalidField',
+    field: 'shippingRateInput.key',
+    invalidValue: 'Huge',
+    allowedValues: ['Small', 'Heavy'],
+  });
   cart = await updateCart(apiRoot, cart, { action: 'setShippingRateInput', shippingRateInput: { type: 'Classification', key: 'Heavy' } });
   expect(cart.shippingInfo!.price).toEqual(cents(2000));
-  expect(cart.shippingRateInput).toMatchObject({ type: 'Classification', key: 'Heavy' });
+  // The input carries the label of the project's value with that key, as the platform's ClassificationShippingRateInput does.
+  expect(cart.shippingRateInput).toEqual({ type: 'Classification', key: 'Heavy', label: { en: 'Heavy' } });
 
   // Score: a fixed price or a function of the score (x = 3: 50 × 3 + 100 = 2.50).
   await project([{ action: 'setShippingRateInputType', shippingRateInputType: { type: 'CartScore' } }]);

@@ -3,7 +3,7 @@
  * bodies, malformed paths. Each case checks the error envelope, that the mock still serves, and that
  * nothing was stored. Every case runs in-process (undici MockAgent) and over a real HTTP port.
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from '../support/response-check.js';
 import { createCommerceMock, type CommerceMock } from '../../src/index.js';
 import { interceptFetch } from '../../src/transports/mock-agent.js';
 import { startServer } from '../../src/transports/node-server.js';
@@ -329,12 +329,12 @@ for (const [mode, test] of [
       const seeded = seed(target);
       const huge = JSON.stringify({ email: 'huge@example.com', password: 'pw', firstName: 'x'.repeat(20 * MB) });
       expect(huge.length).toBeGreaterThan(20 * MB);
-      expectEnvelope(await send(target, 'POST', p('/customers'), huge), 413, 'PayloadTooLarge');
+      expectEnvelope(await send(target, 'POST', p('/customers'), huge), 413, 'ContentTooLarge');
       const hugeUpdate = JSON.stringify({ version: 1, actions: [{ action: 'setFirstName', firstName: 'y'.repeat(20 * MB) }] });
-      expectEnvelope(await send(target, 'POST', p(`/customers/${seeded.id}`), hugeUpdate), 413, 'PayloadTooLarge');
+      expectEnvelope(await send(target, 'POST', p(`/customers/${seeded.id}`), hugeUpdate), 413, 'ContentTooLarge');
       // Multi-byte characters count as bytes: 7 M three-byte characters are 21 MB.
       const wide = JSON.stringify({ email: 'wide@example.com', password: 'pw', firstName: '€'.repeat(7 * MB) });
-      expectEnvelope(await send(target, 'POST', p('/customers'), wide), 413, 'PayloadTooLarge');
+      expectEnvelope(await send(target, 'POST', p('/customers'), wide), 413, 'ContentTooLarge');
       expectUnchanged(target, seeded);
       await expectStillServing(target);
     });

@@ -512,6 +512,9 @@ test.describe('project settings', () => {
     expect(settings.body).toMatchObject({ key: PROJECT_KEY, version: 1, countries: [], currencies: [], languages: [] });
     expect(typeof settings.body.name).toBe('string');
     expect(settings.body.createdAt).toMatch(ISO);
+    // Required by the platform's Project type; the platform's defaults.
+    expect(settings.body.discounts).toEqual({ discountCombinationMode: 'Stacking' });
+    expect(settings.body.inventory).toEqual({ releaseExpiredReservations: false });
 
     const renamed = await apiRoot.post({ body: { version: 1, actions: [{ action: 'changeName', name: 'My Shop' }] } }).execute();
     expect(renamed.body).toMatchObject({ key: PROJECT_KEY, version: 2, name: 'My Shop' });

@@ -1,4 +1,4 @@
-import { test, expect } from '../../src/playwright/index.js';
+import { test, expect } from '../support/commerce.js';
 import { tagDraft } from '../../src/index.js';
 
 /** Matchers on `commerce` retry until the expect timeout: a short one for the assertions meant to fail. */

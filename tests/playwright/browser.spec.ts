@@ -1,4 +1,4 @@
-import { test, expect } from '../../src/playwright/index.js';
+import { test, expect } from '../support/commerce.js';
 import { tagDraft } from '../../src/index.js';
 
 /** A tiny storefront: signs a customer in at the token server, then works with the API as that customer. */

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { PlatformError, tagDraft } from '../../src/index.js';
-import { test, expect } from '../../src/playwright/index.js';
+import { test, expect } from '../support/commerce.js';
 
 const customerDraft = (email: string) => tagDraft({ email, password: 'secret', firstName: 'Ada' }, 'customer');
 

@@ -1,5 +1,5 @@
 import { createCommerceMock, PlatformError } from '../../src/index.js';
-import { test, expect, TEST_CREDENTIALS, type Commerce } from '../../src/playwright/index.js';
+import { test, expect, TEST_CREDENTIALS, type Commerce } from '../support/commerce.js';
 import {
   categoryFactory,
   customerFactory,

@@ -1,4 +1,4 @@
-import { test, expect } from '../../src/playwright/index.js';
+import { test, expect } from '../support/commerce.js';
 
 // Worker options from `use` (here: test.use at file level, as in playwright.config.ts).
 test.use({

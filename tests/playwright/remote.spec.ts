@@ -6,7 +6,7 @@
  */
 import { associateRoleFactory, businessUnitFactory, customerFactory, customerGroupFactory } from '../../factories/index.js';
 import { createCommerceMock, startServer, type CommerceMock } from '../../src/index.js';
-import { expect, test as base } from '../../src/playwright/index.js';
+import { expect, test as base } from '../support/commerce.js';
 
 const test = base.extend<Record<never, never>, { server: { url: string; mock: CommerceMock } }>({
   server: [

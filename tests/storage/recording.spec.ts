@@ -1,5 +1,5 @@
 /** The worked example of docs/storage.md does what the documentation says. */
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/response-check.js';
 import { createCommerceMock, RecordingStorage } from '../../src/index.js';
 import { temporarySqlite } from './backends.js';
 

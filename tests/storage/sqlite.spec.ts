@@ -2,7 +2,7 @@
  * What only the SQLite backend has to show: the file (WAL, schema), data surviving a restart and a
  * SIGKILL, and the cache never answering with something the file does not hold.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/response-check.js';
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

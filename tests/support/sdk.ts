@@ -2,7 +2,7 @@
  * Test support: an isolated mock per test, served in-process on an undici MockAgent, and official
  * SDK clients pointed at it, so the project's tests drive the mock the way users do.
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from './response-check.js';
 import { ClientBuilder, type Client } from '@commercetools/ts-client';
 import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock, type CommerceMockOptions } from '../../src/index.js';

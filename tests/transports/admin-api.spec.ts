@@ -5,7 +5,7 @@
  */
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/response-check.js';
 import { createCommerceMock, startServer, type CommerceMock, type RunningServer } from '../../src/index.js';
 
 type Json = Record<string, any>;

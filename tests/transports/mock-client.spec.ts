@@ -2,7 +2,7 @@
  * The asynchronous mock client: the same contract, in process (`localClient`) and against a running
  * server's admin API (`connectCommerceMock`), so fixtures and matchers work the same on both.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/response-check.js';
 import { categoryFactory, customerFactory } from '../../factories/index.js';
 import {
   connectCommerceMock,

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/response-check.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
@@ -59,7 +59,7 @@ test.describe('standalone HTTP server', () => {
     const huge = JSON.stringify({ email: 'big@example.com', password: 'x', firstName: 'x'.repeat(20 * 1024 * 1024) });
     const response = await fetch(`${server.url}/shop/customers`, { method: 'POST', body: huge });
     expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({ statusCode: 413, errors: [{ code: 'PayloadTooLarge' }] });
+    expect(await response.json()).toMatchObject({ statusCode: 413, errors: [{ code: 'ContentTooLarge' }] });
     const list = (await (await fetch(`${server.url}/shop/customers`)).json()) as { total: number };
     expect(list.total).toBe(0);
   });

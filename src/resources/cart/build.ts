@@ -16,7 +16,7 @@ import { assertUniqueItemKeys, newCustomLineItem, newLineItem } from './line-ite
 import type { Cart, Shipping } from './model.js';
 import { recalculate } from './recalculate.js';
 import type { CartDraft } from './schemas.js';
-import { addShipping, assertMultiple, customShippingInfo, methodFor, shippingInfoFor, withExternalRate } from './shipping.js';
+import { addShipping, assertMultiple, customShippingInfo, methodFor, rateInput, shippingInfoFor, withExternalRate } from './shipping.js';
 import { markStale } from './stale.js';
 
 interface ProjectCartSettings {
@@ -98,7 +98,7 @@ export function draftedCart(draft: CartDraft, ctx: ResourceContext): Cart {
   if (custom) cart.custom = custom;
   if (draft.deleteDaysAfterLastModification !== undefined) cart.deleteDaysAfterLastModification = draft.deleteDaysAfterLastModification;
   if (draft.purchaseOrderNumber !== undefined) cart.purchaseOrderNumber = draft.purchaseOrderNumber;
-  if (draft.shippingRateInput) cart.shippingRateInput = draft.shippingRateInput;
+  if (draft.shippingRateInput) cart.shippingRateInput = rateInput(draft.shippingRateInput, ctx);
 
   for (const line of draft.lineItems ?? []) addLineItems(cart, [newLineItem(line, cart, ctx)], ctx);
   for (const line of draft.customLineItems ?? []) cart.customLineItems.push(newCustomLineItem(line, cart, ctx));

@@ -157,7 +157,7 @@ export interface Shipping {
   shippingCustomFields?: CustomFields;
 }
 
-export type ShippingRateInput = { type: 'Classification'; key: string; label?: LocalizedString } | { type: 'Score'; score: number };
+export type ShippingRateInput = { type: 'Classification'; key: string; label: LocalizedString } | { type: 'Score'; score: number };
 
 export interface DiscountCodeInfo {
   discountCode: Reference;

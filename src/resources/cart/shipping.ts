@@ -5,14 +5,15 @@
  * `recalculate` (./recalculate.ts).
  */
 import { z } from 'zod';
-import { errors } from '../../http/errors.js';
+import { errors, fieldErrors } from '../../http/errors.js';
 import { compileCartPredicate } from '../../pricing/cart-predicate.js';
-import { rateFor, zonesContaining, type ZoneLike } from '../../pricing/cart-shipping.js';
+import { rateFor, zonesContaining, type RateInputType, type ZoneLike } from '../../pricing/cart-shipping.js';
 import { applyCustomField, applyCustomType, customFields, SetCustomField, SetCustomType, setField, storedAddress } from '../common.js';
 import type { Address, CustomFields } from '../common.js';
 import type { ResourceContext } from '../define.js';
+import { SETTINGS_ID } from '../project.js';
 import { methodServesStore, shippingRateFromDraft, ShippingRateDraft, type ShippingMethod } from '../shipping-methods.js';
-import { BaseAddress, CustomFieldsDraft, type ResourceIdentifier, resourceIdentifier } from '../validation.js';
+import { BaseAddress, CustomFieldsDraft, type LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../validation.js';
 import { cartErrors } from './errors.js';
 import { assertCurrency, assertExternalTaxMode, externalTaxRate } from './line-items.js';
 import type { Cart, Shipping, ShippingInfo, ShippingRateInput } from './model.js';
@@ -113,14 +114,32 @@ function shippingInfoOf(cart: Cart, shippingKey: string | undefined, ctx: Resour
   return cart.shippingInfo;
 }
 
+/**
+ * A shipping rate input as a cart holds it: a classification carries the label of the project's
+ * CartClassification value with its key; a key the project does not define is refused.
+ */
+export function rateInput(draft: z.infer<typeof ShippingRateInputDraft>, ctx: ResourceContext): ShippingRateInput {
+  if (draft.type !== 'Classification') return draft;
+  const inputType = (ctx.get('project', SETTINGS_ID) as { shippingRateInputType?: RateInputType } | undefined)?.shippingRateInputType;
+  const values = (inputType?.type === 'CartClassification' ? (inputType.values ?? []) : []) as { key: string; label: LocalizedString }[];
+  const value = values.find((candidate) => candidate.key === draft.key);
+  if (!value) {
+    const allowed = values.map((candidate) => candidate.key);
+    throw fieldErrors([
+      errors.invalidField('shippingRateInput.key', draft.key, "It is not a key of the project's CartClassification values.", allowed),
+    ]);
+  }
+  return { type: 'Classification', key: draft.key, label: value.label };
+}
+
 /** Adds a shipping (shipping mode Multiple) with its rate input and custom fields; DuplicateField for a key the cart has. */
 export function addShipping(
   cart: Cart,
   entry: Shipping,
-  draft: { shippingRateInput?: ShippingRateInput | undefined; custom?: CustomFieldsDraft | undefined },
+  draft: { shippingRateInput?: z.infer<typeof ShippingRateInputDraft> | undefined; custom?: CustomFieldsDraft | undefined },
   ctx: ResourceContext,
 ): void {
-  if (draft.shippingRateInput) entry.shippingRateInput = draft.shippingRateInput;
+  if (draft.shippingRateInput) entry.shippingRateInput = rateInput(draft.shippingRateInput, ctx);
   const fields = customFields(draft.custom, ctx);
   if (fields) entry.shippingCustomFields = fields;
   if (cart.shipping.some((s) => s.shippingKey === entry.shippingKey)) {
@@ -190,8 +209,8 @@ export const shippingActions: Record<string, CartAction> = {
       setTaxAmount(cart, info, a.externalTaxAmount, () => (info.discountedPrice?.value ?? info.price).centAmount, ctx);
     },
   ),
-  setShippingRateInput: cartAction(z.object({ shippingRateInput: Optional(ShippingRateInputDraft) }), (cart, a) => {
-    setField(cart, 'shippingRateInput', a.shippingRateInput);
+  setShippingRateInput: cartAction(z.object({ shippingRateInput: Optional(ShippingRateInputDraft) }), (cart, a, ctx) => {
+    setField(cart, 'shippingRateInput', a.shippingRateInput && rateInput(a.shippingRateInput, ctx));
   }),
   setShippingCustomType: cartAction(SetCustomType.extend({ shippingKey: z.string().optional() }), (cart, a, ctx) => {
     const target = a.shippingKey !== undefined ? findShipping(cart, a.shippingKey, ctx) : cart;

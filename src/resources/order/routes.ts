@@ -93,13 +93,13 @@ export const orderImportRoute: CustomRoute = {
 };
 
 function search(call: ApiCall): Reply {
-  // HEAD /orders/search: the index exists (200); GET is not served.
-  if (call.method === 'GET') throw errors.methodNotAllowed('GET', `/${call.ctx.project}/orders/search`);
+  // HEAD /orders/search: the index exists (200). GET is the platform's GET /orders/{ID}, and no order has the ID 'search'.
+  if (call.method === 'GET') throw errors.resourceNotFound({ id: 'search' });
   if (call.method === 'HEAD') return ok(undefined);
   return ok(searchOrders(call.ctx.scan('order') as Iterable<Order>, call.json(), call.ctx));
 }
 
-/** `POST /orders/search` (src/search/order-search.ts); `GET` is a 405. */
+/** `POST /orders/search` (src/search/order-search.ts); `HEAD` for whether the index exists. */
 export const orderSearchRoutes: CustomRoute[] = [
   { method: 'POST', path: 'search', handle: search },
   { method: 'GET', path: 'search', handle: search },

@@ -94,7 +94,7 @@ export const catalogErrors = {
       code: 'NoMatchingProductDiscountFound',
       message: `Couldn't find a matching product discount for: productId=${productId}, variantId=${variantId}, price=${JSON.stringify(price)}.`,
     }),
-  productPresentWithDifferentVariantSelection: (product: { typeId: 'product'; id: string }, existingVariantSelection: unknown) =>
+  productPresentWithDifferentVariantSelection: (product: { typeId: 'product'; id: string }, existingVariantSelection: object) =>
     single(400, {
       code: 'ProductPresentWithDifferentVariantSelection',
       message: `Product '${product.id}' is already present in the product selection with a different variant selection.`,
