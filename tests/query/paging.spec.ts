@@ -57,12 +57,15 @@ test.describe('parseQueryParams', () => {
     expect(query.where).toEqual(['a=1', 'b=2']);
     expect(query.sort).toEqual(['createdAt asc', 'id desc']);
     expect(query.expand).toEqual(['productType']);
-    expect(query.variables).toEqual(
-      new Map([
-        ['s', ['Open', 'Merged']],
-        ['n', ['1']],
-      ]),
-    );
+    expect(query.variables.get('s')).toEqual(['Open', 'Merged']);
+    expect(query.variables.get('n')).toEqual(['1']);
+    expect(query.variables.get('x')).toBeUndefined();
+  });
+
+  test('a variable without var. is read from the plain parameter; var. wins', () => {
+    const query = parseQueryParams(new URLSearchParams('sku=A&sku=B&name=plain&var.name=prefixed'));
+    expect(query.variables.get('sku')).toEqual(['A', 'B']);
+    expect(query.variables.get('name')).toEqual(['prefixed']);
   });
 
   for (const [name, value] of [
