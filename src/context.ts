@@ -87,7 +87,7 @@ export interface ApiCall {
   /** The body parsed as JSON (InvalidJsonInput otherwise); parsed once, on first use. */
   json(): unknown;
   ctx: ResourceContext;
-  /** `?version=` of a DELETE: required, a positive integer (400 InvalidInput otherwise). */
+  /** `?version=` of a DELETE: required, an integer (400 InvalidInput otherwise). */
   version(): number;
   /** The reply body for a document: its references expanded as the `expand` parameters ask. */
   expand<T extends object>(document: T): T;

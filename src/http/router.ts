@@ -73,11 +73,12 @@ export class Router {
   }
 }
 
-/** `?version=` of a DELETE: required, a positive integer. */
+/** `?version=` of a DELETE: required, an integer (one that is not the current version is a 409, as on update). */
 export function versionParam(query: URLSearchParams): number {
   const raw = query.get('version');
   if (raw === null) throw errors.invalidInput("Missing required query parameter 'version'.");
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not a positive integer.`);
+  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)))
+    throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not an integer.`);
   return Number(raw);
 }
 

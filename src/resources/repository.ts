@@ -26,14 +26,14 @@ import type {
   ResourceDefinition,
   ScopePolicy,
 } from './define.js';
-import { validate } from './validation.js';
+import { ExpectedVersion, validate } from './validation.js';
 
 export type { Locator } from './define.js';
 
 const MAX_ACTIONS = 500;
 
 const UpdateEnvelope = z.object({
-  version: z.number().int().min(1),
+  version: ExpectedVersion,
   actions: z.array(z.object({ action: z.string() }).loose()).max(MAX_ACTIONS),
 });
 

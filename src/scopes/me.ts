@@ -13,7 +13,7 @@ import { errors } from '../http/errors.js';
 import { route, type Route } from '../http/router.js';
 import { ok, type ApiCall, type Reply } from '../context.js';
 import type { CustomRoute, Engine } from '../resources/define.js';
-import { validate } from '../resources/validation.js';
+import { ExpectedVersion, validate } from '../resources/validation.js';
 import { customerAccountRoutes } from '../resources/customer/account.js';
 import { customerInStore } from '../resources/customer/authentication.js';
 import { customers } from '../resources/customer/index.js';
@@ -72,7 +72,7 @@ const MyCustomerSignin = z.object({
   updateProductData: z.boolean().optional(),
 });
 const MyCustomerChangePassword = z.object({
-  version: z.number().int().min(1),
+  version: ExpectedVersion,
   currentPassword: z.string(),
   newPassword: z.string().min(1),
 });
