@@ -36,7 +36,7 @@ export interface CallScope {
   mount: Mount;
   /** `in-store/key={storeKey}`. */
   store?: string;
-  /** `/me`: always set there (no caller is a 403 before any route runs). */
+  /** `/me`: always set there (no caller is a 403 before any route runs), but on sign-in and sign-up, which establish it. */
   caller?: Caller;
   /** `as-associate/{associateId}` (+ `in-business-unit/key={businessUnitKey}`). */
   associate?: { id: string; businessUnitKey?: string };

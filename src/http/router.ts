@@ -7,10 +7,17 @@ export interface Route {
   /** Path segments after the prefix: literals, `:name`, or `key=:name`. */
   pattern: string[];
   handle(call: ApiCall): Reply;
+  /** Under `/me`: the route signs the caller in or up, so a token that names no caller yet is enough. */
+  establishesCaller?: boolean;
 }
 
-export function route(method: Route['method'], path: string, handle: Route['handle']): Route {
-  return { method, pattern: path === '' ? [] : path.split('/'), handle };
+export function route(
+  method: Route['method'],
+  path: string,
+  handle: Route['handle'],
+  options: { establishesCaller?: boolean } = {},
+): Route {
+  return { method, pattern: path === '' ? [] : path.split('/'), handle, ...options };
 }
 
 /** Matches segments against a pattern, collecting parameters; `undefined` when it does not match. */
