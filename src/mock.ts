@@ -191,7 +191,7 @@ export class CommerceMock {
     // The one hop that derives the request's context: project, author and caller, then the scope.
     const projectKey = decodeSegment(project);
     const token = this.recognisedToken(request);
-    const { author, caller } = identityOf(token, projectKey);
+    const { author, caller } = identityOf(token, projectKey, path);
     // A caller-scoped prefix is served by its own router only (fail closed), with the scope on the context.
     const scoped = this.scopes.resolve(method as Method, rest, token, caller);
     const found: ScopedMatch = scoped === NOT_SCOPED ? this.router.resolve(method as Method, rest) : scoped;
