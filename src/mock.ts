@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errors, PlatformError } from './http/errors.js';
 import { MAX_BODY_BYTES, byteLength } from './http/body.js';
 import { header, type MockRequest, type MockResponse } from './http/types.js';
+import { CORRELATION_HEADER, correlationId } from './http/correlation.js';
 import { Call, decodeSegment, type Expander, Router } from './http/router.js';
 import type { Method, Reply } from './context.js';
 import { identityOf, PROGRAMMATIC } from './auth/identity.js';
@@ -139,7 +140,10 @@ export class CommerceMock {
     this.scopes = new Scopes(this.repository);
   }
 
-  /** Serves one request: the token server under `/oauth/`, the API everywhere else, and records it in the journal. Never throws. */
+  /**
+   * Serves one request: the token server under `/oauth/`, the API everywhere else, and records it in
+   * the journal. Every response carries an `X-Correlation-ID` (the request's, or a new one). Never throws.
+   */
   handle(request: MockRequest): MockResponse {
     if (this.journal.size === 0) return this.serve(request);
     const time = isoNow();
@@ -159,6 +163,12 @@ export class CommerceMock {
   }
 
   private serve(request: MockRequest): MockResponse {
+    const response = this.answer(request);
+    response.headers[CORRELATION_HEADER] = correlationId(request);
+    return response;
+  }
+
+  private answer(request: MockRequest): MockResponse {
     const method = request.method.toUpperCase();
     try {
       if (request.body !== undefined && request.body.length > MAX_BODY_BYTES / 3 && byteLength(request.body) > MAX_BODY_BYTES) {

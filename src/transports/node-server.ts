@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { CommerceMock } from '../mock.js';
 import { errors } from '../http/errors.js';
 import { MAX_BODY_BYTES } from '../http/body.js';
-import type { MockResponse } from '../http/types.js';
+import type { MockRequest, MockResponse } from '../http/types.js';
 import { CORS_HEADERS } from '../http/cors.js';
+import { CORRELATION_HEADER, correlationId } from '../http/correlation.js';
 import { serveAdmin } from '../admin.js';
 
 export interface ServerOptions {
@@ -68,16 +69,14 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
         response.writeHead(204, CORS_HEADERS).end();
         return;
       }
+      const mockRequest: MockRequest = { method, url: request.url ?? '/', headers: request.headers };
       const body = await readBody(request);
       if (body === 'too-large') {
         const error = errors.payloadTooLarge(MAX_BODY_BYTES);
-        return send(
-          response,
-          { status: error.statusCode, headers: { 'content-type': 'application/json; charset=utf-8' }, body: error.toJSON() },
-          method,
-        );
+        const headers = { 'content-type': 'application/json; charset=utf-8', [CORRELATION_HEADER]: correlationId(mockRequest) };
+        return send(response, { status: error.statusCode, headers, body: error.toJSON() }, method);
       }
-      const mockRequest = { method, url: request.url ?? '/', headers: request.headers, ...(body !== undefined ? { body } : {}) };
+      if (body !== undefined) mockRequest.body = body;
       send(response, serveAdmin(mock, mockRequest, adminOptions) ?? mock.handle(mockRequest), method);
     } catch (error) {
       const failure = errors.general(error instanceof Error ? error.message : String(error));
