@@ -61,3 +61,16 @@ function inputVariables(params: URLSearchParams): Variables {
     },
   };
 }
+
+/**
+ * Whether the query's `where` or `sort` names one of `fields` (as a whole word, anywhere: a quoted
+ * value that happens to be such a word counts too, which only costs time). `undefined`: any
+ * `where` or `sort` counts.
+ */
+export function namesAnyField(query: QueryParams, fields: readonly string[] | undefined): boolean {
+  const expressions = [...query.where, ...query.sort];
+  if (fields === undefined || expressions.length === 0) return expressions.length > 0;
+  if (fields.length === 0) return false;
+  const word = new RegExp(`\\b(?:${fields.join('|')})\\b`);
+  return expressions.some((expression) => word.test(expression));
+}

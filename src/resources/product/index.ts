@@ -12,7 +12,7 @@ import { productActions } from './actions.js';
 import { assertRequired, attributesFromDraft } from './attributes.js';
 import { assertOrderHintsAssigned, assertProductData, categoryReferences, ProductDraft, productTypeOf, variantFromDraft } from './draft.js';
 import { allVariants, type Product, type ProductData } from './model.js';
-import { CatalogRead, presentProduct } from './present.js';
+import { CatalogRead, PRESENTED_VARIANT_FIELDS, presentProduct } from './present.js';
 import { presentedRoutes } from './routes.js';
 import { productSearchRoutes } from '../../search/index.js';
 import { reviewStatisticsActions } from '../review-statistics.js';
@@ -99,10 +99,14 @@ export const products = defineResource<ProductDraft, Product>({
       path: 'key=:key/product-selections',
       handle: (call) => ok(assignedSelections(call.ctx, { key: call.params.key! }, call.query)),
     },
-    ...presentedRoutes('product', (call) => {
-      const read = CatalogRead.fromQuery(call.ctx, call.query);
-      return (document) => presentProduct(document as Product, read);
-    }),
+    ...presentedRoutes(
+      'product',
+      (call) => {
+        const read = CatalogRead.fromQuery(call.ctx, call.query);
+        return (document) => presentProduct(document as Product, read);
+      },
+      { presentedFields: PRESENTED_VARIANT_FIELDS },
+    ),
   ],
 });
 
