@@ -1,4 +1,4 @@
-import type { ApiCall, Method, Reply, ResourceContext } from '../context.js';
+import type { ApiCall, Method, RawRequest, Reply, ResourceContext } from '../context.js';
 import { parseJsonBody } from './body.js';
 import { errors } from './errors.js';
 
@@ -103,6 +103,7 @@ export class Call implements ApiCall {
     readonly rawBody: string | undefined,
     readonly ctx: ResourceContext,
     private readonly expander: Expander,
+    readonly raw: RawRequest = { apiOrigin: '' },
   ) {}
 
   json(): unknown {
@@ -119,6 +120,6 @@ export class Call implements ApiCall {
   }
 
   withBody(body: unknown, params: Record<string, string> = this.params): ApiCall {
-    return new Call(this.method, params, this.query, JSON.stringify(body), this.ctx, this.expander);
+    return new Call(this.method, params, this.query, JSON.stringify(body), this.ctx, this.expander, { apiOrigin: this.raw.apiOrigin });
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Products: current and staged data, variants, embedded prices, attributes checked against the
  * product type. Reads add product discounts (`discounted`), price selection (`price`) and inventory
- * (`availability`); see ./product/present.ts. The actions live in ./product/actions.ts.
+ * (`availability`); see ./product/present.ts. The actions live in ./product/actions.ts, the image
+ * upload (`POST /products/{id}/images`) in ./product/images.ts.
  */
 import { errors } from '../../http/errors.js';
 import { ok } from '../../context.js';
@@ -14,6 +15,7 @@ import { assertOrderHintsAssigned, assertProductData, categoryReferences, Produc
 import { allVariants, type Product, type ProductData } from './model.js';
 import { CatalogRead, PRESENTED_VARIANT_FIELDS, presentProduct } from './present.js';
 import { presentedRoutes } from './routes.js';
+import { imageUploadRoute } from './images.js';
 import { productSearchRoutes } from '../../search/index.js';
 import { reviewStatisticsActions } from '../review-statistics.js';
 
@@ -89,6 +91,7 @@ export const products = defineResource<ProductDraft, Product>({
   internalActions: reviewStatisticsActions('product'),
   routes: [
     ...productSearchRoutes,
+    imageUploadRoute,
     {
       method: 'GET',
       path: ':id/product-selections',
