@@ -36,7 +36,7 @@ export interface CallScope {
   mount: Mount;
   /** `in-store/key={storeKey}`. */
   store?: string;
-  /** `/me`: always set there (no caller is a 403 before any route runs). */
+  /** `/me`: always set there (no caller is a 403 before any route runs), but on sign-in and sign-up, which establish it. */
   caller?: Caller;
   /** `as-associate/{associateId}` (+ `in-business-unit/key={businessUnitKey}`). */
   associate?: { id: string; businessUnitKey?: string };
@@ -77,6 +77,16 @@ export interface ResourceContext {
   findUnique(typeId: string, index: string, value: string): StoredDocument | undefined;
 }
 
+/** What a route may read of the request beyond its path, query and JSON body. */
+export interface RawRequest {
+  /** The origin the mock serves the API on: where the files it keeps (uploaded images) are served. */
+  apiOrigin: string;
+  /** The `Content-Type` header, if any. */
+  contentType?: string;
+  /** The body as bytes, when its content type is not text or not given (an uploaded image). */
+  bytes?: Uint8Array;
+}
+
 /** One API request as route handlers see it. */
 export interface ApiCall {
   method: Method;
@@ -84,10 +94,11 @@ export interface ApiCall {
   params: Record<string, string>;
   query: URLSearchParams;
   rawBody: string | undefined;
+  raw: RawRequest;
   /** The body parsed as JSON (InvalidJsonInput otherwise); parsed once, on first use. */
   json(): unknown;
   ctx: ResourceContext;
-  /** `?version=` of a DELETE: required, a positive integer (400 InvalidInput otherwise). */
+  /** `?version=` of a DELETE: required, an integer (400 InvalidInput otherwise). */
   version(): number;
   /** The reply body for a document: its references expanded as the `expand` parameters ask. */
   expand<T extends object>(document: T): T;

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { errors, PlatformError } from './http/errors.js';
 import { MAX_BODY_BYTES, byteLength } from './http/body.js';
 import { header, type MockRequest, type MockResponse } from './http/types.js';
+import { CORRELATION_HEADER, correlationId } from './http/correlation.js';
 import { Call, decodeSegment, type Expander, Router } from './http/router.js';
-import type { Method, Reply } from './context.js';
+import type { Method, RawRequest, Reply } from './context.js';
 import { identityOf, PROGRAMMATIC } from './auth/identity.js';
 import { isoNow } from './util/time.js';
 import { TokenServer } from './auth/token-server.js';
@@ -16,6 +17,7 @@ import { resourceRoutes } from './resources/routes.js';
 import { projectRoutes } from './resources/project.js';
 import { authenticateCustomer } from './resources/customer/authentication.js';
 import { loginRoutes } from './resources/customer/sign-in.js';
+import { IMAGES_SEGMENT, storedImage } from './resources/product/images.js';
 import { resourceDefinitions } from './resources/index.js';
 import type { PagedResult } from './query/index.js';
 import { seedPairs, type SeedInput, type SeededType } from './seed.js';
@@ -141,7 +143,10 @@ export class CommerceMock {
     this.scopes = new Scopes(this.repository);
   }
 
-  /** Serves one request: the token server under `/oauth/`, the API everywhere else, and records it in the journal. Never throws. */
+  /**
+   * Serves one request: the token server under `/oauth/`, the API everywhere else, and records it in
+   * the journal. Every response carries an `X-Correlation-ID` (the request's, or a new one). Never throws.
+   */
   handle(request: MockRequest): MockResponse {
     if (this.journal.size === 0) return this.serve(request);
     const time = isoNow();
@@ -154,16 +159,26 @@ export class CommerceMock {
       authorization: header(request, 'authorization'),
       status: response.status,
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-      requestBody: request.body,
+      // A binary body (an uploaded image) is recorded by its size, not as text.
+      requestBody: request.body ?? (request.bytes ? `(${request.bytes.length} bytes)` : undefined),
       response: response.body,
     });
     return response;
   }
 
   private serve(request: MockRequest): MockResponse {
+    const response = this.answer(request);
+    response.headers[CORRELATION_HEADER] = correlationId(request);
+    return response;
+  }
+
+  private answer(request: MockRequest): MockResponse {
     const method = request.method.toUpperCase();
     try {
-      if (request.body !== undefined && request.body.length > MAX_BODY_BYTES / 3 && byteLength(request.body) > MAX_BODY_BYTES) {
+      if (
+        (request.body !== undefined && request.body.length > MAX_BODY_BYTES / 3 && byteLength(request.body) > MAX_BODY_BYTES) ||
+        (request.bytes !== undefined && request.bytes.length > MAX_BODY_BYTES)
+      ) {
         throw errors.contentTooLarge(MAX_BODY_BYTES);
       }
       const url = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
@@ -177,6 +192,10 @@ export class CommerceMock {
           authorization: header(request, 'authorization'),
         });
         return reply(result.status, result.body, method);
+      }
+      // Uploaded images are public files, as on the platform's CDN: served before any token is read.
+      if (segments[1] === IMAGES_SEGMENT && segments.length === 3 && (method === 'GET' || method === 'HEAD')) {
+        return this.serveImage(decodeSegment(segments[0]!), decodeSegment(segments[2]!), method);
       }
       const result = this.serveApi(method, segments, url.searchParams, request);
       return reply(result.status, result.body, method);
@@ -193,18 +212,30 @@ export class CommerceMock {
     // The one hop that derives the request's context: project, author and caller, then the scope.
     const projectKey = decodeSegment(project);
     const token = this.recognisedToken(request);
-    const { author, caller } = identityOf(token, projectKey);
+    const { author, caller } = identityOf(token, projectKey, path);
     // A caller-scoped prefix is served by its own router only (fail closed), with the scope on the context.
     const scoped = this.scopes.resolve(method as Method, rest, token, caller);
     const found: ScopedMatch = scoped === NOT_SCOPED ? this.router.resolve(method as Method, rest) : scoped;
     if (found === undefined) throw errors.routeNotFound(method, path);
     if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path);
     const ctx = this.repository.context(projectKey, author, isoNow(), found.scope);
-    const call = new Call(method as Method, found.params, query, request.body, ctx, this.expander);
+    const raw: RawRequest = { apiOrigin: this.options.apiUrl };
+    const contentType = header(request, 'content-type');
+    if (contentType !== undefined) raw.contentType = contentType;
+    if (request.bytes !== undefined) raw.bytes = request.bytes;
+    const call = new Call(method as Method, found.params, query, request.body, ctx, this.expander, raw);
     const result = found.route.handle(call);
     // HEAD on a query answers whether anything matches: 404 for an empty page, as the platform does.
     if (method === 'HEAD' && isEmptyPage(result.body)) throw errors.resourceNotFound({ key: path });
     return result;
+  }
+
+  /** `GET /{projectKey}/images/{file}`: an uploaded image, its bytes with their content type. */
+  private serveImage(project: string, file: string, method: string): MockResponse {
+    const image = storedImage(this.storage, project, file);
+    if (!image) throw errors.resourceNotFound({ key: file });
+    const headers = { 'content-type': image.contentType, 'cache-control': 'public, max-age=31536000, immutable' };
+    return method === 'HEAD' ? { status: 200, headers } : { status: 200, headers, bytes: image.bytes };
   }
 
   /** The token behind `Authorization: Bearer`, if the mock issued it; enforces the authentication options. */

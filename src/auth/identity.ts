@@ -14,13 +14,16 @@ export interface Identity {
 const ANONYMOUS_REQUEST: Identity = Object.freeze({ author: PROGRAMMATIC, caller: undefined });
 
 /**
- * The identity a service-issued token gives a request in `projectKey`. A token issued for a shopper
- * (customer or anonymous session) of one project is refused in every other project, on every route
- * (403 insufficient_scope); client tokens are not bound to a project.
+ * The identity a service-issued token gives a request to `path` in `projectKey`. A token issued for
+ * a shopper (customer or anonymous session) of one project is refused in every other project, on
+ * every route (403 insufficient_scope). A client token whose scope names a project (`manage_project:a`)
+ * does not see any other: to it, as on the platform, another project's paths do not exist (404 `URI
+ * not found`). A client token whose scope names none serves every project (the mock's convenience).
  */
-export function identityOf(token: TokenRecord | undefined, projectKey: string): Identity {
+export function identityOf(token: TokenRecord | undefined, projectKey: string, path = `/${projectKey}`): Identity {
   if (!token) return ANONYMOUS_REQUEST;
-  if (token.projectKey !== undefined && token.kind !== 'client' && token.projectKey !== projectKey) {
+  if (token.projectKey !== undefined && token.projectKey !== projectKey) {
+    if (token.kind === 'client') throw errors.uriNotFound(path);
     throw errors.insufficientScope(`The token was issued for the project '${token.projectKey}', not '${projectKey}'.`);
   }
   const author: Author = { isPlatformClient: false, clientId: token.clientId };

@@ -40,7 +40,8 @@ export interface AuthStore {
 
 export const TOKEN_LIFETIME_SECONDS = 172_800;
 
-export const randomToken = (bytes = 24) => randomBytes(bytes).toString('base64');
+/** URL-safe, as the platform's tokens are: `A-Za-z0-9_-` only. */
+export const randomToken = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
 function matches(record: TokenRecord, filter: TokenFilter): boolean {
   return (
@@ -67,7 +68,7 @@ export class TokenStore implements AuthStore {
       tokenType: 'Bearer',
       issuedAt: isoNow(),
       expiresIn: TOKEN_LIFETIME_SECONDS,
-      ...(withRefreshToken ? { refreshToken: `${fields.projectKey ?? 'mock'}-${randomToken(24).replace(/[+/=]/g, '')}` } : {}),
+      ...(withRefreshToken ? { refreshToken: `${fields.projectKey ?? 'mock'}-${randomToken()}` } : {}),
     };
     this.byAccessToken.set(record.accessToken, record);
     if (record.refreshToken) this.byRefreshToken.set(record.refreshToken, record);

@@ -1,4 +1,5 @@
 import { errors } from './errors.js';
+import type { MockRequest } from './types.js';
 
 /** Chosen by the mock (the platform documents no single figure): larger bodies get a 413. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -20,6 +21,20 @@ function jsonDepthExceeds(text: string, limit: number): boolean {
     } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
   }
   return false;
+}
+
+const TEXT_TYPE = /^\s*(?:text\/|application\/(?:[\w.+-]*\+)?json\b|application\/x-www-form-urlencoded\b)/i;
+const utf8 = new TextDecoder();
+
+/**
+ * The body fields of a MockRequest from the bytes a transport read: text for JSON, forms and text
+ * (every API and token request), bytes for any other content type (an image upload), both when no
+ * content type says which.
+ */
+export function requestBody(bytes: Uint8Array, contentType: string | undefined): Pick<MockRequest, 'body' | 'bytes'> {
+  if (contentType !== undefined && TEXT_TYPE.test(contentType)) return { body: utf8.decode(bytes) };
+  if (contentType !== undefined && contentType.trim() !== '') return { bytes };
+  return { body: utf8.decode(bytes), bytes };
 }
 
 export function byteLength(body: string): number {

@@ -71,6 +71,8 @@ export const errors = {
       'ResourceNotFound',
       'id' in idOrKey ? `The Resource with ID '${idOrKey.id}' was not found.` : `The Resource with key '${idOrKey.key}' was not found.`,
     ),
+  /** A path the caller's project does not have (another project's, for a token bound to one): the path as requested. */
+  uriNotFound: (path: string) => single(404, 'ResourceNotFound', `URI not found: ${path}`),
   routeNotFound: (method: string, path: string) =>
     single(404, 'ResourceNotFound', `The Resource with path '${method} ${path}' was not found.`),
   methodNotAllowed: (method: string, path: string) =>

@@ -1,4 +1,4 @@
-import type { ApiCall, Method, Reply, ResourceContext } from '../context.js';
+import type { ApiCall, Method, RawRequest, Reply, ResourceContext } from '../context.js';
 import { parseJsonBody } from './body.js';
 import { errors } from './errors.js';
 
@@ -7,10 +7,17 @@ export interface Route {
   /** Path segments after the prefix: literals, `:name`, or `key=:name`. */
   pattern: string[];
   handle(call: ApiCall): Reply;
+  /** Under `/me`: the route signs the caller in or up, so a token that names no caller yet is enough. */
+  establishesCaller?: boolean;
 }
 
-export function route(method: Route['method'], path: string, handle: Route['handle']): Route {
-  return { method, pattern: path === '' ? [] : path.split('/'), handle };
+export function route(
+  method: Route['method'],
+  path: string,
+  handle: Route['handle'],
+  options: { establishesCaller?: boolean } = {},
+): Route {
+  return { method, pattern: path === '' ? [] : path.split('/'), handle, ...options };
 }
 
 /** Matches segments against a pattern, collecting parameters; `undefined` when it does not match. */
@@ -73,11 +80,12 @@ export class Router {
   }
 }
 
-/** `?version=` of a DELETE: required, a positive integer. */
+/** `?version=` of a DELETE: required, an integer (one that is not the current version is a 409, as on update). */
 export function versionParam(query: URLSearchParams): number {
   const raw = query.get('version');
   if (raw === null) throw errors.invalidInput("Missing required query parameter 'version'.");
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not a positive integer.`);
+  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)))
+    throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not an integer.`);
   return Number(raw);
 }
 
@@ -95,6 +103,7 @@ export class Call implements ApiCall {
     readonly rawBody: string | undefined,
     readonly ctx: ResourceContext,
     private readonly expander: Expander,
+    readonly raw: RawRequest = { apiOrigin: '' },
   ) {}
 
   json(): unknown {
@@ -111,6 +120,6 @@ export class Call implements ApiCall {
   }
 
   withBody(body: unknown, params: Record<string, string> = this.params): ApiCall {
-    return new Call(this.method, params, this.query, JSON.stringify(body), this.ctx, this.expander);
+    return new Call(this.method, params, this.query, JSON.stringify(body), this.ctx, this.expander, { apiOrigin: this.raw.apiOrigin });
   }
 }

@@ -4,8 +4,13 @@ export interface MockRequest {
   /** Absolute URL, or a path with query string (`/shop/customers?limit=5`). */
   url: string;
   headers?: Record<string, string | string[] | undefined>;
-  /** The raw body text, if any. */
+  /** The body as text: JSON, forms, text, or a body without a content type. */
   body?: string;
+  /**
+   * The body as bytes, when its content type is not text (an uploaded image) or not given at all
+   * (then `body` holds it as text as well). The transports fill it (see `requestBody`).
+   */
+  bytes?: Uint8Array;
 }
 
 export interface MockResponse {
@@ -13,6 +18,8 @@ export interface MockResponse {
   headers: Record<string, string>;
   /** A JSON value, or undefined for HEAD. Adapters serialize it. */
   body?: unknown;
+  /** A binary body instead of JSON (an image the mock serves); `headers` carries its content type. */
+  bytes?: Uint8Array;
 }
 
 export function header(request: MockRequest, name: string): string | undefined {

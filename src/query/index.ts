@@ -6,7 +6,7 @@
  * holds the comparison rules, fields.ts the strict-mode field check); sort.ts; expand.ts;
  * params.ts (query parameters); run.ts (filter + sort + page in one pass).
  */
-export { parseQueryParams, type QueryParams } from './params.js';
+export { namesAnyField, parseQueryParams, type QueryParams } from './params.js';
 export { runQuery, type PagedResult, type QueryOptions } from './run.js';
 export { compilePredicate, type CompileOptions, type DocumentPredicate, type Variables } from './predicate.js';
 export { expandReferences, parseExpansionPath, type ExpansionSegment, type ResolveReference } from './expand.js';

@@ -1,5 +1,6 @@
 /** Parsing and validation of the list query parameters shared by every query endpoint. */
 import { errors } from '../http/errors.js';
+import type { Variables } from './predicate.js';
 
 export interface QueryParams {
   where: string[];
@@ -8,8 +9,8 @@ export interface QueryParams {
   limit: number;
   offset: number;
   withTotal: boolean;
-  /** `var.<name>` input variables; a name may repeat (used by `in`). */
-  variables: Map<string, string[]>;
+  /** Input variables by name: `var.<name>`, else a plain `<name>` parameter; a name may repeat (used by `in`). */
+  variables: Variables;
 }
 
 const MAX_LIMIT = 500;
@@ -30,13 +31,6 @@ export function parseQueryParams(params: URLSearchParams): QueryParams {
   if (withTotal !== null && withTotal !== 'true' && withTotal !== 'false') {
     throw errors.invalidInput(`Malformed parameter: withTotal: the value '${withTotal}' must be true or false.`);
   }
-  const variables = new Map<string, string[]>();
-  for (const [name, value] of params) {
-    if (!name.startsWith('var.')) continue;
-    const list = variables.get(name.slice(4)) ?? [];
-    list.push(value);
-    variables.set(name.slice(4), list);
-  }
   return {
     where: params.getAll('where'),
     sort: params.getAll('sort'),
@@ -44,6 +38,39 @@ export function parseQueryParams(params: URLSearchParams): QueryParams {
     limit: integerParam(params, 'limit', 20, MAX_LIMIT),
     offset: integerParam(params, 'offset', 0, MAX_OFFSET),
     withTotal: withTotal !== 'false',
-    variables,
+    variables: inputVariables(params),
   };
+}
+
+/**
+ * `:name` takes the values of `var.name`. The platform also reads a plain `name` parameter (its own
+ * SDK tests send `sku=...` for `:sku`), so that is the fallback; `var.name` wins when both are given.
+ */
+function inputVariables(params: URLSearchParams): Variables {
+  const prefixed = new Map<string, string[]>();
+  for (const [name, value] of params) {
+    if (!name.startsWith('var.')) continue;
+    const list = prefixed.get(name.slice(4));
+    if (list) list.push(value);
+    else prefixed.set(name.slice(4), [value]);
+  }
+  return {
+    get: (name) => {
+      const values = prefixed.get(name) ?? params.getAll(name);
+      return values.length > 0 ? values : undefined;
+    },
+  };
+}
+
+/**
+ * Whether the query's `where` or `sort` names one of `fields` (as a whole word, anywhere: a quoted
+ * value that happens to be such a word counts too, which only costs time). `undefined`: any
+ * `where` or `sort` counts.
+ */
+export function namesAnyField(query: QueryParams, fields: readonly string[] | undefined): boolean {
+  const expressions = [...query.where, ...query.sort];
+  if (fields === undefined || expressions.length === 0) return expressions.length > 0;
+  if (fields.length === 0) return false;
+  const word = new RegExp(`\\b(?:${fields.join('|')})\\b`);
+  return expressions.some((expression) => word.test(expression));
 }

@@ -18,7 +18,10 @@ import {
 } from './values.js';
 
 export type DocumentPredicate = (document: object) => boolean;
-export type Variables = ReadonlyMap<string, readonly string[]>;
+/** The values of input variables by name (a Map fits). */
+export interface Variables {
+  get(name: string): readonly string[] | undefined;
+}
 
 export interface CompileOptions {
   /** Reject fields that do not exist (400 `The field '<name>' does not exist.`); default tolerant. */

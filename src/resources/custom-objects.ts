@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import { created, ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { defineResource, type BaseFields, type ResourceDefinition } from './define.js';
-import { validate } from './validation.js';
+import { ExpectedVersion, validate } from './validation.js';
 
 const TYPE_ID = 'key-value-document';
 
@@ -29,7 +29,7 @@ export const CustomObjectDraft = z.object({
   container: Container,
   key: ObjectKey,
   value: Value,
-  version: z.number().int().min(0).optional(),
+  version: ExpectedVersion.optional(),
 });
 export type CustomObjectDraft = z.infer<typeof CustomObjectDraft>;
 
@@ -46,13 +46,8 @@ function withoutNullFields(value: unknown): unknown {
 
 const storageKey = (container: string, key: string) => `${container}/${key}`;
 
-/** `?version=` of a DELETE by container and key: optional, a positive integer when given. */
-function optionalVersion(call: ApiCall): number | undefined {
-  const raw = call.query.get('version');
-  if (raw === null) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not a positive integer.`);
-  return Number(raw);
-}
+/** `?version=` of a DELETE by container and key: optional, read like any DELETE's when given. */
+const optionalVersion = (call: ApiCall): number | undefined => (call.query.has('version') ? call.version() : undefined);
 
 function found(call: ApiCall): CustomObject {
   const { container, key } = call.params as { container: string; key: string };

@@ -108,6 +108,13 @@ export interface AppliedAction {
 export interface QueryShape {
   filter?(document: StoredDocument): boolean;
   present?(document: StoredDocument): object;
+  /**
+   * The fields `present` adds, changes or hides (a product's `discounted`, `price`, `availability`):
+   * a `where` or `sort` that names one is matched against presented documents, as the platform
+   * matches what it shows. Presenting every candidate costs time, so only then; without the list,
+   * whenever there is a `where` or `sort`.
+   */
+  presentedFields?: readonly string[];
 }
 
 /**

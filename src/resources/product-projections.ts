@@ -10,11 +10,19 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { ok, type ApiCall } from '../context.js';
-import { parseQueryParams, runQuery } from '../query/index.js';
+import { namesAnyField, parseQueryParams, runQuery } from '../query/index.js';
 import type { CustomRoute, Engine, ResourceContext, ScopePolicy } from './define.js';
 import { defineResource } from './define.js';
 import type { Product } from './product/model.js';
-import { CatalogRead, isProjected, presentProjection, productProjection, type ProductProjection, stagedParam } from './product/present.js';
+import {
+  CatalogRead,
+  isProjected,
+  PRESENTED_VARIANT_FIELDS,
+  presentProjection,
+  productProjection,
+  type ProductProjection,
+  stagedParam,
+} from './product/present.js';
 import { productProjectionInStoreScope } from './product/in-store.js';
 import { queryOptionsFor } from './repository.js';
 import { projectionSearchRoutes } from '../search/index.js';
@@ -46,22 +54,23 @@ function withoutExpand(query: URLSearchParams): URLSearchParams {
 function queryProjections(call: ApiCall, repository: Engine) {
   const staged = stagedParam(call.query);
   const read = CatalogRead.fromQuery(call.ctx, call.query);
+  const query = parseQueryParams(withoutExpand(call.query));
+  // A `where` or `sort` on what a read computes (`discounted`, `price`, `availability`) matches the
+  // presented projections; otherwise only the page is presented.
+  const presentFirst = namesAnyField(query, PRESENTED_VARIANT_FIELDS);
   const owners = new WeakMap<ProductProjection, Product>();
   const all: ProductProjection[] = [];
   for (const { product, projection } of projections(call.ctx, staged)) {
-    owners.set(projection, product);
-    all.push(projection);
+    const candidate = presentFirst ? presentProjection(product, projection, read) : projection;
+    owners.set(candidate, product);
+    all.push(candidate);
   }
-  const page = runQuery(
-    all,
-    parseQueryParams(withoutExpand(call.query)),
-    queryOptionsFor(repository.queryOptions, repository.definition('product')),
-  );
+  const page = runQuery(all, query, queryOptionsFor(repository.queryOptions, repository.definition('product')));
   const expand = call.query.getAll('expand');
   return {
     ...page,
     results: page.results.map((projection) =>
-      repository.expand(call.ctx.project, presentProjection(owners.get(projection)!, projection, read), expand),
+      repository.expand(call.ctx.project, presentFirst ? projection : presentProjection(owners.get(projection)!, projection, read), expand),
     ),
   };
 }

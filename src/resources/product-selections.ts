@@ -182,7 +182,9 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
       path: 'key=:key/products',
       handle: (call) => ok(selectionProducts(call, { key: call.params.key! })),
     },
-    ...presentedRoutes('product-selection', () => (document) => presentSelection(document as ProductSelection)),
+    ...presentedRoutes('product-selection', () => (document) => presentSelection(document as ProductSelection), {
+      presentedFields: ['assignments'],
+    }),
   ],
 });
 

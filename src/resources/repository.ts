@@ -3,6 +3,7 @@ import { errors, fieldErrors, PlatformError, type ErrorObject } from '../http/er
 import {
   declaredFields,
   expandReferences,
+  namesAnyField,
   parseQueryParams,
   runQuery,
   type FieldExists,
@@ -26,14 +27,14 @@ import type {
   ResourceDefinition,
   ScopePolicy,
 } from './define.js';
-import { validate } from './validation.js';
+import { ExpectedVersion, validate } from './validation.js';
 
 export type { Locator } from './define.js';
 
 const MAX_ACTIONS = 500;
 
 const UpdateEnvelope = z.object({
-  version: z.number().int().min(1),
+  version: ExpectedVersion,
   actions: z.array(z.object({ action: z.string() }).loose()).max(MAX_ACTIONS),
 });
 
@@ -169,6 +170,10 @@ function* filtered<T>(documents: Iterable<T>, keep: (document: T) => boolean): I
   for (const document of documents) if (keep(document)) yield document;
 }
 
+function* mapped<T, U>(documents: Iterable<T>, map: (document: T) => U): Iterable<U> {
+  for (const document of documents) yield map(document);
+}
+
 /**
  * The generic resource machinery, written once: create, insert, update with versioning and atomic
  * actions, replace, delete, get and query, for every declared resource type, over any storage
@@ -220,15 +225,19 @@ export class Repository implements Engine {
 
   query(definition: ResourceDefinition, project: string, params: URLSearchParams, shape: QueryShape = {}): PagedResult<StoredDocument> {
     const query = parseQueryParams(params);
-    const documents = this.storage.scan(project, definition.typeId);
-    const page = runQuery(
-      shape.filter ? filtered(documents, shape.filter) : documents,
-      query,
-      queryOptionsFor(this.queryOptions, definition),
-    );
-    if (query.expand.length === 0 && !shape.present) return page;
-    const present = shape.present ?? ((document: StoredDocument) => document);
-    return { ...page, results: page.results.map((doc) => this.expand(project, present(doc), query.expand) as StoredDocument) };
+    let documents = this.storage.scan(project, definition.typeId);
+    if (shape.filter) documents = filtered(documents, shape.filter);
+    // A `where` or `sort` on what presenting computes (a product's `discounted` prices) must see the
+    // response's shape: then every candidate is presented first; otherwise only the page is.
+    const presentFirst = shape.present !== undefined && namesAnyField(query, shape.presentedFields);
+    if (presentFirst) documents = mapped(documents, shape.present as (document: StoredDocument) => StoredDocument);
+    const page = runQuery(documents, query, queryOptionsFor(this.queryOptions, definition));
+    const present = presentFirst ? undefined : shape.present;
+    if (query.expand.length === 0 && !present) return page;
+    return {
+      ...page,
+      results: page.results.map((doc) => this.expand(project, present ? present(doc) : doc, query.expand) as StoredDocument),
+    };
   }
 
   expand<T extends object>(project: string, document: T, paths: string[]): T {

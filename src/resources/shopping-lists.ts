@@ -401,7 +401,7 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
     ),
   },
   // Responses add the line items' `variant` and `productSlug` when expanded; otherwise the stored list.
-  routes: presentedRoutes('shopping-list', (call) => presentShoppingList(call)),
+  routes: presentedRoutes('shopping-list', (call) => presentShoppingList(call), { presentedFields: ['variant', 'productSlug'] }),
 });
 
 // Expansion of line item data ----------------------------------------------------------------

@@ -218,8 +218,12 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
     ),
     ...customFieldActions,
   },
-  routes: presentedRoutes('standalone-price', (call) => {
-    const read = CatalogRead.fromQuery(call.ctx, new URLSearchParams());
-    return (document) => presentStandalonePrice(document as StandalonePrice, read, call.ctx);
-  }),
+  routes: presentedRoutes(
+    'standalone-price',
+    (call) => {
+      const read = CatalogRead.fromQuery(call.ctx, new URLSearchParams());
+      return (document) => presentStandalonePrice(document as StandalonePrice, read, call.ctx);
+    },
+    { presentedFields: ['discounted'] },
+  ),
 });

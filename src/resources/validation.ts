@@ -227,3 +227,10 @@ export const BaseAddress = z.object({
   custom: CustomFieldsDraft.optional(),
 });
 export type BaseAddress = z.infer<typeof BaseAddress>;
+
+/**
+ * The version a request expects a resource to have. Any integer: one that is not the resource's
+ * current version (0, -1, an old one) is a 409 ConcurrentModification naming the current one, as on
+ * the platform, not a 400.
+ */
+export const ExpectedVersion = z.number().int();

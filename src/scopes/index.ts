@@ -74,7 +74,7 @@ export class Scopes {
     if (!path) return NOT_SCOPED;
     const found = this.routers[path.mount].resolve(method, path.rest);
     if (found === undefined || found === 'method-not-allowed') return found;
-    return { ...found, scope: scopeFor(path, token, caller) };
+    return { ...found, scope: scopeFor(path, token, caller, found.route.establishesCaller === true) };
   }
 }
 

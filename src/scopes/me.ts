@@ -3,8 +3,8 @@
  * `/me/password`, `/me/password/reset`, `/me/email/confirm` — globally and under
  * `/in-store/key={storeKey}/me` — plus `/in-store/key={storeKey}/login`.
  *
- * The caller comes from `call.ctx.scope.caller` (the token's customer_id / anonymous_id; no caller never
- * gets here). The account flows themselves are the customers module's (sign-up, sign-in with the
+ * The caller comes from `call.ctx.scope.caller` (the token's customer_id / anonymous_id). Only sign-up
+ * and sign-in run without one (they establish the caller: a client-credentials token is enough). The account flows themselves are the customers module's (sign-up, sign-in with the
  * anonymous session's resources carried over, password and email tokens): these routes only decide
  * whose account it is and translate the `My*` bodies.
  */
@@ -13,7 +13,7 @@ import { errors } from '../http/errors.js';
 import { route, type Route } from '../http/router.js';
 import { ok, type ApiCall, type Reply } from '../context.js';
 import type { CustomRoute, Engine } from '../resources/define.js';
-import { validate, CalendarDate, LanguageTag } from '../resources/validation.js';
+import { validate, CalendarDate, ExpectedVersion, LanguageTag } from '../resources/validation.js';
 import { customerAccountRoutes } from '../resources/customer/account.js';
 import { customerInStore } from '../resources/customer/authentication.js';
 import { customers } from '../resources/customer/index.js';
@@ -72,7 +72,7 @@ const MyCustomerSignin = z.object({
   updateProductData: z.boolean().optional(),
 });
 const MyCustomerChangePassword = z.object({
-  version: z.number().int().min(1),
+  version: ExpectedVersion,
   currentPassword: z.string(),
   newPassword: z.string().min(1),
 });
@@ -109,9 +109,9 @@ function tokenOwner(call: ApiCall, repository: Engine, kind: 'password' | 'email
 function signUpAsCaller(call: ApiCall, repository: Engine): Reply {
   // Only the MyCustomerDraft fields: a shopper does not set their own key, group, number or verification.
   const draft = validate(MyCustomerDraft, call.json());
-  const caller = call.ctx.scope!.caller!;
+  const anonymousId = call.ctx.scope!.caller?.anonymousId;
   // The anonymous session signing up hands its resources over (the customers module's sign-up does that).
-  const body = { ...draft, ...(caller.anonymousId !== undefined ? { anonymousId: caller.anonymousId } : {}) };
+  const body = { ...draft, ...(anonymousId !== undefined ? { anonymousId } : {}) };
   const store = call.ctx.scope!.store;
   if (store === undefined) return signUp(call.withBody(body), repository);
   // Signing up in a store makes a customer of that store, whatever stores the draft names.
@@ -121,13 +121,13 @@ function signUpAsCaller(call: ApiCall, repository: Engine): Reply {
 
 function logIn(call: ApiCall, repository: Engine): Reply {
   const draft = validate(MyCustomerSignin, call.json());
-  const caller = call.ctx.scope!.caller!;
+  const anonymousId = call.ctx.scope!.caller?.anonymousId;
   const body = {
     email: draft.email,
     password: draft.password,
     ...(draft.activeCartSignInMode !== undefined ? { anonymousCartSignInMode: draft.activeCartSignInMode } : {}),
     ...(draft.updateProductData !== undefined ? { updateProductData: draft.updateProductData } : {}),
-    ...(caller.anonymousId !== undefined ? { anonymousId: caller.anonymousId } : {}),
+    ...(anonymousId !== undefined ? { anonymousId } : {}),
   };
   return signIn(call.withBody(body), repository, call.ctx.scope!.store);
 }
@@ -149,8 +149,8 @@ export function myAccountRoutes(repository: Engine): Array<[group: string, route
         }),
       ],
     ],
-    ['signup', [route('POST', '', (call) => signUpAsCaller(call, repository))]],
-    ['login', [route('POST', '', (call) => logIn(call, repository))]],
+    ['signup', [route('POST', '', (call) => signUpAsCaller(call, repository), { establishesCaller: true })]],
+    ['login', [route('POST', '', (call) => logIn(call, repository), { establishesCaller: true })]],
     [
       'password',
       [

@@ -54,12 +54,18 @@ export function parseScopedPath(segments: string[]): ScopedPath | undefined {
 /**
  * The scope of a call, with the token rules that hold before any route runs (fail closed; the token's
  * project is checked for every route before this):
- * - `/me` needs a token that establishes a caller (403 insufficient_scope otherwise);
+ * - `/me` needs a token that establishes a caller (403 insufficient_scope otherwise), but for the
+ *   routes that establish one (`/me/login`, `/me/signup`: a client-credentials token will do);
  * - a token issued for one store (in-store password flow) works only under that store's prefix;
  * - as an associate, a token that names a shopper must name that associate (customer tokens of
  *   someone else and anonymous-session tokens are 403 insufficient_scope).
  */
-export function scopeFor(path: ScopedPath, token: TokenRecord | undefined, caller: Caller | undefined): CallScope {
+export function scopeFor(
+  path: ScopedPath,
+  token: TokenRecord | undefined,
+  caller: Caller | undefined,
+  establishesCaller = false,
+): CallScope {
   if (token?.storeKey !== undefined && path.store !== token.storeKey) {
     throw errors.insufficientScope(
       `The token was issued for the store '${token.storeKey}' and only works in it (in-store/key=${token.storeKey}).`,
@@ -68,12 +74,12 @@ export function scopeFor(path: ScopedPath, token: TokenRecord | undefined, calle
   const scope: CallScope = { mount: path.mount };
   if (path.store !== undefined) scope.store = path.store;
   if (path.mount === 'me' || path.mount === 'store-me') {
-    if (!caller) {
+    if (!caller && !establishesCaller) {
       throw errors.insufficientScope(
         'This endpoint acts for the caller: it needs a customer token (customer_id:{id}) or an anonymous-session token (anonymous_id:{id}).',
       );
     }
-    scope.caller = caller;
+    if (caller) scope.caller = caller;
   }
   if (path.associateId !== undefined) {
     if (token?.kind === 'anonymous' || (token?.customerId !== undefined && token.customerId !== path.associateId)) {

@@ -1,6 +1,7 @@
 import type { CommerceMock } from '../mock.js';
 import type { MockRequest } from '../http/types.js';
 import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
+import { requestBody } from '../http/body.js';
 
 /** Statuses whose responses carry no body (the Response constructor refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -17,10 +18,11 @@ function headersOf(init: RequestInit['headers'] | undefined): Record<string, str
   return headers;
 }
 
-async function bodyText(body: RequestInit['body'] | undefined): Promise<string | undefined> {
-  if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string') return body;
-  return new Response(body).text();
+/** The body as MockRequest fields: a string stays text; anything else is read as bytes and sorted by its content type. */
+async function bodyFields(body: RequestInit['body'], contentType: string | undefined): Promise<Pick<MockRequest, 'body' | 'bytes'>> {
+  if (body === undefined || body === null) return {};
+  if (typeof body === 'string') return { body };
+  return requestBody(new Uint8Array(await new Response(body).arrayBuffer()), contentType);
 }
 
 export interface MockFetchOptions {
@@ -55,12 +57,13 @@ export function createMockFetch(mock: CommerceMock, options: MockFetchOptions = 
             url,
             headers: headersOf(init?.headers ?? (input instanceof Request ? input.headers : undefined)),
           };
-    const body =
-      init?.body !== undefined ? await bodyText(init.body) : input instanceof Request && input.body ? await input.text() : undefined;
-    if (body !== undefined) request.body = body;
+    const body = init?.body !== undefined ? init.body : input instanceof Request ? input.body : undefined;
+    Object.assign(request, await bodyFields(body, request.headers?.['content-type'] as string | undefined));
     const response = mock.handle(request);
-    const text = response.body === undefined || NULL_BODY_STATUSES.has(response.status) ? null : JSON.stringify(response.body);
-    return new Response(request.method.toUpperCase() === 'HEAD' ? null : text, { status: response.status, headers: response.headers });
+    const content = NULL_BODY_STATUSES.has(response.status)
+      ? null
+      : (response.bytes ?? (response.body === undefined ? null : JSON.stringify(response.body)));
+    return new Response(request.method.toUpperCase() === 'HEAD' ? null : content, { status: response.status, headers: response.headers });
   };
   return mockFetch as typeof fetch;
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { CommerceMock } from '../mock.js';
 import type { MockRequest, MockResponse } from '../http/types.js';
 import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
+import { requestBody } from '../http/body.js';
 
 /** The parts of undici this transport uses; any undici 7, or 8 from 8.10.1, provides them. */
 interface UndiciModule {
@@ -68,39 +69,42 @@ function normaliseHeaders(raw: unknown): Record<string, string> {
   return headers;
 }
 
-const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
-function bodyText(body: unknown): string | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string') return body;
-  if (body instanceof Uint8Array) return decoder.decode(body);
-  if (body instanceof ArrayBuffer) return decoder.decode(new Uint8Array(body));
-  if (body instanceof URLSearchParams) return body.toString();
-  return String(body);
+/** The body undici handed over as MockRequest fields: text stays text; bytes are read by their content type. */
+function bodyFields(body: unknown, contentType: string | undefined): Pick<MockRequest, 'body' | 'bytes'> {
+  if (body === undefined || body === null) return {};
+  if (typeof body === 'string') return { body };
+  if (body instanceof Uint8Array) return requestBody(body, contentType);
+  if (body instanceof ArrayBuffer) return requestBody(new Uint8Array(body), contentType);
+  return { body: String(body) };
 }
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
 
-async function collect(body: AsyncIterable<unknown>): Promise<string> {
-  const parts: string[] = [];
-  for await (const chunk of body) parts.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true }));
-  parts.push(decoder.decode());
-  return parts.join('');
+async function collect(body: AsyncIterable<unknown>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(typeof chunk === 'string' ? encoder.encode(chunk) : (chunk as Uint8Array));
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
 function toReply(response: MockResponse) {
   return {
     statusCode: response.status,
     // The official SDK JSON-parses every non-HEAD body: never answer with an empty one.
-    data: response.body === undefined ? '' : JSON.stringify(response.body),
+    data: response.bytes ? Buffer.from(response.bytes) : response.body === undefined ? '' : JSON.stringify(response.body),
     responseOptions: { headers: response.headers },
   };
 }
 
-function serve(mock: CommerceMock, origin: string, request: InterceptedRequest, headers: Record<string, string>, body: string | undefined) {
-  const mockRequest: MockRequest = { method: request.method, url: origin + request.path, headers };
-  if (body !== undefined) mockRequest.body = body;
+function serve(mock: CommerceMock, origin: string, request: InterceptedRequest, headers: Record<string, string>, body: unknown) {
+  const mockRequest: MockRequest = {
+    method: request.method,
+    url: origin + request.path,
+    headers,
+    ...bodyFields(body, headers['content-type']),
+  };
   return toReply(mock.handle(mockRequest));
 }
 
@@ -181,9 +185,9 @@ export async function interceptFetch(mock: CommerceMock, options: InterceptOptio
         const headers = normaliseHeaders(request.headers);
         // undici 7 hands an empty string body over as a stream yet needs a synchronous answer.
         if (!isAsyncIterable(request.body) || headers['content-length'] === '0') {
-          return serve(mock, origin, request, headers, isAsyncIterable(request.body) ? '' : bodyText(request.body));
+          return serve(mock, origin, request, headers, isAsyncIterable(request.body) ? '' : request.body);
         }
-        return collect(request.body).then((text) => serve(mock, origin, request, headers, text));
+        return collect(request.body).then((bytes) => serve(mock, origin, request, headers, bytes));
       })
       .persist();
   }

@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { CommerceMock } from '../mock.js';
 import { errors } from '../http/errors.js';
-import { MAX_BODY_BYTES } from '../http/body.js';
-import type { MockResponse } from '../http/types.js';
+import { MAX_BODY_BYTES, requestBody } from '../http/body.js';
+import type { MockRequest, MockResponse } from '../http/types.js';
 import { CORS_HEADERS } from '../http/cors.js';
+import { CORRELATION_HEADER, correlationId } from '../http/correlation.js';
 import { serveAdmin } from '../admin.js';
 
 export interface ServerOptions {
@@ -29,7 +30,7 @@ export interface RunningServer {
 const MAX_HEADER_BYTES = 1024 * 1024;
 
 function send(response: ServerResponse, result: MockResponse, method: string): void {
-  const body = method === 'HEAD' || result.body === undefined ? undefined : JSON.stringify(result.body);
+  const body = method === 'HEAD' ? undefined : (result.bytes ?? (result.body === undefined ? undefined : JSON.stringify(result.body)));
   response.writeHead(result.status, {
     ...CORS_HEADERS,
     ...result.headers,
@@ -38,8 +39,8 @@ function send(response: ServerResponse, result: MockResponse, method: string): v
   response.end(body);
 }
 
-/** Reads the body up to the limit; `undefined` when it is larger (the rest is drained, not kept). */
-function readBody(request: IncomingMessage): Promise<string | undefined | 'too-large'> {
+/** Reads the body up to the limit; `'too-large'` when it is larger (the rest is drained, not kept). */
+function readBody(request: IncomingMessage): Promise<Buffer | undefined | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -49,7 +50,7 @@ function readBody(request: IncomingMessage): Promise<string | undefined | 'too-l
       if (size > MAX_BODY_BYTES) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
     });
-    request.on('end', () => resolve(tooLarge ? 'too-large' : size === 0 ? undefined : Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(tooLarge ? 'too-large' : size === 0 ? undefined : Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
@@ -74,16 +75,14 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
         response.writeHead(204, CORS_HEADERS).end();
         return;
       }
+      const mockRequest: MockRequest = { method, url: request.url ?? '/', headers: request.headers };
       const body = await readBody(request);
       if (body === 'too-large') {
         const error = errors.contentTooLarge(MAX_BODY_BYTES);
-        return send(
-          response,
-          { status: error.statusCode, headers: { 'content-type': 'application/json; charset=utf-8' }, body: error.toJSON() },
-          method,
-        );
+        const headers = { 'content-type': 'application/json; charset=utf-8', [CORRELATION_HEADER]: correlationId(mockRequest) };
+        return send(response, { status: error.statusCode, headers, body: error.toJSON() }, method);
       }
-      const mockRequest = { method, url: request.url ?? '/', headers: request.headers, ...(body !== undefined ? { body } : {}) };
+      if (body !== undefined) Object.assign(mockRequest, requestBody(body, request.headers['content-type']));
       send(response, serveAdmin(mock, mockRequest, adminOptions) ?? mock.handle(mockRequest), method);
     } catch (error) {
       const failure = errors.general(error instanceof Error ? error.message : String(error));

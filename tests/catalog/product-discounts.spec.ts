@@ -306,6 +306,64 @@ test.describe('product discounts: applied to prices', () => {
   });
 });
 
+test.describe('product discounts: predicates see the prices as reads show them', () => {
+  test('where on discounted: products, projections and standalone prices find the prices a discount applies to', async ({ apiRoot }) => {
+    const tee = await seed(apiRoot);
+    const plain = await createProduct(apiRoot, {
+      productType: shirt,
+      name: { en: 'Plain' },
+      slug: { en: 'plain' },
+      publish: true,
+      attributes: [{ name: 'brand', value: 'Other' }],
+      masterVariant: { sku: 'plain-1', prices: [{ value: money(500) }], attributes: [{ name: 'color', value: 'red' }] },
+      variants: [{ sku: 'plain-2', prices: [{ value: money(700) }], attributes: [{ name: 'color', value: 'blue' }] }],
+    });
+    await apiRoot
+      .standalonePrices()
+      .post({ body: { key: 'sp-blue', sku: 'tee-blue', value: money(4000) } })
+      .execute();
+    await apiRoot
+      .standalonePrices()
+      .post({ body: { key: 'sp-plain', sku: 'plain-2', value: money(4000) } })
+      .execute();
+    const onSale = 'masterData(current(variants(prices(discounted is defined))))';
+    const productIds = async (where: string) =>
+      (await apiRoot.products().get({ queryArgs: { where } }).execute()).body.results.map((p) => p.id);
+    const projectionIds = async (where: string) =>
+      (await apiRoot.productProjections().get({ queryArgs: { where } }).execute()).body.results.map((p) => p.id);
+    const standaloneKeys = async (where: string) =>
+      (await apiRoot.standalonePrices().get({ queryArgs: { where } }).execute()).body.results.map((p) => p.key);
+
+    // No discount yet: nothing is on sale.
+    expect(await productIds(onSale)).toEqual([]);
+    // 25 % off the blue tee (a variant, not the master).
+    await discount(apiRoot, { predicate: 'sku = "tee-blue"', sortOrder: '0.5', value: { type: 'relative', permyriad: 2500 } });
+    expect(await productIds(onSale)).toEqual([tee.id]);
+    expect(await productIds('masterData(current(masterVariant(prices(discounted is defined))))')).toEqual([]);
+    expect(await productIds('masterData(current(variants(prices(discounted is not defined))))')).toEqual([plain.id]);
+    expect(await productIds('masterData(current(variants(prices(discounted(value(centAmount = 1500))))))')).toEqual([tee.id]);
+    expect(await projectionIds('variants(prices(discounted is defined))')).toEqual([tee.id]);
+    expect(await projectionIds('variants(prices(discounted(value(centAmount < 1000))))')).toEqual([]);
+    expect(await standaloneKeys('discounted is defined')).toEqual(['sp-blue']);
+    // The selected price (price selection) is a read-time field too.
+    const selected = (
+      await apiRoot
+        .productProjections()
+        .get({ queryArgs: { priceCurrency: 'EUR', where: 'masterVariant(price(value(centAmount <= 500)))' } })
+        .execute()
+    ).body.results;
+    expect(selected.map((p) => p.id)).toEqual([plain.id]);
+    // Sorting sees the same fields: by the selected price, the plain (5.00) before the tee (10.00).
+    const sorted = (
+      await apiRoot
+        .productProjections()
+        .get({ queryArgs: { priceCurrency: 'EUR', sort: 'masterVariant.price.value.centAmount asc' } })
+        .execute()
+    ).body.results;
+    expect(sorted.map((p) => p.id)).toEqual([plain.id, tee.id]);
+  });
+});
+
 test.describe('product discounts: resource', () => {
   test('every update action', async ({ apiRoot }) => {
     const value = await discount(apiRoot, { predicate: 'sku = "a"', sortOrder: '0.5', value: { type: 'relative', permyriad: 1000 } });

@@ -562,3 +562,46 @@ test.describe('products: query and expansion', () => {
     expect((await sdkFailure(apiRoot.products().withKey({ key: 'none' }).get().execute())).statusCode).toBe(404);
   });
 });
+
+test.describe('product projections: input variables without var.', () => {
+  test('masterVariant(sku in :sku) or variants(sku in :sku) with the plain parameter sku, as the platform takes it', async ({
+    apiRoot,
+  }) => {
+    await plainType(apiRoot);
+    const plain = { typeId: 'product-type' as const, key: 'plain' };
+    const jeans = await createProduct(apiRoot, {
+      productType: plain,
+      name: { en: 'Jeans' },
+      slug: { en: 'jeans' },
+      masterVariant: { sku: 'J-1' },
+      variants: [{ sku: 'J-2' }],
+    });
+    const shirt = await createProduct(apiRoot, {
+      productType: plain,
+      name: { en: 'Shirt' },
+      slug: { en: 'shirt' },
+      masterVariant: { sku: 'S-1' },
+    });
+    const where = 'masterVariant(sku in :sku) or variants(sku in :sku)';
+    const ids = async (queryArgs: Record<string, string | string[]>) =>
+      (
+        await apiRoot
+          .productProjections()
+          .get({ queryArgs: { staged: true, where, ...queryArgs } })
+          .execute()
+      ).body.results.map((p) => p.id);
+
+    expect(await ids({ sku: 'J-2' })).toEqual([jeans.id]);
+    expect(await ids({ sku: ['J-1', 'S-1'] })).toEqual([jeans.id, shirt.id]);
+    // var.sku wins over sku
+    expect(await ids({ sku: 'J-2', 'var.sku': 'S-1' })).toEqual([shirt.id]);
+    const missing = await sdkFailure(
+      apiRoot
+        .productProjections()
+        .get({ queryArgs: { staged: true, where } })
+        .execute(),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body.errors[0]!.code).toBe('InvalidInput');
+  });
+});

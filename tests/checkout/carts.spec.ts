@@ -607,6 +607,70 @@ test('GET /carts/customer-id={id}: the most recently modified active cart of the
   expect(none.body.errors[0]!.code).toBe('ResourceNotFound');
 });
 
+test("GET /carts?customerId= (the legacy lookup): the customer's active cart itself, not a page; 404 without one", async ({ apiRoot }) => {
+  await setupCatalog(apiRoot);
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'c@example.com', password: 'secret' } })
+      .execute()
+  ).body.customer;
+  const other = await createCart(apiRoot, { currency: 'EUR' });
+  const cart = await createCart(apiRoot, { currency: 'EUR', customerId: customer.id, lineItems: [{ sku: 'A-1' }] });
+  const lookup = (queryArgs: Record<string, string | string[]>) => apiRoot.carts().get({ queryArgs }).execute();
+
+  const found = (await lookup({ customerId: customer.id })).body as unknown as Cart;
+  expect(found).not.toHaveProperty('results');
+  expect(found).toMatchObject({ id: cart.id, customerId: customer.id, version: cart.version });
+  // The same next to a where and an expand: still the cart itself.
+  const withWhere = (await lookup({ customerId: customer.id, where: 'cartState = "Active"', expand: 'lineItems[*].productType' }))
+    .body as unknown as Cart;
+  expect(withWhere.id).toBe(cart.id);
+  expect(withWhere.lineItems[0]!.productType.obj).toBeDefined();
+  expect(
+    (
+      await apiRoot
+        .carts()
+        .head({ queryArgs: { customerId: customer.id } })
+        .execute()
+    ).statusCode,
+  ).toBe(200);
+
+  // Without the parameter, the list as always.
+  const page = (await lookup({ sort: 'createdAt asc' })).body;
+  expect(page.results.map((c) => c.id)).toEqual([other.id, cart.id]);
+
+  await updateCart(apiRoot, cart, { action: 'freezeCart' });
+  const frozen = await sdkFailure(lookup({ customerId: customer.id }));
+  expect(frozen.statusCode).toBe(404);
+  expect(frozen.body.errors[0]!.code).toBe('ResourceNotFound');
+  expect((await sdkFailure(lookup({ customerId: 'nobody' }))).statusCode).toBe(404);
+});
+
+test("GET /in-store/key=/carts?customerId=: the customer's active cart of that store", async ({ apiRoot }) => {
+  await setupCatalog(apiRoot);
+  for (const key of ['berlin', 'munich']) {
+    await apiRoot.stores().post({ body: { key } }).execute();
+  }
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'c@example.com', password: 'secret' } })
+      .execute()
+  ).body.customer;
+  const berlin = await createCart(apiRoot, { currency: 'EUR', customerId: customer.id, store: { typeId: 'store', key: 'berlin' } });
+  const inStore = (key: string) =>
+    apiRoot
+      .inStoreKeyWithStoreKeyValue({ storeKey: key })
+      .carts()
+      .get({ queryArgs: { customerId: customer.id } })
+      .execute();
+  expect(((await inStore('berlin')).body as unknown as Cart).id).toBe(berlin.id);
+  expect((await sdkFailure(inStore('munich'))).statusCode).toBe(404);
+  const page = (await apiRoot.inStoreKeyWithStoreKeyValue({ storeKey: 'berlin' }).carts().get().execute()).body;
+  expect(page.results.map((c) => c.id)).toEqual([berlin.id]);
+});
+
 test('POST /carts/replicate: a new active cart priced anew', async ({ apiRoot }) => {
   const catalog = await setupCatalog(apiRoot);
   let source = await createCart(apiRoot, {

@@ -1,7 +1,8 @@
 /**
  * The request context is derived once, before routing, from the path and the token: the project,
  * the author its writes record and the caller `/me` serves. A token issued to a shopper of one
- * project therefore works in no other project, on any route, and what it is refused stores nothing.
+ * project therefore works in no other project, on any route, and what it is refused stores nothing;
+ * to a client token issued for one project (`manage_project:a`), other projects do not exist.
  */
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { PROJECT_KEY, expect, sdkApiRoot, sdkClient, sdkFailure, test } from '../support/sdk.js';
@@ -41,7 +42,7 @@ test.describe("a shopper's token in another project", () => {
     });
   }
 
-  test('the same tokens are served in their own project, and a client token in any project', async ({ mock }) => {
+  test('the same tokens are served in their own project, and a client token that names no project in any project', async ({ mock }) => {
     const customer = mock.create<{ id: string }>('customer', { email: 'ada@example.com', password: 'secret' });
     const customerToken = mock.issueToken({ kind: 'customer', customerId: customer.id }).accessToken;
     const ownProject = await send(mock, 'POST', `/${PROJECT_KEY}/carts`, customerToken, { currency: 'EUR' });
@@ -52,7 +53,8 @@ test.describe("a shopper's token in another project", () => {
       customer: { typeId: 'customer', id: customer.id },
     });
 
-    const clientToken = mock.issueToken({ kind: 'client' }).accessToken;
+    // No scope asked for: the token server's `todo` scope names no project.
+    const clientToken = mock.issueToken({ kind: 'client', scope: 'todo' }).accessToken;
     const elsewhere = await send(mock, 'POST', `/${OTHER_PROJECT}/carts`, clientToken, { currency: 'EUR' });
     expect(elsewhere.status).toBe(201);
     expect(mock.all('cart', { projectKey: OTHER_PROJECT })).toHaveLength(1);
@@ -67,5 +69,51 @@ test.describe("a shopper's token in another project", () => {
     const failure = await sdkFailure(elsewhere.customers().get().execute());
     expect(failure.statusCode).toBe(403);
     expect(failure.body.errors[0]!.code).toBe('insufficient_scope');
+  });
+});
+
+test.describe('a client token of one project (manage_project:a) in another', () => {
+  test('through the SDK: every path of the other project is 404 URI not found (the path as requested), nothing stored', async ({
+    mock,
+    apiRoot,
+  }) => {
+    expect((await apiRoot.carts().get().execute()).statusCode).toBe(200);
+    // The same SDK client (its token asked for manage_project:test-project) addresses another project.
+    const elsewhere = createApiBuilderFromCtpClient(sdkClient(mock)).withProjectKey({ projectKey: OTHER_PROJECT });
+    const requests: Array<[Promise<unknown>, string]> = [
+      [elsewhere.get().execute(), `/${OTHER_PROJECT}`],
+      [
+        elsewhere
+          .carts()
+          .get({ queryArgs: { limit: 5 } })
+          .execute(),
+        `/${OTHER_PROJECT}/carts`,
+      ],
+      [
+        elsewhere
+          .carts()
+          .post({ body: { currency: 'EUR' } })
+          .execute(),
+        `/${OTHER_PROJECT}/carts`,
+      ],
+      [elsewhere.customers().withKey({ key: 'ada' }).get().execute(), `/${OTHER_PROJECT}/customers/key=ada`],
+      [elsewhere.me().get().execute(), `/${OTHER_PROJECT}/me`],
+    ];
+    for (const [request, path] of requests) {
+      const failure = await sdkFailure(request);
+      expect(failure.statusCode).toBe(404);
+      expect(failure.body.message).toBe(`URI not found: ${path}`);
+      expect(failure.body.errors[0]).toEqual({ code: 'ResourceNotFound', message: `URI not found: ${path}` });
+    }
+    expect(mock.all('cart', { projectKey: OTHER_PROJECT })).toEqual([]);
+  });
+
+  test('plain fetch: the same token in its own project works; in another, 404 before anything runs', async ({ mock }) => {
+    const token = mock.issueToken({ kind: 'client', scope: `manage_project:${PROJECT_KEY} view_orders:${PROJECT_KEY}` }).accessToken;
+    expect((await send(mock, 'POST', `/${PROJECT_KEY}/carts`, token, { currency: 'EUR' })).status).toBe(201);
+    const refused = await send(mock, 'POST', `/${OTHER_PROJECT}/carts`, token, { currency: 'EUR' });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(`URI not found: /${OTHER_PROJECT}/carts`);
+    expect(mock.all('cart', { projectKey: OTHER_PROJECT })).toEqual([]);
   });
 });

@@ -310,6 +310,30 @@ test.describe('update', () => {
     expect(mock.get('customer', customer.id)).toMatchObject({ version: 2, firstName: 'Now' });
   });
 
+  test('version -1 or 0 is a conflict like any other version: 409 with currentVersion, on update and delete', async ({ apiRoot, mock }) => {
+    const customer = seed(mock);
+    for (const version of [-1, 0]) {
+      const update = await sdkFailure(
+        apiRoot
+          .customers()
+          .withId({ ID: customer.id })
+          .post({ body: { version, actions: [{ action: 'setFirstName', firstName: 'Lost' }] } })
+          .execute(),
+      );
+      expect(update.statusCode).toBe(409);
+      expect(update.body.errors[0]).toMatchObject({
+        code: 'ConcurrentModification',
+        currentVersion: 1,
+        message: `Object ${customer.id} has a different version than expected. Expected: ${version} - Actual: 1.`,
+      });
+      const remove = await sdkFailure(apiRoot.customers().withId({ ID: customer.id }).delete({ queryArgs: { version } }).execute());
+      expect(remove.statusCode).toBe(409);
+      expect(remove.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 1 });
+    }
+    expect(mock.get('customer', customer.id)).toMatchObject({ version: 1 });
+    expect(mock.get('customer', customer.id)).not.toHaveProperty('firstName');
+  });
+
   test('atomic: when the second action fails, nothing of the first is stored', async ({ mock }) => {
     const customer = seed(mock, 'ada@example.com', { firstName: 'Ada' });
     const failing = await req(mock, 'POST', p(`/customers/${customer.id}`), {

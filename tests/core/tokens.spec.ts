@@ -12,7 +12,8 @@ import { CREDENTIALS, PROJECT_KEY, expect, sdkApiRoot, test } from '../support/s
 type Json = Record<string, any>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+/** The platform's token alphabet: no `+`, `/` or `=` (tokens travel in headers, forms and URLs). */
+const TOKEN = /^[A-Za-z0-9_-]+$/;
 
 const basic = (id = CREDENTIALS.clientId, secret = CREDENTIALS.clientSecret) =>
   `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -54,13 +55,14 @@ async function api(mock: CommerceMock, path: string, token?: string): Promise<{ 
 function expectTokenShape(body: Json, withRefreshToken: boolean) {
   expect(typeof body.access_token).toBe('string');
   expect(body.access_token.length).toBeGreaterThan(10);
-  expect(body.access_token).toMatch(BASE64);
+  expect(body.access_token).toMatch(TOKEN);
   expect(body.token_type).toBe('Bearer');
   expect(body.expires_in).toBe(172800);
   expect(typeof body.scope).toBe('string');
   if (withRefreshToken) {
     expect(typeof body.refresh_token).toBe('string');
-    expect(body.refresh_token).toMatch(/^[^-\s].*-[A-Za-z0-9]{8,}$/);
+    expect(body.refresh_token).toMatch(/^[^-\s].*-[A-Za-z0-9_-]{8,}$/);
+    expect(body.refresh_token).toMatch(TOKEN);
   } else {
     expect(body.refresh_token).toBeUndefined();
   }
@@ -105,7 +107,7 @@ test.describe('official SDK flows', () => {
     expect(token).toMatchObject({ kind: 'customer', customerId: customer.id, clientId: CREDENTIALS.clientId, projectKey: PROJECT_KEY });
     expect(token!.scope.split(' ')).toContain(`customer_id:${customer.id}`);
     expect(token!.scope.split(' ')).toContain(`manage_project:${PROJECT_KEY}`);
-    expect(token!.refreshToken).toMatch(new RegExp(`^${PROJECT_KEY}-[A-Za-z0-9]+$`));
+    expect(token!.refreshToken).toMatch(new RegExp(`^${PROJECT_KEY}-[A-Za-z0-9_-]+$`));
   });
 
   test('password flow with a wrong password: the SDK call fails with invalid_customer_account_credentials', async ({ mock }) => {
@@ -125,6 +127,22 @@ test.describe('official SDK flows', () => {
     expect(error!.code).toBe('invalid_customer_account_credentials');
     expect(error!.message).toBe('Customer account with the given credentials not found.');
     expect(mock.authStore().list()).toHaveLength(0);
+  });
+
+  test('every token the SDK flows get uses only A-Za-z0-9_- (no +, / or =), like the platform tokens', async ({ mock }) => {
+    seedCustomer(mock, 'pat@example.com', 'secret-1');
+    // 24 random bytes give 32 characters: with a `+` or `/` in 1 of 32 characters, 30 rounds would all but surely show one.
+    for (let round = 0; round < 30; round++) {
+      await sdkApiRoot(mock, { kind: 'client' }).customers().get().execute();
+      await sdkApiRoot(mock, { kind: 'password', username: 'pat@example.com', password: 'secret-1' }).me().get().execute();
+      await sdkApiRoot(mock, { kind: 'anonymous' }).carts().get().execute();
+    }
+    const tokens = mock.authStore().list();
+    expect(tokens).toHaveLength(90);
+    for (const token of tokens) {
+      expect(token.accessToken).toMatch(TOKEN);
+      if (token.kind !== 'client') expect(token.refreshToken).toMatch(TOKEN);
+    }
   });
 
   test('anonymous session flow: an anonymous token is issued and used, and a given anonymousId is kept', async ({ mock }) => {
@@ -253,7 +271,7 @@ test.describe('POST /oauth/{projectKey}/customers/token', () => {
     expect(result.status).toBe(200);
     expectTokenShape(result.body, true);
     expect(result.body.scope.split(' ')).toEqual([`manage_project:${PROJECT_KEY}`, `customer_id:${customer.id}`]);
-    expect(result.body.refresh_token).toMatch(new RegExp(`^${PROJECT_KEY}-[A-Za-z0-9]+$`));
+    expect(result.body.refresh_token).toMatch(new RegExp(`^${PROJECT_KEY}-[A-Za-z0-9_-]+$`));
     expect(mock.authStore().get(result.body.access_token)).toMatchObject({
       kind: 'customer',
       customerId: customer.id,
@@ -404,7 +422,7 @@ test.describe('POST /oauth/{projectKey}/anonymous/token', () => {
     expect(last).toMatch(/^anonymous_id:/);
     const anonymousId = last.slice('anonymous_id:'.length);
     expect(anonymousId).toMatch(UUID);
-    expect(result.body.refresh_token).toMatch(new RegExp(`^${PROJECT_KEY}-[A-Za-z0-9]+$`));
+    expect(result.body.refresh_token).toMatch(new RegExp(`^${PROJECT_KEY}-[A-Za-z0-9_-]+$`));
     expect(mock.authStore().get(result.body.access_token)).toMatchObject({ kind: 'anonymous', anonymousId, projectKey: PROJECT_KEY });
   });
 

@@ -1,5 +1,6 @@
 import { test, expect } from '../support/commerce.js';
 import { tagDraft } from '../../src/index.js';
+import { png } from '../catalog/images.js';
 
 /** A tiny storefront: signs a customer in at the token server, then works with the API as that customer. */
 const storefront = (authUrl: string, apiUrl: string, projectKey: string) => `<!doctype html>
@@ -69,4 +70,38 @@ test('a wrong password reaches the page as the platform error', async ({ page, c
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('#greeting')).toHaveText('Error: invalid_customer_account_credentials');
   expect(await commerce.tokens.list({ kind: 'customer' })).toHaveLength(0);
+});
+
+test('an uploaded product image shows on a page: the mock serves it at the URL it gave', async ({ page, commerce }) => {
+  const api = commerce.apiRoot;
+  await api
+    .productTypes()
+    .post({ body: { key: 'plain', name: 'plain', description: 'plain' } })
+    .execute();
+  const product = (
+    await api
+      .products()
+      .post({ body: { productType: { typeId: 'product-type', key: 'plain' }, name: { en: 'Poster' }, slug: { en: 'poster' } } })
+      .execute()
+  ).body;
+  const uploaded = await api
+    .products()
+    .withId({ ID: product.id })
+    .images()
+    .post({ body: png(12, 8), headers: { 'Content-Type': 'image/png' }, queryArgs: { filename: 'poster.png' } })
+    .execute();
+  const image = uploaded.body.masterData.staged.masterVariant.images![0]!;
+  await page.route('https://shop.example.test/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<!doctype html><img id="poster" src="${image.url}" alt="${image.label}">` }),
+  );
+  await page.goto('https://shop.example.test/');
+  const poster = page.locator('#poster');
+  await expect(poster).toHaveJSProperty('complete', true);
+  // A picture the browser decoded has its natural size; a broken one has 0 × 0.
+  const natural = await poster.evaluate((element) => {
+    const img = element as unknown as { naturalWidth: number; naturalHeight: number };
+    return [img.naturalWidth, img.naturalHeight];
+  });
+  expect(natural).toEqual([12, 8]);
+  expect(image.dimensions).toEqual({ w: 12, h: 8 });
 });

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { PlatformError } from '../../src/http/errors.js';
-import { parseQueryParams, runQuery } from '../../src/query/index.js';
+import { namesAnyField, parseQueryParams, runQuery } from '../../src/query/index.js';
 import { params } from './fixtures.js';
 
 const docs = Array.from({ length: 45 }, (_, i) => ({ id: `d${String(i).padStart(2, '0')}`, n: i, even: i % 2 === 0 }));
@@ -57,12 +57,26 @@ test.describe('parseQueryParams', () => {
     expect(query.where).toEqual(['a=1', 'b=2']);
     expect(query.sort).toEqual(['createdAt asc', 'id desc']);
     expect(query.expand).toEqual(['productType']);
-    expect(query.variables).toEqual(
-      new Map([
-        ['s', ['Open', 'Merged']],
-        ['n', ['1']],
-      ]),
-    );
+    expect(query.variables.get('s')).toEqual(['Open', 'Merged']);
+    expect(query.variables.get('n')).toEqual(['1']);
+    expect(query.variables.get('x')).toBeUndefined();
+  });
+
+  test('namesAnyField: whether a where or sort names one of the fields, as a whole word', () => {
+    const query = (text: string) => parseQueryParams(new URLSearchParams(text));
+    const fields = ['discounted', 'price'];
+    expect(namesAnyField(query('where=variants(prices(discounted+is+defined))'), fields)).toBe(true);
+    expect(namesAnyField(query('sort=masterVariant.price.value.centAmount+asc'), fields)).toBe(true);
+    expect(namesAnyField(query('where=variants(prices(value(centAmount+%3D+1)))'), fields)).toBe(false);
+    expect(namesAnyField(query('where=name(en+%3D+%22x%22)'), undefined)).toBe(true);
+    expect(namesAnyField(query('limit=1'), undefined)).toBe(false);
+    expect(namesAnyField(query('where=discounted+is+defined'), [])).toBe(false);
+  });
+
+  test('a variable without var. is read from the plain parameter; var. wins', () => {
+    const query = parseQueryParams(new URLSearchParams('sku=A&sku=B&name=plain&var.name=prefixed'));
+    expect(query.variables.get('sku')).toEqual(['A', 'B']);
+    expect(query.variables.get('name')).toEqual(['prefixed']);
   });
 
   for (const [name, value] of [

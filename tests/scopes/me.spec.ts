@@ -66,6 +66,46 @@ test.describe('/me: the signed-in customer', () => {
     }
   });
 
+  test('a client-credentials token signs in and up through /me/login and /me/signup; the rest of /me still needs a caller', async ({
+    apiRoot,
+    mock,
+  }) => {
+    const alice = await createCustomer(apiRoot, 'alice@example.com');
+    const login = await apiRoot
+      .me()
+      .login()
+      .post({ body: { email: 'alice@example.com', password: 'secret' } })
+      .execute();
+    expect(login.statusCode).toBe(200);
+    expect(login.body.customer.id).toBe(alice.id);
+    const wrong = await sdkFailure(
+      apiRoot
+        .me()
+        .login()
+        .post({ body: { email: 'alice@example.com', password: 'wrong' } })
+        .execute(),
+    );
+    expect(wrong.body.errors[0]!.code).toBe('InvalidCredentials');
+
+    const signUp = await apiRoot
+      .me()
+      .signup()
+      .post({ body: { email: 'bob@example.com', password: 'pw', key: 'not-mine' } as never })
+      .execute();
+    expect(signUp.statusCode).toBe(201);
+    expect(signUp.body.customer).toMatchObject({ email: 'bob@example.com' });
+    expect(signUp.body.customer).not.toHaveProperty('key');
+    expect(signUp.body.customer).not.toHaveProperty('anonymousId');
+    expect(mock.all('customer')).toHaveLength(2);
+
+    // Signing in establishes no caller for the token: the rest of /me keeps refusing it.
+    for (const request of [apiRoot.me().get().execute(), apiRoot.me().carts().get().execute()]) {
+      const refused = await sdkFailure(request);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body.errors[0]!.code).toBe('insufficient_scope');
+    }
+  });
+
   test('an anonymous session has no account: /me is 403; it signs up and its shopping lists pass to the new customer', async ({ mock }) => {
     const anonymous = sdkApiRoot(mock, { kind: 'anonymous', anonymousId: 'anon-1' });
     expect((await sdkFailure(anonymous.me().get().execute())).statusCode).toBe(403);

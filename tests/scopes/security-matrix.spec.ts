@@ -549,7 +549,8 @@ const CASES: Case[] = [
     method: 'POST',
     path: () => '/me/login',
     body: () => ({ email: 'victim@example.com', password: 'guess' }),
-    expect: { ...NO_CALLER, default: 400 },
+    // Signing in needs no caller (a client token will do); a token bound to another store is still refused.
+    expect: { 'other-store-token': 403, default: 400 },
     identities: TOKEN_IDENTITIES,
   },
   {
@@ -557,7 +558,7 @@ const CASES: Case[] = [
     method: 'POST',
     path: () => '/me/signup',
     body: () => ({ email: 'fresh@example.com', password: 'pw' }),
-    expect: { ...NO_CALLER, default: 201 },
+    expect: { 'other-store-token': 403, default: 201 },
     identities: TOKEN_IDENTITIES,
   },
   // /me/shopping-lists

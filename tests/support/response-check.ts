@@ -9,15 +9,19 @@ import type { MockRequest, MockResponse } from '../../src/http/types.js';
 import { declaredBody, definition, ERROR_RESPONSE, findOperation, type SchemaProblem, validate } from './openapi.js';
 
 /**
- * Where the mock differs from the definition on purpose (docs/deviations.md), the only answers the
- * check lets pass: an imported order keeps a line item whose SKU no product has, without the
- * `productId` and `productType` the definition requires, so that orders can be seeded without a catalog.
+ * Where the mock differs from the definition on purpose (docs/deviations.md), or the platform from its
+ * own definition, the only answers the check lets pass:
+ * - an imported order keeps a line item whose SKU no product has, without the `productId` and
+ *   `productType` the definition requires, so that orders can be seeded without a catalog;
+ * - `GET /carts?customerId=` (the legacy lookup, not in the definition) answers the customer's active
+ *   cart itself, not a page, as the platform does.
  */
-const DEVIATIONS: ((template: string, problem: SchemaProblem) => boolean)[] = [
-  (template, problem) =>
+const DEVIATIONS: ((template: string, url: URL, problem: SchemaProblem) => boolean)[] = [
+  (template, _url, problem) =>
     template.includes('/orders') &&
     problem.schemaPath === '#/components/schemas/LineItem/required' &&
     /'(productId|productType)'$/.test(problem.message),
+  (template, url) => template.endsWith('/carts') && url.searchParams.has('customerId'),
 ];
 
 /** Per response: a list, not a flood, when a whole page of results has the same mistake. */
@@ -32,7 +36,8 @@ const MAX_PROBLEMS = 10;
 export function responseProblems(request: Pick<MockRequest, 'method' | 'url'>, response: MockResponse): string[] {
   if (response.body === undefined) return [];
   const method = request.method.toUpperCase();
-  const { pathname } = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
+  const url = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
+  const { pathname } = url;
   const operation = /^\/+oauth(\/|$)/.test(pathname) ? undefined : findOperation(method, pathname);
   if (!operation) return [];
   const where = `${method} ${pathname} → ${response.status} (${operation.template})`;
@@ -44,7 +49,7 @@ export function responseProblems(request: Pick<MockRequest, 'method' | 'url'>, r
   const schema = declared.schema ?? (isError ? ERROR_RESPONSE : undefined);
   if (!schema) return [];
   const body: unknown = JSON.parse(JSON.stringify(response.body));
-  const problems = validate(body, schema).filter((problem) => !DEVIATIONS.some((allowed) => allowed(operation.template, problem)));
+  const problems = validate(body, schema).filter((problem) => !DEVIATIONS.some((allowed) => allowed(operation.template, url, problem)));
   const shown = problems.slice(0, MAX_PROBLEMS).map((problem) => `${where}: ${problem.at}: ${problem.message} [${problem.schemaPath}]`);
   return problems.length > MAX_PROBLEMS ? [...shown, `${where}: and ${problems.length - MAX_PROBLEMS} more`] : shown;
 }

@@ -35,6 +35,13 @@ export function activeCartOf(
   return best;
 }
 
+/** `GET /carts/customer-id={id}` (and `?customerId=`): the customer's active cart, 404 when there is none. */
+export function customerActiveCart(ctx: ResourceContext, customerId: string, storeKey?: string): Cart {
+  const cart = activeCartOf(ctx, { customerId }, storeKey);
+  if (!cart) throw errors.resourceNotFound({ id: customerId });
+  return cart;
+}
+
 export const MergeCartDraft = z.object({
   anonymousCart: resourceIdentifier('cart').optional(),
   mergeMode: z.enum(['MergeWithExistingCustomerCart', 'UseAsNewActiveCustomerCart']).optional(),

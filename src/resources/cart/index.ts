@@ -18,14 +18,15 @@
  *   ordering.ts                       what orders take from a cart
  *
  * Routes beyond the generic shape: `POST /carts/replicate`, `GET /carts/customer-id={id}` (the
- * customer's most recently modified active cart), `POST /carts/customer-id={id}/merge`.
+ * customer's most recently modified active cart; the legacy `GET /carts?customerId={id}` answers the
+ * same), `POST /carts/customer-id={id}/merge`.
  */
 import { z } from 'zod';
 import { created, ok } from '../../context.js';
 import { errors } from '../../http/errors.js';
 import { action, defineResource } from '../define.js';
 import { validate } from '../validation.js';
-import { activeCartOf, MergeCartDraft, mergeAnonymousCart } from './active-cart.js';
+import { customerActiveCart, MergeCartDraft, mergeAnonymousCart } from './active-cart.js';
 import { addressActions } from './addresses.js';
 import { buildCart } from './build.js';
 import { discountActions } from './discounts.js';
@@ -66,6 +67,16 @@ export const carts = defineResource<CartDraft, Cart>({
   },
   routes: [
     {
+      // The platform's legacy lookup: with `customerId`, the customer's active cart itself, not a page.
+      method: 'GET',
+      path: '',
+      handle: (call, repository) => {
+        const customerId = call.query.get('customerId');
+        if (customerId === null) return ok(repository.query(repository.definition('cart'), call.ctx.project, call.query));
+        return ok(call.expand(customerActiveCart(call.ctx, customerId)));
+      },
+    },
+    {
       method: 'POST',
       path: 'replicate',
       handle: (call, repository) => {
@@ -79,11 +90,7 @@ export const carts = defineResource<CartDraft, Cart>({
     {
       method: 'GET',
       path: 'customer-id=:customerId',
-      handle: (call) => {
-        const cart = activeCartOf(call.ctx, { customerId: call.params.customerId! });
-        if (!cart) throw errors.resourceNotFound({ id: call.params.customerId! });
-        return ok(call.expand(cart));
-      },
+      handle: (call) => ok(call.expand(customerActiveCart(call.ctx, call.params.customerId!))),
     },
     {
       method: 'POST',

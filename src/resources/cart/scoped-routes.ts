@@ -8,8 +8,8 @@
  * - `POST /me/carts`: a MyCartDraft (its fields only), stamped with the caller (and store).
  * - `POST /me/carts/replicate`, `POST /in-store/key=/carts/replicate`: the source cart or order must
  *   be reachable (400 ReferencedResourceNotFound otherwise); the carts module replicates it.
- * - `GET /in-store/key=/carts/customer-id={id}`, `POST .../customer-id={id}/merge`: the customer's
- *   active cart of the store; the merge of carts of that store.
+ * - `GET /in-store/key=/carts/customer-id={id}` (and the legacy `GET /in-store/key=/carts?customerId={id}`),
+ *   `POST .../customer-id={id}/merge`: the customer's active cart of the store; the merge of carts of that store.
  */
 import { z } from 'zod';
 import { created, ok, type ApiCall, type Reply } from '../../context.js';
@@ -17,8 +17,8 @@ import { errors, PlatformError } from '../../http/errors.js';
 import { scopedAccess } from '../../scopes/scoped-access.js';
 import type { StoredDocument } from '../../storage/types.js';
 import type { CustomRoute, Engine, Locator } from '../define.js';
-import { validate, resourceIdentifier } from '../validation.js';
-import { activeCartOf, mergeAnonymousCart } from './active-cart.js';
+import { ExpectedVersion, validate, resourceIdentifier } from '../validation.js';
+import { activeCartOf, customerActiveCart, mergeAnonymousCart } from './active-cart.js';
 import type { Cart } from './model.js';
 
 /** A resource the scope reaches, or undefined (never a 404: draft references report their own error). */
@@ -137,16 +137,29 @@ const MergeDraft = z.object({
   anonymousId: z.string().optional(),
 });
 
+/** The customer's active cart of the store (404 when there is none). */
+function inStoreCustomerCart(call: ApiCall, repository: Engine, customerId: string): Reply {
+  const access = scopedAccess<Cart>(call, 'cart', repository);
+  const cart = customerActiveCart(call.ctx, customerId, call.ctx.scope!.store);
+  if (!access.belongs(cart)) throw errors.resourceNotFound({ id: customerId });
+  return ok(access.expanded(cart));
+}
+
 const inStoreCustomerCartRoutes: CustomRoute[] = [
+  {
+    // The legacy `?customerId=` lookup, as on the project's carts.
+    method: 'GET',
+    path: '',
+    handle: (call, repository) => {
+      const customerId = call.query.get('customerId');
+      if (customerId === null) return ok(scopedAccess(call, 'cart', repository).query());
+      return inStoreCustomerCart(call, repository, customerId);
+    },
+  },
   {
     method: 'GET',
     path: 'customer-id=:customerId',
-    handle: (call, repository) => {
-      const access = scopedAccess<Cart>(call, 'cart', repository);
-      const cart = activeCartOf(call.ctx, { customerId: call.params.customerId! }, call.ctx.scope!.store);
-      if (!cart || !access.belongs(cart)) throw errors.resourceNotFound({ id: call.params.customerId! });
-      return ok(access.expanded(cart));
-    },
+    handle: (call, repository) => inStoreCustomerCart(call, repository, call.params.customerId!),
   },
   {
     method: 'POST',

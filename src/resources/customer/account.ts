@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { ok, type ApiCall } from '../../context.js';
 import { errors } from '../../http/errors.js';
 import type { AppliedAction, CustomRoute, Engine, ResourceContext } from '../define.js';
-import { validate } from '../validation.js';
+import { ExpectedVersion, validate } from '../validation.js';
 import { customerByEmail, customerById } from './authentication.js';
 import { customerErrors } from './errors.js';
 import type { Customer } from './model.js';
@@ -63,21 +63,21 @@ const CreatePasswordToken = z.object({
 const ResetPassword = z.object({
   tokenValue: z.string().min(1),
   newPassword: z.string().min(1),
-  version: z.number().int().min(1).optional(),
+  version: ExpectedVersion.optional(),
 });
 const ChangePassword = z.object({
   id: z.string().min(1),
-  version: z.number().int().min(1),
+  version: ExpectedVersion,
   currentPassword: z.string(),
   newPassword: z.string().min(1),
 });
 const CreateEmailToken = z.object({
   id: z.string().min(1),
-  version: z.number().int().min(1).optional(),
+  version: ExpectedVersion.optional(),
   ttlMinutes: TtlMinutes,
   invalidateOlderTokens: z.boolean().optional(),
 });
-const VerifyEmail = z.object({ tokenValue: z.string().min(1), version: z.number().int().min(1).optional() });
+const VerifyEmail = z.object({ tokenValue: z.string().min(1), version: ExpectedVersion.optional() });
 
 /**
  * The account routes under `customers/`: password change, password reset and email verification

@@ -21,7 +21,7 @@ import type { CustomRoute, Engine, Locator, Reference, ResourceContext } from '.
 import { assertVersion, offerOf, quoteErrors, requireOwnB2BPermission } from '../quote-requests.js';
 import { quotes, type Quote } from '../quotes.js';
 import type { StagedQuote } from '../staged-quotes.js';
-import { validate, resourceIdentifier } from '../validation.js';
+import { ExpectedVersion, validate, resourceIdentifier } from '../validation.js';
 import { assertOrderNumberFree } from './actions.js';
 import { OrderState, PaymentState, ShipmentState } from './model.js';
 import { takeInventory } from './parts.js';
@@ -29,7 +29,7 @@ import { orderStateReference } from './place.js';
 
 export const OrderFromQuoteDraft = z.object({
   quote: resourceIdentifier('quote'),
-  version: z.number().int().min(1),
+  version: ExpectedVersion,
   quoteStateToAccepted: z.boolean().optional(),
   orderNumber: z.string().min(1).optional(),
   paymentState: PaymentState.optional(),
@@ -42,7 +42,7 @@ export type OrderFromQuoteDraft = z.infer<typeof OrderFromQuoteDraft>;
 /** MyOrderFromQuoteDraft: `{id, version, quoteStateToAccepted?}`. */
 export const MyOrderFromQuoteDraft = z.object({
   id: z.string(),
-  version: z.number().int().min(1),
+  version: ExpectedVersion,
   quoteStateToAccepted: z.boolean().optional(),
 });
 

@@ -12,7 +12,7 @@ import { ItemKey, ItemShippingDetailsDraft, RoundingMode, TaxCalculationMode, In
 import type { Address, CustomFields } from '../common.js';
 import type { Reference } from '../define.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
-import { BaseAddress, Country, CustomFieldsDraft, DateTime, LocalizedString, resourceIdentifier } from '../validation.js';
+import { BaseAddress, Country, CustomFieldsDraft, DateTime, ExpectedVersion, LocalizedString, resourceIdentifier } from '../validation.js';
 
 export const OrderState = z.enum(['Open', 'Confirmed', 'Complete', 'Cancelled']);
 export const PaymentState = z.enum(['BalanceDue', 'Failed', 'Pending', 'CreditOwed', 'Paid']);
@@ -124,7 +124,7 @@ export const OrderFromCartDraft = z.object({
   /** Deprecated: the cart's id; `cart` is the field to use. */
   id: z.string().optional(),
   cart: resourceIdentifier('cart').optional(),
-  version: z.number().int().min(1),
+  version: ExpectedVersion,
   orderNumber: z.string().min(1).optional(),
   purchaseOrderNumber: z.string().optional(),
   paymentState: PaymentState.optional(),
@@ -136,7 +136,7 @@ export const OrderFromCartDraft = z.object({
 export type OrderFromCartDraft = z.infer<typeof OrderFromCartDraft>;
 
 /** `POST /me/orders`: the caller's cart by id and version. */
-export const MyOrderFromCartDraft = z.object({ id: z.string().min(1), version: z.number().int().min(1) });
+export const MyOrderFromCartDraft = z.object({ id: z.string().min(1), version: ExpectedVersion });
 
 export const TaxRateDraft = z
   .object({

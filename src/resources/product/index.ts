@@ -1,7 +1,8 @@
 /**
  * Products: current and staged data, variants, embedded prices, attributes checked against the
  * product type. Reads add product discounts (`discounted`), price selection (`price`) and inventory
- * (`availability`); see ./product/present.ts. The actions live in ./product/actions.ts.
+ * (`availability`); see ./product/present.ts. The actions live in ./product/actions.ts, the image
+ * upload (`POST /products/{id}/images`) in ./product/images.ts.
  */
 import { errors } from '../../http/errors.js';
 import { ok } from '../../context.js';
@@ -12,8 +13,9 @@ import { productActions } from './actions.js';
 import { assertRequired, attributesFromDraft } from './attributes.js';
 import { assertOrderHintsAssigned, assertProductData, categoryReferences, ProductDraft, productTypeOf, variantFromDraft } from './draft.js';
 import { allVariants, type Product, type ProductData } from './model.js';
-import { CatalogRead, presentProduct } from './present.js';
+import { CatalogRead, PRESENTED_VARIANT_FIELDS, presentProduct } from './present.js';
 import { presentedRoutes } from './routes.js';
+import { imageUploadRoute } from './images.js';
 import { productSearchRoutes } from '../../search/index.js';
 import { reviewStatisticsActions } from '../review-statistics.js';
 
@@ -89,6 +91,7 @@ export const products = defineResource<ProductDraft, Product>({
   internalActions: reviewStatisticsActions('product'),
   routes: [
     ...productSearchRoutes,
+    imageUploadRoute,
     {
       method: 'GET',
       path: ':id/product-selections',
@@ -99,10 +102,14 @@ export const products = defineResource<ProductDraft, Product>({
       path: 'key=:key/product-selections',
       handle: (call) => ok(assignedSelections(call.ctx, { key: call.params.key! }, call.query)),
     },
-    ...presentedRoutes('product', (call) => {
-      const read = CatalogRead.fromQuery(call.ctx, call.query);
-      return (document) => presentProduct(document as Product, read);
-    }),
+    ...presentedRoutes(
+      'product',
+      (call) => {
+        const read = CatalogRead.fromQuery(call.ctx, call.query);
+        return (document) => presentProduct(document as Product, read);
+      },
+      { presentedFields: PRESENTED_VARIANT_FIELDS },
+    ),
   ],
 });
 

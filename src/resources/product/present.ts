@@ -12,6 +12,9 @@ import type { StoredDocument } from '../../storage/types.js';
 import type { ResourceContext } from '../define.js';
 import { allVariants, type Price, type Product, type ProductData, type Variant } from './model.js';
 
+/** The variant fields a read computes (see `presentVariant`): queries naming one match presented variants. */
+export const PRESENTED_VARIANT_FIELDS: readonly string[] = ['discounted', 'price', 'availability'];
+
 export interface ProductProjection extends ProductData {
   id: string;
   version: number;

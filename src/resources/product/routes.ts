@@ -8,7 +8,11 @@ export type Presenter = (call: ApiCall, repository: Engine) => (document: Stored
 export function presentedRoutes(
   typeId: string,
   present: Presenter,
-  options: { createdBody?: (body: object) => object } = {},
+  options: {
+    createdBody?: (body: object) => object;
+    /** What presenting adds, changes or hides: a query naming one matches presented documents (see QueryShape). */
+    presentedFields: readonly string[];
+  },
 ): CustomRoute[] {
   const definition = (repository: Engine): ResourceDefinition => repository.definition(typeId);
   const finish = (call: ApiCall, repository: Engine, document: StoredDocument) => call.expand(present(call, repository)(document));
@@ -21,7 +25,8 @@ export function presentedRoutes(
       method: 'GET',
       path: '',
       handle: (call, repository) => {
-        return ok(repository.query(definition(repository), call.ctx.project, call.query, { present: present(call, repository) }));
+        const shape = { present: present(call, repository), presentedFields: options.presentedFields };
+        return ok(repository.query(definition(repository), call.ctx.project, call.query, shape));
       },
     },
     {

@@ -1,0 +1,18 @@
+import { uuid } from '../util/ids.js';
+import { header, type MockRequest } from './types.js';
+
+export const CORRELATION_HEADER = 'x-correlation-id';
+
+/** The first path segment of an absolute URL or a path: the project key of an API request. */
+const FIRST_SEGMENT = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?\/+([^/?#]+)/i;
+
+/**
+ * The `X-Correlation-ID` of the response to `request`: the request's own, echoed, or a new one
+ * shaped like the platform's (`projects-<projectKey>-<uuid>` on the API, a UUID on the token routes).
+ */
+export function correlationId(request: MockRequest): string {
+  const given = header(request, CORRELATION_HEADER);
+  if (given) return given;
+  const first = FIRST_SEGMENT.exec(request.url)?.[1];
+  return first === undefined || first === 'oauth' ? uuid() : `projects-${first}-${uuid()}`;
+}

@@ -1,0 +1,122 @@
+/**
+ * Image upload: `POST /{projectKey}/products/{ID}/images?filename=&variant=|sku=&staged=` with the
+ * image file as the body (JPEG, PNG, GIF or WebP, at most 10 MB). The image is added to the variant
+ * (`variant` id or `sku`; the master variant without either) with its URL, its dimensions read from
+ * the file's header and the file name as label, in the staged data (`staged=false`: in the current
+ * data too), as `addExternalImage` adds one: one new version.
+ *
+ * The platform keeps uploads on its CDN; the mock keeps them in the project's storage and serves
+ * them itself at the URL it gives, `{apiUrl}/{projectKey}/images/{name}-{random}.{extension}`, so a
+ * page shows the picture (`CommerceMock` serves that path before any token is read, as a CDN would).
+ */
+import { ok, type ApiCall } from '../../context.js';
+import { errors } from '../../http/errors.js';
+import type { StorageBackend, StoredDocument } from '../../storage/types.js';
+import { randomToken } from '../../auth/tokens.js';
+import { uuid } from '../../util/ids.js';
+import { IMAGE_FORMATS, type ImageFormat, imageDimensions } from '../../util/image-header.js';
+import type { CustomRoute, Engine } from '../define.js';
+import type { Product } from './model.js';
+import { CatalogRead, presentProduct } from './present.js';
+
+/** The path segment after the project key under which uploaded images are served. */
+export const IMAGES_SEGMENT = 'images';
+/** The platform's limit for one image. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** Not a resource type: the uploaded files, by file name, in the project's storage. */
+const IMAGE_COLLECTION = 'uploaded-image';
+
+interface UploadedImage extends StoredDocument {
+  contentType: ImageFormat;
+  /** The file, base64-encoded (documents are JSON). */
+  data: string;
+}
+
+const EXTENSIONS: Record<ImageFormat, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+const SUPPORTED = 'The supported formats are image/jpeg, image/png, image/gif and image/webp.';
+
+/** The file an upload's URL names, with its content type; `undefined` when there is none. */
+export function storedImage(
+  storage: StorageBackend,
+  project: string,
+  file: string,
+): { contentType: string; bytes: Uint8Array } | undefined {
+  const image = storage.getByKey(project, IMAGE_COLLECTION, file) as UploadedImage | undefined;
+  return image && { contentType: image.contentType, bytes: Buffer.from(image.data, 'base64') };
+}
+
+const extensionOf = (filename: string) => /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
+
+/** The format the request names: its Content-Type or, without one, the file name's extension (as the platform decides). */
+function formatOf(contentType: string | undefined, filename: string): ImageFormat {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (!type) {
+    const byName = FORMAT_OF_EXTENSION[extensionOf(filename)];
+    if (byName) return byName;
+    throw errors.invalidInput(`Missing Content-Type and can't determine image format based on filename: ${filename}. ${SUPPORTED}`);
+  }
+  if ((IMAGE_FORMATS as string[]).includes(type)) return type as ImageFormat;
+  throw errors.invalidInput(`Unsupported Content-Type '${contentType}' for an image upload. ${SUPPORTED}`);
+}
+
+/** The variant the query names: `variant` (an id) or `sku`; the master variant without either. */
+function variantLocator(call: ApiCall, product: Product): { variantId: number } | { sku: string } {
+  const variant = call.query.get('variant');
+  if (variant !== null) {
+    if (!/^\d+$/.test(variant)) throw errors.invalidInput(`Malformed parameter: variant: '${variant}' is not a variant id.`);
+    return { variantId: Number(variant) };
+  }
+  const sku = call.query.get('sku');
+  return sku !== null ? { sku } : { variantId: product.masterData.staged.masterVariant.id };
+}
+
+function stagedOf(call: ApiCall): boolean {
+  const staged = call.query.get('staged');
+  if (staged === null || staged === 'true') return true;
+  if (staged === 'false') return false;
+  throw errors.invalidInput(`Malformed parameter: staged: the value '${staged}' must be true or false.`);
+}
+
+function upload(call: ApiCall, repository: Engine) {
+  const definition = repository.definition('product');
+  const product = repository.get(definition, call.ctx.project, { id: call.params.id! }) as Product;
+  const filename = call.query.get('filename') || 'img';
+  const format = formatOf(call.raw.contentType, filename);
+  const bytes = call.raw.bytes;
+  if (!bytes || bytes.length === 0) throw errors.invalidInput('The request body is empty: send the image file as the body.');
+  if (bytes.length > MAX_IMAGE_BYTES) throw errors.contentTooLarge(MAX_IMAGE_BYTES);
+  const dimensions = imageDimensions(format, bytes);
+  if (!dimensions) throw errors.invalidInput(`The request body is not a ${format} image.`);
+
+  // The URL names the file, as the platform's do; the random part keeps it unique within the variant.
+  const name = filename.replace(/\.(?:png|jpe?g|gif|webp)$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-') || 'img';
+  const file = `${name}-${randomToken(6)}.${EXTENSIONS[format]}`;
+  const url = `${call.raw.apiOrigin}/${encodeURIComponent(call.ctx.project)}/${IMAGES_SEGMENT}/${file}`;
+  const action = {
+    action: 'addExternalImage',
+    ...variantLocator(call, product),
+    staged: stagedOf(call),
+    image: { url, dimensions, label: filename },
+  };
+  const updated = repository.transaction(() => {
+    const changed = repository.update(definition, { id: product.id }, { version: product.version, actions: [action] }, call.ctx);
+    const image: UploadedImage = { id: uuid(), version: 1, key: file, contentType: format, data: Buffer.from(bytes).toString('base64') };
+    repository.storage.write(call.ctx.project, IMAGE_COLLECTION, image, { expectedVersion: 0, key: file });
+    return changed as Product;
+  });
+  return call.expand(presentProduct(updated, CatalogRead.fromQuery(call.ctx, call.query)));
+}
+
+export const imageUploadRoute: CustomRoute = {
+  method: 'POST',
+  path: ':id/images',
+  handle: (call, repository) => ok(upload(call, repository)),
+};
