@@ -140,3 +140,22 @@ test.describe('matchers on a remote mock', () => {
     await expect(commerce).toHaveDeniedAssociate({ associateId: buyer!.id, permission: 'ViewMyOrders' });
   });
 });
+
+test('browser pages: requests to the platform hosts are sent on to the server', async ({ page, commerce, server }) => {
+  await commerce.seed(customerGroupFactory.build({ key: 'gold', groupName: 'Gold' }));
+  await page.route('https://shop.example.test/', (route) => route.fulfill({ contentType: 'text/html', body: '<p id="out"></p>' }));
+  await page.goto('https://shop.example.test/');
+  const api = 'https://api.europe-west1.gcp.commercetools.com/test-project';
+  const answers = await page.evaluate(async (base) => {
+    const read = await fetch(`${base}/customer-groups/key=gold`);
+    const written = await fetch(`${base}/customer-groups`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'from-page', groupName: 'From the page' }),
+    });
+    return { read: [read.status, ((await read.json()) as { name: string }).name], written: written.status };
+  }, api);
+  expect(answers).toEqual({ read: [200, 'Gold'], written: 201 });
+  expect(server.mock.getByKey('customer-group', 'from-page')?.name).toBe('From the page');
+  await expect(commerce).toHaveReceived({ method: 'POST', path: '/test-project/customer-groups', body: { key: 'from-page' } });
+});
