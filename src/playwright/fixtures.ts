@@ -164,6 +164,18 @@ async function attachJournal(testInfo: TestInfo, client: MockClient, since: numb
   await testInfo.attach('commerce-mock journal', { path: file, contentType: 'text/plain' });
 }
 
+/**
+ * The clearing rule of remote mode: a worker may empty the server only when no other worker can be
+ * using it: one worker in the run or in this project (Playwright's `workers`, a number there), or
+ * a server per worker by the user's word.
+ */
+export function hasServerToItself(
+  options: Pick<CommerceMockFixtureOptions, 'serverPerWorker'>,
+  workerInfo: { config: { workers: number }; project: object },
+): boolean {
+  return options.serverPerWorker === true || workerInfo.config.workers === 1 || (workerInfo.project as { workers?: unknown }).workers === 1;
+}
+
 /** The worker's view of a server it does not own: checked reachable once, at worker start. */
 async function remoteWorker(
   options: CommerceMockFixtureOptions,
@@ -173,10 +185,7 @@ async function remoteWorker(
   const serverUrl = options.serverUrl!.replace(/\/+$/, '');
   const client = connectCommerceMock(serverUrl, options.adminToken !== undefined ? { adminToken: options.adminToken } : {});
   const info = await client.info();
-  const alone =
-    options.serverPerWorker === true ||
-    workerInfo.config.workers === 1 ||
-    (workerInfo.project as { workers?: number | string }).workers === 1;
+  const alone = hasServerToItself(options, workerInfo);
   return {
     target: { kind: 'remote', client, serverUrl, projectKey: options.defaultProjectKey ?? info.defaultProjectKey, clearAllowed: alone },
     clearsBeforeEachTest: alone,

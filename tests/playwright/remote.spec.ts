@@ -5,7 +5,9 @@
  * lands later.
  */
 import { associateRoleFactory, businessUnitFactory, customerFactory, customerGroupFactory } from '../../factories/index.js';
-import { createCommerceMock, startServer, type CommerceMock } from '../../src/index.js';
+import { connectCommerceMock, createCommerceMock, startServer, type CommerceMock } from '../../src/index.js';
+import { Commerce } from '../../src/playwright/commerce.js';
+import { hasServerToItself } from '../../src/playwright/fixtures.js';
 import { expect, test as base } from '../support/commerce.js';
 
 const test = base.extend<Record<never, never>, { server: { url: string; mock: CommerceMock } }>({
@@ -158,4 +160,32 @@ test('browser pages: requests to the platform hosts are sent on to the server', 
   expect(answers).toEqual({ read: [200, 'Gold'], written: 201 });
   expect(server.mock.getByKey('customer-group', 'from-page')?.name).toBe('From the page');
   await expect(commerce).toHaveReceived({ method: 'POST', path: '/test-project/customer-groups', body: { key: 'from-page' } });
+});
+
+test.describe('the clearing rule', () => {
+  test('a worker empties a shared server only when no other worker can be using it', () => {
+    const worker = (workers: number, projectWorkers?: number) => ({
+      config: { workers },
+      project: projectWorkers === undefined ? {} : { workers: projectWorkers },
+    });
+    expect(hasServerToItself({}, worker(1))).toBe(true);
+    expect(hasServerToItself({}, worker(4, 1))).toBe(true);
+    expect(hasServerToItself({ serverPerWorker: true }, worker(4))).toBe(true);
+    expect(hasServerToItself({}, worker(4))).toBe(false);
+    expect(hasServerToItself({}, worker(2, 2))).toBe(false);
+    // A percentage is not one worker.
+    expect(hasServerToItself({}, { config: { workers: 2 }, project: { workers: '50%' } })).toBe(false);
+  });
+
+  test('with the server shared, commerce.clear() refuses and the data stays', async ({ server }) => {
+    server.mock.seed([['channel', { key: 'kept' }]]);
+    const shared = new Commerce(
+      { kind: 'remote', client: connectCommerceMock(server.url), serverUrl: server.url, projectKey: 'test-project', clearAllowed: false },
+      undefined,
+    );
+    await expect(shared.clear()).rejects.toThrow(
+      `commerce-mock: commerce.clear() would empty the server at ${server.url} under the tests of the other workers.`,
+    );
+    expect(server.mock.all('channel')).toHaveLength(1);
+  });
 });
