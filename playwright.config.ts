@@ -63,9 +63,9 @@ export default defineConfig<CommerceMockConfig>({
     {
       name: 'app',
       testDir: './tests/app',
-      // One worker: the fixture then empties the shared server before each test (the clearing rule).
+      // One worker, and only this project uses the server: the fixture may empty it before each test.
       workers: 1,
-      use: { baseURL: appUrl, commerceMock: { serverUrl: mockUrl } },
+      use: { baseURL: appUrl, commerceMock: { serverUrl: mockUrl, exclusiveServer: true } },
     },
   ],
 });

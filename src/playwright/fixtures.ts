@@ -28,10 +28,11 @@ export interface CommerceMockFixtureOptions extends Omit<CommerceMockOptions, 's
   /** The server's `--admin-token`, when it was started with one (remote mode). */
   adminToken?: string;
   /**
-   * Remote mode: this worker has the server to itself (each worker starts its own, e.g. a container
-   * in a worker fixture), so the fixture empties it before each test whatever the number of workers.
+   * Remote mode: no other worker uses the server while this worker's tests run (each worker starts
+   * its own, e.g. a container in a worker fixture; or only a project limited to `workers: 1` uses
+   * it), so the fixture empties it before each test whatever the run's number of workers.
    */
-  serverPerWorker?: boolean;
+  exclusiveServer?: boolean;
 }
 
 interface CommerceWorker {
@@ -87,7 +88,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
         routeBrowser: _routeBrowser,
         serverUrl: _serverUrl,
         adminToken: _adminToken,
-        serverPerWorker: _serverPerWorker,
+        exclusiveServer: _exclusiveServer,
         ...mockOptions
       } = options;
       const mock = createCommerceMock({
@@ -166,14 +167,14 @@ async function attachJournal(testInfo: TestInfo, client: MockClient, since: numb
 
 /**
  * The clearing rule of remote mode: a worker may empty the server only when no other worker can be
- * using it: one worker in the run or in this project (Playwright's `workers`, a number there), or
- * a server per worker by the user's word.
+ * using it: the run has one worker, or the user says so (`exclusiveServer`). A project's own
+ * `workers` limit is not visible to its workers, so it cannot count here.
  */
 export function hasServerToItself(
-  options: Pick<CommerceMockFixtureOptions, 'serverPerWorker'>,
-  workerInfo: { config: { workers: number }; project: object },
+  options: Pick<CommerceMockFixtureOptions, 'exclusiveServer'>,
+  workerInfo: { config: { workers: number } },
 ): boolean {
-  return options.serverPerWorker === true || workerInfo.config.workers === 1 || (workerInfo.project as { workers?: unknown }).workers === 1;
+  return options.exclusiveServer === true || workerInfo.config.workers === 1;
 }
 
 /** The worker's view of a server it does not own: checked reachable once, at worker start. */

@@ -1,6 +1,6 @@
 /**
  * Remote mode: the `commerce` fixture as a client of a server it does not own (`serverUrl`). Here each
- * worker starts its own server (`serverPerWorker`), so the fixture empties it before every test. Every
+ * worker starts its own server (`exclusiveServer`), so the fixture empties it before every test. Every
  * matcher on `commerce` passes, fails with what it found at the last try, and waits for a write that
  * lands later.
  */
@@ -20,7 +20,7 @@ const test = base.extend<Record<never, never>, { server: { url: string; mock: Co
     },
     { scope: 'worker' },
   ],
-  commerceMock: [async ({ server }, use) => use({ serverUrl: server.url, serverPerWorker: true }), { scope: 'worker' }],
+  commerceMock: [async ({ server }, use) => use({ serverUrl: server.url, exclusiveServer: true }), { scope: 'worker' }],
 });
 
 /** Short timeouts for assertions meant to fail; the default for those that wait. */
@@ -57,7 +57,7 @@ test.describe('the fixture in remote mode', () => {
     expect(() => commerce.mock).toThrow(/remote mode/);
   });
 
-  test('every test starts empty (serverPerWorker)', async ({ commerce, server }) => {
+  test('every test starts empty (exclusiveServer)', async ({ commerce, server }) => {
     await commerce.seed(customerGroupFactory.build());
     await commerce.clear();
     expect(server.mock.all('customer-group')).toEqual([]);
@@ -164,17 +164,11 @@ test('browser pages: requests to the platform hosts are sent on to the server', 
 
 test.describe('the clearing rule', () => {
   test('a worker empties a shared server only when no other worker can be using it', () => {
-    const worker = (workers: number, projectWorkers?: number) => ({
-      config: { workers },
-      project: projectWorkers === undefined ? {} : { workers: projectWorkers },
-    });
+    const worker = (workers: number) => ({ config: { workers } });
     expect(hasServerToItself({}, worker(1))).toBe(true);
-    expect(hasServerToItself({}, worker(4, 1))).toBe(true);
-    expect(hasServerToItself({ serverPerWorker: true }, worker(4))).toBe(true);
+    expect(hasServerToItself({ exclusiveServer: true }, worker(4))).toBe(true);
     expect(hasServerToItself({}, worker(4))).toBe(false);
-    expect(hasServerToItself({}, worker(2, 2))).toBe(false);
-    // A percentage is not one worker.
-    expect(hasServerToItself({}, { config: { workers: 2 }, project: { workers: '50%' } })).toBe(false);
+    expect(hasServerToItself({ exclusiveServer: false }, worker(2))).toBe(false);
   });
 
   test('with the server shared, commerce.clear() refuses and the data stays', async ({ server }) => {
