@@ -1,0 +1,322 @@
+/**
+ * Side by side in one process and run: this mock, the peer `@labdigital/commercetools-mock` (msw
+ * in process, Fastify over HTTP) and the floors, a MockAgent and a bare `node:http` server answering
+ * one fixed JSON body. Every figure goes through the same official SDK client, sequential requests;
+ * three interleaved rounds, the median of the rounds' medians. Absolute times on shared machines
+ * wander: read the ratios.
+ * Run: npm run bench:build && node dist-bench/bench/peer.js
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import { ClientBuilder } from '@commercetools/ts-client';
+import { CommercetoolsMock } from '@labdigital/commercetools-mock';
+import { setupServer } from 'msw/node';
+import { getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
+import { createCommerceMock, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../src/index.js';
+import { interceptFetch } from '../src/transports/mock-agent.js';
+import { startServer } from '../src/transports/node-server.js';
+import { measure } from './support.js';
+
+const PROJECT = 'bench';
+const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const ROUNDS = 3;
+
+/** Resolved at call time, so whichever interceptor is installed (MockAgent, msw) serves the call. */
+const httpClient: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
+function sdk(apiUrl: string, authUrl: string): ByProjectKeyRequestBuilder {
+  const client = new ClientBuilder()
+    .withProjectKey(PROJECT)
+    .withClientCredentialsFlow({ host: authUrl, projectKey: PROJECT, credentials: { clientId: 'c', clientSecret: 's' }, httpClient })
+    .withHttpMiddleware({ host: apiUrl, httpClient })
+    .build();
+  return createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: PROJECT });
+}
+
+/** A mock (or a floor) made ready for the workloads, and how to take it down again. */
+interface Target {
+  name: string;
+  start(): Promise<{ api: ByProjectKeyRequestBuilder; stop(): Promise<void> }>;
+}
+
+/** One body for every request: what a transport costs with no engine behind it. */
+const FIXED = JSON.stringify({
+  id: 'fixed',
+  version: 1,
+  key: 'fixed',
+  access_token: 'token',
+  token_type: 'Bearer',
+  expires_in: 172800,
+  scope: `manage_project:${PROJECT}`,
+  results: [],
+  lineItems: [],
+  totalPrice: { type: 'centPrecision', currencyCode: 'EUR', centAmount: 0, fractionDigits: 2 },
+});
+
+const inProcess: Target[] = [
+  {
+    name: 'ours',
+    async start() {
+      const mock = createCommerceMock({ defaultProjectKey: PROJECT });
+      const interception = await interceptFetch(mock, { allowNetConnect: false });
+      return { api: sdk(DEFAULT_API_URL, DEFAULT_AUTH_URL), stop: () => interception.restore() };
+    },
+  },
+  {
+    name: 'peer',
+    async start() {
+      const peer = new CommercetoolsMock({
+        defaultProjectKey: PROJECT,
+        enableAuthentication: false,
+        validateCredentials: false,
+        apiHost: DEFAULT_API_URL,
+        authHost: DEFAULT_AUTH_URL,
+        silent: true,
+      });
+      const server = setupServer();
+      peer.registerHandlers(server);
+      server.listen({ onUnhandledRequest: 'error' });
+      return {
+        api: sdk(DEFAULT_API_URL, DEFAULT_AUTH_URL),
+        stop: async () => server.close(),
+      };
+    },
+  },
+  {
+    name: 'MockAgent floor',
+    async start() {
+      const previous = getGlobalDispatcher();
+      const agent = new MockAgent();
+      agent.disableNetConnect();
+      for (const origin of [DEFAULT_API_URL, DEFAULT_AUTH_URL]) {
+        agent
+          .get(origin)
+          .intercept({ path: () => true, method: () => true })
+          .reply(200, FIXED, { headers: { 'content-type': 'application/json' } })
+          .persist();
+      }
+      setGlobalDispatcher(agent);
+      return {
+        api: sdk(DEFAULT_API_URL, DEFAULT_AUTH_URL),
+        stop: async () => {
+          setGlobalDispatcher(previous);
+          await agent.close();
+        },
+      };
+    },
+  },
+];
+
+const overHttp: Target[] = [
+  {
+    name: 'ours',
+    async start() {
+      const server = await startServer(createCommerceMock({ defaultProjectKey: PROJECT }), { port: 0 });
+      return { api: sdk(server.url, server.url), stop: () => server.close() };
+    },
+  },
+  {
+    name: 'peer',
+    async start() {
+      const port = await freePort();
+      const peer = new CommercetoolsMock({
+        defaultProjectKey: PROJECT,
+        enableAuthentication: false,
+        validateCredentials: false,
+        silent: true,
+      });
+      await peer.runServer(port);
+      const url = `http://localhost:${port}`;
+      return { api: sdk(url, url), stop: () => peer.app.close() };
+    },
+  },
+  {
+    name: 'node:http floor',
+    async start() {
+      const server = createServer((_request, response) => {
+        _request.resume();
+        _request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(FIXED));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return { api: sdk(url, url), stop: () => closeServer(server) };
+    },
+  },
+];
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await closeServer(probe);
+  return port;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+interface Workload {
+  name: string;
+  /** Data the workload needs, made through the same API before it is timed. */
+  prepare?(api: ByProjectKeyRequestBuilder): Promise<void>;
+  run(api: ByProjectKeyRequestBuilder, i: number): Promise<unknown>;
+}
+
+const categoryDraft = (i: number) => ({ key: `category-${i}`, name: { en: `Category ${i}` }, slug: { en: `category-${i}` } });
+
+/** Ids and versions the workloads share within one target's run. */
+let categories: Array<{ id: string; version: number }> = [];
+
+const workloads: Workload[] = [
+  {
+    name: 'create a category',
+    run: async (api, i) => {
+      const { body } = await api
+        .categories()
+        .post({ body: categoryDraft(i) })
+        .execute();
+      categories.push({ id: body.id, version: body.version });
+    },
+  },
+  {
+    name: 'get a category by id',
+    run: (api, i) =>
+      api
+        .categories()
+        .withId({ ID: categories[i % categories.length]!.id })
+        .get()
+        .execute(),
+  },
+  {
+    name: 'query: where key = ...',
+    run: (api, i) =>
+      api
+        .categories()
+        .get({ queryArgs: { where: `key = "category-${i % categories.length}"`, limit: 5 } })
+        .execute(),
+  },
+  {
+    name: 'update: changeName',
+    run: async (api, i) => {
+      const category = categories[i % categories.length]!;
+      const { body } = await api
+        .categories()
+        .withId({ ID: category.id })
+        .post({ body: { version: category.version, actions: [{ action: 'changeName', name: { en: `Renamed ${i}` } }] } })
+        .execute();
+      category.version = body.version;
+    },
+  },
+  {
+    name: 'checkout: cart, line item, address, order',
+    async prepare(api) {
+      // The platform orders a cart only when its products have a tax category for the address's country.
+      await api
+        .taxCategories()
+        .post({
+          body: { key: 'standard', name: 'Standard', rates: [{ name: 'DE 19%', amount: 0.19, includedInPrice: true, country: 'DE' }] },
+        })
+        .execute();
+      await api
+        .productTypes()
+        .post({ body: { key: 'plain', name: 'Plain', description: 'Plain', attributes: [] } })
+        .execute();
+      await api
+        .products()
+        .post({
+          body: {
+            key: 'mug',
+            productType: { typeId: 'product-type', key: 'plain' },
+            taxCategory: { typeId: 'tax-category', key: 'standard' },
+            name: { en: 'Mug' },
+            slug: { en: 'mug' },
+            masterVariant: { sku: 'MUG', prices: [{ value: { currencyCode: 'EUR', centAmount: 1200 } }] },
+            publish: true,
+          },
+        })
+        .execute();
+    },
+    run: async (api) => {
+      let cart = (
+        await api
+          .carts()
+          .post({ body: { currency: 'EUR', country: 'DE' } })
+          .execute()
+      ).body;
+      cart = (
+        await api
+          .carts()
+          .withId({ ID: cart.id })
+          .post({ body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'MUG', quantity: 2 }] } })
+          .execute()
+      ).body;
+      cart = (
+        await api
+          .carts()
+          .withId({ ID: cart.id })
+          .post({ body: { version: cart.version, actions: [{ action: 'setShippingAddress', address: { country: 'DE' } }] } })
+          .execute()
+      ).body;
+      await api
+        .orders()
+        .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } })
+        .execute();
+    },
+  },
+];
+
+/** Per workload and target, the median of each round. */
+type Rounds = Map<string, Map<string, number[]>>;
+
+async function runRounds(targets: Target[], chosen: Workload[], rounds: Rounds): Promise<void> {
+  for (const target of targets) {
+    const { api, stop } = await target.start();
+    categories = [];
+    try {
+      for (const workload of chosen) {
+        await workload.prepare?.(api);
+        const figure = await measure(workload.name, RUNS, (i) => workload.run(api, i), 50);
+        const byTarget = rounds.get(workload.name) ?? new Map<string, number[]>();
+        byTarget.set(target.name, [...(byTarget.get(target.name) ?? []), figure.medianMs]);
+        rounds.set(workload.name, byTarget);
+      }
+    } catch (error) {
+      console.error(`${target.name}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      await stop();
+    }
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(3));
+
+function report(title: string, rounds: Rounds, floor: string): void {
+  console.log(`\n${title} (ms, median of ${ROUNDS} rounds of ${RUNS} requests)`);
+  console.log(`${'workload'.padEnd(44)}${'ours'.padStart(9)}${'peer'.padStart(9)}${floor.padStart(18)}  peer/ours  ours/floor`);
+  for (const [workload, byTarget] of rounds) {
+    const ours = byTarget.get('ours') && median(byTarget.get('ours')!);
+    const peer = byTarget.get('peer') && median(byTarget.get('peer')!);
+    const bottom = byTarget.get(floor) && median(byTarget.get(floor)!);
+    const ratio = (a: number | undefined, b: number | undefined) => (a && b ? `${(a / b).toFixed(2)}x` : '—');
+    console.log(
+      `${workload.padEnd(44)}${ms(ours).padStart(9)}${ms(peer).padStart(9)}${ms(bottom).padStart(18)}  ${ratio(peer, ours).padStart(9)}  ${ratio(ours, bottom).padStart(10)}`,
+    );
+  }
+}
+
+const inProcessRounds: Rounds = new Map();
+const httpRounds: Rounds = new Map();
+const overHttpWorkloads = workloads.filter((workload) => workload.name !== 'checkout: cart, line item, address, order');
+for (let round = 0; round < ROUNDS; round++) {
+  await runRounds(inProcess, workloads, inProcessRounds);
+  await runRounds(overHttp, overHttpWorkloads, httpRounds);
+}
+console.log(`Node ${process.version}; the official SDK (platform-sdk + ts-client), sequential requests`);
+report('In process: our MockAgent, the peer on msw, a MockAgent answering a fixed body', inProcessRounds, 'MockAgent floor');
+report('Over HTTP from this process: our server, the peer on Fastify, node:http answering a fixed body', httpRounds, 'node:http floor');
