@@ -483,3 +483,50 @@ test.describe('identifier limits at their bounds: 2 to 256 of A-Za-z0-9_- (SDK)'
     }
   });
 });
+
+test.describe('identifier limits inside an imported order (SDK)', () => {
+  const EUR = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
+  const importing = (key: string) => ({
+    totalPrice: EUR(1000),
+    lineItems: [
+      {
+        key,
+        name: { en: 'Shirt' },
+        variant: { sku: 'A-1' },
+        quantity: 1,
+        price: { key, value: EUR(1000) },
+        taxRate: { key, name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' },
+      },
+    ],
+  });
+
+  test('keys of line items, their prices and tax rates: 2 to 256 of A-Za-z0-9_-', async ({ apiRoot }) => {
+    for (const key of ['a', 'k'.repeat(257), 'dot.ted']) {
+      const failure = await sdkFailure(
+        apiRoot
+          .orders()
+          .importOrder()
+          .post({ body: importing(key) })
+          .execute(),
+      );
+      expect.soft(failure.statusCode, key.slice(0, 20)).toBe(400);
+      expect
+        .soft(
+          invalidFields(failure.body.errors).map(([field]) => field),
+          key.slice(0, 20),
+        )
+        .toEqual(['lineItems[0].key', 'lineItems[0].price.key', 'lineItems[0].taxRate.key']);
+    }
+    expect((await apiRoot.orders().get().execute()).body.total).toBe(0);
+    for (const key of ['ab', 'k'.repeat(256)]) {
+      const item = (
+        await apiRoot
+          .orders()
+          .importOrder()
+          .post({ body: importing(key) })
+          .execute()
+      ).body.lineItems[0]!;
+      expect([item.key, item.price.key, item.taxRate?.key]).toEqual([key, key, key]);
+    }
+  });
+});

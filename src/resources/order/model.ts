@@ -150,7 +150,7 @@ export const MyOrderFromCartDraft = z.object({ id: z.string().min(1), version: E
 export const TaxRateDraft = z
   .object({
     id: z.string().optional(),
-    key: z.string().optional(),
+    key: Key.optional(),
     name: z.string(),
     amount: z.number().min(0).max(1).optional(),
     includedInPrice: z.boolean(),
@@ -164,7 +164,7 @@ export const TaxRateDraft = z
 export type TaxRateDraft = z.infer<typeof TaxRateDraft>;
 
 export const PriceDraft = z.object({
-  key: z.string().optional(),
+  key: Key.optional(),
   value: MoneyDraft,
   country: Country.optional(),
   customerGroup: resourceIdentifier('customer-group').optional(),
