@@ -197,7 +197,7 @@ export const SortOrder = z
   .regex(/^0\.\d*[1-9]$/, "A sortOrder is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
 
 export const Country = z.string().regex(/^[A-Z]{2}$/, 'A country is a two-letter ISO 3166-1 code.');
-export const Currency = z.string().regex(/^[A-Z]{3}$/, 'A currency is a three-letter ISO 4217 code.');
+export { CurrencyCode as Currency } from '../pricing/money.js';
 
 export const CustomFieldsDraft = z.object({
   type: resourceIdentifier('type'),

@@ -530,3 +530,35 @@ test.describe('identifier limits inside an imported order (SDK)', () => {
     }
   });
 });
+
+test.describe('currency codes as the API reference has them (SDK)', () => {
+  test("ISO 4217 codes and the platform's non-standard ones (HUF0...: no fraction digits); anything else is refused", async ({
+    apiRoot,
+  }) => {
+    for (const currency of ['EUR0', 'EU', 'eur', 'HUF00']) {
+      const failure = await sdkFailure(apiRoot.carts().post({ body: { currency } }).execute());
+      expect.soft(failure.statusCode, currency).toBe(400);
+      expect.soft(invalidFields(failure.body.errors), currency).toEqual([['currency', currency]]);
+    }
+    expect((await apiRoot.carts().get().execute()).body.total).toBe(0);
+
+    const cart = await apiRoot
+      .carts()
+      .post({
+        body: {
+          currency: 'HUF0',
+          taxMode: 'Disabled',
+          customLineItems: [
+            { name: { en: 'Gift wrap' }, slug: 'gift-wrap', quantity: 2, money: { currencyCode: 'HUF0', centAmount: 1500 } },
+          ],
+        },
+      })
+      .execute();
+    expect(cart.body.totalPrice).toEqual({ type: 'centPrecision', currencyCode: 'HUF0', centAmount: 3000, fractionDigits: 0 });
+    const standard = await apiRoot
+      .carts()
+      .post({ body: { currency: 'HUF' } })
+      .execute();
+    expect(standard.body.totalPrice).toEqual({ type: 'centPrecision', currencyCode: 'HUF', centAmount: 0, fractionDigits: 2 });
+  });
+});
