@@ -63,12 +63,14 @@ export function currencyFractionDigits(currencyCode: string): number {
   return MINOR_UNITS[currencyCode] ?? 2;
 }
 
+const CURRENCY_CODE = /^([A-Z]{3}|CZK0|HUF0|ILS0|KZT0|TRY0|TWD0)$/;
+
+/** An ISO 4217 code, or one of the platform's non-standard currencies. */
+export const isCurrencyCode = (code: string) => CURRENCY_CODE.test(code);
+
 export const CurrencyCode = z
   .string()
-  .regex(
-    /^([A-Z]{3}|CZK0|HUF0|ILS0|KZT0|TRY0|TWD0)$/,
-    'A currency is a three-letter ISO 4217 code or one of the non-standard CZK0, HUF0, ILS0, KZT0, TRY0, TWD0.',
-  );
+  .regex(CURRENCY_CODE, 'A currency is a three-letter ISO 4217 code or one of the non-standard CZK0, HUF0, ILS0, KZT0, TRY0, TWD0.');
 
 /** `Money` in a draft; also accepts the TypedMoneyDraft forms (`type`, `fractionDigits`, `preciseAmount`). */
 export const MoneyDraft = z
