@@ -50,13 +50,27 @@ const MINOR_UNITS: Record<string, number> = {
   TND: 3,
   CLF: 4,
   UYW: 4,
+  // The platform's non-standard currencies: ISO ones without fraction digits, priced apart from them.
+  CZK0: 0,
+  HUF0: 0,
+  ILS0: 0,
+  KZT0: 0,
+  TRY0: 0,
+  TWD0: 0,
 };
 
 export function currencyFractionDigits(currencyCode: string): number {
   return MINOR_UNITS[currencyCode] ?? 2;
 }
 
-export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'A currency is a three-letter ISO 4217 code.');
+const CURRENCY_CODE = /^([A-Z]{3}|CZK0|HUF0|ILS0|KZT0|TRY0|TWD0)$/;
+
+/** An ISO 4217 code, or one of the platform's non-standard currencies. */
+export const isCurrencyCode = (code: string) => CURRENCY_CODE.test(code);
+
+export const CurrencyCode = z
+  .string()
+  .regex(CURRENCY_CODE, 'A currency is a three-letter ISO 4217 code or one of the non-standard CZK0, HUF0, ILS0, KZT0, TRY0, TWD0.');
 
 /** `Money` in a draft; also accepts the TypedMoneyDraft forms (`type`, `fractionDigits`, `preciseAmount`). */
 export const MoneyDraft = z

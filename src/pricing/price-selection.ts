@@ -15,6 +15,7 @@
  *   value wins; otherwise the first in the variant's order.
  */
 import { errors } from '../http/errors.js';
+import { isCurrencyCode } from './money.js';
 
 export interface SelectablePrice {
   value: { currencyCode: string; centAmount: number };
@@ -121,7 +122,7 @@ export function priceSelectionFromQuery(query: URLSearchParams, now?: string | n
       `The price selection parameter${given.length > 1 ? 's' : ''} ${given.map((name) => `'${name}'`).join(', ')} can only be used in conjunction with the parameter 'priceCurrency'.`,
     );
   }
-  if (!/^[A-Z]{3}$/.test(currency)) {
+  if (!isCurrencyCode(currency)) {
     throw errors.invalidInput(`Malformed parameter: priceCurrency: '${currency}' is not a valid ISO 4217 currency code.`);
   }
   const selection: PriceSelection = { currency };

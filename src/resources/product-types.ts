@@ -4,7 +4,7 @@ import type { StoredDocument } from '../storage/types.js';
 import { action, defineResource, type BaseFields, type ResourceContext } from './define.js';
 import { changer, setField, setter } from './common.js';
 import { catalogErrors } from './product/errors.js';
-import { Key, LocalizedString, resourceIdentifier } from './validation.js';
+import { AttributeName, Key, LocalizedString, resourceIdentifier } from './validation.js';
 
 export const AttributeReferenceTypeIds = [
   'associate-role',
@@ -66,7 +66,6 @@ export const AttributeTypeDraft: z.ZodType<AttributeTypeDraft> = z.lazy(() =>
   ]),
 );
 
-const AttributeName = z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, 'Attribute names have 2 to 256 characters: letters, digits, - and _.');
 const AttributeConstraint = z.enum(['None', 'Unique', 'CombinationUnique', 'SameForAll']);
 const AttributeLevel = z.enum(['Product', 'Variant']);
 const TextInputHint = z.enum(['SingleLine', 'MultiLine']);

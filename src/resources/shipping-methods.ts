@@ -17,7 +17,7 @@ import type { Cart, ShippingRate, ShippingRateTier } from './cart/model.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
 import { action, defineResource, type Reference, type ResourceContext } from './define.js';
 import { predicateScope } from './cart/predicate-scope.js';
-import { Country, CustomFieldsDraft, Key, LocalizedString, validate, resourceIdentifier } from './validation.js';
+import { Country, Currency, CustomFieldsDraft, Key, LocalizedString, validate, resourceIdentifier } from './validation.js';
 
 export interface ZoneRate {
   zone: { typeId: 'zone'; id: string };
@@ -276,10 +276,7 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
 const LocationQuery = z.object({
   country: Country,
   state: z.string().optional(),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
+  currency: Currency.optional(),
 });
 
 function requiredParam(call: ApiCall, name: string): string {

@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
 import { action, defineResource, type BaseFields } from './define.js';
 import { changer, setter } from './common.js';
-import { Key, LocalizedString } from './validation.js';
+import { FieldName, Key, LocalizedString } from './validation.js';
 
 /** The resources and data types a Type can extend with custom fields. */
 export const ResourceTypeIds = [
@@ -103,7 +103,7 @@ export const FieldType: z.ZodType<FieldType> = z.lazy(() =>
 
 export const FieldDefinitionDraft = z.object({
   type: FieldType,
-  name: z.string().regex(/^[A-Za-z0-9_-]{2,36}$/, 'Field names have 2 to 36 characters: letters, digits, - and _.'),
+  name: FieldName,
   label: LocalizedString,
   required: z.boolean(),
   inputHint: InputHint.optional(),
@@ -170,7 +170,7 @@ function reorder<T extends { key: string }>(values: T[], keys: string[], what: s
   return keys.map((key) => values.find((value) => value.key === key)!);
 }
 
-const FieldName = z.object({ fieldName: z.string() });
+const FieldNameAction = z.object({ fieldName: z.string() });
 
 export const types = defineResource<TypeDraft, Type>({
   typeId: 'type',
@@ -191,18 +191,18 @@ export const types = defineResource<TypeDraft, Type>({
       type.fieldDefinitions.push(fieldDefinition(a.fieldDefinition));
       assertUniqueNames(type.fieldDefinitions);
     }),
-    removeFieldDefinition: action(FieldName, (type: Type, a) => {
+    removeFieldDefinition: action(FieldNameAction, (type: Type, a) => {
       const field = findField(type, a.fieldName);
       type.fieldDefinitions = type.fieldDefinitions.filter((definition) => definition !== field);
     }),
-    changeLabel: action(FieldName.extend({ label: LocalizedString }), (type: Type, a) => {
+    changeLabel: action(FieldNameAction.extend({ label: LocalizedString }), (type: Type, a) => {
       findField(type, a.fieldName).label = a.label;
     }),
     /** Deprecated by the platform in favour of changeLabel; same effect. */
-    changeFieldDefinitionLabel: action(FieldName.extend({ label: LocalizedString }), (type: Type, a) => {
+    changeFieldDefinitionLabel: action(FieldNameAction.extend({ label: LocalizedString }), (type: Type, a) => {
       findField(type, a.fieldName).label = a.label;
     }),
-    changeInputHint: action(FieldName.extend({ inputHint: InputHint }), (type: Type, a) => {
+    changeInputHint: action(FieldNameAction.extend({ inputHint: InputHint }), (type: Type, a) => {
       const field = findField(type, a.fieldName);
       const base = field.type.name === 'Set' ? field.type.elementType : field.type;
       if (base.name !== 'String' && base.name !== 'LocalizedString') {
@@ -214,37 +214,37 @@ export const types = defineResource<TypeDraft, Type>({
       const byKey = type.fieldDefinitions.map((definition) => ({ key: definition.name, definition }));
       type.fieldDefinitions = reorder(byKey, a.fieldNames, 'field definition').map((entry) => entry.definition);
     }),
-    addEnumValue: action(FieldName.extend({ value: EnumValue }), (type: Type, a) => {
+    addEnumValue: action(FieldNameAction.extend({ value: EnumValue }), (type: Type, a) => {
       const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
       if (enumType.values.some((value) => value.key === a.value.key)) {
         throw errors.duplicateField('values.key', a.value.key, `The enum key '${a.value.key}' already exists in field '${a.fieldName}'.`);
       }
       enumType.values.push(a.value);
     }),
-    addLocalizedEnumValue: action(FieldName.extend({ value: LocalizedEnumValue }), (type: Type, a) => {
+    addLocalizedEnumValue: action(FieldNameAction.extend({ value: LocalizedEnumValue }), (type: Type, a) => {
       const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
       if (enumType.values.some((value) => value.key === a.value.key)) {
         throw errors.duplicateField('values.key', a.value.key, `The enum key '${a.value.key}' already exists in field '${a.fieldName}'.`);
       }
       enumType.values.push(a.value);
     }),
-    changeEnumValueLabel: action(FieldName.extend({ value: EnumValue }), (type: Type, a) => {
+    changeEnumValueLabel: action(FieldNameAction.extend({ value: EnumValue }), (type: Type, a) => {
       const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
       const value = enumType.values.find((entry) => entry.key === a.value.key);
       if (!value) throw errors.invalidOperation(`The field '${a.fieldName}' has no enum value with key '${a.value.key}'.`);
       value.label = a.value.label;
     }),
-    changeLocalizedEnumValueLabel: action(FieldName.extend({ value: LocalizedEnumValue }), (type: Type, a) => {
+    changeLocalizedEnumValueLabel: action(FieldNameAction.extend({ value: LocalizedEnumValue }), (type: Type, a) => {
       const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
       const value = enumType.values.find((entry) => entry.key === a.value.key);
       if (!value) throw errors.invalidOperation(`The field '${a.fieldName}' has no enum value with key '${a.value.key}'.`);
       value.label = a.value.label;
     }),
-    changeEnumValueOrder: action(FieldName.extend({ keys: z.array(z.string()) }), (type: Type, a) => {
+    changeEnumValueOrder: action(FieldNameAction.extend({ keys: z.array(z.string()) }), (type: Type, a) => {
       const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
       enumType.values = reorder(enumType.values, a.keys, 'enum value key');
     }),
-    changeLocalizedEnumValueOrder: action(FieldName.extend({ keys: z.array(z.string()) }), (type: Type, a) => {
+    changeLocalizedEnumValueOrder: action(FieldNameAction.extend({ keys: z.array(z.string()) }), (type: Type, a) => {
       const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
       enumType.values = reorder(enumType.values, a.keys, 'enum value key');
     }),

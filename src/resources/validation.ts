@@ -145,14 +145,25 @@ export const localized = <S extends z.ZodType>(value: S) => z.record(LanguageTag
 export const LocalizedString = localized(z.string());
 export type LocalizedString = z.infer<typeof LocalizedString>;
 
-export const Slug = localized(
-  z
-    .string()
-    .regex(
-      /^[A-Za-z0-9_-]{2,256}$/,
-      'Slugs may only contain alphanumeric characters, underscores and hyphens and must have a length between 2 and 256 characters.',
-    ),
-);
+/**
+ * The platform's identifier rule: 2 to 256 characters of letters, digits, `-` and `_`. Resource and
+ * line item keys, slugs, attribute names and custom field names all follow it.
+ */
+const identifier = (what: string) =>
+  z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, `${what} have 2 to 256 characters: letters, digits, - and _.`);
+
+export const Slug = localized(identifier('Slugs'));
+
+export const Key = identifier('Keys');
+
+export const AttributeName = identifier('Attribute names');
+
+/**
+ * The API reference caps a custom field's name at 36 characters, but the platform accepts longer
+ * ones (its own SDK's tests create `type-field-name-` followed by a UUID, 52 characters), so the
+ * identifier rule applies.
+ */
+export const FieldName = identifier('Field names');
 
 /** An ISO 8601 date-time with an offset that names a real instant (`2026-02-30T00:00:00Z` is refused). */
 export const DateTime = z.iso.datetime({
@@ -185,10 +196,8 @@ export const SortOrder = z
   .string()
   .regex(/^0\.\d*[1-9]$/, "A sortOrder is a decimal between 0 and 1 that starts with '0.' and does not end with 0.");
 
-export const Key = z.string().regex(/^[A-Za-z0-9_-]{2,256}$/, 'Keys have 2 to 256 characters: letters, digits, - and _.');
-
 export const Country = z.string().regex(/^[A-Z]{2}$/, 'A country is a two-letter ISO 3166-1 code.');
-export const Currency = z.string().regex(/^[A-Z]{3}$/, 'A currency is a three-letter ISO 4217 code.');
+export { CurrencyCode as Currency } from '../pricing/money.js';
 
 export const CustomFieldsDraft = z.object({
   type: resourceIdentifier('type'),

@@ -192,6 +192,40 @@ test.describe('price selection through products and product projections', () => 
     }
   });
 
+  test("the platform's non-standard currencies select their own prices: HUF0 apart from HUF; EUR0 is malformed", async ({ apiRoot }) => {
+    await plainType(apiRoot);
+    await createProduct(apiRoot, {
+      key: 'forint',
+      productType: { typeId: 'product-type', key: 'plain' },
+      name: { en: 'Forint' },
+      slug: { en: 'forint' },
+      publish: true,
+      masterVariant: {
+        sku: 'forint-1',
+        prices: [
+          { key: 'huf', value: money(100_000, 'HUF') },
+          { key: 'huf0', value: money(1000, 'HUF0') },
+        ],
+      },
+    });
+    const selected = async (priceCurrency: string) =>
+      (await apiRoot.productProjections().withKey({ key: 'forint' }).get({ queryArgs: { priceCurrency } }).execute()).body.masterVariant
+        .price;
+    expect(await selected('HUF0')).toMatchObject({ key: 'huf0', value: { currencyCode: 'HUF0', centAmount: 1000, fractionDigits: 0 } });
+    expect(await selected('HUF')).toMatchObject({ key: 'huf', value: { currencyCode: 'HUF', centAmount: 100_000, fractionDigits: 2 } });
+    const failure = await sdkFailure(
+      apiRoot
+        .productProjections()
+        .get({ queryArgs: { priceCurrency: 'EUR0' } })
+        .execute(),
+    );
+    expect(failure.statusCode).toBe(400);
+    expect(failure.body.errors[0]).toMatchObject({
+      code: 'InvalidInput',
+      message: "Malformed parameter: priceCurrency: 'EUR0' is not a valid ISO 4217 currency code.",
+    });
+  });
+
   test('products with priceMode Standalone select among their active standalone prices', async ({ apiRoot }) => {
     await plainType(apiRoot);
     const product = await createProduct(apiRoot, {

@@ -192,6 +192,33 @@ test('refusals: duplicate rates and zones, bad predicates, currencies, a second 
   expect((await apiRoot.shippingMethods().get().execute()).body.total).toBe(1);
 });
 
+test('matching-location by a non-standard currency: HUF0 rates only', async ({ apiRoot }) => {
+  const catalog = await setupCatalog(apiRoot);
+  await createShippingMethod(apiRoot, {
+    key: 'forint',
+    name: 'Forint',
+    isDefault: false,
+    taxCategory: { typeId: 'tax-category', id: catalog.standard.id },
+    zoneRates: [
+      {
+        zone: { typeId: 'zone', id: catalog.germany.id },
+        shippingRates: [{ price: { currencyCode: 'HUF0', centAmount: 2500 } }, { price: { currencyCode: 'HUF', centAmount: 250_000 } }],
+      },
+    ],
+  });
+  const forint = (
+    await apiRoot
+      .shippingMethods()
+      .matchingLocation()
+      .get({ queryArgs: { country: 'DE', currency: 'HUF0' } })
+      .execute()
+  ).body;
+  expect(forint.results.map((m) => m.key)).toEqual(['forint']);
+  expect(forint.results[0]!.zoneRates[0]!.shippingRates).toEqual([
+    { price: { type: 'centPrecision', currencyCode: 'HUF0', centAmount: 2500, fractionDigits: 0 }, tiers: [], isMatching: true },
+  ]);
+});
+
 test('matching-location and matching-cart', async ({ apiRoot }) => {
   const catalog = await setupCatalog(apiRoot);
   const ups = await createShippingMethod(apiRoot, {

@@ -372,3 +372,193 @@ test.describe('rule errors: InvalidField with the field and the refused value', 
     expect(await total(apiRoot, 'customers')).toBe(0);
   });
 });
+
+test.describe('identifier limits at their bounds: 2 to 256 of A-Za-z0-9_- (SDK)', () => {
+  const accepted = ['ab', 'k'.repeat(256), `type-field-name-${crypto.randomUUID()}`];
+  const refused = ['a', 'k'.repeat(257), 'has space'];
+  /** The refused value as `invalidValue` quotes it: a long string by its beginning and length. */
+  const quoted = (value: string) => (value.length > 100 ? `${value.slice(0, 100)}… (${value.length} characters)` : value);
+
+  test('custom field names: a Type draft and addFieldDefinition; the 52 characters of a UUID-named field fit', async ({ apiRoot }) => {
+    const field = (name: string) => ({ name, label: { en: 'F' }, required: false, type: { name: 'String' as const } });
+    for (const name of refused) {
+      const failure = await sdkFailure(
+        apiRoot
+          .types()
+          .post({ body: { key: 'refused', name: { en: 'T' }, resourceTypeIds: ['payment'], fieldDefinitions: [field(name)] } })
+          .execute(),
+      );
+      expect.soft(failure.statusCode, name.slice(0, 20)).toBe(400);
+      expect.soft(invalidFields(failure.body.errors), name.slice(0, 20)).toEqual([['fieldDefinitions[0].name', quoted(name)]]);
+    }
+    expect((await apiRoot.types().get().execute()).body.total).toBe(0);
+
+    const type = (
+      await apiRoot
+        .types()
+        .post({ body: { key: 'fields', name: { en: 'T' }, resourceTypeIds: ['payment'], fieldDefinitions: accepted.map(field) } })
+        .execute()
+    ).body;
+    expect(type.fieldDefinitions.map((definition) => definition.name)).toEqual(accepted);
+
+    const add = await sdkFailure(
+      apiRoot
+        .types()
+        .withId({ ID: type.id })
+        .post({ body: { version: type.version, actions: [{ action: 'addFieldDefinition', fieldDefinition: field('k'.repeat(257)) }] } })
+        .execute(),
+    );
+    expect(invalidFields(add.body.errors)).toEqual([['actions[0].fieldDefinition.name', quoted('k'.repeat(257))]]);
+    const added = await apiRoot
+      .types()
+      .withId({ ID: type.id })
+      .post({ body: { version: type.version, actions: [{ action: 'addFieldDefinition', fieldDefinition: field('j'.repeat(256)) }] } })
+      .execute();
+    expect(added.body.fieldDefinitions.at(-1)?.name).toBe('j'.repeat(256));
+  });
+
+  test('attribute names of a product type', async ({ apiRoot }) => {
+    const attribute = (name: string) => ({ name, label: { en: 'A' }, isRequired: false, type: { name: 'text' as const } });
+    for (const name of refused) {
+      const failure = await sdkFailure(
+        apiRoot
+          .productTypes()
+          .post({ body: { name: 'P', description: 'p', attributes: [attribute(name)] } })
+          .execute(),
+      );
+      expect.soft(invalidFields(failure.body.errors), name.slice(0, 20)).toEqual([['attributes[0].name', quoted(name)]]);
+    }
+    expect((await apiRoot.productTypes().get().execute()).body.total).toBe(0);
+    const created = await apiRoot
+      .productTypes()
+      .post({ body: { name: 'P', description: 'p', attributes: accepted.map(attribute) } })
+      .execute();
+    expect(created.body.attributes?.map((definition) => definition.name)).toEqual(accepted);
+  });
+
+  test('slugs of a category', async ({ apiRoot }) => {
+    for (const slug of refused) {
+      const failure = await sdkFailure(
+        apiRoot
+          .categories()
+          .post({ body: { name: { en: 'C' }, slug: { en: slug } } })
+          .execute(),
+      );
+      expect.soft(invalidFields(failure.body.errors), slug.slice(0, 20)).toEqual([['slug.en', quoted(slug)]]);
+    }
+    expect(await total(apiRoot, 'categories')).toBe(0);
+    for (const slug of accepted) {
+      const created = await apiRoot
+        .categories()
+        .post({ body: { name: { en: 'C' }, slug: { en: slug } } })
+        .execute();
+      expect(created.body.slug).toEqual({ en: slug });
+    }
+  });
+
+  test('keys of custom line items', async ({ apiRoot }) => {
+    const cart = (key: string) => ({
+      currency: 'EUR',
+      taxMode: 'Disabled' as const,
+      customLineItems: [
+        { key, name: { en: 'Gift wrap' }, slug: 'gift-wrap', quantity: 1, money: { currencyCode: 'EUR', centAmount: 300 } },
+      ],
+    });
+    for (const key of refused) {
+      const failure = await sdkFailure(
+        apiRoot
+          .carts()
+          .post({ body: cart(key) })
+          .execute(),
+      );
+      expect.soft(invalidFields(failure.body.errors), key.slice(0, 20)).toEqual([['customLineItems[0].key', quoted(key)]]);
+    }
+    expect((await apiRoot.carts().get().execute()).body.total).toBe(0);
+    for (const key of accepted) {
+      const created = await apiRoot
+        .carts()
+        .post({ body: cart(key) })
+        .execute();
+      expect(created.body.customLineItems[0]?.key).toBe(key);
+    }
+  });
+});
+
+test.describe('identifier limits inside an imported order (SDK)', () => {
+  const EUR = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
+  const importing = (key: string) => ({
+    totalPrice: EUR(1000),
+    lineItems: [
+      {
+        key,
+        name: { en: 'Shirt' },
+        variant: { sku: 'A-1' },
+        quantity: 1,
+        price: { key, value: EUR(1000) },
+        taxRate: { key, name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' },
+      },
+    ],
+  });
+
+  test('keys of line items, their prices and tax rates: 2 to 256 of A-Za-z0-9_-', async ({ apiRoot }) => {
+    for (const key of ['a', 'k'.repeat(257), 'dot.ted']) {
+      const failure = await sdkFailure(
+        apiRoot
+          .orders()
+          .importOrder()
+          .post({ body: importing(key) })
+          .execute(),
+      );
+      expect.soft(failure.statusCode, key.slice(0, 20)).toBe(400);
+      expect
+        .soft(
+          invalidFields(failure.body.errors).map(([field]) => field),
+          key.slice(0, 20),
+        )
+        .toEqual(['lineItems[0].key', 'lineItems[0].price.key', 'lineItems[0].taxRate.key']);
+    }
+    expect((await apiRoot.orders().get().execute()).body.total).toBe(0);
+    for (const key of ['ab', 'k'.repeat(256)]) {
+      const item = (
+        await apiRoot
+          .orders()
+          .importOrder()
+          .post({ body: importing(key) })
+          .execute()
+      ).body.lineItems[0]!;
+      expect([item.key, item.price.key, item.taxRate?.key]).toEqual([key, key, key]);
+    }
+  });
+});
+
+test.describe('currency codes as the API reference has them (SDK)', () => {
+  test("ISO 4217 codes and the platform's non-standard ones (HUF0...: no fraction digits); anything else is refused", async ({
+    apiRoot,
+  }) => {
+    for (const currency of ['EUR0', 'EU', 'eur', 'HUF00']) {
+      const failure = await sdkFailure(apiRoot.carts().post({ body: { currency } }).execute());
+      expect.soft(failure.statusCode, currency).toBe(400);
+      expect.soft(invalidFields(failure.body.errors), currency).toEqual([['currency', currency]]);
+    }
+    expect((await apiRoot.carts().get().execute()).body.total).toBe(0);
+
+    const cart = await apiRoot
+      .carts()
+      .post({
+        body: {
+          currency: 'HUF0',
+          taxMode: 'Disabled',
+          customLineItems: [
+            { name: { en: 'Gift wrap' }, slug: 'gift-wrap', quantity: 2, money: { currencyCode: 'HUF0', centAmount: 1500 } },
+          ],
+        },
+      })
+      .execute();
+    expect(cart.body.totalPrice).toEqual({ type: 'centPrecision', currencyCode: 'HUF0', centAmount: 3000, fractionDigits: 0 });
+    const standard = await apiRoot
+      .carts()
+      .post({ body: { currency: 'HUF' } })
+      .execute();
+    expect(standard.body.totalPrice).toEqual({ type: 'centPrecision', currencyCode: 'HUF', centAmount: 0, fractionDigits: 2 });
+  });
+});

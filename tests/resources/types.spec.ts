@@ -389,3 +389,82 @@ test.describe('types: by key and delete', () => {
     expect(mock.all('type')).toHaveLength(0);
   });
 });
+
+test.describe('types: fields named as the platform SDK tests name them', () => {
+  test('a Type with 52-character field names customizes a payment, a cart, a category and a cart discount', async ({ apiRoot }) => {
+    const text = `type-field-name-${crypto.randomUUID()}`;
+    const label = `type-field-name-${crypto.randomUUID()}`;
+    const choice = `type-field-name-${crypto.randomUUID()}`;
+    expect(text).toHaveLength(52);
+    const type = await create(apiRoot, {
+      key: `type-key-${crypto.randomUUID()}`,
+      name: { en: 'Long field names' },
+      resourceTypeIds: ['payment', 'order', 'category', 'cart-discount'],
+      fieldDefinitions: [
+        field(text, { name: 'String' }),
+        field(label, { name: 'LocalizedString' }),
+        field(choice, { name: 'Enum', values: [{ key: 'gold', label: 'Gold' }] }),
+      ],
+    });
+    expect(type.fieldDefinitions.map((definition) => definition.name)).toEqual([text, label, choice]);
+
+    const custom = {
+      type: { typeId: 'type' as const, key: type.key },
+      fields: { [text]: 'hello', [label]: { en: 'Hi' }, [choice]: 'gold' },
+    };
+    // Stored as sent, the Type named by id (an Enum field keeps the value's key).
+    const stored = { type: { typeId: 'type', id: type.id }, fields: custom.fields };
+
+    const payment = (
+      await apiRoot
+        .payments()
+        .post({ body: { amountPlanned: { currencyCode: 'EUR', centAmount: 1000 }, custom } })
+        .execute()
+    ).body;
+    expect(payment.custom).toEqual(stored);
+    const renamed = await apiRoot
+      .payments()
+      .withId({ ID: payment.id })
+      .post({ body: { version: payment.version, actions: [{ action: 'setCustomField', name: text, value: 'changed' }] } })
+      .execute();
+    expect(renamed.body.custom?.fields[text]).toBe('changed');
+
+    const cart = (
+      await apiRoot
+        .carts()
+        .post({ body: { currency: 'EUR', custom } })
+        .execute()
+    ).body;
+    expect(cart.custom).toEqual(stored);
+    const category = (
+      await apiRoot
+        .categories()
+        .post({ body: { name: { en: 'Shoes' }, slug: { en: 'shoes' }, custom } })
+        .execute()
+    ).body;
+    expect(category.custom).toEqual(stored);
+    const discount = (
+      await apiRoot
+        .cartDiscounts()
+        .post({
+          body: {
+            name: { en: '10%' },
+            value: { type: 'relative', permyriad: 1000 },
+            cartPredicate: 'true',
+            target: { type: 'lineItems', predicate: 'true' },
+            sortOrder: '0.5',
+            custom,
+          },
+        })
+        .execute()
+    ).body;
+    expect(discount.custom).toEqual(stored);
+
+    // The long names work in predicates too, as a client finds what it customized.
+    const where = `custom(fields(${text} = "hello"))`;
+    expect((await apiRoot.carts().get({ queryArgs: { where } }).execute()).body.results.map((c) => c.id)).toEqual([cart.id]);
+    expect((await apiRoot.categories().get({ queryArgs: { where } }).execute()).body.results.map((c) => c.id)).toEqual([category.id]);
+    expect((await apiRoot.cartDiscounts().get({ queryArgs: { where } }).execute()).body.results.map((d) => d.id)).toEqual([discount.id]);
+    expect((await apiRoot.payments().get({ queryArgs: { where } }).execute()).body.results).toEqual([]);
+  });
+});

@@ -19,7 +19,6 @@ export const RoundingMode = z.enum(['HalfEven', 'HalfUp', 'HalfDown']);
 export const TaxMode = z.enum(['Platform', 'External', 'ExternalAmount', 'Disabled']);
 export const TaxCalculationMode = z.enum(['LineItemLevel', 'UnitPriceLevel']);
 export const InventoryMode = z.enum(['None', 'TrackOnly', 'ReserveOnOrder', 'ReserveOnCart']);
-export const ItemKey = z.string().regex(/^[a-zA-Z0-9_-]{2,256}$/, 'Keys have 2 to 256 characters: letters, digits, - and _.');
 
 export const SubRateDraft = z.object({ name: z.string(), amount: z.number().min(0).max(1) });
 export const ExternalTaxRateDraft = z
@@ -48,7 +47,7 @@ export const ItemShippingDetailsDraft = z.object({ targets: z.array(ItemShipping
 export type ItemShippingDetailsDraft = z.infer<typeof ItemShippingDetailsDraft>;
 
 export const LineItemDraft = z.object({
-  key: ItemKey.optional(),
+  key: Key.optional(),
   productId: z.string().optional(),
   variantId: z.number().int().min(1).optional(),
   sku: z.string().optional(),
@@ -69,7 +68,7 @@ export type LineItemDraft = z.infer<typeof LineItemDraft>;
 
 export const CustomLineItemDraft = z.object({
   name: LocalizedString,
-  key: ItemKey.optional(),
+  key: Key.optional(),
   quantity: z.number().int().min(1).optional(),
   money: MoneyDraft,
   slug: z.string(),

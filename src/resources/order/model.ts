@@ -8,11 +8,20 @@ import { z } from 'zod';
 import { MoneyDraft } from '../../pricing/money.js';
 import type { StoredDocument } from '../../storage/types.js';
 import type { Cart } from '../cart/model.js';
-import { ItemKey, ItemShippingDetailsDraft, RoundingMode, TaxCalculationMode, InventoryMode } from '../cart/schemas.js';
+import { ItemShippingDetailsDraft, RoundingMode, TaxCalculationMode, InventoryMode } from '../cart/schemas.js';
 import type { Address, CustomFields } from '../common.js';
 import type { Reference } from '../define.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
-import { BaseAddress, Country, CustomFieldsDraft, DateTime, ExpectedVersion, LocalizedString, resourceIdentifier } from '../validation.js';
+import {
+  BaseAddress,
+  Country,
+  CustomFieldsDraft,
+  DateTime,
+  ExpectedVersion,
+  Key,
+  LocalizedString,
+  resourceIdentifier,
+} from '../validation.js';
 
 export const OrderState = z.enum(['Open', 'Confirmed', 'Complete', 'Cancelled']);
 export const PaymentState = z.enum(['BalanceDue', 'Failed', 'Pending', 'CreditOwed', 'Paid']);
@@ -141,7 +150,7 @@ export const MyOrderFromCartDraft = z.object({ id: z.string().min(1), version: E
 export const TaxRateDraft = z
   .object({
     id: z.string().optional(),
-    key: z.string().optional(),
+    key: Key.optional(),
     name: z.string(),
     amount: z.number().min(0).max(1).optional(),
     includedInPrice: z.boolean(),
@@ -155,7 +164,7 @@ export const TaxRateDraft = z
 export type TaxRateDraft = z.infer<typeof TaxRateDraft>;
 
 export const PriceDraft = z.object({
-  key: z.string().optional(),
+  key: Key.optional(),
   value: MoneyDraft,
   country: Country.optional(),
   customerGroup: resourceIdentifier('customer-group').optional(),
@@ -171,7 +180,7 @@ export const ItemStateDraft = z.object({ quantity: z.number().int().min(0), stat
 
 export const LineItemImportDraft = z.object({
   name: LocalizedString,
-  key: ItemKey.optional(),
+  key: Key.optional(),
   variant: z.object({
     id: z.number().int().min(1).optional(),
     sku: z.string().optional(),
@@ -193,7 +202,7 @@ export const LineItemImportDraft = z.object({
 
 export const CustomLineItemImportDraft = z.object({
   name: LocalizedString,
-  key: ItemKey.optional(),
+  key: Key.optional(),
   slug: z.string(),
   quantity: z.number().int().min(1),
   money: MoneyDraft,
@@ -223,7 +232,7 @@ export const TrackingDataDraft = z.object({
 });
 
 export const ParcelDraft = z.object({
-  key: ItemKey.optional(),
+  key: Key.optional(),
   measurements: ParcelMeasurementsDraft.optional(),
   trackingData: TrackingDataDraft.optional(),
   items: z.array(DeliveryItemDraft).optional(),
@@ -231,7 +240,7 @@ export const ParcelDraft = z.object({
 });
 
 export const DeliveryDraft = z.object({
-  key: ItemKey.optional(),
+  key: Key.optional(),
   items: z.array(DeliveryItemDraft).optional(),
   parcels: z.array(ParcelDraft).optional(),
   address: BaseAddress.optional(),
@@ -258,7 +267,7 @@ export const TaxedPriceDraft = z.object({
 });
 
 export const ReturnItemDraft = z.object({
-  key: ItemKey.optional(),
+  key: Key.optional(),
   quantity: z.number().int().min(1),
   lineItemId: z.string().optional(),
   customLineItemId: z.string().optional(),
