@@ -17,7 +17,7 @@ import { errors, PlatformError } from '../../http/errors.js';
 import { scopedAccess } from '../../scopes/scoped-access.js';
 import type { StoredDocument } from '../../storage/types.js';
 import type { CustomRoute, Engine, Locator } from '../define.js';
-import { ExpectedVersion, validate, resourceIdentifier } from '../validation.js';
+import { validate, resourceIdentifier } from '../validation.js';
 import { activeCartOf, customerActiveCart, mergeAnonymousCart } from './active-cart.js';
 import type { Cart } from './model.js';
 
