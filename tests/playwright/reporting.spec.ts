@@ -3,7 +3,8 @@
  * against a server (remote mode), and its terminal report is read back.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { inflateRawSync } from 'node:zlib';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,15 +17,16 @@ const run = promisify(execFile);
 test('the report shows the request journal of a failing test and names un-awaited matchers', async () => {
   test.setTimeout(120_000);
   const server = await startServer(createCommerceMock(), { port: 0 });
+  const outputDir = mkdtempSync(join(tmpdir(), 'commerce-mock-reporting-'));
   try {
     const child = await run(
       process.execPath,
-      ['node_modules/@playwright/test/cli.js', 'test', '-c', 'tests/playwright/reporting/playwright.config.ts'],
+      ['node_modules/@playwright/test/cli.js', 'test', '-c', 'tests/playwright/reporting/playwright.config.ts', '--trace', 'on'],
       {
         env: {
           ...process.env,
           REPORTING_SERVER_URL: server.url,
-          REPORTING_OUTPUT_DIR: mkdtempSync(join(tmpdir(), 'commerce-mock-reporting-')),
+          REPORTING_OUTPUT_DIR: outputDir,
           CI: '',
           FORCE_COLOR: '0',
         },
@@ -62,6 +64,13 @@ test('the report shows the request journal of a failing test and names un-awaite
       expect(table).toContain('"code":"ResourceNotFound"');
     }
 
+    // With tracing on, the trace of the deliberate failure carries both attachments (the trace viewer lists them).
+    const trace = traceEvents(
+      join(outputDir, readdirSync(outputDir).find((name) => name.includes('journal-attached-in-process'))!, 'trace.zip'),
+    );
+    expect(trace).toContain('"name":"commerce-mock requests"');
+    expect(trace).toContain('"name":"commerce-mock journal"');
+
     expect(output.match(/commerce-mock: an assertion was not awaited/g)).toHaveLength(4);
     expect(output).toContain('expect(commerce).toHaveStored(…) failed:');
     expect(output).toContain('Expected: a stored customer-group matching {"key": "never-stored"}');
@@ -70,3 +79,22 @@ test('the report shows the request journal of a failing test and names un-awaite
     await server.close();
   }
 });
+
+/** The `test.trace` entry of a Playwright trace (a zip), read with its central directory and zlib. */
+function traceEvents(zipFile: string): string {
+  const zip = readFileSync(zipFile);
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let entry = zip.readUInt32LE(end + 16);
+  for (let left = zip.readUInt16LE(end + 10); left > 0; left--) {
+    const nameLength = zip.readUInt16LE(entry + 28);
+    const name = zip.toString('utf8', entry + 46, entry + 46 + nameLength);
+    if (name === 'test.trace') {
+      const local = zip.readUInt32LE(entry + 42);
+      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const data = zip.subarray(start, start + zip.readUInt32LE(entry + 20));
+      return (zip.readUInt16LE(entry + 10) === 0 ? data : inflateRawSync(data)).toString('utf8');
+    }
+    entry += 46 + nameLength + zip.readUInt16LE(entry + 30) + zip.readUInt16LE(entry + 32);
+  }
+  throw new Error(`no test.trace in ${zipFile}`);
+}
