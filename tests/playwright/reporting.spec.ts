@@ -3,12 +3,11 @@
  * against a server (remote mode), and its terminal report is read back.
  */
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { inflateRawSync } from 'node:zlib';
 import { test, expect } from '@playwright/test';
 import { createCommerceMock, startServer } from '../../src/index.js';
 
