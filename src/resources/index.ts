@@ -34,6 +34,7 @@ import { stagedQuotes } from './staged-quotes.js';
 import { quotes } from './quotes.js';
 import { approvalRules } from './approval-rules.js';
 import { approvalFlows } from './approval-flows.js';
+import { messages } from './messages.js';
 
 /** Every resource type the mock serves. Adding one is a module plus a line here. */
 export const resourceDefinitions: ResourceDefinition[] = [
@@ -72,4 +73,5 @@ export const resourceDefinitions: ResourceDefinition[] = [
   quotes,
   approvalRules,
   approvalFlows,
+  messages,
 ];

@@ -79,6 +79,14 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
   typeId: 'inventory-entry',
   path: 'inventory',
   draft: InventoryEntryDraft,
+  messages: {
+    created: (inventoryEntry) => ({ type: 'InventoryEntryCreated', inventoryEntry }),
+    deleted: (entry) => ({
+      type: 'InventoryEntryDeleted',
+      sku: entry.sku,
+      ...(entry.supplyChannel ? { supplyChannel: entry.supplyChannel } : {}),
+    }),
+  },
   create(draft, ctx) {
     const entry = {} as Omit<InventoryEntry, BaseFields>;
     if (draft.key !== undefined) entry.key = draft.key;

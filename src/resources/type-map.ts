@@ -36,6 +36,7 @@ import type {
   DiscountGroupDraft,
   InventoryEntry,
   InventoryEntryDraft,
+  Message,
   Order,
   OrderImportDraft,
   Payment,
@@ -126,6 +127,8 @@ export interface ResourceTypes {
   quote: { draft: QuoteDraft; resource: Quote };
   'approval-rule': { draft: ApprovalRuleSeedDraft; resource: ApprovalRule };
   'approval-flow': { draft: never; resource: ApprovalFlow };
+  /** Messages are the engine's record of changes: read, never seeded. */
+  message: { draft: never; resource: Message };
 }
 
 export type TypeId = keyof ResourceTypes;

@@ -23,6 +23,10 @@ export const orders = defineResource<OrderImportDraft, Order>({
   draft: OrderImportDraft,
   create: (draft, ctx) => importedOrder(draft, ctx),
   actions: orderActions,
+  messages: {
+    created: (order) => ({ type: 'OrderCreated', order }),
+    deleted: (order) => ({ type: 'OrderDeleted', order }),
+  },
   keyOf: (order) => order.orderNumber,
   without: ['byKey'],
   routes: [
