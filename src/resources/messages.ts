@@ -89,3 +89,22 @@ export class MessageWriter {
     storage.write(project, SEQUENCES, { id: resource.id, version: sequenceNumber }, { expectedVersion: counter?.version ?? 0 });
   }
 }
+
+/** Which messages a test reads (`commerce.messages(filter)`, the admin route): every field given must match. */
+export interface MessageFilter {
+  /** The message type, e.g. `OrderStateChanged`. */
+  type?: string;
+  /** The id of the resource the message is about. */
+  resourceId?: string;
+  /** The type id of the resource the message is about, e.g. `order`. */
+  resourceTypeId?: string;
+}
+
+export function messageMatches(message: StoredDocument, filter: MessageFilter): boolean {
+  const resource = message.resource as { typeId: string; id: string };
+  return (
+    (filter.type === undefined || message.type === filter.type) &&
+    (filter.resourceId === undefined || resource.id === filter.resourceId) &&
+    (filter.resourceTypeId === undefined || resource.typeId === filter.resourceTypeId)
+  );
+}
