@@ -86,7 +86,7 @@ export const categories = defineResource<CategoryDraft, Category>({
   typeId: 'category',
   path: 'categories',
   draft: CategoryDraft,
-  messages: { created: (category) => ({ type: 'CategoryCreated', category }) },
+  messages: { created: { type: 'CategoryCreated', payload: (category) => ({ category }) } },
   create(draft, ctx) {
     const assets = (draft.assets ?? []).map((asset) => assetFromDraft(asset, ctx));
     assertUniqueAssetKeys(assets);

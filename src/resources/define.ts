@@ -36,6 +36,8 @@ export interface MessagePayload {
  * was (an old email), `payload` builds it from the changed resource. Neither runs while messages are off.
  */
 export interface MessageOf<R = any, Old = any> {
+  /** The message type, e.g. `CustomerEmailChanged`. */
+  type: string;
   before?(resource: R, action: any): Old;
   payload(resource: R, action: any, old: Old, ctx: ResourceContext): MessagePayload | undefined;
 }
@@ -58,7 +60,7 @@ export function emits<R = any, Old = undefined>(
   payload: (resource: R, action: any, old: Old, ctx: ResourceContext) => Record<string, unknown> = () => ({}),
   before?: (resource: R, action: any) => Old,
 ): UpdateAction<R> {
-  const message: MessageOf<R, Old> = { payload: (resource, action, old, ctx) => ({ type, ...payload(resource, action, old, ctx) }) };
+  const message: MessageOf<R, Old> = { type, payload: (resource, action, old, ctx) => ({ type, ...payload(resource, action, old, ctx) }) };
   if (before) message.before = before;
   return { ...declared, message };
 }
@@ -123,14 +125,20 @@ export interface ResourceDefinition<Draft = any, R extends StoredDocument = any>
   /** Called before delete; throws to refuse it. */
   beforeDelete?(resource: R, ctx: ResourceContext): void;
   /** The messages the platform emits when a resource of the type is created and deleted (`<Resource>Created`, `<Resource>Deleted`). */
-  messages?: { created?(resource: R): MessagePayload; deleted?(resource: R): MessagePayload };
+  messages?: { created?: LifecycleMessage<R>; deleted?: LifecycleMessage<R> };
+}
+
+/** The message of a create or a delete: its type and what it carries of the resource. */
+export interface LifecycleMessage<R = any> {
+  type: string;
+  payload?(resource: R): Record<string, unknown>;
 }
 
 /** The `messages` of a type whose Created message carries the resource in `field` and whose Deleted message has no payload (or none at all). */
 export function lifecycleMessages(resourceName: string, field: string, deleted = true): ResourceDefinition['messages'] {
   return {
-    created: (resource) => ({ type: `${resourceName}Created`, [field]: resource }),
-    ...(deleted ? { deleted: () => ({ type: `${resourceName}Deleted` }) } : {}),
+    created: { type: `${resourceName}Created`, payload: (resource) => ({ [field]: resource }) },
+    ...(deleted ? { deleted: { type: `${resourceName}Deleted` } } : {}),
   };
 }
 

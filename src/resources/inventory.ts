@@ -80,12 +80,11 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
   path: 'inventory',
   draft: InventoryEntryDraft,
   messages: {
-    created: (inventoryEntry) => ({ type: 'InventoryEntryCreated', inventoryEntry }),
-    deleted: (entry) => ({
+    created: { type: 'InventoryEntryCreated', payload: (inventoryEntry) => ({ inventoryEntry }) },
+    deleted: {
       type: 'InventoryEntryDeleted',
-      sku: entry.sku,
-      ...(entry.supplyChannel ? { supplyChannel: entry.supplyChannel } : {}),
-    }),
+      payload: (entry) => ({ sku: entry.sku, ...(entry.supplyChannel ? { supplyChannel: entry.supplyChannel } : {}) }),
+    },
   },
   create(draft, ctx) {
     const entry = {} as Omit<InventoryEntry, BaseFields>;

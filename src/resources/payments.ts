@@ -284,7 +284,7 @@ export const payments = defineResource<PaymentDraft, Payment>({
   path: 'payments',
   scope: paymentScope,
   draft: PaymentDraft,
-  messages: { created: (payment) => ({ type: 'PaymentCreated', payment }) },
+  messages: { created: { type: 'PaymentCreated', payload: (payment) => ({ payment }) } },
   create(draft, ctx) {
     const payment = {} as Omit<Payment, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> as Payment;
     if (draft.key !== undefined) payment.key = draft.key;

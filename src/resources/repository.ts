@@ -20,6 +20,7 @@ import type {
   AppliedAction,
   Author,
   Engine,
+  LifecycleMessage,
   Locator,
   MessagePayload,
   QueryShape,
@@ -169,6 +170,10 @@ function requestedAction(definition: ResourceDefinition, name: string, allowed: 
   return own(definition.actions, name) ?? own(definition.internalActions, name);
 }
 
+function lifecycleMessage(message: LifecycleMessage, resource: StoredDocument): MessagePayload {
+  return { type: message.type, ...message.payload?.(resource) };
+}
+
 function* filtered<T>(documents: Iterable<T>, keep: (document: T) => boolean): Iterable<T> {
   for (const document of documents) if (keep(document)) yield document;
 }
@@ -267,7 +272,7 @@ export class Repository implements Engine {
       lastModifiedBy: ctx.author,
     } as StoredDocument;
     const created = definition.messages?.created;
-    const messages = created && this.messages.enabled(ctx.project) ? [created(resource)] : NO_MESSAGES;
+    const messages = created && this.messages.enabled(ctx.project) ? [lifecycleMessage(created, resource)] : NO_MESSAGES;
     this.save(definition, ctx, resource, undefined, messages);
     return resource;
   }
@@ -398,7 +403,7 @@ export class Repository implements Engine {
       }
       // The platform counts a deletion as one more version of the resource.
       if (deleted && this.messages.enabled(ctx.project))
-        this.messages.write(ctx.project, definition.typeId, current, current.version + 1, [deleted(current)], ctx);
+        this.messages.write(ctx.project, definition.typeId, current, current.version + 1, [lifecycleMessage(deleted, current)], ctx);
     });
     return current;
   }

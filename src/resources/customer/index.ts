@@ -27,8 +27,8 @@ export const customers = defineResource<CustomerDraft, Customer>({
   create: customerFromDraft,
   createdBody: (customer) => ({ customer }),
   messages: {
-    created: (customer) => ({ type: 'CustomerCreated', customer }),
-    deleted: (customer) => ({ type: 'CustomerDeleted', email: customer.email }),
+    created: { type: 'CustomerCreated', payload: (customer) => ({ customer }) },
+    deleted: { type: 'CustomerDeleted', payload: (customer) => ({ email: customer.email }) },
   },
   unique: {
     email: {

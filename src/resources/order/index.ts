@@ -24,8 +24,8 @@ export const orders = defineResource<OrderImportDraft, Order>({
   create: (draft, ctx) => importedOrder(draft, ctx),
   actions: orderActions,
   messages: {
-    created: (order) => ({ type: 'OrderCreated', order }),
-    deleted: (order) => ({ type: 'OrderDeleted', order }),
+    created: { type: 'OrderCreated', payload: (order) => ({ order }) },
+    deleted: { type: 'OrderDeleted', payload: (order) => ({ order }) },
   },
   keyOf: (order) => order.orderNumber,
   without: ['byKey'],
