@@ -29,7 +29,6 @@ export type DiscountGroupDraft = z.infer<typeof DiscountGroupDraft>;
 
 export const discountGroups = defineResource<DiscountGroupDraft, DiscountGroup>({
   typeId: 'discount-group',
-  messages: lifecycleMessages('DiscountGroup', 'discountGroup'),
   path: 'discount-groups',
   draft: DiscountGroupDraft,
   create(draft) {
@@ -52,4 +51,5 @@ export const discountGroups = defineResource<DiscountGroupDraft, DiscountGroup>(
     },
   },
   referencedBy: ['cart-discount'],
+  messages: lifecycleMessages('DiscountGroup', 'discountGroup'),
 });
