@@ -35,6 +35,7 @@ import { quotes } from './quotes.js';
 import { approvalRules } from './approval-rules.js';
 import { approvalFlows } from './approval-flows.js';
 import { messages } from './messages.js';
+import { subscriptions } from './subscriptions.js';
 
 /** Every resource type the mock serves. Adding one is a module plus a line here. */
 export const resourceDefinitions: ResourceDefinition[] = [
@@ -74,4 +75,5 @@ export const resourceDefinitions: ResourceDefinition[] = [
   approvalRules,
   approvalFlows,
   messages,
+  subscriptions,
 ];

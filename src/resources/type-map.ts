@@ -67,6 +67,8 @@ import type {
   StateDraft,
   Store,
   StoreDraft,
+  Subscription,
+  SubscriptionDraft,
   StoreResourceIdentifier,
   TaxCategory,
   TaxCategoryDraft,
@@ -129,6 +131,7 @@ export interface ResourceTypes {
   'approval-flow': { draft: never; resource: ApprovalFlow };
   /** Messages are the engine's record of changes: read, never seeded. */
   message: { draft: never; resource: Message };
+  subscription: { draft: SubscriptionDraft; resource: Subscription };
 }
 
 export type TypeId = keyof ResourceTypes;
