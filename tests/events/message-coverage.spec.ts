@@ -52,6 +52,7 @@ test('the types that emit no message at all, and what the others declare', () =>
     'shipping-method',
     'shopping-list',
     'state',
+    'subscription',
     'tax-category',
     'type',
     'zone',
