@@ -2,7 +2,8 @@
  * The checkout benchmark: the whole storefront flow through the official SDK in-process (undici
  * MockAgent, client-credentials flow), one request per step: create a cart, add 3 line items, set
  * the shipping address and the shipping method, add a discount code, place the order. Prints the
- * median (and p95) of the whole flow and of each step. Aim: under 3 ms for the whole flow.
+ * median (and p95) of the whole flow and of each step. Aim: under 3 ms for the whole flow. Then the
+ * flow with the project's messages on and off, run by run in turn: what recording them costs (aim: under 20%).
  * Run: npm run bench:build && node dist-bench/bench/checkout.js   (RUNS=… to change the number of measured runs, default 500)
  */
 import {
@@ -170,11 +171,8 @@ const figure = (name: string, values: number[]): Figure => {
   return { name, medianMs: sorted[Math.floor(sorted.length / 2)]!, p95Ms: sorted[Math.floor(sorted.length * 0.95)]!, runs: sorted.length };
 };
 
-/** Runs the checkout RUNS times after a warm-up and prints the whole flow and each step. */
-async function measure(label: string, offset: number): Promise<Figure> {
-  for (let i = 0; i < WARMUP; i++) await checkout(offset + i);
-  const runs: number[][] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await checkout(offset + WARMUP + i));
+/** Prints the whole flow and each step of the measured runs. */
+function report(label: string, runs: number[][]): Figure {
   const whole = figure(
     `checkout, ${label} (${STEPS.length} requests)`,
     runs.map((steps) => steps.reduce((a, b) => a + b, 0)),
@@ -191,6 +189,58 @@ async function measure(label: string, offset: number): Promise<Figure> {
   return whole;
 }
 
+/** Runs the checkout RUNS times after a warm-up and prints the whole flow and each step. */
+async function measure(label: string, offset: number): Promise<Figure> {
+  for (let i = 0; i < WARMUP; i++) await checkout(offset + i);
+  const runs: number[][] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await checkout(offset + WARMUP + i));
+  return report(label, runs);
+}
+
+/** Turns the project's messages on or off (not timed). */
+async function messages(enabled: boolean): Promise<void> {
+  const settings = (await apiRoot.get().execute()).body;
+  if (settings.messages.enabled === enabled) return;
+  await apiRoot
+    .post({
+      body: {
+        version: settings.version,
+        actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled, deleteDaysAfterCreation: 15 } }],
+      },
+    })
+    .execute();
+}
+
+/** Checkouts with messages on and off, alternating run by run, so both see the same load and the same data. */
+async function measureMessages(offset: number): Promise<[on: Figure, off: Figure]> {
+  const on: number[][] = [];
+  const off: number[][] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    for (const enabled of [true, false]) {
+      await messages(enabled);
+      const steps = await checkout(offset + 2 * i + (enabled ? 0 : 1));
+      if (i >= WARMUP) (enabled ? on : off).push(steps);
+    }
+  }
+  const figures: [Figure, Figure] = [report('createMockFetch(mock), messages on', on), report('createMockFetch(mock), messages off', off)];
+  // Under load the whole flow's median swings with the pauses of other processes; the steps' medians hold steadier.
+  const stepMedians = (runs: number[][]) =>
+    STEPS.reduce(
+      (sum, _step, index) =>
+        sum +
+        figure(
+          '',
+          runs.map((steps) => steps[index]!),
+        ).medianMs,
+      0,
+    );
+  const [stepsOn, stepsOff] = [stepMedians(on), stepMedians(off)];
+  console.log(
+    `\nThe steps' medians added up: ${stepsOn.toFixed(3)} ms with messages, ${stepsOff.toFixed(3)} ms without (${((stepsOn / stepsOff - 1) * 100).toFixed(1)}%).`,
+  );
+  return figures;
+}
+
 console.log(`Node ${process.version}; the official SDK in-process, two ways\n`);
 const interception = await interceptFetch(mock, { allowNetConnect: false });
 apiRoot = sdkWith(fetch);
@@ -199,7 +249,13 @@ await interception.restore();
 console.log('');
 apiRoot = sdkWith(createMockFetch(mock));
 const viaMockFetch = await measure('httpClient: createMockFetch(mock)', WARMUP + RUNS);
-console.log(`\n${mock.storage.count('bench', 'order')} orders at the end`);
+console.log('');
+const [messagesOn, messagesOff] = await measureMessages(2 * (WARMUP + RUNS));
+console.log(`${mock.storage.count('bench', 'order')} orders and ${mock.storage.count('bench', 'message')} messages at the end`);
+const cost = (messagesOn.medianMs / messagesOff.medianMs - 1) * 100;
+console.log(
+  `Messages cost ${cost.toFixed(1)}% of the checkout (median, on vs off, alternating runs): aim under 20% ${cost < 20 ? 'met' : 'not met'}.`,
+);
 for (const whole of [viaAgent, viaMockFetch]) {
   console.log(
     `Aim: the whole checkout under 3 ms (median) — ${whole.name}: ${whole.medianMs < 3 ? 'met' : 'not met'} (${whole.medianMs.toFixed(2)} ms).`,

@@ -55,6 +55,7 @@ const TokenBody = z.discriminatedUnion('kind', [
 ]);
 
 const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'projectKey'] as const;
+const MESSAGE_FILTERS = ['type', 'resourceId', 'resourceTypeId', 'projectKey'] as const;
 const REQUEST_FILTERS = ['method', 'path', 'pathPattern', 'pathFlags', 'status', 'since', 'limit'] as const;
 
 /** Serves `/__mock/...`; `undefined` for any other path. */
@@ -83,6 +84,10 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
     if (route === 'GET /permission-decisions') return reply(200, { results: mock.permissionDecisions() });
     if (route === 'GET /requests')
       return reply(200, { results: mock.requests(journalFilter(query)), lastSequence: mock.lastRequestSequence });
+    if (route === 'GET /messages') {
+      const { projectKey: _project, ...filter } = filterOf(query, MESSAGE_FILTERS);
+      return reply(200, { results: mock.messages(filter, scope()) });
+    }
     if (route === 'POST /seed') {
       const { projectKey, items } = validate(SeedBody, body());
       return reply(201, { results: mock.seed(items as Array<[never, unknown]>, projectKey ? { projectKey } : undefined) });

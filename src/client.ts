@@ -7,6 +7,7 @@ import { PlatformError, type ErrorObject } from './http/errors.js';
 import type { CommerceMock, ProjectScoped, QueryParams } from './mock.js';
 import type { TokenFilter, TokenRecord } from './auth/tokens.js';
 import type { JournalEntry, JournalFilter } from './journal.js';
+import type { MessageFilter } from './resources/messages.js';
 import type { PagedResult } from './query/index.js';
 import type { PermissionDecision } from './scopes/index.js';
 import type { StoredDocument } from './storage/types.js';
@@ -36,6 +37,8 @@ export interface MockClient {
   issueToken(grant: TokenGrant, scope?: ProjectScoped): Promise<TokenRecord>;
   permissionDecisions(): Promise<PermissionDecision[]>;
   requests(filter?: JournalFilter): Promise<JournalEntry[]>;
+  /** The messages the project recorded, oldest first. */
+  messages(filter?: MessageFilter, scope?: ProjectScoped): Promise<StoredDocument[]>;
   /** The `sequence` of the newest journal entry. */
   lastRequestSequence(): Promise<number>;
   clear(): Promise<void>;
@@ -64,6 +67,7 @@ export function localClient(mock: CommerceMock): MockClient {
     issueToken: async (grant, scope) => mock.issueToken(grant, scope),
     permissionDecisions: async () => mock.permissionDecisions(),
     requests: async (filter) => mock.requests(filter),
+    messages: async (filter, scope) => mock.messages(filter, scope) as unknown as StoredDocument[],
     lastRequestSequence: async () => mock.lastRequestSequence,
     clear: async () => mock.clear(),
   };
@@ -146,6 +150,8 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
             : { pathPattern: path.source, pathFlags: path.flags.replace(/[gy]/g, '') };
       return (await call<{ results: JournalEntry[] }>('GET', `/requests${search({ ...rest, ...pathFields })}`)).results;
     },
+    messages: async (filter = {}, scope) =>
+      (await call<{ results: StoredDocument[] }>('GET', `/messages${search({ ...filter, ...project(scope) })}`)).results,
     lastRequestSequence: async () => (await call<{ lastSequence: number }>('GET', '/requests?limit=0')).lastSequence,
     clear: async () => {
       await call('POST', '/clear', {});

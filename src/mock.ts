@@ -19,6 +19,7 @@ import { authenticateCustomer } from './resources/customer/authentication.js';
 import { loginRoutes } from './resources/customer/sign-in.js';
 import { IMAGES_SEGMENT, storedImage } from './resources/product/images.js';
 import { resourceDefinitions } from './resources/index.js';
+import { MESSAGE_TYPE_ID, type MessageFilter, messageMatches } from './resources/messages.js';
 import type { PagedResult } from './query/index.js';
 import { seedPairs, type SeedInput, type SeededType } from './seed.js';
 export type { SeedItem, SeedInput, SeededType } from './seed.js';
@@ -363,6 +364,12 @@ export class CommerceMock {
   }
 
   /** Every stored resource of a type, in creation order. */
+  /** The messages the project recorded, oldest first (in the order the changes were made); `filter` narrows them. */
+  messages(filter: MessageFilter = {}, scope?: ProjectScoped): Array<ResourceOf<'message'>> {
+    const recorded = this.storage.scan(this.project(scope), MESSAGE_TYPE_ID);
+    return [...recorded].filter((message) => messageMatches(message, filter)) as unknown as Array<ResourceOf<'message'>>;
+  }
+
   all<K extends TypeId>(typeId: K, scope?: ProjectScoped): Array<ResourceOf<K>>;
   all<T = StoredDocument>(typeIdOrPath: string, scope?: ProjectScoped): T[];
   all<T>(typeId: string, scope?: ProjectScoped): T[] {

@@ -3,6 +3,7 @@ import type { CommerceMock, ProjectScoped, QueryParams, SeedItem, SeededType } f
 import type { TokenFilter, TokenRecord } from '../auth/tokens.js';
 import type { MockClient } from '../client.js';
 import type { JournalEntry, JournalFilter } from '../journal.js';
+import type { MessageFilter } from '../resources/messages.js';
 import type { PagedResult } from '../query/index.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
 import type { PermissionDecision } from '../scopes/index.js';
@@ -144,6 +145,11 @@ export class Commerce {
   /** The requests the mock served during this test (its journal since the test began), oldest first. */
   requests(filter: JournalFilter = {}): Promise<JournalEntry[]> {
     return this.client.requests({ ...filter, since: Math.max(filter.since ?? 0, internalsOf(this).journalStart) });
+  }
+
+  /** The messages the project recorded (what `/messages` serves), oldest first; `filter` narrows them by type and resource. */
+  async messages(filter: MessageFilter = {}, scope?: ProjectScoped): Promise<Array<ResourceOf<'message'>>> {
+    return (await this.client.messages(filter, scope)) as unknown as Array<ResourceOf<'message'>>;
   }
 
   /** A customer token, recorded as if the customer had signed in. */

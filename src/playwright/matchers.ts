@@ -301,6 +301,20 @@ function label(resource: object): string {
   return key !== undefined ? `${String(id)} (key ${JSON.stringify(key)})` : String(id);
 }
 
+function listMessages(messages: object[], limit = 20): string {
+  if (messages.length === 0) return '  (none)';
+  const lines = messages.slice(-limit).map((message) => {
+    const { type, sequenceNumber, resource, resourceVersion } = message as {
+      type: string;
+      sequenceNumber: number;
+      resource: { typeId: string; id: string };
+      resourceVersion: number;
+    };
+    return `  - ${type} #${sequenceNumber} of ${resource.typeId} ${resource.id} (version ${resourceVersion})`;
+  });
+  return `${messages.length > limit ? `  ... ${messages.length - limit} earlier\n` : ''}${lines.join('\n')}`;
+}
+
 function listResources(resources: object[], limit = 10): string {
   const shown = resources.slice(0, limit).map((resource) => `  - ${label(resource)}`);
   if (resources.length > limit) shown.push(`  ... and ${resources.length - limit} more`);
@@ -541,6 +555,59 @@ export const commerceMatchers = {
           `${hint}\n\nExpected: ${this.isNot ? 'not ' : ''}${wanted}\nReceived: ${matching.length} matching${matching.length > 0 ? `:\n${listRequests(matching)}` : ''}\n\n` +
           `The requests the mock received in this test:\n${listRequests(entries)}`;
         return { pass, message, name: 'toHaveReceived', expected: shown, actual: matching.length };
+      },
+    );
+  },
+
+  /**
+   * The project recorded a message of this type (`CustomerCreated`, `OrderStateChanged`, ...); with
+   * `expected`, one whose fields match it as `toHaveStored` compares (`{ resource: { id } }`, a payload field).
+   */
+  toHaveEmittedMessage: function (
+    this: ExpectMatcherState,
+    received: CommerceReceiver,
+    type: string,
+    ...given: [expected?: Record<string, unknown>]
+  ): Judged {
+    const utils = this.utils;
+    const hint = utils.matcherHint(
+      'toHaveEmittedMessage',
+      'commerce',
+      'type',
+      hintOptions(this, given.length === 0 ? {} : { secondArgument: 'expected' }),
+    );
+    requireText(this, hint, 'type', type);
+    const expected = given[0];
+    if (given.length > 0 && (!isObject(expected) || Array.isArray(expected))) {
+      throw usageError(
+        this,
+        hint,
+        'expected must be a partial message (an object); leave it out to match any message of the type',
+        'expected',
+        expected,
+      );
+    }
+    const wanted = `a ${type} message${expected === undefined ? '' : ` matching ${utils.printExpected(expected)}`}`;
+    return webFirst(
+      this,
+      readable(this, hint, received),
+      (source) => source.messages({}),
+      (messages) => {
+        const ofType = messages.filter((message) => (message as { type?: unknown }).type === type);
+        const matching = expected === undefined ? ofType : ofType.filter((message) => subsetMatches(message, expected));
+        const pass = matching.length > 0;
+        const message = () => {
+          const found = `The messages the project recorded:\n${listMessages(messages)}`;
+          if (pass) return `${hint}\n\nExpected: no ${withoutArticle(wanted)}\nReceived: ${matching.length} matching\n\n${found}`;
+          if (ofType.length === 0 || expected === undefined)
+            return `${hint}\n\nExpected: ${wanted}\nReceived: none of the type\n\n${found}`;
+          const closest = ofType.reduce((best, one) => (similarity(one, expected) > similarity(best, expected) ? one : best));
+          return (
+            `${hint}\n\nExpected: ${wanted}\nReceived: ${ofType.length} ${type} message${ofType.length === 1 ? '' : 's'}, none matches; the closest:\n\n` +
+            utils.printDiffOrStringify(expected, subsetOf(closest, expected), 'Expected', 'Received', true)
+          );
+        };
+        return { pass, message, name: 'toHaveEmittedMessage', expected: expected ?? type, actual: matching.slice(0, 10) };
       },
     );
   },

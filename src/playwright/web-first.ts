@@ -9,6 +9,7 @@ import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test';
 import type { TokenRecord } from '../auth/tokens.js';
 import { localClient, type MockClient } from '../client.js';
 import type { JournalEntry, JournalFilter } from '../journal.js';
+import type { MessageFilter } from '../resources/messages.js';
 import { CommerceMock } from '../mock.js';
 import type { PagedResult } from '../query/index.js';
 import type { PermissionDecision } from '../scopes/permissions.js';
@@ -24,6 +25,7 @@ export interface Source {
   permissionDecisions(): Maybe<PermissionDecision[]>;
   /** The journal of the current test (since it began, for the fixture). */
   requests(filter: JournalFilter): Maybe<JournalEntry[]>;
+  messages(filter: MessageFilter): Maybe<object[]>;
 }
 
 export interface Sources {
@@ -41,6 +43,7 @@ function mockSource(mock: CommerceMock, journalStart: number): Source {
     query: (typeId, params) => mock.query<object>(typeId, params),
     permissionDecisions: () => mock.permissionDecisions(),
     requests: (filter) => mock.requests({ ...filter, since: journalStart }),
+    messages: (filter) => mock.messages(filter),
   };
 }
 
@@ -51,6 +54,7 @@ function clientSource(client: MockClient, journalStart: number): Source {
     query: (typeId, params) => client.query(typeId, params),
     permissionDecisions: () => client.permissionDecisions(),
     requests: (filter) => client.requests({ ...filter, since: journalStart }),
+    messages: (filter) => client.messages(filter),
   };
 }
 

@@ -41,6 +41,7 @@ import {
   type UpdateAction,
   type Engine,
   type ScopePolicy,
+  lifecycleMessages,
 } from './define.js';
 import type { KeyRef } from './quote-requests.js';
 import { OrderFromCartDraft, type Order } from './order/model.js';
@@ -205,6 +206,7 @@ const approvalFlowScope: ScopePolicy<ApprovalFlow> = {
 
 export const approvalFlows = defineResource<unknown, ApprovalFlow>({
   typeId: 'approval-flow',
+  messages: lifecycleMessages('ApprovalFlow', 'approvalFlow', false),
   path: 'approval-flows',
   scope: approvalFlowScope,
   draft: z.never(),

@@ -34,6 +34,7 @@ import {
   type Locator,
   type Engine,
   type ScopePolicy,
+  lifecycleMessages,
 } from './define.js';
 import type { KeyRef } from './quote-requests.js';
 import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from './validation.js';
@@ -155,6 +156,7 @@ const approvalRuleScope: ScopePolicy<ApprovalRule> = {
 
 export const approvalRules = defineResource<ApprovalRuleDraft, ApprovalRule>({
   typeId: 'approval-rule',
+  messages: lifecycleMessages('ApprovalRule', 'approvalRule', false),
   path: 'approval-rules',
   scope: approvalRuleScope,
   draft: ApprovalRuleDraft,

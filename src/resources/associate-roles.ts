@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields } from './define.js';
+import { action, defineResource, type BaseFields, lifecycleMessages } from './define.js';
 import { customFieldActions, customFields, type CustomFields, setter } from './common.js';
 import { CustomFieldsDraft, Key } from './validation.js';
 import { Permission } from '../scopes/permissions.js';
@@ -34,6 +34,7 @@ const distinct = (permissions: readonly Permission[]): Permission[] => [...new S
 
 export const associateRoles = defineResource<AssociateRoleDraft, AssociateRole>({
   typeId: 'associate-role',
+  messages: lifecycleMessages('AssociateRole', 'associateRole'),
   path: 'associate-roles',
   draft: AssociateRoleDraft,
   create(draft, ctx) {

@@ -13,7 +13,7 @@ import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import type { StoredDocument } from '../storage/types.js';
 import { cartErrors } from './cart/errors.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
-import { action, defineResource, type Reference, type ResourceContext } from './define.js';
+import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages } from './define.js';
 import { CustomFieldsDraft, Key, LocalizedString, SortOrder, resourceIdentifier, DateTime } from './validation.js';
 
 const ApplicationMode = z.enum(['ProportionateDistribution', 'EvenDistribution', 'IndividualApplication']);
@@ -265,6 +265,7 @@ function freeSortOrder(ctx: ResourceContext): string {
 
 export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
   typeId: 'cart-discount',
+  messages: lifecycleMessages('CartDiscount', 'cartDiscount'),
   path: 'cart-discounts',
   draft: CartDiscountDraft,
   create(draft, ctx) {

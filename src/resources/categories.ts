@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
-import { action, defineResource, type BaseFields, type ResourceContext } from './define.js';
+import { action, defineResource, emits, type BaseFields, type ResourceContext } from './define.js';
 import {
   applyCustomField,
   applyCustomType,
@@ -86,6 +86,7 @@ export const categories = defineResource<CategoryDraft, Category>({
   typeId: 'category',
   path: 'categories',
   draft: CategoryDraft,
+  messages: { created: { type: 'CategoryCreated', payload: (category) => ({ category }) } },
   create(draft, ctx) {
     const assets = (draft.assets ?? []).map((asset) => assetFromDraft(asset, ctx));
     assertUniqueAssetKeys(assets);
@@ -133,7 +134,12 @@ export const categories = defineResource<CategoryDraft, Category>({
   },
   actions: {
     changeName: changer('name', LocalizedString),
-    changeSlug: changer('slug', Slug),
+    changeSlug: emits(
+      changer('slug', Slug),
+      'CategorySlugChanged',
+      (category: Category, _a, oldSlug: Category['slug']) => ({ slug: category.slug, oldSlug }),
+      (category: Category) => category.slug,
+    ),
     setKey: setter('key', Key),
     setDescription: setter('description', LocalizedString),
     setExternalId: setter('externalId', z.string()),

@@ -21,6 +21,25 @@ export interface UpdateAction<R> {
    * statistics): stored without a new version or audit change, so clients keep the version they know.
    */
   keepsVersion?: boolean;
+  /** The message the platform emits for the action (its API reference names one per action that has one). */
+  message?: MessageOf<R>;
+}
+
+/** A message's type and payload: what the platform adds to the fields every message has. */
+export interface MessagePayload {
+  type: string;
+  [field: string]: unknown;
+}
+
+/**
+ * How an update action's message is made: `before` reads what the payload needs of the resource as it
+ * was (an old email), `payload` builds it from the changed resource. Neither runs while messages are off.
+ */
+export interface MessageOf<R = any, Old = any> {
+  /** The message type, e.g. `CustomerEmailChanged`. */
+  type: string;
+  before?(resource: R, action: any): Old;
+  payload(resource: R, action: any, old: Old, ctx: ResourceContext): MessagePayload | undefined;
 }
 
 /** Declares one update action: its payload schema and how it changes a copy of the resource. */
@@ -29,6 +48,21 @@ export function action<S extends z.ZodType, R = any>(
   apply: (resource: R, action: z.infer<S>, ctx: ResourceContext) => void,
 ): UpdateAction<R> {
   return { schema, apply };
+}
+
+/**
+ * The action with the message it emits, `type` plus what `payload` returns; `before` reads what the
+ * payload needs of the resource as it was before the action.
+ */
+export function emits<R = any, Old = undefined>(
+  declared: UpdateAction<R>,
+  type: string,
+  payload: (resource: R, action: any, old: Old, ctx: ResourceContext) => Record<string, unknown> = () => ({}),
+  before?: (resource: R, action: any) => Old,
+): UpdateAction<R> {
+  const message: MessageOf<R, Old> = { type, payload: (resource, action, old, ctx) => ({ type, ...payload(resource, action, old, ctx) }) };
+  if (before) message.before = before;
+  return { ...declared, message };
 }
 
 export interface UniqueIndex<R> {
@@ -90,6 +124,22 @@ export interface ResourceDefinition<Draft = any, R extends StoredDocument = any>
   scope?: ScopePolicy<R>;
   /** Called before delete; throws to refuse it. */
   beforeDelete?(resource: R, ctx: ResourceContext): void;
+  /** The messages the platform emits when a resource of the type is created and deleted (`<Resource>Created`, `<Resource>Deleted`). */
+  messages?: { created?: LifecycleMessage<R>; deleted?: LifecycleMessage<R> };
+}
+
+/** The message of a create or a delete: its type and what it carries of the resource. */
+export interface LifecycleMessage<R = any> {
+  type: string;
+  payload?(resource: R): Record<string, unknown>;
+}
+
+/** The `messages` of a type whose Created message carries the resource in `field` and whose Deleted message has no payload (or none at all). */
+export function lifecycleMessages(resourceName: string, field: string, deleted = true): ResourceDefinition['messages'] {
+  return {
+    created: { type: `${resourceName}Created`, payload: (resource) => ({ [field]: resource }) },
+    ...(deleted ? { deleted: { type: `${resourceName}Deleted` } } : {}),
+  };
 }
 
 export function defineResource<Draft, R extends StoredDocument>(definition: ResourceDefinition<Draft, R>): ResourceDefinition<Draft, R> {

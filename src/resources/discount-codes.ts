@@ -9,7 +9,7 @@ import type { StoredDocument } from '../storage/types.js';
 import { assertCartPredicate } from './cart/errors.js';
 import { referencesIn } from './cart-discounts.js';
 import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
-import { action, defineResource, type Reference, type ResourceContext } from './define.js';
+import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages } from './define.js';
 import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime } from './validation.js';
 
 export interface DiscountCode extends StoredDocument {
@@ -74,6 +74,7 @@ function setValidity(code: DiscountCode, fields: { validFrom?: string | null; va
 
 export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
   typeId: 'discount-code',
+  messages: lifecycleMessages('DiscountCode', 'discountCode'),
   path: 'discount-codes',
   draft: DiscountCodeDraft,
   create(draft, ctx) {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
 import { changer, setter } from './common.js';
-import { type BaseFields, defineResource } from './define.js';
+import { type BaseFields, defineResource, lifecycleMessages } from './define.js';
 import { Key, LocalizedString, SortOrder } from './validation.js';
 
 export interface DiscountGroup extends StoredDocument {
@@ -51,4 +51,5 @@ export const discountGroups = defineResource<DiscountGroupDraft, DiscountGroup>(
     },
   },
   referencedBy: ['cart-discount'],
+  messages: lifecycleMessages('DiscountGroup', 'discountGroup'),
 });

@@ -34,6 +34,8 @@ import { stagedQuotes } from './staged-quotes.js';
 import { quotes } from './quotes.js';
 import { approvalRules } from './approval-rules.js';
 import { approvalFlows } from './approval-flows.js';
+import { messages } from './messages.js';
+import { subscriptions } from './subscriptions.js';
 
 /** Every resource type the mock serves. Adding one is a module plus a line here. */
 export const resourceDefinitions: ResourceDefinition[] = [
@@ -72,4 +74,6 @@ export const resourceDefinitions: ResourceDefinition[] = [
   quotes,
   approvalRules,
   approvalFlows,
+  messages,
+  subscriptions,
 ];

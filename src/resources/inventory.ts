@@ -79,6 +79,13 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
   typeId: 'inventory-entry',
   path: 'inventory',
   draft: InventoryEntryDraft,
+  messages: {
+    created: { type: 'InventoryEntryCreated', payload: (inventoryEntry) => ({ inventoryEntry }) },
+    deleted: {
+      type: 'InventoryEntryDeleted',
+      payload: (entry) => ({ sku: entry.sku, ...(entry.supplyChannel ? { supplyChannel: entry.supplyChannel } : {}) }),
+    },
+  },
   create(draft, ctx) {
     const entry = {} as Omit<InventoryEntry, BaseFields>;
     if (draft.key !== undefined) entry.key = draft.key;

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { type CentPrecisionMoney, MoneyDraft, type TypedMoney, typedMoney, withCentAmount } from '../pricing/money.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type Reference, type ResourceContext, type CustomRoute, type ScopePolicy } from './define.js';
+import { action, defineResource, emits, type Reference, type ResourceContext, type CustomRoute, type ScopePolicy } from './define.js';
 import {
   applyCustomField,
   applyCustomType,
@@ -284,6 +284,7 @@ export const payments = defineResource<PaymentDraft, Payment>({
   path: 'payments',
   scope: paymentScope,
   draft: PaymentDraft,
+  messages: { created: { type: 'PaymentCreated', payload: (payment) => ({ payment }) } },
   create(draft, ctx) {
     const payment = {} as Omit<Payment, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> as Payment;
     if (draft.key !== undefined) payment.key = draft.key;
@@ -387,12 +388,20 @@ export const payments = defineResource<PaymentDraft, Payment>({
     }),
 
     // Transactions -------------------------------------------------------------------------------
-    addTransaction: action(z.object({ transaction: TransactionDraft }), (payment, a, ctx) => {
-      payment.transactions.push(transactionFrom(a.transaction, ctx));
-    }),
-    changeTransactionState: action(TransactionLocator.extend({ state: TransactionState }), (payment, a) => {
-      findTransaction(payment, a.transactionId).state = a.state;
-    }),
+    addTransaction: emits(
+      action(z.object({ transaction: TransactionDraft }), (payment: Payment, a, ctx) => {
+        payment.transactions.push(transactionFrom(a.transaction, ctx));
+      }),
+      'PaymentTransactionAdded',
+      (payment: Payment) => ({ transaction: payment.transactions.at(-1) }),
+    ),
+    changeTransactionState: emits(
+      action(TransactionLocator.extend({ state: TransactionState }), (payment: Payment, a) => {
+        findTransaction(payment, a.transactionId).state = a.state;
+      }),
+      'PaymentTransactionStateChanged',
+      (_payment: Payment, a) => ({ transactionId: a.transactionId, state: a.state }),
+    ),
     changeTransactionTimestamp: action(TransactionLocator.extend({ timestamp: DateTime }), (payment, a) => {
       findTransaction(payment, a.transactionId).timestamp = a.timestamp;
     }),

@@ -9,7 +9,7 @@ import { errors } from '../http/errors.js';
 import { ok, type ApiCall } from '../context.js';
 import { parseQueryParams, runQuery } from '../query/index.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, type Reference, type ResourceContext } from './define.js';
+import { action, defineResource, type BaseFields, type Reference, type ResourceContext, lifecycleMessages } from './define.js';
 import { changer, customFieldActions, customFields, type CustomFields, setter } from './common.js';
 import { catalogErrors } from './product/errors.js';
 import { presentedRoutes } from './product/routes.js';
@@ -93,6 +93,7 @@ const ProductAction = z.object({ product: resourceIdentifier('product') });
 
 export const productSelections = defineResource<ProductSelectionDraft, ProductSelection>({
   typeId: 'product-selection',
+  messages: lifecycleMessages('ProductSelection', 'productSelection'),
   path: 'product-selections',
   draft: ProductSelectionDraft,
   create(draft, ctx) {

@@ -4,6 +4,7 @@ import { ok } from '../context.js';
 import { action, defineResource, type Engine } from './define.js';
 import { isoNow } from '../util/time.js';
 import { changer } from './common.js';
+import { DEFAULT_MESSAGES_CONFIGURATION } from './messages.js';
 import { Country, Currency, LanguageTag } from './validation.js';
 
 const DeleteDaysAfterLastModification = z.number().int().min(1).max(365_250);
@@ -67,7 +68,7 @@ function defaultSettings(key: string, now: string) {
     currencies: [] as string[],
     languages: [] as string[],
     createdAt: now,
-    messages: { enabled: false, deleteDaysAfterCreation: 15 },
+    messages: { ...DEFAULT_MESSAGES_CONFIGURATION },
     carts: { countryTaxRateFallbackEnabled: false, deleteDaysAfterLastModification: 90 },
     shoppingLists: { deleteDaysAfterLastModification: 360 },
     searchIndexing: { products: { status: 'Deactivated' }, orders: { status: 'Deactivated' } },

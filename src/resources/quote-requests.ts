@@ -41,6 +41,7 @@ import {
   type Locator,
   type Engine,
   type ScopePolicy,
+  lifecycleMessages,
 } from './define.js';
 import { stateTransition } from './payments.js';
 import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from './validation.js';
@@ -287,6 +288,7 @@ const quoteRequestScope: ScopePolicy<QuoteRequest> = {
 
 export const quoteRequests = defineResource<QuoteRequestDraft, QuoteRequest>({
   typeId: 'quote-request',
+  messages: lifecycleMessages('QuoteRequest', 'quoteRequest'),
   path: 'quote-requests',
   scope: quoteRequestScope,
   draft: QuoteRequestDraft,

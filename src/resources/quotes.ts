@@ -41,6 +41,7 @@ import {
   type Locator,
   type Engine,
   type ScopePolicy,
+  lifecycleMessages,
 } from './define.js';
 import {
   assertVersion,
@@ -214,6 +215,7 @@ const quoteScope: ScopePolicy<Quote> = {
 
 export const quotes = defineResource<QuoteDraft, Quote>({
   typeId: 'quote',
+  messages: lifecycleMessages('Quote', 'quote'),
   path: 'quotes',
   scope: quoteScope,
   draft: QuoteDraft,

@@ -20,18 +20,22 @@ import type {
   AppliedAction,
   Author,
   Engine,
+  LifecycleMessage,
   Locator,
+  MessagePayload,
   QueryShape,
   Reference,
   ResourceContext,
   ResourceDefinition,
   ScopePolicy,
 } from './define.js';
+import { MessageWriter } from './messages.js';
 import { ExpectedVersion, validate } from './validation.js';
 
 export type { Locator } from './define.js';
 
 const MAX_ACTIONS = 500;
+const NO_MESSAGES: readonly MessagePayload[] = [];
 
 const UpdateEnvelope = z.object({
   version: ExpectedVersion,
@@ -166,6 +170,10 @@ function requestedAction(definition: ResourceDefinition, name: string, allowed: 
   return own(definition.actions, name) ?? own(definition.internalActions, name);
 }
 
+function lifecycleMessage(message: LifecycleMessage, resource: StoredDocument): MessagePayload {
+  return { type: message.type, ...message.payload?.(resource) };
+}
+
 function* filtered<T>(documents: Iterable<T>, keep: (document: T) => boolean): Iterable<T> {
   for (const document of documents) if (keep(document)) yield document;
 }
@@ -181,13 +189,16 @@ function* mapped<T, U>(documents: Iterable<T>, map: (document: T) => U): Iterabl
  */
 export class Repository implements Engine {
   readonly decisions = new PermissionLog();
+  private readonly messages: MessageWriter;
 
   constructor(
     readonly storage: StorageBackend,
     readonly definitions: ReadonlyMap<string, ResourceDefinition>,
     /** How list queries treat unknown fields (`strictWhere`). */
     readonly queryOptions: QueryOptions = {},
-  ) {}
+  ) {
+    this.messages = new MessageWriter(storage);
+  }
 
   definition(typeId: string): ResourceDefinition {
     const definition = this.definitions.get(typeId);
@@ -260,7 +271,9 @@ export class Repository implements Engine {
       createdBy: ctx.author,
       lastModifiedBy: ctx.author,
     } as StoredDocument;
-    this.save(definition, ctx.project, resource, undefined);
+    const created = definition.messages?.created;
+    const messages = created && this.messages.enabled(ctx.project) ? [lifecycleMessage(created, resource)] : NO_MESSAGES;
+    this.save(definition, ctx, resource, undefined, messages);
     return resource;
   }
 
@@ -285,26 +298,45 @@ export class Repository implements Engine {
   apply(definition: ResourceDefinition, current: StoredDocument, steps: AppliedAction[], ctx: ResourceContext): StoredDocument {
     const next = jsonClone(current);
     let keepsVersion = steps.length > 0;
+    const emitting = this.messages.enabled(ctx.project);
+    const messages: MessagePayload[] = [];
     for (const step of steps) {
       const declared = own(definition.actions, step.name) ?? own(definition.internalActions, step.name);
       if (!declared) throw errors.general(`The ${definition.typeId} has no action '${step.name}'.`);
+      const message = emitting ? declared.message : undefined;
+      const old = message?.before?.(next, step.payload);
       declared.apply(next, step.payload, ctx);
       keepsVersion &&= declared.keepsVersion === true;
+      // A copy: later actions of the request go on changing what the payload points into.
+      const payload = message?.payload(next, step.payload, old, ctx);
+      if (payload) messages.push(jsonClone(payload));
     }
     definition.afterActions?.(next, ctx, steps);
     if (jsonEqual(next, current)) return current;
-    if (!keepsVersion) return this.store(definition, current, next, ctx);
-    this.save(definition, ctx.project, next, current);
+    if (!keepsVersion) return this.store(definition, current, next, ctx, messages);
+    this.save(definition, ctx, next, current, NO_MESSAGES);
     return next;
   }
 
   replace(definition: ResourceDefinition, current: StoredDocument, next: object, ctx: ResourceContext): StoredDocument {
     const { id, createdAt, createdBy } = current;
-    return this.store(definition, current, { ...next, id, version: current.version, createdAt, createdBy } as StoredDocument, ctx);
+    return this.store(
+      definition,
+      current,
+      { ...next, id, version: current.version, createdAt, createdBy } as StoredDocument,
+      ctx,
+      NO_MESSAGES,
+    );
   }
 
   /** Writes `next` as the version after `current` (with the cascaded changes of its type, in one transaction). */
-  private store(definition: ResourceDefinition, current: StoredDocument, next: StoredDocument, ctx: ResourceContext): StoredDocument {
+  private store(
+    definition: ResourceDefinition,
+    current: StoredDocument,
+    next: StoredDocument,
+    ctx: ResourceContext,
+    messages: readonly MessagePayload[],
+  ): StoredDocument {
     const stamp = (document: StoredDocument, previous: StoredDocument) => {
       document.version = previous.version + 1;
       document.lastModifiedAt = ctx.now;
@@ -313,16 +345,16 @@ export class Repository implements Engine {
     stamp(next, current);
     const related = definition.cascade?.(next, current, ctx) ?? [];
     if (related.length === 0) {
-      this.save(definition, ctx.project, next, current);
+      this.save(definition, ctx, next, current, messages);
       return next;
     }
     // Nested: each save runs its own transaction inside this one.
     this.storage.transaction(() => {
-      this.save(definition, ctx.project, next, current);
+      this.save(definition, ctx, next, current, messages);
       for (const document of related) {
         const previous = this.get(definition, ctx.project, { id: document.id });
         stamp(document, previous);
-        this.save(definition, ctx.project, document, previous);
+        this.save(definition, ctx, document, previous, NO_MESSAGES);
       }
     });
     return next;
@@ -363,18 +395,32 @@ export class Repository implements Engine {
       }
     }
     definition.beforeDelete?.(current, ctx);
+    const deleted = definition.messages?.deleted;
     this.storage.transaction(() => {
       this.storage.delete(ctx.project, definition.typeId, current.id, current.version);
       for (const { collection, unique } of uniqueIndexesOf(definition)) {
         for (const value of unique.values(current)) this.storage.delete(ctx.project, collection, value);
       }
+      // The platform counts a deletion as one more version of the resource.
+      if (deleted && this.messages.enabled(ctx.project))
+        this.messages.write(ctx.project, definition.typeId, current, current.version + 1, [lifecycleMessage(deleted, current)], ctx);
     });
     return current;
   }
 
-  /** Writes a resource and its unique-index entries in one transaction, mapping conflicts to platform errors. */
-  private save(definition: ResourceDefinition, project: string, next: StoredDocument, previous: StoredDocument | undefined): void {
+  /**
+   * Writes a resource, its unique-index entries and the messages of the change in one transaction,
+   * mapping conflicts to platform errors.
+   */
+  private save(
+    definition: ResourceDefinition,
+    ctx: ResourceContext,
+    next: StoredDocument,
+    previous: StoredDocument | undefined,
+    messages: readonly MessagePayload[],
+  ): void {
     const { storage } = this;
+    const { project } = ctx;
     const typeId = definition.typeId;
     const key = definition.keyOf ? definition.keyOf(next) : (next.key as string | undefined);
     const indexChanges: Array<{ collection: string; added: string[]; removed: string[] }> = [];
@@ -401,6 +447,7 @@ export class Repository implements Engine {
           for (const value of change.added)
             storage.write(project, change.collection, { id: value, version: 1, owner: next.id }, { expectedVersion: 0 });
         }
+        this.messages.write(project, typeId, next, next.version, messages, ctx);
       });
     } catch (error) {
       if (error instanceof KeyConflict) throw errors.duplicateField('key', error.key);

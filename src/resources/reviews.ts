@@ -71,6 +71,7 @@ export const reviews = defineResource<ReviewDraft, Review>({
   typeId: 'review',
   path: 'reviews',
   draft: ReviewDraft,
+  messages: { created: { type: 'ReviewCreated', payload: (review) => ({ review }) } },
   create(draft, ctx) {
     const review = {} as Review;
     for (const field of ['key', 'uniquenessValue', 'locale', 'authorName', 'title', 'text'] as const) {

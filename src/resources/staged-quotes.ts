@@ -28,6 +28,7 @@ import {
   type UpdateAction,
   type Engine,
   type ScopePolicy,
+  lifecycleMessages,
 } from './define.js';
 import {
   assertVersion,
@@ -181,6 +182,7 @@ const stagedQuoteScope: ScopePolicy<StagedQuote> = {
 
 export const stagedQuotes = defineResource<StagedQuoteDraft, StagedQuote>({
   typeId: 'staged-quote',
+  messages: lifecycleMessages('StagedQuote', 'stagedQuote'),
   path: 'staged-quotes',
   scope: stagedQuoteScope,
   draft: StagedQuoteDraft,

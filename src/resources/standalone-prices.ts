@@ -139,6 +139,10 @@ export function presentStandalonePrice(price: StandalonePrice, read: CatalogRead
 
 export const standalonePrices = defineResource<StandalonePriceDraft, StandalonePrice>({
   typeId: 'standalone-price',
+  messages: {
+    created: { type: 'StandalonePriceCreated', payload: (standalonePrice) => ({ standalonePrice }) },
+    deleted: { type: 'StandalonePriceDeleted', payload: (price) => ({ sku: price.sku }) },
+  },
   path: 'standalone-prices',
   draft: StandalonePriceDraft,
   create(draft, ctx) {

@@ -176,6 +176,22 @@ function uniqueCountries(countries: Array<{ code: string }> | undefined) {
 export const stores = defineResource<StoreDraft, Store>({
   typeId: 'store',
   path: 'stores',
+  messages: {
+    // The platform's StoreCreated repeats the store's fields rather than embedding the store.
+    created: {
+      type: 'StoreCreated',
+      payload: ({ name, languages, countries, distributionChannels, supplyChannels, productSelections, custom }) => ({
+        ...(name !== undefined ? { name } : {}),
+        ...(languages !== undefined ? { languages } : {}),
+        ...(countries !== undefined ? { countries } : {}),
+        distributionChannels: distributionChannels ?? [],
+        supplyChannels: supplyChannels ?? [],
+        productSelections: productSelections ?? [],
+        ...(custom !== undefined ? { custom } : {}),
+      }),
+    },
+    deleted: { type: 'StoreDeleted' },
+  },
   referencedBy: ['customer', 'cart', 'order', 'shopping-list', 'business-unit', 'quote-request', 'staged-quote', 'quote', 'cart-discount'],
   draft: StoreDraft,
   create(draft, ctx) {

@@ -36,6 +36,7 @@ import type {
   DiscountGroupDraft,
   InventoryEntry,
   InventoryEntryDraft,
+  Message,
   Order,
   OrderImportDraft,
   Payment,
@@ -66,6 +67,8 @@ import type {
   StateDraft,
   Store,
   StoreDraft,
+  Subscription,
+  SubscriptionDraft,
   StoreResourceIdentifier,
   TaxCategory,
   TaxCategoryDraft,
@@ -126,6 +129,9 @@ export interface ResourceTypes {
   quote: { draft: QuoteDraft; resource: Quote };
   'approval-rule': { draft: ApprovalRuleSeedDraft; resource: ApprovalRule };
   'approval-flow': { draft: never; resource: ApprovalFlow };
+  /** Messages are the engine's record of changes: read, never seeded. */
+  message: { draft: never; resource: Message };
+  subscription: { draft: SubscriptionDraft; resource: Subscription };
 }
 
 export type TypeId = keyof ResourceTypes;

@@ -117,6 +117,26 @@ test.describe('matchers on a remote mock', () => {
     await expect(commerce).toHaveReceived({ method: 'GET', path: '/test-project/customer-groups/key=vip', status: 200 });
   });
 
+  test('toHaveEmittedMessage and commerce.messages(): pass, fail, wait', async ({ commerce }) => {
+    const [group] = await commerce.seed(customerGroupFactory.build({ key: 'gold' }));
+    const [customer] = await commerce.seed(customerFactory.build({ key: 'ada', customerGroup: { typeId: 'customer-group', key: 'gold' } }));
+    await expect(commerce).toHaveEmittedMessage('CustomerCreated', { resource: { id: customer!.id }, sequenceNumber: 1 });
+    expect((await commerce.messages({ resourceId: customer!.id })).map((m) => m.type)).toEqual(['CustomerCreated']);
+    expect(await commerce.messages({ type: 'CustomerCreated', resourceTypeId: 'customer-group' })).toEqual([]);
+    expect(group).toBeDefined();
+    const message = await failure(() => quick(commerce).toHaveEmittedMessage('CustomerEmailChanged'));
+    expect(message).toContain('Received: none of the type');
+    expect(message).toContain(`- CustomerCreated #1 of customer ${customer!.id} (version 1)`);
+    later(() =>
+      commerce.apiRoot
+        .customers()
+        .withId({ ID: customer!.id })
+        .post({ body: { version: 1, actions: [{ action: 'changeEmail', email: 'new@example.com' }] } })
+        .execute(),
+    );
+    await expect(commerce).toHaveEmittedMessage('CustomerEmailChanged', { email: 'new@example.com', resourceVersion: 2 });
+  });
+
   test('associate matchers: pass, fail, wait', async ({ commerce }) => {
     const [buyer] = await commerce.seed(
       customerFactory.build({ key: 'buyer' }),

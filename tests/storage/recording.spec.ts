@@ -14,9 +14,12 @@ for (const [label, make] of [
     expect(storage.name).toMatch(/^recording\((memory|sqlite)\)$/);
     const mock = createCommerceMock({ storage });
     const customer = mock.create<Json>('customer', { email: 'a@example.com', password: 'pw' });
+    const [created] = mock.messages({ resourceId: customer.id });
     expect(storage.changes).toEqual([
       { operation: 'write', project: 'test-project', typeId: 'customer', id: customer.id, version: 1 },
       { operation: 'write', project: 'test-project', typeId: 'customer#email', id: 'a@example.com', version: 1 },
+      { operation: 'write', project: 'test-project', typeId: 'message', id: created!.id, version: 1 },
+      { operation: 'write', project: 'test-project', typeId: 'message#sequence', id: customer.id, version: 1 },
     ]);
     // A duplicate email fails before anything is written; a failed transaction leaves no record.
     expect(() => mock.create('customer', { email: 'a@example.com', password: 'pw' })).toThrow();
@@ -26,16 +29,21 @@ for (const [label, make] of [
         throw new Error('undo');
       }),
     ).toThrow('undo');
-    expect(storage.changes).toHaveLength(2);
+    expect(storage.changes).toHaveLength(4);
     mock.update('customer', customer.id, { version: 1, actions: [{ action: 'changeEmail', email: 'b@example.com' }] });
     const response = mock.handle({ method: 'DELETE', url: `/test-project/customers/${customer.id}?version=2` });
     expect(response.status).toBe(200);
-    expect(storage.changes.slice(2).map((c) => `${c.operation} ${c.typeId} ${c.id} ${c.version}`)).toEqual([
+    const [, emailChanged, deleted] = mock.messages({ resourceId: customer.id });
+    expect(storage.changes.slice(4).map((c) => `${c.operation} ${c.typeId} ${c.id} ${c.version}`)).toEqual([
       `write customer ${customer.id} 2`,
       'delete customer#email a@example.com 1',
       'write customer#email b@example.com 1',
+      `write message ${emailChanged!.id} 1`,
+      `write message#sequence ${customer.id} 2`,
       `delete customer ${customer.id} 2`,
       'delete customer#email b@example.com 1',
+      `write message ${deleted!.id} 1`,
+      `write message#sequence ${customer.id} 3`,
     ]);
     storage.close();
   });

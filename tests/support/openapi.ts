@@ -63,6 +63,8 @@ const MAP_VALUES: Record<string, Schema> = {
  *   objects and arrays there (`currentVersion`, `invalidValue`, ...): they take any extra field.
  * - 404 responses declare no body; the platform sends the usual error envelope.
  * - `isPlatformClient`, which the platform sends in `createdBy`/`lastModifiedBy`, is missing.
+ * - The Message discriminator maps no OrderMessage subtype (`OrderCreated`, `LineItemStateTransition`,
+ *   ...), though each is declared as one (`allOf: [OrderMessage, ...]`): they are mapped by their name.
  */
 function repair(definition: Definition): void {
   const { schemas, responses } = definition.components;
@@ -83,6 +85,13 @@ function repair(definition: Definition): void {
     }
   }
   responses.errorable_404 = { content: { 'application/json': { schema: ERROR_RESPONSE } } };
+  const messageMapping = schemas.Message?.allOf?.[1]?.discriminator?.mapping;
+  if (messageMapping) {
+    for (const [name, schema] of Object.entries(schemas)) {
+      if (schema.allOf?.[0]?.$ref === `${SCHEMAS}OrderMessage` && name.endsWith('Message'))
+        messageMapping[name.slice(0, -'Message'.length)] ??= SCHEMAS + name;
+    }
+  }
   const clientLogging = schemas.ClientLogging;
   if (clientLogging?.properties) clientLogging.properties.isPlatformClient = { type: 'boolean' };
 }

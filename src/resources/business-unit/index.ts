@@ -9,7 +9,7 @@ import { errors } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';
 import { addressBookActions } from '../address-book.js';
 import { customFieldActions, setField } from '../common.js';
-import { action, type CustomRoute, defineResource, type Engine, type Reference } from '../define.js';
+import { action, type CustomRoute, defineResource, type Engine, type Reference, lifecycleMessages } from '../define.js';
 import { resourceIdentifier } from '../validation.js';
 import {
   AssociateDraft,
@@ -43,6 +43,7 @@ function findAssociate(unit: BusinessUnit, id: string): Associate {
 
 export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
   typeId: 'business-unit',
+  messages: lifecycleMessages('BusinessUnit', 'businessUnit'),
   path: 'business-units',
   scope: businessUnitScope,
   draft: BusinessUnitDraft,

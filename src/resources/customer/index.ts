@@ -10,7 +10,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
 import { addressBookActions } from '../address-book.js';
 import { customFieldActions, setField, setter } from '../common.js';
-import { action, defineResource, type Reference } from '../define.js';
+import { action, defineResource, emits, type Reference } from '../define.js';
 import { Key, resourceIdentifier, CalendarDate, LanguageTag } from '../validation.js';
 import { customerAccountRoutes } from './account.js';
 import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, storeReferences } from './draft.js';
@@ -26,6 +26,10 @@ export const customers = defineResource<CustomerDraft, Customer>({
   draft: CustomerDraft,
   create: customerFromDraft,
   createdBody: (customer) => ({ customer }),
+  messages: {
+    created: { type: 'CustomerCreated', payload: (customer) => ({ customer }) },
+    deleted: { type: 'CustomerDeleted', payload: (customer) => ({ email: customer.email }) },
+  },
   unique: {
     email: {
       values: emailIndexValues,
@@ -37,15 +41,22 @@ export const customers = defineResource<CustomerDraft, Customer>({
     },
   },
   actions: {
-    changeEmail: action(z.object({ email: z.string().min(1) }), (customer, a, ctx) => {
-      if (customer.email === a.email) return;
-      customer.email = a.email;
-      customer.isEmailVerified = false;
-      assertEmailAvailable(customer, ctx);
-    }),
+    changeEmail: emits(
+      action(z.object({ email: z.string().min(1) }), (customer: Customer, a, ctx) => {
+        if (customer.email === a.email) return;
+        customer.email = a.email;
+        customer.isEmailVerified = false;
+        assertEmailAvailable(customer, ctx);
+      }),
+      'CustomerEmailChanged',
+      (customer: Customer, _a, oldEmail: string) => ({ email: customer.email, oldEmail }),
+      (customer: Customer) => customer.email,
+    ),
     setKey: setter('key', Key),
-    setFirstName: setter('firstName', z.string()),
-    setLastName: setter('lastName', z.string()),
+    setFirstName: emits(setter('firstName', z.string()), 'CustomerFirstNameSet', (customer: Customer) => ({
+      firstName: customer.firstName,
+    })),
+    setLastName: emits(setter('lastName', z.string()), 'CustomerLastNameSet', (customer: Customer) => ({ lastName: customer.lastName })),
     setMiddleName: setter('middleName', z.string()),
     setTitle: setter('title', z.string()),
     setSalutation: setter('salutation', z.string()),

@@ -25,7 +25,7 @@ import {
   storedAddress,
   type CustomFields,
 } from '../common.js';
-import { action, type ResourceContext, type UpdateAction } from '../define.js';
+import { action, emits, type ResourceContext, type UpdateAction } from '../define.js';
 import { stateTransition } from '../payments.js';
 import { findCustomLineItem, findLineItem, shippingDetails } from '../cart/line-items.js';
 import type { Cart, ItemState, Shipping, ShippingInfo } from '../cart/model.js';
@@ -156,20 +156,45 @@ export function assertOrderNumberFree(orderNumber: string, ctx: ResourceContext,
 
 export const orderActions: Record<string, UpdateAction<Order>> = {
   // States -----------------------------------------------------------------------------------------
-  changeOrderState: action(z.object({ orderState: OrderState }), (order: Order, a) => void (order.orderState = a.orderState)),
-  changePaymentState: action(z.object({ paymentState: Optional(PaymentState) }), (order: Order, a) =>
-    setField(order, 'paymentState', a.paymentState),
+  changeOrderState: emits(
+    action(z.object({ orderState: OrderState }), (order: Order, a) => void (order.orderState = a.orderState)),
+    'OrderStateChanged',
+    (order: Order, _a, oldOrderState: string) => ({ orderState: order.orderState, oldOrderState }),
+    (order: Order) => order.orderState,
   ),
-  changeShipmentState: action(z.object({ shipmentState: Optional(ShipmentState) }), (order: Order, a) =>
-    setField(order, 'shipmentState', a.shipmentState),
+  changePaymentState: emits(
+    action(z.object({ paymentState: Optional(PaymentState) }), (order: Order, a) => setField(order, 'paymentState', a.paymentState)),
+    'OrderPaymentStateChanged',
+    (order: Order, _a, oldPaymentState?: string) => ({ paymentState: order.paymentState, oldPaymentState }),
+    (order: Order) => order.paymentState,
+  ),
+  changeShipmentState: emits(
+    action(z.object({ shipmentState: Optional(ShipmentState) }), (order: Order, a) => setField(order, 'shipmentState', a.shipmentState)),
+    'OrderShipmentStateChanged',
+    (order: Order, _a, oldShipmentState?: string) => ({ shipmentState: order.shipmentState, oldShipmentState }),
+    (order: Order) => order.shipmentState,
   ),
   transitionState: action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (order: Order, a, ctx) => {
     order.state = stateTransition(order.state, a, 'OrderState', ctx);
   }),
-  transitionLineItemState: action(LineItemLocator.extend(ItemTransition.shape), (order: Order, a, ctx) => {
-    const item = findLineItem(asCart(order), a);
-    item.state = transitionItemState(item.state, a, 'line item', ctx);
-  }),
+  transitionLineItemState: emits(
+    action(LineItemLocator.extend(ItemTransition.shape), (order: Order, a, ctx) => {
+      const item = findLineItem(asCart(order), a);
+      item.state = transitionItemState(item.state, a, 'line item', ctx);
+    }),
+    'LineItemStateTransition',
+    (order: Order, a, _old, ctx) => {
+      const item = findLineItem(asCart(order), a);
+      return {
+        lineItemId: item.id,
+        ...(item.key !== undefined ? { lineItemKey: item.key } : {}),
+        transitionDate: a.actualTransitionDate ?? ctx.now,
+        quantity: a.quantity,
+        fromState: ctx.reference('state', a.fromState),
+        toState: ctx.reference('state', a.toState),
+      };
+    },
+  ),
   transitionCustomLineItemState: action(CustomLineItemLocator.extend(ItemTransition.shape), (order: Order, a, ctx) => {
     const item = findCustomLineItem(asCart(order), a);
     item.state = transitionItemState(item.state, a, 'custom line item', ctx);
@@ -232,11 +257,15 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
       order.syncInfo.push(entry);
     },
   ),
-  addPayment: action(z.object({ payment: resourceIdentifier('payment') }), (order: Order, a, ctx) => {
-    const reference = ctx.reference('payment', a.payment);
-    order.paymentInfo ??= { payments: [] };
-    if (!order.paymentInfo.payments.some((p) => p.id === reference.id)) order.paymentInfo.payments.push(reference);
-  }),
+  addPayment: emits(
+    action(z.object({ payment: resourceIdentifier('payment') }), (order: Order, a, ctx) => {
+      const reference = ctx.reference('payment', a.payment);
+      order.paymentInfo ??= { payments: [] };
+      if (!order.paymentInfo.payments.some((p) => p.id === reference.id)) order.paymentInfo.payments.push(reference);
+    }),
+    'OrderPaymentAdded',
+    (_order: Order, a, _old, ctx) => ({ paymentRef: ctx.reference('payment', a.payment) }),
+  ),
   removePayment: action(z.object({ payment: resourceIdentifier('payment') }), (order: Order, a, ctx) => {
     const id = a.payment.id ?? ctx.reference('payment', a.payment).id;
     if (!order.paymentInfo?.payments.some((p) => p.id === id))

@@ -23,6 +23,10 @@ export const orders = defineResource<OrderImportDraft, Order>({
   draft: OrderImportDraft,
   create: (draft, ctx) => importedOrder(draft, ctx),
   actions: orderActions,
+  messages: {
+    created: { type: 'OrderCreated', payload: (order) => ({ order }) },
+    deleted: { type: 'OrderDeleted', payload: (order) => ({ order }) },
+  },
   keyOf: (order) => order.orderNumber,
   without: ['byKey'],
   routes: [

@@ -9,7 +9,8 @@ import { errors } from '../../http/errors.js';
 import { ProductDiscountSet, type ProductDiscountLike } from '../../pricing/product-discounts.js';
 import { jsonClone } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
-import { action, type ResourceContext, type UpdateAction } from '../define.js';
+import { action, emits, type ResourceContext, type UpdateAction } from '../define.js';
+import { productProjection } from './present.js';
 import { Key, LocalizedString, resourceIdentifier, Slug } from '../validation.js';
 import { assertUniqueAssetKeys, assetFromDraft, AssetDraft, AssetLocator, AssetSourceDraft, findAsset } from '../assets.js';
 import { assertRequired, attributeDefinition, attributeValue } from './attributes.js';
@@ -557,22 +558,29 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   }),
 
   // Publishing -------------------------------------------------------------------------------
-  publish: productAction(z.object({ scope: z.enum(['All', 'Prices']).optional() }), (product, a) => {
-    const masterData = product.masterData;
-    if (a.scope === 'Prices') {
-      if (!masterData.published) throw errors.invalidOperation('Prices can only be published for a product that is already published.');
-      for (const stagedVariant of allVariants(masterData.staged)) {
-        const currentVariant = findVariant(masterData.current, { variantId: stagedVariant.id });
-        if (currentVariant) currentVariant.prices = jsonClone(stagedVariant.prices);
+  publish: emits(
+    productAction(z.object({ scope: z.enum(['All', 'Prices']).optional() }), (product, a) => {
+      const masterData = product.masterData;
+      if (a.scope === 'Prices') {
+        if (!masterData.published) throw errors.invalidOperation('Prices can only be published for a product that is already published.');
+        for (const stagedVariant of allVariants(masterData.staged)) {
+          const currentVariant = findVariant(masterData.current, { variantId: stagedVariant.id });
+          if (currentVariant) currentVariant.prices = jsonClone(stagedVariant.prices);
+        }
+      } else {
+        masterData.current = jsonClone(masterData.staged);
       }
-    } else {
-      masterData.current = jsonClone(masterData.staged);
-    }
-    masterData.published = true;
-  }),
-  unpublish: productAction(z.object({}), (product) => {
-    product.masterData.published = false;
-  }),
+      masterData.published = true;
+    }),
+    'ProductPublished',
+    (product: Product, a) => ({ removedImageUrls: [], productProjection: productProjection(product, false), scope: a.scope ?? 'All' }),
+  ),
+  unpublish: emits(
+    productAction(z.object({}), (product) => {
+      product.masterData.published = false;
+    }),
+    'ProductUnpublished',
+  ),
   revertStagedChanges: productAction(z.object({}), (product) => {
     product.masterData.staged = jsonClone(product.masterData.current);
   }),

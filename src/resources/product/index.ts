@@ -13,7 +13,7 @@ import { productActions } from './actions.js';
 import { assertRequired, attributesFromDraft } from './attributes.js';
 import { assertOrderHintsAssigned, assertProductData, categoryReferences, ProductDraft, productTypeOf, variantFromDraft } from './draft.js';
 import { allVariants, type Product, type ProductData } from './model.js';
-import { CatalogRead, PRESENTED_VARIANT_FIELDS, presentProduct } from './present.js';
+import { CatalogRead, PRESENTED_VARIANT_FIELDS, presentProduct, productProjection } from './present.js';
 import { presentedRoutes } from './routes.js';
 import { imageUploadRoute } from './images.js';
 import { productSearchRoutes } from '../../search/index.js';
@@ -41,6 +41,13 @@ function slugsOf(product: Product): string[] {
 
 export const products = defineResource<ProductDraft, Product>({
   typeId: 'product',
+  messages: {
+    created: { type: 'ProductCreated', payload: (product) => ({ productProjection: productProjection(product, true) }) },
+    deleted: {
+      type: 'ProductDeleted',
+      payload: (product) => ({ removedImageUrls: [], currentProjection: productProjection(product, false) }),
+    },
+  },
   path: 'products',
   draft: ProductDraft,
   create(draft, ctx) {

@@ -1,0 +1,110 @@
+/**
+ * Messages: what the platform records of every change (`<Resource>Created`, one message per update
+ * action that has one, `<Resource>Deleted`), numbered per resource, queryable at `/messages`. The
+ * engine writes them (`MessageWriter`) in the transaction of the change they describe, so a refused
+ * or rolled back request leaves none.
+ */
+import { z } from 'zod';
+import type { Author } from '../context.js';
+import type { StorageBackend, StoredDocument } from '../storage/types.js';
+import { uuid } from '../util/ids.js';
+import { defineResource, type MessagePayload } from './define.js';
+
+export const MESSAGE_TYPE_ID = 'message';
+const SEQUENCES = 'message#sequence';
+const PROJECT_SETTINGS = { typeId: 'project', id: 'settings' } as const;
+
+/**
+ * The messages configuration of a project the mock has not been told otherwise about. The platform
+ * creates projects with the Messages Query API off; the mock turns it on, because a test double is
+ * read by tests, and a test that wants the platform's default sends `changeMessagesConfiguration`.
+ */
+export const DEFAULT_MESSAGES_CONFIGURATION = { enabled: true, deleteDaysAfterCreation: 15 } as const;
+
+/** `/messages`: read only (list with `where`, `sort`, paging and `expand`, and by id). */
+export const messages = defineResource({
+  typeId: MESSAGE_TYPE_ID,
+  path: 'messages',
+  draft: z.object({}),
+  create: () => ({}),
+  without: ['create', 'update', 'delete', 'byKey'],
+  actions: {},
+});
+
+/** The identifiers a client gave the resource, as the platform repeats them on its messages. */
+function userProvidedIdentifiers(resource: StoredDocument): Record<string, unknown> | undefined {
+  let identifiers: Record<string, unknown> | undefined;
+  for (const field of ['key', 'externalId', 'orderNumber', 'customerNumber', 'sku'] as const) {
+    if (typeof resource[field] === 'string') (identifiers ??= {})[field] = resource[field];
+  }
+  if (resource.slug !== null && typeof resource.slug === 'object') (identifiers ??= {}).slug = resource.slug;
+  return identifiers;
+}
+
+/** Writes a change's messages: the platform's fields around each payload, sequence numbers per resource. */
+export class MessageWriter {
+  constructor(private readonly storage: StorageBackend) {}
+
+  /** Whether the project records messages (its `messages.enabled`); nothing is built while it does not. */
+  enabled(project: string): boolean {
+    const settings = this.storage.get(project, PROJECT_SETTINGS.typeId, PROJECT_SETTINGS.id);
+    const configuration = settings?.messages as { enabled?: boolean } | undefined;
+    return configuration?.enabled ?? DEFAULT_MESSAGES_CONFIGURATION.enabled;
+  }
+
+  /**
+   * Stores the messages of one change of `resource` (at `resourceVersion`, the version the change
+   * produced); call inside the transaction that stores the change.
+   */
+  write(
+    project: string,
+    typeId: string,
+    resource: StoredDocument,
+    resourceVersion: number,
+    payloads: readonly MessagePayload[],
+    at: { now: string; author: Author },
+  ): void {
+    if (payloads.length === 0) return;
+    const { storage } = this;
+    const counter = storage.get(project, SEQUENCES, resource.id);
+    let sequenceNumber = counter?.version ?? 0;
+    const identifiers = userProvidedIdentifiers(resource);
+    for (const payload of payloads) {
+      sequenceNumber += 1;
+      const message: StoredDocument = {
+        id: uuid(),
+        version: 1,
+        sequenceNumber,
+        resource: { typeId, id: resource.id },
+        resourceVersion,
+        ...(identifiers ? { resourceUserProvidedIdentifiers: identifiers } : {}),
+        ...payload,
+        createdAt: at.now,
+        lastModifiedAt: at.now,
+        createdBy: at.author,
+        lastModifiedBy: at.author,
+      };
+      storage.write(project, MESSAGE_TYPE_ID, message, { expectedVersion: 0 });
+    }
+    storage.write(project, SEQUENCES, { id: resource.id, version: sequenceNumber }, { expectedVersion: counter?.version ?? 0 });
+  }
+}
+
+/** Which messages a test reads (`commerce.messages(filter)`, the admin route): every field given must match. */
+export interface MessageFilter {
+  /** The message type, e.g. `OrderStateChanged`. */
+  type?: string;
+  /** The id of the resource the message is about. */
+  resourceId?: string;
+  /** The type id of the resource the message is about, e.g. `order`. */
+  resourceTypeId?: string;
+}
+
+export function messageMatches(message: StoredDocument, filter: MessageFilter): boolean {
+  const resource = message.resource as { typeId: string; id: string };
+  return (
+    (filter.type === undefined || message.type === filter.type) &&
+    (filter.resourceId === undefined || resource.id === filter.resourceId) &&
+    (filter.resourceTypeId === undefined || resource.typeId === filter.resourceTypeId)
+  );
+}
