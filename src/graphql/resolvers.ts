@@ -1,0 +1,280 @@
+/**
+ * How the platform's schema is answered: every root field becomes a request to the REST core (the
+ * same routes, validation, versions and scopes), and every nested field is read from the REST
+ * document by one generic field resolver, with the schema's conventions (`...Ref`, `...AllLocales`,
+ * `...Raw`, localized strings, resolved references) derived from the field's name and type.
+ */
+import {
+  type GraphQLAbstractType,
+  type GraphQLField,
+  type GraphQLFieldResolver,
+  type GraphQLInputType,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type GraphQLTypeResolver,
+  getNamedType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isInterfaceType,
+  isUnionType,
+} from 'graphql';
+import { errors, PlatformError } from '../http/errors.js';
+import type { ResourceDefinition } from '../resources/define.js';
+import { resourceDefinitions } from '../resources/index.js';
+
+/** One request to the REST core, under the GraphQL request's own project and token; throws its PlatformError. */
+export type RestCall = (method: 'GET' | 'POST' | 'DELETE', path: string, query?: URLSearchParams, body?: unknown) => unknown;
+
+export interface GraphqlContext {
+  rest: RestCall;
+}
+
+type Resolver = GraphQLFieldResolver<unknown, GraphqlContext>;
+type Args = Record<string, unknown>;
+
+/** Where the schema names a resource type differently from its REST type id. */
+const GRAPHQL_TYPE_NAMES: Record<string, string> = {
+  type: 'TypeDefinition',
+  'product-type': 'ProductTypeDefinition',
+  'key-value-document': 'CustomObject',
+};
+
+const pascal = (text: string) => text.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
+const graphqlTypeName = (definition: ResourceDefinition) => GRAPHQL_TYPE_NAMES[definition.typeId] ?? pascal(definition.typeId);
+
+const routable = resourceDefinitions.filter((definition) => definition.path !== '');
+const byGraphqlType = new Map(routable.map((definition) => [graphqlTypeName(definition), definition]));
+const byTypeId = new Map(routable.map((definition) => [definition.typeId, definition]));
+
+const segment = encodeURIComponent;
+
+/** `{id}` or `key={key}`, as the REST paths address one resource; the arguments must name exactly one. */
+function locator(args: Args): string {
+  if (typeof args.id === 'string' && args.key === undefined) return segment(args.id);
+  if (typeof args.key === 'string' && args.id === undefined) return `key=${segment(args.key)}`;
+  throw errors.invalidInput("Exactly one of the arguments 'id' and 'key' must be given.");
+}
+
+/** `storeKey: KeyReferenceInput` scopes a root field to a store, as `/in-store/key={storeKey}/` does in REST. */
+function basePath(definition: ResourceDefinition, args: Args): string {
+  const store = typeof args.storeKey === 'string' ? `in-store/key=${segment(args.storeKey)}/` : '';
+  return `${store}${definition.path}`;
+}
+
+const isNotFound = (error: unknown) => error instanceof PlatformError && error.statusCode === 404;
+
+/** The root fields the engine serves, by name: derived from the schema and the resource definitions. */
+export function rootResolvers(schema: GraphQLSchema): Map<string, Resolver> {
+  const resolvers = new Map<string, Resolver>();
+  for (const field of Object.values(schema.getQueryType()!.getFields())) {
+    const resolver = queryResolver(field);
+    if (resolver) resolvers.set(field.name, resolver);
+  }
+  for (const field of Object.values(schema.getMutationType()!.getFields())) {
+    const resolver = mutationResolver(field);
+    if (resolver) resolvers.set(field.name, resolver);
+  }
+  return resolvers;
+}
+
+const argNames = (field: GraphQLField<unknown, unknown>) => new Set(field.args.map((arg) => arg.name));
+
+function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
+  const returned = getNamedType(field.type);
+  const args = argNames(field);
+  const single = byGraphqlType.get(returned.name);
+  if (single && (args.has('id') || args.has('key'))) {
+    if (single.typeId === 'key-value-document') {
+      return (_, a, { rest }) => orNull(() => rest('GET', `${single.path}/${segment(String(a.container))}/${segment(String(a.key))}`));
+    }
+    return (_, a, { rest }) => orNull(() => rest('GET', `${basePath(single, a)}/${locator(a)}`));
+  }
+  const results = isObjectType(returned) ? returned.getFields().results : undefined;
+  const listed = results && byGraphqlType.get(getNamedType(results.type).name);
+  if (listed && returned.name.endsWith('QueryResult') && args.has('limit')) {
+    return (_, a, { rest }) => {
+      const query = new URLSearchParams();
+      if (typeof a.where === 'string') query.set('where', a.where);
+      for (const sort of (a.sort as string[] | undefined) ?? []) query.append('sort', sort);
+      if (a.limit !== undefined && a.limit !== null) query.set('limit', String(a.limit));
+      if (a.offset !== undefined && a.offset !== null) query.set('offset', String(a.offset));
+      const container = listed.typeId === 'key-value-document' ? `/${segment(String(a.container))}` : '';
+      const page = rest('GET', `${basePath(listed, a)}${container}`, query) as { count: number; total?: number };
+      return { ...page, exists: page.count > 0 };
+    };
+  }
+  return undefined;
+}
+
+function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
+  const definition = byGraphqlType.get(getNamedType(field.type).name);
+  if (!definition) return undefined;
+  const args = argNames(field);
+  const [verb] = /^(create|update|delete)/.exec(field.name) ?? [];
+  if (verb === 'create' && args.has('draft')) {
+    const draftType = field.args.find((arg) => arg.name === 'draft')!.type;
+    return (_, a, { rest }) => rest('POST', basePath(definition, a), undefined, toRest(a.draft, draftType));
+  }
+  if (verb === 'update' && args.has('actions') && args.has('version')) {
+    const actionsType = field.args.find((arg) => arg.name === 'actions')!.type;
+    return (_, a, { rest }) =>
+      rest('POST', `${basePath(definition, a)}/${locator(a)}`, undefined, { version: a.version, actions: toRest(a.actions, actionsType) });
+  }
+  if (verb === 'delete' && args.has('version')) {
+    return (_, a, { rest }) =>
+      rest('DELETE', `${basePath(definition, a)}/${locator(a)}`, new URLSearchParams({ version: String(a.version) }));
+  }
+  return undefined;
+}
+
+function orNull(read: () => unknown): unknown {
+  try {
+    return read();
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+// GraphQL input → REST body, driven by the input types -----------------------------------------------
+
+const fieldNames = (type: GraphQLInputType) =>
+  isInputObjectType(getNamedType(type)) ? Object.keys((getNamedType(type) as any).getFields()) : [];
+
+/** An input whose fields are all optional objects and of which one is given: an update action, a money, a discount value. */
+function isOneOf(type: GraphQLNamedType): boolean {
+  if (!isInputObjectType(type)) return false;
+  const fields = Object.values(type.getFields());
+  return fields.length > 1 && fields.every((field) => !isNonNullType(field.type) && isInputObjectType(getNamedType(field.type)));
+}
+
+/**
+ * Converts a GraphQL input value to the REST body it stands for: `[{locale, value}]` lists become
+ * LocalizedString objects, `{ addLineItem: {...} }` becomes `{ action: 'addLineItem', ... }`,
+ * `{ centPrecision: {...} }` becomes `{ type: 'centPrecision', ... }`, custom fields' JSON-encoded
+ * values are decoded, and `typeId`/`typeKey` become the `type` identifier.
+ */
+export function toRest(value: unknown, type: GraphQLInputType): unknown {
+  if (value === null || value === undefined) return value;
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) {
+    const names = fieldNames(inner.ofType);
+    const list = value as unknown[];
+    if (names.length === 2 && names.includes('locale') && names.includes('value')) {
+      return Object.fromEntries(list.map((item) => [(item as { locale: string }).locale, (item as { value: string }).value]));
+    }
+    if (getNamedType(inner).name === 'CustomFieldInput') {
+      return Object.fromEntries(list.map((item) => customField(item as { name: string; value: string })));
+    }
+    return list.map((item) => toRest(item, inner.ofType));
+  }
+  if (!isInputObjectType(inner)) return value;
+  const fields = inner.getFields();
+  const input = value as Args;
+  if (isOneOf(inner)) {
+    const given = Object.keys(input).filter((name) => input[name] !== undefined && input[name] !== null);
+    if (given.length !== 1) throw errors.invalidInput(`Exactly one field of ${inner.name} must be given, not ${given.length}.`);
+    const [name] = given as [string];
+    const discriminator = inner.name.endsWith('UpdateAction') ? 'action' : 'type';
+    return { [discriminator]: name, ...(toRest(input[name], fields[name]!.type) as object) };
+  }
+  const body: Args = {};
+  for (const [name, fieldValue] of Object.entries(input)) {
+    if (fieldValue === undefined) continue;
+    body[name] = fields[name] ? toRest(fieldValue, fields[name].type) : fieldValue;
+  }
+  if ('typeKey' in fields && 'type' in fields && 'typeId' in fields) {
+    const { typeId, typeKey } = body;
+    delete body.typeId;
+    delete body.typeKey;
+    if (typeId !== undefined) body.type = { typeId: 'type', id: typeId };
+    else if (typeKey !== undefined) body.type = { typeId: 'type', key: typeKey };
+  }
+  return body;
+}
+
+function customField({ name, value }: { name: string; value: string }): [string, unknown] {
+  try {
+    return [name, JSON.parse(value)];
+  } catch {
+    throw errors.invalidInput(`The value of the custom field '${name}' is not JSON: ${value}`);
+  }
+}
+
+// REST document → GraphQL fields --------------------------------------------------------------------
+
+type Document = Record<string, unknown>;
+
+const isReference = (value: unknown): value is { typeId: string; id?: string; key?: string } =>
+  typeof value === 'object' && value !== null && typeof (value as Document).typeId === 'string';
+
+/** Picks one locale's text: `locale` exactly, else the first of `acceptLanguage` present, else the first locale stored. */
+function localized(text: Record<string, string>, args: Args): string | null {
+  if (typeof args.locale === 'string') return text[args.locale] ?? null;
+  const accepted = (args.acceptLanguage as string[] | undefined) ?? [];
+  for (const locale of accepted) if (text[locale] !== undefined) return text[locale];
+  if (accepted.length > 0) return null;
+  return Object.values(text)[0] ?? null;
+}
+
+/** A referenced resource, read through the REST core (so scopes and permissions apply as to any read). */
+function resolveReference(reference: { typeId: string; id?: string; key?: string; obj?: unknown }, rest: RestCall): unknown {
+  if (reference.obj) return reference.obj;
+  const definition = byTypeId.get(reference.typeId);
+  if (!definition) return null;
+  const where = reference.id !== undefined ? segment(reference.id) : `key=${segment(reference.key ?? '')}`;
+  return orNull(() => rest('GET', `${definition.path}/${where}`));
+}
+
+export const fieldResolver: Resolver = (source, args, context, info) => {
+  const document = source as Document;
+  const name = info.fieldName;
+  const value = document[name];
+  const returned = getNamedType(info.returnType);
+  if (value !== undefined) {
+    if (typeof value === 'object' && value !== null && !Array.isArray(value) && returned.name === 'String') {
+      return localized(value as Record<string, string>, args);
+    }
+    if (isObjectType(returned) || isInterfaceType(returned) || isUnionType(returned)) {
+      const expects = (item: unknown) => isReference(item) && returned.name !== 'Reference' && returned.name !== 'KeyReference';
+      if (Array.isArray(value)) return value.map((item) => (expects(item) ? resolveReference(item as never, context.rest) : item));
+      if (expects(value) && !('typeId' in (isObjectType(returned) ? returned.getFields() : {}))) {
+        return resolveReference(value as never, context.rest);
+      }
+    }
+    return value;
+  }
+  if (name.endsWith('Ref')) return document[name.slice(0, -3)] ?? null;
+  if (name.endsWith('AllLocales')) {
+    const text = document[name.slice(0, -'AllLocales'.length)] as Record<string, string> | undefined;
+    return text && Object.entries(text).map(([locale, value]) => ({ locale, value }));
+  }
+  if (name.endsWith('Raw')) {
+    const base = name.slice(0, -3);
+    const raw = document[base] ?? document[base.replace(/^[a-z]+(?=[A-Z])/, '').replace(/^./, (c) => c.toLowerCase())];
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) return Object.entries(raw).map(([n, v]) => ({ name: n, value: v }));
+    return raw ?? null;
+  }
+  return null;
+};
+
+/** REST discriminators whose GraphQL type is not named after them. */
+const TYPE_NAMES: Record<string, string> = { centPrecision: 'Money', highPrecision: 'HighPrecisionMoney' };
+
+/** The concrete type of an interface or union value: from its `type` (or `typeId`) discriminator. */
+export const typeResolver: GraphQLTypeResolver<unknown, GraphqlContext> = (value, _context, _info, abstract: GraphQLAbstractType) => {
+  const document = value as Document;
+  const candidates = _info.schema.getPossibleTypes(abstract) as readonly GraphQLObjectType[];
+  const discriminator = (document.type ?? document.typeId) as string | undefined;
+  if (discriminator) {
+    const named = TYPE_NAMES[discriminator];
+    if (named && candidates.some((type) => type.name === named)) return named;
+    const prefix = pascal(discriminator);
+    const match = candidates.find((type) => type.name.startsWith(prefix));
+    if (match) return match.name;
+  }
+  return candidates.length === 1 ? candidates[0]!.name : undefined;
+};
