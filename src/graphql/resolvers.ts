@@ -229,9 +229,12 @@ function resolveReference(reference: { typeId: string; id?: string; key?: string
   return orNull(() => rest('GET', `${definition.path}/${where}`));
 }
 
+/** Fields the schema names differently from the REST document, by GraphQL type. */
+const FIELD_NAMES: Record<string, Record<string, string>> = { Dimensions: { width: 'w', height: 'h' } };
+
 export const fieldResolver: Resolver = (source, args, context, info) => {
   const document = source as Document;
-  const name = info.fieldName;
+  const name = FIELD_NAMES[info.parentType.name]?.[info.fieldName] ?? info.fieldName;
   const value = document[name];
   const returned = getNamedType(info.returnType);
   if (value !== undefined) {
