@@ -21,6 +21,7 @@ import {
   isInterfaceType,
   isUnionType,
 } from 'graphql';
+import { isDeepStrictEqual } from 'node:util';
 import { errors, PlatformError } from '../http/errors.js';
 import type { ResourceDefinition } from '../resources/define.js';
 import { resourceDefinitions } from '../resources/index.js';
@@ -183,8 +184,10 @@ export function toRest(value: unknown, type: GraphQLInputType): unknown {
   }
   const body: Args = {};
   for (const [name, fieldValue] of Object.entries(input)) {
-    if (fieldValue === undefined) continue;
-    body[name] = fields[name] ? toRest(fieldValue, fields[name].type) : fieldValue;
+    const field = fields[name];
+    // The schema's defaults are the platform's own: a field left at its default is a field left out.
+    if (fieldValue === undefined || (field?.defaultValue !== undefined && isDeepStrictEqual(fieldValue, field.defaultValue))) continue;
+    body[name] = field ? toRest(fieldValue, field.type) : fieldValue;
   }
   if ('typeKey' in fields && 'type' in fields && 'typeId' in fields) {
     const { typeId, typeKey } = body;
