@@ -9,17 +9,17 @@ import { execute, type ExecutionResult, type GraphQLError, type GraphQLFormatted
 import type { Reply } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { errors, PlatformError } from '../http/errors.js';
-import { fieldResolver, type GraphqlContext, type RestCall, rootResolvers, typeResolver } from './resolvers.js';
+import { fieldResolver, type GraphqlContext, isScope, type RestCall, servedFields, typeResolver } from './resolvers.js';
 import { checkedDocument, platformSchema } from './schema.js';
 
 export type { RestCall } from './resolvers.js';
 
-let roots: ReturnType<typeof rootResolvers> | undefined;
+let served: ReturnType<typeof servedFields> | undefined;
 
-/** The root fields this mock answers (the rest of the schema's root fields answer a `NotServed`-style error). */
+/** The fields served by the REST core, as `Type.field` (Query, Mutation and the scope types `Me`, `InStore`, ...). */
 export function servedRootFields(): string[] {
-  roots ??= rootResolvers(platformSchema());
-  return [...roots.keys()];
+  served ??= servedFields(platformSchema());
+  return [...served.keys()];
 }
 
 interface GraphqlRequest {
@@ -75,8 +75,7 @@ export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
   const checked = checkedDocument(request.query);
   if ('errors' in checked) return { status: 400, body: { errors: checked.errors.map((error) => formatted(error, true)) } };
   const schema = platformSchema();
-  roots ??= rootResolvers(schema);
-  const served = roots;
+  const resolvers = (served ??= servedFields(schema));
   const context: GraphqlContext = { rest };
   const result = execute({
     schema,
@@ -85,13 +84,15 @@ export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
     operationName: request.operationName ?? null,
     contextValue: context,
     fieldResolver: (source, args, ctx: GraphqlContext, info) => {
-      if (info.path.prev !== undefined) return fieldResolver(source, args, ctx, info);
-      const root = served.get(info.fieldName);
-      if (!root)
+      const own = resolvers.get(`${info.parentType.name}.${info.fieldName}`);
+      if (own) return own(source, args, ctx, info);
+      // A root field, or a field of `me`, `inStore`, `asAssociate`, is a request to the REST core or an error: never a silent null.
+      if (info.path.prev === undefined || isScope(source)) {
         throw errors.invalidOperation(
-          `commerce-mock does not serve the root field '${info.fieldName}' (docs/graphql.md lists what it serves).`,
+          `commerce-mock does not serve the field '${info.parentType.name}.${info.fieldName}' (docs/graphql.md lists what it serves).`,
         );
-      return root(source, args, ctx, info);
+      }
+      return fieldResolver(source, args, ctx, info);
     },
     typeResolver,
   }) as ExecutionResult;

@@ -52,81 +52,158 @@ const byTypeId = new Map(routable.map((definition) => [definition.typeId, defini
 
 const segment = encodeURIComponent;
 
-/** `{id}` or `key={key}`, as the REST paths address one resource; the arguments must name exactly one. */
+/** `{id}`, `key={key}` or `order-number={orderNumber}`, as the REST paths address one resource; the arguments must name exactly one. */
 function locator(args: Args): string {
-  if (typeof args.id === 'string' && args.key === undefined) return segment(args.id);
-  if (typeof args.key === 'string' && args.id === undefined) return `key=${segment(args.key)}`;
-  throw errors.invalidInput("Exactly one of the arguments 'id' and 'key' must be given.");
+  const given = (['id', 'key', 'orderNumber'] as const).filter((name) => typeof args[name] === 'string');
+  if (given.length !== 1) throw errors.invalidInput(`Exactly one of the arguments 'id' and 'key' must be given, not ${given.length}.`);
+  const [name] = given as ['id' | 'key' | 'orderNumber'];
+  const value = segment(args[name] as string);
+  return name === 'id' ? value : name === 'key' ? `key=${value}` : `order-number=${value}`;
 }
 
-/** `storeKey: KeyReferenceInput` scopes a root field to a store, as `/in-store/key={storeKey}/` does in REST. */
-function basePath(definition: ResourceDefinition, args: Args): string {
+/**
+ * What `me`, `inStore(key)`, `inStore { me }` and `asAssociate(...)` answer: the REST prefix their
+ * fields are served under (`me/`, `in-store/key=.../`, `as-associate/.../in-business-unit/key=.../`).
+ */
+class Scope {
+  constructor(readonly prefix: string) {}
+}
+
+const SCOPE_TYPES = new Set(['Me', 'InStore', 'InStoreMe', 'AsAssociate']);
+const prefixOf = (source: unknown) => (source instanceof Scope ? source.prefix : '');
+
+/** The REST path of a type's collection under a prefix; a signed-in customer is `me` itself, not `me/customers`. */
+function collectionPath(definition: ResourceDefinition, prefix: string): string {
+  if (definition.typeId === 'customer' && prefix.endsWith('me/')) return prefix.slice(0, -1);
+  return `${prefix}${definition.path}`;
+}
+
+/** A mutation's prefix: `storeKey` as `in-store/key={storeKey}/`, a `...My...` mutation under `me/`. */
+function mutationPrefix(fieldName: string, args: Args): string {
   const store = typeof args.storeKey === 'string' ? `in-store/key=${segment(args.storeKey)}/` : '';
-  return `${store}${definition.path}`;
+  return /^(create|update|delete|replicate|customerSign)My/.test(fieldName) || /^customerSignMe/.test(fieldName) ? `${store}me/` : store;
 }
 
 const isNotFound = (error: unknown) => error instanceof PlatformError && error.statusCode === 404;
 
-/** The root fields the engine serves, by name: derived from the schema and the resource definitions. */
-export function rootResolvers(schema: GraphQLSchema): Map<string, Resolver> {
+/**
+ * The fields the engine serves by a request to the REST core, keyed `Type.field`: the root fields of
+ * Query and Mutation, and those of the scope types. Derived from the schema and the resource definitions.
+ */
+export function servedFields(schema: GraphQLSchema): Map<string, Resolver> {
   const resolvers = new Map<string, Resolver>();
-  for (const field of Object.values(schema.getQueryType()!.getFields())) {
-    const resolver = queryResolver(field);
-    if (resolver) resolvers.set(field.name, resolver);
+  for (const typeName of ['Query', ...SCOPE_TYPES]) {
+    const type = schema.getType(typeName) as GraphQLObjectType;
+    for (const field of Object.values(type.getFields())) {
+      const resolver = scopeResolver(typeName, field) ?? queryResolver(field);
+      if (resolver) resolvers.set(`${typeName}.${field.name}`, resolver);
+    }
   }
   for (const field of Object.values(schema.getMutationType()!.getFields())) {
     const resolver = mutationResolver(field);
-    if (resolver) resolvers.set(field.name, resolver);
+    if (resolver) resolvers.set(`Mutation.${field.name}`, resolver);
   }
   return resolvers;
 }
 
 const argNames = (field: GraphQLField<unknown, unknown>) => new Set(field.args.map((arg) => arg.name));
+const argType = (field: GraphQLField<unknown, unknown>, name: string) => field.args.find((arg) => arg.name === name)!.type;
+
+function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>): Resolver | undefined {
+  if (typeName === 'Query' && field.name === 'me') return () => new Scope('me/');
+  if (typeName === 'Query' && field.name === 'inStore') return (_, a) => new Scope(`in-store/key=${segment(String(a.key))}/`);
+  if (typeName === 'InStore' && field.name === 'me') return (source) => new Scope(`${prefixOf(source)}me/`);
+  if (typeName === 'Query' && field.name === 'asAssociate') {
+    return (_, a) =>
+      new Scope(`as-associate/${segment(String(a.associateId))}/in-business-unit/key=${segment(String(a.businessUnitKey))}/`);
+  }
+  if (field.name === 'activeCart') return (source, _, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}active-cart`));
+  return undefined;
+}
 
 function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
   const returned = getNamedType(field.type);
   const args = argNames(field);
-  const single = byGraphqlType.get(returned.name);
+  const list = isListType(isNonNullType(field.type) ? field.type.ofType : field.type);
+  const single = list ? undefined : byGraphqlType.get(returned.name);
+  if (single?.typeId === 'key-value-document') {
+    return (_, a, { rest }) => orNull(() => rest('GET', `${single.path}/${segment(String(a.container))}/${segment(String(a.key))}`));
+  }
   if (single && (args.has('id') || args.has('key'))) {
-    if (single.typeId === 'key-value-document') {
-      return (_, a, { rest }) => orNull(() => rest('GET', `${single.path}/${segment(String(a.container))}/${segment(String(a.key))}`));
-    }
-    return (_, a, { rest }) => orNull(() => rest('GET', `${basePath(single, a)}/${locator(a)}`));
+    return (source, a, { rest }) => orNull(() => rest('GET', `${collectionPath(single, prefixOf(source))}/${locator(a)}`));
+  }
+  if (single?.typeId === 'customer' && args.size === 0) {
+    return (source, _, { rest }) => rest('GET', collectionPath(single, prefixOf(source)));
   }
   const results = isObjectType(returned) ? returned.getFields().results : undefined;
   const listed = results && byGraphqlType.get(getNamedType(results.type).name);
   if (listed && returned.name.endsWith('QueryResult') && args.has('limit')) {
-    return (_, a, { rest }) => {
+    return (source, a, { rest }) => {
       const query = new URLSearchParams();
       if (typeof a.where === 'string') query.set('where', a.where);
       for (const sort of (a.sort as string[] | undefined) ?? []) query.append('sort', sort);
       if (a.limit !== undefined && a.limit !== null) query.set('limit', String(a.limit));
       if (a.offset !== undefined && a.offset !== null) query.set('offset', String(a.offset));
       const container = listed.typeId === 'key-value-document' ? `/${segment(String(a.container))}` : '';
-      const page = rest('GET', `${basePath(listed, a)}${container}`, query) as { count: number; total?: number };
+      const page = rest('GET', `${collectionPath(listed, prefixOf(source))}${container}`, query) as { count: number };
       return { ...page, exists: page.count > 0 };
     };
   }
   return undefined;
 }
 
+/** Mutations whose REST route is not the type's collection: sign-up and sign-in, orders from quotes, custom objects. */
+const MUTATION_PATHS: Record<string, string> = {
+  customerSignUp: 'customers',
+  customerSignIn: 'login',
+  customerSignMeUp: 'signup',
+  customerSignMeIn: 'login',
+  createOrderFromQuote: 'orders/quotes',
+  createMyOrderFromQuote: 'orders/quotes',
+};
+
 function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
+  const args = argNames(field);
+  const special = MUTATION_PATHS[field.name];
+  if (special) {
+    const draftType = argType(field, 'draft');
+    return (_, a, { rest }) => rest('POST', `${mutationPrefix(field.name, a)}${special}`, undefined, toRest(a.draft, draftType));
+  }
   const definition = byGraphqlType.get(getNamedType(field.type).name);
   if (!definition) return undefined;
-  const args = argNames(field);
+  if (definition.typeId === 'key-value-document') return customObjectMutation(field);
   const [verb] = /^(create|update|delete)/.exec(field.name) ?? [];
+  const path = (a: Args) => collectionPath(definition, mutationPrefix(field.name, a));
+  // A signed-in customer is addressed by the token, not by an id.
+  const one = (a: Args) => (definition.typeId === 'customer' && field.name.includes('My') ? path(a) : `${path(a)}/${locator(a)}`);
   if (verb === 'create' && args.has('draft')) {
-    const draftType = field.args.find((arg) => arg.name === 'draft')!.type;
-    return (_, a, { rest }) => rest('POST', basePath(definition, a), undefined, toRest(a.draft, draftType));
+    const draftType = argType(field, 'draft');
+    return (_, a, { rest }) => rest('POST', path(a), undefined, toRest(a.draft, draftType));
   }
   if (verb === 'update' && args.has('actions') && args.has('version')) {
-    const actionsType = field.args.find((arg) => arg.name === 'actions')!.type;
-    return (_, a, { rest }) =>
-      rest('POST', `${basePath(definition, a)}/${locator(a)}`, undefined, { version: a.version, actions: toRest(a.actions, actionsType) });
+    const actionsType = argType(field, 'actions');
+    return (_, a, { rest }) => rest('POST', one(a), undefined, { version: a.version, actions: toRest(a.actions, actionsType) });
   }
   if (verb === 'delete' && args.has('version')) {
-    return (_, a, { rest }) =>
-      rest('DELETE', `${basePath(definition, a)}/${locator(a)}`, new URLSearchParams({ version: String(a.version) }));
+    return (_, a, { rest }) => rest('DELETE', one(a), new URLSearchParams({ version: String(a.version) }));
+  }
+  return undefined;
+}
+
+/** `createOrUpdateCustomObject` (its value is JSON in a string) and `deleteCustomObject` (by id, or container and key). */
+function customObjectMutation(field: GraphQLField<unknown, unknown>): Resolver | undefined {
+  if (field.name === 'createOrUpdateCustomObject') {
+    return (_, a, { rest }) => {
+      const draft = a.draft as Args;
+      return rest('POST', 'custom-objects', undefined, { ...draft, value: jsonValue('value', draft.value as string) });
+    };
+  }
+  if (field.name === 'deleteCustomObject') {
+    return (_, a, { rest }) => {
+      const where = typeof a.id === 'string' ? segment(a.id) : `${segment(String(a.container))}/${segment(String(a.key))}`;
+      const query = new URLSearchParams(a.version === undefined || a.version === null ? {} : { version: String(a.version) });
+      return rest('DELETE', `custom-objects/${where}`, query);
+    };
   }
   return undefined;
 }
@@ -200,10 +277,15 @@ export function toRest(value: unknown, type: GraphQLInputType): unknown {
 }
 
 function customField({ name, value }: { name: string; value: string }): [string, unknown] {
+  return [name, jsonValue(`custom field '${name}'`, value)];
+}
+
+/** A value the schema passes as JSON in a string (custom fields, custom object values). */
+function jsonValue(what: string, text: string): unknown {
   try {
-    return [name, JSON.parse(value)];
+    return JSON.parse(text);
   } catch {
-    throw errors.invalidInput(`The value of the custom field '${name}' is not JSON: ${value}`);
+    throw errors.invalidInput(`The value of ${what} is not JSON: ${text}`);
   }
 }
 
@@ -284,3 +366,5 @@ export const typeResolver: GraphQLTypeResolver<unknown, GraphqlContext> = (value
   }
   return candidates.length === 1 ? candidates[0]!.name : undefined;
 };
+
+export const isScope = (value: unknown): value is Scope => value instanceof Scope;

@@ -121,7 +121,7 @@ test('delete: gone from REST afterwards', async ({ apiRoot, mock }) => {
   expect(failure.statusCode).toBe(404);
 });
 
-test('a stale version: ConcurrentModification with currentVersion in extensions, HTTP 200, nothing stored', async ({ apiRoot, mock }) => {
+test('a stale version: ConcurrentModification with currentVersion in extensions, HTTP 200, nothing stored', async ({ mock }) => {
   const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
   mock.update('customer-group', group.id, { version: 1, actions: [{ action: 'changeName', name: 'V2' }] });
   const { status, body } = await fetchGraphql(mock.options.apiUrl, {

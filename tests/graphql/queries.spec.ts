@@ -165,5 +165,5 @@ test('a root field the mock does not serve answers an error naming it, not a sil
     .catch((error) => error);
   const body = failure.body ?? failure;
   expect(body.errors[0]).toMatchObject({ path: ['mcpServers'], extensions: { code: 'InvalidOperation' } });
-  expect(body.errors[0].message).toContain("does not serve the root field 'mcpServers'");
+  expect(body.errors[0].message).toContain("does not serve the field 'Query.mcpServers'");
 });
