@@ -69,7 +69,13 @@ class Scope {
   constructor(readonly prefix: string) {}
 }
 
-const SCOPE_TYPES = new Set(['Me', 'InStore', 'InStoreMe', 'AsAssociate']);
+/** The scope types and the REST mount that serves their fields (a type serves there only if its scope policy mounts it). */
+const SCOPE_TYPES: Record<string, 'me' | 'store' | 'store-me' | 'associate-unit'> = {
+  Me: 'me',
+  InStore: 'store',
+  InStoreMe: 'store-me',
+  AsAssociate: 'associate-unit',
+};
 const prefixOf = (source: unknown) => (source instanceof Scope ? source.prefix : '');
 
 /** The REST path of a type's collection under a prefix; a signed-in customer is `me` itself, not `me/customers`. */
@@ -92,10 +98,12 @@ const isNotFound = (error: unknown) => error instanceof PlatformError && error.s
  */
 export function servedFields(schema: GraphQLSchema): Map<string, Resolver> {
   const resolvers = new Map<string, Resolver>();
-  for (const typeName of ['Query', ...SCOPE_TYPES]) {
+  for (const typeName of ['Query', ...Object.keys(SCOPE_TYPES)]) {
     const type = schema.getType(typeName) as GraphQLObjectType;
+    const mount = SCOPE_TYPES[typeName];
     for (const field of Object.values(type.getFields())) {
-      const resolver = scopeResolver(typeName, field) ?? queryResolver(field);
+      let resolver = scopeResolver(typeName, field);
+      if (!resolver && (!mount || servedUnder(mount, field))) resolver = queryResolver(field);
       if (resolver) resolvers.set(`${typeName}.${field.name}`, resolver);
     }
   }
@@ -119,6 +127,19 @@ function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>):
   }
   if (field.name === 'activeCart') return (source, _, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}active-cart`));
   return undefined;
+}
+
+/** Whether the REST mount serves the resource type a field reads: the type's scope policy mounts it there (the caller's own customer is `/me`). */
+function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): boolean {
+  const returned = getNamedType(field.type);
+  const results = isObjectType(returned) ? returned.getFields().results : undefined;
+  const definition = byGraphqlType.get(returned.name) ?? (results && byGraphqlType.get(getNamedType(results.type).name));
+  if (!definition) return false;
+  if (definition.typeId === 'customer' && mount.endsWith('me')) return field.args.length === 0;
+  const options = definition.scope?.mounts[mount as keyof NonNullable<ResourceDefinition['scope']>['mounts']];
+  if (!options) return false;
+  const without = new Set(options.without ?? []);
+  return results ? !without.has('list') : !without.has('get');
 }
 
 function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
