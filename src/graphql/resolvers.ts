@@ -246,9 +246,17 @@ const fieldNames = (type: GraphQLInputType) =>
 /** An input whose fields are all optional objects and of which one is given: an update action, a money, a discount value. */
 function isOneOf(type: GraphQLNamedType): boolean {
   if (!isInputObjectType(type)) return false;
-  const fields = Object.values(type.getFields());
-  return fields.length > 1 && fields.every((field) => !isNonNullType(field.type) && isInputObjectType(getNamedType(field.type)));
+  let known = oneOfTypes.get(type);
+  if (known === undefined) {
+    const fields = Object.values(type.getFields());
+    known = fields.length > 1 && fields.every((field) => !isNonNullType(field.type) && isInputObjectType(getNamedType(field.type)));
+    oneOfTypes.set(type, known);
+  }
+  return known;
 }
+
+/** Update action inputs have a hundred fields: whether a type is one-of is worked out once. */
+const oneOfTypes = new WeakMap<GraphQLNamedType, boolean>();
 
 /**
  * Converts a GraphQL input value to the REST body it stands for: `[{locale, value}]` lists become
