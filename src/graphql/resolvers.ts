@@ -244,7 +244,7 @@ const fieldNames = (type: GraphQLInputType) =>
   isInputObjectType(getNamedType(type)) ? Object.keys((getNamedType(type) as any).getFields()) : [];
 
 /** An input whose fields are all optional objects and of which one is given: an update action, a money, a discount value. */
-function isOneOf(type: GraphQLNamedType): boolean {
+export function isOneOf(type: GraphQLNamedType): boolean {
   if (!isInputObjectType(type)) return false;
   let known = oneOfTypes.get(type);
   if (known === undefined) {
