@@ -365,6 +365,13 @@ export const fieldResolver: Resolver = (source, args, context, info) => {
     return value;
   }
   if (name.endsWith('Ref')) return document[name.slice(0, -3)] ?? null;
+  // An address the document names by id (`defaultShippingAddressId`, `shippingAddressIds`), read from its `addresses`.
+  if (Array.isArray(document.addresses)) {
+    const addresses = document.addresses as Array<{ id?: string }>;
+    if (`${name}Id` in document) return addresses.find((address) => address.id === document[`${name}Id`]) ?? null;
+    const ids = document[`${name.replace(/(ss)es$|s$/, '$1')}Ids`];
+    if (Array.isArray(ids)) return addresses.filter((address) => ids.includes(address.id));
+  }
   if (name.endsWith('AllLocales')) {
     const text = document[name.slice(0, -'AllLocales'.length)] as Record<string, string> | undefined;
     return text && Object.entries(text).map(([locale, value]) => ({ locale, value }));

@@ -167,3 +167,30 @@ test('a root field the mock does not serve answers an error naming it, not a sil
   expect(body.errors[0]).toMatchObject({ path: ['mcpServers'], extensions: { code: 'InvalidOperation' } });
   expect(body.errors[0].message).toContain("does not serve the field 'Query.mcpServers'");
 });
+
+test("a customer's default and listed addresses, read from its addresses by id", async ({ apiRoot, mock }) => {
+  const customer = mock.create('customer', {
+    email: 'ada@example.com',
+    password: 'secret',
+    addresses: [
+      { key: 'home', country: 'DE', city: 'Berlin' },
+      { key: 'work', country: 'DE', city: 'Munich' },
+    ],
+    defaultShippingAddress: 1,
+    shippingAddresses: [0, 1],
+    billingAddresses: [0],
+  });
+  const { data } = await graphql(
+    apiRoot,
+    `query ($id: String) { customer(id: $id) {
+      defaultShippingAddress { city } defaultBillingAddress { city } shippingAddresses { city } billingAddresses { city }
+    } }`,
+    { id: customer.id },
+  );
+  expect(data.customer).toEqual({
+    defaultShippingAddress: { city: 'Munich' },
+    defaultBillingAddress: null,
+    shippingAddresses: [{ city: 'Berlin' }, { city: 'Munich' }],
+    billingAddresses: [{ city: 'Berlin' }],
+  });
+});
