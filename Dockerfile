@@ -44,6 +44,7 @@ COPY --from=build /app/node_modules/file-uri-to-path ./node_modules/file-uri-to-
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY bin ./bin
+COPY vendor ./vendor
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -25,6 +25,7 @@ import { seedPairs, type SeedInput, type SeededType } from './seed.js';
 export type { SeedItem, SeedInput, SeededType } from './seed.js';
 import type { ResourceOf, TypeId } from './resources/type-map.js';
 import { type JournalCaller, type JournalEntry, type JournalFilter, RequestJournal } from './journal.js';
+import { type RestCall, serveGraphql } from './graphql/index.js';
 import { NOT_SCOPED, Scopes, type PermissionDecision, type ScopedMatch } from './scopes/index.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
@@ -214,6 +215,10 @@ export class CommerceMock {
     const projectKey = decodeSegment(project);
     const token = this.recognisedToken(request);
     const { author, caller } = identityOf(token, projectKey, path);
+    if (rest.length === 1 && rest[0] === 'graphql') {
+      if (method !== 'POST') throw errors.methodNotAllowed(method, path);
+      return serveGraphql(request.body, this.restFor(projectKey, request));
+    }
     // A caller-scoped prefix is served by its own router only (fail closed), with the scope on the context.
     const scoped = this.scopes.resolve(method as Method, rest, token, caller);
     const found: ScopedMatch = scoped === NOT_SCOPED ? this.router.resolve(method as Method, rest) : scoped;
@@ -229,6 +234,24 @@ export class CommerceMock {
     // HEAD on a query answers whether anything matches: 404 for an empty page, as the platform does.
     if (method === 'HEAD' && isEmptyPage(result.body)) throw errors.resourceNotFound({ key: path });
     return result;
+  }
+
+  /**
+   * What a GraphQL request's resolvers call: the API route for a method and path, served with the
+   * GraphQL request's own headers (its token, so its caller and scope), answering the route's body.
+   */
+  private restFor(projectKey: string, request: MockRequest): RestCall {
+    return (method, path, query = new URLSearchParams(), body = undefined) => {
+      const segments = [projectKey, ...path.split('/')];
+      const inner: MockRequest = {
+        method,
+        url: `/${segments.join('/')}`,
+        headers: { ...request.headers, 'content-type': 'application/json' },
+      };
+      if (body !== undefined) inner.body = JSON.stringify(body);
+      const reply = this.serveApi(method, segments, query, inner);
+      return reply.body;
+    };
   }
 
   /** `GET /{projectKey}/images/{file}`: an uploaded image, its bytes with their content type. */

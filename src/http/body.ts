@@ -23,7 +23,8 @@ function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
-const TEXT_TYPE = /^\s*(?:text\/|application\/(?:[\w.+-]*\+)?json\b|application\/x-www-form-urlencoded\b)/i;
+// `application/graphql` is what the official SDK sends its (JSON) GraphQL requests as.
+const TEXT_TYPE = /^\s*(?:text\/|application\/(?:[\w.+-]*\+)?json\b|application\/graphql\b|application\/x-www-form-urlencoded\b)/i;
 const utf8 = new TextDecoder();
 
 /**

@@ -44,6 +44,18 @@ interface Internals {
   journalStart: number;
 }
 
+/** A GraphQL answer: its HTTP status, `data` (absent when the request did not validate) and `errors`. */
+export interface GraphqlResult<T = unknown> {
+  status: number;
+  data?: T | null;
+  errors?: Array<{
+    message: string;
+    path?: Array<string | number>;
+    locations?: Array<{ line: number; column: number }>;
+    extensions?: { code: string; [field: string]: unknown };
+  }>;
+}
+
 const internals = new WeakMap<Commerce, Internals>();
 
 export function internalsOf(commerce: Commerce): Internals {
@@ -164,6 +176,25 @@ export class Commerce {
 
   clientToken(scope?: string): Promise<TokenRecord> {
     return this.client.issueToken({ kind: 'client', ...(scope ? { scope } : {}) });
+  }
+
+  /**
+   * Sends a GraphQL request to `POST /{projectKey}/graphql`, as a client would (a client token of its
+   * own, or `options.token`, e.g. from `customerToken`), and answers its HTTP status and GraphQL body.
+   */
+  async graphql<T = unknown>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options: { token?: string; projectKey?: string } = {},
+  ): Promise<GraphqlResult<T>> {
+    const token = options.token ?? (await this.clientToken()).accessToken;
+    const httpClient = this.target.kind === 'remote' ? fetch : (this.mockFetch ??= createMockFetch(this.target.mock));
+    const response = await httpClient(`${this.apiUrl}/${encodeURIComponent(options.projectKey ?? this.projectKey)}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(variables ? { query, variables } : { query }),
+    });
+    return { status: response.status, ...((await response.json()) as Omit<GraphqlResult<T>, 'status'>) };
   }
 
   /**

@@ -92,6 +92,14 @@ function repair(definition: Definition): void {
         messageMapping[name.slice(0, -'Message'.length)] ??= SCHEMAS + name;
     }
   }
+  // Since 2026-01-29 the GraphQL API answers invalid input with 400 and its GraphQL body (the platform's
+  // release note "Changed GraphQL API status code on invalid input"); the definition still says only the
+  // REST envelope, which a request that is not GraphQL at all (malformed JSON) still gets.
+  const graphql = definition.paths['/{projectKey}/graphql']?.post;
+  if (graphql?.responses) {
+    const either = { oneOf: [ref('GraphQLResponse'), ERROR_RESPONSE] };
+    graphql.responses['400'] = { content: { 'application/json': { schema: either } } };
+  }
   const clientLogging = schemas.ClientLogging;
   if (clientLogging?.properties) clientLogging.properties.isPlatformClient = { type: 'boolean' };
 }

@@ -1,0 +1,120 @@
+/**
+ * The GraphQL benchmark (issue 15 item 8), each figure beside its REST equivalent through the official
+ * SDK (`createMockFetch`) in the same run:
+ *   1. the first GraphQL request after start: builds the platform's schema       aim < 500 ms
+ *   2. a storefront listing (20 products: name, slug, master variant SKU, price,
+ *      first image) over 10,000 products, median                                 aim < 20 ms
+ *   3. a cart update with three actions, median                                  aim within 1.5× REST
+ * Run: npm run bench:build && node dist-bench/bench/graphql.js   (RUNS=… for the measured runs, default 200)
+ */
+import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
+import { ClientBuilder } from '@commercetools/ts-client';
+import { createCommerceMock } from '../src/index.js';
+import { createMockFetch } from '../src/transports/fetch.js';
+import { measure, print } from './support.js';
+
+const RUNS = Math.max(20, Number(process.env.RUNS ?? 200));
+const PRODUCTS = 10_000;
+const PROJECT = 'bench';
+
+interface Ref {
+  id: string;
+  version: number;
+}
+
+const mock = createCommerceMock({ defaultProjectKey: PROJECT });
+const httpClient = createMockFetch(mock);
+const apiRoot = createApiBuilderFromCtpClient(
+  new ClientBuilder()
+    .withProjectKey(PROJECT)
+    .withClientCredentialsFlow({
+      host: mock.options.authUrl,
+      projectKey: PROJECT,
+      credentials: { clientId: 'c', clientSecret: 's' },
+      httpClient,
+    })
+    .withHttpMiddleware({ host: mock.options.apiUrl, httpClient })
+    .build(),
+).withProjectKey({ projectKey: PROJECT });
+
+const graphql = async (query: string, variables?: Record<string, unknown>) => {
+  const { body } = await apiRoot
+    .graphql()
+    .post({ body: variables ? { query, variables } : { query } })
+    .execute();
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data as Record<string, any>;
+};
+
+const firstStarted = performance.now();
+await graphql('{ zones(limit: 1) { total } }');
+const first = performance.now() - firstStarted;
+console.log(`Node ${process.version}\n`);
+console.log(
+  `${'first GraphQL request (schema built)'.padEnd(44)} ${first.toFixed(1).padStart(8)} ms   aim < 500 ms: ${first < 500 ? 'met' : 'NOT met'}`,
+);
+
+const productType = mock.create<Ref>('product-type', { key: 'plain', name: 'plain', description: 'plain' });
+mock.seed(
+  Array.from({ length: PRODUCTS }, (_, i) => [
+    'product',
+    {
+      productType: { typeId: 'product-type', id: productType.id },
+      name: { en: `Product ${i}`, de: `Produkt ${i}` },
+      slug: { en: `product-${i}` },
+      masterVariant: {
+        sku: `SKU-${i}`,
+        prices: [{ value: { currencyCode: 'EUR', centAmount: 1000 + i } }],
+        images: [{ url: `https://img.example.com/${i}.png`, dimensions: { w: 100, h: 100 } }],
+      },
+      publish: true,
+    },
+  ]) as never,
+);
+
+const LISTING = `query ($offset: Int) { products(limit: 20, offset: $offset, sort: ["createdAt asc"]) { results { id masterData { current {
+  name(locale: "en") slug(locale: "en")
+  masterVariant { sku prices { value { centAmount currencyCode } } images { url } }
+} } } } }`;
+const graphqlListing = await measure('GraphQL: listing of 20 of 10,000 products', RUNS, async (i) => {
+  const data = await graphql(LISTING, { offset: (i * 20) % PRODUCTS });
+  if (data.products.results.length !== 20) throw new Error('not 20 products');
+});
+const restListing = await measure('REST (SDK): the same 20 products', RUNS, async (i) => {
+  const { body } = await apiRoot
+    .products()
+    .get({ queryArgs: { limit: 20, offset: (i * 20) % PRODUCTS, sort: 'createdAt asc' } })
+    .execute();
+  if (body.results.length !== 20) throw new Error('not 20 products');
+});
+print(graphqlListing, `   aim < 20 ms: ${graphqlListing.medianMs < 20 ? 'met' : 'NOT met'}`);
+print(restListing);
+
+const newCart = () => mock.create<Ref>('cart', { currency: 'EUR' });
+const UPDATE = `mutation ($id: String, $version: Long!, $sku: String) { updateCart(id: $id, version: $version, actions: [
+  { addLineItem: { sku: $sku, quantity: 2 } }, { setCountry: { country: "DE" } }, { setCustomerEmail: { email: "ada@example.com" } }
+]) { id version totalPrice { centAmount } } }`;
+const graphqlCarts = Array.from({ length: RUNS + 200 }, newCart);
+const graphqlUpdate = await measure('GraphQL: cart update, 3 actions', RUNS, async (i) => {
+  const cart = graphqlCarts[i]!;
+  const data = await graphql(UPDATE, { id: cart.id, version: cart.version, sku: `SKU-${i % PRODUCTS}` });
+  if (data.updateCart.version !== 2) throw new Error('not updated');
+});
+const restCarts = Array.from({ length: RUNS + 200 }, newCart);
+const restUpdate = await measure('REST (SDK): the same update', RUNS, async (i) => {
+  const cart = restCarts[i]!;
+  const actions = [
+    { action: 'addLineItem' as const, sku: `SKU-${i % PRODUCTS}`, quantity: 2 },
+    { action: 'setCountry' as const, country: 'DE' },
+    { action: 'setCustomerEmail' as const, email: 'ada@example.com' },
+  ];
+  const { body } = await apiRoot
+    .carts()
+    .withId({ ID: cart.id })
+    .post({ body: { version: cart.version, actions } })
+    .execute();
+  if (body.version !== 2) throw new Error('not updated');
+});
+const ratio = graphqlUpdate.medianMs / restUpdate.medianMs;
+print(graphqlUpdate, `   ${ratio.toFixed(2)}× REST, aim ≤ 1.5×: ${ratio <= 1.5 ? 'met' : 'NOT met'}`);
+print(restUpdate);

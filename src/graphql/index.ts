@@ -1,0 +1,107 @@
+/**
+ * `POST /{projectKey}/graphql`: the platform's schema answered by the REST core. Transport problems
+ * (a body that is not JSON, no `query`) are REST errors; a document that does not parse or validate,
+ * or variables of the wrong type, are a 400 with GraphQL `errors`; errors while executing keep the
+ * platform's REST code and fields in `extensions` (400 for `InvalidInput`, as the platform answers
+ * since January 2026, otherwise 200 with the partial `data`).
+ */
+import { execute, type ExecutionResult, type GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { Reply } from '../context.js';
+import { parseJsonBody } from '../http/body.js';
+import { errors, PlatformError } from '../http/errors.js';
+import { fieldResolver, type GraphqlContext, isScope, type RestCall, servedFields, typeResolver } from './resolvers.js';
+import { checkedDocument, platformSchema } from './schema.js';
+
+export type { RestCall } from './resolvers.js';
+
+let served: ReturnType<typeof servedFields> | undefined;
+
+/** The fields served by the REST core, as `Type.field` (Query, Mutation and the scope types `Me`, `InStore`, ...). */
+export function servedRootFields(): string[] {
+  served ??= servedFields(platformSchema());
+  return [...served.keys()];
+}
+
+interface GraphqlRequest {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}
+
+function graphqlRequest(body: string | undefined): GraphqlRequest {
+  const request = parseJsonBody(body);
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    throw errors.invalidJsonInput('The request body must be a JSON object with a GraphQL query.');
+  }
+  const { query, variables, operationName } = request as Record<string, unknown>;
+  if (typeof query !== 'string' || query.trim() === '') throw errors.invalidJsonInput("The request has no GraphQL 'query'.");
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
+    throw errors.invalidJsonInput("'variables' must be a JSON object.");
+  }
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+    throw errors.invalidJsonInput("'operationName' must be a string.");
+  }
+  const parsed: GraphqlRequest = { query };
+  if (variables) parsed.variables = variables as Record<string, unknown>;
+  if (typeof operationName === 'string') parsed.operationName = operationName;
+  return parsed;
+}
+
+/** A GraphQL error as the platform formats it: the REST error's code and fields in `extensions`. */
+function formatted(error: GraphQLError, requestError: boolean): GraphQLFormattedError {
+  const cause = error.originalError;
+  const platform = cause instanceof PlatformError ? cause.errors[0] : undefined;
+  let extensions: Record<string, unknown>;
+  if (platform) {
+    const { code, message: _message, ...fields } = platform;
+    extensions = { code, ...fields };
+  } else if (cause && !requestError) {
+    console.error('commerce-mock: internal error in a GraphQL resolver', cause);
+    extensions = { code: 'General' };
+  } else {
+    extensions = { code: 'InvalidInput' };
+  }
+  const result: { message: string; locations: unknown[]; path?: readonly (string | number)[]; extensions: Record<string, unknown> } = {
+    message: error.message,
+    locations: error.locations ? [...error.locations] : [],
+    extensions,
+  };
+  if (error.path) result.path = error.path;
+  return result as GraphQLFormattedError;
+}
+
+export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
+  const request = graphqlRequest(body);
+  const checked = checkedDocument(request.query);
+  if ('errors' in checked) return { status: 400, body: { errors: checked.errors.map((error) => formatted(error, true)) } };
+  const schema = platformSchema();
+  const resolvers = (served ??= servedFields(schema));
+  const context: GraphqlContext = { rest };
+  const result = execute({
+    schema,
+    document: checked.document,
+    variableValues: request.variables ?? null,
+    operationName: request.operationName ?? null,
+    contextValue: context,
+    fieldResolver: (source, args, ctx: GraphqlContext, info) => {
+      const own = resolvers.get(`${info.parentType.name}.${info.fieldName}`);
+      if (own) return own(source, args, ctx, info);
+      // A root field, or a field of `me`, `inStore`, `asAssociate`, is a request to the REST core or an error: never a silent null.
+      if (info.path.prev === undefined || isScope(source)) {
+        throw errors.invalidOperation(
+          `commerce-mock does not serve the field '${info.parentType.name}.${info.fieldName}' (docs/graphql.md lists what it serves).`,
+        );
+      }
+      return fieldResolver(source, args, ctx, info);
+    },
+    typeResolver,
+  }) as ExecutionResult;
+  // Variables of the wrong type fail before execution: no `data` at all.
+  const requestError = !('data' in result);
+  const formattedErrors = result.errors?.map((error) => formatted(error, requestError));
+  const invalid = requestError || formattedErrors?.some((error) => error.extensions?.code === 'InvalidInput');
+  const reply: Record<string, unknown> = { data: result.data ?? null };
+  if (formattedErrors) reply.errors = formattedErrors;
+  if (requestError) delete reply.data;
+  return { status: invalid ? 400 : 200, body: reply };
+}

@@ -1,0 +1,181 @@
+/**
+ * Mutations over the REST core: create, update and delete of any type, GraphQL inputs converted to
+ * REST drafts and actions by the schema's input types; one world with REST; errors with REST codes.
+ */
+import { test, expect, sdkFailure } from '../support/sdk.js';
+import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+
+async function graphql(apiRoot: ByProjectKeyRequestBuilder, query: string, variables?: Record<string, unknown>) {
+  const request = variables ? { query, variables } : { query };
+  const { body } = await apiRoot.graphql().post({ body: request }).execute();
+  return body as { data: any; errors?: any[] };
+}
+
+test('create: a LocalizedString as [{locale, value}], read back identically through REST', async ({ apiRoot }) => {
+  const { data } = await graphql(
+    apiRoot,
+    `mutation ($draft: CategoryDraft!) { createCategory(draft: $draft) { id version key nameAllLocales { locale value } } }`,
+    {
+      draft: {
+        key: 'shoes',
+        name: [
+          { locale: 'en', value: 'Shoes' },
+          { locale: 'de', value: 'Schuhe' },
+        ],
+        slug: [{ locale: 'en', value: 'shoes' }],
+      },
+    },
+  );
+  expect(data.createCategory).toMatchObject({
+    version: 1,
+    key: 'shoes',
+    nameAllLocales: [
+      { locale: 'en', value: 'Shoes' },
+      { locale: 'de', value: 'Schuhe' },
+    ],
+  });
+  const { body } = await apiRoot.categories().withId({ ID: data.createCategory.id }).get().execute();
+  expect(body).toMatchObject({ key: 'shoes', version: 1, name: { en: 'Shoes', de: 'Schuhe' }, slug: { en: 'shoes' } });
+});
+
+test('update: actions as { actionName: {...} } objects, the version advances as in REST', async ({ apiRoot, mock }) => {
+  const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  const { data, errors } = await graphql(
+    apiRoot,
+    `mutation ($id: String, $version: Long!) {
+      updateCustomerGroup(id: $id, version: $version, actions: [{ changeName: { name: "Very important" } }, { setKey: { key: "very-important" } }]) {
+        version name key
+      }
+    }`,
+    { id: group.id, version: 1 },
+  );
+  expect(errors).toBeUndefined();
+  expect(data.updateCustomerGroup).toEqual({ version: 2, name: 'Very important', key: 'very-important' });
+  expect(mock.get('customer-group', group.id)).toMatchObject({ version: 2, name: 'Very important', key: 'very-important' });
+});
+
+test('a REST write reads back through GraphQL with the same version', async ({ apiRoot }) => {
+  const { body: zone } = await apiRoot
+    .zones()
+    .post({ body: { key: 'eu', name: 'EU' } })
+    .execute();
+  await apiRoot
+    .zones()
+    .withId({ ID: zone.id })
+    .post({ body: { version: 1, actions: [{ action: 'setDescription', description: 'Europe' }] } })
+    .execute();
+  const { data } = await graphql(apiRoot, '{ zone(key: "eu") { id version description } }');
+  expect(data.zone).toEqual({ id: zone.id, version: 2, description: 'Europe' });
+});
+
+test('custom fields: typeKey and JSON-encoded values', async ({ apiRoot, mock }) => {
+  mock.create('type', {
+    key: 'loyalty',
+    name: { en: 'Loyalty' },
+    resourceTypeIds: ['customer-group'],
+    fieldDefinitions: [{ name: 'points', label: { en: 'Points' }, required: false, type: { name: 'Number' }, inputHint: 'SingleLine' }],
+  });
+  const { data, errors } = await graphql(
+    apiRoot,
+    `mutation { createCustomerGroup(draft: { groupName: "VIP", key: "vip", custom: { typeKey: "loyalty", fields: [{ name: "points", value: "42" }] } }) { id } }`,
+  );
+  expect(errors).toBeUndefined();
+  expect(mock.get('customer-group', data.createCustomerGroup.id)).toMatchObject({ custom: { fields: { points: 42 } } });
+});
+
+test('a cart: draft defaults left out, three actions with money as { centPrecision }', async ({ apiRoot, mock }) => {
+  mock.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
+  mock.create('product', {
+    productType: { key: 'shoe' },
+    name: { en: 'Runner' },
+    slug: { en: 'runner' },
+    masterVariant: { sku: 'RUN-1', prices: [{ value: { currencyCode: 'EUR', centAmount: 1000 } }] },
+    publish: true,
+  });
+  const created = await graphql(apiRoot, 'mutation { createCart(draft: { currency: "EUR" }) { id version } }');
+  const cart = created.data.createCart;
+  const { data, errors } = await graphql(
+    apiRoot,
+    `mutation ($id: String, $version: Long!) { updateCart(id: $id, version: $version, actions: [
+      { addLineItem: { sku: "RUN-1", quantity: 2 } },
+      { setCountry: { country: "DE" } },
+      { addCustomLineItem: { name: [{ locale: "en", value: "Gift wrap" }], slug: "gift-wrap", quantity: 1, money: { centPrecision: { currencyCode: "EUR", centAmount: 250 } } } }
+    ]) { version country totalPrice { centAmount } lineItems { quantity } customLineItems { slug } } }`,
+    { id: cart.id, version: cart.version },
+  );
+  expect(errors).toBeUndefined();
+  expect(data.updateCart).toEqual({
+    version: 2,
+    country: 'DE',
+    totalPrice: { centAmount: 2250 },
+    lineItems: [{ quantity: 2 }],
+    customLineItems: [{ slug: 'gift-wrap' }],
+  });
+});
+
+test('delete: gone from REST afterwards', async ({ apiRoot, mock }) => {
+  const state = mock.create('state', { key: 'open', type: 'OrderState' });
+  const { data } = await graphql(apiRoot, `mutation { deleteState(key: "open", version: 1) { id } }`);
+  expect(data.deleteState.id).toBe(state.id);
+  const failure = await sdkFailure(apiRoot.states().withId({ ID: state.id }).get().execute());
+  expect(failure.statusCode).toBe(404);
+});
+
+test('a stale version: ConcurrentModification with currentVersion in extensions, HTTP 200, nothing stored', async ({ mock }) => {
+  const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  mock.update('customer-group', group.id, { version: 1, actions: [{ action: 'changeName', name: 'V2' }] });
+  const { status, body } = await fetchGraphql(mock.options.apiUrl, {
+    query: `mutation { updateCustomerGroup(key: "vip", version: 1, actions: [{ changeName: { name: "Late" } }]) { version } }`,
+  });
+  expect(status).toBe(200);
+  expect(body.data).toEqual({ updateCustomerGroup: null });
+  expect(body.errors).toEqual([
+    {
+      message: expect.stringContaining('version'),
+      path: ['updateCustomerGroup'],
+      locations: [{ line: 1, column: 12 }],
+      extensions: { code: 'ConcurrentModification', currentVersion: 2 },
+    },
+  ]);
+  expect(mock.get('customer-group', group.id)).toMatchObject({ version: 2, name: 'V2' });
+});
+
+test('a duplicate key: DuplicateField with its field and value', async ({ apiRoot, mock }) => {
+  mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  const { errors } = await graphql(apiRoot, 'mutation { createCustomerGroup(draft: { groupName: "Other", key: "vip" }) { id } }');
+  expect(errors?.[0].extensions).toEqual({ code: 'DuplicateField', field: 'key', duplicateValue: 'vip' });
+  expect(mock.all('customer-group')).toHaveLength(1);
+});
+
+test('an update on a missing resource: ResourceNotFound', async ({ apiRoot }) => {
+  const { data, errors } = await graphql(apiRoot, 'mutation { deleteZone(key: "nowhere", version: 1) { id } }');
+  expect(data).toEqual({ deleteZone: null });
+  expect(errors?.[0].extensions.code).toBe('ResourceNotFound');
+});
+
+test('an action with two names at once is InvalidInput, 400', async ({ apiRoot, mock }) => {
+  mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  const failure = await sdkFailure(
+    apiRoot
+      .graphql()
+      .post({
+        body: {
+          query:
+            'mutation { updateCustomerGroup(key: "vip", version: 1, actions: [{ changeName: { name: "A" }, setKey: { key: "bb" } }]) { id } }',
+        },
+      })
+      .execute(),
+  );
+  expect(failure.statusCode).toBe(400);
+  expect((failure.body.errors as any[])[0].extensions.code).toBe('InvalidInput');
+  expect(mock.getByKey('customer-group', 'vip')).toMatchObject({ version: 1 });
+});
+
+async function fetchGraphql(origin: string, request: object) {
+  const response = await fetch(`${origin}/test-project/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}

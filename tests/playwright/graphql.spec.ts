@@ -1,0 +1,74 @@
+/**
+ * GraphQL through the `commerce` fixture: `commerce.graphql()`, the matchers seeing GraphQL writes, a
+ * browser page's GraphQL call routed to the mock, and the same through a server in remote mode.
+ */
+import { customerGroupFactory } from '../../factories/index.js';
+import { createCommerceMock, startServer, type CommerceMock } from '../../src/index.js';
+import { expect, test } from '../support/commerce.js';
+
+const CREATE_GROUP = 'mutation ($draft: CustomerGroupDraft!) { createCustomerGroup(draft: $draft) { id key version } }';
+
+test('commerce.graphql(): a typed answer, and the matchers see the write', async ({ commerce }) => {
+  const answer = await commerce.graphql<{ createCustomerGroup: { id: string; key: string; version: number } }>(CREATE_GROUP, {
+    draft: { groupName: 'VIP', key: 'vip' },
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.data?.createCustomerGroup).toMatchObject({ key: 'vip', version: 1 });
+  await expect(commerce).toHaveStored('customer-group', { key: 'vip', name: 'VIP' });
+  await expect(commerce).toHaveReceived({ method: 'POST', path: '/test-project/graphql' });
+});
+
+test('commerce.graphql(): errors come back, not thrown', async ({ commerce }) => {
+  const answer = await commerce.graphql('{ customerGroups { colour } }');
+  expect(answer.status).toBe(400);
+  expect(answer.data).toBeUndefined();
+  expect(answer.errors?.[0]?.extensions?.code).toBe('InvalidInput');
+});
+
+test('a factory draft as GraphQL input, where the drafts agree', async ({ commerce }) => {
+  const draft = customerGroupFactory.build();
+  const answer = await commerce.graphql<{ createCustomerGroup: { id: string } }>(CREATE_GROUP, { draft });
+  expect((await commerce.get('customer-group', answer.data!.createCustomerGroup.id))?.key).toBe(draft.key);
+});
+
+test('a browser page calls GraphQL on the platform host; the fixture routes it to the mock', async ({ commerce, page }) => {
+  await commerce.seed(customerGroupFactory.build({ key: 'from-seed', groupName: 'Seeded' }));
+  const token = (await commerce.clientToken()).accessToken;
+  await page.goto('about:blank');
+  const answer = await page.evaluate(
+    async ({ url, token }) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ customerGroup(key: "from-seed") { name } }' }),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { url: `${commerce.apiUrl}/${commerce.projectKey}/graphql`, token },
+  );
+  expect(answer).toEqual({ status: 200, body: { data: { customerGroup: { name: 'Seeded' } } } });
+});
+
+test.describe('remote mode', () => {
+  const remote = test.extend<Record<never, never>, { server: { url: string; mock: CommerceMock } }>({
+    server: [
+      async ({}, use) => {
+        const mock = createCommerceMock();
+        const server = await startServer(mock, { port: 0 });
+        await use({ url: server.url, mock });
+        await server.close();
+      },
+      { scope: 'worker' },
+    ],
+    commerceMock: [async ({ server }, use) => use({ serverUrl: server.url, serverPerWorker: true }), { scope: 'worker' }],
+  });
+
+  remote('commerce.graphql() goes to the server, whose data REST reads', async ({ commerce, server }) => {
+    const answer = await commerce.graphql<{ createCustomerGroup: { id: string } }>(CREATE_GROUP, {
+      draft: { groupName: 'Remote', key: 'remote' },
+    });
+    expect(server.mock.get('customer-group', answer.data!.createCustomerGroup.id)).toMatchObject({ key: 'remote', version: 1 });
+    const { body } = await commerce.apiRoot.customerGroups().withKey({ key: 'remote' }).get().execute();
+    expect(body.name).toBe('Remote');
+  });
+});
