@@ -3,8 +3,8 @@
  * not own: what the Playwright fixture and its matchers read and write through. `localClient` wraps
  * an in-process mock; `connectCommerceMock` talks to a server's admin API (`/__mock/...`).
  */
-import { PlatformError, type ErrorObject } from './http/errors.js';
-import type { CommerceMock, ProjectScoped, QueryParams } from './mock.js';
+import { errors, PlatformError, type ErrorObject } from './http/errors.js';
+import type { CommerceMock, MockSnapshot, ProjectScoped, QueryParams } from './mock.js';
 import type { TokenFilter, TokenRecord } from './auth/tokens.js';
 import type { JournalEntry, JournalFilter } from './journal.js';
 import type { PagedResult } from './query/index.js';
@@ -39,6 +39,15 @@ export interface MockClient {
   /** The `sequence` of the newest journal entry. */
   lastRequestSequence(): Promise<number>;
   clear(): Promise<void>;
+  /** Captures the mock's data and tokens; the id names the snapshot for `restore`. */
+  snapshot(): Promise<SnapshotId>;
+  /** Brings back the data and tokens of a snapshot this mock took. */
+  restore(snapshot: SnapshotId): Promise<void>;
+}
+
+/** Names a snapshot a mock (in process or a server) holds. */
+export interface SnapshotId {
+  readonly snapshotId: string;
 }
 
 function queryParams(params: QueryParams = {}): URLSearchParams {
@@ -52,6 +61,7 @@ function queryParams(params: QueryParams = {}): URLSearchParams {
 
 /** The in-process mock behind the asynchronous interface. */
 export function localClient(mock: CommerceMock): MockClient {
+  const snapshots = snapshotShelf(mock);
   return {
     location: 'in-process',
     info: async () => ({ defaultProjectKey: mock.options.defaultProjectKey, storage: mock.storage.name }),
@@ -66,7 +76,39 @@ export function localClient(mock: CommerceMock): MockClient {
     requests: async (filter) => mock.requests(filter),
     lastRequestSequence: async () => mock.lastRequestSequence,
     clear: async () => mock.clear(),
+    snapshot: async () => ({ snapshotId: snapshots.keep(mock.snapshot()) }),
+    restore: async ({ snapshotId }) => mock.restore(snapshots.find(snapshotId)),
   };
+}
+
+/** The snapshots taken of one mock, by id: what a client's `snapshot()` returns names one of them. */
+export interface SnapshotShelf {
+  keep(snapshot: MockSnapshot): string;
+  find(snapshotId: string): MockSnapshot;
+}
+
+const shelves = new WeakMap<CommerceMock, SnapshotShelf>();
+
+/** The mock's one shelf, shared by its local client and its admin API. */
+export function snapshotShelf(mock: CommerceMock): SnapshotShelf {
+  let shelf = shelves.get(mock);
+  if (!shelf) {
+    const byId = new Map<string, MockSnapshot>();
+    shelf = {
+      keep: (snapshot) => {
+        const id = `snapshot-${byId.size + 1}`;
+        byId.set(id, snapshot);
+        return id;
+      },
+      find: (snapshotId) => {
+        const snapshot = byId.get(snapshotId);
+        if (!snapshot) throw errors.resourceNotFound({ id: snapshotId });
+        return snapshot;
+      },
+    };
+    shelves.set(mock, shelf);
+  }
+  return shelf;
 }
 
 export interface RemoteOptions {
@@ -149,6 +191,10 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     lastRequestSequence: async () => (await call<{ lastSequence: number }>('GET', '/requests?limit=0')).lastSequence,
     clear: async () => {
       await call('POST', '/clear', {});
+    },
+    snapshot: () => call('POST', '/snapshots', {}),
+    restore: async ({ snapshotId }) => {
+      await call('POST', `/snapshots/${encodeURIComponent(snapshotId)}/restore`, {});
     },
   };
 }

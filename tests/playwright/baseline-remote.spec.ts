@@ -1,0 +1,58 @@
+/**
+ * The `baseline` option in remote mode, on a server each worker has to itself: seeded on the server,
+ * restored before each test through the admin API (`POST /__mock/snapshots`, `.../restore`).
+ */
+import { customerFactory, productFactory, productTypeFactory } from '../../factories/index.js';
+import { createCommerceMock, startServer, type CommerceMock, type MockClient } from '../../src/index.js';
+import { expect, test } from '../support/commerce.js';
+
+async function seedCatalog(mock: MockClient) {
+  await mock.seed(productTypeFactory.asDefault().build());
+  await mock.seed(productFactory.published().buildList(20));
+}
+
+const remote = test.extend<Record<never, never>, { server: { url: string; mock: CommerceMock } }>({
+  server: [
+    async ({}, use) => {
+      const mock = createCommerceMock();
+      const server = await startServer(mock, { port: 0 });
+      await use({ url: server.url, mock });
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  commerceMock: [
+    async ({ server }, use) => use({ serverUrl: server.url, serverPerWorker: true, baseline: seedCatalog }),
+    { scope: 'worker' },
+  ],
+});
+
+remote.describe('a worker baseline on a server of its own (remote mode)', () => {
+  remote.describe.configure({ mode: 'serial' });
+
+  remote('the baseline is seeded on the server; a test changes it', async ({ commerce, server }) => {
+    expect(server.mock.all('product')).toHaveLength(20);
+    await commerce.seed(customerFactory.build());
+    expect(server.mock.all('customer')).toHaveLength(1);
+  });
+
+  remote(
+    'the next test starts from the baseline again; commerce.snapshot() and restore() go to the server',
+    async ({ commerce, server }) => {
+      expect(server.mock.all('customer')).toHaveLength(0);
+      expect(server.mock.all('product')).toHaveLength(20);
+      const snapshot = await commerce.snapshot();
+      await commerce.seed(customerFactory.build());
+      expect(server.mock.all('customer')).toHaveLength(1);
+      await commerce.restore(snapshot);
+      expect(server.mock.all('customer')).toHaveLength(0);
+      expect(server.mock.all('product')).toHaveLength(20);
+    },
+  );
+
+  remote('the admin API refuses a snapshot it does not hold', async ({ server }) => {
+    const response = await fetch(`${server.url}/__mock/snapshots/snapshot-999/restore`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('ResourceNotFound');
+  });
+});
