@@ -76,6 +76,15 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
       mock.clear();
       return reply(200, { cleared: true });
     }
+    if (route === 'GET /faults') return reply(200, { results: mock.faults.list() });
+    if (route === 'POST /faults') {
+      mock.faults.add(body() as never);
+      return reply(201, { results: mock.faults.list() });
+    }
+    if (route === 'POST /faults/clear') {
+      mock.faults.clear();
+      return reply(200, { cleared: true });
+    }
     if (route === 'POST /snapshots') return reply(201, { snapshotId: snapshotShelf(mock).keep(mock.snapshot()) });
     const restore = /^\/snapshots\/([^/]+)\/restore$/.exec(path);
     if (restore && method === 'POST') {

@@ -11,6 +11,7 @@ import type { PagedResult } from './query/index.js';
 import type { PermissionDecision } from './scopes/index.js';
 import type { StoredDocument } from './storage/types.js';
 import { seedPairs } from './seed.js';
+import type { FaultRule } from './faults.js';
 
 export type TokenGrant =
   | { kind: 'client'; clientId?: string; scope?: string }
@@ -43,6 +44,10 @@ export interface MockClient {
   snapshot(): Promise<SnapshotId>;
   /** Brings back the data and tokens of a snapshot this mock took. */
   restore(snapshot: SnapshotId): Promise<void>;
+  /** Adds a fault rule: matching requests fail with its status (a bad rule rejects naming the problem). */
+  addFault(rule: FaultRule): Promise<void>;
+  /** Removes every fault rule. */
+  clearFaults(): Promise<void>;
 }
 
 /** Names a snapshot a mock (in process or a server) holds. */
@@ -78,6 +83,8 @@ export function localClient(mock: CommerceMock): MockClient {
     clear: async () => mock.clear(),
     snapshot: async () => ({ snapshotId: snapshots.keep(mock.snapshot()) }),
     restore: async ({ snapshotId }) => mock.restore(snapshots.find(snapshotId)),
+    addFault: async (rule) => mock.faults.add(rule),
+    clearFaults: async () => mock.faults.clear(),
   };
 }
 
@@ -195,6 +202,12 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     snapshot: () => call('POST', '/snapshots', {}),
     restore: async ({ snapshotId }) => {
       await call('POST', `/snapshots/${encodeURIComponent(snapshotId)}/restore`, {});
+    },
+    addFault: async (rule) => {
+      await call('POST', '/faults', rule);
+    },
+    clearFaults: async () => {
+      await call('POST', '/faults/clear', {});
     },
   };
 }

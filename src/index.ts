@@ -28,3 +28,4 @@ export type { ResourceTypes, TypeId, DraftOf, ResourceOf } from './resources/typ
 export type { SeedItem, SeedInput, SeededType, QueryParams, QueryValue, UpdateBody } from './mock.js';
 export type { Permission, PermissionDecision } from './scopes/index.js';
 export { createMockFetch, type MockFetchOptions } from './transports/fetch.js';
+export { Faults, FaultRule } from './faults.js';

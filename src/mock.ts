@@ -12,6 +12,7 @@ import { type AuthStore, type TokenRecord, type TokenSnapshot, TokenStore } from
 import { MemoryStorage } from './storage/memory.js';
 import type { StorageBackend, StorageSnapshot, StoredDocument } from './storage/types.js';
 import { distrustVersions } from './search/catalog-index.js';
+import { Faults } from './faults.js';
 import type { Author, ResourceDefinition } from './resources/define.js';
 import { Repository } from './resources/repository.js';
 import { resourceRoutes } from './resources/routes.js';
@@ -123,6 +124,8 @@ export class CommerceMock {
   private readonly scopes: Scopes;
   private readonly expander: Expander;
   private readonly journal: RequestJournal;
+  /** Fault injection: matching requests fail before anything is served (see docs/state-and-faults.md). */
+  readonly faults = new Faults();
 
   constructor(options?: CommerceMockOptions) {
     const { storage, ...resolved } = parseOptions(options);
@@ -168,8 +171,19 @@ export class CommerceMock {
   }
 
   private serve(request: MockRequest): MockResponse {
-    const response = this.answer(request);
+    const response = (this.faults.isEmpty ? undefined : this.injectedFault(request)) ?? this.answer(request);
     response.headers[CORRELATION_HEADER] = correlationId(request);
+    return response;
+  }
+
+  /** The answer of a fault rule the request meets: nothing is served, so nothing changes. */
+  private injectedFault(request: MockRequest): MockResponse | undefined {
+    const method = request.method.toUpperCase();
+    const path = new URL(request.url, 'http://localhost').pathname;
+    const fault = this.faults.match(method, path, request.body);
+    if (!fault) return undefined;
+    const response = errorResponse(fault.error, method);
+    Object.assign(response.headers, fault.headers);
     return response;
   }
 
@@ -263,8 +277,9 @@ export class CommerceMock {
     return clientId ? { kind: 'client', id: clientId } : { kind: 'none' };
   }
 
-  /** Removes all data, all issued tokens, the permission decisions and the request journal. */
+  /** Removes all data, all issued tokens, the fault rules, the permission decisions and the request journal. */
   clear(): void {
+    this.faults.clear();
     this.storage.clear();
     this.tokens.clear();
     this.repository.decisions.clear();

@@ -2,6 +2,7 @@ import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import type { CommerceMock, ProjectScoped, QueryParams, SeedItem, SeededType } from '../mock.js';
 import type { TokenFilter, TokenRecord } from '../auth/tokens.js';
 import type { MockClient, SnapshotId } from '../client.js';
+import type { FaultRule } from '../faults.js';
 import type { JournalEntry, JournalFilter } from '../journal.js';
 import type { PagedResult } from '../query/index.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
@@ -179,6 +180,14 @@ export class Commerce {
   async restore(snapshot: SnapshotId): Promise<void> {
     this.refuseSharedServer('commerce.restore() would replace the data of');
     await this.client.restore(snapshot);
+  }
+
+  /**
+   * Fault injection: `add(rule)` makes the next matching requests fail (a status in the platform's
+   * envelope, `times`, seeded `probability`); `clear()` removes every rule. Rules start empty in every test.
+   */
+  get faults(): { add(rule: FaultRule): Promise<void>; clear(): Promise<void> } {
+    return { add: (rule) => this.client.addFault(rule), clear: () => this.client.clearFaults() };
   }
 
   private refuseSharedServer(what: string): void {

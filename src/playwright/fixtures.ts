@@ -125,8 +125,11 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
   commerceSession: [
     async ({ commerceWorker }, use, testInfo) => {
       const { client } = commerceWorker.target;
-      if (commerceWorker.baseline) await client.restore(commerceWorker.baseline);
-      else if (commerceWorker.clearsBeforeEachTest) await client.clear();
+      if (commerceWorker.baseline) {
+        await client.restore(commerceWorker.baseline);
+        // Fault rules, like data, start empty in every test (clear() removes them with the rest).
+        await client.clearFaults();
+      } else if (commerceWorker.clearsBeforeEachTest) await client.clear();
       const journalStart = await client.lastRequestSequence();
       await use({ journalStart });
       if (testInfo.status !== testInfo.expectedStatus) await attachJournal(testInfo, client, journalStart);

@@ -55,4 +55,18 @@ remote.describe('a worker baseline on a server of its own (remote mode)', () => 
     expect(response.status).toBe(404);
     expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('ResourceNotFound');
   });
+
+  remote('fault rules go to the server through POST /__mock/faults; the next test starts without them', async ({ commerce, server }) => {
+    await commerce.faults.add({ method: 'GET', path: '/*/products', status: 502 });
+    expect(server.mock.faults.list()).toHaveLength(1);
+    expect((await fetch(`${server.url}/${commerce.projectKey}/products`)).status).toBe(502);
+    const refused = await fetch(`${server.url}/__mock/faults`, { method: 'POST', body: '{"status":503,"delay":1}' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Array<{ code: string; message: string }> }).errors[0]!.message).toMatch(/delay/);
+    expect(server.mock.faults.list()).toHaveLength(1);
+  });
+
+  remote('a test after one that added a fault rule meets none', async ({ server }) => {
+    expect(server.mock.faults.list()).toEqual([]);
+  });
 });

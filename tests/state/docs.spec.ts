@@ -3,10 +3,12 @@
  * `// doc-example:start` and `// doc-example:end` in this file or in baseline-doc.spec.ts, where it runs.
  */
 import { fileURLToPath } from 'node:url';
+import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
+import { ClientBuilder } from '@commercetools/ts-client';
 import { customerFactory, productFactory, productTypeFactory } from '../../factories/index.js';
 import { createCommerceMock } from '../../src/index.js';
 import { asWritten, markedRegions, tsBlocks } from '../support/doc-examples.js';
-import { expect, test } from '../support/sdk.js';
+import { CREDENTIALS, expect, test } from '../support/sdk.js';
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -30,5 +32,30 @@ test('snapshots: restore brings back the catalog as it was', () => {
   mock.restore(snapshot);
   expect(mock.get('product', product!.id)).toEqual(product);
   expect(mock.all('customer')).toEqual([]);
+  // doc-example:end
+});
+
+test('fault injection: the SDK retries two 503s and the customer exists once', async ({ mock }) => {
+  const credentials = CREDENTIALS;
+  // doc-example:start
+  mock.faults.add({ method: 'POST', path: '/test-project/customers', status: 503, times: 2 });
+  const client = new ClientBuilder()
+    .withProjectKey('test-project')
+    .withClientCredentialsFlow({ host: mock.options.authUrl, projectKey: 'test-project', credentials, httpClient: fetch })
+    .withHttpMiddleware({
+      host: mock.options.apiUrl,
+      httpClient: fetch,
+      enableRetry: true,
+      retryConfig: { maxRetries: 3, retryDelay: 10, backoff: false, retryCodes: [503] },
+    })
+    .build();
+  const apiRoot = createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: 'test-project' });
+
+  await apiRoot
+    .customers()
+    .post({ body: { email: 'retry@example.com', password: 'secret' } })
+    .execute();
+  expect(mock.all('customer')).toHaveLength(1);
+  expect(mock.requests({ method: 'POST', path: '/test-project/customers' }).map((entry) => entry.status)).toEqual([503, 503, 201]);
   // doc-example:end
 });
