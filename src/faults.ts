@@ -13,7 +13,9 @@ export const FaultRule = z
     /** The URL path, `*` matching any characters (`/test-project/carts*`); all paths when absent. */
     path: z.string().startsWith('/').optional(),
     /** The status to answer: 500 General, 502 BadGateway, 503 OverCapacity, 504, 429 with Retry-After, 409 ConcurrentModification, ... */
-    status: z.number().int().min(400).max(599),
+    status: z.number().int().min(400).max(599).optional(),
+    /** Answer this much later (with the status, or without one: served normally, only late). */
+    delayMs: z.number().int().min(0).max(600_000).optional(),
     /** The error code; by default the platform's for the status. */
     code: z.string().min(1).optional(),
     message: z.string().min(1).optional(),
@@ -27,7 +29,11 @@ export const FaultRule = z
     /** With 409: the `currentVersion` the error names; by default the request body's `version` + 1 (another client wrote once). */
     currentVersion: z.number().int().positive().optional(),
   })
-  .strict();
+  .strict()
+  .refine((rule) => rule.status !== undefined || rule.delayMs !== undefined, {
+    message: 'A rule needs a status, a delayMs, or both.',
+    path: ['status'],
+  });
 export type FaultRule = z.input<typeof FaultRule>;
 
 const DEFAULT_ERRORS: Record<number, { code: string; message: string }> = {
@@ -66,10 +72,11 @@ interface ActiveRule {
   random: () => number;
 }
 
-/** What a faulted request answers: the status, the envelope, extra headers. */
+/** What a faulted request meets: an error to answer with (and its extra headers), a delay, or both. */
 export interface FaultAnswer {
-  error: PlatformError;
+  error?: PlatformError;
   headers: Record<string, string>;
+  delayMs?: number;
 }
 
 export class Faults {
@@ -120,6 +127,8 @@ export class Faults {
 }
 
 function answer(rule: z.output<typeof FaultRule>, body: string | undefined): FaultAnswer {
+  const delay = rule.delayMs ? { delayMs: rule.delayMs } : {};
+  if (rule.status === undefined) return { headers: {}, ...delay };
   const known = DEFAULT_ERRORS[rule.status];
   const code = rule.code ?? known?.code ?? 'General';
   const message = rule.message ?? known?.message ?? `Injected fault: ${rule.status}.`;
@@ -128,7 +137,7 @@ function answer(rule: z.output<typeof FaultRule>, body: string | undefined): Fau
   const headers: Record<string, string> = {};
   const retryAfter = rule.retryAfterSeconds ?? (rule.status === 429 ? 1 : undefined);
   if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
-  return { error: new PlatformError(rule.status, [{ code, message, ...extra }]), headers };
+  return { error: new PlatformError(rule.status, [{ code, message, ...extra }]), headers, ...delay };
 }
 
 function versionOf(body: string | undefined): number {

@@ -12,7 +12,7 @@ import { type AuthStore, type TokenRecord, type TokenSnapshot, TokenStore } from
 import { MemoryStorage } from './storage/memory.js';
 import type { StorageBackend, StorageSnapshot, StoredDocument } from './storage/types.js';
 import { distrustVersions } from './search/catalog-index.js';
-import { Faults } from './faults.js';
+import { type FaultAnswer, Faults } from './faults.js';
 import type { Author, ResourceDefinition } from './resources/define.js';
 import { Repository } from './resources/repository.js';
 import { resourceRoutes } from './resources/routes.js';
@@ -68,6 +68,15 @@ export const CommerceMockOptions = z
       .object({ size: z.number().int().min(0).max(100_000).default(1000), bodyLimit: z.number().int().min(0).default(4096) })
       .strict()
       .default({ size: 1000, bodyLimit: 4096 }),
+    /** Answer like a remote service: every response this many milliseconds late, or a random delay in `[min, max]`. */
+    latencyMs: z
+      .union([
+        z.number().min(0).max(60_000),
+        z
+          .tuple([z.number().min(0).max(60_000), z.number().min(0).max(60_000)])
+          .refine(([min, max]) => min <= max, 'Expected [min, max] with min <= max.'),
+      ])
+      .default(0),
     storage: z
       .custom<StorageBackend | 'memory'>(
         (value) => value === 'memory' || isStorage(value),
@@ -171,20 +180,32 @@ export class CommerceMock {
   }
 
   private serve(request: MockRequest): MockResponse {
-    const response = (this.faults.isEmpty ? undefined : this.injectedFault(request)) ?? this.answer(request);
+    const fault = this.faults.isEmpty ? undefined : this.faultFor(request);
+    // A faulted request is not served at all, so it changes nothing.
+    const response = fault?.error ? this.faultResponse(fault.error, fault.headers, request.method) : this.answer(request);
+    const delayMs = (fault?.delayMs ?? 0) + this.latency();
+    if (delayMs > 0) response.delayMs = delayMs;
     response.headers[CORRELATION_HEADER] = correlationId(request);
     return response;
   }
 
-  /** The answer of a fault rule the request meets: nothing is served, so nothing changes. */
-  private injectedFault(request: MockRequest): MockResponse | undefined {
-    const method = request.method.toUpperCase();
+  private faultFor(request: MockRequest): FaultAnswer | undefined {
     const path = new URL(request.url, 'http://localhost').pathname;
-    const fault = this.faults.match(method, path, request.body);
-    if (!fault) return undefined;
-    const response = errorResponse(fault.error, method);
-    Object.assign(response.headers, fault.headers);
+    return this.faults.match(request.method.toUpperCase(), path, request.body);
+  }
+
+  private faultResponse(error: PlatformError, headers: Record<string, string>, method: string): MockResponse {
+    const response = errorResponse(error, method.toUpperCase());
+    Object.assign(response.headers, headers);
     return response;
+  }
+
+  /** The `latencyMs` option's delay for one response. */
+  private latency(): number {
+    const { latencyMs } = this.options;
+    if (typeof latencyMs === 'number') return latencyMs;
+    const [min, max] = latencyMs;
+    return min + Math.random() * (max - min);
   }
 
   private answer(request: MockRequest): MockResponse {

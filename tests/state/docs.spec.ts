@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
 import { customerFactory, productFactory, productTypeFactory } from '../../factories/index.js';
-import { createCommerceMock } from '../../src/index.js';
+import { createCommerceMock, createMockFetch } from '../../src/index.js';
 import { asWritten, markedRegions, tsBlocks } from '../support/doc-examples.js';
 import { CREDENTIALS, expect, test } from '../support/sdk.js';
 
@@ -57,5 +57,15 @@ test('fault injection: the SDK retries two 503s and the customer exists once', a
     .execute();
   expect(mock.all('customer')).toHaveLength(1);
   expect(mock.requests({ method: 'POST', path: '/test-project/customers' }).map((entry) => entry.status)).toEqual([503, 503, 201]);
+  // doc-example:end
+});
+
+test('latency: every response late by a delay drawn from the range', async () => {
+  // doc-example:start
+  const mock = createCommerceMock({ latencyMs: [100, 200] });
+  const mockFetch = createMockFetch(mock);
+  const started = performance.now();
+  await mockFetch(`${mock.options.apiUrl}/test-project/customers`);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(95);
   // doc-example:end
 });
