@@ -9,6 +9,7 @@ import { header, type MockRequest, type MockResponse } from './http/types.js';
 import type { CommerceMock } from './mock.js';
 import type { TokenFilter } from './auth/tokens.js';
 import type { JournalFilter } from './journal.js';
+import { snapshotShelf } from './client.js';
 
 export const ADMIN_PREFIX = '/__mock';
 
@@ -75,6 +76,21 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
     if (route === 'POST /clear') {
       mock.clear();
       return reply(200, { cleared: true });
+    }
+    if (route === 'GET /faults') return reply(200, { results: mock.faults.list() });
+    if (route === 'POST /faults') {
+      mock.faults.add(body() as never);
+      return reply(201, { results: mock.faults.list() });
+    }
+    if (route === 'POST /faults/clear') {
+      mock.faults.clear();
+      return reply(200, { cleared: true });
+    }
+    if (route === 'POST /snapshots') return reply(201, { snapshotId: snapshotShelf(mock).keep(mock.snapshot()) });
+    const restore = /^\/snapshots\/([^/]+)\/restore$/.exec(path);
+    if (restore && method === 'POST') {
+      mock.restore(snapshotShelf(mock).find(decodeURIComponent(restore[1]!)));
+      return reply(200, { restored: true });
     }
     if (route === 'GET /tokens') return reply(200, { results: mock.authStore().list(filterOf(query, TOKEN_FILTERS) as TokenFilter) });
     if (route === 'POST /tokens') {

@@ -3,8 +3,8 @@
  * not own: what the Playwright fixture and its matchers read and write through. `localClient` wraps
  * an in-process mock; `connectCommerceMock` talks to a server's admin API (`/__mock/...`).
  */
-import { PlatformError, type ErrorObject } from './http/errors.js';
-import type { CommerceMock, ProjectScoped, QueryParams } from './mock.js';
+import { errors, PlatformError, type ErrorObject } from './http/errors.js';
+import type { CommerceMock, MockSnapshot, ProjectScoped, QueryParams } from './mock.js';
 import type { TokenFilter, TokenRecord } from './auth/tokens.js';
 import type { JournalEntry, JournalFilter } from './journal.js';
 import type { MessageFilter } from './resources/messages.js';
@@ -12,6 +12,7 @@ import type { PagedResult } from './query/index.js';
 import type { PermissionDecision } from './scopes/index.js';
 import type { StoredDocument } from './storage/types.js';
 import { seedPairs } from './seed.js';
+import type { FaultRule } from './faults.js';
 
 export type TokenGrant =
   | { kind: 'client'; clientId?: string; scope?: string }
@@ -42,6 +43,19 @@ export interface MockClient {
   /** The `sequence` of the newest journal entry. */
   lastRequestSequence(): Promise<number>;
   clear(): Promise<void>;
+  /** Captures the mock's data and tokens; the id names the snapshot for `restore`. */
+  snapshot(): Promise<SnapshotId>;
+  /** Brings back the data and tokens of a snapshot this mock took. */
+  restore(snapshot: SnapshotId): Promise<void>;
+  /** Adds a fault rule: matching requests fail with its status (a bad rule rejects naming the problem). */
+  addFault(rule: FaultRule): Promise<void>;
+  /** Removes every fault rule. */
+  clearFaults(): Promise<void>;
+}
+
+/** Names a snapshot a mock (in process or a server) holds. */
+export interface SnapshotId {
+  readonly snapshotId: string;
 }
 
 function queryParams(params: QueryParams = {}): URLSearchParams {
@@ -55,6 +69,7 @@ function queryParams(params: QueryParams = {}): URLSearchParams {
 
 /** The in-process mock behind the asynchronous interface. */
 export function localClient(mock: CommerceMock): MockClient {
+  const snapshots = snapshotShelf(mock);
   return {
     location: 'in-process',
     info: async () => ({ defaultProjectKey: mock.options.defaultProjectKey, storage: mock.storage.name }),
@@ -70,7 +85,41 @@ export function localClient(mock: CommerceMock): MockClient {
     messages: async (filter, scope) => mock.messages(filter, scope) as unknown as StoredDocument[],
     lastRequestSequence: async () => mock.lastRequestSequence,
     clear: async () => mock.clear(),
+    snapshot: async () => ({ snapshotId: snapshots.keep(mock.snapshot()) }),
+    restore: async ({ snapshotId }) => mock.restore(snapshots.find(snapshotId)),
+    addFault: async (rule) => mock.faults.add(rule),
+    clearFaults: async () => mock.faults.clear(),
   };
+}
+
+/** The snapshots taken of one mock, by id: what a client's `snapshot()` returns names one of them. */
+export interface SnapshotShelf {
+  keep(snapshot: MockSnapshot): string;
+  find(snapshotId: string): MockSnapshot;
+}
+
+const shelves = new WeakMap<CommerceMock, SnapshotShelf>();
+
+/** The mock's one shelf, shared by its local client and its admin API. */
+export function snapshotShelf(mock: CommerceMock): SnapshotShelf {
+  let shelf = shelves.get(mock);
+  if (!shelf) {
+    const byId = new Map<string, MockSnapshot>();
+    shelf = {
+      keep: (snapshot) => {
+        const id = `snapshot-${byId.size + 1}`;
+        byId.set(id, snapshot);
+        return id;
+      },
+      find: (snapshotId) => {
+        const snapshot = byId.get(snapshotId);
+        if (!snapshot) throw errors.resourceNotFound({ id: snapshotId });
+        return snapshot;
+      },
+    };
+    shelves.set(mock, shelf);
+  }
+  return shelf;
 }
 
 export interface RemoteOptions {
@@ -155,6 +204,16 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     lastRequestSequence: async () => (await call<{ lastSequence: number }>('GET', '/requests?limit=0')).lastSequence,
     clear: async () => {
       await call('POST', '/clear', {});
+    },
+    snapshot: () => call('POST', '/snapshots', {}),
+    restore: async ({ snapshotId }) => {
+      await call('POST', `/snapshots/${encodeURIComponent(snapshotId)}/restore`, {});
+    },
+    addFault: async (rule) => {
+      await call('POST', '/faults', rule);
+    },
+    clearFaults: async () => {
+      await call('POST', '/faults/clear', {});
     },
   };
 }

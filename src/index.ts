@@ -1,9 +1,9 @@
 export { CommerceMock, createCommerceMock, CommerceMockOptions, DEFAULT_API_URL, DEFAULT_AUTH_URL } from './mock.js';
-export type { ProjectScoped, ResolvedOptions } from './mock.js';
+export type { MockSnapshot, ProjectScoped, ResolvedOptions } from './mock.js';
 export type { MockRequest, MockResponse } from './http/types.js';
 export { PlatformError, errors, type ErrorObject } from './http/errors.js';
 export type { AuthStore, TokenRecord, TokenFilter, TokenKind } from './auth/tokens.js';
-export type { StorageBackend, StoredDocument, WriteOptions } from './storage/types.js';
+export type { StorageBackend, StorageSnapshot, StoredDocument, WriteOptions } from './storage/types.js';
 export { VersionConflict, KeyConflict } from './storage/types.js';
 export { MemoryStorage } from './storage/memory.js';
 export { sqliteStorage, SqliteStorage, type SqliteStorageOptions } from './storage/sqlite.js';
@@ -29,3 +29,4 @@ export type { SeedItem, SeedInput, SeededType, QueryParams, QueryValue, UpdateBo
 export type { Permission, PermissionDecision } from './scopes/index.js';
 export { createMockFetch, type MockFetchOptions } from './transports/fetch.js';
 export { graphqlInput } from './graphql/input.js';
+export { Faults, FaultRule } from './faults.js';

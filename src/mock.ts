@@ -8,9 +8,11 @@ import type { Method, RawRequest, Reply } from './context.js';
 import { identityOf, PROGRAMMATIC } from './auth/identity.js';
 import { isoNow } from './util/time.js';
 import { TokenServer } from './auth/token-server.js';
-import { type AuthStore, type TokenRecord, TokenStore } from './auth/tokens.js';
+import { type AuthStore, type TokenRecord, type TokenSnapshot, TokenStore } from './auth/tokens.js';
 import { MemoryStorage } from './storage/memory.js';
-import type { StorageBackend, StoredDocument } from './storage/types.js';
+import type { StorageBackend, StorageSnapshot, StoredDocument } from './storage/types.js';
+import { distrustVersions } from './search/catalog-index.js';
+import { type FaultAnswer, Faults } from './faults.js';
 import type { Author, ResourceDefinition } from './resources/define.js';
 import { Repository } from './resources/repository.js';
 import { resourceRoutes } from './resources/routes.js';
@@ -68,6 +70,15 @@ export const CommerceMockOptions = z
       .object({ size: z.number().int().min(0).max(100_000).default(1000), bodyLimit: z.number().int().min(0).default(4096) })
       .strict()
       .default({ size: 1000, bodyLimit: 4096 }),
+    /** Answer like a remote service: every response this many milliseconds late, or a random delay in `[min, max]`. */
+    latencyMs: z
+      .union([
+        z.number().min(0).max(60_000),
+        z
+          .tuple([z.number().min(0).max(60_000), z.number().min(0).max(60_000)])
+          .refine(([min, max]) => min <= max, 'Expected [min, max] with min <= max.'),
+      ])
+      .default(0),
     storage: z
       .custom<StorageBackend | 'memory'>(
         (value) => value === 'memory' || isStorage(value),
@@ -124,6 +135,8 @@ export class CommerceMock {
   private readonly scopes: Scopes;
   private readonly expander: Expander;
   private readonly journal: RequestJournal;
+  /** Fault injection: matching requests fail before anything is served (see docs/state-and-faults.md). */
+  readonly faults = new Faults();
 
   constructor(options?: CommerceMockOptions) {
     const { storage, ...resolved } = parseOptions(options);
@@ -169,9 +182,32 @@ export class CommerceMock {
   }
 
   private serve(request: MockRequest): MockResponse {
-    const response = this.answer(request);
+    const fault = this.faults.isEmpty ? undefined : this.faultFor(request);
+    // A faulted request is not served at all, so it changes nothing.
+    const response = fault?.error ? this.faultResponse(fault.error, fault.headers, request.method) : this.answer(request);
+    const delayMs = (fault?.delayMs ?? 0) + this.latency();
+    if (delayMs > 0) response.delayMs = delayMs;
     response.headers[CORRELATION_HEADER] = correlationId(request);
     return response;
+  }
+
+  private faultFor(request: MockRequest): FaultAnswer | undefined {
+    const path = new URL(request.url, 'http://localhost').pathname;
+    return this.faults.match(request.method.toUpperCase(), path, request.body);
+  }
+
+  private faultResponse(error: PlatformError, headers: Record<string, string>, method: string): MockResponse {
+    const response = errorResponse(error, method.toUpperCase());
+    Object.assign(response.headers, headers);
+    return response;
+  }
+
+  /** The `latencyMs` option's delay for one response. */
+  private latency(): number {
+    const { latencyMs } = this.options;
+    if (typeof latencyMs === 'number') return latencyMs;
+    const [min, max] = latencyMs;
+    return min + Math.random() * (max - min);
   }
 
   private answer(request: MockRequest): MockResponse {
@@ -286,12 +322,36 @@ export class CommerceMock {
     return clientId ? { kind: 'client', id: clientId } : { kind: 'none' };
   }
 
-  /** Removes all data, all issued tokens, the permission decisions and the request journal. */
+  /** Removes all data, all issued tokens, the fault rules, the permission decisions and the request journal. */
   clear(): void {
+    this.faults.clear();
     this.storage.clear();
     this.tokens.clear();
     this.repository.decisions.clear();
     this.journal.clear();
+  }
+
+  /**
+   * Captures the whole state, every project's data and the issued tokens, for `restore()`. Later
+   * writes do not change it. The journal and the permission decisions are history, not state: not
+   * captured. On the memory backend it costs microseconds whatever the size (structure is shared).
+   */
+  snapshot(): MockSnapshot {
+    return new MockSnapshot(this.storageSnapshots().snapshot(), this.tokens.snapshot());
+  }
+
+  /** Brings back exactly the data and tokens `snapshot` captured; the snapshot stays usable. */
+  restore(snapshot: MockSnapshot): void {
+    if (!(snapshot instanceof MockSnapshot)) throw new TypeError('commerce-mock: restore() takes what snapshot() returned.');
+    this.storageSnapshots().restore(snapshot.storage);
+    this.tokens.restore(snapshot.tokens);
+    distrustVersions(this.storage);
+  }
+
+  private storageSnapshots(): Required<Pick<StorageBackend, 'snapshot' | 'restore'>> {
+    const { storage } = this;
+    if (storage.snapshot && storage.restore) return storage as Required<StorageBackend>;
+    throw new TypeError(`commerce-mock: the ${storage.name} storage cannot take snapshots (it has no snapshot() and restore()).`);
   }
 
   /** The requests this mock served (the newest `journal.size`, 1000 by default), oldest first. */
@@ -411,6 +471,15 @@ export class CommerceMock {
     }
     return this.repository.query(this.definitionFor(typeId), this.project(scope), search) as PagedResult<T>;
   }
+}
+
+/** The state `CommerceMock.snapshot()` captured: opaque, for `restore()`. */
+export class MockSnapshot {
+  /** @internal */
+  constructor(
+    readonly storage: StorageSnapshot,
+    readonly tokens: TokenSnapshot,
+  ) {}
 }
 
 /** An update request's body. */

@@ -101,4 +101,20 @@ export class TokenStore implements AuthStore {
     this.byAccessToken.clear();
     this.byRefreshToken.clear();
   }
+
+  /** Every issued token, for `restore`. Records are never changed once issued, so the maps' copies suffice. */
+  snapshot(): TokenSnapshot {
+    return { byAccessToken: new Map(this.byAccessToken), byRefreshToken: new Map(this.byRefreshToken) };
+  }
+
+  restore(snapshot: TokenSnapshot): void {
+    this.clear();
+    for (const [token, record] of snapshot.byAccessToken) this.byAccessToken.set(token, record);
+    for (const [token, record] of snapshot.byRefreshToken) this.byRefreshToken.set(token, record);
+  }
+}
+
+export interface TokenSnapshot {
+  readonly byAccessToken: ReadonlyMap<string, TokenRecord>;
+  readonly byRefreshToken: ReadonlyMap<string, TokenRecord>;
 }

@@ -20,6 +20,14 @@ export interface MockResponse {
   body?: unknown;
   /** A binary body instead of JSON (an image the mock serves); `headers` carries its content type. */
   bytes?: Uint8Array;
+  /** How long the transport waits before answering (a fault rule's `delayMs`, the `latencyMs` option). */
+  delayMs?: number;
+}
+
+/** Waits out the response's `delayMs`, if any: every transport calls it before answering. */
+export function lateness(response: MockResponse): Promise<void> | undefined {
+  const ms = response.delayMs;
+  return ms ? new Promise((resolve) => setTimeout(resolve, ms)) : undefined;
 }
 
 export function header(request: MockRequest, name: string): string | undefined {

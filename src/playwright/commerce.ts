@@ -1,7 +1,8 @@
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import type { CommerceMock, ProjectScoped, QueryParams, SeedItem, SeededType } from '../mock.js';
 import type { TokenFilter, TokenRecord } from '../auth/tokens.js';
-import type { MockClient } from '../client.js';
+import type { MockClient, SnapshotId } from '../client.js';
+import type { FaultRule } from '../faults.js';
 import type { JournalEntry, JournalFilter } from '../journal.js';
 import type { MessageFilter } from '../resources/messages.js';
 import type { PagedResult } from '../query/index.js';
@@ -203,12 +204,35 @@ export class Commerce {
    * other workers' tests share the server.
    */
   async clear(): Promise<void> {
+    this.refuseSharedServer('commerce.clear() would empty');
+    await this.client.clear();
+  }
+
+  /** Captures the mock's data and tokens, for `restore()`: cheap on the memory backend, whatever the size. */
+  snapshot(): Promise<SnapshotId> {
+    return this.client.snapshot();
+  }
+
+  /** Brings back exactly the data and tokens of `snapshot()` (refused on a server other workers share, as `clear()` is). */
+  async restore(snapshot: SnapshotId): Promise<void> {
+    this.refuseSharedServer('commerce.restore() would replace the data of');
+    await this.client.restore(snapshot);
+  }
+
+  /**
+   * Fault injection: `add(rule)` makes the next matching requests fail (a status in the platform's
+   * envelope, `times`, seeded `probability`); `clear()` removes every rule. Rules start empty in every test.
+   */
+  get faults(): { add(rule: FaultRule): Promise<void>; clear(): Promise<void> } {
+    return { add: (rule) => this.client.addFault(rule), clear: () => this.client.clearFaults() };
+  }
+
+  private refuseSharedServer(what: string): void {
     if (this.target.kind === 'remote' && !this.target.clearAllowed) {
       throw new Error(
-        `commerce-mock: commerce.clear() would empty the server at ${this.target.serverUrl} under the tests of the other workers. Run the tests that use it with one worker (workers: 1 in the config or the project), or give each test its own data (the factories make unique keys and emails).`,
+        `commerce-mock: ${what} the server at ${this.target.serverUrl} under the tests of the other workers. Run the tests that use it with one worker (workers: 1 in the config or the project), or give each test its own data (the factories make unique keys and emails).`,
       );
     }
-    await this.client.clear();
   }
 
   /** The official SDK, client-credentials flow, pointed at the mock (needs @commercetools/platform-sdk and ts-client). */

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { test as base, type TestInfo, type WorkerInfo } from '@playwright/test';
 import type { JournalEntry } from '../journal.js';
-import { connectCommerceMock, localClient, type MockClient } from '../client.js';
+import { connectCommerceMock, localClient, type MockClient, type SnapshotId } from '../client.js';
 import { createCommerceMock, type CommerceMockOptions, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../mock.js';
 import type { StorageBackend } from '../storage/types.js';
 import { interceptFetch } from '../transports/mock-agent.js';
@@ -33,12 +33,20 @@ export interface CommerceMockFixtureOptions extends Omit<CommerceMockOptions, 's
    * it), so the fixture empties it before each test whatever the run's number of workers.
    */
   exclusiveServer?: boolean;
+  /**
+   * Seeds the data every test starts from, once per worker: the fixture then restores it (a snapshot,
+   * cheap on the memory backend) before each test instead of emptying the mock. Needs a mock this
+   * worker owns: in process, or in remote mode one server per worker or a single worker.
+   */
+  baseline?: (mock: MockClient) => void | Promise<void>;
 }
 
 interface CommerceWorker {
   target: CommerceTarget;
   /** In process always; in remote mode only when no other worker can be using the server. */
   clearsBeforeEachTest: boolean;
+  /** The `baseline` option's data, restored before each test in place of emptying the mock. */
+  baseline: SnapshotId | undefined;
   sdk: SdkModules | undefined;
 }
 
@@ -79,7 +87,13 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
     async ({ commerceMock: options }, use, workerInfo) => {
       const sdk = await loadSdk();
       if (options.serverUrl !== undefined) {
-        await use(await remoteWorker(options, workerInfo, sdk));
+        const worker = await remoteWorker(options, workerInfo, sdk);
+        if (options.baseline && !worker.clearsBeforeEachTest) {
+          throw new Error(
+            `commerce-mock: the baseline option needs a mock this worker has to itself, and the server at ${options.serverUrl} is shared by several workers: set exclusiveServer (one server per worker) or run these tests with one worker.`,
+          );
+        }
+        await use({ ...worker, baseline: await seedBaseline(worker.target.client, options) });
         return;
       }
       const {
@@ -89,6 +103,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
         serverUrl: _serverUrl,
         adminToken: _adminToken,
         exclusiveServer: _exclusiveServer,
+        baseline: _baseline,
         ...mockOptions
       } = options;
       const mock = createCommerceMock({
@@ -98,7 +113,9 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
       const interception = await interceptFetch(mock, { allowNetConnect: allowNetConnect ?? true });
       let server: Promise<RunningServer> | undefined;
       const serverUrl = async () => (await (server ??= startServer(mock, { port: 0 }))).url;
-      await use({ target: { kind: 'in-process', mock, client: localClient(mock), serverUrl }, clearsBeforeEachTest: true, sdk });
+      const client = localClient(mock);
+      const baseline = await seedBaseline(client, options);
+      await use({ target: { kind: 'in-process', mock, client, serverUrl }, clearsBeforeEachTest: true, baseline, sdk });
       if (server) await (await server).close();
       await interception.restore();
       mock.storage.close?.();
@@ -109,7 +126,11 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
   commerceSession: [
     async ({ commerceWorker }, use, testInfo) => {
       const { client } = commerceWorker.target;
-      if (commerceWorker.clearsBeforeEachTest) await client.clear();
+      if (commerceWorker.baseline) {
+        await client.restore(commerceWorker.baseline);
+        // Fault rules, like data, start empty in every test (clear() removes them with the rest).
+        await client.clearFaults();
+      } else if (commerceWorker.clearsBeforeEachTest) await client.clear();
       const journalStart = await client.lastRequestSequence();
       await use({ journalStart });
       if (testInfo.status !== testInfo.expectedStatus) await attachJournal(testInfo, client, journalStart);
@@ -142,6 +163,14 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
     await use(context);
   },
 });
+
+/** Runs the `baseline` option on an empty mock and keeps its result as a snapshot. */
+async function seedBaseline(client: MockClient, options: CommerceMockFixtureOptions): Promise<SnapshotId | undefined> {
+  if (!options.baseline) return undefined;
+  await client.clear();
+  await options.baseline(client);
+  return client.snapshot();
+}
 
 /**
  * The request journal of a failed test, twice: a short list the terminal reporters print (they show
@@ -190,6 +219,7 @@ async function remoteWorker(
   return {
     target: { kind: 'remote', client, serverUrl, projectKey: options.defaultProjectKey ?? info.defaultProjectKey, clearAllowed: alone },
     clearsBeforeEachTest: alone,
+    baseline: undefined,
     sdk,
   };
 }

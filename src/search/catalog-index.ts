@@ -11,7 +11,10 @@
  * it: publish, unpublish, staged changes), a new product and a deleted one are re-indexed or dropped
  * one by one: only what changed is analysed again. Product types are fingerprinted the same way
  * (`id:version` of each), and when any changed (an attribute made searchable, say) the view is
- * rebuilt. Everything else a search depends on and that changes independently of products —
+ * rebuilt. Restoring a snapshot can bring back other documents under ids and versions seen since
+ * (the same write made twice, with other values, around a restore): after `distrustVersions` the
+ * next sync of each view keeps an indexed product or type only if it is the very same object.
+ * Everything else a search depends on and that changes independently of products —
  * category trees (`subtree`), product discounts, prices selected for the request, inventory — is
  * read per request, never cached here.
  */
@@ -141,6 +144,8 @@ export class ViewIndex {
   /** locale → token → the products holding it (at product or variant level). */
   private readonly postings = new Map<string, Map<string, Set<IndexedProduct>>>();
   private generation = 0;
+  /** False after a restore: the next sync reuses only entries of the identical stored object. */
+  trustVersions = true;
   /** The indexed products in storage order (creation order). */
   ordered: IndexedProduct[] = [];
 
@@ -172,9 +177,11 @@ export class ViewIndex {
       let entry = this.entries.get(product.id);
       if (
         entry === undefined ||
-        entry.version !== product.version ||
-        entry.product.lastModifiedAt !== product.lastModifiedAt ||
-        entry.product.createdAt !== product.createdAt
+        (entry.product !== product &&
+          (!this.trustVersions ||
+            entry.version !== product.version ||
+            entry.product.lastModifiedAt !== product.lastModifiedAt ||
+            entry.product.createdAt !== product.createdAt))
       ) {
         if (entry) this.unpost(entry);
         entry = buildEntry(product, this.staged, this.types);
@@ -193,6 +200,7 @@ export class ViewIndex {
       }
     }
     this.ordered = ordered;
+    this.trustVersions = true;
     return analysed;
   }
 
@@ -247,6 +255,9 @@ export class ViewIndex {
 
 interface ProjectIndex {
   typesFingerprint: string;
+  /** The product types the index was built from, compared by identity after a restore. */
+  typeDocuments: ProductType[];
+  trustVersions: boolean;
   types: TypeInfo;
   views: { current?: ViewIndex; staged?: ViewIndex };
 }
@@ -266,16 +277,36 @@ export function catalogView(owner: StorageBackend | object, ctx: ResourceContext
   for (const type of productTypes) fingerprint += `${type.id}:${type.version};`;
   let project = projects.get(ctx.project);
   if (!project) {
-    project = { typesFingerprint: fingerprint, types: new TypeInfo(productTypes), views: {} };
+    project = {
+      typesFingerprint: fingerprint,
+      typeDocuments: productTypes,
+      trustVersions: true,
+      types: new TypeInfo(productTypes),
+      views: {},
+    };
     projects.set(ctx.project, project);
-  } else if (project.typesFingerprint !== fingerprint) {
+  } else if (
+    project.typesFingerprint !== fingerprint ||
+    (!project.trustVersions && productTypes.some((type, i) => type !== project!.typeDocuments[i]))
+  ) {
     project.typesFingerprint = fingerprint;
+    project.typeDocuments = productTypes;
     project.types = new TypeInfo(productTypes);
     project.views.current?.reset(project.types);
     project.views.staged?.reset(project.types);
   }
+  project.trustVersions = true;
   const name = staged ? 'staged' : 'current';
   const view = (project.views[name] ??= new ViewIndex(staged, project.types));
   view.sync(ctx.scan('product'));
   return view;
+}
+
+/** After a restore: ids and versions may now name other documents than the indexed ones (see above). */
+export function distrustVersions(owner: StorageBackend | object): void {
+  for (const project of indexes.get(owner)?.values() ?? []) {
+    project.trustVersions = false;
+    if (project.views.current) project.views.current.trustVersions = false;
+    if (project.views.staged) project.views.staged.trustVersions = false;
+  }
 }

@@ -470,6 +470,59 @@ export function runStorageContract(name: string, createBackend: BackendFactory):
       });
     });
 
+    test.describe('snapshots (optional: backends with snapshot() and restore())', () => {
+      test.beforeEach(() => {
+        test.skip(!storage.snapshot || !storage.restore, `${name} takes no snapshots`);
+      });
+
+      test('restore brings back exactly what snapshot captured: documents, versions, keys, order, projects', () => {
+        insert(storage, 'b', { n: 1 }, 'kb');
+        insert(storage, 'a', { n: 2 }, 'ka');
+        insert(storage, 'x', {}, undefined, 'p-two', 'other-type');
+        const snapshot = storage.snapshot!();
+        storage.write(P, T, doc('b', 2, { n: 10 }), { expectedVersion: 1, key: 'kb-new' });
+        storage.delete(P, T, 'a');
+        insert(storage, 'c', {}, 'ka');
+        storage.clear('p-two');
+        insert(storage, 'y', {}, undefined, 'p-three');
+
+        storage.restore!(snapshot);
+        expect(ids(storage.scan(P, T))).toEqual(['b', 'a']);
+        expect(storage.get(P, T, 'b')).toEqual(doc('b', 1, { n: 1 }));
+        expect(storage.getByKey(P, T, 'kb')?.id).toBe('b');
+        expect(storage.getByKey(P, T, 'kb-new')).toBeUndefined();
+        expect(storage.getByKey(P, T, 'ka')?.id).toBe('a');
+        expect(storage.get(P, T, 'c')).toBeUndefined();
+        expect(storage.count(P, T)).toBe(2);
+        expect([...storage.projects()].sort()).toEqual([P, 'p-two']);
+        expect(storage.get('p-two', 'other-type', 'x')).toEqual(doc('x'));
+      });
+
+      test('a snapshot is independent of later writes and can be restored again and again', () => {
+        insert(storage, 'a', {}, 'k');
+        const snapshot = storage.snapshot!();
+        for (const round of [1, 2, 3]) {
+          storage.write(P, T, doc('a', 2, { round }), { expectedVersion: 1, key: `k-${round}` });
+          insert(storage, `new-${round}`);
+          storage.restore!(snapshot);
+          expect(storage.get(P, T, 'a')).toEqual(doc('a'));
+          expect(ids(storage.scan(P, T))).toEqual(['a']);
+        }
+        // After a restore the data behaves as ever: versions checked, keys unique, transactions undone.
+        expectThrown(() => insert(storage, 'a'), VersionConflict);
+        expectThrown(() => insert(storage, 'b', {}, 'k'), KeyConflict);
+        expect(() =>
+          storage.transaction(() => {
+            insert(storage, 'b');
+            throw new Abort();
+          }),
+        ).toThrow(Abort);
+        expect(storage.get(P, T, 'b')).toBeUndefined();
+        storage.restore!(snapshot);
+        expect(storage.count(P, T)).toBe(1);
+      });
+    });
+
     test.describe('unicode and large documents', () => {
       const keys = [
         'ключ',

@@ -1,4 +1,11 @@
-import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict, type WriteOptions } from './types.js';
+import {
+  KeyConflict,
+  type StorageBackend,
+  type StorageSnapshot,
+  type StoredDocument,
+  VersionConflict,
+  type WriteOptions,
+} from './types.js';
 
 interface Collection {
   byId: Map<string, StoredDocument>;
@@ -13,10 +20,28 @@ interface Collection {
 
 type Undo = () => void;
 
-/** The default backend: maps per project and type, with a key index; lookups never scan. */
+type Projects = Map<string, Map<string, Collection>>;
+
+/** The maps of projects and types copied; the collections shared (copied on their next change). */
+const shareCollections = (projects: Projects): Projects => new Map([...projects].map(([key, types]) => [key, new Map(types)]));
+
+class MemorySnapshot implements StorageSnapshot {
+  readonly storage = 'memory';
+  constructor(readonly projects: Projects) {}
+}
+
+/**
+ * The default backend: maps per project and type, with a key index; lookups never scan.
+ *
+ * Snapshots share structure: taking or restoring one copies only the maps of projects and types, and
+ * a collection shared with a snapshot is copied on its first change afterwards (copy on write), so
+ * restoring a large baseline costs microseconds and a test pays only for the collections it writes.
+ */
 export class MemoryStorage implements StorageBackend {
   readonly name = 'memory';
-  private readonly projectsByKey = new Map<string, Map<string, Collection>>();
+  private projectsByKey: Projects = new Map();
+  /** The collections this storage may change in place; any other one is shared with a snapshot. */
+  private owned = new WeakSet<Collection>();
   /** While a transaction runs, how to take back each change made so far. */
   private undoLog: Undo[] | undefined;
 
@@ -33,8 +58,25 @@ export class MemoryStorage implements StorageBackend {
     if (!collection && create) {
       collection = { byId: new Map(), idByKey: new Map(), keyById: new Map(), seqById: new Map(), nextSeq: 0, disordered: false };
       types.set(typeId, collection);
+      this.owned.add(collection);
     }
     return collection;
+  }
+
+  /** The collection to change: its own copy first when it is shared with a snapshot. */
+  private writable(project: string, typeId: string): Collection {
+    const collection = this.collection(project, typeId, true);
+    if (this.owned.has(collection)) return collection;
+    const copy: Collection = {
+      ...collection,
+      byId: new Map(collection.byId),
+      idByKey: new Map(collection.idByKey),
+      keyById: new Map(collection.keyById),
+      seqById: new Map(collection.seqById),
+    };
+    this.projectsByKey.get(project)!.set(typeId, copy);
+    this.owned.add(copy);
+    return copy;
   }
 
   get(project: string, typeId: string, id: string): StoredDocument | undefined {
@@ -48,14 +90,15 @@ export class MemoryStorage implements StorageBackend {
   }
 
   write(project: string, typeId: string, document: StoredDocument, options: WriteOptions): void {
-    const collection = this.collection(project, typeId, true);
     const { id } = document;
     const { key } = options;
-    const previous = collection.byId.get(id);
-    const actual = previous?.version ?? 0;
+    const found = this.collection(project, typeId);
+    const actual = found?.byId.get(id)?.version ?? 0;
     if (actual !== options.expectedVersion) throw new VersionConflict(id, options.expectedVersion, actual);
-    const holder = key === undefined ? undefined : collection.idByKey.get(key);
+    const holder = key === undefined ? undefined : found?.idByKey.get(key);
     if (holder !== undefined && holder !== id) throw new KeyConflict(key!, holder);
+    const collection = this.writable(project, typeId);
+    const previous = collection.byId.get(id);
 
     // A new document holds no key yet: no lookup (seeding writes two documents per resource).
     const previousKey = previous ? collection.keyById.get(id) : undefined;
@@ -66,12 +109,12 @@ export class MemoryStorage implements StorageBackend {
   }
 
   delete(project: string, typeId: string, id: string, expectedVersion?: number): StoredDocument | undefined {
-    const collection = this.collection(project, typeId);
-    const previous = collection?.byId.get(id);
-    if (!collection || !previous) return undefined;
+    const previous = this.collection(project, typeId)?.byId.get(id);
+    if (!previous) return undefined;
     if (expectedVersion !== undefined && previous.version !== expectedVersion) {
       throw new VersionConflict(id, expectedVersion, previous.version);
     }
+    const collection = this.writable(project, typeId);
     const previousKey = collection.keyById.get(id);
     const previousSeq = collection.seqById.get(id)!;
     this.setEntry(collection, id, undefined, undefined, previousKey);
@@ -150,5 +193,25 @@ export class MemoryStorage implements StorageBackend {
   clear(project?: string): void {
     if (project === undefined) this.projectsByKey.clear();
     else this.projectsByKey.delete(project);
+  }
+
+  snapshot(): StorageSnapshot {
+    this.refuseInTransaction('snapshot');
+    // From now on every collection is shared with the snapshot: the next change of one copies it.
+    this.owned = new WeakSet();
+    return new MemorySnapshot(shareCollections(this.projectsByKey));
+  }
+
+  restore(snapshot: StorageSnapshot): void {
+    this.refuseInTransaction('restore');
+    if (!(snapshot instanceof MemorySnapshot)) {
+      throw new TypeError(`commerce-mock: the memory storage cannot restore a snapshot of the ${snapshot.storage} storage.`);
+    }
+    this.projectsByKey = shareCollections(snapshot.projects);
+    this.owned = new WeakSet();
+  }
+
+  private refuseInTransaction(operation: string): void {
+    if (this.undoLog !== undefined) throw new Error(`commerce-mock: a storage ${operation} inside a transaction.`);
   }
 }

@@ -12,7 +12,22 @@
  */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict, type WriteOptions } from './types.js';
+import {
+  KeyConflict,
+  type StorageBackend,
+  type StorageSnapshot,
+  type StoredDocument,
+  VersionConflict,
+  type WriteOptions,
+} from './types.js';
+
+type SnapshotRow = [project: string, typeId: string, id: string, key: string | null, version: number, body: string];
+
+/** Every row, in insertion order, held in memory: a copy, so restoring costs a rewrite of the table. */
+class SqliteSnapshot implements StorageSnapshot {
+  readonly storage = 'sqlite';
+  constructor(readonly rows: SnapshotRow[]) {}
+}
 
 export interface SqliteStorageOptions {
   /** Path of the database file (created when missing), or `':memory:'` for a private in-memory database. */
@@ -154,6 +169,7 @@ export class SqliteStorage implements StorageBackend {
       projects: this.db.prepare<[], string>('SELECT DISTINCT project FROM documents').pluck(),
       clearAll: this.db.prepare('DELETE FROM documents'),
       clearProject: this.db.prepare<[string]>('DELETE FROM documents WHERE project = ?'),
+      allRows: this.db.prepare<[], SnapshotRow>('SELECT project, type_id, id, key, version, body FROM documents ORDER BY seq').raw(),
     };
     const transaction = this.db.transaction((work: () => unknown) => work());
     this.inTransaction = transaction as <T>(work: () => T) => T;
@@ -359,6 +375,28 @@ export class SqliteStorage implements StorageBackend {
     this.sql.clearProject.run(project);
     for (const cached of this.cache.get(project)?.values() ?? []) this.cached -= cached.byId.size;
     this.cache.delete(project);
+  }
+
+  snapshot(): StorageSnapshot {
+    this.refuseInTransaction('snapshot');
+    return new SqliteSnapshot(this.sql.allRows.all());
+  }
+
+  restore(snapshot: StorageSnapshot): void {
+    this.refuseInTransaction('restore');
+    if (!(snapshot instanceof SqliteSnapshot)) {
+      throw new TypeError(`commerce-mock: the sqlite storage cannot restore a snapshot of the ${snapshot.storage} storage.`);
+    }
+    this.inTransaction(() => {
+      this.sql.clearAll.run();
+      for (const row of snapshot.rows) this.sql.insert.run(...row);
+    });
+    this.cache.clear();
+    this.cached = 0;
+  }
+
+  private refuseInTransaction(operation: string): void {
+    if (this.db.inTransaction) throw new Error(`commerce-mock: a storage ${operation} inside a transaction.`);
   }
 
   /** Closes the file (checkpointing the WAL into it). The backend is unusable afterwards. */

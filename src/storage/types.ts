@@ -48,6 +48,14 @@ export class KeyConflict extends Error {
 }
 
 /**
+ * The whole content of a backend at one moment, as `snapshot()` captured it: opaque, and unchanged by
+ * later writes. Only the backend (kind) that made it can restore it.
+ */
+export interface StorageSnapshot {
+  readonly storage: string;
+}
+
+/**
  * A collection is named by project key and type id (for example `('shop', 'customer')`).
  * Collections come into being on first write.
  */
@@ -73,5 +81,12 @@ export interface StorageBackend {
   projects(): string[];
   /** Removes everything, or one project's data. Not meant to be called inside a transaction. */
   clear(project?: string): void;
+  /**
+   * Optional: captures everything stored, for `restore` to bring back (test baselines). Not meant to
+   * be called inside a transaction. A backend without it cannot take snapshots.
+   */
+  snapshot?(): StorageSnapshot;
+  /** Makes the stored content exactly the snapshot's again. Not meant to be called inside a transaction. */
+  restore?(snapshot: StorageSnapshot): void;
   close?(): void;
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { CommerceMock } from '../mock.js';
-import type { MockRequest, MockResponse } from '../http/types.js';
+import { lateness, type MockRequest, type MockResponse } from '../http/types.js';
 import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
 import { requestBody } from '../http/body.js';
 
@@ -105,7 +105,11 @@ function serve(mock: CommerceMock, origin: string, request: InterceptedRequest, 
     headers,
     ...bodyFields(body, headers['content-type']),
   };
-  return toReply(mock.handle(mockRequest));
+  const response = mock.handle(mockRequest);
+  const reply = toReply(response);
+  const late = lateness(response);
+  // undici needs the status at once; a body given as a function may come later (a promise).
+  return late ? { ...reply, data: () => late.then(() => reply.data) } : reply;
 }
 
 /** `a` is an older release than `b` (plain `major.minor.patch` versions). */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { CommerceMock } from '../mock.js';
 import { errors } from '../http/errors.js';
 import { MAX_BODY_BYTES, requestBody } from '../http/body.js';
-import type { MockRequest, MockResponse } from '../http/types.js';
+import { lateness, type MockRequest, type MockResponse } from '../http/types.js';
 import { CORS_HEADERS } from '../http/cors.js';
 import { CORRELATION_HEADER, correlationId } from '../http/correlation.js';
 import { serveAdmin } from '../admin.js';
@@ -83,7 +83,9 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
         return send(response, { status: error.statusCode, headers, body: error.toJSON() }, method);
       }
       if (body !== undefined) Object.assign(mockRequest, requestBody(body, request.headers['content-type']));
-      send(response, serveAdmin(mock, mockRequest, adminOptions) ?? mock.handle(mockRequest), method);
+      const answer = serveAdmin(mock, mockRequest, adminOptions) ?? mock.handle(mockRequest);
+      await lateness(answer);
+      send(response, answer, method);
     } catch (error) {
       const failure = errors.general(error instanceof Error ? error.message : String(error));
       send(response, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: failure.toJSON() }, method);

@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Route } from '@playwright/test';
 import type { CommerceMock } from '../mock.js';
 import { CORS_HEADERS } from '../http/cors.js';
 import { requestBody } from '../http/body.js';
+import { lateness } from '../http/types.js';
 
 /**
  * Serves a browser context's (or page's) requests to the mock's API and token hosts through
@@ -27,6 +28,7 @@ async function fulfil(route: Route, mock: CommerceMock): Promise<void> {
     headers,
     ...(bytes !== null ? requestBody(bytes, headers['content-type']) : {}),
   });
+  await lateness(response);
   await route.fulfill({
     status: response.status,
     headers: { ...response.headers, ...CORS_HEADERS },

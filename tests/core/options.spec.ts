@@ -45,6 +45,7 @@ base.describe('defaults', () => {
       validateCredentials: false,
       strictWhere: false,
       journal: { size: 1000, bodyLimit: 4096 },
+      latencyMs: 0,
     });
     expect(mock).toBeInstanceOf(CommerceMock);
     expect(mock.storage).toBeInstanceOf(MemoryStorage);
@@ -63,6 +64,7 @@ base.describe('defaults', () => {
       validateCredentials: true,
       strictWhere: true,
       journal: { size: 10 },
+      latencyMs: [5, 10],
     });
     expect(mock.options).toEqual({
       defaultProjectKey: 'my_shop-1',
@@ -72,6 +74,7 @@ base.describe('defaults', () => {
       validateCredentials: true,
       strictWhere: true,
       journal: { size: 10, bodyLimit: 4096 },
+      latencyMs: [5, 10],
     });
   });
 

@@ -60,7 +60,7 @@ test.describe('remote mode', () => {
       },
       { scope: 'worker' },
     ],
-    commerceMock: [async ({ server }, use) => use({ serverUrl: server.url, serverPerWorker: true }), { scope: 'worker' }],
+    commerceMock: [async ({ server }, use) => use({ serverUrl: server.url, exclusiveServer: true }), { scope: 'worker' }],
   });
 
   remote('commerce.graphql() goes to the server, whose data REST reads', async ({ commerce, server }) => {

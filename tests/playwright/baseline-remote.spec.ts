@@ -1,0 +1,72 @@
+/**
+ * The `baseline` option in remote mode, on a server each worker has to itself: seeded on the server,
+ * restored before each test through the admin API (`POST /__mock/snapshots`, `.../restore`).
+ */
+import { customerFactory, productFactory, productTypeFactory } from '../../factories/index.js';
+import { createCommerceMock, startServer, type CommerceMock, type MockClient } from '../../src/index.js';
+import { expect, test } from '../support/commerce.js';
+
+async function seedCatalog(mock: MockClient) {
+  await mock.seed(productTypeFactory.asDefault().build());
+  await mock.seed(productFactory.published().buildList(20));
+}
+
+const remote = test.extend<Record<never, never>, { server: { url: string; mock: CommerceMock } }>({
+  server: [
+    async ({}, use) => {
+      const mock = createCommerceMock();
+      const server = await startServer(mock, { port: 0 });
+      await use({ url: server.url, mock });
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  commerceMock: [
+    async ({ server }, use) => use({ serverUrl: server.url, exclusiveServer: true, baseline: seedCatalog }),
+    { scope: 'worker' },
+  ],
+});
+
+remote.describe('a worker baseline on a server of its own (remote mode)', () => {
+  remote.describe.configure({ mode: 'serial' });
+
+  remote('the baseline is seeded on the server; a test changes it', async ({ commerce, server }) => {
+    expect(server.mock.all('product')).toHaveLength(20);
+    await commerce.seed(customerFactory.build());
+    expect(server.mock.all('customer')).toHaveLength(1);
+  });
+
+  remote(
+    'the next test starts from the baseline again; commerce.snapshot() and restore() go to the server',
+    async ({ commerce, server }) => {
+      expect(server.mock.all('customer')).toHaveLength(0);
+      expect(server.mock.all('product')).toHaveLength(20);
+      const snapshot = await commerce.snapshot();
+      await commerce.seed(customerFactory.build());
+      expect(server.mock.all('customer')).toHaveLength(1);
+      await commerce.restore(snapshot);
+      expect(server.mock.all('customer')).toHaveLength(0);
+      expect(server.mock.all('product')).toHaveLength(20);
+    },
+  );
+
+  remote('the admin API refuses a snapshot it does not hold', async ({ server }) => {
+    const response = await fetch(`${server.url}/__mock/snapshots/snapshot-999/restore`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('ResourceNotFound');
+  });
+
+  remote('fault rules go to the server through POST /__mock/faults; the next test starts without them', async ({ commerce, server }) => {
+    await commerce.faults.add({ method: 'GET', path: '/*/products', status: 502 });
+    expect(server.mock.faults.list()).toHaveLength(1);
+    expect((await fetch(`${server.url}/${commerce.projectKey}/products`)).status).toBe(502);
+    const refused = await fetch(`${server.url}/__mock/faults`, { method: 'POST', body: '{"status":503,"delay":1}' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Array<{ code: string; message: string }> }).errors[0]!.message).toMatch(/delay/);
+    expect(server.mock.faults.list()).toHaveLength(1);
+  });
+
+  remote('a test after one that added a fault rule meets none', async ({ server }) => {
+    expect(server.mock.faults.list()).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * docs/state-and-faults.md: every ```ts block appears verbatim (whitespace aside) between
+ * `// doc-example:start` and `// doc-example:end` in this file or in baseline-doc.spec.ts, where it runs.
+ */
+import { fileURLToPath } from 'node:url';
+import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
+import { ClientBuilder } from '@commercetools/ts-client';
+import { customerFactory, productFactory, productTypeFactory } from '../../factories/index.js';
+import { createCommerceMock, createMockFetch } from '../../src/index.js';
+import { asWritten, markedRegions, tsBlocks } from '../support/doc-examples.js';
+import { CREDENTIALS, expect, test } from '../support/sdk.js';
+
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+test('every example of docs/state-and-faults.md runs in a spec', () => {
+  const regions = [...markedRegions(path('./docs.spec.ts')), ...markedRegions(path('./baseline-doc.spec.ts'))].map(asWritten);
+  const blocks = tsBlocks(path('../../docs/state-and-faults.md'));
+  expect(blocks.length).toBeGreaterThan(1);
+  for (const block of blocks) expect(regions, `not run by any spec:\n${block}`).toContain(asWritten(block));
+});
+
+test('snapshots: restore brings back the catalog as it was', () => {
+  // doc-example:start
+  const mock = createCommerceMock();
+  mock.seed(productTypeFactory.asDefault().build());
+  const [product] = mock.seed(productFactory.published().buildList(1000));
+  const snapshot = mock.snapshot();
+
+  mock.update('product', product!.id, { version: product!.version, actions: [{ action: 'setKey', key: 'changed' }] });
+  mock.seed(customerFactory.build());
+
+  mock.restore(snapshot);
+  expect(mock.get('product', product!.id)).toEqual(product);
+  expect(mock.all('customer')).toEqual([]);
+  // doc-example:end
+});
+
+test('fault injection: the SDK retries two 503s and the customer exists once', async ({ mock }) => {
+  const credentials = CREDENTIALS;
+  // doc-example:start
+  mock.faults.add({ method: 'POST', path: '/test-project/customers', status: 503, times: 2 });
+  const client = new ClientBuilder()
+    .withProjectKey('test-project')
+    .withClientCredentialsFlow({ host: mock.options.authUrl, projectKey: 'test-project', credentials, httpClient: fetch })
+    .withHttpMiddleware({
+      host: mock.options.apiUrl,
+      httpClient: fetch,
+      enableRetry: true,
+      retryConfig: { maxRetries: 3, retryDelay: 10, backoff: false, retryCodes: [503] },
+    })
+    .build();
+  const apiRoot = createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: 'test-project' });
+
+  await apiRoot
+    .customers()
+    .post({ body: { email: 'retry@example.com', password: 'secret' } })
+    .execute();
+  expect(mock.all('customer')).toHaveLength(1);
+  expect(mock.requests({ method: 'POST', path: '/test-project/customers' }).map((entry) => entry.status)).toEqual([503, 503, 201]);
+  // doc-example:end
+});
+
+test('latency: every response late by a delay drawn from the range', async () => {
+  // doc-example:start
+  const mock = createCommerceMock({ latencyMs: [100, 200] });
+  const mockFetch = createMockFetch(mock);
+  const started = performance.now();
+  await mockFetch(`${mock.options.apiUrl}/test-project/customers`);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+  // doc-example:end
+});
