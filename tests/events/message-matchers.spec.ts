@@ -3,20 +3,9 @@
  * (tests/playwright/remote.spec.ts runs them on a server).
  */
 import { customerFactory } from '../../factories/index.js';
-import { expect, test } from '../support/commerce.js';
+import { expect, failureOf as failure, test } from '../support/commerce.js';
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes start with ESC.
-const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 const quick = expect.configure({ timeout: 50 });
-
-async function failure(assertion: () => unknown): Promise<string> {
-  try {
-    await assertion();
-  } catch (error) {
-    return plain((error as Error).message);
-  }
-  throw new Error('the assertion passed');
-}
 
 test('commerce.messages() reads what the project recorded, narrowed by type and resource', async ({ commerce }) => {
   const [ada, grace] = await commerce.seed(customerFactory.build(), customerFactory.build());

@@ -3,29 +3,15 @@
  * restored before each test through the admin API (`POST /__mock/snapshots`, `.../restore`).
  */
 import { customerFactory, productFactory, productTypeFactory } from '../../factories/index.js';
-import { createCommerceMock, startServer, type CommerceMock, type MockClient } from '../../src/index.js';
-import { expect, test } from '../support/commerce.js';
+import type { MockClient } from '../../src/index.js';
+import { expect, withServerPerWorker } from '../support/commerce.js';
 
 async function seedCatalog(mock: MockClient) {
   await mock.seed(productTypeFactory.asDefault().build());
   await mock.seed(productFactory.published().buildList(20));
 }
 
-const remote = test.extend<Record<never, never>, { server: { url: string; mock: CommerceMock } }>({
-  server: [
-    async ({}, use) => {
-      const mock = createCommerceMock();
-      const server = await startServer(mock, { port: 0 });
-      await use({ url: server.url, mock });
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
-  commerceMock: [
-    async ({ server }, use) => use({ serverUrl: server.url, exclusiveServer: true, baseline: seedCatalog }),
-    { scope: 'worker' },
-  ],
-});
+const remote = withServerPerWorker({ baseline: seedCatalog });
 
 remote.describe('a worker baseline on a server of its own (remote mode)', () => {
   remote.describe.configure({ mode: 'serial' });

@@ -3,8 +3,7 @@
  * browser page's GraphQL call routed to the mock, and the same through a server in remote mode.
  */
 import { customerGroupFactory } from '../../factories/index.js';
-import { createCommerceMock, startServer, type CommerceMock } from '../../src/index.js';
-import { expect, test } from '../support/commerce.js';
+import { expect, test, withServerPerWorker } from '../support/commerce.js';
 
 const CREATE_GROUP = 'mutation ($draft: CustomerGroupDraft!) { createCustomerGroup(draft: $draft) { id key version } }';
 
@@ -50,18 +49,7 @@ test('a browser page calls GraphQL on the platform host; the fixture routes it t
 });
 
 test.describe('remote mode', () => {
-  const remote = test.extend<Record<never, never>, { server: { url: string; mock: CommerceMock } }>({
-    server: [
-      async ({}, use) => {
-        const mock = createCommerceMock();
-        const server = await startServer(mock, { port: 0 });
-        await use({ url: server.url, mock });
-        await server.close();
-      },
-      { scope: 'worker' },
-    ],
-    commerceMock: [async ({ server }, use) => use({ serverUrl: server.url, exclusiveServer: true }), { scope: 'worker' }],
-  });
+  const remote = withServerPerWorker();
 
   remote('commerce.graphql() goes to the server, whose data REST reads', async ({ commerce, server }) => {
     const answer = await commerce.graphql<{ createCustomerGroup: { id: string } }>(CREATE_GROUP, {

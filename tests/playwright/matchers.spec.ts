@@ -1,5 +1,5 @@
 import { createCommerceMock, PlatformError } from '../../src/index.js';
-import { test, expect, TEST_CREDENTIALS, type Commerce } from '../support/commerce.js';
+import { test, expect, failureOf, TEST_CREDENTIALS, type Commerce } from '../support/commerce.js';
 import {
   categoryFactory,
   customerFactory,
@@ -25,16 +25,6 @@ function failure(assertion: () => unknown): string {
 /** Matchers on `commerce` retry until the expect timeout: a short one for the assertions meant to fail. */
 const quick = expect.configure({ timeout: 50 });
 
-/** The message of a failing matcher on `commerce`: thrown at once, or rejected after retrying. */
-async function commerceFailure(assertion: () => unknown): Promise<string> {
-  try {
-    await assertion();
-  } catch (error) {
-    return plain((error as Error).message);
-  }
-  throw new Error('the assertion passed');
-}
-
 /** The message of the assertion error an asynchronous matcher rejects with. */
 async function asyncFailure(assertion: () => Promise<unknown>): Promise<string> {
   try {
@@ -52,7 +42,7 @@ test.describe('toHaveIssuedCustomerToken', () => {
     expect(commerce).not.toHaveIssuedCustomerToken(customer!.id);
     await commerce.clientToken();
 
-    const message = await commerceFailure(() => quick(commerce).toHaveIssuedCustomerToken(customer!.id));
+    const message = await failureOf(() => quick(commerce).toHaveIssuedCustomerToken(customer!.id));
     expect(message).toContain('expect(commerce).toHaveIssuedCustomerToken(customerId)');
     expect(message).toContain(`Expected: a customer token for customer "${customer!.id}"`);
     expect(message).toContain('Received: none; the tokens issued in this test:');
@@ -67,7 +57,7 @@ test.describe('toHaveIssuedCustomerToken', () => {
     expect(commerce).toHaveIssuedCustomerToken(customer!.id);
     expect(commerce).not.toHaveIssuedCustomerToken(other!.id);
 
-    const negated = await commerceFailure(() => quick(commerce).not.toHaveIssuedCustomerToken(customer!.id));
+    const negated = await failureOf(() => quick(commerce).not.toHaveIssuedCustomerToken(customer!.id));
     expect(negated).toContain('expect(commerce).not.toHaveIssuedCustomerToken(customerId)');
     expect(negated).toContain(`Expected: no customer token for customer "${customer!.id}"`);
     expect(negated).toContain(
@@ -79,14 +69,14 @@ test.describe('toHaveIssuedCustomerToken', () => {
     const [customer] = await commerce.seed(customerFactory.build());
     await commerce.customerToken(customer!.id, { storeKey: 'berlin' });
     expect(commerce).toHaveIssuedCustomerToken(customer!.id);
-    expect(await commerceFailure(() => quick(commerce).not.toHaveIssuedCustomerToken(customer!.id))).toContain('store "berlin"');
+    expect(await failureOf(() => quick(commerce).not.toHaveIssuedCustomerToken(customer!.id))).toContain('store "berlin"');
   });
 });
 
 test.describe('toHaveIssuedAnonymousToken', () => {
   test('with and without an anonymous id', async ({ commerce }) => {
     expect(commerce).not.toHaveIssuedAnonymousToken();
-    const empty = await commerceFailure(() => quick(commerce).toHaveIssuedAnonymousToken());
+    const empty = await failureOf(() => quick(commerce).toHaveIssuedAnonymousToken());
     expect(empty).toContain('expect(commerce).toHaveIssuedAnonymousToken()');
     expect(empty).toContain('Expected: an anonymous token\nReceived: none; the tokens issued in this test:\n  (none)');
 
@@ -99,11 +89,11 @@ test.describe('toHaveIssuedAnonymousToken', () => {
     expect(commerce).toHaveIssuedAnonymousToken('session-1');
     expect(commerce).not.toHaveIssuedAnonymousToken('session-2');
 
-    const wrongSession = await commerceFailure(() => quick(commerce).toHaveIssuedAnonymousToken('session-2'));
+    const wrongSession = await failureOf(() => quick(commerce).toHaveIssuedAnonymousToken('session-2'));
     expect(wrongSession).toContain('expect(commerce).toHaveIssuedAnonymousToken(anonymousId)');
     expect(wrongSession).toContain('Expected: an anonymous token for session "session-2"');
     expect(wrongSession).toContain('anonymousId "session-1"');
-    const negated = await commerceFailure(() => quick(commerce).not.toHaveIssuedAnonymousToken());
+    const negated = await failureOf(() => quick(commerce).not.toHaveIssuedAnonymousToken());
     expect(negated).toContain('Expected: no anonymous token\nReceived: 1 issued:');
   });
 });
@@ -116,11 +106,11 @@ test.describe('toHaveIssuedClientToken', () => {
     expect(commerce).toHaveIssuedClientToken(TEST_CREDENTIALS.clientId);
     expect(commerce).not.toHaveIssuedClientToken('someone-else');
 
-    const message = await commerceFailure(() => quick(commerce).toHaveIssuedClientToken('someone-else'));
+    const message = await failureOf(() => quick(commerce).toHaveIssuedClientToken('someone-else'));
     expect(message).toContain('expect(commerce).toHaveIssuedClientToken(clientId)');
     expect(message).toContain('Expected: a client token for client "someone-else"');
     expect(message).toContain(`- client token: client "${TEST_CREDENTIALS.clientId}"`);
-    expect(await commerceFailure(() => quick(commerce).not.toHaveIssuedClientToken())).toContain(
+    expect(await failureOf(() => quick(commerce).not.toHaveIssuedClientToken())).toContain(
       'Expected: no client token\nReceived: 1 issued:',
     );
   });
@@ -143,7 +133,7 @@ test.describe('toHaveStored', () => {
     await commerce.seed(customerFactory.buildList(3));
     expect(commerce).toHaveStored('customer', (customer) => customer.email.endsWith('@example.com'));
     expect(commerce).not.toHaveStored('customer', (customer) => customer.addresses.length > 0);
-    const message = await commerceFailure(() => quick(commerce).toHaveStored('customer', (customer) => customer.addresses.length > 0));
+    const message = await failureOf(() => quick(commerce).toHaveStored('customer', (customer) => customer.addresses.length > 0));
     expect(message).toContain('Expected: a stored customer for which the predicate holds');
     expect(message).toContain('Received: 3 stored customer resources, none satisfies it:');
   });
@@ -153,7 +143,7 @@ test.describe('toHaveStored', () => {
       customerFactory.build({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }),
       customerFactory.build({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
     );
-    const message = await commerceFailure(() =>
+    const message = await failureOf(() =>
       quick(commerce).toHaveStored('customer', { firstName: 'Grace', lastName: 'Hopper', isEmailVerified: true }),
     );
     expect(message).toContain('expect(commerce).toHaveStored(typeId, expected)');
@@ -166,11 +156,11 @@ test.describe('toHaveStored', () => {
   });
 
   test('failure messages when nothing is stored and for .not', async ({ commerce }) => {
-    expect(await commerceFailure(() => quick(commerce).toHaveStored('category', { key: 'shoes' }))).toContain(
+    expect(await failureOf(() => quick(commerce).toHaveStored('category', { key: 'shoes' }))).toContain(
       'Expected: a stored category matching {"key": "shoes"}\nReceived: no category is stored',
     );
     const [shoes] = await commerce.seed(categoryFactory.build({ key: 'shoes' }));
-    const negated = await commerceFailure(() => quick(commerce).not.toHaveStored('category', { key: 'shoes' }));
+    const negated = await failureOf(() => quick(commerce).not.toHaveStored('category', { key: 'shoes' }));
     expect(negated).toContain('expect(commerce).not.toHaveStored(typeId, expected)');
     expect(negated).toContain('Expected: no stored category matching {"key": "shoes"}');
     expect(negated).toContain(`Received: 1 matching:\n  - ${shoes!.id} (key "shoes")`);
@@ -204,13 +194,13 @@ test.describe('toHaveStoredCount', () => {
 
   test('failure messages name the count, the predicate and the resources counted', async ({ commerce }) => {
     const [group] = await commerce.seed(customerGroupFactory.build({ key: 'vip' }));
-    const message = await commerceFailure(() => quick(commerce).toHaveStoredCount('customer-group', 2));
+    const message = await failureOf(() => quick(commerce).toHaveStoredCount('customer-group', 2));
     expect(message).toContain('expect(commerce).toHaveStoredCount(typeId, count)');
     expect(message).toContain(`Expected: 2 stored customer-group\nReceived: 1:\n  - ${group!.id} (key "vip")`);
-    const filtered = await commerceFailure(() => quick(commerce).toHaveStoredCount('customer-group', 1, 'key = "gold"'));
+    const filtered = await failureOf(() => quick(commerce).toHaveStoredCount('customer-group', 1, 'key = "gold"'));
     expect(filtered).toContain('expect(commerce).toHaveStoredCount(typeId, count, where)');
     expect(filtered).toContain('Expected: 1 stored customer-group where "key = \\"gold\\""\nReceived: 0');
-    const negated = await commerceFailure(() => quick(commerce).not.toHaveStoredCount('customer-group', 1));
+    const negated = await failureOf(() => quick(commerce).not.toHaveStoredCount('customer-group', 1));
     expect(negated).toContain('Expected: not 1 stored customer-group\nReceived: 1:');
   });
 

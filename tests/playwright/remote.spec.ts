@@ -5,38 +5,15 @@
  * lands later.
  */
 import { associateRoleFactory, businessUnitFactory, customerFactory, customerGroupFactory } from '../../factories/index.js';
-import { connectCommerceMock, createCommerceMock, startServer, type CommerceMock } from '../../src/index.js';
+import { connectCommerceMock } from '../../src/index.js';
 import { Commerce } from '../../src/playwright/commerce.js';
 import { hasServerToItself } from '../../src/playwright/fixtures.js';
-import { expect, test as base } from '../support/commerce.js';
+import { expect, failureOf as failure, withServerPerWorker } from '../support/commerce.js';
 
-const test = base.extend<Record<never, never>, { server: { url: string; mock: CommerceMock } }>({
-  server: [
-    async ({}, use) => {
-      const mock = createCommerceMock();
-      const server = await startServer(mock, { port: 0 });
-      await use({ url: server.url, mock });
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
-  commerceMock: [async ({ server }, use) => use({ serverUrl: server.url, exclusiveServer: true }), { scope: 'worker' }],
-});
+const test = withServerPerWorker();
 
 /** Short timeouts for assertions meant to fail; the default for those that wait. */
 const quick = expect.configure({ timeout: 300 });
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes start with ESC.
-const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
-
-async function failure(assertion: () => unknown): Promise<string> {
-  try {
-    await assertion();
-  } catch (error) {
-    return plain((error as Error).message);
-  }
-  throw new Error('the assertion passed');
-}
 
 /** Runs `write` after the matcher has started waiting. */
 const later = (write: () => Promise<unknown>, ms = 300) => setTimeout(() => void write(), ms);
