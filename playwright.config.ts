@@ -8,10 +8,14 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * The `app` project tests a storefront in its own process against `commerce-mock serve`, both started
  * by `webServer`, as a user's suite would (docs/playwright.md, "Testing an app that runs in its own
- * process"). Ports can be moved when two checkouts run their suites at once.
+ * process"). Their ports are picked once per run unless given: the runner sets them in its
+ * environment, which its workers inherit, so every process reading this file agrees; two runs at
+ * once (or a server left over) do not collide.
  */
-const mockPort = Number(process.env.APP_MOCK_PORT ?? 18989);
-const appPort = Number(process.env.APP_PORT ?? 18990);
+process.env.APP_MOCK_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+process.env.APP_PORT ??= String(Number(process.env.APP_MOCK_PORT) + 1);
+const mockPort = Number(process.env.APP_MOCK_PORT);
+const appPort = Number(process.env.APP_PORT);
 const mockUrl = `http://127.0.0.1:${mockPort}`;
 const appUrl = `http://127.0.0.1:${appPort}`;
 
