@@ -32,7 +32,7 @@ export const messages = defineResource({
 });
 
 /** The identifiers a client gave the resource, as the platform repeats them on its messages. */
-function userProvidedIdentifiers(resource: StoredDocument): Record<string, unknown> | undefined {
+export function userProvidedIdentifiers(resource: StoredDocument): Record<string, unknown> | undefined {
   let identifiers: Record<string, unknown> | undefined;
   for (const field of ['key', 'externalId', 'orderNumber', 'customerNumber', 'sku'] as const) {
     if (typeof resource[field] === 'string') (identifiers ??= {})[field] = resource[field];
@@ -54,7 +54,7 @@ export class MessageWriter {
 
   /**
    * Stores the messages of one change of `resource` (at `resourceVersion`, the version the change
-   * produced); call inside the transaction that stores the change.
+   * produced); call inside the transaction that stores the change. Returns the messages as stored.
    */
   write(
     project: string,
@@ -63,11 +63,12 @@ export class MessageWriter {
     resourceVersion: number,
     payloads: readonly MessagePayload[],
     at: { now: string; author: Author },
-  ): void {
-    if (payloads.length === 0) return;
+  ): StoredDocument[] {
+    if (payloads.length === 0) return [];
     const { storage } = this;
     const counter = storage.get(project, SEQUENCES, resource.id);
     let sequenceNumber = counter?.version ?? 0;
+    const written: StoredDocument[] = [];
     const identifiers = userProvidedIdentifiers(resource);
     for (const payload of payloads) {
       sequenceNumber += 1;
@@ -85,8 +86,10 @@ export class MessageWriter {
         lastModifiedBy: at.author,
       };
       storage.write(project, MESSAGE_TYPE_ID, message, { expectedVersion: 0 });
+      written.push(message);
     }
     storage.write(project, SEQUENCES, { id: resource.id, version: sequenceNumber }, { expectedVersion: counter?.version ?? 0 });
+    return written;
   }
 }
 
