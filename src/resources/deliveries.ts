@@ -8,10 +8,9 @@
 import type { StorageBackend, StoredDocument } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
 import { userProvidedIdentifiers } from './messages.js';
-import type { Subscription } from './subscriptions.js';
+import { hasSubscriptions, SUBSCRIPTION_TYPE_ID, type Subscription } from './subscriptions.js';
 
 export const DELIVERY_TYPE_ID = 'delivery';
-const SUBSCRIPTION_TYPE_ID = 'subscription';
 
 /** One stored change of a resource, as the repository reports it. */
 export interface Change {
@@ -135,7 +134,7 @@ export class Outbox {
 
   /** Notes a stored change; costs a lookup when the project has no subscription. */
   record(change: Change): void {
-    if (this.storage.count(change.project, SUBSCRIPTION_TYPE_ID) === 0) return;
+    if (!hasSubscriptions(this.storage, change.project)) return;
     if (this.pending) this.pending.push(change);
     else this.deliver([change]);
   }

@@ -289,7 +289,7 @@ export class Repository implements Engine {
       lastModifiedBy: ctx.author,
     } as StoredDocument;
     const created = definition.messages?.created;
-    const messages = created && this.messages.enabled(ctx.project) ? [lifecycleMessage(created, resource)] : NO_MESSAGES;
+    const messages = created && this.messages.wanted(ctx.project) ? [lifecycleMessage(created, resource)] : NO_MESSAGES;
     this.save(definition, ctx, resource, undefined, messages);
     return resource;
   }
@@ -315,7 +315,7 @@ export class Repository implements Engine {
   apply(definition: ResourceDefinition, current: StoredDocument, steps: AppliedAction[], ctx: ResourceContext): StoredDocument {
     const next = jsonClone(current);
     let keepsVersion = steps.length > 0;
-    const emitting = this.messages.enabled(ctx.project);
+    const emitting = this.messages.wanted(ctx.project);
     const messages: MessagePayload[] = [];
     for (const step of steps) {
       const declared = own(definition.actions, step.name) ?? own(definition.internalActions, step.name);
@@ -420,7 +420,7 @@ export class Repository implements Engine {
       }
       // The platform counts a deletion as one more version of the resource.
       const messages =
-        deleted && this.messages.enabled(ctx.project)
+        deleted && this.messages.wanted(ctx.project)
           ? this.messages.write(ctx.project, definition.typeId, current, current.version + 1, [lifecycleMessage(deleted, current)], ctx)
           : [];
       this.outbox.record(changeOf(definition, ctx, 'ResourceDeleted', current, messages));

@@ -285,3 +285,33 @@ test('a nested transaction that fails takes back only its own notifications, as 
   expect(mock.all('customer-group').map((group) => group.name)).toEqual(['kept']);
   expect(mock.deliveries().map((delivery) => delivery.resource.id)).toEqual(mock.all('customer-group').map((group) => group.id));
 });
+
+test('with the project messages off, /messages records nothing and subscriptions still receive messages', async ({ apiRoot, mock }) => {
+  const project = (await apiRoot.get().execute()).body;
+  await apiRoot
+    .post({
+      body: {
+        version: project.version,
+        actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: false, deleteDaysAfterCreation: 15 } }],
+      },
+    })
+    .execute();
+  await subscribe(apiRoot, { key: 'crm', messages: [{ resourceTypeId: 'customer' }] });
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'ada@example.com', password: 'secret' } })
+      .execute()
+  ).body.customer;
+  await apiRoot
+    .customers()
+    .withId({ ID: customer.id })
+    .post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'Ada' }] } })
+    .execute();
+
+  expect((await apiRoot.messages().get().execute()).body.results).toEqual([]);
+  expect(mock.deliveries().map((d) => [d.messageType, d.payload.sequenceNumber, d.payload.resourceVersion])).toEqual([
+    ['CustomerCreated', 1, 1],
+    ['CustomerFirstNameSet', 2, 2],
+  ]);
+});
