@@ -84,19 +84,25 @@ function changeNotification(change: Change): Record<string, unknown> {
   };
 }
 
-/** A CloudEvent (1.0) around a Platform-format notification, as the platform's CloudEvents format sends it. */
-function cloudEvent(change: Change, kind: string, sequence: number, data: Record<string, unknown>, messageId?: string) {
-  const category = messageId === undefined ? 'change' : 'message';
+/**
+ * A CloudEvent (1.0) around a Platform-format notification, as the platform's CloudEvents format sends
+ * it: a message carries its `sequence`, and its `dataref` while `/messages` serves it.
+ */
+function cloudEvent(
+  change: Change,
+  kind: string,
+  data: Record<string, unknown>,
+  message?: { id: string; sequenceNumber: number; queryable: boolean },
+) {
   return {
     specversion: '1.0',
     id: uuid(),
-    type: `com.commercetools.${change.typeId}.${category}.${kind}`,
+    type: `com.commercetools.${change.typeId}.${message ? 'message' : 'change'}.${kind}`,
     source: `/${change.project}/${change.path ?? change.typeId}`,
     subject: change.resource.id,
     time: change.at,
-    sequence: String(sequence),
-    sequencetype: 'Integer',
-    ...(messageId !== undefined ? { dataref: `/${change.project}/messages/${messageId}` } : {}),
+    ...(message ? { sequence: String(message.sequenceNumber), sequencetype: 'Integer' } : {}),
+    ...(message?.queryable ? { dataref: `/${change.project}/messages/${message.id}` } : {}),
     data,
   };
 }
@@ -110,7 +116,11 @@ export class Outbox {
   private pending: Change[] | undefined;
   private readonly listeners = new Set<DeliveryListener>();
 
-  constructor(private readonly storage: StorageBackend) {}
+  constructor(
+    private readonly storage: StorageBackend,
+    /** Whether `/messages` serves the project's messages (a CloudEvent's `dataref` points there). */
+    private readonly messagesQueryable: (project: string) => boolean,
+  ) {}
 
   /** Runs `work` (which opens the storage transaction) and delivers its changes if it commits outermost. */
   around<T>(work: () => T): T {
@@ -151,7 +161,7 @@ export class Outbox {
       for (const subscription of subscriptions) {
         if (subscription.changes.some((wanted) => wanted.resourceTypeId === change.typeId)) {
           const data = changeNotification(change);
-          this.send(subscription, change, change.kind, data, change.resource.version);
+          this.send(subscription, change, change.kind, data);
         }
         const wanted = subscription.messages.filter((entry) => entry.resourceTypeId === change.typeId);
         if (wanted.length === 0) continue;
@@ -159,22 +169,20 @@ export class Outbox {
           const type = message.type as string;
           if (!wanted.some((entry) => !entry.types?.length || entry.types.includes(type))) continue;
           const data = { notificationType: 'Message', projectKey: change.project, ...message };
-          this.send(subscription, change, type, data, message.sequenceNumber as number, message.id);
+          this.send(subscription, change, type, data, message);
         }
       }
     }
   }
 
+  private cloudEvent(change: Change, kind: string, data: Record<string, unknown>, message: StoredDocument | undefined) {
+    if (!message) return cloudEvent(change, kind, data);
+    const queryable = this.messagesQueryable(change.project);
+    return cloudEvent(change, kind, data, { id: message.id, sequenceNumber: message.sequenceNumber as number, queryable });
+  }
+
   /** Records one notification (`kind`: the change or the message type) and hands it to the listeners. */
-  private send(
-    subscription: Subscription,
-    change: Change,
-    kind: string,
-    data: Record<string, unknown>,
-    sequence: number,
-    messageId?: string,
-  ): void {
-    const cloudEvents = subscription.format.type === 'CloudEvents';
+  private send(subscription: Subscription, change: Change, kind: string, data: Record<string, unknown>, message?: StoredDocument): void {
     const delivery: Delivery = {
       id: uuid(),
       version: 1,
@@ -183,9 +191,9 @@ export class Outbox {
       destination: subscription.destination,
       format: subscription.format.type,
       notificationType: data.notificationType as string,
-      ...(messageId !== undefined ? { messageType: kind } : {}),
+      ...(message ? { messageType: kind } : {}),
       resource: { typeId: change.typeId, id: change.resource.id },
-      payload: cloudEvents ? cloudEvent(change, kind, sequence, data, messageId) : data,
+      payload: subscription.format.type === 'CloudEvents' ? this.cloudEvent(change, kind, data, message) : data,
     };
     this.storage.write(change.project, DELIVERY_TYPE_ID, delivery, { expectedVersion: 0 });
     for (const listener of this.listeners) {

@@ -213,7 +213,7 @@ export class Repository implements Engine {
     readonly queryOptions: QueryOptions = {},
   ) {
     this.messages = new MessageWriter(storage);
-    this.outbox = new Outbox(storage);
+    this.outbox = new Outbox(storage, (project) => this.messages.enabled(project));
   }
 
   definition(typeId: string): ResourceDefinition {
