@@ -3,7 +3,8 @@
  * MockAgent, client-credentials flow), one request per step: create a cart, add 3 line items, set
  * the shipping address and the shipping method, add a discount code, place the order. Prints the
  * median (and p95) of the whole flow and of each step. Aim: under 3 ms for the whole flow. Then the
- * flow with the project's messages on and off, run by run in turn: what recording them costs (aim: under 20%).
+ * flow with the project's messages on, off, and on with a subscription receiving them, run by run in
+ * turn: what recording them costs (aim: under 20%) and what delivering them adds.
  * Run: npm run bench:build && node dist-bench/bench/checkout.js   (RUNS=… to change the number of measured runs, default 500)
  */
 import {
@@ -211,32 +212,64 @@ async function messages(enabled: boolean): Promise<void> {
     .execute();
 }
 
-/** Checkouts with messages on and off, alternating run by run, so both see the same load and the same data. */
-async function measureMessages(offset: number): Promise<[on: Figure, off: Figure]> {
-  const on: number[][] = [];
-  const off: number[][] = [];
+/** A subscription to the checkout's messages and changes while `work` runs (its setup not timed). */
+async function subscribed<T>(work: () => Promise<T>): Promise<T> {
+  const subscription = (
+    await apiRoot
+      .subscriptions()
+      .post({
+        body: {
+          destination: { type: 'GoogleCloudPubSub', projectId: 'bench', topic: 'checkout' },
+          messages: [{ resourceTypeId: 'order' }],
+          changes: [{ resourceTypeId: 'cart' }, { resourceTypeId: 'order' }],
+        },
+      })
+      .execute()
+  ).body;
+  try {
+    return await work();
+  } finally {
+    await apiRoot
+      .subscriptions()
+      .withId({ ID: subscription.id })
+      .delete({ queryArgs: { version: subscription.version } })
+      .execute();
+  }
+}
+
+const MODES = ['messages on', 'messages off', 'messages on, one subscription'] as const;
+
+/**
+ * Checkouts with messages on, off, and on with a subscription receiving them, in turn run by run, so
+ * every mode sees the same load and the same data.
+ */
+async function measureMessages(offset: number): Promise<Figure[]> {
+  const runs: number[][][] = MODES.map(() => []);
   for (let i = 0; i < WARMUP + RUNS; i++) {
-    for (const enabled of [true, false]) {
-      await messages(enabled);
-      const steps = await checkout(offset + 2 * i + (enabled ? 0 : 1));
-      if (i >= WARMUP) (enabled ? on : off).push(steps);
+    for (const [mode, label] of MODES.entries()) {
+      await messages(label !== 'messages off');
+      const run = () => checkout(offset + MODES.length * i + mode);
+      const steps = label === 'messages on, one subscription' ? await subscribed(run) : await run();
+      if (i >= WARMUP) runs[mode]!.push(steps);
     }
   }
-  const figures: [Figure, Figure] = [report('createMockFetch(mock), messages on', on), report('createMockFetch(mock), messages off', off)];
+  const figures = MODES.map((label, mode) => report(`createMockFetch(mock), ${label}`, runs[mode]!));
   // Under load the whole flow's median swings with the pauses of other processes; the steps' medians hold steadier.
-  const stepMedians = (runs: number[][]) =>
+  const stepMedians = (modeRuns: number[][]) =>
     STEPS.reduce(
       (sum, _step, index) =>
         sum +
         figure(
           '',
-          runs.map((steps) => steps[index]!),
+          modeRuns.map((steps) => steps[index]!),
         ).medianMs,
       0,
     );
-  const [stepsOn, stepsOff] = [stepMedians(on), stepMedians(off)];
+  const [stepsOn, stepsOff, stepsSubscribed] = runs.map(stepMedians) as [number, number, number];
+  const percent = (a: number, b: number) => ((a / b - 1) * 100).toFixed(1);
   console.log(
-    `\nThe steps' medians added up: ${stepsOn.toFixed(3)} ms with messages, ${stepsOff.toFixed(3)} ms without (${((stepsOn / stepsOff - 1) * 100).toFixed(1)}%).`,
+    `\nThe steps' medians added up: ${stepsOn.toFixed(3)} ms with messages, ${stepsOff.toFixed(3)} ms without (${percent(stepsOn, stepsOff)}%), ` +
+      `${stepsSubscribed.toFixed(3)} ms with messages and a subscription (${percent(stepsSubscribed, stepsOff)}% over none).`,
   );
   return figures;
 }
@@ -250,11 +283,16 @@ console.log('');
 apiRoot = sdkWith(createMockFetch(mock));
 const viaMockFetch = await measure('httpClient: createMockFetch(mock)', WARMUP + RUNS);
 console.log('');
-const [messagesOn, messagesOff] = await measureMessages(2 * (WARMUP + RUNS));
-console.log(`${mock.storage.count('bench', 'order')} orders and ${mock.storage.count('bench', 'message')} messages at the end`);
+const [messagesOn, messagesOff, withSubscription] = (await measureMessages(2 * (WARMUP + RUNS))) as [Figure, Figure, Figure];
+console.log(
+  `${mock.storage.count('bench', 'order')} orders, ${mock.storage.count('bench', 'message')} messages and ${mock.storage.count('bench', 'delivery')} deliveries at the end`,
+);
 const cost = (messagesOn.medianMs / messagesOff.medianMs - 1) * 100;
 console.log(
   `Messages cost ${cost.toFixed(1)}% of the checkout (median, on vs off, alternating runs): aim under 20% ${cost < 20 ? 'met' : 'not met'}.`,
+);
+console.log(
+  `A subscription receiving the checkout's messages and changes: ${((withSubscription.medianMs / messagesOff.medianMs - 1) * 100).toFixed(1)}% over messages off (median).`,
 );
 for (const whole of [viaAgent, viaMockFetch]) {
   console.log(

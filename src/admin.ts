@@ -57,6 +57,7 @@ const TokenBody = z.discriminatedUnion('kind', [
 
 const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'projectKey'] as const;
 const MESSAGE_FILTERS = ['type', 'resourceId', 'resourceTypeId', 'projectKey'] as const;
+const DELIVERY_FILTERS = [...MESSAGE_FILTERS, 'subscriptionKey', 'subscriptionId', 'notificationType'] as const;
 const REQUEST_FILTERS = ['method', 'path', 'pathPattern', 'pathFlags', 'status', 'since', 'limit'] as const;
 
 /** Serves `/__mock/...`; `undefined` for any other path. */
@@ -103,6 +104,10 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
     if (route === 'GET /messages') {
       const { projectKey: _project, ...filter } = filterOf(query, MESSAGE_FILTERS);
       return reply(200, { results: mock.messages(filter, scope()) });
+    }
+    if (route === 'GET /deliveries') {
+      const { projectKey: _project, ...filter } = filterOf(query, DELIVERY_FILTERS);
+      return reply(200, { results: mock.deliveries(filter, scope()) });
     }
     if (route === 'POST /seed') {
       const { projectKey, items } = validate(SeedBody, body());

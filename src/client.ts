@@ -8,6 +8,7 @@ import type { CommerceMock, MockSnapshot, ProjectScoped, QueryParams } from './m
 import type { TokenFilter, TokenRecord } from './auth/tokens.js';
 import type { JournalEntry, JournalFilter } from './journal.js';
 import type { MessageFilter } from './resources/messages.js';
+import type { Delivery, DeliveryFilter } from './resources/deliveries.js';
 import type { PagedResult } from './query/index.js';
 import type { PermissionDecision } from './scopes/index.js';
 import type { StoredDocument } from './storage/types.js';
@@ -40,6 +41,8 @@ export interface MockClient {
   requests(filter?: JournalFilter): Promise<JournalEntry[]>;
   /** The messages the project recorded, oldest first. */
   messages(filter?: MessageFilter, scope?: ProjectScoped): Promise<StoredDocument[]>;
+  /** What the project's subscriptions received, oldest first. */
+  deliveries(filter?: DeliveryFilter, scope?: ProjectScoped): Promise<Delivery[]>;
   /** The `sequence` of the newest journal entry. */
   lastRequestSequence(): Promise<number>;
   clear(): Promise<void>;
@@ -83,6 +86,7 @@ export function localClient(mock: CommerceMock): MockClient {
     permissionDecisions: async () => mock.permissionDecisions(),
     requests: async (filter) => mock.requests(filter),
     messages: async (filter, scope) => mock.messages(filter, scope) as unknown as StoredDocument[],
+    deliveries: async (filter, scope) => mock.deliveries(filter, scope),
     lastRequestSequence: async () => mock.lastRequestSequence,
     clear: async () => mock.clear(),
     snapshot: async () => ({ snapshotId: snapshots.keep(mock.snapshot()) }),
@@ -201,6 +205,8 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     },
     messages: async (filter = {}, scope) =>
       (await call<{ results: StoredDocument[] }>('GET', `/messages${search({ ...filter, ...project(scope) })}`)).results,
+    deliveries: async (filter = {}, scope) =>
+      (await call<{ results: Delivery[] }>('GET', `/deliveries${search({ ...filter, ...project(scope) })}`)).results,
     lastRequestSequence: async () => (await call<{ lastSequence: number }>('GET', '/requests?limit=0')).lastSequence,
     clear: async () => {
       await call('POST', '/clear', {});

@@ -11,6 +11,7 @@ export { RecordingStorage, type RecordedChange } from './storage/recording.js';
 export { defineResource, action } from './resources/define.js';
 export type { ResourceDefinition, ResourceContext, Reference, Author } from './resources/define.js';
 export type { PagedResult } from './query/index.js';
+export type { Delivery, DeliveryFilter, DeliveryListener } from './resources/deliveries.js';
 export { interceptFetch, type InterceptOptions, type Interception } from './transports/mock-agent.js';
 export { startServer, type ServerOptions, type RunningServer } from './transports/node-server.js';
 export { serveAdmin, ADMIN_PREFIX, type AdminOptions } from './admin.js';

@@ -22,6 +22,7 @@ import { loginRoutes } from './resources/customer/sign-in.js';
 import { IMAGES_SEGMENT, storedImage } from './resources/product/images.js';
 import { resourceDefinitions } from './resources/index.js';
 import { MESSAGE_TYPE_ID, type MessageFilter, messageMatches } from './resources/messages.js';
+import { DELIVERY_TYPE_ID, type Delivery, type DeliveryFilter, type DeliveryListener, deliveryMatches } from './resources/deliveries.js';
 import type { PagedResult } from './query/index.js';
 import { seedPairs, type SeedInput, type SeededType } from './seed.js';
 export type { SeedItem, SeedInput, SeededType } from './seed.js';
@@ -451,6 +452,20 @@ export class CommerceMock {
   messages(filter: MessageFilter = {}, scope?: ProjectScoped): Array<ResourceOf<'message'>> {
     const recorded = this.storage.scan(this.project(scope), MESSAGE_TYPE_ID);
     return [...recorded].filter((message) => messageMatches(message, filter)) as unknown as Array<ResourceOf<'message'>>;
+  }
+
+  /**
+   * What the project's subscriptions received, oldest first: one entry per notification and
+   * subscription, its `payload` in the subscription's format; `filter` narrows them.
+   */
+  deliveries(filter: DeliveryFilter = {}, scope?: ProjectScoped): Delivery[] {
+    const recorded = this.storage.scan(this.project(scope), DELIVERY_TYPE_ID) as Iterable<Delivery>;
+    return [...recorded].filter((delivery) => deliveryMatches(delivery, filter));
+  }
+
+  /** Calls `listener` with each delivery, of every project, after the write that made it commits; returns what stops it. */
+  onDelivery(listener: DeliveryListener): () => void {
+    return this.repository.outbox.listen(listener);
   }
 
   all<K extends TypeId>(typeId: K, scope?: ProjectScoped): Array<ResourceOf<K>>;

@@ -5,6 +5,7 @@ import type { MockClient, SnapshotId } from '../client.js';
 import type { FaultRule } from '../faults.js';
 import type { JournalEntry, JournalFilter } from '../journal.js';
 import type { MessageFilter } from '../resources/messages.js';
+import type { Delivery, DeliveryFilter } from '../resources/deliveries.js';
 import type { PagedResult } from '../query/index.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
 import type { PermissionDecision } from '../scopes/index.js';
@@ -163,6 +164,14 @@ export class Commerce {
   /** The messages the project recorded (what `/messages` serves), oldest first; `filter` narrows them by type and resource. */
   async messages(filter: MessageFilter = {}, scope?: ProjectScoped): Promise<Array<ResourceOf<'message'>>> {
     return (await this.client.messages(filter, scope)) as unknown as Array<ResourceOf<'message'>>;
+  }
+
+  /**
+   * What the project's subscriptions received, oldest first: one entry per notification and
+   * subscription, its `payload` in the subscription's format (Platform or CloudEvents).
+   */
+  deliveries(filter: DeliveryFilter = {}, scope?: ProjectScoped): Promise<Delivery[]> {
+    return this.client.deliveries(filter, scope);
   }
 
   /** A customer token, recorded as if the customer had signed in. */

@@ -315,6 +315,27 @@ function listMessages(messages: object[], limit = 20): string {
   return `${messages.length > limit ? `  ... ${messages.length - limit} earlier\n` : ''}${lines.join('\n')}`;
 }
 
+/** What a delivery tells: its message type, or its change notification (`ResourceCreated`, ...). */
+function deliveredKind(delivery: object): string {
+  const { messageType, notificationType } = delivery as { messageType?: string; notificationType: string };
+  return messageType ?? notificationType;
+}
+
+function listDeliveries(deliveries: object[], limit = 20): string {
+  if (deliveries.length === 0) return '  (none)';
+  const lines = deliveries.slice(-limit).map((delivery) => {
+    const { subscription, subscriptionKey, resource, format } = delivery as {
+      subscription: { id: string };
+      subscriptionKey?: string;
+      resource: { typeId: string; id: string };
+      format: string;
+    };
+    const to = subscriptionKey !== undefined ? `key ${JSON.stringify(subscriptionKey)}` : subscription.id;
+    return `  - ${deliveredKind(delivery)} of ${resource.typeId} ${resource.id} to subscription ${to} (${format})`;
+  });
+  return `${deliveries.length > limit ? `  ... ${deliveries.length - limit} earlier\n` : ''}${lines.join('\n')}`;
+}
+
 function listResources(resources: object[], limit = 10): string {
   const shown = resources.slice(0, limit).map((resource) => `  - ${label(resource)}`);
   if (resources.length > limit) shown.push(`  ... and ${resources.length - limit} more`);
@@ -608,6 +629,60 @@ export const commerceMatchers = {
           );
         };
         return { pass, message, name: 'toHaveEmittedMessage', expected: expected ?? type, actual: matching.slice(0, 10) };
+      },
+    );
+  },
+
+  /**
+   * A subscription received a notification of this kind: a message type (`OrderCreated`) or a change
+   * (`ResourceCreated`, `ResourceUpdated`, `ResourceDeleted`); with `expected`, one whose fields match
+   * it as `toHaveStored` compares (`{ subscriptionKey, resource: { id }, payload: { ... } }`).
+   */
+  toHaveDelivered: function (
+    this: ExpectMatcherState,
+    received: CommerceReceiver,
+    kind: string,
+    ...given: [expected?: Record<string, unknown>]
+  ): Judged {
+    const utils = this.utils;
+    const hint = utils.matcherHint(
+      'toHaveDelivered',
+      'commerce',
+      'kind',
+      hintOptions(this, given.length === 0 ? {} : { secondArgument: 'expected' }),
+    );
+    requireText(this, hint, 'kind', kind);
+    const expected = given[0];
+    if (given.length > 0 && (!isObject(expected) || Array.isArray(expected))) {
+      throw usageError(
+        this,
+        hint,
+        'expected must be a partial delivery (an object); leave it out to match any delivery of the kind',
+        'expected',
+        expected,
+      );
+    }
+    const wanted = `a ${kind} delivery${expected === undefined ? '' : ` matching ${utils.printExpected(expected)}`}`;
+    return webFirst(
+      this,
+      readable(this, hint, received),
+      (source) => source.deliveries({}),
+      (deliveries) => {
+        const ofKind = deliveries.filter((delivery) => deliveredKind(delivery) === kind);
+        const matching = expected === undefined ? ofKind : ofKind.filter((delivery) => subsetMatches(delivery, expected));
+        const pass = matching.length > 0;
+        const message = () => {
+          const found = `What the subscriptions received:\n${listDeliveries(deliveries)}`;
+          if (pass) return `${hint}\n\nExpected: no ${withoutArticle(wanted)}\nReceived: ${matching.length} matching\n\n${found}`;
+          if (ofKind.length === 0 || expected === undefined)
+            return `${hint}\n\nExpected: ${wanted}\nReceived: none of the kind\n\n${found}`;
+          const closest = ofKind.reduce((best, one) => (similarity(one, expected) > similarity(best, expected) ? one : best));
+          return (
+            `${hint}\n\nExpected: ${wanted}\nReceived: ${ofKind.length} ${kind} deliver${ofKind.length === 1 ? 'y' : 'ies'}, none matches; the closest:\n\n` +
+            utils.printDiffOrStringify(expected, subsetOf(closest, expected), 'Expected', 'Received', true)
+          );
+        };
+        return { pass, message, name: 'toHaveDelivered', expected: expected ?? kind, actual: matching.slice(0, 10) };
       },
     );
   },

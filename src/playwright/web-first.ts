@@ -10,6 +10,7 @@ import type { TokenRecord } from '../auth/tokens.js';
 import { localClient, type MockClient } from '../client.js';
 import type { JournalEntry, JournalFilter } from '../journal.js';
 import type { MessageFilter } from '../resources/messages.js';
+import type { DeliveryFilter } from '../resources/deliveries.js';
 import { CommerceMock } from '../mock.js';
 import type { PagedResult } from '../query/index.js';
 import type { PermissionDecision } from '../scopes/permissions.js';
@@ -26,6 +27,7 @@ export interface Source {
   /** The journal of the current test (since it began, for the fixture). */
   requests(filter: JournalFilter): Maybe<JournalEntry[]>;
   messages(filter: MessageFilter): Maybe<object[]>;
+  deliveries(filter: DeliveryFilter): Maybe<object[]>;
 }
 
 export interface Sources {
@@ -44,6 +46,7 @@ function mockSource(mock: CommerceMock, journalStart: number): Source {
     permissionDecisions: () => mock.permissionDecisions(),
     requests: (filter) => mock.requests({ ...filter, since: journalStart }),
     messages: (filter) => mock.messages(filter),
+    deliveries: (filter) => mock.deliveries(filter),
   };
 }
 
@@ -55,6 +58,7 @@ function clientSource(client: MockClient, journalStart: number): Source {
     permissionDecisions: () => client.permissionDecisions(),
     requests: (filter) => client.requests({ ...filter, since: journalStart }),
     messages: (filter) => client.messages(filter),
+    deliveries: (filter) => client.deliveries(filter),
   };
 }
 

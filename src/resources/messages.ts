@@ -9,6 +9,7 @@ import type { Author } from '../context.js';
 import type { StorageBackend, StoredDocument } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
 import { defineResource, type MessagePayload } from './define.js';
+import { hasSubscriptions } from './subscriptions.js';
 
 export const MESSAGE_TYPE_ID = 'message';
 const SEQUENCES = 'message#sequence';
@@ -32,7 +33,7 @@ export const messages = defineResource({
 });
 
 /** The identifiers a client gave the resource, as the platform repeats them on its messages. */
-function userProvidedIdentifiers(resource: StoredDocument): Record<string, unknown> | undefined {
+export function userProvidedIdentifiers(resource: StoredDocument): Record<string, unknown> | undefined {
   let identifiers: Record<string, unknown> | undefined;
   for (const field of ['key', 'externalId', 'orderNumber', 'customerNumber', 'sku'] as const) {
     if (typeof resource[field] === 'string') (identifiers ??= {})[field] = resource[field];
@@ -45,7 +46,7 @@ function userProvidedIdentifiers(resource: StoredDocument): Record<string, unkno
 export class MessageWriter {
   constructor(private readonly storage: StorageBackend) {}
 
-  /** Whether the project records messages (its `messages.enabled`); nothing is built while it does not. */
+  /** Whether the project records messages for `/messages` (its `messages.enabled`). */
   enabled(project: string): boolean {
     const settings = this.storage.get(project, PROJECT_SETTINGS.typeId, PROJECT_SETTINGS.id);
     const configuration = settings?.messages as { enabled?: boolean } | undefined;
@@ -53,8 +54,17 @@ export class MessageWriter {
   }
 
   /**
+   * Whether anyone reads the project's messages: `/messages`, or a subscription (which the platform
+   * delivers to whatever the messages setting says). Nothing is built while no one does.
+   */
+  wanted(project: string): boolean {
+    return this.enabled(project) || hasSubscriptions(this.storage, project);
+  }
+
+  /**
    * Stores the messages of one change of `resource` (at `resourceVersion`, the version the change
-   * produced); call inside the transaction that stores the change.
+   * produced); call inside the transaction that stores the change. Returns the messages, which are
+   * stored for `/messages` only while the project's messages are enabled (subscriptions get them anyway).
    */
   write(
     project: string,
@@ -63,11 +73,13 @@ export class MessageWriter {
     resourceVersion: number,
     payloads: readonly MessagePayload[],
     at: { now: string; author: Author },
-  ): void {
-    if (payloads.length === 0) return;
+  ): StoredDocument[] {
+    if (payloads.length === 0) return [];
     const { storage } = this;
     const counter = storage.get(project, SEQUENCES, resource.id);
     let sequenceNumber = counter?.version ?? 0;
+    const stored = this.enabled(project);
+    const written: StoredDocument[] = [];
     const identifiers = userProvidedIdentifiers(resource);
     for (const payload of payloads) {
       sequenceNumber += 1;
@@ -84,9 +96,11 @@ export class MessageWriter {
         createdBy: at.author,
         lastModifiedBy: at.author,
       };
-      storage.write(project, MESSAGE_TYPE_ID, message, { expectedVersion: 0 });
+      if (stored) storage.write(project, MESSAGE_TYPE_ID, message, { expectedVersion: 0 });
+      written.push(message);
     }
     storage.write(project, SEQUENCES, { id: resource.id, version: sequenceNumber }, { expectedVersion: counter?.version ?? 0 });
+    return written;
   }
 }
 

@@ -29,6 +29,7 @@ import type {
   ResourceDefinition,
   ScopePolicy,
 } from './define.js';
+import { type Change, Outbox } from './deliveries.js';
 import { MessageWriter } from './messages.js';
 import { ExpectedVersion, validate } from './validation.js';
 
@@ -182,6 +183,18 @@ function* mapped<T, U>(documents: Iterable<T>, map: (document: T) => U): Iterabl
   for (const document of documents) yield map(document);
 }
 
+/** A stored change as subscriptions are told about it. */
+function changeOf(
+  definition: ResourceDefinition,
+  ctx: ResourceContext,
+  kind: Change['kind'],
+  resource: StoredDocument,
+  messages: readonly StoredDocument[],
+  oldVersion?: number,
+): Change {
+  return { project: ctx.project, typeId: definition.typeId, path: definition.path, kind, resource, messages, oldVersion, at: ctx.now };
+}
+
 /**
  * The generic resource machinery, written once: create, insert, update with versioning and atomic
  * actions, replace, delete, get and query, for every declared resource type, over any storage
@@ -190,6 +203,8 @@ function* mapped<T, U>(documents: Iterable<T>, map: (document: T) => U): Iterabl
 export class Repository implements Engine {
   readonly decisions = new PermissionLog();
   private readonly messages: MessageWriter;
+  /** The changes of the running transaction, delivered to subscriptions when it commits. */
+  readonly outbox: Outbox;
 
   constructor(
     readonly storage: StorageBackend,
@@ -198,6 +213,7 @@ export class Repository implements Engine {
     readonly queryOptions: QueryOptions = {},
   ) {
     this.messages = new MessageWriter(storage);
+    this.outbox = new Outbox(storage, (project) => this.messages.enabled(project));
   }
 
   definition(typeId: string): ResourceDefinition {
@@ -218,8 +234,9 @@ export class Repository implements Engine {
     return new Context(this.storage, project, author, now, scope);
   }
 
+  /** Every write runs in one of these: all of it is stored or none, and subscriptions hear of it once it commits. */
   transaction<T>(work: () => T): T {
-    return this.storage.transaction(work);
+    return this.outbox.around(() => this.storage.transaction(work));
   }
 
   find(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument | undefined {
@@ -272,7 +289,7 @@ export class Repository implements Engine {
       lastModifiedBy: ctx.author,
     } as StoredDocument;
     const created = definition.messages?.created;
-    const messages = created && this.messages.enabled(ctx.project) ? [lifecycleMessage(created, resource)] : NO_MESSAGES;
+    const messages = created && this.messages.wanted(ctx.project) ? [lifecycleMessage(created, resource)] : NO_MESSAGES;
     this.save(definition, ctx, resource, undefined, messages);
     return resource;
   }
@@ -298,7 +315,7 @@ export class Repository implements Engine {
   apply(definition: ResourceDefinition, current: StoredDocument, steps: AppliedAction[], ctx: ResourceContext): StoredDocument {
     const next = jsonClone(current);
     let keepsVersion = steps.length > 0;
-    const emitting = this.messages.enabled(ctx.project);
+    const emitting = this.messages.wanted(ctx.project);
     const messages: MessagePayload[] = [];
     for (const step of steps) {
       const declared = own(definition.actions, step.name) ?? own(definition.internalActions, step.name);
@@ -349,7 +366,7 @@ export class Repository implements Engine {
       return next;
     }
     // Nested: each save runs its own transaction inside this one.
-    this.storage.transaction(() => {
+    this.transaction(() => {
       this.save(definition, ctx, next, current, messages);
       for (const document of related) {
         const previous = this.get(definition, ctx.project, { id: document.id });
@@ -396,14 +413,17 @@ export class Repository implements Engine {
     }
     definition.beforeDelete?.(current, ctx);
     const deleted = definition.messages?.deleted;
-    this.storage.transaction(() => {
+    this.transaction(() => {
       this.storage.delete(ctx.project, definition.typeId, current.id, current.version);
       for (const { collection, unique } of uniqueIndexesOf(definition)) {
         for (const value of unique.values(current)) this.storage.delete(ctx.project, collection, value);
       }
       // The platform counts a deletion as one more version of the resource.
-      if (deleted && this.messages.enabled(ctx.project))
-        this.messages.write(ctx.project, definition.typeId, current, current.version + 1, [lifecycleMessage(deleted, current)], ctx);
+      const messages =
+        deleted && this.messages.wanted(ctx.project)
+          ? this.messages.write(ctx.project, definition.typeId, current, current.version + 1, [lifecycleMessage(deleted, current)], ctx)
+          : [];
+      this.outbox.record(changeOf(definition, ctx, 'ResourceDeleted', current, messages));
     });
     return current;
   }
@@ -439,7 +459,7 @@ export class Repository implements Engine {
       indexChanges.push({ collection, added: [...values].filter((v) => !old.has(v)), removed: [...old].filter((v) => !values.has(v)) });
     }
     try {
-      storage.transaction(() => {
+      this.transaction(() => {
         const expectedVersion = previous?.version ?? 0;
         storage.write(project, typeId, next, key !== undefined ? { expectedVersion, key } : { expectedVersion });
         for (const change of indexChanges) {
@@ -447,7 +467,10 @@ export class Repository implements Engine {
           for (const value of change.added)
             storage.write(project, change.collection, { id: value, version: 1, owner: next.id }, { expectedVersion: 0 });
         }
-        this.messages.write(project, typeId, next, next.version, messages, ctx);
+        const written = this.messages.write(project, typeId, next, next.version, messages, ctx);
+        // A change that keeps the version (an internal bookkeeping action) is no change to subscribers.
+        if (previous?.version !== next.version)
+          this.outbox.record(changeOf(definition, ctx, previous ? 'ResourceUpdated' : 'ResourceCreated', next, written, previous?.version));
       });
     } catch (error) {
       if (error instanceof KeyConflict) throw errors.duplicateField('key', error.key);

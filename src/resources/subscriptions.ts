@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { StoredDocument } from '../storage/types.js';
+import type { StorageBackend, StoredDocument } from '../storage/types.js';
 import { setter } from './common.js';
 import { action, defineResource, type ResourceContext } from './define.js';
 import { Key } from './validation.js';
@@ -122,6 +122,13 @@ function storedDestination(destination: Destination, ctx: ResourceContext, key: 
   return { ...destination, source: `aws.partner/commercetools.com/${ctx.project}/${key ?? 'subscription'}` } as Destination;
 }
 
+export const SUBSCRIPTION_TYPE_ID = 'subscription';
+
+/** Whether the project has any subscription: a lookup, so a project without one pays nothing more for deliveries. */
+export function hasSubscriptions(storage: StorageBackend, project: string): boolean {
+  return storage.count(project, SUBSCRIPTION_TYPE_ID) > 0;
+}
+
 /** A subscription that names nothing to deliver is refused, at create and after every update. */
 function assertSubscribesToSomething(subscription: Pick<Subscription, 'messages' | 'changes' | 'events'>): void {
   if (subscription.messages.length + subscription.changes.length + subscription.events.length === 0)
@@ -129,7 +136,7 @@ function assertSubscribesToSomething(subscription: Pick<Subscription, 'messages'
 }
 
 export const subscriptions = defineResource<SubscriptionDraft, Subscription>({
-  typeId: 'subscription',
+  typeId: SUBSCRIPTION_TYPE_ID,
   path: 'subscriptions',
   draft: SubscriptionDraft,
   create(draft, ctx) {

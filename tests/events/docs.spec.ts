@@ -79,3 +79,48 @@ test('the messages configuration turns recording off', async ({ commerce }) => {
   await expect(commerce).not.toHaveEmittedMessage('CustomerCreated');
   // doc-example:end
 });
+
+test('a subscription receives the messages and change notifications it names', async ({ commerce }) => {
+  // doc-example:start
+  await commerce.apiRoot
+    .subscriptions()
+    .post({
+      body: {
+        key: 'customer-sync',
+        destination: { type: 'GoogleCloudPubSub', projectId: 'shop', topic: 'customers' },
+        messages: [{ resourceTypeId: 'customer', types: ['CustomerEmailChanged'] }],
+        changes: [{ resourceTypeId: 'customer' }],
+        format: { type: 'CloudEvents', cloudEventsVersion: '1.0' },
+      },
+    })
+    .execute();
+  const created = await commerce.apiRoot
+    .customers()
+    .post({ body: { email: 'ada@example.com', password: 'secret' } })
+    .execute();
+  const customer = created.body.customer;
+  await commerce.apiRoot
+    .customers()
+    .withId({ ID: customer.id })
+    .post({ body: { version: customer.version, actions: [{ action: 'changeEmail', email: 'ada@lovelace.org' }] } })
+    .execute();
+
+  await expect(commerce).toHaveDelivered('CustomerEmailChanged', {
+    subscriptionKey: 'customer-sync',
+    payload: { type: 'com.commercetools.customer.message.CustomerEmailChanged', data: { email: 'ada@lovelace.org' } },
+  });
+  const deliveries = await commerce.deliveries({ resourceId: customer.id });
+  expect(deliveries.map((delivery) => delivery.messageType ?? delivery.notificationType)).toEqual([
+    'ResourceCreated',
+    'ResourceUpdated',
+    'CustomerEmailChanged',
+  ]);
+  expect(deliveries[1]!.payload).toMatchObject({
+    specversion: '1.0',
+    type: 'com.commercetools.customer.change.ResourceUpdated',
+    source: '/test-project/customers',
+    subject: customer.id,
+    data: { notificationType: 'ResourceUpdated', resource: { typeId: 'customer', id: customer.id }, oldVersion: 1, version: 2 },
+  });
+  // doc-example:end
+});

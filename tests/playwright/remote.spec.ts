@@ -114,6 +114,42 @@ test.describe('matchers on a remote mock', () => {
     await expect(commerce).toHaveEmittedMessage('CustomerEmailChanged', { email: 'new@example.com', resourceVersion: 2 });
   });
 
+  test('toHaveDelivered and commerce.deliveries(): pass, fail, wait, and the admin route', async ({ commerce, server }) => {
+    await commerce.apiRoot
+      .subscriptions()
+      .post({
+        body: {
+          key: 'groups',
+          destination: { type: 'GoogleCloudPubSub', projectId: 'shop', topic: 'groups' },
+          changes: [{ resourceTypeId: 'customer-group' }],
+        },
+      })
+      .execute();
+    const [group] = await commerce.seed(customerGroupFactory.build({ key: 'gold' }));
+    await expect(commerce).toHaveDelivered('ResourceCreated', { subscriptionKey: 'groups', resource: { id: group!.id } });
+    expect((await commerce.deliveries({ resourceId: group!.id })).map((d) => d.payload.version)).toEqual([1]);
+    expect(await commerce.deliveries({ notificationType: 'Message' })).toEqual([]);
+    const message = await failure(() => quick(commerce).toHaveDelivered('ResourceUpdated'));
+    expect(message).toContain('Received: none of the kind');
+    expect(message).toContain(`- ResourceCreated of customer-group ${group!.id} to subscription key "groups" (Platform)`);
+    later(() =>
+      commerce.apiRoot
+        .customerGroups()
+        .withId({ ID: group!.id })
+        .post({ body: { version: 1, actions: [{ action: 'changeName', name: 'Gold' }] } })
+        .execute(),
+    );
+    await expect(commerce).toHaveDelivered('ResourceUpdated', { payload: { oldVersion: 1, version: 2 } });
+
+    const route = await fetch(`${server.url}/__mock/deliveries?notificationType=ResourceUpdated&subscriptionKey=groups`);
+    expect(route.status).toBe(200);
+    expect(((await route.json()) as { results: unknown[] }).results).toMatchObject([
+      { resource: { id: group!.id }, payload: { version: 2 } },
+    ]);
+    const typo = await fetch(`${server.url}/__mock/deliveries?subscription=groups`);
+    expect(typo.status).toBe(400);
+  });
+
   test('associate matchers: pass, fail, wait', async ({ commerce }) => {
     const [buyer] = await commerce.seed(
       customerFactory.build({ key: 'buyer' }),

@@ -1,0 +1,208 @@
+/**
+ * Deliveries: what the project's subscriptions receive. The repository reports every change it
+ * stores (`Outbox.record`, inside the change's transaction); once the outermost transaction commits,
+ * each change is matched against the subscriptions' `changes` and `messages` and delivered in the
+ * subscription's format: recorded for `mock.deliveries()` and handed to `mock.onDelivery` listeners.
+ * A change whose transaction is rolled back is forgotten, so a refused request delivers nothing.
+ */
+import type { StorageBackend, StoredDocument } from '../storage/types.js';
+import { uuid } from '../util/ids.js';
+import { userProvidedIdentifiers } from './messages.js';
+import { hasSubscriptions, SUBSCRIPTION_TYPE_ID, type Subscription } from './subscriptions.js';
+
+export const DELIVERY_TYPE_ID = 'delivery';
+
+/** One stored change of a resource, as the repository reports it. */
+export interface Change {
+  project: string;
+  typeId: string;
+  /** The resource's URL segment (`orders`), for a CloudEvent's `source`. */
+  path: string | undefined;
+  kind: 'ResourceCreated' | 'ResourceUpdated' | 'ResourceDeleted';
+  /** The resource after the change (as it was, for a deletion). */
+  resource: StoredDocument;
+  /** The version before an update. */
+  oldVersion?: number;
+  /** The messages the change recorded, in order. */
+  messages: readonly StoredDocument[];
+  at: string;
+}
+
+/** What a subscription received: the notification as its destination gets it, in its format. */
+export interface Delivery extends StoredDocument {
+  subscription: { typeId: 'subscription'; id: string };
+  subscriptionKey?: string;
+  destination: Subscription['destination'];
+  format: Subscription['format']['type'];
+  /** `Message`, `ResourceCreated`, `ResourceUpdated` or `ResourceDeleted`. */
+  notificationType: string;
+  /** The message type, for a message. */
+  messageType?: string;
+  resource: { typeId: string; id: string };
+  /** The body a queue would hold: a Platform-format notification or a CloudEvent around one. */
+  payload: Record<string, unknown>;
+}
+
+/** Which deliveries a test reads: every field given must match. */
+export interface DeliveryFilter {
+  /** The subscription's key. */
+  subscriptionKey?: string;
+  subscriptionId?: string;
+  /** `Message`, `ResourceCreated`, `ResourceUpdated` or `ResourceDeleted`. */
+  notificationType?: string;
+  /** The message type, e.g. `OrderCreated`. */
+  type?: string;
+  resourceId?: string;
+  resourceTypeId?: string;
+}
+
+export function deliveryMatches(delivery: Delivery, filter: DeliveryFilter): boolean {
+  return (
+    (filter.subscriptionKey === undefined || delivery.subscriptionKey === filter.subscriptionKey) &&
+    (filter.subscriptionId === undefined || delivery.subscription.id === filter.subscriptionId) &&
+    (filter.notificationType === undefined || delivery.notificationType === filter.notificationType) &&
+    (filter.type === undefined || delivery.messageType === filter.type) &&
+    (filter.resourceId === undefined || delivery.resource.id === filter.resourceId) &&
+    (filter.resourceTypeId === undefined || delivery.resource.typeId === filter.resourceTypeId)
+  );
+}
+
+export type DeliveryListener = (delivery: Delivery) => void;
+
+/** The Platform-format notification of a change (without its messages). */
+function changeNotification(change: Change): Record<string, unknown> {
+  const { resource } = change;
+  const identifiers = userProvidedIdentifiers(resource);
+  return {
+    notificationType: change.kind,
+    projectKey: change.project,
+    resource: { typeId: change.typeId, id: resource.id },
+    ...(identifiers ? { resourceUserProvidedIdentifiers: identifiers } : {}),
+    version: resource.version,
+    ...(change.oldVersion !== undefined ? { oldVersion: change.oldVersion } : {}),
+    modifiedAt: change.at,
+  };
+}
+
+/**
+ * A CloudEvent (1.0) around a Platform-format notification, as the platform's CloudEvents format sends
+ * it: a message carries its `sequence`, and its `dataref` while `/messages` serves it.
+ */
+function cloudEvent(
+  change: Change,
+  kind: string,
+  data: Record<string, unknown>,
+  message?: { id: string; sequenceNumber: number; queryable: boolean },
+) {
+  return {
+    specversion: '1.0',
+    id: uuid(),
+    type: `com.commercetools.${change.typeId}.${message ? 'message' : 'change'}.${kind}`,
+    source: `/${change.project}/${change.path ?? change.typeId}`,
+    subject: change.resource.id,
+    time: change.at,
+    ...(message ? { sequence: String(message.sequenceNumber), sequencetype: 'Integer' } : {}),
+    ...(message?.queryable ? { dataref: `/${change.project}/messages/${message.id}` } : {}),
+    data,
+  };
+}
+
+/**
+ * Collects the changes of the running transaction and delivers them when the outermost one commits.
+ * Nested transactions behave as savepoints, like the storage's: an inner one that fails takes back only
+ * its own changes.
+ */
+export class Outbox {
+  private pending: Change[] | undefined;
+  private readonly listeners = new Set<DeliveryListener>();
+
+  constructor(
+    private readonly storage: StorageBackend,
+    /** Whether `/messages` serves the project's messages (a CloudEvent's `dataref` points there). */
+    private readonly messagesQueryable: (project: string) => boolean,
+  ) {}
+
+  /** Runs `work` (which opens the storage transaction) and delivers its changes if it commits outermost. */
+  around<T>(work: () => T): T {
+    const outermost = this.pending === undefined;
+    const pending = (this.pending ??= []);
+    const mark = pending.length;
+    try {
+      const result = work();
+      if (outermost) {
+        this.pending = undefined;
+        if (pending.length > 0) this.deliver(pending);
+      }
+      return result;
+    } catch (error) {
+      pending.length = mark;
+      throw error;
+    } finally {
+      if (outermost) this.pending = undefined;
+    }
+  }
+
+  /** Notes a stored change; costs a lookup when the project has no subscription. */
+  record(change: Change): void {
+    if (!hasSubscriptions(this.storage, change.project)) return;
+    if (this.pending) this.pending.push(change);
+    else this.deliver([change]);
+  }
+
+  /** Calls `listener` with every delivery from now on; returns what stops it. */
+  listen(listener: DeliveryListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private deliver(changes: readonly Change[]): void {
+    for (const change of changes) {
+      const subscriptions = [...this.storage.scan(change.project, SUBSCRIPTION_TYPE_ID)] as Subscription[];
+      for (const subscription of subscriptions) {
+        if (subscription.changes.some((wanted) => wanted.resourceTypeId === change.typeId)) {
+          const data = changeNotification(change);
+          this.send(subscription, change, change.kind, data);
+        }
+        const wanted = subscription.messages.filter((entry) => entry.resourceTypeId === change.typeId);
+        if (wanted.length === 0) continue;
+        for (const message of change.messages) {
+          const type = message.type as string;
+          if (!wanted.some((entry) => !entry.types?.length || entry.types.includes(type))) continue;
+          const data = { notificationType: 'Message', projectKey: change.project, ...message };
+          this.send(subscription, change, type, data, message);
+        }
+      }
+    }
+  }
+
+  private cloudEvent(change: Change, kind: string, data: Record<string, unknown>, message: StoredDocument | undefined) {
+    if (!message) return cloudEvent(change, kind, data);
+    const queryable = this.messagesQueryable(change.project);
+    return cloudEvent(change, kind, data, { id: message.id, sequenceNumber: message.sequenceNumber as number, queryable });
+  }
+
+  /** Records one notification (`kind`: the change or the message type) and hands it to the listeners. */
+  private send(subscription: Subscription, change: Change, kind: string, data: Record<string, unknown>, message?: StoredDocument): void {
+    const delivery: Delivery = {
+      id: uuid(),
+      version: 1,
+      subscription: { typeId: 'subscription', id: subscription.id },
+      ...(subscription.key !== undefined ? { subscriptionKey: subscription.key } : {}),
+      destination: subscription.destination,
+      format: subscription.format.type,
+      notificationType: data.notificationType as string,
+      ...(message ? { messageType: kind } : {}),
+      resource: { typeId: change.typeId, id: change.resource.id },
+      payload: subscription.format.type === 'CloudEvents' ? this.cloudEvent(change, kind, data, message) : data,
+    };
+    this.storage.write(change.project, DELIVERY_TYPE_ID, delivery, { expectedVersion: 0 });
+    for (const listener of this.listeners) {
+      try {
+        listener(delivery);
+      } catch (error) {
+        // The change is stored already: a failing listener must not turn it into a failed request.
+        console.error('commerce-mock: an onDelivery listener threw', error);
+      }
+    }
+  }
+}
