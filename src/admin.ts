@@ -92,6 +92,17 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
       mock.restore(snapshotShelf(mock).find(decodeURIComponent(restore[1]!)));
       return reply(200, { restored: true });
     }
+    if (route === 'GET /export') {
+      const { tokens } = filterOf(query, ['tokens']);
+      if (tokens !== undefined && tokens !== 'true' && tokens !== 'false') {
+        throw errors.invalidInput(`Malformed parameter: tokens: '${tokens}' is not true or false.`);
+      }
+      return reply(200, mock.export({ tokens: tokens === 'true' }));
+    }
+    if (route === 'POST /import') {
+      mock.import(body() as never);
+      return reply(200, { imported: true });
+    }
     if (route === 'GET /tokens') return reply(200, { results: mock.authStore().list(filterOf(query, TOKEN_FILTERS) as TokenFilter) });
     if (route === 'POST /tokens') {
       const { projectKey, ...grant } = validate(TokenBody, body()) as z.infer<typeof TokenBody> & { projectKey?: string };

@@ -13,6 +13,7 @@ import { MemoryStorage } from './storage/memory.js';
 import type { StorageBackend, StorageSnapshot, StoredDocument } from './storage/types.js';
 import { distrustVersions } from './search/catalog-index.js';
 import { type FaultAnswer, Faults } from './faults.js';
+import { type ExportOptions, exportStorage, ImportError, loadStorage, type MockExport, parseExport } from './export.js';
 import type { Author, ResourceDefinition } from './resources/define.js';
 import { Repository } from './resources/repository.js';
 import { resourceRoutes } from './resources/routes.js';
@@ -79,6 +80,8 @@ export const CommerceMockOptions = z
           .refine(([min, max]) => min <= max, 'Expected [min, max] with min <= max.'),
       ])
       .default(0),
+    /** The state to start from: what `export()` gave (validated as `import()` validates it). */
+    initialData: z.custom<MockExport | string>(() => true).optional(),
     storage: z
       .custom<StorageBackend | 'memory'>(
         (value) => value === 'memory' || isStorage(value),
@@ -89,7 +92,7 @@ export const CommerceMockOptions = z
   .strict();
 
 export type CommerceMockOptions = z.input<typeof CommerceMockOptions>;
-export type ResolvedOptions = Omit<z.output<typeof CommerceMockOptions>, 'storage'>;
+export type ResolvedOptions = Omit<z.output<typeof CommerceMockOptions>, 'storage' | 'initialData'>;
 
 function parseOptions(input: CommerceMockOptions | undefined): z.output<typeof CommerceMockOptions> {
   const result = CommerceMockOptions.safeParse(input ?? {});
@@ -139,7 +142,7 @@ export class CommerceMock {
   readonly faults = new Faults();
 
   constructor(options?: CommerceMockOptions) {
-    const { storage, ...resolved } = parseOptions(options);
+    const { storage, initialData, ...resolved } = parseOptions(options);
     this.options = resolved;
     this.journal = new RequestJournal(resolved.journal, (authorization) => this.callerOf(authorization));
     this.storage = storage === 'memory' ? new MemoryStorage() : storage;
@@ -156,6 +159,7 @@ export class CommerceMock {
       if (definition.path) this.router.add(definition.path, resourceRoutes(definition, this.repository));
     }
     this.scopes = new Scopes(this.repository);
+    if (initialData !== undefined) this.import(initialData);
   }
 
   /**
@@ -348,6 +352,33 @@ export class CommerceMock {
     distrustVersions(this.storage);
   }
 
+  /**
+   * The whole state as plain, versioned JSON (docs/state-and-faults.md): every project's data, and
+   * with `{ tokens: true }` the issued tokens. `import()` and the `initialData` option load it.
+   */
+  export(options: ExportOptions = {}): MockExport {
+    return exportStorage(this.storage, options.tokens ? this.tokens.list() : undefined);
+  }
+
+  /**
+   * Replaces every project's data and the issued tokens by an export's (an object or its JSON text).
+   * The file is checked whole first: a bad one is refused with the path of its first problem
+   * (`ImportError`), and the mock keeps its state. The journal and the fault rules stay.
+   */
+  import(data: MockExport | string): void {
+    const parsed = parseExport(typeof data === 'string' ? parseJson(data) : data);
+    const before = this.storage.snapshot?.();
+    this.storage.clear();
+    try {
+      loadStorage(this.storage, parsed);
+    } catch (error) {
+      if (before) this.storage.restore!(before);
+      throw error;
+    }
+    this.tokens.load(parsed.tokens ?? []);
+    distrustVersions(this.storage);
+  }
+
   private storageSnapshots(): Required<Pick<StorageBackend, 'snapshot' | 'restore'>> {
     const { storage } = this;
     if (storage.snapshot && storage.restore) return storage as Required<StorageBackend>;
@@ -496,6 +527,14 @@ export type QueryValue = string | number | boolean;
  * `var.*`, ...), as the URL spells them or as values; `undefined` leaves a parameter out.
  */
 export type QueryParams = Record<string, QueryValue | readonly QueryValue[] | undefined> | URLSearchParams;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ImportError('', `not JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}
 
 function isEmptyPage(body: unknown): boolean {
   const page = body as { results?: unknown; total?: unknown } | undefined;

@@ -107,6 +107,15 @@ export class TokenStore implements AuthStore {
     return { byAccessToken: new Map(this.byAccessToken), byRefreshToken: new Map(this.byRefreshToken) };
   }
 
+  /** Replaces every token by these records (an import's), each recognised by its access and refresh token. */
+  load(records: readonly TokenRecord[]): void {
+    this.clear();
+    for (const record of records) {
+      this.byAccessToken.set(record.accessToken, record);
+      if (record.refreshToken) this.byRefreshToken.set(record.refreshToken, record);
+    }
+  }
+
   restore(snapshot: TokenSnapshot): void {
     this.clear();
     for (const [token, record] of snapshot.byAccessToken) this.byAccessToken.set(token, record);
