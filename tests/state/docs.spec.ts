@@ -35,6 +35,22 @@ test('snapshots: restore brings back the catalog as it was', () => {
   // doc-example:end
 });
 
+test('import and export: a file carries the state, and a bad one is refused whole', () => {
+  // doc-example:start
+  const source = createCommerceMock();
+  const [channel] = source.seed([['channel', { key: 'warehouse', roles: ['InventorySupply'] }]]);
+  const file = JSON.stringify(source.export());
+
+  const copy = createCommerceMock({ initialData: file });
+  expect(copy.getByKey('channel', 'warehouse')).toEqual(channel);
+
+  const broken = JSON.parse(file);
+  delete broken.projects['test-project'].channel[0].document.id;
+  expect(() => copy.import(broken)).toThrow(/import refused at projects\.test-project\.channel\[0\]\.document\.id/);
+  expect(copy.all('channel')).toEqual([channel]);
+  // doc-example:end
+});
+
 test('fault injection: the SDK retries two 503s and the customer exists once', async ({ mock }) => {
   const credentials = CREDENTIALS;
   // doc-example:start
