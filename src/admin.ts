@@ -55,6 +55,16 @@ const TokenBody = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 
+const TokenFilterBody = z
+  .object({
+    kind: z.enum(['client', 'customer', 'anonymous']).optional(),
+    customerId: z.string().optional(),
+    anonymousId: z.string().optional(),
+    clientId: z.string().optional(),
+    projectKey: ProjectKey.optional(),
+  })
+  .strict();
+
 const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'projectKey'] as const;
 const MESSAGE_FILTERS = ['type', 'resourceId', 'resourceTypeId', 'projectKey'] as const;
 const REQUEST_FILTERS = ['method', 'path', 'pathPattern', 'pathFlags', 'status', 'since', 'limit'] as const;
@@ -107,6 +117,10 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
     if (route === 'POST /tokens') {
       const { projectKey, ...grant } = validate(TokenBody, body()) as z.infer<typeof TokenBody> & { projectKey?: string };
       return reply(201, mock.issueToken(grant, projectKey ? { projectKey } : undefined));
+    }
+    if (route === 'POST /tokens/expire') {
+      const filter = validate(TokenFilterBody, request.body?.trim() ? body() : {});
+      return reply(200, { expired: mock.expireTokens(filter as TokenFilter) });
     }
     if (route === 'GET /permission-decisions') return reply(200, { results: mock.permissionDecisions() });
     if (route === 'GET /requests')

@@ -8,7 +8,15 @@ import type { Method, RawRequest, Reply } from './context.js';
 import { identityOf, PROGRAMMATIC } from './auth/identity.js';
 import { isoNow } from './util/time.js';
 import { TokenServer } from './auth/token-server.js';
-import { type AuthStore, type TokenRecord, type TokenSnapshot, TokenStore } from './auth/tokens.js';
+import {
+  type AuthStore,
+  isExpired,
+  TOKEN_LIFETIME_SECONDS,
+  type TokenFilter,
+  type TokenRecord,
+  type TokenSnapshot,
+  TokenStore,
+} from './auth/tokens.js';
 import { MemoryStorage } from './storage/memory.js';
 import type { StorageBackend, StorageSnapshot, StoredDocument } from './storage/types.js';
 import { distrustVersions } from './search/catalog-index.js';
@@ -64,6 +72,10 @@ export const CommerceMockOptions = z
     enableAuthentication: z.boolean().default(false),
     /** With `enableAuthentication`: require a token the mock issued (401 `invalid_token` otherwise). Alone it enforces nothing. */
     validateCredentials: z.boolean().default(false),
+    /** Refuse an access token whose lifetime is over (401 `invalid_token`); the spec never does, so off by default. */
+    enforceTokenExpiry: z.boolean().default(false),
+    /** The lifetime of the tokens the mock issues (`expires_in`): two days, as on the platform, unless set. */
+    tokenLifetimeSeconds: z.number().int().min(1).max(TOKEN_LIFETIME_SECONDS).default(TOKEN_LIFETIME_SECONDS),
     /** Reject `where` predicates on fields no resource has, as the platform does (the spec's default tolerates them). */
     strictWhere: z.boolean().default(false),
     /** The request journal: how many requests to keep (0: none) and how much of each body. */
@@ -131,7 +143,7 @@ export class CommerceMock {
   readonly options: ResolvedOptions;
   readonly storage: StorageBackend;
   readonly repository: Repository;
-  private readonly tokens = new TokenStore();
+  private readonly tokens: TokenStore;
   private readonly tokenServer: TokenServer;
   private readonly router = new Router();
   /** `/me`, `/in-store/key=`, `/as-associate/`: their own routers, and the as-associate decision log. */
@@ -144,6 +156,7 @@ export class CommerceMock {
   constructor(options?: CommerceMockOptions) {
     const { storage, initialData, ...resolved } = parseOptions(options);
     this.options = resolved;
+    this.tokens = new TokenStore(resolved.tokenLifetimeSeconds);
     this.journal = new RequestJournal(resolved.journal, (authorization) => this.callerOf(authorization));
     this.storage = storage === 'memory' ? new MemoryStorage() : storage;
     this.repository = new Repository(this.storage, new Map(resourceDefinitions.map((d) => [d.typeId, d])), {
@@ -308,6 +321,8 @@ export class CommerceMock {
     const bearer = authorization && /^Bearer\s+(\S+)/i.exec(authorization)?.[1];
     const token = bearer ? this.tokens.get(bearer) : undefined;
     if (this.options.enableAuthentication && this.options.validateCredentials && !token) throw errors.invalidToken();
+    // The platform answers an expired token as it answers an unknown one.
+    if (token && this.options.enforceTokenExpiry && isExpired(token)) throw errors.invalidToken();
     return token;
   }
 
@@ -403,6 +418,17 @@ export class CommerceMock {
   /** The issued tokens: list and find them by kind, customer, anonymous session or client. */
   authStore(): AuthStore {
     return this.tokens;
+  }
+
+  /**
+   * Expires the matching access tokens at once (all without a filter), so a suite can test its
+   * refresh flow; their refresh tokens keep working. Needs `enforceTokenExpiry: true`. Returns how many.
+   */
+  expireTokens(filter?: TokenFilter): number {
+    if (!this.options.enforceTokenExpiry) {
+      throw new TypeError('commerce-mock: expireTokens() needs the option enforceTokenExpiry: true (without it no token ever expires).');
+    }
+    return this.tokens.expire(filter);
   }
 
   // Programmatic access, for seeding and assertions -----------------------------------------
