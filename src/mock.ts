@@ -163,8 +163,11 @@ export class CommerceMock {
       strictFields: resolved.strictWhere,
     });
     this.expander = (project, document, paths) => this.repository.expand(project, document, paths);
-    this.tokenServer = new TokenServer(this.tokens, (project, email, password, storeKey) =>
-      authenticateCustomer(this.repository.context(project, PROGRAMMATIC), email, password, storeKey),
+    this.tokenServer = new TokenServer(
+      this.tokens,
+      (project, email, password, storeKey) =>
+        authenticateCustomer(this.repository.context(project, PROGRAMMATIC), email, password, storeKey),
+      resolved.enforceTokenExpiry,
     );
     this.router.add('', projectRoutes(this.repository));
     this.router.add('login', loginRoutes(this.repository));

@@ -21,13 +21,15 @@ function getChannels(mock: CommerceMock, accessToken: string) {
   return mock.handle({ method: 'GET', url: `/${PROJECT_KEY}/channels`, headers: { authorization: `Bearer ${accessToken}` } });
 }
 
+const basicAuth = `Basic ${Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString('base64')}`;
+
 /** Ann signs in with the password flow at the mock's token server. */
 async function passwordToken(mock: CommerceMock, lifetime?: number) {
   const response = mock.handle({
     method: 'POST',
     url: `/oauth/${PROJECT_KEY}/customers/token`,
     headers: {
-      authorization: `Basic ${Buffer.from(`${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`).toString('base64')}`,
+      authorization: basicAuth,
       'content-type': 'application/x-www-form-urlencoded',
     },
     body: `grant_type=password&username=ann%40example.com&password=secret&scope=manage_project:${PROJECT_KEY}`,
@@ -72,6 +74,15 @@ test.describe('token expiry enforced', () => {
     expect(mock.expireTokens({ customerId: ann!.id })).toBe(0);
     expect(getChannels(mock, annToken.accessToken).body).toEqual(INVALID_TOKEN);
     expect(getChannels(mock, bobToken.accessToken).status).toBe(200);
+    const introspect = (token: string) =>
+      mock.handle({
+        method: 'POST',
+        url: '/oauth/introspect',
+        headers: { authorization: basicAuth, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `token=${token}`,
+      }).body;
+    expect(introspect(annToken.accessToken)).toEqual({ active: false });
+    expect(introspect(bobToken.accessToken)).toMatchObject({ active: true });
   });
 
   test('the official SDK refreshes with its refresh token and goes on', async ({ mock }) => {
