@@ -55,6 +55,16 @@ const TokenBody = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 
+const TokenFilterBody = z
+  .object({
+    kind: z.enum(['client', 'customer', 'anonymous']).optional(),
+    customerId: z.string().optional(),
+    anonymousId: z.string().optional(),
+    clientId: z.string().optional(),
+    projectKey: ProjectKey.optional(),
+  })
+  .strict();
+
 const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'projectKey'] as const;
 const MESSAGE_FILTERS = ['type', 'resourceId', 'resourceTypeId', 'projectKey'] as const;
 const DELIVERY_FILTERS = [...MESSAGE_FILTERS, 'subscriptionKey', 'subscriptionId', 'notificationType'] as const;
@@ -93,10 +103,25 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
       mock.restore(snapshotShelf(mock).find(decodeURIComponent(restore[1]!)));
       return reply(200, { restored: true });
     }
+    if (route === 'GET /export') {
+      const { tokens } = filterOf(query, ['tokens']);
+      if (tokens !== undefined && tokens !== 'true' && tokens !== 'false') {
+        throw errors.invalidInput(`Malformed parameter: tokens: '${tokens}' is not true or false.`);
+      }
+      return reply(200, mock.export({ tokens: tokens === 'true' }));
+    }
+    if (route === 'POST /import') {
+      mock.import(body() as never);
+      return reply(200, { imported: true });
+    }
     if (route === 'GET /tokens') return reply(200, { results: mock.authStore().list(filterOf(query, TOKEN_FILTERS) as TokenFilter) });
     if (route === 'POST /tokens') {
       const { projectKey, ...grant } = validate(TokenBody, body()) as z.infer<typeof TokenBody> & { projectKey?: string };
       return reply(201, mock.issueToken(grant, projectKey ? { projectKey } : undefined));
+    }
+    if (route === 'POST /tokens/expire') {
+      const filter = validate(TokenFilterBody, request.body?.trim() ? body() : {});
+      return reply(200, { expired: mock.expireTokens(filter as TokenFilter) });
     }
     if (route === 'GET /permission-decisions') return reply(200, { results: mock.permissionDecisions() });
     if (route === 'GET /requests')

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { CommerceMockOptions, createCommerceMock } from './mock.js';
@@ -21,6 +22,10 @@ Options (each also settable by the environment variable in brackets; a flag wins
   --strict-where             reject where predicates on unknown fields    [COMMERCE_MOCK_STRICT_WHERE=true]
   --storage <name>           storage backend: memory or sqlite            [COMMERCE_MOCK_STORAGE]     (memory)
   --data-file <path>         the SQLite file of --storage sqlite          [COMMERCE_MOCK_DATA_FILE]   (./commerce-mock.db)
+  --import <file>            start from this export (GET /__mock/export, mock.export()); a bad file stops the
+                             server, naming its first problem           [COMMERCE_MOCK_IMPORT]
+  --export-on-exit <file>    on SIGTERM or SIGINT, write the whole state, tokens included, to this file
+                                                                          [COMMERCE_MOCK_EXPORT_ON_EXIT]
   --admin-token <secret>     the admin routes (/__mock/...) then need Authorization: Bearer <secret>;
                              without one they are served only on a loopback --host
                                                                           [COMMERCE_MOCK_ADMIN_TOKEN]
@@ -28,7 +33,8 @@ Options (each also settable by the environment variable in brackets; a flag wins
 
 Boolean variables take true, false, 1 or 0 (empty: not set).
 Admin routes (docs/server.md): GET /__mock/health, /__mock/info, POST /__mock/clear, POST /__mock/seed,
-GET /__mock/resources/..., GET|POST /__mock/tokens, GET /__mock/permission-decisions, GET /__mock/requests.`;
+GET /__mock/resources/..., GET|POST /__mock/tokens, GET /__mock/permission-decisions, GET /__mock/requests, GET /__mock/export,
+POST /__mock/import.`;
 
 const HELP_HINT = "Run 'commerce-mock serve --help' for the options.";
 
@@ -42,6 +48,8 @@ const OPTIONS = {
   storage: { type: 'string' },
   'data-file': { type: 'string' },
   'admin-token': { type: 'string' },
+  import: { type: 'string' },
+  'export-on-exit': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -157,16 +165,18 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     setting(flags, env, 'data-file', ['COMMERCE_MOCK_DATA_FILE'], 'commerce-mock.db').value,
   );
 
+  const importFile = setting(flags, env, 'import', ['COMMERCE_MOCK_IMPORT'], '');
+  const exportFile = setting(flags, env, 'export-on-exit', ['COMMERCE_MOCK_EXPORT_ON_EXIT'], '').value;
+
   // The server's own origin serves both the API and the token routes.
   const placeholder = originOf(host, port);
-  const mock = createCommerceMock({
+  const mock = createMock(storage, importFile, {
     defaultProjectKey,
     apiUrl: placeholder,
     authUrl: placeholder,
     enableAuthentication: enableAuthentication.value,
     validateCredentials: validateCredentials.value,
     strictWhere: strictWhere.value,
-    storage,
   });
   let server: RunningServer;
   try {
@@ -183,6 +193,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
 
   const shutdown = (signal: string) => {
     console.log(`commerce-mock: ${signal} received, closing`);
+    if (exportFile) {
+      writeFileSync(exportFile, JSON.stringify(mock.export({ tokens: true })));
+      console.log(`commerce-mock: state exported to ${exportFile}`);
+    }
     server.close().then(
       () => {
         mock.storage.close?.();
@@ -193,6 +207,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** The mock on its storage, loaded from `--import` when given; a file it cannot read or load closes the storage and stops. */
+function createMock(storage: StorageBackend, importFile: Setting<string>, options: Omit<CommerceMockOptions, 'storage'>) {
+  try {
+    const initialData = importFile.value ? readFileSync(importFile.value, 'utf8') : undefined;
+    return createCommerceMock({ ...options, storage, ...(initialData === undefined ? {} : { initialData }) });
+  } catch (error) {
+    storage.close?.();
+    if (!importFile.value) throw error;
+    const reason = error instanceof Error ? error.message.replace(/^commerce-mock: /, '') : String(error);
+    throw new Error(`commerce-mock: ${importFile.source} '${importFile.value}': ${reason}`);
+  }
 }
 
 /** The backend `--storage` names; `--data-file` is the SQLite file (created when missing). */

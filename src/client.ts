@@ -37,6 +37,8 @@ export interface MockClient {
   query(typeId: string, params?: QueryParams, scope?: ProjectScoped): Promise<PagedResult<StoredDocument>>;
   tokens(filter?: TokenFilter): Promise<TokenRecord[]>;
   issueToken(grant: TokenGrant, scope?: ProjectScoped): Promise<TokenRecord>;
+  /** Expires the matching access tokens now (needs `enforceTokenExpiry`); resolves with how many. */
+  expireTokens(filter?: TokenFilter): Promise<number>;
   permissionDecisions(): Promise<PermissionDecision[]>;
   requests(filter?: JournalFilter): Promise<JournalEntry[]>;
   /** The messages the project recorded, oldest first. */
@@ -83,6 +85,7 @@ export function localClient(mock: CommerceMock): MockClient {
     query: async (typeId, params, scope) => mock.query<StoredDocument>(typeId, params, scope),
     tokens: async (filter) => mock.authStore().list(filter),
     issueToken: async (grant, scope) => mock.issueToken(grant, scope),
+    expireTokens: async (filter) => mock.expireTokens(filter),
     permissionDecisions: async () => mock.permissionDecisions(),
     requests: async (filter) => mock.requests(filter),
     messages: async (filter, scope) => mock.messages(filter, scope) as unknown as StoredDocument[],
@@ -192,6 +195,7 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     },
     tokens: async (filter = {}) => (await call<{ results: TokenRecord[] }>('GET', `/tokens${search({ ...filter })}`)).results,
     issueToken: (grant, scope) => call('POST', '/tokens', { ...grant, ...project(scope) }),
+    expireTokens: async (filter = {}) => (await call<{ expired: number }>('POST', '/tokens/expire', filter)).expired,
     permissionDecisions: async () => (await call<{ results: PermissionDecision[] }>('GET', '/permission-decisions')).results,
     requests: async (filter = {}) => {
       const { path, ...rest } = filter;

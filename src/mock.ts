@@ -8,11 +8,20 @@ import type { Method, RawRequest, Reply } from './context.js';
 import { identityOf, PROGRAMMATIC } from './auth/identity.js';
 import { isoNow } from './util/time.js';
 import { TokenServer } from './auth/token-server.js';
-import { type AuthStore, type TokenRecord, type TokenSnapshot, TokenStore } from './auth/tokens.js';
+import {
+  type AuthStore,
+  isExpired,
+  TOKEN_LIFETIME_SECONDS,
+  type TokenFilter,
+  type TokenRecord,
+  type TokenSnapshot,
+  TokenStore,
+} from './auth/tokens.js';
 import { MemoryStorage } from './storage/memory.js';
 import type { StorageBackend, StorageSnapshot, StoredDocument } from './storage/types.js';
 import { distrustVersions } from './search/catalog-index.js';
 import { type FaultAnswer, Faults } from './faults.js';
+import { type ExportOptions, exportStorage, ImportError, loadStorage, type MockExport, parseExport } from './export.js';
 import type { Author, ResourceDefinition } from './resources/define.js';
 import { Repository } from './resources/repository.js';
 import { resourceRoutes } from './resources/routes.js';
@@ -64,6 +73,10 @@ export const CommerceMockOptions = z
     enableAuthentication: z.boolean().default(false),
     /** With `enableAuthentication`: require a token the mock issued (401 `invalid_token` otherwise). Alone it enforces nothing. */
     validateCredentials: z.boolean().default(false),
+    /** Refuse an access token whose lifetime is over (401 `invalid_token`); the spec never does, so off by default. */
+    enforceTokenExpiry: z.boolean().default(false),
+    /** The lifetime of the tokens the mock issues (`expires_in`): two days, as on the platform, unless set. */
+    tokenLifetimeSeconds: z.number().int().min(1).max(TOKEN_LIFETIME_SECONDS).default(TOKEN_LIFETIME_SECONDS),
     /** Reject `where` predicates on fields no resource has, as the platform does (the spec's default tolerates them). */
     strictWhere: z.boolean().default(false),
     /** The request journal: how many requests to keep (0: none) and how much of each body. */
@@ -80,6 +93,8 @@ export const CommerceMockOptions = z
           .refine(([min, max]) => min <= max, 'Expected [min, max] with min <= max.'),
       ])
       .default(0),
+    /** The state to start from: what `export()` gave (validated as `import()` validates it). */
+    initialData: z.custom<MockExport | string>(() => true).optional(),
     storage: z
       .custom<StorageBackend | 'memory'>(
         (value) => value === 'memory' || isStorage(value),
@@ -90,7 +105,7 @@ export const CommerceMockOptions = z
   .strict();
 
 export type CommerceMockOptions = z.input<typeof CommerceMockOptions>;
-export type ResolvedOptions = Omit<z.output<typeof CommerceMockOptions>, 'storage'>;
+export type ResolvedOptions = Omit<z.output<typeof CommerceMockOptions>, 'storage' | 'initialData'>;
 
 function parseOptions(input: CommerceMockOptions | undefined): z.output<typeof CommerceMockOptions> {
   const result = CommerceMockOptions.safeParse(input ?? {});
@@ -129,7 +144,7 @@ export class CommerceMock {
   readonly options: ResolvedOptions;
   readonly storage: StorageBackend;
   readonly repository: Repository;
-  private readonly tokens = new TokenStore();
+  private readonly tokens: TokenStore;
   private readonly tokenServer: TokenServer;
   private readonly router = new Router();
   /** `/me`, `/in-store/key=`, `/as-associate/`: their own routers, and the as-associate decision log. */
@@ -140,16 +155,20 @@ export class CommerceMock {
   readonly faults = new Faults();
 
   constructor(options?: CommerceMockOptions) {
-    const { storage, ...resolved } = parseOptions(options);
+    const { storage, initialData, ...resolved } = parseOptions(options);
     this.options = resolved;
+    this.tokens = new TokenStore(resolved.tokenLifetimeSeconds);
     this.journal = new RequestJournal(resolved.journal, (authorization) => this.callerOf(authorization));
     this.storage = storage === 'memory' ? new MemoryStorage() : storage;
     this.repository = new Repository(this.storage, new Map(resourceDefinitions.map((d) => [d.typeId, d])), {
       strictFields: resolved.strictWhere,
     });
     this.expander = (project, document, paths) => this.repository.expand(project, document, paths);
-    this.tokenServer = new TokenServer(this.tokens, (project, email, password, storeKey) =>
-      authenticateCustomer(this.repository.context(project, PROGRAMMATIC), email, password, storeKey),
+    this.tokenServer = new TokenServer(
+      this.tokens,
+      (project, email, password, storeKey) =>
+        authenticateCustomer(this.repository.context(project, PROGRAMMATIC), email, password, storeKey),
+      resolved.enforceTokenExpiry,
     );
     this.router.add('', projectRoutes(this.repository));
     this.router.add('login', loginRoutes(this.repository));
@@ -157,6 +176,7 @@ export class CommerceMock {
       if (definition.path) this.router.add(definition.path, resourceRoutes(definition, this.repository));
     }
     this.scopes = new Scopes(this.repository);
+    if (initialData !== undefined) this.import(initialData);
   }
 
   /**
@@ -305,6 +325,8 @@ export class CommerceMock {
     const bearer = authorization && /^Bearer\s+(\S+)/i.exec(authorization)?.[1];
     const token = bearer ? this.tokens.get(bearer) : undefined;
     if (this.options.enableAuthentication && this.options.validateCredentials && !token) throw errors.invalidToken();
+    // The platform answers an expired token as it answers an unknown one.
+    if (token && this.options.enforceTokenExpiry && isExpired(token)) throw errors.invalidToken();
     return token;
   }
 
@@ -349,6 +371,33 @@ export class CommerceMock {
     distrustVersions(this.storage);
   }
 
+  /**
+   * The whole state as plain, versioned JSON (docs/state-and-faults.md): every project's data, and
+   * with `{ tokens: true }` the issued tokens. `import()` and the `initialData` option load it.
+   */
+  export(options: ExportOptions = {}): MockExport {
+    return exportStorage(this.storage, options.tokens ? this.tokens.list() : undefined);
+  }
+
+  /**
+   * Replaces every project's data and the issued tokens by an export's (an object or its JSON text).
+   * The file is checked whole first: a bad one is refused with the path of its first problem
+   * (`ImportError`), and the mock keeps its state. The journal and the fault rules stay.
+   */
+  import(data: MockExport | string): void {
+    const parsed = parseExport(typeof data === 'string' ? parseJson(data) : data);
+    const before = this.storage.snapshot?.();
+    this.storage.clear();
+    try {
+      loadStorage(this.storage, parsed);
+    } catch (error) {
+      if (before) this.storage.restore!(before);
+      throw error;
+    }
+    this.tokens.load(parsed.tokens ?? []);
+    distrustVersions(this.storage);
+  }
+
   private storageSnapshots(): Required<Pick<StorageBackend, 'snapshot' | 'restore'>> {
     const { storage } = this;
     if (storage.snapshot && storage.restore) return storage as Required<StorageBackend>;
@@ -373,6 +422,17 @@ export class CommerceMock {
   /** The issued tokens: list and find them by kind, customer, anonymous session or client. */
   authStore(): AuthStore {
     return this.tokens;
+  }
+
+  /**
+   * Expires the matching access tokens at once (all without a filter), so a suite can test its
+   * refresh flow; their refresh tokens keep working. Needs `enforceTokenExpiry: true`. Returns how many.
+   */
+  expireTokens(filter?: TokenFilter): number {
+    if (!this.options.enforceTokenExpiry) {
+      throw new TypeError('commerce-mock: expireTokens() needs the option enforceTokenExpiry: true (without it no token ever expires).');
+    }
+    return this.tokens.expire(filter);
   }
 
   // Programmatic access, for seeding and assertions -----------------------------------------
@@ -511,6 +571,14 @@ export type QueryValue = string | number | boolean;
  * `var.*`, ...), as the URL spells them or as values; `undefined` leaves a parameter out.
  */
 export type QueryParams = Record<string, QueryValue | readonly QueryValue[] | undefined> | URLSearchParams;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ImportError('', `not JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}
 
 function isEmptyPage(body: unknown): boolean {
   const page = body as { results?: unknown; total?: unknown } | undefined;

@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import { parseFormBody } from '../http/body.js';
 import { decodeSegment } from '../http/router.js';
 import type { Reply } from '../context.js';
-import type { TokenRecord, TokenStore } from './tokens.js';
+import { isExpired, type TokenRecord, type TokenStore } from './tokens.js';
 
 export interface TokenRequest {
   method: string;
@@ -54,6 +54,8 @@ export class TokenServer {
   constructor(
     private readonly tokens: TokenStore,
     private readonly authenticateCustomer: CustomerAuthenticator,
+    /** With the `enforceTokenExpiry` option: an expired token is no longer active. */
+    private readonly enforceExpiry = false,
   ) {}
 
   handle(request: TokenRequest): Reply {
@@ -164,7 +166,7 @@ export class TokenServer {
   private introspect(token: string | null): Reply {
     if (!token) throw errors.invalidRequest("Missing required parameter 'token'.");
     const record = this.tokens.get(token);
-    if (!record) return { status: 200, body: { active: false } };
+    if (!record || (this.enforceExpiry && isExpired(record))) return { status: 200, body: { active: false } };
     const exp = Math.floor(Date.parse(record.issuedAt) / 1000) + record.expiresIn;
     return { status: 200, body: { active: true, scope: record.scope, exp, client_id: record.clientId } };
   }

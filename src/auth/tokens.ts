@@ -53,10 +53,17 @@ function matches(record: TokenRecord, filter: TokenFilter): boolean {
   );
 }
 
+/** Whether an access token's lifetime (`issuedAt` + `expiresIn`) is over at `now`. */
+export function isExpired(record: TokenRecord, now = Date.now()): boolean {
+  return now >= Date.parse(record.issuedAt) + record.expiresIn * 1000;
+}
+
 /** Tokens live in memory only (per the spec), whatever storage backend holds the resources. */
 export class TokenStore implements AuthStore {
   private readonly byAccessToken = new Map<string, TokenRecord>();
   private readonly byRefreshToken = new Map<string, TokenRecord>();
+
+  constructor(private readonly lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {}
 
   issue(
     fields: Omit<TokenRecord, 'accessToken' | 'tokenType' | 'issuedAt' | 'expiresIn' | 'refreshToken'>,
@@ -67,7 +74,7 @@ export class TokenStore implements AuthStore {
       accessToken: randomToken(),
       tokenType: 'Bearer',
       issuedAt: isoNow(),
-      expiresIn: TOKEN_LIFETIME_SECONDS,
+      expiresIn: this.lifetimeSeconds,
       ...(withRefreshToken ? { refreshToken: `${fields.projectKey ?? 'mock'}-${randomToken()}` } : {}),
     };
     this.byAccessToken.set(record.accessToken, record);
@@ -79,7 +86,13 @@ export class TokenStore implements AuthStore {
   refresh(refreshToken: string, clientId: string): TokenRecord | undefined {
     const original = this.byRefreshToken.get(refreshToken);
     if (!original) return undefined;
-    const record: TokenRecord = { ...original, clientId, accessToken: randomToken(), issuedAt: isoNow() };
+    const record: TokenRecord = {
+      ...original,
+      clientId,
+      accessToken: randomToken(),
+      issuedAt: isoNow(),
+      expiresIn: this.lifetimeSeconds,
+    };
     delete record.refreshToken;
     this.byAccessToken.set(record.accessToken, record);
     return record;
@@ -105,6 +118,28 @@ export class TokenStore implements AuthStore {
   /** Every issued token, for `restore`. Records are never changed once issued, so the maps' copies suffice. */
   snapshot(): TokenSnapshot {
     return { byAccessToken: new Map(this.byAccessToken), byRefreshToken: new Map(this.byRefreshToken) };
+  }
+
+  /**
+   * Ends the lifetime of the matching access tokens now (their refresh tokens still work), and
+   * returns how many. A record is replaced, never changed, so snapshots keep the one they hold.
+   */
+  expire(filter: TokenFilter = {}, now = Date.now()): number {
+    const expiring = this.list(filter).filter((record) => !isExpired(record, now));
+    for (const record of expiring) {
+      const lived = Math.max(0, Math.floor((now - Date.parse(record.issuedAt)) / 1000));
+      this.byAccessToken.set(record.accessToken, { ...record, expiresIn: lived });
+    }
+    return expiring.length;
+  }
+
+  /** Replaces every token by these records (an import's), each recognised by its access and refresh token. */
+  load(records: readonly TokenRecord[]): void {
+    this.clear();
+    for (const record of records) {
+      this.byAccessToken.set(record.accessToken, record);
+      if (record.refreshToken) this.byRefreshToken.set(record.refreshToken, record);
+    }
   }
 
   restore(snapshot: TokenSnapshot): void {

@@ -174,6 +174,14 @@ export class Commerce {
     return this.client.deliveries(filter, scope);
   }
 
+  /**
+   * Expires the matching access tokens at once (every one without a filter), so a test can check its
+   * refresh flow; refresh tokens keep working. Needs the option `enforceTokenExpiry: true`.
+   */
+  expireTokens(filter?: TokenFilter): Promise<number> {
+    return this.client.expireTokens(filter);
+  }
+
   /** A customer token, recorded as if the customer had signed in. */
   customerToken(customerId: string, options: { storeKey?: string } = {}): Promise<TokenRecord> {
     return this.client.issueToken({ kind: 'customer', customerId, ...options });

@@ -93,7 +93,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
             `commerce-mock: the baseline option needs a mock this worker has to itself, and the server at ${options.serverUrl} is shared by several workers: set exclusiveServer (one server per worker) or run these tests with one worker.`,
           );
         }
-        await use({ ...worker, baseline: await seedBaseline(worker.target.client, options) });
+        await use({ ...worker, baseline: await seedBaseline(worker.target.client, options, false) });
         return;
       }
       const {
@@ -114,7 +114,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
       let server: Promise<RunningServer> | undefined;
       const serverUrl = async () => (await (server ??= startServer(mock, { port: 0 }))).url;
       const client = localClient(mock);
-      const baseline = await seedBaseline(client, options);
+      const baseline = await seedBaseline(client, options, true);
       await use({ target: { kind: 'in-process', mock, client, serverUrl }, clearsBeforeEachTest: true, baseline, sdk });
       if (server) await (await server).close();
       await interception.restore();
@@ -164,10 +164,14 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
   },
 });
 
-/** Runs the `baseline` option on an empty mock and keeps its result as a snapshot. */
-async function seedBaseline(client: MockClient, options: CommerceMockFixtureOptions): Promise<SnapshotId | undefined> {
-  if (!options.baseline) return undefined;
-  await client.clear();
+/**
+ * Runs the `baseline` option and keeps its result as a snapshot: on the worker's new in-process mock
+ * over its `initialData` (alone, that data is the baseline), on a server after emptying it.
+ */
+async function seedBaseline(client: MockClient, options: CommerceMockFixtureOptions, fresh: boolean): Promise<SnapshotId | undefined> {
+  const initialData = fresh && options.initialData !== undefined;
+  if (!options.baseline) return initialData ? client.snapshot() : undefined;
+  if (!fresh) await client.clear();
   await options.baseline(client);
   return client.snapshot();
 }

@@ -589,6 +589,42 @@ export function runStorageContract(name: string, createBackend: BackendFactory):
       });
     });
 
+    test.describe('entries (optional: backends that export)', () => {
+      test.beforeEach(() => {
+        test.skip(!storage.entries, `${name} has no entries()`);
+      });
+
+      test('entries list every document with its key, each collection in scan order; written back they rebuild the content', async () => {
+        insert(storage, 'b', { n: 1 }, 'kb');
+        insert(storage, 'x', {}, undefined, 'p-two', 'other-type');
+        insert(storage, 'a', { n: 2 });
+        storage.write(P, T, doc('b', 2, { n: 10 }), { expectedVersion: 1, key: 'kb-new' });
+        insert(storage, 'c', {}, 'kc');
+        storage.delete(P, T, 'c');
+
+        const entries = [...storage.entries!()];
+        expect(entries.filter((entry) => entry.project === P)).toEqual([
+          { project: P, typeId: T, key: 'kb-new', document: doc('b', 2, { n: 10 }) },
+          { project: P, typeId: T, document: doc('a', 1, { n: 2 }) },
+        ]);
+        expect(entries.filter((entry) => entry.project === 'p-two')).toEqual([
+          { project: 'p-two', typeId: 'other-type', document: doc('x') },
+        ]);
+
+        const copy = await createBackend();
+        try {
+          for (const { project, typeId, key, document } of entries) {
+            copy.write(project, typeId, document, key === undefined ? { expectedVersion: 0 } : { expectedVersion: 0, key });
+          }
+          expect([...copy.scan(P, T)]).toEqual([...storage.scan(P, T)]);
+          expect(copy.getByKey(P, T, 'kb-new')?.id).toBe('b');
+          expect(copy.get('p-two', 'other-type', 'x')).toEqual(doc('x'));
+        } finally {
+          copy.close?.();
+        }
+      });
+    });
+
     test('under the engine: create, update, query, a failing update changes nothing, delete', () => {
       const mock = createCommerceMock({ storage, defaultProjectKey: 'engine-project' });
       const customer = mock.create<StoredDocument>('customer', { email: 'contract@example.com', password: 'pw', key: 'contract' });

@@ -1,6 +1,7 @@
 import {
   KeyConflict,
   type StorageBackend,
+  type StorageEntry,
   type StorageSnapshot,
   type StoredDocument,
   VersionConflict,
@@ -188,6 +189,17 @@ export class MemoryStorage implements StorageBackend {
 
   projects(): string[] {
     return [...this.projectsByKey].filter(([, types]) => [...types.values()].some((c) => c.byId.size > 0)).map(([project]) => project);
+  }
+
+  *entries(): Iterable<StorageEntry> {
+    for (const [project, types] of this.projectsByKey) {
+      for (const [typeId, collection] of types) {
+        for (const document of this.scan(project, typeId)) {
+          const key = collection.keyById.get(document.id);
+          yield key === undefined ? { project, typeId, document } : { project, typeId, key, document };
+        }
+      }
+    }
   }
 
   clear(project?: string): void {

@@ -15,6 +15,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import {
   KeyConflict,
   type StorageBackend,
+  type StorageEntry,
   type StorageSnapshot,
   type StoredDocument,
   VersionConflict,
@@ -380,6 +381,13 @@ export class SqliteStorage implements StorageBackend {
   snapshot(): StorageSnapshot {
     this.refuseInTransaction('snapshot');
     return new SqliteSnapshot(this.sql.allRows.all());
+  }
+
+  *entries(): Iterable<StorageEntry> {
+    for (const [project, typeId, , key, , body] of this.sql.allRows.all()) {
+      const document = JSON.parse(body) as StoredDocument;
+      yield key === null ? { project, typeId, document } : { project, typeId, key, document };
+    }
   }
 
   restore(snapshot: StorageSnapshot): void {

@@ -55,6 +55,15 @@ export interface StorageSnapshot {
   readonly storage: string;
 }
 
+/** One stored document as `entries()` lists it. */
+export interface StorageEntry {
+  project: string;
+  typeId: string;
+  /** The value `getByKey` finds the document by, when it has one. */
+  key?: string;
+  document: StoredDocument;
+}
+
 /**
  * A collection is named by project key and type id (for example `('shop', 'customer')`).
  * Collections come into being on first write.
@@ -88,5 +97,11 @@ export interface StorageBackend {
   snapshot?(): StorageSnapshot;
   /** Makes the stored content exactly the snapshot's again. Not meant to be called inside a transaction. */
   restore?(snapshot: StorageSnapshot): void;
+  /**
+   * Optional: every stored document with the key it is found by, each collection's documents in
+   * insertion order (what `mock.export()` writes). Writing them back in this order, with these keys,
+   * rebuilds the same content. A backend without it cannot export.
+   */
+  entries?(): Iterable<StorageEntry>;
   close?(): void;
 }

@@ -46,6 +46,8 @@ base.describe('defaults', () => {
       strictWhere: false,
       journal: { size: 1000, bodyLimit: 4096 },
       latencyMs: 0,
+      enforceTokenExpiry: false,
+      tokenLifetimeSeconds: 172_800,
     });
     expect(mock).toBeInstanceOf(CommerceMock);
     expect(mock.storage).toBeInstanceOf(MemoryStorage);
@@ -65,6 +67,8 @@ base.describe('defaults', () => {
       strictWhere: true,
       journal: { size: 10 },
       latencyMs: [5, 10],
+      enforceTokenExpiry: true,
+      tokenLifetimeSeconds: 600,
     });
     expect(mock.options).toEqual({
       defaultProjectKey: 'my_shop-1',
@@ -75,6 +79,8 @@ base.describe('defaults', () => {
       strictWhere: true,
       journal: { size: 10, bodyLimit: 4096 },
       latencyMs: [5, 10],
+      enforceTokenExpiry: true,
+      tokenLifetimeSeconds: 600,
     });
   });
 
@@ -100,6 +106,9 @@ base.describe('bad options throw at construction, naming the option', () => {
     ['defaultProjectKey too short', { defaultProjectKey: 'a' }, /defaultProjectKey/],
     ['defaultProjectKey wrong type', { defaultProjectKey: 7 }, /defaultProjectKey/],
     ['storage not a backend', { storage: 'sqlite' }, /storage/],
+    ['enforceTokenExpiry wrong type', { enforceTokenExpiry: 'yes' }, /enforceTokenExpiry/],
+    ['tokenLifetimeSeconds zero', { tokenLifetimeSeconds: 0 }, /tokenLifetimeSeconds/],
+    ['tokenLifetimeSeconds beyond two days', { tokenLifetimeSeconds: 172_801 }, /tokenLifetimeSeconds/],
     ['storage object without methods', { storage: { get() {} } }, /storage/],
     ['an unknown option', { enableAuth: true }, /enableAuth\b/],
     ['a misspelt option', { validateCredential: true }, /validateCredential\b/],

@@ -35,6 +35,48 @@ test('snapshots: restore brings back the catalog as it was', () => {
   // doc-example:end
 });
 
+test('import and export: a file carries the state, and a bad one is refused whole', () => {
+  // doc-example:start
+  const source = createCommerceMock();
+  const [channel] = source.seed([['channel', { key: 'warehouse', roles: ['InventorySupply'] }]]);
+  const file = JSON.stringify(source.export());
+
+  const copy = createCommerceMock({ initialData: file });
+  expect(copy.getByKey('channel', 'warehouse')).toEqual(channel);
+
+  const broken = JSON.parse(file);
+  delete broken.projects['test-project'].channel[0].document.id;
+  expect(() => copy.import(broken)).toThrow(/import refused at projects\.test-project\.channel\[0\]\.document\.id/);
+  expect(copy.all('channel')).toEqual([channel]);
+  // doc-example:end
+});
+
+test('token expiry: the SDK refreshes an expired token and goes on', async () => {
+  const credentials = CREDENTIALS;
+  // doc-example:start
+  const mock = createCommerceMock({ enforceTokenExpiry: true });
+  const customer = mock.create('customer', { email: 'ann@example.com', password: 'secret' });
+  const { accessToken, refreshToken } = mock.issueToken({ kind: 'customer', customerId: customer.id });
+  const cache = { token: accessToken, refreshToken, expirationTime: Date.now() + 3_600_000 };
+  const client = new ClientBuilder()
+    .withRefreshTokenFlow({
+      host: mock.options.authUrl,
+      projectKey: 'test-project',
+      credentials,
+      refreshToken: refreshToken!,
+      httpClient: createMockFetch(mock),
+      tokenCache: { get: async () => cache, set: async (next) => void Object.assign(cache, next) },
+    })
+    .withHttpMiddleware({ host: mock.options.apiUrl, httpClient: createMockFetch(mock) })
+    .build();
+  const me = () => createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: 'test-project' }).me().get().execute();
+
+  mock.expireTokens({ customerId: customer.id });
+  expect((await me()).body.id).toBe(customer.id);
+  expect(mock.requests().map((entry) => entry.status)).toEqual([401, 200, 200]);
+  // doc-example:end
+});
+
 test('fault injection: the SDK retries two 503s and the customer exists once', async ({ mock }) => {
   const credentials = CREDENTIALS;
   // doc-example:start

@@ -7,7 +7,10 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { failingCli, startCli } from '../storage/run-cli.js';
+import { scratchFile } from '../storage/backends.js';
+import { createCommerceMock } from '../../src/index.js';
 import { needsBuild } from '../support/build.js';
 
 const cli = ['node', 'bin/commerce-mock.js'];
@@ -149,6 +152,54 @@ test.describe('CLI: the authentication options', () => {
     expect(output).toMatch(/--enable-authentication .*alone it refuses nothing/);
     expect(output).toMatch(
       /--validate-credentials .*with --enable-authentication: require a token the mock issued[\s\S]*alone it enforces nothing/,
+    );
+  });
+});
+
+test.describe('CLI: --import and --export-on-exit', () => {
+  needsBuild();
+
+  test('a server starts from --import, and on SIGTERM writes its state, tokens included, to --export-on-exit', async () => {
+    const source = createCommerceMock({ defaultProjectKey: 'shop' });
+    const [channel] = source.seed([['channel', { key: 'imported', roles: ['InventorySupply'] }]]);
+    const importFile = scratchFile('import');
+    const exportFile = scratchFile('export');
+    writeFileSync(importFile, JSON.stringify(source.export()));
+
+    const server = await startCli(
+      [...cli, 'serve', '--port', '0', '--import', importFile],
+      cleanEnv({ COMMERCE_MOCK_EXPORT_ON_EXIT: exportFile }),
+    );
+    let token: { accessToken: string };
+    try {
+      expect(await (await fetch(`${server.url}/shop/channels/key=imported`)).json()).toEqual(channel);
+      await fetch(`${server.url}/shop/channels`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key: 'added', roles: ['Primary'] }),
+      });
+      token = (await (await fetch(`${server.url}/__mock/tokens`, { method: 'POST', body: '{"kind":"client"}' })).json()) as typeof token;
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    expect(server.output()).toContain(`state exported to ${exportFile}`);
+
+    const restarted = createCommerceMock({ defaultProjectKey: 'shop', initialData: readFileSync(exportFile, 'utf8') });
+    expect(restarted.all('channel').map((c) => c.key)).toEqual(['imported', 'added']);
+    expect(restarted.authStore().get(token.accessToken)).toBeDefined();
+  });
+
+  test('a bad --import file stops the server, naming the file and its first problem', async () => {
+    const file = scratchFile('bad-import');
+    writeFileSync(
+      file,
+      JSON.stringify({ format: 'commerce-mock/export', version: 1, projects: { shop: { channel: [{ document: { id: 'c1' } }] } } }),
+    );
+    expect(await refusal(['serve', '--port', '0', '--import', file])).toBe(
+      `commerce-mock: --import '${file}': import refused at projects.shop.channel[0].document.version: Invalid input: expected number, received undefined`,
+    );
+    expect(await refusal(['serve', '--port', '0'], { COMMERCE_MOCK_IMPORT: `${file}.missing` })).toMatch(
+      new RegExp(`^commerce-mock: COMMERCE_MOCK_IMPORT '${file}.missing': ENOENT`),
     );
   });
 });
