@@ -1,17 +1,6 @@
-/**
- * The cart update benchmark: one update request carrying 20 `addLineItem` actions, each line priced
- * by the price selection and taxed for the shipping address, with a shipping method and an
- * automatic cart discount on the cart, so every recalculation does the whole work. Measured through
- * `mock.handle()` (as every transport serves a request, the reply serialised as they do) and through
- * the official SDK with `createMockFetch`. Each run updates its own cart, created beforehand and not
- * timed. Prints the median and p95 of the request, and of one action.
- * Run: npm run bench:build && node dist-bench/bench/cart-actions.js   (RUNS=… to change the number of measured runs, default 500)
- */
-import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
-import { ClientBuilder } from '@commercetools/ts-client';
 import { createCommerceMock } from '../src/index.js';
 import { createMockFetch } from '../src/transports/fetch.js';
-import { measure, print, type Figure } from './support.js';
+import { measure, print, sdkApiRoot, type Figure } from './support.js';
 
 const RUNS = Math.max(50, Number(process.env.RUNS ?? 500));
 const WARMUP = Math.min(200, RUNS);
@@ -103,18 +92,7 @@ print(viaHandle);
 print(perAction(viaHandle));
 
 const httpClient = createMockFetch(mock);
-const apiRoot = createApiBuilderFromCtpClient(
-  new ClientBuilder()
-    .withProjectKey(PROJECT)
-    .withClientCredentialsFlow({
-      host: mock.options.authUrl,
-      projectKey: PROJECT,
-      credentials: { clientId: 'c', clientSecret: 's' },
-      httpClient,
-    })
-    .withHttpMiddleware({ host: mock.options.apiUrl, httpClient })
-    .build(),
-).withProjectKey({ projectKey: PROJECT });
+const apiRoot = sdkApiRoot(PROJECT, mock.options.apiUrl, mock.options.authUrl, httpClient);
 const viaSdk = Array.from({ length: WARMUP + RUNS }, newCart);
 const sdk = await measure(
   `SDK + createMockFetch: ${ACTIONS} × addLineItem`,

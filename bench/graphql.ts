@@ -1,17 +1,6 @@
-/**
- * The GraphQL benchmark (issue 15 item 8), each figure beside its REST equivalent through the official
- * SDK (`createMockFetch`) in the same run:
- *   1. the first GraphQL request after start: builds the platform's schema       aim < 500 ms
- *   2. a storefront listing (20 products: name, slug, master variant SKU, price,
- *      first image) over 10,000 products, median                                 aim < 20 ms
- *   3. a cart update with three actions, median                                  aim within 1.5× REST
- * Run: npm run bench:build && node dist-bench/bench/graphql.js   (RUNS=… for the measured runs, default 200)
- */
-import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
-import { ClientBuilder } from '@commercetools/ts-client';
 import { createCommerceMock } from '../src/index.js';
 import { createMockFetch } from '../src/transports/fetch.js';
-import { measure, print } from './support.js';
+import { measure, print, sdkApiRoot } from './support.js';
 
 const RUNS = Math.max(20, Number(process.env.RUNS ?? 200));
 const PRODUCTS = 10_000;
@@ -24,18 +13,7 @@ interface Ref {
 
 const mock = createCommerceMock({ defaultProjectKey: PROJECT });
 const httpClient = createMockFetch(mock);
-const apiRoot = createApiBuilderFromCtpClient(
-  new ClientBuilder()
-    .withProjectKey(PROJECT)
-    .withClientCredentialsFlow({
-      host: mock.options.authUrl,
-      projectKey: PROJECT,
-      credentials: { clientId: 'c', clientSecret: 's' },
-      httpClient,
-    })
-    .withHttpMiddleware({ host: mock.options.apiUrl, httpClient })
-    .build(),
-).withProjectKey({ projectKey: PROJECT });
+const apiRoot = sdkApiRoot(PROJECT, mock.options.apiUrl, mock.options.authUrl, httpClient);
 
 const graphql = async (query: string, variables?: Record<string, unknown>) => {
   const { body } = await apiRoot

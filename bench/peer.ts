@@ -8,15 +8,14 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-import { ClientBuilder } from '@commercetools/ts-client';
+import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import { CommercetoolsMock } from '@labdigital/commercetools-mock';
 import { setupServer } from 'msw/node';
 import { getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
 import { createCommerceMock, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../src/index.js';
 import { interceptFetch } from '../src/transports/mock-agent.js';
 import { startServer } from '../src/transports/node-server.js';
-import { measure } from './support.js';
+import { measure, sdkApiRoot } from './support.js';
 
 const PROJECT = 'bench';
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -25,14 +24,7 @@ const ROUNDS = 3;
 /** Resolved at call time, so whichever interceptor is installed (MockAgent, msw) serves the call. */
 const httpClient: typeof fetch = (input, init) => globalThis.fetch(input, init);
 
-function sdk(apiUrl: string, authUrl: string): ByProjectKeyRequestBuilder {
-  const client = new ClientBuilder()
-    .withProjectKey(PROJECT)
-    .withClientCredentialsFlow({ host: authUrl, projectKey: PROJECT, credentials: { clientId: 'c', clientSecret: 's' }, httpClient })
-    .withHttpMiddleware({ host: apiUrl, httpClient })
-    .build();
-  return createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: PROJECT });
-}
+const sdk = (apiUrl: string, authUrl: string) => sdkApiRoot(PROJECT, apiUrl, authUrl, httpClient);
 
 /** A mock (or a floor) made ready for the workloads, and how to take it down again. */
 interface Target {

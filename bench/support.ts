@@ -1,3 +1,5 @@
+import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import { ClientBuilder } from '@commercetools/ts-client';
 /** Small timing helpers shared by the benchmarks: warm up, then report the median of many runs. */
 export interface Figure {
   name: string;
@@ -27,4 +29,14 @@ export function print(figure: Figure, extra = ''): void {
 
 export function residentMegabytes(): number {
   return Math.round(process.memoryUsage().rss / 1024 / 1024);
+}
+
+/** The official SDK, client-credentials flow, against the given API and auth origins through `httpClient`. */
+export function sdkApiRoot(projectKey: string, apiUrl: string, authUrl: string, httpClient: typeof fetch): ByProjectKeyRequestBuilder {
+  const client = new ClientBuilder()
+    .withProjectKey(projectKey)
+    .withClientCredentialsFlow({ host: authUrl, projectKey, credentials: { clientId: 'c', clientSecret: 's' }, httpClient })
+    .withHttpMiddleware({ host: apiUrl, httpClient })
+    .build();
+  return createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
 }
