@@ -26,6 +26,11 @@ Options (each also settable by the environment variable in brackets; a flag wins
                              server, naming its first problem           [COMMERCE_MOCK_IMPORT]
   --export-on-exit <file>    on SIGTERM or SIGINT, write the whole state, tokens included, to this file
                                                                           [COMMERCE_MOCK_EXPORT_ON_EXIT]
+  --latency <ms|min-max>     answer every request this many milliseconds late, or a random delay in a range
+                                                                          [COMMERCE_MOCK_LATENCY_MS]  (0)
+  --enforce-token-expiry     refuse expired access tokens (401 invalid_token), as the platform does
+                                                                          [COMMERCE_MOCK_ENFORCE_TOKEN_EXPIRY=true]
+  --token-lifetime-seconds <n>  expires_in of issued tokens, 1 to 172800  [COMMERCE_MOCK_TOKEN_LIFETIME_SECONDS] (172800)
   --admin-token <secret>     the admin routes (/__mock/...) then need Authorization: Bearer <secret>;
                              without one they are served only on a loopback --host
                                                                           [COMMERCE_MOCK_ADMIN_TOKEN]
@@ -50,6 +55,9 @@ const OPTIONS = {
   'admin-token': { type: 'string' },
   import: { type: 'string' },
   'export-on-exit': { type: 'string' },
+  latency: { type: 'string' },
+  'enforce-token-expiry': { type: 'boolean' },
+  'token-lifetime-seconds': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -93,6 +101,22 @@ function hostOf(host: Setting<string>): string {
   if (isIP(host.value) === 0 && !host.value.split('.').every((part) => label.test(part)))
     throw new Error(`commerce-mock: ${host.source} must be an IP address or a host name, got '${host.value}'.`);
   return host.value;
+}
+
+/** `--latency 200` (fixed) or `--latency 50-300` (a random delay in that range), in milliseconds up to 60000. */
+function latencyOf(latency: Setting<string>): number | [number, number] {
+  const match = /^\s*(\d+)(?:\s*-\s*(\d+))?\s*$/.exec(latency.value);
+  const [min, max] = [Number(match?.[1]), Number(match?.[2] ?? match?.[1])];
+  if (!match || min > max || max > 60_000)
+    throw new Error(`commerce-mock: ${latency.source} must be milliseconds (0 to 60000) or a range min-max, got '${latency.value}'.`);
+  return match[2] === undefined ? min : [min, max];
+}
+
+function lifetimeOf(lifetime: Setting<string>): number {
+  const seconds = Number(lifetime.value);
+  if (!/^\s*\d+\s*$/.test(lifetime.value) || seconds < 1 || seconds > 172_800)
+    throw new Error(`commerce-mock: ${lifetime.source} must be whole seconds from 1 to 172800, got '${lifetime.value}'.`);
+  return seconds;
 }
 
 function projectKeyOf(key: Setting<string>): string {
@@ -165,6 +189,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     setting(flags, env, 'data-file', ['COMMERCE_MOCK_DATA_FILE'], 'commerce-mock.db').value,
   );
 
+  const latencyMs = latencyOf(setting(flags, env, 'latency', ['COMMERCE_MOCK_LATENCY_MS'], '0'));
+  const enforceTokenExpiry = switchSetting(flags, env, 'enforce-token-expiry', 'COMMERCE_MOCK_ENFORCE_TOKEN_EXPIRY');
+  const tokenLifetimeSeconds = lifetimeOf(
+    setting(flags, env, 'token-lifetime-seconds', ['COMMERCE_MOCK_TOKEN_LIFETIME_SECONDS'], '172800'),
+  );
   const importFile = setting(flags, env, 'import', ['COMMERCE_MOCK_IMPORT'], '');
   const exportFile = setting(flags, env, 'export-on-exit', ['COMMERCE_MOCK_EXPORT_ON_EXIT'], '').value;
 
@@ -177,6 +206,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     enableAuthentication: enableAuthentication.value,
     validateCredentials: validateCredentials.value,
     strictWhere: strictWhere.value,
+    latencyMs,
+    enforceTokenExpiry: enforceTokenExpiry.value,
+    tokenLifetimeSeconds,
   });
   let server: RunningServer;
   try {

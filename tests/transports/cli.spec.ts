@@ -240,3 +240,65 @@ test.describe('npm start', () => {
     }
   });
 });
+
+test.describe('CLI: latency and token expiry', () => {
+  needsBuild();
+
+  test('--latency answers late; --enforce-token-expiry with --token-lifetime-seconds refuses an expired token', async () => {
+    const server = await startCli(
+      [
+        ...cli,
+        'serve',
+        '--port',
+        '0',
+        '--latency',
+        '150',
+        '--enforce-token-expiry',
+        '--enable-authentication',
+        '--token-lifetime-seconds',
+        '1',
+      ],
+      cleanEnv(),
+    );
+    try {
+      const started = performance.now();
+      const token = await fetch(`${server.url}/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${btoa('id:secret')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+      const { access_token: accessToken, expires_in: expiresIn } = (await token.json()) as { access_token: string; expires_in: number };
+      expect(expiresIn).toBe(1);
+      const read = () => fetch(`${server.url}/shop/channels`, { headers: { authorization: `Bearer ${accessToken}` } });
+      expect((await read()).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const expired = await read();
+      expect(expired.status).toBe(401);
+      expect(((await expired.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('invalid_token');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a range of latency from the environment; bad values name their flag or variable', async () => {
+    const server = await startCli([...cli, 'serve', '--port', '0'], cleanEnv({ COMMERCE_MOCK_LATENCY_MS: '100-120' }));
+    try {
+      const started = performance.now();
+      expect((await fetch(`${server.url}/shop/channels`)).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+    } finally {
+      await server.stop();
+    }
+    expect(await refusal(['serve', '--latency', 'soon'])).toContain(
+      "--latency must be milliseconds (0 to 60000) or a range min-max, got 'soon'.",
+    );
+    expect(await refusal(['serve'], { COMMERCE_MOCK_LATENCY_MS: '300-100' })).toContain('COMMERCE_MOCK_LATENCY_MS must be milliseconds');
+    expect(await refusal(['serve', '--token-lifetime-seconds', '0'])).toContain(
+      "--token-lifetime-seconds must be whole seconds from 1 to 172800, got '0'.",
+    );
+    expect(await refusal(['serve'], { COMMERCE_MOCK_ENFORCE_TOKEN_EXPIRY: 'yes' })).toContain(
+      'COMMERCE_MOCK_ENFORCE_TOKEN_EXPIRY must be true, false, 1 or 0',
+    );
+  });
+});
