@@ -4,7 +4,7 @@
  * an in-process mock; `connectCommerceMock` talks to a server's admin API (`/__mock/...`).
  */
 import { errors, PlatformError, type ErrorObject } from './http/errors.js';
-import type { CommerceMock, MockSnapshot, ProjectScoped, QueryParams } from './mock.js';
+import { type CommerceMock, type MockSnapshot, type ProjectScoped, type QueryParams, queryParams } from './mock.js';
 import type { TokenFilter, TokenRecord } from './auth/tokens.js';
 import type { JournalEntry, JournalFilter } from './journal.js';
 import type { MessageFilter } from './resources/messages.js';
@@ -61,15 +61,6 @@ export interface MockClient {
 /** Names a snapshot a mock (in process or a server) holds. */
 export interface SnapshotId {
   readonly snapshotId: string;
-}
-
-function queryParams(params: QueryParams = {}): URLSearchParams {
-  if (params instanceof URLSearchParams) return params;
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    for (const one of [value].flat()) if (one !== undefined) search.append(name, String(one));
-  }
-  return search;
 }
 
 /** The in-process mock behind the asynchronous interface. */

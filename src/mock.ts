@@ -538,12 +538,7 @@ export class CommerceMock {
   query<K extends TypeId>(typeId: K, params?: QueryParams, scope?: ProjectScoped): PagedResult<ResourceOf<K>>;
   query<T = StoredDocument>(typeIdOrPath: string, params?: QueryParams, scope?: ProjectScoped): PagedResult<T>;
   query<T>(typeId: string, params: QueryParams = {}, scope?: ProjectScoped): PagedResult<T> {
-    const search = params instanceof URLSearchParams ? params : new URLSearchParams();
-    if (!(params instanceof URLSearchParams)) {
-      for (const [name, value] of Object.entries(params)) {
-        for (const v of [value].flat()) if (v !== undefined) search.append(name, String(v));
-      }
-    }
+    const search = queryParams(params);
     return this.repository.query(this.definitionFor(typeId), this.project(scope), search) as PagedResult<T>;
   }
 }
@@ -571,6 +566,16 @@ export type QueryValue = string | number | boolean;
  * `var.*`, ...), as the URL spells them or as values; `undefined` leaves a parameter out.
  */
 export type QueryParams = Record<string, QueryValue | readonly QueryValue[] | undefined> | URLSearchParams;
+
+/** Query parameters as the URL spells them: lists repeat a parameter, `undefined` leaves it out. */
+export function queryParams(params: QueryParams = {}): URLSearchParams {
+  if (params instanceof URLSearchParams) return params;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const one of [value].flat()) if (one !== undefined) search.append(name, String(one));
+  }
+  return search;
+}
 
 function parseJson(text: string): unknown {
   try {
