@@ -1,0 +1,229 @@
+/**
+ * Memory per worker (issue 18, item 4). Each figure comes from its own child process, started with
+ * --expose-gc and read after a full garbage collection:
+ *   - the floor: Node with nothing imported;
+ *   - importing the package; one idle mock (created and intercepting fetch, before any request);
+ *   - 100,000 customers from the same drafts, in this mock and in the peer
+ *     `@labdigital/commercetools-mock`, and the ratio (aim: ours at most 0.8x the peer's heap);
+ *   - what each store and index of ours costs per customer, measured by dropping them one at a
+ *     time from the seeded storage and reading what the heap gives back.
+ * Run: npm run bench:memory   (CUSTOMERS=10000 for a quick run)
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CUSTOMERS = Number(process.env.CUSTOMERS ?? 100_000);
+const PROJECT = 'bench';
+const MiB = 1048576;
+
+const COUNTRIES = ['DE', 'US', 'FR', 'GB', 'NL', 'ES', 'IT', 'PL'];
+const CITIES = ['Berlin', 'Munich', 'Paris', 'London', 'Amsterdam', 'Madrid', 'Rome', 'Warsaw'];
+const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
+const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Eva', 'Felix', 'Greta', 'Hugo', 'Ida', 'Jonas'];
+const LAST = ['Schmidt', 'Miller', 'Dubois', 'Smith', 'de Vries', 'Garcia', 'Rossi', 'Nowak', 'Meyer', 'Brown'];
+
+/** Deterministic pseudo-random numbers, so both mocks store the same customers. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+/** Customer drafts as a suite writes them: one or two addresses, a date of birth, custom fields by type key. */
+function* customerDrafts(count: number): Generator<Record<string, unknown>> {
+  const next = random(42);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  for (let i = 0; i < count; i++) {
+    const addresses = [{ key: 'home', country: pick(COUNTRIES), city: pick(CITIES) }];
+    if (next() < 0.3) addresses.push({ key: 'work', country: pick(COUNTRIES), city: pick(CITIES) });
+    yield {
+      key: `customer-${i}`,
+      email: `customer${i}@example.com`,
+      password: 'secret',
+      firstName: pick(FIRST),
+      lastName: pick(LAST),
+      dateOfBirth: `${1950 + Math.floor(next() * 55)}-${pad(1 + Math.floor(next() * 12))}-${pad(1 + Math.floor(next() * 28))}`,
+      isEmailVerified: next() < 0.5,
+      addresses,
+      custom: { type: { typeId: 'type', key: 'bench-customer' }, fields: { tier: pick(TIERS), points: Math.floor(next() * 5000) } },
+    };
+  }
+}
+
+const CUSTOMER_TYPE = {
+  key: 'bench-customer',
+  name: { en: 'Bench customer' },
+  resourceTypeIds: ['customer'],
+  fieldDefinitions: [
+    { name: 'tier', label: { en: 'Tier' }, required: false, type: { name: 'String' }, inputHint: 'SingleLine' },
+    { name: 'points', label: { en: 'Points' }, required: false, type: { name: 'Number' }, inputHint: 'SingleLine' },
+  ],
+};
+
+interface Reading {
+  heap: number;
+  rss: number;
+  /** Named heap figures a measurement adds (bytes). */
+  parts?: Record<string, number>;
+}
+
+const gc = () => {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (!collect) throw new Error('run the child with --expose-gc');
+  collect();
+  collect();
+};
+const read = (): Reading => {
+  gc();
+  const { heapUsed, rss } = process.memoryUsage();
+  return { heap: heapUsed, rss };
+};
+
+/** What one child process measures; it prints one Reading as JSON. */
+const children: Record<string, () => Promise<Reading>> = {
+  async node() {
+    return read();
+  },
+  async import() {
+    await import('../src/index.js');
+    return read();
+  },
+  async idle() {
+    const { createCommerceMock } = await import('../src/index.js');
+    const { interceptFetch } = await import('../src/transports/mock-agent.js');
+    const mock = createCommerceMock({ defaultProjectKey: PROJECT });
+    await interceptFetch(mock, { allowNetConnect: false });
+    return read();
+  },
+  async 'peer-idle'() {
+    const { CommercetoolsMock } = await import('@labdigital/commercetools-mock');
+    const { setupServer } = await import('msw/node');
+    const peer = new CommercetoolsMock({
+      defaultProjectKey: PROJECT,
+      enableAuthentication: false,
+      validateCredentials: false,
+      silent: true,
+    });
+    const server = setupServer();
+    peer.registerHandlers(server);
+    server.listen({ onUnhandledRequest: 'error' });
+    return read();
+  },
+  async ours() {
+    const { createCommerceMock } = await import('../src/index.js');
+    const mock = createCommerceMock({ defaultProjectKey: PROJECT });
+    mock.create('type', CUSTOMER_TYPE);
+    const before = read();
+    for (const draft of customerDrafts(CUSTOMERS)) mock.create('customer', draft);
+    const after = read();
+    return { ...after, parts: { ...dropEachStore(mock.storage, before.heap), before: before.heap } };
+  },
+  async peer() {
+    const { CommercetoolsMock } = await import('@labdigital/commercetools-mock');
+    const peer = new CommercetoolsMock({
+      defaultProjectKey: PROJECT,
+      enableAuthentication: false,
+      validateCredentials: false,
+      silent: true,
+    });
+    const context = { projectKey: PROJECT };
+    await peer
+      .project()
+      .getRepository('type')
+      .create(context, CUSTOMER_TYPE as never);
+    const customers = peer.project().getRepository('customer');
+    // The peer's create finds a duplicate email by scanning every customer (a `where` over all of
+    // them): 100,000 creates would take hours. The scan stores nothing, so the seed answers it with
+    // "no duplicate"; what gets stored is exactly what the peer's create builds.
+    const storage = (customers as unknown as { _storage: { query: (...args: unknown[]) => Promise<unknown> } })._storage;
+    const query = storage.query;
+    storage.query = async () => ({ count: 0, total: 0, offset: 0, limit: 0, results: [] });
+    const before = read();
+    for (const draft of customerDrafts(CUSTOMERS)) await customers.create(context, draft as never);
+    storage.query = query;
+    return { ...read(), parts: { before: before.heap } };
+  },
+};
+
+/**
+ * Drops the seeded storage's collections one at a time (the memory backend's own maps, reached
+ * here and only here) and reads what each gave back: the cost of each store and index.
+ */
+function dropEachStore(storage: unknown, empty: number): Record<string, number> {
+  type Collection = {
+    byId: Map<string, unknown>;
+    idByKey: Map<string, string>;
+    keyById: Map<string, string>;
+    seqById: Map<string, number>;
+  };
+  const projects = (storage as { projectsByKey?: Map<string, Map<string, Collection>> }).projectsByKey;
+  if (!projects) throw new Error('the memory storage changed: update dropEachStore');
+  const types = projects.get(PROJECT)!;
+  const parts: Record<string, number> = {};
+  let last = read().heap;
+  const record = (name: string) => {
+    const now = read().heap;
+    parts[name] = last - now;
+    last = now;
+  };
+  for (const typeId of [...types.keys()].filter((typeId) => typeId !== 'customer')) {
+    const size = types.get(typeId)!.byId.size;
+    types.delete(typeId);
+    if (size >= CUSTOMERS / 2) record(`collection ${typeId}`);
+  }
+  const customers = () => types.get('customer')!;
+  customers().idByKey = new Map();
+  customers().keyById = new Map();
+  record('customer key index (idByKey, keyById)');
+  customers().seqById = new Map();
+  record('customer insertion order (seqById)');
+  types.delete('customer');
+  record('customer documents (byId)');
+  parts['not given back'] = last - empty;
+  return parts;
+}
+
+// The parent: one child per measurement, then the report.
+const mode = process.argv[2];
+if (mode) {
+  const reading = await children[mode]!();
+  process.stdout.write(JSON.stringify(reading));
+} else {
+  const script = fileURLToPath(import.meta.url);
+  const run = (name: string): Reading =>
+    JSON.parse(execFileSync(process.execPath, ['--expose-gc', script, name], { encoding: 'utf8', maxBuffer: 1 << 20 })) as Reading;
+  const mb = (bytes: number) => (bytes / MiB).toFixed(1);
+  const perCustomer = (bytes: number) => `${Math.round(bytes / CUSTOMERS)} B/customer`;
+
+  console.log(`Node ${process.version}; heap and RSS after a full GC, each figure from its own process\n`);
+  const node = run('node');
+  const imported = run('import');
+  const idle = run('idle');
+  const peerIdle = run('peer-idle');
+  console.log('fixed cost                                  heap MiB   RSS MiB');
+  const fixed = (label: string, reading: Reading) =>
+    console.log(`${label.padEnd(44)}${mb(reading.heap).padStart(8)}${mb(reading.rss).padStart(10)}`);
+  fixed('node, nothing imported', node);
+  fixed('+ import commerce-mock', imported);
+  fixed('+ one mock intercepting fetch (idle)', idle);
+  fixed('the peer: imported, one mock on msw (idle)', peerIdle);
+
+  const ours = run('ours');
+  const peer = run('peer');
+  const oursHeap = ours.heap - ours.parts!.before!;
+  const peerHeap = peer.heap - peer.parts!.before!;
+  console.log(`\n${CUSTOMERS.toLocaleString('en')} customers stored (heap added by them, after GC)`);
+  console.log(`  ours ${mb(oursHeap)} MiB (${perCustomer(oursHeap)}), process heap ${mb(ours.heap)} MiB, RSS ${mb(ours.rss)} MiB`);
+  console.log(`  peer ${mb(peerHeap)} MiB (${perCustomer(peerHeap)}), process heap ${mb(peer.heap)} MiB, RSS ${mb(peer.rss)} MiB`);
+  const ratio = oursHeap / peerHeap;
+  console.log(`  ours/peer ${ratio.toFixed(2)}x (aim ≤ 0.80x: ${ratio <= 0.8 ? 'met' : 'MISSED'})`);
+  console.log('\nours, per store and index (dropped one at a time):');
+  for (const [name, bytes] of Object.entries(ours.parts!)) {
+    if (name === 'before') continue;
+    console.log(`  ${name.padEnd(44)}${mb(bytes).padStart(8)} MiB  ${perCustomer(bytes)}`);
+  }
+  if (ratio > 0.8) process.exitCode = 1;
+}
