@@ -12,7 +12,7 @@ import {
 } from '../query/index.js';
 import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
-import { jsonClone, jsonEqual } from '../util/json.js';
+import { jsonClone, jsonEqual, shareEmptyLists } from '../util/json.js';
 import { isoNow } from '../util/time.js';
 import type { CallScope, Identifier, KeyReference } from '../context.js';
 import { PermissionLog } from '../scopes/permissions.js';
@@ -443,6 +443,7 @@ export class Repository implements Engine {
     const { project } = ctx;
     const typeId = definition.typeId;
     const key = definition.keyOf ? definition.keyOf(next) : (next.key as string | undefined);
+    shareEmptyLists(next);
     const indexChanges: Array<{ collection: string; added: string[]; removed: string[] }> = [];
     for (const { collection, unique } of uniqueIndexesOf(definition)) {
       const values = new Set(unique.values(next));
