@@ -421,7 +421,11 @@ export class Repository implements Engine {
       // The platform counts a deletion as one more version of the resource.
       const messages =
         deleted && this.messages.wanted(ctx.project)
-          ? this.messages.write(ctx.project, definition.typeId, current, current.version + 1, [lifecycleMessage(deleted, current)], ctx)
+          ? this.messages.write(ctx.project, definition, current, current.version + 1, [lifecycleMessage(deleted, current)], {
+              now: ctx.now,
+              author: ctx.author,
+              created: false,
+            })
           : [];
       this.outbox.record(changeOf(definition, ctx, 'ResourceDeleted', current, messages));
     });
@@ -468,7 +472,11 @@ export class Repository implements Engine {
           for (const value of change.added)
             storage.write(project, change.collection, { id: value, version: 1, owner: next.id }, { expectedVersion: 0 });
         }
-        const written = this.messages.write(project, typeId, next, next.version, messages, ctx);
+        const written = this.messages.write(project, definition, next, next.version, messages, {
+          now: ctx.now,
+          author: ctx.author,
+          created: previous === undefined,
+        });
         // A change that keeps the version (an internal bookkeeping action) is no change to subscribers.
         if (previous?.version !== next.version)
           this.outbox.record(changeOf(definition, ctx, previous ? 'ResourceUpdated' : 'ResourceCreated', next, written, previous?.version));
