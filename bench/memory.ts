@@ -12,57 +12,17 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { BENCH_CUSTOMER_TYPE, customerDrafts, random } from './support.js';
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 100_000);
 const PROJECT = 'bench';
 const MiB = 1048576;
 
-const COUNTRIES = ['DE', 'US', 'FR', 'GB', 'NL', 'ES', 'IT', 'PL'];
-const CITIES = ['Berlin', 'Munich', 'Paris', 'London', 'Amsterdam', 'Madrid', 'Rome', 'Warsaw'];
-const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
-const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Eva', 'Felix', 'Greta', 'Hugo', 'Ida', 'Jonas'];
-const LAST = ['Schmidt', 'Miller', 'Dubois', 'Smith', 'de Vries', 'Garcia', 'Rossi', 'Nowak', 'Meyer', 'Brown'];
-
-/** Deterministic pseudo-random numbers, so both mocks store the same customers. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-}
-
-/** Customer drafts as a suite writes them: one or two addresses, a date of birth, custom fields by type key. */
-function* customerDrafts(count: number): Generator<Record<string, unknown>> {
+/** Customer drafts as a suite writes them, made in batches as a suite makes them. */
+function* drafts(count: number): Generator<object> {
   const next = random(42);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  for (let i = 0; i < count; i++) {
-    const addresses = [{ key: 'home', country: pick(COUNTRIES), city: pick(CITIES) }];
-    if (next() < 0.3) addresses.push({ key: 'work', country: pick(COUNTRIES), city: pick(CITIES) });
-    yield {
-      key: `customer-${i}`,
-      email: `customer${i}@example.com`,
-      password: 'secret',
-      firstName: pick(FIRST),
-      lastName: pick(LAST),
-      dateOfBirth: `${1950 + Math.floor(next() * 55)}-${pad(1 + Math.floor(next() * 12))}-${pad(1 + Math.floor(next() * 28))}`,
-      isEmailVerified: next() < 0.5,
-      addresses,
-      custom: { type: { typeId: 'type', key: 'bench-customer' }, fields: { tier: pick(TIERS), points: Math.floor(next() * 5000) } },
-    };
-  }
+  for (let from = 0; from < count; from += 100) yield* customerDrafts(Math.min(100, count - from), next, from);
 }
-
-const CUSTOMER_TYPE = {
-  key: 'bench-customer',
-  name: { en: 'Bench customer' },
-  resourceTypeIds: ['customer'],
-  fieldDefinitions: [
-    { name: 'tier', label: { en: 'Tier' }, required: false, type: { name: 'String' }, inputHint: 'SingleLine' },
-    { name: 'points', label: { en: 'Points' }, required: false, type: { name: 'Number' }, inputHint: 'SingleLine' },
-  ],
-};
 
 interface Reading {
   heap: number;
@@ -83,6 +43,12 @@ const read = (): Reading => {
   return { heap: heapUsed, rss };
 };
 
+/** The peer as its README sets it up (imported only in the children that measure it). */
+async function newPeer() {
+  const { CommercetoolsMock } = await import('@labdigital/commercetools-mock');
+  return new CommercetoolsMock({ defaultProjectKey: PROJECT, enableAuthentication: false, validateCredentials: false, silent: true });
+}
+
 /** What one child process measures; it prints one Reading as JSON. */
 const children: Record<string, () => Promise<Reading>> = {
   async node() {
@@ -100,14 +66,8 @@ const children: Record<string, () => Promise<Reading>> = {
     return read();
   },
   async 'peer-idle'() {
-    const { CommercetoolsMock } = await import('@labdigital/commercetools-mock');
     const { setupServer } = await import('msw/node');
-    const peer = new CommercetoolsMock({
-      defaultProjectKey: PROJECT,
-      enableAuthentication: false,
-      validateCredentials: false,
-      silent: true,
-    });
+    const peer = await newPeer();
     const server = setupServer();
     peer.registerHandlers(server);
     server.listen({ onUnhandledRequest: 'error' });
@@ -120,18 +80,12 @@ const children: Record<string, () => Promise<Reading>> = {
     return seedOurs(false);
   },
   async peer() {
-    const { CommercetoolsMock } = await import('@labdigital/commercetools-mock');
-    const peer = new CommercetoolsMock({
-      defaultProjectKey: PROJECT,
-      enableAuthentication: false,
-      validateCredentials: false,
-      silent: true,
-    });
+    const peer = await newPeer();
     const context = { projectKey: PROJECT };
     await peer
       .project()
       .getRepository('type')
-      .create(context, CUSTOMER_TYPE as never);
+      .create(context, BENCH_CUSTOMER_TYPE as never);
     const customers = peer.project().getRepository('customer');
     // The peer's create finds a duplicate email by scanning every customer (a `where` over all of
     // them): 100,000 creates would take hours. The scan stores nothing, so the seed answers it with
@@ -140,7 +94,7 @@ const children: Record<string, () => Promise<Reading>> = {
     const query = storage.query;
     storage.query = async () => ({ count: 0, total: 0, offset: 0, limit: 0, results: [] });
     const before = read();
-    for (const draft of customerDrafts(CUSTOMERS)) await customers.create(context, draft as never);
+    for (const draft of drafts(CUSTOMERS)) await customers.create(context, draft as never);
     storage.query = query;
     return { ...read(), parts: { before: before.heap } };
   },
@@ -150,7 +104,7 @@ const children: Record<string, () => Promise<Reading>> = {
 async function seedOurs(messages: boolean): Promise<Reading> {
   const { createCommerceMock } = await import('../src/index.js');
   const mock = createCommerceMock({ defaultProjectKey: PROJECT });
-  mock.create('type', CUSTOMER_TYPE);
+  mock.create('type', BENCH_CUSTOMER_TYPE);
   if (!messages) {
     const project = mock.handle({ method: 'GET', url: `/${PROJECT}` }).body as { version: number };
     const body = {
@@ -166,7 +120,7 @@ async function seedOurs(messages: boolean): Promise<Reading> {
     if (changed.status !== 200) throw new Error(`turning messages off answered ${changed.status}`);
   }
   const before = read();
-  for (const draft of customerDrafts(CUSTOMERS)) mock.create('customer', draft);
+  for (const draft of drafts(CUSTOMERS)) mock.create('customer', draft);
   const after = read();
   return { ...after, parts: { ...dropEachStore(mock.storage, before.heap), before: before.heap } };
 }

@@ -53,6 +53,14 @@ const FIXTURE_IMPORTS = `import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';`;
 
+/** The checkout both targets run, as the signed-in customer (`shop`) with the seeded `products`. */
+const CHECKOUT = `    let cart = (await shop.me().carts().post({ body: { currency: 'EUR', country: 'DE' } }).execute()).body;
+    const lines = products.map((product) => ({ action: 'addLineItem' as const, sku: product.masterData.current.masterVariant.sku!, quantity: 1 }));
+    cart = (await shop.me().carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions: lines } }).execute()).body;
+    const address = { action: 'setShippingAddress' as const, address: { country: 'DE', city: 'Berlin' } };
+    cart = (await shop.me().carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions: [address] } }).execute()).body;
+    const order = (await shop.me().orders().post({ body: { id: cart.id, version: cart.version } }).execute()).body;`;
+
 const ours = {
   config: CONFIG("{ commerceMock: { defaultProjectKey: 'shop' } } as never"),
   fixtures: `${FIXTURE_IMPORTS}
@@ -75,13 +83,7 @@ for (let i = 0; i < ${count}; i++) {
     const [customer] = await commerce.seed(draft);
 
     const shop = commerce.apiRootFor({ customer: { email: draft.email, password: draft.password } });
-    let cart = (await shop.me().carts().post({ body: { currency: 'EUR', country: 'DE' } }).execute()).body;
-    const lines = products.map((product) => ({ action: 'addLineItem' as const, sku: product.masterData.current.masterVariant.sku!, quantity: 1 }));
-    cart = (await shop.me().carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions: lines } }).execute()).body;
-    const address = { action: 'setShippingAddress' as const, address: { country: 'DE', city: 'Berlin' } };
-    cart = (await shop.me().carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions: [address] } }).execute()).body;
-    const order = (await shop.me().orders().post({ body: { id: cart.id, version: cart.version } }).execute()).body;
-
+${CHECKOUT}
     await expect(commerce).toHaveIssuedCustomerToken(customer.id);
     await expect(commerce).toHaveStored('order', { id: order.id, customerId: customer.id, cart: { id: cart.id } });
     await expect(commerce).toHaveStoredCount('product', 5);
@@ -140,13 +142,7 @@ for (let i = 0; i < ${count}; i++) {
 
     const user = { username: draft.email, password: draft.password };
     const shop = client(new ClientBuilder().withProjectKey(projectKey).withPasswordFlow({ host: authHost, projectKey, credentials: { ...credentials, user }, httpClient }));
-    let cart = (await shop.me().carts().post({ body: { currency: 'EUR', country: 'DE' } }).execute()).body;
-    const lines = products.map((product) => ({ action: 'addLineItem' as const, sku: product.masterData.current.masterVariant.sku!, quantity: 1 }));
-    cart = (await shop.me().carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions: lines } }).execute()).body;
-    const address = { action: 'setShippingAddress' as const, address: { country: 'DE', city: 'Berlin' } };
-    cart = (await shop.me().carts().withId({ ID: cart.id }).post({ body: { version: cart.version, actions: [address] } }).execute()).body;
-    const order = (await shop.me().orders().post({ body: { id: cart.id, version: cart.version } }).execute()).body;
-
+${CHECKOUT}
     const stored = await ctMock.project(projectKey).get('order', order.id);
     expect(stored).toMatchObject({ id: order.id, cart: { id: cart.id } });
     expect(await ctMock.project(projectKey).get('customer', customer.id)).toMatchObject({ id: customer.id });
