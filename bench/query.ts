@@ -27,55 +27,12 @@ import { validate } from '../src/resources/validation.js';
 import { uuid } from '../src/util/ids.js';
 import { isoNow } from '../src/util/time.js';
 import { compilePredicate, parseQueryParams, runQuery } from '../src/query/index.js';
-import { measure, print, residentMegabytes, type Figure } from './support.js';
+import { BENCH_CUSTOMER_TYPE, customerDrafts, measure, print, random, residentMegabytes, type Figure } from './support.js';
 
 const CUSTOMERS = 100_000;
 const QUERY_RUNS = 25;
 const LOOKUP_RUNS = 5_000;
 const PROJECT = 'bench';
-
-const COUNTRIES = ['DE', 'US', 'FR', 'GB', 'NL', 'ES', 'IT', 'PL'];
-const CITIES = ['Berlin', 'Munich', 'Paris', 'London', 'Amsterdam', 'Madrid', 'Rome', 'Warsaw'];
-const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
-const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Eva', 'Felix', 'Greta', 'Hugo', 'Ida', 'Jonas'];
-const LAST = ['Schmidt', 'Miller', 'Dubois', 'Smith', 'de Vries', 'Garcia', 'Rossi', 'Nowak', 'Meyer', 'Brown'];
-
-/** Deterministic pseudo-random numbers, so every run measures the same data. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-}
-
-const pick = <T>(list: readonly T[], next: () => number): T => list[Math.floor(next() * list.length)]!;
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-
-/**
- * Customer drafts as a test suite would write them: addresses, a date of birth, custom fields.
- * `from` numbers them, so batches made one after another from the same `next` continue one sequence.
- */
-function customerDrafts(count: number, next = random(42), from = 0): object[] {
-  return Array.from({ length: count }, (_, n) => {
-    const i = from + n;
-    const firstName = pick(FIRST, next);
-    const lastName = pick(LAST, next);
-    const addresses = [{ key: 'home', country: pick(COUNTRIES, next), city: pick(CITIES, next) }];
-    if (next() < 0.3) addresses.push({ key: 'work', country: pick(COUNTRIES, next), city: pick(CITIES, next) });
-    return {
-      key: `customer-${i}`,
-      email: `customer${i}@example.com`,
-      password: 'secret',
-      firstName,
-      lastName,
-      dateOfBirth: `${1950 + Math.floor(next() * 55)}-${pad(1 + Math.floor(next() * 12), 2)}-${pad(1 + Math.floor(next() * 28), 2)}`,
-      isEmailVerified: next() < 0.5,
-      addresses,
-      custom: { type: { typeId: 'type', key: 'bench-customer' }, fields: { tier: pick(TIERS, next), points: Math.floor(next() * 5000) } },
-    };
-  });
-}
 
 const verdicts: string[] = [];
 function aim(label: string, value: number, limit: number, unit: string, digits = 2): void {
@@ -107,15 +64,7 @@ gc();
 const rssBefore = residentMegabytes();
 const heapBefore = heapMegabytes();
 const mock = createCommerceMock({ defaultProjectKey: PROJECT });
-mock.create('type', {
-  key: 'bench-customer',
-  name: { en: 'Bench customer' },
-  resourceTypeIds: ['customer'],
-  fieldDefinitions: [
-    { name: 'tier', label: { en: 'Tier' }, required: false, type: { name: 'String' } },
-    { name: 'points', label: { en: 'Points' }, required: false, type: { name: 'Number' } },
-  ],
-});
+mock.create('type', BENCH_CUSTOMER_TYPE);
 // Drafts are built in batches, as a suite builds them while it seeds: 100,000 drafts held at once
 // would be the benchmark's memory, not the mock's. Only the create calls are timed.
 const SEED_BATCH = 100;

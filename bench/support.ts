@@ -40,3 +40,57 @@ export function sdkApiRoot(projectKey: string, apiUrl: string, authUrl: string, 
     .build();
   return createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
 }
+
+const COUNTRIES = ['DE', 'US', 'FR', 'GB', 'NL', 'ES', 'IT', 'PL'];
+const CITIES = ['Berlin', 'Munich', 'Paris', 'London', 'Amsterdam', 'Madrid', 'Rome', 'Warsaw'];
+const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
+const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Eva', 'Felix', 'Greta', 'Hugo', 'Ida', 'Jonas'];
+const LAST = ['Schmidt', 'Miller', 'Dubois', 'Smith', 'de Vries', 'Garcia', 'Rossi', 'Nowak', 'Meyer', 'Brown'];
+
+/** Deterministic pseudo-random numbers, so every run (and every mock) gets the same data. */
+export function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+const pick = <T>(list: readonly T[], next: () => number): T => list[Math.floor(next() * list.length)]!;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/**
+ * Customer drafts as a test suite would write them: addresses, a date of birth, custom fields.
+ * `from` numbers them, so batches made one after another from the same `next` continue one sequence.
+ */
+export function customerDrafts(count: number, next = random(42), from = 0): object[] {
+  return Array.from({ length: count }, (_, n) => {
+    const i = from + n;
+    const firstName = pick(FIRST, next);
+    const lastName = pick(LAST, next);
+    const addresses = [{ key: 'home', country: pick(COUNTRIES, next), city: pick(CITIES, next) }];
+    if (next() < 0.3) addresses.push({ key: 'work', country: pick(COUNTRIES, next), city: pick(CITIES, next) });
+    return {
+      key: `customer-${i}`,
+      email: `customer${i}@example.com`,
+      password: 'secret',
+      firstName,
+      lastName,
+      dateOfBirth: `${1950 + Math.floor(next() * 55)}-${pad(1 + Math.floor(next() * 12), 2)}-${pad(1 + Math.floor(next() * 28), 2)}`,
+      isEmailVerified: next() < 0.5,
+      addresses,
+      custom: { type: { typeId: 'type', key: 'bench-customer' }, fields: { tier: pick(TIERS, next), points: Math.floor(next() * 5000) } },
+    };
+  });
+}
+
+/** The custom type the drafts of `customerDrafts` name. */
+export const BENCH_CUSTOMER_TYPE = {
+  key: 'bench-customer',
+  name: { en: 'Bench customer' },
+  resourceTypeIds: ['customer'],
+  fieldDefinitions: [
+    { name: 'tier', label: { en: 'Tier' }, required: false, type: { name: 'String' } },
+    { name: 'points', label: { en: 'Points' }, required: false, type: { name: 'Number' } },
+  ],
+};

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Author } from '../context.js';
 import type { StorageBackend, StoredDocument } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
-import { defineResource, type MessagePayload } from './define.js';
+import { defineResource, type MessagePayload, type ResourceDefinition } from './define.js';
 import { hasSubscriptions } from './subscriptions.js';
 
 export const MESSAGE_TYPE_ID = 'message';
@@ -63,21 +63,27 @@ export class MessageWriter {
 
   /**
    * Stores the messages of one change of `resource` (at `resourceVersion`, the version the change
-   * produced); call inside the transaction that stores the change. Returns the messages, which are
-   * stored for `/messages` only while the project's messages are enabled (subscriptions get them anyway).
+   * produced; `created` when the change created it); call inside the transaction that stores the
+   * change. Returns the messages, which are stored for `/messages` only while the project's messages
+   * are enabled (subscriptions get them anyway).
+   *
+   * Sequence numbers count from the Created message of a type that has one, which the platform
+   * always generates: a resource whose only message is that one needs no stored counter (most
+   * seeded resources), and a counter is stored once it has more.
    */
   write(
     project: string,
-    typeId: string,
+    definition: ResourceDefinition,
     resource: StoredDocument,
     resourceVersion: number,
     payloads: readonly MessagePayload[],
-    at: { now: string; author: Author },
+    at: { now: string; author: Author; created: boolean },
   ): StoredDocument[] {
     if (payloads.length === 0) return [];
     const { storage } = this;
     const counter = storage.get(project, SEQUENCES, resource.id);
-    let sequenceNumber = counter?.version ?? 0;
+    const implied = definition.messages?.created ? 1 : 0;
+    let sequenceNumber = counter?.version ?? (at.created ? 0 : implied);
     const stored = this.enabled(project);
     const written: StoredDocument[] = [];
     const identifiers = userProvidedIdentifiers(resource);
@@ -87,7 +93,7 @@ export class MessageWriter {
         id: uuid(),
         version: 1,
         sequenceNumber,
-        resource: { typeId, id: resource.id },
+        resource: { typeId: definition.typeId, id: resource.id },
         resourceVersion,
         ...(identifiers ? { resourceUserProvidedIdentifiers: identifiers } : {}),
         ...payload,
@@ -99,7 +105,9 @@ export class MessageWriter {
       if (stored) storage.write(project, MESSAGE_TYPE_ID, message, { expectedVersion: 0 });
       written.push(message);
     }
-    storage.write(project, SEQUENCES, { id: resource.id, version: sequenceNumber }, { expectedVersion: counter?.version ?? 0 });
+    if (counter || sequenceNumber !== implied) {
+      storage.write(project, SEQUENCES, { id: resource.id, version: sequenceNumber }, { expectedVersion: counter?.version ?? 0 });
+    }
     return written;
   }
 }

@@ -12,7 +12,7 @@ import {
 } from '../query/index.js';
 import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
-import { jsonClone, jsonEqual } from '../util/json.js';
+import { jsonClone, jsonEqual, shareEmptyLists } from '../util/json.js';
 import { isoNow } from '../util/time.js';
 import type { CallScope, Identifier, KeyReference } from '../context.js';
 import { PermissionLog } from '../scopes/permissions.js';
@@ -421,7 +421,11 @@ export class Repository implements Engine {
       // The platform counts a deletion as one more version of the resource.
       const messages =
         deleted && this.messages.wanted(ctx.project)
-          ? this.messages.write(ctx.project, definition.typeId, current, current.version + 1, [lifecycleMessage(deleted, current)], ctx)
+          ? this.messages.write(ctx.project, definition, current, current.version + 1, [lifecycleMessage(deleted, current)], {
+              now: ctx.now,
+              author: ctx.author,
+              created: false,
+            })
           : [];
       this.outbox.record(changeOf(definition, ctx, 'ResourceDeleted', current, messages));
     });
@@ -443,6 +447,7 @@ export class Repository implements Engine {
     const { project } = ctx;
     const typeId = definition.typeId;
     const key = definition.keyOf ? definition.keyOf(next) : (next.key as string | undefined);
+    shareEmptyLists(next);
     const indexChanges: Array<{ collection: string; added: string[]; removed: string[] }> = [];
     for (const { collection, unique } of uniqueIndexesOf(definition)) {
       const values = new Set(unique.values(next));
@@ -467,7 +472,11 @@ export class Repository implements Engine {
           for (const value of change.added)
             storage.write(project, change.collection, { id: value, version: 1, owner: next.id }, { expectedVersion: 0 });
         }
-        const written = this.messages.write(project, typeId, next, next.version, messages, ctx);
+        const written = this.messages.write(project, definition, next, next.version, messages, {
+          now: ctx.now,
+          author: ctx.author,
+          created: previous === undefined,
+        });
         // A change that keeps the version (an internal bookkeeping action) is no change to subscribers.
         if (previous?.version !== next.version)
           this.outbox.record(changeOf(definition, ctx, previous ? 'ResourceUpdated' : 'ResourceCreated', next, written, previous?.version));

@@ -314,6 +314,50 @@ export function runStorageContract(name: string, createBackend: BackendFactory):
         expect(ids(storage.scan(P, T))).toEqual(['a', 'b', 'c', 'd', 'z']);
       });
 
+      test('a document deleted and written again in one transaction goes last; a rollback puts it back in its place', () => {
+        for (const id of ['a', 'b', 'c']) insert(storage, id, { key: `key-${id}` }, `key-${id}`);
+        expect(() =>
+          storage.transaction(() => {
+            storage.delete(P, T, 'b');
+            expect(storage.count(P, T)).toBe(2);
+            expect(ids(storage.scan(P, T))).toEqual(['a', 'c']);
+            insert(storage, 'b', { key: 'key-b2' }, 'key-b2');
+            expect(ids(storage.scan(P, T))).toEqual(['a', 'c', 'b']);
+            throw new Abort('undo the delete and the new write');
+          }),
+        ).toThrow(Abort);
+        expect(ids(storage.scan(P, T))).toEqual(['a', 'b', 'c']);
+        expect(storage.get(P, T, 'b')).toEqual(doc('b', 1, { key: 'key-b' }));
+        expect(storage.getByKey(P, T, 'key-b')?.id).toBe('b');
+        expect(storage.getByKey(P, T, 'key-b2')).toBeUndefined();
+        expect(storage.count(P, T)).toBe(3);
+
+        storage.transaction(() => {
+          storage.delete(P, T, 'a');
+          insert(storage, 'a', { key: 'key-a' }, 'key-a');
+        });
+        expect(ids(storage.scan(P, T))).toEqual(['b', 'c', 'a']);
+        expect(storage.count(P, T)).toBe(3);
+        expect(storage.getByKey(P, T, 'key-a')?.id).toBe('a');
+      });
+
+      test('a committed delete is gone for good: count, scan, keys and the version of a new write agree', () => {
+        insert(storage, 'a', { key: 'own' }, 'own');
+        insert(storage, 'b', { key: 'own-b' }, 'other');
+        storage.transaction(() => {
+          storage.delete(P, T, 'a');
+          storage.delete(P, T, 'b');
+        });
+        expect(storage.count(P, T)).toBe(0);
+        expect(ids(storage.scan(P, T))).toEqual([]);
+        expect(storage.getByKey(P, T, 'own')).toBeUndefined();
+        expect(storage.getByKey(P, T, 'other')).toBeUndefined();
+        expectThrown(() => storage.write(P, T, doc('a', 2), { expectedVersion: 1 }), VersionConflict);
+        insert(storage, 'c', {}, 'own');
+        insert(storage, 'd', {}, 'other');
+        expect(storage.getByKey(P, T, 'other')?.id).toBe('d');
+      });
+
       test('a conflict thrown by a write inside undoes the writes before it', () => {
         insert(storage, 'a', {}, 'taken');
         expectThrown(

@@ -9,14 +9,29 @@ import {
 } from './types.js';
 
 interface Collection {
+  /** While a transaction runs, a document it deleted is `DELETED` here, holding its place in case of a rollback. */
   byId: Map<string, StoredDocument>;
   idByKey: Map<string, string>;
-  keyById: Map<string, string>;
-  /** Insertion position of each document, so a rolled-back delete can take its old place again. */
-  seqById: Map<string, number>;
-  nextSeq: number;
-  /** Set when a rollback re-inserted a document at the end of `byId`: the next scan restores the order. */
-  disordered: boolean;
+  /**
+   * The key of each document found by a value other than its own `key` field (a custom object's
+   * container and key): most documents need no entry, their key is read from them (see `keyOf`).
+   */
+  otherKeys: Map<string, string>;
+  /** How many entries of `byId` are `DELETED`. */
+  deleted: number;
+}
+
+/**
+ * The placeholder of a document deleted inside a running transaction. Keeping the entry keeps the
+ * document's place in the map's insertion order, so a rollback puts it back where it was without a
+ * position stored per document; the outermost commit removes the placeholders.
+ */
+const DELETED: StoredDocument = Object.freeze({ id: '', version: 0 });
+
+const live = (document: StoredDocument | undefined) => (document === DELETED ? undefined : document);
+
+function* liveDocuments(byId: Map<string, StoredDocument>): Iterable<StoredDocument> {
+  for (const document of byId.values()) if (document !== DELETED) yield document;
 }
 
 type Undo = () => void;
@@ -29,6 +44,30 @@ const shareCollections = (projects: Projects): Projects => new Map([...projects]
 class MemorySnapshot implements StorageSnapshot {
   readonly storage = 'memory';
   constructor(readonly projects: Projects) {}
+}
+
+/** The key a stored document is found by, if any: its own `key` field when the index holds it for the document. */
+function keyOf(collection: Collection, document: StoredDocument): string | undefined {
+  const own = document.key;
+  if (typeof own === 'string' && collection.idByKey.get(own) === document.id) return own;
+  return collection.otherKeys.size === 0 ? undefined : collection.otherKeys.get(document.id);
+}
+
+/** Moves the key index entry of document `id` from `from` to `to` (either may be absent); `document` is the one stored now. */
+function setKey(
+  collection: Collection,
+  id: string,
+  from: string | undefined,
+  to: string | undefined,
+  document: StoredDocument | undefined,
+): void {
+  const { idByKey, otherKeys } = collection;
+  if (from !== to) {
+    if (from !== undefined && idByKey.get(from) === id) idByKey.delete(from);
+    if (to !== undefined) idByKey.set(to, id);
+  }
+  if (to !== undefined && to !== document?.key) otherKeys.set(id, to);
+  else if (otherKeys.size > 0) otherKeys.delete(id);
 }
 
 /**
@@ -45,6 +84,8 @@ export class MemoryStorage implements StorageBackend {
   private owned = new WeakSet<Collection>();
   /** While a transaction runs, how to take back each change made so far. */
   private undoLog: Undo[] | undefined;
+  /** While a transaction runs, the documents it deleted (their placeholders go when it commits). */
+  private deletedInTransaction: Array<[Collection, string]> = [];
 
   private collection(project: string, typeId: string, create: true): Collection;
   private collection(project: string, typeId: string, create?: false): Collection | undefined;
@@ -57,7 +98,7 @@ export class MemoryStorage implements StorageBackend {
     }
     let collection = types.get(typeId);
     if (!collection && create) {
-      collection = { byId: new Map(), idByKey: new Map(), keyById: new Map(), seqById: new Map(), nextSeq: 0, disordered: false };
+      collection = { byId: new Map(), idByKey: new Map(), otherKeys: new Map(), deleted: 0 };
       types.set(typeId, collection);
       this.owned.add(collection);
     }
@@ -72,8 +113,7 @@ export class MemoryStorage implements StorageBackend {
       ...collection,
       byId: new Map(collection.byId),
       idByKey: new Map(collection.idByKey),
-      keyById: new Map(collection.keyById),
-      seqById: new Map(collection.seqById),
+      otherKeys: new Map(collection.otherKeys),
     };
     this.projectsByKey.get(project)!.set(typeId, copy);
     this.owned.add(copy);
@@ -81,92 +121,93 @@ export class MemoryStorage implements StorageBackend {
   }
 
   get(project: string, typeId: string, id: string): StoredDocument | undefined {
-    return this.collection(project, typeId)?.byId.get(id);
+    return live(this.collection(project, typeId)?.byId.get(id));
   }
 
   getByKey(project: string, typeId: string, key: string): StoredDocument | undefined {
     const collection = this.collection(project, typeId);
     const id = collection?.idByKey.get(key);
-    return id === undefined ? undefined : collection!.byId.get(id);
+    return id === undefined ? undefined : live(collection!.byId.get(id));
   }
 
   write(project: string, typeId: string, document: StoredDocument, options: WriteOptions): void {
     const { id } = document;
     const { key } = options;
     const found = this.collection(project, typeId);
-    const actual = found?.byId.get(id)?.version ?? 0;
+    const actual = live(found?.byId.get(id))?.version ?? 0;
     if (actual !== options.expectedVersion) throw new VersionConflict(id, options.expectedVersion, actual);
     const holder = key === undefined ? undefined : found?.idByKey.get(key);
     if (holder !== undefined && holder !== id) throw new KeyConflict(key!, holder);
     const collection = this.writable(project, typeId);
-    const previous = collection.byId.get(id);
-
+    const entry = collection.byId.get(id);
+    if (entry === DELETED) {
+      this.reinsert(collection, document, key);
+      return;
+    }
     // A new document holds no key yet: no lookup (seeding writes two documents per resource).
-    const previousKey = previous ? collection.keyById.get(id) : undefined;
-    this.setEntry(collection, id, document, key, previousKey);
-    if (!previous) collection.seqById.set(id, collection.nextSeq++);
+    const previousKey = entry ? keyOf(collection, entry) : undefined;
+    setKey(collection, id, previousKey, key, document);
+    collection.byId.set(id, document);
     // Undone last-in first-out, so when this undo runs the entry holds this write's key again.
-    this.undoLog?.push(() => this.setEntry(collection, id, previous, previousKey, key));
+    this.undoLog?.push(() => {
+      setKey(collection, id, key, previousKey, entry);
+      if (entry) collection.byId.set(id, entry);
+      else collection.byId.delete(id);
+    });
+  }
+
+  /**
+   * Writes a document whose id this transaction deleted: it goes last, as a new document does. Rare,
+   * so its undo simply rebuilds the map in the order it had before.
+   */
+  private reinsert(collection: Collection, document: StoredDocument, key: string | undefined): void {
+    const { id } = document;
+    const order = [...collection.byId.keys()];
+    collection.byId.delete(id);
+    collection.deleted -= 1;
+    setKey(collection, id, undefined, key, document);
+    collection.byId.set(id, document);
+    this.undoLog!.push(() => {
+      setKey(collection, id, key, undefined, document);
+      const { byId } = collection;
+      collection.byId = new Map(order.map((each) => [each, each === id ? DELETED : byId.get(each)!]));
+      collection.deleted += 1;
+    });
   }
 
   delete(project: string, typeId: string, id: string, expectedVersion?: number): StoredDocument | undefined {
-    const previous = this.collection(project, typeId)?.byId.get(id);
+    const previous = live(this.collection(project, typeId)?.byId.get(id));
     if (!previous) return undefined;
     if (expectedVersion !== undefined && previous.version !== expectedVersion) {
       throw new VersionConflict(id, expectedVersion, previous.version);
     }
     const collection = this.writable(project, typeId);
-    const previousKey = collection.keyById.get(id);
-    const previousSeq = collection.seqById.get(id)!;
-    this.setEntry(collection, id, undefined, undefined, previousKey);
-    this.undoLog?.push(() => {
-      this.setEntry(collection, id, previous, previousKey, undefined);
-      collection.seqById.set(id, previousSeq);
-      collection.disordered = true;
+    const previousKey = keyOf(collection, previous);
+    setKey(collection, id, previousKey, undefined, undefined);
+    if (!this.undoLog) {
+      collection.byId.delete(id);
+      return previous;
+    }
+    collection.byId.set(id, DELETED);
+    collection.deleted += 1;
+    this.deletedInTransaction.push([collection, id]);
+    this.undoLog.push(() => {
+      collection.byId.set(id, previous);
+      collection.deleted -= 1;
+      setKey(collection, id, undefined, previousKey, previous);
     });
     return previous;
-  }
-
-  /**
-   * Puts (or with `undefined`, removes) a document and keeps the key index in step. `currentKey` is
-   * the key the entry holds now, which the caller knows (none for a new document).
-   */
-  private setEntry(
-    collection: Collection,
-    id: string,
-    document: StoredDocument | undefined,
-    key: string | undefined,
-    currentKey: string | undefined,
-  ): void {
-    if (currentKey !== undefined) {
-      if (collection.idByKey.get(currentKey) === id) collection.idByKey.delete(currentKey);
-      collection.keyById.delete(id);
-    }
-    if (!document) {
-      collection.byId.delete(id);
-      collection.seqById.delete(id);
-      return;
-    }
-    collection.byId.set(id, document);
-    if (key !== undefined) {
-      collection.idByKey.set(key, id);
-      collection.keyById.set(id, key);
-    }
   }
 
   scan(project: string, typeId: string): Iterable<StoredDocument> {
     const collection = this.collection(project, typeId);
     if (!collection) return [];
-    if (collection.disordered) {
-      const entries = [...collection.byId].sort(([a], [b]) => collection.seqById.get(a)! - collection.seqById.get(b)!);
-      collection.byId = new Map(entries);
-      collection.disordered = false;
-    }
-    return collection.byId.values();
+    return collection.deleted === 0 ? collection.byId.values() : liveDocuments(collection.byId);
   }
 
   count(project: string, typeId: string): number {
-    return this.collection(project, typeId)?.byId.size ?? 0;
+    const collection = this.collection(project, typeId);
+    return collection ? collection.byId.size - collection.deleted : 0;
   }
 
   /**
@@ -178,24 +219,40 @@ export class MemoryStorage implements StorageBackend {
     const log = (this.undoLog ??= []);
     const mark = log.length;
     try {
-      return work();
+      const result = work();
+      if (outermost) this.removeDeleted();
+      return result;
     } catch (error) {
       while (log.length > mark) log.pop()!();
       throw error;
     } finally {
-      if (outermost) this.undoLog = undefined;
+      if (outermost) {
+        this.undoLog = undefined;
+        this.deletedInTransaction = [];
+      }
+    }
+  }
+
+  /** At the outermost commit: the placeholders of deleted documents go (a rolled back delete left none). */
+  private removeDeleted(): void {
+    for (const [collection, id] of this.deletedInTransaction) {
+      if (collection.byId.get(id) !== DELETED) continue;
+      collection.byId.delete(id);
+      collection.deleted -= 1;
     }
   }
 
   projects(): string[] {
-    return [...this.projectsByKey].filter(([, types]) => [...types.values()].some((c) => c.byId.size > 0)).map(([project]) => project);
+    return [...this.projectsByKey]
+      .filter(([, types]) => [...types.values()].some((c) => c.byId.size > c.deleted))
+      .map(([project]) => project);
   }
 
   *entries(): Iterable<StorageEntry> {
     for (const [project, types] of this.projectsByKey) {
       for (const [typeId, collection] of types) {
         for (const document of this.scan(project, typeId)) {
-          const key = collection.keyById.get(document.id);
+          const key = keyOf(collection, document);
           yield key === undefined ? { project, typeId, document } : { project, typeId, key, document };
         }
       }

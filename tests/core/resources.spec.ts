@@ -227,6 +227,25 @@ test.describe('paged list', () => {
 });
 
 test.describe('update', () => {
+  test('stored documents share one frozen empty list; an update fills a list of its own copy only', async ({ apiRoot, mock }) => {
+    const ada = seed(mock, 'ada@example.com');
+    const bob = seed(mock, 'bob@example.com');
+    const stored = (id: string) => mock.get('customer', id) as unknown as Record<string, unknown[]>;
+    expect(stored(ada.id).addresses).toBe(stored(bob.id).shippingAddressIds);
+    expect(Object.isFrozen(stored(ada.id).addresses)).toBe(true);
+
+    const { body } = await apiRoot
+      .customers()
+      .withId({ ID: ada.id })
+      .post({ body: { version: 1, actions: [{ action: 'addAddress', address: { key: 'home', country: 'DE' } }] } })
+      .execute();
+    expect(body.addresses).toEqual([expect.objectContaining({ key: 'home', country: 'DE' })]);
+    expect(stored(ada.id).addresses).toHaveLength(1);
+    expect(stored(ada.id).shippingAddressIds).toBe(stored(bob.id).addresses);
+    expect(stored(bob.id).addresses).toEqual([]);
+    expect((await apiRoot.customers().withId({ ID: bob.id }).get().execute()).body.addresses).toEqual([]);
+  });
+
   test('by id and by key: version +1 per changing request, lastModifiedAt moves, createdAt stays', async ({ apiRoot, mock }) => {
     const customer = seed(mock, 'ada@example.com', { key: 'ada' });
     const first = await apiRoot

@@ -141,7 +141,9 @@ test('/messages: by id, where, sort, paging and expand of the resource', async (
   expect(missing.statusCode).toBe(404);
 });
 
-test('the messages configuration: on by default (unlike the platform), off records nothing, on again records anew', async ({ apiRoot }) => {
+test('the messages configuration: on by default (unlike the platform), off records nothing, on again records anew, numbered as generated', async ({
+  apiRoot,
+}) => {
   const project = await apiRoot.get().execute();
   expect(project.body.messages).toEqual({ enabled: true, deleteDaysAfterCreation: 15 });
   const off = await apiRoot
@@ -166,6 +168,14 @@ test('the messages configuration: on by default (unlike the platform), off recor
     .execute();
   const loud = await signUp(apiRoot, 'loud@example.com');
   expect((await messagesOf(apiRoot, loud.id)).map((m) => m.type)).toEqual(['CustomerCreated']);
+  // The platform generates every message whether it records it or not: the quiet customer's
+  // CustomerCreated was number 1, so its first recorded message is number 2.
+  await apiRoot
+    .customers()
+    .withId({ ID: quiet.id })
+    .post({ body: { version: quiet.version, actions: [{ action: 'changeEmail', email: 'still-quiet@example.com' }] } })
+    .execute();
+  expect((await messagesOf(apiRoot, quiet.id)).map((m) => [m.type, m.sequenceNumber])).toEqual([['CustomerEmailChanged', 2]]);
 });
 
 test('messages are read only: no create, no update, no delete', async ({ apiRoot, mock }) => {
