@@ -10,6 +10,7 @@ import type { Reply } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { errors, PlatformError } from '../http/errors.js';
 import { fieldResolver, type GraphqlContext, isScope, type RestCall, servedFields, typeResolver } from './resolvers.js';
+import { NESTED_FIELDS } from './nested.js';
 import { checkedDocument, platformSchema } from './schema.js';
 
 export type { RestCall } from './resolvers.js';
@@ -84,7 +85,8 @@ export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
     operationName: request.operationName ?? null,
     contextValue: context,
     fieldResolver: (source, args, ctx: GraphqlContext, info) => {
-      const own = resolvers.get(`${info.parentType.name}.${info.fieldName}`);
+      const name = `${info.parentType.name}.${info.fieldName}`;
+      const own = resolvers.get(name) ?? NESTED_FIELDS[name];
       if (own) return own(source, args, ctx, info);
       // A root field, or a field of `me`, `inStore`, `asAssociate`, is a request to the REST core or an error: never a silent null.
       if (info.path.prev === undefined || isScope(source)) {

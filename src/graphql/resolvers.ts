@@ -11,6 +11,7 @@ import {
   type GraphQLInputType,
   type GraphQLNamedType,
   type GraphQLObjectType,
+  type GraphQLOutputType,
   type GraphQLSchema,
   type GraphQLTypeResolver,
   getNamedType,
@@ -25,6 +26,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { errors, PlatformError } from '../http/errors.js';
 import type { ResourceDefinition } from '../resources/define.js';
 import { resourceDefinitions } from '../resources/index.js';
+import { included } from './nested.js';
 
 /** One request to the REST core, under the GraphQL request's own project and token; throws its PlatformError. */
 export type RestCall = (method: 'GET' | 'POST' | 'DELETE', path: string, query?: URLSearchParams, body?: unknown) => unknown;
@@ -346,7 +348,25 @@ function resolveReference(reference: { typeId: string; id?: string; key?: string
 /** Fields the schema names differently from the REST document, by GraphQL type. */
 const FIELD_NAMES: Record<string, Record<string, string>> = { Dimensions: { width: 'w', height: 'h' } };
 
+/** A REST map (`categoryOrderHints`, `searchKeywords`) where the schema has a list of objects: one object per entry. */
+function isEntryList(value: unknown, type: GraphQLOutputType): boolean {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  return isListType(inner) && typeof value === 'object' && value !== null && !Array.isArray(value) && !isReference(value);
+}
+
+/** Each entry as the element type's first two fields: `{ categoryId, orderHint }`, `{ locale, searchKeywords }`. */
+function entries(map: Document, element: GraphQLObjectType): Document[] {
+  const [keyField, valueField] = Object.keys(element.getFields()) as [string, string];
+  return Object.entries(map).map(([key, value]) => ({ [keyField]: key, [valueField]: value }));
+}
+
+/** A document's field, a list of them narrowed by `includeNames` / `excludeNames` where the schema offers them. */
 export const fieldResolver: Resolver = (source, args, context, info) => {
+  const value = documentField(source, args, context, info);
+  return Array.isArray(value) && (args.includeNames || args.excludeNames) ? included(value, args, (item) => item.name) : value;
+};
+
+const documentField: Resolver = (source, args, context, info) => {
   const document = source as Document;
   const name = FIELD_NAMES[info.parentType.name]?.[info.fieldName] ?? info.fieldName;
   const value = document[name];
@@ -356,6 +376,7 @@ export const fieldResolver: Resolver = (source, args, context, info) => {
       return localized(value as Record<string, string>, args);
     }
     if (isObjectType(returned) || isInterfaceType(returned) || isUnionType(returned)) {
+      if (isEntryList(value, info.returnType) && isObjectType(returned)) return entries(value as Document, returned);
       const expects = (item: unknown) => isReference(item) && returned.name !== 'Reference' && returned.name !== 'KeyReference';
       if (Array.isArray(value)) return value.map((item) => (expects(item) ? resolveReference(item as never, context.rest) : item));
       if (expects(value) && !('typeId' in (isObjectType(returned) ? returned.getFields() : {}))) {
@@ -386,18 +407,28 @@ export const fieldResolver: Resolver = (source, args, context, info) => {
 };
 
 /** REST discriminators whose GraphQL type is not named after them. */
-const TYPE_NAMES: Record<string, string> = { centPrecision: 'Money', highPrecision: 'HighPrecisionMoney' };
+const TYPE_NAMES: Record<string, string> = {
+  centPrecision: 'Money',
+  highPrecision: 'HighPrecisionMoney',
+  lenum: 'LocalizableEnumAttributeDefinitionType',
+  ltext: 'LocalizableTextAttributeDefinitionType',
+};
 
 /** The concrete type of an interface or union value: from its `type` (or `typeId`) discriminator. */
 export const typeResolver: GraphQLTypeResolver<unknown, GraphqlContext> = (value, _context, _info, abstract: GraphQLAbstractType) => {
   const document = value as Document;
   const candidates = _info.schema.getPossibleTypes(abstract) as readonly GraphQLObjectType[];
-  const discriminator = (document.type ?? document.typeId) as string | undefined;
-  if (discriminator) {
+  // Attribute and field types say what they are by their `name` (`{ name: 'enum', values }`).
+  const discriminator = (document.type ?? document.typeId ?? document.name) as string | undefined;
+  if (typeof discriminator === 'string') {
     const named = TYPE_NAMES[discriminator];
     if (named && candidates.some((type) => type.name === named)) return named;
     const prefix = pascal(discriminator);
-    const match = candidates.find((type) => type.name.startsWith(prefix));
+    // The shortest name that starts with it: `date` is DateType, not DateTimeType.
+    let match: GraphQLObjectType | undefined;
+    for (const type of candidates) {
+      if (type.name.startsWith(prefix) && (!match || type.name.length < match.name.length)) match = type;
+    }
     if (match) return match.name;
   }
   return candidates.length === 1 ? candidates[0]!.name : undefined;
