@@ -5,22 +5,31 @@
  * platform's REST code and fields in `extensions` (400 for `InvalidInput`, as the platform answers
  * since January 2026, otherwise 200 with the partial `data`).
  */
-import { execute, type ExecutionResult, type GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { execute, type ExecutionResult, type GraphQLFieldResolver, type GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Reply } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { errors, PlatformError } from '../http/errors.js';
 import { fieldResolver, type GraphqlContext, isScope, type RestCall, servedFields, typeResolver } from './resolvers.js';
 import { NESTED_FIELDS } from './nested.js';
+import { SEARCH_RESULT_FIELDS, SEARCH_ROOT_FIELDS } from './search.js';
 import { checkedDocument, platformSchema } from './schema.js';
 
 export type { RestCall } from './resolvers.js';
 
 let served: ReturnType<typeof servedFields> | undefined;
 
+/** The root fields served, by `Type.field`: those derived from the resource types, and the search fields. */
+function rootResolvers(): ReturnType<typeof servedFields> {
+  served ??= new Map([...servedFields(platformSchema()), ...Object.entries(SEARCH_ROOT_FIELDS)]);
+  return served;
+}
+
+/** Nested fields whose arguments select from the document, or that read a search hit's resource. */
+const NESTED: Record<string, GraphQLFieldResolver<unknown, GraphqlContext>> = { ...NESTED_FIELDS, ...SEARCH_RESULT_FIELDS };
+
 /** The fields served by the REST core, as `Type.field` (Query, Mutation and the scope types `Me`, `InStore`, ...). */
 export function servedRootFields(): string[] {
-  served ??= servedFields(platformSchema());
-  return [...served.keys()];
+  return [...rootResolvers().keys()];
 }
 
 interface GraphqlRequest {
@@ -76,7 +85,7 @@ export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
   const checked = checkedDocument(request.query);
   if ('errors' in checked) return { status: 400, body: { errors: checked.errors.map((error) => formatted(error, true)) } };
   const schema = platformSchema();
-  const resolvers = (served ??= servedFields(schema));
+  const resolvers = rootResolvers();
   const context: GraphqlContext = { rest };
   const result = execute({
     schema,
@@ -86,7 +95,7 @@ export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
     contextValue: context,
     fieldResolver: (source, args, ctx: GraphqlContext, info) => {
       const name = `${info.parentType.name}.${info.fieldName}`;
-      const own = resolvers.get(name) ?? NESTED_FIELDS[name];
+      const own = resolvers.get(name) ?? NESTED[name];
       if (own) return own(source, args, ctx, info);
       // A root field, or a field of `me`, `inStore`, `asAssociate`, is a request to the REST core or an error: never a silent null.
       if (info.path.prev === undefined || isScope(source)) {

@@ -132,7 +132,10 @@ const availability = {
 export const NESTED_FIELDS: Record<string, Resolver> = {
   'ProductVariant.price': selectedPrice,
   'VariantProjection.price': selectedPrice,
+  'ProductSearchVariant.price': selectedPrice,
   'ProductData.allVariants': productData.allVariants,
+  'ProductProjection.allVariants': productData.allVariants,
+  'ProductProjection.variants': productData.variants,
   'ProductData.variants': productData.variants,
   'ProductData.variant': productData.variant,
   'ProductData.categoryOrderHint': productData.categoryOrderHint,

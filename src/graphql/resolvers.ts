@@ -431,7 +431,10 @@ export const typeResolver: GraphQLTypeResolver<unknown, GraphqlContext> = (value
     }
     if (match) return match.name;
   }
-  return candidates.length === 1 ? candidates[0]!.name : undefined;
+  if (candidates.length === 1) return candidates[0]!.name;
+  // No discriminator (product search facet results): the type that has a field for each of the value's.
+  const keys = Object.keys(document);
+  return candidates.find((type) => keys.every((key) => key in type.getFields()))?.name;
 };
 
 export const isScope = (value: unknown): value is Scope => value instanceof Scope;
