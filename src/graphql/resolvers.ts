@@ -54,13 +54,21 @@ const byTypeId = new Map(routable.map((definition) => [definition.typeId, defini
 
 const segment = encodeURIComponent;
 
-/** `{id}`, `key={key}` or `order-number={orderNumber}`, as the REST paths address one resource; the arguments must name exactly one. */
+/** How the REST paths address one resource by each argument that can name it (a customer by a token of theirs, too). */
+const LOCATORS: Record<string, string> = {
+  id: '',
+  key: 'key=',
+  orderNumber: 'order-number=',
+  passwordToken: 'password-token=',
+  emailToken: 'email-token=',
+};
+
+/** `{id}`, `key={key}`, `order-number={orderNumber}`, ...: the arguments must name exactly one. */
 function locator(args: Args): string {
-  const given = (['id', 'key', 'orderNumber'] as const).filter((name) => typeof args[name] === 'string');
+  const given = Object.keys(LOCATORS).filter((name) => typeof args[name] === 'string');
   if (given.length !== 1) throw errors.invalidInput(`Exactly one of the arguments 'id' and 'key' must be given, not ${given.length}.`);
-  const [name] = given as ['id' | 'key' | 'orderNumber'];
-  const value = segment(args[name] as string);
-  return name === 'id' ? value : name === 'key' ? `key=${value}` : `order-number=${value}`;
+  const [name] = given as [string];
+  return `${LOCATORS[name]}${segment(args[name] as string)}`;
 }
 
 /**
@@ -128,7 +136,23 @@ function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>):
       new Scope(`as-associate/${segment(String(a.associateId))}/in-business-unit/key=${segment(String(a.businessUnitKey))}/`);
   }
   if (field.name === 'activeCart') return (source, _, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}active-cart`));
+  if (field.name === 'customerActiveCart') {
+    return (source, a, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}carts/customer-id=${segment(String(a.customerId))}`));
+  }
+  // The shipping methods matching a cart or a location: the REST page's results, as the schema lists them.
+  if (typeName === 'Query' && field.name === 'shippingMethodsByCart') {
+    return (_, a, { rest }) => matching(rest, 'matching-cart', { cartId: a.id });
+  }
+  if (typeName === 'Query' && field.name === 'shippingMethodsByLocation') {
+    return (_, a, { rest }) => matching(rest, 'matching-location', { country: a.country, state: a.state, currency: a.currency });
+  }
   return undefined;
+}
+
+function matching(rest: RestCall, route: string, parameters: Args): unknown[] {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(parameters)) if (typeof value === 'string') query.set(name, value);
+  return (rest('GET', `shipping-methods/${route}`, query) as { results: unknown[] }).results;
 }
 
 /** Whether the REST mount serves the resource type a field reads: the type's scope policy mounts it there (the caller's own customer is `/me`). */
@@ -183,10 +207,49 @@ const MUTATION_PATHS: Record<string, string> = {
   customerSignMeIn: 'login',
   createOrderFromQuote: 'orders/quotes',
   createMyOrderFromQuote: 'orders/quotes',
+  importOrder: 'orders/import',
 };
+
+/**
+ * Mutations whose arguments are the REST body: account tokens and passwords, cart replication and
+ * merge. The path may name an argument (`{customerId}`); `storeKey` and `asAssociate` are the prefix.
+ */
+const ARGUMENT_MUTATIONS: Record<string, string> = {
+  customerChangePassword: 'customers/password',
+  customerResetPassword: 'customers/password/reset',
+  customerConfirmEmail: 'customers/email/confirm',
+  customerCreatePasswordResetToken: 'customers/password-token',
+  customerCreateEmailVerificationToken: 'customers/email-token',
+  customerChangeMyPassword: 'me/password',
+  customerResetMyPassword: 'me/password/reset',
+  customerConfirmMyEmail: 'me/email/confirm',
+  replicateCart: 'carts/replicate',
+  replicateMyCart: 'me/carts/replicate',
+  mergeCart: 'carts/customer-id={customerId}/merge',
+};
+
+function argumentMutation(field: GraphQLField<unknown, unknown>, path: string): Resolver {
+  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  return (_, a, { rest }) => {
+    const associate = a.asAssociate as { associateId: string; businessUnitKey: string } | undefined;
+    const prefix = associate
+      ? `as-associate/${segment(associate.associateId)}/in-business-unit/key=${segment(associate.businessUnitKey)}/`
+      : mutationPrefix('', a);
+    const body: Args = {};
+    for (const arg of field.args) {
+      if (arg.name === 'storeKey' || arg.name === 'asAssociate' || inPath.includes(arg.name) || a[arg.name] === undefined) continue;
+      body[arg.name] = toRest(a[arg.name], arg.type);
+    }
+    const route = path.replace(/\{(\w+)\}/g, (_, name: string) => segment(String(a[name])));
+    // A merge's body is its draft; the others' are their arguments.
+    return rest('POST', `${prefix}${route}`, undefined, 'draft' in body ? body.draft : body);
+  };
+}
 
 function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
   const args = argNames(field);
+  const byArguments = ARGUMENT_MUTATIONS[field.name];
+  if (byArguments) return argumentMutation(field, byArguments);
   const special = MUTATION_PATHS[field.name];
   if (special) {
     const draftType = argType(field, 'draft');
