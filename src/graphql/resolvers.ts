@@ -43,6 +43,7 @@ const GRAPHQL_TYPE_NAMES: Record<string, string> = {
   type: 'TypeDefinition',
   'product-type': 'ProductTypeDefinition',
   'key-value-document': 'CustomObject',
+  subscription: 'CommercetoolsSubscription',
 };
 
 const pascal = (text: string) => text.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
@@ -155,6 +156,9 @@ function matching(rest: RestCall, route: string, parameters: Args): unknown[] {
   return (rest('GET', `shipping-methods/${route}`, query) as { results: unknown[] }).results;
 }
 
+/** Types a scope's own router serves, beside the types' scope policies: the caller's business units under `/me`. */
+const SCOPE_ROUTED: Record<string, string[]> = { me: ['business-unit'] };
+
 /** Whether the REST mount serves the resource type a field reads: the type's scope policy mounts it there (the caller's own customer is `/me`). */
 function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): boolean {
   const returned = getNamedType(field.type);
@@ -162,6 +166,7 @@ function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): bool
   const definition = byGraphqlType.get(returned.name) ?? (results && byGraphqlType.get(getNamedType(results.type).name));
   if (!definition) return false;
   if (definition.typeId === 'customer' && mount.endsWith('me')) return field.args.length === 0;
+  if (SCOPE_ROUTED[mount]?.includes(definition.typeId)) return true;
   const options = definition.scope?.mounts[mount as keyof NonNullable<ResourceDefinition['scope']>['mounts']];
   if (!options) return false;
   const without = new Set(options.without ?? []);

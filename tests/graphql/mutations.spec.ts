@@ -179,3 +179,38 @@ async function fetchGraphql(origin: string, request: object) {
   });
   return { status: response.status, body: (await response.json()) as any };
 }
+
+test('subscriptions (CommercetoolsSubscription): create with a one-of destination, query, delete', async ({ apiRoot }) => {
+  const created = await graphql(
+    apiRoot,
+    `mutation ($draft: SubscriptionDraft!) { createSubscription(draft: $draft) { id version key destination { type ... on SQSDestination { queueUrl region } } messages { resourceTypeId types } } }`,
+    {
+      draft: {
+        key: 'orders',
+        destination: {
+          SQS: {
+            queueUrl: 'https://sqs.eu-central-1.amazonaws.com/123456789012/orders',
+            region: 'eu-central-1',
+            accessKey: 'k',
+            accessSecret: 's',
+          },
+        },
+        messages: [{ resourceTypeId: 'order', types: ['OrderCreated'] }],
+      },
+    },
+  );
+  expect(created.errors).toBeUndefined();
+  expect(created.data.createSubscription).toMatchObject({
+    version: 1,
+    key: 'orders',
+    destination: { type: 'SQS', queueUrl: 'https://sqs.eu-central-1.amazonaws.com/123456789012/orders', region: 'eu-central-1' },
+    messages: [{ resourceTypeId: 'order', types: ['OrderCreated'] }],
+  });
+  const { body: rest } = await apiRoot.subscriptions().withKey({ key: 'orders' }).get().execute();
+  expect(rest).toMatchObject({ id: created.data.createSubscription.id, destination: { type: 'SQS', region: 'eu-central-1' } });
+  const listed = await graphql(apiRoot, '{ subscriptions { total results { key } } subscription(key: "orders") { id } }');
+  expect(listed.data).toEqual({ subscriptions: { total: 1, results: [{ key: 'orders' }] }, subscription: { id: rest.id } });
+  const deleted = await graphql(apiRoot, 'mutation { deleteSubscription(key: "orders", version: 1) { key } }');
+  expect(deleted.data.deleteSubscription).toEqual({ key: 'orders' });
+  expect((await graphql(apiRoot, '{ subscription(key: "orders") { id } }')).data.subscription).toBeNull();
+});

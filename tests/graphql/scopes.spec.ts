@@ -108,3 +108,22 @@ test('createOrderFromCart: the order reads back through REST, the cart is ordere
   const byNumber = await graphql(apiRoot, '{ order(orderNumber: "A-1") { id } }');
   expect(byNumber.data.order.id).toBe(body.id);
 });
+
+test("me { businessUnits }: the caller's units only, by id and key as /me/business-units serves them", async ({ mock }) => {
+  const ada = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
+  const grace = mock.create('customer', { email: 'grace@example.com', password: 'secret' });
+  mock.create('associate-role', { key: 'buyer', permissions: [] });
+  const member = (customer: { id: string }) => ({
+    customer: { typeId: 'customer', id: customer.id },
+    associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'buyer' } }],
+  });
+  const acme = mock.create('business-unit', { key: 'acme', unitType: 'Company', name: 'ACME', associates: [member(ada)] });
+  mock.create('business-unit', { key: 'other', unitType: 'Company', name: 'Other', associates: [member(grace)] });
+  const shop = sdkApiRoot(mock, { kind: 'password', username: 'ada@example.com', password: 'secret' });
+  const { data, errors } = await graphql(
+    shop,
+    '{ me { businessUnits { total results { key } } acme: businessUnit(key: "acme") { id name } other: businessUnit(key: "other") { id } } }',
+  );
+  expect(errors).toBeUndefined();
+  expect(data.me).toEqual({ businessUnits: { total: 1, results: [{ key: 'acme' }] }, acme: { id: acme.id, name: 'ACME' }, other: null });
+});
