@@ -136,6 +136,7 @@ function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>):
     return (_, a) =>
       new Scope(`as-associate/${segment(String(a.associateId))}/in-business-unit/key=${segment(String(a.businessUnitKey))}/`);
   }
+  if (typeName === 'Query' && field.name === 'project') return (_, __, { rest }) => rest('GET', '');
   if (field.name === 'activeCart') return (source, _, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}active-cart`));
   if (field.name === 'customerActiveCart') {
     return (source, a, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}carts/customer-id=${segment(String(a.customerId))}`));
@@ -253,6 +254,10 @@ function argumentMutation(field: GraphQLField<unknown, unknown>, path: string): 
 
 function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
   const args = argNames(field);
+  if (field.name === 'updateProject') {
+    const actionsType = argType(field, 'actions');
+    return (_, a, { rest }) => rest('POST', '', undefined, { version: a.version, actions: toRest(a.actions, actionsType) });
+  }
   const byArguments = ARGUMENT_MUTATIONS[field.name];
   if (byArguments) return argumentMutation(field, byArguments);
   const special = MUTATION_PATHS[field.name];

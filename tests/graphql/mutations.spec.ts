@@ -214,3 +214,20 @@ test('subscriptions (CommercetoolsSubscription): create with a one-of destinatio
   expect(deleted.data.deleteSubscription).toEqual({ key: 'orders' });
   expect((await graphql(apiRoot, '{ subscription(key: "orders") { id } }')).data.subscription).toBeNull();
 });
+
+test('project and updateProject: the project settings, one world with REST', async ({ apiRoot }) => {
+  const before = await graphql(apiRoot, '{ project { key version name currencies } }');
+  expect(before.errors).toBeUndefined();
+  const { body: rest } = await apiRoot.get().execute();
+  expect(before.data.project).toEqual({ key: rest.key, version: rest.version, name: rest.name, currencies: rest.currencies });
+  const updated = await graphql(
+    apiRoot,
+    'mutation ($version: Long!) { updateProject(version: $version, actions: [{ changeName: { name: "Renamed" } }, { changeCurrencies: { currencies: ["EUR", "USD"] } }]) { name version currencies } }',
+    { version: rest.version },
+  );
+  expect(updated.errors).toBeUndefined();
+  expect(updated.data.updateProject).toEqual({ name: 'Renamed', version: rest.version + 1, currencies: ['EUR', 'USD'] });
+  expect((await apiRoot.get().execute()).body).toMatchObject({ name: 'Renamed', currencies: ['EUR', 'USD'] });
+  const stale = await graphql(apiRoot, 'mutation { updateProject(version: 1000, actions: [{ changeName: { name: "x" } }]) { name } }');
+  expect(stale.errors?.[0].extensions).toMatchObject({ code: 'ConcurrentModification' });
+});
