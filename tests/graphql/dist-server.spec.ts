@@ -61,12 +61,12 @@ test.describe('GraphQL over the built server', () => {
       body: JSON.stringify({ query: '{ __typename }' }),
     });
     expect(anonymous.status).toBe(401);
-    expect((await anonymous.json()).errors[0].code).toBe('invalid_token');
+    expect(((await anonymous.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('invalid_token');
 
     const token = await fetch(`${server.url}/oauth/token?grant_type=client_credentials&scope=manage_project:shop`, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from('dist-client:secret').toString('base64')}` },
-    }).then((response) => response.json());
+    }).then((response) => response.json() as Promise<{ access_token: string }>);
     const introspection = await fetch(`${server.url}/shop/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` },
