@@ -5,14 +5,21 @@
  * platform's REST code and fields in `extensions` (400 for `InvalidInput`, as the platform answers
  * since January 2026, otherwise 200 with the partial `data`).
  */
-import { execute, type ExecutionResult, type GraphQLFieldResolver, type GraphQLError, type GraphQLFormattedError } from 'graphql';
+import {
+  execute,
+  type ExecutionResult,
+  getOperationAST,
+  type GraphQLFieldResolver,
+  type GraphQLError,
+  type GraphQLFormattedError,
+} from 'graphql';
 import type { Reply } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { errors, PlatformError } from '../http/errors.js';
 import { fieldResolver, type GraphqlContext, isScope, type RestCall, servedFields, typeResolver } from './resolvers.js';
 import { NESTED_FIELDS } from './nested.js';
 import { SEARCH_RESULT_FIELDS, SEARCH_ROOT_FIELDS } from './search.js';
-import { checkedDocument, platformSchema } from './schema.js';
+import { checkedDocument, mutationSchema, platformSchema } from './schema.js';
 
 export type { RestCall } from './resolvers.js';
 
@@ -84,7 +91,8 @@ export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
   const request = graphqlRequest(body);
   const checked = checkedDocument(request.query);
   if ('errors' in checked) return { status: 400, body: { errors: checked.errors.map((error) => formatted(error, true)) } };
-  const schema = platformSchema();
+  const operation = getOperationAST(checked.document, request.operationName);
+  const schema = operation?.operation === 'mutation' ? mutationSchema() : platformSchema();
   const resolvers = rootResolvers();
   const context: GraphqlContext = { rest };
   const result = execute({

@@ -315,8 +315,19 @@ function orNull(read: () => unknown): unknown {
 
 // GraphQL input → REST body, driven by the input types -----------------------------------------------
 
-const fieldNames = (type: GraphQLInputType) =>
-  isInputObjectType(getNamedType(type)) ? Object.keys((getNamedType(type) as any).getFields()) : [];
+/** Whether a list's element type is a LocalizedString entry `{ locale, value }`; worked out once per type (update action lists ask on every request). */
+export function isLocalizedStringItem(type: GraphQLInputType): boolean {
+  const named = getNamedType(type);
+  let known = localizedStringItems.get(named);
+  if (known === undefined) {
+    const names = isInputObjectType(named) ? Object.keys(named.getFields()) : [];
+    known = names.length === 2 && names.includes('locale') && names.includes('value');
+    localizedStringItems.set(named, known);
+  }
+  return known;
+}
+
+const localizedStringItems = new WeakMap<GraphQLNamedType, boolean>();
 
 /** An input whose fields are all optional objects and of which one is given: an update action, a money, a discount value. */
 export function isOneOf(type: GraphQLNamedType): boolean {
@@ -343,9 +354,9 @@ export function toRest(value: unknown, type: GraphQLInputType): unknown {
   if (value === null || value === undefined) return value;
   const inner = isNonNullType(type) ? type.ofType : type;
   if (isListType(inner)) {
-    const names = fieldNames(inner.ofType);
-    const list = value as unknown[];
-    if (names.length === 2 && names.includes('locale') && names.includes('value')) {
+    // GraphQL lets a single value stand for a list of one (mutation inputs arrive as written).
+    const list = Array.isArray(value) ? value : [value];
+    if (isLocalizedStringItem(inner.ofType)) {
       return Object.fromEntries(list.map((item) => [(item as { locale: string }).locale, (item as { value: string }).value]));
     }
     if (getNamedType(inner).name === 'CustomFieldInput') {

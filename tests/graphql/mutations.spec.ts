@@ -231,3 +231,54 @@ test('project and updateProject: the project settings, one world with REST', asy
   const stale = await graphql(apiRoot, 'mutation { updateProject(version: 1000, actions: [{ changeName: { name: "x" } }]) { name } }');
   expect(stale.errors?.[0].extensions).toMatchObject({ code: 'ConcurrentModification' });
 });
+
+test('mutation inputs as written: a single action for a list, variables inside literals, an unset variable left out', async ({
+  apiRoot,
+  mock,
+}) => {
+  const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  const single = await graphql(
+    apiRoot,
+    'mutation ($id: String, $name: String!) { updateCustomerGroup(id: $id, version: 1, actions: { changeName: { name: $name } }) { version name } }',
+    { id: group.id, name: 'Very important' },
+  );
+  expect(single.errors).toBeUndefined();
+  expect(single.data.updateCustomerGroup).toEqual({ version: 2, name: 'Very important' });
+  // `key: $key` with $key not given is a setKey without a key: the key is removed, as REST removes it.
+  const unset = await graphql(
+    apiRoot,
+    'mutation ($id: String, $key: String) { updateCustomerGroup(id: $id, version: 2, actions: [{ setKey: { key: $key } }]) { version key } }',
+    {
+      id: group.id,
+    },
+  );
+  expect(unset.data.updateCustomerGroup).toEqual({ version: 3, key: null });
+  expect(mock.get('customer-group', group.id)).not.toHaveProperty('key');
+  // An input of the wrong type inside a literal is still refused before anything runs.
+  const wrong = await apiRoot
+    .graphql()
+    .post({
+      body: { query: `mutation { updateCustomerGroup(key: "x", version: 1, actions: [{ changeName: { name: 42 } }]) { version } }` },
+    })
+    .execute()
+    .catch((error) => error);
+  expect(wrong.statusCode).toBe(400);
+  expect(mock.get('customer-group', group.id)).toMatchObject({ version: 3 });
+});
+
+test("introspection shows the platform's mutation arguments, whatever mutations execute against", async ({ apiRoot }) => {
+  await graphql(apiRoot, 'mutation { createCustomerGroup(draft: { groupName: "VIP" }) { id } }');
+  const { data } = await graphql(
+    apiRoot,
+    '{ __type(name: "Mutation") { fields { name args { name type { kind name ofType { kind name ofType { kind name ofType { name } } } } } } } }',
+  );
+  const updateCart = data.__type.fields.find((field: { name: string }) => field.name === 'updateCart');
+  const actions = updateCart.args.find((arg: { name: string }) => arg.name === 'actions');
+  expect(actions.type).toEqual({
+    kind: 'NON_NULL',
+    name: null,
+    ofType: { kind: 'LIST', name: null, ofType: { kind: 'NON_NULL', name: null, ofType: { name: 'CartUpdateAction' } } },
+  });
+  const names = JSON.stringify(data);
+  expect(names).not.toContain('CommerceMock');
+});
