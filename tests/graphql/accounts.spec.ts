@@ -5,13 +5,8 @@
  * and order import.
  */
 import { test, expect, sdkApiRoot } from '../support/sdk.js';
+import { graphql } from './support.js';
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-
-async function graphql(apiRoot: ByProjectKeyRequestBuilder, query: string, variables?: Record<string, unknown>) {
-  const request = variables ? { query, variables } : { query };
-  const { body } = await apiRoot.graphql().post({ body: request }).execute();
-  return body as { data: any; errors?: any[] };
-}
 
 const signsIn = async (apiRoot: ByProjectKeyRequestBuilder, email: string, password: string) =>
   apiRoot

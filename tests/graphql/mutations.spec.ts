@@ -3,13 +3,7 @@
  * REST drafts and actions by the schema's input types; one world with REST; errors with REST codes.
  */
 import { test, expect, sdkFailure } from '../support/sdk.js';
-import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-
-async function graphql(apiRoot: ByProjectKeyRequestBuilder, query: string, variables?: Record<string, unknown>) {
-  const request = variables ? { query, variables } : { query };
-  const { body } = await apiRoot.graphql().post({ body: request }).execute();
-  return body as { data: any; errors?: any[] };
-}
+import { graphql, graphqlFailure } from './support.js';
 
 test('create: a LocalizedString as [{locale, value}], read back identically through REST', async ({ apiRoot }) => {
   const { data } = await graphql(
@@ -255,13 +249,10 @@ test('mutation inputs as written: a single action for a list, variables inside l
   expect(unset.data.updateCustomerGroup).toEqual({ version: 3, key: null });
   expect(mock.get('customer-group', group.id)).not.toHaveProperty('key');
   // An input of the wrong type inside a literal is still refused before anything runs.
-  const wrong = await apiRoot
-    .graphql()
-    .post({
-      body: { query: `mutation { updateCustomerGroup(key: "x", version: 1, actions: [{ changeName: { name: 42 } }]) { version } }` },
-    })
-    .execute()
-    .catch((error) => error);
+  const wrong = await graphqlFailure(
+    apiRoot,
+    `mutation { updateCustomerGroup(key: "x", version: 1, actions: [{ changeName: { name: 42 } }]) { version } }`,
+  );
   expect(wrong.statusCode).toBe(400);
   expect(mock.get('customer-group', group.id)).toMatchObject({ version: 3 });
 });

@@ -4,14 +4,8 @@
  * and references resolved inside nested objects.
  */
 import { test, expect } from '../support/sdk.js';
-import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import { graphql } from './support.js';
 import type { CommerceMock } from '../../src/index.js';
-
-async function graphql(apiRoot: ByProjectKeyRequestBuilder, query: string, variables?: Record<string, unknown>) {
-  const request = variables ? { query, variables } : { query };
-  const { body } = await apiRoot.graphql().post({ body: request }).execute();
-  return body as { data: any; errors?: any[] };
-}
 
 /** A published product of three variants: prices by country, channel, customer group and date; one variant with an image. */
 function catalog(mock: CommerceMock) {

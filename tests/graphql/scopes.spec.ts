@@ -3,13 +3,7 @@
  * custom object upserts and orders from carts, all with the REST scopes' token rules.
  */
 import { test, expect, sdkApiRoot } from '../support/sdk.js';
-import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-
-async function graphql(apiRoot: ByProjectKeyRequestBuilder, query: string, variables?: Record<string, unknown>) {
-  const request = variables ? { query, variables } : { query };
-  const { body } = await apiRoot.graphql().post({ body: request }).execute();
-  return body as { data: any; errors?: any[] };
-}
+import { graphql } from './support.js';
 
 const SIGN_UP =
   'mutation ($draft: CustomerSignUpDraft!, $store: KeyReferenceInput) { customerSignUp(draft: $draft, storeKey: $store) { customer { id email version storesRef { key } } } }';

@@ -4,14 +4,8 @@
  * the hit's product) and suggestions. Each is compared with its REST twin where that is the point.
  */
 import { test, expect } from '../support/sdk.js';
-import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import { graphql, graphqlFailure } from './support.js';
 import type { CommerceMock } from '../../src/index.js';
-
-async function graphql(apiRoot: ByProjectKeyRequestBuilder, query: string, variables?: Record<string, unknown>) {
-  const request = variables ? { query, variables } : { query };
-  const { body } = await apiRoot.graphql().post({ body: request }).execute();
-  return body as { data: any; errors?: any[] };
-}
 
 /** Three published shoes: red and blue, priced 50, 80 and 120 EUR, with search keywords. */
 function shoes(mock: CommerceMock) {
@@ -105,11 +99,7 @@ test('productProjectionSearch: filter and facet models, limit and offset', async
 });
 
 test('productProjectionSearch: a filter that does not parse is the REST InvalidInput, 400', async ({ apiRoot }) => {
-  const failure = await apiRoot
-    .graphql()
-    .post({ body: { query: '{ productProjectionSearch(filters: [{ string: "variants.sku:" }]) { total } }' } })
-    .execute()
-    .catch((error) => error);
+  const failure = await graphqlFailure(apiRoot, '{ productProjectionSearch(filters: [{ string: "variants.sku:" }]) { total } }');
   expect(failure.statusCode).toBe(400);
   expect(failure.body.errors[0]).toMatchObject({ path: ['productProjectionSearch'], extensions: { code: 'InvalidInput' } });
 });
@@ -154,15 +144,10 @@ test('productsSearch: query with a typed range, sort, facets, and the hit resolv
 });
 
 test('productsSearch: a range naming two types is InvalidInput', async ({ apiRoot }) => {
-  const failure = await apiRoot
-    .graphql()
-    .post({
-      body: {
-        query: `{ productsSearch(query: { range: { long: { field: "variants.prices.centAmount", gte: 1 }, float: { field: "x", gte: 1 } } }) { total } }`,
-      },
-    })
-    .execute()
-    .catch((error) => error);
+  const failure = await graphqlFailure(
+    apiRoot,
+    `{ productsSearch(query: { range: { long: { field: "variants.prices.centAmount", gte: 1 }, float: { field: "x", gte: 1 } } }) { total } }`,
+  );
   expect(failure.statusCode).toBe(400);
   expect(failure.body.errors[0]).toMatchObject({ path: ['productsSearch'], extensions: { code: 'InvalidInput' } });
 });
