@@ -299,7 +299,8 @@ export class CommerceMock {
    */
   private restFor(projectKey: string, request: MockRequest): RestCall {
     return (method, path, query = new URLSearchParams(), body = undefined) => {
-      const segments = [projectKey, ...path.split('/')];
+      // The project itself is the project key's own path.
+      const segments = path === '' ? [projectKey] : [projectKey, ...path.split('/')];
       const inner: MockRequest = {
         method,
         url: `/${segments.join('/')}`,

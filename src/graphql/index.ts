@@ -5,21 +5,38 @@
  * platform's REST code and fields in `extensions` (400 for `InvalidInput`, as the platform answers
  * since January 2026, otherwise 200 with the partial `data`).
  */
-import { execute, type ExecutionResult, type GraphQLError, type GraphQLFormattedError } from 'graphql';
+import {
+  execute,
+  type ExecutionResult,
+  getOperationAST,
+  type GraphQLFieldResolver,
+  type GraphQLError,
+  type GraphQLFormattedError,
+} from 'graphql';
 import type { Reply } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { errors, PlatformError } from '../http/errors.js';
 import { fieldResolver, type GraphqlContext, isScope, type RestCall, servedFields, typeResolver } from './resolvers.js';
-import { checkedDocument, platformSchema } from './schema.js';
+import { NESTED_FIELDS } from './nested.js';
+import { SEARCH_RESULT_FIELDS, SEARCH_ROOT_FIELDS } from './search.js';
+import { checkedDocument, mutationSchema, platformSchema } from './schema.js';
 
 export type { RestCall } from './resolvers.js';
 
 let served: ReturnType<typeof servedFields> | undefined;
 
+/** The root fields served, by `Type.field`: those derived from the resource types, and the search fields. */
+function rootResolvers(): ReturnType<typeof servedFields> {
+  served ??= new Map([...servedFields(platformSchema()), ...Object.entries(SEARCH_ROOT_FIELDS)]);
+  return served;
+}
+
+/** Nested fields whose arguments select from the document, or that read a search hit's resource. */
+const NESTED: Record<string, GraphQLFieldResolver<unknown, GraphqlContext>> = { ...NESTED_FIELDS, ...SEARCH_RESULT_FIELDS };
+
 /** The fields served by the REST core, as `Type.field` (Query, Mutation and the scope types `Me`, `InStore`, ...). */
 export function servedRootFields(): string[] {
-  served ??= servedFields(platformSchema());
-  return [...served.keys()];
+  return [...rootResolvers().keys()];
 }
 
 interface GraphqlRequest {
@@ -74,8 +91,9 @@ export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
   const request = graphqlRequest(body);
   const checked = checkedDocument(request.query);
   if ('errors' in checked) return { status: 400, body: { errors: checked.errors.map((error) => formatted(error, true)) } };
-  const schema = platformSchema();
-  const resolvers = (served ??= servedFields(schema));
+  const operation = getOperationAST(checked.document, request.operationName);
+  const schema = operation?.operation === 'mutation' ? mutationSchema() : platformSchema();
+  const resolvers = rootResolvers();
   const context: GraphqlContext = { rest };
   const result = execute({
     schema,
@@ -84,7 +102,8 @@ export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
     operationName: request.operationName ?? null,
     contextValue: context,
     fieldResolver: (source, args, ctx: GraphqlContext, info) => {
-      const own = resolvers.get(`${info.parentType.name}.${info.fieldName}`);
+      const name = `${info.parentType.name}.${info.fieldName}`;
+      const own = resolvers.get(name) ?? NESTED[name];
       if (own) return own(source, args, ctx, info);
       // A root field, or a field of `me`, `inStore`, `asAssociate`, is a request to the REST core or an error: never a silent null.
       if (info.path.prev === undefined || isScope(source)) {

@@ -3,7 +3,7 @@
  * input types, so that factory output (REST drafts) can be passed as GraphQL variables.
  */
 import { type GraphQLInputType, getNamedType, isInputObjectType, isListType, isNonNullType } from 'graphql';
-import { isOneOf } from './resolvers.js';
+import { isLocalizedStringItem, isOneOf } from './resolvers.js';
 import { platformSchema } from './schema.js';
 
 type Draft = Record<string, unknown>;
@@ -27,8 +27,7 @@ function fromRest(value: unknown, type: GraphQLInputType): unknown {
   if (isListType(inner)) {
     const element = getNamedType(inner.ofType);
     if (isInputObjectType(element) && isPlainObject(value)) {
-      const names = Object.keys(element.getFields());
-      if (names.length === 2 && names.includes('locale') && names.includes('value')) {
+      if (isLocalizedStringItem(element)) {
         return Object.entries(value).map(([locale, text]) => ({ locale, value: text }));
       }
       if (element.name === 'CustomFieldInput')

@@ -11,6 +11,7 @@ import {
   type GraphQLInputType,
   type GraphQLNamedType,
   type GraphQLObjectType,
+  type GraphQLOutputType,
   type GraphQLSchema,
   type GraphQLTypeResolver,
   getNamedType,
@@ -25,6 +26,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { errors, PlatformError } from '../http/errors.js';
 import type { ResourceDefinition } from '../resources/define.js';
 import { resourceDefinitions } from '../resources/index.js';
+import { included } from './nested.js';
 
 /** One request to the REST core, under the GraphQL request's own project and token; throws its PlatformError. */
 export type RestCall = (method: 'GET' | 'POST' | 'DELETE', path: string, query?: URLSearchParams, body?: unknown) => unknown;
@@ -41,6 +43,7 @@ const GRAPHQL_TYPE_NAMES: Record<string, string> = {
   type: 'TypeDefinition',
   'product-type': 'ProductTypeDefinition',
   'key-value-document': 'CustomObject',
+  subscription: 'CommercetoolsSubscription',
 };
 
 const pascal = (text: string) => text.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
@@ -52,13 +55,21 @@ const byTypeId = new Map(routable.map((definition) => [definition.typeId, defini
 
 const segment = encodeURIComponent;
 
-/** `{id}`, `key={key}` or `order-number={orderNumber}`, as the REST paths address one resource; the arguments must name exactly one. */
+/** How the REST paths address one resource by each argument that can name it (a customer by a token of theirs, too). */
+const LOCATORS: Record<string, string> = {
+  id: '',
+  key: 'key=',
+  orderNumber: 'order-number=',
+  passwordToken: 'password-token=',
+  emailToken: 'email-token=',
+};
+
+/** `{id}`, `key={key}`, `order-number={orderNumber}`, ...: the arguments must name exactly one. */
 function locator(args: Args): string {
-  const given = (['id', 'key', 'orderNumber'] as const).filter((name) => typeof args[name] === 'string');
+  const given = Object.keys(LOCATORS).filter((name) => typeof args[name] === 'string');
   if (given.length !== 1) throw errors.invalidInput(`Exactly one of the arguments 'id' and 'key' must be given, not ${given.length}.`);
-  const [name] = given as ['id' | 'key' | 'orderNumber'];
-  const value = segment(args[name] as string);
-  return name === 'id' ? value : name === 'key' ? `key=${value}` : `order-number=${value}`;
+  const [name] = given as [string];
+  return `${LOCATORS[name]}${segment(args[name] as string)}`;
 }
 
 /**
@@ -125,9 +136,29 @@ function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>):
     return (_, a) =>
       new Scope(`as-associate/${segment(String(a.associateId))}/in-business-unit/key=${segment(String(a.businessUnitKey))}/`);
   }
+  if (typeName === 'Query' && field.name === 'project') return (_, __, { rest }) => rest('GET', '');
   if (field.name === 'activeCart') return (source, _, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}active-cart`));
+  if (field.name === 'customerActiveCart') {
+    return (source, a, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}carts/customer-id=${segment(String(a.customerId))}`));
+  }
+  // The shipping methods matching a cart or a location: the REST page's results, as the schema lists them.
+  if (typeName === 'Query' && field.name === 'shippingMethodsByCart') {
+    return (_, a, { rest }) => matching(rest, 'matching-cart', { cartId: a.id });
+  }
+  if (typeName === 'Query' && field.name === 'shippingMethodsByLocation') {
+    return (_, a, { rest }) => matching(rest, 'matching-location', { country: a.country, state: a.state, currency: a.currency });
+  }
   return undefined;
 }
+
+function matching(rest: RestCall, route: string, parameters: Args): unknown[] {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(parameters)) if (typeof value === 'string') query.set(name, value);
+  return (rest('GET', `shipping-methods/${route}`, query) as { results: unknown[] }).results;
+}
+
+/** Types a scope's own router serves, beside the types' scope policies: the caller's business units under `/me`. */
+const SCOPE_ROUTED: Record<string, string[]> = { me: ['business-unit'] };
 
 /** Whether the REST mount serves the resource type a field reads: the type's scope policy mounts it there (the caller's own customer is `/me`). */
 function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): boolean {
@@ -136,6 +167,7 @@ function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): bool
   const definition = byGraphqlType.get(returned.name) ?? (results && byGraphqlType.get(getNamedType(results.type).name));
   if (!definition) return false;
   if (definition.typeId === 'customer' && mount.endsWith('me')) return field.args.length === 0;
+  if (SCOPE_ROUTED[mount]?.includes(definition.typeId)) return true;
   const options = definition.scope?.mounts[mount as keyof NonNullable<ResourceDefinition['scope']>['mounts']];
   if (!options) return false;
   const without = new Set(options.without ?? []);
@@ -181,10 +213,53 @@ const MUTATION_PATHS: Record<string, string> = {
   customerSignMeIn: 'login',
   createOrderFromQuote: 'orders/quotes',
   createMyOrderFromQuote: 'orders/quotes',
+  importOrder: 'orders/import',
 };
+
+/**
+ * Mutations whose arguments are the REST body: account tokens and passwords, cart replication and
+ * merge. The path may name an argument (`{customerId}`); `storeKey` and `asAssociate` are the prefix.
+ */
+const ARGUMENT_MUTATIONS: Record<string, string> = {
+  customerChangePassword: 'customers/password',
+  customerResetPassword: 'customers/password/reset',
+  customerConfirmEmail: 'customers/email/confirm',
+  customerCreatePasswordResetToken: 'customers/password-token',
+  customerCreateEmailVerificationToken: 'customers/email-token',
+  customerChangeMyPassword: 'me/password',
+  customerResetMyPassword: 'me/password/reset',
+  customerConfirmMyEmail: 'me/email/confirm',
+  replicateCart: 'carts/replicate',
+  replicateMyCart: 'me/carts/replicate',
+  mergeCart: 'carts/customer-id={customerId}/merge',
+};
+
+function argumentMutation(field: GraphQLField<unknown, unknown>, path: string): Resolver {
+  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  return (_, a, { rest }) => {
+    const associate = a.asAssociate as { associateId: string; businessUnitKey: string } | undefined;
+    const prefix = associate
+      ? `as-associate/${segment(associate.associateId)}/in-business-unit/key=${segment(associate.businessUnitKey)}/`
+      : mutationPrefix('', a);
+    const body: Args = {};
+    for (const arg of field.args) {
+      if (arg.name === 'storeKey' || arg.name === 'asAssociate' || inPath.includes(arg.name) || a[arg.name] === undefined) continue;
+      body[arg.name] = toRest(a[arg.name], arg.type);
+    }
+    const route = path.replace(/\{(\w+)\}/g, (_, name: string) => segment(String(a[name])));
+    // A merge's body is its draft; the others' are their arguments.
+    return rest('POST', `${prefix}${route}`, undefined, 'draft' in body ? body.draft : body);
+  };
+}
 
 function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
   const args = argNames(field);
+  if (field.name === 'updateProject') {
+    const actionsType = argType(field, 'actions');
+    return (_, a, { rest }) => rest('POST', '', undefined, { version: a.version, actions: toRest(a.actions, actionsType) });
+  }
+  const byArguments = ARGUMENT_MUTATIONS[field.name];
+  if (byArguments) return argumentMutation(field, byArguments);
   const special = MUTATION_PATHS[field.name];
   if (special) {
     const draftType = argType(field, 'draft');
@@ -240,8 +315,19 @@ function orNull(read: () => unknown): unknown {
 
 // GraphQL input → REST body, driven by the input types -----------------------------------------------
 
-const fieldNames = (type: GraphQLInputType) =>
-  isInputObjectType(getNamedType(type)) ? Object.keys((getNamedType(type) as any).getFields()) : [];
+/** Whether a list's element type is a LocalizedString entry `{ locale, value }`; worked out once per type (update action lists ask on every request). */
+export function isLocalizedStringItem(type: GraphQLInputType): boolean {
+  const named = getNamedType(type);
+  let known = localizedStringItems.get(named);
+  if (known === undefined) {
+    const names = isInputObjectType(named) ? Object.keys(named.getFields()) : [];
+    known = names.length === 2 && names.includes('locale') && names.includes('value');
+    localizedStringItems.set(named, known);
+  }
+  return known;
+}
+
+const localizedStringItems = new WeakMap<GraphQLNamedType, boolean>();
 
 /** An input whose fields are all optional objects and of which one is given: an update action, a money, a discount value. */
 export function isOneOf(type: GraphQLNamedType): boolean {
@@ -268,9 +354,9 @@ export function toRest(value: unknown, type: GraphQLInputType): unknown {
   if (value === null || value === undefined) return value;
   const inner = isNonNullType(type) ? type.ofType : type;
   if (isListType(inner)) {
-    const names = fieldNames(inner.ofType);
-    const list = value as unknown[];
-    if (names.length === 2 && names.includes('locale') && names.includes('value')) {
+    // GraphQL lets a single value stand for a list of one (mutation inputs arrive as written).
+    const list = Array.isArray(value) ? value : [value];
+    if (isLocalizedStringItem(inner.ofType)) {
       return Object.fromEntries(list.map((item) => [(item as { locale: string }).locale, (item as { value: string }).value]));
     }
     if (getNamedType(inner).name === 'CustomFieldInput') {
@@ -346,7 +432,25 @@ function resolveReference(reference: { typeId: string; id?: string; key?: string
 /** Fields the schema names differently from the REST document, by GraphQL type. */
 const FIELD_NAMES: Record<string, Record<string, string>> = { Dimensions: { width: 'w', height: 'h' } };
 
+/** A REST map (`categoryOrderHints`, `searchKeywords`) where the schema has a list of objects: one object per entry. */
+function isEntryList(value: unknown, type: GraphQLOutputType): boolean {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  return isListType(inner) && typeof value === 'object' && value !== null && !Array.isArray(value) && !isReference(value);
+}
+
+/** Each entry as the element type's first two fields: `{ categoryId, orderHint }`, `{ locale, searchKeywords }`. */
+function entries(map: Document, element: GraphQLObjectType): Document[] {
+  const [keyField, valueField] = Object.keys(element.getFields()) as [string, string];
+  return Object.entries(map).map(([key, value]) => ({ [keyField]: key, [valueField]: value }));
+}
+
+/** A document's field, a list of them narrowed by `includeNames` / `excludeNames` where the schema offers them. */
 export const fieldResolver: Resolver = (source, args, context, info) => {
+  const value = documentField(source, args, context, info);
+  return Array.isArray(value) && (args.includeNames || args.excludeNames) ? included(value, args, (item) => item.name) : value;
+};
+
+const documentField: Resolver = (source, args, context, info) => {
   const document = source as Document;
   const name = FIELD_NAMES[info.parentType.name]?.[info.fieldName] ?? info.fieldName;
   const value = document[name];
@@ -356,6 +460,7 @@ export const fieldResolver: Resolver = (source, args, context, info) => {
       return localized(value as Record<string, string>, args);
     }
     if (isObjectType(returned) || isInterfaceType(returned) || isUnionType(returned)) {
+      if (isEntryList(value, info.returnType) && isObjectType(returned)) return entries(value as Document, returned);
       const expects = (item: unknown) => isReference(item) && returned.name !== 'Reference' && returned.name !== 'KeyReference';
       if (Array.isArray(value)) return value.map((item) => (expects(item) ? resolveReference(item as never, context.rest) : item));
       if (expects(value) && !('typeId' in (isObjectType(returned) ? returned.getFields() : {}))) {
@@ -386,21 +491,34 @@ export const fieldResolver: Resolver = (source, args, context, info) => {
 };
 
 /** REST discriminators whose GraphQL type is not named after them. */
-const TYPE_NAMES: Record<string, string> = { centPrecision: 'Money', highPrecision: 'HighPrecisionMoney' };
+const TYPE_NAMES: Record<string, string> = {
+  centPrecision: 'Money',
+  highPrecision: 'HighPrecisionMoney',
+  lenum: 'LocalizableEnumAttributeDefinitionType',
+  ltext: 'LocalizableTextAttributeDefinitionType',
+};
 
 /** The concrete type of an interface or union value: from its `type` (or `typeId`) discriminator. */
 export const typeResolver: GraphQLTypeResolver<unknown, GraphqlContext> = (value, _context, _info, abstract: GraphQLAbstractType) => {
   const document = value as Document;
   const candidates = _info.schema.getPossibleTypes(abstract) as readonly GraphQLObjectType[];
-  const discriminator = (document.type ?? document.typeId) as string | undefined;
-  if (discriminator) {
+  // Attribute and field types say what they are by their `name` (`{ name: 'enum', values }`).
+  const discriminator = (document.type ?? document.typeId ?? document.name) as string | undefined;
+  if (typeof discriminator === 'string') {
     const named = TYPE_NAMES[discriminator];
     if (named && candidates.some((type) => type.name === named)) return named;
     const prefix = pascal(discriminator);
-    const match = candidates.find((type) => type.name.startsWith(prefix));
+    // The shortest name that starts with it: `date` is DateType, not DateTimeType.
+    let match: GraphQLObjectType | undefined;
+    for (const type of candidates) {
+      if (type.name.startsWith(prefix) && (!match || type.name.length < match.name.length)) match = type;
+    }
     if (match) return match.name;
   }
-  return candidates.length === 1 ? candidates[0]!.name : undefined;
+  if (candidates.length === 1) return candidates[0]!.name;
+  // No discriminator (product search facet results): the type that has a field for each of the value's.
+  const keys = Object.keys(document);
+  return candidates.find((type) => keys.every((key) => key in type.getFields()))?.name;
 };
 
 export const isScope = (value: unknown): value is Scope => value instanceof Scope;

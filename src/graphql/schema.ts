@@ -4,7 +4,21 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildSchema, type DocumentNode, type GraphQLSchema, parse, validate, type GraphQLError } from 'graphql';
+import {
+  buildSchema,
+  type DocumentNode,
+  type GraphQLArgumentConfig,
+  type GraphQLError,
+  type GraphQLFieldConfig,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  GraphQLSchema,
+  getNamedType,
+  isInputObjectType,
+  parse,
+  validate,
+  valueFromASTUntyped,
+} from 'graphql';
 
 const SCHEMA_FILE = 'vendor/graphql/schema.graphql';
 
@@ -23,6 +37,40 @@ export function platformSchema(): GraphQLSchema {
   // The SDL is the platform's own and known to be valid: skipping its validation halves the build time.
   built ??= buildSchema(readFileSync(schemaPath(), 'utf8'), { assumeValidSDL: true });
   return built;
+}
+
+let mutations: GraphQLSchema | undefined;
+
+/**
+ * The schema mutations execute against: the platform's, except that an input object argument of a
+ * Mutation field is taken as written. graphql-js coerces an input literal by walking every field its
+ * type declares (an update action type declares a hundred) on every request; here the document has
+ * been validated against the platform's schema already, variables are still coerced by their real
+ * types, and `toRest` converts by the real input types (leaving out defaults, as it does anyway).
+ * Introspection is a query, so it always sees the platform's schema.
+ */
+export function mutationSchema(): GraphQLSchema {
+  if (mutations) return mutations;
+  const schema = platformSchema();
+  // An input literal as written, its variables put in: what the platform's input types were already checked to allow.
+  const asWritten = new GraphQLScalarType({
+    name: 'CommerceMockInputAsWritten',
+    parseValue: (value) => value,
+    parseLiteral: (node, variables) => valueFromASTUntyped(node, variables),
+  });
+  const config = schema.getMutationType()!.toConfig();
+  const fields: Record<string, GraphQLFieldConfig<unknown, unknown>> = {};
+  for (const [name, field] of Object.entries(config.fields)) {
+    const args: Record<string, GraphQLArgumentConfig> = {};
+    for (const [argName, arg] of Object.entries(field.args ?? {})) {
+      args[argName] = isInputObjectType(getNamedType(arg.type)) ? { ...arg, type: asWritten, defaultValue: undefined } : arg;
+    }
+    fields[name] = { ...field, args };
+  }
+  const mutation = new GraphQLObjectType({ ...config, fields });
+  const types = Object.values(schema.getTypeMap()).filter((type) => type.name !== mutation.name);
+  mutations = new GraphQLSchema({ ...schema.toConfig(), mutation, types: [...types, mutation], assumeValid: true });
+  return mutations;
 }
 
 /** A parsed document, or the syntax and validation errors it has against the schema. */

@@ -3,13 +3,7 @@
  * REST drafts and actions by the schema's input types; one world with REST; errors with REST codes.
  */
 import { test, expect, sdkFailure } from '../support/sdk.js';
-import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-
-async function graphql(apiRoot: ByProjectKeyRequestBuilder, query: string, variables?: Record<string, unknown>) {
-  const request = variables ? { query, variables } : { query };
-  const { body } = await apiRoot.graphql().post({ body: request }).execute();
-  return body as { data: any; errors?: any[] };
-}
+import { graphql, graphqlFailure } from './support.js';
 
 test('create: a LocalizedString as [{locale, value}], read back identically through REST', async ({ apiRoot }) => {
   const { data } = await graphql(
@@ -179,3 +173,103 @@ async function fetchGraphql(origin: string, request: object) {
   });
   return { status: response.status, body: (await response.json()) as any };
 }
+
+test('subscriptions (CommercetoolsSubscription): create with a one-of destination, query, delete', async ({ apiRoot }) => {
+  const created = await graphql(
+    apiRoot,
+    `mutation ($draft: SubscriptionDraft!) { createSubscription(draft: $draft) { id version key destination { type ... on SQSDestination { queueUrl region } } messages { resourceTypeId types } } }`,
+    {
+      draft: {
+        key: 'orders',
+        destination: {
+          SQS: {
+            queueUrl: 'https://sqs.eu-central-1.amazonaws.com/123456789012/orders',
+            region: 'eu-central-1',
+            accessKey: 'k',
+            accessSecret: 's',
+          },
+        },
+        messages: [{ resourceTypeId: 'order', types: ['OrderCreated'] }],
+      },
+    },
+  );
+  expect(created.errors).toBeUndefined();
+  expect(created.data.createSubscription).toMatchObject({
+    version: 1,
+    key: 'orders',
+    destination: { type: 'SQS', queueUrl: 'https://sqs.eu-central-1.amazonaws.com/123456789012/orders', region: 'eu-central-1' },
+    messages: [{ resourceTypeId: 'order', types: ['OrderCreated'] }],
+  });
+  const { body: rest } = await apiRoot.subscriptions().withKey({ key: 'orders' }).get().execute();
+  expect(rest).toMatchObject({ id: created.data.createSubscription.id, destination: { type: 'SQS', region: 'eu-central-1' } });
+  const listed = await graphql(apiRoot, '{ subscriptions { total results { key } } subscription(key: "orders") { id } }');
+  expect(listed.data).toEqual({ subscriptions: { total: 1, results: [{ key: 'orders' }] }, subscription: { id: rest.id } });
+  const deleted = await graphql(apiRoot, 'mutation { deleteSubscription(key: "orders", version: 1) { key } }');
+  expect(deleted.data.deleteSubscription).toEqual({ key: 'orders' });
+  expect((await graphql(apiRoot, '{ subscription(key: "orders") { id } }')).data.subscription).toBeNull();
+});
+
+test('project and updateProject: the project settings, one world with REST', async ({ apiRoot }) => {
+  const before = await graphql(apiRoot, '{ project { key version name currencies } }');
+  expect(before.errors).toBeUndefined();
+  const { body: rest } = await apiRoot.get().execute();
+  expect(before.data.project).toEqual({ key: rest.key, version: rest.version, name: rest.name, currencies: rest.currencies });
+  const updated = await graphql(
+    apiRoot,
+    'mutation ($version: Long!) { updateProject(version: $version, actions: [{ changeName: { name: "Renamed" } }, { changeCurrencies: { currencies: ["EUR", "USD"] } }]) { name version currencies } }',
+    { version: rest.version },
+  );
+  expect(updated.errors).toBeUndefined();
+  expect(updated.data.updateProject).toEqual({ name: 'Renamed', version: rest.version + 1, currencies: ['EUR', 'USD'] });
+  expect((await apiRoot.get().execute()).body).toMatchObject({ name: 'Renamed', currencies: ['EUR', 'USD'] });
+  const stale = await graphql(apiRoot, 'mutation { updateProject(version: 1000, actions: [{ changeName: { name: "x" } }]) { name } }');
+  expect(stale.errors?.[0].extensions).toMatchObject({ code: 'ConcurrentModification' });
+});
+
+test('mutation inputs as written: a single action for a list, variables inside literals, an unset variable left out', async ({
+  apiRoot,
+  mock,
+}) => {
+  const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  const single = await graphql(
+    apiRoot,
+    'mutation ($id: String, $name: String!) { updateCustomerGroup(id: $id, version: 1, actions: { changeName: { name: $name } }) { version name } }',
+    { id: group.id, name: 'Very important' },
+  );
+  expect(single.errors).toBeUndefined();
+  expect(single.data.updateCustomerGroup).toEqual({ version: 2, name: 'Very important' });
+  // `key: $key` with $key not given is a setKey without a key: the key is removed, as REST removes it.
+  const unset = await graphql(
+    apiRoot,
+    'mutation ($id: String, $key: String) { updateCustomerGroup(id: $id, version: 2, actions: [{ setKey: { key: $key } }]) { version key } }',
+    {
+      id: group.id,
+    },
+  );
+  expect(unset.data.updateCustomerGroup).toEqual({ version: 3, key: null });
+  expect(mock.get('customer-group', group.id)).not.toHaveProperty('key');
+  // An input of the wrong type inside a literal is still refused before anything runs.
+  const wrong = await graphqlFailure(
+    apiRoot,
+    `mutation { updateCustomerGroup(key: "x", version: 1, actions: [{ changeName: { name: 42 } }]) { version } }`,
+  );
+  expect(wrong.statusCode).toBe(400);
+  expect(mock.get('customer-group', group.id)).toMatchObject({ version: 3 });
+});
+
+test("introspection shows the platform's mutation arguments, whatever mutations execute against", async ({ apiRoot }) => {
+  await graphql(apiRoot, 'mutation { createCustomerGroup(draft: { groupName: "VIP" }) { id } }');
+  const { data } = await graphql(
+    apiRoot,
+    '{ __type(name: "Mutation") { fields { name args { name type { kind name ofType { kind name ofType { kind name ofType { name } } } } } } } }',
+  );
+  const updateCart = data.__type.fields.find((field: { name: string }) => field.name === 'updateCart');
+  const actions = updateCart.args.find((arg: { name: string }) => arg.name === 'actions');
+  expect(actions.type).toEqual({
+    kind: 'NON_NULL',
+    name: null,
+    ofType: { kind: 'LIST', name: null, ofType: { kind: 'NON_NULL', name: null, ofType: { name: 'CartUpdateAction' } } },
+  });
+  const names = JSON.stringify(data);
+  expect(names).not.toContain('CommerceMock');
+});

@@ -3,13 +3,7 @@
  * `...Ref` and resolved, localized fields, money, custom fields, and root fields not served.
  */
 import { test, expect } from '../support/sdk.js';
-import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-
-async function graphql(apiRoot: ByProjectKeyRequestBuilder, query: string, variables?: Record<string, unknown>) {
-  const request = variables ? { query, variables } : { query };
-  const { body } = await apiRoot.graphql().post({ body: request }).execute();
-  return body as { data: any; errors?: any[] };
-}
+import { graphql, graphqlFailure } from './support.js';
 
 test('a resource by id and by key; a missing one is null', async ({ apiRoot, mock }) => {
   const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
@@ -26,11 +20,7 @@ test('a resource by id and by key; a missing one is null', async ({ apiRoot, moc
 });
 
 test('naming neither id nor key is InvalidInput, 400', async ({ apiRoot }) => {
-  const failure = await apiRoot
-    .graphql()
-    .post({ body: { query: '{ customerGroup { id } }' } })
-    .execute()
-    .catch((error) => error);
+  const failure = await graphqlFailure(apiRoot, '{ customerGroup { id } }');
   expect(failure.statusCode).toBe(400);
   expect(failure.body.errors[0]).toMatchObject({ path: ['customerGroup'], extensions: { code: 'InvalidInput' } });
 });
@@ -47,11 +37,7 @@ test('a collection with where, sort, limit and offset, through the REST query en
 });
 
 test('a bad where predicate is the REST error, with its code', async ({ apiRoot }) => {
-  const failure = await apiRoot
-    .graphql()
-    .post({ body: { query: '{ customerGroups(where: "key ===") { total } }' } })
-    .execute()
-    .catch((error) => error);
+  const failure = await graphqlFailure(apiRoot, '{ customerGroups(where: "key ===") { total } }');
   expect(failure.statusCode).toBe(400);
   expect(failure.body.errors[0]).toMatchObject({ path: ['customerGroups'], extensions: { code: 'InvalidInput' } });
   expect(failure.body.errors[0].locations).toEqual([{ line: 1, column: 3 }]);

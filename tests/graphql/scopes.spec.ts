@@ -3,13 +3,7 @@
  * custom object upserts and orders from carts, all with the REST scopes' token rules.
  */
 import { test, expect, sdkApiRoot } from '../support/sdk.js';
-import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-
-async function graphql(apiRoot: ByProjectKeyRequestBuilder, query: string, variables?: Record<string, unknown>) {
-  const request = variables ? { query, variables } : { query };
-  const { body } = await apiRoot.graphql().post({ body: request }).execute();
-  return body as { data: any; errors?: any[] };
-}
+import { graphql } from './support.js';
 
 const SIGN_UP =
   'mutation ($draft: CustomerSignUpDraft!, $store: KeyReferenceInput) { customerSignUp(draft: $draft, storeKey: $store) { customer { id email version storesRef { key } } } }';
@@ -107,4 +101,23 @@ test('createOrderFromCart: the order reads back through REST, the cart is ordere
   expect(mock.get('cart', cart.id)?.cartState).toBe('Ordered');
   const byNumber = await graphql(apiRoot, '{ order(orderNumber: "A-1") { id } }');
   expect(byNumber.data.order.id).toBe(body.id);
+});
+
+test("me { businessUnits }: the caller's units only, by id and key as /me/business-units serves them", async ({ mock }) => {
+  const ada = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
+  const grace = mock.create('customer', { email: 'grace@example.com', password: 'secret' });
+  mock.create('associate-role', { key: 'buyer', permissions: [] });
+  const member = (customer: { id: string }) => ({
+    customer: { typeId: 'customer', id: customer.id },
+    associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'buyer' } }],
+  });
+  const acme = mock.create('business-unit', { key: 'acme', unitType: 'Company', name: 'ACME', associates: [member(ada)] });
+  mock.create('business-unit', { key: 'other', unitType: 'Company', name: 'Other', associates: [member(grace)] });
+  const shop = sdkApiRoot(mock, { kind: 'password', username: 'ada@example.com', password: 'secret' });
+  const { data, errors } = await graphql(
+    shop,
+    '{ me { businessUnits { total results { key } } acme: businessUnit(key: "acme") { id name } other: businessUnit(key: "other") { id } } }',
+  );
+  expect(errors).toBeUndefined();
+  expect(data.me).toEqual({ businessUnits: { total: 1, results: [{ key: 'acme' }] }, acme: { id: acme.id, name: 'ACME' }, other: null });
 });
