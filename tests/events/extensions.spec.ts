@@ -6,6 +6,7 @@
  */
 import type { ExtensionDraft } from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock } from '../../src/index.js';
+import { createMockFetch } from '../../src/transports/fetch.js';
 import { startServer } from '../../src/transports/node-server.js';
 import { type ExtensionService, type ServiceAnswer, startExtensionService } from '../support/extension-service.js';
 import { expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
@@ -543,6 +544,23 @@ test.describe('in-process extensions', () => {
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'ExtensionNoResponse', message: 'Extension did not respond in time.' });
   });
+});
+
+test('through createMockFetch: the extension is awaited and its answer applied', async () => {
+  const mock = createCommerceMock();
+  const mockFetch = createMockFetch(mock, { allowNetConnect: false });
+  const post = (path: string, body: unknown) =>
+    mockFetch(`${mock.options.apiUrl}/test-project/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await post('extensions', cartValidator())).status).toBe(201);
+  answer = () => ({ status: 200, body: { actions: [{ action: 'setKey', key: 'via-mock-fetch' }] } });
+  const cart = await post('carts', { currency: 'EUR' });
+  expect(cart.status).toBe(201);
+  expect(await cart.json()).toMatchObject({ key: 'via-mock-fetch' });
+  expect(mock.all('cart')).toMatchObject([{ key: 'via-mock-fetch' }]);
 });
 
 test.describe('over the HTTP server', () => {
