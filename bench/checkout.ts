@@ -215,49 +215,28 @@ async function messages(enabled: boolean): Promise<void> {
     .execute();
 }
 
-/** A subscription to the checkout's messages and changes while `work` runs (its setup not timed). */
-async function subscribed<T>(work: () => Promise<T>): Promise<T> {
-  const subscription = (
-    await apiRoot
-      .subscriptions()
-      .post({
-        body: {
-          destination: { type: 'GoogleCloudPubSub', projectId: 'bench', topic: 'checkout' },
-          messages: [{ resourceTypeId: 'order' }],
-          changes: [{ resourceTypeId: 'cart' }, { resourceTypeId: 'order' }],
-        },
-      })
-      .execute()
-  ).body;
+/** `work` while a subscription or an extension exists: created and deleted untimed, in process. */
+async function whileStored<T>(typeId: 'subscription' | 'extension', draft: object, work: () => Promise<T>): Promise<T> {
+  const stored = mock.create(typeId, draft, { projectKey: 'bench' });
   try {
     return await work();
   } finally {
-    await apiRoot
-      .subscriptions()
-      .withId({ ID: subscription.id })
-      .delete({ queryArgs: { version: subscription.version } })
-      .execute();
+    await mock.respond({ method: 'DELETE', url: `/bench/${typeId}s/${stored.id}?version=${stored.version}` });
   }
 }
 
-/** An API extension on every cart create and update while `work` runs: a local service answering 200 without actions. */
-async function extended<T>(url: string, work: () => Promise<T>): Promise<T> {
-  const extension = (
-    await apiRoot
-      .extensions()
-      .post({ body: { destination: { type: 'HTTP', url }, triggers: [{ resourceTypeId: 'cart', actions: ['Create', 'Update'] }] } })
-      .execute()
-  ).body;
-  try {
-    return await work();
-  } finally {
-    await apiRoot
-      .extensions()
-      .withId({ ID: extension.id })
-      .delete({ queryArgs: { version: extension.version } })
-      .execute();
-  }
-}
+/** A subscription to the checkout's messages and its carts' and orders' changes. */
+const SUBSCRIPTION = {
+  destination: { type: 'GoogleCloudPubSub', projectId: 'bench', topic: 'checkout' },
+  messages: [{ resourceTypeId: 'order' }],
+  changes: [{ resourceTypeId: 'cart' }, { resourceTypeId: 'order' }],
+};
+
+/** An API extension on every cart create and update, at a local service answering 200 without actions. */
+const extensionAt = (url: string) => ({
+  destination: { type: 'HTTP', url },
+  triggers: [{ resourceTypeId: 'cart', actions: ['Create', 'Update'] }],
+});
 
 const MODES = ['messages on', 'messages off', 'messages on, one subscription', 'messages on, one extension'] as const;
 
@@ -279,9 +258,9 @@ async function measureMessages(offset: number): Promise<Figure[]> {
       const run = () => checkout(offset + MODES.length * i + mode);
       const steps =
         label === 'messages on, one subscription'
-          ? await subscribed(run)
+          ? await whileStored('subscription', SUBSCRIPTION, run)
           : label === 'messages on, one extension'
-            ? await extended(url, run)
+            ? await whileStored('extension', extensionAt(url), run)
             : await run();
       if (i >= WARMUP) runs[mode]!.push(steps);
     }

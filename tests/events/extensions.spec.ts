@@ -4,7 +4,7 @@
  * platform's error and nothing is stored or emitted), the time limit, bad answers, conditions, the
  * authorization header, in-process handlers, and the same over the HTTP server.
  */
-import type { ExtensionDraft } from '@commercetools/platform-sdk';
+import type { ByProjectKeyRequestBuilder, ExtensionDraft } from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock } from '../../src/index.js';
 import { createMockFetch } from '../../src/transports/fetch.js';
 import { startServer } from '../../src/transports/node-server.js';
@@ -29,6 +29,15 @@ const cartValidator = (overrides: Partial<ExtensionDraft> = {}): ExtensionDraft 
   triggers: [{ resourceTypeId: 'cart', actions: ['Create', 'Update'] }],
   ...overrides,
 });
+
+/** A cart create the test expects to fail: the status and error body the SDK received. */
+const refusedCart = (apiRoot: ByProjectKeyRequestBuilder) =>
+  sdkFailure(
+    apiRoot
+      .carts()
+      .post({ body: { currency: 'EUR' } })
+      .execute(),
+  );
 
 test.describe('the extension resource', () => {
   test('created with an HTTP destination, read by key, changed by every update action, deleted', async ({ apiRoot }) => {
@@ -273,12 +282,7 @@ test.describe('calling an HTTP extension', () => {
       .execute();
     answer = () => ({ status: 200, delayMs: 1000 });
     const started = performance.now();
-    const failure = await sdkFailure(
-      apiRoot
-        .carts()
-        .post({ body: { currency: 'EUR' } })
-        .execute(),
-    );
+    const failure = await refusedCart(apiRoot);
     expect(performance.now() - started).toBeLessThan(900);
     expect(failure.statusCode).toBe(504);
     expect(failure.body.errors).toEqual([
@@ -297,12 +301,7 @@ test.describe('calling an HTTP extension', () => {
     await service!.close();
     service = undefined;
     await apiRoot.extensions().post({ body: unreachable }).execute();
-    const failure = await sdkFailure(
-      apiRoot
-        .carts()
-        .post({ body: { currency: 'EUR' } })
-        .execute(),
-    );
+    const failure = await refusedCart(apiRoot);
     expect(failure.statusCode).toBe(504);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ExtensionNoResponse', extensionKey: 'cart-validator' });
     expect(failure.body.errors[0]!.message).toMatch(/could not be reached/);
@@ -319,12 +318,7 @@ test.describe('calling an HTTP extension', () => {
     ];
     for (const next of bad) {
       answer = () => next;
-      const failure = await sdkFailure(
-        apiRoot
-          .carts()
-          .post({ body: { currency: 'EUR' } })
-          .execute(),
-      );
+      const failure = await refusedCart(apiRoot);
       expect(failure.statusCode, JSON.stringify(next)).toBe(502);
       expect(failure.body.errors[0], JSON.stringify(next)).toMatchObject({
         code: 'ExtensionBadResponse',
@@ -341,12 +335,7 @@ test.describe('calling an HTTP extension', () => {
   test('actions that fail: 400 ExtensionUpdateActionsFailed naming each cause, nothing stored', async ({ apiRoot, mock }) => {
     const extension = await apiRoot.extensions().post({ body: cartValidator() }).execute();
     answer = () => ({ status: 200, body: { actions: [{ action: 'setCustomerEmail', email: 42 }] } });
-    const failure = await sdkFailure(
-      apiRoot
-        .carts()
-        .post({ body: { currency: 'EUR' } })
-        .execute(),
-    );
+    const failure = await refusedCart(apiRoot);
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual([
       {
@@ -357,12 +346,7 @@ test.describe('calling an HTTP extension', () => {
     ]);
     expect((failure.body.errors[0]!.extensionErrors as Array<{ code: string }>)[0]!.code).toBe('InvalidJsonInput');
     answer = () => ({ status: 200, body: { actions: [{ action: 'noSuchAction' }] } });
-    const unknown = await sdkFailure(
-      apiRoot
-        .carts()
-        .post({ body: { currency: 'EUR' } })
-        .execute(),
-    );
+    const unknown = await refusedCart(apiRoot);
     expect(unknown.body.errors[0]).toMatchObject({ code: 'ExtensionUpdateActionsFailed', extensionErrors: [{ code: 'InvalidInput' }] });
     expect(mock.all('cart')).toEqual([]);
   });
@@ -404,12 +388,7 @@ test.describe('triggers', () => {
         body: cartValidator({ triggers: [{ resourceTypeId: 'cart', actions: ['Create'], condition: 'customerEmail = "a@example.com"' }] }),
       })
       .execute();
-    const failure = await sdkFailure(
-      apiRoot
-        .carts()
-        .post({ body: { currency: 'EUR' } })
-        .execute(),
-    );
+    const failure = await refusedCart(apiRoot);
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual([
       {
@@ -487,12 +466,7 @@ test.describe('in-process extensions', () => {
 
   test('a handler registered by key answers for the destination; without one, ExtensionNoResponse', async ({ apiRoot, mock }) => {
     await apiRoot.extensions().post({ body: lambda }).execute();
-    const unanswered = await sdkFailure(
-      apiRoot
-        .carts()
-        .post({ body: { currency: 'EUR' } })
-        .execute(),
-    );
+    const unanswered = await refusedCart(apiRoot);
     expect(unanswered.body.errors[0]).toMatchObject({ code: 'ExtensionNoResponse', extensionKey: 'cart-lambda' });
     expect(unanswered.body.errors[0]!.message).toMatch(/No in-process handler/);
 
@@ -509,24 +483,10 @@ test.describe('in-process extensions', () => {
     expect(seen).toEqual([`Create cart ${cart.body.id}`]);
 
     mock.registerExtension('cart-lambda', () => ({ statusCode: 400, body: { errors: [{ code: 'InvalidInput', message: 'Closed.' }] } }));
-    const refused = await sdkFailure(
-      apiRoot
-        .carts()
-        .post({ body: { currency: 'EUR' } })
-        .execute(),
-    );
+    const refused = await refusedCart(apiRoot);
     expect(refused.body.errors).toEqual([{ code: 'InvalidInput', message: 'Closed.' }]);
     unregister(); // a handler registered since stays
-    expect(
-      (
-        await sdkFailure(
-          apiRoot
-            .carts()
-            .post({ body: { currency: 'EUR' } })
-            .execute(),
-        )
-      ).body.message,
-    ).toBe('Closed.');
+    expect((await refusedCart(apiRoot)).body.message).toBe('Closed.');
     expect(mock.all('cart')).toHaveLength(1);
   });
 
@@ -536,12 +496,7 @@ test.describe('in-process extensions', () => {
       .post({ body: { ...lambda, timeoutInMs: 50 } })
       .execute();
     mock.registerExtension('cart-lambda', () => new Promise((resolve) => setTimeout(() => resolve({ statusCode: 200 }), 500)));
-    const failure = await sdkFailure(
-      apiRoot
-        .carts()
-        .post({ body: { currency: 'EUR' } })
-        .execute(),
-    );
+    const failure = await refusedCart(apiRoot);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ExtensionNoResponse', message: 'Extension did not respond in time.' });
   });
 });
@@ -583,12 +538,7 @@ test.describe('over the HTTP server', () => {
       expect(service!.calls[0]!.headers.authorization).toBe('Basic c2VjcmV0');
 
       answer = () => ({ status: 400, body: { errors: [{ code: 'InvalidInput', message: 'No more carts.' }] } });
-      const failure = await sdkFailure(
-        apiRoot
-          .carts()
-          .post({ body: { currency: 'EUR' } })
-          .execute(),
-      );
+      const failure = await refusedCart(apiRoot);
       expect(failure.body).toEqual({
         statusCode: 400,
         message: 'No more carts.',

@@ -5,7 +5,7 @@
  */
 import type { ExtensionDraft } from '@commercetools/platform-sdk';
 import { startExtensionService } from '../support/extension-service.js';
-import { expect, test, withServerPerWorker } from '../support/commerce.js';
+import { expect, postFromPage, test, withServerPerWorker } from '../support/commerce.js';
 
 const lambda: ExtensionDraft = {
   key: 'cart-lambda',
@@ -26,17 +26,7 @@ test("a browser page's create, routed to the mock, gets the extension's actions"
   }));
   const token = (await commerce.clientToken()).accessToken;
   await page.goto('about:blank');
-  const answer = await page.evaluate(
-    async ({ url, token }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ currency: 'EUR' }),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { url: `${commerce.apiUrl}/${commerce.projectKey}/carts`, token },
-  );
+  const answer = await postFromPage(page, `${commerce.apiUrl}/${commerce.projectKey}/carts`, token, { currency: 'EUR' });
   expect(answer).toMatchObject({ status: 201, body: { key: 'from-browser' } });
   await expect(commerce).toHaveStored('cart', { key: 'from-browser' });
 });
