@@ -195,12 +195,7 @@ export class CommerceMock {
    * answer. Every transport serves through it.
    */
   respond(request: MockRequest): MockResponse | Promise<MockResponse> {
-    const time = isoNow();
-    const started = performance.now();
-    const response = this.serve(request, true);
-    if (this.journal.size === 0) return response;
-    if (response instanceof Promise) return response.then((settled) => this.record(request, settled, time, started));
-    return this.record(request, response, time, started);
+    return this.recorded(request, true);
   }
 
   /**
@@ -209,10 +204,17 @@ export class CommerceMock {
    * General, naming `respond()`) and changes nothing.
    */
   handle(request: MockRequest): MockResponse {
+    return this.recorded(request, false) as MockResponse;
+  }
+
+  /** Serves a request and records it in the journal once it is answered. */
+  private recorded(request: MockRequest, mayAwait: boolean): MockResponse | Promise<MockResponse> {
+    if (this.journal.size === 0) return this.serve(request, mayAwait);
     const time = isoNow();
     const started = performance.now();
-    const response = this.serve(request, false) as MockResponse;
-    return this.journal.size === 0 ? response : this.record(request, response, time, started);
+    const response = this.serve(request, mayAwait);
+    if (response instanceof Promise) return response.then((settled) => this.record(request, settled, time, started));
+    return this.record(request, response, time, started);
   }
 
   private record(request: MockRequest, response: MockResponse, time: string, started: number): MockResponse {

@@ -43,7 +43,6 @@ interface InterceptedRequest {
   method: string;
   origin?: string;
   headers?: unknown;
-  body?: unknown;
 }
 
 export interface InterceptOptions {
