@@ -397,7 +397,10 @@ export const typeResolver: GraphQLTypeResolver<unknown, GraphqlContext> = (value
     const named = TYPE_NAMES[discriminator];
     if (named && candidates.some((type) => type.name === named)) return named;
     const prefix = pascal(discriminator);
-    const match = candidates.find((type) => type.name.startsWith(prefix));
+    // An acronym is spelled otherwise in the type's name: `HTTP` is an `HttpDestination`.
+    const match =
+      candidates.find((type) => type.name.startsWith(prefix)) ??
+      candidates.find((type) => type.name.toLowerCase().startsWith(prefix.toLowerCase()));
     if (match) return match.name;
   }
   return candidates.length === 1 ? candidates[0]!.name : undefined;

@@ -21,6 +21,8 @@ export const EXTENSION_TYPE_ID = 'extension';
 export const DEFAULT_TIMEOUT_MS = 2000;
 const MAX_TIMEOUT_MS = 2000;
 const MAX_PAYMENT_TIMEOUT_MS = 10_000;
+/** The platform's limit of extensions a project. */
+const MAX_EXTENSIONS = 25;
 
 const Required = z.string().min(1);
 const HttpUrl = z.string().regex(/^https?:\/\/[^\s/?#]+(\/\S*)?$/, 'An http or https URL.');
@@ -119,7 +121,10 @@ export const extensions = defineResource<ExtensionDraft, Extension>({
   typeId: EXTENSION_TYPE_ID,
   path: 'extensions',
   draft: ExtensionDraft,
-  create(draft) {
+  create(draft, ctx) {
+    let stored = 0;
+    for (const _ of ctx.scan(EXTENSION_TYPE_ID)) stored++;
+    if (stored >= MAX_EXTENSIONS) throw errors.maxResourceLimitExceeded(MAX_EXTENSIONS, EXTENSION_TYPE_ID);
     const extension = {
       destination: draft.destination,
       triggers: draft.triggers,

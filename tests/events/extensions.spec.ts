@@ -151,6 +151,73 @@ test.describe('the extension resource', () => {
     expect(widened.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'timeoutInMs' });
     expect(mock.get('extension', payments.body.id)).toMatchObject({ version: 1, triggers: [{ resourceTypeId: 'payment' }] });
   });
+  test('a project holds at most 25 extensions: the 26th is MaxResourceLimitExceeded', async ({ apiRoot, mock }) => {
+    for (let i = 0; i < 25; i++)
+      await apiRoot
+        .extensions()
+        .post({ body: cartValidator({ key: `extension-${i}` }) })
+        .execute();
+    const failure = await sdkFailure(
+      apiRoot
+        .extensions()
+        .post({ body: cartValidator({ key: 'one-too-many' }) })
+        .execute(),
+    );
+    expect(failure.body.errors).toEqual([
+      {
+        code: 'MaxResourceLimitExceeded',
+        message: 'You have exceeded the limit of 25 resources of type extension.',
+        exceededResource: 'extension',
+      },
+    ]);
+    expect(mock.all('extension')).toHaveLength(25);
+  });
+});
+
+test('GraphQL creates, reads, updates and deletes extensions, each destination shown as its own type', async ({ mock }) => {
+  const graphql = async (query: string) => {
+    const response = await fetch(`${mock.options.apiUrl}/test-project/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    return (await response.json()) as { data?: Record<string, any>; errors?: unknown[] };
+  };
+  const created = await graphql(`mutation {
+    createExtension(draft: {
+      key: "cart-check",
+      destination: { HTTP: { url: "https://extensions.example.com/carts", authentication: { AuthorizationHeader: { headerValue: "Basic c2VjcmV0" } } } },
+      triggers: [{ resourceTypeId: "cart", actions: [Create] }]
+    }) {
+      key version
+      destination { type ... on HttpDestination { url authentication { type ... on AuthorizationHeader { headerValue } } } }
+    }
+  }`);
+  expect(created).toEqual({
+    data: {
+      createExtension: {
+        key: 'cart-check',
+        version: 1,
+        destination: {
+          type: 'HTTP',
+          url: 'https://extensions.example.com/carts',
+          authentication: { type: 'AuthorizationHeader', headerValue: 'Basic c2VjcmV0' },
+        },
+      },
+    },
+  });
+  const updated = await graphql(`mutation {
+    updateExtension(key: "cart-check", version: 1, actions: [{ changeDestination: { destination: { GoogleCloudFunction: { url: "https://europe-west1-shop.cloudfunctions.net/check" } } } }]) {
+      version destination { type ... on GoogleCloudFunctionDestination { url } }
+    }
+  }`);
+  expect(updated.data?.updateExtension).toEqual({
+    version: 2,
+    destination: { type: 'GoogleCloudFunction', url: 'https://europe-west1-shop.cloudfunctions.net/check' },
+  });
+  expect((await graphql('{ extensions { total } }')).data?.extensions).toEqual({ total: 1 });
+  await graphql('mutation { deleteExtension(key: "cart-check", version: 2) { key } }');
+  expect(mock.all('extension')).toEqual([]);
 });
 
 test.describe('calling an HTTP extension', () => {
