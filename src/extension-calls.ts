@@ -77,6 +77,8 @@ async function responseOf(call: ExtensionCall, handlers: ReadonlyMap<string, Ext
     return await Promise.race([pending, timeout]);
   } catch (error) {
     if (error instanceof NoResponse) throw error;
+    // The aborted request fails too, and may say so first.
+    if (signal.aborted) throw new NoResponse('Extension did not respond in time.');
     throw new NoResponse(`Extension could not be reached: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
