@@ -4,7 +4,8 @@
  * the shipping address and the shipping method, add a discount code, place the order. Prints the
  * median (and p95) of the whole flow and of each step. Aim: under 3 ms for the whole flow. Then the
  * flow with the project's messages on, off, and on with a subscription receiving them, run by run in
- * turn: what recording them costs (aim: under 20%) and what delivering them adds.
+ * turn: what recording them costs (aim: under 20%) and what delivering them adds; and with one API
+ * extension on carts (a local HTTP service answering 200 without actions): what calling it adds.
  * Run: npm run bench:build && node dist-bench/bench/checkout.js   (RUNS=… to change the number of measured runs, default 500)
  */
 import {
@@ -14,6 +15,8 @@ import {
   type CartUpdateAction,
 } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createCommerceMock } from '../src/index.js';
 import { interceptFetch } from '../src/transports/mock-agent.js';
 import { createMockFetch } from '../src/transports/fetch.js';
@@ -212,47 +215,57 @@ async function messages(enabled: boolean): Promise<void> {
     .execute();
 }
 
-/** A subscription to the checkout's messages and changes while `work` runs (its setup not timed). */
-async function subscribed<T>(work: () => Promise<T>): Promise<T> {
-  const subscription = (
-    await apiRoot
-      .subscriptions()
-      .post({
-        body: {
-          destination: { type: 'GoogleCloudPubSub', projectId: 'bench', topic: 'checkout' },
-          messages: [{ resourceTypeId: 'order' }],
-          changes: [{ resourceTypeId: 'cart' }, { resourceTypeId: 'order' }],
-        },
-      })
-      .execute()
-  ).body;
+/** `work` while a subscription or an extension exists: created and deleted untimed, in process. */
+async function whileStored<T>(typeId: 'subscription' | 'extension', draft: object, work: () => Promise<T>): Promise<T> {
+  const stored = mock.create(typeId, draft, { projectKey: 'bench' });
   try {
     return await work();
   } finally {
-    await apiRoot
-      .subscriptions()
-      .withId({ ID: subscription.id })
-      .delete({ queryArgs: { version: subscription.version } })
-      .execute();
+    await mock.respond({ method: 'DELETE', url: `/bench/${typeId}s/${stored.id}?version=${stored.version}` });
   }
 }
 
-const MODES = ['messages on', 'messages off', 'messages on, one subscription'] as const;
+/** A subscription to the checkout's messages and its carts' and orders' changes. */
+const SUBSCRIPTION = {
+  destination: { type: 'GoogleCloudPubSub', projectId: 'bench', topic: 'checkout' },
+  messages: [{ resourceTypeId: 'order' }],
+  changes: [{ resourceTypeId: 'cart' }, { resourceTypeId: 'order' }],
+};
+
+/** An API extension on every cart create and update, at a local service answering 200 without actions. */
+const extensionAt = (url: string) => ({
+  destination: { type: 'HTTP', url },
+  triggers: [{ resourceTypeId: 'cart', actions: ['Create', 'Update'] }],
+});
+
+const MODES = ['messages on', 'messages off', 'messages on, one subscription', 'messages on, one extension'] as const;
 
 /**
  * Checkouts with messages on, off, and on with a subscription receiving them, in turn run by run, so
  * every mode sees the same load and the same data.
  */
 async function measureMessages(offset: number): Promise<Figure[]> {
+  const service = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"actions":[]}'));
+  });
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}/`;
   const runs: number[][][] = MODES.map(() => []);
   for (let i = 0; i < WARMUP + RUNS; i++) {
     for (const [mode, label] of MODES.entries()) {
       await messages(label !== 'messages off');
       const run = () => checkout(offset + MODES.length * i + mode);
-      const steps = label === 'messages on, one subscription' ? await subscribed(run) : await run();
+      const steps =
+        label === 'messages on, one subscription'
+          ? await whileStored('subscription', SUBSCRIPTION, run)
+          : label === 'messages on, one extension'
+            ? await whileStored('extension', extensionAt(url), run)
+            : await run();
       if (i >= WARMUP) runs[mode]!.push(steps);
     }
   }
+  service.close();
   const figures = MODES.map((label, mode) => report(`createMockFetch(mock), ${label}`, runs[mode]!));
   // Under load the whole flow's median swings with the pauses of other processes; the steps' medians hold steadier.
   const stepMedians = (modeRuns: number[][]) =>
@@ -265,11 +278,12 @@ async function measureMessages(offset: number): Promise<Figure[]> {
         ).medianMs,
       0,
     );
-  const [stepsOn, stepsOff, stepsSubscribed] = runs.map(stepMedians) as [number, number, number];
+  const [stepsOn, stepsOff, stepsSubscribed, stepsExtended] = runs.map(stepMedians) as [number, number, number, number];
   const percent = (a: number, b: number) => ((a / b - 1) * 100).toFixed(1);
   console.log(
     `\nThe steps' medians added up: ${stepsOn.toFixed(3)} ms with messages, ${stepsOff.toFixed(3)} ms without (${percent(stepsOn, stepsOff)}%), ` +
-      `${stepsSubscribed.toFixed(3)} ms with messages and a subscription (${percent(stepsSubscribed, stepsOff)}% over none).`,
+      `${stepsSubscribed.toFixed(3)} ms with messages and a subscription (${percent(stepsSubscribed, stepsOff)}% over none), ` +
+      `${stepsExtended.toFixed(3)} ms with messages and an extension on carts (${percent(stepsExtended, stepsOn)}% over messages alone).`,
   );
   return figures;
 }
@@ -283,7 +297,12 @@ console.log('');
 apiRoot = sdkWith(createMockFetch(mock));
 const viaMockFetch = await measure('httpClient: createMockFetch(mock)', WARMUP + RUNS);
 console.log('');
-const [messagesOn, messagesOff, withSubscription] = (await measureMessages(2 * (WARMUP + RUNS))) as [Figure, Figure, Figure];
+const [messagesOn, messagesOff, withSubscription, withExtension] = (await measureMessages(2 * (WARMUP + RUNS))) as [
+  Figure,
+  Figure,
+  Figure,
+  Figure,
+];
 console.log(
   `${mock.storage.count('bench', 'order')} orders, ${mock.storage.count('bench', 'message')} messages and ${mock.storage.count('bench', 'delivery')} deliveries at the end`,
 );
@@ -293,6 +312,10 @@ console.log(
 );
 console.log(
   `A subscription receiving the checkout's messages and changes: ${((withSubscription.medianMs / messagesOff.medianMs - 1) * 100).toFixed(1)}% over messages off (median).`,
+);
+console.log(
+  `One API extension on carts (a local HTTP service, ${STEPS.length - 1} calls a checkout): ${(withExtension.medianMs - messagesOn.medianMs).toFixed(2)} ms ` +
+    `(${((withExtension.medianMs / messagesOn.medianMs - 1) * 100).toFixed(1)}%) over messages on (median).`,
 );
 for (const whole of [viaAgent, viaMockFetch]) {
   console.log(

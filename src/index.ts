@@ -13,6 +13,8 @@ export { defineResource, action } from './resources/define.js';
 export type { ResourceDefinition, ResourceContext, Reference, Author } from './resources/define.js';
 export type { PagedResult } from './query/index.js';
 export type { Delivery, DeliveryFilter, DeliveryListener } from './resources/deliveries.js';
+export type { ExtensionHandler, ExtensionResponse } from './extension-calls.js';
+export type { ExtensionInput } from './resources/extensions.js';
 export { interceptFetch, type InterceptOptions, type Interception } from './transports/mock-agent.js';
 export { startServer, type ServerOptions, type RunningServer } from './transports/node-server.js';
 export { serveAdmin, ADMIN_PREFIX, type AdminOptions } from './admin.js';

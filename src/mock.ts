@@ -7,6 +7,9 @@ import { Call, decodeSegment, type Expander, Router } from './http/router.js';
 import type { Method, RawRequest, Reply } from './context.js';
 import { identityOf, PROGRAMMATIC } from './auth/identity.js';
 import { isoNow } from './util/time.js';
+import { Repeatable, repeatably } from './util/repeatable.js';
+import { type ExtensionCall, ExtensionsPending, type ExtensionVerdict } from './resources/extensions.js';
+import { callExtension, type ExtensionHandler } from './extension-calls.js';
 import { TokenServer } from './auth/token-server.js';
 import {
   type AuthStore,
@@ -132,6 +135,9 @@ function errorResponse(error: unknown, method: string): MockResponse {
 
 const METHODS = new Set<string>(['GET', 'POST', 'DELETE', 'HEAD']);
 
+/** Extension calls one request may make (each write can trigger several): far more than any real request. */
+const MAX_EXTENSION_CALLS = 50;
+
 export interface ProjectScoped {
   projectKey?: string;
 }
@@ -153,6 +159,8 @@ export class CommerceMock {
   private readonly journal: RequestJournal;
   /** Fault injection: matching requests fail before anything is served (see docs/state-and-faults.md). */
   readonly faults = new Faults();
+  /** In-process API extensions by key (`registerExtension`). */
+  private readonly extensionHandlers = new Map<string, ExtensionHandler>();
 
   constructor(options?: CommerceMockOptions) {
     const { storage, initialData, ...resolved } = parseOptions(options);
@@ -181,13 +189,35 @@ export class CommerceMock {
 
   /**
    * Serves one request: the token server under `/oauth/`, the API everywhere else, and records it in
-   * the journal. Every response carries an `X-Correlation-ID` (the request's, or a new one). Never throws.
+   * the journal. Every response carries an `X-Correlation-ID` (the request's, or a new one). Never
+   * throws (nor rejects). The answer is synchronous, unless the request triggers an API extension:
+   * then it is a promise, settled once the extension answered and the request was served with its
+   * answer. Every transport serves through it.
+   */
+  respond(request: MockRequest): MockResponse | Promise<MockResponse> {
+    return this.recorded(request, true);
+  }
+
+  /**
+   * `respond()` for a caller that needs the answer at once (a test calling the mock directly). A
+   * request that triggers an API extension cannot be answered synchronously: it is refused (500
+   * General, naming `respond()`) and changes nothing.
    */
   handle(request: MockRequest): MockResponse {
-    if (this.journal.size === 0) return this.serve(request);
+    return this.recorded(request, false) as MockResponse;
+  }
+
+  /** Serves a request and records it in the journal once it is answered. */
+  private recorded(request: MockRequest, mayAwait: boolean): MockResponse | Promise<MockResponse> {
+    if (this.journal.size === 0) return this.serve(request, mayAwait);
     const time = isoNow();
     const started = performance.now();
-    const response = this.serve(request);
+    const response = this.serve(request, mayAwait);
+    if (response instanceof Promise) return response.then((settled) => this.record(request, settled, time, started));
+    return this.record(request, response, time, started);
+  }
+
+  private record(request: MockRequest, response: MockResponse, time: string, started: number): MockResponse {
     this.journal.record({
       time,
       method: request.method.toUpperCase(),
@@ -202,10 +232,29 @@ export class CommerceMock {
     return response;
   }
 
-  private serve(request: MockRequest): MockResponse {
+  /**
+   * Registers an in-process API extension: requests that trigger the extension with this key are
+   * answered by `handler` instead of its destination (needed for an AWSLambda destination, which the
+   * mock cannot call). Returns what unregisters it.
+   */
+  registerExtension(key: string, handler: ExtensionHandler): () => void {
+    this.extensionHandlers.set(key, handler);
+    return () => {
+      if (this.extensionHandlers.get(key) === handler) this.extensionHandlers.delete(key);
+    };
+  }
+
+  private serve(request: MockRequest, mayAwait: boolean): MockResponse | Promise<MockResponse> {
     const fault = this.faults.isEmpty ? undefined : this.faultFor(request);
     // A faulted request is not served at all, so it changes nothing.
-    const response = fault?.error ? this.faultResponse(fault.error, fault.headers, request.method) : this.answer(request);
+    if (fault?.error) return this.finish(request, this.faultResponse(fault.error, fault.headers, request.method), fault);
+    const response = this.answer(request, mayAwait);
+    return response instanceof Promise
+      ? response.then((settled) => this.finish(request, settled, fault))
+      : this.finish(request, response, fault);
+  }
+
+  private finish(request: MockRequest, response: MockResponse, fault: FaultAnswer | undefined): MockResponse {
     const delayMs = (fault?.delayMs ?? 0) + this.latency();
     if (delayMs > 0) response.delayMs = delayMs;
     response.headers[CORRELATION_HEADER] = correlationId(request);
@@ -231,36 +280,74 @@ export class CommerceMock {
     return min + Math.random() * (max - min);
   }
 
-  private answer(request: MockRequest): MockResponse {
+  /**
+   * One run of a request. A write that triggers API extensions stops it (`ExtensionsPending`: rolled
+   * back, nothing stored); the extensions are called, and the request runs again with their answers
+   * (the same ids and time: `Repeatable`), until it is served or refused.
+   */
+  private answer(
+    request: MockRequest,
+    mayAwait: boolean,
+    run = new Repeatable(),
+    answers = new Map<string, ExtensionVerdict>(),
+  ): MockResponse | Promise<MockResponse> {
     const method = request.method.toUpperCase();
     try {
-      if (
-        (request.body !== undefined && request.body.length > MAX_BODY_BYTES / 3 && byteLength(request.body) > MAX_BODY_BYTES) ||
-        (request.bytes !== undefined && request.bytes.length > MAX_BODY_BYTES)
-      ) {
-        throw errors.contentTooLarge(MAX_BODY_BYTES);
-      }
-      const url = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
-      const segments = url.pathname.split('/').filter((segment) => segment !== '');
-      if (segments[0] === 'oauth') {
-        const result = this.tokenServer.handle({
-          method,
-          segments: segments.slice(1),
-          query: url.searchParams,
-          body: request.body,
-          authorization: header(request, 'authorization'),
-        });
-        return reply(result.status, result.body, method);
-      }
-      // Uploaded images are public files, as on the platform's CDN: served before any token is read.
-      if (segments[1] === IMAGES_SEGMENT && segments.length === 3 && (method === 'GET' || method === 'HEAD')) {
-        return this.serveImage(decodeSegment(segments[0]!), decodeSegment(segments[2]!), method);
-      }
-      const result = this.serveApi(method, segments, url.searchParams, request);
-      return reply(result.status, result.body, method);
+      return repeatably(run, () => this.repository.extensions.serving(answers, () => this.answerOnce(request, method)));
     } catch (error) {
-      return errorResponse(error, method);
+      if (!(error instanceof ExtensionsPending)) return errorResponse(error, method);
+      if (!mayAwait) {
+        return errorResponse(
+          errors.general(`${error.message} Extensions are called asynchronously: serve the request with mock.respond().`),
+          method,
+        );
+      }
+      return this.callExtensions(error.calls, answers).then((refusal) =>
+        refusal ? errorResponse(refusal, method) : this.answer(request, mayAwait, run, answers),
+      );
     }
+  }
+
+  /** Calls the extensions of one write, together, and files their answers; the first refusal, if any. */
+  private async callExtensions(calls: ExtensionCall[], answers: Map<string, ExtensionVerdict>): Promise<PlatformError | undefined> {
+    if (answers.size + calls.length > MAX_EXTENSION_CALLS) {
+      return errors.general(`The request triggered more than ${MAX_EXTENSION_CALLS} API extension calls.`);
+    }
+    const verdicts = await Promise.all(calls.map((call) => callExtension(call, this.extensionHandlers)));
+    let refusal: PlatformError | undefined;
+    calls.forEach((call, index) => {
+      const verdict = verdicts[index]!;
+      answers.set(call.answerKey, verdict);
+      if ('refusal' in verdict) refusal ??= verdict.refusal;
+    });
+    return refusal;
+  }
+
+  private answerOnce(request: MockRequest, method: string): MockResponse {
+    if (
+      (request.body !== undefined && request.body.length > MAX_BODY_BYTES / 3 && byteLength(request.body) > MAX_BODY_BYTES) ||
+      (request.bytes !== undefined && request.bytes.length > MAX_BODY_BYTES)
+    ) {
+      throw errors.contentTooLarge(MAX_BODY_BYTES);
+    }
+    const url = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
+    const segments = url.pathname.split('/').filter((segment) => segment !== '');
+    if (segments[0] === 'oauth') {
+      const result = this.tokenServer.handle({
+        method,
+        segments: segments.slice(1),
+        query: url.searchParams,
+        body: request.body,
+        authorization: header(request, 'authorization'),
+      });
+      return reply(result.status, result.body, method);
+    }
+    // Uploaded images are public files, as on the platform's CDN: served before any token is read.
+    if (segments[1] === IMAGES_SEGMENT && segments.length === 3 && (method === 'GET' || method === 'HEAD')) {
+      return this.serveImage(decodeSegment(segments[0]!), decodeSegment(segments[2]!), method);
+    }
+    const result = this.serveApi(method, segments, url.searchParams, request);
+    return reply(result.status, result.body, method);
   }
 
   private serveApi(method: string, segments: string[], query: URLSearchParams, request: MockRequest): Reply {
@@ -307,8 +394,17 @@ export class CommerceMock {
         headers: { ...request.headers, 'content-type': 'application/json' },
       };
       if (body !== undefined) inner.body = JSON.stringify(body);
-      const reply = this.serveApi(method, segments, query, inner);
-      return reply.body;
+      try {
+        return this.serveApi(method, segments, query, inner).body;
+      } catch (error) {
+        // A mutation's earlier writes are stored already: running the document again would repeat them.
+        if (error instanceof ExtensionsPending) {
+          throw errors.invalidOperation(
+            `${error.message} commerce-mock calls API extensions for REST requests only, not GraphQL mutations.`,
+          );
+        }
+        throw error;
+      }
     };
   }
 
@@ -346,9 +442,10 @@ export class CommerceMock {
     return clientId ? { kind: 'client', id: clientId } : { kind: 'none' };
   }
 
-  /** Removes all data, all issued tokens, the fault rules, the permission decisions and the request journal. */
+  /** Removes all data, all issued tokens, the fault rules, the in-process extensions, the permission decisions and the request journal. */
   clear(): void {
     this.faults.clear();
+    this.extensionHandlers.clear();
     this.storage.clear();
     this.tokens.clear();
     this.repository.decisions.clear();

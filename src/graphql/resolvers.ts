@@ -508,10 +508,15 @@ export const typeResolver: GraphQLTypeResolver<unknown, GraphqlContext> = (value
     const named = TYPE_NAMES[discriminator];
     if (named && candidates.some((type) => type.name === named)) return named;
     const prefix = pascal(discriminator);
-    // The shortest name that starts with it: `date` is DateType, not DateTimeType.
+    // The shortest name that starts with it: `date` is DateType, not DateTimeType; an acronym is
+    // spelled otherwise in the type's name (`HTTP` is an `HttpDestination`).
     let match: GraphQLObjectType | undefined;
-    for (const type of candidates) {
-      if (type.name.startsWith(prefix) && (!match || type.name.length < match.name.length)) match = type;
+    for (const caseSensitive of [true, false]) {
+      for (const type of candidates) {
+        const starts = caseSensitive ? type.name.startsWith(prefix) : type.name.toLowerCase().startsWith(prefix.toLowerCase());
+        if (starts && (!match || type.name.length < match.name.length)) match = type;
+      }
+      if (match) break;
     }
     if (match) return match.name;
   }

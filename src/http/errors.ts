@@ -146,6 +146,11 @@ export const errors = {
   invalidGrant: (message: string) => oauth(400, 'invalid_grant', message),
   unsupportedGrantType: (grantType: string) => oauth(400, 'unsupported_grant_type', `Grant type '${grantType}' not supported.`),
   invalidScope: (message: string) => oauth(400, 'invalid_scope', message),
+  /** A project holds as many resources of the type as the platform allows (its limits page: 25 extensions, ...). */
+  maxResourceLimitExceeded: (limit: number, typeId: string) =>
+    single(400, 'MaxResourceLimitExceeded', `You have exceeded the limit of ${limit} resources of type ${typeId}.`, {
+      exceededResource: typeId,
+    }),
   general: (message: string) => single(500, 'General', message),
 };
 

@@ -36,6 +36,7 @@ import { approvalRules } from './approval-rules.js';
 import { approvalFlows } from './approval-flows.js';
 import { messages } from './messages.js';
 import { subscriptions } from './subscriptions.js';
+import { extensions } from './extensions.js';
 
 /** Every resource type the mock serves. Adding one is a module plus a line here. */
 export const resourceDefinitions: ResourceDefinition[] = [
@@ -76,4 +77,5 @@ export const resourceDefinitions: ResourceDefinition[] = [
   approvalFlows,
   messages,
   subscriptions,
+  extensions,
 ];

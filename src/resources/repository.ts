@@ -31,6 +31,7 @@ import type {
 } from './define.js';
 import { type Change, Outbox } from './deliveries.js';
 import { MessageWriter } from './messages.js';
+import { type ExtensionAction, type ExtensionActions, ExtensionGate, extensionUpdateActionsFailed } from './extensions.js';
 import { ExpectedVersion, validate } from './validation.js';
 
 export type { Locator } from './define.js';
@@ -205,6 +206,8 @@ export class Repository implements Engine {
   private readonly messages: MessageWriter;
   /** The changes of the running transaction, delivered to subscriptions when it commits. */
   readonly outbox: Outbox;
+  /** The API extensions a served request's creates and updates pass through before they are stored. */
+  readonly extensions: ExtensionGate;
 
   constructor(
     readonly storage: StorageBackend,
@@ -214,6 +217,7 @@ export class Repository implements Engine {
   ) {
     this.messages = new MessageWriter(storage);
     this.outbox = new Outbox(storage, (project) => this.messages.enabled(project));
+    this.extensions = new ExtensionGate(storage);
   }
 
   definition(typeId: string): ResourceDefinition {
@@ -289,7 +293,9 @@ export class Repository implements Engine {
       lastModifiedBy: ctx.author,
     } as StoredDocument;
     const created = definition.messages?.created;
-    const messages = created && this.messages.wanted(ctx.project) ? [lifecycleMessage(created, resource)] : NO_MESSAGES;
+    const emitting = this.messages.wanted(ctx.project);
+    const messages = created && emitting ? [lifecycleMessage(created, resource)] : [];
+    this.passExtensions(definition, 'Create', resource, ctx, messages);
     this.save(definition, ctx, resource, undefined, messages);
     return resource;
   }
@@ -305,7 +311,7 @@ export class Repository implements Engine {
     const steps = this.validateActions(definition, envelope.actions, allowed);
     const current = this.get(definition, ctx.project, locator);
     if (current.version !== envelope.version) throw errors.concurrentModification(current.id, envelope.version, current.version);
-    return this.apply(definition, current, steps, ctx);
+    return this.change(definition, current, steps, ctx, true);
   }
 
   /**
@@ -313,10 +319,40 @@ export class Repository implements Engine {
    * succeed and something changed, with a new version unless every action keeps it.
    */
   apply(definition: ResourceDefinition, current: StoredDocument, steps: AppliedAction[], ctx: ResourceContext): StoredDocument {
+    return this.change(definition, current, steps, ctx, false);
+  }
+
+  /** `apply`, and for a client's update request (`requested`) the API extensions it triggers. */
+  private change(
+    definition: ResourceDefinition,
+    current: StoredDocument,
+    steps: AppliedAction[],
+    ctx: ResourceContext,
+    requested: boolean,
+  ): StoredDocument {
     const next = jsonClone(current);
+    const messages: MessagePayload[] = [];
+    const keepsVersion = this.runActions(definition, next, steps, ctx, messages);
+    if (requested) this.passExtensions(definition, 'Update', next, ctx, messages);
+    if (jsonEqual(next, current)) return current;
+    if (!keepsVersion) return this.store(definition, current, next, ctx, messages);
+    this.save(definition, ctx, next, current, NO_MESSAGES);
+    return next;
+  }
+
+  /**
+   * Runs validated actions on `next` (then the type's `afterActions`), adding their messages;
+   * whether every one of them keeps the version.
+   */
+  private runActions(
+    definition: ResourceDefinition,
+    next: StoredDocument,
+    steps: AppliedAction[],
+    ctx: ResourceContext,
+    messages: MessagePayload[],
+  ): boolean {
     let keepsVersion = steps.length > 0;
     const emitting = this.messages.wanted(ctx.project);
-    const messages: MessagePayload[] = [];
     for (const step of steps) {
       const declared = own(definition.actions, step.name) ?? own(definition.internalActions, step.name);
       if (!declared) throw errors.general(`The ${definition.typeId} has no action '${step.name}'.`);
@@ -329,10 +365,30 @@ export class Repository implements Engine {
       if (payload) messages.push(jsonClone(payload));
     }
     definition.afterActions?.(next, ctx, steps);
-    if (jsonEqual(next, current)) return current;
-    if (!keepsVersion) return this.store(definition, current, next, ctx, messages);
-    this.save(definition, ctx, next, current, NO_MESSAGES);
-    return next;
+    return keepsVersion;
+  }
+
+  /**
+   * Shows a create or an update about to be stored to the API extensions it triggers and applies the
+   * update actions they answered (a refusal or a missing answer is thrown: see ExtensionGate).
+   */
+  private passExtensions(
+    definition: ResourceDefinition,
+    action: ExtensionAction,
+    next: StoredDocument,
+    ctx: ResourceContext,
+    messages: MessagePayload[],
+  ): void {
+    const answered: ExtensionActions[] | undefined = this.extensions.actionsFor(definition.typeId, action, next, ctx.project);
+    for (const { extension, actions } of answered ?? []) {
+      if (actions.length === 0) continue;
+      try {
+        this.runActions(definition, next, this.validateActions(definition, actions), ctx, messages);
+      } catch (error) {
+        if (error instanceof PlatformError) throw extensionUpdateActionsFailed(extension, error);
+        throw error;
+      }
+    }
   }
 
   replace(definition: ResourceDefinition, current: StoredDocument, next: object, ctx: ResourceContext): StoredDocument {

@@ -59,7 +59,7 @@ export function createMockFetch(mock: CommerceMock, options: MockFetchOptions = 
           };
     const body = init?.body !== undefined ? init.body : input instanceof Request ? input.body : undefined;
     Object.assign(request, await bodyFields(body, request.headers?.['content-type'] as string | undefined));
-    const response = mock.handle(request);
+    const response = await mock.respond(request);
     await lateness(response);
     const content = NULL_BODY_STATUSES.has(response.status)
       ? null

@@ -6,7 +6,7 @@ import { requestBody } from '../http/body.js';
 
 /** The parts of undici this transport uses; any undici 7, or 8 from 8.10.1, provides them. */
 interface UndiciModule {
-  MockAgent: new (options?: object) => MockAgentLike;
+  MockAgent: new (options?: object) => MockAgentLike & { dispatch(options: DispatchOptions, handler: DispatchHandler): boolean };
   getGlobalDispatcher(): unknown;
   setGlobalDispatcher(dispatcher: unknown): void;
 }
@@ -23,12 +23,26 @@ interface MockAgentLike {
   close(): Promise<void>;
 }
 
+/** What undici's `dispatch` receives: the request (its origin, path, method, headers and body). */
+interface DispatchOptions {
+  origin?: string | URL;
+  path: string;
+  method: string;
+  headers?: unknown;
+  body?: unknown;
+}
+
+/** An undici dispatch handler: the legacy callbacks (undici 7) or the newer ones (undici 8). */
+interface DispatchHandler {
+  onError?(error: Error): void;
+  onResponseError?(controller: unknown, error: Error): void;
+}
+
 interface InterceptedRequest {
   path: string;
   method: string;
   origin?: string;
   headers?: unknown;
-  body?: unknown;
 }
 
 export interface InterceptOptions {
@@ -98,18 +112,36 @@ function toReply(response: MockResponse) {
   };
 }
 
-function serve(mock: CommerceMock, origin: string, request: InterceptedRequest, headers: Record<string, string>, body: unknown) {
-  const mockRequest: MockRequest = {
-    method: request.method,
-    url: origin + request.path,
+/** The header that names a request's stashed answer on its way through the MockAgent's interceptor. */
+const ANSWER_HEADER = 'x-commerce-mock-answer';
+
+/** `headers` (in any of undici's forms) with one more. */
+function withHeader(headers: unknown, name: string, value: string): unknown {
+  if (Array.isArray(headers))
+    return headers.length > 0 && Array.isArray(headers[0]) ? [...headers, [name, value]] : [...headers, name, value];
+  if (headers && typeof headers === 'object') return { ...(headers as Record<string, unknown>), [name]: value };
+  return { [name]: value };
+}
+
+function failed(handler: DispatchHandler, error: unknown): void {
+  const reason = error instanceof Error ? error : new Error(String(error));
+  if (typeof handler.onResponseError === 'function') handler.onResponseError(undefined, reason);
+  else handler.onError?.(reason);
+}
+
+/** The mock's answer to a request undici dispatches: synchronous unless the body arrives as a stream or an extension is called. */
+function respondTo(mock: CommerceMock, origin: string, options: DispatchOptions): MockResponse | Promise<MockResponse> {
+  const headers = normaliseHeaders(options.headers);
+  const request = (body: unknown): MockRequest => ({
+    method: options.method,
+    url: origin + options.path,
     headers,
     ...bodyFields(body, headers['content-type']),
-  };
-  const response = mock.handle(mockRequest);
-  const reply = toReply(response);
-  const late = lateness(response);
-  // undici needs the status at once; a body given as a function may come later (a promise).
-  return late ? { ...reply, data: () => late.then(() => reply.data) } : reply;
+  });
+  // undici 7 hands an empty body over as a stream; undici 8 every body.
+  if (!isAsyncIterable(options.body)) return mock.respond(request(options.body));
+  if (headers['content-length'] === '0') return mock.respond(request(''));
+  return collect(options.body).then((bytes) => mock.respond(request(bytes)));
 }
 
 /** `a` is an older release than `b` (plain `major.minor.patch` versions). */
@@ -177,21 +209,54 @@ async function assertFetchIntercepted(): Promise<void> {
  */
 export async function interceptFetch(mock: CommerceMock, options: InterceptOptions = {}): Promise<Interception> {
   const undici = options.undici ?? (await loadUndici());
-  const agent = new undici.MockAgent();
+  const origins = new Set([mock.options.apiUrl, mock.options.authUrl]);
+  const answers = new Map<string, MockResponse>();
+  let answered = 0;
+  /**
+   * undici 7's interceptor needs its reply's status synchronously, yet a request that triggers an API
+   * extension is answered later. So the agent answers a request to the mock before the interceptor
+   * sees it, waiting when it must, and the interceptor replies with that answer: the same path for
+   * every request and both undici versions.
+   */
+  class MockServingAgent extends undici.MockAgent {
+    override dispatch(options: DispatchOptions, handler: DispatchHandler): boolean {
+      const origin = options.origin === undefined ? undefined : new URL(String(options.origin)).origin;
+      if (origin === undefined || !origins.has(origin)) return super.dispatch(options, handler);
+      const id = String(++answered);
+      const tagged = { ...options, headers: withHeader(options.headers, ANSWER_HEADER, id), body: undefined };
+      const response = respondTo(mock, origin, options);
+      if (!(response instanceof Promise) && !response.delayMs) {
+        answers.set(id, response);
+        return super.dispatch(tagged, handler);
+      }
+      Promise.resolve(response)
+        .then(async (settled) => {
+          await lateness(settled);
+          answers.set(id, settled);
+          super.dispatch(tagged, handler);
+        })
+        .catch((error: unknown) => {
+          answers.delete(id);
+          failed(handler, error);
+        });
+      return true;
+    }
+  }
+  const agent = new MockServingAgent();
   if (options.allowNetConnect === false) agent.disableNetConnect();
   else agent.enableNetConnect();
 
-  for (const origin of new Set([mock.options.apiUrl, mock.options.authUrl])) {
+  for (const origin of origins) {
     agent
       .get(origin)
       .intercept({ path: () => true, method: () => true })
       .reply((request: InterceptedRequest) => {
-        const headers = normaliseHeaders(request.headers);
-        // undici 7 hands an empty string body over as a stream yet needs a synchronous answer.
-        if (!isAsyncIterable(request.body) || headers['content-length'] === '0') {
-          return serve(mock, origin, request, headers, isAsyncIterable(request.body) ? '' : request.body);
-        }
-        return collect(request.body).then((bytes) => serve(mock, origin, request, headers, bytes));
+        const id = normaliseHeaders(request.headers)[ANSWER_HEADER] ?? '';
+        const response = answers.get(id);
+        answers.delete(id);
+        if (!response)
+          throw new Error(`commerce-mock: no answer for ${request.method} ${origin}${request.path}: dispatch it through the agent.`);
+        return toReply(response);
       })
       .persist();
   }

@@ -83,7 +83,7 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
         return send(response, { status: error.statusCode, headers, body: error.toJSON() }, method);
       }
       if (body !== undefined) Object.assign(mockRequest, requestBody(body, request.headers['content-type']));
-      const answer = serveAdmin(mock, mockRequest, adminOptions) ?? mock.handle(mockRequest);
+      const answer = serveAdmin(mock, mockRequest, adminOptions) ?? (await mock.respond(mockRequest));
       await lateness(answer);
       send(response, answer, method);
     } catch (error) {

@@ -22,7 +22,7 @@ async function fulfil(route: Route, mock: CommerceMock): Promise<void> {
   if (method === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS_HEADERS });
   const headers = await request.allHeaders();
   const bytes = request.postDataBuffer();
-  const response = mock.handle({
+  const response = await mock.respond({
     method,
     url: request.url(),
     headers,

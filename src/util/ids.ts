@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentRun } from './repeatable.js';
 
 /**
  * A copy of an ASCII string as one flat (sequential) string. V8 builds a concatenation as a "cons
@@ -13,5 +14,9 @@ export function flatAscii(text: string): string {
 
 /** A random (version 4) UUID, as uuid's `v4()` makes it, stored flat (see `flatAscii`). */
 export function uuid(): string {
-  return flatAscii(randomUUID());
+  const run = currentRun();
+  if (!run) return flatAscii(randomUUID());
+  // A run again of a request (see repeatable.ts) makes the ids the first run made, in the same order.
+  if (run.cursor === run.ids.length) run.ids.push(flatAscii(randomUUID()));
+  return run.ids[run.cursor++]!;
 }

@@ -1,3 +1,5 @@
+import { currentRun } from './repeatable.js';
+
 let lastMillis = -1;
 let lastText = '';
 
@@ -7,6 +9,12 @@ let lastText = '';
  * `lastModifiedAt`, and formatting a date costs more than comparing two numbers.
  */
 export function isoNow(): string {
+  const run = currentRun();
+  if (run) return (run.now ??= clockText());
+  return clockText();
+}
+
+function clockText(): string {
   const millis = Date.now();
   if (millis !== lastMillis) {
     lastMillis = millis;

@@ -3,6 +3,8 @@
  * its table of message types per resource type is the one the definitions declare.
  */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resourceDefinitions } from '../../src/resources/index.js';
 import { asWritten, markedRegions, tsBlocks } from '../support/doc-examples.js';
@@ -122,5 +124,85 @@ test('a subscription receives the messages and change notifications it names', a
     subject: customer.id,
     data: { notificationType: 'ResourceUpdated', resource: { typeId: 'customer', id: customer.id }, oldVersion: 1, version: 2 },
   });
+  // doc-example:end
+});
+
+test('an HTTP extension service validates carts', async ({ commerce }) => {
+  // doc-example:start
+  // The project's extension service: a cart needs a country, and gets the key of its check.
+  const service = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const cart = JSON.parse(body).resource.obj;
+      const answer = cart.country
+        ? { actions: [{ action: 'setKey', key: `checked-${cart.id}` }] }
+        : { errors: [{ code: 'InvalidInput', message: 'A cart needs a country.' }] };
+      response.writeHead(cart.country ? 200 : 400, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+  });
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}/carts`;
+
+  await commerce.apiRoot
+    .extensions()
+    .post({
+      body: {
+        key: 'cart-check',
+        destination: { type: 'HTTP', url, authentication: { type: 'AuthorizationHeader', headerValue: 'Bearer extension-secret' } },
+        triggers: [{ resourceTypeId: 'cart', actions: ['Create'] }],
+      },
+    })
+    .execute();
+
+  const cart = await commerce.apiRoot
+    .carts()
+    .post({ body: { currency: 'EUR', country: 'DE' } })
+    .execute();
+  expect(cart.body.key).toBe(`checked-${cart.body.id}`);
+  await expect(commerce).toHaveStored('cart', { id: cart.body.id, key: `checked-${cart.body.id}` });
+
+  const refused = commerce.apiRoot
+    .carts()
+    .post({ body: { currency: 'EUR' } })
+    .execute();
+  await expect(refused).rejects.toMatchObject({ statusCode: 400, body: { message: 'A cart needs a country.' } });
+  await expect(commerce).toHaveStoredCount('cart', 1);
+  service.close();
+  // doc-example:end
+});
+
+test('an in-process extension answers for an AWS Lambda destination', async ({ commerce }) => {
+  // doc-example:start
+  await commerce.apiRoot
+    .extensions()
+    .post({
+      body: {
+        key: 'payment-check',
+        destination: {
+          type: 'AWSLambda',
+          arn: 'arn:aws:lambda:eu-central-1:123456789012:function:check',
+          accessKey: 'AKIA',
+          accessSecret: 'secret',
+        },
+        triggers: [{ resourceTypeId: 'payment', actions: ['Create'], condition: 'amountPlanned(centAmount > 100000)' }],
+      },
+    })
+    .execute();
+  commerce.mock.registerExtension('payment-check', () => ({
+    statusCode: 400,
+    body: { errors: [{ code: 'InvalidInput', message: 'Payments over 1000 need a review.' }] },
+  }));
+
+  const small = await commerce.apiRoot
+    .payments()
+    .post({ body: { amountPlanned: { currencyCode: 'EUR', centAmount: 5000 } } })
+    .execute();
+  expect(small.statusCode).toBe(201);
+  const large = commerce.apiRoot
+    .payments()
+    .post({ body: { amountPlanned: { currencyCode: 'EUR', centAmount: 500000 } } })
+    .execute();
+  await expect(large).rejects.toMatchObject({ statusCode: 400, body: { message: 'Payments over 1000 need a review.' } });
   // doc-example:end
 });

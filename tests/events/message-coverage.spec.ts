@@ -43,6 +43,7 @@ test('the types that emit no message at all, and what the others declare', () =>
     'cart',
     'channel',
     'customer-group',
+    'extension',
     'key-value-document',
     'message',
     'product-discount',

@@ -3,7 +3,7 @@
  * browser page's GraphQL call routed to the mock, and the same through a server in remote mode.
  */
 import { customerGroupFactory } from '../../factories/index.js';
-import { expect, test, withServerPerWorker } from '../support/commerce.js';
+import { expect, postFromPage, test, withServerPerWorker } from '../support/commerce.js';
 
 const CREATE_GROUP = 'mutation ($draft: CustomerGroupDraft!) { createCustomerGroup(draft: $draft) { id key version } }';
 
@@ -34,17 +34,9 @@ test('a browser page calls GraphQL on the platform host; the fixture routes it t
   await commerce.seed(customerGroupFactory.build({ key: 'from-seed', groupName: 'Seeded' }));
   const token = (await commerce.clientToken()).accessToken;
   await page.goto('about:blank');
-  const answer = await page.evaluate(
-    async ({ url, token }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ customerGroup(key: "from-seed") { name } }' }),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { url: `${commerce.apiUrl}/${commerce.projectKey}/graphql`, token },
-  );
+  const answer = await postFromPage(page, `${commerce.apiUrl}/${commerce.projectKey}/graphql`, token, {
+    query: '{ customerGroup(key: "from-seed") { name } }',
+  });
   expect(answer).toEqual({ status: 200, body: { data: { customerGroup: { name: 'Seeded' } } } });
 });
 

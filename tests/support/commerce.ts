@@ -3,6 +3,7 @@ import { test as packageTest } from '../../src/playwright/index.js';
 import { responseCheck } from './response-check.js';
 import { createCommerceMock, startServer, type CommerceMock } from '../../src/index.js';
 import type { CommerceMockFixtureOptions } from '../../src/playwright/index.js';
+import type { Page } from '@playwright/test';
 
 export const test = packageTest.extend(responseCheck);
 export { expect, TEST_CREDENTIALS, type Commerce } from '../../src/playwright/index.js';
@@ -40,4 +41,19 @@ export function withServerPerWorker(options: Omit<CommerceMockFixtureOptions, 's
     ],
     commerceMock: [async ({ server }, use) => use({ ...options, serverUrl: server.url, exclusiveServer: true }), { scope: 'worker' }],
   });
+}
+
+/** A JSON `POST` from a browser page with a bearer token, as an app's own code sends it: the status and the parsed body. */
+export function postFromPage(page: Page, url: string, token: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ url, token, body }) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { url, token, body },
+  );
 }

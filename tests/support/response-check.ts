@@ -54,22 +54,28 @@ export function responseProblems(request: Pick<MockRequest, 'method' | 'url'>, r
   return problems.length > MAX_PROBLEMS ? [...shown, `${where}: and ${problems.length - MAX_PROBLEMS} more`] : shown;
 }
 
-/** Checks every `CommerceMock#handle()` answer until the returned function is called; it gives back what it found. */
+/** Checks every answer of `CommerceMock#respond()` and `#handle()` until the returned function is called; it gives back what it found. */
 export function watchResponses(): () => string[] {
-  const handle = CommerceMock.prototype.handle;
+  const { respond, handle } = CommerceMock.prototype;
   const found: string[] = [];
-  CommerceMock.prototype.handle = function checkedHandle(this: CommerceMock, request: MockRequest): MockResponse {
-    const response = handle.call(this, request);
+  const check = (request: MockRequest, response: MockResponse) => {
     try {
       found.push(...responseProblems(request, response));
     } catch (error) {
-      // handle() never throws: a check that cannot run is reported with the rest.
+      // The mock never throws: a check that cannot run is reported with the rest.
       found.push(`${request.method} ${request.url}: the response check failed: ${error instanceof Error ? error.stack : String(error)}`);
     }
     return response;
   };
+  CommerceMock.prototype.respond = function checkedRespond(this: CommerceMock, request: MockRequest) {
+    const response = respond.call(this, request);
+    return response instanceof Promise ? response.then((settled) => check(request, settled)) : check(request, response);
+  };
+  CommerceMock.prototype.handle = function checkedHandle(this: CommerceMock, request: MockRequest): MockResponse {
+    return check(request, handle.call(this, request));
+  };
   return () => {
-    CommerceMock.prototype.handle = handle;
+    Object.assign(CommerceMock.prototype, { respond, handle });
     return found;
   };
 }
