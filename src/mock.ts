@@ -204,7 +204,8 @@ export class CommerceMock {
 
   private serve(request: MockRequest): MockResponse {
     const fault = this.faults.isEmpty ? undefined : this.faultFor(request);
-    // A faulted request is not served at all, so it changes nothing.
+    // A faulted request is not served at all, so it changes nothing. A dropped one gets no answer (status 0, as browsers report it).
+    if (fault?.dropConnection) return { status: 0, headers: {}, dropConnection: true };
     const response = fault?.error ? this.faultResponse(fault.error, fault.headers, request.method) : this.answer(request);
     const delayMs = (fault?.delayMs ?? 0) + this.latency();
     if (delayMs > 0) response.delayMs = delayMs;

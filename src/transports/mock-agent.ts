@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { CommerceMock } from '../mock.js';
-import { lateness, type MockRequest, type MockResponse } from '../http/types.js';
+import { connectionDropped, lateness, type MockRequest, type MockResponse } from '../http/types.js';
 import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
 import { requestBody } from '../http/body.js';
 
@@ -106,6 +106,8 @@ function serve(mock: CommerceMock, origin: string, request: InterceptedRequest, 
     ...bodyFields(body, headers['content-type']),
   };
   const response = mock.handle(mockRequest);
+  // Thrown from the reply callback, it reaches the caller as fetch's own network error ('fetch failed').
+  if (response.dropConnection) throw connectionDropped(mockRequest.url);
   const reply = toReply(response);
   const late = lateness(response);
   // undici needs the status at once; a body given as a function may come later (a promise).

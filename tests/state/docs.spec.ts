@@ -102,6 +102,22 @@ test('fault injection: the SDK retries two 503s and the customer exists once', a
   // doc-example:end
 });
 
+test('fault injection: a dropped connection reaches the SDK as a network error and stores nothing', async ({ mock, apiRoot }) => {
+  // doc-example:start
+  mock.faults.add({ method: 'POST', path: '/test-project/customers', dropConnection: true, times: 1 });
+  const create = () =>
+    apiRoot
+      .customers()
+      .post({ body: { email: 'ann@example.com', password: 'secret' } })
+      .execute();
+
+  await expect(create()).rejects.toMatchObject({ error: { code: 'NetworkError', statusCode: 0, message: 'fetch failed' } });
+  expect(mock.all('customer')).toEqual([]);
+  await create();
+  expect(mock.requests({ path: '/test-project/customers' }).map((entry) => entry.status)).toEqual([0, 201]);
+  // doc-example:end
+});
+
 test('latency: every response late by a delay drawn from the range', async () => {
   // doc-example:start
   const mock = createCommerceMock({ latencyMs: [100, 200] });

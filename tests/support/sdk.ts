@@ -3,7 +3,7 @@
  * SDK clients pointed at it, so the project's tests drive the mock the way users do.
  */
 import { test as base, expect } from './response-check.js';
-import { ClientBuilder, type Client } from '@commercetools/ts-client';
+import { ClientBuilder, type Client, type HttpMiddlewareOptions } from '@commercetools/ts-client';
 import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock, type CommerceMockOptions } from '../../src/index.js';
 import { interceptFetch } from '../../src/transports/mock-agent.js';
@@ -19,14 +19,34 @@ export type SdkFlow =
   | { kind: 'existing'; authorization: string }
   | { kind: 'none' };
 
-/** An official-SDK API root for `mock`, authenticating with the given flow against the mock's token server. */
-export function sdkApiRoot(mock: CommerceMock, flow: SdkFlow = { kind: 'client' }, projectKey = PROJECT_KEY): ByProjectKeyRequestBuilder {
-  return createApiBuilderFromCtpClient(sdkClient(mock, flow, projectKey)).withProjectKey({ projectKey });
+/** What a test adds to the SDK client it builds. */
+export interface SdkClientOptions {
+  /** The HTTP middleware's options beyond its host and fetch: retries, timeouts. */
+  http?: Omit<HttpMiddlewareOptions, 'host' | 'httpClient'>;
+  /** Middleware before the HTTP middleware (the correlation-id middleware, ...). */
+  middleware?: (builder: ClientBuilder) => ClientBuilder;
+  /** The fetch the client sends with; global fetch (served by the MockAgent) by default. */
+  httpClient?: typeof fetch;
 }
 
-export function sdkClient(mock: CommerceMock, flow: SdkFlow = { kind: 'client' }, projectKey = PROJECT_KEY): Client {
+/** An official-SDK API root for `mock`, authenticating with the given flow against the mock's token server. */
+export function sdkApiRoot(
+  mock: CommerceMock,
+  flow: SdkFlow = { kind: 'client' },
+  projectKey = PROJECT_KEY,
+  options: SdkClientOptions = {},
+): ByProjectKeyRequestBuilder {
+  return createApiBuilderFromCtpClient(sdkClient(mock, flow, projectKey, options)).withProjectKey({ projectKey });
+}
+
+export function sdkClient(
+  mock: CommerceMock,
+  flow: SdkFlow = { kind: 'client' },
+  projectKey = PROJECT_KEY,
+  options: SdkClientOptions = {},
+): Client {
   const host = mock.options.authUrl;
-  const httpClient = fetch;
+  const httpClient = options.httpClient ?? fetch;
   let builder = new ClientBuilder().withProjectKey(projectKey);
   switch (flow.kind) {
     case 'client':
@@ -62,7 +82,8 @@ export function sdkClient(mock: CommerceMock, flow: SdkFlow = { kind: 'client' }
     case 'none':
       break;
   }
-  return builder.withHttpMiddleware({ host: mock.options.apiUrl, httpClient }).build();
+  if (options.middleware) builder = options.middleware(builder);
+  return builder.withHttpMiddleware({ ...options.http, host: mock.options.apiUrl, httpClient }).build();
 }
 
 export interface SdkFailure {
