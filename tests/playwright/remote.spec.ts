@@ -204,7 +204,7 @@ test.describe('the clearing rule', () => {
     expect(hasServerToItself({ exclusiveServer: false }, worker(2))).toBe(false);
   });
 
-  test('with the server shared, commerce.clear() refuses and the data stays', async ({ server }) => {
+  test('with the server shared, commerce.clear() and commerce.import() refuse and the data stays', async ({ server }) => {
     server.mock.seed([['channel', { key: 'kept' }]]);
     const shared = new Commerce(
       { kind: 'remote', client: connectCommerceMock(server.url), serverUrl: server.url, projectKey: 'test-project', clearAllowed: false },
@@ -212,6 +212,9 @@ test.describe('the clearing rule', () => {
     );
     await expect(shared.clear()).rejects.toThrow(
       `commerce-mock: commerce.clear() would empty the server at ${server.url} under the tests of the other workers.`,
+    );
+    await expect(shared.import(server.mock.export())).rejects.toThrow(
+      `commerce-mock: commerce.import() would replace the data of the server at ${server.url} under the tests of the other workers.`,
     );
     expect(server.mock.all('channel')).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 /**
  * docs/state-and-faults.md: every ```ts block appears verbatim (whitespace aside) between
- * `// doc-example:start` and `// doc-example:end` in this file or in baseline-doc.spec.ts, where it runs.
+ * `// doc-example:start` and `// doc-example:end` in this file, in baseline-doc.spec.ts or in
+ * playwright/import-export.spec.ts, where it runs.
  */
 import { fileURLToPath } from 'node:url';
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
@@ -13,7 +14,9 @@ import { CREDENTIALS, expect, test } from '../support/sdk.js';
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
 test('every example of docs/state-and-faults.md runs in a spec', () => {
-  const regions = [...markedRegions(path('./docs.spec.ts')), ...markedRegions(path('./baseline-doc.spec.ts'))].map(asWritten);
+  const regions = ['./docs.spec.ts', './baseline-doc.spec.ts', '../playwright/import-export.spec.ts']
+    .flatMap((spec) => markedRegions(path(spec)))
+    .map(asWritten);
   const blocks = tsBlocks(path('../../docs/state-and-faults.md'));
   expect(blocks.length).toBeGreaterThan(1);
   for (const block of blocks) expect(regions, `not run by any spec:\n${block}`).toContain(asWritten(block));
