@@ -3,32 +3,16 @@
  * platform's error envelope before anything is served (no data changes); `times`, seeded
  * `probability`, method and path matching; the official SDK's retry middleware rides through.
  */
-import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
-import { ClientBuilder } from '@commercetools/ts-client';
 import { createCommerceMock, createMockFetch } from '../../src/index.js';
 import { startServer } from '../../src/transports/node-server.js';
-import { CREDENTIALS, expect, PROJECT_KEY, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
+import { expect, PROJECT_KEY, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
 
 test.describe('fault injection', () => {
   test('the official SDK retries two 503s and succeeds: the customer exists once', async ({ mock }) => {
     mock.faults.add({ method: 'POST', path: `/${PROJECT_KEY}/customers`, status: 503, times: 2 });
-    const client = new ClientBuilder()
-      .withProjectKey(PROJECT_KEY)
-      .withClientCredentialsFlow({
-        host: mock.options.authUrl,
-        projectKey: PROJECT_KEY,
-        credentials: CREDENTIALS,
-        scopes: [`manage_project:${PROJECT_KEY}`],
-        httpClient: fetch,
-      })
-      .withHttpMiddleware({
-        host: mock.options.apiUrl,
-        httpClient: fetch,
-        enableRetry: true,
-        retryConfig: { maxRetries: 3, retryDelay: 10, backoff: false, retryCodes: [503] },
-      })
-      .build();
-    const apiRoot = createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: PROJECT_KEY });
+    const apiRoot = sdkApiRoot(mock, { kind: 'client' }, PROJECT_KEY, {
+      http: { enableRetry: true, retryConfig: { maxRetries: 3, retryDelay: 10, backoff: false, retryCodes: [503] } },
+    });
     const created = await apiRoot
       .customers()
       .post({ body: { email: 'retry@example.com', password: 'secret' } })

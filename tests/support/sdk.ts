@@ -29,23 +29,26 @@ export interface SdkClientOptions {
   httpClient?: typeof fetch;
 }
 
-/** An official-SDK API root for `mock`, authenticating with the given flow against the mock's token server. */
+/**
+ * An official-SDK API root for a mock (at its own origins) or a server (its URL serves API and token
+ * routes alike), authenticating with the given flow against the token server there.
+ */
 export function sdkApiRoot(
-  mock: CommerceMock,
+  target: CommerceMock | string,
   flow: SdkFlow = { kind: 'client' },
   projectKey = PROJECT_KEY,
   options: SdkClientOptions = {},
 ): ByProjectKeyRequestBuilder {
-  return createApiBuilderFromCtpClient(sdkClient(mock, flow, projectKey, options)).withProjectKey({ projectKey });
+  return createApiBuilderFromCtpClient(sdkClient(target, flow, projectKey, options)).withProjectKey({ projectKey });
 }
 
 export function sdkClient(
-  mock: CommerceMock,
+  target: CommerceMock | string,
   flow: SdkFlow = { kind: 'client' },
   projectKey = PROJECT_KEY,
   options: SdkClientOptions = {},
 ): Client {
-  const host = mock.options.authUrl;
+  const { apiUrl, authUrl: host } = typeof target === 'string' ? { apiUrl: target, authUrl: target } : target.options;
   const httpClient = options.httpClient ?? fetch;
   let builder = new ClientBuilder().withProjectKey(projectKey);
   switch (flow.kind) {
@@ -83,7 +86,7 @@ export function sdkClient(
       break;
   }
   if (options.middleware) builder = options.middleware(builder);
-  return builder.withHttpMiddleware({ ...options.http, host: mock.options.apiUrl, httpClient }).build();
+  return builder.withHttpMiddleware({ ...options.http, host: apiUrl, httpClient }).build();
 }
 
 export interface SdkFailure {
