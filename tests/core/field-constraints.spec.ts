@@ -5,9 +5,9 @@
  * rule refuses (a key pattern, a length, a cap) is an InvalidField naming the field. Every refusal
  * stores nothing. Requests go through the official SDK and through plain `fetch`.
  */
-import type { ByProjectKeyRequestBuilder, Customer, CustomerUpdateAction } from '@commercetools/platform-sdk';
+import type { ByProjectKeyRequestBuilder, CustomerUpdateAction } from '@commercetools/platform-sdk';
 import type { CommerceMock } from '../../src/index.js';
-import { expect, invalidJson, PROJECT_KEY, sdkFailure, test } from '../support/sdk.js';
+import { createCustomer, expect, invalidJson, PROJECT_KEY, sdkFailure, test, updateCustomer } from '../support/sdk.js';
 
 type Json = Record<string, any>;
 
@@ -31,23 +31,6 @@ const invalidFields = (errors: Json[]) =>
 const total = async (apiRoot: ByProjectKeyRequestBuilder, list: 'customers' | 'categories' | 'zones' | 'payments') =>
   (await apiRoot[list]().get().execute()).body.total;
 
-async function customer(apiRoot: ByProjectKeyRequestBuilder) {
-  return (
-    await apiRoot
-      .customers()
-      .post({ body: { email: 'ada@example.com', password: 'pw' } })
-      .execute()
-  ).body.customer;
-}
-
-/** Sends update actions for the customer at the version it was read with, through the SDK. */
-const updateCustomer = (apiRoot: ByProjectKeyRequestBuilder, read: Customer, actions: CustomerUpdateAction[]) =>
-  apiRoot
-    .customers()
-    .withId({ ID: read.id })
-    .post({ body: { version: read.version, actions } })
-    .execute();
-
 const storedCustomer = async (apiRoot: ByProjectKeyRequestBuilder, id: string) =>
   (await apiRoot.customers().withId({ ID: id }).get().execute()).body;
 
@@ -67,7 +50,7 @@ test.describe('shape errors: InvalidJsonInput with the path and the problem', ()
   });
 
   test('a value of the wrong JSON type in an update action (SDK); the version stays', async ({ apiRoot }) => {
-    const ada = await customer(apiRoot);
+    const ada = await createCustomer(apiRoot);
     const failure = await sdkFailure(
       updateCustomer(apiRoot, ada, [
         { action: 'setFirstName', firstName: 'Ada' },
@@ -114,7 +97,7 @@ test.describe('shape errors: InvalidJsonInput with the path and the problem', ()
     expect(draft.body.errors).toEqual([invalidJson('customerGroup -> typeId: Unknown value "category"; expected "customer-group".')]);
     expect(await total(apiRoot, 'customers')).toBe(0);
 
-    const ada = await customer(apiRoot);
+    const ada = await createCustomer(apiRoot);
     const action = await sdkFailure(
       updateCustomer(apiRoot, ada, [{ action: 'setCustomerGroup', customerGroup: { typeId: 'category' as 'customer-group', key: 'vip' } }]),
     );
@@ -267,7 +250,7 @@ test.describe('rule errors: InvalidField with the field and the refused value', 
     }
     expect(await total(apiRoot, 'zones')).toBe(3);
 
-    const ada = await customer(apiRoot);
+    const ada = await createCustomer(apiRoot);
     const setKey = await sdkFailure(updateCustomer(apiRoot, ada, [{ action: 'setKey', key: 'a' }]));
     expect(invalidFields(setKey.body.errors)).toEqual([['actions[0].key', 'a']]);
     expect((await storedCustomer(apiRoot, ada.id)).version).toBe(ada.version);

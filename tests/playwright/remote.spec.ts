@@ -8,6 +8,7 @@ import { associateRoleFactory, businessUnitFactory, customerFactory, customerGro
 import { connectCommerceMock } from '../../src/index.js';
 import { Commerce } from '../../src/playwright/commerce.js';
 import { hasServerToItself } from '../../src/playwright/fixtures.js';
+import { subscribe } from '../events/support.js';
 import { expect, failureOf as failure, withServerPerWorker } from '../support/commerce.js';
 
 const test = withServerPerWorker();
@@ -115,16 +116,7 @@ test.describe('matchers on a remote mock', () => {
   });
 
   test('toHaveDelivered and commerce.deliveries(): pass, fail, wait, and the admin route', async ({ commerce, server }) => {
-    await commerce.apiRoot
-      .subscriptions()
-      .post({
-        body: {
-          key: 'groups',
-          destination: { type: 'GoogleCloudPubSub', projectId: 'shop', topic: 'groups' },
-          changes: [{ resourceTypeId: 'customer-group' }],
-        },
-      })
-      .execute();
+    await subscribe(commerce.apiRoot, { key: 'groups', changes: [{ resourceTypeId: 'customer-group' }] });
     const [group] = await commerce.seed(customerGroupFactory.build({ key: 'gold' }));
     await expect(commerce).toHaveDelivered('ResourceCreated', { subscriptionKey: 'groups', resource: { id: group!.id } });
     expect((await commerce.deliveries({ resourceId: group!.id })).map((d) => d.payload.version)).toEqual([1]);

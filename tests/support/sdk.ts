@@ -4,7 +4,13 @@
  */
 import { test as base, expect } from './response-check.js';
 import { ClientBuilder, type Client, type HttpMiddlewareOptions } from '@commercetools/ts-client';
-import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import {
+  createApiBuilderFromCtpClient,
+  type ByProjectKeyRequestBuilder,
+  type Customer,
+  type CustomerDraft,
+  type CustomerUpdateAction,
+} from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock, type CommerceMockOptions } from '../../src/index.js';
 import { interceptFetch } from '../../src/transports/mock-agent.js';
 import { storageFromEnvironment } from '../storage/backends.js';
@@ -87,6 +93,25 @@ export function sdkClient(
   }
   if (options.middleware) builder = options.middleware(builder);
   return builder.withHttpMiddleware({ ...options.http, host: apiUrl, httpClient }).build();
+}
+
+/** Creates a customer through the SDK and returns it as stored: ada@example.com unless the draft says otherwise. */
+export async function createCustomer(apiRoot: ByProjectKeyRequestBuilder, draft: Partial<CustomerDraft> = {}): Promise<Customer> {
+  const body = { email: 'ada@example.com', password: 'secret', ...draft };
+  return (await apiRoot.customers().post({ body }).execute()).body.customer;
+}
+
+/** Sends update actions for a customer at the version it was read with (or any version given), through the SDK. */
+export function updateCustomer(
+  apiRoot: ByProjectKeyRequestBuilder,
+  customer: Pick<Customer, 'id' | 'version'>,
+  actions: CustomerUpdateAction[],
+) {
+  return apiRoot
+    .customers()
+    .withId({ ID: customer.id })
+    .post({ body: { version: customer.version, actions } })
+    .execute();
 }
 
 export interface SdkFailure {
