@@ -14,6 +14,7 @@ import type { PermissionDecision } from './scopes/index.js';
 import type { StoredDocument } from './storage/types.js';
 import { seedPairs } from './seed.js';
 import type { FaultRule } from './faults.js';
+import type { ExportOptions, MockExport } from './export.js';
 
 export type TokenGrant =
   | { kind: 'client'; clientId?: string; scope?: string }
@@ -52,6 +53,10 @@ export interface MockClient {
   snapshot(): Promise<SnapshotId>;
   /** Brings back the data and tokens of a snapshot this mock took. */
   restore(snapshot: SnapshotId): Promise<void>;
+  /** The whole state as versioned JSON (`mock.export()`); with `{ tokens: true }` the issued tokens too. */
+  export(options?: ExportOptions): Promise<MockExport>;
+  /** Replaces the state by an export (an object or its JSON text); a bad file rejects naming its first problem and changes nothing. */
+  import(data: MockExport | string): Promise<void>;
   /** Adds a fault rule: matching requests fail with its status (a bad rule rejects naming the problem). */
   addFault(rule: FaultRule): Promise<void>;
   /** Removes every fault rule. */
@@ -85,6 +90,8 @@ export function localClient(mock: CommerceMock): MockClient {
     clear: async () => mock.clear(),
     snapshot: async () => ({ snapshotId: snapshots.keep(mock.snapshot()) }),
     restore: async ({ snapshotId }) => mock.restore(snapshots.find(snapshotId)),
+    export: async (options) => mock.export(options),
+    import: async (data) => mock.import(data),
     addFault: async (rule) => mock.faults.add(rule),
     clearFaults: async () => mock.faults.clear(),
   };
@@ -132,13 +139,14 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     'content-type': 'application/json',
     ...(options.adminToken ? { authorization: `Bearer ${options.adminToken}` } : {}),
   };
+  /** A `body` given as a string is sent as it is (JSON text already). */
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, notFound?: T): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${base}/__mock${path}`, {
         method,
         headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
       });
     } catch (error) {
       const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
@@ -209,6 +217,11 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     snapshot: () => call('POST', '/snapshots', {}),
     restore: async ({ snapshotId }) => {
       await call('POST', `/snapshots/${encodeURIComponent(snapshotId)}/restore`, {});
+    },
+    export: (options = {}) => call('GET', `/export${search({ tokens: options.tokens ? 'true' : undefined })}`),
+    import: async (data) => {
+      // JSON text goes as it is, so the server judges it (and names what is wrong) as mock.import() would.
+      await call('POST', '/import', data);
     },
     addFault: async (rule) => {
       await call('POST', '/faults', rule);

@@ -37,9 +37,11 @@ export interface ExportOptions {
 export class ImportError extends TypeError {
   constructor(
     readonly path: string,
-    problem: string,
+    readonly problem: string,
+    /** Where the file came from, when the caller knows better than `import()` (an option). */
+    source?: string,
   ) {
-    super(`commerce-mock: import refused at ${path || '(root)'}: ${problem}`);
+    super(`commerce-mock: ${source ? `${source}: ` : ''}import refused at ${path || '(root)'}: ${problem}`);
     this.name = 'ImportError';
   }
 }

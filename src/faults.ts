@@ -1,7 +1,7 @@
 /**
- * Fault injection: rules that make matching requests fail with a status in the platform's error
- * envelope before anything is served, so a faulted request changes no data. Transport-neutral: the
- * mock consults the rules in `handle()`, every adapter answers what it returns.
+ * Fault injection: rules that make matching requests fail before anything is served (with a status
+ * in the platform's error envelope, or at the connection), so a faulted request changes no data.
+ * Transport-neutral: the mock consults the rules in `handle()`, every adapter answers what it returns.
  */
 import { z } from 'zod';
 import { PlatformError } from './http/errors.js';
@@ -14,6 +14,11 @@ export const FaultRule = z
     path: z.string().startsWith('/').optional(),
     /** The status to answer: 500 General, 502 BadGateway, 503 OverCapacity, 504, 429 with Retry-After, 409 ConcurrentModification, ... */
     status: z.number().int().min(400).max(599).optional(),
+    /**
+     * Fail at the connection: no answer at all. Each transport fails the way a dropped connection
+     * does there (a network error from fetch, a destroyed socket, an aborted browser request).
+     */
+    dropConnection: z.literal(true).optional(),
     /** Answer this much later (with the status, or without one: served normally, only late). */
     delayMs: z.number().int().min(0).max(600_000).optional(),
     /** The error code; by default the platform's for the status. */
@@ -30,9 +35,13 @@ export const FaultRule = z
     currentVersion: z.number().int().positive().optional(),
   })
   .strict()
-  .refine((rule) => rule.status !== undefined || rule.delayMs !== undefined, {
-    message: 'A rule needs a status, a delayMs, or both.',
+  .refine((rule) => rule.status !== undefined || rule.delayMs !== undefined || rule.dropConnection, {
+    message: 'A rule needs a status, a delayMs (or both), or dropConnection.',
     path: ['status'],
+  })
+  .refine((rule) => !rule.dropConnection || (rule.status === undefined && rule.delayMs === undefined), {
+    message: 'A dropped connection has no status and fails at once: give dropConnection without status and delayMs.',
+    path: ['dropConnection'],
   });
 export type FaultRule = z.input<typeof FaultRule>;
 
@@ -72,9 +81,10 @@ interface ActiveRule {
   random: () => number;
 }
 
-/** What a faulted request meets: an error to answer with (and its extra headers), a delay, or both. */
+/** What a faulted request meets: an error to answer with (and its extra headers), a delay, or both; or a dropped connection. */
 export interface FaultAnswer {
   error?: PlatformError;
+  dropConnection?: true;
   headers: Record<string, string>;
   delayMs?: number;
 }
@@ -127,6 +137,7 @@ export class Faults {
 }
 
 function answer(rule: z.output<typeof FaultRule>, body: string | undefined): FaultAnswer {
+  if (rule.dropConnection) return { dropConnection: true, headers: {} };
   const delay = rule.delayMs ? { delayMs: rule.delayMs } : {};
   if (rule.status === undefined) return { headers: {}, ...delay };
   const known = DEFAULT_ERRORS[rule.status];

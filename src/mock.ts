@@ -246,7 +246,8 @@ export class CommerceMock {
 
   private serve(request: MockRequest, mayAwait: boolean): MockResponse | Promise<MockResponse> {
     const fault = this.faults.isEmpty ? undefined : this.faultFor(request);
-    // A faulted request is not served at all, so it changes nothing.
+    // A faulted request is not served at all, so it changes nothing. A dropped one gets no answer (status 0, as browsers report it).
+    if (fault?.dropConnection) return { status: 0, headers: {}, dropConnection: true };
     if (fault?.error) return this.finish(request, this.faultResponse(fault.error, fault.headers, request.method), fault);
     const response = this.answer(request, mayAwait);
     return response instanceof Promise

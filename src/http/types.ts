@@ -22,6 +22,15 @@ export interface MockResponse {
   bytes?: Uint8Array;
   /** How long the transport waits before answering (a fault rule's `delayMs`, the `latencyMs` option). */
   delayMs?: number;
+  /** Answer nothing: the transport fails the connection (a fault rule's `dropConnection`); `status` is 0. */
+  dropConnection?: true;
+}
+
+/** What an in-process transport throws for a dropped connection: fetch wraps it, as it wraps a reset socket. */
+export function connectionDropped(url: string): Error {
+  return Object.assign(new Error(`commerce-mock: the connection to ${url} was dropped by a fault rule (dropConnection).`), {
+    code: 'ECONNRESET',
+  });
 }
 
 /** Waits out the response's `delayMs`, if any: every transport calls it before answering. */

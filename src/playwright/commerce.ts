@@ -2,6 +2,7 @@ import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import type { CommerceMock, ProjectScoped, QueryParams, SeedItem, SeededType } from '../mock.js';
 import type { TokenFilter, TokenRecord } from '../auth/tokens.js';
 import type { MockClient, SnapshotId } from '../client.js';
+import type { ExportOptions, MockExport } from '../export.js';
 import type { FaultRule } from '../faults.js';
 import type { JournalEntry, JournalFilter } from '../journal.js';
 import type { MessageFilter } from '../resources/messages.js';
@@ -234,6 +235,20 @@ export class Commerce {
   async restore(snapshot: SnapshotId): Promise<void> {
     this.refuseSharedServer('commerce.restore() would replace the data of');
     await this.client.restore(snapshot);
+  }
+
+  /** The whole state as versioned JSON (docs/state-and-faults.md); with `{ tokens: true }` the issued tokens too. */
+  export(options?: ExportOptions): Promise<MockExport> {
+    return this.client.export(options);
+  }
+
+  /**
+   * Replaces the mock's data and tokens by an export (an object or its JSON text). A bad file rejects
+   * naming its first problem, and nothing changes. Refused on a server other workers share, as `clear()` is.
+   */
+  async import(data: MockExport | string): Promise<void> {
+    this.refuseSharedServer('commerce.import() would replace the data of');
+    await this.client.import(data);
   }
 
   /**

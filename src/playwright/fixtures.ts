@@ -2,7 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { test as base, type TestInfo, type WorkerInfo } from '@playwright/test';
 import type { JournalEntry } from '../journal.js';
 import { connectCommerceMock, localClient, type MockClient, type SnapshotId } from '../client.js';
-import { createCommerceMock, type CommerceMockOptions, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../mock.js';
+import { ImportError } from '../export.js';
+import { type CommerceMock, createCommerceMock, type CommerceMockOptions, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../mock.js';
 import type { StorageBackend } from '../storage/types.js';
 import { interceptFetch } from '../transports/mock-agent.js';
 import { startServer, type RunningServer } from '../transports/node-server.js';
@@ -106,10 +107,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
         baseline: _baseline,
         ...mockOptions
       } = options;
-      const mock = createCommerceMock({
-        ...mockOptions,
-        ...(storage ? { storage: typeof storage === 'function' ? storage() : storage } : {}),
-      });
+      const mock = createWorkerMock(mockOptions, storage);
       const interception = await interceptFetch(mock, { allowNetConnect: allowNetConnect ?? true });
       let server: Promise<RunningServer> | undefined;
       const serverUrl = async () => (await (server ??= startServer(mock, { port: 0 }))).url;
@@ -163,6 +161,21 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
     await use(context);
   },
 });
+
+/**
+ * The worker's in-process mock. A bad `initialData` fails the worker before any test body runs,
+ * naming the option and the file's first problem.
+ */
+function createWorkerMock(options: CommerceMockOptions, storage: CommerceMockFixtureOptions['storage']): CommerceMock {
+  const backend = typeof storage === 'function' ? storage() : storage;
+  try {
+    return createCommerceMock({ ...options, ...(backend ? { storage: backend } : {}) });
+  } catch (error) {
+    if (backend && backend !== 'memory') backend.close?.();
+    if (error instanceof ImportError) throw new ImportError(error.path, error.problem, 'the commerceMock option initialData');
+    throw error;
+  }
+}
 
 /**
  * Runs the `baseline` option and keeps its result as a snapshot: on the worker's new in-process mock

@@ -1,5 +1,5 @@
 import type { CommerceMock } from '../mock.js';
-import { lateness, type MockRequest } from '../http/types.js';
+import { connectionDropped, lateness, type MockRequest } from '../http/types.js';
 import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
 import { requestBody } from '../http/body.js';
 
@@ -60,6 +60,8 @@ export function createMockFetch(mock: CommerceMock, options: MockFetchOptions = 
     const body = init?.body !== undefined ? init.body : input instanceof Request ? input.body : undefined;
     Object.assign(request, await bodyFields(body, request.headers?.['content-type'] as string | undefined));
     const response = await mock.respond(request);
+    // What the global fetch throws when the other side resets the connection.
+    if (response.dropConnection) throw new TypeError('fetch failed', { cause: connectionDropped(url) });
     await lateness(response);
     const content = NULL_BODY_STATUSES.has(response.status)
       ? null

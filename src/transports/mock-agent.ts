@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { CommerceMock } from '../mock.js';
-import { lateness, type MockRequest, type MockResponse } from '../http/types.js';
+import { connectionDropped, lateness, type MockRequest, type MockResponse } from '../http/types.js';
 import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
 import { requestBody } from '../http/body.js';
 
@@ -225,12 +225,14 @@ export async function interceptFetch(mock: CommerceMock, options: InterceptOptio
       const id = String(++answered);
       const tagged = { ...options, headers: withHeader(options.headers, ANSWER_HEADER, id), body: undefined };
       const response = respondTo(mock, origin, options);
-      if (!(response instanceof Promise) && !response.delayMs) {
+      if (!(response instanceof Promise) && !response.delayMs && !response.dropConnection) {
         answers.set(id, response);
         return super.dispatch(tagged, handler);
       }
       Promise.resolve(response)
         .then(async (settled) => {
+          // Failed at the connection: the caller sees fetch's own network error ('fetch failed').
+          if (settled.dropConnection) return failed(handler, connectionDropped(origin + options.path));
           await lateness(settled);
           answers.set(id, settled);
           super.dispatch(tagged, handler);

@@ -84,6 +84,7 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
       }
       if (body !== undefined) Object.assign(mockRequest, requestBody(body, request.headers['content-type']));
       const answer = serveAdmin(mock, mockRequest, adminOptions) ?? (await mock.respond(mockRequest));
+      if (answer.dropConnection) return void request.socket.destroy();
       await lateness(answer);
       send(response, answer, method);
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Route } from '@playwright/test';
+import type { APIResponse, BrowserContext, Page, Route } from '@playwright/test';
 import type { CommerceMock } from '../mock.js';
 import { CORS_HEADERS } from '../http/cors.js';
 import { requestBody } from '../http/body.js';
@@ -28,6 +28,7 @@ async function fulfil(route: Route, mock: CommerceMock): Promise<void> {
     headers,
     ...(bytes !== null ? requestBody(bytes, headers['content-type']) : {}),
   });
+  if (response.dropConnection) return route.abort('connectionreset');
   await lateness(response);
   await route.fulfill({
     status: response.status,
@@ -48,7 +49,13 @@ export async function routeBrowserTo(target: BrowserContext | Page, origins: rea
       const request = route.request();
       if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS_HEADERS });
       const url = new URL(request.url());
-      const response = await route.fetch({ url: `${serverUrl}${url.pathname}${url.search}` });
+      let response: APIResponse;
+      try {
+        response = await route.fetch({ url: `${serverUrl}${url.pathname}${url.search}` });
+      } catch {
+        // The server dropped the connection (a `dropConnection` fault): the page sees it dropped too.
+        return route.abort('connectionreset');
+      }
       await route.fulfill({ response, headers: { ...response.headers(), ...CORS_HEADERS } });
     },
   );

@@ -3,12 +3,10 @@
  * carries one — the request's own, echoed, or a new one (`projects-<projectKey>-<uuid>` on the API).
  * Through the official SDK (its correlation-id middleware sends one), plain fetch, and over a real port.
  */
-import { ClientBuilder } from '@commercetools/ts-client';
-import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { createCommerceMock } from '../../src/index.js';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
 import { startServer } from '../../src/transports/node-server.js';
-import { CREDENTIALS, PROJECT_KEY, expect, test } from '../support/sdk.js';
+import { CREDENTIALS, PROJECT_KEY, expect, sdkApiRoot, test } from '../support/sdk.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
 const GENERATED = new RegExp(`^projects-${PROJECT_KEY}-${UUID}$`);
@@ -25,19 +23,9 @@ test.describe('X-Correlation-ID', () => {
 
   test("the SDK's correlation-id middleware: its id comes back on answers and on errors", async ({ mock }) => {
     let n = 0;
-    const client = new ClientBuilder()
-      .withProjectKey(PROJECT_KEY)
-      .withClientCredentialsFlow({
-        host: mock.options.authUrl,
-        projectKey: PROJECT_KEY,
-        credentials: CREDENTIALS,
-        scopes: [`manage_project:${PROJECT_KEY}`],
-        httpClient: fetch,
-      })
-      .withCorrelationIdMiddleware({ generate: () => `my-app/${++n}` })
-      .withHttpMiddleware({ host: mock.options.apiUrl, httpClient: fetch })
-      .build();
-    const apiRoot = createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: PROJECT_KEY });
+    const apiRoot = sdkApiRoot(mock, { kind: 'client' }, PROJECT_KEY, {
+      middleware: (builder) => builder.withCorrelationIdMiddleware({ generate: () => `my-app/${++n}` }),
+    });
     const created = await apiRoot
       .customers()
       .post({ body: { email: 'ada@example.com', password: 'secret' } })

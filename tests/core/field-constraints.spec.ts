@@ -7,7 +7,7 @@
  */
 import type { ByProjectKeyRequestBuilder, CustomerUpdateAction } from '@commercetools/platform-sdk';
 import type { CommerceMock } from '../../src/index.js';
-import { expect, invalidJson, PROJECT_KEY, sdkFailure, test } from '../support/sdk.js';
+import { createCustomer, expect, invalidJson, PROJECT_KEY, sdkFailure, test, updateCustomer } from '../support/sdk.js';
 
 type Json = Record<string, any>;
 
@@ -31,14 +31,8 @@ const invalidFields = (errors: Json[]) =>
 const total = async (apiRoot: ByProjectKeyRequestBuilder, list: 'customers' | 'categories' | 'zones' | 'payments') =>
   (await apiRoot[list]().get().execute()).body.total;
 
-async function customer(apiRoot: ByProjectKeyRequestBuilder) {
-  return (
-    await apiRoot
-      .customers()
-      .post({ body: { email: 'ada@example.com', password: 'pw' } })
-      .execute()
-  ).body.customer;
-}
+const storedCustomer = async (apiRoot: ByProjectKeyRequestBuilder, id: string) =>
+  (await apiRoot.customers().withId({ ID: id }).get().execute()).body;
 
 test.describe('shape errors: InvalidJsonInput with the path and the problem', () => {
   test('a value of the wrong JSON type in a draft (fetch); nothing is stored', async ({ apiRoot, mock }) => {
@@ -56,25 +50,16 @@ test.describe('shape errors: InvalidJsonInput with the path and the problem', ()
   });
 
   test('a value of the wrong JSON type in an update action (SDK); the version stays', async ({ apiRoot }) => {
-    const ada = await customer(apiRoot);
+    const ada = await createCustomer(apiRoot);
     const failure = await sdkFailure(
-      apiRoot
-        .customers()
-        .withId({ ID: ada.id })
-        .post({
-          body: {
-            version: ada.version,
-            actions: [
-              { action: 'setFirstName', firstName: 'Ada' },
-              { action: 'setLastName', lastName: 42 } as unknown as CustomerUpdateAction,
-            ],
-          },
-        })
-        .execute(),
+      updateCustomer(apiRoot, ada, [
+        { action: 'setFirstName', firstName: 'Ada' },
+        { action: 'setLastName', lastName: 42 } as unknown as CustomerUpdateAction,
+      ]),
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual([invalidJson('actions[1] -> lastName: JSON string expected.')]);
-    const stored = (await apiRoot.customers().withId({ ID: ada.id }).get().execute()).body;
+    const stored = await storedCustomer(apiRoot, ada.id);
     expect(stored.version).toBe(ada.version);
     expect(stored.firstName).toBeUndefined();
   });
@@ -112,31 +97,18 @@ test.describe('shape errors: InvalidJsonInput with the path and the problem', ()
     expect(draft.body.errors).toEqual([invalidJson('customerGroup -> typeId: Unknown value "category"; expected "customer-group".')]);
     expect(await total(apiRoot, 'customers')).toBe(0);
 
-    const ada = await customer(apiRoot);
+    const ada = await createCustomer(apiRoot);
     const action = await sdkFailure(
-      apiRoot
-        .customers()
-        .withId({ ID: ada.id })
-        .post({
-          body: {
-            version: ada.version,
-            actions: [{ action: 'setCustomerGroup', customerGroup: { typeId: 'category' as 'customer-group', key: 'vip' } }],
-          },
-        })
-        .execute(),
+      updateCustomer(apiRoot, ada, [{ action: 'setCustomerGroup', customerGroup: { typeId: 'category' as 'customer-group', key: 'vip' } }]),
     );
     expect(action.body.errors).toEqual([
       invalidJson('actions[0] -> customerGroup -> typeId: Unknown value "category"; expected "customer-group".'),
     ]);
-    const stored = (await apiRoot.customers().withId({ ID: ada.id }).get().execute()).body;
+    const stored = await storedCustomer(apiRoot, ada.id);
     expect(stored.version).toBe(ada.version);
     expect(stored.customerGroup).toBeUndefined();
     // The right typeId, or none, still names the group.
-    const grouped = await apiRoot
-      .customers()
-      .withId({ ID: ada.id })
-      .post({ body: { version: ada.version, actions: [{ action: 'setCustomerGroup', customerGroup: { key: 'vip' } as never }] } })
-      .execute();
+    const grouped = await updateCustomer(apiRoot, ada, [{ action: 'setCustomerGroup', customerGroup: { key: 'vip' } as never }]);
     expect(grouped.body.customerGroup?.typeId).toBe('customer-group');
   });
 
@@ -278,16 +250,10 @@ test.describe('rule errors: InvalidField with the field and the refused value', 
     }
     expect(await total(apiRoot, 'zones')).toBe(3);
 
-    const ada = await customer(apiRoot);
-    const setKey = await sdkFailure(
-      apiRoot
-        .customers()
-        .withId({ ID: ada.id })
-        .post({ body: { version: ada.version, actions: [{ action: 'setKey', key: 'a' }] } })
-        .execute(),
-    );
+    const ada = await createCustomer(apiRoot);
+    const setKey = await sdkFailure(updateCustomer(apiRoot, ada, [{ action: 'setKey', key: 'a' }]));
     expect(invalidFields(setKey.body.errors)).toEqual([['actions[0].key', 'a']]);
-    expect((await apiRoot.customers().withId({ ID: ada.id }).get().execute()).body.version).toBe(ada.version);
+    expect((await storedCustomer(apiRoot, ada.id)).version).toBe(ada.version);
   });
 
   test('custom objects: container of -_~. letters and digits, key of 1 to 256 of them', async ({ apiRoot }) => {

@@ -4,11 +4,9 @@
  * errors, projects, project settings and login.
  */
 import { test as base } from '@playwright/test';
-import { ClientBuilder } from '@commercetools/ts-client';
-import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock } from '../../src/index.js';
 import { startServer } from '../../src/transports/node-server.js';
-import { CREDENTIALS, PROJECT_KEY, expect, sdkApiRoot, invalidJson, sdkFailure, test } from '../support/sdk.js';
+import { PROJECT_KEY, expect, sdkApiRoot, invalidJson, sdkFailure, test } from '../support/sdk.js';
 
 type Json = Record<string, any>;
 
@@ -638,12 +636,7 @@ const served = base.extend<{ server: { mock: CommerceMock; url: string } }>({
 });
 
 served('over a real HTTP port: the SDK creates, updates, lists, conflicts and deletes', async ({ server }) => {
-  const client = new ClientBuilder()
-    .withProjectKey(PROJECT_KEY)
-    .withClientCredentialsFlow({ host: server.url, projectKey: PROJECT_KEY, credentials: CREDENTIALS, httpClient: fetch })
-    .withHttpMiddleware({ host: server.url, httpClient: fetch })
-    .build();
-  const root = createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: PROJECT_KEY });
+  const root = sdkApiRoot(server.url);
   const created = await root
     .customers()
     .post({ body: { email: 'ada@example.com', password: 'pw', key: 'ada' } })

@@ -3,8 +3,6 @@
  * (form bodies and query strings, response shapes, OAuth-style errors, the auth-store accessor).
  */
 import { test as base } from '@playwright/test';
-import { ClientBuilder } from '@commercetools/ts-client';
-import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock } from '../../src/index.js';
 import { startServer } from '../../src/transports/node-server.js';
 import { CREDENTIALS, PROJECT_KEY, expect, sdkApiRoot, test } from '../support/sdk.js';
@@ -604,33 +602,22 @@ const served = base.extend<{ server: { mock: CommerceMock; url: string } }>({
   },
 });
 
-function servedRoot(url: string, flow: 'client' | 'password' | 'anonymous'): ByProjectKeyRequestBuilder {
-  const common = { host: url, projectKey: PROJECT_KEY, scopes: [`manage_project:${PROJECT_KEY}`], httpClient: fetch };
-  let builder = new ClientBuilder().withProjectKey(PROJECT_KEY);
-  if (flow === 'client') builder = builder.withClientCredentialsFlow({ ...common, credentials: CREDENTIALS });
-  if (flow === 'password') {
-    builder = builder.withPasswordFlow({
-      ...common,
-      credentials: { ...CREDENTIALS, user: { username: 'ADA@example.com', password: 'secret-1' } },
-    });
-  }
-  if (flow === 'anonymous') builder = builder.withAnonymousSessionFlow({ ...common, credentials: CREDENTIALS });
-  const client = builder.withHttpMiddleware({ host: url, httpClient: fetch }).build();
-  return createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: PROJECT_KEY });
-}
-
 served.describe('token server over a real HTTP port', () => {
   served('the SDK client credentials, password and anonymous flows work with credentials validated', async ({ server }) => {
     const customer = server.mock.create<{ id: string }>('customer', { email: 'ada@example.com', password: 'secret-1' });
-    const created = await servedRoot(server.url, 'client')
+    const created = await sdkApiRoot(server.url, { kind: 'client' })
       .customers()
       .post({ body: { email: 'new@example.com', password: 'pw' } })
       .execute();
     expect(created.statusCode).toBe(201);
     expect(created.body.customer.createdBy).toMatchObject({ clientId: CREDENTIALS.clientId });
-    const mine = await servedRoot(server.url, 'password').customers().withId({ ID: customer.id }).get().execute();
+    const mine = await sdkApiRoot(server.url, { kind: 'password', username: 'ADA@example.com', password: 'secret-1' })
+      .customers()
+      .withId({ ID: customer.id })
+      .get()
+      .execute();
     expect(mine.body.id).toBe(customer.id);
-    const anonymous = await servedRoot(server.url, 'anonymous').customers().get().execute();
+    const anonymous = await sdkApiRoot(server.url, { kind: 'anonymous' }).customers().get().execute();
     expect(anonymous.body.total).toBe(2);
     const kinds = server.mock
       .authStore()

@@ -4,7 +4,7 @@
  */
 import type { ByProjectKeyRequestBuilder, Message, Order, OrderUpdateAction } from '@commercetools/platform-sdk';
 import { createCart, setupCatalog, updateCart } from '../checkout/carts-support.js';
-import { expect, sdkFailure, test } from '../support/sdk.js';
+import { createCustomer, expect, sdkFailure, test } from '../support/sdk.js';
 
 async function messagesOf(apiRoot: ByProjectKeyRequestBuilder, resourceId: string): Promise<Message[]> {
   const page = await apiRoot
@@ -37,12 +37,7 @@ test('a checkout: the customer, the order, its payment and its fulfilment, messa
       .post({ body: { key: 'packed', type: 'LineItemState', initial: false } })
       .execute()
   ).body;
-  const customer = (
-    await apiRoot
-      .customers()
-      .post({ body: { email: 'ada@example.com', password: 'secret' } })
-      .execute()
-  ).body.customer;
+  const customer = await createCustomer(apiRoot);
 
   let cart = await createCart(apiRoot, { currency: 'EUR', country: 'DE', customerId: customer.id, customerEmail: customer.email });
   cart = await updateCart(apiRoot, cart, { action: 'addLineItem', sku: 'A-1', quantity: 2 });

@@ -3,26 +3,10 @@
  * of a checkout per its `messages` and `changes`, in the Platform and CloudEvents formats, in order,
  * after the write commits; a refused request delivers nothing.
  */
-import type { ByProjectKeyRequestBuilder, Destination, SubscriptionDraft } from '@commercetools/platform-sdk';
 import type { Delivery } from '../../src/index.js';
 import { createCart, setupCatalog, updateCart } from '../checkout/carts-support.js';
-import { expect, sdkFailure, test } from '../support/sdk.js';
-
-const sqs: Destination = {
-  type: 'SQS',
-  queueUrl: 'https://sqs.eu-central-1.amazonaws.com/123456789012/orders',
-  region: 'eu-central-1',
-  authenticationMode: 'IAM',
-};
-
-async function subscribe(apiRoot: ByProjectKeyRequestBuilder, body: Omit<SubscriptionDraft, 'destination'>) {
-  return (
-    await apiRoot
-      .subscriptions()
-      .post({ body: { destination: sqs, ...body } })
-      .execute()
-  ).body;
-}
+import { createCustomer, expect, sdkFailure, test, updateCustomer } from '../support/sdk.js';
+import { sqs, subscribe } from './support.js';
 
 /**
  * A delivery as "what, of which resource, at which version": a message with its `resourceVersion`, a
@@ -131,21 +115,13 @@ test('a checkout reaches both formats in order: cart changes, order changes and 
 
 test('message types narrow what a subscription receives; a type it does not name receives nothing', async ({ apiRoot, mock }) => {
   await subscribe(apiRoot, { key: 'emails', messages: [{ resourceTypeId: 'customer', types: ['CustomerEmailChanged'] }] });
-  const created = await apiRoot
-    .customers()
-    .post({ body: { email: 'ada@example.com', password: 'secret' } })
-    .execute();
-  const customer = created.body.customer;
+  const customer = await createCustomer(apiRoot);
   await apiRoot
     .channels()
     .post({ body: { key: 'berlin', roles: ['InventorySupply'] } })
     .execute();
   expect(mock.deliveries()).toEqual([]);
-  await apiRoot
-    .customers()
-    .withId({ ID: customer.id })
-    .post({ body: { version: customer.version, actions: [{ action: 'changeEmail', email: 'ada@lovelace.org' }] } })
-    .execute();
+  await updateCustomer(apiRoot, customer, [{ action: 'changeEmail', email: 'ada@lovelace.org' }]);
   expect(mock.deliveries().map((d) => [d.subscriptionKey, d.messageType, d.payload.email])).toEqual([
     ['emails', 'CustomerEmailChanged', 'ada@lovelace.org'],
   ]);
@@ -302,17 +278,8 @@ test('with the project messages off, /messages records nothing and subscriptions
     messages: [{ resourceTypeId: 'customer' }],
     format: { type: 'CloudEvents', cloudEventsVersion: '1.0' },
   });
-  const customer = (
-    await apiRoot
-      .customers()
-      .post({ body: { email: 'ada@example.com', password: 'secret' } })
-      .execute()
-  ).body.customer;
-  await apiRoot
-    .customers()
-    .withId({ ID: customer.id })
-    .post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'Ada' }] } })
-    .execute();
+  const customer = await createCustomer(apiRoot);
+  await updateCustomer(apiRoot, customer, [{ action: 'setFirstName', firstName: 'Ada' }]);
 
   expect((await apiRoot.messages().get().execute()).body.results).toEqual([]);
   expect(

@@ -4,6 +4,7 @@
  */
 import { customerFactory } from '../../factories/index.js';
 import { expect, test } from '../support/commerce.js';
+import { subscribe } from './support.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes start with ESC.
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
@@ -19,16 +20,7 @@ async function failure(assertion: () => unknown): Promise<string> {
 }
 
 test('toHaveDelivered: by kind, with a partial delivery, negated, and what it reports when it fails', async ({ commerce }) => {
-  await commerce.apiRoot
-    .subscriptions()
-    .post({
-      body: {
-        key: 'crm',
-        destination: { type: 'GoogleCloudPubSub', projectId: 'shop', topic: 'crm' },
-        messages: [{ resourceTypeId: 'customer' }],
-      },
-    })
-    .execute();
+  await subscribe(commerce.apiRoot, { key: 'crm', messages: [{ resourceTypeId: 'customer' }] });
   const [customer] = await commerce.seed(customerFactory.build({ email: 'ada@example.com' }));
   expect(commerce).toHaveDelivered('CustomerCreated');
   expect(commerce).toHaveDelivered('CustomerCreated', {
@@ -61,15 +53,7 @@ test('toHaveDelivered: by kind, with a partial delivery, negated, and what it re
 });
 
 test('toHaveDelivered waits for a delivery that comes later', async ({ commerce }) => {
-  await commerce.apiRoot
-    .subscriptions()
-    .post({
-      body: {
-        destination: { type: 'GoogleCloudPubSub', projectId: 'shop', topic: 'crm' },
-        changes: [{ resourceTypeId: 'customer' }],
-      },
-    })
-    .execute();
+  await subscribe(commerce.apiRoot, { changes: [{ resourceTypeId: 'customer' }] });
   setTimeout(() => void commerce.seed(customerFactory.build()), 200);
   await expect(commerce).toHaveDelivered('ResourceCreated', { resource: { typeId: 'customer' } });
 });

@@ -3,8 +3,8 @@
  * Deleted), the platform's fields, sequence numbers per resource, nothing for a refused request,
  * `/messages` queries, and the project's messages configuration.
  */
-import type { ByProjectKeyRequestBuilder, Customer, Message } from '@commercetools/platform-sdk';
-import { expect, sdkFailure, test } from '../support/sdk.js';
+import type { ByProjectKeyRequestBuilder, Message } from '@commercetools/platform-sdk';
+import { createCustomer, expect, sdkFailure, test, updateCustomer } from '../support/sdk.js';
 
 async function messagesOf(apiRoot: ByProjectKeyRequestBuilder, resourceId: string): Promise<Message[]> {
   const page = await apiRoot
@@ -14,30 +14,16 @@ async function messagesOf(apiRoot: ByProjectKeyRequestBuilder, resourceId: strin
   return page.body.results;
 }
 
-async function signUp(apiRoot: ByProjectKeyRequestBuilder, email = 'ada@example.com'): Promise<Customer> {
-  const created = await apiRoot
-    .customers()
-    .post({ body: { email, password: 'secret', key: email.split('@')[0] } })
-    .execute();
-  return created.body.customer;
-}
+const signUp = (apiRoot: ByProjectKeyRequestBuilder, email = 'ada@example.com') =>
+  createCustomer(apiRoot, { email, key: email.split('@')[0] });
 
 test('a create, its updates and its deletion emit the platform messages, numbered per resource', async ({ apiRoot }) => {
   const customer = await signUp(apiRoot);
-  const updated = await apiRoot
-    .customers()
-    .withId({ ID: customer.id })
-    .post({
-      body: {
-        version: customer.version,
-        actions: [
-          { action: 'setFirstName', firstName: 'Ada' },
-          { action: 'setMiddleName', middleName: 'King' },
-          { action: 'changeEmail', email: 'countess@example.com' },
-        ],
-      },
-    })
-    .execute();
+  const updated = await updateCustomer(apiRoot, customer, [
+    { action: 'setFirstName', firstName: 'Ada' },
+    { action: 'setMiddleName', middleName: 'King' },
+    { action: 'changeEmail', email: 'countess@example.com' },
+  ]);
   await apiRoot
     .customers()
     .withId({ ID: customer.id })
@@ -68,45 +54,23 @@ test('a create, its updates and its deletion emit the platform messages, numbere
 test('a refused request emits nothing, and neither does an update that changes nothing', async ({ apiRoot }) => {
   const customer = await signUp(apiRoot);
   const refused = await sdkFailure(
-    apiRoot
-      .customers()
-      .withId({ ID: customer.id })
-      .post({
-        body: {
-          version: customer.version,
-          actions: [
-            { action: 'setFirstName', firstName: 'Ada' },
-            { action: 'addStore', store: { typeId: 'store', key: 'nowhere' } },
-          ],
-        },
-      })
-      .execute(),
+    updateCustomer(apiRoot, customer, [
+      { action: 'setFirstName', firstName: 'Ada' },
+      { action: 'addStore', store: { typeId: 'store', key: 'nowhere' } },
+    ]),
   );
   expect(refused.statusCode).toBe(400);
   const stale = await sdkFailure(
-    apiRoot
-      .customers()
-      .withId({ ID: customer.id })
-      .post({ body: { version: 7, actions: [{ action: 'setLastName', lastName: 'Lovelace' }] } })
-      .execute(),
+    updateCustomer(apiRoot, { id: customer.id, version: 7 }, [{ action: 'setLastName', lastName: 'Lovelace' }]),
   );
   expect(stale.statusCode).toBe(409);
-  await apiRoot
-    .customers()
-    .withId({ ID: customer.id })
-    .post({ body: { version: customer.version, actions: [{ action: 'changeEmail', email: 'ada@example.com' }] } })
-    .execute();
+  await updateCustomer(apiRoot, customer, [{ action: 'changeEmail', email: 'ada@example.com' }]);
   expect((await messagesOf(apiRoot, customer.id)).map((m) => m.type)).toEqual(['CustomerCreated']);
 });
 
 test('a failure inside a transaction takes back the messages written before it', async ({ apiRoot }) => {
   await signUp(apiRoot, 'first@example.com');
-  const clash = await sdkFailure(
-    apiRoot
-      .customers()
-      .post({ body: { email: 'first@example.com', password: 'x' } })
-      .execute(),
-  );
+  const clash = await sdkFailure(createCustomer(apiRoot, { email: 'first@example.com', password: 'x' }));
   expect(clash.statusCode).toBe(400);
   const all = await apiRoot.messages().get().execute();
   expect(all.body.results.map((m) => m.type)).toEqual(['CustomerCreated']);
@@ -114,12 +78,7 @@ test('a failure inside a transaction takes back the messages written before it',
 
 test('/messages: by id, where, sort, paging and expand of the resource', async ({ apiRoot }) => {
   const ada = await signUp(apiRoot, 'ada@example.com');
-  const grace = (
-    await apiRoot
-      .customers()
-      .post({ body: { email: 'grace@example.com', password: 'x' } })
-      .execute()
-  ).body.customer;
+  const grace = await createCustomer(apiRoot, { email: 'grace@example.com', password: 'x' });
   const all = await apiRoot
     .messages()
     .get({ queryArgs: { sort: 'createdAt desc', limit: 1, withTotal: true } })

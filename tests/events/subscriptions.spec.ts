@@ -6,13 +6,7 @@
 import type { Destination, SubscriptionDraft } from '@commercetools/platform-sdk';
 import { expectPlatformActions } from '../support/resources.js';
 import { expect, sdkFailure, test } from '../support/sdk.js';
-
-const sqs: Destination = {
-  type: 'SQS',
-  queueUrl: 'https://sqs.eu-central-1.amazonaws.com/123456789012/orders',
-  region: 'eu-central-1',
-  authenticationMode: 'IAM',
-};
+import { sqs } from './support.js';
 
 const raw = <T>(value: unknown) => value as T;
 

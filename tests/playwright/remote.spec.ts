@@ -8,6 +8,7 @@ import { associateRoleFactory, businessUnitFactory, customerFactory, customerGro
 import { connectCommerceMock } from '../../src/index.js';
 import { Commerce } from '../../src/playwright/commerce.js';
 import { hasServerToItself } from '../../src/playwright/fixtures.js';
+import { subscribe } from '../events/support.js';
 import { expect, failureOf as failure, withServerPerWorker } from '../support/commerce.js';
 
 const test = withServerPerWorker();
@@ -115,16 +116,7 @@ test.describe('matchers on a remote mock', () => {
   });
 
   test('toHaveDelivered and commerce.deliveries(): pass, fail, wait, and the admin route', async ({ commerce, server }) => {
-    await commerce.apiRoot
-      .subscriptions()
-      .post({
-        body: {
-          key: 'groups',
-          destination: { type: 'GoogleCloudPubSub', projectId: 'shop', topic: 'groups' },
-          changes: [{ resourceTypeId: 'customer-group' }],
-        },
-      })
-      .execute();
+    await subscribe(commerce.apiRoot, { key: 'groups', changes: [{ resourceTypeId: 'customer-group' }] });
     const [group] = await commerce.seed(customerGroupFactory.build({ key: 'gold' }));
     await expect(commerce).toHaveDelivered('ResourceCreated', { subscriptionKey: 'groups', resource: { id: group!.id } });
     expect((await commerce.deliveries({ resourceId: group!.id })).map((d) => d.payload.version)).toEqual([1]);
@@ -204,7 +196,7 @@ test.describe('the clearing rule', () => {
     expect(hasServerToItself({ exclusiveServer: false }, worker(2))).toBe(false);
   });
 
-  test('with the server shared, commerce.clear() refuses and the data stays', async ({ server }) => {
+  test('with the server shared, commerce.clear() and commerce.import() refuse and the data stays', async ({ server }) => {
     server.mock.seed([['channel', { key: 'kept' }]]);
     const shared = new Commerce(
       { kind: 'remote', client: connectCommerceMock(server.url), serverUrl: server.url, projectKey: 'test-project', clearAllowed: false },
@@ -212,6 +204,9 @@ test.describe('the clearing rule', () => {
     );
     await expect(shared.clear()).rejects.toThrow(
       `commerce-mock: commerce.clear() would empty the server at ${server.url} under the tests of the other workers.`,
+    );
+    await expect(shared.import(server.mock.export())).rejects.toThrow(
+      `commerce-mock: commerce.import() would replace the data of the server at ${server.url} under the tests of the other workers.`,
     );
     expect(server.mock.all('channel')).toHaveLength(1);
   });

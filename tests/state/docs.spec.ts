@@ -1,6 +1,7 @@
 /**
  * docs/state-and-faults.md: every ```ts block appears verbatim (whitespace aside) between
- * `// doc-example:start` and `// doc-example:end` in this file or in baseline-doc.spec.ts, where it runs.
+ * `// doc-example:start` and `// doc-example:end` in this file, in baseline-doc.spec.ts or in
+ * playwright/import-export.spec.ts, where it runs.
  */
 import { fileURLToPath } from 'node:url';
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
@@ -13,7 +14,9 @@ import { CREDENTIALS, expect, test } from '../support/sdk.js';
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
 test('every example of docs/state-and-faults.md runs in a spec', () => {
-  const regions = [...markedRegions(path('./docs.spec.ts')), ...markedRegions(path('./baseline-doc.spec.ts'))].map(asWritten);
+  const regions = ['./docs.spec.ts', './baseline-doc.spec.ts', '../playwright/import-export.spec.ts']
+    .flatMap((spec) => markedRegions(path(spec)))
+    .map(asWritten);
   const blocks = tsBlocks(path('../../docs/state-and-faults.md'));
   expect(blocks.length).toBeGreaterThan(1);
   for (const block of blocks) expect(regions, `not run by any spec:\n${block}`).toContain(asWritten(block));
@@ -99,6 +102,22 @@ test('fault injection: the SDK retries two 503s and the customer exists once', a
     .execute();
   expect(mock.all('customer')).toHaveLength(1);
   expect(mock.requests({ method: 'POST', path: '/test-project/customers' }).map((entry) => entry.status)).toEqual([503, 503, 201]);
+  // doc-example:end
+});
+
+test('fault injection: a dropped connection reaches the SDK as a network error and stores nothing', async ({ mock, apiRoot }) => {
+  // doc-example:start
+  mock.faults.add({ method: 'POST', path: '/test-project/customers', dropConnection: true, times: 1 });
+  const create = () =>
+    apiRoot
+      .customers()
+      .post({ body: { email: 'ann@example.com', password: 'secret' } })
+      .execute();
+
+  await expect(create()).rejects.toMatchObject({ error: { code: 'NetworkError', statusCode: 0, message: 'fetch failed' } });
+  expect(mock.all('customer')).toEqual([]);
+  await create();
+  expect(mock.requests({ path: '/test-project/customers' }).map((entry) => entry.status)).toEqual([0, 201]);
   // doc-example:end
 });
 

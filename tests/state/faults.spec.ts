@@ -3,30 +3,16 @@
  * platform's error envelope before anything is served (no data changes); `times`, seeded
  * `probability`, method and path matching; the official SDK's retry middleware rides through.
  */
-import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
-import { ClientBuilder } from '@commercetools/ts-client';
-import { CREDENTIALS, expect, PROJECT_KEY, sdkFailure, test } from '../support/sdk.js';
+import { createCommerceMock, createMockFetch } from '../../src/index.js';
+import { startServer } from '../../src/transports/node-server.js';
+import { expect, PROJECT_KEY, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
 
 test.describe('fault injection', () => {
   test('the official SDK retries two 503s and succeeds: the customer exists once', async ({ mock }) => {
     mock.faults.add({ method: 'POST', path: `/${PROJECT_KEY}/customers`, status: 503, times: 2 });
-    const client = new ClientBuilder()
-      .withProjectKey(PROJECT_KEY)
-      .withClientCredentialsFlow({
-        host: mock.options.authUrl,
-        projectKey: PROJECT_KEY,
-        credentials: CREDENTIALS,
-        scopes: [`manage_project:${PROJECT_KEY}`],
-        httpClient: fetch,
-      })
-      .withHttpMiddleware({
-        host: mock.options.apiUrl,
-        httpClient: fetch,
-        enableRetry: true,
-        retryConfig: { maxRetries: 3, retryDelay: 10, backoff: false, retryCodes: [503] },
-      })
-      .build();
-    const apiRoot = createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: PROJECT_KEY });
+    const apiRoot = sdkApiRoot(mock, { kind: 'client' }, PROJECT_KEY, {
+      http: { enableRetry: true, retryConfig: { maxRetries: 3, retryDelay: 10, backoff: false, retryCodes: [503] } },
+    });
     const created = await apiRoot
       .customers()
       .post({ body: { email: 'retry@example.com', password: 'secret' } })
@@ -111,5 +97,88 @@ test.describe('fault injection', () => {
     mock.faults.add({ status: 503 });
     mock.clear();
     expect((await fetch(`${mock.options.apiUrl}/${PROJECT_KEY}/customers`)).status).toBe(200);
+  });
+});
+
+test.describe('connection failures (dropConnection)', () => {
+  const customerDraft = { email: 'dropped@example.com', password: 'secret' };
+  const postCustomer = (send: typeof fetch, apiUrl: string) =>
+    send(`${apiUrl}/${PROJECT_KEY}/customers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(customerDraft),
+    });
+  /** What a failed fetch rejected with: fetch's TypeError and the network error it wraps. */
+  const networkError = (request: Promise<unknown>) =>
+    request.then(
+      () => {
+        throw new Error('expected a network error, but the request was answered');
+      },
+      (error: TypeError & { cause?: { code?: string } }) => error,
+    );
+
+  test('through the MockAgent, fetch fails as on a reset connection; nothing is stored; the journal shows status 0', async ({ mock }) => {
+    mock.faults.add({ method: 'POST', path: `/${PROJECT_KEY}/customers`, dropConnection: true, times: 1 });
+    const error = await networkError(postCustomer(fetch, mock.options.apiUrl));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect(error.cause?.code).toBe('ECONNRESET');
+    expect(mock.all('customer')).toEqual([]);
+    expect((await postCustomer(fetch, mock.options.apiUrl)).status).toBe(201);
+    expect(mock.requests({ path: `/${PROJECT_KEY}/customers` }).map((entry) => entry.status)).toEqual([0, 201]);
+  });
+
+  test('createMockFetch fails the same way', async ({ mock }) => {
+    mock.faults.add({ dropConnection: true, times: 1 });
+    const error = await networkError(postCustomer(createMockFetch(mock), mock.options.apiUrl));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect(error.cause?.code).toBe('ECONNRESET');
+    expect(mock.all('customer')).toEqual([]);
+  });
+
+  test("the official SDK's retry middleware does not retry a network error: the error reaches the caller, nothing is stored", async ({
+    mock,
+  }) => {
+    const apiRoot = sdkApiRoot(mock, { kind: 'client' }, PROJECT_KEY, {
+      http: { enableRetry: true, retryConfig: { maxRetries: 3, retryDelay: 10, backoff: false, retryCodes: [503, 'ECONNRESET'] } },
+    });
+    mock.faults.add({ method: 'POST', path: `/${PROJECT_KEY}/customers`, dropConnection: true, times: 1 });
+    const create = () => apiRoot.customers().post({ body: customerDraft }).execute();
+    const failure = (await create().catch((rejection: unknown) => rejection)) as { error?: unknown };
+    expect(failure.error).toMatchObject({ name: 'NetworkError', code: 'NetworkError', statusCode: 0, message: 'fetch failed' });
+    expect(mock.all('customer')).toEqual([]);
+    // One attempt only, even with the code listed: ts-client retries statuses and timeouts, not a failed connection.
+    expect(mock.requests({ method: 'POST', path: `/${PROJECT_KEY}/customers` }).map((entry) => entry.status)).toEqual([0]);
+    expect((await create()).statusCode).toBe(201);
+    expect(mock.all('customer')).toHaveLength(1);
+  });
+
+  test('on the HTTP server the socket is destroyed without an answer; POST /__mock/faults adds the rule', async () => {
+    // A mock of its own: the fixture's MockAgent would refuse the real port.
+    const mock = createCommerceMock();
+    const server = await startServer(mock, { port: 0 });
+    try {
+      const added = await fetch(`${server.url}/__mock/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ method: 'POST', path: `/${PROJECT_KEY}/customers`, dropConnection: true, times: 1 }),
+      });
+      expect(added.status).toBe(201);
+      const error = await networkError(postCustomer(fetch, server.url));
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toBe('fetch failed');
+      expect(mock.all('customer')).toEqual([]);
+      expect((await postCustomer(fetch, server.url)).status).toBe(201);
+      expect(mock.requests({ method: 'POST' }).map((entry) => entry.status)).toEqual([0, 201]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a dropConnection rule with a status or a delay is refused, and nothing is added', ({ mock }) => {
+    expect(() => mock.faults.add({ dropConnection: true, status: 503 })).toThrow(/invalid fault rule: dropConnection: .*without status/);
+    expect(() => mock.faults.add({ dropConnection: true, delayMs: 10 })).toThrow(/invalid fault rule: dropConnection/);
+    expect(() => mock.faults.add({ dropConnection: false } as never)).toThrow(/invalid fault rule: dropConnection/);
+    expect(mock.faults.list()).toEqual([]);
   });
 });

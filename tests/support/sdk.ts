@@ -3,8 +3,14 @@
  * SDK clients pointed at it, so the project's tests drive the mock the way users do.
  */
 import { test as base, expect } from './response-check.js';
-import { ClientBuilder, type Client } from '@commercetools/ts-client';
-import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import { ClientBuilder, type Client, type HttpMiddlewareOptions } from '@commercetools/ts-client';
+import {
+  createApiBuilderFromCtpClient,
+  type ByProjectKeyRequestBuilder,
+  type Customer,
+  type CustomerDraft,
+  type CustomerUpdateAction,
+} from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock, type CommerceMockOptions } from '../../src/index.js';
 import { interceptFetch } from '../../src/transports/mock-agent.js';
 import { storageFromEnvironment } from '../storage/backends.js';
@@ -19,14 +25,37 @@ export type SdkFlow =
   | { kind: 'existing'; authorization: string }
   | { kind: 'none' };
 
-/** An official-SDK API root for `mock`, authenticating with the given flow against the mock's token server. */
-export function sdkApiRoot(mock: CommerceMock, flow: SdkFlow = { kind: 'client' }, projectKey = PROJECT_KEY): ByProjectKeyRequestBuilder {
-  return createApiBuilderFromCtpClient(sdkClient(mock, flow, projectKey)).withProjectKey({ projectKey });
+/** What a test adds to the SDK client it builds. */
+export interface SdkClientOptions {
+  /** The HTTP middleware's options beyond its host and fetch: retries, timeouts. */
+  http?: Omit<HttpMiddlewareOptions, 'host' | 'httpClient'>;
+  /** Middleware before the HTTP middleware (the correlation-id middleware, ...). */
+  middleware?: (builder: ClientBuilder) => ClientBuilder;
+  /** The fetch the client sends with; global fetch (served by the MockAgent) by default. */
+  httpClient?: typeof fetch;
 }
 
-export function sdkClient(mock: CommerceMock, flow: SdkFlow = { kind: 'client' }, projectKey = PROJECT_KEY): Client {
-  const host = mock.options.authUrl;
-  const httpClient = fetch;
+/**
+ * An official-SDK API root for a mock (at its own origins) or a server (its URL serves API and token
+ * routes alike), authenticating with the given flow against the token server there.
+ */
+export function sdkApiRoot(
+  target: CommerceMock | string,
+  flow: SdkFlow = { kind: 'client' },
+  projectKey = PROJECT_KEY,
+  options: SdkClientOptions = {},
+): ByProjectKeyRequestBuilder {
+  return createApiBuilderFromCtpClient(sdkClient(target, flow, projectKey, options)).withProjectKey({ projectKey });
+}
+
+export function sdkClient(
+  target: CommerceMock | string,
+  flow: SdkFlow = { kind: 'client' },
+  projectKey = PROJECT_KEY,
+  options: SdkClientOptions = {},
+): Client {
+  const { apiUrl, authUrl: host } = typeof target === 'string' ? { apiUrl: target, authUrl: target } : target.options;
+  const httpClient = options.httpClient ?? fetch;
   let builder = new ClientBuilder().withProjectKey(projectKey);
   switch (flow.kind) {
     case 'client':
@@ -62,7 +91,27 @@ export function sdkClient(mock: CommerceMock, flow: SdkFlow = { kind: 'client' }
     case 'none':
       break;
   }
-  return builder.withHttpMiddleware({ host: mock.options.apiUrl, httpClient }).build();
+  if (options.middleware) builder = options.middleware(builder);
+  return builder.withHttpMiddleware({ ...options.http, host: apiUrl, httpClient }).build();
+}
+
+/** Creates a customer through the SDK and returns it as stored: ada@example.com unless the draft says otherwise. */
+export async function createCustomer(apiRoot: ByProjectKeyRequestBuilder, draft: Partial<CustomerDraft> = {}): Promise<Customer> {
+  const body = { email: 'ada@example.com', password: 'secret', ...draft };
+  return (await apiRoot.customers().post({ body }).execute()).body.customer;
+}
+
+/** Sends update actions for a customer at the version it was read with (or any version given), through the SDK. */
+export function updateCustomer(
+  apiRoot: ByProjectKeyRequestBuilder,
+  customer: Pick<Customer, 'id' | 'version'>,
+  actions: CustomerUpdateAction[],
+) {
+  return apiRoot
+    .customers()
+    .withId({ ID: customer.id })
+    .post({ body: { version: customer.version, actions } })
+    .execute();
 }
 
 export interface SdkFailure {

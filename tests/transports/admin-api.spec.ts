@@ -3,9 +3,8 @@
  * mock uses to seed it, read it, issue tokens and read the request journal. Bad input gets the
  * platform's error envelope and changes nothing; beyond loopback the routes need the admin token.
  */
-import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
-import { ClientBuilder } from '@commercetools/ts-client';
 import { test, expect } from '../support/response-check.js';
+import { sdkApiRoot } from '../support/sdk.js';
 import { createCommerceMock, startServer, type CommerceMock, type RunningServer } from '../../src/index.js';
 
 type Json = Record<string, any>;
@@ -97,12 +96,10 @@ test.describe('admin API', () => {
     expect((await admin('GET', `/tokens?kind=customer&customerId=${customer!.id}`)).body.results.map((t: Json) => t.accessToken)).toEqual([
       issued.body.accessToken,
     ]);
-    const client = new ClientBuilder()
-      .withProjectKey('shop')
-      .withExistingTokenFlow(`Bearer ${issued.body.accessToken}`, { force: true })
-      .withHttpMiddleware({ host: server.url, httpClient: fetch })
-      .build();
-    const me = await createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: 'shop' }).me().get().execute();
+    const me = await sdkApiRoot(server.url, { kind: 'existing', authorization: `Bearer ${issued.body.accessToken}` }, 'shop')
+      .me()
+      .get()
+      .execute();
     expect(me.body.id).toBe(customer!.id);
 
     const unknownCustomer = await admin('POST', '/tokens', { kind: 'customer', customerId: 'nobody' });

@@ -2,6 +2,7 @@ import { test, expect } from '../support/response-check.js';
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
 import { createCommerceMock, createMockFetch, startServer, type CommerceMock } from '../../src/index.js';
+import { sdkApiRoot } from '../support/sdk.js';
 import { OTHER_PLATFORM_ORIGINS, expectPlatformRefusal } from './platform-refusal.js';
 
 // No MockAgent here: the fetch function alone serves the mock.
@@ -9,18 +10,7 @@ test.describe('createMockFetch: a fetch served by the mock, no global state', ()
   test('the official SDK uses it as its httpClient for tokens and API calls', async () => {
     const mock = createCommerceMock({ enableAuthentication: true, validateCredentials: true });
     const httpClient = createMockFetch(mock);
-    const apiRoot = createApiBuilderFromCtpClient(
-      new ClientBuilder()
-        .withProjectKey('shop')
-        .withClientCredentialsFlow({
-          host: mock.options.authUrl,
-          projectKey: 'shop',
-          credentials: { clientId: 'direct', clientSecret: 's' },
-          httpClient,
-        })
-        .withHttpMiddleware({ host: mock.options.apiUrl, httpClient })
-        .build(),
-    ).withProjectKey({ projectKey: 'shop' });
+    const apiRoot = sdkApiRoot(mock, { kind: 'client', clientId: 'direct' }, 'shop', { httpClient });
 
     const created = await apiRoot
       .customers()

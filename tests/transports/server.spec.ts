@@ -1,20 +1,12 @@
 import { test, expect } from '../support/response-check.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
-import { ClientBuilder } from '@commercetools/ts-client';
 import { createCommerceMock } from '../../src/index.js';
 import { startServer, type RunningServer } from '../../src/transports/node-server.js';
 import { needsBuild } from '../support/build.js';
+import { sdkApiRoot } from '../support/sdk.js';
 
-const apiRootFor = (url: string) =>
-  createApiBuilderFromCtpClient(
-    new ClientBuilder()
-      .withProjectKey('shop')
-      .withClientCredentialsFlow({ host: url, projectKey: 'shop', credentials: { clientId: 'c', clientSecret: 's' }, httpClient: fetch })
-      .withHttpMiddleware({ host: url, httpClient: fetch })
-      .build(),
-  ).withProjectKey({ projectKey: 'shop' });
+const apiRootFor = (url: string) => sdkApiRoot(url, { kind: 'client', clientId: 'c' }, 'shop');
 
 test.describe('standalone HTTP server', () => {
   let server: RunningServer;
