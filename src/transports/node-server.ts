@@ -30,12 +30,12 @@ export interface RunningServer {
 const MAX_HEADER_BYTES = 1024 * 1024;
 
 function send(response: ServerResponse, result: MockResponse, method: string): void {
-  const body = method === 'HEAD' ? undefined : (result.bytes ?? (result.body === undefined ? undefined : JSON.stringify(result.body)));
-  response.writeHead(result.status, {
-    ...CORS_HEADERS,
-    ...result.headers,
-    ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}),
-  });
+  // Encoded once: its length is the header, and the socket writes the same bytes.
+  const body =
+    method === 'HEAD' ? undefined : (result.bytes ?? (result.body === undefined ? undefined : Buffer.from(JSON.stringify(result.body))));
+  const headers: Record<string, string | number> = { ...CORS_HEADERS, ...result.headers };
+  if (body !== undefined) headers['content-length'] = body.length;
+  response.writeHead(result.status, headers);
   response.end(body);
 }
 
@@ -50,7 +50,9 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined | 'too-l
       if (size > MAX_BODY_BYTES) tooLarge = true;
       if (!tooLarge) chunks.push(chunk);
     });
-    request.on('end', () => resolve(tooLarge ? 'too-large' : size === 0 ? undefined : Buffer.concat(chunks)));
+    request.on('end', () =>
+      resolve(tooLarge ? 'too-large' : size === 0 ? undefined : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)),
+    );
     request.on('error', reject);
   });
 }

@@ -4,13 +4,21 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, index) => jsonEqual(item, b[index]));
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
   }
   if (Array.isArray(b)) return false;
-  const aKeys = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const bKeys = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  if (aKeys.length !== bKeys.length) return false;
-  return aKeys.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  // Counting rather than collecting keys: every update compares the whole resource, so no arrays per object.
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let defined = 0;
+  for (const k in x) {
+    if (x[k] === undefined) continue;
+    defined++;
+    if (!jsonEqual(x[k], y[k])) return false;
+  }
+  for (const k in y) if (y[k] !== undefined) defined--;
+  return defined === 0;
 }
 
 /** A deep copy of a JSON value; faster than structuredClone for plain JSON documents. */
