@@ -168,7 +168,7 @@ test.describe('export and import', () => {
     expect((await apiRoot.products().withId({ ID: products[2]!.id }).get().execute()).body).toEqual(products[2]);
   });
 
-  test('an export moves between the memory and the SQLite backends', async () => {
+  test('an export moves between the memory and the SQLite backends', { tag: '@sqlite' }, async () => {
     const memory = createCommerceMock({ defaultProjectKey: PROJECT_KEY });
     const products = seedShop(memory);
     const sqlite = createCommerceMock({ defaultProjectKey: PROJECT_KEY, storage: sqliteStorage({ file: ':memory:' }) });

@@ -112,7 +112,7 @@ test.describe('snapshot and restore', () => {
     }
   });
 
-  test('the SQLite backend restores by rewriting its table: the same result, at a cost that grows with the data', async () => {
+  test('the SQLite backend restores by rewriting its table: the same result, at a cost that grows with the data', { tag: '@sqlite' }, async () => {
     const storage = temporarySqlite();
     const mock = createCommerceMock({ defaultProjectKey: PROJECT_KEY, storage });
     try {
@@ -129,7 +129,7 @@ test.describe('snapshot and restore', () => {
     }
   });
 
-  test('a backend without snapshots, or something that is not a snapshot, is refused with a clear message', () => {
+  test('a backend without snapshots, or something that is not a snapshot, is refused with a clear message', { tag: '@sqlite' }, () => {
     const mock = createCommerceMock({ storage: { ...new MemoryLike() } as never });
     expect(() => mock.snapshot()).toThrow(/the plain storage cannot take snapshots/);
     const memory = createCommerceMock();
