@@ -26,14 +26,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { errors, PlatformError } from '../http/errors.js';
 import type { ResourceDefinition } from '../resources/define.js';
 import { resourceDefinitions } from '../resources/index.js';
+import type { GraphqlContext, RestCall } from './context.js';
 import { included } from './nested.js';
 
-/** One request to the REST core, under the GraphQL request's own project and token; throws its PlatformError. */
-export type RestCall = (method: 'GET' | 'POST' | 'DELETE', path: string, query?: URLSearchParams, body?: unknown) => unknown;
-
-export interface GraphqlContext {
-  rest: RestCall;
-}
+export type { GraphqlContext, RestCall } from './context.js';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext>;
 type Args = Record<string, unknown>;
