@@ -170,7 +170,15 @@ const availability = {
   },
 };
 
+/**
+ * A customer token's `version`, which GraphQL declares (tokens are Versioned there) and the REST
+ * CustomerToken does not carry: a token is never modified after it is issued, so it is always 1.
+ */
+const tokenVersion: Resolver = (source) => ((source as Document).version as number | undefined) ?? 1;
+
 export const NESTED_FIELDS: Record<string, Resolver> = {
+  'CustomerPasswordToken.version': tokenVersion,
+  'CustomerEmailToken.version': tokenVersion,
   'ProductVariant.price': selectedPrice,
   'VariantProjection.price': selectedPrice,
   'ProductSearchVariant.price': selectedPrice,
