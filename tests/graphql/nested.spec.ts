@@ -332,3 +332,42 @@ test('price, and scopedPrice in a search, select a standalone-priced product amo
     },
   ]);
 });
+
+test('localized enum labels by locale: a product type attribute enum and a custom field enum, each label(locale) and labelAllLocales', async ({
+  apiRoot,
+  mock,
+}) => {
+  const label = { en: 'Red', de: 'Rot' };
+  mock.create('product-type', {
+    key: 'shirt',
+    name: 'Shirt',
+    description: 'Shirts',
+    attributes: [{ name: 'color', label: { en: 'Color' }, isRequired: false, type: { name: 'lenum', values: [{ key: 'red', label }] } }],
+  });
+  mock.create('type', {
+    key: 'order-extras',
+    name: { en: 'Order extras' },
+    resourceTypeIds: ['order'],
+    fieldDefinitions: [
+      { name: 'wrap', label: { en: 'Wrap' }, required: false, type: { name: 'LocalizedEnum', values: [{ key: 'red', label }] } },
+    ],
+  });
+  const { data, errors } = await graphql(
+    apiRoot,
+    `{ productType(key: "shirt") { attributeDefinitions { results { type { ... on LocalizableEnumAttributeDefinitionType {
+          values { results { key de: label(locale: "de") fr: label(locale: "fr") accepted: label(acceptLanguage: ["fr", "de"]) labelAllLocales { locale value } } }
+        } } } } }
+      typeDefinition(key: "order-extras") { fieldDefinitions { type { ... on LocalizedEnumType {
+          values { key de: label(locale: "de") labelAllLocales { locale value } }
+        } } } } }`,
+  );
+  expect(errors).toBeUndefined();
+  const all = [
+    { locale: 'en', value: 'Red' },
+    { locale: 'de', value: 'Rot' },
+  ];
+  expect(data.productType.attributeDefinitions.results[0].type.values.results).toEqual([
+    { key: 'red', de: 'Rot', fr: null, accepted: 'Rot', labelAllLocales: all },
+  ]);
+  expect(data.typeDefinition.fieldDefinitions[0].type.values).toEqual([{ key: 'red', de: 'Rot', labelAllLocales: all }]);
+});
