@@ -121,3 +121,40 @@ test("me { businessUnits }: the caller's units only, by id and key as /me/busine
   expect(errors).toBeUndefined();
   expect(data.me).toEqual({ businessUnits: { total: 1, results: [{ key: 'acme' }] }, acme: { id: acme.id, name: 'ACME' }, other: null });
 });
+
+test('asAssociate { businessUnit, businessUnits }: the associate units only, as /as-associate/{id}/business-units serves them', async ({
+  apiRoot,
+  mock,
+}) => {
+  const ada = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
+  const grace = mock.create('customer', { email: 'grace@example.com', password: 'secret' });
+  mock.create('associate-role', { key: 'buyer', permissions: [] });
+  const member = (customer: { id: string }) => ({
+    customer: { typeId: 'customer', id: customer.id },
+    associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'buyer' } }],
+  });
+  const acme = mock.create('business-unit', { key: 'acme', unitType: 'Company', name: 'ACME', associates: [member(ada)] });
+  mock.create('business-unit', { key: 'beta', unitType: 'Company', name: 'Beta', associates: [member(ada)] });
+  mock.create('business-unit', { key: 'other', unitType: 'Company', name: 'Other', associates: [member(grace)] });
+  const { data, errors } = await graphql(
+    apiRoot,
+    `query ($ada: String!, $acme: String) { asAssociate(associateId: $ada, businessUnitKey: "acme") {
+      businessUnits(sort: "key asc") { total results { key } }
+      named: businessUnits(where: "key = \\"beta\\"") { total }
+      byId: businessUnit(id: $acme) { key name }
+      byKey: businessUnit(key: "beta") { key }
+      foreign: businessUnit(key: "other") { key }
+    } }`,
+    { ada: ada.id, acme: acme.id },
+  );
+  expect(errors).toBeUndefined();
+  expect(data.asAssociate).toEqual({
+    businessUnits: { total: 2, results: [{ key: 'acme' }, { key: 'beta' }] },
+    named: { total: 1 },
+    byId: { key: 'acme', name: 'ACME' },
+    byKey: { key: 'beta' },
+    foreign: null,
+  });
+  const { body: rest } = await apiRoot.asAssociate().withAssociateIdValue({ associateId: ada.id }).businessUnits().get().execute();
+  expect(rest.total).toBe(2);
+});
