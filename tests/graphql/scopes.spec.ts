@@ -4,6 +4,7 @@
  */
 import { test, expect, sdkApiRoot } from '../support/sdk.js';
 import { graphql } from './support.js';
+import type { CommerceMock } from '../../src/index.js';
 
 const SIGN_UP =
   'mutation ($draft: CustomerSignUpDraft!, $store: KeyReferenceInput) { customerSignUp(draft: $draft, storeKey: $store) { customer { id email version storesRef { key } } } }';
@@ -103,7 +104,8 @@ test('createOrderFromCart: the order reads back through REST, the cart is ordere
   expect(byNumber.data.order.id).toBe(body.id);
 });
 
-test("me { businessUnits }: the caller's units only, by id and key as /me/business-units serves them", async ({ mock }) => {
+/** Ada, associate of the company 'acme'; Grace, of 'other'; `member` makes an associate with the role 'buyer'. */
+function companies(mock: CommerceMock) {
   const ada = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
   const grace = mock.create('customer', { email: 'grace@example.com', password: 'secret' });
   mock.create('associate-role', { key: 'buyer', permissions: [] });
@@ -113,6 +115,11 @@ test("me { businessUnits }: the caller's units only, by id and key as /me/busine
   });
   const acme = mock.create('business-unit', { key: 'acme', unitType: 'Company', name: 'ACME', associates: [member(ada)] });
   mock.create('business-unit', { key: 'other', unitType: 'Company', name: 'Other', associates: [member(grace)] });
+  return { ada, acme, member };
+}
+
+test("me { businessUnits }: the caller's units only, by id and key as /me/business-units serves them", async ({ mock }) => {
+  const { acme } = companies(mock);
   const shop = sdkApiRoot(mock, { kind: 'password', username: 'ada@example.com', password: 'secret' });
   const { data, errors } = await graphql(
     shop,
@@ -126,16 +133,8 @@ test('asAssociate { businessUnit, businessUnits }: the associate units only, as 
   apiRoot,
   mock,
 }) => {
-  const ada = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
-  const grace = mock.create('customer', { email: 'grace@example.com', password: 'secret' });
-  mock.create('associate-role', { key: 'buyer', permissions: [] });
-  const member = (customer: { id: string }) => ({
-    customer: { typeId: 'customer', id: customer.id },
-    associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'buyer' } }],
-  });
-  const acme = mock.create('business-unit', { key: 'acme', unitType: 'Company', name: 'ACME', associates: [member(ada)] });
+  const { ada, acme, member } = companies(mock);
   mock.create('business-unit', { key: 'beta', unitType: 'Company', name: 'Beta', associates: [member(ada)] });
-  mock.create('business-unit', { key: 'other', unitType: 'Company', name: 'Other', associates: [member(grace)] });
   const { data, errors } = await graphql(
     apiRoot,
     `query ($ada: String!, $acme: String) { asAssociate(associateId: $ada, businessUnitKey: "acme") {
