@@ -17,7 +17,7 @@ import type { Reply } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { errors, PlatformError } from '../http/errors.js';
 import { fieldResolver, type GraphqlContext, isScope, type RestCall, servedFields, typeResolver } from './resolvers.js';
-import { NESTED_FIELDS } from './nested.js';
+import { carryProduct, NESTED_FIELDS } from './nested.js';
 import { SEARCH_RESULT_FIELDS, SEARCH_ROOT_FIELDS } from './search.js';
 import { checkedDocument, mutationSchema, platformSchema } from './schema.js';
 
@@ -104,14 +104,20 @@ export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
     fieldResolver: (source, args, ctx: GraphqlContext, info) => {
       const name = `${info.parentType.name}.${info.fieldName}`;
       const own = resolvers.get(name) ?? NESTED[name];
-      if (own) return own(source, args, ctx, info);
+      if (own) {
+        const value = own(source, args, ctx, info);
+        carryProduct(info.parentType.name, source, value);
+        return value;
+      }
       // A root field, or a field of `me`, `inStore`, `asAssociate`, is a request to the REST core or an error: never a silent null.
       if (info.path.prev === undefined || isScope(source)) {
         throw errors.invalidOperation(
           `commerce-mock does not serve the field '${info.parentType.name}.${info.fieldName}' (docs/graphql.md lists what it serves).`,
         );
       }
-      return fieldResolver(source, args, ctx, info);
+      const value = fieldResolver(source, args, ctx, info);
+      carryProduct(info.parentType.name, source, value);
+      return value;
     },
     typeResolver,
   }) as ExecutionResult;

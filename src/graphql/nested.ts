@@ -5,25 +5,66 @@
  * schema implements them in share one resolver.
  */
 import type { GraphQLFieldResolver } from 'graphql';
-import { selectPrice, type SelectablePrice } from '../pricing/index.js';
+import { selectPrice, type PriceSelection } from '../pricing/index.js';
+import type { Price, Product } from '../resources/product/model.js';
+import { priceCandidates, type StandalonePriceLike, standaloneAsPrice } from '../resources/product/present.js';
+import type { GraphqlContext } from './context.js';
 
 type Args = Record<string, unknown>;
 type Document = Record<string, unknown>;
-/** None of these reads the context: what they select from is the document already read. */
-type Resolver = GraphQLFieldResolver<unknown, unknown>;
+/** Most of these select from the document already read; a variant's price may read its standalone prices. */
+type Resolver = GraphQLFieldResolver<unknown, GraphqlContext>;
 
 const list = <T = Document>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const given = (value: unknown): value is string[] => Array.isArray(value);
 
-/** `price(currency, country, customerGroupId, customerGroupAssignmentIds, channelId, date)`: the platform's price selection over `prices`. */
-const selectedPrice: Resolver = (source, a) => {
-  const selection: Parameters<typeof selectPrice>[1] = { currency: a.currency as string };
+/**
+ * The product each part of a product read belongs to (its catalog data, data, variants): a variant's
+ * price depends on the product's price mode, and GraphQL hands a field only its own parent.
+ */
+const owningProduct = new WeakMap<object, Document>();
+const PRODUCT_TYPES = new Set(['Product', 'ProductProjection']);
+const PRODUCT_PARTS = new Set(['ProductCatalogData', 'ProductData']);
+
+/** Records that `value`, a field of `source` (a product or a part of one), belongs to that product. */
+export function carryProduct(parentType: string, source: unknown, value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  const product = PRODUCT_TYPES.has(parentType)
+    ? (source as Document)
+    : PRODUCT_PARTS.has(parentType)
+      ? owningProduct.get(source as object)
+      : undefined;
+  if (!product) return;
+  for (const part of Array.isArray(value) ? value : [value])
+    if (typeof part === 'object' && part !== null) owningProduct.set(part, product);
+}
+
+/** The SKU's standalone prices as REST reads them (with the product discount of the SKU's variant). */
+function standalonePrices(context: GraphqlContext, sku: string): StandalonePriceLike[] {
+  const query = new URLSearchParams({ where: `sku = ${JSON.stringify(sku)}`, limit: '500' });
+  return (context.rest('GET', 'standalone-prices', query) as { results: StandalonePriceLike[] }).results;
+}
+
+/**
+ * `price(currency, country, customerGroupId, customerGroupAssignmentIds, channelId, date)`: the
+ * platform's price selection over the prices REST selects from: the variant's own, or the SKU's
+ * standalone prices for a product priced with them.
+ */
+const selectedPrice: Resolver = (source, a, context) => {
+  const selection: PriceSelection = { currency: a.currency as string };
   if (typeof a.country === 'string') selection.country = a.country;
   if (typeof a.customerGroupId === 'string') selection.customerGroup = a.customerGroupId;
   if (given(a.customerGroupAssignmentIds)) selection.customerGroupAssignments = a.customerGroupAssignmentIds;
   if (typeof a.channelId === 'string') selection.channel = a.channelId;
   if (typeof a.date === 'string') selection.now = a.date;
-  return selectPrice(list<SelectablePrice>((source as Document).prices), selection) ?? null;
+  const priceMode = owningProduct.get(source as object)?.priceMode as Product['priceMode'];
+  const variant = source as { sku?: string; prices?: Price[] };
+  const chosen = selectPrice(
+    priceCandidates(priceMode, variant, (sku) => standalonePrices(context, sku)),
+    selection,
+  );
+  if (!chosen) return null;
+  return priceMode === 'Standalone' ? standaloneAsPrice(chosen as StandalonePriceLike) : chosen;
 };
 
 interface Variant extends Document {
@@ -129,7 +170,15 @@ const availability = {
   },
 };
 
+/**
+ * A customer token's `version`, which GraphQL declares (tokens are Versioned there) and the REST
+ * CustomerToken does not carry: a token is never modified after it is issued, so it is always 1.
+ */
+const tokenVersion: Resolver = (source) => ((source as Document).version as number | undefined) ?? 1;
+
 export const NESTED_FIELDS: Record<string, Resolver> = {
+  'CustomerPasswordToken.version': tokenVersion,
+  'CustomerEmailToken.version': tokenVersion,
   'ProductVariant.price': selectedPrice,
   'VariantProjection.price': selectedPrice,
   'ProductSearchVariant.price': selectedPrice,

@@ -26,14 +26,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { errors, PlatformError } from '../http/errors.js';
 import type { ResourceDefinition } from '../resources/define.js';
 import { resourceDefinitions } from '../resources/index.js';
+import type { GraphqlContext, RestCall } from './context.js';
 import { included } from './nested.js';
 
-/** One request to the REST core, under the GraphQL request's own project and token; throws its PlatformError. */
-export type RestCall = (method: 'GET' | 'POST' | 'DELETE', path: string, query?: URLSearchParams, body?: unknown) => unknown;
-
-export interface GraphqlContext {
-  rest: RestCall;
-}
+export type { GraphqlContext, RestCall } from './context.js';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext>;
 type Args = Record<string, unknown>;
@@ -89,9 +85,14 @@ const SCOPE_TYPES: Record<string, 'me' | 'store' | 'store-me' | 'associate-unit'
 };
 const prefixOf = (source: unknown) => (source instanceof Scope ? source.prefix : '');
 
-/** The REST path of a type's collection under a prefix; a signed-in customer is `me` itself, not `me/customers`. */
+/**
+ * The REST path of a type's collection under a prefix; a signed-in customer is `me` itself, not
+ * `me/customers`, and an associate's business units are all of theirs (`as-associate/{id}/business-units`),
+ * not those inside the unit `asAssociate` names.
+ */
 function collectionPath(definition: ResourceDefinition, prefix: string): string {
   if (definition.typeId === 'customer' && prefix.endsWith('me/')) return prefix.slice(0, -1);
+  if (definition.typeId === 'business-unit') return `${prefix.replace(/in-business-unit\/key=[^/]*\/$/, '')}${definition.path}`;
   return `${prefix}${definition.path}`;
 }
 
@@ -157,8 +158,8 @@ function matching(rest: RestCall, route: string, parameters: Args): unknown[] {
   return (rest('GET', `shipping-methods/${route}`, query) as { results: unknown[] }).results;
 }
 
-/** Types a scope's own router serves, beside the types' scope policies: the caller's business units under `/me`. */
-const SCOPE_ROUTED: Record<string, string[]> = { me: ['business-unit'] };
+/** Types a scope's own router serves, beside the types' scope policies: the caller's or the associate's business units. */
+const SCOPE_ROUTED: Record<string, string[]> = { me: ['business-unit'], 'associate-unit': ['business-unit'] };
 
 /** Whether the REST mount serves the resource type a field reads: the type's scope policy mounts it there (the caller's own customer is `/me`). */
 function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): boolean {

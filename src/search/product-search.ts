@@ -16,7 +16,13 @@
  */
 import type { ApiCall } from '../context.js';
 import type { Price } from '../resources/product/model.js';
-import { CatalogRead, presentProjection, productProjection, type ProductProjection } from '../resources/product/present.js';
+import {
+  CatalogRead,
+  presentProjection,
+  priceCandidates,
+  productProjection,
+  type ProductProjection,
+} from '../resources/product/present.js';
 import { catalogView, type IndexedProduct } from './catalog-index.js';
 import { navigate, scalars, type Scalar } from './fields.js';
 import { compareScalars } from './matching.js';
@@ -104,11 +110,7 @@ function variantField(
 
 /** The prices a variant is searched by: embedded, or the SKU's active standalone prices. */
 function pricesOf(entry: IndexedProduct, variant: number, scope: RequestScope): readonly Price[] {
-  const found = entry.variants[variant]!;
-  if (entry.product.priceMode === 'Standalone') {
-    return found.sku === undefined ? [] : (scope.read.standalonePrices(found.sku).filter((price) => price.active) as unknown as Price[]);
-  }
-  return found.prices ?? [];
+  return priceCandidates(entry.product.priceMode, entry.variants[variant]!, (sku) => scope.read.standalonePrices(sku)) as readonly Price[];
 }
 
 function fieldKindOf(fieldType: string): FieldKind {

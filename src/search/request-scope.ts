@@ -8,7 +8,7 @@ import { errors } from '../http/errors.js';
 import type { ResourceContext } from '../resources/define.js';
 import type { Price, Variant } from '../resources/product/model.js';
 import { selectPrice } from '../pricing/price-selection.js';
-import type { CatalogRead, Availability, StandalonePriceLike } from '../resources/product/present.js';
+import { type CatalogRead, type Availability, priceCandidates } from '../resources/product/present.js';
 import type { IndexedProduct } from './catalog-index.js';
 
 export interface ScopedPrice {
@@ -64,13 +64,10 @@ export class RequestScope {
   private computeScopedPrice(entry: IndexedProduct, variant: Variant): ScopedPrice | undefined {
     const selection = this.read.selection;
     if (!selection) return undefined;
-    let chosen: Price | StandalonePriceLike | undefined;
-    if (entry.product.priceMode === 'Standalone') {
-      const candidates = variant.sku === undefined ? [] : this.read.standalonePrices(variant.sku).filter((price) => price.active);
-      chosen = selectPrice(candidates, selection);
-    } else {
-      chosen = selectPrice(variant.prices, selection);
-    }
+    const chosen = selectPrice(
+      priceCandidates(entry.product.priceMode, variant, (sku) => this.read.standalonePrices(sku)),
+      selection,
+    );
     if (!chosen) return undefined;
     const discounted =
       this.read.discounts.size > 0 || chosen.discounted ? this.read.discountedFor(entry.product, entry.data, variant, chosen) : undefined;

@@ -25,11 +25,25 @@ test('password reset: a token by email, the customer by token, the reset; REST s
   const customer = mock.create('customer', { email: 'ada@example.com', password: 'old-secret' });
   const created = await graphql(
     apiRoot,
-    'mutation { customerCreatePasswordResetToken(email: "ada@example.com", ttlMinutes: 30) { customerId value expiresAt invalidateOlderTokens } }',
+    `mutation { customerCreatePasswordResetToken(email: "ada@example.com", ttlMinutes: 30) {
+      id version customerId value expiresAt invalidateOlderTokens createdAt lastModifiedAt
+    } }`,
   );
   expect(created.errors).toBeUndefined();
   const token = created.data.customerCreatePasswordResetToken;
-  expect(token).toMatchObject({ customerId: customer.id, invalidateOlderTokens: false });
+  // GraphQL's token is Versioned (a token is never modified: version 1); REST's CustomerToken has no version.
+  expect(token).toMatchObject({ version: 1, customerId: customer.id, invalidateOlderTokens: false });
+  const { body: rest } = await apiRoot
+    .customers()
+    .passwordToken()
+    .post({ body: { email: 'ada@example.com' } })
+    .execute();
+  expect(rest).not.toHaveProperty('version');
+  expect(Object.keys(rest).sort()).toEqual(
+    Object.keys(token)
+      .filter((field) => field !== 'version')
+      .sort(),
+  );
   const owner = await graphql(apiRoot, 'query ($token: String) { customer(passwordToken: $token) { id email } }', { token: token.value });
   expect(owner.data.customer).toEqual({ id: customer.id, email: 'ada@example.com' });
 
@@ -54,10 +68,11 @@ test('email verification: a token by id, the customer by token, the confirmation
   const customer = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
   const created = await graphql(
     apiRoot,
-    'mutation ($id: String!) { customerCreateEmailVerificationToken(id: $id, version: 1, ttlMinutes: 60) { customerId value } }',
+    'mutation ($id: String!) { customerCreateEmailVerificationToken(id: $id, version: 1, ttlMinutes: 60) { version customerId value } }',
     { id: customer.id },
   );
   expect(created.errors).toBeUndefined();
+  expect(created.data.customerCreateEmailVerificationToken).toMatchObject({ version: 1, customerId: customer.id });
   const { value } = created.data.customerCreateEmailVerificationToken;
   const owner = await graphql(apiRoot, 'query ($token: String) { customer(emailToken: $token) { id } }', { token: value });
   expect(owner.data.customer).toEqual({ id: customer.id });

@@ -267,3 +267,107 @@ test('definitions by name: attributeDefinitions paged and sorted, fieldDefinitio
     { name: 'since', value: '2020' },
   ]);
 });
+
+test('price, and scopedPrice in a search, select a standalone-priced product among its SKU standalone prices, as REST does', async ({
+  apiRoot,
+  mock,
+}) => {
+  mock.create('product-type', { key: 'sock', name: 'Sock', description: 'Socks' });
+  mock.create('product', {
+    key: 'sock',
+    productType: { key: 'sock' },
+    name: { en: 'Sock' },
+    slug: { en: 'sock' },
+    priceMode: 'Standalone',
+    masterVariant: { sku: 'SOCK-1', prices: [{ value: { currencyCode: 'EUR', centAmount: 9999 } }] },
+    publish: true,
+  });
+  const eur = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
+  mock.create('standalone-price', { sku: 'SOCK-1', value: eur(500) });
+  mock.create('standalone-price', { sku: 'SOCK-1', value: eur(400), country: 'DE' });
+  mock.create('standalone-price', { sku: 'SOCK-1', value: eur(100), country: 'FR', active: false });
+  mock.create('product-discount', {
+    name: { en: 'Ten percent' },
+    value: { type: 'relative', permyriad: 1000 },
+    predicate: 'sku = "SOCK-1"',
+    sortOrder: '0.5',
+    isActive: true,
+  });
+  const { data, errors } = await graphql(
+    apiRoot,
+    `{ product(key: "sock") { masterData { current { masterVariant {
+        plain: price(currency: "EUR") { id value { centAmount } }
+        german: price(currency: "EUR", country: "DE") { id value { centAmount } country discounted { value { centAmount } } }
+        french: price(currency: "EUR", country: "FR") { value { centAmount } }
+      } } } }
+      productProjectionSearch(priceSelector: { currency: "EUR", country: "DE" }) { results { masterVariant {
+        price(currency: "EUR", country: "DE") { value { centAmount } }
+        scopedPrice { value { centAmount } currentValue { centAmount } }
+      } } } }`,
+  );
+  expect(errors).toBeUndefined();
+  const { body: rest } = await apiRoot
+    .products()
+    .withKey({ key: 'sock' })
+    .get({ queryArgs: { priceCurrency: 'EUR', priceCountry: 'DE' } })
+    .execute();
+  const restPrice = rest.masterData.current.masterVariant.price!;
+  const variant = data.product.masterData.current.masterVariant;
+  expect(variant.german).toEqual({
+    id: restPrice.id,
+    value: { centAmount: 400 },
+    country: 'DE',
+    discounted: { value: { centAmount: restPrice.discounted!.value.centAmount } },
+  });
+  expect(restPrice.discounted!.value.centAmount).toBe(360);
+  expect(variant.plain.value).toEqual({ centAmount: 500 });
+  // The inactive French price is not a candidate: the price without a country applies.
+  expect(variant.french).toEqual({ value: { centAmount: 500 } });
+  expect(data.productProjectionSearch.results).toEqual([
+    {
+      masterVariant: {
+        price: { value: { centAmount: 400 } },
+        scopedPrice: { value: { centAmount: 400 }, currentValue: { centAmount: 360 } },
+      },
+    },
+  ]);
+});
+
+test('localized enum labels by locale: a product type attribute enum and a custom field enum, each label(locale) and labelAllLocales', async ({
+  apiRoot,
+  mock,
+}) => {
+  const label = { en: 'Red', de: 'Rot' };
+  mock.create('product-type', {
+    key: 'shirt',
+    name: 'Shirt',
+    description: 'Shirts',
+    attributes: [{ name: 'color', label: { en: 'Color' }, isRequired: false, type: { name: 'lenum', values: [{ key: 'red', label }] } }],
+  });
+  mock.create('type', {
+    key: 'order-extras',
+    name: { en: 'Order extras' },
+    resourceTypeIds: ['order'],
+    fieldDefinitions: [
+      { name: 'wrap', label: { en: 'Wrap' }, required: false, type: { name: 'LocalizedEnum', values: [{ key: 'red', label }] } },
+    ],
+  });
+  const { data, errors } = await graphql(
+    apiRoot,
+    `{ productType(key: "shirt") { attributeDefinitions { results { type { ... on LocalizableEnumAttributeDefinitionType {
+          values { results { key de: label(locale: "de") fr: label(locale: "fr") accepted: label(acceptLanguage: ["fr", "de"]) labelAllLocales { locale value } } }
+        } } } } }
+      typeDefinition(key: "order-extras") { fieldDefinitions { type { ... on LocalizedEnumType {
+          values { key de: label(locale: "de") labelAllLocales { locale value } }
+        } } } } }`,
+  );
+  expect(errors).toBeUndefined();
+  const all = [
+    { locale: 'en', value: 'Red' },
+    { locale: 'de', value: 'Rot' },
+  ];
+  expect(data.productType.attributeDefinitions.results[0].type.values.results).toEqual([
+    { key: 'red', de: 'Rot', fr: null, accepted: 'Rot', labelAllLocales: all },
+  ]);
+  expect(data.typeDefinition.fieldDefinitions[0].type.values).toEqual([{ key: 'red', de: 'Rot', labelAllLocales: all }]);
+});

@@ -4,6 +4,7 @@
  */
 import { test, expect, sdkApiRoot } from '../support/sdk.js';
 import { graphql } from './support.js';
+import type { CommerceMock } from '../../src/index.js';
 
 const SIGN_UP =
   'mutation ($draft: CustomerSignUpDraft!, $store: KeyReferenceInput) { customerSignUp(draft: $draft, storeKey: $store) { customer { id email version storesRef { key } } } }';
@@ -103,7 +104,8 @@ test('createOrderFromCart: the order reads back through REST, the cart is ordere
   expect(byNumber.data.order.id).toBe(body.id);
 });
 
-test("me { businessUnits }: the caller's units only, by id and key as /me/business-units serves them", async ({ mock }) => {
+/** Ada, associate of the company 'acme'; Grace, of 'other'; `member` makes an associate with the role 'buyer'. */
+function companies(mock: CommerceMock) {
   const ada = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
   const grace = mock.create('customer', { email: 'grace@example.com', password: 'secret' });
   mock.create('associate-role', { key: 'buyer', permissions: [] });
@@ -113,6 +115,11 @@ test("me { businessUnits }: the caller's units only, by id and key as /me/busine
   });
   const acme = mock.create('business-unit', { key: 'acme', unitType: 'Company', name: 'ACME', associates: [member(ada)] });
   mock.create('business-unit', { key: 'other', unitType: 'Company', name: 'Other', associates: [member(grace)] });
+  return { ada, acme, member };
+}
+
+test("me { businessUnits }: the caller's units only, by id and key as /me/business-units serves them", async ({ mock }) => {
+  const { acme } = companies(mock);
   const shop = sdkApiRoot(mock, { kind: 'password', username: 'ada@example.com', password: 'secret' });
   const { data, errors } = await graphql(
     shop,
@@ -120,4 +127,33 @@ test("me { businessUnits }: the caller's units only, by id and key as /me/busine
   );
   expect(errors).toBeUndefined();
   expect(data.me).toEqual({ businessUnits: { total: 1, results: [{ key: 'acme' }] }, acme: { id: acme.id, name: 'ACME' }, other: null });
+});
+
+test('asAssociate { businessUnit, businessUnits }: the associate units only, as /as-associate/{id}/business-units serves them', async ({
+  apiRoot,
+  mock,
+}) => {
+  const { ada, acme, member } = companies(mock);
+  mock.create('business-unit', { key: 'beta', unitType: 'Company', name: 'Beta', associates: [member(ada)] });
+  const { data, errors } = await graphql(
+    apiRoot,
+    `query ($ada: String!, $acme: String) { asAssociate(associateId: $ada, businessUnitKey: "acme") {
+      businessUnits(sort: "key asc") { total results { key } }
+      named: businessUnits(where: "key = \\"beta\\"") { total }
+      byId: businessUnit(id: $acme) { key name }
+      byKey: businessUnit(key: "beta") { key }
+      foreign: businessUnit(key: "other") { key }
+    } }`,
+    { ada: ada.id, acme: acme.id },
+  );
+  expect(errors).toBeUndefined();
+  expect(data.asAssociate).toEqual({
+    businessUnits: { total: 2, results: [{ key: 'acme' }, { key: 'beta' }] },
+    named: { total: 1 },
+    byId: { key: 'acme', name: 'ACME' },
+    byKey: { key: 'beta' },
+    foreign: null,
+  });
+  const { body: rest } = await apiRoot.asAssociate().withAssociateIdValue({ associateId: ada.id }).businessUnits().get().execute();
+  expect(rest.total).toBe(2);
 });

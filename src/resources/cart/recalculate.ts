@@ -17,7 +17,7 @@
  *  5. totals and taxes (src/pricing/cart-taxes.ts): per item, then the cart; a discount on the
  *     total price reduces the taxed prices by the same share.
  */
-import { CatalogRead } from '../product/present.js';
+import { CatalogRead, priceCandidates, type StandalonePriceLike, standaloneAsPrice } from '../product/present.js';
 import { selectPrice, type PriceSelection } from '../../pricing/price-selection.js';
 import {
   applyCartDiscounts,
@@ -103,26 +103,16 @@ function repriceLineItem(cart: Cart, item: LineItem, ctx: ResourceContext, read:
   const data = product.masterData.current;
   const variant = allVariants(data).find((v) => v.id === item.variant.id) ?? (item.variant as Variant);
   const selection = selectionFor(cart, item, ctx.now);
+  const chosen = selectPrice(
+    priceCandidates(product.priceMode, variant, (sku) => read.standalonePrices(sku)),
+    selection,
+  );
   let price: Price | undefined;
-  if (product.priceMode === 'Standalone') {
-    const candidates = variant.sku === undefined ? [] : read.standalonePrices(variant.sku).filter((p) => p.active);
-    const chosen = selectPrice(candidates, selection);
-    if (chosen) {
-      price = { id: chosen.id, value: chosen.value };
-      for (const field of ['key', 'country', 'customerGroup', 'channel', 'validFrom', 'validUntil', 'tiers', 'custom'] as const) {
-        if (chosen[field] !== undefined) (price as unknown as Record<string, unknown>)[field] = chosen[field];
-      }
-      const discounted = read.discountedFor(product, data, variant, chosen);
-      if (discounted) price.discounted = discounted;
-    }
-  } else {
-    const chosen = selectPrice(variant.prices, selection);
-    if (chosen) {
-      price = { ...chosen };
-      const discounted = read.discountedFor(product, data, variant, chosen);
-      if (discounted) price.discounted = discounted;
-      else delete price.discounted;
-    }
+  if (chosen) {
+    price = product.priceMode === 'Standalone' ? standaloneAsPrice(chosen as StandalonePriceLike) : { ...(chosen as Price) };
+    const discounted = read.discountedFor(product, data, variant, chosen);
+    if (discounted) price.discounted = discounted;
+    else delete price.discounted;
   }
   if (!price) {
     throw cartErrors.matchingPriceNotFound({

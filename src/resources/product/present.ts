@@ -194,8 +194,21 @@ function withDiscount<P extends Price | StandalonePriceLike>(price: P, discounte
   return copy;
 }
 
+/**
+ * The prices a variant's price is selected from: its own (`prices`, maybe already discounted), or under
+ * standalone pricing its SKU's active standalone prices. Reads, search, carts and GraphQL all choose here.
+ */
+export function priceCandidates(
+  priceMode: Product['priceMode'],
+  variant: { sku?: string | undefined; prices?: readonly Price[] | undefined },
+  standalonePrices: (sku: string) => readonly StandalonePriceLike[],
+): readonly (Price | StandalonePriceLike)[] {
+  if (priceMode !== 'Standalone') return variant.prices ?? [];
+  return variant.sku === undefined ? [] : standalonePrices(variant.sku).filter((price) => price.active);
+}
+
 /** The Price a standalone price stands for when it is selected for a variant. */
-function standaloneAsPrice(price: StandalonePriceLike): Price {
+export function standaloneAsPrice(price: StandalonePriceLike): Price {
   const result: Price = { id: price.id, value: price.value };
   for (const field of ['key', 'country', 'customerGroup', 'channel', 'validFrom', 'validUntil', 'discounted', 'tiers', 'custom'] as const) {
     if (price[field] !== undefined) (result as unknown as Record<string, unknown>)[field] = price[field];
@@ -218,15 +231,12 @@ export function presentVariant(product: Product, data: ProductData, variant: Var
   }
   let result: Variant & { price?: Price; availability?: Availability } = prices === variant.prices ? variant : { ...variant, prices };
   if (read.selection) {
-    let selected: Price | undefined;
-    if (product.priceMode === 'Standalone') {
-      const candidates = variant.sku === undefined ? [] : read.standalonePrices(variant.sku).filter((p) => p.active);
-      const chosen = selectPrice(candidates, read.selection);
-      if (chosen) selected = standaloneAsPrice(withDiscount(chosen, read.discountedFor(product, data, variant, chosen)));
-    } else {
-      selected = selectPrice(prices, read.selection);
-    }
-    if (selected) result = { ...result, price: selected };
+    const candidates = priceCandidates(product.priceMode, { sku: variant.sku, prices }, (sku) => read.standalonePrices(sku));
+    const chosen = selectPrice(candidates, read.selection);
+    if (chosen && product.priceMode === 'Standalone') {
+      const standalone = chosen as StandalonePriceLike;
+      result = { ...result, price: standaloneAsPrice(withDiscount(standalone, read.discountedFor(product, data, variant, standalone))) };
+    } else if (chosen) result = { ...result, price: chosen as Price };
   }
   const availability = variant.sku === undefined ? undefined : read.availability(variant.sku);
   if (availability) result = { ...(result === variant ? variant : result), availability };
