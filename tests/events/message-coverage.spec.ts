@@ -13,7 +13,7 @@ function declaredMessageTypes(): Map<string, string[]> {
   for (const resource of resourceDefinitions) {
     const types = [resource.messages?.created?.type, resource.messages?.deleted?.type];
     for (const [name, action] of Object.entries({ ...resource.actions, ...resource.internalActions })) {
-      if (action.message) types.push(`${action.message.type} (${name})`);
+      for (const type of action.message?.types ?? []) types.push(`${type} (${name})`);
     }
     declared.set(
       resource.typeId,

@@ -1,0 +1,214 @@
+/**
+ * The messages of update actions, type by type, through the official SDK: each action's message
+ * type, in action order, with the platform's payload (the response check validates every message
+ * `/messages` answers against the platform's definition).
+ */
+import type { ByProjectKeyRequestBuilder, Message } from '@commercetools/platform-sdk';
+import { typeWithStringField } from '../support/resources.js';
+import { expect, test } from '../support/sdk.js';
+
+/** The messages of one resource after its Created message, in order, as `/messages` serves them. */
+async function messagesAfterCreate(apiRoot: ByProjectKeyRequestBuilder, resourceId: string): Promise<Array<Record<string, unknown>>> {
+  const page = await apiRoot
+    .messages()
+    .get({ queryArgs: { where: `resource(id="${resourceId}")`, sort: 'sequenceNumber asc', limit: 500 } })
+    .execute();
+  return page.body.results.slice(1).map((message: Message) => message as unknown as Record<string, unknown>);
+}
+
+test('customer: address, name, group, store, custom field and password messages', async ({ apiRoot }) => {
+  const type = await typeWithStringField(apiRoot, 'customer-note', ['customer', 'address']);
+  const group = (
+    await apiRoot
+      .customerGroups()
+      .post({ body: { key: 'vip', groupName: 'VIP' } })
+      .execute()
+  ).body;
+  await apiRoot
+    .stores()
+    .post({ body: { key: 'berlin' } })
+    .execute();
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'ada@example.com', password: 'secret' } })
+      .execute()
+  ).body.customer;
+  const address = { id: 'home-1', key: 'home', country: 'DE', city: 'Berlin' };
+  const updated = (
+    await apiRoot
+      .customers()
+      .withId({ ID: customer.id })
+      .post({
+        body: {
+          version: customer.version,
+          actions: [
+            { action: 'addAddress', address },
+            { action: 'addShippingAddressId', addressKey: 'home' },
+            { action: 'setDefaultBillingAddress', addressKey: 'home' },
+            { action: 'changeAddress', addressKey: 'home', address: { ...address, city: 'Potsdam' } },
+            {
+              action: 'setAddressCustomType',
+              addressId: 'home-1',
+              type: { key: type.key!, typeId: 'type' },
+              fields: { note: 'ring twice' },
+            },
+            { action: 'setAddressCustomField', addressId: 'home-1', name: 'note', value: 'knock' },
+            { action: 'setTitle', title: 'Countess' },
+            { action: 'setCompanyName', companyName: 'Analytical Engines' },
+            { action: 'setDateOfBirth', dateOfBirth: '1815-12-10' },
+            { action: 'setExternalId', externalId: 'ext-1' },
+            { action: 'setCustomerGroup', customerGroup: { key: 'vip', typeId: 'customer-group' } },
+            { action: 'addCustomerGroupAssignment', customerGroupAssignment: { customerGroup: { key: 'vip', typeId: 'customer-group' } } },
+            { action: 'addStore', store: { key: 'berlin', typeId: 'store' } },
+            { action: 'setCustomType', type: { key: type.key!, typeId: 'type' } },
+            { action: 'setCustomField', name: 'note', value: 'first' },
+            { action: 'setCustomField', name: 'note', value: 'second' },
+            { action: 'setCustomField', name: 'note' },
+            { action: 'setCustomType' },
+            { action: 'removeAddress', addressKey: 'home' },
+          ],
+        },
+      })
+      .execute()
+  ).body;
+  await apiRoot
+    .customers()
+    .password()
+    .post({ body: { id: customer.id, version: updated.version, currentPassword: 'secret', newPassword: 'better' } })
+    .execute();
+
+  const messages = await messagesAfterCreate(apiRoot, customer.id);
+  expect(messages.map((m) => m.type)).toEqual([
+    'CustomerAddressAdded',
+    'CustomerShippingAddressAdded',
+    'CustomerDefaultBillingAddressSet',
+    'CustomerAddressChanged',
+    'CustomerAddressCustomTypeSet',
+    'CustomerAddressCustomFieldChanged',
+    'CustomerTitleSet',
+    'CustomerCompanyNameSet',
+    'CustomerDateOfBirthSet',
+    'CustomerExternalIdSet',
+    'CustomerGroupSet',
+    'CustomerGroupAssignmentAdded',
+    'CustomerStoresSet',
+    'CustomerCustomTypeSet',
+    'CustomerCustomFieldAdded',
+    'CustomerCustomFieldChanged',
+    'CustomerCustomFieldRemoved',
+    'CustomerCustomTypeRemoved',
+    'CustomerAddressRemoved',
+    'CustomerPasswordUpdated',
+  ]);
+  expect(new Set(messages.map((m) => m.resourceVersion))).toEqual(new Set([updated.version, updated.version + 1]));
+  const byType = Object.fromEntries(messages.map((m) => [m.type, m]));
+  const addressId = 'home-1';
+  expect(byType.CustomerAddressAdded).toMatchObject({ address: { key: 'home', city: 'Berlin' } });
+  expect(byType.CustomerShippingAddressAdded).toMatchObject({ address: { id: addressId, city: 'Berlin' } });
+  expect(byType.CustomerDefaultBillingAddressSet).toMatchObject({ address: { id: addressId } });
+  expect(byType.CustomerAddressChanged).toMatchObject({
+    address: { id: addressId, city: 'Potsdam' },
+    addressRoles: ['Shipping', 'Billing'],
+  });
+  expect(byType.CustomerAddressCustomTypeSet).toMatchObject({
+    addressId,
+    customFields: { type: { typeId: 'type', id: type.id }, fields: { note: 'ring twice' } },
+  });
+  expect(byType.CustomerAddressCustomFieldChanged).toMatchObject({ addressId, name: 'note', value: 'knock', previousValue: 'ring twice' });
+  expect(byType.CustomerTitleSet).toMatchObject({ title: 'Countess' });
+  expect(byType.CustomerDateOfBirthSet).toMatchObject({ dateOfBirth: '1815-12-10' });
+  expect(byType.CustomerGroupSet).toMatchObject({ customerGroup: { typeId: 'customer-group', id: group.id } });
+  expect(byType.CustomerGroupAssignmentAdded).toMatchObject({ customerGroupAssignment: { customerGroup: { id: group.id } } });
+  expect(byType.CustomerStoresSet).toMatchObject({ stores: [{ typeId: 'store', key: 'berlin' }], oldStores: [] });
+  expect(byType.CustomerCustomTypeSet).toMatchObject({ customFields: { type: { id: type.id }, fields: {} } });
+  expect(byType.CustomerCustomTypeSet).not.toHaveProperty('previousTypeId');
+  expect(byType.CustomerCustomFieldAdded).toMatchObject({ name: 'note', value: 'first' });
+  expect(byType.CustomerCustomFieldChanged).toMatchObject({ name: 'note', value: 'second', previousValue: 'first' });
+  expect(byType.CustomerCustomFieldRemoved).toMatchObject({ name: 'note' });
+  expect(byType.CustomerCustomTypeRemoved).toMatchObject({ previousTypeId: type.id });
+  expect(byType.CustomerAddressRemoved).toMatchObject({
+    address: { id: addressId, city: 'Potsdam' },
+    addressRoles: ['Shipping', 'Billing'],
+  });
+  expect(byType.CustomerPasswordUpdated).toMatchObject({ reset: false });
+});
+
+test('business unit: name, status, associate, mode, store, address and custom field messages', async ({ apiRoot }) => {
+  const type = await typeWithStringField(apiRoot, 'unit-note', ['business-unit']);
+  await apiRoot
+    .stores()
+    .post({ body: { key: 'berlin' } })
+    .execute();
+  const role = (
+    await apiRoot
+      .associateRoles()
+      .post({ body: { key: 'buyer', permissions: ['CreateMyCarts'] } })
+      .execute()
+  ).body;
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'ada@example.com', password: 'secret' } })
+      .execute()
+  ).body.customer;
+  const unit = (
+    await apiRoot
+      .businessUnits()
+      .post({ body: { key: 'acme', unitType: 'Company', name: 'ACME' } })
+      .execute()
+  ).body;
+  const associate = {
+    customer: { id: customer.id, typeId: 'customer' as const },
+    associateRoleAssignments: [{ associateRole: { key: role.key, typeId: 'associate-role' as const } }],
+  };
+  const updated = (
+    await apiRoot
+      .businessUnits()
+      .withId({ ID: unit.id })
+      .post({
+        body: {
+          version: unit.version,
+          actions: [
+            { action: 'changeName', name: 'ACME Inc.' },
+            { action: 'setContactEmail', contactEmail: 'buy@acme.test' },
+            { action: 'changeStatus', status: 'Inactive' },
+            { action: 'addAssociate', associate },
+            { action: 'removeAssociate', customer: { id: customer.id, typeId: 'customer' } },
+            { action: 'addStore', store: { key: 'berlin', typeId: 'store' } },
+            { action: 'removeStore', store: { key: 'berlin', typeId: 'store' } },
+            { action: 'addAddress', address: { key: 'hq', country: 'DE' } },
+            { action: 'addBillingAddressId', addressKey: 'hq' },
+            { action: 'setCustomType', type: { key: type.key!, typeId: 'type' }, fields: { note: 'a' } },
+            { action: 'setCustomField', name: 'note', value: 'b' },
+          ],
+        },
+      })
+      .execute()
+  ).body;
+
+  const messages = await messagesAfterCreate(apiRoot, unit.id);
+  expect(messages.map((m) => [m.type, m.resourceVersion])).toEqual(
+    [
+      'BusinessUnitNameChanged',
+      'BusinessUnitContactEmailSet',
+      'BusinessUnitStatusChanged',
+      'BusinessUnitAssociateAdded',
+      'BusinessUnitAssociateRemoved',
+      'BusinessUnitStoreAdded',
+      'BusinessUnitStoreRemoved',
+      'BusinessUnitAddressAdded',
+      'BusinessUnitBillingAddressAdded',
+      'BusinessUnitCustomTypeSet',
+      'BusinessUnitCustomFieldChanged',
+    ].map((type) => [type, updated.version]),
+  );
+  const byType = Object.fromEntries(messages.map((m) => [m.type, m]));
+  expect(byType.BusinessUnitNameChanged).toMatchObject({ name: 'ACME Inc.' });
+  expect(byType.BusinessUnitStatusChanged).toMatchObject({ active: 'Inactive' });
+  expect(byType.BusinessUnitAssociateAdded).toMatchObject({ associate: { customer: { id: customer.id } } });
+  expect(byType.BusinessUnitAssociateRemoved).toMatchObject({ associate: { customer: { id: customer.id } } });
+  expect(byType.BusinessUnitStoreRemoved).toMatchObject({ store: { typeId: 'store', key: 'berlin' } });
+  expect(byType.BusinessUnitBillingAddressAdded).toMatchObject({ address: { key: 'hq', country: 'DE' } });
+  expect(byType.BusinessUnitCustomFieldChanged).toMatchObject({ name: 'note', value: 'b', oldValue: 'a' });
+});
