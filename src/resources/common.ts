@@ -118,6 +118,27 @@ export function emitsField<R extends object>(declared: UpdateAction<R>, type: st
   );
 }
 
+/**
+ * `transitionState` with its `<Resource>StateTransition` message: the new `state`, `force` and (unless
+ * the type's message has none) the `oldState` it replaced.
+ */
+export function emitsStateTransition<R extends { state?: unknown }>(
+  declared: UpdateAction<R>,
+  type: string,
+  withOldState = true,
+): UpdateAction<R> {
+  return emits(
+    declared,
+    type,
+    (resource, a: { force?: boolean }, oldState: unknown) => ({
+      state: resource.state,
+      ...(withOldState && oldState !== undefined ? { oldState } : {}),
+      force: a.force ?? false,
+    }),
+    (resource) => resource.state,
+  );
+}
+
 /** An update action that sets one optional field (`setKey`, `setDescription`, ...). */
 export function setter<S extends z.ZodType>(field: string, schema: S, payloadName = field) {
   return action(z.object({ [payloadName]: schema.optional().nullable() }), (resource: object, a: Record<string, unknown>) =>

@@ -4,6 +4,7 @@
  * `/messages` answers against the platform's definition).
  */
 import type { ByProjectKeyRequestBuilder, Message } from '@commercetools/platform-sdk';
+import { createCart, setupCatalog } from '../checkout/carts-support.js';
 import { typeWithStringField } from '../support/resources.js';
 import { expect, test } from '../support/sdk.js';
 
@@ -211,4 +212,146 @@ test('business unit: name, status, associate, mode, store, address and custom fi
   expect(byType.BusinessUnitStoreRemoved).toMatchObject({ store: { typeId: 'store', key: 'berlin' } });
   expect(byType.BusinessUnitBillingAddressAdded).toMatchObject({ address: { key: 'hq', country: 'DE' } });
   expect(byType.BusinessUnitCustomFieldChanged).toMatchObject({ name: 'note', value: 'b', oldValue: 'a' });
+});
+
+test('order: state, customer, address, payment, delivery, parcel, return and custom field messages', async ({ apiRoot }) => {
+  await setupCatalog(apiRoot);
+  const type = await typeWithStringField(apiRoot, 'order-note', ['order', 'order-delivery']);
+  const open = (
+    await apiRoot
+      .states()
+      .post({ body: { key: 'open', type: 'OrderState', initial: true } })
+      .execute()
+  ).body;
+  const initial = (
+    await apiRoot
+      .states()
+      .post({ body: { key: 'Initial', type: 'LineItemState' } })
+      .execute()
+  ).body;
+  const packed = (
+    await apiRoot
+      .states()
+      .post({ body: { key: 'packed', type: 'LineItemState' } })
+      .execute()
+  ).body;
+  const payment = (
+    await apiRoot
+      .payments()
+      .post({ body: { amountPlanned: { currencyCode: 'EUR', centAmount: 100 } } })
+      .execute()
+  ).body;
+  const cart = await createCart(apiRoot, {
+    currency: 'EUR',
+    country: 'DE',
+    lineItems: [{ sku: 'A-1', quantity: 2 }],
+    customLineItems: [
+      {
+        name: { en: 'Gift wrap' },
+        slug: 'wrap',
+        money: { currencyCode: 'EUR', centAmount: 250 },
+        taxCategory: { typeId: 'tax-category', key: 'standard' },
+      },
+    ],
+    shippingAddress: { country: 'DE', city: 'Berlin' },
+    shippingMethod: { typeId: 'shipping-method', key: 'dhl' },
+  });
+  const order = (
+    await apiRoot
+      .orders()
+      .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } })
+      .execute()
+  ).body;
+  const [lineItem] = order.lineItems;
+  const [customLineItem] = order.customLineItems;
+  const updated = (
+    await apiRoot
+      .orders()
+      .withId({ ID: order.id })
+      .post({
+        body: {
+          version: order.version,
+          actions: [
+            { action: 'transitionState', state: { key: 'open', typeId: 'state' } },
+            {
+              action: 'transitionCustomLineItemState',
+              customLineItemId: customLineItem!.id,
+              quantity: 1,
+              fromState: { id: initial.id, typeId: 'state' },
+              toState: { id: packed.id, typeId: 'state' },
+            },
+            { action: 'setPurchaseOrderNumber', purchaseOrderNumber: 'PO-1' },
+            { action: 'setCustomerEmail', email: 'ada@example.com' },
+            { action: 'setBillingAddress', address: { country: 'DE', city: 'Hamburg' } },
+            { action: 'addPayment', payment: { id: payment.id, typeId: 'payment' } },
+            { action: 'removePayment', payment: { id: payment.id, typeId: 'payment' } },
+            { action: 'addDelivery', deliveryKey: 'd1', items: [{ id: lineItem!.id, quantity: 1 }] },
+            { action: 'setDeliveryItems', deliveryKey: 'd1', items: [{ id: lineItem!.id, quantity: 2 }] },
+            { action: 'setDeliveryCustomType', deliveryKey: 'd1', type: { key: type.key!, typeId: 'type' } },
+            { action: 'setDeliveryCustomField', deliveryKey: 'd1', name: 'note', value: 'fragile' },
+            { action: 'addParcelToDelivery', deliveryKey: 'd1', parcelKey: 'p1' },
+            { action: 'setParcelTrackingData', parcelKey: 'p1', trackingData: { trackingId: 'T-1' } },
+            { action: 'removeParcelFromDelivery', parcelKey: 'p1' },
+            { action: 'removeDelivery', deliveryKey: 'd1' },
+            { action: 'addReturnInfo', items: [{ lineItemId: lineItem!.id, quantity: 1, shipmentState: 'Returned', key: 'r1' }] },
+            { action: 'setReturnShipmentState', returnItemKey: 'r1', shipmentState: 'BackInStock' },
+            { action: 'setCustomType', type: { key: type.key!, typeId: 'type' }, fields: { note: 'a' } },
+            { action: 'setCustomField', name: 'note' },
+          ],
+        },
+      })
+      .execute()
+  ).body;
+
+  const messages = await messagesAfterCreate(apiRoot, order.id);
+  expect(messages.map((m) => m.type)).toEqual([
+    'OrderStateTransition',
+    'CustomLineItemStateTransition',
+    'OrderPurchaseOrderNumberSet',
+    'OrderCustomerEmailSet',
+    'OrderBillingAddressSet',
+    'OrderPaymentAdded',
+    'OrderPaymentRemoved',
+    'DeliveryAdded',
+    'DeliveryItemsUpdated',
+    'DeliveryCustomTypeSet',
+    'DeliveryCustomFieldAdded',
+    'ParcelAddedToDelivery',
+    'ParcelTrackingDataUpdated',
+    'ParcelRemovedFromDelivery',
+    'DeliveryRemoved',
+    'ReturnInfoAdded',
+    'OrderReturnShipmentStateChanged',
+    'OrderCustomTypeSet',
+    'OrderCustomFieldRemoved',
+  ]);
+  expect(new Set(messages.map((m) => m.resourceVersion))).toEqual(new Set([updated.version]));
+  const byType = Object.fromEntries(messages.map((m) => [m.type, m]));
+  expect(byType.OrderStateTransition).toMatchObject({ state: { typeId: 'state', id: open.id }, force: false });
+  expect(byType.OrderStateTransition).not.toHaveProperty('oldState');
+  expect(byType.CustomLineItemStateTransition).toMatchObject({
+    customLineItemId: customLineItem!.id,
+    quantity: 1,
+    fromState: { id: initial.id },
+    toState: { id: packed.id },
+  });
+  expect(byType.OrderPurchaseOrderNumberSet).toMatchObject({ purchaseOrderNumber: 'PO-1' });
+  expect(byType.OrderCustomerEmailSet).toMatchObject({ email: 'ada@example.com' });
+  expect(byType.OrderBillingAddressSet).toMatchObject({ address: { city: 'Hamburg' } });
+  expect(byType.OrderPaymentRemoved).toMatchObject({ paymentRef: { id: payment.id }, removedPaymentInfo: true });
+  const delivery = byType.DeliveryAdded!.delivery as { id: string };
+  expect(delivery).toMatchObject({ key: 'd1', items: [{ id: lineItem!.id, quantity: 1 }] });
+  expect(byType.DeliveryItemsUpdated).toMatchObject({
+    deliveryId: delivery.id,
+    items: [{ quantity: 2 }],
+    oldItems: [{ quantity: 1 }],
+  });
+  expect(byType.DeliveryCustomFieldAdded).toMatchObject({ deliveryId: delivery.id, name: 'note', value: 'fragile' });
+  expect(byType.ParcelAddedToDelivery).toMatchObject({ delivery: { id: delivery.id }, parcel: { key: 'p1' } });
+  expect(byType.ParcelTrackingDataUpdated).toMatchObject({ deliveryId: delivery.id, trackingData: { trackingId: 'T-1' } });
+  expect(byType.ParcelRemovedFromDelivery).toMatchObject({ deliveryId: delivery.id, parcel: { key: 'p1' } });
+  expect(byType.DeliveryRemoved).toMatchObject({ delivery: { id: delivery.id, key: 'd1' } });
+  expect(byType.ReturnInfoAdded).toMatchObject({ returnInfo: { items: [{ key: 'r1', shipmentState: 'Returned' }] } });
+  expect(byType.OrderReturnShipmentStateChanged).toMatchObject({ returnShipmentState: 'BackInStock' });
+  expect(byType.OrderCustomFieldRemoved).toMatchObject({ name: 'note' });
 });
