@@ -355,3 +355,105 @@ test('order: state, customer, address, payment, delivery, parcel, return and cus
   expect(byType.OrderReturnShipmentStateChanged).toMatchObject({ returnShipmentState: 'BackInStock' });
   expect(byType.OrderCustomFieldRemoved).toMatchObject({ name: 'note' });
 });
+
+test('product: slug, category, variant, image, price and state messages, staged or not', async ({ apiRoot }) => {
+  const type = await typeWithStringField(apiRoot, 'price-note', ['product-price']);
+  const productType = (
+    await apiRoot
+      .productTypes()
+      .post({ body: { key: 'plain', name: 'plain', description: 'plain' } })
+      .execute()
+  ).body;
+  const category = (
+    await apiRoot
+      .categories()
+      .post({ body: { name: { en: 'Cups' }, slug: { en: 'cups' } } })
+      .execute()
+  ).body;
+  const state = (
+    await apiRoot
+      .states()
+      .post({ body: { key: 'draft', type: 'ProductState', initial: true } })
+      .execute()
+  ).body;
+  const product = (
+    await apiRoot
+      .products()
+      .post({
+        body: {
+          productType: { typeId: 'product-type', id: productType.id },
+          name: { en: 'Mug' },
+          slug: { en: 'mug' },
+          masterVariant: { sku: 'MUG-1', prices: [{ key: 'base', value: { currencyCode: 'EUR', centAmount: 1000 } }] },
+        },
+      })
+      .execute()
+  ).body;
+  const basePrice = product.masterData.staged.masterVariant.prices![0]!;
+  const euro = (centAmount: number) => ({ value: { currencyCode: 'EUR', centAmount } });
+  const updated = (
+    await apiRoot
+      .products()
+      .withId({ ID: product.id })
+      .post({
+        body: {
+          version: product.version,
+          actions: [
+            { action: 'changeSlug', slug: { en: 'big-mug' } },
+            { action: 'addToCategory', category: { id: category.id, typeId: 'category' }, staged: false },
+            { action: 'transitionState', state: { id: state.id, typeId: 'state' } },
+            { action: 'addVariant', sku: 'MUG-2' },
+            { action: 'addExternalImage', sku: 'MUG-2', image: { url: 'https://img.test/mug.png', dimensions: { w: 10, h: 10 } } },
+            { action: 'addPrice', variantId: 1, price: { ...euro(900), country: 'DE' } },
+            { action: 'changePrice', priceId: basePrice.id, price: { ...euro(1100), key: 'base' } },
+            { action: 'setPriceKey', priceId: basePrice.id, key: 'list' },
+            { action: 'setProductPriceCustomType', priceId: basePrice.id, type: { key: type.key!, typeId: 'type' } },
+            { action: 'setProductPriceCustomField', priceId: basePrice.id, name: 'note', value: 'promo' },
+            { action: 'removePrice', priceId: basePrice.id },
+            { action: 'removeVariant', sku: 'MUG-2' },
+            { action: 'setPriceMode', priceMode: 'Standalone' },
+            { action: 'revertStagedChanges' },
+          ],
+        },
+      })
+      .execute()
+  ).body;
+
+  const messages = await messagesAfterCreate(apiRoot, product.id);
+  expect(messages.map((m) => [m.type, m.resourceVersion])).toEqual(
+    [
+      'ProductSlugChanged',
+      'ProductAddedToCategory',
+      'ProductStateTransition',
+      'ProductVariantAdded',
+      'ProductImageAdded',
+      'ProductPriceAdded',
+      'ProductPriceChanged',
+      'ProductPriceKeySet',
+      'ProductPriceCustomFieldsSet',
+      'ProductPriceCustomFieldAdded',
+      'ProductPriceRemoved',
+      'ProductVariantDeleted',
+      'ProductPriceModeSet',
+      'ProductRevertedStagedChanges',
+    ].map((type) => [type, updated.version]),
+  );
+  const byType = Object.fromEntries(messages.map((m) => [m.type, m]));
+  expect(byType.ProductSlugChanged).toMatchObject({ slug: { en: 'big-mug' }, oldSlug: { en: 'mug' } });
+  expect(byType.ProductAddedToCategory).toMatchObject({ category: { id: category.id }, staged: false });
+  expect(byType.ProductStateTransition).toMatchObject({ state: { id: state.id }, force: false });
+  expect(byType.ProductVariantAdded).toMatchObject({ variant: { id: 2, sku: 'MUG-2' }, staged: true });
+  expect(byType.ProductImageAdded).toMatchObject({ variantId: 2, image: { url: 'https://img.test/mug.png' }, staged: true });
+  expect(byType.ProductPriceAdded).toMatchObject({ variantId: 1, price: { value: { centAmount: 900 } } });
+  expect(byType.ProductPriceChanged).toMatchObject({
+    variantId: 1,
+    oldPrice: { id: basePrice.id, value: { centAmount: 1000 } },
+    newPrice: { id: basePrice.id, value: { centAmount: 1100 } },
+  });
+  expect(byType.ProductPriceKeySet).toMatchObject({ priceId: basePrice.id, key: 'list', oldKey: 'base' });
+  expect(byType.ProductPriceCustomFieldsSet).toMatchObject({ priceId: basePrice.id, variantId: 1, customField: { type: { id: type.id } } });
+  expect(byType.ProductPriceCustomFieldAdded).toMatchObject({ priceId: basePrice.id, name: 'note', value: 'promo' });
+  expect(byType.ProductPriceRemoved).toMatchObject({ variantId: 1, price: { id: basePrice.id, key: 'list' }, staged: true });
+  expect(byType.ProductVariantDeleted).toMatchObject({ variant: { id: 2, sku: 'MUG-2' }, removedImageUrls: [] });
+  expect(byType.ProductPriceModeSet).toMatchObject({ to: 'Standalone' });
+});
