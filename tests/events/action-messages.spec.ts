@@ -457,3 +457,153 @@ test('product: slug, category, variant, image, price and state messages, staged 
   expect(byType.ProductVariantDeleted).toMatchObject({ variant: { id: 2, sku: 'MUG-2' }, removedImageUrls: [] });
   expect(byType.ProductPriceModeSet).toMatchObject({ to: 'Standalone' });
 });
+
+test('standalone price and inventory: value, staged changes, tiers, validity, quantity messages', async ({ apiRoot }) => {
+  const price = (
+    await apiRoot
+      .standalonePrices()
+      .post({ body: { sku: 'MUG-1', key: 'mug-eur', value: { currencyCode: 'EUR', centAmount: 1000 } } })
+      .execute()
+  ).body;
+  const priceUpdated = (
+    await apiRoot
+      .standalonePrices()
+      .withId({ ID: price.id })
+      .post({
+        body: {
+          version: price.version,
+          actions: [
+            { action: 'changeValue', value: { currencyCode: 'EUR', centAmount: 900 }, staged: true },
+            { action: 'applyStagedChanges' },
+            { action: 'changeActive', active: false },
+            { action: 'addPriceTier', tier: { minimumQuantity: 10, value: { currencyCode: 'EUR', centAmount: 800 } } },
+            { action: 'removePriceTier', minimumQuantity: 10 },
+            { action: 'setValidFrom', validFrom: '2030-01-01T00:00:00.000Z' },
+            { action: 'setKey', key: 'mug' },
+          ],
+        },
+      })
+      .execute()
+  ).body;
+  const entry = (
+    await apiRoot
+      .inventory()
+      .post({ body: { sku: 'MUG-1', quantityOnStock: 5 } })
+      .execute()
+  ).body;
+  await apiRoot
+    .inventory()
+    .withId({ ID: entry.id })
+    .post({
+      body: {
+        version: entry.version,
+        actions: [
+          { action: 'addQuantity', quantity: 3 },
+          { action: 'setReservationExpirationInMinutes', reservationExpirationInMinutes: 30 },
+        ],
+      },
+    })
+    .execute();
+
+  const priceMessages = await messagesAfterCreate(apiRoot, price.id);
+  expect(priceMessages.map((m) => [m.type, m.resourceVersion])).toEqual(
+    [
+      'StandalonePriceValueChanged',
+      'StandalonePriceStagedChangesApplied',
+      'StandalonePriceActiveChanged',
+      'StandalonePriceTierAdded',
+      'StandalonePriceTierRemoved',
+      'StandalonePriceValidFromSet',
+      'StandalonePriceKeySet',
+    ].map((type) => [type, priceUpdated.version]),
+  );
+  const byType = Object.fromEntries(priceMessages.map((m) => [m.type, m]));
+  expect(byType.StandalonePriceValueChanged).toMatchObject({ value: { centAmount: 900 }, staged: true });
+  // A first staged value replaces no staged one.
+  expect(byType.StandalonePriceValueChanged).not.toHaveProperty('oldValue');
+  expect(byType.StandalonePriceStagedChangesApplied).toMatchObject({ stagedChanges: { value: { centAmount: 900 } } });
+  expect(byType.StandalonePriceActiveChanged).toMatchObject({ active: false, oldActive: true });
+  expect(byType.StandalonePriceTierRemoved).toMatchObject({ removedTier: { minimumQuantity: 10, value: { centAmount: 800 } } });
+  expect(byType.StandalonePriceValidFromSet).toMatchObject({ validFrom: '2030-01-01T00:00:00.000Z' });
+  expect(byType.StandalonePriceKeySet).toMatchObject({ key: 'mug', oldKey: 'mug-eur' });
+
+  const entryMessages = await messagesAfterCreate(apiRoot, entry.id);
+  expect(entryMessages).toEqual([
+    expect.objectContaining({
+      type: 'InventoryEntryQuantitySet',
+      oldQuantityOnStock: 5,
+      newQuantityOnStock: 8,
+      oldAvailableQuantity: 5,
+      newAvailableQuantity: 8,
+      sku: 'MUG-1',
+    }),
+    expect.objectContaining({ type: 'InventoryEntryReservationExpirationInMinutesSet', newReservationExpirationInMinutes: 30 }),
+  ]);
+});
+
+test('store and payment: list changes, storefront, method info, status and transaction messages', async ({ apiRoot }) => {
+  const store = (
+    await apiRoot
+      .stores()
+      .post({ body: { key: 'berlin', countries: [{ code: 'DE' }] } })
+      .execute()
+  ).body;
+  await apiRoot
+    .stores()
+    .withId({ ID: store.id })
+    .post({
+      body: {
+        version: store.version,
+        actions: [
+          { action: 'setName', name: { en: 'Berlin' } },
+          { action: 'setCountries', countries: [{ code: 'AT' }, { code: 'CH' }] },
+          { action: 'setLanguages', languages: ['en'] },
+        ],
+      },
+    })
+    .execute();
+  const storeMessages = await messagesAfterCreate(apiRoot, store.id);
+  expect(storeMessages.map((m) => m.type)).toEqual(['StoreNameSet', 'StoreCountriesChanged', 'StoreLanguagesChanged']);
+  expect(storeMessages[1]).toMatchObject({ addedCountries: [{ code: 'AT' }, { code: 'CH' }], removedCountries: [{ code: 'DE' }] });
+  expect(storeMessages[2]).toMatchObject({ addedLanguages: ['en'] });
+  expect(storeMessages[2]).not.toHaveProperty('removedLanguages');
+
+  const payment = (
+    await apiRoot
+      .payments()
+      .post({
+        body: {
+          amountPlanned: { currencyCode: 'EUR', centAmount: 100 },
+          transactions: [{ type: 'Charge', amount: { currencyCode: 'EUR', centAmount: 100 } }],
+        },
+      })
+      .execute()
+  ).body;
+  const paid = await apiRoot
+    .payments()
+    .withId({ ID: payment.id })
+    .post({
+      body: {
+        version: payment.version,
+        actions: [
+          { action: 'setInterfaceId', interfaceId: 'psp-1' },
+          { action: 'setMethodInfoMethod', method: 'card' },
+          { action: 'setStatusInterfaceCode', interfaceCode: '200' },
+          { action: 'setTransactionInterfaceId', transactionId: payment.transactions[0]!.id, interfaceId: 'tx-1' },
+        ],
+      },
+    })
+    .execute();
+  expect(paid.statusCode).toBe(200);
+  const paymentMessages = await messagesAfterCreate(apiRoot, payment.id);
+  expect(paymentMessages).toEqual([
+    expect.objectContaining({ type: 'PaymentInterfaceIdSet', interfaceId: 'psp-1' }),
+    expect.objectContaining({ type: 'PaymentMethodInfoMethodSet', method: 'card' }),
+    expect.objectContaining({ type: 'PaymentStatusInterfaceCodeSet', paymentId: payment.id, interfaceCode: '200' }),
+    expect.objectContaining({
+      type: 'PaymentTransactionInterfaceIdSet',
+      transactionId: payment.transactions[0]!.id,
+      newInterfaceId: 'tx-1',
+    }),
+  ]);
+});
