@@ -24,7 +24,7 @@ import type { AssociateInUnit, Permission } from '../scopes/associate-permission
 import { scopedAccess, type ScopedAccess, scopeFields } from '../scopes/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import { cartErrors } from './cart/errors.js';
-import { customFieldActions, customFields, type CustomFields } from './common.js';
+import { customFieldActions, customFields, type CustomFields, emitsField } from './common.js';
 import {
   action,
   defineResource,
@@ -121,30 +121,65 @@ const unitKey = (rule: Pick<ApprovalRule, 'businessUnit' | 'key'>) =>
   rule.key !== undefined ? [`${rule.businessUnit.key}\u0000${rule.key}`] : [];
 
 const actions: Record<string, UpdateAction<ApprovalRule>> = {
-  setName: action(z.object({ name: z.string() }), (rule: ApprovalRule, a) => {
-    rule.name = a.name;
-  }),
-  setDescription: action(z.object({ description: z.string().optional().nullable() }), (rule: ApprovalRule, a) => {
-    if (a.description === undefined || a.description === null) delete rule.description;
-    else rule.description = a.description;
-  }),
-  setKey: action(z.object({ key: Key.optional().nullable() }), (rule: ApprovalRule, a) => {
-    if (a.key === undefined || a.key === null) delete rule.key;
-    else rule.key = a.key;
-  }),
-  setStatus: action(z.object({ status: z.enum(['Active', 'Inactive']) }), (rule: ApprovalRule, a) => {
-    rule.status = a.status;
-  }),
-  setPredicate: action(z.object({ predicate: z.string() }), (rule: ApprovalRule, a) => {
-    assertPredicate(a.predicate);
-    rule.predicate = a.predicate;
-  }),
-  setApprovers: action(z.object({ approvers: ApproverHierarchyDraft }), (rule: ApprovalRule, a, ctx) => {
-    rule.approvers = approversFrom(a.approvers, ctx);
-  }),
-  setRequesters: action(z.object({ requesters: Requesters }), (rule: ApprovalRule, a, ctx) => {
-    rule.requesters = requestersFrom(a.requesters, ctx);
-  }),
+  setName: emitsField(
+    action(z.object({ name: z.string() }), (rule: ApprovalRule, a) => {
+      rule.name = a.name;
+    }),
+    'ApprovalRuleNameSet',
+    'name',
+    'oldName',
+  ),
+  setDescription: emitsField(
+    action(z.object({ description: z.string().optional().nullable() }), (rule: ApprovalRule, a) => {
+      if (a.description === undefined || a.description === null) delete rule.description;
+      else rule.description = a.description;
+    }),
+    'ApprovalRuleDescriptionSet',
+    'description',
+    'oldDescription',
+  ),
+  setKey: emitsField(
+    action(z.object({ key: Key.optional().nullable() }), (rule: ApprovalRule, a) => {
+      if (a.key === undefined || a.key === null) delete rule.key;
+      else rule.key = a.key;
+    }),
+    'ApprovalRuleKeySet',
+    'key',
+    'oldKey',
+  ),
+  setStatus: emitsField(
+    action(z.object({ status: z.enum(['Active', 'Inactive']) }), (rule: ApprovalRule, a) => {
+      rule.status = a.status;
+    }),
+    'ApprovalRuleStatusSet',
+    'status',
+    'oldStatus',
+  ),
+  setPredicate: emitsField(
+    action(z.object({ predicate: z.string() }), (rule: ApprovalRule, a) => {
+      assertPredicate(a.predicate);
+      rule.predicate = a.predicate;
+    }),
+    'ApprovalRulePredicateSet',
+    'predicate',
+    'oldPredicate',
+  ),
+  setApprovers: emitsField(
+    action(z.object({ approvers: ApproverHierarchyDraft }), (rule: ApprovalRule, a, ctx) => {
+      rule.approvers = approversFrom(a.approvers, ctx);
+    }),
+    'ApprovalRuleApproversSet',
+    'approvers',
+    'oldApprovers',
+  ),
+  setRequesters: emitsField(
+    action(z.object({ requesters: Requesters }), (rule: ApprovalRule, a, ctx) => {
+      rule.requesters = requestersFrom(a.requesters, ctx);
+    }),
+    'ApprovalRuleRequestersSet',
+    'requesters',
+    'oldRequesters',
+  ),
   ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalRule>>),
 };
 

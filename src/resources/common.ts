@@ -107,8 +107,8 @@ export function customFieldActionsWithMessages(prefix: string, naming: CustomMes
  * The action with a message that carries one field of the changed resource (`CustomerTitleSet` with
  * `title`) and, when `oldField` names it, the value it had before (`oldKey`).
  */
-export function emitsField<R extends object>(declared: UpdateAction<R>, type: string, field: string, oldField?: string): UpdateAction<R> {
-  const read = (resource: R) => (resource as Record<string, unknown>)[field];
+export function emitsField<A extends UpdateAction<any>>(declared: A, type: string, field: string, oldField?: string): A {
+  const read = (resource: object) => (resource as Record<string, unknown>)[field];
   return emits(
     declared,
     type,

@@ -55,12 +55,12 @@ export function action<S extends z.ZodType, R = any>(
  * The action with the message it emits, `type` plus what `payload` returns; `before` reads what the
  * payload needs of the resource as it was before the action.
  */
-export function emits<R = any, Old = undefined>(
-  declared: UpdateAction<R>,
+export function emits<R = any, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
+  declared: A,
   type: string,
   payload: (resource: R, action: any, old: Old, ctx: ResourceContext) => Record<string, unknown> = () => ({}),
   before?: (resource: R, action: any) => Old,
-): UpdateAction<R> {
+): A {
   return emitsOneOf(declared, [type], (resource, action, old: Old, ctx) => ({ type, ...payload(resource, action, old, ctx) }), before);
 }
 
@@ -68,12 +68,12 @@ export function emits<R = any, Old = undefined>(
  * The action with a message whose type depends on what it did (a custom type set or removed): `payload`
  * returns the whole message payload, its `type` one of `types`, or nothing when there is no message.
  */
-export function emitsOneOf<R = any, Old = undefined>(
-  declared: UpdateAction<R>,
+export function emitsOneOf<R = any, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
+  declared: A,
   types: readonly string[],
   payload: (resource: R, action: any, old: Old, ctx: ResourceContext) => MessagePayload | undefined,
   before?: (resource: R, action: any) => Old,
-): UpdateAction<R> {
+): A {
   const message: MessageOf<R, Old> = { types, payload };
   if (before) message.before = before;
   return { ...declared, message };

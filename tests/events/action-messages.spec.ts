@@ -607,3 +607,134 @@ test('store and payment: list changes, storefront, method info, status and trans
     }),
   ]);
 });
+
+test('review, discount group, associate role, customer group and cart messages', async ({ apiRoot }) => {
+  const review = (
+    await apiRoot
+      .reviews()
+      .post({ body: { rating: 3, text: 'fine' } })
+      .execute()
+  ).body;
+  await apiRoot
+    .reviews()
+    .withId({ ID: review.id })
+    .post({ body: { version: review.version, actions: [{ action: 'setRating', rating: 5 }] } })
+    .execute();
+  expect(await messagesAfterCreate(apiRoot, review.id)).toEqual([
+    expect.objectContaining({ type: 'ReviewRatingSet', oldRating: 3, newRating: 5, includedInStatistics: true }),
+  ]);
+
+  const group = (
+    await apiRoot
+      .discountGroups()
+      .post({ body: { key: 'summer', sortOrder: '0.5' } })
+      .execute()
+  ).body;
+  await apiRoot
+    .discountGroups()
+    .withId({ ID: group.id })
+    .post({
+      body: {
+        version: group.version,
+        actions: [
+          { action: 'setSortOrder', sortOrder: '0.6' },
+          { action: 'setIsActive', isActive: false },
+          { action: 'setKey', key: 'summer-2030' },
+        ],
+      },
+    })
+    .execute();
+  expect(await messagesAfterCreate(apiRoot, group.id)).toEqual([
+    expect.objectContaining({ type: 'DiscountGroupSortOrderSet', sortOrder: '0.6', oldSortOrder: '0.5' }),
+    expect.objectContaining({ type: 'DiscountGroupIsActiveSet', isActive: false }),
+    expect.objectContaining({ type: 'DiscountGroupKeySet', key: 'summer-2030', oldKey: 'summer' }),
+  ]);
+
+  const role = (
+    await apiRoot
+      .associateRoles()
+      .post({ body: { key: 'buyer', permissions: ['CreateMyCarts'] } })
+      .execute()
+  ).body;
+  await apiRoot
+    .associateRoles()
+    .withId({ ID: role.id })
+    .post({
+      body: {
+        version: role.version,
+        actions: [
+          { action: 'addPermission', permission: 'UpdateMyCarts' },
+          { action: 'removePermission', permission: 'CreateMyCarts' },
+          { action: 'changeBuyerAssignable', buyerAssignable: false },
+        ],
+      },
+    })
+    .execute();
+  expect(await messagesAfterCreate(apiRoot, role.id)).toEqual([
+    expect.objectContaining({ type: 'AssociateRolePermissionAdded', permission: 'UpdateMyCarts' }),
+    expect.objectContaining({ type: 'AssociateRolePermissionRemoved', permission: 'CreateMyCarts' }),
+    expect.objectContaining({ type: 'AssociateRoleBuyerAssignableChanged', buyerAssignable: false }),
+  ]);
+
+  const type = await typeWithStringField(apiRoot, 'group-note', ['customer-group']);
+  const customerGroup = (
+    await apiRoot
+      .customerGroups()
+      .post({ body: { groupName: 'VIP', custom: { type: { key: type.key!, typeId: 'type' }, fields: { note: 'a' } } } })
+      .execute()
+  ).body;
+  await apiRoot
+    .customerGroups()
+    .withId({ ID: customerGroup.id })
+    .post({
+      body: {
+        version: customerGroup.version,
+        actions: [{ action: 'setCustomField', name: 'note', value: 'b' }, { action: 'setCustomType' }],
+      },
+    })
+    .execute();
+  // Customer groups have no Created message: their custom fields' messages are all they have.
+  const groupMessages = await apiRoot
+    .messages()
+    .get({ queryArgs: { where: `resource(id="${customerGroup.id}")`, sort: 'sequenceNumber asc' } })
+    .execute();
+  expect(groupMessages.body.results).toEqual([
+    expect.objectContaining({ type: 'CustomerGroupCustomFieldChanged', name: 'note', value: 'b', oldValue: 'a', sequenceNumber: 1 }),
+    expect.objectContaining({ type: 'CustomerGroupCustomTypeRemoved', oldTypeId: type.id, sequenceNumber: 2 }),
+  ]);
+
+  const cart = (
+    await apiRoot
+      .carts()
+      .post({ body: { currency: 'EUR' } })
+      .execute()
+  ).body;
+  await apiRoot
+    .carts()
+    .withId({ ID: cart.id })
+    .post({
+      body: {
+        version: cart.version,
+        actions: [
+          { action: 'setPurchaseOrderNumber', purchaseOrderNumber: 'PO-7' },
+          { action: 'freezeCart' },
+          { action: 'unfreezeCart' },
+          { action: 'lockCart' },
+          { action: 'unlockCart' },
+        ],
+      },
+    })
+    .execute();
+  const cartMessages = await apiRoot
+    .messages()
+    .get({ queryArgs: { where: `resource(id="${cart.id}")`, sort: 'sequenceNumber asc' } })
+    .execute();
+  expect(cartMessages.body.results.map((m) => m.type)).toEqual([
+    'CartPurchaseOrderNumberSet',
+    'CartFrozen',
+    'CartUnfrozen',
+    'CartLocked',
+    'CartUnlocked',
+  ]);
+  expect(cartMessages.body.results[0]).toMatchObject({ purchaseOrderNumber: 'PO-7' });
+});
