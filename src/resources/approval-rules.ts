@@ -120,65 +120,57 @@ function assertPredicate(source: string): void {
 const unitKey = (rule: Pick<ApprovalRule, 'businessUnit' | 'key'>) =>
   rule.key !== undefined ? [`${rule.businessUnit.key}\u0000${rule.key}`] : [];
 
+/** Each field's action emits `ApprovalRule<Field>Set` with the new value and the old (`old<Field>`). */
+const emitsRuleField = (declared: UpdateAction<ApprovalRule>, field: string) => {
+  const capitalized = `${field[0]!.toUpperCase()}${field.slice(1)}`;
+  return emitsField(declared, `ApprovalRule${capitalized}Set`, field, `old${capitalized}`);
+};
+
 const actions: Record<string, UpdateAction<ApprovalRule>> = {
-  setName: emitsField(
+  setName: emitsRuleField(
     action(z.object({ name: z.string() }), (rule: ApprovalRule, a) => {
       rule.name = a.name;
     }),
-    'ApprovalRuleNameSet',
     'name',
-    'oldName',
   ),
-  setDescription: emitsField(
+  setDescription: emitsRuleField(
     action(z.object({ description: z.string().optional().nullable() }), (rule: ApprovalRule, a) => {
       if (a.description === undefined || a.description === null) delete rule.description;
       else rule.description = a.description;
     }),
-    'ApprovalRuleDescriptionSet',
     'description',
-    'oldDescription',
   ),
-  setKey: emitsField(
+  setKey: emitsRuleField(
     action(z.object({ key: Key.optional().nullable() }), (rule: ApprovalRule, a) => {
       if (a.key === undefined || a.key === null) delete rule.key;
       else rule.key = a.key;
     }),
-    'ApprovalRuleKeySet',
     'key',
-    'oldKey',
   ),
-  setStatus: emitsField(
+  setStatus: emitsRuleField(
     action(z.object({ status: z.enum(['Active', 'Inactive']) }), (rule: ApprovalRule, a) => {
       rule.status = a.status;
     }),
-    'ApprovalRuleStatusSet',
     'status',
-    'oldStatus',
   ),
-  setPredicate: emitsField(
+  setPredicate: emitsRuleField(
     action(z.object({ predicate: z.string() }), (rule: ApprovalRule, a) => {
       assertPredicate(a.predicate);
       rule.predicate = a.predicate;
     }),
-    'ApprovalRulePredicateSet',
     'predicate',
-    'oldPredicate',
   ),
-  setApprovers: emitsField(
+  setApprovers: emitsRuleField(
     action(z.object({ approvers: ApproverHierarchyDraft }), (rule: ApprovalRule, a, ctx) => {
       rule.approvers = approversFrom(a.approvers, ctx);
     }),
-    'ApprovalRuleApproversSet',
     'approvers',
-    'oldApprovers',
   ),
-  setRequesters: emitsField(
+  setRequesters: emitsRuleField(
     action(z.object({ requesters: Requesters }), (rule: ApprovalRule, a, ctx) => {
       rule.requesters = requestersFrom(a.requesters, ctx);
     }),
-    'ApprovalRuleRequestersSet',
     'requesters',
-    'oldRequesters',
   ),
   ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalRule>>),
 };

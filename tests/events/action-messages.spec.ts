@@ -17,6 +17,11 @@ async function messagesAfterCreate(apiRoot: ByProjectKeyRequestBuilder, resource
   return page.body.results.slice(1).map((message: Message) => message as unknown as Record<string, unknown>);
 }
 
+/** The messages' types, each at the version the one update request produced. */
+function expectTypesAt(messages: Array<Record<string, unknown>>, types: string[], version: number): void {
+  expect(messages.map((m) => [m.type, m.resourceVersion])).toEqual(types.map((type) => [type, version]));
+}
+
 test('customer: address, name, group, store, custom field and password messages', async ({ apiRoot }) => {
   const type = await typeWithStringField(apiRoot, 'customer-note', ['customer', 'address']);
   const group = (
@@ -189,7 +194,8 @@ test('business unit: name, status, associate, mode, store, address and custom fi
   ).body;
 
   const messages = await messagesAfterCreate(apiRoot, unit.id);
-  expect(messages.map((m) => [m.type, m.resourceVersion])).toEqual(
+  expectTypesAt(
+    messages,
     [
       'BusinessUnitNameChanged',
       'BusinessUnitContactEmailSet',
@@ -202,7 +208,8 @@ test('business unit: name, status, associate, mode, store, address and custom fi
       'BusinessUnitBillingAddressAdded',
       'BusinessUnitCustomTypeSet',
       'BusinessUnitCustomFieldChanged',
-    ].map((type) => [type, updated.version]),
+    ],
+    updated.version,
   );
   const byType = Object.fromEntries(messages.map((m) => [m.type, m]));
   expect(byType.BusinessUnitNameChanged).toMatchObject({ name: 'ACME Inc.' });
@@ -420,7 +427,8 @@ test('product: slug, category, variant, image, price and state messages, staged 
   ).body;
 
   const messages = await messagesAfterCreate(apiRoot, product.id);
-  expect(messages.map((m) => [m.type, m.resourceVersion])).toEqual(
+  expectTypesAt(
+    messages,
     [
       'ProductSlugChanged',
       'ProductAddedToCategory',
@@ -436,7 +444,8 @@ test('product: slug, category, variant, image, price and state messages, staged 
       'ProductVariantDeleted',
       'ProductPriceModeSet',
       'ProductRevertedStagedChanges',
-    ].map((type) => [type, updated.version]),
+    ],
+    updated.version,
   );
   const byType = Object.fromEntries(messages.map((m) => [m.type, m]));
   expect(byType.ProductSlugChanged).toMatchObject({ slug: { en: 'big-mug' }, oldSlug: { en: 'mug' } });
@@ -506,7 +515,8 @@ test('standalone price and inventory: value, staged changes, tiers, validity, qu
     .execute();
 
   const priceMessages = await messagesAfterCreate(apiRoot, price.id);
-  expect(priceMessages.map((m) => [m.type, m.resourceVersion])).toEqual(
+  expectTypesAt(
+    priceMessages,
     [
       'StandalonePriceValueChanged',
       'StandalonePriceStagedChangesApplied',
@@ -515,7 +525,8 @@ test('standalone price and inventory: value, staged changes, tiers, validity, qu
       'StandalonePriceTierRemoved',
       'StandalonePriceValidFromSet',
       'StandalonePriceKeySet',
-    ].map((type) => [type, priceUpdated.version]),
+    ],
+    priceUpdated.version,
   );
   const byType = Object.fromEntries(priceMessages.map((m) => [m.type, m]));
   expect(byType.StandalonePriceValueChanged).toMatchObject({ value: { centAmount: 900 }, staged: true });
