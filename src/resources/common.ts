@@ -122,20 +122,16 @@ export function emitsField<A extends UpdateAction<any>>(declared: A, type: strin
  * `transitionState` with its `<Resource>StateTransition` message: the new `state`, `force` and (unless
  * the type's message has none) the `oldState` it replaced.
  */
-export function emitsStateTransition<R extends { state?: unknown }>(
-  declared: UpdateAction<R>,
-  type: string,
-  withOldState = true,
-): UpdateAction<R> {
-  return emits(
+export function emitsStateTransition<A extends UpdateAction<any>>(declared: A, type: string, withOldState = true): A {
+  return emitsOneOf(
     declared,
-    type,
-    (resource, a: { force?: boolean }, oldState: unknown) => ({
-      state: resource.state,
-      ...(withOldState && oldState !== undefined ? { oldState } : {}),
-      force: a.force ?? false,
-    }),
-    (resource) => resource.state,
+    [type],
+    // A product's state can be taken away (`state` absent): that is no transition to report.
+    (resource: { state?: unknown }, a: { force?: boolean }, oldState: unknown) =>
+      resource.state === undefined
+        ? undefined
+        : { type, state: resource.state, ...(withOldState && oldState !== undefined ? { oldState } : {}), force: a.force ?? false },
+    (resource: { state?: unknown }) => resource.state,
   );
 }
 

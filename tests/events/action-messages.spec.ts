@@ -465,6 +465,14 @@ test('product: slug, category, variant, image, price and state messages, staged 
   expect(byType.ProductPriceRemoved).toMatchObject({ variantId: 1, price: { id: basePrice.id, key: 'list' }, staged: true });
   expect(byType.ProductVariantDeleted).toMatchObject({ variant: { id: 2, sku: 'MUG-2' }, removedImageUrls: [] });
   expect(byType.ProductPriceModeSet).toMatchObject({ to: 'Standalone' });
+
+  // Taking the state away is no transition: no message.
+  await apiRoot
+    .products()
+    .withId({ ID: product.id })
+    .post({ body: { version: updated.version, actions: [{ action: 'transitionState' }] } })
+    .execute();
+  expect((await messagesAfterCreate(apiRoot, product.id)).map((m) => m.type)).toHaveLength(messages.length);
 });
 
 test('standalone price and inventory: value, staged changes, tiers, validity, quantity messages', async ({ apiRoot }) => {
