@@ -33,7 +33,7 @@ import { authenticateCustomer } from './resources/customer/authentication.js';
 import { loginRoutes } from './resources/customer/sign-in.js';
 import { IMAGES_SEGMENT, storedImage } from './resources/product/images.js';
 import { resourceDefinitions } from './resources/index.js';
-import { MESSAGE_TYPE_ID, type MessageFilter, messageMatches } from './resources/messages.js';
+import { MESSAGE_TYPE_ID, type MessageFilter, messageMatches, retained, retainedSince } from './resources/messages.js';
 import { DELIVERY_TYPE_ID, type Delivery, type DeliveryFilter, type DeliveryListener, deliveryMatches } from './resources/deliveries.js';
 import type { PagedResult } from './query/index.js';
 import { seedPairs, type SeedInput, type SeededType } from './seed.js';
@@ -609,8 +609,10 @@ export class CommerceMock {
   /** Every stored resource of a type, in creation order. */
   /** The messages the project recorded, oldest first (in the order the changes were made); `filter` narrows them. */
   messages(filter: MessageFilter = {}, scope?: ProjectScoped): Array<ResourceOf<'message'>> {
-    const recorded = this.storage.scan(this.project(scope), MESSAGE_TYPE_ID);
-    return [...recorded].filter((message) => messageMatches(message, filter)) as unknown as Array<ResourceOf<'message'>>;
+    const project = this.project(scope);
+    const kept = retained(retainedSince(this.storage, project, isoNow()));
+    const recorded = this.storage.scan(project, MESSAGE_TYPE_ID);
+    return [...recorded].filter((message) => kept(message) && messageMatches(message, filter)) as unknown as Array<ResourceOf<'message'>>;
   }
 
   /**

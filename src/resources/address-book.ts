@@ -11,10 +11,13 @@ import {
   applyCustomField,
   applyCustomType,
   type CustomFields,
+  type CustomMessages,
+  emitsCustomField,
+  emitsCustomType,
   SetCustomField,
   SetCustomType,
 } from './common.js';
-import { action, type UpdateAction } from './define.js';
+import { action, emits, type UpdateAction } from './define.js';
 import { BaseAddress } from './validation.js';
 
 export interface AddressBook {
@@ -40,6 +43,8 @@ export interface AddressBookRules {
   uniqueIds?: boolean;
   /** Customers: `setAddressCustomType` / `setAddressCustomField` find the address by `addressKey` too; business units need its `addressId`. */
   customFieldsByAddressKey?: boolean;
+  /** What its messages are called (`CustomerAddressAdded`, `BusinessUnitAddressAdded`) and how they name replaced custom values. */
+  messages: Pick<CustomMessages, 'prefix' | 'naming'>;
 }
 
 const AddressLocator = z.object({ addressId: z.string().optional(), addressKey: z.string().optional() });
@@ -65,6 +70,14 @@ function addressUse(ids: 'shippingAddressIds' | 'billingAddressIds', defaultId: 
   return { include, exclude, defaultId };
 }
 
+/** The roles the address plays in the book, as address messages list them (`addressRoles`). */
+function addressRoles(book: AddressBook, id: string): Array<'Shipping' | 'Billing'> {
+  return [
+    ...(book.shippingAddressIds.includes(id) ? ['Shipping' as const] : []),
+    ...(book.billingAddressIds.includes(id) ? ['Billing' as const] : []),
+  ];
+}
+
 const shipping = addressUse('shippingAddressIds', 'defaultShippingAddressId');
 const billing = addressUse('billingAddressIds', 'defaultBillingAddressId');
 
@@ -82,49 +95,99 @@ export function addressBookActions(rules: AddressBookRules): Record<string, Upda
     }
     return found;
   };
+  const { prefix } = rules.messages;
+  const defaultAddress = (book: AddressBook, defaultId: typeof shipping.defaultId) => {
+    const id = book[defaultId];
+    return id === undefined ? {} : { address: book.addresses.find((address) => address.id === id) };
+  };
   // Neither addressId nor addressKey: the default is unset (tolerated; the platform asks for one).
-  const setDefault = (use: typeof shipping) =>
-    action(AddressLocator, (book: AddressBook, a) => {
-      if (isUnnamed(a)) return void delete book[use.defaultId];
-      const { id } = find(book, a);
-      book[use.defaultId] = id;
-      use.include(book, id);
-    });
-  const include = (use: typeof shipping) => action(AddressLocator, (book: AddressBook, a) => use.include(book, find(book, a).id));
-  const exclude = (use: typeof shipping) => action(AddressLocator, (book: AddressBook, a) => use.exclude(book, find(book, a).id));
+  const setDefault = (use: typeof shipping, message: string) =>
+    emits(
+      action(AddressLocator, (book: AddressBook, a) => {
+        if (isUnnamed(a)) return void delete book[use.defaultId];
+        const { id } = find(book, a);
+        book[use.defaultId] = id;
+        use.include(book, id);
+      }),
+      message,
+      (book: AddressBook) => defaultAddress(book, use.defaultId),
+    );
+  const include = (use: typeof shipping, message: string) =>
+    emits(
+      action(AddressLocator, (book: AddressBook, a) => use.include(book, find(book, a).id)),
+      message,
+      (book: AddressBook, a) => ({ address: find(book, a) }),
+    );
+  const exclude = (use: typeof shipping, message: string) =>
+    emits(
+      action(AddressLocator, (book: AddressBook, a) => use.exclude(book, find(book, a).id)),
+      message,
+      (book: AddressBook, a) => ({ address: find(book, a) }),
+    );
   const CustomFieldsLocator = rules.customFieldsByAddressKey ? AddressLocator : z.object({ addressId: z.string() });
+  const addressCustom: CustomMessages<AddressBook> = {
+    prefix: `${prefix}Address`,
+    naming: rules.messages.naming,
+    holder: (book, a) => find(book, a) as Address & { custom?: CustomFields },
+    part: (book, a) => ({ addressId: find(book, a).id }),
+  };
 
   return {
-    addAddress: action(z.object({ address: BaseAddress }), (book: AddressBook, a, ctx) => {
-      assertAddressKeyFree(book, a.address.key);
-      const address = addressFromDraft(a.address, ctx);
-      if (rules.uniqueIds && book.addresses.some((existing) => existing.id === address.id)) {
-        throw errors.duplicateField('addresses.id', address.id);
-      }
-      book.addresses.push(address);
-    }),
-    changeAddress: action(AddressLocator.extend({ address: BaseAddress }), (book: AddressBook, a, ctx) => {
-      const current = find(book, a);
-      assertAddressKeyFree(book, a.address.key, current.id);
-      book.addresses[book.addresses.indexOf(current)] = addressFromDraft({ ...a.address, id: current.id }, ctx);
-    }),
-    removeAddress: action(AddressLocator, (book: AddressBook, a) => {
-      const address = find(book, a);
-      book.addresses = book.addresses.filter((entry) => entry !== address);
-      shipping.exclude(book, address.id);
-      billing.exclude(book, address.id);
-    }),
-    setDefaultShippingAddress: setDefault(shipping),
-    setDefaultBillingAddress: setDefault(billing),
-    addShippingAddressId: include(shipping),
-    removeShippingAddressId: exclude(shipping),
-    addBillingAddressId: include(billing),
-    removeBillingAddressId: exclude(billing),
-    setAddressCustomType: action(CustomFieldsLocator.extend(SetCustomType.shape), (book: AddressBook, a, ctx) =>
-      applyCustomType(find(book, a) as Address & { custom?: CustomFields }, a, ctx),
+    addAddress: emits(
+      action(z.object({ address: BaseAddress }), (book: AddressBook, a, ctx) => {
+        assertAddressKeyFree(book, a.address.key);
+        const address = addressFromDraft(a.address, ctx);
+        if (rules.uniqueIds && book.addresses.some((existing) => existing.id === address.id)) {
+          throw errors.duplicateField('addresses.id', address.id);
+        }
+        book.addresses.push(address);
+      }),
+      `${prefix}AddressAdded`,
+      (book: AddressBook) => ({ address: book.addresses.at(-1) }),
     ),
-    setAddressCustomField: action(CustomFieldsLocator.extend(SetCustomField.shape), (book: AddressBook, a) =>
-      applyCustomField(find(book, a) as Address & { custom?: CustomFields }, a),
+    changeAddress: emits(
+      action(AddressLocator.extend({ address: BaseAddress }), (book: AddressBook, a, ctx) => {
+        const current = find(book, a);
+        assertAddressKeyFree(book, a.address.key, current.id);
+        book.addresses[book.addresses.indexOf(current)] = addressFromDraft({ ...a.address, id: current.id }, ctx);
+      }),
+      `${prefix}AddressChanged`,
+      (book: AddressBook, a) => {
+        const address = find(book, a);
+        return { address, addressRoles: addressRoles(book, address.id) };
+      },
+    ),
+    removeAddress: emits(
+      action(AddressLocator, (book: AddressBook, a) => {
+        const address = find(book, a);
+        book.addresses = book.addresses.filter((entry) => entry !== address);
+        shipping.exclude(book, address.id);
+        billing.exclude(book, address.id);
+      }),
+      `${prefix}AddressRemoved`,
+      (_book: AddressBook, _a, removed: { address: Address; addressRoles: string[] }) => removed,
+      (book: AddressBook, a) => {
+        const address = find(book, a);
+        return { address, addressRoles: addressRoles(book, address.id) };
+      },
+    ),
+    setDefaultShippingAddress: setDefault(shipping, `${prefix}DefaultShippingAddressSet`),
+    setDefaultBillingAddress: setDefault(billing, `${prefix}DefaultBillingAddressSet`),
+    addShippingAddressId: include(shipping, `${prefix}ShippingAddressAdded`),
+    removeShippingAddressId: exclude(shipping, `${prefix}ShippingAddressRemoved`),
+    addBillingAddressId: include(billing, `${prefix}BillingAddressAdded`),
+    removeBillingAddressId: exclude(billing, `${prefix}BillingAddressRemoved`),
+    setAddressCustomType: emitsCustomType(
+      action(CustomFieldsLocator.extend(SetCustomType.shape), (book: AddressBook, a, ctx) =>
+        applyCustomType(find(book, a) as Address & { custom?: CustomFields }, a, ctx),
+      ),
+      addressCustom,
+    ),
+    setAddressCustomField: emitsCustomField(
+      action(CustomFieldsLocator.extend(SetCustomField.shape), (book: AddressBook, a) =>
+        applyCustomField(find(book, a) as Address & { custom?: CustomFields }, a),
+      ),
+      addressCustom,
     ),
   };
 }

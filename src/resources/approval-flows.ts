@@ -35,6 +35,7 @@ import { predicateScope } from './cart/predicate-scope.js';
 import { customFieldActions, type CustomFields } from './common.js';
 import {
   action,
+  emits,
   defineResource,
   type CustomRoute,
   type ResourceContext,
@@ -168,34 +169,42 @@ function approver(ctx: ResourceContext): Associate {
 }
 
 const actions: Record<string, UpdateAction<ApprovalFlow>> = {
-  approve: action(z.object({}), (flow: ApprovalFlow, _a, ctx) => {
-    assertPending(flow);
-    const entry = approver(ctx);
-    const roles = rolesOfApprover(entry);
-    const progress = progressOf(flow);
-    if (!progress.some((rule) => advance(rule, roles))) {
-      throw errors.invalidOperation(
-        `The associate '${entry.customer.id}' holds no role that is pending approval in the current tier of the approval flow.`,
+  approve: emits(
+    action(z.object({}), (flow: ApprovalFlow, _a, ctx) => {
+      assertPending(flow);
+      const entry = approver(ctx);
+      const roles = rolesOfApprover(entry);
+      const progress = progressOf(flow);
+      if (!progress.some((rule) => advance(rule, roles))) {
+        throw errors.invalidOperation(
+          `The associate '${entry.customer.id}' holds no role that is pending approval in the current tier of the approval flow.`,
+        );
+      }
+      flow.approvals.push({ approver: entry, approvedAt: ctx.now });
+      recompute(flow);
+    }),
+    'ApprovalFlowApproved',
+    (flow: ApprovalFlow) => ({ associate: flow.approvals.at(-1)!.approver, order: flow.order }),
+  ),
+  reject: emits(
+    action(z.object({ reason: z.string().optional() }), (flow: ApprovalFlow, a, ctx) => {
+      assertPending(flow);
+      const entry = approver(ctx);
+      const roles = rolesOfApprover(entry);
+      const inCurrentTier = progressOf(flow).some((rule) =>
+        (rule.rule.approvers.tiers[rule.tier]?.and ?? []).some((disjunction) =>
+          disjunction.or.some((role) => roles.has(role.associateRole.key)),
+        ),
       );
-    }
-    flow.approvals.push({ approver: entry, approvedAt: ctx.now });
-    recompute(flow);
-  }),
-  reject: action(z.object({ reason: z.string().optional() }), (flow: ApprovalFlow, a, ctx) => {
-    assertPending(flow);
-    const entry = approver(ctx);
-    const roles = rolesOfApprover(entry);
-    const inCurrentTier = progressOf(flow).some((rule) =>
-      (rule.rule.approvers.tiers[rule.tier]?.and ?? []).some((disjunction) =>
-        disjunction.or.some((role) => roles.has(role.associateRole.key)),
-      ),
-    );
-    if (!inCurrentTier)
-      throw errors.invalidOperation(`The associate '${entry.customer.id}' holds no role of the current tier of the approval flow.`);
-    flow.status = 'Rejected';
-    flow.rejection = { rejecter: entry, rejectedAt: ctx.now, ...(a.reason !== undefined ? { reason: a.reason } : {}) };
-    recompute(flow);
-  }),
+      if (!inCurrentTier)
+        throw errors.invalidOperation(`The associate '${entry.customer.id}' holds no role of the current tier of the approval flow.`);
+      flow.status = 'Rejected';
+      flow.rejection = { rejecter: entry, rejectedAt: ctx.now, ...(a.reason !== undefined ? { reason: a.reason } : {}) };
+      recompute(flow);
+    }),
+    'ApprovalFlowRejected',
+    (flow: ApprovalFlow) => ({ associate: flow.rejection!.rejecter, rejectionReason: flow.rejection!.reason, order: flow.order }),
+  ),
   ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalFlow>>),
 };
 

@@ -24,7 +24,7 @@ import type { AssociateInUnit, Permission } from '../scopes/associate-permission
 import { scopedAccess, type ScopedAccess, scopeFields } from '../scopes/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import { cartErrors } from './cart/errors.js';
-import { customFieldActions, customFields, type CustomFields } from './common.js';
+import { customFieldActions, customFields, type CustomFields, emitsField } from './common.js';
 import {
   action,
   defineResource,
@@ -120,31 +120,58 @@ function assertPredicate(source: string): void {
 const unitKey = (rule: Pick<ApprovalRule, 'businessUnit' | 'key'>) =>
   rule.key !== undefined ? [`${rule.businessUnit.key}\u0000${rule.key}`] : [];
 
+/** Each field's action emits `ApprovalRule<Field>Set` with the new value and the old (`old<Field>`). */
+const emitsRuleField = (declared: UpdateAction<ApprovalRule>, field: string) => {
+  const capitalized = `${field[0]!.toUpperCase()}${field.slice(1)}`;
+  return emitsField(declared, `ApprovalRule${capitalized}Set`, field, `old${capitalized}`);
+};
+
 const actions: Record<string, UpdateAction<ApprovalRule>> = {
-  setName: action(z.object({ name: z.string() }), (rule: ApprovalRule, a) => {
-    rule.name = a.name;
-  }),
-  setDescription: action(z.object({ description: z.string().optional().nullable() }), (rule: ApprovalRule, a) => {
-    if (a.description === undefined || a.description === null) delete rule.description;
-    else rule.description = a.description;
-  }),
-  setKey: action(z.object({ key: Key.optional().nullable() }), (rule: ApprovalRule, a) => {
-    if (a.key === undefined || a.key === null) delete rule.key;
-    else rule.key = a.key;
-  }),
-  setStatus: action(z.object({ status: z.enum(['Active', 'Inactive']) }), (rule: ApprovalRule, a) => {
-    rule.status = a.status;
-  }),
-  setPredicate: action(z.object({ predicate: z.string() }), (rule: ApprovalRule, a) => {
-    assertPredicate(a.predicate);
-    rule.predicate = a.predicate;
-  }),
-  setApprovers: action(z.object({ approvers: ApproverHierarchyDraft }), (rule: ApprovalRule, a, ctx) => {
-    rule.approvers = approversFrom(a.approvers, ctx);
-  }),
-  setRequesters: action(z.object({ requesters: Requesters }), (rule: ApprovalRule, a, ctx) => {
-    rule.requesters = requestersFrom(a.requesters, ctx);
-  }),
+  setName: emitsRuleField(
+    action(z.object({ name: z.string() }), (rule: ApprovalRule, a) => {
+      rule.name = a.name;
+    }),
+    'name',
+  ),
+  setDescription: emitsRuleField(
+    action(z.object({ description: z.string().optional().nullable() }), (rule: ApprovalRule, a) => {
+      if (a.description === undefined || a.description === null) delete rule.description;
+      else rule.description = a.description;
+    }),
+    'description',
+  ),
+  setKey: emitsRuleField(
+    action(z.object({ key: Key.optional().nullable() }), (rule: ApprovalRule, a) => {
+      if (a.key === undefined || a.key === null) delete rule.key;
+      else rule.key = a.key;
+    }),
+    'key',
+  ),
+  setStatus: emitsRuleField(
+    action(z.object({ status: z.enum(['Active', 'Inactive']) }), (rule: ApprovalRule, a) => {
+      rule.status = a.status;
+    }),
+    'status',
+  ),
+  setPredicate: emitsRuleField(
+    action(z.object({ predicate: z.string() }), (rule: ApprovalRule, a) => {
+      assertPredicate(a.predicate);
+      rule.predicate = a.predicate;
+    }),
+    'predicate',
+  ),
+  setApprovers: emitsRuleField(
+    action(z.object({ approvers: ApproverHierarchyDraft }), (rule: ApprovalRule, a, ctx) => {
+      rule.approvers = approversFrom(a.approvers, ctx);
+    }),
+    'approvers',
+  ),
+  setRequesters: emitsRuleField(
+    action(z.object({ requesters: Requesters }), (rule: ApprovalRule, a, ctx) => {
+      rule.requesters = requestersFrom(a.requesters, ctx);
+    }),
+    'requesters',
+  ),
   ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalRule>>),
 };
 

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, lifecycleMessages } from './define.js';
-import { customFieldActions, customFields, type CustomFields, setter } from './common.js';
+import { action, defineResource, type BaseFields, lifecycleMessages, emits } from './define.js';
+import { customFieldActions, customFields, type CustomFields, setter, emitsField } from './common.js';
 import { CustomFieldsDraft, Key } from './validation.js';
 import { Permission } from '../scopes/permissions.js';
 
@@ -51,19 +51,35 @@ export const associateRoles = defineResource<AssociateRoleDraft, AssociateRole>(
   /** A role some business unit still assigns cannot go: its assignments would dangle. */
   referencedBy: ['business-unit'],
   actions: {
-    addPermission: action(z.object({ permission: Permission }), (role: AssociateRole, a) => {
-      if (!role.permissions.includes(a.permission)) role.permissions.push(a.permission);
-    }),
-    removePermission: action(z.object({ permission: Permission }), (role: AssociateRole, a) => {
-      role.permissions = role.permissions.filter((p) => p !== a.permission);
-    }),
-    setPermissions: action(z.object({ permissions: z.array(Permission).optional().nullable() }), (role: AssociateRole, a) => {
-      role.permissions = distinct(a.permissions ?? []);
-    }),
-    changeBuyerAssignable: action(z.object({ buyerAssignable: z.boolean() }), (role: AssociateRole, a) => {
-      role.buyerAssignable = a.buyerAssignable;
-    }),
-    setName: setter('name', z.string()),
+    addPermission: emits(
+      action(z.object({ permission: Permission }), (role: AssociateRole, a) => {
+        if (!role.permissions.includes(a.permission)) role.permissions.push(a.permission);
+      }),
+      'AssociateRolePermissionAdded',
+      (_role: AssociateRole, a) => ({ permission: a.permission }),
+    ),
+    removePermission: emits(
+      action(z.object({ permission: Permission }), (role: AssociateRole, a) => {
+        role.permissions = role.permissions.filter((p) => p !== a.permission);
+      }),
+      'AssociateRolePermissionRemoved',
+      (_role: AssociateRole, a) => ({ permission: a.permission }),
+    ),
+    setPermissions: emitsField(
+      action(z.object({ permissions: z.array(Permission).optional().nullable() }), (role: AssociateRole, a) => {
+        role.permissions = distinct(a.permissions ?? []);
+      }),
+      'AssociateRolePermissionsSet',
+      'permissions',
+    ),
+    changeBuyerAssignable: emitsField(
+      action(z.object({ buyerAssignable: z.boolean() }), (role: AssociateRole, a) => {
+        role.buyerAssignable = a.buyerAssignable;
+      }),
+      'AssociateRoleBuyerAssignableChanged',
+      'buyerAssignable',
+    ),
+    setName: emitsField(setter('name', z.string()), 'AssociateRoleNameSet', 'name'),
     ...customFieldActions,
   },
 });

@@ -12,8 +12,8 @@ import { compileCartPredicate, compileItemPredicate } from '../pricing/cart-pred
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import type { StoredDocument } from '../storage/types.js';
 import { cartErrors } from './cart/errors.js';
-import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
-import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages } from './define.js';
+import { customFieldActions, customFields, setField, setter, type CustomFields, emitsField } from './common.js';
+import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages, emits } from './define.js';
 import { CustomFieldsDraft, Key, LocalizedString, SortOrder, resourceIdentifier, DateTime } from './validation.js';
 
 const ApplicationMode = z.enum(['ProportionateDistribution', 'EvenDistribution', 'IndividualApplication']);
@@ -343,17 +343,32 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
       z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
       (discount: CartDiscount, a) => setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
     ),
-    addStore: action(z.object({ store: resourceIdentifier('store') }), (discount: CartDiscount, a, ctx) => {
-      const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
-      if (!discount.stores.some((s) => s.key === store.key)) discount.stores.push(store);
-    }),
-    removeStore: action(z.object({ store: resourceIdentifier('store') }), (discount: CartDiscount, a, ctx) => {
-      const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
-      discount.stores = discount.stores.filter((s) => s.key !== key);
-    }),
-    setStores: action(z.object({ stores: z.array(resourceIdentifier('store')).max(500).optional() }), (discount: CartDiscount, a, ctx) => {
-      discount.stores = (a.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
-    }),
+    addStore: emits(
+      action(z.object({ store: resourceIdentifier('store') }), (discount: CartDiscount, a, ctx) => {
+        const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
+        if (!discount.stores.some((s) => s.key === store.key)) discount.stores.push(store);
+      }),
+      'CartDiscountStoreAdded',
+      (_discount: CartDiscount, a, _old, ctx) => ({ store: ctx.keyReference('store', a.store) }),
+    ),
+    removeStore: emits(
+      action(z.object({ store: resourceIdentifier('store') }), (discount: CartDiscount, a, ctx) => {
+        const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
+        discount.stores = discount.stores.filter((s) => s.key !== key);
+      }),
+      'CartDiscountStoreRemoved',
+      (_discount: CartDiscount, a, old: CartDiscount['stores']) => ({
+        store: old.find((store) => store.key === a.store.key) ?? { typeId: 'store', key: a.store.key },
+      }),
+      (discount: CartDiscount) => discount.stores,
+    ),
+    setStores: emitsField(
+      action(z.object({ stores: z.array(resourceIdentifier('store')).max(500).optional() }), (discount: CartDiscount, a, ctx) => {
+        discount.stores = (a.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
+      }),
+      'CartDiscountStoresSet',
+      'stores',
+    ),
     setDiscountGroup: action(
       z.object({ discountGroup: resourceIdentifier('discount-group').optional().nullable(), sortOrder: SortOrder.optional() }),
       (discount: CartDiscount, a, ctx) => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
-import { action, type ResourceContext } from './define.js';
-import { copyWithout } from '../util/json.js';
+import { action, emits, emitsOneOf, type ResourceContext, type UpdateAction } from './define.js';
+import { copyWithout, jsonClone } from '../util/json.js';
 import { type BaseAddress, type CustomFieldsDraft, Key, LocalizedString, resourceIdentifier } from './validation.js';
 
 /** The stored form of custom fields: the type as a Reference plus the field values. */
@@ -40,6 +40,100 @@ export const customFieldActions = {
   setCustomType: action(SetCustomType, (resource: { custom?: CustomFields }, a, ctx) => applyCustomType(resource, a, ctx)),
   setCustomField: action(SetCustomField, (resource: { custom?: CustomFields }, a) => applyCustomField(resource, a)),
 };
+
+/**
+ * Where a type's custom-field messages find the custom fields and what they say about them: the
+ * message type prefix (`Customer`, `CustomerAddress`), how they name what was replaced (Customer and
+ * Order messages say `previousValue`/`previousTypeId`, BusinessUnit and CustomerGroup `oldValue`/
+ * `oldTypeId`), the part that holds the fields when it is not the resource (an address) and the
+ * fields that name that part (`addressId`).
+ */
+export interface CustomMessages<R = any> {
+  prefix: string;
+  naming: 'previous' | 'old';
+  holder?(resource: R, action: any): { custom?: CustomFields } | undefined;
+  part?(resource: R, action: any): Record<string, unknown>;
+}
+
+/** `setCustomType` with its message: `<prefix>CustomTypeSet` with the new fields, or `<prefix>CustomTypeRemoved`. */
+export function emitsCustomType<R>(declared: UpdateAction<R>, shape: CustomMessages<R>): UpdateAction<R> {
+  const holder = shape.holder ?? ((resource: R) => resource as { custom?: CustomFields });
+  return emitsOneOf(
+    declared,
+    [`${shape.prefix}CustomTypeSet`, `${shape.prefix}CustomTypeRemoved`],
+    (resource, a, oldTypeId: string | undefined) => {
+      const custom = holder(resource, a)?.custom;
+      const previous = oldTypeId === undefined ? {} : { [`${shape.naming}TypeId`]: oldTypeId };
+      const part = shape.part?.(resource, a);
+      return custom
+        ? { type: `${shape.prefix}CustomTypeSet`, customFields: custom, ...previous, ...part }
+        : { type: `${shape.prefix}CustomTypeRemoved`, ...previous, ...part };
+    },
+    (resource, a) => holder(resource, a)?.custom?.type.id,
+  );
+}
+
+/** `setCustomField` with its message: `<prefix>CustomFieldAdded`, `...Changed` (with the value it replaced) or `...Removed`. */
+export function emitsCustomField<R>(declared: UpdateAction<R>, shape: CustomMessages<R>): UpdateAction<R> {
+  const holder = shape.holder ?? ((resource: R) => resource as { custom?: CustomFields });
+  const [added, changed, removed] = ['Added', 'Changed', 'Removed'].map((what) => `${shape.prefix}CustomField${what}`) as [
+    string,
+    string,
+    string,
+  ];
+  return emitsOneOf(
+    declared,
+    [added, changed, removed],
+    (resource, a: { name: string }, oldValue: unknown) => {
+      const value = holder(resource, a)?.custom?.fields[a.name];
+      const part = shape.part?.(resource, a);
+      if (value === undefined) return { type: removed, name: a.name, ...part };
+      if (oldValue === undefined) return { type: added, name: a.name, value, ...part };
+      return { type: changed, name: a.name, value, [`${shape.naming}Value`]: oldValue, ...part };
+    },
+    (resource, a: { name: string }) => holder(resource, a)?.custom?.fields[a.name],
+  );
+}
+
+/** `setCustomType` and `setCustomField` of a type whose custom fields have messages. */
+export function customFieldActionsWithMessages(prefix: string, naming: CustomMessages['naming']) {
+  return {
+    setCustomType: emitsCustomType(customFieldActions.setCustomType, { prefix, naming }),
+    setCustomField: emitsCustomField(customFieldActions.setCustomField, { prefix, naming }),
+  };
+}
+
+/**
+ * The action with a message that carries one field of the changed resource (`CustomerTitleSet` with
+ * `title`) and, when `oldField` names it, the value it had before (`oldKey`).
+ */
+export function emitsField<A extends UpdateAction<any>>(declared: A, type: string, field: string, oldField?: string): A {
+  const read = (resource: object) => (resource as Record<string, unknown>)[field];
+  return emits(
+    declared,
+    type,
+    (resource, _a, old: unknown) => ({ [field]: read(resource), ...(oldField && old !== undefined ? { [oldField]: old } : {}) }),
+    // A copy: an action may change the old value in place (a store pushed onto `stores`).
+    oldField ? (resource) => jsonClone(read(resource)) : undefined,
+  );
+}
+
+/**
+ * `transitionState` with its `<Resource>StateTransition` message: the new `state`, `force` and (unless
+ * the type's message has none) the `oldState` it replaced.
+ */
+export function emitsStateTransition<A extends UpdateAction<any>>(declared: A, type: string, withOldState = true): A {
+  return emitsOneOf(
+    declared,
+    [type],
+    // A product's state can be taken away (`state` absent): that is no transition to report.
+    (resource: { state?: unknown }, a: { force?: boolean }, oldState: unknown) =>
+      resource.state === undefined
+        ? undefined
+        : { type, state: resource.state, ...(withOldState && oldState !== undefined ? { oldState } : {}), force: a.force ?? false },
+    (resource: { state?: unknown }) => resource.state,
+  );
+}
 
 /** An update action that sets one optional field (`setKey`, `setDescription`, ...). */
 export function setter<S extends z.ZodType>(field: string, schema: S, payloadName = field) {

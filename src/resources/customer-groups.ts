@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { StoredDocument } from '../storage/types.js';
 import { defineResource, type BaseFields } from './define.js';
-import { changer, customFieldActions, customFields, type CustomFields, setter } from './common.js';
+import { changer, customFieldActionsWithMessages, customFields, type CustomFields, setter } from './common.js';
 import { CustomFieldsDraft, Key } from './validation.js';
 
 export interface CustomerGroup extends StoredDocument {
@@ -32,6 +32,6 @@ export const customerGroups = defineResource<CustomerGroupDraft, CustomerGroup>(
   actions: {
     changeName: changer('name', z.string()),
     setKey: setter('key', Key),
-    ...customFieldActions,
+    ...customFieldActionsWithMessages('CustomerGroup', 'old'),
   },
 });

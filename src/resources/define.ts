@@ -33,11 +33,12 @@ export interface MessagePayload {
 
 /**
  * How an update action's message is made: `before` reads what the payload needs of the resource as it
- * was (an old email), `payload` builds it from the changed resource. Neither runs while messages are off.
+ * was (an old email), `payload` builds it from the changed resource, or returns nothing when this use
+ * of the action has no message. Neither runs while messages are off.
  */
 export interface MessageOf<R = any, Old = any> {
-  /** The message type, e.g. `CustomerEmailChanged`. */
-  type: string;
+  /** The message types the action may emit (`setCustomField`: added, changed or removed), e.g. `CustomerEmailChanged`. */
+  types: readonly string[];
   before?(resource: R, action: any): Old;
   payload(resource: R, action: any, old: Old, ctx: ResourceContext): MessagePayload | undefined;
 }
@@ -54,13 +55,26 @@ export function action<S extends z.ZodType, R = any>(
  * The action with the message it emits, `type` plus what `payload` returns; `before` reads what the
  * payload needs of the resource as it was before the action.
  */
-export function emits<R = any, Old = undefined>(
-  declared: UpdateAction<R>,
+export function emits<R = any, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
+  declared: A,
   type: string,
   payload: (resource: R, action: any, old: Old, ctx: ResourceContext) => Record<string, unknown> = () => ({}),
   before?: (resource: R, action: any) => Old,
-): UpdateAction<R> {
-  const message: MessageOf<R, Old> = { type, payload: (resource, action, old, ctx) => ({ type, ...payload(resource, action, old, ctx) }) };
+): A {
+  return emitsOneOf(declared, [type], (resource, action, old: Old, ctx) => ({ type, ...payload(resource, action, old, ctx) }), before);
+}
+
+/**
+ * The action with a message whose type depends on what it did (a custom type set or removed): `payload`
+ * returns the whole message payload, its `type` one of `types`, or nothing when there is no message.
+ */
+export function emitsOneOf<R = any, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
+  declared: A,
+  types: readonly string[],
+  payload: (resource: R, action: any, old: Old, ctx: ResourceContext) => MessagePayload | undefined,
+  before?: (resource: R, action: any) => Old,
+): A {
+  const message: MessageOf<R, Old> = { types, payload };
   if (before) message.before = before;
   return { ...declared, message };
 }

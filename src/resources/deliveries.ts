@@ -7,6 +7,7 @@
  */
 import type { StorageBackend, StoredDocument } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
+import { jsonEqual } from '../util/json.js';
 import { userProvidedIdentifiers } from './messages.js';
 import { hasSubscriptions, SUBSCRIPTION_TYPE_ID, type Subscription } from './subscriptions.js';
 
@@ -21,8 +22,8 @@ export interface Change {
   kind: 'ResourceCreated' | 'ResourceUpdated' | 'ResourceDeleted';
   /** The resource after the change (as it was, for a deletion). */
   resource: StoredDocument;
-  /** The version before an update. */
-  oldVersion?: number;
+  /** The resource before an update. */
+  previous?: StoredDocument | undefined;
   /** The messages the change recorded, in order. */
   messages: readonly StoredDocument[];
   at: string;
@@ -79,9 +80,15 @@ function changeNotification(change: Change): Record<string, unknown> {
     resource: { typeId: change.typeId, id: resource.id },
     ...(identifiers ? { resourceUserProvidedIdentifiers: identifiers } : {}),
     version: resource.version,
-    ...(change.oldVersion !== undefined ? { oldVersion: change.oldVersion } : {}),
+    ...(change.kind === 'ResourceUpdated' && change.previous ? { oldVersion: change.previous.version } : {}),
     modifiedAt: change.at,
   };
+}
+
+/** Whether the change gives a subscription a destination it has not had: created, or its destination changed. */
+function needsTestMessage(change: Change): boolean {
+  if (change.typeId !== SUBSCRIPTION_TYPE_ID || change.kind === 'ResourceDeleted') return false;
+  return change.kind === 'ResourceCreated' || !jsonEqual(change.previous?.destination, change.resource.destination);
 }
 
 /**
@@ -157,6 +164,11 @@ export class Outbox {
 
   private deliver(changes: readonly Change[]): void {
     for (const change of changes) {
+      if (needsTestMessage(change)) {
+        // The platform checks a new destination with a test message: a ResourceCreated notification of the subscription itself.
+        const test = { ...change, kind: 'ResourceCreated' as const };
+        this.send(change.resource as Subscription, test, test.kind, changeNotification(test));
+      }
       const subscriptions = [...this.storage.scan(change.project, SUBSCRIPTION_TYPE_ID)] as Subscription[];
       for (const subscription of subscriptions) {
         if (subscription.changes.some((wanted) => wanted.resourceTypeId === change.typeId)) {

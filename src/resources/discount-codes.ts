@@ -8,7 +8,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
 import { assertCartPredicate } from './cart/errors.js';
 import { referencesIn } from './cart-discounts.js';
-import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
+import { customFieldActions, customFields, setField, setter, type CustomFields, emitsField } from './common.js';
 import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages } from './define.js';
 import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime } from './validation.js';
 
@@ -106,7 +106,7 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
     },
   },
   actions: {
-    setKey: setter('key', Key),
+    setKey: emitsField(setter('key', Key), 'DiscountCodeKeySet', 'key', 'oldKey'),
     setName: setter('name', LocalizedString),
     setDescription: setter('description', LocalizedString),
     setCartPredicate: action(z.object({ cartPredicate: z.string().optional().nullable() }), (code: DiscountCode, a) => {

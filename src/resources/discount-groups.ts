@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
-import { changer, setter } from './common.js';
+import { changer, setter, emitsField } from './common.js';
 import { type BaseFields, defineResource, lifecycleMessages } from './define.js';
 import { Key, LocalizedString, SortOrder } from './validation.js';
 
@@ -38,11 +38,11 @@ export const discountGroups = defineResource<DiscountGroupDraft, DiscountGroup>(
     return group;
   },
   actions: {
-    setKey: changer('key', Key),
+    setKey: emitsField(changer('key', Key), 'DiscountGroupKeySet', 'key', 'oldKey'),
     setName: setter('name', LocalizedString),
     setDescription: setter('description', LocalizedString),
-    setSortOrder: changer('sortOrder', SortOrder),
-    setIsActive: changer('isActive', z.boolean()),
+    setSortOrder: emitsField(changer('sortOrder', SortOrder), 'DiscountGroupSortOrderSet', 'sortOrder', 'oldSortOrder'),
+    setIsActive: emitsField(changer('isActive', z.boolean()), 'DiscountGroupIsActiveSet', 'isActive', 'oldIsActive'),
   },
   unique: {
     sortOrder: {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, type Reference, type ResourceContext } from './define.js';
+import { action, defineResource, emits, type BaseFields, type Reference, type ResourceContext } from './define.js';
 import { customFieldActions, customFields, type CustomFields, setField, setter } from './common.js';
 import { CustomFieldsDraft, Key, type ResourceIdentifier, resourceIdentifier, DateTime } from './validation.js';
 
@@ -64,6 +64,21 @@ function assertCartLimits(entry: { minCartQuantity?: number; maxCartQuantity?: n
 }
 
 /** The quantity moves; what is reserved stays reserved. */
+/** The stock of an entry, as `InventoryEntryQuantitySet` names the old one. */
+const stockOf = (entry: InventoryEntry) => ({ quantityOnStock: entry.quantityOnStock, availableQuantity: entry.availableQuantity });
+
+/** `InventoryEntryQuantitySet`: the stock before and after, with what identifies the entry. */
+function quantitySet(entry: InventoryEntry, _a: unknown, old: ReturnType<typeof stockOf>) {
+  return {
+    oldQuantityOnStock: old.quantityOnStock,
+    newQuantityOnStock: entry.quantityOnStock,
+    oldAvailableQuantity: old.availableQuantity,
+    newAvailableQuantity: entry.availableQuantity,
+    sku: entry.sku,
+    supplyChannel: entry.supplyChannel,
+  };
+}
+
 function adjust(entry: InventoryEntry, delta: number): void {
   entry.quantityOnStock += delta;
   entry.availableQuantity += delta;
@@ -125,10 +140,23 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
   },
   actions: {
     setKey: setter('key', Key),
-    addQuantity: action(z.object({ quantity: z.number().int().min(0) }), (entry: InventoryEntry, a) => adjust(entry, a.quantity)),
-    removeQuantity: action(z.object({ quantity: z.number().int().min(0) }), (entry: InventoryEntry, a) => adjust(entry, -a.quantity)),
-    changeQuantity: action(z.object({ quantity: Quantity }), (entry: InventoryEntry, a) =>
-      adjust(entry, a.quantity - entry.quantityOnStock),
+    addQuantity: emits(
+      action(z.object({ quantity: z.number().int().min(0) }), (entry: InventoryEntry, a) => adjust(entry, a.quantity)),
+      'InventoryEntryQuantitySet',
+      quantitySet,
+      stockOf,
+    ),
+    removeQuantity: emits(
+      action(z.object({ quantity: z.number().int().min(0) }), (entry: InventoryEntry, a) => adjust(entry, -a.quantity)),
+      'InventoryEntryQuantitySet',
+      quantitySet,
+      stockOf,
+    ),
+    changeQuantity: emits(
+      action(z.object({ quantity: Quantity }), (entry: InventoryEntry, a) => adjust(entry, a.quantity - entry.quantityOnStock)),
+      'InventoryEntryQuantitySet',
+      quantitySet,
+      stockOf,
     ),
     setRestockableInDays: setter('restockableInDays', z.number().int().min(0)),
     setExpectedDelivery: action(z.object({ expectedDelivery: DateTime.optional().nullable() }), (entry: InventoryEntry, a) => {
@@ -154,7 +182,15 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
         assertCartLimits(entry);
       },
     ),
-    setReservationExpirationInMinutes: setter('reservationExpirationInMinutes', ReservationMinutes),
+    setReservationExpirationInMinutes: emits(
+      setter('reservationExpirationInMinutes', ReservationMinutes),
+      'InventoryEntryReservationExpirationInMinutesSet',
+      (entry: InventoryEntry, _a, old: number | undefined) => ({
+        newReservationExpirationInMinutes: entry.reservationExpirationInMinutes,
+        oldReservationExpirationInMinutes: old,
+      }),
+      (entry: InventoryEntry) => entry.reservationExpirationInMinutes,
+    ),
     ...customFieldActions,
   },
 });

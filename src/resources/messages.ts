@@ -5,7 +5,8 @@
  * or rolled back request leaves none.
  */
 import { z } from 'zod';
-import type { Author } from '../context.js';
+import { type Author, ok } from '../context.js';
+import { errors } from '../http/errors.js';
 import type { StorageBackend, StoredDocument } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
 import { defineResource, type MessagePayload, type ResourceDefinition } from './define.js';
@@ -22,7 +23,23 @@ const PROJECT_SETTINGS = { typeId: 'project', id: 'settings' } as const;
  */
 export const DEFAULT_MESSAGES_CONFIGURATION = { enabled: true, deleteDaysAfterCreation: 15 } as const;
 
-/** `/messages`: read only (list with `where`, `sort`, paging and `expand`, and by id). */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The oldest `createdAt` of the messages the project still keeps at `now`: its messages setting's
+ * `deleteDaysAfterCreation` days back. The platform deletes older ones; the mock stops returning them.
+ */
+export function retainedSince(storage: StorageBackend, project: string, now: string): string {
+  const settings = storage.get(project, PROJECT_SETTINGS.typeId, PROJECT_SETTINGS.id);
+  const configuration = settings?.messages as { deleteDaysAfterCreation?: number } | undefined;
+  const days = configuration?.deleteDaysAfterCreation ?? DEFAULT_MESSAGES_CONFIGURATION.deleteDaysAfterCreation;
+  return new Date(Date.parse(now) - days * DAY_MS).toISOString();
+}
+
+/** Whether a message is still kept: created at or after `since` (ISO strings of one format compare as dates). */
+export const retained = (since: string) => (message: StoredDocument) => (message.createdAt as string) >= since;
+
+/** `/messages`: read only (list with `where`, `sort`, paging and `expand`, and by id), the expired ones left out. */
 export const messages = defineResource({
   typeId: MESSAGE_TYPE_ID,
   path: 'messages',
@@ -30,6 +47,27 @@ export const messages = defineResource({
   create: () => ({}),
   without: ['create', 'update', 'delete', 'byKey'],
   actions: {},
+  routes: [
+    {
+      method: 'GET',
+      path: '',
+      handle: (call, engine) => {
+        const { project, now } = call.ctx;
+        const filter = retained(retainedSince(engine.storage, project, now));
+        return ok(engine.query(engine.definition(MESSAGE_TYPE_ID), project, call.query, { filter }));
+      },
+    },
+    {
+      method: 'GET',
+      path: ':id',
+      handle: (call, engine) => {
+        const { project, now } = call.ctx;
+        const message = engine.get(engine.definition(MESSAGE_TYPE_ID), project, { id: call.params.id! });
+        if (!retained(retainedSince(engine.storage, project, now))(message)) throw errors.resourceNotFound({ id: message.id });
+        return ok(call.expand(message));
+      },
+    },
+  ],
 });
 
 /** The identifiers a client gave the resource, as the platform repeats them on its messages. */

@@ -23,6 +23,10 @@ import {
   customFieldActions,
   customFields,
   type CustomFields,
+  type CustomMessages,
+  emitsCustomField,
+  emitsCustomType,
+  emitsField,
   SetCustomField,
   SetCustomType,
   setField,
@@ -279,6 +283,13 @@ const paymentScope: ScopePolicy<Payment> = {
   stamp: (draft, scope) => stampScope(draft, scope, 'customer'),
 };
 
+/** The custom fields of a payment's method info have messages of their own (`PaymentMethodInfoCustomTypeSet`, ...). */
+const methodInfoCustom: CustomMessages<Payment> = {
+  prefix: 'PaymentMethodInfo',
+  naming: 'old',
+  holder: (payment) => payment.paymentMethodInfo,
+};
+
 export const payments = defineResource<PaymentDraft, Payment>({
   typeId: 'payment',
   path: 'payments',
@@ -334,8 +345,13 @@ export const payments = defineResource<PaymentDraft, Payment>({
     ),
     setKey: setter('key', Key),
     setExternalId: setter('externalId', z.string()),
-    setInterfaceId: action(z.object({ interfaceId: z.string() }), (payment, a) =>
-      setOnce(payment, 'interfaceId', a.interfaceId, 'interfaceId of the payment'),
+    setInterfaceId: emitsField(
+      action(z.object({ interfaceId: z.string() }), (payment, a) =>
+        setOnce(payment, 'interfaceId', a.interfaceId, 'interfaceId of the payment'),
+      ),
+      'PaymentInterfaceIdSet',
+      'interfaceId',
+      'oldInterfaceId',
     ),
     setCustomer: action(z.object({ customer: resourceIdentifier('customer').optional().nullable() }), (payment, a, ctx) => {
       setField(payment, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
@@ -358,34 +374,73 @@ export const payments = defineResource<PaymentDraft, Payment>({
       for (const field of ['method', 'name', 'token', 'interfaceAccount'] as const) if (given(field)) setField(info, field, a[field]);
       if (given('custom')) setField(info, 'custom', a.custom ? customFields(a.custom, ctx) : undefined);
     }),
-    setMethodInfoInterface: action(z.object({ interface: z.string() }), (payment, a) =>
-      setOnce(payment.paymentMethodInfo, 'paymentInterface', a.interface, 'paymentInterface of the payment method'),
+    setMethodInfoInterface: emits(
+      action(z.object({ interface: z.string() }), (payment, a) =>
+        setOnce(payment.paymentMethodInfo, 'paymentInterface', a.interface, 'paymentInterface of the payment method'),
+      ),
+      'PaymentMethodInfoInterfaceSet',
+      (payment: Payment, _a, old: unknown) => ({ interface: payment.paymentMethodInfo.paymentInterface, oldInterface: old }),
+      (payment: Payment) => payment.paymentMethodInfo.paymentInterface,
     ),
-    setMethodInfoMethod: action(z.object({ method: z.string().optional().nullable() }), (payment, a) =>
-      setField(payment.paymentMethodInfo, 'method', a.method),
+    setMethodInfoMethod: emits(
+      action(z.object({ method: z.string().optional().nullable() }), (payment, a) =>
+        setField(payment.paymentMethodInfo, 'method', a.method),
+      ),
+      'PaymentMethodInfoMethodSet',
+      (payment: Payment, _a, old: unknown) => ({ method: payment.paymentMethodInfo.method, oldMethod: old }),
+      (payment: Payment) => payment.paymentMethodInfo.method,
     ),
-    setMethodInfoName: action(z.object({ name: LocalizedString.optional().nullable() }), (payment, a) =>
-      setField(payment.paymentMethodInfo, 'name', a.name),
+    setMethodInfoName: emits(
+      action(z.object({ name: LocalizedString.optional().nullable() }), (payment, a) =>
+        setField(payment.paymentMethodInfo, 'name', a.name),
+      ),
+      'PaymentMethodInfoNameSet',
+      (payment: Payment, _a, old: unknown) => ({ name: payment.paymentMethodInfo.name, oldName: old }),
+      (payment: Payment) => payment.paymentMethodInfo.name,
     ),
-    setMethodInfoToken: action(z.object({ token: PaymentMethodToken.optional().nullable() }), (payment, a) =>
-      setField(payment.paymentMethodInfo, 'token', a.token),
+    setMethodInfoToken: emits(
+      action(z.object({ token: PaymentMethodToken.optional().nullable() }), (payment, a) =>
+        setField(payment.paymentMethodInfo, 'token', a.token),
+      ),
+      'PaymentMethodInfoTokenSet',
+      (payment: Payment, _a, old: unknown) => ({ token: payment.paymentMethodInfo.token, oldToken: old }),
+      (payment: Payment) => payment.paymentMethodInfo.token,
     ),
-    setMethodInfoInterfaceAccount: action(z.object({ interfaceAccount: z.string().optional().nullable() }), (payment, a) =>
-      setField(payment.paymentMethodInfo, 'interfaceAccount', a.interfaceAccount),
+    setMethodInfoInterfaceAccount: emits(
+      action(z.object({ interfaceAccount: z.string().optional().nullable() }), (payment, a) =>
+        setField(payment.paymentMethodInfo, 'interfaceAccount', a.interfaceAccount),
+      ),
+      'PaymentMethodInfoInterfaceAccountSet',
+      (payment: Payment, _a, old: unknown) => ({ interfaceAccount: payment.paymentMethodInfo.interfaceAccount, oldInterfaceAccount: old }),
+      (payment: Payment) => payment.paymentMethodInfo.interfaceAccount,
     ),
-    setMethodInfoCustomType: action(SetCustomType, (payment, a, ctx) => applyCustomType(payment.paymentMethodInfo, a, ctx)),
-    setMethodInfoCustomField: action(SetCustomField, (payment, a) => applyCustomField(payment.paymentMethodInfo, a)),
+    setMethodInfoCustomType: emitsCustomType(
+      action(SetCustomType, (payment, a, ctx) => applyCustomType(payment.paymentMethodInfo, a, ctx)),
+      methodInfoCustom,
+    ),
+    setMethodInfoCustomField: emitsCustomField(
+      action(SetCustomField, (payment, a) => applyCustomField(payment.paymentMethodInfo, a)),
+      methodInfoCustom,
+    ),
 
     // Status -----------------------------------------------------------------------------------------
-    setStatusInterfaceCode: action(z.object({ interfaceCode: z.string().optional().nullable() }), (payment, a) =>
-      setField(payment.paymentStatus, 'interfaceCode', a.interfaceCode),
+    setStatusInterfaceCode: emits(
+      action(z.object({ interfaceCode: z.string().optional().nullable() }), (payment, a) =>
+        setField(payment.paymentStatus, 'interfaceCode', a.interfaceCode),
+      ),
+      'PaymentStatusInterfaceCodeSet',
+      (payment: Payment) => ({ paymentId: payment.id, interfaceCode: payment.paymentStatus.interfaceCode }),
     ),
     setStatusInterfaceText: action(z.object({ interfaceText: z.string() }), (payment, a) =>
       setField(payment.paymentStatus, 'interfaceText', a.interfaceText === '' ? undefined : a.interfaceText),
     ),
-    transitionState: action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (payment, a, ctx) => {
-      payment.paymentStatus.state = stateTransition(payment.paymentStatus.state, a, 'PaymentState', ctx);
-    }),
+    transitionState: emits(
+      action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (payment: Payment, a, ctx) => {
+        payment.paymentStatus.state = stateTransition(payment.paymentStatus.state, a, 'PaymentState', ctx);
+      }),
+      'PaymentStatusStateTransition',
+      (payment: Payment, a) => ({ state: payment.paymentStatus.state, force: a.force ?? false }),
+    ),
 
     // Transactions -------------------------------------------------------------------------------
     addTransaction: emits(
@@ -408,13 +463,22 @@ export const payments = defineResource<PaymentDraft, Payment>({
     changeTransactionInteractionId: action(TransactionLocator.extend({ interactionId: z.string() }), (payment, a) => {
       findTransaction(payment, a.transactionId).interactionId = a.interactionId;
     }),
-    setTransactionInterfaceId: action(TransactionLocator.extend({ interfaceId: z.string().optional().nullable() }), (payment, a) => {
-      const transaction = findTransaction(payment, a.transactionId);
-      if (a.interfaceId != null && payment.transactions.some((t) => t !== transaction && t.interfaceId === a.interfaceId)) {
-        throw errors.duplicateField('transactions.interfaceId', a.interfaceId);
-      }
-      setField(transaction, 'interfaceId', a.interfaceId);
-    }),
+    setTransactionInterfaceId: emits(
+      action(TransactionLocator.extend({ interfaceId: z.string().optional().nullable() }), (payment, a) => {
+        const transaction = findTransaction(payment, a.transactionId);
+        if (a.interfaceId != null && payment.transactions.some((t) => t !== transaction && t.interfaceId === a.interfaceId)) {
+          throw errors.duplicateField('transactions.interfaceId', a.interfaceId);
+        }
+        setField(transaction, 'interfaceId', a.interfaceId);
+      }),
+      'PaymentTransactionInterfaceIdSet',
+      (payment: Payment, a, oldInterfaceId?: string) => ({
+        transactionId: a.transactionId,
+        newInterfaceId: findTransaction(payment, a.transactionId).interfaceId,
+        oldInterfaceId,
+      }),
+      (payment: Payment, a) => findTransaction(payment, a.transactionId).interfaceId,
+    ),
     setTransactionCustomType: action(TransactionLocator.extend(SetCustomType.shape), (payment, a, ctx) =>
       applyCustomType(findTransaction(payment, a.transactionId), a, ctx),
     ),
@@ -423,11 +487,12 @@ export const payments = defineResource<PaymentDraft, Payment>({
     ),
 
     // Interface interactions and custom fields ---------------------------------------------------
-    addInterfaceInteraction: action(
-      z.object({ type: resourceIdentifier('type'), fields: z.record(z.string(), z.unknown()).optional() }),
-      (payment, a, ctx) => {
+    addInterfaceInteraction: emits(
+      action(z.object({ type: resourceIdentifier('type'), fields: z.record(z.string(), z.unknown()).optional() }), (payment, a, ctx) => {
         payment.interfaceInteractions.push(customFields({ type: a.type, fields: a.fields }, ctx)!);
-      },
+      }),
+      'PaymentInteractionAdded',
+      (payment: Payment) => ({ interaction: payment.interfaceInteractions.at(-1) }),
     ),
     ...customFieldActions,
   },

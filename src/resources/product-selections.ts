@@ -5,11 +5,12 @@
  * `GET /products/{id}/product-selections` (products module) answers the other way round.
  */
 import { z } from 'zod';
+import { jsonClone } from '../util/json.js';
 import { errors } from '../http/errors.js';
 import { ok, type ApiCall } from '../context.js';
 import { parseQueryParams, runQuery } from '../query/index.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, type Reference, type ResourceContext, lifecycleMessages } from './define.js';
+import { action, defineResource, type BaseFields, type Reference, type ResourceContext, lifecycleMessages, emits } from './define.js';
 import { changer, customFieldActions, customFields, type CustomFields, setter } from './common.js';
 import { catalogErrors } from './product/errors.js';
 import { presentedRoutes } from './product/routes.js';
@@ -112,25 +113,35 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
   actions: {
     setKey: setter('key', z.string().min(1)),
     changeName: changer('name', LocalizedString),
-    addProduct: action(ProductAction.extend({ variantSelection: VariantSelection.optional() }), (selection: ProductSelection, a, ctx) => {
-      requireMode(selection, 'Individual', 'addProduct');
-      const product = productReference(a.product, ctx);
-      const existing = assignment(selection, product);
-      if (existing) {
-        if (JSON.stringify(existing.variantSelection) !== JSON.stringify(a.variantSelection)) {
-          throw catalogErrors.productPresentWithDifferentVariantSelection(
-            { typeId: 'product', id: product.id },
-            existing.variantSelection ?? ALL_VARIANTS,
-          );
+    addProduct: emits(
+      action(ProductAction.extend({ variantSelection: VariantSelection.optional() }), (selection: ProductSelection, a, ctx) => {
+        requireMode(selection, 'Individual', 'addProduct');
+        const product = productReference(a.product, ctx);
+        const existing = assignment(selection, product);
+        if (existing) {
+          if (JSON.stringify(existing.variantSelection) !== JSON.stringify(a.variantSelection)) {
+            throw catalogErrors.productPresentWithDifferentVariantSelection(
+              { typeId: 'product', id: product.id },
+              existing.variantSelection ?? ALL_VARIANTS,
+            );
+          }
+          return;
         }
-        return;
-      }
-      selection.assignments.push({ product, ...(a.variantSelection ? { variantSelection: a.variantSelection } : {}), createdAt: ctx.now });
-      sync(selection);
-    }),
-    excludeProduct: action(
-      ProductAction.extend({ variantExclusion: VariantExclusion.optional() }),
-      (selection: ProductSelection, a, ctx) => {
+        selection.assignments.push({
+          product,
+          ...(a.variantSelection ? { variantSelection: a.variantSelection } : {}),
+          createdAt: ctx.now,
+        });
+        sync(selection);
+      }),
+      'ProductSelectionProductAdded',
+      (selection: ProductSelection, a, _old, ctx) => {
+        const entry = assignment(selection, productReference(a.product, ctx))!;
+        return { product: entry.product, variantSelection: entry.variantSelection };
+      },
+    ),
+    excludeProduct: emits(
+      action(ProductAction.extend({ variantExclusion: VariantExclusion.optional() }), (selection: ProductSelection, a, ctx) => {
         requireMode(selection, 'IndividualExclusion', 'excludeProduct');
         const product = productReference(a.product, ctx);
         const existing = assignment(selection, product);
@@ -145,34 +156,61 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
           createdAt: ctx.now,
         });
         sync(selection);
+      }),
+      'ProductSelectionProductExcluded',
+      (selection: ProductSelection, a, _old, ctx) => {
+        const entry = assignment(selection, productReference(a.product, ctx))!;
+        return { product: entry.product, variantExclusion: entry.variantExclusion };
       },
     ),
-    removeProduct: action(ProductAction, (selection: ProductSelection, a, ctx) => {
-      const id = a.product.id ?? productReference(a.product, ctx).id;
-      selection.assignments = selection.assignments.filter((entry) => entry.product.id !== id);
-      sync(selection);
-    }),
-    setVariantSelection: action(
-      ProductAction.extend({ variantSelection: VariantSelection.optional().nullable() }),
-      (selection: ProductSelection, a, ctx) => {
+    removeProduct: emits(
+      action(ProductAction, (selection: ProductSelection, a, ctx) => {
+        const id = a.product.id ?? productReference(a.product, ctx).id;
+        selection.assignments = selection.assignments.filter((entry) => entry.product.id !== id);
+        sync(selection);
+      }),
+      'ProductSelectionProductRemoved',
+      (_selection: ProductSelection, a, _old, ctx) => ({ product: productReference(a.product, ctx) }),
+    ),
+    setVariantSelection: emits(
+      action(ProductAction.extend({ variantSelection: VariantSelection.optional().nullable() }), (selection: ProductSelection, a, ctx) => {
         requireMode(selection, 'Individual', 'setVariantSelection');
         const product = productReference(a.product, ctx);
         const existing = assignment(selection, product);
         if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
         if (a.variantSelection) existing.variantSelection = a.variantSelection;
         else delete existing.variantSelection;
+      }),
+      'ProductSelectionVariantSelectionChanged',
+      (selection: ProductSelection, a, before: ProductSelection['assignments'], ctx) => {
+        const product = productReference(a.product, ctx);
+        return {
+          product,
+          oldVariantSelection: assignment({ ...selection, assignments: before }, product)?.variantSelection,
+          newVariantSelection: assignment(selection, product)?.variantSelection,
+        };
       },
+      (selection: ProductSelection) => jsonClone(selection.assignments),
     ),
-    setVariantExclusion: action(
-      ProductAction.extend({ variantExclusion: VariantExclusion.optional().nullable() }),
-      (selection: ProductSelection, a, ctx) => {
+    setVariantExclusion: emits(
+      action(ProductAction.extend({ variantExclusion: VariantExclusion.optional().nullable() }), (selection: ProductSelection, a, ctx) => {
         requireMode(selection, 'IndividualExclusion', 'setVariantExclusion');
         const product = productReference(a.product, ctx);
         const existing = assignment(selection, product);
         if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
         if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
         else delete existing.variantExclusion;
+      }),
+      'ProductSelectionVariantExclusionChanged',
+      (selection: ProductSelection, a, before: ProductSelection['assignments'], ctx) => {
+        const product = productReference(a.product, ctx);
+        return {
+          product,
+          oldVariantExclusion: assignment({ ...selection, assignments: before }, product)?.variantExclusion,
+          newVariantExclusion: assignment(selection, product)?.variantExclusion,
+        };
       },
+      (selection: ProductSelection) => jsonClone(selection.assignments),
     ),
     ...customFieldActions,
   },

@@ -30,9 +30,10 @@ import { AssociateInUnit, type Permission, RESOURCE_PERMISSIONS } from '../scope
 import { scopedAccess, scopeFields } from '../scopes/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import type { Cart, CustomLineItem, LineItem, ShippingInfo, TaxedPrice } from './cart/model.js';
-import { customFieldActions, customFields, type Address, type CustomFields } from './common.js';
+import { customFieldActions, customFields, type Address, type CustomFields, emitsField, emitsStateTransition } from './common.js';
 import {
   action,
+  emits,
   defineResource,
   type CustomRoute,
   type Reference,
@@ -168,23 +169,39 @@ export function customerReference(identifier: ResourceIdentifier, ctx: ResourceC
   return ctx.reference('customer', identifier) as { typeId: 'customer'; id: string };
 }
 
-/** The update actions every resource of the quote flow has: a State transition (of `stateType`) and custom fields. */
-export function flowActions<R extends { state?: Reference; custom?: CustomFields }>(stateType: string): Record<string, UpdateAction<R>> {
+/**
+ * The update actions every resource of the quote flow has: a State transition (of `stateType`, with
+ * its `<resource>StateTransition` message) and custom fields.
+ */
+export function flowActions<R extends { state?: Reference; custom?: CustomFields }>(
+  stateType: string,
+  resourceName: string,
+): Record<string, UpdateAction<R>> {
   return {
-    transitionState: action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (resource: R, a, ctx) => {
-      resource.state = stateTransition(resource.state, a, stateType, ctx);
-    }),
+    transitionState: emitsStateTransition(
+      action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (resource: R, a, ctx) => {
+        resource.state = stateTransition(resource.state, a, stateType, ctx);
+      }),
+      `${resourceName}StateTransition`,
+    ),
     ...customFieldActions,
   };
 }
 
-/** `changeCustomer` of a quote request or a quote: a customer that exists. */
-export const changeCustomer = action(
-  z.object({ customer: resourceIdentifier('customer') }),
-  (resource: { customer?: Reference }, a, ctx) => {
-    resource.customer = customerReference(a.customer, ctx);
-  },
-);
+/** `changeCustomer` of a quote request or a quote: a customer that exists; `messageType` names the customer it replaced. */
+export function changeCustomer(messageType: 'QuoteRequestCustomerChanged' | 'QuoteCustomerChanged') {
+  return emits(
+    action(z.object({ customer: resourceIdentifier('customer') }), (resource: { customer?: Reference }, a, ctx) => {
+      resource.customer = customerReference(a.customer, ctx);
+    }),
+    messageType,
+    (resource: { customer?: Reference }, _a, previousCustomer: Reference | undefined) => ({
+      customer: resource.customer,
+      previousCustomer,
+    }),
+    (resource: { customer?: Reference }) => resource.customer,
+  );
+}
 
 // Creating ---------------------------------------------------------------------------------------
 
@@ -243,12 +260,17 @@ export const QUOTE_REQUEST_TRANSITIONS: Record<QuoteRequestState, readonly Quote
 };
 
 const actions: Record<string, UpdateAction<QuoteRequest>> = {
-  changeQuoteRequestState: action(z.object({ quoteRequestState: QuoteRequestStateSchema }), (request: QuoteRequest, a) => {
-    request.quoteRequestState = changeState('quote request', QUOTE_REQUEST_TRANSITIONS, request.quoteRequestState, a.quoteRequestState);
-  }),
+  changeQuoteRequestState: emitsField(
+    action(z.object({ quoteRequestState: QuoteRequestStateSchema }), (request: QuoteRequest, a) => {
+      request.quoteRequestState = changeState('quote request', QUOTE_REQUEST_TRANSITIONS, request.quoteRequestState, a.quoteRequestState);
+    }),
+    'QuoteRequestStateChanged',
+    'quoteRequestState',
+    'oldQuoteRequestState',
+  ),
   // The customer group stays: "Not updated if Customer is changed after Quote Request creation."
-  changeCustomer,
-  ...flowActions<QuoteRequest>('QuoteRequestState'),
+  changeCustomer: changeCustomer('QuoteRequestCustomerChanged'),
+  ...flowActions<QuoteRequest>('QuoteRequestState', 'QuoteRequest'),
 };
 
 /**

@@ -30,9 +30,10 @@ import { jsonClone } from '../util/json.js';
 import { RESOURCE_PERMISSIONS, type PermissionPair } from '../scopes/associate-permissions.js';
 import { scopedAccess, scopeFields } from '../scopes/scoped-access.js';
 import type { Cart } from './cart/model.js';
-import type { CustomFields } from './common.js';
+import { type CustomFields, emitsField } from './common.js';
 import {
   action,
+  emits,
   defineResource,
   type CustomRoute,
   type Reference,
@@ -170,19 +171,26 @@ function requestRenegotiation(quote: Quote, buyerComment: string | undefined | n
 }
 
 const actions: Record<string, UpdateAction<Quote>> = {
-  changeQuoteState: action(z.object({ quoteState: QuoteStateSchema }), (quote: Quote, a) => {
-    if (a.quoteState === 'DeclinedForRenegotiation' && quote.quoteState !== 'DeclinedForRenegotiation') {
-      throw quoteErrors.invalidOperation(
-        "The state 'DeclinedForRenegotiation' can only be set by a renegotiation request (requestQuoteRenegotiation).",
-      );
-    }
-    quote.quoteState = changeState('quote', QUOTE_TRANSITIONS, quote.quoteState, a.quoteState);
-  }),
-  requestQuoteRenegotiation: action(z.object({ buyerComment: z.string().optional().nullable() }), (quote: Quote, a) =>
-    requestRenegotiation(quote, a.buyerComment),
+  changeQuoteState: emitsField(
+    action(z.object({ quoteState: QuoteStateSchema }), (quote: Quote, a) => {
+      if (a.quoteState === 'DeclinedForRenegotiation' && quote.quoteState !== 'DeclinedForRenegotiation') {
+        throw quoteErrors.invalidOperation(
+          "The state 'DeclinedForRenegotiation' can only be set by a renegotiation request (requestQuoteRenegotiation).",
+        );
+      }
+      quote.quoteState = changeState('quote', QUOTE_TRANSITIONS, quote.quoteState, a.quoteState);
+    }),
+    'QuoteStateChanged',
+    'quoteState',
+    'oldQuoteState',
   ),
-  changeCustomer,
-  ...flowActions<Quote>('QuoteState'),
+  requestQuoteRenegotiation: emits(
+    action(z.object({ buyerComment: z.string().optional().nullable() }), (quote: Quote, a) => requestRenegotiation(quote, a.buyerComment)),
+    'QuoteRenegotiationRequested',
+    (_quote: Quote, a) => ({ buyerComment: a.buyerComment ?? undefined }),
+  ),
+  changeCustomer: changeCustomer('QuoteCustomerChanged'),
+  ...flowActions<Quote>('QuoteState', 'Quote'),
 };
 
 /**

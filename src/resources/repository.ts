@@ -191,9 +191,10 @@ function changeOf(
   kind: Change['kind'],
   resource: StoredDocument,
   messages: readonly StoredDocument[],
-  oldVersion?: number,
+  previous?: StoredDocument,
 ): Change {
-  return { project: ctx.project, typeId: definition.typeId, path: definition.path, kind, resource, messages, oldVersion, at: ctx.now };
+  const { project, now } = ctx;
+  return { project, typeId: definition.typeId, path: definition.path, kind, resource, messages, previous, at: now };
 }
 
 /**
@@ -535,7 +536,7 @@ export class Repository implements Engine {
         });
         // A change that keeps the version (an internal bookkeeping action) is no change to subscribers.
         if (previous?.version !== next.version)
-          this.outbox.record(changeOf(definition, ctx, previous ? 'ResourceUpdated' : 'ResourceCreated', next, written, previous?.version));
+          this.outbox.record(changeOf(definition, ctx, previous ? 'ResourceUpdated' : 'ResourceCreated', next, written, previous));
       });
     } catch (error) {
       if (error instanceof KeyConflict) throw errors.duplicateField('key', error.key);

@@ -15,7 +15,16 @@ import { errors } from '../http/errors.js';
 import { created, ok, type ApiCall } from '../context.js';
 import type { StoredDocument } from '../storage/types.js';
 import { REFRESH_REVIEW_RATING_STATISTICS } from './review-statistics.js';
-import { action, defineResource, type CustomRoute, type Reference, type ResourceContext, type Locator, type Engine } from './define.js';
+import {
+  action,
+  defineResource,
+  type CustomRoute,
+  type Reference,
+  type ResourceContext,
+  type Locator,
+  type Engine,
+  emits,
+} from './define.js';
 import { customFieldActions, customFields, type CustomFields, setField, setter } from './common.js';
 import { stateTransition } from './payments.js';
 import { CustomFieldsDraft, resourceIdentifier, LanguageTag } from './validation.js';
@@ -104,17 +113,39 @@ export const reviews = defineResource<ReviewDraft, Review>({
     setTitle: setter('title', z.string()),
     setText: setter('text', z.string()),
     setLocale: setter('locale', z.string()),
-    setRating: setter('rating', Rating),
+    setRating: emits(
+      setter('rating', Rating),
+      'ReviewRatingSet',
+      (review: Review, _a, oldRating?: number) => ({
+        oldRating,
+        newRating: review.rating,
+        includedInStatistics: review.includedInStatistics,
+        target: review.target,
+      }),
+      (review: Review) => review.rating,
+    ),
     setTarget: action(z.object({ target: Target }), (review, a, ctx) => {
       review.target = targetReference(a.target, ctx);
     }),
     setCustomer: action(z.object({ customer: resourceIdentifier('customer').optional().nullable() }), (review, a, ctx) => {
       setField(review, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
     }),
-    transitionState: action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (review, a, ctx) => {
-      review.state = stateTransition(review.state, a, 'ReviewState', ctx);
-      review.includedInStatistics = includedInStatistics(review.state, ctx);
-    }),
+    transitionState: emits(
+      action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (review, a, ctx) => {
+        review.state = stateTransition(review.state, a, 'ReviewState', ctx);
+        review.includedInStatistics = includedInStatistics(review.state, ctx);
+      }),
+      'ReviewStateTransition',
+      (review: Review, a, old: Pick<Review, 'state' | 'includedInStatistics'>) => ({
+        oldState: old.state,
+        newState: review.state,
+        oldIncludedInStatistics: old.includedInStatistics,
+        newIncludedInStatistics: review.includedInStatistics,
+        target: review.target,
+        force: a.force ?? false,
+      }),
+      (review: Review) => ({ state: review.state, includedInStatistics: review.includedInStatistics }),
+    ),
     ...customFieldActions,
   },
   routes: statisticsRoutes(),

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { StoredDocument } from '../storage/types.js';
 import { jsonClone } from '../util/json.js';
 import type { Cart } from './cart/model.js';
-import type { CustomFields } from './common.js';
+import { type CustomFields, emitsField } from './common.js';
 import {
   action,
   defineResource,
@@ -160,18 +160,31 @@ export const STAGED_QUOTE_TRANSITIONS: Record<StagedQuoteState, readonly StagedQ
 };
 
 const actions: Record<string, UpdateAction<StagedQuote>> = {
-  changeStagedQuoteState: action(z.object({ stagedQuoteState: z.enum(['InProgress', 'Sent', 'Closed']) }), (staged: StagedQuote, a) => {
-    staged.stagedQuoteState = changeState('staged quote', STAGED_QUOTE_TRANSITIONS, staged.stagedQuoteState, a.stagedQuoteState);
-  }),
-  setSellerComment: action(z.object({ sellerComment: z.string().optional().nullable() }), (staged: StagedQuote, a) => {
-    if (a.sellerComment === undefined || a.sellerComment === null) delete staged.sellerComment;
-    else staged.sellerComment = a.sellerComment;
-  }),
-  setValidTo: action(z.object({ validTo: DateTime.optional().nullable() }), (staged: StagedQuote, a) => {
-    if (a.validTo === undefined || a.validTo === null) delete staged.validTo;
-    else staged.validTo = a.validTo;
-  }),
-  ...flowActions<StagedQuote>('StagedQuoteState'),
+  changeStagedQuoteState: emitsField(
+    action(z.object({ stagedQuoteState: z.enum(['InProgress', 'Sent', 'Closed']) }), (staged: StagedQuote, a) => {
+      staged.stagedQuoteState = changeState('staged quote', STAGED_QUOTE_TRANSITIONS, staged.stagedQuoteState, a.stagedQuoteState);
+    }),
+    'StagedQuoteStateChanged',
+    'stagedQuoteState',
+    'oldStagedQuoteState',
+  ),
+  setSellerComment: emitsField(
+    action(z.object({ sellerComment: z.string().optional().nullable() }), (staged: StagedQuote, a) => {
+      if (a.sellerComment === undefined || a.sellerComment === null) delete staged.sellerComment;
+      else staged.sellerComment = a.sellerComment;
+    }),
+    'StagedQuoteSellerCommentSet',
+    'sellerComment',
+  ),
+  setValidTo: emitsField(
+    action(z.object({ validTo: DateTime.optional().nullable() }), (staged: StagedQuote, a) => {
+      if (a.validTo === undefined || a.validTo === null) delete staged.validTo;
+      else staged.validTo = a.validTo;
+    }),
+    'StagedQuoteValidToSet',
+    'validTo',
+  ),
+  ...flowActions<StagedQuote>('StagedQuoteState', 'StagedQuote'),
 };
 
 /** Staged quotes: in a store (the Seller's side of the quote flow has no /me or as-associate endpoint). */

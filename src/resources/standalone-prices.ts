@@ -8,8 +8,8 @@ import { errors } from '../http/errors.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import type { ProductDiscountLike } from '../pricing/product-discounts.js';
 import { jsonClone } from '../util/json.js';
-import { action, defineResource, type BaseFields, type Reference, type ResourceContext } from './define.js';
-import { customFieldActions, customFields, type CustomFields, setField, setter } from './common.js';
+import { action, defineResource, emits, emitsOneOf, type BaseFields, type Reference, type ResourceContext } from './define.js';
+import { customFieldActions, customFields, type CustomFields, emitsField, setField, setter } from './common.js';
 import { catalogErrors } from './product/errors.js';
 import { allVariants, type PriceTier, type Product } from './product/model.js';
 import { CatalogRead, type StandalonePriceLike } from './product/present.js';
@@ -54,6 +54,9 @@ export const StandalonePriceDraft = z.object({
   active: z.boolean().optional(),
 });
 export type StandalonePriceDraft = z.infer<typeof StandalonePriceDraft>;
+
+/** The validity period as it was, for the messages that name the previous one. */
+const validityOf = (price: StandalonePrice) => ({ validFrom: price.validFrom, validUntil: price.validUntil });
 
 const scopeOf = (price: StandalonePrice) =>
   [price.sku, price.value.currencyCode, price.country ?? '', price.customerGroup?.id ?? '', price.channel?.id ?? ''].join('|');
@@ -166,59 +169,140 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
     return price;
   },
   actions: {
-    setKey: setter('key', Key),
-    changeValue: action(z.object({ value: MoneyDraft, staged: z.boolean().optional() }), (price: StandalonePrice, a) => {
-      if (a.value.currencyCode !== price.value.currencyCode)
-        throw errors.invalidOperation('The currency of a standalone price cannot be changed.');
-      if (a.staged) price.staged = { value: typedMoney(a.value) };
-      else price.value = typedMoney(a.value);
-    }),
-    applyStagedChanges: action(z.object({}), (price: StandalonePrice) => {
-      if (!price.staged) return;
-      price.value = price.staged.value;
-      if (price.staged.discounted) price.discounted = price.staged.discounted;
-      delete price.staged;
-    }),
-    removeStagedChanges: action(z.object({}), (price: StandalonePrice) => {
-      delete price.staged;
-    }),
-    changeActive: action(z.object({ active: z.boolean() }), (price: StandalonePrice, a) => {
-      price.active = a.active;
-    }),
-    addPriceTier: action(z.object({ tier: PriceTierDraft }), (price: StandalonePrice, a) => {
-      const tiers = price.tiers ?? [];
-      if (tiers.some((t) => t.minimumQuantity === a.tier.minimumQuantity)) {
-        throw errors.invalidOperation(`The standalone price already has a tier with the minimumQuantity ${a.tier.minimumQuantity}.`);
-      }
-      price.tiers = [...tiers, ...tiersFromDraft([a.tier], price.value.currencyCode)].sort((x, y) => x.minimumQuantity - y.minimumQuantity);
-    }),
-    removePriceTier: action(z.object({ minimumQuantity: z.number().int() }), (price: StandalonePrice, a) => {
-      const tiers = price.tiers ?? [];
-      if (!tiers.some((t) => t.minimumQuantity === a.minimumQuantity)) {
-        throw errors.invalidOperation(`The standalone price has no tier with the minimumQuantity ${a.minimumQuantity}.`);
-      }
-      const rest = tiers.filter((t) => t.minimumQuantity !== a.minimumQuantity);
-      setField(price, 'tiers', rest.length > 0 ? rest : undefined);
-    }),
-    setPriceTiers: action(z.object({ tiers: z.array(PriceTierDraft) }), (price: StandalonePrice, a) => {
-      const tiers = tiersFromDraft(a.tiers, price.value.currencyCode);
-      setField(price, 'tiers', tiers.length > 0 ? tiers : undefined);
-    }),
-    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (price: StandalonePrice, a, ctx) =>
-      validity(price, { validFrom: a.validFrom }, ctx),
+    setKey: emitsField(setter('key', Key), 'StandalonePriceKeySet', 'key', 'oldKey'),
+    changeValue: emits(
+      action(z.object({ value: MoneyDraft, staged: z.boolean().optional() }), (price: StandalonePrice, a) => {
+        if (a.value.currencyCode !== price.value.currencyCode)
+          throw errors.invalidOperation('The currency of a standalone price cannot be changed.');
+        if (a.staged) price.staged = { value: typedMoney(a.value) };
+        else price.value = typedMoney(a.value);
+      }),
+      'StandalonePriceValueChanged',
+      (price: StandalonePrice, a, oldValue: TypedMoney | undefined) => ({
+        value: a.staged ? price.staged!.value : price.value,
+        staged: a.staged === true,
+        oldValue,
+      }),
+      (price: StandalonePrice, a) => (a.staged ? price.staged?.value : price.value),
     ),
-    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (price: StandalonePrice, a, ctx) =>
-      validity(price, { validUntil: a.validUntil }, ctx),
+    applyStagedChanges: emitsOneOf(
+      action(z.object({}), (price: StandalonePrice) => {
+        if (!price.staged) return;
+        price.value = price.staged.value;
+        if (price.staged.discounted) price.discounted = price.staged.discounted;
+        delete price.staged;
+      }),
+      ['StandalonePriceStagedChangesApplied'],
+      (_price: StandalonePrice, _a, stagedChanges: StandalonePrice['staged']) =>
+        stagedChanges && { type: 'StandalonePriceStagedChangesApplied', stagedChanges },
+      (price: StandalonePrice) => price.staged,
     ),
-    setValidFromAndUntil: action(
-      z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
-      (price: StandalonePrice, a, ctx) => validity(price, { validFrom: a.validFrom, validUntil: a.validUntil }, ctx),
+    removeStagedChanges: emitsOneOf(
+      action(z.object({}), (price: StandalonePrice) => {
+        delete price.staged;
+      }),
+      ['StandalonePriceStagedChangesRemoved'],
+      (_price: StandalonePrice, _a, stagedChanges: StandalonePrice['staged']) =>
+        stagedChanges && { type: 'StandalonePriceStagedChangesRemoved', stagedChanges },
+      (price: StandalonePrice) => price.staged,
     ),
-    setDiscountedPrice: action(
-      z.object({ discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable() }),
-      (price: StandalonePrice, a, ctx) => {
-        setField(price, 'discounted', a.discounted ? jsonClone(externalDiscount(a.discounted, price.value.currencyCode, ctx)) : undefined);
-      },
+    changeActive: emitsField(
+      action(z.object({ active: z.boolean() }), (price: StandalonePrice, a) => {
+        price.active = a.active;
+      }),
+      'StandalonePriceActiveChanged',
+      'active',
+      'oldActive',
+    ),
+    addPriceTier: emits(
+      action(z.object({ tier: PriceTierDraft }), (price: StandalonePrice, a) => {
+        const tiers = price.tiers ?? [];
+        if (tiers.some((t) => t.minimumQuantity === a.tier.minimumQuantity)) {
+          throw errors.invalidOperation(`The standalone price already has a tier with the minimumQuantity ${a.tier.minimumQuantity}.`);
+        }
+        price.tiers = [...tiers, ...tiersFromDraft([a.tier], price.value.currencyCode)].sort(
+          (x, y) => x.minimumQuantity - y.minimumQuantity,
+        );
+      }),
+      'StandalonePriceTierAdded',
+      (price: StandalonePrice, a) => ({ tier: price.tiers!.find((tier) => tier.minimumQuantity === a.tier.minimumQuantity) }),
+    ),
+    removePriceTier: emits(
+      action(z.object({ minimumQuantity: z.number().int() }), (price: StandalonePrice, a) => {
+        const tiers = price.tiers ?? [];
+        if (!tiers.some((t) => t.minimumQuantity === a.minimumQuantity)) {
+          throw errors.invalidOperation(`The standalone price has no tier with the minimumQuantity ${a.minimumQuantity}.`);
+        }
+        const rest = tiers.filter((t) => t.minimumQuantity !== a.minimumQuantity);
+        setField(price, 'tiers', rest.length > 0 ? rest : undefined);
+      }),
+      'StandalonePriceTierRemoved',
+      (_price: StandalonePrice, a, tiers: PriceTier[] | undefined) => ({
+        removedTier: tiers?.find((tier) => tier.minimumQuantity === a.minimumQuantity),
+      }),
+      (price: StandalonePrice) => price.tiers,
+    ),
+    setPriceTiers: emits(
+      action(z.object({ tiers: z.array(PriceTierDraft) }), (price: StandalonePrice, a) => {
+        const tiers = tiersFromDraft(a.tiers, price.value.currencyCode);
+        setField(price, 'tiers', tiers.length > 0 ? tiers : undefined);
+      }),
+      'StandalonePriceTiersSet',
+      (price: StandalonePrice, _a, previousTiers: PriceTier[] | undefined) => ({
+        tiers: price.tiers ?? [],
+        previousTiers: previousTiers ?? [],
+      }),
+      (price: StandalonePrice) => price.tiers,
+    ),
+    setValidFrom: emits(
+      action(z.object({ validFrom: DateTime.optional().nullable() }), (price: StandalonePrice, a, ctx) =>
+        validity(price, { validFrom: a.validFrom }, ctx),
+      ),
+      'StandalonePriceValidFromSet',
+      (price: StandalonePrice, _a, previous: Pick<StandalonePrice, 'validFrom'>) => ({
+        validFrom: price.validFrom,
+        previousValidFrom: previous.validFrom,
+      }),
+      validityOf,
+    ),
+    setValidUntil: emits(
+      action(z.object({ validUntil: DateTime.optional().nullable() }), (price: StandalonePrice, a, ctx) =>
+        validity(price, { validUntil: a.validUntil }, ctx),
+      ),
+      'StandalonePriceValidUntilSet',
+      (price: StandalonePrice, _a, previous: Pick<StandalonePrice, 'validUntil'>) => ({
+        validUntil: price.validUntil,
+        previousValidUntil: previous.validUntil,
+      }),
+      validityOf,
+    ),
+    setValidFromAndUntil: emits(
+      action(
+        z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
+        (price: StandalonePrice, a, ctx) => validity(price, { validFrom: a.validFrom, validUntil: a.validUntil }, ctx),
+      ),
+      'StandalonePriceValidFromAndUntilSet',
+      (price: StandalonePrice, _a, previous: Pick<StandalonePrice, 'validFrom' | 'validUntil'>) => ({
+        validFrom: price.validFrom,
+        previousValidFrom: previous.validFrom,
+        validUntil: price.validUntil,
+        previousValidUntil: previous.validUntil,
+      }),
+      validityOf,
+    ),
+    setDiscountedPrice: emitsField(
+      action(
+        z.object({ discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable() }),
+        (price: StandalonePrice, a, ctx) => {
+          setField(
+            price,
+            'discounted',
+            a.discounted ? jsonClone(externalDiscount(a.discounted, price.value.currencyCode, ctx)) : undefined,
+          );
+        },
+      ),
+      'StandalonePriceExternalDiscountSet',
+      'discounted',
     ),
     ...customFieldActions,
   },

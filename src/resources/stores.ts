@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type Reference, type ResourceContext } from './define.js';
-import { customFieldActions, customFields, type CustomFields, setField } from './common.js';
+import { action, defineResource, emits, type Reference, type ResourceContext, type UpdateAction } from './define.js';
+import { jsonClone } from '../util/json.js';
+import { customFieldActions, customFields, type CustomFields, emitsField, setField } from './common.js';
 import { Country, CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, resourceIdentifier } from './validation.js';
 import { SETTINGS_ID } from './project.js';
 
@@ -85,10 +86,80 @@ function setStorefrontField(store: Store, field: StorefrontField, value: string 
   else delete store.storefront;
 }
 
+/** The action that sets one storefront field, with its `Store<Field>Set` message. */
 const storefrontSetter = (field: StorefrontField) =>
-  action(z.object({ [field]: storefrontFields[field].optional().nullable() }), (store: Store, a: Record<string, unknown>) =>
-    setStorefrontField(store, field, a[field] as string | null | undefined),
+  emits(
+    action(z.object({ [field]: storefrontFields[field].optional().nullable() }), (store: Store, a: Record<string, unknown>) =>
+      setStorefrontField(store, field, a[field] as string | null | undefined),
+    ),
+    `Store${field[0]!.toUpperCase()}${field.slice(1)}Set`,
+    (store: Store) => ({ [field]: store.storefront?.[field] }),
   );
+
+/**
+ * The action with a message that lists what it added to and removed from one of the store's lists
+ * (`StoreCountriesChanged`: `addedCountries`, `removedCountries`), entries told apart by `identity`.
+ */
+function emitsListChange<T>(
+  declared: UpdateAction<Store>,
+  type: string,
+  list: (store: Store) => T[],
+  names: [string, string],
+  identity: (entry: T) => string,
+) {
+  const difference = (from: T[], to: T[]) => from.filter((entry) => !to.some((other) => identity(other) === identity(entry)));
+  return emits(
+    declared,
+    type,
+    (store: Store, _a, before: T[]) => {
+      const [added, removed] = [difference(list(store), before), difference(before, list(store))];
+      return { ...(added.length > 0 ? { [names[0]]: added } : {}), ...(removed.length > 0 ? { [names[1]]: removed } : {}) };
+    },
+    (store: Store) => jsonClone(list(store)),
+  );
+}
+
+const countriesChange = (declared: UpdateAction<Store>) =>
+  emitsListChange(
+    declared,
+    'StoreCountriesChanged',
+    (store) => store.countries,
+    ['addedCountries', 'removedCountries'],
+    (c) => c.code,
+  );
+/** `StoreProductSelectionsChanged`: the selections added, removed, and those whose `active` changed. */
+const productSelectionsChange = (declared: UpdateAction<Store>) =>
+  emits(
+    declared,
+    'StoreProductSelectionsChanged',
+    (store: Store, _a, before: ProductSelectionSetting[]) => {
+      const find = (list: ProductSelectionSetting[], setting: ProductSelectionSetting) =>
+        list.find((other) => other.productSelection.id === setting.productSelection.id);
+      const added = store.productSelections.filter((setting) => !find(before, setting));
+      const removed = before.filter((setting) => !find(store.productSelections, setting));
+      const updated = store.productSelections.filter((setting) => {
+        const old = find(before, setting);
+        return old !== undefined && old.active !== setting.active;
+      });
+      return {
+        ...(added.length > 0 ? { addedProductSelections: added } : {}),
+        ...(removed.length > 0 ? { removedProductSelections: removed } : {}),
+        ...(updated.length > 0 ? { updatedProductSelections: updated } : {}),
+      };
+    },
+    (store: Store) => jsonClone(store.productSelections),
+  );
+
+const channelsChange = (declared: UpdateAction<Store>, kind: 'distribution' | 'supply') => {
+  const Kind = kind === 'distribution' ? 'Distribution' : 'Supply';
+  return emitsListChange(
+    declared,
+    `Store${Kind}ChannelsChanged`,
+    (store) => (kind === 'distribution' ? store.distributionChannels : store.supplyChannels),
+    [`added${Kind}Channels`, `removed${Kind}Channels`],
+    (channel) => channel.id,
+  );
+};
 
 // Drafts ----------------------------------------------------------------------------------------
 
@@ -214,72 +285,111 @@ export const stores = defineResource<StoreDraft, Store>({
     return store;
   },
   actions: {
-    setName: action(z.object({ name: LocalizedString.optional().nullable() }), (store: Store, a) => setField(store, 'name', a.name)),
-    setLanguages: action(z.object({ languages: z.array(z.string()).optional().nullable() }), (store: Store, a, ctx) => {
-      store.languages = checkLanguages(a.languages ?? [], ctx);
-    }),
-    addCountry: action(z.object({ country: StoreCountry }), (store: Store, a) => {
-      if (!store.countries.some((c) => c.code === a.country.code)) store.countries.push({ code: a.country.code });
-    }),
-    removeCountry: action(z.object({ country: StoreCountry }), (store: Store, a) => {
-      store.countries = store.countries.filter((c) => c.code !== a.country.code);
-    }),
-    setCountries: action(z.object({ countries: z.array(StoreCountry).optional().nullable() }), (store: Store, a) => {
-      store.countries = uniqueCountries(a.countries ?? undefined);
-    }),
-    addDistributionChannel: action(z.object({ distributionChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
-      const reference = channelWithRole(a.distributionChannel, 'ProductDistribution', ctx);
-      if (!store.distributionChannels.some((c) => c.id === reference.id)) store.distributionChannels.push(reference);
-    }),
-    removeDistributionChannel: action(z.object({ distributionChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
-      const id = idOf('channel', a.distributionChannel, ctx);
-      store.distributionChannels = store.distributionChannels.filter((c) => c.id !== id);
-    }),
-    setDistributionChannels: action(
-      z.object({ distributionChannels: ChannelIdentifiers.optional().nullable() }),
-      (store: Store, a, ctx) => {
+    setName: emitsField(
+      action(z.object({ name: LocalizedString.optional().nullable() }), (store: Store, a) => setField(store, 'name', a.name)),
+      'StoreNameSet',
+      'name',
+    ),
+    setLanguages: emitsListChange(
+      action(z.object({ languages: z.array(z.string()).optional().nullable() }), (store: Store, a, ctx) => {
+        store.languages = checkLanguages(a.languages ?? [], ctx);
+      }),
+      'StoreLanguagesChanged',
+      (store) => store.languages,
+      ['addedLanguages', 'removedLanguages'],
+      (language) => language,
+    ),
+    addCountry: countriesChange(
+      action(z.object({ country: StoreCountry }), (store: Store, a) => {
+        if (!store.countries.some((c) => c.code === a.country.code)) store.countries.push({ code: a.country.code });
+      }),
+    ),
+    removeCountry: countriesChange(
+      action(z.object({ country: StoreCountry }), (store: Store, a) => {
+        store.countries = store.countries.filter((c) => c.code !== a.country.code);
+      }),
+    ),
+    setCountries: countriesChange(
+      action(z.object({ countries: z.array(StoreCountry).optional().nullable() }), (store: Store, a) => {
+        store.countries = uniqueCountries(a.countries ?? undefined);
+      }),
+    ),
+    addDistributionChannel: channelsChange(
+      action(z.object({ distributionChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
+        const reference = channelWithRole(a.distributionChannel, 'ProductDistribution', ctx);
+        if (!store.distributionChannels.some((c) => c.id === reference.id)) store.distributionChannels.push(reference);
+      }),
+      'distribution',
+    ),
+    removeDistributionChannel: channelsChange(
+      action(z.object({ distributionChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
+        const id = idOf('channel', a.distributionChannel, ctx);
+        store.distributionChannels = store.distributionChannels.filter((c) => c.id !== id);
+      }),
+      'distribution',
+    ),
+    setDistributionChannels: channelsChange(
+      action(z.object({ distributionChannels: ChannelIdentifiers.optional().nullable() }), (store: Store, a, ctx) => {
         store.distributionChannels = channelsWithRole(a.distributionChannels ?? undefined, 'ProductDistribution', ctx);
-      },
+      }),
+      'distribution',
     ),
-    addSupplyChannel: action(z.object({ supplyChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
-      const reference = channelWithRole(a.supplyChannel, 'InventorySupply', ctx);
-      if (!store.supplyChannels.some((c) => c.id === reference.id)) store.supplyChannels.push(reference);
-    }),
-    removeSupplyChannel: action(z.object({ supplyChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
-      const id = idOf('channel', a.supplyChannel, ctx);
-      store.supplyChannels = store.supplyChannels.filter((c) => c.id !== id);
-    }),
-    setSupplyChannels: action(z.object({ supplyChannels: ChannelIdentifiers.optional().nullable() }), (store: Store, a, ctx) => {
-      store.supplyChannels = channelsWithRole(a.supplyChannels ?? undefined, 'InventorySupply', ctx);
-    }),
-    addProductSelection: action(
-      z.object({ productSelection: resourceIdentifier('product-selection'), active: z.boolean().optional() }),
-      (store: Store, a, ctx) => {
-        const productSelection = ctx.reference('product-selection', a.productSelection);
-        const active = a.active ?? false;
-        const existing = store.productSelections.find((s) => s.productSelection.id === productSelection.id);
-        if (existing) existing.active = active;
-        else store.productSelections.push({ productSelection, active });
-      },
+    addSupplyChannel: channelsChange(
+      action(z.object({ supplyChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
+        const reference = channelWithRole(a.supplyChannel, 'InventorySupply', ctx);
+        if (!store.supplyChannels.some((c) => c.id === reference.id)) store.supplyChannels.push(reference);
+      }),
+      'supply',
     ),
-    changeProductSelectionActive: action(
-      z.object({ productSelection: resourceIdentifier('product-selection'), active: z.boolean().optional() }),
-      (store: Store, a, ctx) => {
+    removeSupplyChannel: channelsChange(
+      action(z.object({ supplyChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
+        const id = idOf('channel', a.supplyChannel, ctx);
+        store.supplyChannels = store.supplyChannels.filter((c) => c.id !== id);
+      }),
+      'supply',
+    ),
+    setSupplyChannels: channelsChange(
+      action(z.object({ supplyChannels: ChannelIdentifiers.optional().nullable() }), (store: Store, a, ctx) => {
+        store.supplyChannels = channelsWithRole(a.supplyChannels ?? undefined, 'InventorySupply', ctx);
+      }),
+      'supply',
+    ),
+    addProductSelection: productSelectionsChange(
+      action(
+        z.object({ productSelection: resourceIdentifier('product-selection'), active: z.boolean().optional() }),
+        (store: Store, a, ctx) => {
+          const productSelection = ctx.reference('product-selection', a.productSelection);
+          const active = a.active ?? false;
+          const existing = store.productSelections.find((s) => s.productSelection.id === productSelection.id);
+          if (existing) existing.active = active;
+          else store.productSelections.push({ productSelection, active });
+        },
+      ),
+    ),
+    changeProductSelectionActive: productSelectionsChange(
+      action(
+        z.object({ productSelection: resourceIdentifier('product-selection'), active: z.boolean().optional() }),
+        (store: Store, a, ctx) => {
+          const id = idOf('product-selection', a.productSelection, ctx);
+          const existing = store.productSelections.find((s) => s.productSelection.id === id);
+          if (!existing) throw errors.invalidOperation(`The store does not contain the product selection '${id}'.`);
+          existing.active = a.active ?? false;
+        },
+      ),
+    ),
+    removeProductSelection: productSelectionsChange(
+      action(z.object({ productSelection: resourceIdentifier('product-selection') }), (store: Store, a, ctx) => {
         const id = idOf('product-selection', a.productSelection, ctx);
-        const existing = store.productSelections.find((s) => s.productSelection.id === id);
-        if (!existing) throw errors.invalidOperation(`The store does not contain the product selection '${id}'.`);
-        existing.active = a.active ?? false;
-      },
+        store.productSelections = store.productSelections.filter((s) => s.productSelection.id !== id);
+      }),
     ),
-    removeProductSelection: action(z.object({ productSelection: resourceIdentifier('product-selection') }), (store: Store, a, ctx) => {
-      const id = idOf('product-selection', a.productSelection, ctx);
-      store.productSelections = store.productSelections.filter((s) => s.productSelection.id !== id);
-    }),
-    setProductSelections: action(
-      z.object({ productSelections: z.array(ProductSelectionSettingDraft).max(100).optional().nullable() }),
-      (store: Store, a, ctx) => {
-        store.productSelections = productSelectionSettings(a.productSelections ?? undefined, ctx);
-      },
+    setProductSelections: productSelectionsChange(
+      action(
+        z.object({ productSelections: z.array(ProductSelectionSettingDraft).max(100).optional().nullable() }),
+        (store: Store, a, ctx) => {
+          store.productSelections = productSelectionSettings(a.productSelections ?? undefined, ctx);
+        },
+      ),
     ),
     ...customFieldActions,
     setCheckoutUrlTemplate: storefrontSetter('checkoutUrlTemplate'),

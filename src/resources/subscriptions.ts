@@ -86,7 +86,36 @@ const MessageResourceTypeId = z.enum([
 const MessageSubscription = z.object({ resourceTypeId: MessageResourceTypeId, types: z.array(Required).optional() });
 /** Change notifications may name any resource type the platform has (its ChangeSubscriptionResourceTypeId). */
 const ChangeSubscription = z.object({ resourceTypeId: Required });
-const EventSubscription = z.object({ resourceTypeId: Required, types: z.array(Required).optional() });
+/**
+ * Events come from Checkout and the Import API (the platform's EventSubscriptionResourceTypeId), each
+ * type from one of them; the mock serves neither, so an events subscription is stored and never delivered to.
+ */
+const EVENT_TYPES = {
+  checkout: [
+    'CheckoutOrderCreationFailed',
+    'CheckoutPaymentAuthorizationCancelled',
+    'CheckoutPaymentAuthorizationFailed',
+    'CheckoutPaymentAuthorized',
+    'CheckoutPaymentCancelAuthorizationFailed',
+    'CheckoutPaymentCharged',
+    'CheckoutPaymentChargeFailed',
+    'CheckoutPaymentRefunded',
+    'CheckoutPaymentRefundFailed',
+  ],
+  'import-api': [
+    'ImportContainerCreated',
+    'ImportContainerDeleted',
+    'ImportOperationRejected',
+    'ImportUnresolved',
+    'ImportValidationFailed',
+    'ImportWaitForMasterVariant',
+  ],
+} as const;
+const EventType = z.enum([...EVENT_TYPES.checkout, ...EVENT_TYPES['import-api']]);
+const EventSubscription = z.object({
+  resourceTypeId: z.enum(['checkout', 'import-api']),
+  types: z.array(EventType).optional(),
+});
 const DeliveryFormat = z.discriminatedUnion('type', [
   z.object({ type: z.literal('Platform') }),
   z.object({ type: z.literal('CloudEvents'), cloudEventsVersion: z.literal('1.0') }),
@@ -129,10 +158,17 @@ export function hasSubscriptions(storage: StorageBackend, project: string): bool
   return storage.count(project, SUBSCRIPTION_TYPE_ID) > 0;
 }
 
-/** A subscription that names nothing to deliver is refused, at create and after every update. */
-function assertSubscribesToSomething(subscription: Pick<Subscription, 'messages' | 'changes' | 'events'>): void {
+/**
+ * Refused at create and after every update: a subscription that names nothing to deliver, and an
+ * event type of another resource type than the one it is listed under.
+ */
+function assertValid(subscription: Pick<Subscription, 'messages' | 'changes' | 'events'>): void {
   if (subscription.messages.length + subscription.changes.length + subscription.events.length === 0)
     throw errors.invalidInput("A subscription needs at least one of 'messages', 'changes' or 'events'.");
+  for (const { resourceTypeId, types } of subscription.events) {
+    const foreign = types?.find((type) => !(EVENT_TYPES[resourceTypeId] as readonly string[]).includes(type));
+    if (foreign) throw errors.invalidInput(`The event type '${foreign}' is not an event of the resource type '${resourceTypeId}'.`);
+  }
 }
 
 export const subscriptions = defineResource<SubscriptionDraft, Subscription>({
@@ -149,7 +185,7 @@ export const subscriptions = defineResource<SubscriptionDraft, Subscription>({
       status: 'Healthy' as const,
       ...(draft.key !== undefined ? { key: draft.key } : {}),
     };
-    assertSubscribesToSomething(subscription);
+    assertValid(subscription);
     return subscription;
   },
   actions: {
@@ -167,5 +203,5 @@ export const subscriptions = defineResource<SubscriptionDraft, Subscription>({
       subscription.events = a.events ?? [];
     }),
   },
-  afterActions: assertSubscribesToSomething,
+  afterActions: assertValid,
 });

@@ -12,6 +12,9 @@ import { sqs, subscribe } from './support.js';
  * A delivery as "what, of which resource, at which version": a message with its `resourceVersion`, a
  * change with its `oldVersion` (an update's) and `version`.
  */
+/** The deliveries of writes, without the test message each subscription's destination gets first. */
+const ofWrites = (deliveries: Delivery[]) => deliveries.filter((delivery) => delivery.resource.typeId !== 'subscription');
+
 const told = (delivery: Delivery) => {
   const data = (delivery.format === 'CloudEvents' ? delivery.payload.data : delivery.payload) as Record<string, unknown>;
   const versions = delivery.messageType ? [data.resourceVersion] : data.oldVersion ? [data.oldVersion, data.version] : [data.version];
@@ -26,7 +29,10 @@ test('a checkout reaches both formats in order: cart changes, order changes and 
   };
   const platform = await subscribe(apiRoot, { key: 'platform', ...wanted });
   await subscribe(apiRoot, { key: 'cloud', ...wanted, format: { type: 'CloudEvents', cloudEventsVersion: '1.0' } });
-  expect(mock.deliveries()).toEqual([]);
+  expect(mock.deliveries().map((d) => [d.subscriptionKey, d.notificationType, d.resource.typeId])).toEqual([
+    ['platform', 'ResourceCreated', 'subscription'],
+    ['cloud', 'ResourceCreated', 'subscription'],
+  ]);
 
   let cart = await createCart(apiRoot, { currency: 'EUR', country: 'DE' });
   cart = await updateCart(apiRoot, cart, { action: 'addLineItem', sku: 'A-1', quantity: 1 });
@@ -50,7 +56,7 @@ test('a checkout reaches both formats in order: cart changes, order changes and 
     .delete({ queryArgs: { version: order.version } })
     .execute();
 
-  const received = mock.deliveries({ subscriptionKey: 'platform' });
+  const received = ofWrites(mock.deliveries({ subscriptionKey: 'platform' }));
   expect(received.map(told)).toEqual([
     ['ResourceCreated', 'cart', 1],
     ['ResourceUpdated', 'cart', 1, 2],
@@ -66,7 +72,7 @@ test('a checkout reaches both formats in order: cart changes, order changes and 
   ]);
   expect(mock.get('cart', cart.id)).toMatchObject({ version: 4, cartState: 'Ordered' });
   // The two subscriptions receive the same notifications, each in its own format.
-  expect(mock.deliveries({ subscriptionKey: 'cloud' }).map(told)).toEqual(received.map(told));
+  expect(ofWrites(mock.deliveries({ subscriptionKey: 'cloud' })).map(told)).toEqual(received.map(told));
 
   const orderMessages = mock.messages({ resourceId: order.id });
   expect(mock.deliveries({ subscriptionKey: 'platform', notificationType: 'Message' }).map((d) => d.payload)).toEqual(
@@ -120,9 +126,9 @@ test('message types narrow what a subscription receives; a type it does not name
     .channels()
     .post({ body: { key: 'berlin', roles: ['InventorySupply'] } })
     .execute();
-  expect(mock.deliveries()).toEqual([]);
+  expect(ofWrites(mock.deliveries())).toEqual([]);
   await updateCustomer(apiRoot, customer, [{ action: 'changeEmail', email: 'ada@lovelace.org' }]);
-  expect(mock.deliveries().map((d) => [d.subscriptionKey, d.messageType, d.payload.email])).toEqual([
+  expect(ofWrites(mock.deliveries()).map((d) => [d.subscriptionKey, d.messageType, d.payload.email])).toEqual([
     ['emails', 'CustomerEmailChanged', 'ada@lovelace.org'],
   ]);
 });
@@ -217,7 +223,7 @@ test('onDelivery hears each delivery after its write committed, until it is stop
     ['ResourceCreated', 1],
     ['ResourceUpdated', 2],
   ]);
-  expect(mock.deliveries()).toHaveLength(3);
+  expect(ofWrites(mock.deliveries())).toHaveLength(3);
 });
 
 test('a listener that throws does not fail the request that made the delivery', async ({ apiRoot, mock }) => {
@@ -238,7 +244,7 @@ test('a listener that throws does not fail the request that made the delivery', 
     console.error = original;
     stop();
   }
-  expect(mock.deliveries()).toHaveLength(1);
+  expect(ofWrites(mock.deliveries())).toHaveLength(1);
   expect(String(errors[0])).toContain('onDelivery listener threw');
 });
 
@@ -256,10 +262,10 @@ test('a nested transaction that fails takes back only its own notifications, as 
       }),
     ).toThrow('inner failure');
     // Nothing is delivered before the outermost transaction commits.
-    expect(mock.deliveries()).toEqual([]);
+    expect(ofWrites(mock.deliveries())).toEqual([]);
   });
   expect(mock.all('customer-group').map((group) => group.name)).toEqual(['kept']);
-  expect(mock.deliveries().map((delivery) => delivery.resource.id)).toEqual(mock.all('customer-group').map((group) => group.id));
+  expect(ofWrites(mock.deliveries()).map((delivery) => delivery.resource.id)).toEqual(mock.all('customer-group').map((group) => group.id));
 });
 
 test('with the project messages off, /messages records nothing and subscriptions still receive messages', async ({ apiRoot, mock }) => {
@@ -283,13 +289,68 @@ test('with the project messages off, /messages records nothing and subscriptions
 
   expect((await apiRoot.messages().get().execute()).body.results).toEqual([]);
   expect(
-    mock.deliveries({ subscriptionKey: 'crm' }).map((d) => [d.messageType, d.payload.sequenceNumber, d.payload.resourceVersion]),
+    mock
+      .deliveries({ subscriptionKey: 'crm', notificationType: 'Message' })
+      .map((d) => [d.messageType, d.payload.sequenceNumber, d.payload.resourceVersion]),
   ).toEqual([
     ['CustomerCreated', 1, 1],
     ['CustomerFirstNameSet', 2, 2],
   ]);
   // `dataref` points into /messages, which holds none of them.
-  const cloud = mock.deliveries({ subscriptionKey: 'cloud' }).map((d) => d.payload);
+  const cloud = mock.deliveries({ subscriptionKey: 'cloud', notificationType: 'Message' }).map((d) => d.payload);
   expect(cloud).toMatchObject([{ sequence: '1' }, { sequence: '2' }]);
   for (const event of cloud) expect(event).not.toHaveProperty('dataref');
+});
+
+test('a new destination gets a test message: a ResourceCreated notification of the subscription, on create and on changeDestination only', async ({
+  apiRoot,
+  mock,
+}) => {
+  const created = await subscribe(apiRoot, { key: 'orders', changes: [{ resourceTypeId: 'order' }] });
+  const cloud = await subscribe(apiRoot, {
+    key: 'cloud',
+    changes: [{ resourceTypeId: 'order' }],
+    format: { type: 'CloudEvents', cloudEventsVersion: '1.0' },
+  });
+  const [test] = mock.deliveries({ subscriptionKey: 'orders' });
+  expect(test).toMatchObject({
+    notificationType: 'ResourceCreated',
+    resource: { typeId: 'subscription', id: created.id },
+    destination: sqs,
+    payload: {
+      notificationType: 'ResourceCreated',
+      projectKey: 'test-project',
+      resource: { typeId: 'subscription', id: created.id },
+      resourceUserProvidedIdentifiers: { key: 'orders' },
+      version: 1,
+      modifiedAt: created.lastModifiedAt,
+    },
+  });
+  expect(mock.deliveries({ subscriptionKey: 'cloud' })[0]!.payload).toMatchObject({
+    specversion: '1.0',
+    type: 'com.commercetools.subscription.change.ResourceCreated',
+    subject: cloud.id,
+    data: { notificationType: 'ResourceCreated', resource: { id: cloud.id } },
+  });
+
+  const pubSub = { type: 'GoogleCloudPubSub' as const, projectId: 'shop', topic: 'orders' };
+  const keyed = (
+    await apiRoot
+      .subscriptions()
+      .withId({ ID: created.id })
+      .post({ body: { version: 1, actions: [{ action: 'setKey', key: 'order-sync' }] } })
+      .execute()
+  ).body;
+  expect(mock.deliveries({ subscriptionId: created.id })).toHaveLength(1);
+  await apiRoot
+    .subscriptions()
+    .withId({ ID: created.id })
+    .post({ body: { version: keyed.version, actions: [{ action: 'changeDestination', destination: pubSub }] } })
+    .execute();
+  const tests = mock.deliveries({ subscriptionId: created.id });
+  expect(tests.map((d) => [d.destination.type, d.subscriptionKey, d.payload.version])).toEqual([
+    ['SQS', 'orders', 1],
+    ['GoogleCloudPubSub', 'order-sync', 3],
+  ]);
+  expect(tests[1]!.payload).not.toHaveProperty('oldVersion');
 });

@@ -28,10 +28,10 @@ test('toHaveDelivered: by kind, with a partial delivery, negated, and what it re
     format: 'Platform',
     payload: { notificationType: 'Message', customer: { email: 'ada@example.com' } },
   });
-  expect(commerce).not.toHaveDelivered('ResourceCreated');
-  expect((await commerce.deliveries({ subscriptionKey: 'crm' })).map((d) => [d.messageType, d.resource.id])).toEqual([
-    ['CustomerCreated', customer!.id],
-  ]);
+  expect(commerce).not.toHaveDelivered('ResourceCreated', { resource: { typeId: 'customer' } });
+  expect(
+    (await commerce.deliveries({ subscriptionKey: 'crm', notificationType: 'Message' })).map((d) => [d.messageType, d.resource.id]),
+  ).toEqual([['CustomerCreated', customer!.id]]);
   expect(await commerce.deliveries({ subscriptionKey: 'other' })).toEqual([]);
 
   const missing = await failure(() => quick(commerce).toHaveDelivered('CustomerDeleted'));

@@ -148,3 +148,44 @@ test('messages are read only: no create, no update, no delete', async ({ apiRoot
   expect([create.status, update.status, remove.status]).toEqual([405, 405, 405]);
   expect(await messagesOf(apiRoot, customer.id)).toHaveLength(1);
 });
+
+test('deleteDaysAfterCreation: a message older than the configured days is no longer returned, by list, by id or in process', async ({
+  apiRoot,
+  mock,
+}) => {
+  const customer = await signUp(apiRoot);
+  await apiRoot
+    .customers()
+    .withId({ ID: customer.id })
+    .post({ body: { version: customer.version, actions: [{ action: 'setFirstName', firstName: 'Ada' }] } })
+    .execute();
+  const [created, named] = await messagesOf(apiRoot, customer.id);
+  // The mock's clock is the wall clock: the created message is made 16 days old in storage, past the default 15.
+  const days = (count: number) => new Date(Date.now() - count * 24 * 60 * 60 * 1000).toISOString();
+  mock.storage.write('test-project', 'message', { ...created!, createdAt: days(16) } as never, { expectedVersion: 1 });
+
+  const page = await apiRoot
+    .messages()
+    .get({ queryArgs: { withTotal: true } })
+    .execute();
+  expect(page.body.results.map((m) => m.id)).toEqual([named!.id]);
+  expect(page.body.total).toBe(1);
+  const expired = await sdkFailure(apiRoot.messages().withId({ ID: created!.id }).get().execute());
+  expect(expired.statusCode).toBe(404);
+  expect((await apiRoot.messages().withId({ ID: named!.id }).get().execute()).body.type).toBe('CustomerFirstNameSet');
+  expect(mock.messages({ resourceId: customer.id }).map((m) => m.type)).toEqual(['CustomerFirstNameSet']);
+
+  // Kept for 30 days, a 16-day-old message is returned; at 31 days it is not.
+  const project = (await apiRoot.get().execute()).body;
+  await apiRoot
+    .post({
+      body: {
+        version: project.version,
+        actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: true, deleteDaysAfterCreation: 30 } }],
+      },
+    })
+    .execute();
+  expect((await messagesOf(apiRoot, customer.id)).map((m) => m.type)).toEqual(['CustomerCreated', 'CustomerFirstNameSet']);
+  mock.storage.write('test-project', 'message', { ...named!, createdAt: days(31) } as never, { expectedVersion: 1 });
+  expect((await messagesOf(apiRoot, customer.id)).map((m) => m.type)).toEqual(['CustomerCreated']);
+});

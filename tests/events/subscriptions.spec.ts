@@ -191,3 +191,67 @@ test('keys are unique', async ({ apiRoot }) => {
   expect(duplicate.statusCode).toBe(400);
   expect(duplicate.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key' });
 });
+
+test('events: Checkout and Import API event types, each under its resource type, stored; never delivered, as the mock serves neither', async ({
+  apiRoot,
+  mock,
+}) => {
+  const created = (
+    await apiRoot
+      .subscriptions()
+      .post({
+        body: {
+          key: 'payments-failing',
+          destination: sqs,
+          events: [{ resourceTypeId: 'checkout', types: ['CheckoutPaymentChargeFailed'] }, { resourceTypeId: 'import-api' }],
+        },
+      })
+      .execute()
+  ).body;
+  expect(created.events).toEqual([
+    { resourceTypeId: 'checkout', types: ['CheckoutPaymentChargeFailed'] },
+    { resourceTypeId: 'import-api' },
+  ]);
+  const refused: unknown[] = [
+    { destination: sqs, events: [{ resourceTypeId: 'order' }] },
+    { destination: sqs, events: [{ resourceTypeId: 'checkout', types: ['OrderCreated'] }] },
+  ];
+  for (const body of refused) {
+    const failure = await sdkFailure(
+      apiRoot
+        .subscriptions()
+        .post({ body: raw<SubscriptionDraft>(body) })
+        .execute(),
+    );
+    expect(failure.statusCode).toBe(400);
+    expect(failure.body.errors[0]!.code, JSON.stringify(body)).toBe('InvalidJsonInput');
+  }
+  const foreign = await sdkFailure(
+    apiRoot
+      .subscriptions()
+      .withId({ ID: created.id })
+      .post({
+        body: {
+          version: created.version,
+          actions: [{ action: 'setEvents', events: [{ resourceTypeId: 'checkout', types: ['ImportContainerCreated'] }] }],
+        },
+      })
+      .execute(),
+  );
+  expect(foreign.statusCode).toBe(400);
+  expect(foreign.body.errors[0]).toMatchObject({
+    code: 'InvalidInput',
+    message: "The event type 'ImportContainerCreated' is not an event of the resource type 'checkout'.",
+  });
+  const stored = (await apiRoot.subscriptions().withId({ ID: created.id }).get().execute()).body;
+  expect(stored).toMatchObject({ version: created.version, events: created.events });
+
+  await apiRoot
+    .customers()
+    .post({ body: { email: 'ada@example.com', password: 'secret' } })
+    .execute();
+  // The destination's test message, and nothing after it.
+  expect(mock.deliveries({ subscriptionKey: 'payments-failing' }).map((d) => d.resource)).toEqual([
+    { typeId: 'subscription', id: created.id },
+  ]);
+});

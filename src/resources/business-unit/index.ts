@@ -8,8 +8,8 @@ import { ok, type ApiCall } from '../../context.js';
 import { errors } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';
 import { addressBookActions } from '../address-book.js';
-import { customFieldActions, setField } from '../common.js';
-import { action, type CustomRoute, defineResource, type Engine, type Reference, lifecycleMessages } from '../define.js';
+import { customFieldActionsWithMessages, emitsField, setField } from '../common.js';
+import { action, type CustomRoute, defineResource, emits, type Engine, type Reference, lifecycleMessages } from '../define.js';
 import { resourceIdentifier } from '../validation.js';
 import {
   AssociateDraft,
@@ -53,41 +53,75 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
   /** A unit with children cannot go: they name it as `parentUnit`. */
   referencedBy: ['business-unit'],
   actions: {
-    changeName: action(z.object({ name: z.string() }), (unit: BusinessUnit, a) => {
-      unit.name = a.name;
-    }),
-    setContactEmail: action(z.object({ contactEmail: z.string().optional().nullable() }), (unit: BusinessUnit, a) =>
-      setField(unit, 'contactEmail', a.contactEmail),
+    changeName: emits(
+      action(z.object({ name: z.string() }), (unit: BusinessUnit, a) => {
+        unit.name = a.name;
+      }),
+      'BusinessUnitNameChanged',
+      (unit: BusinessUnit) => ({ name: unit.name }),
     ),
-    changeStatus: action(z.object({ status: Status }), (unit: BusinessUnit, a) => {
-      unit.status = a.status;
-    }),
+    setContactEmail: emitsField(
+      action(z.object({ contactEmail: z.string().optional().nullable() }), (unit: BusinessUnit, a) =>
+        setField(unit, 'contactEmail', a.contactEmail),
+      ),
+      'BusinessUnitContactEmailSet',
+      'contactEmail',
+    ),
+    changeStatus: emits(
+      action(z.object({ status: Status }), (unit: BusinessUnit, a) => {
+        unit.status = a.status;
+      }),
+      'BusinessUnitStatusChanged',
+      (unit: BusinessUnit) => ({ active: unit.status }),
+    ),
 
     // Associates
-    addAssociate: action(z.object({ associate: AssociateDraft }), (unit: BusinessUnit, a, ctx) => {
-      const associate = associateFromDraft(a.associate, ctx);
-      if (unit.associates.some((existing) => existing.customer.id === associate.customer.id)) {
-        throw errors.invalidOperation(
-          `The customer '${associate.customer.id}' is already an associate of the business unit '${unit.key}'.`,
-        );
-      }
-      unit.associates.push(associate);
-    }),
-    removeAssociate: action(z.object({ customer: resourceIdentifier('customer') }), (unit: BusinessUnit, a, ctx) => {
-      const id = a.customer.id ?? ctx.reference('customer', a.customer).id;
-      findAssociate(unit, id);
-      unit.associates = unit.associates.filter((associate) => associate.customer.id !== id);
-    }),
-    changeAssociate: action(z.object({ associate: AssociateDraft }), (unit: BusinessUnit, a, ctx) => {
-      const associate = associateFromDraft(a.associate, ctx);
-      findAssociate(unit, associate.customer.id).associateRoleAssignments = associate.associateRoleAssignments;
-    }),
-    setAssociates: action(z.object({ associates: z.array(AssociateDraft).max(2000) }), (unit: BusinessUnit, a, ctx) => {
-      unit.associates = associatesFromDrafts(a.associates, ctx);
-    }),
-    changeAssociateMode: action(
-      z.object({ associateMode: Mode, makeInheritedAssociatesExplicit: z.boolean().optional() }),
-      (unit: BusinessUnit, a, ctx) => {
+    addAssociate: emits(
+      action(z.object({ associate: AssociateDraft }), (unit: BusinessUnit, a, ctx) => {
+        const associate = associateFromDraft(a.associate, ctx);
+        if (unit.associates.some((existing) => existing.customer.id === associate.customer.id)) {
+          throw errors.invalidOperation(
+            `The customer '${associate.customer.id}' is already an associate of the business unit '${unit.key}'.`,
+          );
+        }
+        unit.associates.push(associate);
+      }),
+      'BusinessUnitAssociateAdded',
+      (unit: BusinessUnit) => ({ associate: unit.associates.at(-1) }),
+    ),
+    removeAssociate: emits(
+      action(z.object({ customer: resourceIdentifier('customer') }), (unit: BusinessUnit, a, ctx) => {
+        const id = a.customer.id ?? ctx.reference('customer', a.customer).id;
+        findAssociate(unit, id);
+        unit.associates = unit.associates.filter((associate) => associate.customer.id !== id);
+      }),
+      'BusinessUnitAssociateRemoved',
+      (_unit: BusinessUnit, a, before: Associate[], ctx) => {
+        const id = a.customer.id ?? ctx.reference('customer', a.customer).id;
+        return { associate: before.find((associate) => associate.customer.id === id) };
+      },
+      (unit: BusinessUnit) => unit.associates,
+    ),
+    changeAssociate: emits(
+      action(z.object({ associate: AssociateDraft }), (unit: BusinessUnit, a, ctx) => {
+        const associate = associateFromDraft(a.associate, ctx);
+        findAssociate(unit, associate.customer.id).associateRoleAssignments = associate.associateRoleAssignments;
+      }),
+      'BusinessUnitAssociateChanged',
+      (unit: BusinessUnit, a, _old, ctx) => {
+        const id = ctx.reference('customer', a.associate.customer).id;
+        return { associate: unit.associates.find((associate) => associate.customer.id === id) };
+      },
+    ),
+    setAssociates: emitsField(
+      action(z.object({ associates: z.array(AssociateDraft).max(2000) }), (unit: BusinessUnit, a, ctx) => {
+        unit.associates = associatesFromDrafts(a.associates, ctx);
+      }),
+      'BusinessUnitAssociatesSet',
+      'associates',
+    ),
+    changeAssociateMode: emitsField(
+      action(z.object({ associateMode: Mode, makeInheritedAssociatesExplicit: z.boolean().optional() }), (unit: BusinessUnit, a, ctx) => {
         assertModeAllowed(unit, 'associateMode', a.associateMode);
         if (a.associateMode === 'Explicit' && unit.associateMode === 'ExplicitAndFromParent' && a.makeInheritedAssociatesExplicit) {
           for (const inherited of inheritedAssociatesOf(unit, lookupIn(ctx))) {
@@ -101,114 +135,173 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
           }
         }
         unit.associateMode = a.associateMode;
-      },
+      }),
+      'BusinessUnitAssociateModeChanged',
+      'associateMode',
+      'oldAssociateMode',
     ),
-    changeApprovalRuleMode: action(z.object({ approvalRuleMode: Mode }), (unit: BusinessUnit, a) => {
-      assertModeAllowed(unit, 'approvalRuleMode', a.approvalRuleMode);
-      unit.approvalRuleMode = a.approvalRuleMode;
-    }),
+    changeApprovalRuleMode: emitsField(
+      action(z.object({ approvalRuleMode: Mode }), (unit: BusinessUnit, a) => {
+        assertModeAllowed(unit, 'approvalRuleMode', a.approvalRuleMode);
+        unit.approvalRuleMode = a.approvalRuleMode;
+      }),
+      'BusinessUnitApprovalRuleModeChanged',
+      'approvalRuleMode',
+      'oldApprovalRuleMode',
+    ),
 
     // Hierarchy
-    changeParentUnit: action(z.object({ parentUnit: resourceIdentifier('business-unit') }), (unit: BusinessUnit, a, ctx) => {
-      if (unit.unitType !== 'Division')
-        throw errors.invalidOperation('A Company has no parent unit; use setUnitType to make it a Division.');
-      const lookup = lookupIn(ctx);
-      const before = unit.parentUnit ? lookup(unit.parentUnit.key) : undefined;
-      setParent(unit, a.parentUnit, ctx);
-      const after = lookup(unit.parentUnit!.key)!;
-      // RAML: the new parent must be associated with the same stores as the old one (what a FromParent unit inherits).
-      const keysOf = (u: BusinessUnit | undefined) =>
-        u
-          ? effectiveStores(u)
-              .map((s) => s.key)
-              .sort()
-          : [];
-      if (unit.storeMode === 'FromParent' && before && !jsonEqual(keysOf(before), keysOf(after))) {
-        throw errors.invalidOperation(
-          `The new parent unit '${after.key}' must be associated with the same stores as the old parent unit '${before.key}'.`,
-        );
-      }
-    }),
-    setUnitType: action(
-      z.object({ unitType: UnitTypeSchema, parentUnit: resourceIdentifier('business-unit').optional() }),
-      (unit: BusinessUnit, a, ctx) => {
-        if (a.unitType === 'Company') {
-          if (unit.storeMode !== 'Explicit' || unit.associateMode !== 'Explicit' || unit.approvalRuleMode !== 'Explicit') {
-            throw errors.invalidOperation("A Company needs storeMode, associateMode and approvalRuleMode 'Explicit'; change them first.");
-          }
-          unit.unitType = 'Company';
-          delete unit.parentUnit;
-          return;
-        }
-        if (!a.parentUnit) throw errors.invalidOperation('A Division needs a parentUnit.');
-        unit.unitType = 'Division';
+    changeParentUnit: emits(
+      action(z.object({ parentUnit: resourceIdentifier('business-unit') }), (unit: BusinessUnit, a, ctx) => {
+        if (unit.unitType !== 'Division')
+          throw errors.invalidOperation('A Company has no parent unit; use setUnitType to make it a Division.');
+        const lookup = lookupIn(ctx);
+        const before = unit.parentUnit ? lookup(unit.parentUnit.key) : undefined;
         setParent(unit, a.parentUnit, ctx);
-      },
+        const after = lookup(unit.parentUnit!.key)!;
+        // RAML: the new parent must be associated with the same stores as the old one (what a FromParent unit inherits).
+        const keysOf = (u: BusinessUnit | undefined) =>
+          u
+            ? effectiveStores(u)
+                .map((s) => s.key)
+                .sort()
+            : [];
+        if (unit.storeMode === 'FromParent' && before && !jsonEqual(keysOf(before), keysOf(after))) {
+          throw errors.invalidOperation(
+            `The new parent unit '${after.key}' must be associated with the same stores as the old parent unit '${before.key}'.`,
+          );
+        }
+      }),
+      'BusinessUnitParentChanged',
+      (unit: BusinessUnit, _a, oldParentUnit: KeyReference<'business-unit'> | undefined) => ({
+        oldParentUnit,
+        newParentUnit: unit.parentUnit,
+      }),
+      (unit: BusinessUnit) => unit.parentUnit,
+    ),
+    setUnitType: emits(
+      action(
+        z.object({ unitType: UnitTypeSchema, parentUnit: resourceIdentifier('business-unit').optional() }),
+        (unit: BusinessUnit, a, ctx) => {
+          if (a.unitType === 'Company') {
+            if (unit.storeMode !== 'Explicit' || unit.associateMode !== 'Explicit' || unit.approvalRuleMode !== 'Explicit') {
+              throw errors.invalidOperation("A Company needs storeMode, associateMode and approvalRuleMode 'Explicit'; change them first.");
+            }
+            unit.unitType = 'Company';
+            delete unit.parentUnit;
+            return;
+          }
+          if (!a.parentUnit) throw errors.invalidOperation('A Division needs a parentUnit.');
+          unit.unitType = 'Division';
+          setParent(unit, a.parentUnit, ctx);
+        },
+      ),
+      'BusinessUnitTypeSet',
+      (unit: BusinessUnit, _a, old: Pick<BusinessUnit, 'unitType' | 'parentUnit'>) => ({
+        unitType: unit.unitType,
+        oldUnitType: old.unitType,
+        parentUnit: unit.parentUnit,
+        oldParentUnit: old.parentUnit,
+      }),
+      (unit: BusinessUnit) => ({ unitType: unit.unitType, parentUnit: unit.parentUnit }),
     ),
 
     // Stores
-    setStoreMode: action(
-      z.object({ storeMode: StoreModeSchema, stores: z.array(resourceIdentifier('store')).optional().nullable() }),
-      (unit: BusinessUnit, a, ctx) => {
-        assertModeAllowed(unit, 'storeMode', a.storeMode);
-        if (a.storeMode === 'FromParent') {
-          if (a.stores && a.stores.length > 0) throw errors.invalidOperation("Stores can only be given with storeMode 'Explicit'.");
-          unit.storeMode = 'FromParent';
-          delete unit.stores;
-          return;
-        }
-        unit.storeMode = 'Explicit';
-        unit.stores = storeReferences(a.stores ?? [], ctx);
-        delete unit.inheritedStores;
-      },
+    setStoreMode: emits(
+      action(
+        z.object({ storeMode: StoreModeSchema, stores: z.array(resourceIdentifier('store')).optional().nullable() }),
+        (unit: BusinessUnit, a, ctx) => {
+          assertModeAllowed(unit, 'storeMode', a.storeMode);
+          if (a.storeMode === 'FromParent') {
+            if (a.stores && a.stores.length > 0) throw errors.invalidOperation("Stores can only be given with storeMode 'Explicit'.");
+            unit.storeMode = 'FromParent';
+            delete unit.stores;
+            return;
+          }
+          unit.storeMode = 'Explicit';
+          unit.stores = storeReferences(a.stores ?? [], ctx);
+          delete unit.inheritedStores;
+        },
+      ),
+      'BusinessUnitStoreModeChanged',
+      (unit: BusinessUnit, _a, old: Pick<BusinessUnit, 'storeMode' | 'stores'>) => ({
+        storeMode: unit.storeMode,
+        stores: unit.stores ?? [],
+        oldStoreMode: old.storeMode,
+        oldStores: old.stores ?? [],
+      }),
+      (unit: BusinessUnit) => ({ storeMode: unit.storeMode, stores: unit.stores }),
     ),
-    setStores: action(z.object({ stores: z.array(resourceIdentifier('store')) }), (unit: BusinessUnit, a, ctx) => {
-      assertExplicitStores(unit);
-      unit.stores = storeReferences(a.stores, ctx);
-    }),
-    addStore: action(z.object({ store: resourceIdentifier('store') }), (unit: BusinessUnit, a, ctx) => {
-      assertExplicitStores(unit);
-      const store = ctx.keyReference('store', a.store) as KeyReference<'store'>;
-      if (!unit.stores!.some((s) => s.key === store.key)) unit.stores!.push(store);
-    }),
-    removeStore: action(z.object({ store: resourceIdentifier('store') }), (unit: BusinessUnit, a, ctx) => {
-      assertExplicitStores(unit);
-      const key = a.store.key ?? ctx.keyReference('store', a.store).key;
-      unit.stores = unit.stores!.filter((s) => s.key !== key);
-    }),
+    setStores: emitsField(
+      action(z.object({ stores: z.array(resourceIdentifier('store')) }), (unit: BusinessUnit, a, ctx) => {
+        assertExplicitStores(unit);
+        unit.stores = storeReferences(a.stores, ctx);
+      }),
+      'BusinessUnitStoresSet',
+      'stores',
+    ),
+    addStore: emits(
+      action(z.object({ store: resourceIdentifier('store') }), (unit: BusinessUnit, a, ctx) => {
+        assertExplicitStores(unit);
+        const store = ctx.keyReference('store', a.store) as KeyReference<'store'>;
+        if (!unit.stores!.some((s) => s.key === store.key)) unit.stores!.push(store);
+      }),
+      'BusinessUnitStoreAdded',
+      (_unit: BusinessUnit, a, _old, ctx) => ({ store: ctx.keyReference('store', a.store) }),
+    ),
+    removeStore: emits(
+      action(z.object({ store: resourceIdentifier('store') }), (unit: BusinessUnit, a, ctx) => {
+        assertExplicitStores(unit);
+        const key = a.store.key ?? ctx.keyReference('store', a.store).key;
+        unit.stores = unit.stores!.filter((s) => s.key !== key);
+      }),
+      'BusinessUnitStoreRemoved',
+      (_unit: BusinessUnit, a, _old, ctx) => ({
+        store: a.store.key ? { typeId: 'store', key: a.store.key } : ctx.keyReference('store', a.store),
+      }),
+    ),
 
-    ...addressBookActions({ holder: 'business unit' }),
+    ...addressBookActions({ holder: 'business unit', messages: { prefix: 'BusinessUnit', naming: 'old' } }),
 
     // Customer groups (beta)
-    addCustomerGroupAssignment: action(
-      z.object({ customerGroupAssignment: CustomerGroupAssignmentDraft }),
-      (unit: BusinessUnit, a, ctx) => {
+    addCustomerGroupAssignment: emits(
+      action(z.object({ customerGroupAssignment: CustomerGroupAssignmentDraft }), (unit: BusinessUnit, a, ctx) => {
         const assignment = customerGroupAssignment(a.customerGroupAssignment, ctx);
         const assignments = (unit.customerGroupAssignments ??= []);
         if (!assignments.some((g) => g.customerGroup.id === assignment.customerGroup.id)) assignments.push(assignment);
-      },
+      }),
+      'BusinessUnitCustomerGroupAssignmentAdded',
+      (_unit: BusinessUnit, a, _old, ctx) => ({ customerGroupAssignment: customerGroupAssignment(a.customerGroupAssignment, ctx) }),
     ),
-    removeCustomerGroupAssignment: action(
-      z.object({ customerGroup: resourceIdentifier('customer-group') }),
-      (unit: BusinessUnit, a, ctx) => {
+    removeCustomerGroupAssignment: emits(
+      action(z.object({ customerGroup: resourceIdentifier('customer-group') }), (unit: BusinessUnit, a, ctx) => {
         const { id } = ctx.reference('customer-group', a.customerGroup);
         if (unit.customerGroupAssignments)
           unit.customerGroupAssignments = unit.customerGroupAssignments.filter((g) => g.customerGroup.id !== id);
-      },
+      }),
+      'BusinessUnitCustomerGroupAssignmentRemoved',
+      (_unit: BusinessUnit, a, _old, ctx) => ({
+        customerGroupAssignment: { customerGroup: ctx.reference('customer-group', a.customerGroup) },
+      }),
     ),
-    setCustomerGroupAssignments: action(
-      z.object({ customerGroupAssignments: z.array(CustomerGroupAssignmentDraft).optional().nullable() }),
-      (unit: BusinessUnit, a, ctx) => {
-        const assignments: Array<{ customerGroup: Reference }> = [];
-        for (const draft of a.customerGroupAssignments ?? []) {
-          const assignment = customerGroupAssignment(draft, ctx);
-          if (!assignments.some((g) => g.customerGroup.id === assignment.customerGroup.id)) assignments.push(assignment);
-        }
-        unit.customerGroupAssignments = assignments;
-      },
+    setCustomerGroupAssignments: emitsField(
+      action(
+        z.object({ customerGroupAssignments: z.array(CustomerGroupAssignmentDraft).optional().nullable() }),
+        (unit: BusinessUnit, a, ctx) => {
+          const assignments: Array<{ customerGroup: Reference }> = [];
+          for (const draft of a.customerGroupAssignments ?? []) {
+            const assignment = customerGroupAssignment(draft, ctx);
+            if (!assignments.some((g) => g.customerGroup.id === assignment.customerGroup.id)) assignments.push(assignment);
+          }
+          unit.customerGroupAssignments = assignments;
+        },
+      ),
+      'BusinessUnitCustomerGroupAssignmentsSet',
+      'customerGroupAssignments',
+      'oldCustomerGroupAssignments',
     ),
 
-    ...customFieldActions,
+    ...customFieldActionsWithMessages('BusinessUnit', 'old'),
   },
   routes: [associateRoute(':id'), associateRoute('key=:key')],
 });

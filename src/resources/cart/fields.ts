@@ -5,7 +5,7 @@
  * for the line items' product data to be refreshed too (`updateProductData`).
  */
 import { z } from 'zod';
-import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
+import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField, emitsField } from '../common.js';
 import { Country, Key, resourceIdentifier, LanguageTag } from '../validation.js';
 import { businessUnitOf, customerGroupOf } from './build.js';
 import { cartErrors } from './errors.js';
@@ -42,8 +42,13 @@ export const fieldActions: Record<string, CartAction> = {
   setBusinessUnit: cartAction(z.object({ businessUnit: resourceIdentifier('business-unit') }), (cart, a, ctx) => {
     cart.businessUnit = businessUnitOf(a.businessUnit, ctx);
   }),
-  setPurchaseOrderNumber: cartAction(z.object({ purchaseOrderNumber: Optional(z.string()) }), (cart, a) =>
-    setField(cart, 'purchaseOrderNumber', a.purchaseOrderNumber),
+  setPurchaseOrderNumber: emitsField(
+    cartAction(z.object({ purchaseOrderNumber: Optional(z.string()) }), (cart, a) =>
+      setField(cart, 'purchaseOrderNumber', a.purchaseOrderNumber),
+    ),
+    'CartPurchaseOrderNumberSet',
+    'purchaseOrderNumber',
+    'oldPurchaseOrderNumber',
   ),
   setDeleteDaysAfterLastModification: cartAction(
     z.object({ deleteDaysAfterLastModification: Optional(z.number().int().min(1).max(365250)) }),

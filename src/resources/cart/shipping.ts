@@ -10,7 +10,7 @@ import { compileCartPredicate } from '../../pricing/cart-predicate.js';
 import { rateFor, zonesContaining, type RateInputType, type ZoneLike } from '../../pricing/cart-shipping.js';
 import { applyCustomField, applyCustomType, customFields, SetCustomField, SetCustomType, setField, storedAddress } from '../common.js';
 import type { Address, CustomFields } from '../common.js';
-import type { ResourceContext } from '../define.js';
+import { emits, type ResourceContext } from '../define.js';
 import { SETTINGS_ID } from '../project.js';
 import { methodServesStore, shippingRateFromDraft, ShippingRateDraft, type ShippingMethod } from '../shipping-methods.js';
 import { BaseAddress, CustomFieldsDraft, type LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../validation.js';
@@ -272,11 +272,12 @@ export const shippingActions: Record<string, CartAction> = {
     const entry = findShipping(cart, a.shippingKey, ctx);
     cart.shipping = cart.shipping.filter((s) => s !== entry);
   }),
-  setEstimatedDelivery: cartAction(
-    z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }),
-    (cart, a, ctx) => {
+  setEstimatedDelivery: emits(
+    cartAction(z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }), (cart, a, ctx) => {
       const info = shippingInfoOf(cart, a.shippingKey, ctx);
       setField(info, 'estimatedDelivery', a.estimatedDelivery);
-    },
+    }),
+    'CartEstimatedDeliverySet',
+    (_cart: Cart, a) => ({ estimatedDelivery: a.estimatedDelivery, shippingKey: a.shippingKey }),
   ),
 };

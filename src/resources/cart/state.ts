@@ -7,7 +7,7 @@
  * The actions that change the state (freeze, unfreeze, lock, unlock) are here.
  */
 import { z } from 'zod';
-import type { ResourceContext, UpdateAction } from '../define.js';
+import { emits, type ResourceContext, type UpdateAction } from '../define.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
 import { markStale, recalculateIfStale } from './stale.js';
@@ -69,36 +69,49 @@ export function cartActions(actions: Record<string, CartAction>): Record<string,
         declared.apply(cart, payload, ctx);
         markStale(cart);
       },
+      ...(declared.message ? { message: declared.message } : {}),
     };
   }
   return wrapped;
 }
 
 export const stateActions: Record<string, CartAction> = {
-  freezeCart: cartAction(z.object({ strategy: z.enum(['SoftFreeze', 'HardFreeze']).optional() }), (cart, a, ctx) => {
-    // A frozen cart keeps its prices (HardFreeze: its shipping and discounts too) as the request's earlier actions left them.
-    recalculateIfStale(cart, ctx);
-    cart.cartState = 'Frozen';
-    cart.freezeStrategy = a.strategy ?? 'SoftFreeze';
-  }),
-  unfreezeCart: cartAction(z.object({}), (cart) => {
-    if (cart.cartState !== 'Frozen') return;
-    cart.cartState = 'Active';
-    delete cart.freezeStrategy;
-  }),
-  lockCart: cartAction(
-    z.object({}),
-    (cart, _a, ctx) => {
-      if (cart.lock) throw cartErrors.invalidOperation('The cart is already locked.');
-      cart.lock = { createdAt: ctx.now, clientId: ctx.author.clientId ?? '' };
-    },
-    anyState,
+  freezeCart: emits(
+    cartAction(z.object({ strategy: z.enum(['SoftFreeze', 'HardFreeze']).optional() }), (cart, a, ctx) => {
+      // A frozen cart keeps its prices (HardFreeze: its shipping and discounts too) as the request's earlier actions left them.
+      recalculateIfStale(cart, ctx);
+      cart.cartState = 'Frozen';
+      cart.freezeStrategy = a.strategy ?? 'SoftFreeze';
+    }),
+    'CartFrozen',
   ),
-  unlockCart: cartAction(
-    z.object({}),
-    (cart) => {
-      delete cart.lock;
-    },
-    anyState,
+  unfreezeCart: emits(
+    cartAction(z.object({}), (cart) => {
+      if (cart.cartState !== 'Frozen') return;
+      cart.cartState = 'Active';
+      delete cart.freezeStrategy;
+    }),
+    'CartUnfrozen',
+  ),
+  lockCart: emits(
+    cartAction(
+      z.object({}),
+      (cart, _a, ctx) => {
+        if (cart.lock) throw cartErrors.invalidOperation('The cart is already locked.');
+        cart.lock = { createdAt: ctx.now, clientId: ctx.author.clientId ?? '' };
+      },
+      anyState,
+    ),
+    'CartLocked',
+  ),
+  unlockCart: emits(
+    cartAction(
+      z.object({}),
+      (cart) => {
+        delete cart.lock;
+      },
+      anyState,
+    ),
+    'CartUnlocked',
   ),
 };

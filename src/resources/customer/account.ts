@@ -20,7 +20,10 @@ function applyInternal(repository: Engine, customer: Customer, change: AppliedAc
 }
 
 /** The internal action that gives the customer a new password (stored only as its hash). */
-const passwordChange = (password: string): AppliedAction => ({ name: 'setPasswordHash', payload: { password: hashPassword(password) } });
+const passwordChange = (password: string, reset: boolean): AppliedAction => ({
+  name: 'setPasswordHash',
+  payload: { password: hashPassword(password), reset },
+});
 
 function checkVersion(customer: Customer, version: number | undefined): void {
   if (version !== undefined && customer.version !== version) throw errors.concurrentModification(customer.id, version, customer.version);
@@ -116,7 +119,7 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
           throw errors.invalidOperation('The customer uses the authentication mode ExternalAuth and has no password to change.');
         }
         if (!verifyPassword(body.currentPassword, customer.password)) throw errors.invalidCurrentPassword();
-        return ok(call.expand(applyInternal(repository, customer, passwordChange(body.newPassword), call.ctx)));
+        return ok(call.expand(applyInternal(repository, customer, passwordChange(body.newPassword, false), call.ctx)));
       },
     },
     {
@@ -135,7 +138,7 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
       },
     },
     tokenOwnerRoute('password'),
-    spendTokenRoute('password/reset', 'password', ResetPassword, (body) => passwordChange(body.newPassword)),
+    spendTokenRoute('password/reset', 'password', ResetPassword, (body) => passwordChange(body.newPassword, true)),
     {
       method: 'POST',
       path: 'email-token',

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
 import { addressBookActions } from '../address-book.js';
-import { customFieldActions, setField, setter } from '../common.js';
+import { customFieldActionsWithMessages, emitsField, setField, setter } from '../common.js';
 import { action, defineResource, emits, type Reference } from '../define.js';
 import { Key, resourceIdentifier, CalendarDate, LanguageTag } from '../validation.js';
 import { customerAccountRoutes } from './account.js';
@@ -58,52 +58,68 @@ export const customers = defineResource<CustomerDraft, Customer>({
     })),
     setLastName: emits(setter('lastName', z.string()), 'CustomerLastNameSet', (customer: Customer) => ({ lastName: customer.lastName })),
     setMiddleName: setter('middleName', z.string()),
-    setTitle: setter('title', z.string()),
+    setTitle: emitsField(setter('title', z.string()), 'CustomerTitleSet', 'title'),
     setSalutation: setter('salutation', z.string()),
-    setDateOfBirth: setter('dateOfBirth', CalendarDate),
-    setCompanyName: setter('companyName', z.string()),
+    setDateOfBirth: emitsField(setter('dateOfBirth', CalendarDate), 'CustomerDateOfBirthSet', 'dateOfBirth'),
+    setCompanyName: emitsField(setter('companyName', z.string()), 'CustomerCompanyNameSet', 'companyName'),
     setVatId: setter('vatId', z.string()),
     setLocale: action(z.object({ locale: LanguageTag.optional().nullable() }), (customer, a, ctx) => {
       checkLocale(a.locale, ctx);
       setField(customer, 'locale', a.locale);
     }),
-    setExternalId: setter('externalId', z.string()),
+    setExternalId: emitsField(setter('externalId', z.string()), 'CustomerExternalIdSet', 'externalId'),
     setCustomerNumber: action(z.object({ customerNumber: z.string().optional().nullable() }), (customer, a) => {
       if (customer.customerNumber !== undefined && customer.customerNumber !== (a.customerNumber ?? undefined)) {
         throw errors.invalidOperation('The customer number can only be set once: it cannot be changed or removed.');
       }
       setField(customer, 'customerNumber', a.customerNumber);
     }),
-    setCustomerGroup: action(
-      z.object({ customerGroup: resourceIdentifier('customer-group').optional().nullable() }),
-      (customer, a, ctx) => {
+    setCustomerGroup: emitsField(
+      action(z.object({ customerGroup: resourceIdentifier('customer-group').optional().nullable() }), (customer, a, ctx) => {
         setField(customer, 'customerGroup', a.customerGroup ? ctx.reference('customer-group', a.customerGroup) : undefined);
-      },
+      }),
+      'CustomerGroupSet',
+      'customerGroup',
     ),
-    setCustomerGroupAssignments: action(
-      z.object({ customerGroupAssignments: z.array(z.object({ customerGroup: resourceIdentifier('customer-group') })) }),
-      (customer, a, ctx) => {
-        const references: Reference[] = [];
-        for (const assignment of a.customerGroupAssignments) {
-          const reference = ctx.reference('customer-group', assignment.customerGroup);
-          if (!references.some((r) => r.id === reference.id)) references.push(reference);
-        }
-        customer.customerGroupAssignments = references.map((customerGroup) => ({ customerGroup }));
-      },
+    setCustomerGroupAssignments: emitsField(
+      action(
+        z.object({ customerGroupAssignments: z.array(z.object({ customerGroup: resourceIdentifier('customer-group') })) }),
+        (customer, a, ctx) => {
+          const references: Reference[] = [];
+          for (const assignment of a.customerGroupAssignments) {
+            const reference = ctx.reference('customer-group', assignment.customerGroup);
+            if (!references.some((r) => r.id === reference.id)) references.push(reference);
+          }
+          customer.customerGroupAssignments = references.map((customerGroup) => ({ customerGroup }));
+        },
+      ),
+      'CustomerGroupAssignmentsSet',
+      'customerGroupAssignments',
+      'oldCustomerGroupAssignments',
     ),
-    addCustomerGroupAssignment: action(
-      z.object({ customerGroupAssignment: z.object({ customerGroup: resourceIdentifier('customer-group') }) }),
-      (customer, a, ctx) => {
-        const reference = ctx.reference('customer-group', a.customerGroupAssignment.customerGroup);
-        if (!customer.customerGroupAssignments.some((g) => g.customerGroup.id === reference.id)) {
-          customer.customerGroupAssignments.push({ customerGroup: reference });
-        }
-      },
+    addCustomerGroupAssignment: emits(
+      action(
+        z.object({ customerGroupAssignment: z.object({ customerGroup: resourceIdentifier('customer-group') }) }),
+        (customer, a, ctx) => {
+          const reference = ctx.reference('customer-group', a.customerGroupAssignment.customerGroup);
+          if (!customer.customerGroupAssignments.some((g) => g.customerGroup.id === reference.id)) {
+            customer.customerGroupAssignments.push({ customerGroup: reference });
+          }
+        },
+      ),
+      'CustomerGroupAssignmentAdded',
+      (_customer, a, _old, ctx) => ({
+        customerGroupAssignment: { customerGroup: ctx.reference('customer-group', a.customerGroupAssignment.customerGroup) },
+      }),
     ),
-    removeCustomerGroupAssignment: action(z.object({ customerGroup: resourceIdentifier('customer-group') }), (customer, a, ctx) => {
-      const reference = ctx.reference('customer-group', a.customerGroup);
-      customer.customerGroupAssignments = customer.customerGroupAssignments.filter((g) => g.customerGroup.id !== reference.id);
-    }),
+    removeCustomerGroupAssignment: emits(
+      action(z.object({ customerGroup: resourceIdentifier('customer-group') }), (customer, a, ctx) => {
+        const reference = ctx.reference('customer-group', a.customerGroup);
+        customer.customerGroupAssignments = customer.customerGroupAssignments.filter((g) => g.customerGroup.id !== reference.id);
+      }),
+      'CustomerGroupAssignmentRemoved',
+      (_customer, a, _old, ctx) => ({ customerGroupAssignment: { customerGroup: ctx.reference('customer-group', a.customerGroup) } }),
+    ),
     setAuthenticationMode: action(z.object({ authMode: AuthenticationMode, password: z.string().min(1).optional() }), (customer, a) => {
       if (a.authMode === customer.authenticationMode)
         throw errors.invalidInput(`The customer already uses the authentication mode '${a.authMode}'.`);
@@ -112,36 +128,63 @@ export const customers = defineResource<CustomerDraft, Customer>({
       else if (!a.password) throw errors.invalidOperation('A password is required to switch to the authentication mode Password.');
       else customer.password = hashPassword(a.password);
     }),
-    ...addressBookActions({ holder: 'customer', uniqueIds: true, customFieldsByAddressKey: true }),
-    addStore: action(z.object({ store: resourceIdentifier('store') }), (customer, a, ctx) => {
-      const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
-      if (customer.stores.some((s) => s.key === store.key)) return;
-      customer.stores.push(store);
-      assertEmailAvailable(customer, ctx);
+    ...addressBookActions({
+      holder: 'customer',
+      uniqueIds: true,
+      customFieldsByAddressKey: true,
+      messages: { prefix: 'Customer', naming: 'previous' },
     }),
-    removeStore: action(z.object({ store: resourceIdentifier('store') }), (customer, a, ctx) => {
-      // By key as given, or the key of the store with the given id (a deleted store can still be removed by key).
-      const key = a.store.key ?? (ctx.get('store', a.store.id ?? '')?.key as string | undefined);
-      if (key === undefined) throw errors.referencedResourceNotFound('store', { id: a.store.id ?? '' });
-      const remaining = customer.stores.filter((s) => s.key !== key);
-      if (remaining.length === customer.stores.length) return;
-      customer.stores = remaining;
-      assertEmailAvailable(customer, ctx);
-    }),
-    setStores: action(z.object({ stores: z.array(resourceIdentifier('store')).optional().nullable() }), (customer, a, ctx) => {
-      customer.stores = storeReferences(a.stores ?? [], ctx);
-      assertEmailAvailable(customer, ctx);
-    }),
-    ...customFieldActions,
+    addStore: emitsField(
+      action(z.object({ store: resourceIdentifier('store') }), (customer, a, ctx) => {
+        const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
+        if (customer.stores.some((s) => s.key === store.key)) return;
+        customer.stores.push(store);
+        assertEmailAvailable(customer, ctx);
+      }),
+      'CustomerStoresSet',
+      'stores',
+      'oldStores',
+    ),
+    removeStore: emitsField(
+      action(z.object({ store: resourceIdentifier('store') }), (customer, a, ctx) => {
+        // By key as given, or the key of the store with the given id (a deleted store can still be removed by key).
+        const key = a.store.key ?? (ctx.get('store', a.store.id ?? '')?.key as string | undefined);
+        if (key === undefined) throw errors.referencedResourceNotFound('store', { id: a.store.id ?? '' });
+        const remaining = customer.stores.filter((s) => s.key !== key);
+        if (remaining.length === customer.stores.length) return;
+        customer.stores = remaining;
+        assertEmailAvailable(customer, ctx);
+      }),
+      'CustomerStoresSet',
+      'stores',
+      'oldStores',
+    ),
+    setStores: emitsField(
+      action(z.object({ stores: z.array(resourceIdentifier('store')).optional().nullable() }), (customer, a, ctx) => {
+        customer.stores = storeReferences(a.stores ?? [], ctx);
+        assertEmailAvailable(customer, ctx);
+      }),
+      'CustomerStoresSet',
+      'stores',
+      'oldStores',
+    ),
+    ...customFieldActionsWithMessages('Customer', 'previous'),
   },
   internalActions: {
     // The account flows' changes: a password only ever arrives hashed, and only a token verifies an email.
-    setPasswordHash: action(z.object({ password: z.string() }), (customer, a) => {
-      customer.password = a.password;
-    }),
-    verifyEmail: action(z.object({}), (customer) => {
-      customer.isEmailVerified = true;
-    }),
+    setPasswordHash: emits(
+      action(z.object({ password: z.string(), reset: z.boolean() }), (customer, a) => {
+        customer.password = a.password;
+      }),
+      'CustomerPasswordUpdated',
+      (_customer, a) => ({ reset: a.reset }),
+    ),
+    verifyEmail: emits(
+      action(z.object({}), (customer) => {
+        customer.isEmailVerified = true;
+      }),
+      'CustomerEmailVerified',
+    ),
   },
   routes: [
     // Sign-up: a create that also signs the anonymous session's resources over to the new customer.

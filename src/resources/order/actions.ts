@@ -18,7 +18,12 @@ import { errors } from '../../http/errors.js';
 import {
   applyCustomField,
   applyCustomType,
-  customFieldActions,
+  type CustomMessages,
+  customFieldActionsWithMessages,
+  emitsCustomField,
+  emitsCustomType,
+  emitsField,
+  emitsStateTransition,
   SetCustomField,
   SetCustomType,
   setField,
@@ -141,6 +146,43 @@ function transitionItemState(
   return next.filter((entry) => entry.quantity > 0);
 }
 
+/** The payload of a line item's or a custom line item's state transition message. */
+function itemTransition(
+  item: { id: string; key?: string | undefined },
+  kind: 'lineItem' | 'customLineItem',
+  a: z.infer<typeof ItemTransition>,
+  ctx: ResourceContext,
+) {
+  return {
+    [`${kind}Id`]: item.id,
+    ...(item.key !== undefined ? { [`${kind}Key`]: item.key } : {}),
+    transitionDate: a.actualTransitionDate ?? ctx.now,
+    quantity: a.quantity,
+    fromState: ctx.reference('state', a.fromState),
+    toState: ctx.reference('state', a.toState),
+  };
+}
+
+/** The key of the shipping a delivery belongs to (Multiple shipping mode), as delivery messages name it. */
+function shippingKeyOf(order: Order, delivery: object): string | undefined {
+  return order.shipping.find((s) => s.shippingInfo.deliveries.includes(delivery as never))?.shippingKey;
+}
+
+/** The ids parcel messages name the parcel by, and its delivery's shipping key. */
+function parcelIds(order: Order, locator: z.infer<typeof ParcelLocator>) {
+  const { delivery, parcel } = findParcel(order, locator);
+  return { deliveryId: delivery.id, parcelId: parcel.id, shippingKey: shippingKeyOf(order, delivery) };
+}
+
+const customerOf = (id: string | undefined) => (id === undefined ? undefined : { typeId: 'customer', id });
+
+const deliveryCustom: CustomMessages<Order> = {
+  prefix: 'Delivery',
+  naming: 'previous',
+  holder: (order, a) => findDelivery(order, a),
+  part: (order, a) => ({ deliveryId: findDelivery(order, a).id }),
+};
+
 const ItemTransition = z.object({
   quantity: z.number().int().min(1),
   fromState: resourceIdentifier('state'),
@@ -174,31 +216,28 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     (order: Order, _a, oldShipmentState?: string) => ({ shipmentState: order.shipmentState, oldShipmentState }),
     (order: Order) => order.shipmentState,
   ),
-  transitionState: action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (order: Order, a, ctx) => {
-    order.state = stateTransition(order.state, a, 'OrderState', ctx);
-  }),
+  transitionState: emitsStateTransition(
+    action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (order: Order, a, ctx) => {
+      order.state = stateTransition(order.state, a, 'OrderState', ctx);
+    }),
+    'OrderStateTransition',
+  ),
   transitionLineItemState: emits(
     action(LineItemLocator.extend(ItemTransition.shape), (order: Order, a, ctx) => {
       const item = findLineItem(asCart(order), a);
       item.state = transitionItemState(item.state, a, 'line item', ctx);
     }),
     'LineItemStateTransition',
-    (order: Order, a, _old, ctx) => {
-      const item = findLineItem(asCart(order), a);
-      return {
-        lineItemId: item.id,
-        ...(item.key !== undefined ? { lineItemKey: item.key } : {}),
-        transitionDate: a.actualTransitionDate ?? ctx.now,
-        quantity: a.quantity,
-        fromState: ctx.reference('state', a.fromState),
-        toState: ctx.reference('state', a.toState),
-      };
-    },
+    (order: Order, a, _old, ctx) => itemTransition(findLineItem(asCart(order), a), 'lineItem', a, ctx),
   ),
-  transitionCustomLineItemState: action(CustomLineItemLocator.extend(ItemTransition.shape), (order: Order, a, ctx) => {
-    const item = findCustomLineItem(asCart(order), a);
-    item.state = transitionItemState(item.state, a, 'custom line item', ctx);
-  }),
+  transitionCustomLineItemState: emits(
+    action(CustomLineItemLocator.extend(ItemTransition.shape), (order: Order, a, ctx) => {
+      const item = findCustomLineItem(asCart(order), a);
+      item.state = transitionItemState(item.state, a, 'custom line item', ctx);
+    }),
+    'CustomLineItemStateTransition',
+    (order: Order, a, _old, ctx) => itemTransition(findCustomLineItem(asCart(order), a), 'customLineItem', a, ctx),
+  ),
   importLineItemState: action(LineItemLocator.extend({ state: z.array(ItemStateDraft) }), (order: Order, a, ctx) => {
     const item = findLineItem(asCart(order), a);
     item.state = itemStates(a.state, item.quantity, 'line item', ctx);
@@ -216,31 +255,60 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     assertOrderNumberFree(next!, ctx, order.id);
     order.orderNumber = next!;
   }),
-  setPurchaseOrderNumber: action(z.object({ purchaseOrderNumber: Optional(z.string()) }), (order: Order, a) =>
-    setField(order, 'purchaseOrderNumber', a.purchaseOrderNumber),
+  setPurchaseOrderNumber: emitsField(
+    action(z.object({ purchaseOrderNumber: Optional(z.string()) }), (order: Order, a) =>
+      setField(order, 'purchaseOrderNumber', a.purchaseOrderNumber),
+    ),
+    'OrderPurchaseOrderNumberSet',
+    'purchaseOrderNumber',
+    'oldPurchaseOrderNumber',
   ),
-  setCustomerEmail: action(z.object({ email: Optional(z.string()) }), (order: Order, a) => setField(order, 'customerEmail', a.email)),
-  setCustomerId: action(z.object({ customerId: Optional(z.string()) }), (order: Order, a, ctx) => {
-    if (!a.customerId) return void delete order.customerId;
-    const customer = ctx.get('customer', a.customerId);
-    if (!customer) throw errors.referencedResourceNotFound('customer', { id: a.customerId });
-    order.customerId = a.customerId;
-    if (customer.customerGroup) order.customerGroup = customer.customerGroup as Order['customerGroup'] & object;
-  }),
+  setCustomerEmail: emits(
+    action(z.object({ email: Optional(z.string()) }), (order: Order, a) => setField(order, 'customerEmail', a.email)),
+    'OrderCustomerEmailSet',
+    (order: Order, _a, oldEmail?: string) => ({ email: order.customerEmail, oldEmail }),
+    (order: Order) => order.customerEmail,
+  ),
+  setCustomerId: emits(
+    action(z.object({ customerId: Optional(z.string()) }), (order: Order, a, ctx) => {
+      if (!a.customerId) return void delete order.customerId;
+      const customer = ctx.get('customer', a.customerId);
+      if (!customer) throw errors.referencedResourceNotFound('customer', { id: a.customerId });
+      order.customerId = a.customerId;
+      if (customer.customerGroup) order.customerGroup = customer.customerGroup as Order['customerGroup'] & object;
+    }),
+    'OrderCustomerSet',
+    (order: Order, _a, old: Pick<Order, 'customerId' | 'customerGroup'>) => ({
+      customer: customerOf(order.customerId),
+      customerGroup: order.customerGroup,
+      oldCustomer: customerOf(old.customerId),
+      oldCustomerGroup: old.customerGroup,
+    }),
+    (order: Order) => ({ customerId: order.customerId, customerGroup: order.customerGroup }),
+  ),
   setLocale: action(z.object({ locale: Optional(LanguageTag) }), (order: Order, a) => setField(order, 'locale', a.locale)),
-  setStore: action(z.object({ store: Optional(resourceIdentifier('store')) }), (order: Order, a, ctx) => {
-    const next = a.store ? (ctx.keyReference('store', a.store) as { typeId: 'store'; key: string }) : undefined;
-    if (next?.key === order.store?.key) {
-      throw orderErrors.invalidOperation(
-        next ? `The order is already assigned to the store '${next.key}'.` : 'The order is not assigned to a store.',
-      );
-    }
-    setField(order, 'store', next);
-  }),
-  setBusinessUnit: action(z.object({ businessUnit: Optional(resourceIdentifier('business-unit')) }), (order: Order, a, ctx) => {
-    if (!a.businessUnit) return void delete order.businessUnit;
-    order.businessUnit = businessUnitOf(a.businessUnit, ctx);
-  }),
+  setStore: emitsField(
+    action(z.object({ store: Optional(resourceIdentifier('store')) }), (order: Order, a, ctx) => {
+      const next = a.store ? (ctx.keyReference('store', a.store) as { typeId: 'store'; key: string }) : undefined;
+      if (next?.key === order.store?.key) {
+        throw orderErrors.invalidOperation(
+          next ? `The order is already assigned to the store '${next.key}'.` : 'The order is not assigned to a store.',
+        );
+      }
+      setField(order, 'store', next);
+    }),
+    'OrderStoreSet',
+    'store',
+  ),
+  setBusinessUnit: emitsField(
+    action(z.object({ businessUnit: Optional(resourceIdentifier('business-unit')) }), (order: Order, a, ctx) => {
+      if (!a.businessUnit) return void delete order.businessUnit;
+      order.businessUnit = businessUnitOf(a.businessUnit, ctx);
+    }),
+    'OrderBusinessUnitSet',
+    'businessUnit',
+    'oldbusinessUnit',
+  ),
   updateSyncInfo: action(
     z.object({ channel: resourceIdentifier('channel'), externalId: z.string().optional(), syncedAt: DateTime.optional() }),
     (order: Order, a, ctx) => {
@@ -266,21 +334,38 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     'OrderPaymentAdded',
     (_order: Order, a, _old, ctx) => ({ paymentRef: ctx.reference('payment', a.payment) }),
   ),
-  removePayment: action(z.object({ payment: resourceIdentifier('payment') }), (order: Order, a, ctx) => {
-    const id = a.payment.id ?? ctx.reference('payment', a.payment).id;
-    if (!order.paymentInfo?.payments.some((p) => p.id === id))
-      throw orderErrors.invalidOperation(`The order has no payment with ID '${id}'.`);
-    order.paymentInfo.payments = order.paymentInfo.payments.filter((p) => p.id !== id);
-    if (order.paymentInfo.payments.length === 0) delete order.paymentInfo;
-  }),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<Order>>),
+  removePayment: emits(
+    action(z.object({ payment: resourceIdentifier('payment') }), (order: Order, a, ctx) => {
+      const id = a.payment.id ?? ctx.reference('payment', a.payment).id;
+      if (!order.paymentInfo?.payments.some((p) => p.id === id))
+        throw orderErrors.invalidOperation(`The order has no payment with ID '${id}'.`);
+      order.paymentInfo.payments = order.paymentInfo.payments.filter((p) => p.id !== id);
+      if (order.paymentInfo.payments.length === 0) delete order.paymentInfo;
+    }),
+    'OrderPaymentRemoved',
+    (order: Order, a, _old, ctx) => ({
+      paymentRef: ctx.reference('payment', a.payment),
+      removedPaymentInfo: order.paymentInfo === undefined,
+    }),
+  ),
+  ...(customFieldActionsWithMessages('Order', 'previous') as unknown as Record<string, UpdateAction<Order>>),
 
   // Addresses --------------------------------------------------------------------------------------
-  setShippingAddress: action(z.object({ address: Optional(BaseAddress) }), (order: Order, a, ctx) =>
-    setField(order, 'shippingAddress', a.address ? storedAddress(a.address, ctx) : undefined),
+  setShippingAddress: emits(
+    action(z.object({ address: Optional(BaseAddress) }), (order: Order, a, ctx) =>
+      setField(order, 'shippingAddress', a.address ? storedAddress(a.address, ctx) : undefined),
+    ),
+    'OrderShippingAddressSet',
+    (order: Order, _a, oldAddress: unknown) => ({ address: order.shippingAddress, oldAddress }),
+    (order: Order) => order.shippingAddress,
   ),
-  setBillingAddress: action(z.object({ address: Optional(BaseAddress) }), (order: Order, a, ctx) =>
-    setField(order, 'billingAddress', a.address ? storedAddress(a.address, ctx) : undefined),
+  setBillingAddress: emits(
+    action(z.object({ address: Optional(BaseAddress) }), (order: Order, a, ctx) =>
+      setField(order, 'billingAddress', a.address ? storedAddress(a.address, ctx) : undefined),
+    ),
+    'OrderBillingAddressSet',
+    (order: Order, _a, oldAddress: unknown) => ({ address: order.billingAddress, oldAddress }),
+    (order: Order) => order.billingAddress,
   ),
   setShippingAddressCustomType: action(SetCustomType, (order: Order, a, ctx) =>
     applyCustomType(addressOf(order, 'shippingAddress'), a, ctx),
@@ -350,52 +435,80 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     const holder: Addressed = target.shippingCustomFields ? { custom: target.shippingCustomFields } : {};
     applyCustomField(holder, a);
   }),
-  setEstimatedDelivery: action(
-    z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }),
-    (order: Order, a) => {
+  setEstimatedDelivery: emits(
+    action(z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }), (order: Order, a) => {
       if (order.shippingMode === 'Single' && a.shippingKey !== undefined) {
         throw orderErrors.invalidOperation('A shippingKey cannot be given for an order with the shipping mode Single.');
       }
       const info = order.shippingMode === 'Multiple' ? shippingInfoFor(order, a.shippingKey) : order.shippingInfo;
       if (!info) throw orderErrors.invalidOperation('The order has no shipping info.');
       setField(info, 'estimatedDelivery', a.estimatedDelivery);
-    },
+    }),
+    'OrderEstimatedDeliverySet',
+    (_order: Order, a) => ({ estimatedDelivery: a.estimatedDelivery, shippingKey: a.shippingKey }),
   ),
 
   // Deliveries and parcels -------------------------------------------------------------------------
-  addDelivery: action(
-    z.object({
-      deliveryKey: z.string().optional(),
-      shippingKey: z.string().optional(),
-      items: z.array(DeliveryItemDraft).optional(),
-      address: BaseAddress.optional(),
-      parcels: z.array(ParcelDraft).optional(),
-      custom: CustomFieldsDraft.optional(),
+  addDelivery: emits(
+    action(
+      z.object({
+        deliveryKey: z.string().optional(),
+        shippingKey: z.string().optional(),
+        items: z.array(DeliveryItemDraft).optional(),
+        address: BaseAddress.optional(),
+        parcels: z.array(ParcelDraft).optional(),
+        custom: CustomFieldsDraft.optional(),
+      }),
+      (order: Order, a, ctx) => {
+        const info = shippingInfoFor(order, a.shippingKey);
+        const { deliveryKey, shippingKey: _shippingKey, ...rest } = a;
+        const delivery = newDelivery(order, { ...rest, ...(deliveryKey !== undefined ? { key: deliveryKey } : {}) }, ctx);
+        info.deliveries.push(delivery);
+      },
+    ),
+    'DeliveryAdded',
+    (order: Order, a) => ({ delivery: shippingInfoFor(order, a.shippingKey).deliveries.at(-1), shippingKey: a.shippingKey }),
+  ),
+  removeDelivery: emits(
+    action(DeliveryLocator, (order: Order, a) => {
+      const delivery = findDelivery(order, a);
+      for (const info of [order.shippingInfo, ...order.shipping.map((s) => s.shippingInfo)]) {
+        if (info) info.deliveries = info.deliveries.filter((d) => d !== delivery);
+      }
     }),
-    (order: Order, a, ctx) => {
-      const info = shippingInfoFor(order, a.shippingKey);
-      const { deliveryKey, shippingKey: _shippingKey, ...rest } = a;
-      const delivery = newDelivery(order, { ...rest, ...(deliveryKey !== undefined ? { key: deliveryKey } : {}) }, ctx);
-      info.deliveries.push(delivery);
+    'DeliveryRemoved',
+    (_order: Order, _a, removed: Record<string, unknown>) => removed,
+    (order: Order, a) => ({ delivery: findDelivery(order, a), shippingKey: shippingKeyOf(order, findDelivery(order, a)) }),
+  ),
+  setDeliveryAddress: emits(
+    action(DeliveryLocator.extend({ address: Optional(BaseAddress) }), (order: Order, a, ctx) => {
+      setField(findDelivery(order, a), 'address', a.address ? storedAddress(a.address, ctx) : undefined);
+    }),
+    'DeliveryAddressSet',
+    (order: Order, a, oldAddress: unknown) => {
+      const delivery = findDelivery(order, a);
+      return { deliveryId: delivery.id, address: delivery.address, oldAddress, shippingKey: shippingKeyOf(order, delivery) };
     },
+    (order: Order, a) => findDelivery(order, a).address,
   ),
-  removeDelivery: action(DeliveryLocator, (order: Order, a) => {
-    const delivery = findDelivery(order, a);
-    for (const info of [order.shippingInfo, ...order.shipping.map((s) => s.shippingInfo)]) {
-      if (info) info.deliveries = info.deliveries.filter((d) => d !== delivery);
-    }
-  }),
-  setDeliveryAddress: action(DeliveryLocator.extend({ address: Optional(BaseAddress) }), (order: Order, a, ctx) => {
-    setField(findDelivery(order, a), 'address', a.address ? storedAddress(a.address, ctx) : undefined);
-  }),
-  setDeliveryItems: action(DeliveryLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
-    findDelivery(order, a).items = deliveryItems(order, a.items);
-  }),
-  setDeliveryCustomType: action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
-    applyCustomType(findDelivery(order, a), a, ctx),
+  setDeliveryItems: emits(
+    action(DeliveryLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
+      findDelivery(order, a).items = deliveryItems(order, a.items);
+    }),
+    'DeliveryItemsUpdated',
+    (order: Order, a, oldItems: unknown) => {
+      const delivery = findDelivery(order, a);
+      return { deliveryId: delivery.id, items: delivery.items, oldItems, shippingKey: shippingKeyOf(order, delivery) };
+    },
+    (order: Order, a) => findDelivery(order, a).items,
   ),
-  setDeliveryCustomField: action(DeliveryLocator.extend(SetCustomField.shape), (order: Order, a) =>
-    applyCustomField(findDelivery(order, a), a),
+  setDeliveryCustomType: emitsCustomType(
+    action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(findDelivery(order, a), a, ctx)),
+    deliveryCustom,
+  ),
+  setDeliveryCustomField: emitsCustomField(
+    action(DeliveryLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findDelivery(order, a), a)),
+    deliveryCustom,
   ),
   setDeliveryAddressCustomType: action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
     applyCustomType(deliveryAddress(order, a), a, ctx),
@@ -403,33 +516,62 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   setDeliveryAddressCustomField: action(DeliveryLocator.extend(SetCustomField.shape), (order: Order, a) =>
     applyCustomField(deliveryAddress(order, a), a),
   ),
-  addParcelToDelivery: action(
-    DeliveryLocator.extend({
-      parcelKey: z.string().optional(),
-      measurements: ParcelMeasurementsDraft.optional(),
-      trackingData: TrackingDataDraft.optional(),
-      items: z.array(DeliveryItemDraft).optional(),
-      custom: CustomFieldsDraft.optional(),
-    }),
-    (order: Order, a, ctx) => {
+  addParcelToDelivery: emits(
+    action(
+      DeliveryLocator.extend({
+        parcelKey: z.string().optional(),
+        measurements: ParcelMeasurementsDraft.optional(),
+        trackingData: TrackingDataDraft.optional(),
+        items: z.array(DeliveryItemDraft).optional(),
+        custom: CustomFieldsDraft.optional(),
+      }),
+      (order: Order, a, ctx) => {
+        const delivery = findDelivery(order, a);
+        const { parcelKey, deliveryId: _id, deliveryKey: _key, ...rest } = a;
+        delivery.parcels.push(newParcel(order, { ...rest, ...(parcelKey !== undefined ? { key: parcelKey } : {}) }, ctx));
+      },
+    ),
+    'ParcelAddedToDelivery',
+    (order: Order, a) => {
       const delivery = findDelivery(order, a);
-      const { parcelKey, deliveryId: _id, deliveryKey: _key, ...rest } = a;
-      delivery.parcels.push(newParcel(order, { ...rest, ...(parcelKey !== undefined ? { key: parcelKey } : {}) }, ctx));
+      return { delivery, parcel: delivery.parcels.at(-1), shippingKey: shippingKeyOf(order, delivery) };
     },
   ),
-  removeParcelFromDelivery: action(ParcelLocator, (order: Order, a) => {
-    const { delivery, parcel } = findParcel(order, a);
-    delivery.parcels = delivery.parcels.filter((p) => p !== parcel);
-  }),
-  setParcelMeasurements: action(ParcelLocator.extend({ measurements: Optional(ParcelMeasurementsDraft) }), (order: Order, a) => {
-    setField(findParcel(order, a).parcel, 'measurements', a.measurements ? { ...a.measurements } : undefined);
-  }),
-  setParcelTrackingData: action(ParcelLocator.extend({ trackingData: Optional(TrackingDataDraft) }), (order: Order, a) => {
-    setField(findParcel(order, a).parcel, 'trackingData', a.trackingData ? { ...a.trackingData } : undefined);
-  }),
-  setParcelItems: action(ParcelLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
-    findParcel(order, a).parcel.items = deliveryItems(order, a.items);
-  }),
+  removeParcelFromDelivery: emits(
+    action(ParcelLocator, (order: Order, a) => {
+      const { delivery, parcel } = findParcel(order, a);
+      delivery.parcels = delivery.parcels.filter((p) => p !== parcel);
+    }),
+    'ParcelRemovedFromDelivery',
+    (order: Order, _a, found: ReturnType<typeof findParcel>) => ({
+      deliveryId: found.delivery.id,
+      parcel: found.parcel,
+      shippingKey: shippingKeyOf(order, found.delivery),
+    }),
+    (order: Order, a) => findParcel(order, a),
+  ),
+  setParcelMeasurements: emits(
+    action(ParcelLocator.extend({ measurements: Optional(ParcelMeasurementsDraft) }), (order: Order, a) => {
+      setField(findParcel(order, a).parcel, 'measurements', a.measurements ? { ...a.measurements } : undefined);
+    }),
+    'ParcelMeasurementsUpdated',
+    (order: Order, a) => ({ ...parcelIds(order, a), measurements: findParcel(order, a).parcel.measurements }),
+  ),
+  setParcelTrackingData: emits(
+    action(ParcelLocator.extend({ trackingData: Optional(TrackingDataDraft) }), (order: Order, a) => {
+      setField(findParcel(order, a).parcel, 'trackingData', a.trackingData ? { ...a.trackingData } : undefined);
+    }),
+    'ParcelTrackingDataUpdated',
+    (order: Order, a) => ({ ...parcelIds(order, a), trackingData: findParcel(order, a).parcel.trackingData }),
+  ),
+  setParcelItems: emits(
+    action(ParcelLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
+      findParcel(order, a).parcel.items = deliveryItems(order, a.items);
+    }),
+    'ParcelItemsUpdated',
+    (order: Order, a, oldItems: unknown) => ({ ...parcelIds(order, a), items: findParcel(order, a).parcel.items, oldItems }),
+    (order: Order, a) => findParcel(order, a).parcel.items,
+  ),
   setParcelCustomType: action(ParcelLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
     applyCustomType(findParcel(order, a).parcel, a, ctx),
   ),
@@ -438,26 +580,38 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   ),
 
   // Returns ----------------------------------------------------------------------------------------
-  addReturnInfo: action(
-    z.object({
-      items: z.array(ReturnItemDraft).min(1),
-      returnTrackingId: z.string().optional(),
-      returnDate: ReturnInfoDraft.shape.returnDate,
-    }),
-    (order: Order, a, ctx) => {
-      order.returnInfo.push(newReturnInfo(order, a, ctx));
-    },
+  addReturnInfo: emits(
+    action(
+      z.object({
+        items: z.array(ReturnItemDraft).min(1),
+        returnTrackingId: z.string().optional(),
+        returnDate: ReturnInfoDraft.shape.returnDate,
+      }),
+      (order: Order, a, ctx) => {
+        order.returnInfo.push(newReturnInfo(order, a, ctx));
+      },
+    ),
+    'ReturnInfoAdded',
+    (order: Order) => ({ returnInfo: order.returnInfo.at(-1) }),
   ),
-  setReturnInfo: action(z.object({ items: Optional(z.array(ReturnInfoDraft)) }), (order: Order, a, ctx) => {
-    order.returnInfo = [];
-    for (const draft of a.items ?? []) order.returnInfo.push(newReturnInfo(order, draft, ctx));
-  }),
-  setReturnShipmentState: action(ReturnItemLocator.extend({ shipmentState: ReturnShipmentState }), (order: Order, a, ctx) => {
-    const item = findReturnItem(order, a);
-    if (item.shipmentState === a.shipmentState) return;
-    item.shipmentState = a.shipmentState;
-    item.lastModifiedAt = ctx.now;
-  }),
+  setReturnInfo: emits(
+    action(z.object({ items: Optional(z.array(ReturnInfoDraft)) }), (order: Order, a, ctx) => {
+      order.returnInfo = [];
+      for (const draft of a.items ?? []) order.returnInfo.push(newReturnInfo(order, draft, ctx));
+    }),
+    'ReturnInfoSet',
+    (order: Order) => ({ returnInfo: order.returnInfo }),
+  ),
+  setReturnShipmentState: emits(
+    action(ReturnItemLocator.extend({ shipmentState: ReturnShipmentState }), (order: Order, a, ctx) => {
+      const item = findReturnItem(order, a);
+      if (item.shipmentState === a.shipmentState) return;
+      item.shipmentState = a.shipmentState;
+      item.lastModifiedAt = ctx.now;
+    }),
+    'OrderReturnShipmentStateChanged',
+    (order: Order, a) => ({ returnItemId: findReturnItem(order, a).id, returnShipmentState: a.shipmentState }),
+  ),
   setReturnPaymentState: action(ReturnItemLocator.extend({ paymentState: ReturnPaymentState }), (order: Order, a, ctx) => {
     const item = findReturnItem(order, a);
     if (item.paymentState === a.paymentState) return;

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { ProductDiscountSet, type ProductDiscountLike } from '../../pricing/product-discounts.js';
 import { jsonClone } from '../../util/json.js';
-import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
-import { action, emits, type ResourceContext, type UpdateAction } from '../define.js';
+import { applyCustomField, applyCustomType, emitsStateTransition, SetCustomField, SetCustomType, setField } from '../common.js';
+import { action, emits, emitsOneOf, type ResourceContext, type UpdateAction } from '../define.js';
 import { productProjection } from './present.js';
 import { Key, LocalizedString, resourceIdentifier, Slug } from '../validation.js';
 import { assertUniqueAssetKeys, assetFromDraft, AssetDraft, AssetLocator, AssetSourceDraft, findAsset } from '../assets.js';
@@ -107,6 +107,28 @@ function check(product: Product, datas: readonly ProductData[], ctx: ResourceCon
   }
 }
 
+/** Whether an action changed the staged data only, as product messages say (`staged`). */
+const isStaged = (a: { staged?: boolean | undefined }) => a.staged !== false;
+
+/** A price of the staged data by id, with its variant; refused as the actions refuse an unknown price (`before` runs first). */
+function stagedPrice(product: Product, priceId: string): { variant: Variant; price: Price } {
+  for (const variant of allVariants(product.masterData.staged)) {
+    const price = variant.prices.find((p) => p.id === priceId);
+    if (price) return { variant, price };
+  }
+  throw errors.invalidOperation(`The product has no price with ID '${priceId}'.`);
+}
+
+/** The price `removePrice` took away (by id or by draft): the one of the staged variants, before, that is gone after. */
+function removedPrice(before: Variant[], after: Variant[]): { variantId: number; price: Price } | undefined {
+  for (const variant of before) {
+    const remaining = new Set(after.find((v) => v.id === variant.id)?.prices.map((p) => p.id));
+    const price = variant.prices.find((p) => !remaining.has(p.id));
+    if (price) return { variantId: variant.id, price };
+  }
+  return undefined;
+}
+
 /** A product action: applies, then recomputes `hasStagedChanges`. */
 function productAction<S extends z.ZodType>(
   schema: S,
@@ -173,7 +195,12 @@ const ProductDiscountIdentifier = z.object({ typeId: z.literal('product-discount
 export const productActions: Record<string, UpdateAction<Product>> = {
   // Product data fields ----------------------------------------------------------------------
   changeName: dataSetter('name', LocalizedString, 'name', true),
-  changeSlug: dataSetter('slug', Slug, 'slug', true),
+  changeSlug: emits(
+    dataSetter('slug', Slug, 'slug', true),
+    'ProductSlugChanged',
+    (product: Product, _a, oldSlug: unknown) => ({ slug: product.masterData.staged.slug, oldSlug }),
+    (product: Product) => product.masterData.staged.slug,
+  ),
   setDescription: dataSetter('description', LocalizedString),
   setMetaTitle: dataSetter('metaTitle', LocalizedString),
   setMetaDescription: dataSetter('metaDescription', LocalizedString),
@@ -185,61 +212,78 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   setTaxCategory: productAction(z.object({ taxCategory: resourceIdentifier('tax-category').optional().nullable() }), (product, a, ctx) => {
     setField(product, 'taxCategory', a.taxCategory ? ctx.reference('tax-category', a.taxCategory) : undefined);
   }),
-  setPriceMode: productAction(z.object({ priceMode: z.enum(['Embedded', 'Standalone']).optional().nullable() }), (product, a) => {
-    product.priceMode = a.priceMode ?? 'Embedded';
-  }),
-  transitionState: productAction(
-    z.object({ state: resourceIdentifier('state').optional().nullable(), force: z.boolean().optional() }),
-    (product, a, ctx) => {
-      if (!a.state) return void delete product.state;
-      const reference = ctx.reference('state', a.state);
-      const state = ctx.get('state', reference.id)!;
-      if (!a.force) {
-        if (state.type !== 'ProductState') throw errors.invalidOperation(`The state '${state.key as string}' is not of type ProductState.`);
-        if (product.state) {
-          const current = ctx.get('state', product.state.id);
-          const transitions = current?.transitions as Array<{ id: string }> | undefined;
-          if (transitions && !transitions.some((t) => t.id === reference.id)) {
-            throw errors.invalidOperation(
-              `The product cannot transition from state '${current!.key as string}' to state '${state.key as string}'.`,
-            );
+  setPriceMode: emits(
+    productAction(z.object({ priceMode: z.enum(['Embedded', 'Standalone']).optional().nullable() }), (product, a) => {
+      product.priceMode = a.priceMode ?? 'Embedded';
+    }),
+    'ProductPriceModeSet',
+    (product: Product) => ({ to: product.priceMode }),
+  ),
+  transitionState: emitsStateTransition(
+    productAction(
+      z.object({ state: resourceIdentifier('state').optional().nullable(), force: z.boolean().optional() }),
+      (product, a, ctx) => {
+        if (!a.state) return void delete product.state;
+        const reference = ctx.reference('state', a.state);
+        const state = ctx.get('state', reference.id)!;
+        if (!a.force) {
+          if (state.type !== 'ProductState')
+            throw errors.invalidOperation(`The state '${state.key as string}' is not of type ProductState.`);
+          if (product.state) {
+            const current = ctx.get('state', product.state.id);
+            const transitions = current?.transitions as Array<{ id: string }> | undefined;
+            if (transitions && !transitions.some((t) => t.id === reference.id)) {
+              throw errors.invalidOperation(
+                `The product cannot transition from state '${current!.key as string}' to state '${state.key as string}'.`,
+              );
+            }
+          } else if (state.initial !== true) {
+            throw errors.invalidOperation(`The state '${state.key as string}' is not an initial state.`);
           }
-        } else if (state.initial !== true) {
-          throw errors.invalidOperation(`The state '${state.key as string}' is not an initial state.`);
         }
-      }
-      product.state = reference;
-    },
+        product.state = reference;
+      },
+    ),
+    'ProductStateTransition',
+    false,
   ),
 
   // Categories -------------------------------------------------------------------------------
-  addToCategory: productAction(
-    Staged.extend({ category: resourceIdentifier('category'), orderHint: CategoryOrderHint.optional() }),
-    (product, a, ctx) => {
-      const reference = ctx.reference('category', a.category);
-      for (const data of targets(product, a.staged)) {
-        if (!data.categories.some((c) => c.id === reference.id)) data.categories.push(reference);
-        const hints = { ...(data.categoryOrderHints ?? {}) };
-        if (a.orderHint !== undefined) hints[reference.id] = a.orderHint;
-        else delete hints[reference.id];
-        setField(data, 'categoryOrderHints', Object.keys(hints).length > 0 ? hints : undefined);
-      }
-    },
+  addToCategory: emits(
+    productAction(
+      Staged.extend({ category: resourceIdentifier('category'), orderHint: CategoryOrderHint.optional() }),
+      (product, a, ctx) => {
+        const reference = ctx.reference('category', a.category);
+        for (const data of targets(product, a.staged)) {
+          if (!data.categories.some((c) => c.id === reference.id)) data.categories.push(reference);
+          const hints = { ...(data.categoryOrderHints ?? {}) };
+          if (a.orderHint !== undefined) hints[reference.id] = a.orderHint;
+          else delete hints[reference.id];
+          setField(data, 'categoryOrderHints', Object.keys(hints).length > 0 ? hints : undefined);
+        }
+      },
+    ),
+    'ProductAddedToCategory',
+    (_product: Product, a, _old, ctx) => ({ category: ctx.reference('category', a.category), staged: isStaged(a) }),
   ),
-  removeFromCategory: productAction(Staged.extend({ category: resourceIdentifier('category') }), (product, a, ctx) => {
-    const id = a.category.id ?? ctx.reference('category', a.category).id;
-    for (const data of targets(product, a.staged)) {
-      if (!data.categories.some((c) => c.id === id)) {
-        if (data === product.masterData.staged) throw errors.invalidOperation(`The product is not in the category '${id}'.`);
-        continue;
+  removeFromCategory: emits(
+    productAction(Staged.extend({ category: resourceIdentifier('category') }), (product, a, ctx) => {
+      const id = a.category.id ?? ctx.reference('category', a.category).id;
+      for (const data of targets(product, a.staged)) {
+        if (!data.categories.some((c) => c.id === id)) {
+          if (data === product.masterData.staged) throw errors.invalidOperation(`The product is not in the category '${id}'.`);
+          continue;
+        }
+        data.categories = data.categories.filter((c) => c.id !== id);
+        if (data.categoryOrderHints) {
+          const { [id]: _removed, ...rest } = data.categoryOrderHints;
+          setField(data, 'categoryOrderHints', Object.keys(rest).length > 0 ? rest : undefined);
+        }
       }
-      data.categories = data.categories.filter((c) => c.id !== id);
-      if (data.categoryOrderHints) {
-        const { [id]: _removed, ...rest } = data.categoryOrderHints;
-        setField(data, 'categoryOrderHints', Object.keys(rest).length > 0 ? rest : undefined);
-      }
-    }
-  }),
+    }),
+    'ProductRemovedFromCategory',
+    (_product: Product, a, _old, ctx) => ({ category: ctx.reference('category', a.category), staged: isStaged(a) }),
+  ),
   setCategoryOrderHint: productAction(
     Staged.extend({ categoryId: z.string(), orderHint: CategoryOrderHint.optional().nullable() }),
     (product, a) => {
@@ -259,27 +303,36 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   ),
 
   // Variants ---------------------------------------------------------------------------------
-  addVariant: productAction(VariantDraft.extend(Staged.shape), (product, a, ctx) => {
-    const productType = productTypeOf(ctx, product.productType);
-    const variant = variantFromDraft(maxVariantId(product) + 1, a, productType, ctx);
-    const datas = targets(product, a.staged);
-    for (const data of datas) data.variants.push(jsonClone(variant));
-    check(product, datas, ctx);
-  }),
-  removeVariant: productAction(Staged.extend({ id: z.number().int().optional(), sku: z.string().optional() }), (product, a) => {
-    const locator = { variantId: a.id, sku: a.sku };
-    requireLocator(locator);
-    for (const data of targets(product, a.staged)) {
-      const variant = findVariant(data, locator);
-      if (!variant) {
-        if (data === product.masterData.staged) throw variantNotFound(locator);
-        continue;
+  addVariant: emits(
+    productAction(VariantDraft.extend(Staged.shape), (product, a, ctx) => {
+      const productType = productTypeOf(ctx, product.productType);
+      const variant = variantFromDraft(maxVariantId(product) + 1, a, productType, ctx);
+      const datas = targets(product, a.staged);
+      for (const data of datas) data.variants.push(jsonClone(variant));
+      check(product, datas, ctx);
+    }),
+    'ProductVariantAdded',
+    (product: Product, a) => ({ variant: product.masterData.staged.variants.at(-1), staged: isStaged(a) }),
+  ),
+  removeVariant: emits(
+    productAction(Staged.extend({ id: z.number().int().optional(), sku: z.string().optional() }), (product, a) => {
+      const locator = { variantId: a.id, sku: a.sku };
+      requireLocator(locator);
+      for (const data of targets(product, a.staged)) {
+        const variant = findVariant(data, locator);
+        if (!variant) {
+          if (data === product.masterData.staged) throw variantNotFound(locator);
+          continue;
+        }
+        if (variant === data.masterVariant)
+          throw errors.invalidOperation('The master variant cannot be removed; make another variant the master variant first.');
+        data.variants = data.variants.filter((v) => v !== variant);
       }
-      if (variant === data.masterVariant)
-        throw errors.invalidOperation('The master variant cannot be removed; make another variant the master variant first.');
-      data.variants = data.variants.filter((v) => v !== variant);
-    }
-  }),
+    }),
+    'ProductVariantDeleted',
+    (_product: Product, a, variant: Variant | undefined) => ({ variant, removedImageUrls: [], staged: isStaged(a) }),
+    (product: Product, a) => findVariant(product.masterData.staged, { variantId: a.id, sku: a.sku }),
+  ),
   changeMasterVariant: productAction(VariantLocator, (product, a) => {
     eachVariant(product, a, (variant, data) => {
       if (variant === data.masterVariant) return;
@@ -362,13 +415,20 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   }),
 
   // Images -----------------------------------------------------------------------------------
-  addExternalImage: productAction(VariantLocator.extend({ image: ImageDraft }), (product, a, ctx) => {
-    check(
-      product,
-      eachVariant(product, a, (variant) => variant.images.push(jsonClone(a.image))),
-      ctx,
-    );
-  }),
+  addExternalImage: emits(
+    productAction(VariantLocator.extend({ image: ImageDraft }), (product, a, ctx) => {
+      check(
+        product,
+        eachVariant(product, a, (variant) => variant.images.push(jsonClone(a.image))),
+        ctx,
+      );
+    }),
+    'ProductImageAdded',
+    (product: Product, a) => {
+      const variant = findVariant(product.masterData.staged, a)!;
+      return { variantId: variant.id, image: variant.images.at(-1), staged: isStaged(a) };
+    },
+  ),
   removeImage: productAction(VariantLocator.extend({ imageUrl: z.string() }), (product, a, ctx) => {
     check(
       product,
@@ -392,111 +452,182 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   }),
 
   // Prices -----------------------------------------------------------------------------------
-  addPrice: productAction(VariantLocator.extend({ price: PriceDraft }), (product, a, ctx) => {
-    const price = priceFromDraft(a.price, ctx);
-    check(
-      product,
-      eachVariant(product, a, (variant) => variant.prices.push(jsonClone(price))),
-      ctx,
-    );
-  }),
-  setPrices: productAction(VariantLocator.extend({ prices: z.array(PriceDraft).max(100) }), (product, a, ctx) => {
-    const prices = a.prices.map((draft) => priceFromDraft(draft, ctx));
-    check(
-      product,
-      eachVariant(product, a, (variant) => void (variant.prices = jsonClone(prices))),
-      ctx,
-    );
-  }),
-  changePrice: productAction(Staged.extend({ priceId: z.string(), price: PriceDraft }), (product, a, ctx) => {
-    const replacement = priceFromDraft(a.price, ctx, a.priceId);
-    check(
-      product,
-      eachPrice(product, a.priceId, a.staged, (price, variant) => {
-        variant.prices = variant.prices.map((p) => (p === price ? jsonClone(replacement) : p));
-      }),
-      ctx,
-    );
-  }),
-  removePrice: productAction(
-    Staged.extend({
-      priceId: z.string().optional(),
-      variantId: z.number().int().optional(),
-      sku: z.string().optional(),
-      price: PriceDraft.optional(),
+  addPrice: emits(
+    productAction(VariantLocator.extend({ price: PriceDraft }), (product, a, ctx) => {
+      const price = priceFromDraft(a.price, ctx);
+      check(
+        product,
+        eachVariant(product, a, (variant) => variant.prices.push(jsonClone(price))),
+        ctx,
+      );
     }),
-    (product, a, ctx) => {
-      if (a.priceId !== undefined) {
-        eachPrice(product, a.priceId, a.staged, (price, variant) => {
-          variant.prices = variant.prices.filter((p) => p !== price);
-        });
-        return;
-      }
-      if (!a.price) throw errors.invalidInput('Either priceId or a variant (variantId or sku) with a price is required.');
-      const draft = a.price;
-      eachVariant(product, a, (variant) => {
-        const index = variant.prices.findIndex((p) => priceMatchesDraft(p, draft, ctx));
-        if (index === -1) throw errors.invalidOperation(`The variant ${variant.id} has no price matching the given one.`);
-        variant.prices.splice(index, 1);
-      });
+    'ProductPriceAdded',
+    (product: Product, a) => {
+      const variant = findVariant(product.masterData.staged, a)!;
+      return { variantId: variant.id, price: variant.prices.at(-1), staged: isStaged(a) };
     },
   ),
-  setPriceKey: productAction(Staged.extend({ priceId: z.string(), key: Key.optional().nullable() }), (product, a, ctx) => {
-    check(
-      product,
-      eachPrice(product, a.priceId, a.staged, (price) => setField(price, 'key', a.key)),
-      ctx,
-    );
-  }),
-  setProductPriceCustomType: productAction(Staged.extend({ priceId: z.string() }).extend(SetCustomType.shape), (product, a, ctx) => {
-    eachPrice(product, a.priceId, a.staged, (price) => applyCustomType(price, a, ctx));
-  }),
-  setProductPriceCustomField: productAction(Staged.extend({ priceId: z.string() }).extend(SetCustomField.shape), (product, a) => {
-    eachPrice(product, a.priceId, a.staged, (price) => applyCustomField(price, a));
-  }),
-  setDiscountedPrice: productAction(
-    Staged.extend({
-      priceId: z.string(),
-      discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable(),
+  setPrices: emits(
+    productAction(VariantLocator.extend({ prices: z.array(PriceDraft).max(100) }), (product, a, ctx) => {
+      const prices = a.prices.map((draft) => priceFromDraft(draft, ctx));
+      check(
+        product,
+        eachVariant(product, a, (variant) => void (variant.prices = jsonClone(prices))),
+        ctx,
+      );
     }),
-    (product, a, ctx) => {
-      let discounted: Price['discounted'];
-      if (a.discounted) {
-        const reference = ctx.reference('product-discount', a.discounted.discount);
-        const discount = ctx.get('product-discount', reference.id) as unknown as ProductDiscountLike;
-        if (discount.value.type !== 'external') {
-          throw errors.invalidOperation(
-            `The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`,
-          );
+    'ProductPricesSet',
+    (product: Product, a) => {
+      const variant = findVariant(product.masterData.staged, a)!;
+      return { variantId: variant.id, prices: variant.prices, staged: isStaged(a) };
+    },
+  ),
+  changePrice: emits(
+    productAction(Staged.extend({ priceId: z.string(), price: PriceDraft }), (product, a, ctx) => {
+      const replacement = priceFromDraft(a.price, ctx, a.priceId);
+      check(
+        product,
+        eachPrice(product, a.priceId, a.staged, (price, variant) => {
+          variant.prices = variant.prices.map((p) => (p === price ? jsonClone(replacement) : p));
+        }),
+        ctx,
+      );
+    }),
+    'ProductPriceChanged',
+    (product: Product, a, oldPrice: Price) => {
+      const { variant, price } = stagedPrice(product, a.priceId);
+      return { variantId: variant.id, oldPrice, newPrice: price, staged: isStaged(a) };
+    },
+    (product: Product, a) => stagedPrice(product, a.priceId).price,
+  ),
+  removePrice: emits(
+    productAction(
+      Staged.extend({
+        priceId: z.string().optional(),
+        variantId: z.number().int().optional(),
+        sku: z.string().optional(),
+        price: PriceDraft.optional(),
+      }),
+      (product, a, ctx) => {
+        if (a.priceId !== undefined) {
+          eachPrice(product, a.priceId, a.staged, (price, variant) => {
+            variant.prices = variant.prices.filter((p) => p !== price);
+          });
+          return;
         }
-        if (!discount.isActive) throw errors.invalidOperation(`The product discount '${reference.id}' is not active.`);
-        discounted = { value: typedMoney(a.discounted.value), discount: { typeId: 'product-discount', id: reference.id } };
-      }
-      eachPrice(product, a.priceId, a.staged, (price, variant, data) => {
-        if (discounted) {
-          if (discounted.value.currencyCode !== price.value.currencyCode) {
-            throw errors.invalidOperation('The discounted value must have the currency of the price.');
-          }
-          const matches = new ProductDiscountSet(
-            [ctx.get('product-discount', discounted.discount.id) as unknown as ProductDiscountLike],
-            Date.parse(ctx.now),
-            (t, id) => ctx.get(t, id),
-          );
-          const target = {
-            product: { id: product.id, key: product.key, productType: product.productType },
-            categories: data.categories,
-            productAttributes: data.attributes,
-            variant,
-            price,
-          };
-          if (!matches.bestFor(target)) {
+        if (!a.price) throw errors.invalidInput('Either priceId or a variant (variantId or sku) with a price is required.');
+        const draft = a.price;
+        eachVariant(product, a, (variant) => {
+          const index = variant.prices.findIndex((p) => priceMatchesDraft(p, draft, ctx));
+          if (index === -1) throw errors.invalidOperation(`The variant ${variant.id} has no price matching the given one.`);
+          variant.prices.splice(index, 1);
+        });
+      },
+    ),
+    'ProductPriceRemoved',
+    (product: Product, a, before: Variant[]) => ({ ...removedPrice(before, allVariants(product.masterData.staged)), staged: isStaged(a) }), // A copy: a price removed by draft is spliced out of its variant's list.
+    (product: Product) => jsonClone(allVariants(product.masterData.staged)),
+  ),
+  setPriceKey: emits(
+    productAction(Staged.extend({ priceId: z.string(), key: Key.optional().nullable() }), (product, a, ctx) => {
+      check(
+        product,
+        eachPrice(product, a.priceId, a.staged, (price) => setField(price, 'key', a.key)),
+        ctx,
+      );
+    }),
+    'ProductPriceKeySet',
+    (product: Product, a, oldKey: string | undefined) => {
+      const { variant, price } = stagedPrice(product, a.priceId);
+      return { variantId: variant.id, priceId: price.id, key: price.key, oldKey, staged: isStaged(a) };
+    },
+    (product: Product, a) => stagedPrice(product, a.priceId).price.key,
+  ),
+  setProductPriceCustomType: emitsOneOf(
+    productAction(Staged.extend({ priceId: z.string() }).extend(SetCustomType.shape), (product, a, ctx) => {
+      eachPrice(product, a.priceId, a.staged, (price) => applyCustomType(price, a, ctx));
+    }),
+    ['ProductPriceCustomFieldsSet', 'ProductPriceCustomFieldsRemoved'],
+    (product: Product, a, oldTypeId: string | undefined) => {
+      const { variant, price } = stagedPrice(product, a.priceId);
+      const ids = { priceId: price.id, variantId: variant.id, staged: isStaged(a) };
+      return price.custom
+        ? { type: 'ProductPriceCustomFieldsSet', ...ids, customField: price.custom, oldTypeId }
+        : { type: 'ProductPriceCustomFieldsRemoved', ...ids };
+    },
+    (product: Product, a) => stagedPrice(product, a.priceId).price.custom?.type.id,
+  ),
+  setProductPriceCustomField: emitsOneOf(
+    productAction(Staged.extend({ priceId: z.string() }).extend(SetCustomField.shape), (product, a) => {
+      eachPrice(product, a.priceId, a.staged, (price) => applyCustomField(price, a));
+    }),
+    ['ProductPriceCustomFieldAdded', 'ProductPriceCustomFieldChanged', 'ProductPriceCustomFieldRemoved'],
+    (product: Product, a, oldValue: unknown) => {
+      const { variant, price } = stagedPrice(product, a.priceId);
+      const ids = { priceId: price.id, variantId: variant.id, staged: isStaged(a), name: a.name };
+      const value = price.custom?.fields[a.name];
+      if (value === undefined) return { type: 'ProductPriceCustomFieldRemoved', ...ids };
+      return { type: oldValue === undefined ? 'ProductPriceCustomFieldAdded' : 'ProductPriceCustomFieldChanged', ...ids, value };
+    },
+    (product: Product, a) => stagedPrice(product, a.priceId).price.custom?.fields[a.name],
+  ),
+  setDiscountedPrice: emits(
+    productAction(
+      Staged.extend({
+        priceId: z.string(),
+        discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable(),
+      }),
+      (product, a, ctx) => {
+        let discounted: Price['discounted'];
+        if (a.discounted) {
+          const reference = ctx.reference('product-discount', a.discounted.discount);
+          const discount = ctx.get('product-discount', reference.id) as unknown as ProductDiscountLike;
+          if (discount.value.type !== 'external') {
             throw errors.invalidOperation(
-              `The predicate of the product discount '${discounted.discount.id}' does not match the price '${price.id}'.`,
+              `The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`,
             );
           }
+          if (!discount.isActive) throw errors.invalidOperation(`The product discount '${reference.id}' is not active.`);
+          discounted = { value: typedMoney(a.discounted.value), discount: { typeId: 'product-discount', id: reference.id } };
         }
-        setField(price, 'discounted', jsonClone(discounted));
-      });
+        eachPrice(product, a.priceId, a.staged, (price, variant, data) => {
+          if (discounted) {
+            if (discounted.value.currencyCode !== price.value.currencyCode) {
+              throw errors.invalidOperation('The discounted value must have the currency of the price.');
+            }
+            const matches = new ProductDiscountSet(
+              [ctx.get('product-discount', discounted.discount.id) as unknown as ProductDiscountLike],
+              Date.parse(ctx.now),
+              (t, id) => ctx.get(t, id),
+            );
+            const target = {
+              product: { id: product.id, key: product.key, productType: product.productType },
+              categories: data.categories,
+              productAttributes: data.attributes,
+              variant,
+              price,
+            };
+            if (!matches.bestFor(target)) {
+              throw errors.invalidOperation(
+                `The predicate of the product discount '${discounted.discount.id}' does not match the price '${price.id}'.`,
+              );
+            }
+          }
+          setField(price, 'discounted', jsonClone(discounted));
+        });
+      },
+    ),
+    'ProductPriceExternalDiscountSet',
+    (product: Product, a) => {
+      const { variant, price } = stagedPrice(product, a.priceId);
+      return {
+        variantId: variant.id,
+        variantKey: variant.key,
+        sku: variant.sku,
+        priceId: price.id,
+        discounted: price.discounted,
+        staged: isStaged(a),
+      };
     },
   ),
 
@@ -581,7 +712,11 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     }),
     'ProductUnpublished',
   ),
-  revertStagedChanges: productAction(z.object({}), (product) => {
-    product.masterData.staged = jsonClone(product.masterData.current);
-  }),
+  revertStagedChanges: emits(
+    productAction(z.object({}), (product) => {
+      product.masterData.staged = jsonClone(product.masterData.current);
+    }),
+    'ProductRevertedStagedChanges',
+    () => ({ removedImageUrls: [] }),
+  ),
 };
