@@ -617,3 +617,110 @@ test.describe('over the HTTP server', () => {
     }
   });
 });
+
+test.describe('GraphQL mutations', () => {
+  /** Posts a GraphQL document through the SDK: the status and the body. */
+  const graphql = async (apiRoot: ByProjectKeyRequestBuilder, query: string) => {
+    const response = await apiRoot.graphql().post({ body: { query } }).execute();
+    return { statusCode: response.statusCode, body: response.body as { data?: Record<string, any> | null; errors?: any[] } };
+  };
+
+  test("createCart: the extension's actions show in the answer and the stored cart", async ({ apiRoot, mock }) => {
+    await apiRoot.extensions().post({ body: cartValidator() }).execute();
+    answer = () => ({ status: 200, body: { actions: [{ action: 'setKey', key: 'validated' }] } });
+
+    const { statusCode, body } = await graphql(
+      apiRoot,
+      'mutation { createCart(draft: { currency: "EUR", country: "DE" }) { id version key country } }',
+    );
+    expect(statusCode).toBe(200);
+    expect(body.errors).toBeUndefined();
+    const cart = body.data!.createCart;
+    expect(cart).toMatchObject({ version: 1, key: 'validated', country: 'DE' });
+    expect((await apiRoot.carts().withId({ ID: cart.id }).get().execute()).body).toMatchObject({ key: 'validated', version: 1 });
+    expect(service!.calls.map((call) => [call.body.action, call.body.resource.id])).toEqual([['Create', cart.id]]);
+    expect(mock.all('cart')).toHaveLength(1);
+  });
+
+  test("a refusal: the error in errors[] with the extension's code and fields, nothing stored or emitted", async ({ apiRoot, mock }) => {
+    const extension = await apiRoot.extensions().post({ body: cartValidator() }).execute();
+    const messagesBefore = mock.messages().length;
+    answer = () => ({
+      status: 400,
+      body: { errors: [{ code: 'InvalidOperation', message: 'No carts today.', extensionExtraInfo: 'closed' }] },
+    });
+
+    const { statusCode, body } = await graphql(apiRoot, 'mutation { createCart(draft: { currency: "EUR" }) { id } }');
+    expect(statusCode).toBe(200);
+    expect(body.data).toEqual({ createCart: null });
+    expect(body.errors).toEqual([
+      {
+        message: 'No carts today.',
+        locations: [{ line: 1, column: 12 }],
+        path: ['createCart'],
+        extensions: { code: 'InvalidOperation', extensionExtraInfo: 'closed' },
+      },
+    ]);
+    expect(extension.body.id).toBeTruthy();
+    expect(mock.all('cart')).toEqual([]);
+    expect(mock.messages()).toHaveLength(messagesBefore);
+    expect(service!.calls).toHaveLength(1);
+  });
+
+  test('two fields, the second triggers the extension: the first is stored once, with the ids it answered', async ({ apiRoot, mock }) => {
+    await apiRoot.extensions().post({ body: cartValidator() }).execute();
+    answer = () => ({ status: 200, body: { actions: [{ action: 'setCustomerEmail', email: 'checked@example.com' }] } });
+
+    const { body } = await graphql(
+      apiRoot,
+      `mutation {
+        customerSignUp(draft: { email: "a@example.com", password: "secret" }) { customer { id version } }
+        createCart(draft: { currency: "EUR" }) { id customerEmail }
+      }`,
+    );
+    expect(body.errors).toBeUndefined();
+    const { customerSignUp: signUp, createCart: cart } = body.data!;
+    expect(signUp.customer.version).toBe(1);
+    expect(cart.customerEmail).toBe('checked@example.com');
+    expect(mock.all('customer').map((stored) => stored.id)).toEqual([signUp.customer.id]);
+    expect((await apiRoot.customers().withId({ ID: signUp.customer.id }).get().execute()).body.email).toBe('a@example.com');
+    expect(mock.all('cart').map((stored) => stored.id)).toEqual([cart.id]);
+    // The extension was shown the cart that was stored.
+    expect(service!.calls.map((call) => call.body.resource.id)).toEqual([cart.id]);
+    expect(mock.messages().filter((message) => message.type === 'CustomerCreated')).toHaveLength(1);
+  });
+
+  test('a refusal of the second field: the first stays stored, as GraphQL answers each field on its own', async ({ apiRoot, mock }) => {
+    await apiRoot.extensions().post({ body: cartValidator() }).execute();
+    answer = () => ({ status: 400, body: { errors: [{ code: 'InvalidOperation', message: 'No carts today.' }] } });
+
+    const { body } = await graphql(
+      apiRoot,
+      `mutation {
+        createTaxCategory(draft: { name: "Standard" }) { id }
+        createCart(draft: { currency: "EUR" }) { id }
+      }`,
+    );
+    expect(body.data!.createTaxCategory.id).toBe(mock.all('tax-category')[0]?.id);
+    expect(body.data!.createCart).toBeNull();
+    expect(body.errors!.map((error) => [error.path, error.extensions.code])).toEqual([[['createCart'], 'InvalidOperation']]);
+    expect(mock.all('tax-category')).toHaveLength(1);
+    expect(mock.all('cart')).toEqual([]);
+  });
+
+  test('a slow extension times out: ExtensionNoResponse in errors[], nothing stored', async ({ apiRoot, mock }) => {
+    const extension = await apiRoot
+      .extensions()
+      .post({ body: cartValidator({ timeoutInMs: 100 }) })
+      .execute();
+    answer = () => ({ status: 200, delayMs: 1000 });
+    const started = performance.now();
+    const { body } = await graphql(apiRoot, 'mutation { createCart(draft: { currency: "EUR" }) { id } }');
+    expect(performance.now() - started).toBeLessThan(900);
+    expect(body.data).toEqual({ createCart: null });
+    expect(body.errors!.map((error) => error.extensions)).toEqual([
+      { code: 'ExtensionNoResponse', extensionId: extension.body.id, extensionKey: 'cart-validator' },
+    ]);
+    expect(mock.all('cart')).toEqual([]);
+  });
+});
