@@ -9,6 +9,7 @@ import { createCommerceMock, type CommerceMock } from '../../src/index.js';
 import { createMockFetch } from '../../src/transports/fetch.js';
 import { startServer } from '../../src/transports/node-server.js';
 import { type ExtensionService, type ServiceAnswer, startExtensionService } from '../support/extension-service.js';
+import { temporarySqlite } from '../storage/backends.js';
 import { expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
 
 let service: ExtensionService | undefined;
@@ -667,16 +668,16 @@ test.describe('GraphQL mutations', () => {
     expect(service!.calls).toHaveLength(1);
   });
 
-  test('two fields, the second triggers the extension: the first is stored once, with the ids it answered', async ({ apiRoot, mock }) => {
+  const twoFieldDocument = async (apiRoot: ByProjectKeyRequestBuilder, mock: CommerceMock) => {
     await apiRoot.extensions().post({ body: cartValidator() }).execute();
     answer = () => ({ status: 200, body: { actions: [{ action: 'setCustomerEmail', email: 'checked@example.com' }] } });
 
     const { body } = await graphql(
       apiRoot,
       `mutation {
-        customerSignUp(draft: { email: "a@example.com", password: "secret" }) { customer { id version } }
-        createCart(draft: { currency: "EUR" }) { id customerEmail }
-      }`,
+      customerSignUp(draft: { email: "a@example.com", password: "secret" }) { customer { id version } }
+      createCart(draft: { currency: "EUR" }) { id customerEmail }
+    }`,
     );
     expect(body.errors).toBeUndefined();
     const { customerSignUp: signUp, createCart: cart } = body.data!;
@@ -688,6 +689,19 @@ test.describe('GraphQL mutations', () => {
     // The extension was shown the cart that was stored.
     expect(service!.calls.map((call) => call.body.resource.id)).toEqual([cart.id]);
     expect(mock.messages().filter((message) => message.type === 'CustomerCreated')).toHaveLength(1);
+  };
+
+  test('two fields, the second triggers the extension: the first is stored once, with the ids it answered', ({ apiRoot, mock }) =>
+    twoFieldDocument(apiRoot, mock));
+
+  test('the same on SQLite storage: the document rolls back and runs again in one SQLite transaction', async () => {
+    const storage = temporarySqlite();
+    try {
+      const mock = createCommerceMock({ storage, defaultProjectKey: 'test-project' });
+      await twoFieldDocument(sdkApiRoot(mock, { kind: 'client' }, 'test-project', { httpClient: createMockFetch(mock) }), mock);
+    } finally {
+      storage.close();
+    }
   });
 
   test('a refusal of the second field: the first stays stored, as GraphQL answers each field on its own', async ({ apiRoot, mock }) => {
