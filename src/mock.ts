@@ -303,25 +303,18 @@ export class CommerceMock {
           method,
         );
       }
-      return this.callExtensions(error.calls, answers).then((refusal) =>
-        refusal ? errorResponse(refusal, method) : this.answer(request, mayAwait, run, answers),
-      );
+      if (answers.size + error.calls.length > MAX_EXTENSION_CALLS) {
+        return errorResponse(errors.general(`The request triggered more than ${MAX_EXTENSION_CALLS} API extension calls.`), method);
+      }
+      // A refusal is answered by the next run, where the write meets it: a REST error, or the error of a GraphQL field.
+      return this.callExtensions(error.calls, answers).then(() => this.answer(request, mayAwait, run, answers));
     }
   }
 
-  /** Calls the extensions of one write, together, and files their answers; the first refusal, if any. */
-  private async callExtensions(calls: ExtensionCall[], answers: Map<string, ExtensionVerdict>): Promise<PlatformError | undefined> {
-    if (answers.size + calls.length > MAX_EXTENSION_CALLS) {
-      return errors.general(`The request triggered more than ${MAX_EXTENSION_CALLS} API extension calls.`);
-    }
+  /** Calls the extensions of one write, together, and files their answers. */
+  private async callExtensions(calls: ExtensionCall[], answers: Map<string, ExtensionVerdict>): Promise<void> {
     const verdicts = await Promise.all(calls.map((call) => callExtension(call, this.extensionHandlers)));
-    let refusal: PlatformError | undefined;
-    calls.forEach((call, index) => {
-      const verdict = verdicts[index]!;
-      answers.set(call.answerKey, verdict);
-      if ('refusal' in verdict) refusal ??= verdict.refusal;
-    });
-    return refusal;
+    for (const [index, call] of calls.entries()) answers.set(call.answerKey, verdicts[index]!);
   }
 
   private answerOnce(request: MockRequest, method: string): MockResponse {
@@ -362,7 +355,7 @@ export class CommerceMock {
     const { author, caller } = identityOf(token, projectKey, path);
     if (rest.length === 1 && rest[0] === 'graphql') {
       if (method !== 'POST') throw errors.methodNotAllowed(method, path);
-      return serveGraphql(request.body, this.restFor(projectKey, request));
+      return serveGraphql(request.body, this.restFor(projectKey, request), (work) => this.repository.transaction(work));
     }
     // A caller-scoped prefix is served by its own router only (fail closed), with the scope on the context.
     const scoped = this.scopes.resolve(method as Method, rest, token, caller);
@@ -395,17 +388,7 @@ export class CommerceMock {
         headers: { ...request.headers, 'content-type': 'application/json' },
       };
       if (body !== undefined) inner.body = JSON.stringify(body);
-      try {
-        return this.serveApi(method, segments, query, inner).body;
-      } catch (error) {
-        // A mutation's earlier writes are stored already: running the document again would repeat them.
-        if (error instanceof ExtensionsPending) {
-          throw errors.invalidOperation(
-            `${error.message} commerce-mock calls API extensions for REST requests only, not GraphQL mutations.`,
-          );
-        }
-        throw error;
-      }
+      return this.serveApi(method, segments, query, inner).body;
     };
   }
 

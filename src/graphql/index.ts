@@ -6,16 +6,19 @@
  * since January 2026, otherwise 200 with the partial `data`).
  */
 import {
+  type DocumentNode,
   execute,
   type ExecutionResult,
   getOperationAST,
   type GraphQLFieldResolver,
   type GraphQLError,
   type GraphQLFormattedError,
+  type GraphQLSchema,
 } from 'graphql';
 import type { Reply } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { errors, PlatformError } from '../http/errors.js';
+import { ExtensionsPending } from '../resources/extensions.js';
 import { fieldResolver, type GraphqlContext, isScope, type RestCall, servedFields, typeResolver } from './resolvers.js';
 import { carryProduct, NESTED_FIELDS } from './nested.js';
 import { SEARCH_RESULT_FIELDS, SEARCH_ROOT_FIELDS } from './search.js';
@@ -87,17 +90,52 @@ function formatted(error: GraphQLError, requestError: boolean): GraphQLFormatted
   return result as GraphQLFormattedError;
 }
 
-export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
+/**
+ * A REST call that stops the document at the first write waiting for API extensions: the fields
+ * after it answer the same `ExtensionsPending` without running, as the document runs again anyway.
+ */
+function stoppingAtExtensions(rest: RestCall): { rest: RestCall; pending: () => ExtensionsPending | undefined } {
+  let pending: ExtensionsPending | undefined;
+  const call: RestCall = (...args) => {
+    if (pending) throw pending;
+    try {
+      return rest(...args);
+    } catch (error) {
+      if (error instanceof ExtensionsPending) pending = error;
+      throw error;
+    }
+  };
+  return { rest: call, pending: () => pending };
+}
+
+/**
+ * Serves one GraphQL request. A mutation document runs in one transaction (`atomically`): when a
+ * write waits for API extensions, everything the document wrote is rolled back and `ExtensionsPending`
+ * reaches the mock, which calls the extensions and serves the document again with their answers.
+ */
+export function serveGraphql(body: string | undefined, rest: RestCall, atomically: <T>(work: () => T) => T): Reply {
   const request = graphqlRequest(body);
   const checked = checkedDocument(request.query);
   if ('errors' in checked) return { status: 400, body: { errors: checked.errors.map((error) => formatted(error, true)) } };
   const operation = getOperationAST(checked.document, request.operationName);
-  const schema = operation?.operation === 'mutation' ? mutationSchema() : platformSchema();
+  if (operation?.operation !== 'mutation') return replyTo(run(request, checked.document, platformSchema(), rest));
+  return replyTo(
+    atomically(() => {
+      const stopping = stoppingAtExtensions(rest);
+      const result = run(request, checked.document, mutationSchema(), stopping.rest);
+      const pending = stopping.pending();
+      if (pending) throw pending;
+      return result;
+    }),
+  );
+}
+
+function run(request: GraphqlRequest, document: DocumentNode, schema: GraphQLSchema, rest: RestCall): ExecutionResult {
   const resolvers = rootResolvers();
   const context: GraphqlContext = { rest };
-  const result = execute({
+  return execute({
     schema,
-    document: checked.document,
+    document,
     variableValues: request.variables ?? null,
     operationName: request.operationName ?? null,
     contextValue: context,
@@ -121,6 +159,9 @@ export function serveGraphql(body: string | undefined, rest: RestCall): Reply {
     },
     typeResolver,
   }) as ExecutionResult;
+}
+
+function replyTo(result: ExecutionResult): Reply {
   // Variables of the wrong type fail before execution: no `data` at all.
   const requestError = !('data' in result);
   const formattedErrors = result.errors?.map((error) => formatted(error, requestError));

@@ -168,6 +168,13 @@ test('an HTTP extension service validates carts', async ({ commerce }) => {
     .execute();
   await expect(refused).rejects.toMatchObject({ statusCode: 400, body: { message: 'A cart needs a country.' } });
   await expect(commerce).toHaveStoredCount('cart', 1);
+  // A GraphQL mutation calls it too; its refusal is the field's error, with the extension's code.
+  const viaGraphql = await commerce.graphql<Record<string, { key: string } | null>>(
+    'mutation { created: createCart(draft: { currency: "EUR", country: "AT" }) { key } refused: createCart(draft: { currency: "EUR" }) { key } }',
+  );
+  expect(viaGraphql.data).toMatchObject({ created: { key: expect.stringMatching(/^checked-/) }, refused: null });
+  expect(viaGraphql.errors?.[0]).toMatchObject({ path: ['refused'], extensions: { code: 'InvalidInput' } });
+  await expect(commerce).toHaveStoredCount('cart', 2);
   service.close();
   // doc-example:end
 });

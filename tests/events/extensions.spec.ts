@@ -9,6 +9,7 @@ import { createCommerceMock, type CommerceMock } from '../../src/index.js';
 import { createMockFetch } from '../../src/transports/fetch.js';
 import { startServer } from '../../src/transports/node-server.js';
 import { type ExtensionService, type ServiceAnswer, startExtensionService } from '../support/extension-service.js';
+import { temporarySqlite } from '../storage/backends.js';
 import { expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
 
 let service: ExtensionService | undefined;
@@ -38,6 +39,12 @@ const refusedCart = (apiRoot: ByProjectKeyRequestBuilder) =>
       .post({ body: { currency: 'EUR' } })
       .execute(),
   );
+
+/** Posts a GraphQL document through the SDK: the status and the body. */
+const graphql = async (apiRoot: ByProjectKeyRequestBuilder, query: string) => {
+  const response = await apiRoot.graphql().post({ body: { query } }).execute();
+  return { statusCode: response.statusCode, body: response.body as { data?: Record<string, any> | null; errors?: any[] } };
+};
 
 test.describe('the extension resource', () => {
   test('created with an HTTP destination, read by key, changed by every update action, deleted', async ({ apiRoot }) => {
@@ -342,7 +349,10 @@ test.describe('calling an HTTP extension', () => {
     expect(mock.messages().map((message) => message.type)).toEqual(['CustomerCreated', 'CustomerFirstNameSet']);
   });
 
-  test('a slow extension times out as on the platform: 504 ExtensionNoResponse, nothing stored', async ({ apiRoot, mock }) => {
+  test('a slow extension times out as on the platform: 504 ExtensionNoResponse (in GraphQL the field error), nothing stored', async ({
+    apiRoot,
+    mock,
+  }) => {
     const extension = await apiRoot
       .extensions()
       .post({ body: cartValidator({ timeoutInMs: 100 }) })
@@ -359,6 +369,11 @@ test.describe('calling an HTTP extension', () => {
         extensionId: extension.body.id,
         extensionKey: 'cart-validator',
       },
+    ]);
+    const viaGraphql = await graphql(apiRoot, 'mutation { createCart(draft: { currency: "EUR" }) { id } }');
+    expect(viaGraphql.body.data).toEqual({ createCart: null });
+    expect(viaGraphql.body.errors!.map((error) => error.extensions)).toEqual([
+      { code: 'ExtensionNoResponse', extensionId: extension.body.id, extensionKey: 'cart-validator' },
     ]);
     expect(mock.all('cart')).toEqual([]);
   });
@@ -615,5 +630,103 @@ test.describe('over the HTTP server', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+test.describe('GraphQL mutations', () => {
+  test("createCart: the extension's actions show in the answer and the stored cart", async ({ apiRoot, mock }) => {
+    await apiRoot.extensions().post({ body: cartValidator() }).execute();
+    answer = () => ({ status: 200, body: { actions: [{ action: 'setKey', key: 'validated' }] } });
+
+    const { statusCode, body } = await graphql(
+      apiRoot,
+      'mutation { createCart(draft: { currency: "EUR", country: "DE" }) { id version key country } }',
+    );
+    expect(statusCode).toBe(200);
+    expect(body.errors).toBeUndefined();
+    const cart = body.data!.createCart;
+    expect(cart).toMatchObject({ version: 1, key: 'validated', country: 'DE' });
+    expect((await apiRoot.carts().withId({ ID: cart.id }).get().execute()).body).toMatchObject({ key: 'validated', version: 1 });
+    expect(service!.calls.map((call) => [call.body.action, call.body.resource.id])).toEqual([['Create', cart.id]]);
+    expect(mock.all('cart')).toHaveLength(1);
+  });
+
+  test("a refusal: the error in errors[] with the extension's code and fields, nothing stored or emitted", async ({ apiRoot, mock }) => {
+    const extension = await apiRoot.extensions().post({ body: cartValidator() }).execute();
+    const messagesBefore = mock.messages().length;
+    answer = () => ({
+      status: 400,
+      body: { errors: [{ code: 'InvalidOperation', message: 'No carts today.', extensionExtraInfo: 'closed' }] },
+    });
+
+    const { statusCode, body } = await graphql(apiRoot, 'mutation { createCart(draft: { currency: "EUR" }) { id } }');
+    expect(statusCode).toBe(200);
+    expect(body.data).toEqual({ createCart: null });
+    expect(body.errors).toEqual([
+      {
+        message: 'No carts today.',
+        locations: [{ line: 1, column: 12 }],
+        path: ['createCart'],
+        extensions: { code: 'InvalidOperation', extensionExtraInfo: 'closed' },
+      },
+    ]);
+    expect(extension.body.id).toBeTruthy();
+    expect(mock.all('cart')).toEqual([]);
+    expect(mock.messages()).toHaveLength(messagesBefore);
+    expect(service!.calls).toHaveLength(1);
+  });
+
+  const twoFieldDocument = async (apiRoot: ByProjectKeyRequestBuilder, mock: CommerceMock) => {
+    await apiRoot.extensions().post({ body: cartValidator() }).execute();
+    answer = () => ({ status: 200, body: { actions: [{ action: 'setCustomerEmail', email: 'checked@example.com' }] } });
+
+    const { body } = await graphql(
+      apiRoot,
+      `mutation {
+      customerSignUp(draft: { email: "a@example.com", password: "secret" }) { customer { id version } }
+      createCart(draft: { currency: "EUR" }) { id customerEmail }
+    }`,
+    );
+    expect(body.errors).toBeUndefined();
+    const { customerSignUp: signUp, createCart: cart } = body.data!;
+    expect(signUp.customer.version).toBe(1);
+    expect(cart.customerEmail).toBe('checked@example.com');
+    expect(mock.all('customer').map((stored) => stored.id)).toEqual([signUp.customer.id]);
+    expect((await apiRoot.customers().withId({ ID: signUp.customer.id }).get().execute()).body.email).toBe('a@example.com');
+    expect(mock.all('cart').map((stored) => stored.id)).toEqual([cart.id]);
+    // The extension was shown the cart that was stored.
+    expect(service!.calls.map((call) => call.body.resource.id)).toEqual([cart.id]);
+    expect(mock.messages().filter((message) => message.type === 'CustomerCreated')).toHaveLength(1);
+  };
+
+  test('two fields, the second triggers the extension: the first is stored once, with the ids it answered', ({ apiRoot, mock }) =>
+    twoFieldDocument(apiRoot, mock));
+
+  test('the same on SQLite storage: the document rolls back and runs again in one SQLite transaction', async () => {
+    const storage = temporarySqlite();
+    try {
+      const mock = createCommerceMock({ storage, defaultProjectKey: 'test-project' });
+      await twoFieldDocument(sdkApiRoot(mock, { kind: 'client' }, 'test-project', { httpClient: createMockFetch(mock) }), mock);
+    } finally {
+      storage.close();
+    }
+  });
+
+  test('a refusal of the second field: the first stays stored, as GraphQL answers each field on its own', async ({ apiRoot, mock }) => {
+    await apiRoot.extensions().post({ body: cartValidator() }).execute();
+    answer = () => ({ status: 400, body: { errors: [{ code: 'InvalidOperation', message: 'No carts today.' }] } });
+
+    const { body } = await graphql(
+      apiRoot,
+      `mutation {
+        createTaxCategory(draft: { name: "Standard" }) { id }
+        createCart(draft: { currency: "EUR" }) { id }
+      }`,
+    );
+    expect(body.data!.createTaxCategory.id).toBe(mock.all('tax-category')[0]?.id);
+    expect(body.data!.createCart).toBeNull();
+    expect(body.errors!.map((error) => [error.path, error.extensions.code])).toEqual([[['createCart'], 'InvalidOperation']]);
+    expect(mock.all('tax-category')).toHaveLength(1);
+    expect(mock.all('cart')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * API extensions through the `commerce` fixture: a browser page's request routed to the mock awaits
- * an in-process extension, a GraphQL mutation that triggers one is refused, and in remote mode the
- * server calls the test's extension service.
+ * API extensions through the `commerce` fixture: a browser page's request routed to the mock, and a
+ * GraphQL mutation, await an in-process extension; in remote mode the server calls the test's
+ * extension service.
  */
 import type { ExtensionDraft } from '@commercetools/platform-sdk';
 import { startExtensionService } from '../support/extension-service.js';
@@ -31,13 +31,19 @@ test("a browser page's create, routed to the mock, gets the extension's actions"
   await expect(commerce).toHaveStored('cart', { key: 'from-browser' });
 });
 
-test('a GraphQL mutation that triggers an extension is refused, and nothing is stored', async ({ commerce }) => {
+test("a GraphQL mutation through the fixture gets the in-process extension's actions", async ({ commerce }) => {
   await commerce.apiRoot.extensions().post({ body: lambda }).execute();
-  commerce.mock.registerExtension('cart-lambda', () => ({ statusCode: 200 }));
-  const answer = await commerce.graphql('mutation { createCart(draft: { currency: "EUR" }) { id } }');
-  expect(answer.errors?.[0]).toMatchObject({ extensions: { code: 'InvalidOperation' } });
-  expect(answer.errors?.[0]?.message).toMatch(/REST requests only/);
-  await expect(commerce).toHaveStoredCount('cart', 0);
+  commerce.mock.registerExtension('cart-lambda', () => ({
+    statusCode: 200,
+    body: { actions: [{ action: 'setKey', key: 'from-graphql' }] },
+  }));
+  const answer = await commerce.graphql<{ createCart: { id: string; key: string } }>(
+    'mutation { createCart(draft: { currency: "EUR" }) { id key } }',
+  );
+  expect(answer.errors).toBeUndefined();
+  expect(answer.data?.createCart.key).toBe('from-graphql');
+  await expect(commerce).toHaveStored('cart', { id: answer.data!.createCart.id, key: 'from-graphql' });
+  await expect(commerce).toHaveStoredCount('cart', 1);
 });
 
 test.describe('remote mode', () => {
