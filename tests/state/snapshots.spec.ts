@@ -112,7 +112,9 @@ test.describe('snapshot and restore', () => {
     }
   });
 
-  test('the SQLite backend restores by rewriting its table: the same result, at a cost that grows with the data', { tag: '@sqlite' }, async () => {
+  test('the SQLite backend restores by rewriting its table: the same result, at a cost that grows with the data', {
+    tag: '@sqlite',
+  }, async () => {
     const storage = temporarySqlite();
     const mock = createCommerceMock({ defaultProjectKey: PROJECT_KEY, storage });
     try {
