@@ -85,6 +85,46 @@ function changeNotification(change: Change): Record<string, unknown> {
   };
 }
 
+/**
+ * The largest notification each destination type's service takes, in bytes (the services' own
+ * limits: 256 KB for the AWS queues and Service Bus, 1 MB for Event Grid, 8 MB for a Confluent Cloud
+ * topic, 10 MB for Pub/Sub). A message that does not fit is delivered without its payload.
+ */
+const KB = 1024;
+export const MAX_NOTIFICATION_BYTES: Record<Subscription['destination']['type'], number> = {
+  SQS: 256 * KB,
+  SNS: 256 * KB,
+  EventBridge: 256 * KB,
+  AzureServiceBus: 256 * KB,
+  EventGrid: 1024 * KB,
+  ConfluentCloud: 8 * 1024 * KB,
+  GoogleCloudPubSub: 10 * 1024 * KB,
+};
+
+/** The fields every message has; what a message notification keeps when its payload is left out. */
+const MESSAGE_ENVELOPE = [
+  'notificationType',
+  'projectKey',
+  'id',
+  'version',
+  'createdAt',
+  'lastModifiedAt',
+  'createdBy',
+  'lastModifiedBy',
+  'sequenceNumber',
+  'resource',
+  'resourceVersion',
+  'resourceUserProvidedIdentifiers',
+] as const;
+
+/** A message notification without its payload (its `type` and type-specific fields), saying why, as the platform sends it. */
+function withoutPayload(data: Record<string, unknown>): Record<string, unknown> {
+  const envelope = Object.fromEntries(MESSAGE_ENVELOPE.filter((field) => field in data).map((field) => [field, data[field]]));
+  return { ...envelope, payloadNotIncluded: { reason: 'Payload too large', payloadType: data.type } };
+}
+
+const byteLength = (body: unknown) => Buffer.byteLength(JSON.stringify(body), 'utf8');
+
 /** Whether the change gives a subscription a destination it has not had: created, or its destination changed. */
 function needsTestMessage(change: Change): boolean {
   if (change.typeId !== SUBSCRIPTION_TYPE_ID || change.kind === 'ResourceDeleted') return false;
@@ -193,8 +233,16 @@ export class Outbox {
     return cloudEvent(change, kind, data, { id: message.id, sequenceNumber: message.sequenceNumber as number, queryable });
   }
 
+  /** The body the destination gets: the notification itself, or a CloudEvent around it. */
+  private formatted(subscription: Subscription, change: Change, kind: string, data: Record<string, unknown>, message?: StoredDocument) {
+    return subscription.format.type === 'CloudEvents' ? this.cloudEvent(change, kind, data, message) : data;
+  }
+
   /** Records one notification (`kind`: the change or the message type) and hands it to the listeners. */
   private send(subscription: Subscription, change: Change, kind: string, data: Record<string, unknown>, message?: StoredDocument): void {
+    const limit = MAX_NOTIFICATION_BYTES[subscription.destination.type];
+    let payload = this.formatted(subscription, change, kind, data, message);
+    if (message && byteLength(payload) > limit) payload = this.formatted(subscription, change, kind, withoutPayload(data), message);
     const delivery: Delivery = {
       id: uuid(),
       version: 1,
@@ -205,7 +253,7 @@ export class Outbox {
       notificationType: data.notificationType as string,
       ...(message ? { messageType: kind } : {}),
       resource: { typeId: change.typeId, id: change.resource.id },
-      payload: subscription.format.type === 'CloudEvents' ? this.cloudEvent(change, kind, data, message) : data,
+      payload,
     };
     this.storage.write(change.project, DELIVERY_TYPE_ID, delivery, { expectedVersion: 0 });
     for (const listener of this.listeners) {
