@@ -67,7 +67,7 @@ const TokenFilterBody = z
 
 const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'projectKey'] as const;
 const MESSAGE_FILTERS = ['type', 'resourceId', 'resourceTypeId', 'projectKey'] as const;
-const DELIVERY_FILTERS = [...MESSAGE_FILTERS, 'subscriptionKey', 'subscriptionId', 'notificationType'] as const;
+const DELIVERY_FILTERS = [...MESSAGE_FILTERS, 'subscriptionKey', 'subscriptionId', 'notificationType', 'undelivered'] as const;
 const REQUEST_FILTERS = ['method', 'path', 'pathPattern', 'pathFlags', 'status', 'since', 'limit'] as const;
 
 /** Serves `/__mock/...`; `undefined` for any other path. */
@@ -132,8 +132,8 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
       return reply(200, { results: mock.messages(filter, scope()) });
     }
     if (route === 'GET /deliveries') {
-      const { projectKey: _project, ...filter } = filterOf(query, DELIVERY_FILTERS);
-      return reply(200, { results: mock.deliveries(filter, scope()) });
+      const { projectKey: _project, undelivered, ...filter } = filterOf(query, DELIVERY_FILTERS);
+      return reply(200, { results: mock.deliveries({ ...filter, undelivered: undelivered === 'true' }, scope()) });
     }
     if (route === 'POST /seed') {
       const { projectKey, items } = validate(SeedBody, body());

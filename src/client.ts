@@ -208,8 +208,10 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     },
     messages: async (filter = {}, scope) =>
       (await call<{ results: StoredDocument[] }>('GET', `/messages${search({ ...filter, ...project(scope) })}`)).results,
-    deliveries: async (filter = {}, scope) =>
-      (await call<{ results: Delivery[] }>('GET', `/deliveries${search({ ...filter, ...project(scope) })}`)).results,
+    deliveries: async ({ undelivered, ...filter } = {}, scope) => {
+      const query = search({ ...filter, undelivered: undelivered ? 'true' : undefined, ...project(scope) });
+      return (await call<{ results: Delivery[] }>('GET', `/deliveries${query}`)).results;
+    },
     lastRequestSequence: async () => (await call<{ lastSequence: number }>('GET', '/requests?limit=0')).lastSequence,
     clear: async () => {
       await call('POST', '/clear', {});
