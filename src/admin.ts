@@ -4,6 +4,7 @@
  * standalone server under `/__mock/`; transport-neutral like `CommerceMock.handle`.
  */
 import { z } from 'zod';
+import { FAILING_STATUSES } from './resources/subscriptions.js';
 import { errors, PlatformError } from './http/errors.js';
 import { header, type MockRequest, type MockResponse } from './http/types.js';
 import type { CommerceMock } from './mock.js';
@@ -67,6 +68,7 @@ const TokenFilterBody = z
 
 const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'projectKey'] as const;
 const MESSAGE_FILTERS = ['type', 'resourceId', 'resourceTypeId', 'projectKey'] as const;
+const DestinationStatusBody = z.object({ status: z.enum(['Healthy', ...FAILING_STATUSES]) }).strict();
 const DELIVERY_FILTERS = [...MESSAGE_FILTERS, 'subscriptionKey', 'subscriptionId', 'notificationType', 'undelivered'] as const;
 const REQUEST_FILTERS = ['method', 'path', 'pathPattern', 'pathFlags', 'status', 'since', 'limit'] as const;
 
@@ -134,6 +136,11 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
     if (route === 'GET /deliveries') {
       const { projectKey: _project, undelivered, ...filter } = filterOf(query, DELIVERY_FILTERS);
       return reply(200, { results: mock.deliveries({ ...filter, undelivered: undelivered === 'true' }, scope()) });
+    }
+    const destination = /^\/subscriptions\/([^/]+)\/status$/.exec(path);
+    if (destination && method === 'POST') {
+      const { status } = validate(DestinationStatusBody, body());
+      return reply(200, { status: mock.setDestinationStatus(decodeURIComponent(destination[1]!), status, scope()) });
     }
     if (route === 'POST /seed') {
       const { projectKey, items } = validate(SeedBody, body());

@@ -649,6 +649,13 @@ export class CommerceMock {
     return 'Healthy';
   }
 
+  /** Sets the destination's health: `Healthy` is `repairDestination`, any other status `failDestination`; returns the status now. */
+  setDestinationStatus(subscriptionKey: string, status: SubscriptionStatus, scope?: ProjectScoped): SubscriptionStatus {
+    if (status === 'Healthy') return this.repairDestination(subscriptionKey, scope);
+    this.failDestination(subscriptionKey, status, scope);
+    return status;
+  }
+
   private subscriptionByKey(key: string, scope?: ProjectScoped): Subscription {
     const subscription = this.storage.getByKey(this.project(scope), SUBSCRIPTION_TYPE_ID, key) as Subscription | undefined;
     if (!subscription) throw new TypeError(`commerce-mock: no subscription has the key '${key}'.`);

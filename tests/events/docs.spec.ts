@@ -139,7 +139,7 @@ test('a failing destination holds notifications back until it is repaired', asyn
       },
     })
     .execute();
-  commerce.mock.failDestination('customer-export', 'TemporaryError');
+  await commerce.failDestination('customer-export', 'TemporaryError');
   const subscription = await commerce.apiRoot.subscriptions().withKey({ key: 'customer-export' }).get().execute();
   expect(subscription.body.status).toBe('TemporaryError');
 
@@ -147,11 +147,13 @@ test('a failing destination holds notifications back until it is repaired', asyn
     .customers()
     .post({ body: { email: 'ada@example.com', password: 'secret' } })
     .execute();
-  expect(commerce.mock.deliveries({ subscriptionKey: 'customer-export', resourceTypeId: 'customer' })).toEqual([]);
-  expect(commerce.mock.deliveries({ undelivered: true })).toMatchObject([{ notificationType: 'ResourceCreated', undelivered: 'Retrying' }]);
+  expect(await commerce.deliveries({ subscriptionKey: 'customer-export', resourceTypeId: 'customer' })).toEqual([]);
+  expect(await commerce.deliveries({ undelivered: true })).toMatchObject([
+    { notificationType: 'ResourceCreated', undelivered: 'Retrying' },
+  ]);
 
-  commerce.mock.repairDestination('customer-export');
-  expect(commerce.mock.deliveries({ subscriptionKey: 'customer-export', resourceTypeId: 'customer' })).toHaveLength(1);
+  await commerce.repairDestination('customer-export');
+  expect(await commerce.deliveries({ subscriptionKey: 'customer-export', resourceTypeId: 'customer' })).toHaveLength(1);
   // doc-example:end
 });
 
