@@ -4,6 +4,7 @@
  * standalone server under `/__mock/`; transport-neutral like `CommerceMock.handle`.
  */
 import { z } from 'zod';
+import { FAILING_STATUSES } from './resources/subscriptions.js';
 import { errors, PlatformError } from './http/errors.js';
 import { header, type MockRequest, type MockResponse } from './http/types.js';
 import type { CommerceMock } from './mock.js';
@@ -67,7 +68,8 @@ const TokenFilterBody = z
 
 const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'projectKey'] as const;
 const MESSAGE_FILTERS = ['type', 'resourceId', 'resourceTypeId', 'projectKey'] as const;
-const DELIVERY_FILTERS = [...MESSAGE_FILTERS, 'subscriptionKey', 'subscriptionId', 'notificationType'] as const;
+const DestinationStatusBody = z.object({ status: z.enum(['Healthy', ...FAILING_STATUSES]) }).strict();
+const DELIVERY_FILTERS = [...MESSAGE_FILTERS, 'subscriptionKey', 'subscriptionId', 'notificationType', 'undelivered'] as const;
 const REQUEST_FILTERS = ['method', 'path', 'pathPattern', 'pathFlags', 'status', 'since', 'limit'] as const;
 
 /** Serves `/__mock/...`; `undefined` for any other path. */
@@ -132,8 +134,13 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
       return reply(200, { results: mock.messages(filter, scope()) });
     }
     if (route === 'GET /deliveries') {
-      const { projectKey: _project, ...filter } = filterOf(query, DELIVERY_FILTERS);
-      return reply(200, { results: mock.deliveries(filter, scope()) });
+      const { projectKey: _project, undelivered, ...filter } = filterOf(query, DELIVERY_FILTERS);
+      return reply(200, { results: mock.deliveries({ ...filter, undelivered: undelivered === 'true' }, scope()) });
+    }
+    const destination = /^\/subscriptions\/([^/]+)\/status$/.exec(path);
+    if (destination && method === 'POST') {
+      const { status } = validate(DestinationStatusBody, body());
+      return reply(200, { status: mock.setDestinationStatus(decodeURIComponent(destination[1]!), status, scope()) });
     }
     if (route === 'POST /seed') {
       const { projectKey, items } = validate(SeedBody, body());

@@ -9,6 +9,7 @@ import type { TokenFilter, TokenRecord } from './auth/tokens.js';
 import type { JournalEntry, JournalFilter } from './journal.js';
 import type { MessageFilter } from './resources/messages.js';
 import type { Delivery, DeliveryFilter } from './resources/deliveries.js';
+import type { SubscriptionStatus } from './resources/subscriptions.js';
 import type { PagedResult } from './query/index.js';
 import type { PermissionDecision } from './scopes/index.js';
 import type { StoredDocument } from './storage/types.js';
@@ -46,6 +47,8 @@ export interface MockClient {
   messages(filter?: MessageFilter, scope?: ProjectScoped): Promise<StoredDocument[]>;
   /** What the project's subscriptions received, oldest first. */
   deliveries(filter?: DeliveryFilter, scope?: ProjectScoped): Promise<Delivery[]>;
+  /** Makes the subscription's destination fail (`Healthy`: work again); resolves with the subscription's status now. */
+  setDestinationStatus(subscriptionKey: string, status: SubscriptionStatus, scope?: ProjectScoped): Promise<SubscriptionStatus>;
   /** The `sequence` of the newest journal entry. */
   lastRequestSequence(): Promise<number>;
   clear(): Promise<void>;
@@ -86,6 +89,7 @@ export function localClient(mock: CommerceMock): MockClient {
     requests: async (filter) => mock.requests(filter),
     messages: async (filter, scope) => mock.messages(filter, scope) as unknown as StoredDocument[],
     deliveries: async (filter, scope) => mock.deliveries(filter, scope),
+    setDestinationStatus: async (key, status, scope) => mock.setDestinationStatus(key, status, scope),
     lastRequestSequence: async () => mock.lastRequestSequence,
     clear: async () => mock.clear(),
     snapshot: async () => ({ snapshotId: snapshots.keep(mock.snapshot()) }),
@@ -208,8 +212,14 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     },
     messages: async (filter = {}, scope) =>
       (await call<{ results: StoredDocument[] }>('GET', `/messages${search({ ...filter, ...project(scope) })}`)).results,
-    deliveries: async (filter = {}, scope) =>
-      (await call<{ results: Delivery[] }>('GET', `/deliveries${search({ ...filter, ...project(scope) })}`)).results,
+    deliveries: async ({ undelivered, ...filter } = {}, scope) => {
+      const query = search({ ...filter, undelivered: undelivered ? 'true' : undefined, ...project(scope) });
+      return (await call<{ results: Delivery[] }>('GET', `/deliveries${query}`)).results;
+    },
+    setDestinationStatus: async (key, status, scope) => {
+      const path = `/subscriptions/${encodeURIComponent(key)}/status${search(project(scope))}`;
+      return (await call<{ status: SubscriptionStatus }>('POST', path, { status })).status;
+    },
     lastRequestSequence: async () => (await call<{ lastSequence: number }>('GET', '/requests?limit=0')).lastSequence,
     clear: async () => {
       await call('POST', '/clear', {});

@@ -39,6 +39,7 @@ import type { PagedResult } from './query/index.js';
 import { seedPairs, type SeedInput, type SeededType } from './seed.js';
 export type { SeedItem, SeedInput, SeededType } from './seed.js';
 import type { ResourceOf, TypeId } from './resources/type-map.js';
+import { FAILING_STATUSES, SUBSCRIPTION_TYPE_ID, type Subscription, type SubscriptionStatus } from './resources/subscriptions.js';
 import { type JournalCaller, type JournalEntry, type JournalFilter, RequestJournal } from './journal.js';
 import { type RestCall, serveGraphql } from './graphql/index.js';
 import { NOT_SCOPED, Scopes, type PermissionDecision, type ScopedMatch } from './scopes/index.js';
@@ -605,6 +606,43 @@ export class CommerceMock {
   deliveries(filter: DeliveryFilter = {}, scope?: ProjectScoped): Delivery[] {
     const recorded = this.storage.scan(this.project(scope), DELIVERY_TYPE_ID) as Iterable<Delivery>;
     return [...recorded].filter((delivery) => deliveryMatches(delivery, filter));
+  }
+
+  /**
+   * Makes the destination of the subscription with this key fail, as the platform reports it in the
+   * subscription's `status`: `TemporaryError` or `ConfigurationError` hold notifications back (read
+   * them with `deliveries({ undelivered: true })`) until `repairDestination` or `changeDestination`;
+   * `ConfigurationErrorDeliveryStopped` drops them, and only `changeDestination` makes it healthy again.
+   */
+  failDestination(subscriptionKey: string, status: Exclude<SubscriptionStatus, 'Healthy'>, scope?: ProjectScoped): void {
+    if (!FAILING_STATUSES.includes(status))
+      throw new TypeError(`commerce-mock: a failing destination is one of ${FAILING_STATUSES.join(', ')}.`);
+    this.repository.outbox.setStatus(this.project(scope), this.subscriptionByKey(subscriptionKey, scope), status);
+  }
+
+  /**
+   * The subscription's destination works again: a `TemporaryError` or `ConfigurationError` turns
+   * `Healthy` and what was held back is delivered, in order. A stopped one stays stopped, as on the
+   * platform. Returns the status the subscription has now.
+   */
+  repairDestination(subscriptionKey: string, scope?: ProjectScoped): SubscriptionStatus {
+    const subscription = this.subscriptionByKey(subscriptionKey, scope);
+    if (subscription.status === 'ConfigurationErrorDeliveryStopped') return subscription.status;
+    this.repository.outbox.setStatus(this.project(scope), subscription, 'Healthy');
+    return 'Healthy';
+  }
+
+  /** Sets the destination's health: `Healthy` is `repairDestination`, any other status `failDestination`; returns the status now. */
+  setDestinationStatus(subscriptionKey: string, status: SubscriptionStatus, scope?: ProjectScoped): SubscriptionStatus {
+    if (status === 'Healthy') return this.repairDestination(subscriptionKey, scope);
+    this.failDestination(subscriptionKey, status, scope);
+    return status;
+  }
+
+  private subscriptionByKey(key: string, scope?: ProjectScoped): Subscription {
+    const subscription = this.storage.getByKey(this.project(scope), SUBSCRIPTION_TYPE_ID, key) as Subscription | undefined;
+    if (!subscription) throw new TypeError(`commerce-mock: no subscription has the key '${key}'.`);
+    return subscription;
   }
 
   /** Calls `listener` with each delivery, of every project, after the write that made it commits; returns what stops it. */

@@ -7,6 +7,7 @@ import type { FaultRule } from '../faults.js';
 import type { JournalEntry, JournalFilter } from '../journal.js';
 import type { MessageFilter } from '../resources/messages.js';
 import type { Delivery, DeliveryFilter } from '../resources/deliveries.js';
+import type { SubscriptionStatus } from '../resources/subscriptions.js';
 import type { PagedResult } from '../query/index.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
 import type { PermissionDecision } from '../scopes/index.js';
@@ -173,6 +174,20 @@ export class Commerce {
    */
   deliveries(filter: DeliveryFilter = {}, scope?: ProjectScoped): Promise<Delivery[]> {
     return this.client.deliveries(filter, scope);
+  }
+
+  /**
+   * Makes the destination of the subscription with this key fail, reported in its `status` as the
+   * platform does: `TemporaryError` and `ConfigurationError` hold notifications back, a stopped one
+   * drops them (see docs/events.md#failing-destinations).
+   */
+  async failDestination(subscriptionKey: string, status: Exclude<SubscriptionStatus, 'Healthy'>, scope?: ProjectScoped): Promise<void> {
+    await this.client.setDestinationStatus(subscriptionKey, status, scope);
+  }
+
+  /** The destination works again: held back notifications are delivered; a stopped one stays stopped. Resolves with the status now. */
+  repairDestination(subscriptionKey: string, scope?: ProjectScoped): Promise<SubscriptionStatus> {
+    return this.client.setDestinationStatus(subscriptionKey, 'Healthy', scope);
   }
 
   /**

@@ -9,7 +9,7 @@ import type { StorageBackend, StoredDocument } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
 import { jsonEqual } from '../util/json.js';
 import { userProvidedIdentifiers } from './messages.js';
-import { hasSubscriptions, SUBSCRIPTION_TYPE_ID, type Subscription } from './subscriptions.js';
+import { hasSubscriptions, SUBSCRIPTION_TYPE_ID, type Subscription, type SubscriptionStatus } from './subscriptions.js';
 
 export const DELIVERY_TYPE_ID = 'delivery';
 
@@ -42,6 +42,11 @@ export interface Delivery extends StoredDocument {
   resource: { typeId: string; id: string };
   /** The body a queue would hold: a Platform-format notification or a CloudEvent around one. */
   payload: Record<string, unknown>;
+  /**
+   * Set while the destination fails: `Retrying` (held back, delivered once the destination works
+   * again) or `Dropped` (given up on). Absent on a delivered notification.
+   */
+  undelivered?: 'Retrying' | 'Dropped';
 }
 
 /** Which deliveries a test reads: every field given must match. */
@@ -55,10 +60,13 @@ export interface DeliveryFilter {
   type?: string;
   resourceId?: string;
   resourceTypeId?: string;
+  /** `true` reads the notifications a failing destination did not get (see `Delivery.undelivered`) instead of the delivered ones. */
+  undelivered?: boolean;
 }
 
 export function deliveryMatches(delivery: Delivery, filter: DeliveryFilter): boolean {
   return (
+    (delivery.undelivered !== undefined) === (filter.undelivered ?? false) &&
     (filter.subscriptionKey === undefined || delivery.subscriptionKey === filter.subscriptionKey) &&
     (filter.subscriptionId === undefined || delivery.subscription.id === filter.subscriptionId) &&
     (filter.notificationType === undefined || delivery.notificationType === filter.notificationType) &&
@@ -84,6 +92,54 @@ function changeNotification(change: Change): Record<string, unknown> {
     modifiedAt: change.at,
   };
 }
+
+/**
+ * The largest notification each destination type's service takes, in bytes (the services' own
+ * limits: 256 KB for the AWS queues and Service Bus, 1 MB for Event Grid, 8 MB for a Confluent Cloud
+ * topic, 10 MB for Pub/Sub). A message that does not fit is delivered without its payload.
+ */
+const KB = 1024;
+export const MAX_NOTIFICATION_BYTES: Record<Subscription['destination']['type'], number> = {
+  SQS: 256 * KB,
+  SNS: 256 * KB,
+  EventBridge: 256 * KB,
+  AzureServiceBus: 256 * KB,
+  EventGrid: 1024 * KB,
+  ConfluentCloud: 8 * 1024 * KB,
+  GoogleCloudPubSub: 10 * 1024 * KB,
+};
+
+/** The fields every message has; what a message notification keeps when its payload is left out. */
+const MESSAGE_ENVELOPE = [
+  'notificationType',
+  'projectKey',
+  'id',
+  'version',
+  'createdAt',
+  'lastModifiedAt',
+  'createdBy',
+  'lastModifiedBy',
+  'sequenceNumber',
+  'resource',
+  'resourceVersion',
+  'resourceUserProvidedIdentifiers',
+] as const;
+
+/** A message notification without its payload (its `type` and type-specific fields), saying why, as the platform sends it. */
+function withoutPayload(data: Record<string, unknown>): Record<string, unknown> {
+  const envelope = Object.fromEntries(MESSAGE_ENVELOPE.filter((field) => field in data).map((field) => [field, data[field]]));
+  return { ...envelope, payloadNotIncluded: { reason: 'Payload too large', payloadType: data.type } };
+}
+
+/** What a destination in each status does with a new notification: hold it back, drop it, or (absent) take it. */
+const HOLDING: Record<SubscriptionStatus, Delivery['undelivered']> = {
+  Healthy: undefined,
+  TemporaryError: 'Retrying',
+  ConfigurationError: 'Retrying',
+  ConfigurationErrorDeliveryStopped: 'Dropped',
+};
+
+const byteLength = (body: unknown) => Buffer.byteLength(JSON.stringify(body), 'utf8');
 
 /** Whether the change gives a subscription a destination it has not had: created, or its destination changed. */
 function needsTestMessage(change: Change): boolean {
@@ -168,6 +224,8 @@ export class Outbox {
         // The platform checks a new destination with a test message: a ResourceCreated notification of the subscription itself.
         const test = { ...change, kind: 'ResourceCreated' as const };
         this.send(change.resource as Subscription, test, test.kind, changeNotification(test));
+        // A destination changed from a failing one gets what was held back for it, after the test message.
+        this.settleHeld(change.project, change.resource.id, (change.resource as Subscription).status);
       }
       const subscriptions = [...this.storage.scan(change.project, SUBSCRIPTION_TYPE_ID)] as Subscription[];
       for (const subscription of subscriptions) {
@@ -193,8 +251,16 @@ export class Outbox {
     return cloudEvent(change, kind, data, { id: message.id, sequenceNumber: message.sequenceNumber as number, queryable });
   }
 
+  /** The body the destination gets: the notification itself, or a CloudEvent around it. */
+  private formatted(subscription: Subscription, change: Change, kind: string, data: Record<string, unknown>, message?: StoredDocument) {
+    return subscription.format.type === 'CloudEvents' ? this.cloudEvent(change, kind, data, message) : data;
+  }
+
   /** Records one notification (`kind`: the change or the message type) and hands it to the listeners. */
   private send(subscription: Subscription, change: Change, kind: string, data: Record<string, unknown>, message?: StoredDocument): void {
+    const limit = MAX_NOTIFICATION_BYTES[subscription.destination.type];
+    let payload = this.formatted(subscription, change, kind, data, message);
+    if (message && byteLength(payload) > limit) payload = this.formatted(subscription, change, kind, withoutPayload(data), message);
     const delivery: Delivery = {
       id: uuid(),
       version: 1,
@@ -205,9 +271,47 @@ export class Outbox {
       notificationType: data.notificationType as string,
       ...(message ? { messageType: kind } : {}),
       resource: { typeId: change.typeId, id: change.resource.id },
-      payload: subscription.format.type === 'CloudEvents' ? this.cloudEvent(change, kind, data, message) : data,
+      payload,
     };
+    const held = HOLDING[subscription.status];
+    if (held) delivery.undelivered = held;
     this.storage.write(change.project, DELIVERY_TYPE_ID, delivery, { expectedVersion: 0 });
+    if (!held) this.announce(delivery);
+  }
+
+  /**
+   * Reports the subscription's destination as failing (`status`) or working again (`Healthy`), as the
+   * platform's health check does: without a new version. Working again delivers what was held back,
+   * in order; stopping drops it.
+   */
+  setStatus(project: string, subscription: Subscription, status: SubscriptionStatus): void {
+    this.storage.write(
+      project,
+      SUBSCRIPTION_TYPE_ID,
+      { ...subscription, status },
+      {
+        expectedVersion: subscription.version,
+        ...(subscription.key !== undefined ? { key: subscription.key } : {}),
+      },
+    );
+    this.settleHeld(project, subscription.id, status);
+  }
+
+  /** Delivers (when healthy) or drops (when stopped) the notifications held back for a subscription. */
+  private settleHeld(project: string, subscriptionId: string, status: SubscriptionStatus): void {
+    if (status !== 'Healthy' && status !== 'ConfigurationErrorDeliveryStopped') return;
+    for (const delivery of [...this.storage.scan(project, DELIVERY_TYPE_ID)] as Delivery[]) {
+      if (delivery.subscription.id !== subscriptionId || delivery.undelivered !== 'Retrying') continue;
+      const { undelivered: _, ...settled } = delivery;
+      const next: Delivery = status === 'Healthy' ? settled : { ...settled, undelivered: 'Dropped' };
+      // Settled now, so it moves to the end: deliveries read in the order the destination got them.
+      this.storage.delete(project, DELIVERY_TYPE_ID, delivery.id);
+      this.storage.write(project, DELIVERY_TYPE_ID, next, { expectedVersion: 0 });
+      if (status === 'Healthy') this.announce(next);
+    }
+  }
+
+  private announce(delivery: Delivery): void {
     for (const listener of this.listeners) {
       try {
         listener(delivery);

@@ -138,9 +138,16 @@ export interface Subscription extends StoredDocument {
   changes: Array<z.infer<typeof ChangeSubscription>>;
   events: Array<z.infer<typeof EventSubscription>>;
   format: z.infer<typeof DeliveryFormat>;
-  /** The mock delivers in process, so a subscription is always healthy. */
-  status: 'Healthy';
+  /** The destination's health as the platform reports it; a test makes it fail with `mock.failDestination`. */
+  status: SubscriptionStatus;
 }
+
+/**
+ * `Healthy` delivers; `TemporaryError` and `ConfigurationError` hold notifications back until the
+ * destination works again; `ConfigurationErrorDeliveryStopped` drops them until `changeDestination`.
+ */
+export const FAILING_STATUSES = ['TemporaryError', 'ConfigurationError', 'ConfigurationErrorDeliveryStopped'] as const;
+export type SubscriptionStatus = 'Healthy' | (typeof FAILING_STATUSES)[number];
 
 /**
  * The destination as stored: an EventBridge destination gains the `source` its events carry, which
@@ -192,6 +199,8 @@ export const subscriptions = defineResource<SubscriptionDraft, Subscription>({
     setKey: setter('key', Key),
     changeDestination: action(z.object({ destination: Destination }), (subscription: Subscription, a, ctx) => {
       subscription.destination = storedDestination(a.destination, ctx, subscription.key);
+      // A new destination is a fixed configuration: the platform turns the subscription healthy again.
+      subscription.status = 'Healthy';
     }),
     setMessages: action(z.object({ messages: z.array(MessageSubscription).optional() }), (subscription: Subscription, a) => {
       subscription.messages = a.messages ?? [];

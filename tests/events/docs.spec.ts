@@ -127,6 +127,36 @@ test('a subscription receives the messages and change notifications it names', a
   // doc-example:end
 });
 
+test('a failing destination holds notifications back until it is repaired', async ({ commerce }) => {
+  // doc-example:start
+  await commerce.apiRoot
+    .subscriptions()
+    .post({
+      body: {
+        key: 'customer-export',
+        destination: { type: 'GoogleCloudPubSub', projectId: 'shop', topic: 'customers' },
+        changes: [{ resourceTypeId: 'customer' }],
+      },
+    })
+    .execute();
+  await commerce.failDestination('customer-export', 'TemporaryError');
+  const subscription = await commerce.apiRoot.subscriptions().withKey({ key: 'customer-export' }).get().execute();
+  expect(subscription.body.status).toBe('TemporaryError');
+
+  await commerce.apiRoot
+    .customers()
+    .post({ body: { email: 'ada@example.com', password: 'secret' } })
+    .execute();
+  expect(await commerce.deliveries({ subscriptionKey: 'customer-export', resourceTypeId: 'customer' })).toEqual([]);
+  expect(await commerce.deliveries({ undelivered: true })).toMatchObject([
+    { notificationType: 'ResourceCreated', undelivered: 'Retrying' },
+  ]);
+
+  await commerce.repairDestination('customer-export');
+  expect(await commerce.deliveries({ subscriptionKey: 'customer-export', resourceTypeId: 'customer' })).toHaveLength(1);
+  // doc-example:end
+});
+
 test('an HTTP extension service validates carts', async ({ commerce }) => {
   // doc-example:start
   // The project's extension service: a cart needs a country, and gets the key of its check.
