@@ -22,6 +22,7 @@ import type {
   Engine,
   LifecycleMessage,
   Locator,
+  CreateOrigin,
   MessagePayload,
   QueryShape,
   Reference,
@@ -278,12 +279,12 @@ export class Repository implements Engine {
     return expandReferences(document, paths, (typeId, id) => this.storage.get(project, typeId, id));
   }
 
-  create(definition: ResourceDefinition, draftInput: unknown, ctx: ResourceContext): StoredDocument {
+  create(definition: ResourceDefinition, draftInput: unknown, ctx: ResourceContext, origin: CreateOrigin = 'created'): StoredDocument {
     const draft = validate(definition.draft, draftInput);
-    return this.insert(definition, definition.create(draft, ctx), ctx);
+    return this.insert(definition, definition.create(draft, ctx), ctx, origin);
   }
 
-  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext): StoredDocument {
+  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext, origin: CreateOrigin = 'created'): StoredDocument {
     const resource = {
       id: uuid(),
       version: 1,
@@ -293,7 +294,7 @@ export class Repository implements Engine {
       createdBy: ctx.author,
       lastModifiedBy: ctx.author,
     } as StoredDocument;
-    const created = definition.messages?.created;
+    const created = definition.messages?.[origin];
     const emitting = this.messages.wanted(ctx.project);
     const messages = created && emitting ? [lifecycleMessage(created, resource)] : [];
     this.passExtensions(definition, 'Create', resource, ctx, messages);

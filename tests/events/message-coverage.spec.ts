@@ -11,7 +11,7 @@ import { expect, test } from '../support/sdk.js';
 function declaredMessageTypes(): Map<string, string[]> {
   const declared = new Map<string, string[]>();
   for (const resource of resourceDefinitions) {
-    const types = [resource.messages?.created?.type, resource.messages?.deleted?.type];
+    const types = [resource.messages?.created?.type, resource.messages?.imported?.type, resource.messages?.deleted?.type];
     for (const [name, action] of Object.entries({ ...resource.actions, ...resource.internalActions })) {
       for (const type of action.message?.types ?? []) types.push(`${type} (${name})`);
     }
@@ -154,7 +154,9 @@ test('the platform message types the mock never produces: of resources or flows 
   const mapping = definition().components.schemas.Message!.allOf![1]!.discriminator!.mapping!;
   const produced = new Set<string>();
   for (const resource of resourceDefinitions) {
-    for (const type of [resource.messages?.created?.type, resource.messages?.deleted?.type]) if (type) produced.add(type);
+    for (const type of [resource.messages?.created?.type, resource.messages?.imported?.type, resource.messages?.deleted?.type]) {
+      if (type) produced.add(type);
+    }
     for (const action of Object.values({ ...resource.actions, ...resource.internalActions })) {
       for (const type of action.message?.types ?? []) produced.add(type);
     }
@@ -174,7 +176,6 @@ test('the platform message types the mock never produces: of resources or flows 
     'InventoryEntryOutOfStock',
     'InventoryEntryReorderPoint',
     'InventoryEntrySafetyStock',
-    'OrderImported',
     // Recalculated product discounts on prices: the mock discounts at read time.
     'ProductPriceDiscountsSet',
     'StandalonePriceDiscountSet',
