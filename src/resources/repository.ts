@@ -336,9 +336,10 @@ export class Repository implements Engine {
     const messages: MessagePayload[] = [];
     const keepsVersion = this.runActions(definition, next, steps, ctx, messages);
     if (requested) this.passExtensions(definition, 'Update', next, ctx, messages);
-    if (jsonEqual(next, current)) return current;
+    // An unchanged resource is stored again only for the messages of actions that keep its version (a customer's token issued).
+    if (jsonEqual(next, current) && (!keepsVersion || messages.length === 0)) return current;
     if (!keepsVersion) return this.store(definition, current, next, ctx, messages);
-    this.save(definition, ctx, next, current, NO_MESSAGES);
+    this.save(definition, ctx, next, current, messages);
     return next;
   }
 

@@ -63,3 +63,54 @@ test('an imported order: OrderImported with the order, no OrderCreated; its next
     order: { id: order.id, orderNumber: 'LEGACY-7', totalPrice: { centAmount: 1999 } },
   });
 });
+
+test('the token routes: Customer...TokenCreated about the customer, whose version stays; the value only for a short-lived token', async ({
+  apiRoot,
+}) => {
+  const customer = (
+    await apiRoot
+      .customers()
+      .post({ body: { email: 'ada@example.com', password: 'secret' } })
+      .execute()
+  ).body.customer;
+  const passwordToken = (
+    await apiRoot
+      .customers()
+      .passwordToken()
+      .post({ body: { email: 'ada@example.com' } })
+      .execute()
+  ).body;
+  const emailToken = (
+    await apiRoot
+      .customers()
+      .emailToken()
+      .post({ body: { id: customer.id, ttlMinutes: 30, invalidateOlderTokens: true } })
+      .execute()
+  ).body;
+  const after = (await apiRoot.customers().withId({ ID: customer.id }).get().execute()).body;
+  expect([after.version, after.lastModifiedAt]).toEqual([customer.version, customer.lastModifiedAt]);
+  await apiRoot
+    .customers()
+    .withId({ ID: customer.id })
+    .post({ body: { version: after.version, actions: [{ action: 'setFirstName', firstName: 'Ada' }] } })
+    .execute();
+
+  const messages = await messagesOf(apiRoot, customer.id);
+  expect(messages.map((m) => [m.type, m.sequenceNumber, m.resourceVersion])).toEqual([
+    ['CustomerCreated', 1, 1],
+    ['CustomerPasswordTokenCreated', 2, 1],
+    ['CustomerEmailTokenCreated', 3, 1],
+    ['CustomerFirstNameSet', 4, 2],
+  ]);
+  // A day's token is not told (the platform's rule: the value only for 60 minutes or less).
+  expect(messages[1]).toEqual(
+    expect.objectContaining({ customerId: customer.id, expiresAt: passwordToken.expiresAt, invalidateOlderTokens: false }),
+  );
+  expect(messages[1]).not.toHaveProperty('value');
+  expect(messages[2]).toMatchObject({
+    customerId: customer.id,
+    expiresAt: emailToken.expiresAt,
+    value: emailToken.value,
+    invalidateOlderTokens: true,
+  });
+});

@@ -169,9 +169,6 @@ test('the platform message types the mock never produces: of resources or flows 
     // An approval flow's completion comes with its last approval: one action emits one message here.
     'ApprovalFlowCompleted',
     'BusinessUnitTopLevelUnitSet',
-    // The token routes create tokens without an update of the customer.
-    'CustomerEmailTokenCreated',
-    'CustomerPasswordTokenCreated',
     // Stock thresholds crossed by reservations and orders: the mock keeps no reservations.
     'InventoryEntryOutOfStock',
     'InventoryEntryReorderPoint',
