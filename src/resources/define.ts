@@ -40,7 +40,7 @@ export interface MessageOf<R = any, Old = any> {
   /** The message types the action may emit (`setCustomField`: added, changed or removed), e.g. `CustomerEmailChanged`. */
   types: readonly string[];
   before?(resource: R, action: any): Old;
-  payload(resource: R, action: any, old: Old, ctx: ResourceContext): MessagePayload | undefined;
+  payload(resource: R, action: any, old: Old, ctx: ResourceContext): MessagePayload | readonly MessagePayload[] | undefined;
 }
 
 /** Declares one update action: its payload schema and how it changes a copy of the resource. */
@@ -66,12 +66,13 @@ export function emits<R = any, Old = undefined, A extends UpdateAction<R> = Upda
 
 /**
  * The action with a message whose type depends on what it did (a custom type set or removed): `payload`
- * returns the whole message payload, its `type` one of `types`, or nothing when there is no message.
+ * returns the whole message payload, its `type` one of `types`, or nothing when there is no message;
+ * or several, in order, when the action has more than one effect (the last approval completes a flow).
  */
 export function emitsOneOf<R = any, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
   declared: A,
   types: readonly string[],
-  payload: (resource: R, action: any, old: Old, ctx: ResourceContext) => MessagePayload | undefined,
+  payload: MessageOf<R, Old>['payload'],
   before?: (resource: R, action: any) => Old,
 ): A {
   const message: MessageOf<R, Old> = { types, payload };

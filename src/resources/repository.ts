@@ -365,7 +365,7 @@ export class Repository implements Engine {
       keepsVersion &&= declared.keepsVersion === true;
       // A copy: later actions of the request go on changing what the payload points into.
       const payload = message?.payload(next, step.payload, old, ctx);
-      if (payload) messages.push(jsonClone(payload));
+      if (payload) messages.push(...jsonClone([payload].flat()));
     }
     definition.afterActions?.(next, ctx, steps);
     return keepsVersion;
