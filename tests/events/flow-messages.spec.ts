@@ -114,3 +114,51 @@ test('the token routes: Customer...TokenCreated about the customer, whose versio
     invalidateOlderTokens: true,
   });
 });
+
+test('a business unit moved under another top-level unit: BusinessUnitTopLevelUnitSet after its own message, not for a move within its company', async ({
+  apiRoot,
+}) => {
+  const unit = async (body: object) =>
+    (
+      await apiRoot
+        .businessUnits()
+        .post({ body: body as never })
+        .execute()
+    ).body;
+  await unit({ key: 'acme', unitType: 'Company', name: 'Acme' });
+  await unit({ key: 'globex', unitType: 'Company', name: 'Globex' });
+  await unit({ key: 'globex-eu', unitType: 'Division', name: 'Globex EU', parentUnit: { typeId: 'business-unit', key: 'globex' } });
+  let division = await unit({
+    key: 'sales',
+    unitType: 'Division',
+    name: 'Sales',
+    parentUnit: { typeId: 'business-unit', key: 'acme' },
+    storeMode: 'Explicit',
+    associateMode: 'Explicit',
+    approvalRuleMode: 'Explicit',
+  });
+  const update = async (action: object) =>
+    (division = (
+      await apiRoot
+        .businessUnits()
+        .withId({ ID: division.id })
+        .post({ body: { version: division.version, actions: [action as never] } })
+        .execute()
+    ).body);
+  await update({ action: 'changeParentUnit', parentUnit: { typeId: 'business-unit', key: 'globex' } });
+  await update({ action: 'changeParentUnit', parentUnit: { typeId: 'business-unit', key: 'globex-eu' } });
+  await update({ action: 'setUnitType', unitType: 'Company' });
+  expect(division.topLevelUnit).toEqual({ typeId: 'business-unit', key: 'sales' });
+
+  const messages = await messagesOf(apiRoot, division.id);
+  const topLevel = (m: Record<string, unknown>) =>
+    [m.oldTopLevelUnit, m.topLevelUnit].map((ref) => (ref as { key: string } | undefined)?.key);
+  expect(messages.map((m) => [m.type, m.resourceVersion, ...topLevel(m)])).toEqual([
+    ['BusinessUnitCreated', 1, undefined, undefined],
+    ['BusinessUnitParentChanged', 2, undefined, undefined],
+    ['BusinessUnitTopLevelUnitSet', 2, 'acme', 'globex'],
+    ['BusinessUnitParentChanged', 3, undefined, undefined],
+    ['BusinessUnitTypeSet', 4, undefined, undefined],
+    ['BusinessUnitTopLevelUnitSet', 4, 'globex', 'sales'],
+  ]);
+});
