@@ -166,7 +166,7 @@ test('the platform message types the mock never produces: of resources or flows 
   // Order Edits change an order's items, discounts and shipping; the mock serves none.
   const orderEdits = /^Order(LineItem|CustomLineItem|DiscountCode|Edit|ShippingInfo|ShippingRateInput|CustomerGroup)[A-Z]/;
   expect(never.filter((type) => !unserved.test(type) && !orderEdits.test(type)).sort()).toEqual([
-    // Stock thresholds crossed by reservations and orders: the mock keeps no reservations.
+    // Stock thresholds crossed: the mock does not store an entry's `stockLevels` (reorderPoint, safetyStock) yet.
     'InventoryEntryOutOfStock',
     'InventoryEntryReorderPoint',
     'InventoryEntrySafetyStock',
