@@ -3,17 +3,8 @@
  * last approval of an approval flow. Through the official SDK; the response check validates every
  * message `/messages` answers against the platform's definition.
  */
-import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import { expect, test } from '../support/sdk.js';
-
-/** The messages of one resource, in order, as `/messages` serves them. */
-async function messagesOf(apiRoot: ByProjectKeyRequestBuilder, resourceId: string): Promise<Array<Record<string, unknown>>> {
-  const page = await apiRoot
-    .messages()
-    .get({ queryArgs: { where: `resource(id="${resourceId}")`, sort: 'sequenceNumber asc', limit: 100 } })
-    .execute();
-  return page.body.results as unknown as Array<Record<string, unknown>>;
-}
+import { messagesOf } from './support.js';
 
 test('an imported order: OrderImported with the order, no OrderCreated; its next change is number 2', async ({ apiRoot }) => {
   const EUR = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });

@@ -9,6 +9,7 @@ import type { ByProjectKeyRequestBuilder, Cart, Customer, Permission, Quote } fr
 import { expect, sdkFailure, test } from '../support/sdk.js';
 import { setupCatalog, type Catalog } from '../checkout/carts-support.js';
 import { associate, call, createCustomer, createRole, createUnit } from './support.js';
+import { messagesOf as resourceMessages } from '../events/support.js';
 
 const MY: Permission[] = [
   'ViewMyCarts',
@@ -690,12 +691,7 @@ test.describe('as-associate approval rules and flows', () => {
     expect(flow).toMatchObject({ status: 'Rejected', rejection: { rejecter: { customer: { id: w.manager.id } }, reason: 'too much' } });
     // The decision completes a flow: ApprovalFlowCompleted follows the last approval's (or the rejection's) message.
     const messagesOf = async (id: string) =>
-      (
-        await apiRoot
-          .messages()
-          .get({ queryArgs: { where: `resource(id="${id}")`, sort: 'sequenceNumber asc' } })
-          .execute()
-      ).body.results.map((m) => [m.type, m.sequenceNumber, m.resourceVersion, (m as { status?: string }).status]);
+      (await resourceMessages(apiRoot, id)).map((m) => [m.type, m.sequenceNumber, m.resourceVersion, m.status]);
     expect(await messagesOf(approved.id)).toEqual([
       ['ApprovalFlowCreated', 1, 1, undefined],
       ['ApprovalFlowApproved', 2, 2, undefined],
