@@ -35,8 +35,9 @@ import { predicateScope } from './cart/predicate-scope.js';
 import { customFieldActions, type CustomFields } from './common.js';
 import {
   action,
-  emits,
+  emitsOneOf,
   defineResource,
+  type MessagePayload,
   type CustomRoute,
   type ResourceContext,
   type UpdateAction,
@@ -168,8 +169,12 @@ function approver(ctx: ResourceContext): Associate {
   return associateEntry(unit, associate.id, ctx);
 }
 
+/** `ApprovalFlowCompleted` once the flow is decided: by its last approval or by a rejection. */
+const completion = (flow: ApprovalFlow): MessagePayload[] =>
+  flow.status === 'Pending' ? [] : [{ type: 'ApprovalFlowCompleted', status: flow.status, order: flow.order }];
+
 const actions: Record<string, UpdateAction<ApprovalFlow>> = {
-  approve: emits(
+  approve: emitsOneOf(
     action(z.object({}), (flow: ApprovalFlow, _a, ctx) => {
       assertPending(flow);
       const entry = approver(ctx);
@@ -183,10 +188,13 @@ const actions: Record<string, UpdateAction<ApprovalFlow>> = {
       flow.approvals.push({ approver: entry, approvedAt: ctx.now });
       recompute(flow);
     }),
-    'ApprovalFlowApproved',
-    (flow: ApprovalFlow) => ({ associate: flow.approvals.at(-1)!.approver, order: flow.order }),
+    ['ApprovalFlowApproved', 'ApprovalFlowCompleted'],
+    (flow: ApprovalFlow) => [
+      { type: 'ApprovalFlowApproved', associate: flow.approvals.at(-1)!.approver.customer, order: flow.order },
+      ...completion(flow),
+    ],
   ),
-  reject: emits(
+  reject: emitsOneOf(
     action(z.object({ reason: z.string().optional() }), (flow: ApprovalFlow, a, ctx) => {
       assertPending(flow);
       const entry = approver(ctx);
@@ -202,8 +210,16 @@ const actions: Record<string, UpdateAction<ApprovalFlow>> = {
       flow.rejection = { rejecter: entry, rejectedAt: ctx.now, ...(a.reason !== undefined ? { reason: a.reason } : {}) };
       recompute(flow);
     }),
-    'ApprovalFlowRejected',
-    (flow: ApprovalFlow) => ({ associate: flow.rejection!.rejecter, rejectionReason: flow.rejection!.reason, order: flow.order }),
+    ['ApprovalFlowRejected', 'ApprovalFlowCompleted'],
+    (flow: ApprovalFlow) => [
+      {
+        type: 'ApprovalFlowRejected',
+        associate: flow.rejection!.rejecter.customer,
+        rejectionReason: flow.rejection!.reason,
+        order: flow.order,
+      },
+      ...completion(flow),
+    ],
   ),
   ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalFlow>>),
 };

@@ -40,7 +40,7 @@ export interface MessageOf<R = any, Old = any> {
   /** The message types the action may emit (`setCustomField`: added, changed or removed), e.g. `CustomerEmailChanged`. */
   types: readonly string[];
   before?(resource: R, action: any): Old;
-  payload(resource: R, action: any, old: Old, ctx: ResourceContext): MessagePayload | undefined;
+  payload(resource: R, action: any, old: Old, ctx: ResourceContext): MessagePayload | readonly MessagePayload[] | undefined;
 }
 
 /** Declares one update action: its payload schema and how it changes a copy of the resource. */
@@ -66,12 +66,13 @@ export function emits<R = any, Old = undefined, A extends UpdateAction<R> = Upda
 
 /**
  * The action with a message whose type depends on what it did (a custom type set or removed): `payload`
- * returns the whole message payload, its `type` one of `types`, or nothing when there is no message.
+ * returns the whole message payload, its `type` one of `types`, or nothing when there is no message;
+ * or several, in order, when the action has more than one effect (the last approval completes a flow).
  */
 export function emitsOneOf<R = any, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
   declared: A,
   types: readonly string[],
-  payload: (resource: R, action: any, old: Old, ctx: ResourceContext) => MessagePayload | undefined,
+  payload: MessageOf<R, Old>['payload'],
   before?: (resource: R, action: any) => Old,
 ): A {
   const message: MessageOf<R, Old> = { types, payload };
@@ -138,9 +139,15 @@ export interface ResourceDefinition<Draft = any, R extends StoredDocument = any>
   scope?: ScopePolicy<R>;
   /** Called before delete; throws to refuse it. */
   beforeDelete?(resource: R, ctx: ResourceContext): void;
-  /** The messages the platform emits when a resource of the type is created and deleted (`<Resource>Created`, `<Resource>Deleted`). */
-  messages?: { created?: LifecycleMessage<R>; deleted?: LifecycleMessage<R> };
+  /**
+   * The messages the platform emits when a resource of the type is created and deleted (`<Resource>Created`,
+   * `<Resource>Deleted`); `imported` instead of `created` for one made by the type's import route (`OrderImported`).
+   */
+  messages?: { created?: LifecycleMessage<R>; imported?: LifecycleMessage<R>; deleted?: LifecycleMessage<R> };
 }
+
+/** How a resource came to be, which names its first message in the type's `messages`. */
+export type CreateOrigin = 'created' | 'imported';
 
 /** The message of a create or a delete: its type and what it carries of the resource. */
 export interface LifecycleMessage<R = any> {
@@ -201,10 +208,10 @@ export interface Engine {
   get(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument;
   query(definition: ResourceDefinition, project: string, params: URLSearchParams, shape?: QueryShape): PagedResult<StoredDocument>;
   expand<T extends object>(project: string, document: T, paths: string[]): T;
-  /** A resource from a client's draft, validated first. */
-  create(definition: ResourceDefinition, draft: unknown, ctx: ResourceContext): StoredDocument;
+  /** A resource from a client's draft, validated first; `origin` picks its lifecycle message (`imported` for an import route). */
+  create(definition: ResourceDefinition, draft: unknown, ctx: ResourceContext, origin?: CreateOrigin): StoredDocument;
   /** A resource the engine built itself (an order from a cart): base fields added, version 1. */
-  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext): StoredDocument;
+  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext, origin?: CreateOrigin): StoredDocument;
   /**
    * An update request `{version, actions}`; `allowed` limits the actions (a scoped endpoint's subset)
    * and may name internal actions the endpoint offers.

@@ -22,6 +22,7 @@ import type {
   Engine,
   LifecycleMessage,
   Locator,
+  CreateOrigin,
   MessagePayload,
   QueryShape,
   Reference,
@@ -278,12 +279,12 @@ export class Repository implements Engine {
     return expandReferences(document, paths, (typeId, id) => this.storage.get(project, typeId, id));
   }
 
-  create(definition: ResourceDefinition, draftInput: unknown, ctx: ResourceContext): StoredDocument {
+  create(definition: ResourceDefinition, draftInput: unknown, ctx: ResourceContext, origin: CreateOrigin = 'created'): StoredDocument {
     const draft = validate(definition.draft, draftInput);
-    return this.insert(definition, definition.create(draft, ctx), ctx);
+    return this.insert(definition, definition.create(draft, ctx), ctx, origin);
   }
 
-  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext): StoredDocument {
+  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext, origin: CreateOrigin = 'created'): StoredDocument {
     const resource = {
       id: uuid(),
       version: 1,
@@ -293,7 +294,7 @@ export class Repository implements Engine {
       createdBy: ctx.author,
       lastModifiedBy: ctx.author,
     } as StoredDocument;
-    const created = definition.messages?.created;
+    const created = definition.messages?.[origin];
     const emitting = this.messages.wanted(ctx.project);
     const messages = created && emitting ? [lifecycleMessage(created, resource)] : [];
     this.passExtensions(definition, 'Create', resource, ctx, messages);
@@ -335,9 +336,10 @@ export class Repository implements Engine {
     const messages: MessagePayload[] = [];
     const keepsVersion = this.runActions(definition, next, steps, ctx, messages);
     if (requested) this.passExtensions(definition, 'Update', next, ctx, messages);
-    if (jsonEqual(next, current)) return current;
+    // An unchanged resource is stored again only for the messages of actions that keep its version (a customer's token issued).
+    if (jsonEqual(next, current) && (!keepsVersion || messages.length === 0)) return current;
     if (!keepsVersion) return this.store(definition, current, next, ctx, messages);
-    this.save(definition, ctx, next, current, NO_MESSAGES);
+    this.save(definition, ctx, next, current, messages);
     return next;
   }
 
@@ -363,7 +365,7 @@ export class Repository implements Engine {
       keepsVersion &&= declared.keepsVersion === true;
       // A copy: later actions of the request go on changing what the payload points into.
       const payload = message?.payload(next, step.payload, old, ctx);
-      if (payload) messages.push(jsonClone(payload));
+      if (payload) messages.push(...jsonClone([payload].flat()));
     }
     definition.afterActions?.(next, ctx, steps);
     return keepsVersion;

@@ -3,18 +3,15 @@
  * type, in action order, with the platform's payload (the response check validates every message
  * `/messages` answers against the platform's definition).
  */
-import type { ByProjectKeyRequestBuilder, Message } from '@commercetools/platform-sdk';
+import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import { createCart, setupCatalog } from '../checkout/carts-support.js';
 import { typeWithStringField } from '../support/resources.js';
 import { expect, test } from '../support/sdk.js';
+import { messagesOf } from './support.js';
 
 /** The messages of one resource after its Created message, in order, as `/messages` serves them. */
 async function messagesAfterCreate(apiRoot: ByProjectKeyRequestBuilder, resourceId: string): Promise<Array<Record<string, unknown>>> {
-  const page = await apiRoot
-    .messages()
-    .get({ queryArgs: { where: `resource(id="${resourceId}")`, sort: 'sequenceNumber asc', limit: 500 } })
-    .execute();
-  return page.body.results.slice(1).map((message: Message) => message as unknown as Record<string, unknown>);
+  return (await messagesOf(apiRoot, resourceId)).slice(1);
 }
 
 /** The messages' types, each at the version the one update request produced. */

@@ -11,7 +11,7 @@ import { expect, test } from '../support/sdk.js';
 function declaredMessageTypes(): Map<string, string[]> {
   const declared = new Map<string, string[]>();
   for (const resource of resourceDefinitions) {
-    const types = [resource.messages?.created?.type, resource.messages?.deleted?.type];
+    const types = [resource.messages?.created?.type, resource.messages?.imported?.type, resource.messages?.deleted?.type];
     for (const [name, action] of Object.entries({ ...resource.actions, ...resource.internalActions })) {
       for (const type of action.message?.types ?? []) types.push(`${type} (${name})`);
     }
@@ -154,7 +154,9 @@ test('the platform message types the mock never produces: of resources or flows 
   const mapping = definition().components.schemas.Message!.allOf![1]!.discriminator!.mapping!;
   const produced = new Set<string>();
   for (const resource of resourceDefinitions) {
-    for (const type of [resource.messages?.created?.type, resource.messages?.deleted?.type]) if (type) produced.add(type);
+    for (const type of [resource.messages?.created?.type, resource.messages?.imported?.type, resource.messages?.deleted?.type]) {
+      if (type) produced.add(type);
+    }
     for (const action of Object.values({ ...resource.actions, ...resource.internalActions })) {
       for (const type of action.message?.types ?? []) produced.add(type);
     }
@@ -164,17 +166,10 @@ test('the platform message types the mock never produces: of resources or flows 
   // Order Edits change an order's items, discounts and shipping; the mock serves none.
   const orderEdits = /^Order(LineItem|CustomLineItem|DiscountCode|Edit|ShippingInfo|ShippingRateInput|CustomerGroup)[A-Z]/;
   expect(never.filter((type) => !unserved.test(type) && !orderEdits.test(type)).sort()).toEqual([
-    // An approval flow's completion comes with its last approval: one action emits one message here.
-    'ApprovalFlowCompleted',
-    'BusinessUnitTopLevelUnitSet',
-    // The token routes create tokens without an update of the customer.
-    'CustomerEmailTokenCreated',
-    'CustomerPasswordTokenCreated',
-    // Stock thresholds crossed by reservations and orders: the mock keeps no reservations.
+    // Stock thresholds crossed: the mock does not store an entry's `stockLevels` (reorderPoint, safetyStock) yet.
     'InventoryEntryOutOfStock',
     'InventoryEntryReorderPoint',
     'InventoryEntrySafetyStock',
-    'OrderImported',
     // Recalculated product discounts on prices: the mock discounts at read time.
     'ProductPriceDiscountsSet',
     'StandalonePriceDiscountSet',

@@ -1,4 +1,4 @@
-/** What the event specs share: a destination for their subscriptions and a way to create one. */
+/** What the event specs share: a destination for their subscriptions, a way to create one, a resource's messages. */
 import type { ByProjectKeyRequestBuilder, Destination, SubscriptionDraft } from '@commercetools/platform-sdk';
 
 /** An SQS queue: a destination the platform accepts; the mock records what it would receive. */
@@ -20,4 +20,13 @@ export async function subscribe(
       .post({ body: { destination: sqs, ...draft } })
       .execute()
   ).body;
+}
+
+/** The messages of one resource, in order (by sequence number), as `/messages` serves them. */
+export async function messagesOf(apiRoot: ByProjectKeyRequestBuilder, resourceId: string): Promise<Array<Record<string, unknown>>> {
+  const page = await apiRoot
+    .messages()
+    .get({ queryArgs: { where: `resource(id="${resourceId}")`, sort: 'sequenceNumber asc', limit: 500 } })
+    .execute();
+  return page.body.results as unknown as Array<Record<string, unknown>>;
 }

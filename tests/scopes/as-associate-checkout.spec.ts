@@ -9,6 +9,7 @@ import type { ByProjectKeyRequestBuilder, Cart, Customer, Permission, Quote } fr
 import { expect, sdkFailure, test } from '../support/sdk.js';
 import { setupCatalog, type Catalog } from '../checkout/carts-support.js';
 import { associate, call, createCustomer, createRole, createUnit } from './support.js';
+import { messagesOf as resourceMessages } from '../events/support.js';
 
 const MY: Permission[] = [
   'ViewMyCarts',
@@ -679,6 +680,7 @@ test.describe('as-associate approval rules and flows', () => {
       message: expect.stringContaining('Approved'),
     });
 
+    const approved = flow;
     const rejectedOrder = await order(20);
     flow = (
       await flows(w.admin.id)
@@ -687,6 +689,20 @@ test.describe('as-associate approval rules and flows', () => {
     ).body.results[0]!;
     flow = (await act(w.manager.id, { action: 'reject', reason: 'too much' })).body;
     expect(flow).toMatchObject({ status: 'Rejected', rejection: { rejecter: { customer: { id: w.manager.id } }, reason: 'too much' } });
+    // The decision completes a flow: ApprovalFlowCompleted follows the last approval's (or the rejection's) message.
+    const messagesOf = async (id: string) =>
+      (await resourceMessages(apiRoot, id)).map((m) => [m.type, m.sequenceNumber, m.resourceVersion, m.status]);
+    expect(await messagesOf(approved.id)).toEqual([
+      ['ApprovalFlowCreated', 1, 1, undefined],
+      ['ApprovalFlowApproved', 2, 2, undefined],
+      ['ApprovalFlowApproved', 3, 3, undefined],
+      ['ApprovalFlowCompleted', 4, 3, 'Approved'],
+    ]);
+    expect(await messagesOf(flow.id)).toEqual([
+      ['ApprovalFlowCreated', 1, 1, undefined],
+      ['ApprovalFlowRejected', 2, 2, undefined],
+      ['ApprovalFlowCompleted', 3, 2, 'Rejected'],
+    ]);
     expect((await sdkFailure(flows(w.outsider.id).withId({ ID: flow.id }).get().execute())).statusCode).toBe(403);
     expect(
       (await sdkFailure(inUnit(apiRoot, w.outsider.id, 'other').approvalFlows().withId({ ID: flow.id }).get().execute())).statusCode,

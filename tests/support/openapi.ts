@@ -63,6 +63,8 @@ const MAP_VALUES: Record<string, Schema> = {
  *   objects and arrays there (`currentVersion`, `invalidValue`, ...): they take any extra field.
  * - 404 responses declare no body; the platform sends the usual error envelope.
  * - `isPlatformClient`, which the platform sends in `createdBy`/`lastModifiedBy`, is missing.
+ * - The Reference discriminator maps some ReferenceTypeId values to no Reference type
+ *   (`approval-flow`, the `resource` of every approval flow message): they take a plain reference.
  * - The Message discriminator maps no OrderMessage subtype (`OrderCreated`, `LineItemStateTransition`,
  *   ...), though each is declared as one (`allOf: [OrderMessage, ...]`): they are mapped by their name.
  */
@@ -91,6 +93,15 @@ function repair(definition: Definition): void {
       if (schema.allOf?.[0]?.$ref === `${SCHEMAS}OrderMessage` && name.endsWith('Message'))
         messageMapping[name.slice(0, -'Message'.length)] ??= SCHEMAS + name;
     }
+  }
+  const references = schemas.Reference?.discriminator?.mapping;
+  if (references) {
+    schemas.PlainReference = {
+      type: 'object',
+      required: ['typeId', 'id'],
+      properties: { typeId: { type: 'string' }, id: { type: 'string' }, obj: {} },
+    };
+    for (const typeId of schemas.ReferenceTypeId?.enum ?? []) references[typeId as string] ??= `${SCHEMAS}PlainReference`;
   }
   // Since 2026-01-29 the GraphQL API answers invalid input with 400 and its GraphQL body (the platform's
   // release note "Changed GraphQL API status code on invalid input"); the definition still says only the

@@ -9,7 +9,17 @@ import { errors } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';
 import { addressBookActions } from '../address-book.js';
 import { customFieldActionsWithMessages, emitsField, setField } from '../common.js';
-import { action, type CustomRoute, defineResource, emits, type Engine, type Reference, lifecycleMessages } from '../define.js';
+import {
+  action,
+  type CustomRoute,
+  defineResource,
+  emits,
+  emitsOneOf,
+  type Engine,
+  type MessagePayload,
+  type Reference,
+  lifecycleMessages,
+} from '../define.js';
 import { resourceIdentifier } from '../validation.js';
 import {
   AssociateDraft,
@@ -26,7 +36,15 @@ import {
   storeReferences,
   UnitTypeSchema,
 } from './draft.js';
-import { associateResponse, effectiveStores, inheritedAssociatesOf, lookupIn, rederiveSubtree, setParent } from './hierarchy.js';
+import {
+  associateResponse,
+  deriveHierarchy,
+  effectiveStores,
+  inheritedAssociatesOf,
+  lookupIn,
+  rederiveSubtree,
+  setParent,
+} from './hierarchy.js';
 import type { Associate, BusinessUnit, KeyReference } from './model.js';
 import { businessUnitScope } from './scope.js';
 
@@ -39,6 +57,12 @@ function findAssociate(unit: BusinessUnit, id: string): Associate {
   const found = unit.associates.find((a) => a.customer.id === id);
   if (!found) throw errors.invalidOperation(`The customer '${id}' is not an associate of the business unit '${unit.key}'.`);
   return found;
+}
+
+/** `BusinessUnitTopLevelUnitSet` when a change moved the unit under another top-level unit (to another company, or made it one). */
+function topLevelUnitSet(unit: BusinessUnit, oldTopLevelUnit: KeyReference<'business-unit'>): MessagePayload[] {
+  if (unit.topLevelUnit.key === oldTopLevelUnit.key) return [];
+  return [{ type: 'BusinessUnitTopLevelUnitSet', topLevelUnit: unit.topLevelUnit, oldTopLevelUnit }];
 }
 
 export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
@@ -151,7 +175,7 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     ),
 
     // Hierarchy
-    changeParentUnit: emits(
+    changeParentUnit: emitsOneOf(
       action(z.object({ parentUnit: resourceIdentifier('business-unit') }), (unit: BusinessUnit, a, ctx) => {
         if (unit.unitType !== 'Division')
           throw errors.invalidOperation('A Company has no parent unit; use setUnitType to make it a Division.');
@@ -171,15 +195,16 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
             `The new parent unit '${after.key}' must be associated with the same stores as the old parent unit '${before.key}'.`,
           );
         }
+        deriveHierarchy(unit, lookup);
       }),
-      'BusinessUnitParentChanged',
-      (unit: BusinessUnit, _a, oldParentUnit: KeyReference<'business-unit'> | undefined) => ({
-        oldParentUnit,
-        newParentUnit: unit.parentUnit,
-      }),
-      (unit: BusinessUnit) => unit.parentUnit,
+      ['BusinessUnitParentChanged', 'BusinessUnitTopLevelUnitSet'],
+      (unit: BusinessUnit, _a, old: Pick<BusinessUnit, 'parentUnit' | 'topLevelUnit'>) => [
+        { type: 'BusinessUnitParentChanged', oldParentUnit: old.parentUnit, newParentUnit: unit.parentUnit },
+        ...topLevelUnitSet(unit, old.topLevelUnit),
+      ],
+      (unit: BusinessUnit) => ({ parentUnit: unit.parentUnit, topLevelUnit: unit.topLevelUnit }),
     ),
-    setUnitType: emits(
+    setUnitType: emitsOneOf(
       action(
         z.object({ unitType: UnitTypeSchema, parentUnit: resourceIdentifier('business-unit').optional() }),
         (unit: BusinessUnit, a, ctx) => {
@@ -189,21 +214,26 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
             }
             unit.unitType = 'Company';
             delete unit.parentUnit;
-            return;
+          } else {
+            if (!a.parentUnit) throw errors.invalidOperation('A Division needs a parentUnit.');
+            unit.unitType = 'Division';
+            setParent(unit, a.parentUnit, ctx);
           }
-          if (!a.parentUnit) throw errors.invalidOperation('A Division needs a parentUnit.');
-          unit.unitType = 'Division';
-          setParent(unit, a.parentUnit, ctx);
+          deriveHierarchy(unit, lookupIn(ctx));
         },
       ),
-      'BusinessUnitTypeSet',
-      (unit: BusinessUnit, _a, old: Pick<BusinessUnit, 'unitType' | 'parentUnit'>) => ({
-        unitType: unit.unitType,
-        oldUnitType: old.unitType,
-        parentUnit: unit.parentUnit,
-        oldParentUnit: old.parentUnit,
-      }),
-      (unit: BusinessUnit) => ({ unitType: unit.unitType, parentUnit: unit.parentUnit }),
+      ['BusinessUnitTypeSet', 'BusinessUnitTopLevelUnitSet'],
+      (unit: BusinessUnit, _a, old: Pick<BusinessUnit, 'unitType' | 'parentUnit' | 'topLevelUnit'>) => [
+        {
+          type: 'BusinessUnitTypeSet',
+          unitType: unit.unitType,
+          oldUnitType: old.unitType,
+          parentUnit: unit.parentUnit,
+          oldParentUnit: old.parentUnit,
+        },
+        ...topLevelUnitSet(unit, old.topLevelUnit),
+      ],
+      (unit: BusinessUnit) => ({ unitType: unit.unitType, parentUnit: unit.parentUnit, topLevelUnit: unit.topLevelUnit }),
     ),
 
     // Stores

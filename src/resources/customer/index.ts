@@ -10,13 +10,14 @@ import { hashPassword } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
 import { addressBookActions } from '../address-book.js';
 import { customFieldActionsWithMessages, emitsField, setField, setter } from '../common.js';
-import { action, defineResource, emits, type Reference } from '../define.js';
+import { action, defineResource, emits, emitsOneOf, type Reference } from '../define.js';
 import { Key, resourceIdentifier, CalendarDate, LanguageTag } from '../validation.js';
 import { customerAccountRoutes } from './account.js';
 import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, storeReferences } from './draft.js';
 import { assertEmailAvailable, duplicateEmail, emailIndexValues } from './emails.js';
 import type { Customer } from './model.js';
 import { signUp } from './sign-in.js';
+import { TokenIssued, tokenCreatedMessage } from './tokens.js';
 import { customerScope } from './scope.js';
 
 export const customers = defineResource<CustomerDraft, Customer>({
@@ -184,6 +185,12 @@ export const customers = defineResource<CustomerDraft, Customer>({
         customer.isEmailVerified = true;
       }),
       'CustomerEmailVerified',
+    ),
+    // Issuing a token changes nothing the customer holds (the platform keeps its version) but is told in a message.
+    issueToken: emitsOneOf(
+      { ...action(TokenIssued, () => {}), keepsVersion: true },
+      ['CustomerPasswordTokenCreated', 'CustomerEmailTokenCreated'],
+      (customer, a) => tokenCreatedMessage(a, customer.id),
     ),
   },
   routes: [

@@ -1,11 +1,12 @@
 /**
  * Password-reset and email-verification tokens: documents of their own collections (not resources:
- * no version history, no messages), found by their value.
+ * no version history), found by their value; issuing one is told in a message about the customer.
  */
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { uuid } from '../../util/ids.js';
 import type { StoredDocument } from '../../storage/types.js';
-import type { Engine, ResourceContext } from '../define.js';
+import type { AppliedAction, Engine, MessagePayload, ResourceContext } from '../define.js';
 import { customerInStore } from './authentication.js';
 import { customerErrors } from './errors.js';
 import type { Customer } from './model.js';
@@ -38,6 +39,29 @@ export function tokenBody(token: CustomerToken) {
   };
 }
 
+/** The customer's internal action `issueToken`: what its message tells of the token. */
+export const TokenIssued = z.object({
+  kind: z.enum(['password', 'email']),
+  expiresAt: z.string(),
+  invalidateOlderTokens: z.boolean(),
+  value: z.string().optional(),
+});
+
+/** The longest validity of a token whose message still carries its value (the platform's rule). */
+const VALUE_IN_MESSAGE_MAX_MINUTES = 60;
+
+function tokenIssued(kind: TokenKind, token: CustomerToken, ttlMinutes: number): AppliedAction {
+  const { expiresAt, invalidateOlderTokens, value } = token;
+  const payload = { kind, expiresAt, invalidateOlderTokens, ...(ttlMinutes <= VALUE_IN_MESSAGE_MAX_MINUTES ? { value } : {}) };
+  return { name: 'issueToken', payload };
+}
+
+export function tokenCreatedMessage(issued: z.infer<typeof TokenIssued>, customerId: string): MessagePayload {
+  const { kind, ...token } = issued;
+  return { type: kind === 'password' ? 'CustomerPasswordTokenCreated' : 'CustomerEmailTokenCreated', customerId, ...token };
+}
+
+/** A new token of `kind` for the customer, with its message (`Customer...TokenCreated`). */
 export function issueToken(
   repository: Engine,
   ctx: ResourceContext,
@@ -61,6 +85,7 @@ export function issueToken(
   repository.transaction(() => {
     if (invalidateOlderTokens) revokeTokens(repository, ctx.project, kind, customer.id);
     repository.storage.write(ctx.project, TOKEN_COLLECTIONS[kind], token, { expectedVersion: 0, key: token.value });
+    repository.apply(repository.definition('customer'), customer, [tokenIssued(kind, token, ttlMinutes)], ctx);
   });
   return token;
 }

@@ -25,6 +25,7 @@ export const orders = defineResource<OrderImportDraft, Order>({
   actions: orderActions,
   messages: {
     created: { type: 'OrderCreated', payload: (order) => ({ order }) },
+    imported: { type: 'OrderImported', payload: (order) => ({ order }) },
     deleted: { type: 'OrderDeleted', payload: (order) => ({ order }) },
   },
   keyOf: (order) => order.orderNumber,

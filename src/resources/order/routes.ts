@@ -78,13 +78,13 @@ export const projectOrders: OrderNumberAccess = {
     repository.remove(orderDefinition(repository), { key: orderNumber }, version, call.ctx) as Order,
 };
 
-/** `POST /orders/import`: an OrderImportDraft, with the stock its line items take. */
+/** `POST /orders/import`: an OrderImportDraft, with the stock its line items take; its message is `OrderImported`. */
 export const orderImportRoute: CustomRoute = {
   method: 'POST',
   path: 'import',
   handle: (call, repository) => {
     const order = repository.transaction(() => {
-      const made = repository.create(orderDefinition(repository), call.json(), call.ctx) as Order;
+      const made = repository.create(orderDefinition(repository), call.json(), call.ctx, 'imported') as Order;
       takeInventory(repository, made.lineItems, made.inventoryMode, call.ctx);
       return made;
     });
