@@ -19,7 +19,8 @@ export interface Change {
   typeId: string;
   /** The resource's URL segment (`orders`), for a CloudEvent's `source`. */
   path: string | undefined;
-  kind: 'ResourceCreated' | 'ResourceUpdated' | 'ResourceDeleted';
+  /** The change notification it makes; none when it kept the version (a token issued for a customer): messages only. */
+  kind: 'ResourceCreated' | 'ResourceUpdated' | 'ResourceDeleted' | undefined;
   /** The resource after the change (as it was, for a deletion). */
   resource: StoredDocument;
   /** The resource before an update. */
@@ -143,7 +144,7 @@ const byteLength = (body: unknown) => Buffer.byteLength(JSON.stringify(body), 'u
 
 /** Whether the change gives a subscription a destination it has not had: created, or its destination changed. */
 function needsTestMessage(change: Change): boolean {
-  if (change.typeId !== SUBSCRIPTION_TYPE_ID || change.kind === 'ResourceDeleted') return false;
+  if (change.typeId !== SUBSCRIPTION_TYPE_ID || change.kind === 'ResourceDeleted' || change.kind === undefined) return false;
   return change.kind === 'ResourceCreated' || !jsonEqual(change.previous?.destination, change.resource.destination);
 }
 
@@ -229,7 +230,7 @@ export class Outbox {
       }
       const subscriptions = [...this.storage.scan(change.project, SUBSCRIPTION_TYPE_ID)] as Subscription[];
       for (const subscription of subscriptions) {
-        if (subscription.changes.some((wanted) => wanted.resourceTypeId === change.typeId)) {
+        if (change.kind && subscription.changes.some((wanted) => wanted.resourceTypeId === change.typeId)) {
           const data = changeNotification(change);
           this.send(subscription, change, change.kind, data);
         }

@@ -536,9 +536,10 @@ export class Repository implements Engine {
           author: ctx.author,
           created: previous === undefined,
         });
-        // A change that keeps the version (an internal bookkeeping action) is no change to subscribers.
-        if (previous?.version !== next.version)
-          this.outbox.record(changeOf(definition, ctx, previous ? 'ResourceUpdated' : 'ResourceCreated', next, written, previous));
+        // A change that keeps the version (an internal bookkeeping action, a token issued) makes no
+        // change notification; its messages, if any, still reach subscribers.
+        const kind = previous?.version === next.version ? undefined : previous ? 'ResourceUpdated' : 'ResourceCreated';
+        if (kind || written.length > 0) this.outbox.record(changeOf(definition, ctx, kind, next, written, previous));
       });
     } catch (error) {
       if (error instanceof KeyConflict) throw errors.duplicateField('key', error.key);

@@ -4,7 +4,7 @@
  * message `/messages` answers against the platform's definition.
  */
 import { expect, test } from '../support/sdk.js';
-import { messagesOf } from './support.js';
+import { messagesOf, subscribe } from './support.js';
 
 test('an imported order: OrderImported with the order, no OrderCreated; its next change is number 2', async ({ apiRoot }) => {
   const EUR = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
@@ -57,7 +57,13 @@ test('an imported order: OrderImported with the order, no OrderCreated; its next
 
 test('the token routes: Customer...TokenCreated about the customer, whose version stays; the value only for a short-lived token', async ({
   apiRoot,
+  mock,
 }) => {
+  await subscribe(apiRoot, {
+    key: 'accounts',
+    messages: [{ resourceTypeId: 'customer', types: ['CustomerPasswordTokenCreated', 'CustomerEmailTokenCreated'] }],
+    changes: [{ resourceTypeId: 'customer' }],
+  });
   const customer = (
     await apiRoot
       .customers()
@@ -104,6 +110,14 @@ test('the token routes: Customer...TokenCreated about the customer, whose versio
     value: emailToken.value,
     invalidateOlderTokens: true,
   });
+  // Subscribers get the token messages; a token is no change of the customer, so no change notification.
+  const delivered = mock.deliveries().filter((delivery) => delivery.resource.typeId === 'customer');
+  expect(delivered.map((delivery) => [delivery.notificationType, delivery.messageType, delivery.payload.version])).toEqual([
+    ['ResourceCreated', undefined, 1],
+    ['Message', 'CustomerPasswordTokenCreated', 1],
+    ['Message', 'CustomerEmailTokenCreated', 1],
+    ['ResourceUpdated', undefined, 2],
+  ]);
 });
 
 test('a business unit moved under another top-level unit: BusinessUnitTopLevelUnitSet after its own message, not for a move within its company', async ({
