@@ -294,10 +294,13 @@ export class CommerceMock {
     answers = new Map<string, ExtensionVerdict>(),
   ): MockResponse | Promise<MockResponse> {
     const method = request.method.toUpperCase();
+    const decisions = this.repository.decisions.size;
     try {
       return repeatably(run, () => this.repository.extensions.serving(answers, () => this.answerOnce(request, method)));
     } catch (error) {
       if (!(error instanceof ExtensionsPending)) return errorResponse(error, method);
+      // The run is void, as its writes are: the next run decides again, and records its own decisions.
+      this.repository.decisions.forgetSince(decisions);
       if (!mayAwait) {
         return errorResponse(
           errors.general(`${error.message} Extensions are called asynchronously: serve the request with mock.respond().`),

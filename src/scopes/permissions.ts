@@ -93,6 +93,16 @@ export class PermissionLog {
     this.entries.push(decision);
   }
 
+  /** How many decisions are recorded: a mark to `forgetSince`. */
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** Forgets the decisions recorded since `mark` (a run of a request that is run again). */
+  forgetSince(mark: number): void {
+    this.entries.length = mark;
+  }
+
   list(): PermissionDecision[] {
     return this.entries.map((entry) => ({ ...entry, permissions: [...entry.permissions] }));
   }

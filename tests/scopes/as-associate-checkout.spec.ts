@@ -136,6 +136,34 @@ const decisionsOf = (decisions: Array<{ action: string; allowed: boolean; permis
   decisions.filter((d) => d.action === action).map((d) => [d.allowed, d.permissions]);
 
 test.describe('as-associate carts', () => {
+  test('a write that waits for an API extension records its permission decisions once', async ({ apiRoot, mock }) => {
+    const w = await world(apiRoot);
+    await apiRoot
+      .extensions()
+      .post({
+        body: {
+          key: 'cart-check',
+          destination: { type: 'HTTP', url: 'http://127.0.0.1:9/carts' },
+          triggers: [{ resourceTypeId: 'cart', actions: ['Create', 'Update'] }],
+        },
+      })
+      .execute();
+    let calls = 0;
+    mock.registerExtension('cart-check', () => {
+      calls += 1;
+      return { statusCode: 200, body: { actions: [{ action: 'setKey', key: `checked-${calls}` }] } };
+    });
+    const cart = await unitCart(apiRoot, w, w.buyer.id);
+    const updated = await inUnit(apiRoot, w.buyer.id)
+      .carts()
+      .withId({ ID: cart.id })
+      .post({ body: { version: cart.version, actions: [{ action: 'setCountry', country: 'DE' }] } })
+      .execute();
+    expect([calls, cart.key, updated.body.key]).toEqual([2, 'checked-1', 'checked-2']);
+    expect(decisionsOf(mock.permissionDecisions(), 'create cart')).toEqual([[true, ['CreateMyCarts']]]);
+    expect(decisionsOf(mock.permissionDecisions(), 'update cart')).toEqual([[true, ['UpdateMyCarts']]]);
+  });
+
   test('created in the unit for the associate; Others covers the unit, My alone narrows; another unit’s cart is a 404', async ({
     apiRoot,
     mock,
