@@ -702,7 +702,7 @@ test.describe('GraphQL mutations', () => {
   test('two fields, the second triggers the extension: the first is stored once, with the ids it answered', ({ apiRoot, mock }) =>
     twoFieldDocument(apiRoot, mock));
 
-  test('the same on SQLite storage: the document rolls back and runs again in one SQLite transaction', async () => {
+  test('the same on SQLite storage: the document rolls back and runs again in one SQLite transaction', { tag: '@sqlite' }, async () => {
     const storage = temporarySqlite();
     try {
       const mock = createCommerceMock({ storage, defaultProjectKey: 'test-project' });
