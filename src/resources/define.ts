@@ -94,7 +94,10 @@ export interface CustomRoute {
   handle(call: ApiCall, engine: Engine): Reply;
 }
 
-export type BaseFields = 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy';
+/** The fields every stored resource (and every message) has: its identity, version and audit fields. */
+export const BASE_FIELDS = ['id', 'version', 'createdAt', 'lastModifiedAt', 'createdBy', 'lastModifiedBy'] as const;
+
+export type BaseFields = (typeof BASE_FIELDS)[number];
 
 export interface ResourceDefinition<Draft = any, R extends StoredDocument = any> {
   typeId: string;

@@ -8,6 +8,7 @@
 import type { StorageBackend, StoredDocument } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
 import { jsonEqual } from '../util/json.js';
+import { BASE_FIELDS } from './define.js';
 import { userProvidedIdentifiers } from './messages.js';
 import { hasSubscriptions, SUBSCRIPTION_TYPE_ID, type Subscription, type SubscriptionStatus } from './subscriptions.js';
 
@@ -114,12 +115,7 @@ export const MAX_NOTIFICATION_BYTES: Record<Subscription['destination']['type'],
 const MESSAGE_ENVELOPE = [
   'notificationType',
   'projectKey',
-  'id',
-  'version',
-  'createdAt',
-  'lastModifiedAt',
-  'createdBy',
-  'lastModifiedBy',
+  ...BASE_FIELDS,
   'sequenceNumber',
   'resource',
   'resourceVersion',

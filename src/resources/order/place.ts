@@ -17,20 +17,15 @@ import { errors } from '../../http/errors.js';
 import type { Cart } from '../cart/model.js';
 import { markCartOrdered, orderableCart } from '../cart/ordering.js';
 import { customFields } from '../common.js';
-import type { Engine, Locator, Reference, ResourceContext } from '../define.js';
+import { BASE_FIELDS, type Engine, type Locator, type Reference, type ResourceContext } from '../define.js';
 import type { ResourceIdentifier } from '../validation.js';
 import { assertOrderNumberFree } from './actions.js';
 import type { Order, OrderFromCartDraft } from './model.js';
 import { orderErrors, takeInventory } from './parts.js';
 
 /** Cart fields an order does not take: the cart's bookkeeping (`snapshotCart` leaves out the same) and `totalLineItemQuantity` (not an Order field). */
-const CART_ONLY = new Set([
-  'id',
-  'version',
-  'createdAt',
-  'lastModifiedAt',
-  'createdBy',
-  'lastModifiedBy',
+const CART_ONLY = new Set<string>([
+  ...BASE_FIELDS,
   'key',
   'cartState',
   'freezeStrategy',
