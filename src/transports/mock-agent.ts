@@ -43,6 +43,7 @@ interface InterceptedRequest {
   method: string;
   origin?: string;
   headers?: unknown;
+  [ANSWER]?: MockResponse;
 }
 
 export interface InterceptOptions {
@@ -112,16 +113,13 @@ function toReply(response: MockResponse) {
   };
 }
 
-/** The header that names a request's stashed answer on its way through the MockAgent's interceptor. */
-const ANSWER_HEADER = 'x-commerce-mock-answer';
+/**
+ * Where a request's answer rides through the MockAgent to its interceptor: a symbol on the dispatch
+ * options, which undici copies along (object spread keeps symbol keys) to the reply callback.
+ */
+const ANSWER = Symbol('commerce-mock answer');
 
-/** `headers` (in any of undici's forms) with one more. */
-function withHeader(headers: unknown, name: string, value: string): unknown {
-  if (Array.isArray(headers))
-    return headers.length > 0 && Array.isArray(headers[0]) ? [...headers, [name, value]] : [...headers, name, value];
-  if (headers && typeof headers === 'object') return { ...(headers as Record<string, unknown>), [name]: value };
-  return { [name]: value };
-}
+type AnsweredOptions = DispatchOptions & { [ANSWER]?: MockResponse };
 
 function failed(handler: DispatchHandler, error: unknown): void {
   const reason = error instanceof Error ? error : new Error(String(error));
@@ -210,8 +208,14 @@ async function assertFetchIntercepted(): Promise<void> {
 export async function interceptFetch(mock: CommerceMock, options: InterceptOptions = {}): Promise<Interception> {
   const undici = options.undici ?? (await loadUndici());
   const origins = new Set([mock.options.apiUrl, mock.options.authUrl]);
-  const answers = new Map<string, MockResponse>();
-  let answered = 0;
+  /** The mock's origin of a dispatched request, or `undefined` for any other host. */
+  const mockOrigin = (origin: DispatchOptions['origin']): string | undefined => {
+    if (origin === undefined) return undefined;
+    // undici hands the origin over as text in the usual form: no URL to parse on the common path.
+    if (typeof origin === 'string' && origins.has(origin)) return origin;
+    const parsed = new URL(String(origin)).origin;
+    return origins.has(parsed) ? parsed : undefined;
+  };
   /**
    * undici 7's interceptor needs its reply's status synchronously, yet a request that triggers an API
    * extension is answered later. So the agent answers a request to the mock before the interceptor
@@ -220,27 +224,21 @@ export async function interceptFetch(mock: CommerceMock, options: InterceptOptio
    */
   class MockServingAgent extends undici.MockAgent {
     override dispatch(options: DispatchOptions, handler: DispatchHandler): boolean {
-      const origin = options.origin === undefined ? undefined : new URL(String(options.origin)).origin;
-      if (origin === undefined || !origins.has(origin)) return super.dispatch(options, handler);
-      const id = String(++answered);
-      const tagged = { ...options, headers: withHeader(options.headers, ANSWER_HEADER, id), body: undefined };
+      const origin = mockOrigin(options.origin);
+      if (origin === undefined) return super.dispatch(options, handler);
+      const answered = (answer: MockResponse): AnsweredOptions => ({ ...options, body: undefined, [ANSWER]: answer });
       const response = respondTo(mock, origin, options);
       if (!(response instanceof Promise) && !response.delayMs && !response.dropConnection) {
-        answers.set(id, response);
-        return super.dispatch(tagged, handler);
+        return super.dispatch(answered(response), handler);
       }
       Promise.resolve(response)
         .then(async (settled) => {
           // Failed at the connection: the caller sees fetch's own network error ('fetch failed').
           if (settled.dropConnection) return failed(handler, connectionDropped(origin + options.path));
           await lateness(settled);
-          answers.set(id, settled);
-          super.dispatch(tagged, handler);
+          super.dispatch(answered(settled), handler);
         })
-        .catch((error: unknown) => {
-          answers.delete(id);
-          failed(handler, error);
-        });
+        .catch((error: unknown) => failed(handler, error));
       return true;
     }
   }
@@ -253,9 +251,7 @@ export async function interceptFetch(mock: CommerceMock, options: InterceptOptio
       .get(origin)
       .intercept({ path: () => true, method: () => true })
       .reply((request: InterceptedRequest) => {
-        const id = normaliseHeaders(request.headers)[ANSWER_HEADER] ?? '';
-        const response = answers.get(id);
-        answers.delete(id);
+        const response = request[ANSWER];
         if (!response)
           throw new Error(`commerce-mock: no answer for ${request.method} ${origin}${request.path}: dispatch it through the agent.`);
         return toReply(response);
