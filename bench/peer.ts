@@ -1,7 +1,9 @@
 /**
  * Side by side in one process and run: this mock, the peer `@labdigital/commercetools-mock` (msw
  * in process, Fastify over HTTP) and the floors, a MockAgent and a bare `node:http` server answering
- * one fixed JSON body. Every figure goes through the same official SDK client, sequential requests;
+ * one fixed JSON body. In process, one more floor: a MockAgent answering each workload with the
+ * bodies our mock answered it (what real-sized bodies cost the SDK and fetch), so `ours - bodies`
+ * is what our engine and transport add. Every figure goes through the same official SDK client, sequential requests;
  * three interleaved rounds, the median of the rounds' medians. Absolute times on shared machines
  * wander: read the ratios.
  * Run: npm run bench:build && node dist-bench/bench/peer.js
@@ -76,6 +78,38 @@ const inProcess: Target[] = [
     },
   },
   {
+    name: 'bodies floor',
+    async start() {
+      await recordOurAnswers();
+      const previous = getGlobalDispatcher();
+      const agent = new MockAgent();
+      agent.disableNetConnect();
+      agent
+        .get(DEFAULT_AUTH_URL)
+        .intercept({ path: () => true, method: () => true })
+        .reply(200, FIXED, { headers: { 'content-type': 'application/json' } })
+        .persist();
+      let next = 0;
+      agent
+        .get(DEFAULT_API_URL)
+        .intercept({ path: () => true, method: () => true })
+        .reply(() => {
+          const answers = recordedAnswers.get(runningWorkload)!;
+          const answer = answers[next++ % answers.length]!;
+          return { statusCode: answer.status, data: answer.body, responseOptions: { headers: answer.headers } };
+        })
+        .persist();
+      setGlobalDispatcher(agent);
+      return {
+        api: sdk(DEFAULT_API_URL, DEFAULT_AUTH_URL),
+        stop: async () => {
+          setGlobalDispatcher(previous);
+          await agent.close();
+        },
+      };
+    },
+  },
+  {
     name: 'MockAgent floor',
     async start() {
       const previous = getGlobalDispatcher();
@@ -99,6 +133,50 @@ const inProcess: Target[] = [
     },
   },
 ];
+
+/** The workload running now: the bodies floor answers with what our mock answered to it. */
+let runningWorkload = '';
+
+interface RecordedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Per workload, what our mock answered to its timed requests (the token server's answers left out). */
+const recordedAnswers = new Map<string, RecordedAnswer[]>();
+
+/**
+ * Runs every workload once through our mock and keeps its answers: a MockAgent replaying them costs
+ * the SDK and fetch what bodies of the real size cost, which a fixed small body does not show.
+ */
+async function recordOurAnswers(): Promise<void> {
+  if (recordedAnswers.size > 0) return;
+  const interception = await interceptFetch(createCommerceMock({ defaultProjectKey: PROJECT }), { allowNetConnect: false });
+  let recording: RecordedAnswer[] | undefined;
+  const recordingClient: typeof fetch = async (input, init) => {
+    const response = await globalThis.fetch(input, init);
+    const body = await response.text();
+    if (recording && String(input).startsWith(DEFAULT_API_URL)) {
+      recording.push({ status: response.status, headers: Object.fromEntries(response.headers), body });
+    }
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+  const api = sdkApiRoot(PROJECT, DEFAULT_API_URL, DEFAULT_AUTH_URL, recordingClient);
+  categories = [];
+  try {
+    for (const workload of workloads) {
+      recording = undefined;
+      await workload.prepare?.(api);
+      recording = [];
+      for (let i = 0; i < 50; i++) await workload.run(api, i);
+      recordedAnswers.set(workload.name, recording);
+    }
+  } finally {
+    categories = [];
+    await interception.restore();
+  }
+}
 
 const overHttp: Target[] = [
   {
@@ -271,6 +349,7 @@ async function runRounds(targets: Target[], chosen: Workload[], rounds: Rounds):
     categories = [];
     try {
       for (const workload of chosen) {
+        runningWorkload = workload.name;
         await workload.prepare?.(api);
         const figure = await measure(workload.name, RUNS, (i) => workload.run(api, i), 50);
         const byTarget = rounds.get(workload.name) ?? new Map<string, number[]>();
@@ -288,16 +367,23 @@ async function runRounds(targets: Target[], chosen: Workload[], rounds: Rounds):
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(3));
 
-function report(title: string, rounds: Rounds, floor: string): void {
+/**
+ * One row per workload: ours, the peer, the floor and their ratios; with `bodiesFloor`, also the floor
+ * answering our bodies and what our mock adds to it (engine and transport, per workload).
+ */
+function report(title: string, rounds: Rounds, floor: string, bodiesFloor?: string): void {
   console.log(`\n${title} (ms, median of ${ROUNDS} rounds of ${RUNS} requests)`);
-  console.log(`${'workload'.padEnd(44)}${'ours'.padStart(9)}${'peer'.padStart(9)}${floor.padStart(18)}  peer/ours  ours/floor`);
+  const bodiesHeading = bodiesFloor ? `${bodiesFloor.padStart(14)}  ours-bodies` : '';
+  console.log(
+    `${'workload'.padEnd(44)}${'ours'.padStart(9)}${'peer'.padStart(9)}${floor.padStart(18)}${bodiesHeading}  peer/ours  ours/floor`,
+  );
   for (const [workload, byTarget] of rounds) {
-    const ours = byTarget.get('ours') && median(byTarget.get('ours')!);
-    const peer = byTarget.get('peer') && median(byTarget.get('peer')!);
-    const bottom = byTarget.get(floor) && median(byTarget.get(floor)!);
+    const of = (name: string | undefined) => (name && byTarget.get(name) ? median(byTarget.get(name)!) : undefined);
+    const [ours, peer, bottom, bodies] = [of('ours'), of('peer'), of(floor), of(bodiesFloor)];
     const ratio = (a: number | undefined, b: number | undefined) => (a && b ? `${(a / b).toFixed(2)}x` : '—');
+    const bodiesColumns = bodiesFloor ? `${ms(bodies).padStart(14)}${ms(ours && bodies && ours - bodies).padStart(13)}` : '';
     console.log(
-      `${workload.padEnd(44)}${ms(ours).padStart(9)}${ms(peer).padStart(9)}${ms(bottom).padStart(18)}  ${ratio(peer, ours).padStart(9)}  ${ratio(ours, bottom).padStart(10)}`,
+      `${workload.padEnd(44)}${ms(ours).padStart(9)}${ms(peer).padStart(9)}${ms(bottom).padStart(18)}${bodiesColumns}  ${ratio(peer, ours).padStart(9)}  ${ratio(ours, bottom).padStart(10)}`,
     );
   }
 }
@@ -310,5 +396,10 @@ for (let round = 0; round < ROUNDS; round++) {
   await runRounds(overHttp, overHttpWorkloads, httpRounds);
 }
 console.log(`Node ${process.version}; the official SDK (platform-sdk + ts-client), sequential requests`);
-report('In process: our MockAgent, the peer on msw, a MockAgent answering a fixed body', inProcessRounds, 'MockAgent floor');
+report(
+  'In process: our MockAgent, the peer on msw, a MockAgent answering a fixed body, and one answering the bodies our mock answered',
+  inProcessRounds,
+  'MockAgent floor',
+  'bodies floor',
+);
 report('Over HTTP from this process: our server, the peer on Fastify, node:http answering a fixed body', httpRounds, 'node:http floor');
