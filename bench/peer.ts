@@ -81,58 +81,45 @@ const inProcess: Target[] = [
     name: 'bodies floor',
     async start() {
       await recordOurAnswers();
-      const previous = getGlobalDispatcher();
-      const agent = new MockAgent();
-      agent.disableNetConnect();
-      agent
-        .get(DEFAULT_AUTH_URL)
-        .intercept({ path: () => true, method: () => true })
-        .reply(200, FIXED, { headers: { 'content-type': 'application/json' } })
-        .persist();
       let next = 0;
-      agent
-        .get(DEFAULT_API_URL)
-        .intercept({ path: () => true, method: () => true })
-        .reply(() => {
-          const answers = recordedAnswers.get(runningWorkload)!;
-          const answer = answers[next++ % answers.length]!;
-          return { statusCode: answer.status, data: answer.body, responseOptions: { headers: answer.headers } };
-        })
-        .persist();
-      setGlobalDispatcher(agent);
-      return {
-        api: sdk(DEFAULT_API_URL, DEFAULT_AUTH_URL),
-        stop: async () => {
-          setGlobalDispatcher(previous);
-          await agent.close();
-        },
-      };
+      return installFloorAgent(() => {
+        const answers = recordedAnswers.get(runningWorkload)!;
+        const answer = answers[next++ % answers.length]!;
+        return { statusCode: answer.status, data: answer.body, responseOptions: { headers: answer.headers } };
+      });
     },
   },
   {
     name: 'MockAgent floor',
-    async start() {
-      const previous = getGlobalDispatcher();
-      const agent = new MockAgent();
-      agent.disableNetConnect();
-      for (const origin of [DEFAULT_API_URL, DEFAULT_AUTH_URL]) {
-        agent
-          .get(origin)
-          .intercept({ path: () => true, method: () => true })
-          .reply(200, FIXED, { headers: { 'content-type': 'application/json' } })
-          .persist();
-      }
-      setGlobalDispatcher(agent);
-      return {
-        api: sdk(DEFAULT_API_URL, DEFAULT_AUTH_URL),
-        stop: async () => {
-          setGlobalDispatcher(previous);
-          await agent.close();
-        },
-      };
-    },
+    start: async () =>
+      installFloorAgent(() => ({ statusCode: 200, data: FIXED, responseOptions: { headers: { 'content-type': 'application/json' } } })),
   },
 ];
+
+/** A MockAgent as the global dispatcher: tokens from a fixed body, every API request answered by `reply`. */
+function installFloorAgent(reply: () => { statusCode: number; data: string; responseOptions: { headers: Record<string, string> } }) {
+  const previous = getGlobalDispatcher();
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  agent
+    .get(DEFAULT_AUTH_URL)
+    .intercept({ path: () => true, method: () => true })
+    .reply(200, FIXED, { headers: { 'content-type': 'application/json' } })
+    .persist();
+  agent
+    .get(DEFAULT_API_URL)
+    .intercept({ path: () => true, method: () => true })
+    .reply(reply)
+    .persist();
+  setGlobalDispatcher(agent);
+  return {
+    api: sdk(DEFAULT_API_URL, DEFAULT_AUTH_URL),
+    stop: async () => {
+      setGlobalDispatcher(previous);
+      await agent.close();
+    },
+  };
+}
 
 /** The workload running now: the bodies floor answers with what our mock answered to it. */
 let runningWorkload = '';
