@@ -20,6 +20,8 @@ import { measure, sdkApiRoot } from './support.js';
 const PROJECT = 'bench';
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const ROUNDS = 3;
+/** `in-process`, `http` or both (the default): one side alone is quicker while working on it. */
+const SIDES = (process.env.BENCH_SIDES ?? 'in-process,http').split(',');
 
 /** Resolved at call time, so whichever interceptor is installed (MockAgent, msw) serves the call. */
 const httpClient: typeof fetch = (input, init) => globalThis.fetch(input, init);
@@ -306,9 +308,11 @@ const inProcessRounds: Rounds = new Map();
 const httpRounds: Rounds = new Map();
 const overHttpWorkloads = workloads.filter((workload) => workload.name !== 'checkout: cart, line item, address, order');
 for (let round = 0; round < ROUNDS; round++) {
-  await runRounds(inProcess, workloads, inProcessRounds);
-  await runRounds(overHttp, overHttpWorkloads, httpRounds);
+  if (SIDES.includes('in-process')) await runRounds(inProcess, workloads, inProcessRounds);
+  if (SIDES.includes('http')) await runRounds(overHttp, overHttpWorkloads, httpRounds);
 }
 console.log(`Node ${process.version}; the official SDK (platform-sdk + ts-client), sequential requests`);
-report('In process: our MockAgent, the peer on msw, a MockAgent answering a fixed body', inProcessRounds, 'MockAgent floor');
-report('Over HTTP from this process: our server, the peer on Fastify, node:http answering a fixed body', httpRounds, 'node:http floor');
+if (inProcessRounds.size > 0)
+  report('In process: our MockAgent, the peer on msw, a MockAgent answering a fixed body', inProcessRounds, 'MockAgent floor');
+if (httpRounds.size > 0)
+  report('Over HTTP from this process: our server, the peer on Fastify, node:http answering a fixed body', httpRounds, 'node:http floor');
