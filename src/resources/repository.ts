@@ -45,7 +45,8 @@ const UpdateEnvelope = z.object({
   actions: z.array(z.object({ action: z.string() }).loose()).max(MAX_ACTIONS),
 });
 
-const uniqueCollection = (typeId: string, index: string) => `${typeId}#${index}`;
+/** The storage collection of an index (unique or group) of a type: `customer#email`, `cart#activeOwner`. */
+const indexCollection = (typeId: string, index: string) => `${typeId}#${index}`;
 
 type UniqueIndex = NonNullable<ResourceDefinition['unique']>[string];
 
@@ -59,10 +60,30 @@ function uniqueIndexesOf(definition: ResourceDefinition): ReadonlyArray<{ collec
   let indexes = uniqueIndexes.get(definition);
   if (!indexes) {
     indexes = Object.entries(definition.unique ?? {}).map(([index, unique]) => ({
-      collection: uniqueCollection(definition.typeId, index),
+      collection: indexCollection(definition.typeId, index),
       unique,
     }));
     uniqueIndexes.set(definition, indexes);
+  }
+  return indexes;
+}
+
+type Group = NonNullable<ResourceDefinition['groups']>[string];
+
+/** A group's members under one value, stored in the group's collection as one document per value. */
+interface GroupEntry extends StoredDocument {
+  members: string[];
+}
+
+const groupIndexes = new WeakMap<ResourceDefinition, ReadonlyArray<{ collection: string; group: Group }>>();
+function groupIndexesOf(definition: ResourceDefinition): ReadonlyArray<{ collection: string; group: Group }> {
+  let indexes = groupIndexes.get(definition);
+  if (!indexes) {
+    indexes = Object.entries(definition.groups ?? {}).map(([name, group]) => ({
+      collection: indexCollection(definition.typeId, name),
+      group,
+    }));
+    groupIndexes.set(definition, indexes);
   }
   return indexes;
 }
@@ -138,8 +159,18 @@ class Context implements ResourceContext {
   }
 
   findUnique(typeId: string, index: string, value: string): StoredDocument | undefined {
-    const entry = this.storage.get(this.project, uniqueCollection(typeId, index), value);
+    const entry = this.storage.get(this.project, indexCollection(typeId, index), value);
     return entry ? this.storage.get(this.project, typeId, entry.owner as string) : undefined;
+  }
+
+  grouped(typeId: string, group: string, value: string): StoredDocument[] {
+    const entry = this.storage.get(this.project, indexCollection(typeId, group), value) as GroupEntry | undefined;
+    const members: StoredDocument[] = [];
+    for (const id of entry?.members ?? []) {
+      const member = this.storage.get(this.project, typeId, id);
+      if (member) members.push(member);
+    }
+    return members;
   }
 
   reference(typeId: string, identifier: Identifier): Reference {
@@ -477,6 +508,7 @@ export class Repository implements Engine {
       for (const { collection, unique } of uniqueIndexesOf(definition)) {
         for (const value of unique.values(current)) this.storage.delete(ctx.project, collection, value);
       }
+      this.regroup(definition, ctx.project, current.id, current, undefined);
       // The platform counts a deletion as one more version of the resource.
       const messages =
         deleted && this.messages.wanted(ctx.project)
@@ -489,6 +521,33 @@ export class Repository implements Engine {
       this.outbox.record(changeOf(definition, ctx, 'ResourceDeleted', current, messages));
     });
     return current;
+  }
+
+  /** Moves a resource between the groups it was and is filed under (`next` undefined: it is deleted). */
+  private regroup(
+    definition: ResourceDefinition,
+    project: string,
+    id: string,
+    previous: StoredDocument | undefined,
+    next: StoredDocument | undefined,
+  ): void {
+    for (const { collection, group } of groupIndexesOf(definition)) {
+      const before = previous ? group.values(previous) : [];
+      const after = next ? group.values(next) : [];
+      for (const value of before) if (!after.includes(value)) this.fileUnder(project, collection, value, id, false);
+      for (const value of after) if (!before.includes(value)) this.fileUnder(project, collection, value, id, true);
+    }
+  }
+
+  private fileUnder(project: string, collection: string, value: string, id: string, join: boolean): void {
+    const entry = this.storage.get(project, collection, value) as GroupEntry | undefined;
+    const members = join ? [...(entry?.members ?? []), id] : (entry?.members ?? []).filter((member) => member !== id);
+    const expectedVersion = entry?.version ?? 0;
+    if (members.length === 0) {
+      if (entry) this.storage.delete(project, collection, value, expectedVersion);
+      return;
+    }
+    this.storage.write(project, collection, { id: value, version: expectedVersion + 1, members } as GroupEntry, { expectedVersion });
   }
 
   /**
@@ -531,6 +590,7 @@ export class Repository implements Engine {
           for (const value of change.added)
             storage.write(project, change.collection, { id: value, version: 1, owner: next.id }, { expectedVersion: 0 });
         }
+        this.regroup(definition, project, next.id, previous, next);
         const written = this.messages.write(project, definition, next, next.version, messages, {
           now: ctx.now,
           author: ctx.author,
