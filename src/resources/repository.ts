@@ -49,44 +49,36 @@ const UpdateEnvelope = z.object({
 const indexCollection = (typeId: string, index: string) => `${typeId}#${index}`;
 
 type UniqueIndex = NonNullable<ResourceDefinition['unique']>[string];
-
-/**
- * Each unique index of a definition with the name of its storage collection, built once per
- * definition: every save needs them, and a name built per save is a new string to hash each time.
- * Derived from the (immutable) definition only, never from data.
- */
-const uniqueIndexes = new WeakMap<ResourceDefinition, ReadonlyArray<{ collection: string; unique: UniqueIndex }>>();
-function uniqueIndexesOf(definition: ResourceDefinition): ReadonlyArray<{ collection: string; unique: UniqueIndex }> {
-  let indexes = uniqueIndexes.get(definition);
-  if (!indexes) {
-    indexes = Object.entries(definition.unique ?? {}).map(([index, unique]) => ({
-      collection: indexCollection(definition.typeId, index),
-      unique,
-    }));
-    uniqueIndexes.set(definition, indexes);
-  }
-  return indexes;
-}
-
 type Group = NonNullable<ResourceDefinition['groups']>[string];
+type Indexes<I> = ReadonlyArray<{ collection: string; index: I }>;
 
 /** A group's members under one value, stored in the group's collection as one document per value. */
 interface GroupEntry extends StoredDocument {
   members: string[];
 }
 
-const groupIndexes = new WeakMap<ResourceDefinition, ReadonlyArray<{ collection: string; group: Group }>>();
-function groupIndexesOf(definition: ResourceDefinition): ReadonlyArray<{ collection: string; group: Group }> {
-  let indexes = groupIndexes.get(definition);
+/**
+ * Each index a definition declares with the name of its storage collection, built once per
+ * definition: every save needs them, and a name built per save is a new string to hash each time.
+ * Derived from the (immutable) definition only, never from data.
+ */
+function indexesOf<I>(
+  cache: WeakMap<ResourceDefinition, Indexes<I>>,
+  definition: ResourceDefinition,
+  declared: Record<string, I> | undefined,
+): Indexes<I> {
+  let indexes = cache.get(definition);
   if (!indexes) {
-    indexes = Object.entries(definition.groups ?? {}).map(([name, group]) => ({
-      collection: indexCollection(definition.typeId, name),
-      group,
-    }));
-    groupIndexes.set(definition, indexes);
+    indexes = Object.entries(declared ?? {}).map(([name, index]) => ({ collection: indexCollection(definition.typeId, name), index }));
+    cache.set(definition, indexes);
   }
   return indexes;
 }
+
+const uniqueIndexes = new WeakMap<ResourceDefinition, Indexes<UniqueIndex>>();
+const uniqueIndexesOf = (definition: ResourceDefinition) => indexesOf(uniqueIndexes, definition, definition.unique);
+const groupIndexes = new WeakMap<ResourceDefinition, Indexes<Group>>();
+const groupIndexesOf = (definition: ResourceDefinition) => indexesOf(groupIndexes, definition, definition.groups);
 
 /** The fields every resource has besides its type's own; who made a change is not checked below. */
 const BaseFields = z.object({
@@ -505,7 +497,7 @@ export class Repository implements Engine {
     const deleted = definition.messages?.deleted;
     this.transaction(() => {
       this.storage.delete(ctx.project, definition.typeId, current.id, current.version);
-      for (const { collection, unique } of uniqueIndexesOf(definition)) {
+      for (const { collection, index: unique } of uniqueIndexesOf(definition)) {
         for (const value of unique.values(current)) this.storage.delete(ctx.project, collection, value);
       }
       this.regroup(definition, ctx.project, current.id, current, undefined);
@@ -531,7 +523,7 @@ export class Repository implements Engine {
     previous: StoredDocument | undefined,
     next: StoredDocument | undefined,
   ): void {
-    for (const { collection, group } of groupIndexesOf(definition)) {
+    for (const { collection, index: group } of groupIndexesOf(definition)) {
       const before = previous ? group.values(previous) : [];
       const after = next ? group.values(next) : [];
       for (const value of before) if (!after.includes(value)) this.fileUnder(project, collection, value, id, false);
@@ -567,7 +559,7 @@ export class Repository implements Engine {
     const key = definition.keyOf ? definition.keyOf(next) : (next.key as string | undefined);
     shareEmptyLists(next);
     const indexChanges: Array<{ collection: string; added: string[]; removed: string[] }> = [];
-    for (const { collection, unique } of uniqueIndexesOf(definition)) {
+    for (const { collection, index: unique } of uniqueIndexesOf(definition)) {
       const values = new Set(unique.values(next));
       for (const value of values) {
         const holder = storage.get(project, collection, value);
