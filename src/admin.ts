@@ -74,6 +74,9 @@ const REQUEST_FILTERS = ['method', 'path', 'pathPattern', 'pathFlags', 'status',
 
 /** Serves `/__mock/...`; `undefined` for any other path. */
 export function serveAdmin(mock: CommerceMock, request: MockRequest, options: AdminOptions): MockResponse | undefined {
+  // Every API request passes here: most are told apart without parsing a URL. The parser neither
+  // decodes nor adds characters, so an admin path (dot segments, backslashes and all) spells the prefix.
+  if (!request.url.includes(ADMIN_PREFIX.slice(1))) return undefined;
   const url = new URL(request.url, 'http://localhost');
   if (url.pathname !== ADMIN_PREFIX && !url.pathname.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
   const method = request.method.toUpperCase();

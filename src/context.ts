@@ -75,6 +75,8 @@ export interface ResourceContext {
   keyReference(typeId: string, identifier: Identifier): KeyReference;
   /** Finds the resource that holds `value` in a unique index declared by its type (e.g. customer email). */
   findUnique(typeId: string, index: string, value: string): StoredDocument | undefined;
+  /** The resources filed under `value` in a group index declared by their type, in the order they joined it. */
+  grouped(typeId: string, group: string, value: string): StoredDocument[];
 }
 
 /** What a route may read of the request beyond its path, query and JSON body. */

@@ -60,9 +60,21 @@ export function compilePredicate(
   return allOf(tests) as DocumentPredicate;
 }
 
+/**
+ * Parsed predicates by source: a storefront asks the same few `where`s (a category's products, a
+ * slug) again and again, and a tree is only read once parsed. Bounded: emptied when full.
+ */
+const parsed = new Map<string, Predicate>();
+const PARSED_KEPT = 500;
+
 function parseOrThrow(source: string): Predicate {
+  const known = parsed.get(source);
+  if (known) return known;
   try {
-    return parsePredicate(source);
+    const tree = parsePredicate(source);
+    if (parsed.size >= PARSED_KEPT) parsed.clear();
+    parsed.set(source, tree);
+    return tree;
   } catch (error) {
     if (error instanceof PredicateSyntaxError) throw syntaxError(source, error);
     throw error;

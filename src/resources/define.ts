@@ -86,6 +86,11 @@ export interface UniqueIndex<R> {
   duplicate(value: string, resource: R): PlatformError;
 }
 
+export interface GroupIndex<R> {
+  /** The values the resource is filed under (none when it belongs to no group). */
+  values(resource: R): readonly string[];
+}
+
 export interface CustomRoute {
   method: 'GET' | 'POST' | 'DELETE';
   /** Relative to the resource path: '' for the collection, 'password-token', ':container/:key', ... */
@@ -121,6 +126,12 @@ export interface ResourceDefinition<Draft = any, R extends StoredDocument = any>
   /** The value `key=` routes find the resource by; defaults to its `key` field. */
   keyOf?(resource: R): string | undefined;
   unique?: Record<string, UniqueIndex<R>>;
+  /**
+   * Indexes whose values many resources may share: the values a resource is filed under (none when it
+   * is in no group). `ctx.grouped` lists a group's members without scanning the collection (a
+   * customer's active carts among every cart of a long-running server).
+   */
+  groups?: Record<string, GroupIndex<R>>;
   /** The body of a 201 for a create; defaults to the resource. */
   createdBody?(resource: R): unknown;
   /** Routes the generic shape does not cover; matched before it. */

@@ -45,27 +45,40 @@ const UpdateEnvelope = z.object({
   actions: z.array(z.object({ action: z.string() }).loose()).max(MAX_ACTIONS),
 });
 
-const uniqueCollection = (typeId: string, index: string) => `${typeId}#${index}`;
+/** The storage collection of an index (unique or group) of a type: `customer#email`, `cart#activeOwner`. */
+const indexCollection = (typeId: string, index: string) => `${typeId}#${index}`;
 
 type UniqueIndex = NonNullable<ResourceDefinition['unique']>[string];
+type Group = NonNullable<ResourceDefinition['groups']>[string];
+type Indexes<I> = ReadonlyArray<{ collection: string; index: I }>;
+
+/** A group's members under one value, stored in the group's collection as one document per value. */
+interface GroupEntry extends StoredDocument {
+  members: string[];
+}
 
 /**
- * Each unique index of a definition with the name of its storage collection, built once per
+ * Each index a definition declares with the name of its storage collection, built once per
  * definition: every save needs them, and a name built per save is a new string to hash each time.
  * Derived from the (immutable) definition only, never from data.
  */
-const uniqueIndexes = new WeakMap<ResourceDefinition, ReadonlyArray<{ collection: string; unique: UniqueIndex }>>();
-function uniqueIndexesOf(definition: ResourceDefinition): ReadonlyArray<{ collection: string; unique: UniqueIndex }> {
-  let indexes = uniqueIndexes.get(definition);
+function indexesOf<I>(
+  cache: WeakMap<ResourceDefinition, Indexes<I>>,
+  definition: ResourceDefinition,
+  declared: Record<string, I> | undefined,
+): Indexes<I> {
+  let indexes = cache.get(definition);
   if (!indexes) {
-    indexes = Object.entries(definition.unique ?? {}).map(([index, unique]) => ({
-      collection: uniqueCollection(definition.typeId, index),
-      unique,
-    }));
-    uniqueIndexes.set(definition, indexes);
+    indexes = Object.entries(declared ?? {}).map(([name, index]) => ({ collection: indexCollection(definition.typeId, name), index }));
+    cache.set(definition, indexes);
   }
   return indexes;
 }
+
+const uniqueIndexes = new WeakMap<ResourceDefinition, Indexes<UniqueIndex>>();
+const uniqueIndexesOf = (definition: ResourceDefinition) => indexesOf(uniqueIndexes, definition, definition.unique);
+const groupIndexes = new WeakMap<ResourceDefinition, Indexes<Group>>();
+const groupIndexesOf = (definition: ResourceDefinition) => indexesOf(groupIndexes, definition, definition.groups);
 
 /** The fields every resource has besides its type's own; who made a change is not checked below. */
 const BaseFields = z.object({
@@ -138,8 +151,18 @@ class Context implements ResourceContext {
   }
 
   findUnique(typeId: string, index: string, value: string): StoredDocument | undefined {
-    const entry = this.storage.get(this.project, uniqueCollection(typeId, index), value);
+    const entry = this.storage.get(this.project, indexCollection(typeId, index), value);
     return entry ? this.storage.get(this.project, typeId, entry.owner as string) : undefined;
+  }
+
+  grouped(typeId: string, group: string, value: string): StoredDocument[] {
+    const entry = this.storage.get(this.project, indexCollection(typeId, group), value) as GroupEntry | undefined;
+    const members: StoredDocument[] = [];
+    for (const id of entry?.members ?? []) {
+      const member = this.storage.get(this.project, typeId, id);
+      if (member) members.push(member);
+    }
+    return members;
   }
 
   reference(typeId: string, identifier: Identifier): Reference {
@@ -474,9 +497,10 @@ export class Repository implements Engine {
     const deleted = definition.messages?.deleted;
     this.transaction(() => {
       this.storage.delete(ctx.project, definition.typeId, current.id, current.version);
-      for (const { collection, unique } of uniqueIndexesOf(definition)) {
+      for (const { collection, index: unique } of uniqueIndexesOf(definition)) {
         for (const value of unique.values(current)) this.storage.delete(ctx.project, collection, value);
       }
+      this.regroup(definition, ctx.project, current.id, current, undefined);
       // The platform counts a deletion as one more version of the resource.
       const messages =
         deleted && this.messages.wanted(ctx.project)
@@ -489,6 +513,33 @@ export class Repository implements Engine {
       this.outbox.record(changeOf(definition, ctx, 'ResourceDeleted', current, messages));
     });
     return current;
+  }
+
+  /** Moves a resource between the groups it was and is filed under (`next` undefined: it is deleted). */
+  private regroup(
+    definition: ResourceDefinition,
+    project: string,
+    id: string,
+    previous: StoredDocument | undefined,
+    next: StoredDocument | undefined,
+  ): void {
+    for (const { collection, index: group } of groupIndexesOf(definition)) {
+      const before = previous ? group.values(previous) : [];
+      const after = next ? group.values(next) : [];
+      for (const value of before) if (!after.includes(value)) this.fileUnder(project, collection, value, id, false);
+      for (const value of after) if (!before.includes(value)) this.fileUnder(project, collection, value, id, true);
+    }
+  }
+
+  private fileUnder(project: string, collection: string, value: string, id: string, join: boolean): void {
+    const entry = this.storage.get(project, collection, value) as GroupEntry | undefined;
+    const members = join ? [...(entry?.members ?? []), id] : (entry?.members ?? []).filter((member) => member !== id);
+    const expectedVersion = entry?.version ?? 0;
+    if (members.length === 0) {
+      if (entry) this.storage.delete(project, collection, value, expectedVersion);
+      return;
+    }
+    this.storage.write(project, collection, { id: value, version: expectedVersion + 1, members } as GroupEntry, { expectedVersion });
   }
 
   /**
@@ -508,7 +559,7 @@ export class Repository implements Engine {
     const key = definition.keyOf ? definition.keyOf(next) : (next.key as string | undefined);
     shareEmptyLists(next);
     const indexChanges: Array<{ collection: string; added: string[]; removed: string[] }> = [];
-    for (const { collection, unique } of uniqueIndexesOf(definition)) {
+    for (const { collection, index: unique } of uniqueIndexesOf(definition)) {
       const values = new Set(unique.values(next));
       for (const value of values) {
         const holder = storage.get(project, collection, value);
@@ -531,6 +582,7 @@ export class Repository implements Engine {
           for (const value of change.added)
             storage.write(project, change.collection, { id: value, version: 1, owner: next.id }, { expectedVersion: 0 });
         }
+        this.regroup(definition, project, next.id, previous, next);
         const written = this.messages.write(project, definition, next, next.version, messages, {
           now: ctx.now,
           author: ctx.author,

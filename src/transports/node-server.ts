@@ -30,14 +30,23 @@ export interface RunningServer {
 const MAX_HEADER_BYTES = 1024 * 1024;
 
 function send(response: ServerResponse, result: MockResponse, method: string): void {
-  // Encoded once: its length is the header, and the socket writes the same bytes.
-  const body =
-    method === 'HEAD' ? undefined : (result.bytes ?? (result.body === undefined ? undefined : Buffer.from(JSON.stringify(result.body))));
+  // A JSON body goes as text: Node writes it in one piece with the head (bytes would be a second write).
+  const body = method === 'HEAD' ? undefined : (result.bytes ?? (result.body === undefined ? undefined : JSON.stringify(result.body)));
   const headers: Record<string, string | number> = { ...CORS_HEADERS, ...result.headers };
-  if (body !== undefined) headers['content-length'] = body.length;
+  if (body !== undefined) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   response.writeHead(result.status, headers);
   response.end(body);
 }
+
+function fail(response: ServerResponse, error: unknown, method: string): void {
+  const failure = errors.general(error instanceof Error ? error.message : String(error));
+  send(response, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: failure.toJSON() }, method);
+}
+
+/** A request with neither a length nor a chunked encoding has no body (RFC 9112, 6.3): nothing to wait for. */
+const hasBody = (request: IncomingMessage) =>
+  request.headers['transfer-encoding'] !== undefined ||
+  (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
 
 /** Reads the body up to the limit; `'too-large'` when it is larger (the rest is drained, not kept). */
 function readBody(request: IncomingMessage): Promise<Buffer | undefined | 'too-large'> {
@@ -57,6 +66,14 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined | 'too-l
   });
 }
 
+/** Sends the mock's answer, once its delay (if any) is over; a dropped connection gets none. */
+function reply(request: IncomingMessage, response: ServerResponse, answer: MockResponse): Promise<void> | undefined {
+  if (answer.dropConnection) return void request.socket.destroy();
+  const delay = lateness(answer);
+  if (delay === undefined) return void send(response, answer, request.method ?? 'GET');
+  return delay.then(() => send(response, answer, request.method ?? 'GET'));
+}
+
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** The URL of a server bound to `host`: an any-address binding is reached on the loopback address. */
@@ -69,29 +86,33 @@ export function originOf(host: string, port: number): string {
 export async function startServer(mock: CommerceMock, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const adminOptions = { loopbackOnly: isLoopback(host), ...(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}) };
-  // Long `where` predicates travel in the query string: allow far more than Node's 16 KB default.
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (request, response) => {
+  /** Serves one request whose body is read; a promise only when something is awaited (an extension, a delay). */
+  const serve = (request: IncomingMessage, response: ServerResponse, body: Buffer | undefined | 'too-large') => {
     const method = request.method ?? 'GET';
+    const mockRequest: MockRequest = { method, url: request.url ?? '/', headers: request.headers };
+    if (body === 'too-large') {
+      const error = errors.contentTooLarge(MAX_BODY_BYTES);
+      const headers = { 'content-type': 'application/json; charset=utf-8', [CORRELATION_HEADER]: correlationId(mockRequest) };
+      return send(response, { status: error.statusCode, headers, body: error.toJSON() }, method);
+    }
+    if (body !== undefined) Object.assign(mockRequest, requestBody(body, request.headers['content-type']));
+    const answer = serveAdmin(mock, mockRequest, adminOptions) ?? mock.respond(mockRequest);
+    return answer instanceof Promise ? answer.then((settled) => reply(request, response, settled)) : reply(request, response, answer);
+  };
+  // Long `where` predicates travel in the query string: allow far more than Node's 16 KB default.
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     try {
-      if (method === 'OPTIONS') {
+      if (request.method === 'OPTIONS') {
         response.writeHead(204, CORS_HEADERS).end();
         return;
       }
-      const mockRequest: MockRequest = { method, url: request.url ?? '/', headers: request.headers };
-      const body = await readBody(request);
-      if (body === 'too-large') {
-        const error = errors.contentTooLarge(MAX_BODY_BYTES);
-        const headers = { 'content-type': 'application/json; charset=utf-8', [CORRELATION_HEADER]: correlationId(mockRequest) };
-        return send(response, { status: error.statusCode, headers, body: error.toJSON() }, method);
-      }
-      if (body !== undefined) Object.assign(mockRequest, requestBody(body, request.headers['content-type']));
-      const answer = serveAdmin(mock, mockRequest, adminOptions) ?? (await mock.respond(mockRequest));
-      if (answer.dropConnection) return void request.socket.destroy();
-      await lateness(answer);
-      send(response, answer, method);
+      // Most requests (every GET) carry no body: they are served at once, with no promise in between.
+      const served = hasBody(request)
+        ? readBody(request).then((body) => serve(request, response, body))
+        : serve(request, response, undefined);
+      served?.catch((error: unknown) => fail(response, error, request.method ?? 'GET'));
     } catch (error) {
-      const failure = errors.general(error instanceof Error ? error.message : String(error));
-      send(response, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: failure.toJSON() }, method);
+      fail(response, error, request.method ?? 'GET');
     }
   });
   // Requests Node itself rejects (headers too large, malformed) still get a JSON body: the SDK parses every body.

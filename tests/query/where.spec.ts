@@ -304,3 +304,16 @@ test.describe('compilePredicate', () => {
     expect(compilePredicate('value < -0.5')({ value: 0 })).toBe(false);
   });
 });
+
+test('a predicate asked again is parsed once but binds each query its own variables; a bad one is refused every time', () => {
+  const where = 'firstName = :name and age >= :min';
+  expect(matching(customers, where, { name: 'Anna', min: '30' })).toEqual(['c-1']);
+  expect(matching(customers, where, { name: 'Anna', min: '40' })).toEqual([]);
+  expect(matching(customers, where, { name: 'Ben', min: '0' })).toEqual(['c-2']);
+  expect(() => matching(customers, where, { name: 'Anna' })).toThrow(/':min'/);
+  for (let i = 0; i < 2; i++)
+    expect(() => compilePredicate('firstName = ')).toThrow(/Syntax error while parsing .where.\. Unexpected end of input/);
+  // More sources than are kept: the first ones are parsed again, and still right.
+  for (let n = 0; n < 600; n++) expect(matching(customers, `age = ${n}`)).toEqual(customers.filter((c) => c.age === n).map((c) => c.id));
+  expect(matching(customers, where, { name: 'Anna', min: '30' })).toEqual(['c-1']);
+});

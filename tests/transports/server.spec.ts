@@ -1,6 +1,7 @@
 import { test, expect } from '../support/response-check.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { createCommerceMock } from '../../src/index.js';
 import { startServer, type RunningServer } from '../../src/transports/node-server.js';
 import { needsBuild } from '../support/build.js';
@@ -69,6 +70,40 @@ test.describe('standalone HTTP server', () => {
     expect(cleared.status).toBe(200);
     expect(mock.all('customer', { projectKey: 'shop' })).toHaveLength(0);
     expect(mock.authStore().list()).toHaveLength(0);
+  });
+
+  test('every answer carries its headers and exact length, with or without a request body, chunked or not', async () => {
+    const draft = JSON.stringify({ key: 'gruss', name: { de: 'Grüße ✓' }, slug: { de: 'gruesse' } });
+    // Chunked: no content-length, the body in two pieces.
+    const chunked = await rawRequest(server.url, 'POST', '/shop/categories', [draft.slice(0, 10), draft.slice(10)]);
+    const withLength = await rawRequest(server.url, 'POST', '/shop/categories', [
+      draft.replaceAll('gruss', 'gruss-2').replace('gruesse', 'gruesse-2'),
+    ]);
+    const get = await rawRequest(server.url, 'GET', '/shop/categories/key=gruss');
+    const emptyPost = await rawRequest(server.url, 'POST', '/shop/categories', []);
+    expect([chunked.status, withLength.status, get.status, emptyPost.status]).toEqual([201, 201, 200, 400]);
+    for (const answer of [chunked, withLength, get, emptyPost]) {
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+      expect(answer.headers['access-control-expose-headers']).toBe('x-correlation-id');
+      expect(answer.headers['x-correlation-id']).toMatch(/^projects-shop-[0-9a-f-]{36}$/);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    }
+    expect(JSON.parse(get.body.toString('utf8'))).toMatchObject({ key: 'gruss', name: { de: 'Grüße ✓' } });
+    expect(JSON.parse(emptyPost.body.toString('utf8'))).toMatchObject({ errors: [{ code: 'InvalidJsonInput' }] });
+    expect(mock.all('category', { projectKey: 'shop' }).map((category) => category.key)).toEqual(['gruss', 'gruss-2']);
+
+    const echoed = await rawRequest(server.url, 'GET', '/shop/categories/key=gruss', undefined, { 'x-correlation-id': 'mine' });
+    expect(echoed.headers['x-correlation-id']).toBe('mine');
+    const head = await rawRequest(server.url, 'HEAD', '/shop/categories/key=gruss');
+    expect([head.status, head.body.length, head.headers['access-control-allow-origin']]).toEqual([200, 0, '*']);
+  });
+
+  test('only the admin prefix reaches the admin routes, however the path is spelled', async () => {
+    expect((await rawRequest(server.url, 'GET', '/shop/../__mock/health')).status).toBe(200);
+    const lookalike = await rawRequest(server.url, 'GET', '/shop/categories?where=key%3D%22__mock%22');
+    expect(lookalike.status).toBe(200);
+    expect(JSON.parse(lookalike.body.toString('utf8'))).toMatchObject({ total: 0 });
   });
 
   test('CORS preflight is answered so browser pages can call it directly', async () => {
@@ -143,3 +178,24 @@ test.describe('CLI: commerce-mock serve', () => {
     expect(stderr).toContain("--port must be a port number, got 'eighty'");
   });
 });
+
+/**
+ * One request through `node:http`, which sends what `fetch` would not: a path as written (dot
+ * segments kept), a body in chunks without a length. One chunk goes with its length.
+ */
+async function rawRequest(
+  origin: string,
+  method: string,
+  path: string,
+  chunks?: string[],
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  const sent = { ...headers, ...(chunks?.length === 1 ? { 'content-length': String(Buffer.byteLength(chunks[0]!)) } : {}) };
+  const request = httpRequest(`${origin}${path}`, { method, headers: sent });
+  for (const chunk of chunks ?? []) request.write(chunk);
+  request.end();
+  const [response] = (await once(request, 'response')) as [IncomingMessage];
+  const received: Buffer[] = [];
+  for await (const chunk of response) received.push(chunk as Buffer);
+  return { status: response.statusCode!, headers: response.headers, body: Buffer.concat(received) };
+}

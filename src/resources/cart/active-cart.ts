@@ -13,22 +13,37 @@ import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
 import { recalculate } from './recalculate.js';
 
+/** The group index of carts that can be someone's active cart, by owner. */
+export const ACTIVE_OWNER = 'activeOwner';
+
+const ownerValue = (owner: { customerId?: string | undefined; anonymousId?: string | undefined }) =>
+  owner.customerId !== undefined
+    ? `customer:${owner.customerId}`
+    : owner.anonymousId !== undefined
+      ? `anonymous:${owner.anonymousId}`
+      : undefined;
+
+/**
+ * The owner an active cart (origin Customer) is filed under: its customer, or, without one, its
+ * anonymous session. A cart that is ordered, merged, frozen or deleted leaves the group.
+ */
+export function activeOwnerOf(cart: Cart): readonly string[] {
+  if (cart.cartState !== 'Active' || cart.origin !== 'Customer') return [];
+  const value = ownerValue(cart);
+  return value === undefined ? [] : [value];
+}
+
 /** The customer's most recently modified active cart (origin Customer). */
 export function activeCartOf(
   ctx: ResourceContext,
   owner: { customerId?: string; anonymousId?: string },
   storeKey?: string,
 ): Cart | undefined {
+  const value = ownerValue(owner);
+  if (value === undefined) return undefined;
   let best: Cart | undefined;
-  for (const document of ctx.scan('cart')) {
+  for (const document of ctx.grouped('cart', ACTIVE_OWNER, value)) {
     const cart = document as Cart;
-    if (cart.cartState !== 'Active' || cart.origin !== 'Customer') continue;
-    if (
-      owner.customerId !== undefined
-        ? cart.customerId !== owner.customerId
-        : cart.anonymousId !== owner.anonymousId || cart.customerId !== undefined
-    )
-      continue;
     if (storeKey !== undefined && cart.store?.key !== storeKey) continue;
     if (!best || String(cart.lastModifiedAt) > String(best.lastModifiedAt)) best = cart;
   }

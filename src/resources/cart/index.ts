@@ -41,6 +41,7 @@ import { recalculateIfStale } from './stale.js';
 import { cartActions, stateActions } from './state.js';
 import { taxActions } from './taxes.js';
 import { cartScope } from './scope.js';
+import { ACTIVE_OWNER, activeOwnerOf } from './active-cart.js';
 
 export const carts = defineResource<CartDraft, Cart>({
   typeId: 'cart',
@@ -59,6 +60,7 @@ export const carts = defineResource<CartDraft, Cart>({
     ...stateActions,
   }),
   afterActions: (cart, ctx) => recalculateIfStale(cart, ctx),
+  groups: { [ACTIVE_OWNER]: { values: activeOwnerOf } },
   internalActions: {
     /** The order taken from the cart is placed: the cart is done (see ./ordering.ts). */
     markOrdered: action(z.object({}), (cart: Cart) => {
