@@ -9,6 +9,7 @@ import { type Author, ok } from '../context.js';
 import { errors } from '../http/errors.js';
 import type { StorageBackend, StoredDocument } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
+import { compactCopy } from '../util/json.js';
 import { defineResource, type MessagePayload, type ResourceDefinition } from './define.js';
 import { hasSubscriptions } from './subscriptions.js';
 
@@ -77,7 +78,7 @@ export function userProvidedIdentifiers(resource: StoredDocument): Record<string
     if (typeof resource[field] === 'string') (identifiers ??= {})[field] = resource[field];
   }
   if (resource.slug !== null && typeof resource.slug === 'object') (identifiers ??= {}).slug = resource.slug;
-  return identifiers;
+  return identifiers && compactCopy(identifiers);
 }
 
 /** Writes a change's messages: the platform's fields around each payload, sequence numbers per resource. */
@@ -127,7 +128,8 @@ export class MessageWriter {
     const identifiers = userProvidedIdentifiers(resource);
     for (const payload of payloads) {
       sequenceNumber += 1;
-      const message: StoredDocument = {
+      // Kept as long as the project: compact (see compactCopy), every field in the object itself.
+      const message: StoredDocument = compactCopy({
         id: uuid(),
         version: 1,
         sequenceNumber,
@@ -139,7 +141,7 @@ export class MessageWriter {
         lastModifiedAt: at.now,
         createdBy: at.author,
         lastModifiedBy: at.author,
-      };
+      });
       if (stored) storage.write(project, MESSAGE_TYPE_ID, message, { expectedVersion: 0 });
       written.push(message);
     }
