@@ -70,3 +70,30 @@ test('a stored customer, its message and its updated versions keep their fields 
   expect(stored).toBe(updated);
   expect(hasFastProperties(stored)).toBe(true);
 });
+
+test('documents of one custom type share one frozen type reference, also after setCustomType and setCustomField', () => {
+  const mock = newMock();
+  type Stored = { id: string; version: number; custom: { type: { typeId: string; id: string }; fields: Record<string, unknown> } };
+  const type = mock.getByKey<{ id: string }>('type', 'profile')!;
+  const first = mock.create<Stored>('customer', customerDraft(1));
+  const second = mock.create<Stored>('customer', customerDraft(2));
+  const plain = mock.create<Stored>('customer', { email: 'plain@example.com', password: 'x' });
+  expect(first.custom.type).toEqual({ typeId: 'type', id: type.id });
+  expect(second.custom.type).toBe(first.custom.type);
+  expect(Object.isFrozen(first.custom.type)).toBe(true);
+  const typed = mock.update<Stored>('customer', plain.id, {
+    version: plain.version,
+    actions: [
+      { action: 'setCustomType', type: { typeId: 'type', key: 'profile' }, fields: { tier: 'silver' } },
+      { action: 'setCustomField', name: 'points', value: 7 },
+    ],
+  });
+  expect(typed.custom).toEqual({ type: { typeId: 'type', id: type.id }, fields: { tier: 'silver', points: 7 } });
+  expect(typed.custom.type).toBe(first.custom.type);
+  const changed = mock.update<Stored>('customer', first.id, {
+    version: first.version,
+    actions: [{ action: 'setCustomField', name: 'tier', value: 'platinum' }],
+  });
+  expect(changed.custom.fields.tier).toBe('platinum');
+  expect(mock.get<Stored>('customer', second.id)!.custom.fields.tier).toBe('gold');
+});
