@@ -20,6 +20,7 @@ const CUSTOM_TYPE = {
   fieldDefinitions: [
     { name: 'tier', label: { en: 'Tier' }, required: false, type: { name: 'String' } },
     { name: 'points', label: { en: 'Points' }, required: false, type: { name: 'Number' } },
+    { name: 'newsletters', label: { en: 'Newsletters' }, required: false, type: { name: 'Set', elementType: { name: 'String' } } },
   ],
 };
 
@@ -96,4 +97,22 @@ test('documents of one custom type share one frozen type reference, also after s
   });
   expect(changed.custom.fields.tier).toBe('platinum');
   expect(mock.get<Stored>('customer', second.id)!.custom.fields.tier).toBe('gold');
+});
+
+test("mock.create and mock.update take their input as JSON: changing the caller's objects afterwards changes nothing stored", () => {
+  const mock = newMock();
+  const draft = { container: 'settings', key: 'theme', value: { colors: ['red'], dark: false } };
+  const created = mock.create<{ id: string; version: number; value: unknown }>('key-value-document', draft);
+  draft.value.colors.push('blue');
+  draft.value.dark = true;
+  expect(mock.get<{ value: unknown }>('key-value-document', created.id)!.value).toEqual({ colors: ['red'], dark: false });
+
+  const customer = mock.create<{ id: string; version: number }>('customer', customerDraft(1));
+  const newsletters = ['weekly'];
+  const body = { version: customer.version, actions: [{ action: 'setCustomField', name: 'newsletters', value: newsletters }] };
+  mock.update('customer', customer.id, body);
+  newsletters.push('daily');
+  expect(mock.get<{ custom: { fields: { newsletters: unknown } } }>('customer', customer.id)!.custom.fields.newsletters).toEqual([
+    'weekly',
+  ]);
 });
