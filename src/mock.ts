@@ -33,7 +33,7 @@ import { authenticateCustomer } from './resources/customer/authentication.js';
 import { loginRoutes } from './resources/customer/sign-in.js';
 import { IMAGES_SEGMENT, storedImage } from './resources/product/images.js';
 import { resourceDefinitions } from './resources/index.js';
-import { MESSAGE_TYPE_ID, type MessageFilter, messageMatches, retained, retainedSince } from './resources/messages.js';
+import { fullMessage, MESSAGE_TYPE_ID, type MessageFilter, messageMatches, retained, retainedSince } from './resources/messages.js';
 import { DELIVERY_TYPE_ID, type Delivery, type DeliveryFilter, type DeliveryListener, deliveryMatches } from './resources/deliveries.js';
 import type { PagedResult } from './query/index.js';
 import { seedPairs, type SeedInput, type SeededType } from './seed.js';
@@ -611,8 +611,8 @@ export class CommerceMock {
   messages(filter: MessageFilter = {}, scope?: ProjectScoped): Array<ResourceOf<'message'>> {
     const project = this.project(scope);
     const kept = retained(retainedSince(this.storage, project, isoNow()));
-    const recorded = this.storage.scan(project, MESSAGE_TYPE_ID);
-    return [...recorded].filter((message) => kept(message) && messageMatches(message, filter)) as unknown as Array<ResourceOf<'message'>>;
+    const recorded = [...this.storage.scan(project, MESSAGE_TYPE_ID)].filter(kept).map(fullMessage);
+    return recorded.filter((message) => messageMatches(message, filter)) as unknown as Array<ResourceOf<'message'>>;
   }
 
   /**
