@@ -151,12 +151,12 @@ test('a Created message is stored without what its resource holds and reads in f
     { action: 'setFirstName', firstName: 'Ada' },
   ];
   mock.update('customer', customer.id, { version: 1, actions });
-  const [created, named] = mock.messages({ resourceId: customer.id }) as Message[];
+  const [created, named] = mock.messages({ resourceId: customer.id }) as unknown as Message[];
   expect(named).toMatchObject({ type: 'CustomerFirstNameSet', sequenceNumber: 2, resourceUserProvidedIdentifiers: { key: 'renamed' } });
   // Stored: the envelope's id, version and type, the resource's type id, the resource itself.
   const stored = mock.storage.get('memory', 'message', created!.id)!;
   expect(Object.keys(stored)).toEqual(['id', 'version', 'resource', 'type', 'customer']);
-  expect(stored.customer).toBe(mock.messages({ resourceId: customer.id })[0]!.customer);
+  expect(stored.customer).toBe(created!.customer);
   const full = {
     id: created!.id,
     version: 1,
