@@ -45,11 +45,11 @@ export function copyWithout<T extends object, K extends keyof T>(source: T, excl
 }
 
 /**
- * Object literals that list exactly the given field names, one per field set (see `compactCopy`).
- * Bounded: past the limit, copies are made the ordinary way (a resource type has a handful of field
- * sets; custom objects and custom fields could bring any number).
+ * Object literals that list exactly the given field names, one per field set (see `compactCopy`),
+ * found by the names joined. Bounded: past the limit, copies are made the ordinary way (a resource
+ * type has a handful of field sets; custom objects and custom fields could bring any number).
  */
-const literals = new Map<string, (values: unknown[]) => object>();
+const literals = new Map<string, { names: string[]; build: (values: unknown[]) => object }>();
 const MAX_LITERALS = 1024;
 
 /**
@@ -62,18 +62,25 @@ const MAX_LITERALS = 1024;
  * field names.
  */
 export function compactCopy<T extends object>(source: T): T {
-  const keys = Object.keys(source);
-  const names = JSON.stringify(keys);
-  let literal = literals.get(names);
+  const names: string[] = [];
+  const values: unknown[] = [];
+  for (const name in source) {
+    names.push(name);
+    values.push(source[name]);
+  }
+  const joined = names.join(',');
+  let literal = literals.get(joined);
   if (!literal) {
     // A literal's `"__proto__": value` sets the prototype rather than a field.
-    if (literals.size >= MAX_LITERALS || keys.includes('__proto__')) return { ...source };
-    literal = new Function('values', `return {${keys.map((key, i) => `${JSON.stringify(key)}: values[${i}]`).join(', ')}};`) as (
-      values: unknown[],
-    ) => object;
-    literals.set(names, literal);
+    if (literals.size >= MAX_LITERALS || names.includes('__proto__')) return { ...source };
+    const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+    literal = { names, build: new Function('values', `return {${fields}};`) as (values: unknown[]) => object };
+    literals.set(joined, literal);
+  } else if (literal.names.length !== names.length || literal.names.some((name, i) => name !== names[i])) {
+    // Another field set with the same joined names (a comma inside a name): copied the ordinary way.
+    return { ...source };
   }
-  return literal(Object.values(source)) as T;
+  return literal.build(values) as T;
 }
 
 /** The one empty list stored documents share: frozen, so a change that skipped the copy fails loudly. */

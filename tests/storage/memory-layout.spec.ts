@@ -9,6 +9,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createCommerceMock } from '../../src/index.js';
 import type { CommerceMock } from '../../src/mock.js';
+import { compactCopy } from '../../src/util/json.js';
 
 v8.setFlagsFromString('--expose-gc');
 v8.setFlagsFromString('--allow-natives-syntax');
@@ -186,4 +187,23 @@ test('a Created message is stored without what its resource holds and reads in f
   copy.clear();
   copy.import(mock.export());
   expect(copy.messages()).toEqual(mock.messages());
+});
+
+test('compactCopy: an equal copy in fast mode for any field names, a comma or __proto__ among them', () => {
+  const wide = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, i]));
+  const sources = [
+    wide,
+    { 'a,b': 1 },
+    { a: 1, b: 2 },
+    { a: 'x', b: { nested: true } },
+    JSON.parse('{"__proto__": {"polluted": true}, "x": 2}'),
+  ];
+  for (const source of sources) {
+    const copy = compactCopy(source);
+    expect(copy).not.toBe(source);
+    expect(Object.entries(copy)).toEqual(Object.entries(source));
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(hasFastProperties(copy)).toBe(true);
+  }
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 });
