@@ -17,14 +17,15 @@ const collectGarbage = vm.runInNewContext('gc') as () => void;
 /** Whether V8 keeps the object's fields in fast mode (a hidden class), not as a hash table. */
 const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (object: object) => boolean;
 
+const field = (name: string, type: object) => ({ name, label: { en: name }, required: false, type });
 const CUSTOM_TYPE = {
   key: 'profile',
   name: { en: 'Profile' },
   resourceTypeIds: ['customer'],
   fieldDefinitions: [
-    { name: 'tier', label: { en: 'Tier' }, required: false, type: { name: 'String' } },
-    { name: 'points', label: { en: 'Points' }, required: false, type: { name: 'Number' } },
-    { name: 'newsletters', label: { en: 'Newsletters' }, required: false, type: { name: 'Set', elementType: { name: 'String' } } },
+    field('tier', { name: 'String' }),
+    field('points', { name: 'Number' }),
+    field('newsletters', { name: 'Set', elementType: { name: 'String' } }),
   ],
 };
 
