@@ -33,7 +33,7 @@ import { authenticateCustomer } from './resources/customer/authentication.js';
 import { loginRoutes } from './resources/customer/sign-in.js';
 import { IMAGES_SEGMENT, storedImage } from './resources/product/images.js';
 import { resourceDefinitions } from './resources/index.js';
-import { MESSAGE_TYPE_ID, type MessageFilter, messageMatches, retained, retainedSince } from './resources/messages.js';
+import { fullMessage, MESSAGE_TYPE_ID, type MessageFilter, messageMatches, retained, retainedSince } from './resources/messages.js';
 import { DELIVERY_TYPE_ID, type Delivery, type DeliveryFilter, type DeliveryListener, deliveryMatches } from './resources/deliveries.js';
 import type { PagedResult } from './query/index.js';
 import { seedPairs, type SeedInput, type SeededType } from './seed.js';
@@ -147,6 +147,16 @@ export interface ProjectScoped {
  * One isolated mock: its own storage, tokens and options. `handle()` serves any request; the
  * transports (MockAgent, HTTP server, Playwright routing) only convert to and from it.
  */
+/**
+ * A programmatic draft or update body as the mock would receive it over HTTP: JSON. The mock then
+ * keeps no reference into the caller's objects, and the strings it stores are flat: a factory's
+ * `customer-${n}` is a chain of its pieces (a V8 cons string, about 50 bytes more per string) as
+ * long as something keeps it.
+ */
+function asRequestBody<T>(body: T): T {
+  return body === undefined ? body : JSON.parse(JSON.stringify(body));
+}
+
 export class CommerceMock {
   readonly options: ResolvedOptions;
   readonly storage: StorageBackend;
@@ -536,20 +546,23 @@ export class CommerceMock {
   // The programmatic reads and writes: typed as the SDK's resource for a type id, as `T` (a
   // `StoredDocument` unless given) for a path name (`'customers'`) or a type without a draft type.
 
-  /** Creates a resource from a draft, validated exactly as `POST /{projectKey}/{resource}` validates it. */
+  /**
+   * Creates a resource from a draft, validated exactly as `POST /{projectKey}/{resource}` validates it.
+   * The draft is taken as JSON, as a request body is (see `asRequestBody`).
+   */
   create<K extends TypeId>(typeId: K, draft: unknown, scope?: ProjectScoped & { author?: Author }): ResourceOf<K>;
   create<T = StoredDocument>(typeIdOrPath: string, draft: unknown, scope?: ProjectScoped & { author?: Author }): T;
   create<T>(typeId: string, draft: unknown, scope?: ProjectScoped & { author?: Author }): T {
     const ctx = this.repository.context(this.project(scope), scope?.author ?? PROGRAMMATIC);
-    return this.repository.create(this.definitionFor(typeId), draft, ctx) as T;
+    return this.repository.create(this.definitionFor(typeId), asRequestBody(draft), ctx) as T;
   }
 
-  /** Applies update actions as `POST /{projectKey}/{resource}/{id}` does (version checked). */
+  /** Applies update actions as `POST /{projectKey}/{resource}/{id}` does (version checked), the body taken as JSON. */
   update<K extends TypeId>(typeId: K, id: string, body: UpdateBody, scope?: ProjectScoped): ResourceOf<K>;
   update<T = StoredDocument>(typeIdOrPath: string, id: string, body: UpdateBody, scope?: ProjectScoped): T;
   update<T>(typeId: string, id: string, body: UpdateBody, scope?: ProjectScoped): T {
     const ctx = this.repository.context(this.project(scope), PROGRAMMATIC);
-    return this.repository.update(this.definitionFor(typeId), { id }, body, ctx) as T;
+    return this.repository.update(this.definitionFor(typeId), { id }, asRequestBody(body), ctx) as T;
   }
 
   get<K extends TypeId>(typeId: K, id: string, scope?: ProjectScoped): ResourceOf<K> | undefined;
@@ -598,8 +611,8 @@ export class CommerceMock {
   messages(filter: MessageFilter = {}, scope?: ProjectScoped): Array<ResourceOf<'message'>> {
     const project = this.project(scope);
     const kept = retained(retainedSince(this.storage, project, isoNow()));
-    const recorded = this.storage.scan(project, MESSAGE_TYPE_ID);
-    return [...recorded].filter((message) => kept(message) && messageMatches(message, filter)) as unknown as Array<ResourceOf<'message'>>;
+    const recorded = [...this.storage.scan(project, MESSAGE_TYPE_ID)].filter(kept).map(fullMessage);
+    return recorded.filter((message) => messageMatches(message, filter)) as unknown as Array<ResourceOf<'message'>>;
   }
 
   /**

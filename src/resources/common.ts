@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { action, emits, emitsOneOf, type ResourceContext, type UpdateAction } from './define.js';
-import { copyWithout, jsonClone } from '../util/json.js';
+import { compactCopy, copyWithout, jsonClone } from '../util/json.js';
 import { type BaseAddress, type CustomFieldsDraft, Key, LocalizedString, resourceIdentifier } from './validation.js';
 
 /** The stored form of custom fields: the type as a Reference plus the field values. */
@@ -11,9 +11,27 @@ export interface CustomFields {
   fields: Record<string, unknown>;
 }
 
+/**
+ * One frozen reference per custom type, which every document using the type shares (about 40 bytes
+ * each of them); stored documents are never changed in place (see `shareEmptyLists`). Bounded, as
+ * one worker's mocks come and go.
+ */
+const typeReferences = new Map<string, CustomFields['type']>();
+const MAX_TYPE_REFERENCES = 1024;
+
+function typeReference(id: string): CustomFields['type'] {
+  let reference = typeReferences.get(id);
+  if (!reference) {
+    if (typeReferences.size >= MAX_TYPE_REFERENCES) typeReferences.clear();
+    reference = Object.freeze({ typeId: 'type', id });
+    typeReferences.set(id, reference);
+  }
+  return reference;
+}
+
 export function customFields(draft: CustomFieldsDraft | undefined, ctx: ResourceContext): CustomFields | undefined {
   if (!draft) return undefined;
-  return { type: ctx.reference('type', draft.type) as CustomFields['type'], fields: draft.fields ?? {} };
+  return { type: typeReference(ctx.reference('type', draft.type).id), fields: compactCopy(draft.fields ?? {}) };
 }
 
 /** Sets or removes a field; `undefined`/null removes, as the platform's set* actions do. */

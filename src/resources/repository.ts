@@ -12,7 +12,7 @@ import {
 } from '../query/index.js';
 import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
-import { jsonClone, jsonEqual, shareEmptyLists } from '../util/json.js';
+import { compactCopy, jsonClone, jsonEqual, shareEmptyLists } from '../util/json.js';
 import { isoNow } from '../util/time.js';
 import type { CallScope, Identifier, KeyReference } from '../context.js';
 import { PermissionLog } from '../scopes/permissions.js';
@@ -318,11 +318,9 @@ export class Repository implements Engine {
       lastModifiedBy: ctx.author,
     } as StoredDocument;
     const created = definition.messages?.[origin];
-    const emitting = this.messages.wanted(ctx.project);
-    const messages = created && emitting ? [lifecycleMessage(created, resource)] : [];
+    const messages: MessagePayload[] = [];
     this.passExtensions(definition, 'Create', resource, ctx, messages);
-    this.save(definition, ctx, resource, undefined, messages);
-    return resource;
+    return this.save(definition, ctx, resource, undefined, messages, created && this.messages.wanted(ctx.project) ? created : undefined);
   }
 
   update(
@@ -362,8 +360,7 @@ export class Repository implements Engine {
     // An unchanged resource is stored again only for the messages of actions that keep its version (a customer's token issued).
     if (jsonEqual(next, current) && (!keepsVersion || messages.length === 0)) return current;
     if (!keepsVersion) return this.store(definition, current, next, ctx, messages);
-    this.save(definition, ctx, next, current, messages);
-    return next;
+    return this.save(definition, ctx, next, current, messages);
   }
 
   /**
@@ -443,20 +440,17 @@ export class Repository implements Engine {
     };
     stamp(next, current);
     const related = definition.cascade?.(next, current, ctx) ?? [];
-    if (related.length === 0) {
-      this.save(definition, ctx, next, current, messages);
-      return next;
-    }
+    if (related.length === 0) return this.save(definition, ctx, next, current, messages);
     // Nested: each save runs its own transaction inside this one.
-    this.transaction(() => {
-      this.save(definition, ctx, next, current, messages);
+    return this.transaction(() => {
+      const stored = this.save(definition, ctx, next, current, messages);
       for (const document of related) {
         const previous = this.get(definition, ctx.project, { id: document.id });
         stamp(document, previous);
         this.save(definition, ctx, document, previous, NO_MESSAGES);
       }
+      return stored;
     });
-    return next;
   }
 
   /** Validates each action of an update request against its declared schema; every problem is reported together. */
@@ -544,20 +538,25 @@ export class Repository implements Engine {
 
   /**
    * Writes a resource, its unique-index entries and the messages of the change in one transaction,
-   * mapping conflicts to platform errors.
+   * mapping conflicts to platform errors, and returns the document stored: a compact copy of
+   * `next` (see `compactCopy`), which a `created` message (the lifecycle message of a new
+   * resource) carries too.
    */
   private save(
     definition: ResourceDefinition,
     ctx: ResourceContext,
-    next: StoredDocument,
+    changed: StoredDocument,
     previous: StoredDocument | undefined,
-    messages: readonly MessagePayload[],
-  ): void {
+    changeMessages: readonly MessagePayload[],
+    created?: LifecycleMessage,
+  ): StoredDocument {
     const { storage } = this;
     const { project } = ctx;
     const typeId = definition.typeId;
-    const key = definition.keyOf ? definition.keyOf(next) : (next.key as string | undefined);
+    const next = compactCopy(changed);
     shareEmptyLists(next);
+    const messages = created ? [lifecycleMessage(created, next), ...changeMessages] : changeMessages;
+    const key = definition.keyOf ? definition.keyOf(next) : (next.key as string | undefined);
     const indexChanges: Array<{ collection: string; added: string[]; removed: string[] }> = [];
     for (const { collection, index: unique } of uniqueIndexesOf(definition)) {
       const values = new Set(unique.values(next));
@@ -593,6 +592,7 @@ export class Repository implements Engine {
         const kind = previous?.version === next.version ? undefined : previous ? 'ResourceUpdated' : 'ResourceCreated';
         if (kind || written.length > 0) this.outbox.record(changeOf(definition, ctx, kind, next, written, previous));
       });
+      return next;
     } catch (error) {
       if (error instanceof KeyConflict) throw errors.duplicateField('key', error.key);
       if (error instanceof VersionConflict) throw errors.concurrentModification(error.id, error.expectedVersion, error.actualVersion);

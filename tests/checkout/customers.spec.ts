@@ -165,6 +165,22 @@ test.describe('customers: draft', () => {
     expect(login.body.errors[0]!.code).toBe('InvalidCredentials');
   });
 
+  test('customers with the same password share one stored hash; each signs in with it, not with another', async ({ apiRoot }) => {
+    const create = async (email: string, password: string) =>
+      (await apiRoot.customers().post({ body: { email, password } }).execute()).body.customer;
+    const ada = await create('ada@example.com', 'shared-secret');
+    const bob = await create('bob@example.com', 'shared-secret');
+    const eve = await create('eve@example.com', 'other-secret');
+    expect(ada.password).toBe(bob.password);
+    expect(eve.password).not.toBe(ada.password);
+    expect(ada.password).not.toContain('shared-secret');
+    const signIn = (email: string, password: string) => apiRoot.login().post({ body: { email, password } }).execute();
+    expect((await signIn('bob@example.com', 'shared-secret')).body.customer.id).toBe(bob.id);
+    expect((await signIn('eve@example.com', 'other-secret')).body.customer.id).toBe(eve.id);
+    const wrong = await sdkFailure(signIn('eve@example.com', 'shared-secret'));
+    expect(wrong.body.errors[0]!.code).toBe('InvalidCredentials');
+  });
+
   test('unknown references, a store that does not exist, an address index out of range: 400, nothing stored', async ({ apiRoot, mock }) => {
     const cases: Array<[CustomerDraft, string]> = [
       [{ email: 'a@example.com', password: 'pw', customerGroup: { typeId: 'customer-group', key: 'nope' } }, 'ReferencedResourceNotFound'],

@@ -1,6 +1,6 @@
 /** The CustomerDraft and the customer built from it. */
 import { z } from 'zod';
-import { hashPassword } from '../../auth/passwords.js';
+import { sharedPasswordHash } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
 import { addressIdAt } from '../address-book.js';
 import { addressFromDraft, customFields } from '../common.js';
@@ -91,7 +91,7 @@ export function customerFromDraft(draft: CustomerDraft, ctx: ResourceContext): O
     authenticationMode,
   };
   // ExternalAuth customers have no password, even when the draft brings one.
-  if (authenticationMode === 'Password') customer.password = hashPassword(draft.password!);
+  if (authenticationMode === 'Password') customer.password = sharedPasswordHash(draft.password!);
   for (const field of [
     'key',
     'customerNumber',

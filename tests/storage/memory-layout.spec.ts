@@ -1,0 +1,210 @@
+/**
+ * What stored documents cost the memory backend (issue 18, memory per worker): each stored resource
+ * and message holds its fields in the object itself, also after updates, and a seeded customer stays
+ * within its heap budget. The heap figures are for Node 20 without pointer compression (what
+ * bench/memory.ts measures); docs/performance.md explains each part.
+ */
+import { test, expect } from '../support/response-check.js';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { createCommerceMock } from '../../src/index.js';
+import type { CommerceMock } from '../../src/mock.js';
+import { compactCopy } from '../../src/util/json.js';
+
+v8.setFlagsFromString('--expose-gc');
+v8.setFlagsFromString('--allow-natives-syntax');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+/** Whether V8 keeps the object's fields in fast mode (a hidden class), not as a hash table. */
+const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (object: object) => boolean;
+
+const field = (name: string, type: object) => ({ name, label: { en: name }, required: false, type });
+const CUSTOM_TYPE = {
+  key: 'profile',
+  name: { en: 'Profile' },
+  resourceTypeIds: ['customer'],
+  fieldDefinitions: [
+    field('tier', { name: 'String' }),
+    field('points', { name: 'Number' }),
+    field('newsletters', { name: 'Set', elementType: { name: 'String' } }),
+  ],
+};
+
+/** A customer draft as a suite's factory writes it. */
+function customerDraft(i: number): Record<string, unknown> {
+  return {
+    key: `customer-${i}`,
+    email: `customer${i}@example.com`,
+    password: 'secret',
+    firstName: ['Anna', 'Felix', 'Mia'][i % 3],
+    lastName: ['Brown', 'Garcia'][i % 2],
+    dateOfBirth: `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}`,
+    isEmailVerified: i % 2 === 0,
+    addresses: [{ key: 'home', country: 'DE', city: 'Berlin' }],
+    custom: { type: { typeId: 'type', key: 'profile' }, fields: { tier: 'gold', points: i } },
+  };
+}
+
+const heapUsed = () => {
+  collectGarbage();
+  collectGarbage();
+  return process.memoryUsage().heapUsed;
+};
+
+/**
+ * Heap per seeded customer (its document, email and key index entries, CustomerCreated message):
+ * about 990 bytes in this test on Node 20; 1,390 before the compact documents, the shared password
+ * hashes and type references, flat strings and slim Created messages (1,110 before the last).
+ */
+const CUSTOMER_BUDGET = 1050;
+
+function newMock(): CommerceMock {
+  const mock = createCommerceMock({ defaultProjectKey: 'memory' });
+  mock.create('type', CUSTOM_TYPE);
+  return mock;
+}
+
+test('a stored customer, its message and its updated versions keep their fields in fast mode', () => {
+  const mock = newMock();
+  const created = mock.create<{ id: string; version: number }>('customer', { ...customerDraft(1), middleName: 'J.' });
+  const [message] = mock.messages({ resourceId: created.id });
+  expect(hasFastProperties(mock.get('customer', created.id)!)).toBe(true);
+  expect(hasFastProperties(message!)).toBe(true);
+  // Removing a field and adding others: a copy changed this way would be a hash table.
+  const updated = mock.update<{ id: string; middleName?: string; title?: string }>('customer', created.id, {
+    version: created.version,
+    actions: [
+      { action: 'setMiddleName' },
+      { action: 'setTitle', title: 'Dr.' },
+      { action: 'setSalutation', salutation: 'Dear' },
+      { action: 'setCompanyName', companyName: 'ACME' },
+      { action: 'setVatId', vatId: 'DE1' },
+      { action: 'setLocale', locale: 'de' },
+    ],
+  });
+  expect(updated).toMatchObject({ title: 'Dr.' });
+  expect(updated.middleName).toBeUndefined();
+  const stored = mock.get<object>('customer', created.id)!;
+  expect(stored).toBe(updated);
+  expect(hasFastProperties(stored)).toBe(true);
+});
+
+test('documents of one custom type share one frozen type reference, also after setCustomType and setCustomField', () => {
+  const mock = newMock();
+  type Stored = { id: string; version: number; custom: { type: { typeId: string; id: string }; fields: Record<string, unknown> } };
+  const type = mock.getByKey<{ id: string }>('type', 'profile')!;
+  const first = mock.create<Stored>('customer', customerDraft(1));
+  const second = mock.create<Stored>('customer', customerDraft(2));
+  const plain = mock.create<Stored>('customer', { email: 'plain@example.com', password: 'x' });
+  expect(first.custom.type).toEqual({ typeId: 'type', id: type.id });
+  expect(second.custom.type).toBe(first.custom.type);
+  expect(Object.isFrozen(first.custom.type)).toBe(true);
+  const typed = mock.update<Stored>('customer', plain.id, {
+    version: plain.version,
+    actions: [
+      { action: 'setCustomType', type: { typeId: 'type', key: 'profile' }, fields: { tier: 'silver' } },
+      { action: 'setCustomField', name: 'points', value: 7 },
+    ],
+  });
+  expect(typed.custom).toEqual({ type: { typeId: 'type', id: type.id }, fields: { tier: 'silver', points: 7 } });
+  expect(typed.custom.type).toBe(first.custom.type);
+  const changed = mock.update<Stored>('customer', first.id, {
+    version: first.version,
+    actions: [{ action: 'setCustomField', name: 'tier', value: 'platinum' }],
+  });
+  expect(changed.custom.fields.tier).toBe('platinum');
+  expect(mock.get<Stored>('customer', second.id)!.custom.fields.tier).toBe('gold');
+});
+
+test("mock.create and mock.update take their input as JSON: changing the caller's objects afterwards changes nothing stored", () => {
+  const mock = newMock();
+  const draft = { container: 'settings', key: 'theme', value: { colors: ['red'], dark: false } };
+  const created = mock.create<{ id: string; version: number; value: unknown }>('key-value-document', draft);
+  draft.value.colors.push('blue');
+  draft.value.dark = true;
+  expect(mock.get<{ value: unknown }>('key-value-document', created.id)!.value).toEqual({ colors: ['red'], dark: false });
+
+  const customer = mock.create<{ id: string; version: number }>('customer', customerDraft(1));
+  const newsletters = ['weekly'];
+  const body = { version: customer.version, actions: [{ action: 'setCustomField', name: 'newsletters', value: newsletters }] };
+  mock.update('customer', customer.id, body);
+  newsletters.push('daily');
+  expect(mock.get<{ custom: { fields: { newsletters: unknown } } }>('customer', customer.id)!.custom.fields.newsletters).toEqual([
+    'weekly',
+  ]);
+});
+
+test('a seeded customer costs at most its heap budget, its CustomerCreated message included', () => {
+  const count = 4000;
+  const mock = newMock();
+  mock.create('customer', customerDraft(count));
+  const before = heapUsed();
+  for (let i = 0; i < count; i++) mock.create('customer', customerDraft(i));
+  const perCustomer = (heapUsed() - before) / count;
+  expect(mock.messages({ type: 'CustomerCreated' })).toHaveLength(count + 1);
+  expect(perCustomer).toBeLessThan(CUSTOMER_BUDGET);
+});
+
+test('a Created message is stored without what its resource holds and reads in full: by id, by list and where, in process, after export and import', () => {
+  const mock = newMock();
+  type Message = { id: string; [field: string]: unknown };
+  const customer = mock.create<{ id: string; version: number; createdAt: string }>('customer', customerDraft(1));
+  const actions = [
+    { action: 'setKey', key: 'renamed' },
+    { action: 'setFirstName', firstName: 'Ada' },
+  ];
+  mock.update('customer', customer.id, { version: 1, actions });
+  const [created, named] = mock.messages({ resourceId: customer.id }) as unknown as Message[];
+  expect(named).toMatchObject({ type: 'CustomerFirstNameSet', sequenceNumber: 2, resourceUserProvidedIdentifiers: { key: 'renamed' } });
+  // Stored: the envelope's id, version and type, the resource's type id, the resource itself.
+  const stored = mock.storage.get('memory', 'message', created!.id)!;
+  expect(Object.keys(stored)).toEqual(['id', 'version', 'resource', 'type', 'customer']);
+  expect(stored.customer).toBe(created!.customer);
+  const full = {
+    id: created!.id,
+    version: 1,
+    sequenceNumber: 1,
+    resource: { typeId: 'customer', id: customer.id },
+    resourceVersion: 1,
+    resourceUserProvidedIdentifiers: { key: 'customer-1' },
+    type: 'CustomerCreated',
+    customer: expect.objectContaining({ id: customer.id, version: 1, key: 'customer-1' }),
+    createdAt: customer.createdAt,
+    lastModifiedAt: customer.createdAt,
+    createdBy: { isPlatformClient: false },
+    lastModifiedBy: { isPlatformClient: false },
+  };
+  expect(created).toEqual(full);
+  const get = (path: string) => mock.handle({ method: 'GET', url: `/memory/${path}` });
+  expect(get(`messages/${created!.id}`).body).toEqual(full);
+  const where = encodeURIComponent(
+    `resource(id="${customer.id}") and resourceVersion=1 and sequenceNumber=1 and createdAt="${customer.createdAt}"`,
+  );
+  expect(get(`messages?where=${where}`).body).toMatchObject({ count: 1, results: [full] });
+  expect(get('messages?sort=sequenceNumber+desc').body).toMatchObject({
+    results: [{ type: 'CustomerFirstNameSet' }, { type: 'CustomerCreated' }],
+  });
+
+  const copy = newMock();
+  copy.clear();
+  copy.import(mock.export());
+  expect(copy.messages()).toEqual(mock.messages());
+});
+
+test('compactCopy: an equal copy in fast mode for any field names, a comma or __proto__ among them', () => {
+  const wide = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, i]));
+  const sources = [
+    wide,
+    { 'a,b': 1 },
+    { a: 1, b: 2 },
+    { a: 'x', b: { nested: true } },
+    JSON.parse('{"__proto__": {"polluted": true}, "x": 2}'),
+  ];
+  for (const source of sources) {
+    const copy = compactCopy(source);
+    expect(copy).not.toBe(source);
+    expect(Object.entries(copy)).toEqual(Object.entries(source));
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(hasFastProperties(copy)).toBe(true);
+  }
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
