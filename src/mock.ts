@@ -486,6 +486,7 @@ export class CommerceMock {
     this.storage.clear();
     try {
       loadStorage(this.storage, parsed);
+      this.repository.rebuildGroups();
     } catch (error) {
       if (before) this.storage.restore!(before);
       throw error;

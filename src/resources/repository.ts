@@ -509,6 +509,26 @@ export class Repository implements Engine {
     return current;
   }
 
+  /**
+   * Files every stored resource in its groups again, from the resources themselves: an import may
+   * come from an export made before a group index existed, or hold group entries edited by hand.
+   */
+  rebuildGroups(): void {
+    this.storage.transaction(() => {
+      for (const project of this.storage.projects()) {
+        for (const definition of this.definitions.values()) {
+          for (const { collection } of groupIndexesOf(definition)) {
+            for (const entry of [...this.storage.scan(project, collection)]) this.storage.delete(project, collection, entry.id);
+          }
+          if (groupIndexesOf(definition).length === 0) continue;
+          for (const document of [...this.storage.scan(project, definition.typeId)]) {
+            this.regroup(definition, project, document.id, undefined, document);
+          }
+        }
+      }
+    });
+  }
+
   /** Moves a resource between the groups it was and is filed under (`next` undefined: it is deleted). */
   private regroup(
     definition: ResourceDefinition,
