@@ -144,10 +144,6 @@ export interface ProjectScoped {
 }
 
 /**
- * One isolated mock: its own storage, tokens and options. `handle()` serves any request; the
- * transports (MockAgent, HTTP server, Playwright routing) only convert to and from it.
- */
-/**
  * A programmatic draft or update body as the mock would receive it over HTTP: JSON. The mock then
  * keeps no reference into the caller's objects, and the strings it stores are flat: a factory's
  * `customer-${n}` is a chain of its pieces (a V8 cons string, about 50 bytes more per string) as
@@ -157,6 +153,10 @@ function asRequestBody<T>(body: T): T {
   return body === undefined ? body : JSON.parse(JSON.stringify(body));
 }
 
+/**
+ * One isolated mock: its own storage, tokens and options. `handle()` serves any request; the
+ * transports (MockAgent, HTTP server, Playwright routing) only convert to and from it.
+ */
 export class CommerceMock {
   readonly options: ResolvedOptions;
   readonly storage: StorageBackend;
