@@ -45,12 +45,21 @@ export function copyWithout<T extends object, K extends keyof T>(source: T, excl
 }
 
 /**
- * Object literals that list exactly the given field names, one per field set (see `compactCopy`),
- * found by the names joined. Bounded: past the limit, copies are made the ordinary way (a resource
- * type has a handful of field sets; custom objects and custom fields could bring any number).
+ * The object literals `compactCopy` copies through, one per field list, in a tree of field names: a
+ * copy walks it name by name (names are interned, each step one map lookup), cheaper than joining
+ * the names into one key. Bounded: past the limit, copies are made the ordinary way (a resource type
+ * has a handful of field lists; custom objects and custom fields could bring any number).
  */
-const literals = new Map<string, { names: string[]; build: (values: unknown[]) => object }>();
-const MAX_LITERALS = 1024;
+interface FieldList {
+  /** The last name of the list, and the list before it (none for the empty list). */
+  readonly name?: string;
+  readonly shorter?: FieldList;
+  readonly longer: Map<string, FieldList>;
+  build?: (values: unknown[]) => object;
+}
+const fieldLists: FieldList = { longer: new Map() };
+let fieldListCount = 0;
+const MAX_FIELD_LISTS = 4096;
 
 /**
  * A shallow copy of `source` with every field inside the object itself. V8 keeps a field in the
@@ -62,25 +71,30 @@ const MAX_LITERALS = 1024;
  * field names.
  */
 export function compactCopy<T extends object>(source: T): T {
-  const names: string[] = [];
+  let list = fieldLists;
   const values: unknown[] = [];
   for (const name in source) {
-    names.push(name);
+    let next = list.longer.get(name);
+    if (!next) {
+      // A literal's `"__proto__": value` sets the prototype rather than a field.
+      if (fieldListCount >= MAX_FIELD_LISTS || name === '__proto__') return { ...source };
+      next = { name, shorter: list, longer: new Map() };
+      list.longer.set(name, next);
+      fieldListCount += 1;
+    }
+    list = next;
     values.push(source[name]);
   }
-  const joined = names.join(',');
-  let literal = literals.get(joined);
-  if (!literal) {
-    // A literal's `"__proto__": value` sets the prototype rather than a field.
-    if (literals.size >= MAX_LITERALS || names.includes('__proto__')) return { ...source };
-    const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
-    literal = { names, build: new Function('values', `return {${fields}};`) as (values: unknown[]) => object };
-    literals.set(joined, literal);
-  } else if (literal.names.length !== names.length || literal.names.some((name, i) => name !== names[i])) {
-    // Another field set with the same joined names (a comma inside a name): copied the ordinary way.
-    return { ...source };
-  }
-  return literal.build(values) as T;
+  list.build ??= literalOf(list);
+  return list.build(values) as T;
+}
+
+/** A function returning an object literal with the list's names, in order, given their values. */
+function literalOf(list: FieldList): (values: unknown[]) => object {
+  const names: string[] = [];
+  for (let at: FieldList | undefined = list; at?.name !== undefined; at = at.shorter) names.unshift(at.name);
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+  return new Function('values', `return {${fields}};`) as (values: unknown[]) => object;
 }
 
 /** The one empty list stored documents share: frozen, so a change that skipped the copy fails loudly. */
