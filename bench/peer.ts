@@ -4,7 +4,7 @@
  * one fixed JSON body. In process, one more floor: a MockAgent answering each workload with the
  * bodies our mock answered it (what real-sized bodies cost the SDK and fetch), so `ours - bodies`
  * is what our engine and transport add. Every figure goes through the same official SDK client, sequential requests;
- * three interleaved rounds, the median of the rounds' medians. Absolute times on shared machines
+ * five interleaved rounds (`BENCH_ROUNDS`), the median of the rounds' medians. Absolute times on shared machines
  * wander: read the ratios.
  * Run: npm run bench:build && node dist-bench/bench/peer.js
  */
@@ -23,7 +23,8 @@ import { measure, sdkApiRoot } from './support.js';
 
 const PROJECT = 'bench';
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-const ROUNDS = 3;
+/** Interleaved rounds; the figure is the median of their medians (five: one busy moment does not move it). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** `in-process`, `http` or both (the default): one side alone is quicker while working on it. */
 const SIDES = (process.env.BENCH_SIDES ?? 'in-process,http').split(',');
 
