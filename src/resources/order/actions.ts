@@ -174,6 +174,19 @@ function parcelIds(order: Order, locator: z.infer<typeof ParcelLocator>) {
   return { deliveryId: delivery.id, parcelId: parcel.id, shippingKey: shippingKeyOf(order, delivery) };
 }
 
+/** A delivery action with its message: the delivery's new `field`, the `oldField` value it replaced, its ids. */
+function emitsDeliveryField<A extends UpdateAction<Order>>(declared: A, type: string, field: 'address' | 'items', oldField: string): A {
+  return emits(
+    declared,
+    type,
+    (order: Order, a, old: unknown) => {
+      const delivery = findDelivery(order, a);
+      return { deliveryId: delivery.id, [field]: delivery[field], [oldField]: old, shippingKey: shippingKeyOf(order, delivery) };
+    },
+    (order: Order, a) => findDelivery(order, a)[field],
+  );
+}
+
 const customerOf = (id: string | undefined) => (id === undefined ? undefined : { typeId: 'customer', id });
 
 const deliveryCustom: CustomMessages<Order> = {
@@ -480,27 +493,21 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     (_order: Order, _a, removed: Record<string, unknown>) => removed,
     (order: Order, a) => ({ delivery: findDelivery(order, a), shippingKey: shippingKeyOf(order, findDelivery(order, a)) }),
   ),
-  setDeliveryAddress: emits(
+  setDeliveryAddress: emitsDeliveryField(
     action(DeliveryLocator.extend({ address: Optional(BaseAddress) }), (order: Order, a, ctx) => {
       setField(findDelivery(order, a), 'address', a.address ? storedAddress(a.address, ctx) : undefined);
     }),
     'DeliveryAddressSet',
-    (order: Order, a, oldAddress: unknown) => {
-      const delivery = findDelivery(order, a);
-      return { deliveryId: delivery.id, address: delivery.address, oldAddress, shippingKey: shippingKeyOf(order, delivery) };
-    },
-    (order: Order, a) => findDelivery(order, a).address,
+    'address',
+    'oldAddress',
   ),
-  setDeliveryItems: emits(
+  setDeliveryItems: emitsDeliveryField(
     action(DeliveryLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
       findDelivery(order, a).items = deliveryItems(order, a.items);
     }),
     'DeliveryItemsUpdated',
-    (order: Order, a, oldItems: unknown) => {
-      const delivery = findDelivery(order, a);
-      return { deliveryId: delivery.id, items: delivery.items, oldItems, shippingKey: shippingKeyOf(order, delivery) };
-    },
-    (order: Order, a) => findDelivery(order, a).items,
+    'items',
+    'oldItems',
   ),
   setDeliveryCustomType: emitsCustomType(
     action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(findDelivery(order, a), a, ctx)),
