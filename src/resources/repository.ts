@@ -517,10 +517,11 @@ export class Repository implements Engine {
     this.storage.transaction(() => {
       for (const project of this.storage.projects()) {
         for (const definition of this.definitions.values()) {
-          for (const { collection } of groupIndexesOf(definition)) {
+          const groups = groupIndexesOf(definition);
+          if (groups.length === 0) continue;
+          for (const { collection } of groups) {
             for (const entry of [...this.storage.scan(project, collection)]) this.storage.delete(project, collection, entry.id);
           }
-          if (groupIndexesOf(definition).length === 0) continue;
           for (const document of [...this.storage.scan(project, definition.typeId)]) {
             this.regroup(definition, project, document.id, undefined, document);
           }
