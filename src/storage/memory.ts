@@ -8,9 +8,29 @@ import {
   type WriteOptions,
 } from './types.js';
 
+/**
+ * What a collection's map holds for one document. A unique-index entry (`{ id, version: 1, owner }`:
+ * one per indexed value of every resource, a customer's email) is held as its owner's id alone, a
+ * string the owner's document holds already, and read back as a fresh entry: 48 bytes less per
+ * indexed value, the size of the entry object.
+ */
+type Held = StoredDocument | string;
+
+/** The owner's id when `document` is a unique-index entry and nothing more, so it can be held as that id (see `Held`). */
+function ownerOnly(document: StoredDocument): string | undefined {
+  if (document.version !== 1 || typeof document.owner !== 'string') return undefined;
+  let fields = 0;
+  for (const _ in document) fields += 1;
+  return fields === 3 ? document.owner : undefined;
+}
+
+const held = (document: StoredDocument): Held => ownerOnly(document) ?? document;
+
 interface Collection {
   /** While a transaction runs, a document it deleted is `DELETED` here, holding its place in case of a rollback. */
-  byId: Map<string, StoredDocument>;
+  byId: Map<string, Held>;
+  /** Whether `byId` holds any document as its owner's id (see `Held`): then a scan reads each one back. */
+  holdsOwners: boolean;
   idByKey: Map<string, string>;
   /**
    * The key of each document found by a value other than its own `key` field (a custom object's
@@ -28,10 +48,17 @@ interface Collection {
  */
 const DELETED: StoredDocument = Object.freeze({ id: '', version: 0 });
 
-const live = (document: StoredDocument | undefined) => (document === DELETED ? undefined : document);
+/** The document `held` under `id` as callers see it: none for a deleted one's placeholder, an entry rebuilt from its owner's id. */
+function live(id: string, held: Held | undefined): StoredDocument | undefined {
+  if (typeof held === 'string') return { id, version: 1, owner: held };
+  return held === DELETED ? undefined : held;
+}
 
-function* liveDocuments(byId: Map<string, StoredDocument>): Iterable<StoredDocument> {
-  for (const document of byId.values()) if (document !== DELETED) yield document;
+function* liveDocuments(byId: Map<string, Held>): Iterable<StoredDocument> {
+  for (const [id, held] of byId) {
+    const document = live(id, held);
+    if (document) yield document;
+  }
 }
 
 type Undo = () => void;
@@ -98,7 +125,7 @@ export class MemoryStorage implements StorageBackend {
     }
     let collection = types.get(typeId);
     if (!collection && create) {
-      collection = { byId: new Map(), idByKey: new Map(), otherKeys: new Map(), deleted: 0 };
+      collection = { byId: new Map(), holdsOwners: false, idByKey: new Map(), otherKeys: new Map(), deleted: 0 };
       types.set(typeId, collection);
       this.owned.add(collection);
     }
@@ -121,20 +148,20 @@ export class MemoryStorage implements StorageBackend {
   }
 
   get(project: string, typeId: string, id: string): StoredDocument | undefined {
-    return live(this.collection(project, typeId)?.byId.get(id));
+    return live(id, this.collection(project, typeId)?.byId.get(id));
   }
 
   getByKey(project: string, typeId: string, key: string): StoredDocument | undefined {
     const collection = this.collection(project, typeId);
     const id = collection?.idByKey.get(key);
-    return id === undefined ? undefined : live(collection!.byId.get(id));
+    return id === undefined ? undefined : live(id, collection!.byId.get(id));
   }
 
   write(project: string, typeId: string, document: StoredDocument, options: WriteOptions): void {
     const { id } = document;
     const { key } = options;
     const found = this.collection(project, typeId);
-    const actual = live(found?.byId.get(id))?.version ?? 0;
+    const actual = live(id, found?.byId.get(id))?.version ?? 0;
     if (actual !== options.expectedVersion) throw new VersionConflict(id, options.expectedVersion, actual);
     const holder = key === undefined ? undefined : found?.idByKey.get(key);
     if (holder !== undefined && holder !== id) throw new KeyConflict(key!, holder);
@@ -144,14 +171,15 @@ export class MemoryStorage implements StorageBackend {
       this.reinsert(collection, document, key);
       return;
     }
+    const previous = live(id, entry);
     // A new document holds no key yet: no lookup (seeding writes two documents per resource).
-    const previousKey = entry ? keyOf(collection, entry) : undefined;
+    const previousKey = previous ? keyOf(collection, previous) : undefined;
     setKey(collection, id, previousKey, key, document);
-    collection.byId.set(id, document);
+    this.hold(collection, document);
     // Undone last-in first-out, so when this undo runs the entry holds this write's key again.
     this.undoLog?.push(() => {
-      setKey(collection, id, key, previousKey, entry);
-      if (entry) collection.byId.set(id, entry);
+      setKey(collection, id, key, previousKey, previous);
+      if (entry !== undefined) collection.byId.set(id, entry);
       else collection.byId.delete(id);
     });
   }
@@ -166,7 +194,7 @@ export class MemoryStorage implements StorageBackend {
     collection.byId.delete(id);
     collection.deleted -= 1;
     setKey(collection, id, undefined, key, document);
-    collection.byId.set(id, document);
+    this.hold(collection, document);
     this.undoLog!.push(() => {
       setKey(collection, id, key, undefined, document);
       const { byId } = collection;
@@ -175,8 +203,15 @@ export class MemoryStorage implements StorageBackend {
     });
   }
 
+  private hold(collection: Collection, document: StoredDocument): void {
+    const value = held(document);
+    if (typeof value === 'string') collection.holdsOwners = true;
+    collection.byId.set(document.id, value);
+  }
+
   delete(project: string, typeId: string, id: string, expectedVersion?: number): StoredDocument | undefined {
-    const previous = live(this.collection(project, typeId)?.byId.get(id));
+    const stored = this.collection(project, typeId)?.byId.get(id);
+    const previous = live(id, stored);
     if (!previous) return undefined;
     if (expectedVersion !== undefined && previous.version !== expectedVersion) {
       throw new VersionConflict(id, expectedVersion, previous.version);
@@ -192,7 +227,7 @@ export class MemoryStorage implements StorageBackend {
     collection.deleted += 1;
     this.deletedInTransaction.push([collection, id]);
     this.undoLog.push(() => {
-      collection.byId.set(id, previous);
+      collection.byId.set(id, stored!);
       collection.deleted -= 1;
       setKey(collection, id, undefined, previousKey, previous);
     });
@@ -202,7 +237,9 @@ export class MemoryStorage implements StorageBackend {
   scan(project: string, typeId: string): Iterable<StoredDocument> {
     const collection = this.collection(project, typeId);
     if (!collection) return [];
-    return collection.deleted === 0 ? collection.byId.values() : liveDocuments(collection.byId);
+    return collection.deleted === 0 && !collection.holdsOwners
+      ? (collection.byId.values() as Iterable<StoredDocument>)
+      : liveDocuments(collection.byId);
   }
 
   count(project: string, typeId: string): number {
