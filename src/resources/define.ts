@@ -21,6 +21,12 @@ export interface UpdateAction<R> {
    * statistics): stored without a new version or audit change, so clients keep the version they know.
    */
   keepsVersion?: boolean;
+  /**
+   * The action only assigns the resource's own fields, never changing an object or list they hold
+   * (nor does the type's `afterActions` after it): the engine then applies it to a shallow copy,
+   * which shares the rest with the stored version, instead of a deep one.
+   */
+  shallow?: boolean;
   /** The message the platform emits for the action (its API reference names one per action that has one). */
   message?: MessageOf<R>;
 }

@@ -29,6 +29,7 @@ import type {
   ResourceContext,
   ResourceDefinition,
   ScopePolicy,
+  UpdateAction,
 } from './define.js';
 import { type Change, Outbox } from './deliveries.js';
 import { MessageWriter } from './messages.js';
@@ -187,6 +188,19 @@ class Context implements ResourceContext {
 /** A name from the request looked up in a table of the definition: own properties only, never `Object.prototype`. */
 function own<T>(table: Record<string, T> | undefined, name: string): T | undefined {
   return table !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
+/**
+ * Whether an update left the resource as it was (`jsonEqual`). Its own fields that are not objects
+ * (a version count, a state, a total quantity) are compared first: most updates change one of them,
+ * and are told apart without walking everything the resource holds.
+ */
+function unchanged(next: StoredDocument, current: StoredDocument): boolean {
+  for (const field in next) {
+    const value = next[field];
+    if (typeof value !== 'object' && value !== current[field]) return false;
+  }
+  return jsonEqual(next, current);
 }
 
 /** The action an update request names: a public one, or an internal one the endpoint's `allowed` list offers. */
@@ -353,12 +367,14 @@ export class Repository implements Engine {
     ctx: ResourceContext,
     requested: boolean,
   ): StoredDocument {
-    const next = jsonClone(current);
+    // API extensions may answer with any action, so a requested change works on a deep copy.
+    const shallow = !requested && steps.every((step) => this.declaredAction(definition, step.name).shallow === true);
+    const next = shallow ? compactCopy(current) : jsonClone(current);
     const messages: MessagePayload[] = [];
     const keepsVersion = this.runActions(definition, next, steps, ctx, messages);
     if (requested) this.passExtensions(definition, 'Update', next, ctx, messages);
     // An unchanged resource is stored again only for the messages of actions that keep its version (a customer's token issued).
-    if (jsonEqual(next, current) && (!keepsVersion || messages.length === 0)) return current;
+    if (unchanged(next, current) && (!keepsVersion || messages.length === 0)) return current;
     if (!keepsVersion) return this.store(definition, current, next, ctx, messages);
     return this.save(definition, ctx, next, current, messages);
   }
@@ -377,8 +393,7 @@ export class Repository implements Engine {
     let keepsVersion = steps.length > 0;
     const emitting = this.messages.wanted(ctx.project);
     for (const step of steps) {
-      const declared = own(definition.actions, step.name) ?? own(definition.internalActions, step.name);
-      if (!declared) throw errors.general(`The ${definition.typeId} has no action '${step.name}'.`);
+      const declared = this.declaredAction(definition, step.name);
       const message = emitting ? declared.message : undefined;
       const old = message?.before?.(next, step.payload);
       declared.apply(next, step.payload, ctx);
@@ -389,6 +404,12 @@ export class Repository implements Engine {
     }
     definition.afterActions?.(next, ctx, steps);
     return keepsVersion;
+  }
+
+  private declaredAction(definition: ResourceDefinition, name: string): UpdateAction<StoredDocument> {
+    const declared = own(definition.actions, name) ?? own(definition.internalActions, name);
+    if (!declared) throw errors.general(`The ${definition.typeId} has no action '${name}'.`);
+    return declared;
   }
 
   /**

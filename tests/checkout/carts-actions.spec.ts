@@ -309,8 +309,17 @@ test('what orders use: orderableCart, markCartOrdered, snapshotCart', async ({ a
   expect(snapshot).not.toHaveProperty('version');
   expect(snapshot).not.toHaveProperty('cartState');
 
-  const ordered = markCartOrdered(mock.repository, stored(), ctx);
+  const before = stored();
+  const beforeText = JSON.stringify(before);
+  const ordered = markCartOrdered(mock.repository, before, ctx);
   expect(ordered).toMatchObject({ cartState: 'Ordered', version: cart.version + 1 });
+  // Only the state and the version's bookkeeping change (the engine copies the cart shallowly for
+  // it); the version before is left as it was.
+  const { cartState, version, lastModifiedAt, lastModifiedBy, ...kept } = ordered;
+  const { cartState: _s, version: _v, lastModifiedAt: _a, lastModifiedBy: _b, ...keptBefore } = before;
+  expect(kept).toEqual(keptBefore);
+  expect(JSON.stringify(before)).toBe(beforeText);
+  expect(before.cartState).toBe('Active');
   const after = await readCart(apiRoot, cart);
   expect(after.cartState).toBe('Ordered');
   const refused = await refusedCart(apiRoot, after, { action: 'addLineItem', sku: 'B-1' });

@@ -63,9 +63,12 @@ export const carts = defineResource<CartDraft, Cart>({
   groups: { [ACTIVE_OWNER]: { values: activeOwnerOf } },
   internalActions: {
     /** The order taken from the cart is placed: the cart is done (see ./ordering.ts). */
-    markOrdered: action(z.object({}), (cart: Cart) => {
-      cart.cartState = 'Ordered';
-    }),
+    markOrdered: {
+      ...action(z.object({}), (cart: Cart) => {
+        cart.cartState = 'Ordered';
+      }),
+      shallow: true,
+    },
   },
   routes: [
     {
