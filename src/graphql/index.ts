@@ -5,16 +5,7 @@
  * platform's REST code and fields in `extensions` (400 for `InvalidInput`, as the platform answers
  * since January 2026, otherwise 200 with the partial `data`).
  */
-import {
-  type DocumentNode,
-  execute,
-  type ExecutionResult,
-  getOperationAST,
-  type GraphQLFieldResolver,
-  type GraphQLError,
-  type GraphQLFormattedError,
-  type GraphQLSchema,
-} from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLFieldResolver, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { Reply } from '../context.js';
 import { parseJsonBody } from '../http/body.js';
 import { errors, PlatformError } from '../http/errors.js';
@@ -22,6 +13,7 @@ import { ExtensionsPending } from '../resources/extensions.js';
 import { fieldResolver, type GraphqlContext, isScope, type RestCall, servedFields, typeResolver } from './resolvers.js';
 import { carryProduct, NESTED_FIELDS } from './nested.js';
 import { SEARCH_RESULT_FIELDS, SEARCH_ROOT_FIELDS } from './search.js';
+import { graphqlJs } from './library.js';
 import { checkedDocument, mutationSchema, platformSchema } from './schema.js';
 
 export type { RestCall } from './resolvers.js';
@@ -117,7 +109,7 @@ export function serveGraphql(body: string | undefined, rest: RestCall, atomicall
   const request = graphqlRequest(body);
   const checked = checkedDocument(request.query);
   if ('errors' in checked) return { status: 400, body: { errors: checked.errors.map((error) => formatted(error, true)) } };
-  const operation = getOperationAST(checked.document, request.operationName);
+  const operation = graphqlJs().getOperationAST(checked.document, request.operationName);
   if (operation?.operation !== 'mutation') return replyTo(run(request, checked.document, platformSchema(), rest));
   return replyTo(
     atomically(() => {
@@ -133,7 +125,7 @@ export function serveGraphql(body: string | undefined, rest: RestCall, atomicall
 function run(request: GraphqlRequest, document: DocumentNode, schema: GraphQLSchema, rest: RestCall): ExecutionResult {
   const resolvers = rootResolvers();
   const context: GraphqlContext = { rest };
-  return execute({
+  return graphqlJs().execute({
     schema,
     document,
     variableValues: request.variables ?? null,

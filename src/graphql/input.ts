@@ -2,7 +2,8 @@
  * REST drafts as GraphQL input: the reverse of the conversion mutations apply, driven by the same
  * input types, so that factory output (REST drafts) can be passed as GraphQL variables.
  */
-import { type GraphQLInputType, getNamedType, isInputObjectType, isListType, isNonNullType } from 'graphql';
+import type { GraphQLInputType } from 'graphql';
+import { getNamedType, isInputObjectType, isListType, isNonNullType } from './library.js';
 import { isLocalizedStringItem, isOneOf } from './resolvers.js';
 import { platformSchema } from './schema.js';
 

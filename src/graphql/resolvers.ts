@@ -4,24 +4,18 @@
  * document by one generic field resolver, with the schema's conventions (`...Ref`, `...AllLocales`,
  * `...Raw`, localized strings, resolved references) derived from the field's name and type.
  */
-import {
-  type GraphQLAbstractType,
-  type GraphQLField,
-  type GraphQLFieldResolver,
-  type GraphQLInputType,
-  type GraphQLNamedType,
-  type GraphQLObjectType,
-  type GraphQLOutputType,
-  type GraphQLSchema,
-  type GraphQLTypeResolver,
-  getNamedType,
-  isInputObjectType,
-  isListType,
-  isNonNullType,
-  isObjectType,
-  isInterfaceType,
-  isUnionType,
+import type {
+  GraphQLAbstractType,
+  GraphQLField,
+  GraphQLFieldResolver,
+  GraphQLInputType,
+  GraphQLNamedType,
+  GraphQLObjectType,
+  GraphQLOutputType,
+  GraphQLSchema,
+  GraphQLTypeResolver,
 } from 'graphql';
+import { getNamedType, isInputObjectType, isListType, isNonNullType, isObjectType, isInterfaceType, isUnionType } from './library.js';
 import { isDeepStrictEqual } from 'node:util';
 import { errors, PlatformError } from '../http/errors.js';
 import type { ResourceDefinition } from '../resources/define.js';

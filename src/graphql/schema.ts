@@ -4,21 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  buildSchema,
-  type DocumentNode,
-  type GraphQLArgumentConfig,
-  type GraphQLError,
-  type GraphQLFieldConfig,
-  GraphQLObjectType,
-  GraphQLScalarType,
-  GraphQLSchema,
-  getNamedType,
-  isInputObjectType,
-  parse,
-  validate,
-  valueFromASTUntyped,
-} from 'graphql';
+import type { DocumentNode, GraphQLArgumentConfig, GraphQLError, GraphQLFieldConfig, GraphQLSchema } from 'graphql';
+import { graphqlJs } from './library.js';
 
 const SCHEMA_FILE = 'vendor/graphql/schema.graphql';
 
@@ -35,7 +22,7 @@ let built: GraphQLSchema | undefined;
 
 export function platformSchema(): GraphQLSchema {
   // The SDL is the platform's own and known to be valid: skipping its validation halves the build time.
-  built ??= buildSchema(readFileSync(schemaPath(), 'utf8'), { assumeValidSDL: true });
+  built ??= graphqlJs().buildSchema(readFileSync(schemaPath(), 'utf8'), { assumeValidSDL: true });
   return built;
 }
 
@@ -52,6 +39,7 @@ let mutations: GraphQLSchema | undefined;
 export function mutationSchema(): GraphQLSchema {
   if (mutations) return mutations;
   const schema = platformSchema();
+  const { GraphQLObjectType, GraphQLScalarType, GraphQLSchema, getNamedType, isInputObjectType, valueFromASTUntyped } = graphqlJs();
   // An input literal as written, its variables put in: what the platform's input types were already checked to allow.
   const asWritten = new GraphQLScalarType({
     name: 'CommerceMockInputAsWritten',
@@ -85,6 +73,7 @@ export function checkedDocument(query: string): Checked {
   if (cached) return cached;
   let checked: Checked;
   try {
+    const { parse, validate } = graphqlJs();
     const document = parse(query);
     const problems = validate(platformSchema(), document);
     checked = problems.length > 0 ? { errors: problems } : { document };

@@ -2,6 +2,7 @@
  * `POST /{projectKey}/graphql`: the transport (JSON and the SDK's content type), the schema as the
  * platform publishes it (introspection), and the errors before execution.
  */
+import { spawnSync } from 'node:child_process';
 import { PROJECT_KEY, test, expect, sdkFailure } from '../support/sdk.js';
 
 const URL_OF = (origin: string) => `${origin}/${PROJECT_KEY}/graphql`;
@@ -118,5 +119,36 @@ test.describe('authentication as for REST', () => {
       .post({ body: { query: '{ __typename }' } })
       .execute();
     expect(body.data).toEqual({ __typename: 'Query' });
+  });
+});
+
+test('graphql-js is loaded on the first GraphQL request, not when the package is imported', () => {
+  // A fresh process: this one has loaded graphql for other tests. `require.cache` lists it once loaded
+  // (graphql-js is CommonJS, also when imported).
+  const script = `
+    const { createRequire } = await import('node:module');
+    const cache = createRequire(import.meta.url).cache;
+    const loaded = () => Object.keys(cache).some((file) => /[\\\\/]node_modules[\\\\/]graphql[\\\\/]/.test(file));
+    const { createCommerceMock } = await import('./src/index.ts');
+    const mock = createCommerceMock({ defaultProjectKey: 'lazy-graphql' });
+    const before = loaded();
+    mock.handle({ method: 'GET', url: '/lazy-graphql/categories' });
+    const afterRest = loaded();
+    const answer = mock.handle({
+      method: 'POST',
+      url: '/lazy-graphql/graphql',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ categories { total } }' }),
+    });
+    console.log(JSON.stringify({ before, afterRest, after: loaded(), status: answer.status, body: answer.body }));
+  `;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(JSON.parse(run.stdout.trim())).toEqual({
+    before: false,
+    afterRest: false,
+    after: true,
+    status: 200,
+    body: { data: { categories: { total: 0 } } },
   });
 });
