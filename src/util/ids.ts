@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { currentRun } from './repeatable.js';
 
 /**
@@ -12,11 +12,42 @@ export function flatAscii(text: string): string {
   return Buffer.from(text, 'latin1').toString('latin1');
 }
 
-/** A random (version 4) UUID, as uuid's `v4()` makes it, stored flat (see `flatAscii`). */
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
+/** Where the 32 hex digits of a UUID go in its 36 characters (the rest are dashes). */
+const DIGIT_AT = Array.from({ length: 36 }, (_, i) => i).filter((i) => i !== 8 && i !== 13 && i !== 18 && i !== 23);
+const UUID_TEXT = Buffer.from('00000000-0000-0000-0000-000000000000', 'latin1');
+const RANDOM_POOL_UUIDS = 256;
+const randomPool = Buffer.alloc(16 * RANDOM_POOL_UUIDS);
+let poolAt = randomPool.length;
+
+/**
+ * A random (version 4) UUID, written as hex digits into a buffer and read out as one flat string:
+ * `crypto.randomUUID()` joins its pieces into a cons string, which a stored id would keep (see
+ * `flatAscii`), and flattening it costs more than writing the digits (0.1 µs against 0.4). The
+ * random bytes come from a pool filled 256 UUIDs at a time, as `randomUUID` does.
+ */
+function randomUuid(): string {
+  if (poolAt === randomPool.length) {
+    randomFillSync(randomPool);
+    poolAt = 0;
+  }
+  const from = poolAt;
+  poolAt += 16;
+  randomPool[from + 6] = (randomPool[from + 6]! & 0x0f) | 0x40;
+  randomPool[from + 8] = (randomPool[from + 8]! & 0x3f) | 0x80;
+  for (let i = 0; i < 16; i++) {
+    const byte = randomPool[from + i]!;
+    UUID_TEXT[DIGIT_AT[2 * i]!] = HEX_DIGITS[byte >> 4]!;
+    UUID_TEXT[DIGIT_AT[2 * i + 1]!] = HEX_DIGITS[byte & 15]!;
+  }
+  return UUID_TEXT.toString('latin1');
+}
+
+/** A random (version 4) UUID, stored flat (see `randomUuid`). */
 export function uuid(): string {
   const run = currentRun();
-  if (!run) return flatAscii(randomUUID());
+  if (!run) return randomUuid();
   // A run again of a request (see repeatable.ts) makes the ids the first run made, in the same order.
-  if (run.cursor === run.ids.length) run.ids.push(flatAscii(randomUUID()));
+  if (run.cursor === run.ids.length) run.ids.push(randomUuid());
   return run.ids[run.cursor++]!;
 }

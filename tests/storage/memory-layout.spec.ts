@@ -208,3 +208,14 @@ test('compactCopy: an equal copy in fast mode for any field names, a comma or __
   }
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 });
+
+test('ids are distinct version 4 UUIDs (written flat into one buffer, so each is its own copy)', () => {
+  const mock = newMock();
+  const ids = Array.from({ length: 600 }, (_, i) => mock.create<{ id: string }>('customer', customerDraft(i)).id);
+  const messageIds = mock.messages({ type: 'CustomerCreated' }).map((message) => (message as { id: string }).id);
+  const all = [...ids, ...messageIds];
+  expect(new Set(all).size).toBe(1200);
+  for (const id of all) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  // The digits are spread: every hex digit turns up in every random position across the ids.
+  for (const position of [0, 7, 9, 15, 20, 35]) expect(new Set(ids.map((id) => id[position])).size).toBe(16);
+});
