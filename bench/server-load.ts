@@ -147,9 +147,10 @@ interface Seeded {
   slugs: string[];
   productIds: string[];
   /**
-   * Where a target's session departs from the others. The peer departs from the platform: it serves password sign-in only at `/me/login` (the
-   * platform, and this mock, at `/login` too), and leaves shipping out of the order's total price.
-   * The floor replays one recorded session, so each of its sessions takes that session's products.
+   * Where a target's session departs from the others. The peer departs from the platform: it serves
+   * password sign-in only at `/me/login` (the platform, and this mock, at `/login` too), and leaves
+   * shipping out of the order's total price. The floor replays one recorded session, so each of its
+   * sessions takes that session's products.
    */
   target: Target;
 }
