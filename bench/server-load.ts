@@ -110,7 +110,7 @@ async function serveFloor(): Promise<string> {
     request.on('end', () => {
       const kind = kindOf(request.method!, request.url!, Buffer.concat(chunks).toString());
       const replay = recording.get(kind);
-      if (!replay) return void response.writeHead(500).end(`no recorded answer for ${kind}`);
+      if (!replay) return void response.writeHead(500).end(JSON.stringify({ message: `no recorded answer for ${kind}` }));
       const answer = replay.answers[Math.min(replay.served++, replay.answers.length - 1)]!;
       response.writeHead(answer.status, answer.headers).end(answer.body);
     });
