@@ -2,18 +2,23 @@
  * A loaded server: the standalone server in its own process, driven by concurrent clients from
  * another process running a storefront session (category listing with price selection, product by
  * slug, password sign-in, cart create, two line items, shipping address and method, order) for a
- * fixed time. Reports throughput, p50/p99 latency and the server's CPU per request, for this mock
- * and the peer's Fastify server, and the ratio. Every answer is checked, the order's total too.
+ * fixed time. Reports throughput, p50/p99 latency and the server's CPU per request, for this mock,
+ * the peer's Fastify server and a floor (a bare `node:http` server replaying our answers: what Node's
+ * HTTP layer alone costs under the same load), and the ratios. Every answer is checked, the order's
+ * total too.
  * Run: npm run bench:build && node dist-bench/bench/server-load.js
- * Env: LOAD_SECONDS (default 10), LOAD_CLIENTS (default 16), LOAD_TARGETS (default "ours,peer").
+ * Env: LOAD_SECONDS (default 10), LOAD_CLIENTS (default 16), LOAD_TARGETS (default "ours,peer,floor").
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const PROJECT = 'bench';
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 16);
-const TARGETS = (process.env.LOAD_TARGETS ?? 'ours,peer').split(',') as Target[];
+const TARGETS = (process.env.LOAD_TARGETS ?? 'ours,peer,floor').split(',') as Target[];
 const WARMUP_SESSIONS = 20;
 
 const PRODUCTS = 5;
@@ -22,27 +27,17 @@ const SHIPPING = 490;
 const PASSWORD = 'secret-123';
 
 type Role = 'server' | 'load';
-type Target = 'ours' | 'peer';
+type Target = 'ours' | 'peer' | 'floor';
 type Message =
   | { kind: 'listening'; url: string }
   | { kind: 'usage'; cpuMicros: number }
   | { kind: 'ready' }
   | { kind: 'done'; requests: number; failures: string[]; latenciesMs: number[]; seconds: number };
 
-const role = process.argv[2] as Role | undefined;
-if (role === 'server') await serve(process.argv[3] as Target);
-else if (role === 'load') await load(process.argv[3]!, process.argv[4] as Target);
-else await orchestrate();
-
-// --- the server process ------------------------------------------------------------------------
-
-async function serve(target: Target): Promise<void> {
-  let url: string;
-  if (target === 'ours') {
-    const { createCommerceMock } = await import('../src/index.js');
-    const { startServer } = await import('../src/transports/node-server.js');
-    url = (await startServer(createCommerceMock({ defaultProjectKey: PROJECT }), { port: 0 })).url;
-  } else {
+/** Each target's server, started in the server process; it stops when that process exits. Each answers its URL. */
+const servers: Record<Target, () => Promise<string>> = {
+  ours: async () => (await startOurs()).url,
+  peer: async () => {
     const { CommercetoolsMock } = await import('@labdigital/commercetools-mock');
     const peer = new CommercetoolsMock({
       defaultProjectKey: PROJECT,
@@ -51,9 +46,15 @@ async function serve(target: Target): Promise<void> {
       silent: true,
     });
     await peer.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = peer.app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  }
+    return `http://127.0.0.1:${(peer.app.server.address() as AddressInfo).port}`;
+  },
+  floor: serveFloor,
+};
+
+// --- the server process ------------------------------------------------------------------------
+
+async function serve(target: Target): Promise<void> {
+  const url = await servers[target]();
   process.on('message', (message: { kind: string }) => {
     // A normal exit, so that `--cpu-prof` writes its profile.
     if (message.kind === 'exit') process.exit(0);
@@ -64,6 +65,80 @@ async function serve(target: Target): Promise<void> {
   process.send!({ kind: 'listening', url } satisfies Message);
 }
 
+async function startOurs() {
+  const { createCommerceMock } = await import('../src/index.js');
+  const { startServer } = await import('../src/transports/node-server.js');
+  return startServer(createCommerceMock({ defaultProjectKey: PROJECT }), { port: 0 });
+}
+
+interface RecordedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Each kind of request's answers, in the order our server gave them. */
+type Recording = Map<string, { answers: RecordedAnswer[]; served: number }>;
+
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const VERSION = /"version":(\d+)/;
+
+/**
+ * A request's kind: its method, its path and query with ids blanked out, and the version its body
+ * names (which of a cart's updates it is, or the order).
+ */
+const kindOf = (method: string, url: string, body: string) => `${method} ${url.replace(ID, ':id')} ${VERSION.exec(body)?.[1] ?? ''}`;
+
+/** Response headers Node's HTTP server writes by itself, so they are not recorded. */
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * The floor: a bare `node:http` server that answers each request with the answer our server gave
+ * that kind of request (status, headers, body text), recorded before the timed window by seeding
+ * our server in this process and running one session against it. In the window it only reads the
+ * request and its body, looks its kind up and writes the recorded answer: no JSON, no engine, and
+ * no fresh ids or correlation ids. A kind's answers are replayed in the order they were recorded, the
+ * last one repeated: the seeding gets the five products it made, every session the recorded
+ * session's sign-in, cart (the same cart id for every session) and order. So the load runs the
+ * recorded session's products against it (see `session`), and every check holds.
+ */
+async function serveFloor(): Promise<string> {
+  const recording = await recordOurAnswers();
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const kind = kindOf(request.method!, request.url!, Buffer.concat(chunks).toString());
+      const replay = recording.get(kind);
+      if (!replay) return void response.writeHead(500).end(JSON.stringify({ message: `no recorded answer for ${kind}` }));
+      const answer = replay.answers[Math.min(replay.served++, replay.answers.length - 1)]!;
+      response.writeHead(answer.status, answer.headers).end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Seeds our server and runs one session against it, keeping every answer by the request's kind. */
+async function recordOurAnswers(): Promise<Recording> {
+  const ours = await startOurs();
+  const recording: Recording = new Map();
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const body = await response.text();
+    const headers = Object.fromEntries([...response.headers].filter(([name]) => !WRITTEN_BY_NODE.has(name)));
+    const kind = kindOf(init?.method ?? 'GET', String(input).slice(ours.url.length), String(init?.body ?? ''));
+    const replay = recording.get(kind) ?? { answers: [], served: 0 };
+    replay.answers.push({ status: response.status, headers, body });
+    recording.set(kind, replay);
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+  const seeded = { ...(await seed(ours.url, recordingFetch)), target: 'floor' as const };
+  await session(client(ours.url, seeded.token, recordingFetch), seeded, 0, () => {});
+  await ours.close();
+  return recording;
+}
+
 // --- the load process --------------------------------------------------------------------------
 
 interface Seeded {
@@ -72,8 +147,10 @@ interface Seeded {
   slugs: string[];
   productIds: string[];
   /**
-   * Where the peer departs from the platform: it serves password sign-in only at `/me/login` (the
-   * platform, and this mock, at `/login` too), and leaves shipping out of the order's total price.
+   * Where a target's session departs from the others. The peer departs from the platform: it serves
+   * password sign-in only at `/me/login` (the platform, and this mock, at `/login` too), and leaves
+   * shipping out of the order's total price. The floor replays one recorded session, so each of its
+   * sessions takes that session's products.
    */
   target: Target;
 }
@@ -107,10 +184,10 @@ async function load(url: string, target: Target): Promise<void> {
 
 type Api = (method: string, path: string, body?: unknown, onTime?: (ms: number) => void) => Promise<any>;
 
-function client(url: string, token: string): Api {
+function client(url: string, token: string, send = fetch): Api {
   return async (method, path, body, onTime) => {
     const start = performance.now();
-    const response = await fetch(`${url}/${PROJECT}${path}`, {
+    const response = await send(`${url}/${PROJECT}${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -139,8 +216,8 @@ async function session(api: Api, seeded: Seeded, n: number, onTime: (ms: number)
     const index = seeded.productIds.indexOf(product.id);
     check(product.masterVariant.price?.value.centAmount === priceOf(index), `selected price of ${product.key}`);
   }
-  const first = n % PRODUCTS;
-  const second = (n + 1) % PRODUCTS;
+  const first = seeded.target === 'floor' ? 0 : n % PRODUCTS;
+  const second = (first + 1) % PRODUCTS;
   const bySlug = await api(
     'GET',
     `/product-projections?where=${encodeURIComponent(`slug(en="${seeded.slugs[first]}")`)}`,
@@ -170,14 +247,14 @@ async function session(api: Api, seeded: Seeded, n: number, onTime: (ms: number)
   check(order.totalPrice.centAmount === expected, `order total ${order.totalPrice.centAmount}, expected ${expected}`);
 }
 
-async function seed(url: string): Promise<Omit<Seeded, 'target'>> {
+async function seed(url: string, send = fetch): Promise<Omit<Seeded, 'target'>> {
   const credentials = Buffer.from('client:secret').toString('base64');
-  const tokenResponse = await fetch(`${url}/oauth/token?grant_type=client_credentials&scope=manage_project:${PROJECT}`, {
+  const tokenResponse = await send(`${url}/oauth/token?grant_type=client_credentials&scope=manage_project:${PROJECT}`, {
     method: 'POST',
     headers: { authorization: `Basic ${credentials}` },
   });
   const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-  const api = client(url, token);
+  const api = client(url, token, send);
   await api('POST', '/tax-categories', {
     key: 'standard',
     name: 'Standard',
@@ -286,10 +363,25 @@ function serverExecArgv(): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
+/** The machine's load average over the last minute: these machines are shared, and a busy one moves every figure. */
+const loadAverage = () => loadavg()[0]!.toFixed(1);
+
+/** `a/b`: how many times b's CPU per request a uses, and its throughput over b's. */
+function compare(a: Result | undefined, b: Result | undefined): void {
+  if (!a || !b) return;
+  const extra = b.target === 'floor' ? ` (${(a.cpuMsPerRequest - b.cpuMsPerRequest).toFixed(3)} ms a request above the floor)` : '';
+  console.log(
+    `${a.target}/${b.target}: CPU per request ${(a.cpuMsPerRequest / b.cpuMsPerRequest).toFixed(2)}x${extra}, throughput ${(a.requestsPerSecond / b.requestsPerSecond).toFixed(2)}x`,
+  );
+}
+
 async function orchestrate(): Promise<void> {
+  const loadBefore = loadAverage();
   const results: Result[] = [];
   for (const target of TARGETS) results.push(await run(target));
-  console.log(`Node ${process.version}; ${CLIENTS} clients for ${SECONDS} s, storefront sessions of nine requests, every answer checked`);
+  console.log(
+    `Node ${process.version}; ${CLIENTS} clients for ${SECONDS} s, storefront sessions of nine requests, every answer checked; load average ${loadBefore} before, ${loadAverage()} after`,
+  );
   console.log(
     `${'server'.padEnd(8)}${'req/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'CPU ms/req'.padStart(12)}  failures`,
   );
@@ -298,12 +390,14 @@ async function orchestrate(): Promise<void> {
       `${result.target.padEnd(8)}${result.requestsPerSecond.toFixed(0).padStart(10)}${result.p50.toFixed(2).padStart(10)}${result.p99.toFixed(2).padStart(10)}${result.cpuMsPerRequest.toFixed(3).padStart(12)}  ${result.failures.length === 0 ? 'none' : result.failures.join(' | ')}`,
     );
   }
-  const ours = results.find((result) => result.target === 'ours');
-  const peer = results.find((result) => result.target === 'peer');
-  if (ours && peer) {
-    console.log(
-      `ours/peer: throughput ${(ours.requestsPerSecond / peer.requestsPerSecond).toFixed(1)}x, CPU per request ${(peer.cpuMsPerRequest / ours.cpuMsPerRequest).toFixed(1)}x less`,
-    );
-  }
+  const of = (target: Target) => results.find((result) => result.target === target);
+  compare(of('peer'), of('ours'));
+  compare(of('ours'), of('floor'));
   if (results.some((result) => result.failures.length > 0)) process.exitCode = 1;
 }
+
+// Last, so that every constant above is set before a role runs.
+const role = process.argv[2] as Role | undefined;
+if (role === 'server') await serve(process.argv[3] as Target);
+else if (role === 'load') await load(process.argv[3]!, process.argv[4] as Target);
+else await orchestrate();
