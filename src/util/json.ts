@@ -21,14 +21,38 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return defined === 0;
 }
 
-/** A deep copy of a JSON value; faster than structuredClone for plain JSON documents. */
+/**
+ * A deep copy of a JSON value (fields holding `undefined` left out); faster than structuredClone for
+ * plain JSON documents. Each object is built through the literal made for its field names (see
+ * `compactCopy`), so every copy has its fields inside the object.
+ */
 export function jsonClone<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(jsonClone) as T;
+  const source = value as Record<string, unknown>;
+  let list = fieldLists;
+  const values: unknown[] = [];
+  for (const name in source) {
+    const field = source[name];
+    if (field === undefined) continue;
+    const next = longerList(list, name);
+    if (!next) return fieldByField(source);
+    list = next;
+    values.push(jsonClone(field));
+  }
+  list.build ??= literalOf(list);
+  return list.build(values) as T;
+}
+
+/** `jsonClone` the ordinary way: past the limit of field lists, or for a field named `__proto__` (an own field, as JSON.parse makes it). */
+function fieldByField<T>(source: Record<string, unknown>): T {
   const copy: Record<string, unknown> = {};
-  for (const k in value) {
-    const v = (value as Record<string, unknown>)[k];
-    if (v !== undefined) copy[k] = jsonClone(v);
+  for (const name in source) {
+    const field = source[name];
+    if (field === undefined) continue;
+    if (name === '__proto__')
+      Object.defineProperty(copy, name, { value: jsonClone(field), enumerable: true, writable: true, configurable: true });
+    else copy[name] = jsonClone(field);
   }
   return copy as T;
 }
@@ -74,19 +98,26 @@ export function compactCopy<T extends object>(source: T): T {
   let list = fieldLists;
   const values: unknown[] = [];
   for (const name in source) {
-    let next = list.longer.get(name);
-    if (!next) {
-      // A literal's `"__proto__": value` sets the prototype rather than a field.
-      if (fieldListCount >= MAX_FIELD_LISTS || name === '__proto__') return { ...source };
-      next = { name, shorter: list, longer: new Map() };
-      list.longer.set(name, next);
-      fieldListCount += 1;
-    }
+    const next = longerList(list, name);
+    if (!next) return { ...source };
     list = next;
     values.push(source[name]);
   }
   list.build ??= literalOf(list);
   return list.build(values) as T;
+}
+
+/** The field list `list` followed by `name`, made on first use; none past the limit. */
+function longerList(list: FieldList, name: string): FieldList | undefined {
+  let next = list.longer.get(name);
+  if (!next) {
+    // A literal's `"__proto__": value` sets the prototype rather than a field.
+    if (fieldListCount >= MAX_FIELD_LISTS || name === '__proto__') return undefined;
+    next = { name, shorter: list, longer: new Map() };
+    list.longer.set(name, next);
+    fieldListCount += 1;
+  }
+  return next;
 }
 
 /** A function returning an object literal with the list's names, in order, given their values. */
