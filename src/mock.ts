@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES, byteLength } from './http/body.js';
 import { header, type MockRequest, type MockResponse } from './http/types.js';
 import { CORRELATION_HEADER, correlationId } from './http/correlation.js';
 import { Call, decodeSegment, type Expander, Router } from './http/router.js';
+import { requestTarget } from './http/target.js';
 import type { Method, RawRequest, Reply } from './context.js';
 import { identityOf, PROGRAMMATIC } from './auth/identity.js';
 import { isoNow } from './util/time.js';
@@ -338,13 +339,12 @@ export class CommerceMock {
     ) {
       throw errors.contentTooLarge(MAX_BODY_BYTES);
     }
-    const url = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
-    const segments = url.pathname.split('/').filter((segment) => segment !== '');
+    const { segments, query } = requestTarget(request.url);
     if (segments[0] === 'oauth') {
       const result = this.tokenServer.handle({
         method,
         segments: segments.slice(1),
-        query: url.searchParams,
+        query,
         body: request.body,
         authorization: header(request, 'authorization'),
       });
@@ -354,7 +354,7 @@ export class CommerceMock {
     if (segments[1] === IMAGES_SEGMENT && segments.length === 3 && (method === 'GET' || method === 'HEAD')) {
       return this.serveImage(decodeSegment(segments[0]!), decodeSegment(segments[2]!), method);
     }
-    const result = this.serveApi(method, segments, url.searchParams, request);
+    const result = this.serveApi(method, segments, query, request);
     return reply(result.status, result.body, method);
   }
 

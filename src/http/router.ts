@@ -43,6 +43,7 @@ function match(pattern: string[], segments: string[]): Record<string, string> | 
 
 /** Decodes a percent-encoded path segment; a malformed encoding is the caller's 400, never a 500. */
 export function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -48,6 +48,7 @@ export function header(request: MockRequest, name: string): string | undefined {
 
 function findCaseInsensitive(headers: Record<string, string | string[] | undefined>, name: string) {
   const lower = name.toLowerCase();
-  for (const key in headers) if (key.toLowerCase() === lower) return headers[key];
+  // Most lookups are for a header the request does not have: names of another length are passed over without lower-casing them.
+  for (const key in headers) if (key.length === lower.length && key.toLowerCase() === lower) return headers[key];
   return undefined;
 }
