@@ -22,3 +22,19 @@ function clockText(): string {
   }
   return lastText;
 }
+
+let parsedText = '';
+let parsedMillis = Number.NaN;
+
+/**
+ * `Date.parse` of a time the engine stamped (`ctx.now`). A request reads its one time again and
+ * again (each recalculation, each catalog read, each price's validity), so the last one parsed is
+ * kept.
+ */
+export function millisOf(iso: string): number {
+  if (iso !== parsedText) {
+    parsedMillis = Date.parse(iso);
+    parsedText = iso;
+  }
+  return parsedMillis;
+}

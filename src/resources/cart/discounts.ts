@@ -13,12 +13,13 @@ import type { Cart, DirectDiscount } from './model.js';
 import { isValidAt } from './recalculate.js';
 import { DirectDiscountDraft } from './schemas.js';
 import { cartAction, type CartAction } from './state.js';
+import { millisOf } from '../../util/time.js';
 
 /** The code a cart may take (DiscountCodeNonApplicable when it does not exist or cannot apply). */
 export function applicableCode(cart: Cart, code: string, ctx: ResourceContext): DiscountCode {
   const found = discountCodeByCode(ctx, code);
   if (!found) throw cartErrors.discountCodeNotFound(code);
-  const now = Date.parse(ctx.now);
+  const now = millisOf(ctx.now);
   if (!isValidAt(found, now)) {
     throw cartErrors.discountCodeNonApplicable(found, {
       reason: 'TimeRangeNonApplicable',

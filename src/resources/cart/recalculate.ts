@@ -52,6 +52,7 @@ import type {
   TaxedPrice,
 } from './model.js';
 import { customLineItemFields, lineItemFields, predicateScope, referenceLookup } from './predicate-scope.js';
+import { millisOf } from '../../util/time.js';
 
 export interface RecalculateOptions {
   /** Refresh the line items' product data (name, slug, variant, product type) too. */
@@ -284,7 +285,7 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
   const frozenHard = cart.cartState === 'Frozen' && cart.freezeStrategy === 'HardFreeze';
   const currency = cart.totalPrice.currencyCode;
   const settings = settingsOf(ctx);
-  const now = Date.parse(ctx.now);
+  const now = millisOf(ctx.now);
   const read = new CatalogRead(ctx, undefined);
   const lookup = referenceLookup(ctx);
   const previousTotals = new Map<string, number>(

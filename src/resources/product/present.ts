@@ -11,6 +11,7 @@ import { ProductDiscountSet, type DiscountTarget, type Lookup, type ProductDisco
 import type { StoredDocument } from '../../storage/types.js';
 import type { ResourceContext } from '../define.js';
 import { allVariants, type Price, type Product, type ProductData, type Variant } from './model.js';
+import { millisOf } from '../../util/time.js';
 
 /** The variant fields a read computes (see `presentVariant`): queries naming one match presented variants. */
 export const PRESENTED_VARIANT_FIELDS: readonly string[] = ['discounted', 'price', 'availability'];
@@ -112,7 +113,7 @@ export class CatalogRead {
     private readonly ctx: ResourceContext,
     readonly selection: PriceSelection | undefined,
   ) {
-    this.now = Date.parse(ctx.now);
+    this.now = millisOf(ctx.now);
     this.lookup = (typeId, id) => ctx.get(typeId, id);
   }
 
