@@ -22,6 +22,7 @@ import { associateBusinessUnitRoutes } from './business-unit-routes.js';
 import { inStoreLoginRoutes, myAccountRoutes } from './me.js';
 import { scopedAccess, scopedResourceRoutes } from './scoped-access.js';
 import { parseScopedPath, scopeFor } from './scope.js';
+import { withFields } from '../util/json.js';
 
 export type { CallScope, Caller, Mount } from '../context.js';
 export type { MountOptions, ScopePolicy } from '../resources/define.js';
@@ -74,7 +75,7 @@ export class Scopes {
     if (!path) return NOT_SCOPED;
     const found = this.routers[path.mount].resolve(method, path.rest);
     if (found === undefined || found === 'method-not-allowed') return found;
-    return { ...found, scope: scopeFor(path, token, caller, found.route.establishesCaller === true) };
+    return withFields(found, { scope: scopeFor(path, token, caller, found.route.establishesCaller === true) });
   }
 }
 

@@ -142,3 +142,13 @@ export function shareEmptyLists(document: Record<string, unknown>): void {
     if (Array.isArray(value) && value.length === 0) document[field] = EMPTY_LIST;
   }
 }
+
+/**
+ * `{ ...source, ...fields }` without the spread: on Node 20 a spread whose sources vary in shape,
+ * followed by more fields, gives every copy a hidden class of its own and costs about 1 µs (2 µs
+ * for two spreads); `Object.assign` costs a tenth of that. For objects whose field names are the
+ * engine's own: a `__proto__` field of user input would set the copy's prototype here.
+ */
+export function withFields<T extends object, F extends object>(source: T, fields: F): T & F {
+  return Object.assign({}, source, fields);
+}

@@ -12,6 +12,7 @@ import type { StoredDocument } from '../../storage/types.js';
 import type { ResourceContext } from '../define.js';
 import { allVariants, type Price, type Product, type ProductData, type Variant } from './model.js';
 import { millisOf } from '../../util/time.js';
+import { withFields } from '../../util/json.js';
 
 /** The variant fields a read computes (see `presentVariant`): queries naming one match presented variants. */
 export const PRESENTED_VARIANT_FIELDS: readonly string[] = ['discounted', 'price', 'availability'];
@@ -189,7 +190,7 @@ function withDiscount<P extends Price | StandalonePriceLike>(price: P, discounte
     (discounted && price.discounted && JSON.stringify(discounted) === JSON.stringify(price.discounted))
   )
     return price;
-  const copy = { ...price };
+  const copy = Object.assign({}, price);
   if (discounted) copy.discounted = discounted;
   else delete copy.discounted;
   return copy;
@@ -230,17 +231,20 @@ export function presentVariant(product: Product, data: ProductData, variant: Var
     });
     if (changed) prices = mapped;
   }
-  let result: Variant & { price?: Price; availability?: Availability } = prices === variant.prices ? variant : { ...variant, prices };
+  let result: Variant & { price?: Price; availability?: Availability } =
+    prices === variant.prices ? variant : withFields(variant, { prices });
   if (read.selection) {
     const candidates = priceCandidates(product.priceMode, { sku: variant.sku, prices }, (sku) => read.standalonePrices(sku));
     const chosen = selectPrice(candidates, read.selection);
     if (chosen && product.priceMode === 'Standalone') {
       const standalone = chosen as StandalonePriceLike;
-      result = { ...result, price: standaloneAsPrice(withDiscount(standalone, read.discountedFor(product, data, variant, standalone))) };
-    } else if (chosen) result = { ...result, price: chosen as Price };
+      result = withFields(result, {
+        price: standaloneAsPrice(withDiscount(standalone, read.discountedFor(product, data, variant, standalone))),
+      });
+    } else if (chosen) result = withFields(result, { price: chosen as Price });
   }
   const availability = variant.sku === undefined ? undefined : read.availability(variant.sku);
-  if (availability) result = { ...(result === variant ? variant : result), availability };
+  if (availability) result = withFields(result, { availability });
   return result;
 }
 
@@ -255,7 +259,7 @@ export function presentData<D extends ProductData>(product: Product, data: D, re
   });
   if (!changed) return data;
   variants = mapped;
-  return { ...data, masterVariant, variants };
+  return withFields(data, { masterVariant, variants });
 }
 
 /** A stored product as reads return it (both data sets decorated). */
@@ -263,7 +267,7 @@ export function presentProduct(product: Product, read: CatalogRead): Product {
   const current = presentData(product, product.masterData.current, read);
   const staged = presentData(product, product.masterData.staged, read);
   if (current === product.masterData.current && staged === product.masterData.staged) return product;
-  return { ...product, masterData: { ...product.masterData, current, staged } };
+  return withFields(product, { masterData: withFields(product.masterData, { current, staged }) });
 }
 
 /** A projection as reads return it. */
