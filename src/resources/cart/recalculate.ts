@@ -52,6 +52,7 @@ import type {
   TaxedPrice,
 } from './model.js';
 import { customLineItemFields, lineItemFields, predicateScope, referenceLookup } from './predicate-scope.js';
+import { copyWithout, withFields } from '../../util/json.js';
 import { millisOf } from '../../util/time.js';
 
 export interface RecalculateOptions {
@@ -180,8 +181,9 @@ function setTaxRate(item: { taxRate?: ItemTaxRate }, rate: ItemTaxRate | undefin
 // 3. Shipping ------------------------------------------------------------------------------------------
 
 function stripMatching<T extends { isMatching?: boolean; tiers?: Array<{ isMatching?: boolean }> }>(rate: T): T {
-  const { isMatching: _ignored, ...rest } = rate;
-  return { ...rest, tiers: (rate.tiers ?? []).map(({ isMatching: _i, ...tier }) => tier) } as T;
+  const copy = copyWithout(rate, 'isMatching') as T;
+  copy.tiers = (rate.tiers ?? []).map((tier) => copyWithout(tier, 'isMatching'));
+  return copy;
 }
 
 /** Recomputes one shipping info for an address; `undefined` when the method no longer ships there. */
@@ -210,7 +212,7 @@ function recomputeShipping(
   }
   const cost = rateCost(rate, cartValue, settings.shippingRateInputType, input);
   info.price = cost.price;
-  info.shippingRate = { ...cost.rate, tiers: cost.rate.tiers } as ShippingInfo['shippingRate'];
+  info.shippingRate = withFields(cost.rate, { tiers: cost.rate.tiers }) as ShippingInfo['shippingRate'];
   return info;
 }
 
