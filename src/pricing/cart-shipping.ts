@@ -14,6 +14,7 @@
  *   cart value reaches it. The cart value is the sum of the (custom) line items' `totalPrice`.
  */
 import { withCentAmount, type CentPrecisionMoney } from './money.js';
+import { withFields } from '../util/json.js';
 
 export interface LocationLike {
   country: string;
@@ -158,11 +159,10 @@ export function rateCost(
     else if (matching?.priceFunction) cents = evaluatePriceFunction(matching.priceFunction.function, input.score) ?? cents;
   }
   if (rate.freeAbove && cartValue >= rate.freeAbove.centAmount) cents = 0;
-  const shown: ShippingRate = {
-    ...rate,
+  const shown: ShippingRate = withFields(rate, {
     tiers: rate.tiers.map((tier) =>
-      inputType !== undefined && tier.type === inputType.type ? { ...tier, isMatching: tier === matching } : tier,
+      inputType !== undefined && tier.type === inputType.type ? withFields(tier, { isMatching: tier === matching }) : tier,
     ),
-  };
+  });
   return { price: withCentAmount(rate.price, cents), rate: shown };
 }

@@ -46,13 +46,9 @@ export function runQuery<T extends object>(documents: Iterable<T>, query: QueryP
 
   const { page, total } = sortKeys.length === 0 ? pageInOrder(source, matches, query) : pageSorted(source, matches, sortKeys, query);
   const results = options.resolve && query.expand.length > 0 ? expandAll(page, query.expand, options.resolve) : page;
-  return {
-    limit: query.limit,
-    offset: query.offset,
-    count: results.length,
-    ...(query.withTotal ? { total } : {}),
-    results,
-  };
+  return query.withTotal
+    ? { limit: query.limit, offset: query.offset, count: results.length, total, results }
+    : { limit: query.limit, offset: query.offset, count: results.length, results };
 }
 
 interface Page<T> {

@@ -35,6 +35,7 @@ export {
   type ProductProjection,
   stagedParam,
 } from './product/present.js';
+import { withFields } from '../util/json.js';
 
 /** Every projection the endpoints show for `staged`, built lazily (shallow objects over the stored data). */
 export function* projections(ctx: ResourceContext, staged: boolean): Iterable<{ product: Product; projection: ProductProjection }> {
@@ -67,12 +68,11 @@ function queryProjections(call: ApiCall, repository: Engine) {
   }
   const page = runQuery(all, query, queryOptionsFor(repository.queryOptions, repository.definition('product')));
   const expand = call.query.getAll('expand');
-  return {
-    ...page,
+  return withFields(page, {
     results: page.results.map((projection) =>
       repository.expand(call.ctx.project, presentFirst ? projection : presentProjection(owners.get(projection)!, projection, read), expand),
     ),
-  };
+  });
 }
 
 function getProjection(call: ApiCall, repository: Engine, locator: { id: string } | { key: string }) {

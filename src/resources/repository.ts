@@ -12,7 +12,7 @@ import {
 } from '../query/index.js';
 import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
-import { compactCopy, jsonClone, jsonEqual, shareEmptyLists } from '../util/json.js';
+import { compactCopy, jsonClone, jsonEqual, shareEmptyLists, withFields } from '../util/json.js';
 import { isoNow } from '../util/time.js';
 import type { CallScope, Identifier, KeyReference } from '../context.js';
 import { PermissionLog } from '../scopes/permissions.js';
@@ -305,10 +305,9 @@ export class Repository implements Engine {
     const page = runQuery(documents, query, queryOptionsFor(this.queryOptions, definition));
     const present = presentFirst ? undefined : shape.present;
     if (query.expand.length === 0 && !present) return page;
-    return {
-      ...page,
+    return withFields(page, {
       results: page.results.map((doc) => this.expand(project, present ? present(doc) : doc, query.expand) as StoredDocument),
-    };
+    });
   }
 
   expand<T extends object>(project: string, document: T, paths: string[]): T {
