@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isoNow } from '../util/time.js';
+import { copyWithout, withFields } from '../util/json.js';
 
 export type TokenKind = 'client' | 'customer' | 'anonymous';
 
@@ -69,14 +70,13 @@ export class TokenStore implements AuthStore {
     fields: Omit<TokenRecord, 'accessToken' | 'tokenType' | 'issuedAt' | 'expiresIn' | 'refreshToken'>,
     withRefreshToken: boolean,
   ): TokenRecord {
-    const record: TokenRecord = {
-      ...fields,
+    const record: TokenRecord = withFields(fields, {
       accessToken: randomToken(),
-      tokenType: 'Bearer',
+      tokenType: 'Bearer' as const,
       issuedAt: isoNow(),
       expiresIn: this.lifetimeSeconds,
-      ...(withRefreshToken ? { refreshToken: `${fields.projectKey ?? 'mock'}-${randomToken()}` } : {}),
-    };
+    });
+    if (withRefreshToken) record.refreshToken = `${fields.projectKey ?? 'mock'}-${randomToken()}`;
     this.byAccessToken.set(record.accessToken, record);
     if (record.refreshToken) this.byRefreshToken.set(record.refreshToken, record);
     return record;
@@ -86,14 +86,12 @@ export class TokenStore implements AuthStore {
   refresh(refreshToken: string, clientId: string): TokenRecord | undefined {
     const original = this.byRefreshToken.get(refreshToken);
     if (!original) return undefined;
-    const record: TokenRecord = {
-      ...original,
+    const record: TokenRecord = withFields(copyWithout(original, 'refreshToken'), {
       clientId,
       accessToken: randomToken(),
       issuedAt: isoNow(),
       expiresIn: this.lifetimeSeconds,
-    };
-    delete record.refreshToken;
+    });
     this.byAccessToken.set(record.accessToken, record);
     return record;
   }
