@@ -359,23 +359,24 @@ export class CommerceMock {
   }
 
   private serveApi(method: string, segments: string[], query: URLSearchParams, request: MockRequest): Reply {
-    const path = `/${segments.join('/')}`;
-    if (!METHODS.has(method)) throw errors.methodNotAllowed(method, path);
+    // The path as requested, for errors only: most requests never need it joined.
+    const path = () => `/${segments.join('/')}`;
+    if (!METHODS.has(method)) throw errors.methodNotAllowed(method, path());
     const [project, ...rest] = segments;
-    if (project === undefined) throw errors.routeNotFound(method, path);
+    if (project === undefined) throw errors.routeNotFound(method, path());
     // The one hop that derives the request's context: project, author and caller, then the scope.
     const projectKey = decodeSegment(project);
     const token = this.recognisedToken(request);
     const { author, caller } = identityOf(token, projectKey, path);
     if (rest.length === 1 && rest[0] === 'graphql') {
-      if (method !== 'POST') throw errors.methodNotAllowed(method, path);
+      if (method !== 'POST') throw errors.methodNotAllowed(method, path());
       return serveGraphql(request.body, this.restFor(projectKey, request), (work) => this.repository.transaction(work));
     }
     // A caller-scoped prefix is served by its own router only (fail closed), with the scope on the context.
     const scoped = this.scopes.resolve(method as Method, rest, token, caller);
     const found: ScopedMatch = scoped === NOT_SCOPED ? this.router.resolve(method as Method, rest) : scoped;
-    if (found === undefined) throw errors.routeNotFound(method, path);
-    if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path);
+    if (found === undefined) throw errors.routeNotFound(method, path());
+    if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path());
     const ctx = this.repository.context(projectKey, author, isoNow(), found.scope);
     const raw: RawRequest = { apiOrigin: this.options.apiUrl };
     const contentType = header(request, 'content-type');
@@ -384,7 +385,7 @@ export class CommerceMock {
     const call = new Call(method as Method, found.params, query, request.body, ctx, this.expander, raw);
     const result = found.route.handle(call);
     // HEAD on a query answers whether anything matches: 404 for an empty page, as the platform does.
-    if (method === 'HEAD' && isEmptyPage(result.body)) throw errors.resourceNotFound({ key: path });
+    if (method === 'HEAD' && isEmptyPage(result.body)) throw errors.resourceNotFound({ key: path() });
     return result;
   }
 

@@ -20,12 +20,28 @@ const ANONYMOUS_REQUEST: Identity = Object.freeze({ author: PROGRAMMATIC, caller
  * does not see any other: to it, as on the platform, another project's paths do not exist (404 `URI
  * not found`). A client token whose scope names none serves every project (the mock's convenience).
  */
-export function identityOf(token: TokenRecord | undefined, projectKey: string, path = `/${projectKey}`): Identity {
+export function identityOf(token: TokenRecord | undefined, projectKey: string, path: () => string = () => `/${projectKey}`): Identity {
   if (!token) return ANONYMOUS_REQUEST;
   if (token.projectKey !== undefined && token.projectKey !== projectKey) {
-    if (token.kind === 'client') throw errors.uriNotFound(path);
+    if (token.kind === 'client') throw errors.uriNotFound(path());
     throw errors.insufficientScope(`The token was issued for the project '${token.projectKey}', not '${projectKey}'.`);
   }
+  let identity = identities.get(token);
+  if (!identity) {
+    identity = identityFrom(token);
+    identities.set(token, identity);
+  }
+  return identity;
+}
+
+/**
+ * The identity of each token, made once: its author is then one object for everything the token
+ * writes (never changed: a token record is replaced, not changed, and the engine copies a stored
+ * resource before changing it).
+ */
+const identities = new WeakMap<TokenRecord, Identity>();
+
+function identityFrom(token: TokenRecord): Identity {
   const author: Author = { isPlatformClient: false, clientId: token.clientId };
   let caller: Caller | undefined;
   if (token.customerId) {

@@ -16,6 +16,7 @@
  */
 import { errors } from '../http/errors.js';
 import { isCurrencyCode } from './money.js';
+import { millisOf } from '../util/time.js';
 
 export interface SelectablePrice {
   value: { currencyCode: string; centAmount: number };
@@ -59,7 +60,7 @@ const LEVELS: readonly Level[] = [
 function timeOf(value: string | number | Date | undefined): number {
   if (value === undefined) return Date.now();
   if (value instanceof Date) return value.getTime();
-  return typeof value === 'number' ? value : Date.parse(value);
+  return typeof value === 'number' ? value : millisOf(value);
 }
 
 /** Whether the price is valid at `now` (milliseconds). */

@@ -321,15 +321,12 @@ export class Repository implements Engine {
   }
 
   insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext, origin: CreateOrigin = 'created'): StoredDocument {
-    const resource = {
-      id: uuid(),
-      version: 1,
-      ...fields,
-      createdAt: ctx.now,
-      lastModifiedAt: ctx.now,
-      createdBy: ctx.author,
-      lastModifiedBy: ctx.author,
-    } as StoredDocument;
+    // The type's fields between the id and the audit fields, without a spread (see withFields).
+    const resource = withFields({ id: uuid(), version: 1 }, fields) as StoredDocument;
+    resource.createdAt = ctx.now;
+    resource.lastModifiedAt = ctx.now;
+    resource.createdBy = ctx.author;
+    resource.lastModifiedBy = ctx.author;
     const created = definition.messages?.[origin];
     const messages: MessagePayload[] = [];
     this.passExtensions(definition, 'Create', resource, ctx, messages);

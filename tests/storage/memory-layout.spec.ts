@@ -245,3 +245,32 @@ test('jsonClone: a deep copy equal to a JSON round trip, every object of it in f
   expect(objects.length).toBeGreaterThan(35);
   for (const object of objects) expect(hasFastProperties(object)).toBe(true);
 });
+
+test('everything one token writes records one author object; another token, another author', () => {
+  const mock = newMock();
+  const token = (clientId: string) => {
+    const answer = mock.handle({
+      method: 'POST',
+      url: '/oauth/token?grant_type=client_credentials&scope=manage_project:memory',
+      headers: { authorization: `Basic ${Buffer.from(`${clientId}:secret`).toString('base64')}` },
+    });
+    return (answer.body as { access_token: string }).access_token;
+  };
+  const create = (bearer: string, key: string) =>
+    mock.handle({
+      method: 'POST',
+      url: '/memory/categories',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ key, name: { en: key }, slug: { en: key } }),
+    }).body as { id: string; createdBy: unknown };
+  const [one, other] = [token('client-one'), token('client-two')];
+  const stored = (id: string) => mock.get<{ createdBy: object; lastModifiedBy: object }>('category', id)!;
+  const first = stored(create(one, 'first').id);
+  const second = stored(create(one, 'second').id);
+  const third = stored(create(other, 'third').id);
+  expect(first.createdBy).toEqual({ isPlatformClient: false, clientId: 'client-one' });
+  expect(second.createdBy).toBe(first.createdBy);
+  expect(second.lastModifiedBy).toBe(first.createdBy);
+  expect(third.createdBy).toEqual({ isPlatformClient: false, clientId: 'client-two' });
+  expect(third.createdBy).not.toBe(first.createdBy);
+});
