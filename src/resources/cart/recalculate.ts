@@ -290,9 +290,14 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
   const now = millisOf(ctx.now);
   const read = new CatalogRead(ctx, undefined);
   const lookup = referenceLookup(ctx);
-  const previousTotals = new Map<string, number>(
-    [...cart.lineItems, ...cart.customLineItems].map((item) => [item.id, item.totalPrice?.centAmount ?? -1]),
-  );
+  // Line and custom line items together, for the steps that treat them alike (the lists themselves do not change here).
+  const items: Array<LineItem | CustomLineItem> =
+    cart.customLineItems.length === 0 ? cart.lineItems : [...cart.lineItems, ...cart.customLineItems];
+  // What an ExternalAmount cart's taxes depend on: the totals before (see "Item taxes").
+  const previousTotals =
+    cart.taxMode === 'ExternalAmount'
+      ? new Map<string, number>(items.map((item) => [item.id, item.totalPrice?.centAmount ?? -1]))
+      : undefined;
   const previousCartTotal = cart.totalPrice.centAmount;
 
   // 1. Prices, undiscounted totals.
@@ -306,7 +311,7 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
     if (item.state.length === 1) item.state[0]!.quantity = item.quantity;
     item.totalPrice = money(currency, undiscountedTotal(item.money, item.quantity, cart.priceRoundingMode));
   }
-  for (const item of [...cart.lineItems, ...cart.customLineItems]) {
+  for (const item of items) {
     if (item.shippingDetails)
       item.shippingDetails.valid = item.shippingDetails.targets.reduce((sum, t) => sum + t.quantity, 0) === item.quantity;
   }
@@ -329,14 +334,14 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
       setTaxRate(item, platformRate((ctx.get('product', item.productId) as Product | undefined)?.taxCategory?.id, address));
     for (const item of cart.customLineItems) setTaxRate(item, platformRate(item.taxCategory?.id, address));
   } else if (!taxes) {
-    for (const item of [...cart.lineItems, ...cart.customLineItems]) {
+    for (const item of items) {
       delete item.taxRate;
       delete item.taxedPrice;
     }
   }
 
   // 3. Shipping, on the cart value before cart discounts.
-  const cartValue = [...cart.lineItems, ...cart.customLineItems].reduce((sum, item) => sum + item.totalPrice.centAmount, 0);
+  const cartValue = items.reduce((sum, item) => sum + item.totalPrice.centAmount, 0);
   let zoneList: ZoneLike[] | undefined;
   const zones = () => (zoneList ??= [...ctx.scan('zone')] as unknown as ZoneLike[]);
   if (cart.shippingMode === 'Single' && cart.shippingInfo) {
@@ -397,9 +402,11 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
       else delete item.taxedPrice;
     }
   }
-  const lineFields = cart.lineItems.map((item) => lineItemFields(item, ctx, lookup));
+  // What predicates read of each line item: only made when a predicate or a discount asks.
+  let lineFieldsCache: ReturnType<typeof lineItemFields>[] | undefined;
+  const lineFields = () => (lineFieldsCache ??= cart.lineItems.map((item) => lineItemFields(item, ctx, lookup)));
   let scopeCache: ReturnType<typeof predicateScope> | undefined;
-  const scope = () => (scopeCache ??= predicateScope(cart, ctx, { lineItemFields: lineFields }));
+  const scope = () => (scopeCache ??= predicateScope(cart, ctx, { lineItemFields: lineFields() }));
   for (const info of shippings) info.shippingMethodState = methodState(info, ctx, scope);
 
   // 4. Discounts.
@@ -441,7 +448,7 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
     discounts = [...chosen.values()].sort(bySortOrder).map(asApplicable);
   }
   const discountItem = (item: LineItem, index: number): DiscountInputItem => ({
-    fields: lineFields[index]!,
+    fields: lineFields()[index]!,
     quantity: item.quantity,
     unitPrice: unitCents(item),
     eligible: item.priceMode !== 'ExternalTotal',
@@ -499,7 +506,7 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
     else delete info.discountedPrice;
   });
 
-  const itemsTotal = [...cart.lineItems, ...cart.customLineItems].reduce((sum, item) => sum + item.totalPrice.centAmount, 0);
+  const itemsTotal = items.reduce((sum, item) => sum + item.totalPrice.centAmount, 0);
   const shippingTotal = shippings.reduce(
     (sum, info) => sum + (info.discountedPrice ? info.discountedPrice.value.centAmount : info.price.centAmount),
     0,
@@ -532,8 +539,8 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
       else delete info.taxedPrice;
     }
   } else if (cart.taxMode === 'ExternalAmount') {
-    for (const item of [...cart.lineItems, ...cart.customLineItems]) {
-      if (previousTotals.get(item.id) !== item.totalPrice.centAmount) {
+    for (const item of items) {
+      if (previousTotals?.get(item.id) !== item.totalPrice.centAmount) {
         delete item.taxedPrice;
         delete item.taxRate;
       }
@@ -552,12 +559,12 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
     };
   }
   if (cart.taxMode === 'Platform' || cart.taxMode === 'External') {
-    const items: Array<{ taxedPrice?: TaxedPrice }> = [...cart.lineItems, ...cart.customLineItems, ...shippings];
-    const complete = (cart.shippingMode === 'Multiple' || address !== undefined) && items.every((item) => item.taxedPrice !== undefined);
+    const priced: Array<{ taxedPrice?: TaxedPrice }> = [...items, ...shippings];
+    const complete = (cart.shippingMode === 'Multiple' || address !== undefined) && priced.every((item) => item.taxedPrice !== undefined);
     if (complete) {
       let taxed = sumTaxedPrices(
         currency,
-        items.map((item) => item.taxedPrice!),
+        priced.map((item) => item.taxedPrice!),
       ) as TaxedPrice;
       const shippingTaxed =
         shippings.length > 0 && shippings.every((s) => s.taxedPrice)
