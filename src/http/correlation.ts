@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUuid } from '../util/ids.js';
 import { header, type MockRequest } from './types.js';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
@@ -14,6 +14,6 @@ export function correlationId(request: MockRequest): string {
   const given = header(request, CORRELATION_HEADER);
   if (given) return given;
   const first = FIRST_SEGMENT.exec(request.url)?.[1];
-  // Not a stored id: no flat copy (see util/ids.ts), and not repeated by a run again of the request.
-  return first === undefined || first === 'oauth' ? randomUUID() : `projects-${first}-${randomUUID()}`;
+  // Not repeated by a run again of the request (so not `uuid()`, see util/ids.ts).
+  return first === undefined || first === 'oauth' ? randomUuid() : `projects-${first}-${randomUuid()}`;
 }

@@ -26,7 +26,7 @@ let poolAt = randomPool.length;
  * `flatAscii`), and flattening it costs more than writing the digits (0.1 µs against 0.4). The
  * random bytes come from a pool filled 256 UUIDs at a time, as `randomUUID` does.
  */
-function randomUuid(): string {
+export function randomUuid(): string {
   if (poolAt === randomPool.length) {
     randomFillSync(randomPool);
     poolAt = 0;
