@@ -4,7 +4,7 @@
  * cart taxes (tax mode, tax rounding, tax calculation mode). Shipping's own tax actions are in ./shipping.ts.
  */
 import { z } from 'zod';
-import { taxedPriceFrom } from '../../pricing/cart-taxes.js';
+import { namedPortion, taxedPriceFrom } from '../../pricing/cart-taxes.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';
 import type { ResourceContext } from '../define.js';
 import { cartErrors } from './errors.js';
@@ -146,7 +146,7 @@ export const taxActions: Record<string, CartAction> = {
       recalculateIfStale(cart, ctx); // the gross is given for the cart's total price
       const portions = (a.externalTaxPortions ?? []).map((p) => {
         assertCurrency(p.amount, cart, 'externalTaxPortions.amount');
-        return { ...(p.name !== undefined ? { name: p.name } : {}), rate: p.rate, amount: typedMoney(p.amount).centAmount };
+        return namedPortion(p.name, p.rate, typedMoney(p.amount).centAmount);
       });
       cart.taxedPrice = taxedPriceFrom(
         cart.totalPrice.currencyCode,

@@ -9,7 +9,7 @@
 import { uuid } from '../../util/ids.js';
 import type { z } from 'zod';
 import { errors } from '../../http/errors.js';
-import { taxedItemPrice, taxedPriceFrom } from '../../pricing/cart-taxes.js';
+import { namedPortion, taxedItemPrice, taxedPriceFrom } from '../../pricing/cart-taxes.js';
 import { typedMoney, withCentAmount, type MoneyDraft } from '../../pricing/money.js';
 import { customFields, storedAddress } from '../common.js';
 import type { BaseFields, ResourceContext } from '../define.js';
@@ -236,11 +236,7 @@ export function importedOrder(draft: OrderImportDraft, ctx: ResourceContext): Om
       currency,
       net,
       gross,
-      draft.taxedPrice.taxPortions.map((p) => ({
-        ...(p.name !== undefined ? { name: p.name } : {}),
-        rate: p.rate,
-        amount: typedMoney(p.amount).centAmount,
-      })),
+      draft.taxedPrice.taxPortions.map((p) => namedPortion(p.name, p.rate, typedMoney(p.amount).centAmount)),
     ) as TaxedPrice;
   }
   order.shippingMode = 'Single';
