@@ -24,8 +24,6 @@ function ownerOnly(document: StoredDocument): string | undefined {
   return fields === 3 ? document.owner : undefined;
 }
 
-const held = (document: StoredDocument): Held => ownerOnly(document) ?? document;
-
 interface Collection {
   /** While a transaction runs, a document it deleted is `DELETED` here, holding its place in case of a rollback. */
   byId: Map<string, Held>;
@@ -204,9 +202,9 @@ export class MemoryStorage implements StorageBackend {
   }
 
   private hold(collection: Collection, document: StoredDocument): void {
-    const value = held(document);
-    if (typeof value === 'string') collection.holdsOwners = true;
-    collection.byId.set(document.id, value);
+    const owner = ownerOnly(document);
+    if (owner !== undefined) collection.holdsOwners = true;
+    collection.byId.set(document.id, owner ?? document);
   }
 
   delete(project: string, typeId: string, id: string, expectedVersion?: number): StoredDocument | undefined {
