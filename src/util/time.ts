@@ -18,9 +18,39 @@ function clockText(): string {
   const millis = Date.now();
   if (millis !== lastMillis) {
     lastMillis = millis;
-    lastText = new Date(millis).toISOString();
+    lastText = isoText(millis);
   }
   return lastText;
+}
+
+/** The ISO text of the current minute (`YYYY-MM-DDTHH:MM:SS.mmmZ`), whose seconds and milliseconds `isoText` rewrites. */
+const minuteText = Buffer.alloc(24);
+let minuteStart = Number.NaN;
+
+/**
+ * `new Date(millis).toISOString()`, writing only the seconds and milliseconds into the text of the
+ * minute before: every request is stamped with a new millisecond, and formatting a whole date costs
+ * 0.5 µs in a loop and several times that between a client's work (0.1 µs this way).
+ */
+export function isoText(millis: number): string {
+  const within = millis - minuteStart;
+  if (!(within >= 0 && within < 60_000 && Number.isInteger(within))) {
+    const text = new Date(millis).toISOString();
+    // Years outside 0000 to 9999 are written longer: formatted whole every time.
+    if (text.length === 24 && millis >= 0 && Number.isInteger(millis)) {
+      minuteText.write(text, 'latin1');
+      minuteStart = millis - (millis % 60_000);
+    }
+    return text;
+  }
+  const seconds = Math.floor(within / 1000);
+  const ms = within % 1000;
+  minuteText[17] = 48 + Math.floor(seconds / 10);
+  minuteText[18] = 48 + (seconds % 10);
+  minuteText[20] = 48 + Math.floor(ms / 100);
+  minuteText[21] = 48 + (Math.floor(ms / 10) % 10);
+  minuteText[22] = 48 + (ms % 10);
+  return minuteText.toString('latin1', 0, 24);
 }
 
 let parsedText = '';
