@@ -6,7 +6,7 @@
  * a new version); reviews.ts applies it whenever a review changes.
  */
 import { z } from 'zod';
-import { action, type Reference, type ResourceContext, type UpdateAction } from './define.js';
+import { action, extendAction, type Reference, type ResourceContext, type UpdateAction } from './define.js';
 
 export interface ReviewRatingStatistics {
   averageRating: number;
@@ -59,5 +59,5 @@ export function reviewStatisticsActions(typeId: 'product' | 'channel'): Record<s
     if (statistics) target.reviewRatingStatistics = statistics;
     else delete target.reviewRatingStatistics;
   });
-  return { [REFRESH_REVIEW_RATING_STATISTICS]: { ...refresh, keepsVersion: true } };
+  return { [REFRESH_REVIEW_RATING_STATISTICS]: extendAction(refresh, { keepsVersion: true }) };
 }

@@ -7,7 +7,7 @@
  * The actions that change the state (freeze, unfreeze, lock, unlock) are here.
  */
 import { z } from 'zod';
-import { emits, type ResourceContext, type UpdateAction } from '../define.js';
+import { action, emits, type ResourceContext, type UpdateAction } from '../define.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
 import { markStale, recalculateIfStale } from './stale.js';
@@ -31,13 +31,16 @@ export interface CartAction extends UpdateAction<Cart> {
   rules: StateRules;
 }
 
-/** Declares one cart update action: its payload schema, how it changes the cart, and the states that refuse it. */
+/**
+ * Declares one cart update action: its payload schema (as for `action`, best a function that builds
+ * it on first use), how it changes the cart, and the states that refuse it.
+ */
 export function cartAction<S extends z.ZodType>(
-  schema: S,
+  schema: S | (() => S),
   apply: (cart: Cart, action: z.infer<S>, ctx: ResourceContext) => void,
   rules: StateRules = {},
 ): CartAction {
-  return { schema, apply, rules };
+  return Object.assign(action<S, Cart>(schema, apply), { rules });
 }
 
 function refuseInState(cart: Cart, name: string, rules: StateRules): void {
@@ -60,7 +63,10 @@ export function cartActions(actions: Record<string, CartAction>): Record<string,
   const wrapped: Record<string, UpdateAction<Cart>> = {};
   for (const [name, declared] of Object.entries(actions)) {
     wrapped[name] = {
-      schema: declared.schema,
+      // Read on use, so that a schema not built yet stays so (see `action`).
+      get schema() {
+        return declared.schema;
+      },
       apply(cart, payload, ctx) {
         // An ExternalAmount cart drops a tax amount when the total it was given for changes, even if a
         // later action of the request changes it back: so each action starts from recalculated totals.

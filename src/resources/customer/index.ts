@@ -10,7 +10,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
 import { addressBookActions } from '../address-book.js';
 import { customFieldActionsWithMessages, emitsField, setField, setter } from '../common.js';
-import { action, defineResource, emits, emitsOneOf, type Reference } from '../define.js';
+import { action, defineResource, emits, emitsOneOf, extendAction, type Reference } from '../define.js';
 import { Key, resourceIdentifier, CalendarDate, LanguageTag } from '../validation.js';
 import { customerAccountRoutes } from './account.js';
 import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, storeReferences } from './draft.js';
@@ -188,7 +188,10 @@ export const customers = defineResource<CustomerDraft, Customer>({
     ),
     // Issuing a token changes nothing the customer holds (the platform keeps its version) but is told in a message.
     issueToken: emitsOneOf(
-      { ...action(TokenIssued, () => {}), keepsVersion: true },
+      extendAction(
+        action(TokenIssued, () => {}),
+        { keepsVersion: true },
+      ),
       ['CustomerPasswordTokenCreated', 'CustomerEmailTokenCreated'],
       (customer, a) => tokenCreatedMessage(a, customer.id),
     ),

@@ -131,7 +131,7 @@ function removedPrice(before: Variant[], after: Variant[]): { variantId: number;
 
 /** A product action: applies, then recomputes `hasStagedChanges`. */
 function productAction<S extends z.ZodType>(
-  schema: S,
+  schema: S | (() => S),
   apply: (product: Product, a: z.infer<S>, ctx: ResourceContext) => void,
 ): UpdateAction<Product> {
   return action(schema, (product: Product, a: z.infer<S>, ctx: ResourceContext) => {
