@@ -142,10 +142,12 @@ function productAction<S extends z.ZodType>(
 
 /** A staged-able action that sets (or with undefined removes) one field of the product data. */
 function dataSetter(field: keyof ProductData, schema: z.ZodType, payloadName: string = field, required = false) {
-  const payload = required ? schema : schema.optional().nullable();
-  return productAction(Staged.extend({ [payloadName]: payload }), (product, a: Record<string, unknown> & { staged?: boolean }) => {
-    for (const data of targets(product, a.staged)) setField(data, field, a[payloadName]);
-  });
+  return productAction(
+    () => Staged.extend({ [payloadName]: required ? schema : schema.optional().nullable() }),
+    (product, a: Record<string, unknown> & { staged?: boolean }) => {
+      for (const data of targets(product, a.staged)) setField(data, field, a[payloadName]);
+    },
+  );
 }
 
 function setAttributeOn(variant: Variant, name: string, value: unknown): void {
