@@ -54,10 +54,13 @@ export const REFRESH_REVIEW_RATING_STATISTICS = 'refreshReviewRatingStatistics';
 
 /** The internal action of a reviewable type (`typeId`): its statistics recomputed from the reviews. */
 export function reviewStatisticsActions(typeId: 'product' | 'channel'): Record<string, UpdateAction<any>> {
-  const refresh = action(z.object({}), (target: { id: string; reviewRatingStatistics?: ReviewRatingStatistics }, _a, ctx) => {
-    const statistics = ratingStatistics(ctx, { typeId, id: target.id });
-    if (statistics) target.reviewRatingStatistics = statistics;
-    else delete target.reviewRatingStatistics;
-  });
+  const refresh = action(
+    () => z.object({}),
+    (target: { id: string; reviewRatingStatistics?: ReviewRatingStatistics }, _a, ctx) => {
+      const statistics = ratingStatistics(ctx, { typeId, id: target.id });
+      if (statistics) target.reviewRatingStatistics = statistics;
+      else delete target.reviewRatingStatistics;
+    },
+  );
   return { [REFRESH_REVIEW_RATING_STATISTICS]: extendAction(refresh, { keepsVersion: true }) };
 }

@@ -64,9 +64,12 @@ export const carts = defineResource<CartDraft, Cart>({
   internalActions: {
     /** The order taken from the cart is placed: the cart is done (see ./ordering.ts). */
     markOrdered: extendAction(
-      action(z.object({}), (cart: Cart) => {
-        cart.cartState = 'Ordered';
-      }),
+      action(
+        () => z.object({}),
+        (cart: Cart) => {
+          cart.cartState = 'Ordered';
+        },
+      ),
       { shallow: true },
     ),
   },

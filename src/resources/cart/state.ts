@@ -83,25 +83,31 @@ export function cartActions(actions: Record<string, CartAction>): Record<string,
 
 export const stateActions: Record<string, CartAction> = {
   freezeCart: emits(
-    cartAction(z.object({ strategy: z.enum(['SoftFreeze', 'HardFreeze']).optional() }), (cart, a, ctx) => {
-      // A frozen cart keeps its prices (HardFreeze: its shipping and discounts too) as the request's earlier actions left them.
-      recalculateIfStale(cart, ctx);
-      cart.cartState = 'Frozen';
-      cart.freezeStrategy = a.strategy ?? 'SoftFreeze';
-    }),
+    cartAction(
+      () => z.object({ strategy: z.enum(['SoftFreeze', 'HardFreeze']).optional() }),
+      (cart, a, ctx) => {
+        // A frozen cart keeps its prices (HardFreeze: its shipping and discounts too) as the request's earlier actions left them.
+        recalculateIfStale(cart, ctx);
+        cart.cartState = 'Frozen';
+        cart.freezeStrategy = a.strategy ?? 'SoftFreeze';
+      },
+    ),
     'CartFrozen',
   ),
   unfreezeCart: emits(
-    cartAction(z.object({}), (cart) => {
-      if (cart.cartState !== 'Frozen') return;
-      cart.cartState = 'Active';
-      delete cart.freezeStrategy;
-    }),
+    cartAction(
+      () => z.object({}),
+      (cart) => {
+        if (cart.cartState !== 'Frozen') return;
+        cart.cartState = 'Active';
+        delete cart.freezeStrategy;
+      },
+    ),
     'CartUnfrozen',
   ),
   lockCart: emits(
     cartAction(
-      z.object({}),
+      () => z.object({}),
       (cart, _a, ctx) => {
         if (cart.lock) throw cartErrors.invalidOperation('The cart is already locked.');
         cart.lock = { createdAt: ctx.now, clientId: ctx.author.clientId ?? '' };
@@ -112,7 +118,7 @@ export const stateActions: Record<string, CartAction> = {
   ),
   unlockCart: emits(
     cartAction(
-      z.object({}),
+      () => z.object({}),
       (cart) => {
         delete cart.lock;
       },
