@@ -134,23 +134,29 @@ export function addressBookActions(rules: AddressBookRules): Record<string, Upda
 
   return {
     addAddress: emits(
-      action(z.object({ address: BaseAddress }), (book: AddressBook, a, ctx) => {
-        assertAddressKeyFree(book, a.address.key);
-        const address = addressFromDraft(a.address, ctx);
-        if (rules.uniqueIds && book.addresses.some((existing) => existing.id === address.id)) {
-          throw errors.duplicateField('addresses.id', address.id);
-        }
-        book.addresses.push(address);
-      }),
+      action(
+        () => z.object({ address: BaseAddress }),
+        (book: AddressBook, a, ctx) => {
+          assertAddressKeyFree(book, a.address.key);
+          const address = addressFromDraft(a.address, ctx);
+          if (rules.uniqueIds && book.addresses.some((existing) => existing.id === address.id)) {
+            throw errors.duplicateField('addresses.id', address.id);
+          }
+          book.addresses.push(address);
+        },
+      ),
       `${prefix}AddressAdded`,
       (book: AddressBook) => ({ address: book.addresses.at(-1) }),
     ),
     changeAddress: emits(
-      action(AddressLocator.extend({ address: BaseAddress }), (book: AddressBook, a, ctx) => {
-        const current = find(book, a);
-        assertAddressKeyFree(book, a.address.key, current.id);
-        book.addresses[book.addresses.indexOf(current)] = addressFromDraft({ ...a.address, id: current.id }, ctx);
-      }),
+      action(
+        () => AddressLocator.extend({ address: BaseAddress }),
+        (book: AddressBook, a, ctx) => {
+          const current = find(book, a);
+          assertAddressKeyFree(book, a.address.key, current.id);
+          book.addresses[book.addresses.indexOf(current)] = addressFromDraft({ ...a.address, id: current.id }, ctx);
+        },
+      ),
       `${prefix}AddressChanged`,
       (book: AddressBook, a) => {
         const address = find(book, a);
@@ -178,14 +184,16 @@ export function addressBookActions(rules: AddressBookRules): Record<string, Upda
     addBillingAddressId: include(billing, `${prefix}BillingAddressAdded`),
     removeBillingAddressId: exclude(billing, `${prefix}BillingAddressRemoved`),
     setAddressCustomType: emitsCustomType(
-      action(CustomFieldsLocator.extend(SetCustomType.shape), (book: AddressBook, a, ctx) =>
-        applyCustomType(find(book, a) as Address & { custom?: CustomFields }, a, ctx),
+      action(
+        () => CustomFieldsLocator.extend(SetCustomType.shape),
+        (book: AddressBook, a, ctx) => applyCustomType(find(book, a) as Address & { custom?: CustomFields }, a, ctx),
       ),
       addressCustom,
     ),
     setAddressCustomField: emitsCustomField(
-      action(CustomFieldsLocator.extend(SetCustomField.shape), (book: AddressBook, a) =>
-        applyCustomField(find(book, a) as Address & { custom?: CustomFields }, a),
+      action(
+        () => CustomFieldsLocator.extend(SetCustomField.shape),
+        (book: AddressBook, a) => applyCustomField(find(book, a) as Address & { custom?: CustomFields }, a),
       ),
       addressCustom,
     ),

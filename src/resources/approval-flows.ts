@@ -175,19 +175,22 @@ const completion = (flow: ApprovalFlow): MessagePayload[] =>
 
 const actions: Record<string, UpdateAction<ApprovalFlow>> = {
   approve: emitsOneOf(
-    action(z.object({}), (flow: ApprovalFlow, _a, ctx) => {
-      assertPending(flow);
-      const entry = approver(ctx);
-      const roles = rolesOfApprover(entry);
-      const progress = progressOf(flow);
-      if (!progress.some((rule) => advance(rule, roles))) {
-        throw errors.invalidOperation(
-          `The associate '${entry.customer.id}' holds no role that is pending approval in the current tier of the approval flow.`,
-        );
-      }
-      flow.approvals.push({ approver: entry, approvedAt: ctx.now });
-      recompute(flow);
-    }),
+    action(
+      () => z.object({}),
+      (flow: ApprovalFlow, _a, ctx) => {
+        assertPending(flow);
+        const entry = approver(ctx);
+        const roles = rolesOfApprover(entry);
+        const progress = progressOf(flow);
+        if (!progress.some((rule) => advance(rule, roles))) {
+          throw errors.invalidOperation(
+            `The associate '${entry.customer.id}' holds no role that is pending approval in the current tier of the approval flow.`,
+          );
+        }
+        flow.approvals.push({ approver: entry, approvedAt: ctx.now });
+        recompute(flow);
+      },
+    ),
     ['ApprovalFlowApproved', 'ApprovalFlowCompleted'],
     (flow: ApprovalFlow) => [
       { type: 'ApprovalFlowApproved', associate: flow.approvals.at(-1)!.approver.customer, order: flow.order },
@@ -195,21 +198,24 @@ const actions: Record<string, UpdateAction<ApprovalFlow>> = {
     ],
   ),
   reject: emitsOneOf(
-    action(z.object({ reason: z.string().optional() }), (flow: ApprovalFlow, a, ctx) => {
-      assertPending(flow);
-      const entry = approver(ctx);
-      const roles = rolesOfApprover(entry);
-      const inCurrentTier = progressOf(flow).some((rule) =>
-        (rule.rule.approvers.tiers[rule.tier]?.and ?? []).some((disjunction) =>
-          disjunction.or.some((role) => roles.has(role.associateRole.key)),
-        ),
-      );
-      if (!inCurrentTier)
-        throw errors.invalidOperation(`The associate '${entry.customer.id}' holds no role of the current tier of the approval flow.`);
-      flow.status = 'Rejected';
-      flow.rejection = { rejecter: entry, rejectedAt: ctx.now, ...(a.reason !== undefined ? { reason: a.reason } : {}) };
-      recompute(flow);
-    }),
+    action(
+      () => z.object({ reason: z.string().optional() }),
+      (flow: ApprovalFlow, a, ctx) => {
+        assertPending(flow);
+        const entry = approver(ctx);
+        const roles = rolesOfApprover(entry);
+        const inCurrentTier = progressOf(flow).some((rule) =>
+          (rule.rule.approvers.tiers[rule.tier]?.and ?? []).some((disjunction) =>
+            disjunction.or.some((role) => roles.has(role.associateRole.key)),
+          ),
+        );
+        if (!inCurrentTier)
+          throw errors.invalidOperation(`The associate '${entry.customer.id}' holds no role of the current tier of the approval flow.`);
+        flow.status = 'Rejected';
+        flow.rejection = { rejecter: entry, rejectedAt: ctx.now, ...(a.reason !== undefined ? { reason: a.reason } : {}) };
+        recompute(flow);
+      },
+    ),
     ['ApprovalFlowRejected', 'ApprovalFlowCompleted'],
     (flow: ApprovalFlow) => [
       {

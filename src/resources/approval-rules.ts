@@ -128,48 +128,69 @@ const emitsRuleField = (declared: UpdateAction<ApprovalRule>, field: string) => 
 
 const actions: Record<string, UpdateAction<ApprovalRule>> = {
   setName: emitsRuleField(
-    action(z.object({ name: z.string() }), (rule: ApprovalRule, a) => {
-      rule.name = a.name;
-    }),
+    action(
+      () => z.object({ name: z.string() }),
+      (rule: ApprovalRule, a) => {
+        rule.name = a.name;
+      },
+    ),
     'name',
   ),
   setDescription: emitsRuleField(
-    action(z.object({ description: z.string().optional().nullable() }), (rule: ApprovalRule, a) => {
-      if (a.description === undefined || a.description === null) delete rule.description;
-      else rule.description = a.description;
-    }),
+    action(
+      () => z.object({ description: z.string().optional().nullable() }),
+      (rule: ApprovalRule, a) => {
+        if (a.description === undefined || a.description === null) delete rule.description;
+        else rule.description = a.description;
+      },
+    ),
     'description',
   ),
   setKey: emitsRuleField(
-    action(z.object({ key: Key.optional().nullable() }), (rule: ApprovalRule, a) => {
-      if (a.key === undefined || a.key === null) delete rule.key;
-      else rule.key = a.key;
-    }),
+    action(
+      () => z.object({ key: Key.optional().nullable() }),
+      (rule: ApprovalRule, a) => {
+        if (a.key === undefined || a.key === null) delete rule.key;
+        else rule.key = a.key;
+      },
+    ),
     'key',
   ),
   setStatus: emitsRuleField(
-    action(z.object({ status: z.enum(['Active', 'Inactive']) }), (rule: ApprovalRule, a) => {
-      rule.status = a.status;
-    }),
+    action(
+      () => z.object({ status: z.enum(['Active', 'Inactive']) }),
+      (rule: ApprovalRule, a) => {
+        rule.status = a.status;
+      },
+    ),
     'status',
   ),
   setPredicate: emitsRuleField(
-    action(z.object({ predicate: z.string() }), (rule: ApprovalRule, a) => {
-      assertPredicate(a.predicate);
-      rule.predicate = a.predicate;
-    }),
+    action(
+      () => z.object({ predicate: z.string() }),
+      (rule: ApprovalRule, a) => {
+        assertPredicate(a.predicate);
+        rule.predicate = a.predicate;
+      },
+    ),
     'predicate',
   ),
   setApprovers: emitsRuleField(
-    action(z.object({ approvers: ApproverHierarchyDraft }), (rule: ApprovalRule, a, ctx) => {
-      rule.approvers = approversFrom(a.approvers, ctx);
-    }),
+    action(
+      () => z.object({ approvers: ApproverHierarchyDraft }),
+      (rule: ApprovalRule, a, ctx) => {
+        rule.approvers = approversFrom(a.approvers, ctx);
+      },
+    ),
     'approvers',
   ),
   setRequesters: emitsRuleField(
-    action(z.object({ requesters: Requesters }), (rule: ApprovalRule, a, ctx) => {
-      rule.requesters = requestersFrom(a.requesters, ctx);
-    }),
+    action(
+      () => z.object({ requesters: Requesters }),
+      (rule: ApprovalRule, a, ctx) => {
+        rule.requesters = requestersFrom(a.requesters, ctx);
+      },
+    ),
     'requesters',
   ),
   ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalRule>>),

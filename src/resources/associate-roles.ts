@@ -52,30 +52,42 @@ export const associateRoles = defineResource<AssociateRoleDraft, AssociateRole>(
   referencedBy: ['business-unit'],
   actions: {
     addPermission: emits(
-      action(z.object({ permission: Permission }), (role: AssociateRole, a) => {
-        if (!role.permissions.includes(a.permission)) role.permissions.push(a.permission);
-      }),
+      action(
+        () => z.object({ permission: Permission }),
+        (role: AssociateRole, a) => {
+          if (!role.permissions.includes(a.permission)) role.permissions.push(a.permission);
+        },
+      ),
       'AssociateRolePermissionAdded',
       (_role: AssociateRole, a) => ({ permission: a.permission }),
     ),
     removePermission: emits(
-      action(z.object({ permission: Permission }), (role: AssociateRole, a) => {
-        role.permissions = role.permissions.filter((p) => p !== a.permission);
-      }),
+      action(
+        () => z.object({ permission: Permission }),
+        (role: AssociateRole, a) => {
+          role.permissions = role.permissions.filter((p) => p !== a.permission);
+        },
+      ),
       'AssociateRolePermissionRemoved',
       (_role: AssociateRole, a) => ({ permission: a.permission }),
     ),
     setPermissions: emitsField(
-      action(z.object({ permissions: z.array(Permission).optional().nullable() }), (role: AssociateRole, a) => {
-        role.permissions = distinct(a.permissions ?? []);
-      }),
+      action(
+        () => z.object({ permissions: z.array(Permission).optional().nullable() }),
+        (role: AssociateRole, a) => {
+          role.permissions = distinct(a.permissions ?? []);
+        },
+      ),
       'AssociateRolePermissionsSet',
       'permissions',
     ),
     changeBuyerAssignable: emitsField(
-      action(z.object({ buyerAssignable: z.boolean() }), (role: AssociateRole, a) => {
-        role.buyerAssignable = a.buyerAssignable;
-      }),
+      action(
+        () => z.object({ buyerAssignable: z.boolean() }),
+        (role: AssociateRole, a) => {
+          role.buyerAssignable = a.buyerAssignable;
+        },
+      ),
       'AssociateRoleBuyerAssignableChanged',
       'buyerAssignable',
     ),

@@ -43,14 +43,23 @@ export const attributeGroups = defineResource<AttributeGroupDraft, AttributeGrou
     changeName: changer('name', LocalizedString),
     setDescription: setter('description', LocalizedString),
     setKey: setter('key', Key),
-    setAttributes: action(z.object({ attributes: z.array(AttributeReference) }), (group: AttributeGroup, a) => {
-      group.attributes = distinct(a.attributes);
-    }),
-    addAttribute: action(z.object({ attribute: AttributeReference }), (group: AttributeGroup, a) => {
-      group.attributes = distinct([...group.attributes, a.attribute]);
-    }),
-    removeAttribute: action(z.object({ attribute: AttributeReference }), (group: AttributeGroup, a) => {
-      group.attributes = group.attributes.filter((entry) => entry.key !== a.attribute.key);
-    }),
+    setAttributes: action(
+      () => z.object({ attributes: z.array(AttributeReference) }),
+      (group: AttributeGroup, a) => {
+        group.attributes = distinct(a.attributes);
+      },
+    ),
+    addAttribute: action(
+      () => z.object({ attribute: AttributeReference }),
+      (group: AttributeGroup, a) => {
+        group.attributes = distinct([...group.attributes, a.attribute]);
+      },
+    ),
+    removeAttribute: action(
+      () => z.object({ attribute: AttributeReference }),
+      (group: AttributeGroup, a) => {
+        group.attributes = group.attributes.filter((entry) => entry.key !== a.attribute.key);
+      },
+    ),
   },
 });

@@ -302,60 +302,92 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
   },
   actions: {
     setKey: setter('key', Key),
-    changeName: action(z.object({ name: LocalizedString }), (discount: CartDiscount, a) => {
-      discount.name = a.name;
-    }),
-    setDescription: setter('description', LocalizedString),
-    changeValue: action(z.object({ value: CartDiscountValueDraft }), (discount: CartDiscount, a, ctx) => {
-      discount.value = storedValue(a.value, ctx);
-      assertCombination(discount);
-    }),
-    changeCartPredicate: action(z.object({ cartPredicate: z.string() }), (discount: CartDiscount, a) => {
-      assertCartPredicate(a.cartPredicate);
-      discount.cartPredicate = a.cartPredicate;
-      refreshReferences(discount);
-    }),
-    changeTarget: action(z.object({ target: CartDiscountTarget }), (discount: CartDiscount, a) => {
-      assertTarget(a.target);
-      discount.target = a.target;
-      assertCombination(discount);
-      refreshReferences(discount);
-    }),
-    changeSortOrder: action(z.object({ sortOrder: SortOrder }), (discount: CartDiscount, a) => {
-      discount.sortOrder = a.sortOrder;
-    }),
-    changeIsActive: action(z.object({ isActive: z.boolean() }), (discount: CartDiscount, a) => {
-      discount.isActive = a.isActive;
-    }),
-    changeRequiresDiscountCode: action(z.object({ requiresDiscountCode: z.boolean() }), (discount: CartDiscount, a) => {
-      discount.requiresDiscountCode = a.requiresDiscountCode;
-    }),
-    changeStackingMode: action(z.object({ stackingMode: StackingMode }), (discount: CartDiscount, a) => {
-      discount.stackingMode = a.stackingMode;
-    }),
-    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (discount: CartDiscount, a) =>
-      setValidity(discount, { validFrom: a.validFrom }),
+    changeName: action(
+      () => z.object({ name: LocalizedString }),
+      (discount: CartDiscount, a) => {
+        discount.name = a.name;
+      },
     ),
-    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (discount: CartDiscount, a) =>
-      setValidity(discount, { validUntil: a.validUntil }),
+    setDescription: setter('description', LocalizedString),
+    changeValue: action(
+      () => z.object({ value: CartDiscountValueDraft }),
+      (discount: CartDiscount, a, ctx) => {
+        discount.value = storedValue(a.value, ctx);
+        assertCombination(discount);
+      },
+    ),
+    changeCartPredicate: action(
+      () => z.object({ cartPredicate: z.string() }),
+      (discount: CartDiscount, a) => {
+        assertCartPredicate(a.cartPredicate);
+        discount.cartPredicate = a.cartPredicate;
+        refreshReferences(discount);
+      },
+    ),
+    changeTarget: action(
+      () => z.object({ target: CartDiscountTarget }),
+      (discount: CartDiscount, a) => {
+        assertTarget(a.target);
+        discount.target = a.target;
+        assertCombination(discount);
+        refreshReferences(discount);
+      },
+    ),
+    changeSortOrder: action(
+      () => z.object({ sortOrder: SortOrder }),
+      (discount: CartDiscount, a) => {
+        discount.sortOrder = a.sortOrder;
+      },
+    ),
+    changeIsActive: action(
+      () => z.object({ isActive: z.boolean() }),
+      (discount: CartDiscount, a) => {
+        discount.isActive = a.isActive;
+      },
+    ),
+    changeRequiresDiscountCode: action(
+      () => z.object({ requiresDiscountCode: z.boolean() }),
+      (discount: CartDiscount, a) => {
+        discount.requiresDiscountCode = a.requiresDiscountCode;
+      },
+    ),
+    changeStackingMode: action(
+      () => z.object({ stackingMode: StackingMode }),
+      (discount: CartDiscount, a) => {
+        discount.stackingMode = a.stackingMode;
+      },
+    ),
+    setValidFrom: action(
+      () => z.object({ validFrom: DateTime.optional().nullable() }),
+      (discount: CartDiscount, a) => setValidity(discount, { validFrom: a.validFrom }),
+    ),
+    setValidUntil: action(
+      () => z.object({ validUntil: DateTime.optional().nullable() }),
+      (discount: CartDiscount, a) => setValidity(discount, { validUntil: a.validUntil }),
     ),
     setValidFromAndUntil: action(
-      z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
+      () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
       (discount: CartDiscount, a) => setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
     ),
     addStore: emits(
-      action(z.object({ store: resourceIdentifier('store') }), (discount: CartDiscount, a, ctx) => {
-        const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
-        if (!discount.stores.some((s) => s.key === store.key)) discount.stores.push(store);
-      }),
+      action(
+        () => z.object({ store: resourceIdentifier('store') }),
+        (discount: CartDiscount, a, ctx) => {
+          const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
+          if (!discount.stores.some((s) => s.key === store.key)) discount.stores.push(store);
+        },
+      ),
       'CartDiscountStoreAdded',
       (_discount: CartDiscount, a, _old, ctx) => ({ store: ctx.keyReference('store', a.store) }),
     ),
     removeStore: emits(
-      action(z.object({ store: resourceIdentifier('store') }), (discount: CartDiscount, a, ctx) => {
-        const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
-        discount.stores = discount.stores.filter((s) => s.key !== key);
-      }),
+      action(
+        () => z.object({ store: resourceIdentifier('store') }),
+        (discount: CartDiscount, a, ctx) => {
+          const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
+          discount.stores = discount.stores.filter((s) => s.key !== key);
+        },
+      ),
       'CartDiscountStoreRemoved',
       (_discount: CartDiscount, a, old: CartDiscount['stores']) => ({
         store: old.find((store) => store.key === a.store.key) ?? { typeId: 'store', key: a.store.key },
@@ -363,22 +395,28 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
       (discount: CartDiscount) => discount.stores,
     ),
     setStores: emitsField(
-      action(z.object({ stores: z.array(resourceIdentifier('store')).max(500).optional() }), (discount: CartDiscount, a, ctx) => {
-        discount.stores = (a.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
-      }),
+      action(
+        () => z.object({ stores: z.array(resourceIdentifier('store')).max(500).optional() }),
+        (discount: CartDiscount, a, ctx) => {
+          discount.stores = (a.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
+        },
+      ),
       'CartDiscountStoresSet',
       'stores',
     ),
     setDiscountGroup: action(
-      z.object({ discountGroup: resourceIdentifier('discount-group').optional().nullable(), sortOrder: SortOrder.optional() }),
+      () => z.object({ discountGroup: resourceIdentifier('discount-group').optional().nullable(), sortOrder: SortOrder.optional() }),
       (discount: CartDiscount, a, ctx) => {
         setField(discount, 'discountGroup', a.discountGroup ? ctx.reference('discount-group', a.discountGroup) : undefined);
         if (a.sortOrder !== undefined) discount.sortOrder = a.sortOrder;
       },
     ),
-    setRecurringOrderScope: action(z.object({ recurringOrderScope: RecurringOrderScope }), (discount: CartDiscount, a) => {
-      discount.recurringOrderScope = a.recurringOrderScope;
-    }),
+    setRecurringOrderScope: action(
+      () => z.object({ recurringOrderScope: RecurringOrderScope }),
+      (discount: CartDiscount, a) => {
+        discount.recurringOrderScope = a.recurringOrderScope;
+      },
+    ),
     ...customFieldActions,
   },
 });

@@ -147,61 +147,87 @@ export const categories = defineResource<CategoryDraft, Category>({
     setMetaDescription: setter('metaDescription', LocalizedString),
     setMetaKeywords: setter('metaKeywords', LocalizedString),
     changeOrderHint: changer('orderHint', OrderHint),
-    changeParent: action(z.object({ parent: CategoryIdentifier }), (category: Category, a, ctx) => {
-      const target = ctx.reference('category', a.parent);
-      const stored = ctx.get('category', target.id) as Category;
-      if (target.id === category.id || (stored.ancestors ?? []).some((ancestor) => ancestor.id === category.id)) {
-        throw errors.invalidOperation(
-          `The category '${target.id}' cannot become the parent of '${category.id}': it would be its own ancestor.`,
-        );
-      }
-      Object.assign(category, placeUnder({ id: target.id }, ctx));
-    }),
-    ...customFieldActions,
-    addAsset: action(z.object({ asset: AssetDraft, position: z.number().int().min(0).optional() }), (category: Category, a, ctx) => {
-      const asset = assetFromDraft(a.asset, ctx);
-      if (a.position === undefined) category.assets.push(asset);
-      else {
-        if (a.position > category.assets.length) {
-          throw errors.invalidOperation(`The position ${a.position} is outside the assets (there are ${category.assets.length}).`);
+    changeParent: action(
+      () => z.object({ parent: CategoryIdentifier }),
+      (category: Category, a, ctx) => {
+        const target = ctx.reference('category', a.parent);
+        const stored = ctx.get('category', target.id) as Category;
+        if (target.id === category.id || (stored.ancestors ?? []).some((ancestor) => ancestor.id === category.id)) {
+          throw errors.invalidOperation(
+            `The category '${target.id}' cannot become the parent of '${category.id}': it would be its own ancestor.`,
+          );
         }
-        category.assets.splice(a.position, 0, asset);
-      }
-      assertUniqueAssetKeys(category.assets);
-    }),
+        Object.assign(category, placeUnder({ id: target.id }, ctx));
+      },
+    ),
+    ...customFieldActions,
+    addAsset: action(
+      () => z.object({ asset: AssetDraft, position: z.number().int().min(0).optional() }),
+      (category: Category, a, ctx) => {
+        const asset = assetFromDraft(a.asset, ctx);
+        if (a.position === undefined) category.assets.push(asset);
+        else {
+          if (a.position > category.assets.length) {
+            throw errors.invalidOperation(`The position ${a.position} is outside the assets (there are ${category.assets.length}).`);
+          }
+          category.assets.splice(a.position, 0, asset);
+        }
+        assertUniqueAssetKeys(category.assets);
+      },
+    ),
     removeAsset: action(AssetLocator, (category: Category, a) => {
       const asset = findAsset(category.assets, a, 'The category');
       category.assets = category.assets.filter((entry) => entry !== asset);
     }),
-    changeAssetOrder: action(z.object({ assetOrder: z.array(z.string()) }), (category: Category, a) => {
-      const current = category.assets.map((asset) => asset.id);
-      const wanted = new Set(a.assetOrder);
-      if (wanted.size !== a.assetOrder.length || wanted.size !== current.length || current.some((id) => !wanted.has(id))) {
-        throw errors.invalidOperation('The asset order must contain the IDs of all assets of the category, each once.');
-      }
-      category.assets = a.assetOrder.map((id) => category.assets.find((asset) => asset.id === id)!);
-    }),
-    changeAssetName: action(AssetLocator.extend({ name: LocalizedString }), (category: Category, a) => {
-      findAsset(category.assets, a, 'The category').name = a.name;
-    }),
-    setAssetDescription: action(AssetLocator.extend({ description: LocalizedString.optional().nullable() }), (category: Category, a) => {
-      setField(findAsset(category.assets, a, 'The category'), 'description', a.description);
-    }),
-    setAssetTags: action(AssetLocator.extend({ tags: z.array(z.string()).optional().nullable() }), (category: Category, a) => {
-      setField(findAsset(category.assets, a, 'The category'), 'tags', a.tags);
-    }),
-    setAssetSources: action(AssetLocator.extend({ sources: z.array(AssetSourceDraft).min(1) }), (category: Category, a) => {
-      findAsset(category.assets, a, 'The category').sources = a.sources;
-    }),
-    setAssetKey: action(z.object({ assetId: z.string(), assetKey: Key.optional().nullable() }), (category: Category, a) => {
-      setField(findAsset(category.assets, { assetId: a.assetId }, 'The category'), 'key', a.assetKey);
-      assertUniqueAssetKeys(category.assets);
-    }),
-    setAssetCustomType: action(AssetLocator.extend(SetCustomType.shape), (category: Category, a, ctx) =>
-      applyCustomType(findAsset(category.assets, a, 'The category'), a, ctx),
+    changeAssetOrder: action(
+      () => z.object({ assetOrder: z.array(z.string()) }),
+      (category: Category, a) => {
+        const current = category.assets.map((asset) => asset.id);
+        const wanted = new Set(a.assetOrder);
+        if (wanted.size !== a.assetOrder.length || wanted.size !== current.length || current.some((id) => !wanted.has(id))) {
+          throw errors.invalidOperation('The asset order must contain the IDs of all assets of the category, each once.');
+        }
+        category.assets = a.assetOrder.map((id) => category.assets.find((asset) => asset.id === id)!);
+      },
     ),
-    setAssetCustomField: action(AssetLocator.extend(SetCustomField.shape), (category: Category, a) =>
-      applyCustomField(findAsset(category.assets, a, 'The category'), a),
+    changeAssetName: action(
+      () => AssetLocator.extend({ name: LocalizedString }),
+      (category: Category, a) => {
+        findAsset(category.assets, a, 'The category').name = a.name;
+      },
+    ),
+    setAssetDescription: action(
+      () => AssetLocator.extend({ description: LocalizedString.optional().nullable() }),
+      (category: Category, a) => {
+        setField(findAsset(category.assets, a, 'The category'), 'description', a.description);
+      },
+    ),
+    setAssetTags: action(
+      () => AssetLocator.extend({ tags: z.array(z.string()).optional().nullable() }),
+      (category: Category, a) => {
+        setField(findAsset(category.assets, a, 'The category'), 'tags', a.tags);
+      },
+    ),
+    setAssetSources: action(
+      () => AssetLocator.extend({ sources: z.array(AssetSourceDraft).min(1) }),
+      (category: Category, a) => {
+        findAsset(category.assets, a, 'The category').sources = a.sources;
+      },
+    ),
+    setAssetKey: action(
+      () => z.object({ assetId: z.string(), assetKey: Key.optional().nullable() }),
+      (category: Category, a) => {
+        setField(findAsset(category.assets, { assetId: a.assetId }, 'The category'), 'key', a.assetKey);
+        assertUniqueAssetKeys(category.assets);
+      },
+    ),
+    setAssetCustomType: action(
+      () => AssetLocator.extend(SetCustomType.shape),
+      (category: Category, a, ctx) => applyCustomType(findAsset(category.assets, a, 'The category'), a, ctx),
+    ),
+    setAssetCustomField: action(
+      () => AssetLocator.extend(SetCustomField.shape),
+      (category: Category, a) => applyCustomField(findAsset(category.assets, a, 'The category'), a),
     ),
   },
 });

@@ -79,24 +79,39 @@ export const channels = defineResource<ChannelDraft, Channel>({
   },
   internalActions: reviewStatisticsActions('channel'),
   actions: {
-    changeKey: action(z.object({ key: ChannelKey }), (channel: Channel, a) => {
-      channel.key = assertKey(a.key);
-    }),
+    changeKey: action(
+      () => z.object({ key: ChannelKey }),
+      (channel: Channel, a) => {
+        channel.key = assertKey(a.key);
+      },
+    ),
     changeName: changer('name', LocalizedString),
     changeDescription: changer('description', LocalizedString),
-    setRoles: action(z.object({ roles: z.array(ChannelRole) }), (channel: Channel, a) => {
-      channel.roles = unique(a.roles);
-    }),
-    addRoles: action(z.object({ roles: z.array(ChannelRole) }), (channel: Channel, a) => {
-      channel.roles = unique([...channel.roles, ...a.roles]);
-    }),
-    removeRoles: action(z.object({ roles: z.array(ChannelRole) }), (channel: Channel, a) => {
-      channel.roles = channel.roles.filter((role) => !a.roles.includes(role));
-    }),
-    setAddress: action(z.object({ address: BaseAddress.optional().nullable() }), (channel: Channel, a, ctx) => {
-      if (a.address) channel.address = addressFromDraft(a.address, ctx) as ChannelAddress;
-      else delete channel.address;
-    }),
+    setRoles: action(
+      () => z.object({ roles: z.array(ChannelRole) }),
+      (channel: Channel, a) => {
+        channel.roles = unique(a.roles);
+      },
+    ),
+    addRoles: action(
+      () => z.object({ roles: z.array(ChannelRole) }),
+      (channel: Channel, a) => {
+        channel.roles = unique([...channel.roles, ...a.roles]);
+      },
+    ),
+    removeRoles: action(
+      () => z.object({ roles: z.array(ChannelRole) }),
+      (channel: Channel, a) => {
+        channel.roles = channel.roles.filter((role) => !a.roles.includes(role));
+      },
+    ),
+    setAddress: action(
+      () => z.object({ address: BaseAddress.optional().nullable() }),
+      (channel: Channel, a, ctx) => {
+        if (a.address) channel.address = addressFromDraft(a.address, ctx) as ChannelAddress;
+        else delete channel.address;
+      },
+    ),
     setGeoLocation: setter('geoLocation', GeoJsonPoint),
     ...customFieldActions,
     setAddressCustomType: action(SetCustomType, (channel: Channel, a, ctx) => applyCustomType(channelAddress(channel), a, ctx)),

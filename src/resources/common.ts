@@ -155,16 +155,20 @@ export function emitsStateTransition<A extends UpdateAction<any>>(declared: A, t
 
 /** An update action that sets one optional field (`setKey`, `setDescription`, ...). */
 export function setter<S extends z.ZodType>(field: string, schema: S, payloadName = field) {
-  return action(z.object({ [payloadName]: schema.optional().nullable() }), (resource: object, a: Record<string, unknown>) =>
-    setField(resource, field, a[payloadName]),
+  return action(
+    () => z.object({ [payloadName]: schema.optional().nullable() }),
+    (resource: object, a: Record<string, unknown>) => setField(resource, field, a[payloadName]),
   );
 }
 
 /** An update action that sets one required field (`changeName`, ...). */
 export function changer<S extends z.ZodType>(field: string, schema: S, payloadName = field) {
-  return action(z.object({ [payloadName]: schema }), (resource: object, a: Record<string, unknown>) => {
-    (resource as Record<string, unknown>)[field] = a[payloadName];
-  });
+  return action(
+    () => z.object({ [payloadName]: schema }),
+    (resource: object, a: Record<string, unknown>) => {
+      (resource as Record<string, unknown>)[field] = a[payloadName];
+    },
+  );
 }
 
 export const optionalKey = Key.optional();

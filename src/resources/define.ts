@@ -49,12 +49,37 @@ export interface MessageOf<R = any, Old = any> {
   payload(resource: R, action: any, old: Old, ctx: ResourceContext): MessagePayload | readonly MessagePayload[] | undefined;
 }
 
-/** Declares one update action: its payload schema and how it changes a copy of the resource. */
+/**
+ * Declares one update action: its payload schema and how it changes a copy of the resource.
+ *
+ * The schema is best given as a function that builds it (`action(() => z.object({...}), apply)`):
+ * `schema` is then a getter that builds it on first read, once. A suite sends few of the ~600
+ * actions, and building every schema at import cost about 2 MiB of each worker's heap. A schema
+ * that exists anyway (a module-level constant that several places share) may be given as is.
+ * Copies of a declared action keep the getter unread through `extendAction`, never a spread.
+ */
 export function action<S extends z.ZodType, R = any>(
-  schema: S,
+  schema: S | (() => S),
   apply: (resource: R, action: z.infer<S>, ctx: ResourceContext) => void,
 ): UpdateAction<R> {
-  return { schema, apply };
+  const build = typeof schema === 'function' ? schema : () => schema;
+  let built: S | undefined;
+  return {
+    get schema() {
+      built ??= build();
+      return built;
+    },
+    apply,
+  };
+}
+
+/**
+ * `declared` with `extra` added (a message, `keepsVersion`): its properties copied as they are,
+ * so its `schema` getter is copied, not read, and a schema not built yet stays so (a spread
+ * would build it).
+ */
+export function extendAction<A extends UpdateAction<any>>(declared: A, extra: Partial<Omit<UpdateAction<any>, 'schema'>>): A {
+  return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(declared)), extra) as A;
 }
 
 /**
@@ -83,7 +108,7 @@ export function emitsOneOf<R = any, Old = undefined, A extends UpdateAction<R> =
 ): A {
   const message: MessageOf<R, Old> = { types, payload };
   if (before) message.before = before;
-  return { ...declared, message };
+  return extendAction(declared, { message });
 }
 
 export interface UniqueIndex<R> {

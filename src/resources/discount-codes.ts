@@ -109,37 +109,54 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
     setKey: emitsField(setter('key', Key), 'DiscountCodeKeySet', 'key', 'oldKey'),
     setName: setter('name', LocalizedString),
     setDescription: setter('description', LocalizedString),
-    setCartPredicate: action(z.object({ cartPredicate: z.string().optional().nullable() }), (code: DiscountCode, a) => {
-      assertCartPredicate(a.cartPredicate, 'cartPredicate');
-      setField(code, 'cartPredicate', a.cartPredicate);
-      code.references = referencesIn(a.cartPredicate ?? undefined);
-    }),
-    setMaxApplications: action(z.object({ maxApplications: z.number().int().min(0).optional().nullable() }), (code: DiscountCode, a) => {
-      setField(code, 'maxApplications', a.maxApplications);
-    }),
+    setCartPredicate: action(
+      () => z.object({ cartPredicate: z.string().optional().nullable() }),
+      (code: DiscountCode, a) => {
+        assertCartPredicate(a.cartPredicate, 'cartPredicate');
+        setField(code, 'cartPredicate', a.cartPredicate);
+        code.references = referencesIn(a.cartPredicate ?? undefined);
+      },
+    ),
+    setMaxApplications: action(
+      () => z.object({ maxApplications: z.number().int().min(0).optional().nullable() }),
+      (code: DiscountCode, a) => {
+        setField(code, 'maxApplications', a.maxApplications);
+      },
+    ),
     setMaxApplicationsPerCustomer: action(
-      z.object({ maxApplicationsPerCustomer: z.number().int().min(0).optional().nullable() }),
+      () => z.object({ maxApplicationsPerCustomer: z.number().int().min(0).optional().nullable() }),
       (code: DiscountCode, a) => {
         setField(code, 'maxApplicationsPerCustomer', a.maxApplicationsPerCustomer);
       },
     ),
-    changeCartDiscounts: action(z.object({ cartDiscounts: CartDiscountList }), (code: DiscountCode, a, ctx) => {
-      code.cartDiscounts = discountReferences(a.cartDiscounts, ctx);
-    }),
-    changeIsActive: action(z.object({ isActive: z.boolean() }), (code: DiscountCode, a) => {
-      code.isActive = a.isActive;
-    }),
-    changeGroups: action(z.object({ groups: z.array(z.string()) }), (code: DiscountCode, a) => {
-      code.groups = a.groups;
-    }),
-    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (code: DiscountCode, a) =>
-      setValidity(code, { validFrom: a.validFrom }),
+    changeCartDiscounts: action(
+      () => z.object({ cartDiscounts: CartDiscountList }),
+      (code: DiscountCode, a, ctx) => {
+        code.cartDiscounts = discountReferences(a.cartDiscounts, ctx);
+      },
     ),
-    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (code: DiscountCode, a) =>
-      setValidity(code, { validUntil: a.validUntil }),
+    changeIsActive: action(
+      () => z.object({ isActive: z.boolean() }),
+      (code: DiscountCode, a) => {
+        code.isActive = a.isActive;
+      },
+    ),
+    changeGroups: action(
+      () => z.object({ groups: z.array(z.string()) }),
+      (code: DiscountCode, a) => {
+        code.groups = a.groups;
+      },
+    ),
+    setValidFrom: action(
+      () => z.object({ validFrom: DateTime.optional().nullable() }),
+      (code: DiscountCode, a) => setValidity(code, { validFrom: a.validFrom }),
+    ),
+    setValidUntil: action(
+      () => z.object({ validUntil: DateTime.optional().nullable() }),
+      (code: DiscountCode, a) => setValidity(code, { validUntil: a.validUntil }),
     ),
     setValidFromAndUntil: action(
-      z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
+      () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
       (code: DiscountCode, a) => setValidity(code, { validFrom: a.validFrom, validUntil: a.validUntil }),
     ),
     ...customFieldActions,

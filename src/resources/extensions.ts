@@ -136,12 +136,18 @@ export const extensions = defineResource<ExtensionDraft, Extension>({
   },
   actions: {
     setKey: setter('key', Key),
-    changeTriggers: action(z.object({ triggers: Triggers }), (extension: Extension, a) => {
-      extension.triggers = a.triggers;
-    }),
-    changeDestination: action(z.object({ destination: ExtensionDestination }), (extension: Extension, a) => {
-      extension.destination = a.destination;
-    }),
+    changeTriggers: action(
+      () => z.object({ triggers: Triggers }),
+      (extension: Extension, a) => {
+        extension.triggers = a.triggers;
+      },
+    ),
+    changeDestination: action(
+      () => z.object({ destination: ExtensionDestination }),
+      (extension: Extension, a) => {
+        extension.destination = a.destination;
+      },
+    ),
     setTimeoutInMs: setter('timeoutInMs', TimeoutInMs),
   },
   afterActions: assertValid,

@@ -141,41 +141,55 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
   actions: {
     setKey: setter('key', Key),
     addQuantity: emits(
-      action(z.object({ quantity: z.number().int().min(0) }), (entry: InventoryEntry, a) => adjust(entry, a.quantity)),
+      action(
+        () => z.object({ quantity: z.number().int().min(0) }),
+        (entry: InventoryEntry, a) => adjust(entry, a.quantity),
+      ),
       'InventoryEntryQuantitySet',
       quantitySet,
       stockOf,
     ),
     removeQuantity: emits(
-      action(z.object({ quantity: z.number().int().min(0) }), (entry: InventoryEntry, a) => adjust(entry, -a.quantity)),
+      action(
+        () => z.object({ quantity: z.number().int().min(0) }),
+        (entry: InventoryEntry, a) => adjust(entry, -a.quantity),
+      ),
       'InventoryEntryQuantitySet',
       quantitySet,
       stockOf,
     ),
     changeQuantity: emits(
-      action(z.object({ quantity: Quantity }), (entry: InventoryEntry, a) => adjust(entry, a.quantity - entry.quantityOnStock)),
+      action(
+        () => z.object({ quantity: Quantity }),
+        (entry: InventoryEntry, a) => adjust(entry, a.quantity - entry.quantityOnStock),
+      ),
       'InventoryEntryQuantitySet',
       quantitySet,
       stockOf,
     ),
     setRestockableInDays: setter('restockableInDays', z.number().int().min(0)),
-    setExpectedDelivery: action(z.object({ expectedDelivery: DateTime.optional().nullable() }), (entry: InventoryEntry, a) => {
-      setField(entry, 'expectedDelivery', a.expectedDelivery ? iso(a.expectedDelivery) : undefined);
-    }),
+    setExpectedDelivery: action(
+      () => z.object({ expectedDelivery: DateTime.optional().nullable() }),
+      (entry: InventoryEntry, a) => {
+        setField(entry, 'expectedDelivery', a.expectedDelivery ? iso(a.expectedDelivery) : undefined);
+      },
+    ),
     setSupplyChannel: action(
-      z.object({ supplyChannel: resourceIdentifier('channel').optional().nullable() }),
+      () => z.object({ supplyChannel: resourceIdentifier('channel').optional().nullable() }),
       (entry: InventoryEntry, a, ctx) => {
         setField(entry, 'supplyChannel', a.supplyChannel ? supplyChannel(a.supplyChannel, ctx) : undefined);
       },
     ),
-    setReorderPoint: action(z.object({ quantity: z.number().int().min(0).optional().nullable() }), (entry: InventoryEntry, a) =>
-      setStockLevel(entry, 'reorderPoint', a.quantity),
+    setReorderPoint: action(
+      () => z.object({ quantity: z.number().int().min(0).optional().nullable() }),
+      (entry: InventoryEntry, a) => setStockLevel(entry, 'reorderPoint', a.quantity),
     ),
-    setSafetyStock: action(z.object({ quantity: z.number().int().min(0).optional().nullable() }), (entry: InventoryEntry, a) =>
-      setStockLevel(entry, 'safetyStock', a.quantity),
+    setSafetyStock: action(
+      () => z.object({ quantity: z.number().int().min(0).optional().nullable() }),
+      (entry: InventoryEntry, a) => setStockLevel(entry, 'safetyStock', a.quantity),
     ),
     setInventoryLimits: action(
-      z.object({ minCartQuantity: CartQuantity.optional().nullable(), maxCartQuantity: CartQuantity.optional().nullable() }),
+      () => z.object({ minCartQuantity: CartQuantity.optional().nullable(), maxCartQuantity: CartQuantity.optional().nullable() }),
       (entry: InventoryEntry, a) => {
         setField(entry, 'minCartQuantity', a.minCartQuantity);
         setField(entry, 'maxCartQuantity', a.maxCartQuantity);

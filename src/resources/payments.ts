@@ -197,8 +197,9 @@ export function stateTransition(
 
 const TransactionLocator = z.object({ transactionId: z.string() });
 const setMoney = (field: 'amountPaid' | 'amountRefunded') =>
-  action(z.object({ amount: MoneyDraft.optional().nullable() }), (payment: Payment, a) =>
-    setField(payment, field, a.amount ? typedMoney(a.amount) : undefined),
+  action(
+    () => z.object({ amount: MoneyDraft.optional().nullable() }),
+    (payment: Payment, a) => setField(payment, field, a.amount ? typedMoney(a.amount) : undefined),
   );
 
 const SetMethodInfo = z.object({
@@ -331,13 +332,16 @@ export const payments = defineResource<PaymentDraft, Payment>({
   },
   actions: {
     // Amounts and identifiers -------------------------------------------------------------------
-    changeAmountPlanned: action(z.object({ amount: MoneyDraft }), (payment, a) => {
-      payment.amountPlanned = centPrecision(a.amount);
-    }),
+    changeAmountPlanned: action(
+      () => z.object({ amount: MoneyDraft }),
+      (payment, a) => {
+        payment.amountPlanned = centPrecision(a.amount);
+      },
+    ),
     setAmountPaid: setMoney('amountPaid'),
     setAmountRefunded: setMoney('amountRefunded'),
     setAuthorization: action(
-      z.object({ amount: MoneyDraft.optional().nullable(), until: DateTime.optional().nullable() }),
+      () => z.object({ amount: MoneyDraft.optional().nullable(), until: DateTime.optional().nullable() }),
       (payment, a) => {
         setField(payment, 'amountAuthorized', a.amount ? typedMoney(a.amount) : undefined);
         setField(payment, 'authorizedUntil', a.amount ? a.until : undefined);
@@ -346,20 +350,27 @@ export const payments = defineResource<PaymentDraft, Payment>({
     setKey: setter('key', Key),
     setExternalId: setter('externalId', z.string()),
     setInterfaceId: emitsField(
-      action(z.object({ interfaceId: z.string() }), (payment, a) =>
-        setOnce(payment, 'interfaceId', a.interfaceId, 'interfaceId of the payment'),
+      action(
+        () => z.object({ interfaceId: z.string() }),
+        (payment, a) => setOnce(payment, 'interfaceId', a.interfaceId, 'interfaceId of the payment'),
       ),
       'PaymentInterfaceIdSet',
       'interfaceId',
       'oldInterfaceId',
     ),
-    setCustomer: action(z.object({ customer: resourceIdentifier('customer').optional().nullable() }), (payment, a, ctx) => {
-      setField(payment, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
-    }),
-    setAnonymousId: action(z.object({ anonymousId: z.string().optional().nullable() }), (payment, a) => {
-      if (payment.customer) throw errors.invalidOperation('The payment belongs to a customer: it cannot get an anonymous id.');
-      setField(payment, 'anonymousId', a.anonymousId);
-    }),
+    setCustomer: action(
+      () => z.object({ customer: resourceIdentifier('customer').optional().nullable() }),
+      (payment, a, ctx) => {
+        setField(payment, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
+      },
+    ),
+    setAnonymousId: action(
+      () => z.object({ anonymousId: z.string().optional().nullable() }),
+      (payment, a) => {
+        if (payment.customer) throw errors.invalidOperation('The payment belongs to a customer: it cannot get an anonymous id.');
+        setField(payment, 'anonymousId', a.anonymousId);
+      },
+    ),
 
     // Payment method -----------------------------------------------------------------------------
     setMethodInfo: action(SetMethodInfo, (payment, a, ctx) => {
@@ -375,40 +386,45 @@ export const payments = defineResource<PaymentDraft, Payment>({
       if (given('custom')) setField(info, 'custom', a.custom ? customFields(a.custom, ctx) : undefined);
     }),
     setMethodInfoInterface: emits(
-      action(z.object({ interface: z.string() }), (payment, a) =>
-        setOnce(payment.paymentMethodInfo, 'paymentInterface', a.interface, 'paymentInterface of the payment method'),
+      action(
+        () => z.object({ interface: z.string() }),
+        (payment, a) => setOnce(payment.paymentMethodInfo, 'paymentInterface', a.interface, 'paymentInterface of the payment method'),
       ),
       'PaymentMethodInfoInterfaceSet',
       (payment: Payment, _a, old: unknown) => ({ interface: payment.paymentMethodInfo.paymentInterface, oldInterface: old }),
       (payment: Payment) => payment.paymentMethodInfo.paymentInterface,
     ),
     setMethodInfoMethod: emits(
-      action(z.object({ method: z.string().optional().nullable() }), (payment, a) =>
-        setField(payment.paymentMethodInfo, 'method', a.method),
+      action(
+        () => z.object({ method: z.string().optional().nullable() }),
+        (payment, a) => setField(payment.paymentMethodInfo, 'method', a.method),
       ),
       'PaymentMethodInfoMethodSet',
       (payment: Payment, _a, old: unknown) => ({ method: payment.paymentMethodInfo.method, oldMethod: old }),
       (payment: Payment) => payment.paymentMethodInfo.method,
     ),
     setMethodInfoName: emits(
-      action(z.object({ name: LocalizedString.optional().nullable() }), (payment, a) =>
-        setField(payment.paymentMethodInfo, 'name', a.name),
+      action(
+        () => z.object({ name: LocalizedString.optional().nullable() }),
+        (payment, a) => setField(payment.paymentMethodInfo, 'name', a.name),
       ),
       'PaymentMethodInfoNameSet',
       (payment: Payment, _a, old: unknown) => ({ name: payment.paymentMethodInfo.name, oldName: old }),
       (payment: Payment) => payment.paymentMethodInfo.name,
     ),
     setMethodInfoToken: emits(
-      action(z.object({ token: PaymentMethodToken.optional().nullable() }), (payment, a) =>
-        setField(payment.paymentMethodInfo, 'token', a.token),
+      action(
+        () => z.object({ token: PaymentMethodToken.optional().nullable() }),
+        (payment, a) => setField(payment.paymentMethodInfo, 'token', a.token),
       ),
       'PaymentMethodInfoTokenSet',
       (payment: Payment, _a, old: unknown) => ({ token: payment.paymentMethodInfo.token, oldToken: old }),
       (payment: Payment) => payment.paymentMethodInfo.token,
     ),
     setMethodInfoInterfaceAccount: emits(
-      action(z.object({ interfaceAccount: z.string().optional().nullable() }), (payment, a) =>
-        setField(payment.paymentMethodInfo, 'interfaceAccount', a.interfaceAccount),
+      action(
+        () => z.object({ interfaceAccount: z.string().optional().nullable() }),
+        (payment, a) => setField(payment.paymentMethodInfo, 'interfaceAccount', a.interfaceAccount),
       ),
       'PaymentMethodInfoInterfaceAccountSet',
       (payment: Payment, _a, old: unknown) => ({ interfaceAccount: payment.paymentMethodInfo.interfaceAccount, oldInterfaceAccount: old }),
@@ -425,52 +441,72 @@ export const payments = defineResource<PaymentDraft, Payment>({
 
     // Status -----------------------------------------------------------------------------------------
     setStatusInterfaceCode: emits(
-      action(z.object({ interfaceCode: z.string().optional().nullable() }), (payment, a) =>
-        setField(payment.paymentStatus, 'interfaceCode', a.interfaceCode),
+      action(
+        () => z.object({ interfaceCode: z.string().optional().nullable() }),
+        (payment, a) => setField(payment.paymentStatus, 'interfaceCode', a.interfaceCode),
       ),
       'PaymentStatusInterfaceCodeSet',
       (payment: Payment) => ({ paymentId: payment.id, interfaceCode: payment.paymentStatus.interfaceCode }),
     ),
-    setStatusInterfaceText: action(z.object({ interfaceText: z.string() }), (payment, a) =>
-      setField(payment.paymentStatus, 'interfaceText', a.interfaceText === '' ? undefined : a.interfaceText),
+    setStatusInterfaceText: action(
+      () => z.object({ interfaceText: z.string() }),
+      (payment, a) => setField(payment.paymentStatus, 'interfaceText', a.interfaceText === '' ? undefined : a.interfaceText),
     ),
     transitionState: emits(
-      action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (payment: Payment, a, ctx) => {
-        payment.paymentStatus.state = stateTransition(payment.paymentStatus.state, a, 'PaymentState', ctx);
-      }),
+      action(
+        () => z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }),
+        (payment: Payment, a, ctx) => {
+          payment.paymentStatus.state = stateTransition(payment.paymentStatus.state, a, 'PaymentState', ctx);
+        },
+      ),
       'PaymentStatusStateTransition',
       (payment: Payment, a) => ({ state: payment.paymentStatus.state, force: a.force ?? false }),
     ),
 
     // Transactions -------------------------------------------------------------------------------
     addTransaction: emits(
-      action(z.object({ transaction: TransactionDraft }), (payment: Payment, a, ctx) => {
-        payment.transactions.push(transactionFrom(a.transaction, ctx));
-      }),
+      action(
+        () => z.object({ transaction: TransactionDraft }),
+        (payment: Payment, a, ctx) => {
+          payment.transactions.push(transactionFrom(a.transaction, ctx));
+        },
+      ),
       'PaymentTransactionAdded',
       (payment: Payment) => ({ transaction: payment.transactions.at(-1) }),
     ),
     changeTransactionState: emits(
-      action(TransactionLocator.extend({ state: TransactionState }), (payment: Payment, a) => {
-        findTransaction(payment, a.transactionId).state = a.state;
-      }),
+      action(
+        () => TransactionLocator.extend({ state: TransactionState }),
+        (payment: Payment, a) => {
+          findTransaction(payment, a.transactionId).state = a.state;
+        },
+      ),
       'PaymentTransactionStateChanged',
       (_payment: Payment, a) => ({ transactionId: a.transactionId, state: a.state }),
     ),
-    changeTransactionTimestamp: action(TransactionLocator.extend({ timestamp: DateTime }), (payment, a) => {
-      findTransaction(payment, a.transactionId).timestamp = a.timestamp;
-    }),
-    changeTransactionInteractionId: action(TransactionLocator.extend({ interactionId: z.string() }), (payment, a) => {
-      findTransaction(payment, a.transactionId).interactionId = a.interactionId;
-    }),
+    changeTransactionTimestamp: action(
+      () => TransactionLocator.extend({ timestamp: DateTime }),
+      (payment, a) => {
+        findTransaction(payment, a.transactionId).timestamp = a.timestamp;
+      },
+    ),
+    changeTransactionInteractionId: action(
+      () => TransactionLocator.extend({ interactionId: z.string() }),
+      (payment, a) => {
+        findTransaction(payment, a.transactionId).interactionId = a.interactionId;
+      },
+    ),
     setTransactionInterfaceId: emits(
-      action(TransactionLocator.extend({ interfaceId: z.string().optional().nullable() }), (payment, a) => {
-        const transaction = findTransaction(payment, a.transactionId);
-        if (a.interfaceId != null && payment.transactions.some((t) => t !== transaction && t.interfaceId === a.interfaceId)) {
-          throw errors.duplicateField('transactions.interfaceId', a.interfaceId);
-        }
-        setField(transaction, 'interfaceId', a.interfaceId);
-      }),
+      action(
+        () => TransactionLocator.extend({ interfaceId: z.string().optional().nullable() }),
+        (payment, a) => {
+          const transaction = findTransaction(payment, a.transactionId);
+          if (a.interfaceId != null && payment.transactions.some((t) => t !== transaction && t.interfaceId === a.interfaceId)) {
+            throw errors.duplicateField('transactions.interfaceId', a.interfaceId);
+          }
+          setField(transaction, 'interfaceId', a.interfaceId);
+        },
+      ),
       'PaymentTransactionInterfaceIdSet',
       (payment: Payment, a, oldInterfaceId?: string) => ({
         transactionId: a.transactionId,
@@ -479,18 +515,23 @@ export const payments = defineResource<PaymentDraft, Payment>({
       }),
       (payment: Payment, a) => findTransaction(payment, a.transactionId).interfaceId,
     ),
-    setTransactionCustomType: action(TransactionLocator.extend(SetCustomType.shape), (payment, a, ctx) =>
-      applyCustomType(findTransaction(payment, a.transactionId), a, ctx),
+    setTransactionCustomType: action(
+      () => TransactionLocator.extend(SetCustomType.shape),
+      (payment, a, ctx) => applyCustomType(findTransaction(payment, a.transactionId), a, ctx),
     ),
-    setTransactionCustomField: action(TransactionLocator.extend(SetCustomField.shape), (payment, a) =>
-      applyCustomField(findTransaction(payment, a.transactionId), a),
+    setTransactionCustomField: action(
+      () => TransactionLocator.extend(SetCustomField.shape),
+      (payment, a) => applyCustomField(findTransaction(payment, a.transactionId), a),
     ),
 
     // Interface interactions and custom fields ---------------------------------------------------
     addInterfaceInteraction: emits(
-      action(z.object({ type: resourceIdentifier('type'), fields: z.record(z.string(), z.unknown()).optional() }), (payment, a, ctx) => {
-        payment.interfaceInteractions.push(customFields({ type: a.type, fields: a.fields }, ctx)!);
-      }),
+      action(
+        () => z.object({ type: resourceIdentifier('type'), fields: z.record(z.string(), z.unknown()).optional() }),
+        (payment, a, ctx) => {
+          payment.interfaceInteractions.push(customFields({ type: a.type, fields: a.fields }, ctx)!);
+        },
+      ),
       'PaymentInteractionAdded',
       (payment: Payment) => ({ interaction: payment.interfaceInteractions.at(-1) }),
     ),

@@ -173,23 +173,31 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
     setKey: setter('key', Key),
     changeName: changer('name', LocalizedString),
     setDescription: setter('description', LocalizedString),
-    changeValue: action(z.object({ value: ProductDiscountValueDraft }), (discount: ProductDiscount, a) => {
-      discount.value = storedValue(a.value);
-    }),
-    changePredicate: action(z.object({ predicate: z.string() }), (discount: ProductDiscount, a) => {
-      discount.references = referencesIn(parsedPredicate(a.predicate));
-      discount.predicate = a.predicate;
-    }),
+    changeValue: action(
+      () => z.object({ value: ProductDiscountValueDraft }),
+      (discount: ProductDiscount, a) => {
+        discount.value = storedValue(a.value);
+      },
+    ),
+    changePredicate: action(
+      () => z.object({ predicate: z.string() }),
+      (discount: ProductDiscount, a) => {
+        discount.references = referencesIn(parsedPredicate(a.predicate));
+        discount.predicate = a.predicate;
+      },
+    ),
     changeSortOrder: changer('sortOrder', SortOrder),
     changeIsActive: changer('isActive', z.boolean()),
-    setValidFrom: action(z.object({ validFrom: DateTime.optional().nullable() }), (discount: ProductDiscount, a) =>
-      setValidity(discount, { validFrom: a.validFrom }),
+    setValidFrom: action(
+      () => z.object({ validFrom: DateTime.optional().nullable() }),
+      (discount: ProductDiscount, a) => setValidity(discount, { validFrom: a.validFrom }),
     ),
-    setValidUntil: action(z.object({ validUntil: DateTime.optional().nullable() }), (discount: ProductDiscount, a) =>
-      setValidity(discount, { validUntil: a.validUntil }),
+    setValidUntil: action(
+      () => z.object({ validUntil: DateTime.optional().nullable() }),
+      (discount: ProductDiscount, a) => setValidity(discount, { validUntil: a.validUntil }),
     ),
     setValidFromAndUntil: action(
-      z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
+      () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
       (discount: ProductDiscount, a) => setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
     ),
   },

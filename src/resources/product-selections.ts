@@ -114,26 +114,29 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
     setKey: setter('key', z.string().min(1)),
     changeName: changer('name', LocalizedString),
     addProduct: emits(
-      action(ProductAction.extend({ variantSelection: VariantSelection.optional() }), (selection: ProductSelection, a, ctx) => {
-        requireMode(selection, 'Individual', 'addProduct');
-        const product = productReference(a.product, ctx);
-        const existing = assignment(selection, product);
-        if (existing) {
-          if (JSON.stringify(existing.variantSelection) !== JSON.stringify(a.variantSelection)) {
-            throw catalogErrors.productPresentWithDifferentVariantSelection(
-              { typeId: 'product', id: product.id },
-              existing.variantSelection ?? ALL_VARIANTS,
-            );
+      action(
+        () => ProductAction.extend({ variantSelection: VariantSelection.optional() }),
+        (selection: ProductSelection, a, ctx) => {
+          requireMode(selection, 'Individual', 'addProduct');
+          const product = productReference(a.product, ctx);
+          const existing = assignment(selection, product);
+          if (existing) {
+            if (JSON.stringify(existing.variantSelection) !== JSON.stringify(a.variantSelection)) {
+              throw catalogErrors.productPresentWithDifferentVariantSelection(
+                { typeId: 'product', id: product.id },
+                existing.variantSelection ?? ALL_VARIANTS,
+              );
+            }
+            return;
           }
-          return;
-        }
-        selection.assignments.push({
-          product,
-          ...(a.variantSelection ? { variantSelection: a.variantSelection } : {}),
-          createdAt: ctx.now,
-        });
-        sync(selection);
-      }),
+          selection.assignments.push({
+            product,
+            ...(a.variantSelection ? { variantSelection: a.variantSelection } : {}),
+            createdAt: ctx.now,
+          });
+          sync(selection);
+        },
+      ),
       'ProductSelectionProductAdded',
       (selection: ProductSelection, a, _old, ctx) => {
         const entry = assignment(selection, productReference(a.product, ctx))!;
@@ -141,22 +144,25 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
       },
     ),
     excludeProduct: emits(
-      action(ProductAction.extend({ variantExclusion: VariantExclusion.optional() }), (selection: ProductSelection, a, ctx) => {
-        requireMode(selection, 'IndividualExclusion', 'excludeProduct');
-        const product = productReference(a.product, ctx);
-        const existing = assignment(selection, product);
-        if (existing) {
-          if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
-          else delete existing.variantExclusion;
-          return;
-        }
-        selection.assignments.push({
-          product,
-          ...(a.variantExclusion ? { variantExclusion: a.variantExclusion } : {}),
-          createdAt: ctx.now,
-        });
-        sync(selection);
-      }),
+      action(
+        () => ProductAction.extend({ variantExclusion: VariantExclusion.optional() }),
+        (selection: ProductSelection, a, ctx) => {
+          requireMode(selection, 'IndividualExclusion', 'excludeProduct');
+          const product = productReference(a.product, ctx);
+          const existing = assignment(selection, product);
+          if (existing) {
+            if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
+            else delete existing.variantExclusion;
+            return;
+          }
+          selection.assignments.push({
+            product,
+            ...(a.variantExclusion ? { variantExclusion: a.variantExclusion } : {}),
+            createdAt: ctx.now,
+          });
+          sync(selection);
+        },
+      ),
       'ProductSelectionProductExcluded',
       (selection: ProductSelection, a, _old, ctx) => {
         const entry = assignment(selection, productReference(a.product, ctx))!;
@@ -173,14 +179,17 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
       (_selection: ProductSelection, a, _old, ctx) => ({ product: productReference(a.product, ctx) }),
     ),
     setVariantSelection: emits(
-      action(ProductAction.extend({ variantSelection: VariantSelection.optional().nullable() }), (selection: ProductSelection, a, ctx) => {
-        requireMode(selection, 'Individual', 'setVariantSelection');
-        const product = productReference(a.product, ctx);
-        const existing = assignment(selection, product);
-        if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
-        if (a.variantSelection) existing.variantSelection = a.variantSelection;
-        else delete existing.variantSelection;
-      }),
+      action(
+        () => ProductAction.extend({ variantSelection: VariantSelection.optional().nullable() }),
+        (selection: ProductSelection, a, ctx) => {
+          requireMode(selection, 'Individual', 'setVariantSelection');
+          const product = productReference(a.product, ctx);
+          const existing = assignment(selection, product);
+          if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
+          if (a.variantSelection) existing.variantSelection = a.variantSelection;
+          else delete existing.variantSelection;
+        },
+      ),
       'ProductSelectionVariantSelectionChanged',
       (selection: ProductSelection, a, before: ProductSelection['assignments'], ctx) => {
         const product = productReference(a.product, ctx);
@@ -193,14 +202,17 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
       (selection: ProductSelection) => jsonClone(selection.assignments),
     ),
     setVariantExclusion: emits(
-      action(ProductAction.extend({ variantExclusion: VariantExclusion.optional().nullable() }), (selection: ProductSelection, a, ctx) => {
-        requireMode(selection, 'IndividualExclusion', 'setVariantExclusion');
-        const product = productReference(a.product, ctx);
-        const existing = assignment(selection, product);
-        if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
-        if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
-        else delete existing.variantExclusion;
-      }),
+      action(
+        () => ProductAction.extend({ variantExclusion: VariantExclusion.optional().nullable() }),
+        (selection: ProductSelection, a, ctx) => {
+          requireMode(selection, 'IndividualExclusion', 'setVariantExclusion');
+          const product = productReference(a.product, ctx);
+          const existing = assignment(selection, product);
+          if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
+          if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
+          else delete existing.variantExclusion;
+        },
+      ),
       'ProductSelectionVariantExclusionChanged',
       (selection: ProductSelection, a, before: ProductSelection['assignments'], ctx) => {
         const product = productReference(a.product, ctx);

@@ -264,55 +264,82 @@ export const productTypes = defineResource<ProductTypeDraft, ProductType>({
     setKey: setter('key', Key),
     changeName: changer('name', z.string().min(1)),
     changeDescription: changer('description', z.string()),
-    addAttributeDefinition: action(z.object({ attribute: AttributeDefinitionDraft }), (productType: ProductType, a, ctx) => {
-      if (productType.attributes.some((existing) => existing.name === a.attribute.name)) {
-        throw catalogErrors.attributeDefinitionAlreadyExists(productType, a.attribute.name);
-      }
-      const definition = definitionFromDraft(a.attribute, ctx);
-      assertNoTypeConflict(definition, productType.id, ctx);
-      productType.attributes.push(definition);
-    }),
-    removeAttributeDefinition: action(z.object({ name: AttributeName }), (productType: ProductType, a) => {
-      findDefinition(productType, a.name);
-      productType.attributes = productType.attributes.filter((d) => d.name !== a.name);
-    }),
-    changeAttributeName: action(AttributeNameAction.extend({ newAttributeName: AttributeName }), (productType: ProductType, a, ctx) => {
-      const definition = findDefinition(productType, a.attributeName);
-      if (a.newAttributeName === a.attributeName) return;
-      if (productType.attributes.some((d) => d.name === a.newAttributeName)) {
-        throw catalogErrors.attributeDefinitionAlreadyExists(productType, a.newAttributeName);
-      }
-      definition.name = a.newAttributeName;
-      assertNoTypeConflict(definition, productType.id, ctx);
-    }),
-    changeLabel: action(AttributeNameAction.extend({ label: LocalizedString }), (productType: ProductType, a) => {
-      findDefinition(productType, a.attributeName).label = a.label;
-    }),
-    setInputTip: action(AttributeNameAction.extend({ inputTip: LocalizedString.optional().nullable() }), (productType: ProductType, a) => {
-      setField(findDefinition(productType, a.attributeName), 'inputTip', a.inputTip);
-    }),
-    changeInputHint: action(AttributeNameAction.extend({ newValue: TextInputHint }), (productType: ProductType, a) => {
-      findDefinition(productType, a.attributeName).inputHint = a.newValue;
-    }),
-    changeIsSearchable: action(AttributeNameAction.extend({ isSearchable: z.boolean() }), (productType: ProductType, a) => {
-      findDefinition(productType, a.attributeName).isSearchable = a.isSearchable;
-    }),
-    changeAttributeConstraint: action(AttributeNameAction.extend({ newValue: z.literal('None') }), (productType: ProductType, a) => {
-      findDefinition(productType, a.attributeName).attributeConstraint = a.newValue;
-    }),
-    changeAttributeOrderByName: action(z.object({ attributeNames: z.array(z.string()) }), (productType: ProductType, a) => {
-      if (
-        !sameKeys(
-          productType.attributes.map((d) => ({ key: d.name })),
-          a.attributeNames.map((key) => ({ key })),
-        )
-      ) {
-        throw errors.invalidOperation('The given attributes must be equal to the type attributes.');
-      }
-      productType.attributes = a.attributeNames.map((name) => productType.attributes.find((d) => d.name === name)!);
-    }),
+    addAttributeDefinition: action(
+      () => z.object({ attribute: AttributeDefinitionDraft }),
+      (productType: ProductType, a, ctx) => {
+        if (productType.attributes.some((existing) => existing.name === a.attribute.name)) {
+          throw catalogErrors.attributeDefinitionAlreadyExists(productType, a.attribute.name);
+        }
+        const definition = definitionFromDraft(a.attribute, ctx);
+        assertNoTypeConflict(definition, productType.id, ctx);
+        productType.attributes.push(definition);
+      },
+    ),
+    removeAttributeDefinition: action(
+      () => z.object({ name: AttributeName }),
+      (productType: ProductType, a) => {
+        findDefinition(productType, a.name);
+        productType.attributes = productType.attributes.filter((d) => d.name !== a.name);
+      },
+    ),
+    changeAttributeName: action(
+      () => AttributeNameAction.extend({ newAttributeName: AttributeName }),
+      (productType: ProductType, a, ctx) => {
+        const definition = findDefinition(productType, a.attributeName);
+        if (a.newAttributeName === a.attributeName) return;
+        if (productType.attributes.some((d) => d.name === a.newAttributeName)) {
+          throw catalogErrors.attributeDefinitionAlreadyExists(productType, a.newAttributeName);
+        }
+        definition.name = a.newAttributeName;
+        assertNoTypeConflict(definition, productType.id, ctx);
+      },
+    ),
+    changeLabel: action(
+      () => AttributeNameAction.extend({ label: LocalizedString }),
+      (productType: ProductType, a) => {
+        findDefinition(productType, a.attributeName).label = a.label;
+      },
+    ),
+    setInputTip: action(
+      () => AttributeNameAction.extend({ inputTip: LocalizedString.optional().nullable() }),
+      (productType: ProductType, a) => {
+        setField(findDefinition(productType, a.attributeName), 'inputTip', a.inputTip);
+      },
+    ),
+    changeInputHint: action(
+      () => AttributeNameAction.extend({ newValue: TextInputHint }),
+      (productType: ProductType, a) => {
+        findDefinition(productType, a.attributeName).inputHint = a.newValue;
+      },
+    ),
+    changeIsSearchable: action(
+      () => AttributeNameAction.extend({ isSearchable: z.boolean() }),
+      (productType: ProductType, a) => {
+        findDefinition(productType, a.attributeName).isSearchable = a.isSearchable;
+      },
+    ),
+    changeAttributeConstraint: action(
+      () => AttributeNameAction.extend({ newValue: z.literal('None') }),
+      (productType: ProductType, a) => {
+        findDefinition(productType, a.attributeName).attributeConstraint = a.newValue;
+      },
+    ),
+    changeAttributeOrderByName: action(
+      () => z.object({ attributeNames: z.array(z.string()) }),
+      (productType: ProductType, a) => {
+        if (
+          !sameKeys(
+            productType.attributes.map((d) => ({ key: d.name })),
+            a.attributeNames.map((key) => ({ key })),
+          )
+        ) {
+          throw errors.invalidOperation('The given attributes must be equal to the type attributes.');
+        }
+        productType.attributes = a.attributeNames.map((name) => productType.attributes.find((d) => d.name === name)!);
+      },
+    ),
     changeAttributeOrder: action(
-      z.object({ attributes: z.array(z.object({ name: z.string() }).loose()) }),
+      () => z.object({ attributes: z.array(z.object({ name: z.string() }).loose()) }),
       (productType: ProductType, a) => {
         if (
           !sameKeys(
@@ -325,62 +352,84 @@ export const productTypes = defineResource<ProductTypeDraft, ProductType>({
         productType.attributes = a.attributes.map((given) => productType.attributes.find((d) => d.name === given.name)!);
       },
     ),
-    addPlainEnumValue: action(AttributeNameAction.extend({ value: PlainEnumValue }), (productType: ProductType, a) => {
-      const type = enumType(findDefinition(productType, a.attributeName), 'enum');
-      if (type.values.some((v) => v.key === a.value.key)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.value.key);
-      type.values.push(a.value);
-    }),
-    addLocalizedEnumValue: action(AttributeNameAction.extend({ value: LocalizedEnumValue }), (productType: ProductType, a) => {
-      const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
-      if (type.values.some((v) => v.key === a.value.key)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.value.key);
-      type.values.push(a.value);
-    }),
-    changePlainEnumValueLabel: action(AttributeNameAction.extend({ newValue: PlainEnumValue }), (productType: ProductType, a) => {
-      const type = enumType(findDefinition(productType, a.attributeName), 'enum');
-      const value = type.values.find((v) => v.key === a.newValue.key);
-      if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.newValue.key);
-      value.label = a.newValue.label;
-    }),
-    changeLocalizedEnumValueLabel: action(AttributeNameAction.extend({ newValue: LocalizedEnumValue }), (productType: ProductType, a) => {
-      const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
-      const value = type.values.find((v) => v.key === a.newValue.key);
-      if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.newValue.key);
-      value.label = a.newValue.label;
-    }),
-    changePlainEnumValueOrder: action(AttributeNameAction.extend({ values: z.array(PlainEnumValue) }), (productType: ProductType, a) => {
-      const type = enumType(findDefinition(productType, a.attributeName), 'enum');
-      if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
-      type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
-    }),
+    addPlainEnumValue: action(
+      () => AttributeNameAction.extend({ value: PlainEnumValue }),
+      (productType: ProductType, a) => {
+        const type = enumType(findDefinition(productType, a.attributeName), 'enum');
+        if (type.values.some((v) => v.key === a.value.key)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.value.key);
+        type.values.push(a.value);
+      },
+    ),
+    addLocalizedEnumValue: action(
+      () => AttributeNameAction.extend({ value: LocalizedEnumValue }),
+      (productType: ProductType, a) => {
+        const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
+        if (type.values.some((v) => v.key === a.value.key)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.value.key);
+        type.values.push(a.value);
+      },
+    ),
+    changePlainEnumValueLabel: action(
+      () => AttributeNameAction.extend({ newValue: PlainEnumValue }),
+      (productType: ProductType, a) => {
+        const type = enumType(findDefinition(productType, a.attributeName), 'enum');
+        const value = type.values.find((v) => v.key === a.newValue.key);
+        if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.newValue.key);
+        value.label = a.newValue.label;
+      },
+    ),
+    changeLocalizedEnumValueLabel: action(
+      () => AttributeNameAction.extend({ newValue: LocalizedEnumValue }),
+      (productType: ProductType, a) => {
+        const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
+        const value = type.values.find((v) => v.key === a.newValue.key);
+        if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.newValue.key);
+        value.label = a.newValue.label;
+      },
+    ),
+    changePlainEnumValueOrder: action(
+      () => AttributeNameAction.extend({ values: z.array(PlainEnumValue) }),
+      (productType: ProductType, a) => {
+        const type = enumType(findDefinition(productType, a.attributeName), 'enum');
+        if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
+        type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
+      },
+    ),
     changeLocalizedEnumValueOrder: action(
-      AttributeNameAction.extend({ values: z.array(LocalizedEnumValue) }),
+      () => AttributeNameAction.extend({ values: z.array(LocalizedEnumValue) }),
       (productType: ProductType, a) => {
         const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
         if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
         type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
       },
     ),
-    changeEnumKey: action(AttributeNameAction.extend({ key: z.string(), newKey: z.string().min(1) }), (productType: ProductType, a) => {
-      const type = anyEnumType(findDefinition(productType, a.attributeName));
-      const value = type.values.find((v) => v.key === a.key);
-      if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.key);
-      if (a.key !== a.newKey && type.values.some((v) => v.key === a.newKey))
-        throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.newKey);
-      value.key = a.newKey;
-    }),
-    removeEnumValues: action(AttributeNameAction.extend({ keys: z.array(z.string()) }), (productType: ProductType, a, ctx) => {
-      const definition = findDefinition(productType, a.attributeName);
-      const type = anyEnumType(definition);
-      for (const key of a.keys) if (!type.values.some((v) => v.key === key)) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, key);
-      if (definition.isRequired) {
-        const used = new Set<string>();
-        for (const product of productsOfType(ctx, productType.id)) {
-          for (const value of attributeValuesIn(product, a.attributeName)) usedEnumKeys(value, used);
+    changeEnumKey: action(
+      () => AttributeNameAction.extend({ key: z.string(), newKey: z.string().min(1) }),
+      (productType: ProductType, a) => {
+        const type = anyEnumType(findDefinition(productType, a.attributeName));
+        const value = type.values.find((v) => v.key === a.key);
+        if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.key);
+        if (a.key !== a.newKey && type.values.some((v) => v.key === a.newKey))
+          throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.newKey);
+        value.key = a.newKey;
+      },
+    ),
+    removeEnumValues: action(
+      () => AttributeNameAction.extend({ keys: z.array(z.string()) }),
+      (productType: ProductType, a, ctx) => {
+        const definition = findDefinition(productType, a.attributeName);
+        const type = anyEnumType(definition);
+        for (const key of a.keys)
+          if (!type.values.some((v) => v.key === key)) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, key);
+        if (definition.isRequired) {
+          const used = new Set<string>();
+          for (const product of productsOfType(ctx, productType.id)) {
+            for (const value of attributeValuesIn(product, a.attributeName)) usedEnumKeys(value, used);
+          }
+          const blocked = a.keys.filter((key) => used.has(key));
+          if (blocked.length > 0) throw catalogErrors.enumValueIsUsed(blocked, a.attributeName);
         }
-        const blocked = a.keys.filter((key) => used.has(key));
-        if (blocked.length > 0) throw catalogErrors.enumValueIsUsed(blocked, a.attributeName);
-      }
-      type.values.splice(0, type.values.length, ...type.values.filter((v) => !a.keys.includes(v.key)));
-    }),
+        type.values.splice(0, type.values.length, ...type.values.filter((v) => !a.keys.includes(v.key)));
+      },
+    ),
   },
 });

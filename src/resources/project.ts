@@ -32,29 +32,45 @@ export const project = defineResource({
     changeCurrencies: changer('currencies', z.array(Currency)),
     changeLanguages: changer('languages', z.array(LanguageTag)),
     changeMessagesConfiguration: action(
-      z.object({
-        messagesConfiguration: z.object({ enabled: z.boolean(), deleteDaysAfterCreation: z.number().int().min(1).max(90).optional() }),
-      }),
+      () =>
+        z.object({
+          messagesConfiguration: z.object({ enabled: z.boolean(), deleteDaysAfterCreation: z.number().int().min(1).max(90).optional() }),
+        }),
       (settings, a) => {
         settings.messages = a.messagesConfiguration;
       },
     ),
-    changeCountryTaxRateFallbackEnabled: action(z.object({ countryTaxRateFallbackEnabled: z.boolean() }), (settings, a) => {
-      settings.carts = { ...settings.carts, countryTaxRateFallbackEnabled: a.countryTaxRateFallbackEnabled };
-    }),
-    changeCartsConfiguration: action(z.object({ cartsConfiguration: CartsConfiguration }), (settings, a) => {
-      settings.carts = { ...settings.carts, ...a.cartsConfiguration };
-    }),
-    changeShoppingListsConfiguration: action(z.object({ shoppingListsConfiguration: ShoppingListsConfiguration }), (settings, a) => {
-      settings.shoppingLists = { ...settings.shoppingLists, ...a.shoppingListsConfiguration };
-    }),
-    setShippingRateInputType: action(z.object({ shippingRateInputType: z.record(z.string(), z.unknown()).optional() }), (settings, a) => {
-      if (a.shippingRateInputType) settings.shippingRateInputType = a.shippingRateInputType;
-      else delete settings.shippingRateInputType;
-    }),
-    changeProductSearchIndexingEnabled: action(z.object({ enabled: z.boolean(), mode: z.string().optional() }), (settings, a) => {
-      settings.searchIndexing = { ...settings.searchIndexing, products: { status: a.enabled ? 'Activated' : 'Deactivated' } };
-    }),
+    changeCountryTaxRateFallbackEnabled: action(
+      () => z.object({ countryTaxRateFallbackEnabled: z.boolean() }),
+      (settings, a) => {
+        settings.carts = { ...settings.carts, countryTaxRateFallbackEnabled: a.countryTaxRateFallbackEnabled };
+      },
+    ),
+    changeCartsConfiguration: action(
+      () => z.object({ cartsConfiguration: CartsConfiguration }),
+      (settings, a) => {
+        settings.carts = { ...settings.carts, ...a.cartsConfiguration };
+      },
+    ),
+    changeShoppingListsConfiguration: action(
+      () => z.object({ shoppingListsConfiguration: ShoppingListsConfiguration }),
+      (settings, a) => {
+        settings.shoppingLists = { ...settings.shoppingLists, ...a.shoppingListsConfiguration };
+      },
+    ),
+    setShippingRateInputType: action(
+      () => z.object({ shippingRateInputType: z.record(z.string(), z.unknown()).optional() }),
+      (settings, a) => {
+        if (a.shippingRateInputType) settings.shippingRateInputType = a.shippingRateInputType;
+        else delete settings.shippingRateInputType;
+      },
+    ),
+    changeProductSearchIndexingEnabled: action(
+      () => z.object({ enabled: z.boolean(), mode: z.string().optional() }),
+      (settings, a) => {
+        settings.searchIndexing = { ...settings.searchIndexing, products: { status: a.enabled ? 'Activated' : 'Deactivated' } };
+      },
+    ),
   },
 });
 

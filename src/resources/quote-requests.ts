@@ -179,9 +179,12 @@ export function flowActions<R extends { state?: Reference; custom?: CustomFields
 ): Record<string, UpdateAction<R>> {
   return {
     transitionState: emitsStateTransition(
-      action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (resource: R, a, ctx) => {
-        resource.state = stateTransition(resource.state, a, stateType, ctx);
-      }),
+      action(
+        () => z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }),
+        (resource: R, a, ctx) => {
+          resource.state = stateTransition(resource.state, a, stateType, ctx);
+        },
+      ),
       `${resourceName}StateTransition`,
     ),
     ...customFieldActions,
@@ -191,9 +194,12 @@ export function flowActions<R extends { state?: Reference; custom?: CustomFields
 /** `changeCustomer` of a quote request or a quote: a customer that exists; `messageType` names the customer it replaced. */
 export function changeCustomer(messageType: 'QuoteRequestCustomerChanged' | 'QuoteCustomerChanged') {
   return emits(
-    action(z.object({ customer: resourceIdentifier('customer') }), (resource: { customer?: Reference }, a, ctx) => {
-      resource.customer = customerReference(a.customer, ctx);
-    }),
+    action(
+      () => z.object({ customer: resourceIdentifier('customer') }),
+      (resource: { customer?: Reference }, a, ctx) => {
+        resource.customer = customerReference(a.customer, ctx);
+      },
+    ),
     messageType,
     (resource: { customer?: Reference }, _a, previousCustomer: Reference | undefined) => ({
       customer: resource.customer,
@@ -261,9 +267,12 @@ export const QUOTE_REQUEST_TRANSITIONS: Record<QuoteRequestState, readonly Quote
 
 const actions: Record<string, UpdateAction<QuoteRequest>> = {
   changeQuoteRequestState: emitsField(
-    action(z.object({ quoteRequestState: QuoteRequestStateSchema }), (request: QuoteRequest, a) => {
-      request.quoteRequestState = changeState('quote request', QUOTE_REQUEST_TRANSITIONS, request.quoteRequestState, a.quoteRequestState);
-    }),
+    action(
+      () => z.object({ quoteRequestState: QuoteRequestStateSchema }),
+      (request: QuoteRequest, a) => {
+        request.quoteRequestState = changeState('quote request', QUOTE_REQUEST_TRANSITIONS, request.quoteRequestState, a.quoteRequestState);
+      },
+    ),
     'QuoteRequestStateChanged',
     'quoteRequestState',
     'oldQuoteRequestState',
@@ -278,14 +287,17 @@ const actions: Record<string, UpdateAction<QuoteRequest>> = {
  * so internal to the definition and offered by name under /me only.
  */
 const myActions: Record<string, UpdateAction<QuoteRequest>> = {
-  cancelQuoteRequest: action(z.object({}), (request: QuoteRequest) => {
-    if (request.quoteRequestState !== 'Submitted') {
-      throw quoteErrors.invalidOperation(
-        `Only a quote request in the state 'Submitted' can be cancelled; this one is '${request.quoteRequestState}'.`,
-      );
-    }
-    request.quoteRequestState = 'Cancelled';
-  }),
+  cancelQuoteRequest: action(
+    () => z.object({}),
+    (request: QuoteRequest) => {
+      if (request.quoteRequestState !== 'Submitted') {
+        throw quoteErrors.invalidOperation(
+          `Only a quote request in the state 'Submitted' can be cancelled; this one is '${request.quoteRequestState}'.`,
+        );
+      }
+      request.quoteRequestState = 'Cancelled';
+    },
+  ),
 };
 
 /**

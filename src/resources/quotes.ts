@@ -172,20 +172,26 @@ function requestRenegotiation(quote: Quote, buyerComment: string | undefined | n
 
 const actions: Record<string, UpdateAction<Quote>> = {
   changeQuoteState: emitsField(
-    action(z.object({ quoteState: QuoteStateSchema }), (quote: Quote, a) => {
-      if (a.quoteState === 'DeclinedForRenegotiation' && quote.quoteState !== 'DeclinedForRenegotiation') {
-        throw quoteErrors.invalidOperation(
-          "The state 'DeclinedForRenegotiation' can only be set by a renegotiation request (requestQuoteRenegotiation).",
-        );
-      }
-      quote.quoteState = changeState('quote', QUOTE_TRANSITIONS, quote.quoteState, a.quoteState);
-    }),
+    action(
+      () => z.object({ quoteState: QuoteStateSchema }),
+      (quote: Quote, a) => {
+        if (a.quoteState === 'DeclinedForRenegotiation' && quote.quoteState !== 'DeclinedForRenegotiation') {
+          throw quoteErrors.invalidOperation(
+            "The state 'DeclinedForRenegotiation' can only be set by a renegotiation request (requestQuoteRenegotiation).",
+          );
+        }
+        quote.quoteState = changeState('quote', QUOTE_TRANSITIONS, quote.quoteState, a.quoteState);
+      },
+    ),
     'QuoteStateChanged',
     'quoteState',
     'oldQuoteState',
   ),
   requestQuoteRenegotiation: emits(
-    action(z.object({ buyerComment: z.string().optional().nullable() }), (quote: Quote, a) => requestRenegotiation(quote, a.buyerComment)),
+    action(
+      () => z.object({ buyerComment: z.string().optional().nullable() }),
+      (quote: Quote, a) => requestRenegotiation(quote, a.buyerComment),
+    ),
     'QuoteRenegotiationRequested',
     (_quote: Quote, a) => ({ buyerComment: a.buyerComment ?? undefined }),
   ),
@@ -198,14 +204,17 @@ const actions: Record<string, UpdateAction<Quote>> = {
  * QuoteUpdateAction, so internal to the definition and offered by name under /me only.
  */
 const myActions: Record<string, UpdateAction<Quote>> = {
-  changeMyQuoteState: action(z.object({ quoteState: z.enum(['Accepted', 'Declined']) }), (quote: Quote, a) => {
-    if (quote.quoteState !== 'Pending') {
-      throw quoteErrors.invalidOperation(
-        `Only a quote in the state 'Pending' can be accepted or declined; this one is '${quote.quoteState}'.`,
-      );
-    }
-    quote.quoteState = a.quoteState;
-  }),
+  changeMyQuoteState: action(
+    () => z.object({ quoteState: z.enum(['Accepted', 'Declined']) }),
+    (quote: Quote, a) => {
+      if (quote.quoteState !== 'Pending') {
+        throw quoteErrors.invalidOperation(
+          `Only a quote in the state 'Pending' can be accepted or declined; this one is '${quote.quoteState}'.`,
+        );
+      }
+      quote.quoteState = a.quoteState;
+    },
+  ),
 };
 
 /** Quotes: read and `changeMyQuoteState` under /me; as an associate, each update action needs its own permission (quotes module's routes). */

@@ -6,7 +6,7 @@
  * a new version); reviews.ts applies it whenever a review changes.
  */
 import { z } from 'zod';
-import { action, type Reference, type ResourceContext, type UpdateAction } from './define.js';
+import { action, extendAction, type Reference, type ResourceContext, type UpdateAction } from './define.js';
 
 export interface ReviewRatingStatistics {
   averageRating: number;
@@ -54,10 +54,13 @@ export const REFRESH_REVIEW_RATING_STATISTICS = 'refreshReviewRatingStatistics';
 
 /** The internal action of a reviewable type (`typeId`): its statistics recomputed from the reviews. */
 export function reviewStatisticsActions(typeId: 'product' | 'channel'): Record<string, UpdateAction<any>> {
-  const refresh = action(z.object({}), (target: { id: string; reviewRatingStatistics?: ReviewRatingStatistics }, _a, ctx) => {
-    const statistics = ratingStatistics(ctx, { typeId, id: target.id });
-    if (statistics) target.reviewRatingStatistics = statistics;
-    else delete target.reviewRatingStatistics;
-  });
-  return { [REFRESH_REVIEW_RATING_STATISTICS]: { ...refresh, keepsVersion: true } };
+  const refresh = action(
+    () => z.object({}),
+    (target: { id: string; reviewRatingStatistics?: ReviewRatingStatistics }, _a, ctx) => {
+      const statistics = ratingStatistics(ctx, { typeId, id: target.id });
+      if (statistics) target.reviewRatingStatistics = statistics;
+      else delete target.reviewRatingStatistics;
+    },
+  );
+  return { [REFRESH_REVIEW_RATING_STATISTICS]: extendAction(refresh, { keepsVersion: true }) };
 }

@@ -124,17 +124,26 @@ export const reviews = defineResource<ReviewDraft, Review>({
       }),
       (review: Review) => review.rating,
     ),
-    setTarget: action(z.object({ target: Target }), (review, a, ctx) => {
-      review.target = targetReference(a.target, ctx);
-    }),
-    setCustomer: action(z.object({ customer: resourceIdentifier('customer').optional().nullable() }), (review, a, ctx) => {
-      setField(review, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
-    }),
+    setTarget: action(
+      () => z.object({ target: Target }),
+      (review, a, ctx) => {
+        review.target = targetReference(a.target, ctx);
+      },
+    ),
+    setCustomer: action(
+      () => z.object({ customer: resourceIdentifier('customer').optional().nullable() }),
+      (review, a, ctx) => {
+        setField(review, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
+      },
+    ),
     transitionState: emits(
-      action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (review, a, ctx) => {
-        review.state = stateTransition(review.state, a, 'ReviewState', ctx);
-        review.includedInStatistics = includedInStatistics(review.state, ctx);
-      }),
+      action(
+        () => z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }),
+        (review, a, ctx) => {
+          review.state = stateTransition(review.state, a, 'ReviewState', ctx);
+          review.includedInStatistics = includedInStatistics(review.state, ctx);
+        },
+      ),
       'ReviewStateTransition',
       (review: Review, a, old: Pick<Review, 'state' | 'includedInStatistics'>) => ({
         oldState: old.state,

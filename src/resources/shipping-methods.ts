@@ -195,38 +195,59 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
   },
   actions: {
     setKey: setter('key', Key),
-    changeName: action(z.object({ name: z.string().min(1) }), (method: ShippingMethod, a) => {
-      method.name = a.name;
-    }),
+    changeName: action(
+      () => z.object({ name: z.string().min(1) }),
+      (method: ShippingMethod, a) => {
+        method.name = a.name;
+      },
+    ),
     setLocalizedName: setter('localizedName', LocalizedString),
     setDescription: setter('description', z.string()),
     setLocalizedDescription: setter('localizedDescription', LocalizedString),
-    changeTaxCategory: action(z.object({ taxCategory: resourceIdentifier('tax-category') }), (method: ShippingMethod, a, ctx) => {
-      method.taxCategory = ctx.reference('tax-category', a.taxCategory);
-    }),
-    changeActive: action(z.object({ active: z.boolean() }), (method: ShippingMethod, a) => {
-      method.active = a.active;
-    }),
-    changeIsDefault: action(z.object({ isDefault: z.boolean() }), (method: ShippingMethod, a) => {
-      method.isDefault = a.isDefault;
-    }),
-    setPredicate: action(z.object({ predicate: z.string().optional().nullable() }), (method: ShippingMethod, a) => {
-      assertCartPredicate(a.predicate, 'predicate');
-      setField(method, 'predicate', a.predicate);
-    }),
+    changeTaxCategory: action(
+      () => z.object({ taxCategory: resourceIdentifier('tax-category') }),
+      (method: ShippingMethod, a, ctx) => {
+        method.taxCategory = ctx.reference('tax-category', a.taxCategory);
+      },
+    ),
+    changeActive: action(
+      () => z.object({ active: z.boolean() }),
+      (method: ShippingMethod, a) => {
+        method.active = a.active;
+      },
+    ),
+    changeIsDefault: action(
+      () => z.object({ isDefault: z.boolean() }),
+      (method: ShippingMethod, a) => {
+        method.isDefault = a.isDefault;
+      },
+    ),
+    setPredicate: action(
+      () => z.object({ predicate: z.string().optional().nullable() }),
+      (method: ShippingMethod, a) => {
+        assertCartPredicate(a.predicate, 'predicate');
+        setField(method, 'predicate', a.predicate);
+      },
+    ),
     setCarrier: setter('carrier', z.string()),
-    addZone: action(z.object({ zone: resourceIdentifier('zone') }), (method: ShippingMethod, a, ctx) => {
-      const zone = ctx.reference('zone', a.zone) as ZoneRate['zone'];
-      if (method.zoneRates.some((z) => z.zone.id === zone.id))
-        throw errors.invalidOperation(`The shipping method already contains the zone '${zone.id}'.`);
-      method.zoneRates.push({ zone, shippingRates: [] });
-    }),
-    removeZone: action(z.object({ zone: resourceIdentifier('zone') }), (method: ShippingMethod, a, ctx) => {
-      const zoneRate = findZoneRate(method, a.zone.id !== undefined ? { typeId: 'zone', id: a.zone.id } : ctx.reference('zone', a.zone));
-      method.zoneRates = method.zoneRates.filter((z) => z !== zoneRate);
-    }),
+    addZone: action(
+      () => z.object({ zone: resourceIdentifier('zone') }),
+      (method: ShippingMethod, a, ctx) => {
+        const zone = ctx.reference('zone', a.zone) as ZoneRate['zone'];
+        if (method.zoneRates.some((z) => z.zone.id === zone.id))
+          throw errors.invalidOperation(`The shipping method already contains the zone '${zone.id}'.`);
+        method.zoneRates.push({ zone, shippingRates: [] });
+      },
+    ),
+    removeZone: action(
+      () => z.object({ zone: resourceIdentifier('zone') }),
+      (method: ShippingMethod, a, ctx) => {
+        const zoneRate = findZoneRate(method, a.zone.id !== undefined ? { typeId: 'zone', id: a.zone.id } : ctx.reference('zone', a.zone));
+        method.zoneRates = method.zoneRates.filter((z) => z !== zoneRate);
+      },
+    ),
     addShippingRate: action(
-      z.object({ zone: resourceIdentifier('zone'), shippingRate: ShippingRateDraft }),
+      () => z.object({ zone: resourceIdentifier('zone'), shippingRate: ShippingRateDraft }),
       (method: ShippingMethod, a, ctx) => {
         const zoneRate = findZoneRate(method, ctx.reference('zone', a.zone));
         zoneRate.shippingRates.push(shippingRateFromDraft(a.shippingRate));
@@ -234,7 +255,7 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
       },
     ),
     removeShippingRate: action(
-      z.object({ zone: resourceIdentifier('zone'), shippingRate: ShippingRateDraft }),
+      () => z.object({ zone: resourceIdentifier('zone'), shippingRate: ShippingRateDraft }),
       (method: ShippingMethod, a, ctx) => {
         const zoneRate = findZoneRate(method, a.zone.id !== undefined ? { typeId: 'zone', id: a.zone.id } : ctx.reference('zone', a.zone));
         const target = shippingRateFromDraft(a.shippingRate);
@@ -243,17 +264,26 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
         zoneRate.shippingRates.splice(index, 1);
       },
     ),
-    addStore: action(z.object({ store: resourceIdentifier('store') }), (method: ShippingMethod, a, ctx) => {
-      const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
-      if (!method.stores.some((s) => s.key === store.key)) method.stores.push(store);
-    }),
-    removeStore: action(z.object({ store: resourceIdentifier('store') }), (method: ShippingMethod, a, ctx) => {
-      const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
-      method.stores = method.stores.filter((s) => s.key !== key);
-    }),
-    setStores: action(z.object({ stores: StoreIdentifiers.optional() }), (method: ShippingMethod, a, ctx) => {
-      method.stores = (a.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
-    }),
+    addStore: action(
+      () => z.object({ store: resourceIdentifier('store') }),
+      (method: ShippingMethod, a, ctx) => {
+        const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
+        if (!method.stores.some((s) => s.key === store.key)) method.stores.push(store);
+      },
+    ),
+    removeStore: action(
+      () => z.object({ store: resourceIdentifier('store') }),
+      (method: ShippingMethod, a, ctx) => {
+        const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
+        method.stores = method.stores.filter((s) => s.key !== key);
+      },
+    ),
+    setStores: action(
+      () => z.object({ stores: StoreIdentifiers.optional() }),
+      (method: ShippingMethod, a, ctx) => {
+        method.stores = (a.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
+      },
+    ),
     ...customFieldActions,
   },
   routes: [

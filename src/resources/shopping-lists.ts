@@ -331,22 +331,34 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
     setKey: setter('key', Key),
     setSlug: setter('slug', Slug),
     setDescription: setter('description', LocalizedString),
-    setCustomer: action(z.object({ customer: resourceIdentifier('customer').optional().nullable() }), (list, a, ctx) => {
-      setField(list, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
-    }),
-    setAnonymousId: action(z.object({ anonymousId: z.string().optional().nullable() }), (list, a) => {
-      if (list.customer) throw errors.invalidOperation('The shopping list belongs to a customer: it cannot get an anonymous id.');
-      setField(list, 'anonymousId', a.anonymousId);
-    }),
-    setStore: action(z.object({ store: resourceIdentifier('store').optional().nullable() }), (list, a, ctx) => {
-      setField(list, 'store', a.store ? keyReference('store', a.store, ctx) : undefined);
-    }),
-    setBusinessUnit: action(z.object({ businessUnit: BusinessUnitIdentifier }), (list, a, ctx) => {
-      if (!list.businessUnit) throw errors.invalidOperation('The shopping list has no business unit to replace.');
-      list.businessUnit = keyReference('business-unit', a.businessUnit, ctx);
-    }),
+    setCustomer: action(
+      () => z.object({ customer: resourceIdentifier('customer').optional().nullable() }),
+      (list, a, ctx) => {
+        setField(list, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
+      },
+    ),
+    setAnonymousId: action(
+      () => z.object({ anonymousId: z.string().optional().nullable() }),
+      (list, a) => {
+        if (list.customer) throw errors.invalidOperation('The shopping list belongs to a customer: it cannot get an anonymous id.');
+        setField(list, 'anonymousId', a.anonymousId);
+      },
+    ),
+    setStore: action(
+      () => z.object({ store: resourceIdentifier('store').optional().nullable() }),
+      (list, a, ctx) => {
+        setField(list, 'store', a.store ? keyReference('store', a.store, ctx) : undefined);
+      },
+    ),
+    setBusinessUnit: action(
+      () => z.object({ businessUnit: BusinessUnitIdentifier }),
+      (list, a, ctx) => {
+        if (!list.businessUnit) throw errors.invalidOperation('The shopping list has no business unit to replace.');
+        list.businessUnit = keyReference('business-unit', a.businessUnit, ctx);
+      },
+    ),
     setDeleteDaysAfterLastModification: action(
-      z.object({ deleteDaysAfterLastModification: DeleteDays.optional().nullable() }),
+      () => z.object({ deleteDaysAfterLastModification: DeleteDays.optional().nullable() }),
       (list, a, ctx) => {
         list.deleteDaysAfterLastModification = a.deleteDaysAfterLastModification ?? projectDeleteDays(ctx);
       },
@@ -355,49 +367,82 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
 
     // Line items ---------------------------------------------------------------------------------
     addLineItem: action(LineItemDraft, (list, a, ctx) => addLineItem(list, a, ctx)),
-    changeLineItemQuantity: action(LineItemLocator.extend({ quantity: z.number().int().min(0) }), (list, a) => {
-      const item = lineItemOf(list, a);
-      if (a.quantity === 0) list.lineItems = list.lineItems.filter((entry) => entry !== item);
-      else item.quantity = a.quantity;
-    }),
-    removeLineItem: action(LineItemLocator.extend({ quantity: Quantity.optional() }), (list, a) => {
-      list.lineItems = removeQuantity(list.lineItems, lineItemOf(list, a), a.quantity);
-    }),
-    changeLineItemsOrder: action(z.object({ lineItemOrder: z.array(z.string()) }), (list, a) => {
-      list.lineItems = reorder(list.lineItems, a.lineItemOrder, 'line item');
-    }),
-    setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (list, a, ctx) =>
-      applyCustomType(lineItemOf(list, a), a, ctx),
+    changeLineItemQuantity: action(
+      () => LineItemLocator.extend({ quantity: z.number().int().min(0) }),
+      (list, a) => {
+        const item = lineItemOf(list, a);
+        if (a.quantity === 0) list.lineItems = list.lineItems.filter((entry) => entry !== item);
+        else item.quantity = a.quantity;
+      },
     ),
-    setLineItemCustomField: action(LineItemLocator.extend(SetCustomField.shape), (list, a) => applyCustomField(lineItemOf(list, a), a)),
+    removeLineItem: action(
+      () => LineItemLocator.extend({ quantity: Quantity.optional() }),
+      (list, a) => {
+        list.lineItems = removeQuantity(list.lineItems, lineItemOf(list, a), a.quantity);
+      },
+    ),
+    changeLineItemsOrder: action(
+      () => z.object({ lineItemOrder: z.array(z.string()) }),
+      (list, a) => {
+        list.lineItems = reorder(list.lineItems, a.lineItemOrder, 'line item');
+      },
+    ),
+    setLineItemCustomType: action(
+      () => LineItemLocator.extend(SetCustomType.shape),
+      (list, a, ctx) => applyCustomType(lineItemOf(list, a), a, ctx),
+    ),
+    setLineItemCustomField: action(
+      () => LineItemLocator.extend(SetCustomField.shape),
+      (list, a) => applyCustomField(lineItemOf(list, a), a),
+    ),
 
     // Text line items ----------------------------------------------------------------------------
-    addTextLineItem: action(TextLineItemDraft.extend({ quantity: z.number().int().min(0).optional() }), (list, a, ctx) => {
-      list.textLineItems.push(textLineItemFrom(a, ctx));
-      assertKeysUnique(list.textLineItems, 'textLineItems.key');
-    }),
-    changeTextLineItemName: action(TextLineItemLocator.extend({ name: LocalizedString }), (list, a) => {
-      textLineItemOf(list, a).name = a.name;
-    }),
-    setTextLineItemDescription: action(TextLineItemLocator.extend({ description: LocalizedString.optional().nullable() }), (list, a) => {
-      setField(textLineItemOf(list, a), 'description', a.description);
-    }),
-    changeTextLineItemQuantity: action(TextLineItemLocator.extend({ quantity: z.number().int().min(0) }), (list, a) => {
-      const item = textLineItemOf(list, a);
-      if (a.quantity === 0) list.textLineItems = list.textLineItems.filter((entry) => entry !== item);
-      else item.quantity = a.quantity;
-    }),
-    removeTextLineItem: action(TextLineItemLocator.extend({ quantity: Quantity.optional() }), (list, a) => {
-      list.textLineItems = removeQuantity(list.textLineItems, textLineItemOf(list, a), a.quantity);
-    }),
-    changeTextLineItemsOrder: action(z.object({ textLineItemOrder: z.array(z.string()) }), (list, a) => {
-      list.textLineItems = reorder(list.textLineItems, a.textLineItemOrder, 'text line item');
-    }),
-    setTextLineItemCustomType: action(TextLineItemLocator.extend(SetCustomType.shape), (list, a, ctx) =>
-      applyCustomType(textLineItemOf(list, a), a, ctx),
+    addTextLineItem: action(
+      () => TextLineItemDraft.extend({ quantity: z.number().int().min(0).optional() }),
+      (list, a, ctx) => {
+        list.textLineItems.push(textLineItemFrom(a, ctx));
+        assertKeysUnique(list.textLineItems, 'textLineItems.key');
+      },
     ),
-    setTextLineItemCustomField: action(TextLineItemLocator.extend(SetCustomField.shape), (list, a) =>
-      applyCustomField(textLineItemOf(list, a), a),
+    changeTextLineItemName: action(
+      () => TextLineItemLocator.extend({ name: LocalizedString }),
+      (list, a) => {
+        textLineItemOf(list, a).name = a.name;
+      },
+    ),
+    setTextLineItemDescription: action(
+      () => TextLineItemLocator.extend({ description: LocalizedString.optional().nullable() }),
+      (list, a) => {
+        setField(textLineItemOf(list, a), 'description', a.description);
+      },
+    ),
+    changeTextLineItemQuantity: action(
+      () => TextLineItemLocator.extend({ quantity: z.number().int().min(0) }),
+      (list, a) => {
+        const item = textLineItemOf(list, a);
+        if (a.quantity === 0) list.textLineItems = list.textLineItems.filter((entry) => entry !== item);
+        else item.quantity = a.quantity;
+      },
+    ),
+    removeTextLineItem: action(
+      () => TextLineItemLocator.extend({ quantity: Quantity.optional() }),
+      (list, a) => {
+        list.textLineItems = removeQuantity(list.textLineItems, textLineItemOf(list, a), a.quantity);
+      },
+    ),
+    changeTextLineItemsOrder: action(
+      () => z.object({ textLineItemOrder: z.array(z.string()) }),
+      (list, a) => {
+        list.textLineItems = reorder(list.textLineItems, a.textLineItemOrder, 'text line item');
+      },
+    ),
+    setTextLineItemCustomType: action(
+      () => TextLineItemLocator.extend(SetCustomType.shape),
+      (list, a, ctx) => applyCustomType(textLineItemOf(list, a), a, ctx),
+    ),
+    setTextLineItemCustomField: action(
+      () => TextLineItemLocator.extend(SetCustomField.shape),
+      (list, a) => applyCustomField(textLineItemOf(list, a), a),
     ),
   },
   // Responses add the line items' `variant` and `productSlug` when expanded; otherwise the stored list.

@@ -161,26 +161,35 @@ export const STAGED_QUOTE_TRANSITIONS: Record<StagedQuoteState, readonly StagedQ
 
 const actions: Record<string, UpdateAction<StagedQuote>> = {
   changeStagedQuoteState: emitsField(
-    action(z.object({ stagedQuoteState: z.enum(['InProgress', 'Sent', 'Closed']) }), (staged: StagedQuote, a) => {
-      staged.stagedQuoteState = changeState('staged quote', STAGED_QUOTE_TRANSITIONS, staged.stagedQuoteState, a.stagedQuoteState);
-    }),
+    action(
+      () => z.object({ stagedQuoteState: z.enum(['InProgress', 'Sent', 'Closed']) }),
+      (staged: StagedQuote, a) => {
+        staged.stagedQuoteState = changeState('staged quote', STAGED_QUOTE_TRANSITIONS, staged.stagedQuoteState, a.stagedQuoteState);
+      },
+    ),
     'StagedQuoteStateChanged',
     'stagedQuoteState',
     'oldStagedQuoteState',
   ),
   setSellerComment: emitsField(
-    action(z.object({ sellerComment: z.string().optional().nullable() }), (staged: StagedQuote, a) => {
-      if (a.sellerComment === undefined || a.sellerComment === null) delete staged.sellerComment;
-      else staged.sellerComment = a.sellerComment;
-    }),
+    action(
+      () => z.object({ sellerComment: z.string().optional().nullable() }),
+      (staged: StagedQuote, a) => {
+        if (a.sellerComment === undefined || a.sellerComment === null) delete staged.sellerComment;
+        else staged.sellerComment = a.sellerComment;
+      },
+    ),
     'StagedQuoteSellerCommentSet',
     'sellerComment',
   ),
   setValidTo: emitsField(
-    action(z.object({ validTo: DateTime.optional().nullable() }), (staged: StagedQuote, a) => {
-      if (a.validTo === undefined || a.validTo === null) delete staged.validTo;
-      else staged.validTo = a.validTo;
-    }),
+    action(
+      () => z.object({ validTo: DateTime.optional().nullable() }),
+      (staged: StagedQuote, a) => {
+        if (a.validTo === undefined || a.validTo === null) delete staged.validTo;
+        else staged.validTo = a.validTo;
+      },
+    ),
     'StagedQuoteValidToSet',
     'validTo',
   ),

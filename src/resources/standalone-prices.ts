@@ -171,12 +171,15 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
   actions: {
     setKey: emitsField(setter('key', Key), 'StandalonePriceKeySet', 'key', 'oldKey'),
     changeValue: emits(
-      action(z.object({ value: MoneyDraft, staged: z.boolean().optional() }), (price: StandalonePrice, a) => {
-        if (a.value.currencyCode !== price.value.currencyCode)
-          throw errors.invalidOperation('The currency of a standalone price cannot be changed.');
-        if (a.staged) price.staged = { value: typedMoney(a.value) };
-        else price.value = typedMoney(a.value);
-      }),
+      action(
+        () => z.object({ value: MoneyDraft, staged: z.boolean().optional() }),
+        (price: StandalonePrice, a) => {
+          if (a.value.currencyCode !== price.value.currencyCode)
+            throw errors.invalidOperation('The currency of a standalone price cannot be changed.');
+          if (a.staged) price.staged = { value: typedMoney(a.value) };
+          else price.value = typedMoney(a.value);
+        },
+      ),
       'StandalonePriceValueChanged',
       (price: StandalonePrice, a, oldValue: TypedMoney | undefined) => ({
         value: a.staged ? price.staged!.value : price.value,
@@ -186,56 +189,71 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
       (price: StandalonePrice, a) => (a.staged ? price.staged?.value : price.value),
     ),
     applyStagedChanges: emitsOneOf(
-      action(z.object({}), (price: StandalonePrice) => {
-        if (!price.staged) return;
-        price.value = price.staged.value;
-        if (price.staged.discounted) price.discounted = price.staged.discounted;
-        delete price.staged;
-      }),
+      action(
+        () => z.object({}),
+        (price: StandalonePrice) => {
+          if (!price.staged) return;
+          price.value = price.staged.value;
+          if (price.staged.discounted) price.discounted = price.staged.discounted;
+          delete price.staged;
+        },
+      ),
       ['StandalonePriceStagedChangesApplied'],
       (_price: StandalonePrice, _a, stagedChanges: StandalonePrice['staged']) =>
         stagedChanges && { type: 'StandalonePriceStagedChangesApplied', stagedChanges },
       (price: StandalonePrice) => price.staged,
     ),
     removeStagedChanges: emitsOneOf(
-      action(z.object({}), (price: StandalonePrice) => {
-        delete price.staged;
-      }),
+      action(
+        () => z.object({}),
+        (price: StandalonePrice) => {
+          delete price.staged;
+        },
+      ),
       ['StandalonePriceStagedChangesRemoved'],
       (_price: StandalonePrice, _a, stagedChanges: StandalonePrice['staged']) =>
         stagedChanges && { type: 'StandalonePriceStagedChangesRemoved', stagedChanges },
       (price: StandalonePrice) => price.staged,
     ),
     changeActive: emitsField(
-      action(z.object({ active: z.boolean() }), (price: StandalonePrice, a) => {
-        price.active = a.active;
-      }),
+      action(
+        () => z.object({ active: z.boolean() }),
+        (price: StandalonePrice, a) => {
+          price.active = a.active;
+        },
+      ),
       'StandalonePriceActiveChanged',
       'active',
       'oldActive',
     ),
     addPriceTier: emits(
-      action(z.object({ tier: PriceTierDraft }), (price: StandalonePrice, a) => {
-        const tiers = price.tiers ?? [];
-        if (tiers.some((t) => t.minimumQuantity === a.tier.minimumQuantity)) {
-          throw errors.invalidOperation(`The standalone price already has a tier with the minimumQuantity ${a.tier.minimumQuantity}.`);
-        }
-        price.tiers = [...tiers, ...tiersFromDraft([a.tier], price.value.currencyCode)].sort(
-          (x, y) => x.minimumQuantity - y.minimumQuantity,
-        );
-      }),
+      action(
+        () => z.object({ tier: PriceTierDraft }),
+        (price: StandalonePrice, a) => {
+          const tiers = price.tiers ?? [];
+          if (tiers.some((t) => t.minimumQuantity === a.tier.minimumQuantity)) {
+            throw errors.invalidOperation(`The standalone price already has a tier with the minimumQuantity ${a.tier.minimumQuantity}.`);
+          }
+          price.tiers = [...tiers, ...tiersFromDraft([a.tier], price.value.currencyCode)].sort(
+            (x, y) => x.minimumQuantity - y.minimumQuantity,
+          );
+        },
+      ),
       'StandalonePriceTierAdded',
       (price: StandalonePrice, a) => ({ tier: price.tiers!.find((tier) => tier.minimumQuantity === a.tier.minimumQuantity) }),
     ),
     removePriceTier: emits(
-      action(z.object({ minimumQuantity: z.number().int() }), (price: StandalonePrice, a) => {
-        const tiers = price.tiers ?? [];
-        if (!tiers.some((t) => t.minimumQuantity === a.minimumQuantity)) {
-          throw errors.invalidOperation(`The standalone price has no tier with the minimumQuantity ${a.minimumQuantity}.`);
-        }
-        const rest = tiers.filter((t) => t.minimumQuantity !== a.minimumQuantity);
-        setField(price, 'tiers', rest.length > 0 ? rest : undefined);
-      }),
+      action(
+        () => z.object({ minimumQuantity: z.number().int() }),
+        (price: StandalonePrice, a) => {
+          const tiers = price.tiers ?? [];
+          if (!tiers.some((t) => t.minimumQuantity === a.minimumQuantity)) {
+            throw errors.invalidOperation(`The standalone price has no tier with the minimumQuantity ${a.minimumQuantity}.`);
+          }
+          const rest = tiers.filter((t) => t.minimumQuantity !== a.minimumQuantity);
+          setField(price, 'tiers', rest.length > 0 ? rest : undefined);
+        },
+      ),
       'StandalonePriceTierRemoved',
       (_price: StandalonePrice, a, tiers: PriceTier[] | undefined) => ({
         removedTier: tiers?.find((tier) => tier.minimumQuantity === a.minimumQuantity),
@@ -243,10 +261,13 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
       (price: StandalonePrice) => price.tiers,
     ),
     setPriceTiers: emits(
-      action(z.object({ tiers: z.array(PriceTierDraft) }), (price: StandalonePrice, a) => {
-        const tiers = tiersFromDraft(a.tiers, price.value.currencyCode);
-        setField(price, 'tiers', tiers.length > 0 ? tiers : undefined);
-      }),
+      action(
+        () => z.object({ tiers: z.array(PriceTierDraft) }),
+        (price: StandalonePrice, a) => {
+          const tiers = tiersFromDraft(a.tiers, price.value.currencyCode);
+          setField(price, 'tiers', tiers.length > 0 ? tiers : undefined);
+        },
+      ),
       'StandalonePriceTiersSet',
       (price: StandalonePrice, _a, previousTiers: PriceTier[] | undefined) => ({
         tiers: price.tiers ?? [],
@@ -255,8 +276,9 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
       (price: StandalonePrice) => price.tiers,
     ),
     setValidFrom: emits(
-      action(z.object({ validFrom: DateTime.optional().nullable() }), (price: StandalonePrice, a, ctx) =>
-        validity(price, { validFrom: a.validFrom }, ctx),
+      action(
+        () => z.object({ validFrom: DateTime.optional().nullable() }),
+        (price: StandalonePrice, a, ctx) => validity(price, { validFrom: a.validFrom }, ctx),
       ),
       'StandalonePriceValidFromSet',
       (price: StandalonePrice, _a, previous: Pick<StandalonePrice, 'validFrom'>) => ({
@@ -266,8 +288,9 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
       validityOf,
     ),
     setValidUntil: emits(
-      action(z.object({ validUntil: DateTime.optional().nullable() }), (price: StandalonePrice, a, ctx) =>
-        validity(price, { validUntil: a.validUntil }, ctx),
+      action(
+        () => z.object({ validUntil: DateTime.optional().nullable() }),
+        (price: StandalonePrice, a, ctx) => validity(price, { validUntil: a.validUntil }, ctx),
       ),
       'StandalonePriceValidUntilSet',
       (price: StandalonePrice, _a, previous: Pick<StandalonePrice, 'validUntil'>) => ({
@@ -278,7 +301,7 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
     ),
     setValidFromAndUntil: emits(
       action(
-        z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
+        () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
         (price: StandalonePrice, a, ctx) => validity(price, { validFrom: a.validFrom, validUntil: a.validUntil }, ctx),
       ),
       'StandalonePriceValidFromAndUntilSet',
@@ -292,7 +315,7 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
     ),
     setDiscountedPrice: emitsField(
       action(
-        z.object({ discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable() }),
+        () => z.object({ discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable() }),
         (price: StandalonePrice, a, ctx) => {
           setField(
             price,

@@ -106,42 +106,64 @@ export const states = defineResource<StateDraft, State>({
     if (state.builtIn) throw errors.invalidOperation(`The built-in State '${state.key}' cannot be deleted.`);
   },
   actions: {
-    changeKey: action(z.object({ key: z.string() }), (state: State, a) => {
-      if (state.builtIn) throw errors.invalidOperation(`The key of the built-in State '${state.key}' cannot be changed.`);
-      state.key = checkKey(a.key);
-    }),
-    changeType: action(z.object({ type: StateType }), (state: State, a) => {
-      refuseSame(state.type, a.type, 'type');
-      state.type = a.type;
-    }),
-    changeInitial: action(z.object({ initial: z.boolean() }), (state: State, a) => {
-      refuseSame(state.initial, a.initial, 'initial');
-      state.initial = a.initial;
-    }),
-    setName: action(z.object({ name: LocalizedString }), (state: State, a) => setLocalized(state, 'name', a.name)),
-    setDescription: action(z.object({ description: LocalizedString }), (state: State, a) =>
-      setLocalized(state, 'description', a.description),
+    changeKey: action(
+      () => z.object({ key: z.string() }),
+      (state: State, a) => {
+        if (state.builtIn) throw errors.invalidOperation(`The key of the built-in State '${state.key}' cannot be changed.`);
+        state.key = checkKey(a.key);
+      },
     ),
-    addRoles: action(z.object({ roles: z.array(StateRole) }), (state: State, a) => {
-      checkRolesApply(state, a.roles);
-      const added = a.roles.filter((role) => !state.roles.includes(role));
-      if (added.length === 0) throw errors.invalidOperation('The State already has the given roles.');
-      state.roles = unique([...state.roles, ...added]);
-    }),
-    removeRoles: action(z.object({ roles: z.array(StateRole) }), (state: State, a) => {
-      if (!a.roles.some((role) => state.roles.includes(role))) throw errors.invalidOperation('The State has none of the given roles.');
-      state.roles = state.roles.filter((role) => !a.roles.includes(role));
-    }),
-    setRoles: action(z.object({ roles: z.array(StateRole) }), (state: State, a) => {
-      checkRolesApply(state, a.roles);
-      const next = unique(a.roles);
-      if (next.length === state.roles.length && next.every((role) => state.roles.includes(role))) {
-        throw errors.invalidOperation("The new value of 'roles' is the same as the current one.");
-      }
-      state.roles = next;
-    }),
+    changeType: action(
+      () => z.object({ type: StateType }),
+      (state: State, a) => {
+        refuseSame(state.type, a.type, 'type');
+        state.type = a.type;
+      },
+    ),
+    changeInitial: action(
+      () => z.object({ initial: z.boolean() }),
+      (state: State, a) => {
+        refuseSame(state.initial, a.initial, 'initial');
+        state.initial = a.initial;
+      },
+    ),
+    setName: action(
+      () => z.object({ name: LocalizedString }),
+      (state: State, a) => setLocalized(state, 'name', a.name),
+    ),
+    setDescription: action(
+      () => z.object({ description: LocalizedString }),
+      (state: State, a) => setLocalized(state, 'description', a.description),
+    ),
+    addRoles: action(
+      () => z.object({ roles: z.array(StateRole) }),
+      (state: State, a) => {
+        checkRolesApply(state, a.roles);
+        const added = a.roles.filter((role) => !state.roles.includes(role));
+        if (added.length === 0) throw errors.invalidOperation('The State already has the given roles.');
+        state.roles = unique([...state.roles, ...added]);
+      },
+    ),
+    removeRoles: action(
+      () => z.object({ roles: z.array(StateRole) }),
+      (state: State, a) => {
+        if (!a.roles.some((role) => state.roles.includes(role))) throw errors.invalidOperation('The State has none of the given roles.');
+        state.roles = state.roles.filter((role) => !a.roles.includes(role));
+      },
+    ),
+    setRoles: action(
+      () => z.object({ roles: z.array(StateRole) }),
+      (state: State, a) => {
+        checkRolesApply(state, a.roles);
+        const next = unique(a.roles);
+        if (next.length === state.roles.length && next.every((role) => state.roles.includes(role))) {
+          throw errors.invalidOperation("The new value of 'roles' is the same as the current one.");
+        }
+        state.roles = next;
+      },
+    ),
     setTransitions: action(
-      z.object({ transitions: z.array(resourceIdentifier('state')).optional().nullable() }),
+      () => z.object({ transitions: z.array(resourceIdentifier('state')).optional().nullable() }),
       (state: State, a, ctx) => {
         const next = a.transitions ? transitions(a.transitions, ctx) : undefined;
         refuseSame(state.transitions, next, 'transitions');

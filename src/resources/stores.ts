@@ -89,8 +89,9 @@ function setStorefrontField(store: Store, field: StorefrontField, value: string 
 /** The action that sets one storefront field, with its `Store<Field>Set` message. */
 const storefrontSetter = (field: StorefrontField) =>
   emits(
-    action(z.object({ [field]: storefrontFields[field].optional().nullable() }), (store: Store, a: Record<string, unknown>) =>
-      setStorefrontField(store, field, a[field] as string | null | undefined),
+    action(
+      () => z.object({ [field]: storefrontFields[field].optional().nullable() }),
+      (store: Store, a: Record<string, unknown>) => setStorefrontField(store, field, a[field] as string | null | undefined),
     ),
     `Store${field[0]!.toUpperCase()}${field.slice(1)}Set`,
     (store: Store) => ({ [field]: store.storefront?.[field] }),
@@ -286,77 +287,110 @@ export const stores = defineResource<StoreDraft, Store>({
   },
   actions: {
     setName: emitsField(
-      action(z.object({ name: LocalizedString.optional().nullable() }), (store: Store, a) => setField(store, 'name', a.name)),
+      action(
+        () => z.object({ name: LocalizedString.optional().nullable() }),
+        (store: Store, a) => setField(store, 'name', a.name),
+      ),
       'StoreNameSet',
       'name',
     ),
     setLanguages: emitsListChange(
-      action(z.object({ languages: z.array(z.string()).optional().nullable() }), (store: Store, a, ctx) => {
-        store.languages = checkLanguages(a.languages ?? [], ctx);
-      }),
+      action(
+        () => z.object({ languages: z.array(z.string()).optional().nullable() }),
+        (store: Store, a, ctx) => {
+          store.languages = checkLanguages(a.languages ?? [], ctx);
+        },
+      ),
       'StoreLanguagesChanged',
       (store) => store.languages,
       ['addedLanguages', 'removedLanguages'],
       (language) => language,
     ),
     addCountry: countriesChange(
-      action(z.object({ country: StoreCountry }), (store: Store, a) => {
-        if (!store.countries.some((c) => c.code === a.country.code)) store.countries.push({ code: a.country.code });
-      }),
+      action(
+        () => z.object({ country: StoreCountry }),
+        (store: Store, a) => {
+          if (!store.countries.some((c) => c.code === a.country.code)) store.countries.push({ code: a.country.code });
+        },
+      ),
     ),
     removeCountry: countriesChange(
-      action(z.object({ country: StoreCountry }), (store: Store, a) => {
-        store.countries = store.countries.filter((c) => c.code !== a.country.code);
-      }),
+      action(
+        () => z.object({ country: StoreCountry }),
+        (store: Store, a) => {
+          store.countries = store.countries.filter((c) => c.code !== a.country.code);
+        },
+      ),
     ),
     setCountries: countriesChange(
-      action(z.object({ countries: z.array(StoreCountry).optional().nullable() }), (store: Store, a) => {
-        store.countries = uniqueCountries(a.countries ?? undefined);
-      }),
+      action(
+        () => z.object({ countries: z.array(StoreCountry).optional().nullable() }),
+        (store: Store, a) => {
+          store.countries = uniqueCountries(a.countries ?? undefined);
+        },
+      ),
     ),
     addDistributionChannel: channelsChange(
-      action(z.object({ distributionChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
-        const reference = channelWithRole(a.distributionChannel, 'ProductDistribution', ctx);
-        if (!store.distributionChannels.some((c) => c.id === reference.id)) store.distributionChannels.push(reference);
-      }),
+      action(
+        () => z.object({ distributionChannel: resourceIdentifier('channel') }),
+        (store: Store, a, ctx) => {
+          const reference = channelWithRole(a.distributionChannel, 'ProductDistribution', ctx);
+          if (!store.distributionChannels.some((c) => c.id === reference.id)) store.distributionChannels.push(reference);
+        },
+      ),
       'distribution',
     ),
     removeDistributionChannel: channelsChange(
-      action(z.object({ distributionChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
-        const id = idOf('channel', a.distributionChannel, ctx);
-        store.distributionChannels = store.distributionChannels.filter((c) => c.id !== id);
-      }),
+      action(
+        () => z.object({ distributionChannel: resourceIdentifier('channel') }),
+        (store: Store, a, ctx) => {
+          const id = idOf('channel', a.distributionChannel, ctx);
+          store.distributionChannels = store.distributionChannels.filter((c) => c.id !== id);
+        },
+      ),
       'distribution',
     ),
     setDistributionChannels: channelsChange(
-      action(z.object({ distributionChannels: ChannelIdentifiers.optional().nullable() }), (store: Store, a, ctx) => {
-        store.distributionChannels = channelsWithRole(a.distributionChannels ?? undefined, 'ProductDistribution', ctx);
-      }),
+      action(
+        () => z.object({ distributionChannels: ChannelIdentifiers.optional().nullable() }),
+        (store: Store, a, ctx) => {
+          store.distributionChannels = channelsWithRole(a.distributionChannels ?? undefined, 'ProductDistribution', ctx);
+        },
+      ),
       'distribution',
     ),
     addSupplyChannel: channelsChange(
-      action(z.object({ supplyChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
-        const reference = channelWithRole(a.supplyChannel, 'InventorySupply', ctx);
-        if (!store.supplyChannels.some((c) => c.id === reference.id)) store.supplyChannels.push(reference);
-      }),
+      action(
+        () => z.object({ supplyChannel: resourceIdentifier('channel') }),
+        (store: Store, a, ctx) => {
+          const reference = channelWithRole(a.supplyChannel, 'InventorySupply', ctx);
+          if (!store.supplyChannels.some((c) => c.id === reference.id)) store.supplyChannels.push(reference);
+        },
+      ),
       'supply',
     ),
     removeSupplyChannel: channelsChange(
-      action(z.object({ supplyChannel: resourceIdentifier('channel') }), (store: Store, a, ctx) => {
-        const id = idOf('channel', a.supplyChannel, ctx);
-        store.supplyChannels = store.supplyChannels.filter((c) => c.id !== id);
-      }),
+      action(
+        () => z.object({ supplyChannel: resourceIdentifier('channel') }),
+        (store: Store, a, ctx) => {
+          const id = idOf('channel', a.supplyChannel, ctx);
+          store.supplyChannels = store.supplyChannels.filter((c) => c.id !== id);
+        },
+      ),
       'supply',
     ),
     setSupplyChannels: channelsChange(
-      action(z.object({ supplyChannels: ChannelIdentifiers.optional().nullable() }), (store: Store, a, ctx) => {
-        store.supplyChannels = channelsWithRole(a.supplyChannels ?? undefined, 'InventorySupply', ctx);
-      }),
+      action(
+        () => z.object({ supplyChannels: ChannelIdentifiers.optional().nullable() }),
+        (store: Store, a, ctx) => {
+          store.supplyChannels = channelsWithRole(a.supplyChannels ?? undefined, 'InventorySupply', ctx);
+        },
+      ),
       'supply',
     ),
     addProductSelection: productSelectionsChange(
       action(
-        z.object({ productSelection: resourceIdentifier('product-selection'), active: z.boolean().optional() }),
+        () => z.object({ productSelection: resourceIdentifier('product-selection'), active: z.boolean().optional() }),
         (store: Store, a, ctx) => {
           const productSelection = ctx.reference('product-selection', a.productSelection);
           const active = a.active ?? false;
@@ -368,7 +402,7 @@ export const stores = defineResource<StoreDraft, Store>({
     ),
     changeProductSelectionActive: productSelectionsChange(
       action(
-        z.object({ productSelection: resourceIdentifier('product-selection'), active: z.boolean().optional() }),
+        () => z.object({ productSelection: resourceIdentifier('product-selection'), active: z.boolean().optional() }),
         (store: Store, a, ctx) => {
           const id = idOf('product-selection', a.productSelection, ctx);
           const existing = store.productSelections.find((s) => s.productSelection.id === id);
@@ -378,14 +412,17 @@ export const stores = defineResource<StoreDraft, Store>({
       ),
     ),
     removeProductSelection: productSelectionsChange(
-      action(z.object({ productSelection: resourceIdentifier('product-selection') }), (store: Store, a, ctx) => {
-        const id = idOf('product-selection', a.productSelection, ctx);
-        store.productSelections = store.productSelections.filter((s) => s.productSelection.id !== id);
-      }),
+      action(
+        () => z.object({ productSelection: resourceIdentifier('product-selection') }),
+        (store: Store, a, ctx) => {
+          const id = idOf('product-selection', a.productSelection, ctx);
+          store.productSelections = store.productSelections.filter((s) => s.productSelection.id !== id);
+        },
+      ),
     ),
     setProductSelections: productSelectionsChange(
       action(
-        z.object({ productSelections: z.array(ProductSelectionSettingDraft).max(100).optional().nullable() }),
+        () => z.object({ productSelections: z.array(ProductSelectionSettingDraft).max(100).optional().nullable() }),
         (store: Store, a, ctx) => {
           store.productSelections = productSelectionSettings(a.productSelections ?? undefined, ctx);
         },

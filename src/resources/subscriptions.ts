@@ -197,20 +197,32 @@ export const subscriptions = defineResource<SubscriptionDraft, Subscription>({
   },
   actions: {
     setKey: setter('key', Key),
-    changeDestination: action(z.object({ destination: Destination }), (subscription: Subscription, a, ctx) => {
-      subscription.destination = storedDestination(a.destination, ctx, subscription.key);
-      // A new destination is a fixed configuration: the platform turns the subscription healthy again.
-      subscription.status = 'Healthy';
-    }),
-    setMessages: action(z.object({ messages: z.array(MessageSubscription).optional() }), (subscription: Subscription, a) => {
-      subscription.messages = a.messages ?? [];
-    }),
-    setChanges: action(z.object({ changes: z.array(ChangeSubscription).optional() }), (subscription: Subscription, a) => {
-      subscription.changes = a.changes ?? [];
-    }),
-    setEvents: action(z.object({ events: z.array(EventSubscription).optional() }), (subscription: Subscription, a) => {
-      subscription.events = a.events ?? [];
-    }),
+    changeDestination: action(
+      () => z.object({ destination: Destination }),
+      (subscription: Subscription, a, ctx) => {
+        subscription.destination = storedDestination(a.destination, ctx, subscription.key);
+        // A new destination is a fixed configuration: the platform turns the subscription healthy again.
+        subscription.status = 'Healthy';
+      },
+    ),
+    setMessages: action(
+      () => z.object({ messages: z.array(MessageSubscription).optional() }),
+      (subscription: Subscription, a) => {
+        subscription.messages = a.messages ?? [];
+      },
+    ),
+    setChanges: action(
+      () => z.object({ changes: z.array(ChangeSubscription).optional() }),
+      (subscription: Subscription, a) => {
+        subscription.changes = a.changes ?? [];
+      },
+    ),
+    setEvents: action(
+      () => z.object({ events: z.array(EventSubscription).optional() }),
+      (subscription: Subscription, a) => {
+        subscription.events = a.events ?? [];
+      },
+    ),
   },
   afterActions: assertValid,
 });

@@ -137,20 +137,26 @@ export const taxCategories = defineResource<TaxCategoryDraft, TaxCategory>({
     changeName: changer('name', z.string()),
     setDescription: setter('description', z.string()),
     setKey: setter('key', Key),
-    addTaxRate: action(z.object({ taxRate: TaxRateDraft }), (category: TaxCategory, a) => {
-      const rate = taxRateFromDraft(a.taxRate);
-      checkRateUnique(category.rates, rate);
-      category.rates.push(rate);
-    }),
-    replaceTaxRate: action(TaxRateLocator.extend({ taxRate: TaxRateDraft }), (category: TaxCategory, a) => {
-      const index = findRateIndex(category, a);
-      const rate = taxRateFromDraft(a.taxRate);
-      checkRateUnique(
-        category.rates.filter((_, i) => i !== index),
-        rate,
-      );
-      category.rates[index] = rate;
-    }),
+    addTaxRate: action(
+      () => z.object({ taxRate: TaxRateDraft }),
+      (category: TaxCategory, a) => {
+        const rate = taxRateFromDraft(a.taxRate);
+        checkRateUnique(category.rates, rate);
+        category.rates.push(rate);
+      },
+    ),
+    replaceTaxRate: action(
+      () => TaxRateLocator.extend({ taxRate: TaxRateDraft }),
+      (category: TaxCategory, a) => {
+        const index = findRateIndex(category, a);
+        const rate = taxRateFromDraft(a.taxRate);
+        checkRateUnique(
+          category.rates.filter((_, i) => i !== index),
+          rate,
+        );
+        category.rates[index] = rate;
+      },
+    ),
     removeTaxRate: action(TaxRateLocator, (category: TaxCategory, a) => {
       const index = findRateIndex(category, a);
       category.rates.splice(index, 1);

@@ -187,66 +187,99 @@ export const types = defineResource<TypeDraft, Type>({
     changeKey: changer('key', Key),
     changeName: changer('name', LocalizedString),
     setDescription: setter('description', LocalizedString),
-    addFieldDefinition: action(z.object({ fieldDefinition: FieldDefinitionDraft }), (type: Type, a) => {
-      type.fieldDefinitions.push(fieldDefinition(a.fieldDefinition));
-      assertUniqueNames(type.fieldDefinitions);
-    }),
+    addFieldDefinition: action(
+      () => z.object({ fieldDefinition: FieldDefinitionDraft }),
+      (type: Type, a) => {
+        type.fieldDefinitions.push(fieldDefinition(a.fieldDefinition));
+        assertUniqueNames(type.fieldDefinitions);
+      },
+    ),
     removeFieldDefinition: action(FieldNameAction, (type: Type, a) => {
       const field = findField(type, a.fieldName);
       type.fieldDefinitions = type.fieldDefinitions.filter((definition) => definition !== field);
     }),
-    changeLabel: action(FieldNameAction.extend({ label: LocalizedString }), (type: Type, a) => {
-      findField(type, a.fieldName).label = a.label;
-    }),
+    changeLabel: action(
+      () => FieldNameAction.extend({ label: LocalizedString }),
+      (type: Type, a) => {
+        findField(type, a.fieldName).label = a.label;
+      },
+    ),
     /** Deprecated by the platform in favour of changeLabel; same effect. */
-    changeFieldDefinitionLabel: action(FieldNameAction.extend({ label: LocalizedString }), (type: Type, a) => {
-      findField(type, a.fieldName).label = a.label;
-    }),
-    changeInputHint: action(FieldNameAction.extend({ inputHint: InputHint }), (type: Type, a) => {
-      const field = findField(type, a.fieldName);
-      const base = field.type.name === 'Set' ? field.type.elementType : field.type;
-      if (base.name !== 'String' && base.name !== 'LocalizedString') {
-        throw errors.invalidOperation(`The input hint of '${a.fieldName}' cannot change: it is not a string-based field.`);
-      }
-      field.inputHint = a.inputHint;
-    }),
-    changeFieldDefinitionOrder: action(z.object({ fieldNames: z.array(z.string()) }), (type: Type, a) => {
-      const byKey = type.fieldDefinitions.map((definition) => ({ key: definition.name, definition }));
-      type.fieldDefinitions = reorder(byKey, a.fieldNames, 'field definition').map((entry) => entry.definition);
-    }),
-    addEnumValue: action(FieldNameAction.extend({ value: EnumValue }), (type: Type, a) => {
-      const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
-      if (enumType.values.some((value) => value.key === a.value.key)) {
-        throw errors.duplicateField('values.key', a.value.key, `The enum key '${a.value.key}' already exists in field '${a.fieldName}'.`);
-      }
-      enumType.values.push(a.value);
-    }),
-    addLocalizedEnumValue: action(FieldNameAction.extend({ value: LocalizedEnumValue }), (type: Type, a) => {
-      const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
-      if (enumType.values.some((value) => value.key === a.value.key)) {
-        throw errors.duplicateField('values.key', a.value.key, `The enum key '${a.value.key}' already exists in field '${a.fieldName}'.`);
-      }
-      enumType.values.push(a.value);
-    }),
-    changeEnumValueLabel: action(FieldNameAction.extend({ value: EnumValue }), (type: Type, a) => {
-      const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
-      const value = enumType.values.find((entry) => entry.key === a.value.key);
-      if (!value) throw errors.invalidOperation(`The field '${a.fieldName}' has no enum value with key '${a.value.key}'.`);
-      value.label = a.value.label;
-    }),
-    changeLocalizedEnumValueLabel: action(FieldNameAction.extend({ value: LocalizedEnumValue }), (type: Type, a) => {
-      const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
-      const value = enumType.values.find((entry) => entry.key === a.value.key);
-      if (!value) throw errors.invalidOperation(`The field '${a.fieldName}' has no enum value with key '${a.value.key}'.`);
-      value.label = a.value.label;
-    }),
-    changeEnumValueOrder: action(FieldNameAction.extend({ keys: z.array(z.string()) }), (type: Type, a) => {
-      const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
-      enumType.values = reorder(enumType.values, a.keys, 'enum value key');
-    }),
-    changeLocalizedEnumValueOrder: action(FieldNameAction.extend({ keys: z.array(z.string()) }), (type: Type, a) => {
-      const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
-      enumType.values = reorder(enumType.values, a.keys, 'enum value key');
-    }),
+    changeFieldDefinitionLabel: action(
+      () => FieldNameAction.extend({ label: LocalizedString }),
+      (type: Type, a) => {
+        findField(type, a.fieldName).label = a.label;
+      },
+    ),
+    changeInputHint: action(
+      () => FieldNameAction.extend({ inputHint: InputHint }),
+      (type: Type, a) => {
+        const field = findField(type, a.fieldName);
+        const base = field.type.name === 'Set' ? field.type.elementType : field.type;
+        if (base.name !== 'String' && base.name !== 'LocalizedString') {
+          throw errors.invalidOperation(`The input hint of '${a.fieldName}' cannot change: it is not a string-based field.`);
+        }
+        field.inputHint = a.inputHint;
+      },
+    ),
+    changeFieldDefinitionOrder: action(
+      () => z.object({ fieldNames: z.array(z.string()) }),
+      (type: Type, a) => {
+        const byKey = type.fieldDefinitions.map((definition) => ({ key: definition.name, definition }));
+        type.fieldDefinitions = reorder(byKey, a.fieldNames, 'field definition').map((entry) => entry.definition);
+      },
+    ),
+    addEnumValue: action(
+      () => FieldNameAction.extend({ value: EnumValue }),
+      (type: Type, a) => {
+        const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
+        if (enumType.values.some((value) => value.key === a.value.key)) {
+          throw errors.duplicateField('values.key', a.value.key, `The enum key '${a.value.key}' already exists in field '${a.fieldName}'.`);
+        }
+        enumType.values.push(a.value);
+      },
+    ),
+    addLocalizedEnumValue: action(
+      () => FieldNameAction.extend({ value: LocalizedEnumValue }),
+      (type: Type, a) => {
+        const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
+        if (enumType.values.some((value) => value.key === a.value.key)) {
+          throw errors.duplicateField('values.key', a.value.key, `The enum key '${a.value.key}' already exists in field '${a.fieldName}'.`);
+        }
+        enumType.values.push(a.value);
+      },
+    ),
+    changeEnumValueLabel: action(
+      () => FieldNameAction.extend({ value: EnumValue }),
+      (type: Type, a) => {
+        const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
+        const value = enumType.values.find((entry) => entry.key === a.value.key);
+        if (!value) throw errors.invalidOperation(`The field '${a.fieldName}' has no enum value with key '${a.value.key}'.`);
+        value.label = a.value.label;
+      },
+    ),
+    changeLocalizedEnumValueLabel: action(
+      () => FieldNameAction.extend({ value: LocalizedEnumValue }),
+      (type: Type, a) => {
+        const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
+        const value = enumType.values.find((entry) => entry.key === a.value.key);
+        if (!value) throw errors.invalidOperation(`The field '${a.fieldName}' has no enum value with key '${a.value.key}'.`);
+        value.label = a.value.label;
+      },
+    ),
+    changeEnumValueOrder: action(
+      () => FieldNameAction.extend({ keys: z.array(z.string()) }),
+      (type: Type, a) => {
+        const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
+        enumType.values = reorder(enumType.values, a.keys, 'enum value key');
+      },
+    ),
+    changeLocalizedEnumValueOrder: action(
+      () => FieldNameAction.extend({ keys: z.array(z.string()) }),
+      (type: Type, a) => {
+        const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
+        enumType.values = reorder(enumType.values, a.keys, 'enum value key');
+      },
+    ),
   },
 });

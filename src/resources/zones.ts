@@ -77,16 +77,22 @@ export const zones = defineResource<ZoneDraft, Zone>({
     changeName: changer('name', z.string()),
     setDescription: setter('description', z.string()),
     setKey: setter('key', Key),
-    addLocation: action(z.object({ location: LocationSchema }), (zone: Zone, a) => {
-      const next = location(a.location);
-      if (zone.locations.some((l) => locationId(l) === locationId(next))) throw duplicateLocation(next);
-      zone.locations.push(next);
-    }),
-    removeLocation: action(z.object({ location: LocationSchema }), (zone: Zone, a) => {
-      const target = locationId(location(a.location));
-      const index = zone.locations.findIndex((l) => locationId(l) === target);
-      if (index < 0) throw errors.invalidOperation(`The zone does not contain the location '${target.replace('|', "' / '")}'.`);
-      zone.locations.splice(index, 1);
-    }),
+    addLocation: action(
+      () => z.object({ location: LocationSchema }),
+      (zone: Zone, a) => {
+        const next = location(a.location);
+        if (zone.locations.some((l) => locationId(l) === locationId(next))) throw duplicateLocation(next);
+        zone.locations.push(next);
+      },
+    ),
+    removeLocation: action(
+      () => z.object({ location: LocationSchema }),
+      (zone: Zone, a) => {
+        const target = locationId(location(a.location));
+        const index = zone.locations.findIndex((l) => locationId(l) === target);
+        if (index < 0) throw errors.invalidOperation(`The zone does not contain the location '${target.replace('|', "' / '")}'.`);
+        zone.locations.splice(index, 1);
+      },
+    ),
   },
 });

@@ -78,47 +78,60 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
   referencedBy: ['business-unit'],
   actions: {
     changeName: emits(
-      action(z.object({ name: z.string() }), (unit: BusinessUnit, a) => {
-        unit.name = a.name;
-      }),
+      action(
+        () => z.object({ name: z.string() }),
+        (unit: BusinessUnit, a) => {
+          unit.name = a.name;
+        },
+      ),
       'BusinessUnitNameChanged',
       (unit: BusinessUnit) => ({ name: unit.name }),
     ),
     setContactEmail: emitsField(
-      action(z.object({ contactEmail: z.string().optional().nullable() }), (unit: BusinessUnit, a) =>
-        setField(unit, 'contactEmail', a.contactEmail),
+      action(
+        () => z.object({ contactEmail: z.string().optional().nullable() }),
+        (unit: BusinessUnit, a) => setField(unit, 'contactEmail', a.contactEmail),
       ),
       'BusinessUnitContactEmailSet',
       'contactEmail',
     ),
     changeStatus: emits(
-      action(z.object({ status: Status }), (unit: BusinessUnit, a) => {
-        unit.status = a.status;
-      }),
+      action(
+        () => z.object({ status: Status }),
+        (unit: BusinessUnit, a) => {
+          unit.status = a.status;
+        },
+      ),
       'BusinessUnitStatusChanged',
       (unit: BusinessUnit) => ({ active: unit.status }),
     ),
 
     // Associates
     addAssociate: emits(
-      action(z.object({ associate: AssociateDraft }), (unit: BusinessUnit, a, ctx) => {
-        const associate = associateFromDraft(a.associate, ctx);
-        if (unit.associates.some((existing) => existing.customer.id === associate.customer.id)) {
-          throw errors.invalidOperation(
-            `The customer '${associate.customer.id}' is already an associate of the business unit '${unit.key}'.`,
-          );
-        }
-        unit.associates.push(associate);
-      }),
+      action(
+        () => z.object({ associate: AssociateDraft }),
+        (unit: BusinessUnit, a, ctx) => {
+          const associate = associateFromDraft(a.associate, ctx);
+          if (unit.associates.some((existing) => existing.customer.id === associate.customer.id)) {
+            throw errors.invalidOperation(
+              `The customer '${associate.customer.id}' is already an associate of the business unit '${unit.key}'.`,
+            );
+          }
+          unit.associates.push(associate);
+        },
+      ),
       'BusinessUnitAssociateAdded',
       (unit: BusinessUnit) => ({ associate: unit.associates.at(-1) }),
     ),
     removeAssociate: emits(
-      action(z.object({ customer: resourceIdentifier('customer') }), (unit: BusinessUnit, a, ctx) => {
-        const id = a.customer.id ?? ctx.reference('customer', a.customer).id;
-        findAssociate(unit, id);
-        unit.associates = unit.associates.filter((associate) => associate.customer.id !== id);
-      }),
+      action(
+        () => z.object({ customer: resourceIdentifier('customer') }),
+        (unit: BusinessUnit, a, ctx) => {
+          const id = a.customer.id ?? ctx.reference('customer', a.customer).id;
+          findAssociate(unit, id);
+          unit.associates = unit.associates.filter((associate) => associate.customer.id !== id);
+        },
+      ),
       'BusinessUnitAssociateRemoved',
       (_unit: BusinessUnit, a, before: Associate[], ctx) => {
         const id = a.customer.id ?? ctx.reference('customer', a.customer).id;
@@ -127,10 +140,13 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
       (unit: BusinessUnit) => unit.associates,
     ),
     changeAssociate: emits(
-      action(z.object({ associate: AssociateDraft }), (unit: BusinessUnit, a, ctx) => {
-        const associate = associateFromDraft(a.associate, ctx);
-        findAssociate(unit, associate.customer.id).associateRoleAssignments = associate.associateRoleAssignments;
-      }),
+      action(
+        () => z.object({ associate: AssociateDraft }),
+        (unit: BusinessUnit, a, ctx) => {
+          const associate = associateFromDraft(a.associate, ctx);
+          findAssociate(unit, associate.customer.id).associateRoleAssignments = associate.associateRoleAssignments;
+        },
+      ),
       'BusinessUnitAssociateChanged',
       (unit: BusinessUnit, a, _old, ctx) => {
         const id = ctx.reference('customer', a.associate.customer).id;
@@ -138,37 +154,46 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
       },
     ),
     setAssociates: emitsField(
-      action(z.object({ associates: z.array(AssociateDraft).max(2000) }), (unit: BusinessUnit, a, ctx) => {
-        unit.associates = associatesFromDrafts(a.associates, ctx);
-      }),
+      action(
+        () => z.object({ associates: z.array(AssociateDraft).max(2000) }),
+        (unit: BusinessUnit, a, ctx) => {
+          unit.associates = associatesFromDrafts(a.associates, ctx);
+        },
+      ),
       'BusinessUnitAssociatesSet',
       'associates',
     ),
     changeAssociateMode: emitsField(
-      action(z.object({ associateMode: Mode, makeInheritedAssociatesExplicit: z.boolean().optional() }), (unit: BusinessUnit, a, ctx) => {
-        assertModeAllowed(unit, 'associateMode', a.associateMode);
-        if (a.associateMode === 'Explicit' && unit.associateMode === 'ExplicitAndFromParent' && a.makeInheritedAssociatesExplicit) {
-          for (const inherited of inheritedAssociatesOf(unit, lookupIn(ctx))) {
-            let associate = unit.associates.find((existing) => existing.customer.id === inherited.customer.id);
-            if (!associate) unit.associates.push((associate = { associateRoleAssignments: [], customer: { ...inherited.customer } }));
-            for (const assignment of inherited.associateRoleAssignments) {
-              if (!associate.associateRoleAssignments.some((existing) => existing.associateRole.key === assignment.associateRole.key)) {
-                associate.associateRoleAssignments.push({ associateRole: { ...assignment.associateRole }, inheritance: 'Disabled' });
+      action(
+        () => z.object({ associateMode: Mode, makeInheritedAssociatesExplicit: z.boolean().optional() }),
+        (unit: BusinessUnit, a, ctx) => {
+          assertModeAllowed(unit, 'associateMode', a.associateMode);
+          if (a.associateMode === 'Explicit' && unit.associateMode === 'ExplicitAndFromParent' && a.makeInheritedAssociatesExplicit) {
+            for (const inherited of inheritedAssociatesOf(unit, lookupIn(ctx))) {
+              let associate = unit.associates.find((existing) => existing.customer.id === inherited.customer.id);
+              if (!associate) unit.associates.push((associate = { associateRoleAssignments: [], customer: { ...inherited.customer } }));
+              for (const assignment of inherited.associateRoleAssignments) {
+                if (!associate.associateRoleAssignments.some((existing) => existing.associateRole.key === assignment.associateRole.key)) {
+                  associate.associateRoleAssignments.push({ associateRole: { ...assignment.associateRole }, inheritance: 'Disabled' });
+                }
               }
             }
           }
-        }
-        unit.associateMode = a.associateMode;
-      }),
+          unit.associateMode = a.associateMode;
+        },
+      ),
       'BusinessUnitAssociateModeChanged',
       'associateMode',
       'oldAssociateMode',
     ),
     changeApprovalRuleMode: emitsField(
-      action(z.object({ approvalRuleMode: Mode }), (unit: BusinessUnit, a) => {
-        assertModeAllowed(unit, 'approvalRuleMode', a.approvalRuleMode);
-        unit.approvalRuleMode = a.approvalRuleMode;
-      }),
+      action(
+        () => z.object({ approvalRuleMode: Mode }),
+        (unit: BusinessUnit, a) => {
+          assertModeAllowed(unit, 'approvalRuleMode', a.approvalRuleMode);
+          unit.approvalRuleMode = a.approvalRuleMode;
+        },
+      ),
       'BusinessUnitApprovalRuleModeChanged',
       'approvalRuleMode',
       'oldApprovalRuleMode',
@@ -176,27 +201,30 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
 
     // Hierarchy
     changeParentUnit: emitsOneOf(
-      action(z.object({ parentUnit: resourceIdentifier('business-unit') }), (unit: BusinessUnit, a, ctx) => {
-        if (unit.unitType !== 'Division')
-          throw errors.invalidOperation('A Company has no parent unit; use setUnitType to make it a Division.');
-        const lookup = lookupIn(ctx);
-        const before = unit.parentUnit ? lookup(unit.parentUnit.key) : undefined;
-        setParent(unit, a.parentUnit, ctx);
-        const after = lookup(unit.parentUnit!.key)!;
-        // RAML: the new parent must be associated with the same stores as the old one (what a FromParent unit inherits).
-        const keysOf = (u: BusinessUnit | undefined) =>
-          u
-            ? effectiveStores(u)
-                .map((s) => s.key)
-                .sort()
-            : [];
-        if (unit.storeMode === 'FromParent' && before && !jsonEqual(keysOf(before), keysOf(after))) {
-          throw errors.invalidOperation(
-            `The new parent unit '${after.key}' must be associated with the same stores as the old parent unit '${before.key}'.`,
-          );
-        }
-        deriveHierarchy(unit, lookup);
-      }),
+      action(
+        () => z.object({ parentUnit: resourceIdentifier('business-unit') }),
+        (unit: BusinessUnit, a, ctx) => {
+          if (unit.unitType !== 'Division')
+            throw errors.invalidOperation('A Company has no parent unit; use setUnitType to make it a Division.');
+          const lookup = lookupIn(ctx);
+          const before = unit.parentUnit ? lookup(unit.parentUnit.key) : undefined;
+          setParent(unit, a.parentUnit, ctx);
+          const after = lookup(unit.parentUnit!.key)!;
+          // RAML: the new parent must be associated with the same stores as the old one (what a FromParent unit inherits).
+          const keysOf = (u: BusinessUnit | undefined) =>
+            u
+              ? effectiveStores(u)
+                  .map((s) => s.key)
+                  .sort()
+              : [];
+          if (unit.storeMode === 'FromParent' && before && !jsonEqual(keysOf(before), keysOf(after))) {
+            throw errors.invalidOperation(
+              `The new parent unit '${after.key}' must be associated with the same stores as the old parent unit '${before.key}'.`,
+            );
+          }
+          deriveHierarchy(unit, lookup);
+        },
+      ),
       ['BusinessUnitParentChanged', 'BusinessUnitTopLevelUnitSet'],
       (unit: BusinessUnit, _a, old: Pick<BusinessUnit, 'parentUnit' | 'topLevelUnit'>) => [
         { type: 'BusinessUnitParentChanged', oldParentUnit: old.parentUnit, newParentUnit: unit.parentUnit },
@@ -206,7 +234,7 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     ),
     setUnitType: emitsOneOf(
       action(
-        z.object({ unitType: UnitTypeSchema, parentUnit: resourceIdentifier('business-unit').optional() }),
+        () => z.object({ unitType: UnitTypeSchema, parentUnit: resourceIdentifier('business-unit').optional() }),
         (unit: BusinessUnit, a, ctx) => {
           if (a.unitType === 'Company') {
             if (unit.storeMode !== 'Explicit' || unit.associateMode !== 'Explicit' || unit.approvalRuleMode !== 'Explicit') {
@@ -239,7 +267,7 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     // Stores
     setStoreMode: emits(
       action(
-        z.object({ storeMode: StoreModeSchema, stores: z.array(resourceIdentifier('store')).optional().nullable() }),
+        () => z.object({ storeMode: StoreModeSchema, stores: z.array(resourceIdentifier('store')).optional().nullable() }),
         (unit: BusinessUnit, a, ctx) => {
           assertModeAllowed(unit, 'storeMode', a.storeMode);
           if (a.storeMode === 'FromParent') {
@@ -263,28 +291,37 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
       (unit: BusinessUnit) => ({ storeMode: unit.storeMode, stores: unit.stores }),
     ),
     setStores: emitsField(
-      action(z.object({ stores: z.array(resourceIdentifier('store')) }), (unit: BusinessUnit, a, ctx) => {
-        assertExplicitStores(unit);
-        unit.stores = storeReferences(a.stores, ctx);
-      }),
+      action(
+        () => z.object({ stores: z.array(resourceIdentifier('store')) }),
+        (unit: BusinessUnit, a, ctx) => {
+          assertExplicitStores(unit);
+          unit.stores = storeReferences(a.stores, ctx);
+        },
+      ),
       'BusinessUnitStoresSet',
       'stores',
     ),
     addStore: emits(
-      action(z.object({ store: resourceIdentifier('store') }), (unit: BusinessUnit, a, ctx) => {
-        assertExplicitStores(unit);
-        const store = ctx.keyReference('store', a.store) as KeyReference<'store'>;
-        if (!unit.stores!.some((s) => s.key === store.key)) unit.stores!.push(store);
-      }),
+      action(
+        () => z.object({ store: resourceIdentifier('store') }),
+        (unit: BusinessUnit, a, ctx) => {
+          assertExplicitStores(unit);
+          const store = ctx.keyReference('store', a.store) as KeyReference<'store'>;
+          if (!unit.stores!.some((s) => s.key === store.key)) unit.stores!.push(store);
+        },
+      ),
       'BusinessUnitStoreAdded',
       (_unit: BusinessUnit, a, _old, ctx) => ({ store: ctx.keyReference('store', a.store) }),
     ),
     removeStore: emits(
-      action(z.object({ store: resourceIdentifier('store') }), (unit: BusinessUnit, a, ctx) => {
-        assertExplicitStores(unit);
-        const key = a.store.key ?? ctx.keyReference('store', a.store).key;
-        unit.stores = unit.stores!.filter((s) => s.key !== key);
-      }),
+      action(
+        () => z.object({ store: resourceIdentifier('store') }),
+        (unit: BusinessUnit, a, ctx) => {
+          assertExplicitStores(unit);
+          const key = a.store.key ?? ctx.keyReference('store', a.store).key;
+          unit.stores = unit.stores!.filter((s) => s.key !== key);
+        },
+      ),
       'BusinessUnitStoreRemoved',
       (_unit: BusinessUnit, a, _old, ctx) => ({
         store: a.store.key ? { typeId: 'store', key: a.store.key } : ctx.keyReference('store', a.store),
@@ -295,20 +332,26 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
 
     // Customer groups (beta)
     addCustomerGroupAssignment: emits(
-      action(z.object({ customerGroupAssignment: CustomerGroupAssignmentDraft }), (unit: BusinessUnit, a, ctx) => {
-        const assignment = customerGroupAssignment(a.customerGroupAssignment, ctx);
-        const assignments = (unit.customerGroupAssignments ??= []);
-        if (!assignments.some((g) => g.customerGroup.id === assignment.customerGroup.id)) assignments.push(assignment);
-      }),
+      action(
+        () => z.object({ customerGroupAssignment: CustomerGroupAssignmentDraft }),
+        (unit: BusinessUnit, a, ctx) => {
+          const assignment = customerGroupAssignment(a.customerGroupAssignment, ctx);
+          const assignments = (unit.customerGroupAssignments ??= []);
+          if (!assignments.some((g) => g.customerGroup.id === assignment.customerGroup.id)) assignments.push(assignment);
+        },
+      ),
       'BusinessUnitCustomerGroupAssignmentAdded',
       (_unit: BusinessUnit, a, _old, ctx) => ({ customerGroupAssignment: customerGroupAssignment(a.customerGroupAssignment, ctx) }),
     ),
     removeCustomerGroupAssignment: emits(
-      action(z.object({ customerGroup: resourceIdentifier('customer-group') }), (unit: BusinessUnit, a, ctx) => {
-        const { id } = ctx.reference('customer-group', a.customerGroup);
-        if (unit.customerGroupAssignments)
-          unit.customerGroupAssignments = unit.customerGroupAssignments.filter((g) => g.customerGroup.id !== id);
-      }),
+      action(
+        () => z.object({ customerGroup: resourceIdentifier('customer-group') }),
+        (unit: BusinessUnit, a, ctx) => {
+          const { id } = ctx.reference('customer-group', a.customerGroup);
+          if (unit.customerGroupAssignments)
+            unit.customerGroupAssignments = unit.customerGroupAssignments.filter((g) => g.customerGroup.id !== id);
+        },
+      ),
       'BusinessUnitCustomerGroupAssignmentRemoved',
       (_unit: BusinessUnit, a, _old, ctx) => ({
         customerGroupAssignment: { customerGroup: ctx.reference('customer-group', a.customerGroup) },
@@ -316,7 +359,7 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
     ),
     setCustomerGroupAssignments: emitsField(
       action(
-        z.object({ customerGroupAssignments: z.array(CustomerGroupAssignmentDraft).optional().nullable() }),
+        () => z.object({ customerGroupAssignments: z.array(CustomerGroupAssignmentDraft).optional().nullable() }),
         (unit: BusinessUnit, a, ctx) => {
           const assignments: Array<{ customerGroup: Reference }> = [];
           for (const draft of a.customerGroupAssignments ?? []) {

@@ -72,29 +72,40 @@ export function addItemAddress(cart: Cart, address: Address): void {
 }
 
 export const addressActions: Record<string, CartAction> = {
-  setShippingAddress: cartAction(z.object({ address: Optional(BaseAddress) }), (cart, a, ctx) => {
-    setField(cart, 'shippingAddress', a.address ? storedAddress(a.address, ctx) : undefined);
-  }),
-  setBillingAddress: cartAction(z.object({ address: Optional(BaseAddress) }), (cart, a, ctx) => {
-    setField(cart, 'billingAddress', a.address ? storedAddress(a.address, ctx) : undefined);
-  }),
+  setShippingAddress: cartAction(
+    () => z.object({ address: Optional(BaseAddress) }),
+    (cart, a, ctx) => {
+      setField(cart, 'shippingAddress', a.address ? storedAddress(a.address, ctx) : undefined);
+    },
+  ),
+  setBillingAddress: cartAction(
+    () => z.object({ address: Optional(BaseAddress) }),
+    (cart, a, ctx) => {
+      setField(cart, 'billingAddress', a.address ? storedAddress(a.address, ctx) : undefined);
+    },
+  ),
   setShippingAddressCustomType: cartAction(SetCustomType, (cart, a, ctx) => applyCustomType(addressOf(cart, 'shippingAddress'), a, ctx)),
   setShippingAddressCustomField: cartAction(SetCustomField, (cart, a) => applyCustomField(addressOf(cart, 'shippingAddress'), a)),
   setBillingAddressCustomType: cartAction(SetCustomType, (cart, a, ctx) => applyCustomType(addressOf(cart, 'billingAddress'), a, ctx)),
   setBillingAddressCustomField: cartAction(SetCustomField, (cart, a) => applyCustomField(addressOf(cart, 'billingAddress'), a)),
-  addItemShippingAddress: cartAction(z.object({ address: BaseAddress }), (cart, a, ctx) =>
-    addItemAddress(cart, storedAddress(a.address, ctx)),
+  addItemShippingAddress: cartAction(
+    () => z.object({ address: BaseAddress }),
+    (cart, a, ctx) => addItemAddress(cart, storedAddress(a.address, ctx)),
   ),
-  removeItemShippingAddress: cartAction(z.object({ addressKey: z.string() }), (cart, a) =>
-    removeItemShippingAddress(cart, a.addressKey, 'cart'),
+  removeItemShippingAddress: cartAction(
+    () => z.object({ addressKey: z.string() }),
+    (cart, a) => removeItemShippingAddress(cart, a.addressKey, 'cart'),
   ),
-  updateItemShippingAddress: cartAction(z.object({ address: BaseAddress }), (cart, a, ctx) =>
-    updateItemShippingAddress(cart, a.address, ctx, 'cart'),
+  updateItemShippingAddress: cartAction(
+    () => z.object({ address: BaseAddress }),
+    (cart, a, ctx) => updateItemShippingAddress(cart, a.address, ctx, 'cart'),
   ),
-  setItemShippingAddressCustomType: cartAction(SetCustomType.extend({ addressKey: z.string() }), (cart, a, ctx) =>
-    applyCustomType(itemShippingAddress(cart, a.addressKey), a, ctx),
+  setItemShippingAddressCustomType: cartAction(
+    () => SetCustomType.extend({ addressKey: z.string() }),
+    (cart, a, ctx) => applyCustomType(itemShippingAddress(cart, a.addressKey), a, ctx),
   ),
-  setItemShippingAddressCustomField: cartAction(SetCustomField.extend({ addressKey: z.string() }), (cart, a) =>
-    applyCustomField(itemShippingAddress(cart, a.addressKey), a),
+  setItemShippingAddressCustomField: cartAction(
+    () => SetCustomField.extend({ addressKey: z.string() }),
+    (cart, a) => applyCustomField(itemShippingAddress(cart, a.addressKey), a),
   ),
 };

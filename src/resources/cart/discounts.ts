@@ -58,16 +58,25 @@ function directDiscount(draft: z.infer<typeof DirectDiscountDraft>, ctx: Resourc
 }
 
 export const discountActions: Record<string, CartAction> = {
-  addDiscountCode: cartAction(z.object({ code: z.string().min(1) }), (cart, a, ctx) => addCode(cart, applicableCode(cart, a.code, ctx))),
-  removeDiscountCode: cartAction(z.object({ discountCode: z.object({ typeId: z.string().optional(), id: z.string() }) }), (cart, a) => {
-    if (!cart.discountCodes.some((info) => info.discountCode.id === a.discountCode.id)) {
-      throw cartErrors.invalidOperation(`The cart does not contain the discount code '${a.discountCode.id}'.`);
-    }
-    cart.discountCodes = cart.discountCodes.filter((info) => info.discountCode.id !== a.discountCode.id);
-  }),
-  setDirectDiscounts: cartAction(z.object({ discounts: z.array(DirectDiscountDraft) }), (cart, a, ctx) => {
-    if (a.discounts.length > 0 && cart.discountCodes.length > 0)
-      throw cartErrors.invalidOperation('A cart with discount codes cannot have direct discounts.');
-    cart.directDiscounts = a.discounts.map((draft) => directDiscount(draft, ctx));
-  }),
+  addDiscountCode: cartAction(
+    () => z.object({ code: z.string().min(1) }),
+    (cart, a, ctx) => addCode(cart, applicableCode(cart, a.code, ctx)),
+  ),
+  removeDiscountCode: cartAction(
+    () => z.object({ discountCode: z.object({ typeId: z.string().optional(), id: z.string() }) }),
+    (cart, a) => {
+      if (!cart.discountCodes.some((info) => info.discountCode.id === a.discountCode.id)) {
+        throw cartErrors.invalidOperation(`The cart does not contain the discount code '${a.discountCode.id}'.`);
+      }
+      cart.discountCodes = cart.discountCodes.filter((info) => info.discountCode.id !== a.discountCode.id);
+    },
+  ),
+  setDirectDiscounts: cartAction(
+    () => z.object({ discounts: z.array(DirectDiscountDraft) }),
+    (cart, a, ctx) => {
+      if (a.discounts.length > 0 && cart.discountCodes.length > 0)
+        throw cartErrors.invalidOperation('A cart with discount codes cannot have direct discounts.');
+      cart.directDiscounts = a.discounts.map((draft) => directDiscount(draft, ctx));
+    },
+  ),
 };

@@ -24,7 +24,7 @@
 import { z } from 'zod';
 import { created, ok } from '../../context.js';
 import { errors } from '../../http/errors.js';
-import { action, defineResource } from '../define.js';
+import { action, defineResource, extendAction } from '../define.js';
 import { validate } from '../validation.js';
 import { customerActiveCart, MergeCartDraft, mergeAnonymousCart } from './active-cart.js';
 import { addressActions } from './addresses.js';
@@ -63,12 +63,15 @@ export const carts = defineResource<CartDraft, Cart>({
   groups: { [ACTIVE_OWNER]: { values: activeOwnerOf } },
   internalActions: {
     /** The order taken from the cart is placed: the cart is done (see ./ordering.ts). */
-    markOrdered: {
-      ...action(z.object({}), (cart: Cart) => {
-        cart.cartState = 'Ordered';
-      }),
-      shallow: true,
-    },
+    markOrdered: extendAction(
+      action(
+        () => z.object({}),
+        (cart: Cart) => {
+          cart.cartState = 'Ordered';
+        },
+      ),
+      { shallow: true },
+    ),
   },
   routes: [
     {

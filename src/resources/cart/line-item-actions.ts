@@ -94,7 +94,7 @@ function setLinePrice(cart: Cart, a: ExternalPrices & Parameters<typeof findLine
 /** setLineItemDistributionChannel, setLineItemSupplyChannel: the line's channel, or with none, none. */
 function setLineChannel(field: 'distributionChannel' | 'supplyChannel'): CartAction {
   return cartAction(
-    LineItemLocator.extend({ [field]: Optional(resourceIdentifier('channel')) }),
+    () => LineItemLocator.extend({ [field]: Optional(resourceIdentifier('channel')) }),
     (cart, a, ctx) => {
       const channel = a[field] as ResourceIdentifier | null | undefined;
       setField(findLineItem(cart, a), field, channel ? ctx.reference('channel', channel) : undefined);
@@ -146,12 +146,13 @@ function applyTargetsDelta(
 export const lineItemActions: Record<string, CartAction> = {
   addLineItem: cartAction(LineItemDraft, (cart, a, ctx) => addLineItems(cart, [newLineItem(a, cart, ctx)], ctx), changesPrices),
   removeLineItem: cartAction(
-    LineItemLocator.extend({
-      quantity: z.number().int().min(1).optional(),
-      externalPrice: MoneyDraft.optional(),
-      externalTotalPrice: ExternalLineItemTotalPrice.optional(),
-      shippingDetailsToRemove: ItemShippingDetailsDraft.optional(),
-    }),
+    () =>
+      LineItemLocator.extend({
+        quantity: z.number().int().min(1).optional(),
+        externalPrice: MoneyDraft.optional(),
+        externalTotalPrice: ExternalLineItemTotalPrice.optional(),
+        shippingDetailsToRemove: ItemShippingDetailsDraft.optional(),
+      }),
     (cart, a, ctx) => {
       recalculateBeforeExternalPrice(cart, a, ctx);
       const item = findLineItem(cart, a);
@@ -171,11 +172,12 @@ export const lineItemActions: Record<string, CartAction> = {
     changesPrices,
   ),
   changeLineItemQuantity: cartAction(
-    LineItemLocator.extend({
-      quantity: z.number().int().min(0),
-      externalPrice: MoneyDraft.optional(),
-      externalTotalPrice: ExternalLineItemTotalPrice.optional(),
-    }),
+    () =>
+      LineItemLocator.extend({
+        quantity: z.number().int().min(0),
+        externalPrice: MoneyDraft.optional(),
+        externalTotalPrice: ExternalLineItemTotalPrice.optional(),
+      }),
     (cart, a, ctx) => {
       recalculateBeforeExternalPrice(cart, a, ctx);
       const item = findLineItem(cart, a);
@@ -187,44 +189,60 @@ export const lineItemActions: Record<string, CartAction> = {
     },
     changesPrices,
   ),
-  changeLineItemsOrder: cartAction(z.object({ lineItemOrder: z.array(z.string()) }), (cart, a) => {
-    const ids = new Set(a.lineItemOrder);
-    if (ids.size !== a.lineItemOrder.length || ids.size !== cart.lineItems.length || cart.lineItems.some((item) => !ids.has(item.id))) {
-      throw cartErrors.invalidOperation('The lineItemOrder must name every line item of the cart exactly once.');
-    }
-    cart.lineItems = a.lineItemOrder.map((id) => cart.lineItems.find((item) => item.id === id)!);
-  }),
-  setLineItemPrice: cartAction(LineItemLocator.extend({ externalPrice: Optional(MoneyDraft) }), setLinePrice, changesPrices),
+  changeLineItemsOrder: cartAction(
+    () => z.object({ lineItemOrder: z.array(z.string()) }),
+    (cart, a) => {
+      const ids = new Set(a.lineItemOrder);
+      if (ids.size !== a.lineItemOrder.length || ids.size !== cart.lineItems.length || cart.lineItems.some((item) => !ids.has(item.id))) {
+        throw cartErrors.invalidOperation('The lineItemOrder must name every line item of the cart exactly once.');
+      }
+      cart.lineItems = a.lineItemOrder.map((id) => cart.lineItems.find((item) => item.id === id)!);
+    },
+  ),
+  setLineItemPrice: cartAction(() => LineItemLocator.extend({ externalPrice: Optional(MoneyDraft) }), setLinePrice, changesPrices),
   setLineItemTotalPrice: cartAction(
-    LineItemLocator.extend({ externalTotalPrice: Optional(ExternalLineItemTotalPrice) }),
+    () => LineItemLocator.extend({ externalTotalPrice: Optional(ExternalLineItemTotalPrice) }),
     setLinePrice,
     changesPrices,
   ),
-  setLineItemCustomType: cartAction(LineItemLocator.extend(SetCustomType.shape), (cart, a, ctx) =>
-    applyCustomType(findLineItem(cart, a), a, ctx),
+  setLineItemCustomType: cartAction(
+    () => LineItemLocator.extend(SetCustomType.shape),
+    (cart, a, ctx) => applyCustomType(findLineItem(cart, a), a, ctx),
   ),
-  setLineItemCustomField: cartAction(LineItemLocator.extend(SetCustomField.shape), (cart, a) => applyCustomField(findLineItem(cart, a), a)),
+  setLineItemCustomField: cartAction(
+    () => LineItemLocator.extend(SetCustomField.shape),
+    (cart, a) => applyCustomField(findLineItem(cart, a), a),
+  ),
   setLineItemDistributionChannel: setLineChannel('distributionChannel'),
   setLineItemSupplyChannel: setLineChannel('supplyChannel'),
-  setLineItemInventoryMode: cartAction(LineItemLocator.extend({ inventoryMode: Optional(InventoryMode) }), (cart, a) => {
-    const item = findLineItem(cart, a);
-    setField(item, 'inventoryMode', a.inventoryMode && a.inventoryMode !== cart.inventoryMode ? a.inventoryMode : undefined);
-  }),
-  setLineItemShippingDetails: cartAction(LineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (cart, a) =>
-    withShippingDetails(findLineItem(cart, a), cart, a.shippingDetails),
+  setLineItemInventoryMode: cartAction(
+    () => LineItemLocator.extend({ inventoryMode: Optional(InventoryMode) }),
+    (cart, a) => {
+      const item = findLineItem(cart, a);
+      setField(item, 'inventoryMode', a.inventoryMode && a.inventoryMode !== cart.inventoryMode ? a.inventoryMode : undefined);
+    },
   ),
-  applyDeltaToLineItemShippingDetailsTargets: cartAction(LineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }), (cart, a) =>
-    applyTargetsDelta(findLineItem(cart, a), cart, a.targetsDelta),
+  setLineItemShippingDetails: cartAction(
+    () => LineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }),
+    (cart, a) => withShippingDetails(findLineItem(cart, a), cart, a.shippingDetails),
   ),
-  setLineItemRecurrenceInfo: cartAction(LineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }), (cart, a) => {
-    setField(findLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
-  }),
+  applyDeltaToLineItemShippingDetailsTargets: cartAction(
+    () => LineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }),
+    (cart, a) => applyTargetsDelta(findLineItem(cart, a), cart, a.targetsDelta),
+  ),
+  setLineItemRecurrenceInfo: cartAction(
+    () => LineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }),
+    (cart, a) => {
+      setField(findLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
+    },
+  ),
   addShoppingList: cartAction(
-    z.object({
-      shoppingList: resourceIdentifier('shopping-list'),
-      distributionChannel: resourceIdentifier('channel').optional(),
-      supplyChannel: resourceIdentifier('channel').optional(),
-    }),
+    () =>
+      z.object({
+        shoppingList: resourceIdentifier('shopping-list'),
+        distributionChannel: resourceIdentifier('channel').optional(),
+        supplyChannel: resourceIdentifier('channel').optional(),
+      }),
     (cart, a, ctx) => {
       const list = ctx.get('shopping-list', ctx.reference('shopping-list', a.shoppingList).id);
       const items =
@@ -265,7 +283,7 @@ export const customLineItemActions: Record<string, CartAction> = {
     changesPrices,
   ),
   changeCustomLineItemQuantity: cartAction(
-    CustomLineItemLocator.extend({ quantity: z.number().int().min(0) }),
+    () => CustomLineItemLocator.extend({ quantity: z.number().int().min(0) }),
     (cart, a) => {
       const item = findCustomLineItem(cart, a);
       if (a.quantity === 0) cart.customLineItems = cart.customLineItems.filter((line) => line !== item);
@@ -273,29 +291,40 @@ export const customLineItemActions: Record<string, CartAction> = {
     },
     changesPrices,
   ),
-  changeCustomLineItemMoney: cartAction(CustomLineItemLocator.extend({ money: MoneyDraft }), (cart, a) => {
-    const item = findCustomLineItem(cart, a);
-    assertCurrency(a.money, cart, 'money');
-    item.money = typedMoney(a.money);
-  }),
-  changeCustomLineItemPriceMode: cartAction(CustomLineItemLocator.extend({ mode: z.enum(['Standard', 'External']) }), (cart, a) => {
-    findCustomLineItem(cart, a).priceMode = a.mode;
-  }),
-  setCustomLineItemCustomType: cartAction(CustomLineItemLocator.extend(SetCustomType.shape), (cart, a, ctx) =>
-    applyCustomType(findCustomLineItem(cart, a), a, ctx),
+  changeCustomLineItemMoney: cartAction(
+    () => CustomLineItemLocator.extend({ money: MoneyDraft }),
+    (cart, a) => {
+      const item = findCustomLineItem(cart, a);
+      assertCurrency(a.money, cart, 'money');
+      item.money = typedMoney(a.money);
+    },
   ),
-  setCustomLineItemCustomField: cartAction(CustomLineItemLocator.extend(SetCustomField.shape), (cart, a) =>
-    applyCustomField(findCustomLineItem(cart, a), a),
+  changeCustomLineItemPriceMode: cartAction(
+    () => CustomLineItemLocator.extend({ mode: z.enum(['Standard', 'External']) }),
+    (cart, a) => {
+      findCustomLineItem(cart, a).priceMode = a.mode;
+    },
+  ),
+  setCustomLineItemCustomType: cartAction(
+    () => CustomLineItemLocator.extend(SetCustomType.shape),
+    (cart, a, ctx) => applyCustomType(findCustomLineItem(cart, a), a, ctx),
+  ),
+  setCustomLineItemCustomField: cartAction(
+    () => CustomLineItemLocator.extend(SetCustomField.shape),
+    (cart, a) => applyCustomField(findCustomLineItem(cart, a), a),
   ),
   setCustomLineItemShippingDetails: cartAction(
-    CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }),
+    () => CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }),
     (cart, a) => withShippingDetails(findCustomLineItem(cart, a), cart, a.shippingDetails),
   ),
   applyDeltaToCustomLineItemShippingDetailsTargets: cartAction(
-    CustomLineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }),
+    () => CustomLineItemLocator.extend({ targetsDelta: z.array(ItemShippingTarget) }),
     (cart, a) => applyTargetsDelta(findCustomLineItem(cart, a), cart, a.targetsDelta),
   ),
-  setCustomLineItemRecurrenceInfo: cartAction(CustomLineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }), (cart, a) => {
-    setField(findCustomLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
-  }),
+  setCustomLineItemRecurrenceInfo: cartAction(
+    () => CustomLineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }),
+    (cart, a) => {
+      setField(findCustomLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
+    },
+  ),
 };

@@ -154,11 +154,12 @@ export function addShipping(
 
 export const shippingActions: Record<string, CartAction> = {
   setShippingMethod: cartAction(
-    z.object({
-      shippingMethod: Optional(resourceIdentifier('shipping-method')),
-      externalTaxRate: Optional(ExternalTaxRateDraft),
-      estimatedDelivery: z.unknown().optional(),
-    }),
+    () =>
+      z.object({
+        shippingMethod: Optional(resourceIdentifier('shipping-method')),
+        externalTaxRate: Optional(ExternalTaxRateDraft),
+        estimatedDelivery: z.unknown().optional(),
+      }),
     (cart, a, ctx) => {
       assertSingle(cart);
       if (!a.shippingMethod) {
@@ -176,14 +177,15 @@ export const shippingActions: Record<string, CartAction> = {
     changesShipping,
   ),
   setCustomShippingMethod: cartAction(
-    z.object({
-      shippingMethodName: z.string(),
-      shippingRate: ShippingRateDraft,
-      taxCategory: resourceIdentifier('tax-category').optional(),
-      externalTaxRate: ExternalTaxRateDraft.optional(),
-      custom: CustomFieldsDraft.optional(),
-      estimatedDelivery: z.unknown().optional(),
-    }),
+    () =>
+      z.object({
+        shippingMethodName: z.string(),
+        shippingRate: ShippingRateDraft,
+        taxCategory: resourceIdentifier('tax-category').optional(),
+        externalTaxRate: ExternalTaxRateDraft.optional(),
+        custom: CustomFieldsDraft.optional(),
+        estimatedDelivery: z.unknown().optional(),
+      }),
     (cart, a, ctx) => {
       assertSingle(cart);
       const info = withExternalRate(customShippingInfo(cart, a, ctx), cart, a.externalTaxRate);
@@ -194,7 +196,7 @@ export const shippingActions: Record<string, CartAction> = {
     changesShipping,
   ),
   setShippingMethodTaxRate: cartAction(
-    z.object({ shippingKey: z.string().optional(), externalTaxRate: Optional(ExternalTaxRateDraft) }),
+    () => z.object({ shippingKey: z.string().optional(), externalTaxRate: Optional(ExternalTaxRateDraft) }),
     (cart, a, ctx) => {
       assertExternalTaxMode(cart);
       const info = shippingInfoOf(cart, a.shippingKey, ctx);
@@ -203,37 +205,47 @@ export const shippingActions: Record<string, CartAction> = {
     },
   ),
   setShippingMethodTaxAmount: cartAction(
-    z.object({ shippingKey: z.string().optional(), externalTaxAmount: Optional(ExternalTaxAmountDraft) }),
+    () => z.object({ shippingKey: z.string().optional(), externalTaxAmount: Optional(ExternalTaxAmountDraft) }),
     (cart, a, ctx) => {
       const info = shippingInfoOf(cart, a.shippingKey, ctx);
       setTaxAmount(cart, info, a.externalTaxAmount, () => (info.discountedPrice?.value ?? info.price).centAmount, ctx);
     },
   ),
-  setShippingRateInput: cartAction(z.object({ shippingRateInput: Optional(ShippingRateInputDraft) }), (cart, a, ctx) => {
-    setField(cart, 'shippingRateInput', a.shippingRateInput && rateInput(a.shippingRateInput, ctx));
-  }),
-  setShippingCustomType: cartAction(SetCustomType.extend({ shippingKey: z.string().optional() }), (cart, a, ctx) => {
-    const target = a.shippingKey !== undefined ? findShipping(cart, a.shippingKey, ctx) : cart;
-    const holder = { custom: target.shippingCustomFields } as { custom?: CustomFields };
-    applyCustomType(holder, a, ctx);
-    setField(target, 'shippingCustomFields', holder.custom);
-  }),
-  setShippingCustomField: cartAction(SetCustomField.extend({ shippingKey: z.string().optional() }), (cart, a, ctx) => {
-    const target = a.shippingKey !== undefined ? findShipping(cart, a.shippingKey, ctx) : cart;
-    const holder = { custom: target.shippingCustomFields } as { custom?: CustomFields };
-    applyCustomField(holder, a);
-  }),
+  setShippingRateInput: cartAction(
+    () => z.object({ shippingRateInput: Optional(ShippingRateInputDraft) }),
+    (cart, a, ctx) => {
+      setField(cart, 'shippingRateInput', a.shippingRateInput && rateInput(a.shippingRateInput, ctx));
+    },
+  ),
+  setShippingCustomType: cartAction(
+    () => SetCustomType.extend({ shippingKey: z.string().optional() }),
+    (cart, a, ctx) => {
+      const target = a.shippingKey !== undefined ? findShipping(cart, a.shippingKey, ctx) : cart;
+      const holder = { custom: target.shippingCustomFields } as { custom?: CustomFields };
+      applyCustomType(holder, a, ctx);
+      setField(target, 'shippingCustomFields', holder.custom);
+    },
+  ),
+  setShippingCustomField: cartAction(
+    () => SetCustomField.extend({ shippingKey: z.string().optional() }),
+    (cart, a, ctx) => {
+      const target = a.shippingKey !== undefined ? findShipping(cart, a.shippingKey, ctx) : cart;
+      const holder = { custom: target.shippingCustomFields } as { custom?: CustomFields };
+      applyCustomField(holder, a);
+    },
+  ),
   addShippingMethod: cartAction(
-    z.object({
-      shippingKey: z.string(),
-      shippingMethod: resourceIdentifier('shipping-method'),
-      shippingAddress: BaseAddress,
-      shippingRateInput: ShippingRateInputDraft.optional(),
-      externalTaxRate: ExternalTaxRateDraft.optional(),
-      deliveries: z.array(z.unknown()).optional(),
-      custom: CustomFieldsDraft.optional(),
-      estimatedDelivery: z.unknown().optional(),
-    }),
+    () =>
+      z.object({
+        shippingKey: z.string(),
+        shippingMethod: resourceIdentifier('shipping-method'),
+        shippingAddress: BaseAddress,
+        shippingRateInput: ShippingRateInputDraft.optional(),
+        externalTaxRate: ExternalTaxRateDraft.optional(),
+        deliveries: z.array(z.unknown()).optional(),
+        custom: CustomFieldsDraft.optional(),
+        estimatedDelivery: z.unknown().optional(),
+      }),
     (cart, a, ctx) => {
       recalculateIfStale(cart, ctx); // the key must be free among the shippings recalculation keeps (see findShipping)
       assertMultiple(cart);
@@ -245,17 +257,18 @@ export const shippingActions: Record<string, CartAction> = {
     },
   ),
   addCustomShippingMethod: cartAction(
-    z.object({
-      shippingKey: z.string(),
-      shippingMethodName: z.string(),
-      shippingAddress: BaseAddress,
-      shippingRate: ShippingRateDraft,
-      shippingRateInput: ShippingRateInputDraft.optional(),
-      taxCategory: resourceIdentifier('tax-category').optional(),
-      externalTaxRate: ExternalTaxRateDraft.optional(),
-      deliveries: z.array(z.unknown()).optional(),
-      custom: CustomFieldsDraft.optional(),
-    }),
+    () =>
+      z.object({
+        shippingKey: z.string(),
+        shippingMethodName: z.string(),
+        shippingAddress: BaseAddress,
+        shippingRate: ShippingRateDraft,
+        shippingRateInput: ShippingRateInputDraft.optional(),
+        taxCategory: resourceIdentifier('tax-category').optional(),
+        externalTaxRate: ExternalTaxRateDraft.optional(),
+        deliveries: z.array(z.unknown()).optional(),
+        custom: CustomFieldsDraft.optional(),
+      }),
     (cart, a, ctx) => {
       recalculateIfStale(cart, ctx); // the key must be free among the shippings recalculation keeps (see findShipping)
       assertMultiple(cart);
@@ -267,16 +280,22 @@ export const shippingActions: Record<string, CartAction> = {
       addShipping(cart, entry, a, ctx);
     },
   ),
-  removeShippingMethod: cartAction(z.object({ shippingKey: z.string() }), (cart, a, ctx) => {
-    assertMultiple(cart);
-    const entry = findShipping(cart, a.shippingKey, ctx);
-    cart.shipping = cart.shipping.filter((s) => s !== entry);
-  }),
+  removeShippingMethod: cartAction(
+    () => z.object({ shippingKey: z.string() }),
+    (cart, a, ctx) => {
+      assertMultiple(cart);
+      const entry = findShipping(cart, a.shippingKey, ctx);
+      cart.shipping = cart.shipping.filter((s) => s !== entry);
+    },
+  ),
   setEstimatedDelivery: emits(
-    cartAction(z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }), (cart, a, ctx) => {
-      const info = shippingInfoOf(cart, a.shippingKey, ctx);
-      setField(info, 'estimatedDelivery', a.estimatedDelivery);
-    }),
+    cartAction(
+      () => z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }),
+      (cart, a, ctx) => {
+        const info = shippingInfoOf(cart, a.shippingKey, ctx);
+        setField(info, 'estimatedDelivery', a.estimatedDelivery);
+      },
+    ),
     'CartEstimatedDeliverySet',
     (_cart: Cart, a) => ({ estimatedDelivery: a.estimatedDelivery, shippingKey: a.shippingKey }),
   ),

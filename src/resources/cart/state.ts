@@ -7,7 +7,7 @@
  * The actions that change the state (freeze, unfreeze, lock, unlock) are here.
  */
 import { z } from 'zod';
-import { emits, type ResourceContext, type UpdateAction } from '../define.js';
+import { action, emits, type ResourceContext, type UpdateAction } from '../define.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
 import { markStale, recalculateIfStale } from './stale.js';
@@ -31,13 +31,16 @@ export interface CartAction extends UpdateAction<Cart> {
   rules: StateRules;
 }
 
-/** Declares one cart update action: its payload schema, how it changes the cart, and the states that refuse it. */
+/**
+ * Declares one cart update action: its payload schema (as for `action`, best a function that builds
+ * it on first use), how it changes the cart, and the states that refuse it.
+ */
 export function cartAction<S extends z.ZodType>(
-  schema: S,
+  schema: S | (() => S),
   apply: (cart: Cart, action: z.infer<S>, ctx: ResourceContext) => void,
   rules: StateRules = {},
 ): CartAction {
-  return { schema, apply, rules };
+  return Object.assign(action<S, Cart>(schema, apply), { rules });
 }
 
 function refuseInState(cart: Cart, name: string, rules: StateRules): void {
@@ -60,7 +63,10 @@ export function cartActions(actions: Record<string, CartAction>): Record<string,
   const wrapped: Record<string, UpdateAction<Cart>> = {};
   for (const [name, declared] of Object.entries(actions)) {
     wrapped[name] = {
-      schema: declared.schema,
+      // Read on use, so that a schema not built yet stays so (see `action`).
+      get schema() {
+        return declared.schema;
+      },
       apply(cart, payload, ctx) {
         // An ExternalAmount cart drops a tax amount when the total it was given for changes, even if a
         // later action of the request changes it back: so each action starts from recalculated totals.
@@ -77,25 +83,31 @@ export function cartActions(actions: Record<string, CartAction>): Record<string,
 
 export const stateActions: Record<string, CartAction> = {
   freezeCart: emits(
-    cartAction(z.object({ strategy: z.enum(['SoftFreeze', 'HardFreeze']).optional() }), (cart, a, ctx) => {
-      // A frozen cart keeps its prices (HardFreeze: its shipping and discounts too) as the request's earlier actions left them.
-      recalculateIfStale(cart, ctx);
-      cart.cartState = 'Frozen';
-      cart.freezeStrategy = a.strategy ?? 'SoftFreeze';
-    }),
+    cartAction(
+      () => z.object({ strategy: z.enum(['SoftFreeze', 'HardFreeze']).optional() }),
+      (cart, a, ctx) => {
+        // A frozen cart keeps its prices (HardFreeze: its shipping and discounts too) as the request's earlier actions left them.
+        recalculateIfStale(cart, ctx);
+        cart.cartState = 'Frozen';
+        cart.freezeStrategy = a.strategy ?? 'SoftFreeze';
+      },
+    ),
     'CartFrozen',
   ),
   unfreezeCart: emits(
-    cartAction(z.object({}), (cart) => {
-      if (cart.cartState !== 'Frozen') return;
-      cart.cartState = 'Active';
-      delete cart.freezeStrategy;
-    }),
+    cartAction(
+      () => z.object({}),
+      (cart) => {
+        if (cart.cartState !== 'Frozen') return;
+        cart.cartState = 'Active';
+        delete cart.freezeStrategy;
+      },
+    ),
     'CartUnfrozen',
   ),
   lockCart: emits(
     cartAction(
-      z.object({}),
+      () => z.object({}),
       (cart, _a, ctx) => {
         if (cart.lock) throw cartErrors.invalidOperation('The cart is already locked.');
         cart.lock = { createdAt: ctx.now, clientId: ctx.author.clientId ?? '' };
@@ -106,7 +118,7 @@ export const stateActions: Record<string, CartAction> = {
   ),
   unlockCart: emits(
     cartAction(
-      z.object({}),
+      () => z.object({}),
       (cart) => {
         delete cart.lock;
       },

@@ -95,20 +95,24 @@ function setItemTaxAmount(
 }
 
 export const taxActions: Record<string, CartAction> = {
-  setLineItemTaxRate: cartAction(LineItemLocator.extend(ExternalTaxRateChange.shape), (cart, a) =>
-    setItemTaxRate(cart, findLineItem(cart, a), a.externalTaxRate),
+  setLineItemTaxRate: cartAction(
+    () => LineItemLocator.extend(ExternalTaxRateChange.shape),
+    (cart, a) => setItemTaxRate(cart, findLineItem(cart, a), a.externalTaxRate),
   ),
-  setLineItemTaxAmount: cartAction(LineItemLocator.extend(ExternalTaxAmountChange.shape), (cart, a, ctx) =>
-    setItemTaxAmount(cart, findLineItem(cart, a), a.externalTaxAmount, ctx),
+  setLineItemTaxAmount: cartAction(
+    () => LineItemLocator.extend(ExternalTaxAmountChange.shape),
+    (cart, a, ctx) => setItemTaxAmount(cart, findLineItem(cart, a), a.externalTaxAmount, ctx),
   ),
-  setCustomLineItemTaxRate: cartAction(CustomLineItemLocator.extend(ExternalTaxRateChange.shape), (cart, a) =>
-    setItemTaxRate(cart, findCustomLineItem(cart, a), a.externalTaxRate),
+  setCustomLineItemTaxRate: cartAction(
+    () => CustomLineItemLocator.extend(ExternalTaxRateChange.shape),
+    (cart, a) => setItemTaxRate(cart, findCustomLineItem(cart, a), a.externalTaxRate),
   ),
-  setCustomLineItemTaxAmount: cartAction(CustomLineItemLocator.extend(ExternalTaxAmountChange.shape), (cart, a, ctx) =>
-    setItemTaxAmount(cart, findCustomLineItem(cart, a), a.externalTaxAmount, ctx),
+  setCustomLineItemTaxAmount: cartAction(
+    () => CustomLineItemLocator.extend(ExternalTaxAmountChange.shape),
+    (cart, a, ctx) => setItemTaxAmount(cart, findCustomLineItem(cart, a), a.externalTaxAmount, ctx),
   ),
   changeTaxMode: cartAction(
-    z.object({ taxMode: TaxMode }),
+    () => z.object({ taxMode: TaxMode }),
     (cart, a) => {
       if (cart.taxMode === a.taxMode) return;
       cart.taxMode = a.taxMode;
@@ -126,19 +130,26 @@ export const taxActions: Record<string, CartAction> = {
     },
     changesPrices,
   ),
-  changeTaxRoundingMode: cartAction(z.object({ taxRoundingMode: RoundingMode }), (cart, a) => {
-    cart.taxRoundingMode = a.taxRoundingMode;
-  }),
-  changeTaxCalculationMode: cartAction(z.object({ taxCalculationMode: TaxCalculationMode }), (cart, a) => {
-    cart.taxCalculationMode = a.taxCalculationMode;
-  }),
+  changeTaxRoundingMode: cartAction(
+    () => z.object({ taxRoundingMode: RoundingMode }),
+    (cart, a) => {
+      cart.taxRoundingMode = a.taxRoundingMode;
+    },
+  ),
+  changeTaxCalculationMode: cartAction(
+    () => z.object({ taxCalculationMode: TaxCalculationMode }),
+    (cart, a) => {
+      cart.taxCalculationMode = a.taxCalculationMode;
+    },
+  ),
   setCartTotalTax: cartAction(
-    z.object({
-      externalTotalGross: MoneyDraft,
-      externalTaxPortions: z
-        .array(z.object({ name: z.string().optional(), rate: z.number().min(0).max(1), amount: MoneyDraft }))
-        .optional(),
-    }),
+    () =>
+      z.object({
+        externalTotalGross: MoneyDraft,
+        externalTaxPortions: z
+          .array(z.object({ name: z.string().optional(), rate: z.number().min(0).max(1), amount: MoneyDraft }))
+          .optional(),
+      }),
     (cart, a, ctx) => {
       if (cart.taxMode !== 'ExternalAmount')
         throw cartErrors.invalidOperation('The cart total tax can only be set on a cart with the tax mode ExternalAmount.');

@@ -10,7 +10,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
 import { addressBookActions } from '../address-book.js';
 import { customFieldActionsWithMessages, emitsField, setField, setter } from '../common.js';
-import { action, defineResource, emits, emitsOneOf, type Reference } from '../define.js';
+import { action, defineResource, emits, emitsOneOf, extendAction, type Reference } from '../define.js';
 import { Key, resourceIdentifier, CalendarDate, LanguageTag } from '../validation.js';
 import { customerAccountRoutes } from './account.js';
 import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, storeReferences } from './draft.js';
@@ -43,12 +43,15 @@ export const customers = defineResource<CustomerDraft, Customer>({
   },
   actions: {
     changeEmail: emits(
-      action(z.object({ email: z.string().min(1) }), (customer: Customer, a, ctx) => {
-        if (customer.email === a.email) return;
-        customer.email = a.email;
-        customer.isEmailVerified = false;
-        assertEmailAvailable(customer, ctx);
-      }),
+      action(
+        () => z.object({ email: z.string().min(1) }),
+        (customer: Customer, a, ctx) => {
+          if (customer.email === a.email) return;
+          customer.email = a.email;
+          customer.isEmailVerified = false;
+          assertEmailAvailable(customer, ctx);
+        },
+      ),
       'CustomerEmailChanged',
       (customer: Customer, _a, oldEmail: string) => ({ email: customer.email, oldEmail }),
       (customer: Customer) => customer.email,
@@ -64,27 +67,36 @@ export const customers = defineResource<CustomerDraft, Customer>({
     setDateOfBirth: emitsField(setter('dateOfBirth', CalendarDate), 'CustomerDateOfBirthSet', 'dateOfBirth'),
     setCompanyName: emitsField(setter('companyName', z.string()), 'CustomerCompanyNameSet', 'companyName'),
     setVatId: setter('vatId', z.string()),
-    setLocale: action(z.object({ locale: LanguageTag.optional().nullable() }), (customer, a, ctx) => {
-      checkLocale(a.locale, ctx);
-      setField(customer, 'locale', a.locale);
-    }),
+    setLocale: action(
+      () => z.object({ locale: LanguageTag.optional().nullable() }),
+      (customer, a, ctx) => {
+        checkLocale(a.locale, ctx);
+        setField(customer, 'locale', a.locale);
+      },
+    ),
     setExternalId: emitsField(setter('externalId', z.string()), 'CustomerExternalIdSet', 'externalId'),
-    setCustomerNumber: action(z.object({ customerNumber: z.string().optional().nullable() }), (customer, a) => {
-      if (customer.customerNumber !== undefined && customer.customerNumber !== (a.customerNumber ?? undefined)) {
-        throw errors.invalidOperation('The customer number can only be set once: it cannot be changed or removed.');
-      }
-      setField(customer, 'customerNumber', a.customerNumber);
-    }),
+    setCustomerNumber: action(
+      () => z.object({ customerNumber: z.string().optional().nullable() }),
+      (customer, a) => {
+        if (customer.customerNumber !== undefined && customer.customerNumber !== (a.customerNumber ?? undefined)) {
+          throw errors.invalidOperation('The customer number can only be set once: it cannot be changed or removed.');
+        }
+        setField(customer, 'customerNumber', a.customerNumber);
+      },
+    ),
     setCustomerGroup: emitsField(
-      action(z.object({ customerGroup: resourceIdentifier('customer-group').optional().nullable() }), (customer, a, ctx) => {
-        setField(customer, 'customerGroup', a.customerGroup ? ctx.reference('customer-group', a.customerGroup) : undefined);
-      }),
+      action(
+        () => z.object({ customerGroup: resourceIdentifier('customer-group').optional().nullable() }),
+        (customer, a, ctx) => {
+          setField(customer, 'customerGroup', a.customerGroup ? ctx.reference('customer-group', a.customerGroup) : undefined);
+        },
+      ),
       'CustomerGroupSet',
       'customerGroup',
     ),
     setCustomerGroupAssignments: emitsField(
       action(
-        z.object({ customerGroupAssignments: z.array(z.object({ customerGroup: resourceIdentifier('customer-group') })) }),
+        () => z.object({ customerGroupAssignments: z.array(z.object({ customerGroup: resourceIdentifier('customer-group') })) }),
         (customer, a, ctx) => {
           const references: Reference[] = [];
           for (const assignment of a.customerGroupAssignments) {
@@ -100,7 +112,7 @@ export const customers = defineResource<CustomerDraft, Customer>({
     ),
     addCustomerGroupAssignment: emits(
       action(
-        z.object({ customerGroupAssignment: z.object({ customerGroup: resourceIdentifier('customer-group') }) }),
+        () => z.object({ customerGroupAssignment: z.object({ customerGroup: resourceIdentifier('customer-group') }) }),
         (customer, a, ctx) => {
           const reference = ctx.reference('customer-group', a.customerGroupAssignment.customerGroup);
           if (!customer.customerGroupAssignments.some((g) => g.customerGroup.id === reference.id)) {
@@ -114,21 +126,27 @@ export const customers = defineResource<CustomerDraft, Customer>({
       }),
     ),
     removeCustomerGroupAssignment: emits(
-      action(z.object({ customerGroup: resourceIdentifier('customer-group') }), (customer, a, ctx) => {
-        const reference = ctx.reference('customer-group', a.customerGroup);
-        customer.customerGroupAssignments = customer.customerGroupAssignments.filter((g) => g.customerGroup.id !== reference.id);
-      }),
+      action(
+        () => z.object({ customerGroup: resourceIdentifier('customer-group') }),
+        (customer, a, ctx) => {
+          const reference = ctx.reference('customer-group', a.customerGroup);
+          customer.customerGroupAssignments = customer.customerGroupAssignments.filter((g) => g.customerGroup.id !== reference.id);
+        },
+      ),
       'CustomerGroupAssignmentRemoved',
       (_customer, a, _old, ctx) => ({ customerGroupAssignment: { customerGroup: ctx.reference('customer-group', a.customerGroup) } }),
     ),
-    setAuthenticationMode: action(z.object({ authMode: AuthenticationMode, password: z.string().min(1).optional() }), (customer, a) => {
-      if (a.authMode === customer.authenticationMode)
-        throw errors.invalidInput(`The customer already uses the authentication mode '${a.authMode}'.`);
-      customer.authenticationMode = a.authMode;
-      if (a.authMode === 'ExternalAuth') delete customer.password;
-      else if (!a.password) throw errors.invalidOperation('A password is required to switch to the authentication mode Password.');
-      else customer.password = hashPassword(a.password);
-    }),
+    setAuthenticationMode: action(
+      () => z.object({ authMode: AuthenticationMode, password: z.string().min(1).optional() }),
+      (customer, a) => {
+        if (a.authMode === customer.authenticationMode)
+          throw errors.invalidInput(`The customer already uses the authentication mode '${a.authMode}'.`);
+        customer.authenticationMode = a.authMode;
+        if (a.authMode === 'ExternalAuth') delete customer.password;
+        else if (!a.password) throw errors.invalidOperation('A password is required to switch to the authentication mode Password.');
+        else customer.password = hashPassword(a.password);
+      },
+    ),
     ...addressBookActions({
       holder: 'customer',
       uniqueIds: true,
@@ -136,35 +154,44 @@ export const customers = defineResource<CustomerDraft, Customer>({
       messages: { prefix: 'Customer', naming: 'previous' },
     }),
     addStore: emitsField(
-      action(z.object({ store: resourceIdentifier('store') }), (customer, a, ctx) => {
-        const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
-        if (customer.stores.some((s) => s.key === store.key)) return;
-        customer.stores.push(store);
-        assertEmailAvailable(customer, ctx);
-      }),
+      action(
+        () => z.object({ store: resourceIdentifier('store') }),
+        (customer, a, ctx) => {
+          const store = ctx.keyReference('store', a.store) as { typeId: 'store'; key: string };
+          if (customer.stores.some((s) => s.key === store.key)) return;
+          customer.stores.push(store);
+          assertEmailAvailable(customer, ctx);
+        },
+      ),
       'CustomerStoresSet',
       'stores',
       'oldStores',
     ),
     removeStore: emitsField(
-      action(z.object({ store: resourceIdentifier('store') }), (customer, a, ctx) => {
-        // By key as given, or the key of the store with the given id (a deleted store can still be removed by key).
-        const key = a.store.key ?? (ctx.get('store', a.store.id ?? '')?.key as string | undefined);
-        if (key === undefined) throw errors.referencedResourceNotFound('store', { id: a.store.id ?? '' });
-        const remaining = customer.stores.filter((s) => s.key !== key);
-        if (remaining.length === customer.stores.length) return;
-        customer.stores = remaining;
-        assertEmailAvailable(customer, ctx);
-      }),
+      action(
+        () => z.object({ store: resourceIdentifier('store') }),
+        (customer, a, ctx) => {
+          // By key as given, or the key of the store with the given id (a deleted store can still be removed by key).
+          const key = a.store.key ?? (ctx.get('store', a.store.id ?? '')?.key as string | undefined);
+          if (key === undefined) throw errors.referencedResourceNotFound('store', { id: a.store.id ?? '' });
+          const remaining = customer.stores.filter((s) => s.key !== key);
+          if (remaining.length === customer.stores.length) return;
+          customer.stores = remaining;
+          assertEmailAvailable(customer, ctx);
+        },
+      ),
       'CustomerStoresSet',
       'stores',
       'oldStores',
     ),
     setStores: emitsField(
-      action(z.object({ stores: z.array(resourceIdentifier('store')).optional().nullable() }), (customer, a, ctx) => {
-        customer.stores = storeReferences(a.stores ?? [], ctx);
-        assertEmailAvailable(customer, ctx);
-      }),
+      action(
+        () => z.object({ stores: z.array(resourceIdentifier('store')).optional().nullable() }),
+        (customer, a, ctx) => {
+          customer.stores = storeReferences(a.stores ?? [], ctx);
+          assertEmailAvailable(customer, ctx);
+        },
+      ),
       'CustomerStoresSet',
       'stores',
       'oldStores',
@@ -174,21 +201,30 @@ export const customers = defineResource<CustomerDraft, Customer>({
   internalActions: {
     // The account flows' changes: a password only ever arrives hashed, and only a token verifies an email.
     setPasswordHash: emits(
-      action(z.object({ password: z.string(), reset: z.boolean() }), (customer, a) => {
-        customer.password = a.password;
-      }),
+      action(
+        () => z.object({ password: z.string(), reset: z.boolean() }),
+        (customer, a) => {
+          customer.password = a.password;
+        },
+      ),
       'CustomerPasswordUpdated',
       (_customer, a) => ({ reset: a.reset }),
     ),
     verifyEmail: emits(
-      action(z.object({}), (customer) => {
-        customer.isEmailVerified = true;
-      }),
+      action(
+        () => z.object({}),
+        (customer) => {
+          customer.isEmailVerified = true;
+        },
+      ),
       'CustomerEmailVerified',
     ),
     // Issuing a token changes nothing the customer holds (the platform keeps its version) but is told in a message.
     issueToken: emitsOneOf(
-      { ...action(TokenIssued, () => {}), keepsVersion: true },
+      extendAction(
+        action(TokenIssued, () => {}),
+        { keepsVersion: true },
+      ),
       ['CustomerPasswordTokenCreated', 'CustomerEmailTokenCreated'],
       (customer, a) => tokenCreatedMessage(a, customer.id),
     ),

@@ -212,84 +212,118 @@ export function assertOrderNumberFree(orderNumber: string, ctx: ResourceContext,
 export const orderActions: Record<string, UpdateAction<Order>> = {
   // States -----------------------------------------------------------------------------------------
   changeOrderState: emits(
-    action(z.object({ orderState: OrderState }), (order: Order, a) => void (order.orderState = a.orderState)),
+    action(
+      () => z.object({ orderState: OrderState }),
+      (order: Order, a) => void (order.orderState = a.orderState),
+    ),
     'OrderStateChanged',
     (order: Order, _a, oldOrderState: string) => ({ orderState: order.orderState, oldOrderState }),
     (order: Order) => order.orderState,
   ),
   changePaymentState: emits(
-    action(z.object({ paymentState: Optional(PaymentState) }), (order: Order, a) => setField(order, 'paymentState', a.paymentState)),
+    action(
+      () => z.object({ paymentState: Optional(PaymentState) }),
+      (order: Order, a) => setField(order, 'paymentState', a.paymentState),
+    ),
     'OrderPaymentStateChanged',
     (order: Order, _a, oldPaymentState?: string) => ({ paymentState: order.paymentState, oldPaymentState }),
     (order: Order) => order.paymentState,
   ),
   changeShipmentState: emits(
-    action(z.object({ shipmentState: Optional(ShipmentState) }), (order: Order, a) => setField(order, 'shipmentState', a.shipmentState)),
+    action(
+      () => z.object({ shipmentState: Optional(ShipmentState) }),
+      (order: Order, a) => setField(order, 'shipmentState', a.shipmentState),
+    ),
     'OrderShipmentStateChanged',
     (order: Order, _a, oldShipmentState?: string) => ({ shipmentState: order.shipmentState, oldShipmentState }),
     (order: Order) => order.shipmentState,
   ),
   transitionState: emitsStateTransition(
-    action(z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }), (order: Order, a, ctx) => {
-      order.state = stateTransition(order.state, a, 'OrderState', ctx);
-    }),
+    action(
+      () => z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }),
+      (order: Order, a, ctx) => {
+        order.state = stateTransition(order.state, a, 'OrderState', ctx);
+      },
+    ),
     'OrderStateTransition',
   ),
   transitionLineItemState: emits(
-    action(LineItemLocator.extend(ItemTransition.shape), (order: Order, a, ctx) => {
-      const item = findLineItem(asCart(order), a);
-      item.state = transitionItemState(item.state, a, 'line item', ctx);
-    }),
+    action(
+      () => LineItemLocator.extend(ItemTransition.shape),
+      (order: Order, a, ctx) => {
+        const item = findLineItem(asCart(order), a);
+        item.state = transitionItemState(item.state, a, 'line item', ctx);
+      },
+    ),
     'LineItemStateTransition',
     (order: Order, a, _old, ctx) => itemTransition(findLineItem(asCart(order), a), 'lineItem', a, ctx),
   ),
   transitionCustomLineItemState: emits(
-    action(CustomLineItemLocator.extend(ItemTransition.shape), (order: Order, a, ctx) => {
-      const item = findCustomLineItem(asCart(order), a);
-      item.state = transitionItemState(item.state, a, 'custom line item', ctx);
-    }),
+    action(
+      () => CustomLineItemLocator.extend(ItemTransition.shape),
+      (order: Order, a, ctx) => {
+        const item = findCustomLineItem(asCart(order), a);
+        item.state = transitionItemState(item.state, a, 'custom line item', ctx);
+      },
+    ),
     'CustomLineItemStateTransition',
     (order: Order, a, _old, ctx) => itemTransition(findCustomLineItem(asCart(order), a), 'customLineItem', a, ctx),
   ),
-  importLineItemState: action(LineItemLocator.extend({ state: z.array(ItemStateDraft) }), (order: Order, a, ctx) => {
-    const item = findLineItem(asCart(order), a);
-    item.state = itemStates(a.state, item.quantity, 'line item', ctx);
-  }),
-  importCustomLineItemState: action(CustomLineItemLocator.extend({ state: z.array(ItemStateDraft) }), (order: Order, a, ctx) => {
-    const item = findCustomLineItem(asCart(order), a);
-    item.state = itemStates(a.state, item.quantity, 'custom line item', ctx);
-  }),
+  importLineItemState: action(
+    () => LineItemLocator.extend({ state: z.array(ItemStateDraft) }),
+    (order: Order, a, ctx) => {
+      const item = findLineItem(asCart(order), a);
+      item.state = itemStates(a.state, item.quantity, 'line item', ctx);
+    },
+  ),
+  importCustomLineItemState: action(
+    () => CustomLineItemLocator.extend({ state: z.array(ItemStateDraft) }),
+    (order: Order, a, ctx) => {
+      const item = findCustomLineItem(asCart(order), a);
+      item.state = itemStates(a.state, item.quantity, 'custom line item', ctx);
+    },
+  ),
 
   // Order fields -----------------------------------------------------------------------------------
-  setOrderNumber: action(z.object({ orderNumber: Optional(z.string().min(1)) }), (order: Order, a, ctx) => {
-    const next = a.orderNumber ?? undefined;
-    if (next === order.orderNumber) return;
-    if (order.orderNumber !== undefined) throw orderErrors.invalidOperation('The order number is already set and cannot be changed.');
-    assertOrderNumberFree(next!, ctx, order.id);
-    order.orderNumber = next!;
-  }),
+  setOrderNumber: action(
+    () => z.object({ orderNumber: Optional(z.string().min(1)) }),
+    (order: Order, a, ctx) => {
+      const next = a.orderNumber ?? undefined;
+      if (next === order.orderNumber) return;
+      if (order.orderNumber !== undefined) throw orderErrors.invalidOperation('The order number is already set and cannot be changed.');
+      assertOrderNumberFree(next!, ctx, order.id);
+      order.orderNumber = next!;
+    },
+  ),
   setPurchaseOrderNumber: emitsField(
-    action(z.object({ purchaseOrderNumber: Optional(z.string()) }), (order: Order, a) =>
-      setField(order, 'purchaseOrderNumber', a.purchaseOrderNumber),
+    action(
+      () => z.object({ purchaseOrderNumber: Optional(z.string()) }),
+      (order: Order, a) => setField(order, 'purchaseOrderNumber', a.purchaseOrderNumber),
     ),
     'OrderPurchaseOrderNumberSet',
     'purchaseOrderNumber',
     'oldPurchaseOrderNumber',
   ),
   setCustomerEmail: emits(
-    action(z.object({ email: Optional(z.string()) }), (order: Order, a) => setField(order, 'customerEmail', a.email)),
+    action(
+      () => z.object({ email: Optional(z.string()) }),
+      (order: Order, a) => setField(order, 'customerEmail', a.email),
+    ),
     'OrderCustomerEmailSet',
     (order: Order, _a, oldEmail?: string) => ({ email: order.customerEmail, oldEmail }),
     (order: Order) => order.customerEmail,
   ),
   setCustomerId: emits(
-    action(z.object({ customerId: Optional(z.string()) }), (order: Order, a, ctx) => {
-      if (!a.customerId) return void delete order.customerId;
-      const customer = ctx.get('customer', a.customerId);
-      if (!customer) throw errors.referencedResourceNotFound('customer', { id: a.customerId });
-      order.customerId = a.customerId;
-      if (customer.customerGroup) order.customerGroup = customer.customerGroup as Order['customerGroup'] & object;
-    }),
+    action(
+      () => z.object({ customerId: Optional(z.string()) }),
+      (order: Order, a, ctx) => {
+        if (!a.customerId) return void delete order.customerId;
+        const customer = ctx.get('customer', a.customerId);
+        if (!customer) throw errors.referencedResourceNotFound('customer', { id: a.customerId });
+        order.customerId = a.customerId;
+        if (customer.customerGroup) order.customerGroup = customer.customerGroup as Order['customerGroup'] & object;
+      },
+    ),
     'OrderCustomerSet',
     (order: Order, _a, old: Pick<Order, 'customerId' | 'customerGroup'>) => ({
       customer: customerOf(order.customerId),
@@ -299,31 +333,40 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     }),
     (order: Order) => ({ customerId: order.customerId, customerGroup: order.customerGroup }),
   ),
-  setLocale: action(z.object({ locale: Optional(LanguageTag) }), (order: Order, a) => setField(order, 'locale', a.locale)),
+  setLocale: action(
+    () => z.object({ locale: Optional(LanguageTag) }),
+    (order: Order, a) => setField(order, 'locale', a.locale),
+  ),
   setStore: emitsField(
-    action(z.object({ store: Optional(resourceIdentifier('store')) }), (order: Order, a, ctx) => {
-      const next = a.store ? (ctx.keyReference('store', a.store) as { typeId: 'store'; key: string }) : undefined;
-      if (next?.key === order.store?.key) {
-        throw orderErrors.invalidOperation(
-          next ? `The order is already assigned to the store '${next.key}'.` : 'The order is not assigned to a store.',
-        );
-      }
-      setField(order, 'store', next);
-    }),
+    action(
+      () => z.object({ store: Optional(resourceIdentifier('store')) }),
+      (order: Order, a, ctx) => {
+        const next = a.store ? (ctx.keyReference('store', a.store) as { typeId: 'store'; key: string }) : undefined;
+        if (next?.key === order.store?.key) {
+          throw orderErrors.invalidOperation(
+            next ? `The order is already assigned to the store '${next.key}'.` : 'The order is not assigned to a store.',
+          );
+        }
+        setField(order, 'store', next);
+      },
+    ),
     'OrderStoreSet',
     'store',
   ),
   setBusinessUnit: emitsField(
-    action(z.object({ businessUnit: Optional(resourceIdentifier('business-unit')) }), (order: Order, a, ctx) => {
-      if (!a.businessUnit) return void delete order.businessUnit;
-      order.businessUnit = businessUnitOf(a.businessUnit, ctx);
-    }),
+    action(
+      () => z.object({ businessUnit: Optional(resourceIdentifier('business-unit')) }),
+      (order: Order, a, ctx) => {
+        if (!a.businessUnit) return void delete order.businessUnit;
+        order.businessUnit = businessUnitOf(a.businessUnit, ctx);
+      },
+    ),
     'OrderBusinessUnitSet',
     'businessUnit',
     'oldbusinessUnit',
   ),
   updateSyncInfo: action(
-    z.object({ channel: resourceIdentifier('channel'), externalId: z.string().optional(), syncedAt: DateTime.optional() }),
+    () => z.object({ channel: resourceIdentifier('channel'), externalId: z.string().optional(), syncedAt: DateTime.optional() }),
     (order: Order, a, ctx) => {
       const channel = ctx.reference('channel', a.channel);
       const roles = (ctx.get('channel', channel.id)!.roles as string[] | undefined) ?? [];
@@ -339,22 +382,28 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     },
   ),
   addPayment: emits(
-    action(z.object({ payment: resourceIdentifier('payment') }), (order: Order, a, ctx) => {
-      const reference = ctx.reference('payment', a.payment);
-      order.paymentInfo ??= { payments: [] };
-      if (!order.paymentInfo.payments.some((p) => p.id === reference.id)) order.paymentInfo.payments.push(reference);
-    }),
+    action(
+      () => z.object({ payment: resourceIdentifier('payment') }),
+      (order: Order, a, ctx) => {
+        const reference = ctx.reference('payment', a.payment);
+        order.paymentInfo ??= { payments: [] };
+        if (!order.paymentInfo.payments.some((p) => p.id === reference.id)) order.paymentInfo.payments.push(reference);
+      },
+    ),
     'OrderPaymentAdded',
     (_order: Order, a, _old, ctx) => ({ paymentRef: ctx.reference('payment', a.payment) }),
   ),
   removePayment: emits(
-    action(z.object({ payment: resourceIdentifier('payment') }), (order: Order, a, ctx) => {
-      const id = a.payment.id ?? ctx.reference('payment', a.payment).id;
-      if (!order.paymentInfo?.payments.some((p) => p.id === id))
-        throw orderErrors.invalidOperation(`The order has no payment with ID '${id}'.`);
-      order.paymentInfo.payments = order.paymentInfo.payments.filter((p) => p.id !== id);
-      if (order.paymentInfo.payments.length === 0) delete order.paymentInfo;
-    }),
+    action(
+      () => z.object({ payment: resourceIdentifier('payment') }),
+      (order: Order, a, ctx) => {
+        const id = a.payment.id ?? ctx.reference('payment', a.payment).id;
+        if (!order.paymentInfo?.payments.some((p) => p.id === id))
+          throw orderErrors.invalidOperation(`The order has no payment with ID '${id}'.`);
+        order.paymentInfo.payments = order.paymentInfo.payments.filter((p) => p.id !== id);
+        if (order.paymentInfo.payments.length === 0) delete order.paymentInfo;
+      },
+    ),
     'OrderPaymentRemoved',
     (order: Order, a, _old, ctx) => ({
       paymentRef: ctx.reference('payment', a.payment),
@@ -365,16 +414,18 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
 
   // Addresses --------------------------------------------------------------------------------------
   setShippingAddress: emits(
-    action(z.object({ address: Optional(BaseAddress) }), (order: Order, a, ctx) =>
-      setField(order, 'shippingAddress', a.address ? storedAddress(a.address, ctx) : undefined),
+    action(
+      () => z.object({ address: Optional(BaseAddress) }),
+      (order: Order, a, ctx) => setField(order, 'shippingAddress', a.address ? storedAddress(a.address, ctx) : undefined),
     ),
     'OrderShippingAddressSet',
     (order: Order, _a, oldAddress: unknown) => ({ address: order.shippingAddress, oldAddress }),
     (order: Order) => order.shippingAddress,
   ),
   setBillingAddress: emits(
-    action(z.object({ address: Optional(BaseAddress) }), (order: Order, a, ctx) =>
-      setField(order, 'billingAddress', a.address ? storedAddress(a.address, ctx) : undefined),
+    action(
+      () => z.object({ address: Optional(BaseAddress) }),
+      (order: Order, a, ctx) => setField(order, 'billingAddress', a.address ? storedAddress(a.address, ctx) : undefined),
     ),
     'OrderBillingAddressSet',
     (order: Order, _a, oldAddress: unknown) => ({ address: order.billingAddress, oldAddress }),
@@ -386,50 +437,64 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   setShippingAddressCustomField: action(SetCustomField, (order: Order, a) => applyCustomField(addressOf(order, 'shippingAddress'), a)),
   setBillingAddressCustomType: action(SetCustomType, (order: Order, a, ctx) => applyCustomType(addressOf(order, 'billingAddress'), a, ctx)),
   setBillingAddressCustomField: action(SetCustomField, (order: Order, a) => applyCustomField(addressOf(order, 'billingAddress'), a)),
-  addItemShippingAddress: action(z.object({ address: BaseAddress }), (order: Order, a, ctx) => {
-    const key = a.address.key;
-    if (key === undefined) throw orderErrors.invalidOperation('An item shipping address needs a key.');
-    if (order.itemShippingAddresses.some((address) => address.key === key)) {
-      throw errors.duplicateField(
-        'itemShippingAddresses.key',
-        key,
-        `An item shipping address with the key '${key}' already exists in the order.`,
-      );
-    }
-    order.itemShippingAddresses.push(storedAddress(a.address, ctx));
-  }),
-  removeItemShippingAddress: action(z.object({ addressKey: z.string() }), (order: Order, a) =>
-    removeItemShippingAddress(order, a.addressKey, 'order'),
+  addItemShippingAddress: action(
+    () => z.object({ address: BaseAddress }),
+    (order: Order, a, ctx) => {
+      const key = a.address.key;
+      if (key === undefined) throw orderErrors.invalidOperation('An item shipping address needs a key.');
+      if (order.itemShippingAddresses.some((address) => address.key === key)) {
+        throw errors.duplicateField(
+          'itemShippingAddresses.key',
+          key,
+          `An item shipping address with the key '${key}' already exists in the order.`,
+        );
+      }
+      order.itemShippingAddresses.push(storedAddress(a.address, ctx));
+    },
   ),
-  updateItemShippingAddress: action(z.object({ address: BaseAddress }), (order: Order, a, ctx) =>
-    updateItemShippingAddress(order, a.address, ctx, 'order'),
+  removeItemShippingAddress: action(
+    () => z.object({ addressKey: z.string() }),
+    (order: Order, a) => removeItemShippingAddress(order, a.addressKey, 'order'),
   ),
-  setItemShippingAddressCustomType: action(SetCustomType.extend({ addressKey: z.string() }), (order: Order, a, ctx) =>
-    applyCustomType(itemShippingAddress(order, a.addressKey, 'order'), a, ctx),
+  updateItemShippingAddress: action(
+    () => z.object({ address: BaseAddress }),
+    (order: Order, a, ctx) => updateItemShippingAddress(order, a.address, ctx, 'order'),
   ),
-  setItemShippingAddressCustomField: action(SetCustomField.extend({ addressKey: z.string() }), (order: Order, a) =>
-    applyCustomField(itemShippingAddress(order, a.addressKey, 'order'), a),
+  setItemShippingAddressCustomType: action(
+    () => SetCustomType.extend({ addressKey: z.string() }),
+    (order: Order, a, ctx) => applyCustomType(itemShippingAddress(order, a.addressKey, 'order'), a, ctx),
+  ),
+  setItemShippingAddressCustomField: action(
+    () => SetCustomField.extend({ addressKey: z.string() }),
+    (order: Order, a) => applyCustomField(itemShippingAddress(order, a.addressKey, 'order'), a),
   ),
 
   // Line items -------------------------------------------------------------------------------------
-  setLineItemCustomType: action(LineItemLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
-    applyCustomType(findLineItem(asCart(order), a), a, ctx),
+  setLineItemCustomType: action(
+    () => LineItemLocator.extend(SetCustomType.shape),
+    (order: Order, a, ctx) => applyCustomType(findLineItem(asCart(order), a), a, ctx),
   ),
-  setLineItemCustomField: action(LineItemLocator.extend(SetCustomField.shape), (order: Order, a) =>
-    applyCustomField(findLineItem(asCart(order), a), a),
+  setLineItemCustomField: action(
+    () => LineItemLocator.extend(SetCustomField.shape),
+    (order: Order, a) => applyCustomField(findLineItem(asCart(order), a), a),
   ),
-  setLineItemShippingDetails: action(LineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }), (order: Order, a) => {
-    const item = findLineItem(asCart(order), a);
-    setField(item, 'shippingDetails', shippingDetails(a.shippingDetails, asCart(order), item.quantity));
-  }),
-  setCustomLineItemCustomType: action(CustomLineItemLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
-    applyCustomType(findCustomLineItem(asCart(order), a), a, ctx),
+  setLineItemShippingDetails: action(
+    () => LineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }),
+    (order: Order, a) => {
+      const item = findLineItem(asCart(order), a);
+      setField(item, 'shippingDetails', shippingDetails(a.shippingDetails, asCart(order), item.quantity));
+    },
   ),
-  setCustomLineItemCustomField: action(CustomLineItemLocator.extend(SetCustomField.shape), (order: Order, a) =>
-    applyCustomField(findCustomLineItem(asCart(order), a), a),
+  setCustomLineItemCustomType: action(
+    () => CustomLineItemLocator.extend(SetCustomType.shape),
+    (order: Order, a, ctx) => applyCustomType(findCustomLineItem(asCart(order), a), a, ctx),
+  ),
+  setCustomLineItemCustomField: action(
+    () => CustomLineItemLocator.extend(SetCustomField.shape),
+    (order: Order, a) => applyCustomField(findCustomLineItem(asCart(order), a), a),
   ),
   setCustomLineItemShippingDetails: action(
-    CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }),
+    () => CustomLineItemLocator.extend({ shippingDetails: Optional(ItemShippingDetailsDraft) }),
     (order: Order, a) => {
       const item = findCustomLineItem(asCart(order), a);
       setField(item, 'shippingDetails', shippingDetails(a.shippingDetails, asCart(order), item.quantity));
@@ -437,26 +502,35 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   ),
 
   // Shipping ---------------------------------------------------------------------------------------
-  setShippingCustomType: action(SetCustomType.extend({ shippingKey: z.string().optional() }), (order: Order, a, ctx) => {
-    const target = a.shippingKey !== undefined ? findShipping(order, a.shippingKey) : order;
-    const holder: Addressed = target.shippingCustomFields ? { custom: target.shippingCustomFields } : {};
-    applyCustomType(holder, a, ctx);
-    setField(target, 'shippingCustomFields', holder.custom);
-  }),
-  setShippingCustomField: action(SetCustomField.extend({ shippingKey: z.string().optional() }), (order: Order, a) => {
-    const target = a.shippingKey !== undefined ? findShipping(order, a.shippingKey) : order;
-    const holder: Addressed = target.shippingCustomFields ? { custom: target.shippingCustomFields } : {};
-    applyCustomField(holder, a);
-  }),
+  setShippingCustomType: action(
+    () => SetCustomType.extend({ shippingKey: z.string().optional() }),
+    (order: Order, a, ctx) => {
+      const target = a.shippingKey !== undefined ? findShipping(order, a.shippingKey) : order;
+      const holder: Addressed = target.shippingCustomFields ? { custom: target.shippingCustomFields } : {};
+      applyCustomType(holder, a, ctx);
+      setField(target, 'shippingCustomFields', holder.custom);
+    },
+  ),
+  setShippingCustomField: action(
+    () => SetCustomField.extend({ shippingKey: z.string().optional() }),
+    (order: Order, a) => {
+      const target = a.shippingKey !== undefined ? findShipping(order, a.shippingKey) : order;
+      const holder: Addressed = target.shippingCustomFields ? { custom: target.shippingCustomFields } : {};
+      applyCustomField(holder, a);
+    },
+  ),
   setEstimatedDelivery: emits(
-    action(z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }), (order: Order, a) => {
-      if (order.shippingMode === 'Single' && a.shippingKey !== undefined) {
-        throw orderErrors.invalidOperation('A shippingKey cannot be given for an order with the shipping mode Single.');
-      }
-      const info = order.shippingMode === 'Multiple' ? shippingInfoFor(order, a.shippingKey) : order.shippingInfo;
-      if (!info) throw orderErrors.invalidOperation('The order has no shipping info.');
-      setField(info, 'estimatedDelivery', a.estimatedDelivery);
-    }),
+    action(
+      () => z.object({ shippingKey: z.string().optional(), estimatedDelivery: z.unknown().optional() }),
+      (order: Order, a) => {
+        if (order.shippingMode === 'Single' && a.shippingKey !== undefined) {
+          throw orderErrors.invalidOperation('A shippingKey cannot be given for an order with the shipping mode Single.');
+        }
+        const info = order.shippingMode === 'Multiple' ? shippingInfoFor(order, a.shippingKey) : order.shippingInfo;
+        if (!info) throw orderErrors.invalidOperation('The order has no shipping info.');
+        setField(info, 'estimatedDelivery', a.estimatedDelivery);
+      },
+    ),
     'OrderEstimatedDeliverySet',
     (_order: Order, a) => ({ estimatedDelivery: a.estimatedDelivery, shippingKey: a.shippingKey }),
   ),
@@ -464,14 +538,15 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
   // Deliveries and parcels -------------------------------------------------------------------------
   addDelivery: emits(
     action(
-      z.object({
-        deliveryKey: z.string().optional(),
-        shippingKey: z.string().optional(),
-        items: z.array(DeliveryItemDraft).optional(),
-        address: BaseAddress.optional(),
-        parcels: z.array(ParcelDraft).optional(),
-        custom: CustomFieldsDraft.optional(),
-      }),
+      () =>
+        z.object({
+          deliveryKey: z.string().optional(),
+          shippingKey: z.string().optional(),
+          items: z.array(DeliveryItemDraft).optional(),
+          address: BaseAddress.optional(),
+          parcels: z.array(ParcelDraft).optional(),
+          custom: CustomFieldsDraft.optional(),
+        }),
       (order: Order, a, ctx) => {
         const info = shippingInfoFor(order, a.shippingKey);
         const { deliveryKey, shippingKey: _shippingKey, ...rest } = a;
@@ -494,44 +569,59 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     (order: Order, a) => ({ delivery: findDelivery(order, a), shippingKey: shippingKeyOf(order, findDelivery(order, a)) }),
   ),
   setDeliveryAddress: emitsDeliveryField(
-    action(DeliveryLocator.extend({ address: Optional(BaseAddress) }), (order: Order, a, ctx) => {
-      setField(findDelivery(order, a), 'address', a.address ? storedAddress(a.address, ctx) : undefined);
-    }),
+    action(
+      () => DeliveryLocator.extend({ address: Optional(BaseAddress) }),
+      (order: Order, a, ctx) => {
+        setField(findDelivery(order, a), 'address', a.address ? storedAddress(a.address, ctx) : undefined);
+      },
+    ),
     'DeliveryAddressSet',
     'address',
     'oldAddress',
   ),
   setDeliveryItems: emitsDeliveryField(
-    action(DeliveryLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
-      findDelivery(order, a).items = deliveryItems(order, a.items);
-    }),
+    action(
+      () => DeliveryLocator.extend({ items: z.array(DeliveryItemDraft) }),
+      (order: Order, a) => {
+        findDelivery(order, a).items = deliveryItems(order, a.items);
+      },
+    ),
     'DeliveryItemsUpdated',
     'items',
     'oldItems',
   ),
   setDeliveryCustomType: emitsCustomType(
-    action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) => applyCustomType(findDelivery(order, a), a, ctx)),
+    action(
+      () => DeliveryLocator.extend(SetCustomType.shape),
+      (order: Order, a, ctx) => applyCustomType(findDelivery(order, a), a, ctx),
+    ),
     deliveryCustom,
   ),
   setDeliveryCustomField: emitsCustomField(
-    action(DeliveryLocator.extend(SetCustomField.shape), (order: Order, a) => applyCustomField(findDelivery(order, a), a)),
+    action(
+      () => DeliveryLocator.extend(SetCustomField.shape),
+      (order: Order, a) => applyCustomField(findDelivery(order, a), a),
+    ),
     deliveryCustom,
   ),
-  setDeliveryAddressCustomType: action(DeliveryLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
-    applyCustomType(deliveryAddress(order, a), a, ctx),
+  setDeliveryAddressCustomType: action(
+    () => DeliveryLocator.extend(SetCustomType.shape),
+    (order: Order, a, ctx) => applyCustomType(deliveryAddress(order, a), a, ctx),
   ),
-  setDeliveryAddressCustomField: action(DeliveryLocator.extend(SetCustomField.shape), (order: Order, a) =>
-    applyCustomField(deliveryAddress(order, a), a),
+  setDeliveryAddressCustomField: action(
+    () => DeliveryLocator.extend(SetCustomField.shape),
+    (order: Order, a) => applyCustomField(deliveryAddress(order, a), a),
   ),
   addParcelToDelivery: emits(
     action(
-      DeliveryLocator.extend({
-        parcelKey: z.string().optional(),
-        measurements: ParcelMeasurementsDraft.optional(),
-        trackingData: TrackingDataDraft.optional(),
-        items: z.array(DeliveryItemDraft).optional(),
-        custom: CustomFieldsDraft.optional(),
-      }),
+      () =>
+        DeliveryLocator.extend({
+          parcelKey: z.string().optional(),
+          measurements: ParcelMeasurementsDraft.optional(),
+          trackingData: TrackingDataDraft.optional(),
+          items: z.array(DeliveryItemDraft).optional(),
+          custom: CustomFieldsDraft.optional(),
+        }),
       (order: Order, a, ctx) => {
         const delivery = findDelivery(order, a);
         const { parcelKey, deliveryId: _id, deliveryKey: _key, ...rest } = a;
@@ -558,42 +648,54 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     (order: Order, a) => findParcel(order, a),
   ),
   setParcelMeasurements: emits(
-    action(ParcelLocator.extend({ measurements: Optional(ParcelMeasurementsDraft) }), (order: Order, a) => {
-      setField(findParcel(order, a).parcel, 'measurements', a.measurements ? { ...a.measurements } : undefined);
-    }),
+    action(
+      () => ParcelLocator.extend({ measurements: Optional(ParcelMeasurementsDraft) }),
+      (order: Order, a) => {
+        setField(findParcel(order, a).parcel, 'measurements', a.measurements ? { ...a.measurements } : undefined);
+      },
+    ),
     'ParcelMeasurementsUpdated',
     (order: Order, a) => ({ ...parcelIds(order, a), measurements: findParcel(order, a).parcel.measurements }),
   ),
   setParcelTrackingData: emits(
-    action(ParcelLocator.extend({ trackingData: Optional(TrackingDataDraft) }), (order: Order, a) => {
-      setField(findParcel(order, a).parcel, 'trackingData', a.trackingData ? { ...a.trackingData } : undefined);
-    }),
+    action(
+      () => ParcelLocator.extend({ trackingData: Optional(TrackingDataDraft) }),
+      (order: Order, a) => {
+        setField(findParcel(order, a).parcel, 'trackingData', a.trackingData ? { ...a.trackingData } : undefined);
+      },
+    ),
     'ParcelTrackingDataUpdated',
     (order: Order, a) => ({ ...parcelIds(order, a), trackingData: findParcel(order, a).parcel.trackingData }),
   ),
   setParcelItems: emits(
-    action(ParcelLocator.extend({ items: z.array(DeliveryItemDraft) }), (order: Order, a) => {
-      findParcel(order, a).parcel.items = deliveryItems(order, a.items);
-    }),
+    action(
+      () => ParcelLocator.extend({ items: z.array(DeliveryItemDraft) }),
+      (order: Order, a) => {
+        findParcel(order, a).parcel.items = deliveryItems(order, a.items);
+      },
+    ),
     'ParcelItemsUpdated',
     (order: Order, a, oldItems: unknown) => ({ ...parcelIds(order, a), items: findParcel(order, a).parcel.items, oldItems }),
     (order: Order, a) => findParcel(order, a).parcel.items,
   ),
-  setParcelCustomType: action(ParcelLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
-    applyCustomType(findParcel(order, a).parcel, a, ctx),
+  setParcelCustomType: action(
+    () => ParcelLocator.extend(SetCustomType.shape),
+    (order: Order, a, ctx) => applyCustomType(findParcel(order, a).parcel, a, ctx),
   ),
-  setParcelCustomField: action(ParcelLocator.extend(SetCustomField.shape), (order: Order, a) =>
-    applyCustomField(findParcel(order, a).parcel, a),
+  setParcelCustomField: action(
+    () => ParcelLocator.extend(SetCustomField.shape),
+    (order: Order, a) => applyCustomField(findParcel(order, a).parcel, a),
   ),
 
   // Returns ----------------------------------------------------------------------------------------
   addReturnInfo: emits(
     action(
-      z.object({
-        items: z.array(ReturnItemDraft).min(1),
-        returnTrackingId: z.string().optional(),
-        returnDate: ReturnInfoDraft.shape.returnDate,
-      }),
+      () =>
+        z.object({
+          items: z.array(ReturnItemDraft).min(1),
+          returnTrackingId: z.string().optional(),
+          returnDate: ReturnInfoDraft.shape.returnDate,
+        }),
       (order: Order, a, ctx) => {
         order.returnInfo.push(newReturnInfo(order, a, ctx));
       },
@@ -602,33 +704,44 @@ export const orderActions: Record<string, UpdateAction<Order>> = {
     (order: Order) => ({ returnInfo: order.returnInfo.at(-1) }),
   ),
   setReturnInfo: emits(
-    action(z.object({ items: Optional(z.array(ReturnInfoDraft)) }), (order: Order, a, ctx) => {
-      order.returnInfo = [];
-      for (const draft of a.items ?? []) order.returnInfo.push(newReturnInfo(order, draft, ctx));
-    }),
+    action(
+      () => z.object({ items: Optional(z.array(ReturnInfoDraft)) }),
+      (order: Order, a, ctx) => {
+        order.returnInfo = [];
+        for (const draft of a.items ?? []) order.returnInfo.push(newReturnInfo(order, draft, ctx));
+      },
+    ),
     'ReturnInfoSet',
     (order: Order) => ({ returnInfo: order.returnInfo }),
   ),
   setReturnShipmentState: emits(
-    action(ReturnItemLocator.extend({ shipmentState: ReturnShipmentState }), (order: Order, a, ctx) => {
-      const item = findReturnItem(order, a);
-      if (item.shipmentState === a.shipmentState) return;
-      item.shipmentState = a.shipmentState;
-      item.lastModifiedAt = ctx.now;
-    }),
+    action(
+      () => ReturnItemLocator.extend({ shipmentState: ReturnShipmentState }),
+      (order: Order, a, ctx) => {
+        const item = findReturnItem(order, a);
+        if (item.shipmentState === a.shipmentState) return;
+        item.shipmentState = a.shipmentState;
+        item.lastModifiedAt = ctx.now;
+      },
+    ),
     'OrderReturnShipmentStateChanged',
     (order: Order, a) => ({ returnItemId: findReturnItem(order, a).id, returnShipmentState: a.shipmentState }),
   ),
-  setReturnPaymentState: action(ReturnItemLocator.extend({ paymentState: ReturnPaymentState }), (order: Order, a, ctx) => {
-    const item = findReturnItem(order, a);
-    if (item.paymentState === a.paymentState) return;
-    item.paymentState = a.paymentState;
-    item.lastModifiedAt = ctx.now;
-  }),
-  setReturnItemCustomType: action(ReturnItemLocator.extend(SetCustomType.shape), (order: Order, a, ctx) =>
-    applyCustomType(findReturnItem(order, a), a, ctx),
+  setReturnPaymentState: action(
+    () => ReturnItemLocator.extend({ paymentState: ReturnPaymentState }),
+    (order: Order, a, ctx) => {
+      const item = findReturnItem(order, a);
+      if (item.paymentState === a.paymentState) return;
+      item.paymentState = a.paymentState;
+      item.lastModifiedAt = ctx.now;
+    },
   ),
-  setReturnItemCustomField: action(ReturnItemLocator.extend(SetCustomField.shape), (order: Order, a) =>
-    applyCustomField(findReturnItem(order, a), a),
+  setReturnItemCustomType: action(
+    () => ReturnItemLocator.extend(SetCustomType.shape),
+    (order: Order, a, ctx) => applyCustomType(findReturnItem(order, a), a, ctx),
+  ),
+  setReturnItemCustomField: action(
+    () => ReturnItemLocator.extend(SetCustomField.shape),
+    (order: Order, a) => applyCustomField(findReturnItem(order, a), a),
   ),
 };

@@ -131,7 +131,7 @@ function removedPrice(before: Variant[], after: Variant[]): { variantId: number;
 
 /** A product action: applies, then recomputes `hasStagedChanges`. */
 function productAction<S extends z.ZodType>(
-  schema: S,
+  schema: S | (() => S),
   apply: (product: Product, a: z.infer<S>, ctx: ResourceContext) => void,
 ): UpdateAction<Product> {
   return action(schema, (product: Product, a: z.infer<S>, ctx: ResourceContext) => {
@@ -142,10 +142,12 @@ function productAction<S extends z.ZodType>(
 
 /** A staged-able action that sets (or with undefined removes) one field of the product data. */
 function dataSetter(field: keyof ProductData, schema: z.ZodType, payloadName: string = field, required = false) {
-  const payload = required ? schema : schema.optional().nullable();
-  return productAction(Staged.extend({ [payloadName]: payload }), (product, a: Record<string, unknown> & { staged?: boolean }) => {
-    for (const data of targets(product, a.staged)) setField(data, field, a[payloadName]);
-  });
+  return productAction(
+    () => Staged.extend({ [payloadName]: required ? schema : schema.optional().nullable() }),
+    (product, a: Record<string, unknown> & { staged?: boolean }) => {
+      for (const data of targets(product, a.staged)) setField(data, field, a[payloadName]);
+    },
+  );
 }
 
 function setAttributeOn(variant: Variant, name: string, value: unknown): void {
@@ -205,23 +207,35 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   setMetaTitle: dataSetter('metaTitle', LocalizedString),
   setMetaDescription: dataSetter('metaDescription', LocalizedString),
   setMetaKeywords: dataSetter('metaKeywords', LocalizedString),
-  setSearchKeywords: productAction(Staged.extend({ searchKeywords: SearchKeywordsDraft }), (product, a) => {
-    for (const data of targets(product, a.staged)) data.searchKeywords = jsonClone(a.searchKeywords);
-  }),
-  setKey: productAction(z.object({ key: FreeKey.optional().nullable() }), (product, a) => setField(product, 'key', a.key)),
-  setTaxCategory: productAction(z.object({ taxCategory: resourceIdentifier('tax-category').optional().nullable() }), (product, a, ctx) => {
-    setField(product, 'taxCategory', a.taxCategory ? ctx.reference('tax-category', a.taxCategory) : undefined);
-  }),
+  setSearchKeywords: productAction(
+    () => Staged.extend({ searchKeywords: SearchKeywordsDraft }),
+    (product, a) => {
+      for (const data of targets(product, a.staged)) data.searchKeywords = jsonClone(a.searchKeywords);
+    },
+  ),
+  setKey: productAction(
+    () => z.object({ key: FreeKey.optional().nullable() }),
+    (product, a) => setField(product, 'key', a.key),
+  ),
+  setTaxCategory: productAction(
+    () => z.object({ taxCategory: resourceIdentifier('tax-category').optional().nullable() }),
+    (product, a, ctx) => {
+      setField(product, 'taxCategory', a.taxCategory ? ctx.reference('tax-category', a.taxCategory) : undefined);
+    },
+  ),
   setPriceMode: emits(
-    productAction(z.object({ priceMode: z.enum(['Embedded', 'Standalone']).optional().nullable() }), (product, a) => {
-      product.priceMode = a.priceMode ?? 'Embedded';
-    }),
+    productAction(
+      () => z.object({ priceMode: z.enum(['Embedded', 'Standalone']).optional().nullable() }),
+      (product, a) => {
+        product.priceMode = a.priceMode ?? 'Embedded';
+      },
+    ),
     'ProductPriceModeSet',
     (product: Product) => ({ to: product.priceMode }),
   ),
   transitionState: emitsStateTransition(
     productAction(
-      z.object({ state: resourceIdentifier('state').optional().nullable(), force: z.boolean().optional() }),
+      () => z.object({ state: resourceIdentifier('state').optional().nullable(), force: z.boolean().optional() }),
       (product, a, ctx) => {
         if (!a.state) return void delete product.state;
         const reference = ctx.reference('state', a.state);
@@ -251,7 +265,7 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   // Categories -------------------------------------------------------------------------------
   addToCategory: emits(
     productAction(
-      Staged.extend({ category: resourceIdentifier('category'), orderHint: CategoryOrderHint.optional() }),
+      () => Staged.extend({ category: resourceIdentifier('category'), orderHint: CategoryOrderHint.optional() }),
       (product, a, ctx) => {
         const reference = ctx.reference('category', a.category);
         for (const data of targets(product, a.staged)) {
@@ -267,25 +281,28 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     (_product: Product, a, _old, ctx) => ({ category: ctx.reference('category', a.category), staged: isStaged(a) }),
   ),
   removeFromCategory: emits(
-    productAction(Staged.extend({ category: resourceIdentifier('category') }), (product, a, ctx) => {
-      const id = a.category.id ?? ctx.reference('category', a.category).id;
-      for (const data of targets(product, a.staged)) {
-        if (!data.categories.some((c) => c.id === id)) {
-          if (data === product.masterData.staged) throw errors.invalidOperation(`The product is not in the category '${id}'.`);
-          continue;
+    productAction(
+      () => Staged.extend({ category: resourceIdentifier('category') }),
+      (product, a, ctx) => {
+        const id = a.category.id ?? ctx.reference('category', a.category).id;
+        for (const data of targets(product, a.staged)) {
+          if (!data.categories.some((c) => c.id === id)) {
+            if (data === product.masterData.staged) throw errors.invalidOperation(`The product is not in the category '${id}'.`);
+            continue;
+          }
+          data.categories = data.categories.filter((c) => c.id !== id);
+          if (data.categoryOrderHints) {
+            const { [id]: _removed, ...rest } = data.categoryOrderHints;
+            setField(data, 'categoryOrderHints', Object.keys(rest).length > 0 ? rest : undefined);
+          }
         }
-        data.categories = data.categories.filter((c) => c.id !== id);
-        if (data.categoryOrderHints) {
-          const { [id]: _removed, ...rest } = data.categoryOrderHints;
-          setField(data, 'categoryOrderHints', Object.keys(rest).length > 0 ? rest : undefined);
-        }
-      }
-    }),
+      },
+    ),
     'ProductRemovedFromCategory',
     (_product: Product, a, _old, ctx) => ({ category: ctx.reference('category', a.category), staged: isStaged(a) }),
   ),
   setCategoryOrderHint: productAction(
-    Staged.extend({ categoryId: z.string(), orderHint: CategoryOrderHint.optional().nullable() }),
+    () => Staged.extend({ categoryId: z.string(), orderHint: CategoryOrderHint.optional().nullable() }),
     (product, a) => {
       for (const data of targets(product, a.staged)) {
         if (!data.categories.some((c) => c.id === a.categoryId)) {
@@ -304,31 +321,37 @@ export const productActions: Record<string, UpdateAction<Product>> = {
 
   // Variants ---------------------------------------------------------------------------------
   addVariant: emits(
-    productAction(VariantDraft.extend(Staged.shape), (product, a, ctx) => {
-      const productType = productTypeOf(ctx, product.productType);
-      const variant = variantFromDraft(maxVariantId(product) + 1, a, productType, ctx);
-      const datas = targets(product, a.staged);
-      for (const data of datas) data.variants.push(jsonClone(variant));
-      check(product, datas, ctx);
-    }),
+    productAction(
+      () => VariantDraft.extend(Staged.shape),
+      (product, a, ctx) => {
+        const productType = productTypeOf(ctx, product.productType);
+        const variant = variantFromDraft(maxVariantId(product) + 1, a, productType, ctx);
+        const datas = targets(product, a.staged);
+        for (const data of datas) data.variants.push(jsonClone(variant));
+        check(product, datas, ctx);
+      },
+    ),
     'ProductVariantAdded',
     (product: Product, a) => ({ variant: product.masterData.staged.variants.at(-1), staged: isStaged(a) }),
   ),
   removeVariant: emits(
-    productAction(Staged.extend({ id: z.number().int().optional(), sku: z.string().optional() }), (product, a) => {
-      const locator = { variantId: a.id, sku: a.sku };
-      requireLocator(locator);
-      for (const data of targets(product, a.staged)) {
-        const variant = findVariant(data, locator);
-        if (!variant) {
-          if (data === product.masterData.staged) throw variantNotFound(locator);
-          continue;
+    productAction(
+      () => Staged.extend({ id: z.number().int().optional(), sku: z.string().optional() }),
+      (product, a) => {
+        const locator = { variantId: a.id, sku: a.sku };
+        requireLocator(locator);
+        for (const data of targets(product, a.staged)) {
+          const variant = findVariant(data, locator);
+          if (!variant) {
+            if (data === product.masterData.staged) throw variantNotFound(locator);
+            continue;
+          }
+          if (variant === data.masterVariant)
+            throw errors.invalidOperation('The master variant cannot be removed; make another variant the master variant first.');
+          data.variants = data.variants.filter((v) => v !== variant);
         }
-        if (variant === data.masterVariant)
-          throw errors.invalidOperation('The master variant cannot be removed; make another variant the master variant first.');
-        data.variants = data.variants.filter((v) => v !== variant);
-      }
-    }),
+      },
+    ),
     'ProductVariantDeleted',
     (_product: Product, a, variant: Variant | undefined) => ({ variant, removedImageUrls: [], staged: isStaged(a) }),
     (product: Product, a) => findVariant(product.masterData.staged, { variantId: a.id, sku: a.sku }),
@@ -341,15 +364,8 @@ export const productActions: Record<string, UpdateAction<Product>> = {
       data.masterVariant = variant;
     });
   }),
-  setSku: productAction(Staged.extend({ variantId: z.number().int(), sku: z.string().min(1).optional().nullable() }), (product, a, ctx) => {
-    check(
-      product,
-      eachVariant(product, { variantId: a.variantId, staged: a.staged }, (variant) => changeSku(variant, a.sku, ctx)),
-      ctx,
-    );
-  }),
-  setSKU: productAction(
-    z.object({ variantId: z.number().int(), sku: z.string().min(1).optional().nullable(), staged: z.boolean().optional() }),
+  setSku: productAction(
+    () => Staged.extend({ variantId: z.number().int(), sku: z.string().min(1).optional().nullable() }),
     (product, a, ctx) => {
       check(
         product,
@@ -358,109 +374,152 @@ export const productActions: Record<string, UpdateAction<Product>> = {
       );
     },
   ),
-  setProductVariantKey: productAction(VariantLocator.extend({ key: FreeKey.optional().nullable() }), (product, a, ctx) => {
-    check(
-      product,
-      eachVariant(product, a, (variant) => setField(variant, 'key', a.key)),
-      ctx,
-    );
-  }),
-  revertStagedVariantChanges: productAction(z.object({ variantId: z.number().int() }), (product, a) => {
-    const { current, staged } = product.masterData;
-    const original = findVariant(current, { variantId: a.variantId });
-    const changed = findVariant(staged, { variantId: a.variantId });
-    if (!original) throw errors.invalidOperation(`The variant ${a.variantId} has no current version to revert to.`);
-    if (!changed) throw variantNotFound({ variantId: a.variantId });
-    const copy = jsonClone(original);
-    if (staged.masterVariant === changed) staged.masterVariant = copy;
-    else staged.variants = staged.variants.map((v) => (v === changed ? copy : v));
-  }),
-  setDefaultVariant: productAction(Staged.extend({ variant: resourceIdentifier('variant').optional().nullable() }), () => {
-    throw errors.invalidOperation('setDefaultVariant is only available for Projects with the Modular product catalog model.');
-  }),
+  setSKU: productAction(
+    () => z.object({ variantId: z.number().int(), sku: z.string().min(1).optional().nullable(), staged: z.boolean().optional() }),
+    (product, a, ctx) => {
+      check(
+        product,
+        eachVariant(product, { variantId: a.variantId, staged: a.staged }, (variant) => changeSku(variant, a.sku, ctx)),
+        ctx,
+      );
+    },
+  ),
+  setProductVariantKey: productAction(
+    () => VariantLocator.extend({ key: FreeKey.optional().nullable() }),
+    (product, a, ctx) => {
+      check(
+        product,
+        eachVariant(product, a, (variant) => setField(variant, 'key', a.key)),
+        ctx,
+      );
+    },
+  ),
+  revertStagedVariantChanges: productAction(
+    () => z.object({ variantId: z.number().int() }),
+    (product, a) => {
+      const { current, staged } = product.masterData;
+      const original = findVariant(current, { variantId: a.variantId });
+      const changed = findVariant(staged, { variantId: a.variantId });
+      if (!original) throw errors.invalidOperation(`The variant ${a.variantId} has no current version to revert to.`);
+      if (!changed) throw variantNotFound({ variantId: a.variantId });
+      const copy = jsonClone(original);
+      if (staged.masterVariant === changed) staged.masterVariant = copy;
+      else staged.variants = staged.variants.map((v) => (v === changed ? copy : v));
+    },
+  ),
+  setDefaultVariant: productAction(
+    () => Staged.extend({ variant: resourceIdentifier('variant').optional().nullable() }),
+    () => {
+      throw errors.invalidOperation('setDefaultVariant is only available for Projects with the Modular product catalog model.');
+    },
+  ),
 
   // Attributes -------------------------------------------------------------------------------
-  setAttribute: productAction(VariantLocator.extend({ name: z.string(), value: z.unknown().optional() }), (product, a, ctx) => {
-    const productType = productTypeOf(ctx, product.productType);
-    const definition = attributeDefinition(productType, a.name, 'Variant');
-    const value = a.value === undefined || a.value === null ? undefined : attributeValue(definition, a.value, ctx);
-    const changed = eachVariant(product, a, (variant) => {
-      setAttributeOn(variant, a.name, jsonClone(value));
-      assertRequired(variant.attributes, productType, 'Variant');
-    });
-    check(product, changed, ctx);
-  }),
-  setAttributeInAllVariants: productAction(Staged.extend({ name: z.string(), value: z.unknown().optional() }), (product, a, ctx) => {
-    const productType = productTypeOf(ctx, product.productType);
-    const definition = attributeDefinition(productType, a.name, 'Variant');
-    const value = a.value === undefined || a.value === null ? undefined : attributeValue(definition, a.value, ctx);
-    const datas = targets(product, a.staged);
-    for (const data of datas) {
-      for (const variant of allVariants(data)) {
+  setAttribute: productAction(
+    () => VariantLocator.extend({ name: z.string(), value: z.unknown().optional() }),
+    (product, a, ctx) => {
+      const productType = productTypeOf(ctx, product.productType);
+      const definition = attributeDefinition(productType, a.name, 'Variant');
+      const value = a.value === undefined || a.value === null ? undefined : attributeValue(definition, a.value, ctx);
+      const changed = eachVariant(product, a, (variant) => {
         setAttributeOn(variant, a.name, jsonClone(value));
         assertRequired(variant.attributes, productType, 'Variant');
+      });
+      check(product, changed, ctx);
+    },
+  ),
+  setAttributeInAllVariants: productAction(
+    () => Staged.extend({ name: z.string(), value: z.unknown().optional() }),
+    (product, a, ctx) => {
+      const productType = productTypeOf(ctx, product.productType);
+      const definition = attributeDefinition(productType, a.name, 'Variant');
+      const value = a.value === undefined || a.value === null ? undefined : attributeValue(definition, a.value, ctx);
+      const datas = targets(product, a.staged);
+      for (const data of datas) {
+        for (const variant of allVariants(data)) {
+          setAttributeOn(variant, a.name, jsonClone(value));
+          assertRequired(variant.attributes, productType, 'Variant');
+        }
       }
-    }
-    check(product, datas, ctx);
-  }),
-  setProductAttribute: productAction(Staged.extend({ name: z.string(), value: z.unknown().optional() }), (product, a, ctx) => {
-    const productType = productTypeOf(ctx, product.productType);
-    const definition = attributeDefinition(productType, a.name, 'Product');
-    const value = a.value === undefined || a.value === null ? undefined : attributeValue(definition, a.value, ctx);
-    for (const data of targets(product, a.staged)) {
-      const holder = { attributes: data.attributes } as Variant;
-      setAttributeOn(holder, a.name, jsonClone(value));
-      assertRequired(data.attributes, productType, 'Product');
-    }
-  }),
+      check(product, datas, ctx);
+    },
+  ),
+  setProductAttribute: productAction(
+    () => Staged.extend({ name: z.string(), value: z.unknown().optional() }),
+    (product, a, ctx) => {
+      const productType = productTypeOf(ctx, product.productType);
+      const definition = attributeDefinition(productType, a.name, 'Product');
+      const value = a.value === undefined || a.value === null ? undefined : attributeValue(definition, a.value, ctx);
+      for (const data of targets(product, a.staged)) {
+        const holder = { attributes: data.attributes } as Variant;
+        setAttributeOn(holder, a.name, jsonClone(value));
+        assertRequired(data.attributes, productType, 'Product');
+      }
+    },
+  ),
 
   // Images -----------------------------------------------------------------------------------
   addExternalImage: emits(
-    productAction(VariantLocator.extend({ image: ImageDraft }), (product, a, ctx) => {
-      check(
-        product,
-        eachVariant(product, a, (variant) => variant.images.push(jsonClone(a.image))),
-        ctx,
-      );
-    }),
+    productAction(
+      () => VariantLocator.extend({ image: ImageDraft }),
+      (product, a, ctx) => {
+        check(
+          product,
+          eachVariant(product, a, (variant) => variant.images.push(jsonClone(a.image))),
+          ctx,
+        );
+      },
+    ),
     'ProductImageAdded',
     (product: Product, a) => {
       const variant = findVariant(product.masterData.staged, a)!;
       return { variantId: variant.id, image: variant.images.at(-1), staged: isStaged(a) };
     },
   ),
-  removeImage: productAction(VariantLocator.extend({ imageUrl: z.string() }), (product, a, ctx) => {
-    check(
-      product,
-      eachVariant(product, a, (variant) => void variant.images.splice(findImageIndex(variant, a.imageUrl), 1)),
-      ctx,
-    );
-  }),
-  moveImageToPosition: productAction(VariantLocator.extend({ imageUrl: z.string(), position: z.number().int().min(0) }), (product, a) => {
-    eachVariant(product, a, (variant) => {
-      const index = findImageIndex(variant, a.imageUrl);
-      if (a.position >= variant.images.length) {
-        throw errors.invalidOperation(
-          `The position ${a.position} is outside the images of variant ${variant.id} (there are ${variant.images.length}).`,
-        );
-      }
-      moveItem(variant.images, index, a.position);
-    });
-  }),
-  setImageLabel: productAction(VariantLocator.extend({ imageUrl: z.string(), label: z.string().optional().nullable() }), (product, a) => {
-    eachVariant(product, a, (variant) => setField(variant.images[findImageIndex(variant, a.imageUrl)]!, 'label', a.label));
-  }),
+  removeImage: productAction(
+    () => VariantLocator.extend({ imageUrl: z.string() }),
+    (product, a, ctx) => {
+      check(
+        product,
+        eachVariant(product, a, (variant) => void variant.images.splice(findImageIndex(variant, a.imageUrl), 1)),
+        ctx,
+      );
+    },
+  ),
+  moveImageToPosition: productAction(
+    () => VariantLocator.extend({ imageUrl: z.string(), position: z.number().int().min(0) }),
+    (product, a) => {
+      eachVariant(product, a, (variant) => {
+        const index = findImageIndex(variant, a.imageUrl);
+        if (a.position >= variant.images.length) {
+          throw errors.invalidOperation(
+            `The position ${a.position} is outside the images of variant ${variant.id} (there are ${variant.images.length}).`,
+          );
+        }
+        moveItem(variant.images, index, a.position);
+      });
+    },
+  ),
+  setImageLabel: productAction(
+    () => VariantLocator.extend({ imageUrl: z.string(), label: z.string().optional().nullable() }),
+    (product, a) => {
+      eachVariant(product, a, (variant) => setField(variant.images[findImageIndex(variant, a.imageUrl)]!, 'label', a.label));
+    },
+  ),
 
   // Prices -----------------------------------------------------------------------------------
   addPrice: emits(
-    productAction(VariantLocator.extend({ price: PriceDraft }), (product, a, ctx) => {
-      const price = priceFromDraft(a.price, ctx);
-      check(
-        product,
-        eachVariant(product, a, (variant) => variant.prices.push(jsonClone(price))),
-        ctx,
-      );
-    }),
+    productAction(
+      () => VariantLocator.extend({ price: PriceDraft }),
+      (product, a, ctx) => {
+        const price = priceFromDraft(a.price, ctx);
+        check(
+          product,
+          eachVariant(product, a, (variant) => variant.prices.push(jsonClone(price))),
+          ctx,
+        );
+      },
+    ),
     'ProductPriceAdded',
     (product: Product, a) => {
       const variant = findVariant(product.masterData.staged, a)!;
@@ -468,14 +527,17 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     },
   ),
   setPrices: emits(
-    productAction(VariantLocator.extend({ prices: z.array(PriceDraft).max(100) }), (product, a, ctx) => {
-      const prices = a.prices.map((draft) => priceFromDraft(draft, ctx));
-      check(
-        product,
-        eachVariant(product, a, (variant) => void (variant.prices = jsonClone(prices))),
-        ctx,
-      );
-    }),
+    productAction(
+      () => VariantLocator.extend({ prices: z.array(PriceDraft).max(100) }),
+      (product, a, ctx) => {
+        const prices = a.prices.map((draft) => priceFromDraft(draft, ctx));
+        check(
+          product,
+          eachVariant(product, a, (variant) => void (variant.prices = jsonClone(prices))),
+          ctx,
+        );
+      },
+    ),
     'ProductPricesSet',
     (product: Product, a) => {
       const variant = findVariant(product.masterData.staged, a)!;
@@ -483,16 +545,19 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     },
   ),
   changePrice: emits(
-    productAction(Staged.extend({ priceId: z.string(), price: PriceDraft }), (product, a, ctx) => {
-      const replacement = priceFromDraft(a.price, ctx, a.priceId);
-      check(
-        product,
-        eachPrice(product, a.priceId, a.staged, (price, variant) => {
-          variant.prices = variant.prices.map((p) => (p === price ? jsonClone(replacement) : p));
-        }),
-        ctx,
-      );
-    }),
+    productAction(
+      () => Staged.extend({ priceId: z.string(), price: PriceDraft }),
+      (product, a, ctx) => {
+        const replacement = priceFromDraft(a.price, ctx, a.priceId);
+        check(
+          product,
+          eachPrice(product, a.priceId, a.staged, (price, variant) => {
+            variant.prices = variant.prices.map((p) => (p === price ? jsonClone(replacement) : p));
+          }),
+          ctx,
+        );
+      },
+    ),
     'ProductPriceChanged',
     (product: Product, a, oldPrice: Price) => {
       const { variant, price } = stagedPrice(product, a.priceId);
@@ -502,12 +567,13 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   ),
   removePrice: emits(
     productAction(
-      Staged.extend({
-        priceId: z.string().optional(),
-        variantId: z.number().int().optional(),
-        sku: z.string().optional(),
-        price: PriceDraft.optional(),
-      }),
+      () =>
+        Staged.extend({
+          priceId: z.string().optional(),
+          variantId: z.number().int().optional(),
+          sku: z.string().optional(),
+          price: PriceDraft.optional(),
+        }),
       (product, a, ctx) => {
         if (a.priceId !== undefined) {
           eachPrice(product, a.priceId, a.staged, (price, variant) => {
@@ -529,13 +595,16 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     (product: Product) => jsonClone(allVariants(product.masterData.staged)),
   ),
   setPriceKey: emits(
-    productAction(Staged.extend({ priceId: z.string(), key: Key.optional().nullable() }), (product, a, ctx) => {
-      check(
-        product,
-        eachPrice(product, a.priceId, a.staged, (price) => setField(price, 'key', a.key)),
-        ctx,
-      );
-    }),
+    productAction(
+      () => Staged.extend({ priceId: z.string(), key: Key.optional().nullable() }),
+      (product, a, ctx) => {
+        check(
+          product,
+          eachPrice(product, a.priceId, a.staged, (price) => setField(price, 'key', a.key)),
+          ctx,
+        );
+      },
+    ),
     'ProductPriceKeySet',
     (product: Product, a, oldKey: string | undefined) => {
       const { variant, price } = stagedPrice(product, a.priceId);
@@ -544,9 +613,12 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     (product: Product, a) => stagedPrice(product, a.priceId).price.key,
   ),
   setProductPriceCustomType: emitsOneOf(
-    productAction(Staged.extend({ priceId: z.string() }).extend(SetCustomType.shape), (product, a, ctx) => {
-      eachPrice(product, a.priceId, a.staged, (price) => applyCustomType(price, a, ctx));
-    }),
+    productAction(
+      () => Staged.extend({ priceId: z.string() }).extend(SetCustomType.shape),
+      (product, a, ctx) => {
+        eachPrice(product, a.priceId, a.staged, (price) => applyCustomType(price, a, ctx));
+      },
+    ),
     ['ProductPriceCustomFieldsSet', 'ProductPriceCustomFieldsRemoved'],
     (product: Product, a, oldTypeId: string | undefined) => {
       const { variant, price } = stagedPrice(product, a.priceId);
@@ -558,9 +630,12 @@ export const productActions: Record<string, UpdateAction<Product>> = {
     (product: Product, a) => stagedPrice(product, a.priceId).price.custom?.type.id,
   ),
   setProductPriceCustomField: emitsOneOf(
-    productAction(Staged.extend({ priceId: z.string() }).extend(SetCustomField.shape), (product, a) => {
-      eachPrice(product, a.priceId, a.staged, (price) => applyCustomField(price, a));
-    }),
+    productAction(
+      () => Staged.extend({ priceId: z.string() }).extend(SetCustomField.shape),
+      (product, a) => {
+        eachPrice(product, a.priceId, a.staged, (price) => applyCustomField(price, a));
+      },
+    ),
     ['ProductPriceCustomFieldAdded', 'ProductPriceCustomFieldChanged', 'ProductPriceCustomFieldRemoved'],
     (product: Product, a, oldValue: unknown) => {
       const { variant, price } = stagedPrice(product, a.priceId);
@@ -573,10 +648,11 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   ),
   setDiscountedPrice: emits(
     productAction(
-      Staged.extend({
-        priceId: z.string(),
-        discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable(),
-      }),
+      () =>
+        Staged.extend({
+          priceId: z.string(),
+          discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable(),
+        }),
       (product, a, ctx) => {
         let discounted: Price['discounted'];
         if (a.discounted) {
@@ -632,90 +708,128 @@ export const productActions: Record<string, UpdateAction<Product>> = {
   ),
 
   // Assets -----------------------------------------------------------------------------------
-  addAsset: productAction(VariantLocator.extend({ asset: AssetDraft, position: z.number().int().min(0).optional() }), (product, a, ctx) => {
-    const asset = assetFromDraft(a.asset, ctx);
-    eachVariant(product, a, (variant) => {
-      if (a.position === undefined) variant.assets.push(jsonClone(asset));
-      else {
-        if (a.position > variant.assets.length) {
-          throw errors.invalidOperation(
-            `The position ${a.position} is outside the assets of variant ${variant.id} (there are ${variant.assets.length}).`,
-          );
+  addAsset: productAction(
+    () => VariantLocator.extend({ asset: AssetDraft, position: z.number().int().min(0).optional() }),
+    (product, a, ctx) => {
+      const asset = assetFromDraft(a.asset, ctx);
+      eachVariant(product, a, (variant) => {
+        if (a.position === undefined) variant.assets.push(jsonClone(asset));
+        else {
+          if (a.position > variant.assets.length) {
+            throw errors.invalidOperation(
+              `The position ${a.position} is outside the assets of variant ${variant.id} (there are ${variant.assets.length}).`,
+            );
+          }
+          variant.assets.splice(a.position, 0, jsonClone(asset));
         }
-        variant.assets.splice(a.position, 0, jsonClone(asset));
-      }
-      assertUniqueAssetKeys(variant.assets);
-    });
-  }),
+        assertUniqueAssetKeys(variant.assets);
+      });
+    },
+  ),
   removeAsset: productAction(AssetAction, (product, a) => {
     eachVariant(product, a, (variant) => {
       const asset = findAsset(variant.assets, a, `The variant ${variant.id}`);
       variant.assets = variant.assets.filter((entry) => entry !== asset);
     });
   }),
-  changeAssetOrder: productAction(VariantLocator.extend({ assetOrder: z.array(z.string()) }), (product, a) => {
-    eachVariant(product, a, (variant) => {
-      const current = variant.assets.map((asset) => asset.id);
-      const wanted = new Set(a.assetOrder);
-      if (wanted.size !== a.assetOrder.length || wanted.size !== current.length || current.some((id) => !wanted.has(id))) {
-        throw errors.invalidOperation('The asset order must contain the IDs of all assets of the variant, each once.');
-      }
-      variant.assets = a.assetOrder.map((id) => variant.assets.find((asset) => asset.id === id)!);
-    });
-  }),
-  changeAssetName: productAction(AssetAction.extend({ name: LocalizedString }), (product, a) => {
-    eachVariant(product, a, (variant) => void (findAsset(variant.assets, a, `The variant ${variant.id}`).name = a.name));
-  }),
-  setAssetDescription: productAction(AssetAction.extend({ description: LocalizedString.optional().nullable() }), (product, a) => {
-    eachVariant(product, a, (variant) => setField(findAsset(variant.assets, a, `The variant ${variant.id}`), 'description', a.description));
-  }),
-  setAssetTags: productAction(AssetAction.extend({ tags: z.array(z.string()).optional().nullable() }), (product, a) => {
-    eachVariant(product, a, (variant) => setField(findAsset(variant.assets, a, `The variant ${variant.id}`), 'tags', a.tags));
-  }),
-  setAssetSources: productAction(AssetAction.extend({ sources: z.array(AssetSourceDraft).min(1) }), (product, a) => {
-    eachVariant(product, a, (variant) => void (findAsset(variant.assets, a, `The variant ${variant.id}`).sources = jsonClone(a.sources)));
-  }),
-  setAssetKey: productAction(VariantLocator.extend({ assetId: z.string(), assetKey: Key.optional().nullable() }), (product, a) => {
-    eachVariant(product, a, (variant) => {
-      setField(findAsset(variant.assets, { assetId: a.assetId }, `The variant ${variant.id}`), 'key', a.assetKey);
-      assertUniqueAssetKeys(variant.assets);
-    });
-  }),
-  setAssetCustomType: productAction(AssetAction.extend(SetCustomType.shape), (product, a, ctx) => {
-    eachVariant(product, a, (variant) => applyCustomType(findAsset(variant.assets, a, `The variant ${variant.id}`), a, ctx));
-  }),
-  setAssetCustomField: productAction(AssetAction.extend(SetCustomField.shape), (product, a) => {
-    eachVariant(product, a, (variant) => applyCustomField(findAsset(variant.assets, a, `The variant ${variant.id}`), a));
-  }),
+  changeAssetOrder: productAction(
+    () => VariantLocator.extend({ assetOrder: z.array(z.string()) }),
+    (product, a) => {
+      eachVariant(product, a, (variant) => {
+        const current = variant.assets.map((asset) => asset.id);
+        const wanted = new Set(a.assetOrder);
+        if (wanted.size !== a.assetOrder.length || wanted.size !== current.length || current.some((id) => !wanted.has(id))) {
+          throw errors.invalidOperation('The asset order must contain the IDs of all assets of the variant, each once.');
+        }
+        variant.assets = a.assetOrder.map((id) => variant.assets.find((asset) => asset.id === id)!);
+      });
+    },
+  ),
+  changeAssetName: productAction(
+    () => AssetAction.extend({ name: LocalizedString }),
+    (product, a) => {
+      eachVariant(product, a, (variant) => void (findAsset(variant.assets, a, `The variant ${variant.id}`).name = a.name));
+    },
+  ),
+  setAssetDescription: productAction(
+    () => AssetAction.extend({ description: LocalizedString.optional().nullable() }),
+    (product, a) => {
+      eachVariant(product, a, (variant) =>
+        setField(findAsset(variant.assets, a, `The variant ${variant.id}`), 'description', a.description),
+      );
+    },
+  ),
+  setAssetTags: productAction(
+    () => AssetAction.extend({ tags: z.array(z.string()).optional().nullable() }),
+    (product, a) => {
+      eachVariant(product, a, (variant) => setField(findAsset(variant.assets, a, `The variant ${variant.id}`), 'tags', a.tags));
+    },
+  ),
+  setAssetSources: productAction(
+    () => AssetAction.extend({ sources: z.array(AssetSourceDraft).min(1) }),
+    (product, a) => {
+      eachVariant(product, a, (variant) => void (findAsset(variant.assets, a, `The variant ${variant.id}`).sources = jsonClone(a.sources)));
+    },
+  ),
+  setAssetKey: productAction(
+    () => VariantLocator.extend({ assetId: z.string(), assetKey: Key.optional().nullable() }),
+    (product, a) => {
+      eachVariant(product, a, (variant) => {
+        setField(findAsset(variant.assets, { assetId: a.assetId }, `The variant ${variant.id}`), 'key', a.assetKey);
+        assertUniqueAssetKeys(variant.assets);
+      });
+    },
+  ),
+  setAssetCustomType: productAction(
+    () => AssetAction.extend(SetCustomType.shape),
+    (product, a, ctx) => {
+      eachVariant(product, a, (variant) => applyCustomType(findAsset(variant.assets, a, `The variant ${variant.id}`), a, ctx));
+    },
+  ),
+  setAssetCustomField: productAction(
+    () => AssetAction.extend(SetCustomField.shape),
+    (product, a) => {
+      eachVariant(product, a, (variant) => applyCustomField(findAsset(variant.assets, a, `The variant ${variant.id}`), a));
+    },
+  ),
 
   // Publishing -------------------------------------------------------------------------------
   publish: emits(
-    productAction(z.object({ scope: z.enum(['All', 'Prices']).optional() }), (product, a) => {
-      const masterData = product.masterData;
-      if (a.scope === 'Prices') {
-        if (!masterData.published) throw errors.invalidOperation('Prices can only be published for a product that is already published.');
-        for (const stagedVariant of allVariants(masterData.staged)) {
-          const currentVariant = findVariant(masterData.current, { variantId: stagedVariant.id });
-          if (currentVariant) currentVariant.prices = jsonClone(stagedVariant.prices);
+    productAction(
+      () => z.object({ scope: z.enum(['All', 'Prices']).optional() }),
+      (product, a) => {
+        const masterData = product.masterData;
+        if (a.scope === 'Prices') {
+          if (!masterData.published) throw errors.invalidOperation('Prices can only be published for a product that is already published.');
+          for (const stagedVariant of allVariants(masterData.staged)) {
+            const currentVariant = findVariant(masterData.current, { variantId: stagedVariant.id });
+            if (currentVariant) currentVariant.prices = jsonClone(stagedVariant.prices);
+          }
+        } else {
+          masterData.current = jsonClone(masterData.staged);
         }
-      } else {
-        masterData.current = jsonClone(masterData.staged);
-      }
-      masterData.published = true;
-    }),
+        masterData.published = true;
+      },
+    ),
     'ProductPublished',
     (product: Product, a) => ({ removedImageUrls: [], productProjection: productProjection(product, false), scope: a.scope ?? 'All' }),
   ),
   unpublish: emits(
-    productAction(z.object({}), (product) => {
-      product.masterData.published = false;
-    }),
+    productAction(
+      () => z.object({}),
+      (product) => {
+        product.masterData.published = false;
+      },
+    ),
     'ProductUnpublished',
   ),
   revertStagedChanges: emits(
-    productAction(z.object({}), (product) => {
-      product.masterData.staged = jsonClone(product.masterData.current);
-    }),
+    productAction(
+      () => z.object({}),
+      (product) => {
+        product.masterData.staged = jsonClone(product.masterData.current);
+      },
+    ),
     'ProductRevertedStagedChanges',
     () => ({ removedImageUrls: [] }),
   ),
