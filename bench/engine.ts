@@ -14,7 +14,7 @@
 import { createCommerceMock, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../src/index.js';
 import type { MockRequest, MockResponse } from '../src/http/types.js';
 import { interceptFetch } from '../src/transports/mock-agent.js';
-import { sdkApiRoot } from './support.js';
+import { mugCatalog, mugCheckout, sdkApiRoot } from './support.js';
 
 const RUNS = Math.max(100, Number(process.env.RUNS ?? 1000));
 const ROUNDS = Math.max(3, Number(process.env.ROUNDS ?? 5));
@@ -36,49 +36,7 @@ mock.respond = (request: MockRequest) => {
 const interception = await interceptFetch(mock, { allowNetConnect: false });
 const api = sdkApiRoot(PROJECT, DEFAULT_API_URL, DEFAULT_AUTH_URL, (input, init) => globalThis.fetch(input, init));
 
-await api
-  .taxCategories()
-  .post({ body: { key: 'standard', name: 'Standard', rates: [{ name: 'DE 19%', amount: 0.19, includedInPrice: true, country: 'DE' }] } })
-  .execute();
-await api
-  .productTypes()
-  .post({ body: { key: 'plain', name: 'Plain', description: 'Plain', attributes: [] } })
-  .execute();
-await api
-  .products()
-  .post({
-    body: {
-      key: 'mug',
-      productType: { typeId: 'product-type', key: 'plain' },
-      taxCategory: { typeId: 'tax-category', key: 'standard' },
-      name: { en: 'Mug' },
-      slug: { en: 'mug' },
-      masterVariant: { sku: 'MUG', prices: [{ value: { currencyCode: 'EUR', centAmount: 1200 } }] },
-      publish: true,
-    },
-  })
-  .execute();
-
-async function throughSdk(): Promise<void> {
-  const carts = api.carts();
-  let cart = (await carts.post({ body: { currency: 'EUR', country: 'DE' } }).execute()).body;
-  cart = (
-    await carts
-      .withId({ ID: cart.id })
-      .post({ body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'MUG', quantity: 2 }] } })
-      .execute()
-  ).body;
-  cart = (
-    await carts
-      .withId({ ID: cart.id })
-      .post({ body: { version: cart.version, actions: [{ action: 'setShippingAddress', address: { country: 'DE' } }] } })
-      .execute()
-  ).body;
-  await api
-    .orders()
-    .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } })
-    .execute();
-}
+await mugCatalog(api);
 
 /** One request as the MockAgent transport hands it over, its answer serialized and parsed as the SDK would. */
 function sent(method: string, path: string, body: unknown): any {
@@ -88,8 +46,8 @@ function sent(method: string, path: string, body: unknown): any {
     headers: { authorization, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   };
-  const answer = mock.respond(request) as MockResponse;
   if (!authorization.startsWith('Bearer ')) throw new Error('the SDK sent no bearer token');
+  const answer = mock.respond(request) as MockResponse;
   if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return JSON.parse(JSON.stringify(answer.body));
 }
@@ -114,11 +72,11 @@ async function round(checkout: () => unknown): Promise<{ engine: number; whole: 
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 await round(alone);
-await round(throughSdk);
+await round(() => mugCheckout(api));
 const figures = { alone: [] as number[], sdk: [] as number[], sdkWhole: [] as number[], aloneWhole: [] as number[] };
 for (let r = 0; r < ROUNDS; r++) {
   const a = await round(alone);
-  const s = await round(throughSdk);
+  const s = await round(() => mugCheckout(api));
   figures.alone.push(a.engine);
   figures.aloneWhole.push(a.whole);
   figures.sdk.push(s.engine);

@@ -19,7 +19,7 @@ import { createCommerceMock, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../src/in
 import { interceptFetch } from '../src/transports/mock-agent.js';
 import { startServer } from '../src/transports/node-server.js';
 import { CORS_HEADERS } from '../src/http/cors.js';
-import { measure, sdkApiRoot } from './support.js';
+import { measure, mugCatalog, mugCheckout, sdkApiRoot } from './support.js';
 
 const PROJECT = 'bench';
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -316,59 +316,8 @@ const workloads: Workload[] = [
   },
   {
     name: 'checkout: cart, line item, address, order',
-    async prepare(api) {
-      // The platform orders a cart only when its products have a tax category for the address's country.
-      await api
-        .taxCategories()
-        .post({
-          body: { key: 'standard', name: 'Standard', rates: [{ name: 'DE 19%', amount: 0.19, includedInPrice: true, country: 'DE' }] },
-        })
-        .execute();
-      await api
-        .productTypes()
-        .post({ body: { key: 'plain', name: 'Plain', description: 'Plain', attributes: [] } })
-        .execute();
-      await api
-        .products()
-        .post({
-          body: {
-            key: 'mug',
-            productType: { typeId: 'product-type', key: 'plain' },
-            taxCategory: { typeId: 'tax-category', key: 'standard' },
-            name: { en: 'Mug' },
-            slug: { en: 'mug' },
-            masterVariant: { sku: 'MUG', prices: [{ value: { currencyCode: 'EUR', centAmount: 1200 } }] },
-            publish: true,
-          },
-        })
-        .execute();
-    },
-    run: async (api) => {
-      let cart = (
-        await api
-          .carts()
-          .post({ body: { currency: 'EUR', country: 'DE' } })
-          .execute()
-      ).body;
-      cart = (
-        await api
-          .carts()
-          .withId({ ID: cart.id })
-          .post({ body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'MUG', quantity: 2 }] } })
-          .execute()
-      ).body;
-      cart = (
-        await api
-          .carts()
-          .withId({ ID: cart.id })
-          .post({ body: { version: cart.version, actions: [{ action: 'setShippingAddress', address: { country: 'DE' } }] } })
-          .execute()
-      ).body;
-      await api
-        .orders()
-        .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } })
-        .execute();
-    },
+    prepare: mugCatalog,
+    run: mugCheckout,
   },
 ];
 

@@ -41,6 +41,65 @@ export function sdkApiRoot(projectKey: string, apiUrl: string, authUrl: string, 
   return createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
 }
 
+/**
+ * The catalog the checkout benchmarks order from: one mug with a price and a tax category (the
+ * platform orders a cart only when its products have a tax category for the address's country).
+ */
+export async function mugCatalog(api: ByProjectKeyRequestBuilder): Promise<void> {
+  await api
+    .taxCategories()
+    .post({
+      body: { key: 'standard', name: 'Standard', rates: [{ name: 'DE 19%', amount: 0.19, includedInPrice: true, country: 'DE' }] },
+    })
+    .execute();
+  await api
+    .productTypes()
+    .post({ body: { key: 'plain', name: 'Plain', description: 'Plain', attributes: [] } })
+    .execute();
+  await api
+    .products()
+    .post({
+      body: {
+        key: 'mug',
+        productType: { typeId: 'product-type', key: 'plain' },
+        taxCategory: { typeId: 'tax-category', key: 'standard' },
+        name: { en: 'Mug' },
+        slug: { en: 'mug' },
+        masterVariant: { sku: 'MUG', prices: [{ value: { currencyCode: 'EUR', centAmount: 1200 } }] },
+        publish: true,
+      },
+    })
+    .execute();
+}
+
+/** The four-request checkout the benchmarks compare: create a cart, add the mug, set the shipping address, order. */
+export async function mugCheckout(api: ByProjectKeyRequestBuilder): Promise<void> {
+  let cart = (
+    await api
+      .carts()
+      .post({ body: { currency: 'EUR', country: 'DE' } })
+      .execute()
+  ).body;
+  cart = (
+    await api
+      .carts()
+      .withId({ ID: cart.id })
+      .post({ body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'MUG', quantity: 2 }] } })
+      .execute()
+  ).body;
+  cart = (
+    await api
+      .carts()
+      .withId({ ID: cart.id })
+      .post({ body: { version: cart.version, actions: [{ action: 'setShippingAddress', address: { country: 'DE' } }] } })
+      .execute()
+  ).body;
+  await api
+    .orders()
+    .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } })
+    .execute();
+}
+
 const COUNTRIES = ['DE', 'US', 'FR', 'GB', 'NL', 'ES', 'IT', 'PL'];
 const CITIES = ['Berlin', 'Munich', 'Paris', 'London', 'Amsterdam', 'Madrid', 'Rome', 'Warsaw'];
 const TIERS = ['bronze', 'silver', 'gold', 'platinum'];
