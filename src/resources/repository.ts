@@ -192,15 +192,20 @@ function own<T>(table: Record<string, T> | undefined, name: string): T | undefin
 
 /**
  * Whether an update left the resource as it was (`jsonEqual`). Its own fields that are not objects
- * (a version count, a state, a total quantity) are compared first: most updates change one of them,
- * and are told apart without walking everything the resource holds.
+ * (a version count, a state, a total quantity) and how many fields it has are compared first: most
+ * updates change one of them or add a field (a first shipping address), and are told apart without
+ * walking everything the resource holds.
  */
 function unchanged(next: StoredDocument, current: StoredDocument): boolean {
+  let defined = 0;
   for (const field in next) {
     const value = next[field];
+    if (value === undefined) continue;
+    defined++;
     if (typeof value !== 'object' && value !== current[field]) return false;
   }
-  return jsonEqual(next, current);
+  for (const field in current) if (current[field] !== undefined) defined--;
+  return defined === 0 && jsonEqual(next, current);
 }
 
 /** The action an update request names: a public one, or an internal one the endpoint's `allowed` list offers. */
