@@ -12,7 +12,7 @@ import {
 } from '../query/index.js';
 import { KeyConflict, type StorageBackend, type StoredDocument, VersionConflict } from '../storage/types.js';
 import { uuid } from '../util/ids.js';
-import { compactCopy, jsonClone, jsonEqual, shareEmptyLists, withFields } from '../util/json.js';
+import { compactCopy, compactFields, jsonClone, jsonEqual, shareEmptyLists, withFields } from '../util/json.js';
 import { isoNow } from '../util/time.js';
 import type { CallScope, Identifier, KeyReference } from '../context.js';
 import { PermissionLog } from '../scopes/permissions.js';
@@ -326,12 +326,9 @@ export class Repository implements Engine {
   }
 
   insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext, origin: CreateOrigin = 'created'): StoredDocument {
-    // The type's fields between the id and the audit fields, without a spread (see withFields).
-    const resource = withFields({ id: uuid(), version: 1 }, fields) as StoredDocument;
-    resource.createdAt = ctx.now;
-    resource.lastModifiedAt = ctx.now;
-    resource.createdBy = ctx.author;
-    resource.lastModifiedBy = ctx.author;
+    // The type's fields between the id and the audit fields.
+    const audit = { createdAt: ctx.now, lastModifiedAt: ctx.now, createdBy: ctx.author, lastModifiedBy: ctx.author };
+    const resource = compactFields({ id: uuid(), version: 1 }, fields, audit) as StoredDocument;
     const created = definition.messages?.[origin];
     const messages: MessagePayload[] = [];
     this.passExtensions(definition, 'Create', resource, ctx, messages);

@@ -5,6 +5,7 @@
  * bench/memory.ts measures); docs/performance.md explains each part.
  */
 import { test, expect } from '../support/response-check.js';
+import { spawnSync } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createCommerceMock } from '../../src/index.js';
@@ -207,6 +208,40 @@ test('compactCopy: an equal copy in fast mode for any field names, a comma or __
     expect(hasFastProperties(copy)).toBe(true);
   }
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+test('compactFields: what Object.assign makes of its parts, in fast mode; a name given twice keeps its first place and its last value', () => {
+  // In a process of its own: the field lists are shared by the whole process and bounded, and a
+  // worker that ran other tests may have used them up (then copies are made the ordinary way).
+  const script = `
+    import { compactFields } from './src/util/json.ts';
+    const fast = new Function('object', 'return %HasFastProperties(object)');
+    // A source of forty fields assigned one by one: a hash table, as a draft turned into an order is.
+    const dictionary = {};
+    for (let i = 0; i < 40; i++) dictionary['field' + i] = i;
+    const combinations = [
+      [{ id: 'a', version: 1 }, dictionary, { createdAt: 't', lastModifiedAt: 't' }],
+      [{ id: 'a', version: 1 }, { name: 'x', version: 7, createdAt: 'given' }, { createdAt: 't' }],
+      [{}, { a: 1 }, {}],
+      [{ 'a,b': 1 }, { b: { nested: true } }],
+    ];
+    console.log(JSON.stringify(combinations.map((parts) => {
+      const built = compactFields(...parts);
+      return { entries: Object.entries(built), assigned: Object.entries(Object.assign({}, ...parts)), fast: fast(built), sourceFast: fast(parts[1]) };
+    })));
+  `;
+  const run = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  });
+  expect(run.stderr).toBe('');
+  const results = JSON.parse(run.stdout.trim()) as Array<{ entries: unknown; assigned: unknown; fast: boolean; sourceFast: boolean }>;
+  expect(results).toHaveLength(4);
+  for (const result of results) {
+    expect(result.entries).toEqual(result.assigned);
+    expect(result.fast).toBe(true);
+  }
+  // The forty-field source was a hash table: built anew, not kept as it was.
+  expect(results[0]!.sourceFast).toBe(false);
 });
 
 test('ids are distinct version 4 UUIDs (written flat into one buffer, so each is its own copy)', () => {
