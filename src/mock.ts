@@ -122,10 +122,15 @@ function parseOptions(input: CommerceMockOptions | undefined): z.output<typeof C
   throw new TypeError(`commerce-mock: invalid options: ${problems.join('; ')}`);
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * Headers as a literal of their own, not a spread of shared ones: `finish` adds the correlation id
+ * to them, and on Node 20 a field added to a spread's copy takes a slow path (about 1 µs).
+ */
 function reply(status: number, body: unknown, method: string): MockResponse {
-  return method === 'HEAD' ? { status, headers: { ...JSON_HEADERS } } : { status, headers: { ...JSON_HEADERS }, body };
+  const headers: Record<string, string> = { 'content-type': JSON_CONTENT_TYPE };
+  return method === 'HEAD' ? { status, headers } : { status, headers, body };
 }
 
 /** The one place errors become the platform's envelope. */
