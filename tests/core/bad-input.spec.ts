@@ -386,6 +386,23 @@ for (const [mode, test] of [
       expect(target.mock.all('customer')).toHaveLength(1);
     });
 
+    test('nesting up to 64 levels is served, 65 refused; many brackets side by side are not nesting', async ({ target }) => {
+      // The body's own object is the first level: a value nested 63 deep makes 64 in all.
+      const customObject = (key: string, value: string) => `{"container":"depth","key":"${key}","value":${value}}`;
+      const atLimit = await send(target, 'POST', p('/custom-objects'), customObject('at-limit', nested(63)));
+      expect(atLimit.status).toBe(201);
+      const [error] = expectEnvelope(
+        await send(target, 'POST', p('/custom-objects'), customObject('past-limit', nested(64))),
+        400,
+        'InvalidJsonInput',
+      );
+      expect(error!.message).toBe('Request body does not contain valid JSON.');
+      const wide = `[${Array.from({ length: 100 }, (_, i) => `{"n":[${i}]}`).join(',')}]`;
+      const sideBySide = await send(target, 'POST', p('/custom-objects'), customObject('wide', wide));
+      expect(sideBySide.status).toBe(201);
+      expect(target.mock.all('key-value-document').map((document) => document.key)).toEqual(['at-limit', 'wide']);
+    });
+
     test('a malformed percent-encoding in an id or key → 400 InvalidInput, never a 500', async ({ target }) => {
       const seeded = seed(target);
       for (const path of [p('/customers/%E0%A4%A'), p('/customers/key=%E0%A4%A'), p('/customers/%')]) {
