@@ -7,7 +7,7 @@
  * The actions that change the state (freeze, unfreeze, lock, unlock) are here.
  */
 import { z } from 'zod';
-import { action, emits, type ResourceContext, type UpdateAction } from '../define.js';
+import { action, emits, extendAction, type ResourceContext, type UpdateAction } from '../define.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
 import { markStale, recalculateIfStale } from './stale.js';
@@ -62,12 +62,9 @@ function refuseInState(cart: Cart, name: string, rules: StateRules): void {
 export function cartActions(actions: Record<string, CartAction>): Record<string, UpdateAction<Cart>> {
   const wrapped: Record<string, UpdateAction<Cart>> = {};
   for (const [name, declared] of Object.entries(actions)) {
-    wrapped[name] = {
-      // Read on use, so that a schema not built yet stays so (see `action`).
-      get schema() {
-        return declared.schema;
-      },
-      apply(cart, payload, ctx) {
+    // `declared` with its `apply` wrapped: its schema getter and message copied as they are (see `extendAction`).
+    wrapped[name] = extendAction(declared, {
+      apply(cart: Cart, payload: unknown, ctx: ResourceContext) {
         // An ExternalAmount cart drops a tax amount when the total it was given for changes, even if a
         // later action of the request changes it back: so each action starts from recalculated totals.
         if (cart.taxMode === 'ExternalAmount') recalculateIfStale(cart, ctx);
@@ -75,8 +72,7 @@ export function cartActions(actions: Record<string, CartAction>): Record<string,
         declared.apply(cart, payload, ctx);
         markStale(cart);
       },
-      ...(declared.message ? { message: declared.message } : {}),
-    };
+    });
   }
   return wrapped;
 }
