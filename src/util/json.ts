@@ -130,6 +130,31 @@ export function compactFields(...parts: object[]): Record<string, unknown> {
   return list.build(values) as Record<string, unknown>;
 }
 
+/**
+ * A shallow copy of the fields of `source` that `keep` keeps, built compact (see `compactCopy`):
+ * copying a resource's thirty-odd fields one by one into a fresh object would leave it a hash table.
+ */
+export function compactCopyWhere<T extends object>(source: T, keep: (name: string, value: unknown) => boolean): Partial<T> {
+  let list = fieldLists;
+  const values: unknown[] = [];
+  for (const name in source) {
+    const value: unknown = source[name];
+    if (!keep(name, value)) continue;
+    const next = longerList(list, name);
+    if (!next) return ordinaryCopyWhere(source, keep);
+    list = next;
+    values.push(value);
+  }
+  list.build ??= literalOf(list);
+  return list.build(values) as Partial<T>;
+}
+
+function ordinaryCopyWhere<T extends object>(source: T, keep: (name: string, value: unknown) => boolean): Partial<T> {
+  const copy: Record<string, unknown> = {};
+  for (const name in source) if (keep(name, source[name])) copy[name] = source[name];
+  return copy as Partial<T>;
+}
+
 /** The field list `list` followed by `name`, made on first use; none past the limit. */
 function longerList(list: FieldList, name: string): FieldList | undefined {
   let next = list.longer.get(name);

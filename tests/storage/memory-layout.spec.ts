@@ -210,11 +210,11 @@ test('compactCopy: an equal copy in fast mode for any field names, a comma or __
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 });
 
-test('compactFields: what Object.assign makes of its parts, in fast mode; a name given twice keeps its first place and its last value', () => {
+test('compactFields and compactCopyWhere: what Object.assign and a filtered copy make, in fast mode; a name given twice keeps its first place and its last value', () => {
   // In a process of its own: the field lists are shared by the whole process and bounded, and a
   // worker that ran other tests may have used them up (then copies are made the ordinary way).
   const script = `
-    import { compactFields } from './src/util/json.ts';
+    import { compactCopyWhere, compactFields } from './src/util/json.ts';
     const fast = new Function('object', 'return %HasFastProperties(object)');
     // A source of forty fields assigned one by one: a hash table, as a draft turned into an order is.
     const dictionary = {};
@@ -225,17 +225,23 @@ test('compactFields: what Object.assign makes of its parts, in fast mode; a name
       [{}, { a: 1 }, {}],
       [{ 'a,b': 1 }, { b: { nested: true } }],
     ];
-    console.log(JSON.stringify(combinations.map((parts) => {
+    const merged = combinations.map((parts) => {
       const built = compactFields(...parts);
       return { entries: Object.entries(built), assigned: Object.entries(Object.assign({}, ...parts)), fast: fast(built), sourceFast: fast(parts[1]) };
-    })));
+    });
+    // Every field of the forty but the odd ones and the undefined one, as an order takes a cart's.
+    const source = { ...dictionary, gone: undefined };
+    const kept = compactCopyWhere(source, (name, value) => value !== undefined && !/[13579]$/.test(name));
+    const filtered = Object.entries(source).filter(([name, value]) => value !== undefined && !/[13579]$/.test(name));
+    merged.push({ entries: Object.entries(kept), assigned: filtered, fast: fast(kept), sourceFast: false });
+    console.log(JSON.stringify(merged));
   `;
   const run = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], {
     encoding: 'utf8',
   });
   expect(run.stderr).toBe('');
   const results = JSON.parse(run.stdout.trim()) as Array<{ entries: unknown; assigned: unknown; fast: boolean; sourceFast: boolean }>;
-  expect(results).toHaveLength(4);
+  expect(results).toHaveLength(5);
   for (const result of results) {
     expect(result.entries).toEqual(result.assigned);
     expect(result.fast).toBe(true);

@@ -22,6 +22,7 @@ import type { ResourceIdentifier } from '../validation.js';
 import { assertOrderNumberFree } from './actions.js';
 import type { Order, OrderFromCartDraft } from './model.js';
 import { orderErrors, takeInventory } from './parts.js';
+import { compactCopyWhere } from '../../util/json.js';
 
 /** Cart fields an order does not take: the cart's bookkeeping (`snapshotCart` leaves out the same) and `totalLineItemQuantity` (not an Order field). */
 const CART_ONLY = new Set<string>([
@@ -34,13 +35,14 @@ const CART_ONLY = new Set<string>([
   'totalLineItemQuantity',
 ]);
 
+const takenByOrder = (field: string, value: unknown) => value !== undefined && !CART_ONLY.has(field);
+
 /**
  * The order's fields of a cart copy `orderableCart` made: what `snapshotCart` answers, without
  * cloning the copy a second time (it is fresh and nobody else holds it). orders.spec.ts checks the two agree.
  */
 export function orderFieldsOf(copy: Cart): Order {
-  const order: Record<string, unknown> = {};
-  for (const field in copy) if (!CART_ONLY.has(field) && copy[field] !== undefined) order[field] = copy[field];
+  const order = compactCopyWhere(copy, takenByOrder) as Record<string, unknown>;
   order.cart = { typeId: 'cart', id: copy.id };
   return order as Order;
 }
