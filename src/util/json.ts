@@ -113,7 +113,7 @@ export function compactCopy<T extends object>(source: T): T {
  * name in more than one part keeps its first place and its last value, as `Object.assign` gives it
  * (an object literal naming a field twice does the same). Assigning a resource's thirty-odd fields
  * to a small object one by one costs more than the literal: the object outgrows its slots and then
- * its fast layout.
+ * its fast layout. For objects whose field names are the engine's own, as `withFields`.
  */
 export function compactFields(...parts: object[]): Record<string, unknown> {
   let list = fieldLists;
@@ -149,9 +149,15 @@ export function compactCopyWhere<T extends object>(source: T, keep: (name: strin
   return list.build(values) as Partial<T>;
 }
 
+/** `compactCopyWhere` the ordinary way: past the limit of field lists, or for a field named `__proto__` (kept an own field). */
 function ordinaryCopyWhere<T extends object>(source: T, keep: (name: string, value: unknown) => boolean): Partial<T> {
   const copy: Record<string, unknown> = {};
-  for (const name in source) if (keep(name, source[name])) copy[name] = source[name];
+  for (const name in source) {
+    const value: unknown = source[name];
+    if (!keep(name, value)) continue;
+    if (name === '__proto__') Object.defineProperty(copy, name, { value, enumerable: true, writable: true, configurable: true });
+    else copy[name] = value;
+  }
   return copy as Partial<T>;
 }
 

@@ -234,6 +234,10 @@ test('compactFields and compactCopyWhere: what Object.assign and a filtered copy
     const kept = compactCopyWhere(source, (name, value) => value !== undefined && !/[13579]$/.test(name));
     const filtered = Object.entries(source).filter(([name, value]) => value !== undefined && !/[13579]$/.test(name));
     merged.push({ entries: Object.entries(kept), assigned: filtered, fast: fast(kept), sourceFast: false });
+    // A field named __proto__ (as JSON.parse makes one) stays an own field, never the copy's prototype.
+    const parsed = JSON.parse('{"__proto__": {"polluted": true}, "x": 2}');
+    const withProto = compactCopyWhere(parsed, () => true);
+    merged.push({ entries: Object.entries(withProto), assigned: Object.entries(parsed), fast: Object.getPrototypeOf(withProto) === Object.prototype, sourceFast: false });
     console.log(JSON.stringify(merged));
   `;
   const run = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], {
@@ -241,7 +245,7 @@ test('compactFields and compactCopyWhere: what Object.assign and a filtered copy
   });
   expect(run.stderr).toBe('');
   const results = JSON.parse(run.stdout.trim()) as Array<{ entries: unknown; assigned: unknown; fast: boolean; sourceFast: boolean }>;
-  expect(results).toHaveLength(5);
+  expect(results).toHaveLength(6);
   for (const result of results) {
     expect(result.entries).toEqual(result.assigned);
     expect(result.fast).toBe(true);
