@@ -1,4 +1,9 @@
-import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import {
+  createApiBuilderFromCtpClient,
+  type ByProjectKeyRequestBuilder,
+  type Cart,
+  type CartUpdateAction,
+} from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
 /** Small timing helpers shared by the benchmarks: warm up, then report the median of many runs. */
 export interface Figure {
@@ -74,26 +79,22 @@ export async function mugCatalog(api: ByProjectKeyRequestBuilder): Promise<void>
 
 /** The four-request checkout the benchmarks compare: create a cart, add the mug, set the shipping address, order. */
 export async function mugCheckout(api: ByProjectKeyRequestBuilder): Promise<void> {
+  const update = async (cart: Cart, action: CartUpdateAction) =>
+    (
+      await api
+        .carts()
+        .withId({ ID: cart.id })
+        .post({ body: { version: cart.version, actions: [action] } })
+        .execute()
+    ).body;
   let cart = (
     await api
       .carts()
       .post({ body: { currency: 'EUR', country: 'DE' } })
       .execute()
   ).body;
-  cart = (
-    await api
-      .carts()
-      .withId({ ID: cart.id })
-      .post({ body: { version: cart.version, actions: [{ action: 'addLineItem', sku: 'MUG', quantity: 2 }] } })
-      .execute()
-  ).body;
-  cart = (
-    await api
-      .carts()
-      .withId({ ID: cart.id })
-      .post({ body: { version: cart.version, actions: [{ action: 'setShippingAddress', address: { country: 'DE' } }] } })
-      .execute()
-  ).body;
+  cart = await update(cart, { action: 'addLineItem', sku: 'MUG', quantity: 2 });
+  cart = await update(cart, { action: 'setShippingAddress', address: { country: 'DE' } });
   await api
     .orders()
     .post({ body: { cart: { typeId: 'cart', id: cart.id }, version: cart.version } })
