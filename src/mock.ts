@@ -126,7 +126,7 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Headers as a literal of their own, not a spread of shared ones: `finish` adds the correlation id
- * to them, and on Node 20 a field added to a spread's copy takes a slow path (about 1 µs).
+ * to them, and on Node 20 a field added to a spread's copy takes a slow path (0.6 µs of a get by id).
  */
 function reply(status: number, body: unknown, method: string): MockResponse {
   const headers: Record<string, string> = { 'content-type': JSON_CONTENT_TYPE };

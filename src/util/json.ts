@@ -50,11 +50,15 @@ function fieldByField<T>(source: Record<string, unknown>): T {
   for (const name in source) {
     const field = source[name];
     if (field === undefined) continue;
-    if (name === '__proto__')
-      Object.defineProperty(copy, name, { value: jsonClone(field), enumerable: true, writable: true, configurable: true });
-    else copy[name] = jsonClone(field);
+    setOwnField(copy, name, jsonClone(field));
   }
   return copy as T;
+}
+
+/** `copy[name] = value`, but a field named `__proto__` becomes an own field (as JSON.parse makes it), not the prototype. */
+function setOwnField(copy: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === '__proto__') Object.defineProperty(copy, name, { value, enumerable: true, writable: true, configurable: true });
+  else copy[name] = value;
 }
 
 /**
@@ -154,9 +158,7 @@ function ordinaryCopyWhere<T extends object>(source: T, keep: (name: string, val
   const copy: Record<string, unknown> = {};
   for (const name in source) {
     const value: unknown = source[name];
-    if (!keep(name, value)) continue;
-    if (name === '__proto__') Object.defineProperty(copy, name, { value, enumerable: true, writable: true, configurable: true });
-    else copy[name] = value;
+    if (keep(name, value)) setOwnField(copy, name, value);
   }
   return copy as Partial<T>;
 }
