@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { createCommerceMock, DEFAULT_API_URL, DEFAULT_AUTH_URL, startServer } from '../src/index.js';
 import type { MockRequest, MockResponse } from '../src/http/types.js';
 import { interceptFetch } from '../src/transports/mock-agent.js';
-import { mugCatalog, mugCheckout, sdkApiRoot } from './support.js';
+import { median, mugCatalog, mugCheckout, sdkApiRoot } from './support.js';
 
 const RUNS = Math.max(100, Number(process.env.RUNS ?? 1000));
 const ROUNDS = Math.max(3, Number(process.env.ROUNDS ?? 5));
@@ -65,7 +65,6 @@ function readSpent(): typeof spent {
   return read;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const us = (value: number, digits = 0) => `${value.toFixed(digits).padStart(5)} µs`;
 
 type Message =

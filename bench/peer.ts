@@ -19,7 +19,7 @@ import { createCommerceMock, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../src/in
 import { interceptFetch } from '../src/transports/mock-agent.js';
 import { startServer } from '../src/transports/node-server.js';
 import { CORS_HEADERS } from '../src/http/cors.js';
-import { measure, mugCatalog, mugCheckout, sdkApiRoot } from './support.js';
+import { measure, median, mugCatalog, mugCheckout, sdkApiRoot } from './support.js';
 
 const PROJECT = 'bench';
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -345,7 +345,6 @@ async function runRounds(targets: Target[], chosen: Workload[], rounds: Rounds):
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(3));
 
 /** One line per workload: ours, the peer, each floor, then the peer over ours and ours over each floor. */

@@ -32,6 +32,9 @@ export function print(figure: Figure, extra = ''): void {
   );
 }
 
+/** The middle of the sorted values (the upper one of the two middles for an even count). */
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
 export function residentMegabytes(): number {
   return Math.round(process.memoryUsage().rss / 1024 / 1024);
 }
