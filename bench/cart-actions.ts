@@ -1,5 +1,5 @@
 import { createCommerceMock } from '../src/index.js';
-import { createMockFetch } from '../src/transports/fetch.js';
+import { createMockFetch } from '../src/adapters/transports/fetch.js';
 import { measure, print, sdkApiRoot, type Figure } from './support.js';
 
 const RUNS = Math.max(50, Number(process.env.RUNS ?? 500));

@@ -18,8 +18,8 @@ import { ClientBuilder } from '@commercetools/ts-client';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCommerceMock } from '../src/index.js';
-import { interceptFetch } from '../src/transports/mock-agent.js';
-import { createMockFetch } from '../src/transports/fetch.js';
+import { interceptFetch } from '../src/adapters/transports/mock-agent.js';
+import { createMockFetch } from '../src/adapters/transports/fetch.js';
 import { print, type Figure } from './support.js';
 
 const RUNS = Math.max(50, Number(process.env.RUNS ?? 500));

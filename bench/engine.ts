@@ -22,8 +22,8 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createCommerceMock, DEFAULT_API_URL, DEFAULT_AUTH_URL, startServer } from '../src/index.js';
-import type { MockRequest, MockResponse } from '../src/http/types.js';
-import { interceptFetch } from '../src/transports/mock-agent.js';
+import type { MockRequest, MockResponse } from '../src/http/exchange.js';
+import { interceptFetch } from '../src/adapters/transports/mock-agent.js';
 import { median, mugCatalog, mugCheckout, sdkApiRoot } from './support.js';
 
 const RUNS = Math.max(100, Number(process.env.RUNS ?? 1000));

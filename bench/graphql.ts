@@ -1,5 +1,5 @@
 import { createCommerceMock } from '../src/index.js';
-import { createMockFetch } from '../src/transports/fetch.js';
+import { createMockFetch } from '../src/adapters/transports/fetch.js';
 import { measure, print, sdkApiRoot } from './support.js';
 
 const RUNS = Math.max(20, Number(process.env.RUNS ?? 200));

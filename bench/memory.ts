@@ -60,7 +60,7 @@ const children: Record<string, () => Promise<Reading>> = {
   },
   async idle() {
     const { createCommerceMock } = await import('../src/index.js');
-    const { interceptFetch } = await import('../src/transports/mock-agent.js');
+    const { interceptFetch } = await import('../src/adapters/transports/mock-agent.js');
     const mock = createCommerceMock({ defaultProjectKey: PROJECT });
     await interceptFetch(mock, { allowNetConnect: false });
     return read();

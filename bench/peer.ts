@@ -16,8 +16,8 @@ import { CommercetoolsMock } from '@labdigital/commercetools-mock';
 import { setupServer } from 'msw/node';
 import { getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici';
 import { createCommerceMock, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../src/index.js';
-import { interceptFetch } from '../src/transports/mock-agent.js';
-import { startServer } from '../src/transports/node-server.js';
+import { interceptFetch } from '../src/adapters/transports/mock-agent.js';
+import { startServer } from '../src/adapters/transports/node-server.js';
 import { CORS_HEADERS } from '../src/http/cors.js';
 import { measure, median, mugCatalog, mugCheckout, sdkApiRoot } from './support.js';
 

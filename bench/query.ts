@@ -23,7 +23,7 @@ import { runInNewContext } from 'node:vm';
 import { createCommerceMock } from '../src/index.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { CustomerDraft } from '../src/resources/customer/draft.js';
-import { validate } from '../src/resources/validation.js';
+import { validate } from '../src/engine/validation.js';
 import { uuid } from '../src/util/ids.js';
 import { isoNow } from '../src/util/time.js';
 import { compilePredicate, parseQueryParams, runQuery } from '../src/query/index.js';

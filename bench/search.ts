@@ -11,7 +11,7 @@ import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
 import { faker, productFactory, productTypeFactory } from '../factories/index.js';
 import { createCommerceMock } from '../src/index.js';
-import { interceptFetch } from '../src/transports/mock-agent.js';
+import { interceptFetch } from '../src/adapters/transports/mock-agent.js';
 import { measure, print, residentMegabytes } from './support.js';
 
 const PRODUCTS = 10_000;

@@ -67,7 +67,7 @@ async function serve(target: Target): Promise<void> {
 
 async function startOurs() {
   const { createCommerceMock } = await import('../src/index.js');
-  const { startServer } = await import('../src/transports/node-server.js');
+  const { startServer } = await import('../src/adapters/transports/node-server.js');
   return startServer(createCommerceMock({ defaultProjectKey: PROJECT }), { port: 0 });
 }
 

@@ -6,9 +6,9 @@
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
 import { createCommerceMock } from '../src/index.js';
-import { interceptFetch } from '../src/transports/mock-agent.js';
-import { createMockFetch } from '../src/transports/fetch.js';
-import { startServer } from '../src/transports/node-server.js';
+import { interceptFetch } from '../src/adapters/transports/mock-agent.js';
+import { createMockFetch } from '../src/adapters/transports/fetch.js';
+import { startServer } from '../src/adapters/transports/node-server.js';
 import { measure, print, type Figure } from './support.js';
 
 const RUNS = 2000;

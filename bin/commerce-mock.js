@@ -3,7 +3,7 @@
 // `npm start` (its `prestart`) or `npm run build` builds it.
 import { existsSync } from 'node:fs';
 
-const cli = new URL('../dist/src/cli.js', import.meta.url);
+const cli = new URL('../dist/src/adapters/cli.js', import.meta.url);
 if (!existsSync(cli)) {
   console.error('commerce-mock: dist/ is missing; run `npm run build` first.');
   process.exit(1);

@@ -1,6 +1,6 @@
 import { faker } from '@faker-js/faker';
 import { Factory } from 'fishery';
-import type { TaggedDraft } from '../src/seed.js';
+import type { TaggedDraft } from '../src/api/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
 import { PERMISSIONS, type Permission } from '../src/resources/associate-roles.js';
 import { customFieldsDraft, draftOf } from './support.js';

@@ -1,6 +1,6 @@
 import { faker } from '@faker-js/faker';
 import { Factory } from 'fishery';
-import type { TaggedDraft } from '../src/seed.js';
+import type { TaggedDraft } from '../src/api/seed.js';
 import type { DraftOf } from '../src/resources/type-map.js';
 import { addressDraft } from './customers.js';
 import { byKey, customFieldsDraft, draftOf, slugify, type Writable } from './support.js';

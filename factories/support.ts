@@ -1,5 +1,5 @@
 import type { HookFn } from 'fishery';
-import { tagDraft, type TaggedDraft } from '../src/seed.js';
+import { tagDraft, type TaggedDraft } from '../src/api/seed.js';
 import type { DraftOf, TypeId } from '../src/resources/type-map.js';
 
 /** The password every customer factory draft carries unless a test passes its own (`build({ password })`). */

@@ -1,23 +1,23 @@
-export { CommerceMock, createCommerceMock, CommerceMockOptions, DEFAULT_API_URL, DEFAULT_AUTH_URL } from './mock.js';
-export type { MockSnapshot, ProjectScoped, ResolvedOptions } from './mock.js';
-export type { MockRequest, MockResponse } from './http/types.js';
+export { CommerceMock, createCommerceMock, CommerceMockOptions, DEFAULT_API_URL, DEFAULT_AUTH_URL } from './api/mock.js';
+export type { MockSnapshot, ProjectScoped, ResolvedOptions } from './api/mock.js';
+export type { MockRequest, MockResponse } from './http/exchange.js';
 export { PlatformError, errors, type ErrorObject } from './http/errors.js';
 export type { AuthStore, TokenRecord, TokenFilter, TokenKind } from './auth/tokens.js';
-export type { StorageBackend, StorageEntry, StorageSnapshot, StoredDocument, WriteOptions } from './storage/types.js';
-export { EXPORT_FORMAT, EXPORT_VERSION, ImportError, type ExportedEntry, type ExportOptions, type MockExport } from './export.js';
-export { VersionConflict, KeyConflict } from './storage/types.js';
+export type { StorageBackend, StorageEntry, StorageSnapshot, StoredDocument, WriteOptions } from './storage/backend.js';
+export { EXPORT_FORMAT, EXPORT_VERSION, ImportError, type ExportedEntry, type ExportOptions, type MockExport } from './api/export.js';
+export { VersionConflict, KeyConflict } from './storage/backend.js';
 export { MemoryStorage } from './storage/memory.js';
 export { sqliteStorage, SqliteStorage, type SqliteStorageOptions } from './storage/sqlite.js';
 export { RecordingStorage, type RecordedChange } from './storage/recording.js';
-export { defineResource, action } from './resources/define.js';
-export type { ResourceDefinition, ResourceContext, Reference, Author } from './resources/define.js';
+export { defineResource, action } from './engine/define.js';
+export type { ResourceDefinition, ResourceContext, Reference, Author } from './engine/define.js';
 export type { PagedResult } from './query/index.js';
-export type { Delivery, DeliveryFilter, DeliveryListener } from './resources/deliveries.js';
-export type { ExtensionHandler, ExtensionResponse } from './extension-calls.js';
-export type { ExtensionInput } from './resources/extensions.js';
-export { interceptFetch, type InterceptOptions, type Interception } from './transports/mock-agent.js';
-export { startServer, type ServerOptions, type RunningServer } from './transports/node-server.js';
-export { serveAdmin, ADMIN_PREFIX, type AdminOptions } from './admin.js';
+export type { Delivery, DeliveryFilter, DeliveryListener } from './engine/outbox.js';
+export type { ExtensionHandler, ExtensionResponse } from './core/extension-calls.js';
+export type { ExtensionInput } from './engine/extension-gate.js';
+export { interceptFetch, type InterceptOptions, type Interception } from './adapters/transports/mock-agent.js';
+export { startServer, type ServerOptions, type RunningServer } from './adapters/transports/node-server.js';
+export { serveAdmin, ADMIN_PREFIX, type AdminOptions } from './adapters/admin.js';
 export {
   connectCommerceMock,
   localClient,
@@ -25,12 +25,12 @@ export {
   type MockInfo,
   type RemoteOptions,
   type TokenGrant,
-} from './client.js';
-export type { JournalEntry, JournalFilter, JournalCaller, JournalOptions } from './journal.js';
-export { RESOURCE_TYPE, tagDraft, draftType, type TaggedDraft } from './seed.js';
+} from './adapters/client.js';
+export type { JournalEntry, JournalFilter, JournalCaller, JournalOptions } from './core/journal.js';
+export { RESOURCE_TYPE, tagDraft, draftType, type TaggedDraft } from './api/seed.js';
 export type { ResourceTypes, TypeId, DraftOf, ResourceOf } from './resources/type-map.js';
-export type { SeedItem, SeedInput, SeededType, QueryParams, QueryValue, UpdateBody } from './mock.js';
-export type { Permission, PermissionDecision } from './scopes/index.js';
-export { createMockFetch, type MockFetchOptions } from './transports/fetch.js';
-export { graphqlInput } from './graphql/input.js';
-export { Faults, FaultRule } from './faults.js';
+export type { SeedItem, SeedInput, SeededType, QueryParams, QueryValue, UpdateBody } from './api/mock.js';
+export type { Permission, PermissionDecision } from './core/scoped-mounts.js';
+export { createMockFetch, type MockFetchOptions } from './adapters/transports/fetch.js';
+export { graphqlInput } from './core/graphql/input.js';
+export { Faults, FaultRule } from './core/faults.js';

@@ -1,4 +1,4 @@
-import type { Author, Caller } from '../context.js';
+import type { Author, Caller } from '../http/context.js';
 import { errors } from '../http/errors.js';
 import type { TokenRecord } from './tokens.js';
 

@@ -1,5 +1,5 @@
 import { errors } from './errors.js';
-import type { MockRequest } from './types.js';
+import type { MockRequest } from './exchange.js';
 
 /** Chosen by the mock (the platform documents no single figure): larger bodies get a 413. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;

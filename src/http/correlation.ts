@@ -1,5 +1,5 @@
 import { randomUuid } from '../util/ids.js';
-import { header, type MockRequest } from './types.js';
+import { header, type MockRequest } from './exchange.js';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 

@@ -1,4 +1,4 @@
-import type { ApiCall, Method, RawRequest, Reply, ResourceContext } from '../context.js';
+import type { ApiCall, Method, RawRequest, Reply, ResourceContext } from './context.js';
 import { parseJsonBody } from './body.js';
 import { errors } from './errors.js';
 

@@ -1,17 +1,17 @@
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-import type { CommerceMock, ProjectScoped, QueryParams, SeedItem, SeededType } from '../mock.js';
+import type { CommerceMock, ProjectScoped, QueryParams, SeedItem, SeededType } from '../api/mock.js';
 import type { TokenFilter, TokenRecord } from '../auth/tokens.js';
-import type { MockClient, SnapshotId } from '../client.js';
-import type { ExportOptions, MockExport } from '../export.js';
-import type { FaultRule } from '../faults.js';
-import type { JournalEntry, JournalFilter } from '../journal.js';
-import type { MessageFilter } from '../resources/messages.js';
-import type { Delivery, DeliveryFilter } from '../resources/deliveries.js';
-import type { SubscriptionStatus } from '../resources/subscriptions.js';
+import type { MockClient, SnapshotId } from '../adapters/client.js';
+import type { ExportOptions, MockExport } from '../api/export.js';
+import type { FaultRule } from '../core/faults.js';
+import type { JournalEntry, JournalFilter } from '../core/journal.js';
+import type { MessageFilter } from '../engine/messages.js';
+import type { Delivery, DeliveryFilter } from '../engine/outbox.js';
+import type { SubscriptionStatus } from '../engine/subscription.js';
 import type { PagedResult } from '../query/index.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
-import type { PermissionDecision } from '../scopes/index.js';
-import { createMockFetch } from '../transports/fetch.js';
+import type { PermissionDecision } from '../core/scoped-mounts.js';
+import { createMockFetch } from '../adapters/transports/fetch.js';
 
 /** The official SDK's builders, when the SDK is installed (it is an optional peer). */
 export interface SdkModules {

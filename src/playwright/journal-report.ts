@@ -2,7 +2,7 @@
  * The request journal as a failing test's report shows it: one line per request (time, method,
  * path and query, status, duration, caller), each followed by its request and response bodies.
  */
-import type { JournalEntry } from '../journal.js';
+import type { JournalEntry } from '../core/journal.js';
 
 const BODY_CHARACTERS = 1000;
 

@@ -7,14 +7,14 @@
  */
 import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test';
 import type { TokenKind, TokenRecord } from '../auth/tokens.js';
-import type { CommerceMock } from '../mock.js';
+import type { CommerceMock } from '../api/mock.js';
 import type { PagedResult } from '../query/index.js';
 import { resourceDefinitions } from '../resources/index.js';
 import type { TypeId } from '../resources/type-map.js';
 import type { Commerce } from './commerce.js';
-import { PERMISSIONS, type Permission, type PermissionDecision } from '../scopes/permissions.js';
+import { PERMISSIONS, type Permission, type PermissionDecision } from '../engine/permissions.js';
 import { type Source, type Sources, sourcesOf, webFirst } from './web-first.js';
-import type { JournalEntry } from '../journal.js';
+import type { JournalEntry } from '../core/journal.js';
 
 /** `M` when `T` is `any`, else `unknown` (which leaves a matcher's type as `expect.extend` made it). */
 type OnAny<T, M> = 0 extends 1 & T ? M : unknown;

@@ -7,13 +7,13 @@
  */
 import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test';
 import type { TokenRecord } from '../auth/tokens.js';
-import { localClient, type MockClient } from '../client.js';
-import type { JournalEntry, JournalFilter } from '../journal.js';
-import type { MessageFilter } from '../resources/messages.js';
-import type { DeliveryFilter } from '../resources/deliveries.js';
-import { CommerceMock } from '../mock.js';
+import { localClient, type MockClient } from '../adapters/client.js';
+import type { JournalEntry, JournalFilter } from '../core/journal.js';
+import type { MessageFilter } from '../engine/messages.js';
+import type { DeliveryFilter } from '../engine/outbox.js';
+import { CommerceMock } from '../api/mock.js';
 import type { PagedResult } from '../query/index.js';
-import type { PermissionDecision } from '../scopes/permissions.js';
+import type { PermissionDecision } from '../engine/permissions.js';
 import { Commerce, internalsOf } from './commerce.js';
 
 type Maybe<T> = T | Promise<T>;

@@ -16,9 +16,9 @@ import {
   emitsCustomType,
   SetCustomField,
   SetCustomType,
-} from './common.js';
-import { action, emits, type UpdateAction } from './define.js';
-import { BaseAddress } from './validation.js';
+} from '../engine/common-actions.js';
+import { action, emits, type UpdateAction } from '../engine/define.js';
+import { BaseAddress } from '../engine/validation.js';
 
 export interface AddressBook {
   addresses: Address[];

@@ -21,18 +21,18 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, type ApiCall } from '../context.js';
+import { created, type ApiCall } from '../http/context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
-import type { StoredDocument } from '../storage/types.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { jsonClone } from '../util/json.js';
-import { RESOURCE_PERMISSIONS } from '../scopes/associate-permissions.js';
-import { scopedAccess, scopeFields } from '../scopes/scoped-access.js';
+import { RESOURCE_PERMISSIONS } from './business-unit/permissions.js';
+import { scopedAccess, scopeFields } from '../engine/scoped-access.js';
 import { notServedProjectWide, rulesFor, unitHandlers, type ApprovalRule, type RuleApprover } from './approval-rules.js';
 import { associateRolesIn } from './business-unit/hierarchy.js';
 import type { Associate, BusinessUnit } from './business-unit/model.js';
 import type { Cart } from './cart/model.js';
 import { predicateScope } from './cart/predicate-scope.js';
-import { customFieldActions, type CustomFields } from './common.js';
+import { customFieldActions, type CustomFields } from '../engine/common-actions.js';
 import {
   action,
   emitsOneOf,
@@ -44,12 +44,12 @@ import {
   type Engine,
   type ScopePolicy,
   lifecycleMessages,
-} from './define.js';
+} from '../engine/define.js';
 import type { KeyRef } from './quote-requests.js';
 import { OrderFromCartDraft, type Order } from './order/model.js';
 import { cartOfDraft, placeOrder } from './order/place.js';
 import { orderNumberRoutes } from './order/routes.js';
-import { validate } from './validation.js';
+import { validate } from '../engine/validation.js';
 import { ReplicaCartDraft, replicate } from './cart/replicate.js';
 
 export interface ApprovalFlow extends StoredDocument {

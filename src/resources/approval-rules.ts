@@ -17,14 +17,14 @@
  */
 import { z } from 'zod';
 import { errors, PlatformError } from '../http/errors.js';
-import { created, ok, type ApiCall, type Reply } from '../context.js';
+import { created, ok, type ApiCall, type Reply } from '../http/context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
-import type { StoredDocument } from '../storage/types.js';
-import type { AssociateInUnit, Permission } from '../scopes/associate-permissions.js';
-import { scopedAccess, type ScopedAccess, scopeFields } from '../scopes/scoped-access.js';
+import type { StoredDocument } from '../storage/backend.js';
+import type { AssociateInUnit, Permission } from './business-unit/permissions.js';
+import { scopedAccess, type ScopedAccess, scopeFields } from '../engine/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import { cartErrors } from './cart/errors.js';
-import { customFieldActions, customFields, type CustomFields, emitsField } from './common.js';
+import { customFieldActions, customFields, type CustomFields, emitsField } from '../engine/common-actions.js';
 import {
   action,
   defineResource,
@@ -35,9 +35,9 @@ import {
   type Engine,
   type ScopePolicy,
   lifecycleMessages,
-} from './define.js';
+} from '../engine/define.js';
 import type { KeyRef } from './quote-requests.js';
-import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from '../engine/validation.js';
 
 export interface RuleApprover {
   associateRole: KeyRef<'associate-role'>;

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { copyWithout } from '../util/json.js';
-import { customFields, type CustomFields } from './common.js';
-import type { ResourceContext } from './define.js';
-import { CustomFieldsDraft, Key, LocalizedString } from './validation.js';
+import { customFields, type CustomFields } from '../engine/common-actions.js';
+import type { ResourceContext } from '../engine/define.js';
+import { CustomFieldsDraft, Key, LocalizedString } from '../engine/validation.js';
 
 export interface AssetSource {
   uri: string;

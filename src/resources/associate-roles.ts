@@ -1,16 +1,16 @@
 /**
  * Associate roles: named sets of Permissions that business units assign to their associates
  * (`associates[].associateRoleAssignments[].associateRole` is a KeyReference to one). What a set of
- * roles allows is decided in src/scopes/associate-permissions.ts.
+ * roles allows is decided in business-unit/permissions.ts.
  */
 import { z } from 'zod';
-import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, lifecycleMessages, emits } from './define.js';
-import { customFieldActions, customFields, type CustomFields, setter, emitsField } from './common.js';
-import { CustomFieldsDraft, Key } from './validation.js';
-import { Permission } from '../scopes/permissions.js';
+import type { StoredDocument } from '../storage/backend.js';
+import { action, defineResource, type BaseFields, lifecycleMessages, emits } from '../engine/define.js';
+import { customFieldActions, customFields, type CustomFields, setter, emitsField } from '../engine/common-actions.js';
+import { CustomFieldsDraft, Key } from '../engine/validation.js';
+import { Permission } from '../engine/permissions.js';
 
-export { Permission, PERMISSIONS } from '../scopes/permissions.js';
+export { Permission, PERMISSIONS } from '../engine/permissions.js';
 
 export interface AssociateRole extends StoredDocument {
   key: string;

@@ -1,9 +1,9 @@
 /** Attribute groups: named sets of attribute names (by `key`), for access control of product editors. */
 import { z } from 'zod';
-import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields } from './define.js';
-import { changer, setter } from './common.js';
-import { Key, LocalizedString } from './validation.js';
+import type { StoredDocument } from '../storage/backend.js';
+import { action, defineResource, type BaseFields } from '../engine/define.js';
+import { changer, setter } from '../engine/common-actions.js';
+import { Key, LocalizedString } from '../engine/validation.js';
 
 export interface AttributeGroup extends StoredDocument {
   key?: string;

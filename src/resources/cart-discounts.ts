@@ -10,11 +10,11 @@ import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { compileCartPredicate, compileItemPredicate } from '../pricing/cart-predicate.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
-import type { StoredDocument } from '../storage/types.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { cartErrors } from './cart/errors.js';
-import { customFieldActions, customFields, setField, setter, type CustomFields, emitsField } from './common.js';
-import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages, emits } from './define.js';
-import { CustomFieldsDraft, Key, LocalizedString, SortOrder, resourceIdentifier, DateTime } from './validation.js';
+import { customFieldActions, customFields, setField, setter, type CustomFields, emitsField } from '../engine/common-actions.js';
+import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages, emits } from '../engine/define.js';
+import { CustomFieldsDraft, Key, LocalizedString, SortOrder, resourceIdentifier, DateTime } from '../engine/validation.js';
 
 const ApplicationMode = z.enum(['ProportionateDistribution', 'EvenDistribution', 'IndividualApplication']);
 

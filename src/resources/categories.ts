@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { StoredDocument } from '../storage/types.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { jsonClone } from '../util/json.js';
-import { action, defineResource, emits, type BaseFields, type ResourceContext } from './define.js';
+import { action, defineResource, emits, type BaseFields, type ResourceContext } from '../engine/define.js';
 import {
   applyCustomField,
   applyCustomType,
@@ -14,8 +14,8 @@ import {
   SetCustomType,
   setField,
   setter,
-} from './common.js';
-import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, Slug } from './validation.js';
+} from '../engine/common-actions.js';
+import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, Slug } from '../engine/validation.js';
 import { type Asset, AssetDraft, AssetLocator, AssetSourceDraft, assertUniqueAssetKeys, assetFromDraft, findAsset } from './assets.js';
 
 export interface CategoryReference {

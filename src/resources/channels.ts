@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields } from './define.js';
+import type { StoredDocument } from '../storage/backend.js';
+import { action, defineResource, type BaseFields } from '../engine/define.js';
 import {
   type Address,
   addressFromDraft,
@@ -14,9 +14,9 @@ import {
   SetCustomField,
   SetCustomType,
   setter,
-} from './common.js';
+} from '../engine/common-actions.js';
 import { reviewStatisticsActions } from './review-statistics.js';
-import { BaseAddress, CustomFieldsDraft, GeoJsonPoint, LocalizedString } from './validation.js';
+import { BaseAddress, CustomFieldsDraft, GeoJsonPoint, LocalizedString } from '../engine/validation.js';
 
 export const ChannelRole = z.enum(['InventorySupply', 'ProductDistribution', 'OrderExport', 'OrderImport', 'Primary']);
 export type ChannelRole = z.infer<typeof ChannelRole>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall } from '../context.js';
-import type { StoredDocument } from '../storage/types.js';
-import { defineResource, type BaseFields, type ResourceDefinition } from './define.js';
-import { ExpectedVersion, validate } from './validation.js';
+import { created, ok, type ApiCall } from '../http/context.js';
+import type { StoredDocument } from '../storage/backend.js';
+import { defineResource, type BaseFields, type ResourceDefinition } from '../engine/define.js';
+import { ExpectedVersion, validate } from '../engine/validation.js';
 
 const TYPE_ID = 'key-value-document';
 

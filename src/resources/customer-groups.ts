@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { StoredDocument } from '../storage/types.js';
-import { defineResource, type BaseFields } from './define.js';
-import { changer, customFieldActionsWithMessages, customFields, type CustomFields, setter } from './common.js';
-import { CustomFieldsDraft, Key } from './validation.js';
+import type { StoredDocument } from '../storage/backend.js';
+import { defineResource, type BaseFields } from '../engine/define.js';
+import { changer, customFieldActionsWithMessages, customFields, type CustomFields, setter } from '../engine/common-actions.js';
+import { CustomFieldsDraft, Key } from '../engine/validation.js';
 
 export interface CustomerGroup extends StoredDocument {
   key?: string;

@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { StoredDocument } from '../storage/types.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { assertCartPredicate } from './cart/errors.js';
 import { referencesIn } from './cart-discounts.js';
-import { customFieldActions, customFields, setField, setter, type CustomFields, emitsField } from './common.js';
-import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages } from './define.js';
-import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime } from './validation.js';
+import { customFieldActions, customFields, setField, setter, type CustomFields, emitsField } from '../engine/common-actions.js';
+import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages } from '../engine/define.js';
+import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime } from '../engine/validation.js';
 
 export interface DiscountCode extends StoredDocument {
   key?: string;

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { StoredDocument } from '../storage/types.js';
-import { changer, setter, emitsField } from './common.js';
-import { type BaseFields, defineResource, lifecycleMessages } from './define.js';
-import { Key, LocalizedString, SortOrder } from './validation.js';
+import type { StoredDocument } from '../storage/backend.js';
+import { changer, setter, emitsField } from '../engine/common-actions.js';
+import { type BaseFields, defineResource, lifecycleMessages } from '../engine/define.js';
+import { Key, LocalizedString, SortOrder } from '../engine/validation.js';
 
 export interface DiscountGroup extends StoredDocument {
   key: string;

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from './define.js';
+import type { ResourceDefinition } from '../engine/define.js';
 import { categories } from './categories.js';
 import { channels } from './channels.js';
 import { customerGroups } from './customer-groups.js';
@@ -8,7 +8,7 @@ import { project } from './project.js';
 import { states } from './states.js';
 import { stores } from './stores.js';
 import { taxCategories } from './tax-categories.js';
-import { types } from './types.js';
+import { types } from './custom-types.js';
 import { zones } from './zones.js';
 import { productTypes } from './product-types.js';
 import { products } from './product/index.js';
@@ -34,9 +34,9 @@ import { stagedQuotes } from './staged-quotes.js';
 import { quotes } from './quotes.js';
 import { approvalRules } from './approval-rules.js';
 import { approvalFlows } from './approval-flows.js';
-import { messages } from './messages.js';
+import { messages } from '../engine/messages.js';
 import { subscriptions } from './subscriptions.js';
-import { extensions } from './extensions.js';
+import { extensions } from '../engine/extension-gate.js';
 
 /** Every resource type the mock serves. Adding one is a module plus a line here. */
 export const resourceDefinitions: ResourceDefinition[] = [

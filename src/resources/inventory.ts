@@ -6,10 +6,10 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, emits, type BaseFields, type Reference, type ResourceContext } from './define.js';
-import { customFieldActions, customFields, type CustomFields, setField, setter } from './common.js';
-import { CustomFieldsDraft, Key, type ResourceIdentifier, resourceIdentifier, DateTime } from './validation.js';
+import type { StoredDocument } from '../storage/backend.js';
+import { action, defineResource, emits, type BaseFields, type Reference, type ResourceContext } from '../engine/define.js';
+import { customFieldActions, customFields, type CustomFields, setField, setter } from '../engine/common-actions.js';
+import { CustomFieldsDraft, Key, type ResourceIdentifier, resourceIdentifier, DateTime } from '../engine/validation.js';
 
 export interface InventoryEntry extends StoredDocument {
   key?: string;

@@ -15,8 +15,16 @@ import { uuid } from '../util/ids.js';
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { type CentPrecisionMoney, MoneyDraft, type TypedMoney, typedMoney, withCentAmount } from '../pricing/money.js';
-import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, emits, type Reference, type ResourceContext, type CustomRoute, type ScopePolicy } from './define.js';
+import type { StoredDocument } from '../storage/backend.js';
+import {
+  action,
+  defineResource,
+  emits,
+  type Reference,
+  type ResourceContext,
+  type CustomRoute,
+  type ScopePolicy,
+} from '../engine/define.js';
 import {
   applyCustomField,
   applyCustomType,
@@ -31,10 +39,18 @@ import {
   SetCustomType,
   setField,
   setter,
-} from './common.js';
-import { CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, validate, resourceIdentifier, DateTime } from './validation.js';
-import { created } from '../context.js';
-import { scopedAccess, scopeFields, stampScope } from '../scopes/scoped-access.js';
+} from '../engine/common-actions.js';
+import {
+  CustomFieldsDraft,
+  Key,
+  LocalizedString,
+  type ResourceIdentifier,
+  validate,
+  resourceIdentifier,
+  DateTime,
+} from '../engine/validation.js';
+import { created } from '../http/context.js';
+import { scopedAccess, scopeFields, stampScope } from '../engine/scoped-access.js';
 
 export const TransactionType = z.enum(['Authorization', 'CancelAuthorization', 'Charge', 'Refund', 'Chargeback']);
 export const TransactionState = z.enum(['Initial', 'Pending', 'Success', 'Failure']);

@@ -6,16 +6,16 @@
  */
 import { z } from 'zod';
 import { errors, fieldErrors } from '../http/errors.js';
-import { ok } from '../context.js';
+import { ok } from '../http/context.js';
 import { DiscountPredicateError, parseDiscountPredicate, type DiscountPredicateNode, type Operand } from '../pricing/discount-predicate.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import { ProductDiscountSet, type ProductDiscountValue } from '../pricing/product-discounts.js';
-import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, type Reference } from './define.js';
-import { changer, setField, setter } from './common.js';
+import type { StoredDocument } from '../storage/backend.js';
+import { action, defineResource, type BaseFields, type Reference } from '../engine/define.js';
+import { changer, setField, setter } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { allVariants, type Product } from './product/model.js';
-import { Key, LocalizedString, validate, SortOrder, DateTime } from './validation.js';
+import { Key, LocalizedString, validate, SortOrder, DateTime } from '../engine/validation.js';
 
 export interface ProductDiscount extends StoredDocument {
   key?: string;

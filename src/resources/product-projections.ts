@@ -9,10 +9,10 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { ok, type ApiCall } from '../context.js';
+import { ok, type ApiCall } from '../http/context.js';
 import { namesAnyField, parseQueryParams, runQuery } from '../query/index.js';
-import type { CustomRoute, Engine, ResourceContext, ScopePolicy } from './define.js';
-import { defineResource } from './define.js';
+import type { CustomRoute, Engine, ResourceContext, ScopePolicy } from '../engine/define.js';
+import { defineResource } from '../engine/define.js';
 import type { Product } from './product/model.js';
 import {
   CatalogRead,
@@ -24,8 +24,8 @@ import {
   stagedParam,
 } from './product/present.js';
 import { productProjectionInStoreScope } from './product/in-store.js';
-import { queryOptionsFor } from './repository.js';
-import { projectionSearchRoutes } from '../search/index.js';
+import { queryOptionsFor } from '../engine/repository.js';
+import { projectionSearchRoutes } from './product/search/index.js';
 
 export {
   productProjection,

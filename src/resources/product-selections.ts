@@ -7,14 +7,22 @@
 import { z } from 'zod';
 import { jsonClone } from '../util/json.js';
 import { errors } from '../http/errors.js';
-import { ok, type ApiCall } from '../context.js';
+import { ok, type ApiCall } from '../http/context.js';
 import { parseQueryParams, runQuery } from '../query/index.js';
-import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, type Reference, type ResourceContext, lifecycleMessages, emits } from './define.js';
-import { changer, customFieldActions, customFields, type CustomFields, setter } from './common.js';
+import type { StoredDocument } from '../storage/backend.js';
+import {
+  action,
+  defineResource,
+  type BaseFields,
+  type Reference,
+  type ResourceContext,
+  lifecycleMessages,
+  emits,
+} from '../engine/define.js';
+import { changer, customFieldActions, customFields, type CustomFields, setter } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { presentedRoutes } from './product/routes.js';
-import { CustomFieldsDraft, LocalizedString, type ResourceIdentifier, resourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
 
 const VariantSelection = z.object({
   type: z.enum(['includeOnly', 'includeAllExcept', 'inclusion', 'exclusion']),

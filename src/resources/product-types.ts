@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, type BaseFields, type ResourceContext } from './define.js';
-import { changer, setField, setter } from './common.js';
+import type { StoredDocument } from '../storage/backend.js';
+import { action, defineResource, type BaseFields, type ResourceContext } from '../engine/define.js';
+import { changer, setField, setter } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
-import { AttributeName, Key, LocalizedString, resourceIdentifier } from './validation.js';
+import { AttributeName, Key, LocalizedString, resourceIdentifier } from '../engine/validation.js';
 
 export const AttributeReferenceTypeIds = [
   'associate-role',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { route, type Route } from '../http/router.js';
-import { ok } from '../context.js';
-import { action, defineResource, type Engine } from './define.js';
+import { ok } from '../http/context.js';
+import { action, defineResource, type Engine } from '../engine/define.js';
 import { isoNow } from '../util/time.js';
-import { changer } from './common.js';
-import { DEFAULT_MESSAGES_CONFIGURATION } from './messages.js';
-import { Country, Currency, LanguageTag } from './validation.js';
+import { changer } from '../engine/common-actions.js';
+import { DEFAULT_MESSAGES_CONFIGURATION } from '../engine/messages.js';
+import { Country, Currency, LanguageTag } from '../engine/validation.js';
 
 const DeleteDaysAfterLastModification = z.number().int().min(1).max(365_250);
 /** Fields the mock does not model are kept as they are sent. */

@@ -23,14 +23,21 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall } from '../context.js';
-import type { StoredDocument } from '../storage/types.js';
+import { created, ok, type ApiCall } from '../http/context.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { jsonClone } from '../util/json.js';
-import { AssociateInUnit, type Permission, RESOURCE_PERMISSIONS } from '../scopes/associate-permissions.js';
-import { scopedAccess, scopeFields } from '../scopes/scoped-access.js';
+import { type Permission, RESOURCE_PERMISSIONS } from './business-unit/permissions.js';
+import { scopedAccess, scopeFields } from '../engine/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import type { Cart, CustomLineItem, LineItem, ShippingInfo, TaxedPrice } from './cart/model.js';
-import { customFieldActions, customFields, type Address, type CustomFields, emitsField, emitsStateTransition } from './common.js';
+import {
+  customFieldActions,
+  customFields,
+  type Address,
+  type CustomFields,
+  emitsField,
+  emitsStateTransition,
+} from '../engine/common-actions.js';
 import {
   action,
   emits,
@@ -43,9 +50,9 @@ import {
   type Engine,
   type ScopePolicy,
   lifecycleMessages,
-} from './define.js';
+} from '../engine/define.js';
 import { stateTransition } from './payments.js';
-import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from '../engine/validation.js';
 
 export type KeyRef<T extends string> = { typeId: T; key: string };
 
@@ -349,11 +356,7 @@ export function requireOwnB2BPermission(
   if (unitKey === undefined || customerId === undefined || !call.ctx.scope) return;
   const unit = call.ctx.getByKey('business-unit', unitKey) as BusinessUnit | undefined;
   if (!unit) return;
-  new AssociateInUnit(customerId, unit, repository.decisions, call.ctx.now, call.ctx).require(
-    actionName,
-    [permission],
-    resource ? { resource } : {},
-  );
+  repository.associateIn(unit, customerId, call.ctx).require(actionName, [permission], resource ? { resource } : {});
 }
 
 /**

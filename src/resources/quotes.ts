@@ -23,14 +23,15 @@
  * there); as-associate: read with ViewMy/OthersQuotes, and update per action (`associateQuoteRoutes`).
  */
 import { z } from 'zod';
+import type { BusinessUnit } from './business-unit/model.js';
 import { errors } from '../http/errors.js';
-import { ok, type ApiCall } from '../context.js';
-import type { StoredDocument } from '../storage/types.js';
+import { ok, type ApiCall } from '../http/context.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { jsonClone } from '../util/json.js';
-import { RESOURCE_PERMISSIONS, type PermissionPair } from '../scopes/associate-permissions.js';
-import { scopedAccess, scopeFields } from '../scopes/scoped-access.js';
+import { RESOURCE_PERMISSIONS, type PermissionPair } from './business-unit/permissions.js';
+import { scopedAccess, scopeFields } from '../engine/scoped-access.js';
 import type { Cart } from './cart/model.js';
-import { type CustomFields, emitsField } from './common.js';
+import { type CustomFields, emitsField } from '../engine/common-actions.js';
 import {
   action,
   emits,
@@ -43,7 +44,7 @@ import {
   type Engine,
   type ScopePolicy,
   lifecycleMessages,
-} from './define.js';
+} from '../engine/define.js';
 import {
   assertVersion,
   changeState,
@@ -58,7 +59,7 @@ import {
   type Offer,
 } from './quote-requests.js';
 import { stagedQuotes, type StagedQuote } from './staged-quotes.js';
-import { CustomFieldsDraft, Key, validate, resourceIdentifier } from './validation.js';
+import { CustomFieldsDraft, Key, validate, resourceIdentifier } from '../engine/validation.js';
 
 export type QuoteState = 'Pending' | 'Declined' | 'DeclinedForRenegotiation' | 'RenegotiationAddressed' | 'Accepted' | 'Withdrawn';
 
@@ -335,7 +336,7 @@ export function associateQuoteRoutes(): CustomRoute[] {
     for (const step of steps) {
       if (step?.action !== 'changeCustomer' || !step.customer) continue;
       const customer = call.ctx.reference('customer', step.customer);
-      const unit = associate.unit;
+      const unit = call.ctx.getByKey('business-unit', associate.businessUnitKey) as BusinessUnit;
       const member =
         unit.associates.some((a) => a.customer.id === customer.id) ||
         (unit.inheritedAssociates ?? []).some((a) => a.customer.id === customer.id);

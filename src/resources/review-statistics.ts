@@ -6,7 +6,7 @@
  * a new version); reviews.ts applies it whenever a review changes.
  */
 import { z } from 'zod';
-import { action, extendAction, type Reference, type ResourceContext, type UpdateAction } from './define.js';
+import { action, extendAction, type Reference, type ResourceContext, type UpdateAction } from '../engine/define.js';
 
 export interface ReviewRatingStatistics {
   averageRating: number;

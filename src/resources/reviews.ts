@@ -12,8 +12,8 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { created, ok, type ApiCall } from '../context.js';
-import type { StoredDocument } from '../storage/types.js';
+import { created, ok, type ApiCall } from '../http/context.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { REFRESH_REVIEW_RATING_STATISTICS } from './review-statistics.js';
 import {
   action,
@@ -24,10 +24,10 @@ import {
   type Locator,
   type Engine,
   emits,
-} from './define.js';
-import { customFieldActions, customFields, type CustomFields, setField, setter } from './common.js';
+} from '../engine/define.js';
+import { customFieldActions, customFields, type CustomFields, setField, setter } from '../engine/common-actions.js';
 import { stateTransition } from './payments.js';
-import { CustomFieldsDraft, resourceIdentifier, LanguageTag } from './validation.js';
+import { CustomFieldsDraft, resourceIdentifier, LanguageTag } from '../engine/validation.js';
 
 export interface Review extends StoredDocument {
   key?: string;

@@ -7,17 +7,17 @@
  */
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import { ok, type ApiCall } from '../context.js';
+import { ok, type ApiCall } from '../http/context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import { rateFor, zonesContaining, type ZoneLike } from '../pricing/cart-shipping.js';
 import { MoneyDraft, typedMoney, type CentPrecisionMoney } from '../pricing/money.js';
-import type { StoredDocument } from '../storage/types.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { assertCartPredicate } from './cart/errors.js';
 import type { Cart, ShippingRate, ShippingRateTier } from './cart/model.js';
-import { customFieldActions, customFields, setField, setter, type CustomFields } from './common.js';
-import { action, defineResource, type Reference, type ResourceContext } from './define.js';
+import { customFieldActions, customFields, setField, setter, type CustomFields } from '../engine/common-actions.js';
+import { action, defineResource, type Reference, type ResourceContext } from '../engine/define.js';
 import { predicateScope } from './cart/predicate-scope.js';
-import { Country, Currency, CustomFieldsDraft, Key, LocalizedString, validate, resourceIdentifier } from './validation.js';
+import { Country, Currency, CustomFieldsDraft, Key, LocalizedString, validate, resourceIdentifier } from '../engine/validation.js';
 
 export interface ZoneRate {
   zone: { typeId: 'zone'; id: string };

@@ -16,10 +16,10 @@
 import { uuid } from '../util/ids.js';
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { ApiCall } from '../context.js';
-import type { StoredDocument } from '../storage/types.js';
+import type { ApiCall } from '../http/context.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { jsonEqual } from '../util/json.js';
-import { action, defineResource, type Reference, type ResourceContext, type ScopePolicy } from './define.js';
+import { action, defineResource, type Reference, type ResourceContext, type ScopePolicy } from '../engine/define.js';
 import {
   applyCustomField,
   applyCustomType,
@@ -31,12 +31,12 @@ import {
   SetCustomType,
   setField,
   setter,
-} from './common.js';
+} from '../engine/common-actions.js';
 import { allVariants, type Product, type ProductData, type Variant } from './product/model.js';
 import { presentedRoutes } from './product/routes.js';
-import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime, Slug } from './validation.js';
-import { RESOURCE_PERMISSIONS } from '../scopes/associate-permissions.js';
-import { scopeFields, stampScope } from '../scopes/scoped-access.js';
+import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime, Slug } from '../engine/validation.js';
+import { RESOURCE_PERMISSIONS } from './business-unit/permissions.js';
+import { scopeFields, stampScope } from '../engine/scoped-access.js';
 
 export interface ShoppingListLineItem {
   id: string;

@@ -15,10 +15,10 @@
  * changes the quotation cart and creates a new quote from the same staged quote.
  */
 import { z } from 'zod';
-import type { StoredDocument } from '../storage/types.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { jsonClone } from '../util/json.js';
 import type { Cart } from './cart/model.js';
-import { type CustomFields, emitsField } from './common.js';
+import { type CustomFields, emitsField } from '../engine/common-actions.js';
 import {
   action,
   defineResource,
@@ -29,7 +29,7 @@ import {
   type Engine,
   type ScopePolicy,
   lifecycleMessages,
-} from './define.js';
+} from '../engine/define.js';
 import {
   assertVersion,
   changeState,
@@ -44,8 +44,8 @@ import {
   type Offer,
   type QuoteRequest,
 } from './quote-requests.js';
-import { CustomFieldsDraft, Key, validate, resourceIdentifier, DateTime } from './validation.js';
-import { scopeFields } from '../scopes/scoped-access.js';
+import { CustomFieldsDraft, Key, validate, resourceIdentifier, DateTime } from '../engine/validation.js';
+import { scopeFields } from '../engine/scoped-access.js';
 
 export type StagedQuoteState = 'InProgress' | 'Sent' | 'Closed';
 

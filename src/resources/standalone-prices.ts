@@ -8,14 +8,14 @@ import { errors } from '../http/errors.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import type { ProductDiscountLike } from '../pricing/product-discounts.js';
 import { jsonClone } from '../util/json.js';
-import { action, defineResource, emits, emitsOneOf, type BaseFields, type Reference, type ResourceContext } from './define.js';
-import { customFieldActions, customFields, type CustomFields, emitsField, setField, setter } from './common.js';
+import { action, defineResource, emits, emitsOneOf, type BaseFields, type Reference, type ResourceContext } from '../engine/define.js';
+import { customFieldActions, customFields, type CustomFields, emitsField, setField, setter } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { allVariants, type PriceTier, type Product } from './product/model.js';
 import { CatalogRead, type StandalonePriceLike } from './product/present.js';
 import { DiscountedPriceDraft, PriceTierDraft, tiersFromDraft } from './product/prices.js';
 import { presentedRoutes } from './product/routes.js';
-import { Country, CustomFieldsDraft, Key, resourceIdentifier, DateTime } from './validation.js';
+import { Country, CustomFieldsDraft, Key, resourceIdentifier, DateTime } from '../engine/validation.js';
 
 export interface StandalonePrice extends StandalonePriceLike {
   key?: string;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { StoredDocument } from '../storage/types.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { jsonEqual } from '../util/json.js';
-import { action, defineResource, type Reference, type ResourceContext } from './define.js';
-import { LocalizedString, type ResourceIdentifier, resourceIdentifier } from './validation.js';
+import { action, defineResource, type Reference, type ResourceContext } from '../engine/define.js';
+import { LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
 
 export const StateType = z.enum([
   'OrderState',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource, emits, type Reference, type ResourceContext, type UpdateAction } from './define.js';
+import type { StoredDocument } from '../storage/backend.js';
+import { action, defineResource, emits, type Reference, type ResourceContext, type UpdateAction } from '../engine/define.js';
 import { jsonClone } from '../util/json.js';
-import { customFieldActions, customFields, type CustomFields, emitsField, setField } from './common.js';
-import { Country, CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, resourceIdentifier } from './validation.js';
+import { customFieldActions, customFields, type CustomFields, emitsField, setField } from '../engine/common-actions.js';
+import { Country, CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
 import { SETTINGS_ID } from './project.js';
 
 export interface ProductSelectionSetting {

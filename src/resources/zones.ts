@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
-import type { StoredDocument } from '../storage/types.js';
-import { action, defineResource } from './define.js';
-import { changer, setter } from './common.js';
-import { Country, Key } from './validation.js';
+import type { StoredDocument } from '../storage/backend.js';
+import { action, defineResource } from '../engine/define.js';
+import { changer, setter } from '../engine/common-actions.js';
+import { Country, Key } from '../engine/validation.js';
 
 export interface Location {
   country: string;

@@ -6,7 +6,7 @@ import {
   type StoredDocument,
   VersionConflict,
   type WriteOptions,
-} from './types.js';
+} from './backend.js';
 
 /**
  * What a collection's map holds for one document. A unique-index entry (`{ id, version: 1, owner }`:

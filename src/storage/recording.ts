@@ -4,7 +4,7 @@
  * Useful in tests that assert what the code under test stored, in which order.
  */
 import { MemoryStorage } from './memory.js';
-import type { StorageBackend, StoredDocument, WriteOptions } from './types.js';
+import type { StorageBackend, StoredDocument, WriteOptions } from './backend.js';
 
 export interface RecordedChange {
   operation: 'write' | 'delete';

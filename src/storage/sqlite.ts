@@ -20,7 +20,7 @@ import {
   type StoredDocument,
   VersionConflict,
   type WriteOptions,
-} from './types.js';
+} from './backend.js';
 
 type SnapshotRow = [project: string, typeId: string, id: string, key: string | null, version: number, body: string];
 

@@ -7,7 +7,7 @@ import type { ByProjectKeyRequestBuilder, Image, Product } from '@commercetools/
 import { createCommerceMock } from '../../src/index.js';
 import { imageDimensions } from '../../src/util/image-header.js';
 import { createServer } from 'node:net';
-import { startServer } from '../../src/transports/node-server.js';
+import { startServer } from '../../src/adapters/transports/node-server.js';
 import { PROJECT_KEY, expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
 import { gif, jpeg, png, webp } from './images.js';
 import { createProduct, money, plainType } from './support.js';

@@ -5,8 +5,8 @@
  */
 import { test as base, expect } from '../support/response-check.js';
 import { createCommerceMock, type CommerceMock } from '../../src/index.js';
-import { interceptFetch } from '../../src/transports/mock-agent.js';
-import { startServer } from '../../src/transports/node-server.js';
+import { interceptFetch } from '../../src/adapters/transports/mock-agent.js';
+import { startServer } from '../../src/adapters/transports/node-server.js';
 
 type Json = Record<string, any>;
 

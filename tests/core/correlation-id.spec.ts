@@ -5,7 +5,7 @@
  */
 import { createCommerceMock } from '../../src/index.js';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
-import { startServer } from '../../src/transports/node-server.js';
+import { startServer } from '../../src/adapters/transports/node-server.js';
 import { CREDENTIALS, PROJECT_KEY, expect, sdkApiRoot, test } from '../support/sdk.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';

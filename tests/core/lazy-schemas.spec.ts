@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { cartAction, cartActions } from '../../src/resources/cart/state.js';
-import { action, emits, emitsOneOf, extendAction } from '../../src/resources/define.js';
+import { action, emits, emitsOneOf, extendAction } from '../../src/engine/define.js';
 import { resourceDefinitions } from '../../src/resources/index.js';
 import { expect, invalidJson, PROJECT_KEY, test } from '../support/sdk.js';
 

@@ -5,7 +5,7 @@
  */
 import { test as base } from '@playwright/test';
 import { createCommerceMock, type CommerceMock } from '../../src/index.js';
-import { startServer } from '../../src/transports/node-server.js';
+import { startServer } from '../../src/adapters/transports/node-server.js';
 import { PROJECT_KEY, expect, sdkApiRoot, invalidJson, sdkFailure, test } from '../support/sdk.js';
 
 type Json = Record<string, any>;

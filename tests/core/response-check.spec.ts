@@ -3,9 +3,9 @@
  * of the wrong shape, what it leaves alone, and that it fails the test that received one.
  */
 import { test as plainTest } from '@playwright/test';
-import { type CommerceMock, createCommerceMock } from '../../src/mock.js';
-import type { MockRequest, MockResponse } from '../../src/http/types.js';
-import { interceptFetch } from '../../src/transports/mock-agent.js';
+import { type CommerceMock, createCommerceMock } from '../../src/api/mock.js';
+import type { MockRequest, MockResponse } from '../../src/http/exchange.js';
+import { interceptFetch } from '../../src/adapters/transports/mock-agent.js';
 import { responseProblems, watchResponses } from '../support/response-check.js';
 import { expect, PROJECT_KEY, sdkApiRoot, test } from '../support/sdk.js';
 

@@ -4,7 +4,7 @@
  */
 import { test as base } from '@playwright/test';
 import { createCommerceMock, type CommerceMock } from '../../src/index.js';
-import { startServer } from '../../src/transports/node-server.js';
+import { startServer } from '../../src/adapters/transports/node-server.js';
 import { CREDENTIALS, PROJECT_KEY, expect, sdkApiRoot, test } from '../support/sdk.js';
 
 type Json = Record<string, any>;

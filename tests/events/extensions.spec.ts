@@ -6,8 +6,8 @@
  */
 import type { ByProjectKeyRequestBuilder, ExtensionDraft } from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock } from '../../src/index.js';
-import { createMockFetch } from '../../src/transports/fetch.js';
-import { startServer } from '../../src/transports/node-server.js';
+import { createMockFetch } from '../../src/adapters/transports/fetch.js';
+import { startServer } from '../../src/adapters/transports/node-server.js';
 import { type ExtensionService, type ServiceAnswer, startExtensionService } from '../support/extension-service.js';
 import { temporarySqlite } from '../storage/backends.js';
 import { expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';

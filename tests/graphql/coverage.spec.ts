@@ -13,8 +13,8 @@ import {
   isNonNullType,
   isLeafType,
 } from 'graphql';
-import { servedRootFields } from '../../src/graphql/index.js';
-import { platformSchema } from '../../src/graphql/schema.js';
+import { servedRootFields } from '../../src/core/graphql/index.js';
+import { platformSchema } from '../../src/core/graphql/schema.js';
 import { test, expect } from '../support/sdk.js';
 
 const TYPES = ['Query', 'Mutation', 'Me', 'InStore', 'InStoreMe', 'AsAssociate'];

@@ -6,7 +6,7 @@
  */
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { CommerceMockOptions } from '../../src/mock.js';
+import { CommerceMockOptions } from '../../src/api/mock.js';
 import { Commerce } from '../../src/playwright/commerce.js';
 import { commerceMatchers } from '../../src/playwright/matchers.js';
 import { createCommerceMock, localClient } from '../../src/index.js';

@@ -1,7 +1,7 @@
 import type { ByProjectKeyRequestBuilder, Category, Customer, Product } from '@commercetools/platform-sdk';
 import { test, expect } from '../support/commerce.js';
 import type { Commerce } from '../../src/playwright/commerce.js';
-import { draftType, type TaggedDraft } from '../../src/seed.js';
+import { draftType, type TaggedDraft } from '../../src/api/seed.js';
 import type { TypeId } from '../../src/resources/type-map.js';
 import {
   associateRoleFactory,

@@ -10,17 +10,17 @@ import { test, expect } from '@playwright/test';
 import { PlatformError } from '../../src/http/errors.js';
 import { Call } from '../../src/http/router.js';
 import { identityOf } from '../../src/auth/identity.js';
-import type { Method, Reply } from '../../src/context.js';
+import type { Method, Reply } from '../../src/http/context.js';
 import type { TokenRecord } from '../../src/auth/tokens.js';
 import { MemoryStorage } from '../../src/storage/memory.js';
-import { Repository } from '../../src/resources/repository.js';
-import { action, defineResource, type ScopePolicy } from '../../src/resources/define.js';
+import { Repository } from '../../src/engine/repository.js';
+import { action, defineResource, type ScopePolicy } from '../../src/engine/define.js';
 import { customers } from '../../src/resources/customer/index.js';
 import { associateRoles } from '../../src/resources/associate-roles.js';
 import { businessUnits } from '../../src/resources/business-unit/index.js';
 import { stores } from '../../src/resources/stores.js';
-import { NOT_SCOPED, Scopes } from '../../src/scopes/index.js';
-import { cartScope } from '../../src/resources/cart/scope.js';
+import { NOT_SCOPED, Scopes } from '../../src/core/scoped-mounts.js';
+import { cartScope } from '../../src/resources/cart/cart-scope.js';
 
 const KeyRef = z.object({ typeId: z.string().optional(), key: z.string() });
 

@@ -4,7 +4,7 @@
  * `probability`, method and path matching; the official SDK's retry middleware rides through.
  */
 import { createCommerceMock, createMockFetch } from '../../src/index.js';
-import { startServer } from '../../src/transports/node-server.js';
+import { startServer } from '../../src/adapters/transports/node-server.js';
 import { expect, PROJECT_KEY, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
 
 test.describe('fault injection', () => {

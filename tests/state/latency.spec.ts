@@ -4,7 +4,7 @@
  * official SDK on the MockAgent, `createMockFetch` and the HTTP server.
  */
 import { createCommerceMock, startServer } from '../../src/index.js';
-import { createMockFetch } from '../../src/transports/fetch.js';
+import { createMockFetch } from '../../src/adapters/transports/fetch.js';
 import { expect, PROJECT_KEY, sdkFailure, test } from '../support/sdk.js';
 
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sqliteStorage, type SqliteStorage, type SqliteStorageOptions } from '../../src/storage/sqlite.js';
-import type { StorageBackend } from '../../src/storage/types.js';
+import type { StorageBackend } from '../../src/storage/backend.js';
 
 let directory: string | undefined;
 let counter = 0;

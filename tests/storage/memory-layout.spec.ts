@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createCommerceMock } from '../../src/index.js';
-import type { CommerceMock } from '../../src/mock.js';
+import type { CommerceMock } from '../../src/api/mock.js';
 import { compactCopy, jsonClone } from '../../src/util/json.js';
 
 v8.setFlagsFromString('--expose-gc');

@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createCommerceMock } from '../../src/index.js';
 import { sqliteStorage } from '../../src/storage/sqlite.js';
-import type { StoredDocument } from '../../src/storage/types.js';
+import type { StoredDocument } from '../../src/storage/backend.js';
 import { removeDatabase, scratchFile } from './backends.js';
 import type BetterSqlite3 from 'better-sqlite3';
 

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from '@playwright/test';
 
 const SOURCES = ['src', 'factories'];
-const CLI = 'dist/src/cli.js';
+const CLI = 'dist/src/adapters/cli.js';
 // A directory, because creating one is atomic: the worker that makes it builds, the others wait.
 const LOCK = 'dist/.build-lock';
 // A lock older than this belongs to a build that died without removing it.

@@ -4,8 +4,8 @@
  * published OpenAPI definition, and the test that received a response of the wrong shape fails.
  */
 import { test as base, type Fixtures } from '@playwright/test';
-import { CommerceMock } from '../../src/mock.js';
-import type { MockRequest, MockResponse } from '../../src/http/types.js';
+import { CommerceMock } from '../../src/api/mock.js';
+import type { MockRequest, MockResponse } from '../../src/http/exchange.js';
 import { declaredBody, definition, ERROR_RESPONSE, findOperation, type SchemaProblem, validate } from './openapi.js';
 
 /**

@@ -12,7 +12,7 @@ import {
   type CustomerUpdateAction,
 } from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock, type CommerceMockOptions } from '../../src/index.js';
-import { interceptFetch } from '../../src/transports/mock-agent.js';
+import { interceptFetch } from '../../src/adapters/transports/mock-agent.js';
 import { storageFromEnvironment } from '../storage/backends.js';
 
 export const PROJECT_KEY = 'test-project';

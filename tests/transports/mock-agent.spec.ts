@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { getGlobalDispatcher } from 'undici';
 import { createCommerceMock, startServer } from '../../src/index.js';
-import { interceptFetch, isUnsafeUndici, undiciProblem } from '../../src/transports/mock-agent.js';
+import { interceptFetch, isUnsafeUndici, undiciProblem } from '../../src/adapters/transports/mock-agent.js';
 import { sdkApiRoot } from '../support/sdk.js';
 import { OTHER_PLATFORM_ORIGINS, expectPlatformRefusal } from './platform-refusal.js';
 

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { createCommerceMock } from '../../src/index.js';
-import { startServer, type RunningServer } from '../../src/transports/node-server.js';
+import { startServer, type RunningServer } from '../../src/adapters/transports/node-server.js';
 import { needsBuild } from '../support/build.js';
 import { sdkApiRoot } from '../support/sdk.js';
 

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { addressIdAt } from '../address-book.js';
-import { addressFromDraft, customFields } from '../common.js';
-import type { BaseFields, Identifier, ResourceContext } from '../define.js';
-import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, resourceIdentifier } from '../validation.js';
+import { addressFromDraft, customFields } from '../../engine/common-actions.js';
+import type { BaseFields, Identifier, ResourceContext } from '../../engine/define.js';
+import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, resourceIdentifier } from '../../engine/validation.js';
 import { deriveHierarchy, lookupIn, unitRef } from './hierarchy.js';
 import type { Associate, AssociateRoleAssignment, BusinessUnit, KeyReference } from './model.js';
 

@@ -5,12 +5,12 @@
  * for the unit and all its descendants, whenever an update changes a unit (`rederiveSubtree`, the
  * definition's `cascade`): the platform's "eventually consistent" values, made consistent at once.
  * The roles an associate holds in a unit, explicit and inherited, come from here too; what they
- * allow is decided in src/scopes/associate-permissions.ts.
+ * allow is decided in business-unit/permissions.ts.
  */
 import { errors } from '../../http/errors.js';
 import { jsonClone, jsonEqual } from '../../util/json.js';
 import type { AssociateRole, Permission } from '../associate-roles.js';
-import type { Identifier, ResourceContext } from '../define.js';
+import type { Identifier, ResourceContext } from '../../engine/define.js';
 import type { BusinessUnit, InheritedAssociate, KeyReference } from './model.js';
 
 export const unitRef = (key: string): KeyReference<'business-unit'> => ({ typeId: 'business-unit', key });

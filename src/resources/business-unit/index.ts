@@ -4,11 +4,11 @@
  * fields derived from it live in hierarchy.ts, the draft in draft.ts.
  */
 import { z } from 'zod';
-import { ok, type ApiCall } from '../../context.js';
+import { ok, type ApiCall } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';
 import { addressBookActions } from '../address-book.js';
-import { customFieldActionsWithMessages, emitsField, setField } from '../common.js';
+import { customFieldActionsWithMessages, emitsField, setField } from '../../engine/common-actions.js';
 import {
   action,
   type CustomRoute,
@@ -19,8 +19,8 @@ import {
   type MessagePayload,
   type Reference,
   lifecycleMessages,
-} from '../define.js';
-import { resourceIdentifier } from '../validation.js';
+} from '../../engine/define.js';
+import { resourceIdentifier } from '../../engine/validation.js';
 import {
   AssociateDraft,
   associateFromDraft,
@@ -38,6 +38,7 @@ import {
 } from './draft.js';
 import {
   associateResponse,
+  associateRolesIn,
   deriveHierarchy,
   effectiveStores,
   inheritedAssociatesOf,
@@ -46,7 +47,7 @@ import {
   setParent,
 } from './hierarchy.js';
 import type { Associate, BusinessUnit, KeyReference } from './model.js';
-import { businessUnitScope } from './scope.js';
+import { businessUnitScope } from './business-unit-scope.js';
 
 function assertExplicitStores(unit: BusinessUnit): void {
   if (unit.storeMode !== 'Explicit')
@@ -70,6 +71,7 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
   messages: lifecycleMessages('BusinessUnit', 'businessUnit'),
   path: 'business-units',
   scope: businessUnitScope,
+  associateRoles: associateRolesIn,
   draft: BusinessUnitDraft,
   create: businessUnitFromDraft,
   /** The unit's own derived fields, then every descendant's, recomputed; descendants that changed are written too. */

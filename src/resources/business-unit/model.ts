@@ -1,7 +1,7 @@
 /** A business unit as stored, and the associates it holds. */
-import type { StoredDocument } from '../../storage/types.js';
-import type { Address, CustomFields } from '../common.js';
-import type { Reference } from '../define.js';
+import type { StoredDocument } from '../../storage/backend.js';
+import type { Address, CustomFields } from '../../engine/common-actions.js';
+import type { Reference } from '../../engine/define.js';
 
 export interface KeyReference<T extends string> {
   typeId: T;

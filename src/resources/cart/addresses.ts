@@ -10,9 +10,9 @@ import {
   storedAddress,
   type Address,
   type CustomFields,
-} from '../common.js';
-import type { ResourceContext } from '../define.js';
-import { BaseAddress } from '../validation.js';
+} from '../../engine/common-actions.js';
+import type { ResourceContext } from '../../engine/define.js';
+import { BaseAddress } from '../../engine/validation.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
 import { Optional } from './schemas.js';

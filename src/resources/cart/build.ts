@@ -5,8 +5,8 @@
  */
 import { errors } from '../../http/errors.js';
 import { withCentAmount } from '../../pricing/money.js';
-import { customFields, storedAddress, type Address } from '../common.js';
-import type { BaseFields, Identifier, ResourceContext } from '../define.js';
+import { customFields, storedAddress, type Address } from '../../engine/common-actions.js';
+import type { BaseFields, Identifier, ResourceContext } from '../../engine/define.js';
 import type { DiscountCode } from '../discount-codes.js';
 import { addItemAddress } from './addresses.js';
 import { addCode, applicableCode } from './discounts.js';

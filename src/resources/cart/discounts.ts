@@ -6,7 +6,7 @@ import { uuid } from '../../util/ids.js';
 import { z } from 'zod';
 import { typedMoney } from '../../pricing/money.js';
 import { isCartDiscountEffective, type CartDiscount } from '../cart-discounts.js';
-import type { ResourceContext } from '../define.js';
+import type { ResourceContext } from '../../engine/define.js';
 import { discountCodeByCode, type DiscountCode } from '../discount-codes.js';
 import { cartErrors } from './errors.js';
 import type { Cart, DirectDiscount } from './model.js';

@@ -5,8 +5,8 @@
  * for the line items' product data to be refreshed too (`updateProductData`).
  */
 import { z } from 'zod';
-import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField, emitsField } from '../common.js';
-import { Country, Key, resourceIdentifier, LanguageTag } from '../validation.js';
+import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField, emitsField } from '../../engine/common-actions.js';
+import { Country, Key, resourceIdentifier, LanguageTag } from '../../engine/validation.js';
 import { businessUnitOf, customerGroupOf } from './build.js';
 import { cartErrors } from './errors.js';
 import { Optional, RoundingMode } from './schemas.js';

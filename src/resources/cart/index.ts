@@ -22,10 +22,10 @@
  * same), `POST /carts/customer-id={id}/merge`.
  */
 import { z } from 'zod';
-import { created, ok } from '../../context.js';
+import { created, ok } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import { action, defineResource, extendAction } from '../define.js';
-import { validate } from '../validation.js';
+import { action, defineResource, extendAction } from '../../engine/define.js';
+import { validate } from '../../engine/validation.js';
 import { customerActiveCart, MergeCartDraft, mergeAnonymousCart } from './active-cart.js';
 import { addressActions } from './addresses.js';
 import { buildCart } from './build.js';
@@ -40,7 +40,7 @@ import { shippingActions } from './shipping.js';
 import { recalculateIfStale } from './stale.js';
 import { cartActions, stateActions } from './state.js';
 import { taxActions } from './taxes.js';
-import { cartScope } from './scope.js';
+import { cartScope } from './cart-scope.js';
 import { ACTIVE_OWNER, activeOwnerOf } from './active-cart.js';
 
 export const carts = defineResource<CartDraft, Cart>({

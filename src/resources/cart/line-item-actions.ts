@@ -6,9 +6,9 @@
 import { uuid } from '../../util/ids.js';
 import { z } from 'zod';
 import { MoneyDraft, typedMoney, withCentAmount } from '../../pricing/money.js';
-import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../common.js';
-import type { ResourceContext } from '../define.js';
-import { type ResourceIdentifier, resourceIdentifier } from '../validation.js';
+import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';
+import type { ResourceContext } from '../../engine/define.js';
+import { type ResourceIdentifier, resourceIdentifier } from '../../engine/validation.js';
 import { itemShippingAddress } from './addresses.js';
 import { cartErrors } from './errors.js';
 import {

@@ -1,8 +1,8 @@
 /** Building line items and custom line items from drafts; finding them by id or key. */
 import { uuid } from '../../util/ids.js';
 import { typedMoney, withCentAmount, type MoneyDraft } from '../../pricing/money.js';
-import { customFields } from '../common.js';
-import type { ResourceContext } from '../define.js';
+import { customFields } from '../../engine/common-actions.js';
+import type { ResourceContext } from '../../engine/define.js';
 import { allVariants, type Product, type Variant } from '../product/model.js';
 import { cartErrors } from './errors.js';
 import type { Cart, CustomLineItem, ItemShippingDetails, ItemTaxRate, LineItem } from './model.js';

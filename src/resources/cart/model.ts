@@ -1,11 +1,11 @@
 /** The stored shapes of carts (what the API returns), shared by the cart module, pricing and orders. */
 import type { CentPrecisionMoney, TypedMoney } from '../../pricing/money.js';
 import type { RoundingMode } from '../../pricing/cart-rounding.js';
-import type { StoredDocument } from '../../storage/types.js';
-import type { Address, CustomFields } from '../common.js';
-import type { Reference } from '../define.js';
+import type { StoredDocument } from '../../storage/backend.js';
+import type { Address, CustomFields } from '../../engine/common-actions.js';
+import type { Reference } from '../../engine/define.js';
 import type { Price, Variant } from '../product/model.js';
-import type { LocalizedString } from '../validation.js';
+import type { LocalizedString } from '../../engine/validation.js';
 import type { ShippingRate } from '../../pricing/cart-shipping.js';
 
 export type { ShippingRate, ShippingRateTier } from '../../pricing/cart-shipping.js';

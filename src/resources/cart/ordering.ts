@@ -4,7 +4,7 @@
  * `Ordered` (through the repository, so it gets a new version in the same transaction as the order).
  */
 import { jsonClone } from '../../util/json.js';
-import type { ResourceContext, Engine } from '../define.js';
+import type { ResourceContext, Engine } from '../../engine/define.js';
 import type { DiscountCode } from '../discount-codes.js';
 import type { Product } from '../product/model.js';
 import { PlatformError } from '../../http/errors.js';

@@ -20,7 +20,7 @@
  */
 import { navigate, type CartPredicateScope, type PredicateItem, type ReferenceLookup } from '../../pricing/cart-predicate.js';
 import type { FieldResolver } from '../../pricing/discount-predicate.js';
-import type { ResourceContext } from '../define.js';
+import type { ResourceContext } from '../../engine/define.js';
 import type { Product } from '../product/model.js';
 import type { Cart, CustomLineItem, LineItem } from './model.js';
 

@@ -32,8 +32,8 @@ import { rateCost, rateFor, zonesContaining, type RateInputType, type ZoneLike }
 import { reduceTaxedPrice, sumTaxedPrices, taxedItemPrice, type PriceGroup } from '../../pricing/cart-taxes.js';
 import { currencyFractionDigits, withCentAmount, type CentPrecisionMoney, type TypedMoney } from '../../pricing/money.js';
 import { isCartDiscountEffective, type CartDiscount } from '../cart-discounts.js';
-import type { Address } from '../common.js';
-import type { ResourceContext } from '../define.js';
+import type { Address } from '../../engine/common-actions.js';
+import type { ResourceContext } from '../../engine/define.js';
 import type { DiscountCode } from '../discount-codes.js';
 import { allVariants, type Price, type Product, type Variant } from '../product/model.js';
 import type { ShippingMethod } from '../shipping-methods.js';

@@ -11,7 +11,7 @@ import {
   resourceIdentifier,
   DateTime,
   LanguageTag,
-} from '../validation.js';
+} from '../../engine/validation.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
 import { CartDiscountTarget, CartDiscountValueDraft } from '../cart-discounts.js';
 

@@ -12,12 +12,12 @@
  *   `POST .../customer-id={id}/merge`: the customer's active cart of the store; the merge of carts of that store.
  */
 import { z } from 'zod';
-import { created, ok, type ApiCall, type Reply } from '../../context.js';
+import { created, ok, type ApiCall, type Reply } from '../../http/context.js';
 import { errors, PlatformError } from '../../http/errors.js';
-import { scopedAccess } from '../../scopes/scoped-access.js';
-import type { StoredDocument } from '../../storage/types.js';
-import type { CustomRoute, Engine, Locator } from '../define.js';
-import { validate, resourceIdentifier } from '../validation.js';
+import { scopedAccess } from '../../engine/scoped-access.js';
+import type { StoredDocument } from '../../storage/backend.js';
+import type { CustomRoute, Engine, Locator } from '../../engine/define.js';
+import { validate, resourceIdentifier } from '../../engine/validation.js';
 import { activeCartOf, customerActiveCart, mergeAnonymousCart } from './active-cart.js';
 import type { Cart } from './model.js';
 

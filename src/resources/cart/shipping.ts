@@ -8,12 +8,26 @@ import { z } from 'zod';
 import { errors, fieldErrors } from '../../http/errors.js';
 import { compileCartPredicate } from '../../pricing/cart-predicate.js';
 import { rateFor, zonesContaining, type RateInputType, type ZoneLike } from '../../pricing/cart-shipping.js';
-import { applyCustomField, applyCustomType, customFields, SetCustomField, SetCustomType, setField, storedAddress } from '../common.js';
-import type { Address, CustomFields } from '../common.js';
-import { emits, type ResourceContext } from '../define.js';
+import {
+  applyCustomField,
+  applyCustomType,
+  customFields,
+  SetCustomField,
+  SetCustomType,
+  setField,
+  storedAddress,
+} from '../../engine/common-actions.js';
+import type { Address, CustomFields } from '../../engine/common-actions.js';
+import { emits, type ResourceContext } from '../../engine/define.js';
 import { SETTINGS_ID } from '../project.js';
 import { methodServesStore, shippingRateFromDraft, ShippingRateDraft, type ShippingMethod } from '../shipping-methods.js';
-import { BaseAddress, CustomFieldsDraft, type LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../validation.js';
+import {
+  BaseAddress,
+  CustomFieldsDraft,
+  type LocalizedString,
+  type ResourceIdentifier,
+  resourceIdentifier,
+} from '../../engine/validation.js';
 import { cartErrors } from './errors.js';
 import { assertCurrency, assertExternalTaxMode, externalTaxRate } from './line-items.js';
 import type { Cart, Shipping, ShippingInfo, ShippingRateInput } from './model.js';

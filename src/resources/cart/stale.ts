@@ -8,7 +8,7 @@
  * The mark is kept beside the cart object (the engine's working copy of one request, or a cart being
  * built), never in it, so it is neither stored nor answered and goes when the object goes.
  */
-import type { ResourceContext } from '../define.js';
+import type { ResourceContext } from '../../engine/define.js';
 import type { Cart } from './model.js';
 import { recalculate } from './recalculate.js';
 

@@ -7,7 +7,7 @@
  * The actions that change the state (freeze, unfreeze, lock, unlock) are here.
  */
 import { z } from 'zod';
-import { action, emits, extendAction, type ResourceContext, type UpdateAction } from '../define.js';
+import { action, emits, extendAction, type ResourceContext, type UpdateAction } from '../../engine/define.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
 import { markStale, recalculateIfStale } from './stale.js';

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { ok, type ApiCall } from '../../context.js';
+import { ok, type ApiCall } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import type { AppliedAction, CustomRoute, Engine, ResourceContext } from '../define.js';
-import { ExpectedVersion, validate } from '../validation.js';
+import type { AppliedAction, CustomRoute, Engine, ResourceContext } from '../../engine/define.js';
+import { ExpectedVersion, validate } from '../../engine/validation.js';
 import { customerByEmail, customerById } from './authentication.js';
 import { customerErrors } from './errors.js';
 import type { Customer } from './model.js';

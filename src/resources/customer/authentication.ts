@@ -5,7 +5,7 @@
  */
 import { verifyPassword } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
-import type { ResourceContext } from '../define.js';
+import type { ResourceContext } from '../../engine/define.js';
 import { emailIndexEntry } from './emails.js';
 import type { Customer } from './model.js';
 

@@ -3,10 +3,18 @@ import { z } from 'zod';
 import { sharedPasswordHash } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
 import { addressIdAt } from '../address-book.js';
-import { addressFromDraft, customFields } from '../common.js';
-import type { BaseFields, Identifier, ResourceContext } from '../define.js';
+import { addressFromDraft, customFields } from '../../engine/common-actions.js';
+import type { BaseFields, Identifier, ResourceContext } from '../../engine/define.js';
 import { SETTINGS_ID } from '../project.js';
-import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, resourceIdentifier, CalendarDate, LanguageTag } from '../validation.js';
+import {
+  BaseAddress,
+  CustomFieldsDraft,
+  Key,
+  requiredWhen,
+  resourceIdentifier,
+  CalendarDate,
+  LanguageTag,
+} from '../../engine/validation.js';
 import { assertEmailAvailable } from './emails.js';
 import type { Customer } from './model.js';
 

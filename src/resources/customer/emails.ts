@@ -6,8 +6,8 @@
  * Store-specific one, so lookups by email for sign-in stay index lookups.
  */
 import { errors } from '../../http/errors.js';
-import type { StoredDocument } from '../../storage/types.js';
-import type { ResourceContext } from '../define.js';
+import type { StoredDocument } from '../../storage/backend.js';
+import type { ResourceContext } from '../../engine/define.js';
 import type { Customer } from './model.js';
 
 /** The `email` index entry of a global customer (no `storeKey`) or of a Store-specific one in one of its stores. */

@@ -9,16 +9,16 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
 import { addressBookActions } from '../address-book.js';
-import { customFieldActionsWithMessages, emitsField, setField, setter } from '../common.js';
-import { action, defineResource, emits, emitsOneOf, extendAction, type Reference } from '../define.js';
-import { Key, resourceIdentifier, CalendarDate, LanguageTag } from '../validation.js';
+import { customFieldActionsWithMessages, emitsField, setField, setter } from '../../engine/common-actions.js';
+import { action, defineResource, emits, emitsOneOf, extendAction, type Reference } from '../../engine/define.js';
+import { Key, resourceIdentifier, CalendarDate, LanguageTag } from '../../engine/validation.js';
 import { customerAccountRoutes } from './account.js';
 import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, storeReferences } from './draft.js';
 import { assertEmailAvailable, duplicateEmail, emailIndexValues } from './emails.js';
 import type { Customer } from './model.js';
 import { signUp } from './sign-in.js';
 import { TokenIssued, tokenCreatedMessage } from './tokens.js';
-import { customerScope } from './scope.js';
+import { customerScope } from './customer-scope.js';
 
 export const customers = defineResource<CustomerDraft, Customer>({
   typeId: 'customer',

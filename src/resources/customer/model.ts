@@ -1,7 +1,7 @@
 /** A customer as the mock stores it (the platform's Customer, with the password as a hash). */
-import type { StoredDocument } from '../../storage/types.js';
-import type { Address, CustomFields } from '../common.js';
-import type { Reference } from '../define.js';
+import type { StoredDocument } from '../../storage/backend.js';
+import type { Address, CustomFields } from '../../engine/common-actions.js';
+import type { Reference } from '../../engine/define.js';
 
 export interface Customer extends StoredDocument {
   email: string;

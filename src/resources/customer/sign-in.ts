@@ -3,13 +3,13 @@
  * into the customer's, and its payments, shopping lists and orders pass to the customer.
  */
 import { z } from 'zod';
-import { created, ok, type ApiCall, type Reply } from '../../context.js';
+import { created, ok, type ApiCall, type Reply } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { route, type Route } from '../../http/router.js';
 import type { Cart } from '../cart/model.js';
 import { mergeAnonymousCart } from '../cart/active-cart.js';
-import type { AppliedAction, Engine, ResourceContext } from '../define.js';
-import { isPlainObject, validate, resourceIdentifier } from '../validation.js';
+import type { AppliedAction, Engine, ResourceContext } from '../../engine/define.js';
+import { isPlainObject, validate, resourceIdentifier } from '../../engine/validation.js';
 import { authenticateCustomer } from './authentication.js';
 import type { CustomerDraft } from './draft.js';
 import type { Customer } from './model.js';

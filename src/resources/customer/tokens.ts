@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { uuid } from '../../util/ids.js';
-import type { StoredDocument } from '../../storage/types.js';
-import type { AppliedAction, Engine, MessagePayload, ResourceContext } from '../define.js';
+import type { StoredDocument } from '../../storage/backend.js';
+import type { AppliedAction, Engine, MessagePayload, ResourceContext } from '../../engine/define.js';
 import { customerInStore } from './authentication.js';
 import { customerErrors } from './errors.js';
 import type { Customer } from './model.js';

@@ -29,13 +29,20 @@ import {
   setField,
   storedAddress,
   type CustomFields,
-} from '../common.js';
-import { action, emits, type ResourceContext, type UpdateAction } from '../define.js';
+} from '../../engine/common-actions.js';
+import { action, emits, type ResourceContext, type UpdateAction } from '../../engine/define.js';
 import { stateTransition } from '../payments.js';
 import { findCustomLineItem, findLineItem, shippingDetails } from '../cart/line-items.js';
 import type { Cart, ItemState, Shipping, ShippingInfo } from '../cart/model.js';
 import { ItemShippingDetailsDraft } from '../cart/schemas.js';
-import { BaseAddress, CustomFieldsDraft, type ResourceIdentifier, resourceIdentifier, DateTime, LanguageTag } from '../validation.js';
+import {
+  BaseAddress,
+  CustomFieldsDraft,
+  type ResourceIdentifier,
+  resourceIdentifier,
+  DateTime,
+  LanguageTag,
+} from '../../engine/validation.js';
 import {
   DeliveryItemDraft,
   ItemStateDraft,

@@ -8,20 +8,20 @@
  * the same transaction, and the order's approval flow starts when approval rules of its unit match.
  */
 import { z } from 'zod';
-import { created } from '../../context.js';
+import { created } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import { RESOURCE_PERMISSIONS } from '../../scopes/associate-permissions.js';
-import { scopedAccess } from '../../scopes/scoped-access.js';
-import type { StoredDocument } from '../../storage/types.js';
+import { RESOURCE_PERMISSIONS } from '../business-unit/permissions.js';
+import { scopedAccess } from '../../engine/scoped-access.js';
+import type { StoredDocument } from '../../storage/backend.js';
 import { jsonClone } from '../../util/json.js';
 import { startApprovalFlow } from '../approval-flows.js';
 import type { Cart, LineItem } from '../cart/model.js';
 import { markCartOrdered, snapshotCart } from '../cart/ordering.js';
-import type { CustomRoute, Engine, Locator, Reference, ResourceContext } from '../define.js';
+import type { CustomRoute, Engine, Locator, Reference, ResourceContext } from '../../engine/define.js';
 import { assertVersion, offerOf, quoteErrors, requireOwnB2BPermission } from '../quote-requests.js';
 import { quotes, type Quote } from '../quotes.js';
 import type { StagedQuote } from '../staged-quotes.js';
-import { ExpectedVersion, validate, resourceIdentifier } from '../validation.js';
+import { ExpectedVersion, validate, resourceIdentifier } from '../../engine/validation.js';
 import { assertOrderNumberFree } from './actions.js';
 import { OrderState, PaymentState, ShipmentState } from './model.js';
 import { takeInventory } from './parts.js';

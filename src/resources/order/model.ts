@@ -6,11 +6,11 @@
  */
 import { z } from 'zod';
 import { MoneyDraft } from '../../pricing/money.js';
-import type { StoredDocument } from '../../storage/types.js';
+import type { StoredDocument } from '../../storage/backend.js';
 import type { Cart } from '../cart/model.js';
 import { ItemShippingDetailsDraft, RoundingMode, TaxCalculationMode, InventoryMode } from '../cart/schemas.js';
-import type { Address, CustomFields } from '../common.js';
-import type { Reference } from '../define.js';
+import type { Address, CustomFields } from '../../engine/common-actions.js';
+import type { Reference } from '../../engine/define.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
 import {
   BaseAddress,
@@ -21,7 +21,7 @@ import {
   Key,
   LocalizedString,
   resourceIdentifier,
-} from '../validation.js';
+} from '../../engine/validation.js';
 
 export const OrderState = z.enum(['Open', 'Confirmed', 'Complete', 'Cancelled']);
 export const PaymentState = z.enum(['BalanceDue', 'Failed', 'Pending', 'CreditOwed', 'Paid']);

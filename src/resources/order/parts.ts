@@ -6,11 +6,11 @@
 import { uuid } from '../../util/ids.js';
 import type { z } from 'zod';
 import { errors, PlatformError } from '../../http/errors.js';
-import { customFields, storedAddress } from '../common.js';
-import type { ResourceContext, Engine } from '../define.js';
+import { customFields, storedAddress } from '../../engine/common-actions.js';
+import type { ResourceContext, Engine } from '../../engine/define.js';
 import type { InventoryEntry } from '../inventory.js';
 import type { ItemState, LineItem, ShippingInfo } from '../cart/model.js';
-import type { ResourceIdentifier } from '../validation.js';
+import type { ResourceIdentifier } from '../../engine/validation.js';
 import type {
   Delivery,
   DeliveryDraft,

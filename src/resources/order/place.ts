@@ -16,9 +16,9 @@
 import { errors } from '../../http/errors.js';
 import type { Cart } from '../cart/model.js';
 import { markCartOrdered, orderableCart } from '../cart/ordering.js';
-import { customFields } from '../common.js';
-import { BASE_FIELDS, type Engine, type Locator, type Reference, type ResourceContext } from '../define.js';
-import type { ResourceIdentifier } from '../validation.js';
+import { customFields } from '../../engine/common-actions.js';
+import { BASE_FIELDS, type Engine, type Locator, type Reference, type ResourceContext } from '../../engine/define.js';
+import type { ResourceIdentifier } from '../../engine/validation.js';
 import { assertOrderNumberFree } from './actions.js';
 import type { Order, OrderFromCartDraft } from './model.js';
 import { orderErrors, takeInventory } from './parts.js';

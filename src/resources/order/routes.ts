@@ -4,11 +4,11 @@
  * approval-flows.ts): an order from a cart, the import, the search, `order-number=` lookups.
  */
 import { errors } from '../../http/errors.js';
-import { created, ok, type ApiCall, type Reply } from '../../context.js';
-import { searchOrders } from '../../search/order-search.js';
+import { created, ok, type ApiCall, type Reply } from '../../http/context.js';
+import { searchOrders } from './search.js';
 import type { Cart } from '../cart/model.js';
-import type { CustomRoute, Engine, Locator } from '../define.js';
-import { validate } from '../validation.js';
+import type { CustomRoute, Engine, Locator } from '../../engine/define.js';
+import { validate } from '../../engine/validation.js';
 import { type MyOrderFromCartDraft, OrderFromCartDraft, type Order } from './model.js';
 import { takeInventory } from './parts.js';
 import { cartOfDraft, placeOrder } from './place.js';
@@ -99,7 +99,7 @@ function search(call: ApiCall): Reply {
   return ok(searchOrders(call.ctx.scan('order') as Iterable<Order>, call.json(), call.ctx));
 }
 
-/** `POST /orders/search` (src/search/order-search.ts); `HEAD` for whether the index exists. */
+/** `POST /orders/search` (./search.ts); `HEAD` for whether the index exists. */
 export const orderSearchRoutes: CustomRoute[] = [
   { method: 'POST', path: 'search', handle: search },
   { method: 'GET', path: 'search', handle: search },

@@ -8,9 +8,9 @@
  *   otherwise: another customer's, another store's), then the orders module places the order.
  * - `/in-store/key=/orders/order-number={n}`: GET, POST, DELETE of the store's orders.
  */
-import { scopedAccess } from '../../scopes/scoped-access.js';
+import { scopedAccess } from '../../engine/scoped-access.js';
 import { findCart } from '../cart/scoped-routes.js';
-import type { CustomRoute } from '../define.js';
+import type { CustomRoute } from '../../engine/define.js';
 import { MyOrderFromCartDraft, type Order } from './model.js';
 import { orderFromCartRoute, orderNumberRoutes } from './routes.js';
 

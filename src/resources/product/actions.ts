@@ -8,10 +8,17 @@ import { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { ProductDiscountSet, type ProductDiscountLike } from '../../pricing/product-discounts.js';
 import { jsonClone } from '../../util/json.js';
-import { applyCustomField, applyCustomType, emitsStateTransition, SetCustomField, SetCustomType, setField } from '../common.js';
-import { action, emits, emitsOneOf, type ResourceContext, type UpdateAction } from '../define.js';
+import {
+  applyCustomField,
+  applyCustomType,
+  emitsStateTransition,
+  SetCustomField,
+  SetCustomType,
+  setField,
+} from '../../engine/common-actions.js';
+import { action, emits, emitsOneOf, type ResourceContext, type UpdateAction } from '../../engine/define.js';
 import { productProjection } from './present.js';
-import { Key, LocalizedString, resourceIdentifier, Slug } from '../validation.js';
+import { Key, LocalizedString, resourceIdentifier, Slug } from '../../engine/validation.js';
 import { assertUniqueAssetKeys, assetFromDraft, AssetDraft, AssetLocator, AssetSourceDraft, findAsset } from '../assets.js';
 import { assertRequired, attributeDefinition, attributeValue } from './attributes.js';
 import {

@@ -9,7 +9,7 @@
 import { errors, fieldErrors } from '../../http/errors.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';
 import { jsonEqual } from '../../util/json.js';
-import type { ResourceContext } from '../define.js';
+import type { ResourceContext } from '../../engine/define.js';
 import type { AttributeDefinition, AttributeType, ProductType } from '../product-types.js';
 import { catalogErrors } from './errors.js';
 import { allVariants, type Attribute, type ProductData } from './model.js';

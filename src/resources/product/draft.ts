@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';
-import type { Reference, ResourceContext } from '../define.js';
+import type { Reference, ResourceContext } from '../../engine/define.js';
 import type { ProductType } from '../product-types.js';
-import { LocalizedString, localized, resourceIdentifier, Slug } from '../validation.js';
+import { LocalizedString, localized, resourceIdentifier, Slug } from '../../engine/validation.js';
 import { assetFromDraft, AssetDraft, assertUniqueAssetKeys } from '../assets.js';
 import { assertAttributeConstraints, assertRequired, attributesFromDraft } from './attributes.js';
 import { catalogErrors } from './errors.js';

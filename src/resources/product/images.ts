@@ -9,13 +9,13 @@
  * them itself at the URL it gives, `{apiUrl}/{projectKey}/images/{name}-{random}.{extension}`, so a
  * page shows the picture (`CommerceMock` serves that path before any token is read, as a CDN would).
  */
-import { ok, type ApiCall } from '../../context.js';
+import { ok, type ApiCall } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import type { StorageBackend, StoredDocument } from '../../storage/types.js';
+import type { StorageBackend, StoredDocument } from '../../storage/backend.js';
 import { randomToken } from '../../auth/tokens.js';
 import { uuid } from '../../util/ids.js';
 import { IMAGE_FORMATS, type ImageFormat, imageDimensions } from '../../util/image-header.js';
-import type { CustomRoute, Engine } from '../define.js';
+import type { CustomRoute, Engine } from '../../engine/define.js';
 import type { Product } from './model.js';
 import { CatalogRead, presentProduct } from './present.js';
 

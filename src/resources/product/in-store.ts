@@ -20,9 +20,9 @@
  * `storeProjection` / `localeProjection` either; price selection uses only the query's
  * `price*` parameters, as given. Variant selections / exclusions do not trim the variants.
  */
-import { ok, type ApiCall } from '../../context.js';
+import { ok, type ApiCall } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import type { CustomRoute, ResourceContext, ScopePolicy } from '../define.js';
+import type { CustomRoute, ResourceContext, ScopePolicy } from '../../engine/define.js';
 import type { ProductSelection } from '../product-selections.js';
 import type { Store } from '../stores.js';
 import type { Product } from './model.js';

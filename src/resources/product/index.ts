@@ -5,10 +5,10 @@
  * upload (`POST /products/{id}/images`) in ./product/images.ts.
  */
 import { errors } from '../../http/errors.js';
-import { ok } from '../../context.js';
+import { ok } from '../../http/context.js';
 import { parseQueryParams, runQuery } from '../../query/index.js';
 import { jsonClone } from '../../util/json.js';
-import { defineResource, type BaseFields } from '../define.js';
+import { defineResource, type BaseFields } from '../../engine/define.js';
 import { productActions } from './actions.js';
 import { assertRequired, attributesFromDraft } from './attributes.js';
 import { assertOrderHintsAssigned, assertProductData, categoryReferences, ProductDraft, productTypeOf, variantFromDraft } from './draft.js';
@@ -16,7 +16,7 @@ import { allVariants, type Product, type ProductData } from './model.js';
 import { CatalogRead, PRESENTED_VARIANT_FIELDS, presentProduct, productProjection } from './present.js';
 import { presentedRoutes } from './routes.js';
 import { imageUploadRoute } from './images.js';
-import { productSearchRoutes } from '../../search/index.js';
+import { productSearchRoutes } from './search/index.js';
 import { reviewStatisticsActions } from '../review-statistics.js';
 
 export type { Product, ProductData, Variant, Price, Attribute, Image } from './model.js';

@@ -1,11 +1,11 @@
 import type { Asset } from '../assets.js';
 /** The stored shapes of products (classic catalog model: master variant plus variants, current and staged). */
-import type { StoredDocument } from '../../storage/types.js';
+import type { StoredDocument } from '../../storage/backend.js';
 import type { TypedMoney } from '../../pricing/money.js';
 import type { DiscountedPrice } from '../../pricing/product-discounts.js';
-import type { CustomFields } from '../common.js';
-import type { Reference } from '../define.js';
-import type { LocalizedString } from '../validation.js';
+import type { CustomFields } from '../../engine/common-actions.js';
+import type { Reference } from '../../engine/define.js';
+import type { LocalizedString } from '../../engine/validation.js';
 
 export interface Image {
   url: string;

@@ -8,8 +8,8 @@
 import { errors } from '../../http/errors.js';
 import { selectPrice, type PriceSelection, priceSelectionFromQuery } from '../../pricing/price-selection.js';
 import { ProductDiscountSet, type DiscountTarget, type Lookup, type ProductDiscountLike } from '../../pricing/product-discounts.js';
-import type { StoredDocument } from '../../storage/types.js';
-import type { ResourceContext } from '../define.js';
+import type { StoredDocument } from '../../storage/backend.js';
+import type { ResourceContext } from '../../engine/define.js';
 import { allVariants, type Price, type Product, type ProductData, type Variant } from './model.js';
 import { millisOf } from '../../util/time.js';
 import { withFields } from '../../util/json.js';

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { uuid } from '../../util/ids.js';
 import { errors } from '../../http/errors.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';
-import { customFields } from '../common.js';
-import type { ResourceContext } from '../define.js';
-import { Country, CustomFieldsDraft, Key, resourceIdentifier, DateTime } from '../validation.js';
+import { customFields } from '../../engine/common-actions.js';
+import type { ResourceContext } from '../../engine/define.js';
+import { Country, CustomFieldsDraft, Key, resourceIdentifier, DateTime } from '../../engine/validation.js';
 import { catalogErrors } from './errors.js';
 import type { Price, PriceTier } from './model.js';
 

@@ -1,6 +1,6 @@
-import { created, ok, type ApiCall } from '../../context.js';
-import type { StoredDocument } from '../../storage/types.js';
-import type { CustomRoute, ResourceDefinition, Locator, Engine } from '../define.js';
+import { created, ok, type ApiCall } from '../../http/context.js';
+import type { StoredDocument } from '../../storage/backend.js';
+import type { CustomRoute, ResourceDefinition, Locator, Engine } from '../../engine/define.js';
 
 /** Turns stored documents into response bodies; built once per request. */
 export type Presenter = (call: ApiCall, repository: Engine) => (document: StoredDocument) => object;

@@ -1,0 +1,29 @@
+import type { CommerceMock } from '../../api/mock.js';
+
+/**
+ * The domains of the real platform: the hosts of every Region (`api.{region}.{cloud}.commercetools.com`,
+ * `auth.…`), China's (`….commercetools.cn`), and the old aliases (`api.commercetools.co`, `api.sphere.io`).
+ */
+const PLATFORM_DOMAINS = ['commercetools.com', 'commercetools.co', 'commercetools.cn', 'sphere.io'];
+
+export function isPlatformHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return PLATFORM_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/** Whether `url` is on a host of the real platform that `mock` does not serve. */
+export function isUnservedPlatformUrl(mock: CommerceMock, url: URL): boolean {
+  return url.origin !== mock.options.apiUrl && url.origin !== mock.options.authUrl && isPlatformHost(url.hostname);
+}
+
+/**
+ * Why a request to such a host fails: a test pointed at another Region by mistake must fail at once,
+ * naming the configured origins, instead of sending its requests (and credentials) to the real platform.
+ */
+export function platformRefusal(mock: CommerceMock, origin?: string): Error {
+  const { apiUrl, authUrl } = mock.options;
+  return new Error(
+    `commerce-mock: refused a request to ${origin ?? 'a host'} of the real commercetools platform: this mock serves ` +
+      `apiUrl ${apiUrl} and authUrl ${authUrl}. Point the client at those, or set the mock's apiUrl/authUrl to the host you use.`,
+  );
+}

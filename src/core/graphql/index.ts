@@ -1,0 +1,165 @@
+/**
+ * `POST /{projectKey}/graphql`: the platform's schema answered by the REST core. Transport problems
+ * (a body that is not JSON, no `query`) are REST errors; a document that does not parse or validate,
+ * or variables of the wrong type, are a 400 with GraphQL `errors`; errors while executing keep the
+ * platform's REST code and fields in `extensions` (400 for `InvalidInput`, as the platform answers
+ * since January 2026, otherwise 200 with the partial `data`).
+ */
+import type { DocumentNode, ExecutionResult, GraphQLFieldResolver, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { Reply } from '../../http/context.js';
+import { parseJsonBody } from '../../http/body.js';
+import { errors, PlatformError } from '../../http/errors.js';
+import { ExtensionsPending } from '../../engine/extension-gate.js';
+import { fieldResolver, type GraphqlContext, isScope, type RestCall, servedFields, typeResolver } from './resolvers.js';
+import { carryProduct, NESTED_FIELDS } from './nested.js';
+import { SEARCH_RESULT_FIELDS, SEARCH_ROOT_FIELDS } from './search.js';
+import { graphqlJs } from './library.js';
+import { checkedDocument, mutationSchema, platformSchema } from './schema.js';
+
+export type { RestCall } from './resolvers.js';
+
+let served: ReturnType<typeof servedFields> | undefined;
+
+/** The root fields served, by `Type.field`: those derived from the resource types, and the search fields. */
+function rootResolvers(): ReturnType<typeof servedFields> {
+  served ??= new Map([...servedFields(platformSchema()), ...Object.entries(SEARCH_ROOT_FIELDS)]);
+  return served;
+}
+
+/** Nested fields whose arguments select from the document, or that read a search hit's resource. */
+const NESTED: Record<string, GraphQLFieldResolver<unknown, GraphqlContext>> = { ...NESTED_FIELDS, ...SEARCH_RESULT_FIELDS };
+
+/** The fields served by the REST core, as `Type.field` (Query, Mutation and the scope types `Me`, `InStore`, ...). */
+export function servedRootFields(): string[] {
+  return [...rootResolvers().keys()];
+}
+
+interface GraphqlRequest {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}
+
+function graphqlRequest(body: string | undefined): GraphqlRequest {
+  const request = parseJsonBody(body);
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    throw errors.invalidJsonInput('The request body must be a JSON object with a GraphQL query.');
+  }
+  const { query, variables, operationName } = request as Record<string, unknown>;
+  if (typeof query !== 'string' || query.trim() === '') throw errors.invalidJsonInput("The request has no GraphQL 'query'.");
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
+    throw errors.invalidJsonInput("'variables' must be a JSON object.");
+  }
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+    throw errors.invalidJsonInput("'operationName' must be a string.");
+  }
+  const parsed: GraphqlRequest = { query };
+  if (variables) parsed.variables = variables as Record<string, unknown>;
+  if (typeof operationName === 'string') parsed.operationName = operationName;
+  return parsed;
+}
+
+/** A GraphQL error as the platform formats it: the REST error's code and fields in `extensions`. */
+function formatted(error: GraphQLError, requestError: boolean): GraphQLFormattedError {
+  const cause = error.originalError;
+  const platform = cause instanceof PlatformError ? cause.errors[0] : undefined;
+  let extensions: Record<string, unknown>;
+  if (platform) {
+    const { code, message: _message, ...fields } = platform;
+    extensions = { code, ...fields };
+  } else if (cause && !requestError) {
+    console.error('commerce-mock: internal error in a GraphQL resolver', cause);
+    extensions = { code: 'General' };
+  } else {
+    extensions = { code: 'InvalidInput' };
+  }
+  const result: { message: string; locations: unknown[]; path?: readonly (string | number)[]; extensions: Record<string, unknown> } = {
+    message: error.message,
+    locations: error.locations ? [...error.locations] : [],
+    extensions,
+  };
+  if (error.path) result.path = error.path;
+  return result as GraphQLFormattedError;
+}
+
+/**
+ * A REST call that stops the document at the first write waiting for API extensions: the fields
+ * after it answer the same `ExtensionsPending` without running, as the document runs again anyway.
+ */
+function stoppingAtExtensions(rest: RestCall): { rest: RestCall; pending: () => ExtensionsPending | undefined } {
+  let pending: ExtensionsPending | undefined;
+  const call: RestCall = (...args) => {
+    if (pending) throw pending;
+    try {
+      return rest(...args);
+    } catch (error) {
+      if (error instanceof ExtensionsPending) pending = error;
+      throw error;
+    }
+  };
+  return { rest: call, pending: () => pending };
+}
+
+/**
+ * Serves one GraphQL request. A mutation document runs in one transaction (`atomically`): when a
+ * write waits for API extensions, everything the document wrote is rolled back and `ExtensionsPending`
+ * reaches the mock, which calls the extensions and serves the document again with their answers.
+ */
+export function serveGraphql(body: string | undefined, rest: RestCall, atomically: <T>(work: () => T) => T): Reply {
+  const request = graphqlRequest(body);
+  const checked = checkedDocument(request.query);
+  if ('errors' in checked) return { status: 400, body: { errors: checked.errors.map((error) => formatted(error, true)) } };
+  const operation = graphqlJs().getOperationAST(checked.document, request.operationName);
+  if (operation?.operation !== 'mutation') return replyTo(run(request, checked.document, platformSchema(), rest));
+  return replyTo(
+    atomically(() => {
+      const stopping = stoppingAtExtensions(rest);
+      const result = run(request, checked.document, mutationSchema(), stopping.rest);
+      const pending = stopping.pending();
+      if (pending) throw pending;
+      return result;
+    }),
+  );
+}
+
+function run(request: GraphqlRequest, document: DocumentNode, schema: GraphQLSchema, rest: RestCall): ExecutionResult {
+  const resolvers = rootResolvers();
+  const context: GraphqlContext = { rest };
+  return graphqlJs().execute({
+    schema,
+    document,
+    variableValues: request.variables ?? null,
+    operationName: request.operationName ?? null,
+    contextValue: context,
+    fieldResolver: (source, args, ctx: GraphqlContext, info) => {
+      const name = `${info.parentType.name}.${info.fieldName}`;
+      const own = resolvers.get(name) ?? NESTED[name];
+      if (own) {
+        const value = own(source, args, ctx, info);
+        carryProduct(info.parentType.name, source, value);
+        return value;
+      }
+      // A root field, or a field of `me`, `inStore`, `asAssociate`, is a request to the REST core or an error: never a silent null.
+      if (info.path.prev === undefined || isScope(source)) {
+        throw errors.invalidOperation(
+          `commerce-mock does not serve the field '${info.parentType.name}.${info.fieldName}' (docs/graphql.md lists what it serves).`,
+        );
+      }
+      const value = fieldResolver(source, args, ctx, info);
+      carryProduct(info.parentType.name, source, value);
+      return value;
+    },
+    typeResolver,
+  }) as ExecutionResult;
+}
+
+function replyTo(result: ExecutionResult): Reply {
+  // Variables of the wrong type fail before execution: no `data` at all.
+  const requestError = !('data' in result);
+  const formattedErrors = result.errors?.map((error) => formatted(error, requestError));
+  const invalid = requestError || formattedErrors?.some((error) => error.extensions?.code === 'InvalidInput');
+  const reply: Record<string, unknown> = { data: result.data ?? null };
+  if (formattedErrors) reply.errors = formattedErrors;
+  if (requestError) delete reply.data;
+  return { status: invalid ? 400 : 200, body: reply };
+}

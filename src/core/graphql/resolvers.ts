@@ -1,0 +1,524 @@
+/**
+ * How the platform's schema is answered: every root field becomes a request to the REST core (the
+ * same routes, validation, versions and scopes), and every nested field is read from the REST
+ * document by one generic field resolver, with the schema's conventions (`...Ref`, `...AllLocales`,
+ * `...Raw`, localized strings, resolved references) derived from the field's name and type.
+ */
+import type {
+  GraphQLAbstractType,
+  GraphQLField,
+  GraphQLFieldResolver,
+  GraphQLInputType,
+  GraphQLNamedType,
+  GraphQLObjectType,
+  GraphQLOutputType,
+  GraphQLSchema,
+  GraphQLTypeResolver,
+} from 'graphql';
+import { getNamedType, isInputObjectType, isListType, isNonNullType, isObjectType, isInterfaceType, isUnionType } from './library.js';
+import { isDeepStrictEqual } from 'node:util';
+import { errors, PlatformError } from '../../http/errors.js';
+import type { ResourceDefinition } from '../../engine/define.js';
+import { resourceDefinitions } from '../../resources/index.js';
+import type { GraphqlContext, RestCall } from './field-context.js';
+import { included } from './nested.js';
+
+export type { GraphqlContext, RestCall } from './field-context.js';
+
+type Resolver = GraphQLFieldResolver<unknown, GraphqlContext>;
+type Args = Record<string, unknown>;
+
+/** Where the schema names a resource type differently from its REST type id. */
+const GRAPHQL_TYPE_NAMES: Record<string, string> = {
+  type: 'TypeDefinition',
+  'product-type': 'ProductTypeDefinition',
+  'key-value-document': 'CustomObject',
+  subscription: 'CommercetoolsSubscription',
+};
+
+const pascal = (text: string) => text.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
+const graphqlTypeName = (definition: ResourceDefinition) => GRAPHQL_TYPE_NAMES[definition.typeId] ?? pascal(definition.typeId);
+
+const routable = resourceDefinitions.filter((definition) => definition.path !== '');
+const byGraphqlType = new Map(routable.map((definition) => [graphqlTypeName(definition), definition]));
+const byTypeId = new Map(routable.map((definition) => [definition.typeId, definition]));
+
+const segment = encodeURIComponent;
+
+/** How the REST paths address one resource by each argument that can name it (a customer by a token of theirs, too). */
+const LOCATORS: Record<string, string> = {
+  id: '',
+  key: 'key=',
+  orderNumber: 'order-number=',
+  passwordToken: 'password-token=',
+  emailToken: 'email-token=',
+};
+
+/** `{id}`, `key={key}`, `order-number={orderNumber}`, ...: the arguments must name exactly one. */
+function locator(args: Args): string {
+  const given = Object.keys(LOCATORS).filter((name) => typeof args[name] === 'string');
+  if (given.length !== 1) throw errors.invalidInput(`Exactly one of the arguments 'id' and 'key' must be given, not ${given.length}.`);
+  const [name] = given as [string];
+  return `${LOCATORS[name]}${segment(args[name] as string)}`;
+}
+
+/**
+ * What `me`, `inStore(key)`, `inStore { me }` and `asAssociate(...)` answer: the REST prefix their
+ * fields are served under (`me/`, `in-store/key=.../`, `as-associate/.../in-business-unit/key=.../`).
+ */
+class Scope {
+  constructor(readonly prefix: string) {}
+}
+
+/** The scope types and the REST mount that serves their fields (a type serves there only if its scope policy mounts it). */
+const SCOPE_TYPES: Record<string, 'me' | 'store' | 'store-me' | 'associate-unit'> = {
+  Me: 'me',
+  InStore: 'store',
+  InStoreMe: 'store-me',
+  AsAssociate: 'associate-unit',
+};
+const prefixOf = (source: unknown) => (source instanceof Scope ? source.prefix : '');
+
+/**
+ * The REST path of a type's collection under a prefix; a signed-in customer is `me` itself, not
+ * `me/customers`, and an associate's business units are all of theirs (`as-associate/{id}/business-units`),
+ * not those inside the unit `asAssociate` names.
+ */
+function collectionPath(definition: ResourceDefinition, prefix: string): string {
+  if (definition.typeId === 'customer' && prefix.endsWith('me/')) return prefix.slice(0, -1);
+  if (definition.typeId === 'business-unit') return `${prefix.replace(/in-business-unit\/key=[^/]*\/$/, '')}${definition.path}`;
+  return `${prefix}${definition.path}`;
+}
+
+/** A mutation's prefix: `storeKey` as `in-store/key={storeKey}/`, a `...My...` mutation under `me/`. */
+function mutationPrefix(fieldName: string, args: Args): string {
+  const store = typeof args.storeKey === 'string' ? `in-store/key=${segment(args.storeKey)}/` : '';
+  return /^(create|update|delete|replicate|customerSign)My/.test(fieldName) || /^customerSignMe/.test(fieldName) ? `${store}me/` : store;
+}
+
+const isNotFound = (error: unknown) => error instanceof PlatformError && error.statusCode === 404;
+
+/**
+ * The fields the engine serves by a request to the REST core, keyed `Type.field`: the root fields of
+ * Query and Mutation, and those of the scope types. Derived from the schema and the resource definitions.
+ */
+export function servedFields(schema: GraphQLSchema): Map<string, Resolver> {
+  const resolvers = new Map<string, Resolver>();
+  for (const typeName of ['Query', ...Object.keys(SCOPE_TYPES)]) {
+    const type = schema.getType(typeName) as GraphQLObjectType;
+    const mount = SCOPE_TYPES[typeName];
+    for (const field of Object.values(type.getFields())) {
+      let resolver = scopeResolver(typeName, field);
+      if (!resolver && (!mount || servedUnder(mount, field))) resolver = queryResolver(field);
+      if (resolver) resolvers.set(`${typeName}.${field.name}`, resolver);
+    }
+  }
+  for (const field of Object.values(schema.getMutationType()!.getFields())) {
+    const resolver = mutationResolver(field);
+    if (resolver) resolvers.set(`Mutation.${field.name}`, resolver);
+  }
+  return resolvers;
+}
+
+const argNames = (field: GraphQLField<unknown, unknown>) => new Set(field.args.map((arg) => arg.name));
+const argType = (field: GraphQLField<unknown, unknown>, name: string) => field.args.find((arg) => arg.name === name)!.type;
+
+function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>): Resolver | undefined {
+  if (typeName === 'Query' && field.name === 'me') return () => new Scope('me/');
+  if (typeName === 'Query' && field.name === 'inStore') return (_, a) => new Scope(`in-store/key=${segment(String(a.key))}/`);
+  if (typeName === 'InStore' && field.name === 'me') return (source) => new Scope(`${prefixOf(source)}me/`);
+  if (typeName === 'Query' && field.name === 'asAssociate') {
+    return (_, a) =>
+      new Scope(`as-associate/${segment(String(a.associateId))}/in-business-unit/key=${segment(String(a.businessUnitKey))}/`);
+  }
+  if (typeName === 'Query' && field.name === 'project') return (_, __, { rest }) => rest('GET', '');
+  if (field.name === 'activeCart') return (source, _, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}active-cart`));
+  if (field.name === 'customerActiveCart') {
+    return (source, a, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}carts/customer-id=${segment(String(a.customerId))}`));
+  }
+  // The shipping methods matching a cart or a location: the REST page's results, as the schema lists them.
+  if (typeName === 'Query' && field.name === 'shippingMethodsByCart') {
+    return (_, a, { rest }) => matching(rest, 'matching-cart', { cartId: a.id });
+  }
+  if (typeName === 'Query' && field.name === 'shippingMethodsByLocation') {
+    return (_, a, { rest }) => matching(rest, 'matching-location', { country: a.country, state: a.state, currency: a.currency });
+  }
+  return undefined;
+}
+
+function matching(rest: RestCall, route: string, parameters: Args): unknown[] {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(parameters)) if (typeof value === 'string') query.set(name, value);
+  return (rest('GET', `shipping-methods/${route}`, query) as { results: unknown[] }).results;
+}
+
+/** Types a scope's own router serves, beside the types' scope policies: the caller's or the associate's business units. */
+const SCOPE_ROUTED: Record<string, string[]> = { me: ['business-unit'], 'associate-unit': ['business-unit'] };
+
+/** Whether the REST mount serves the resource type a field reads: the type's scope policy mounts it there (the caller's own customer is `/me`). */
+function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): boolean {
+  const returned = getNamedType(field.type);
+  const results = isObjectType(returned) ? returned.getFields().results : undefined;
+  const definition = byGraphqlType.get(returned.name) ?? (results && byGraphqlType.get(getNamedType(results.type).name));
+  if (!definition) return false;
+  if (definition.typeId === 'customer' && mount.endsWith('me')) return field.args.length === 0;
+  if (SCOPE_ROUTED[mount]?.includes(definition.typeId)) return true;
+  const options = definition.scope?.mounts[mount as keyof NonNullable<ResourceDefinition['scope']>['mounts']];
+  if (!options) return false;
+  const without = new Set(options.without ?? []);
+  return results ? !without.has('list') : !without.has('get');
+}
+
+function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
+  const returned = getNamedType(field.type);
+  const args = argNames(field);
+  const list = isListType(isNonNullType(field.type) ? field.type.ofType : field.type);
+  const single = list ? undefined : byGraphqlType.get(returned.name);
+  if (single?.typeId === 'key-value-document') {
+    return (_, a, { rest }) => orNull(() => rest('GET', `${single.path}/${segment(String(a.container))}/${segment(String(a.key))}`));
+  }
+  if (single && (args.has('id') || args.has('key'))) {
+    return (source, a, { rest }) => orNull(() => rest('GET', `${collectionPath(single, prefixOf(source))}/${locator(a)}`));
+  }
+  if (single?.typeId === 'customer' && args.size === 0) {
+    return (source, _, { rest }) => rest('GET', collectionPath(single, prefixOf(source)));
+  }
+  const results = isObjectType(returned) ? returned.getFields().results : undefined;
+  const listed = results && byGraphqlType.get(getNamedType(results.type).name);
+  if (listed && returned.name.endsWith('QueryResult') && args.has('limit')) {
+    return (source, a, { rest }) => {
+      const query = new URLSearchParams();
+      if (typeof a.where === 'string') query.set('where', a.where);
+      for (const sort of (a.sort as string[] | undefined) ?? []) query.append('sort', sort);
+      if (a.limit !== undefined && a.limit !== null) query.set('limit', String(a.limit));
+      if (a.offset !== undefined && a.offset !== null) query.set('offset', String(a.offset));
+      const container = listed.typeId === 'key-value-document' ? `/${segment(String(a.container))}` : '';
+      const page = rest('GET', `${collectionPath(listed, prefixOf(source))}${container}`, query) as { count: number };
+      return { ...page, exists: page.count > 0 };
+    };
+  }
+  return undefined;
+}
+
+/** Mutations whose REST route is not the type's collection: sign-up and sign-in, orders from quotes, custom objects. */
+const MUTATION_PATHS: Record<string, string> = {
+  customerSignUp: 'customers',
+  customerSignIn: 'login',
+  customerSignMeUp: 'signup',
+  customerSignMeIn: 'login',
+  createOrderFromQuote: 'orders/quotes',
+  createMyOrderFromQuote: 'orders/quotes',
+  importOrder: 'orders/import',
+};
+
+/**
+ * Mutations whose arguments are the REST body: account tokens and passwords, cart replication and
+ * merge. The path may name an argument (`{customerId}`); `storeKey` and `asAssociate` are the prefix.
+ */
+const ARGUMENT_MUTATIONS: Record<string, string> = {
+  customerChangePassword: 'customers/password',
+  customerResetPassword: 'customers/password/reset',
+  customerConfirmEmail: 'customers/email/confirm',
+  customerCreatePasswordResetToken: 'customers/password-token',
+  customerCreateEmailVerificationToken: 'customers/email-token',
+  customerChangeMyPassword: 'me/password',
+  customerResetMyPassword: 'me/password/reset',
+  customerConfirmMyEmail: 'me/email/confirm',
+  replicateCart: 'carts/replicate',
+  replicateMyCart: 'me/carts/replicate',
+  mergeCart: 'carts/customer-id={customerId}/merge',
+};
+
+function argumentMutation(field: GraphQLField<unknown, unknown>, path: string): Resolver {
+  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  return (_, a, { rest }) => {
+    const associate = a.asAssociate as { associateId: string; businessUnitKey: string } | undefined;
+    const prefix = associate
+      ? `as-associate/${segment(associate.associateId)}/in-business-unit/key=${segment(associate.businessUnitKey)}/`
+      : mutationPrefix('', a);
+    const body: Args = {};
+    for (const arg of field.args) {
+      if (arg.name === 'storeKey' || arg.name === 'asAssociate' || inPath.includes(arg.name) || a[arg.name] === undefined) continue;
+      body[arg.name] = toRest(a[arg.name], arg.type);
+    }
+    const route = path.replace(/\{(\w+)\}/g, (_, name: string) => segment(String(a[name])));
+    // A merge's body is its draft; the others' are their arguments.
+    return rest('POST', `${prefix}${route}`, undefined, 'draft' in body ? body.draft : body);
+  };
+}
+
+function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
+  const args = argNames(field);
+  if (field.name === 'updateProject') {
+    const actionsType = argType(field, 'actions');
+    return (_, a, { rest }) => rest('POST', '', undefined, { version: a.version, actions: toRest(a.actions, actionsType) });
+  }
+  const byArguments = ARGUMENT_MUTATIONS[field.name];
+  if (byArguments) return argumentMutation(field, byArguments);
+  const special = MUTATION_PATHS[field.name];
+  if (special) {
+    const draftType = argType(field, 'draft');
+    return (_, a, { rest }) => rest('POST', `${mutationPrefix(field.name, a)}${special}`, undefined, toRest(a.draft, draftType));
+  }
+  const definition = byGraphqlType.get(getNamedType(field.type).name);
+  if (!definition) return undefined;
+  if (definition.typeId === 'key-value-document') return customObjectMutation(field);
+  const [verb] = /^(create|update|delete)/.exec(field.name) ?? [];
+  const path = (a: Args) => collectionPath(definition, mutationPrefix(field.name, a));
+  // A signed-in customer is addressed by the token, not by an id.
+  const one = (a: Args) => (definition.typeId === 'customer' && field.name.includes('My') ? path(a) : `${path(a)}/${locator(a)}`);
+  if (verb === 'create' && args.has('draft')) {
+    const draftType = argType(field, 'draft');
+    return (_, a, { rest }) => rest('POST', path(a), undefined, toRest(a.draft, draftType));
+  }
+  if (verb === 'update' && args.has('actions') && args.has('version')) {
+    const actionsType = argType(field, 'actions');
+    return (_, a, { rest }) => rest('POST', one(a), undefined, { version: a.version, actions: toRest(a.actions, actionsType) });
+  }
+  if (verb === 'delete' && args.has('version')) {
+    return (_, a, { rest }) => rest('DELETE', one(a), new URLSearchParams({ version: String(a.version) }));
+  }
+  return undefined;
+}
+
+/** `createOrUpdateCustomObject` (its value is JSON in a string) and `deleteCustomObject` (by id, or container and key). */
+function customObjectMutation(field: GraphQLField<unknown, unknown>): Resolver | undefined {
+  if (field.name === 'createOrUpdateCustomObject') {
+    return (_, a, { rest }) => {
+      const draft = a.draft as Args;
+      return rest('POST', 'custom-objects', undefined, { ...draft, value: jsonValue('value', draft.value as string) });
+    };
+  }
+  if (field.name === 'deleteCustomObject') {
+    return (_, a, { rest }) => {
+      const where = typeof a.id === 'string' ? segment(a.id) : `${segment(String(a.container))}/${segment(String(a.key))}`;
+      const query = new URLSearchParams(a.version === undefined || a.version === null ? {} : { version: String(a.version) });
+      return rest('DELETE', `custom-objects/${where}`, query);
+    };
+  }
+  return undefined;
+}
+
+function orNull(read: () => unknown): unknown {
+  try {
+    return read();
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+// GraphQL input → REST body, driven by the input types -----------------------------------------------
+
+/** Whether a list's element type is a LocalizedString entry `{ locale, value }`; worked out once per type (update action lists ask on every request). */
+export function isLocalizedStringItem(type: GraphQLInputType): boolean {
+  const named = getNamedType(type);
+  let known = localizedStringItems.get(named);
+  if (known === undefined) {
+    const names = isInputObjectType(named) ? Object.keys(named.getFields()) : [];
+    known = names.length === 2 && names.includes('locale') && names.includes('value');
+    localizedStringItems.set(named, known);
+  }
+  return known;
+}
+
+const localizedStringItems = new WeakMap<GraphQLNamedType, boolean>();
+
+/** An input whose fields are all optional objects and of which one is given: an update action, a money, a discount value. */
+export function isOneOf(type: GraphQLNamedType): boolean {
+  if (!isInputObjectType(type)) return false;
+  let known = oneOfTypes.get(type);
+  if (known === undefined) {
+    const fields = Object.values(type.getFields());
+    known = fields.length > 1 && fields.every((field) => !isNonNullType(field.type) && isInputObjectType(getNamedType(field.type)));
+    oneOfTypes.set(type, known);
+  }
+  return known;
+}
+
+/** Update action inputs have a hundred fields: whether a type is one-of is worked out once. */
+const oneOfTypes = new WeakMap<GraphQLNamedType, boolean>();
+
+/**
+ * Converts a GraphQL input value to the REST body it stands for: `[{locale, value}]` lists become
+ * LocalizedString objects, `{ addLineItem: {...} }` becomes `{ action: 'addLineItem', ... }`,
+ * `{ centPrecision: {...} }` becomes `{ type: 'centPrecision', ... }`, custom fields' JSON-encoded
+ * values are decoded, and `typeId`/`typeKey` become the `type` identifier.
+ */
+export function toRest(value: unknown, type: GraphQLInputType): unknown {
+  if (value === null || value === undefined) return value;
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) {
+    // GraphQL lets a single value stand for a list of one (mutation inputs arrive as written).
+    const list = Array.isArray(value) ? value : [value];
+    if (isLocalizedStringItem(inner.ofType)) {
+      return Object.fromEntries(list.map((item) => [(item as { locale: string }).locale, (item as { value: string }).value]));
+    }
+    if (getNamedType(inner).name === 'CustomFieldInput') {
+      return Object.fromEntries(list.map((item) => customField(item as { name: string; value: string })));
+    }
+    return list.map((item) => toRest(item, inner.ofType));
+  }
+  if (!isInputObjectType(inner)) return value;
+  const fields = inner.getFields();
+  const input = value as Args;
+  if (isOneOf(inner)) {
+    const given = Object.keys(input).filter((name) => input[name] !== undefined && input[name] !== null);
+    if (given.length !== 1) throw errors.invalidInput(`Exactly one field of ${inner.name} must be given, not ${given.length}.`);
+    const [name] = given as [string];
+    const discriminator = inner.name.endsWith('UpdateAction') ? 'action' : 'type';
+    return { [discriminator]: name, ...(toRest(input[name], fields[name]!.type) as object) };
+  }
+  const body: Args = {};
+  for (const [name, fieldValue] of Object.entries(input)) {
+    const field = fields[name];
+    // The schema's defaults are the platform's own: a field left at its default is a field left out.
+    if (fieldValue === undefined || (field?.defaultValue !== undefined && isDeepStrictEqual(fieldValue, field.defaultValue))) continue;
+    body[name] = field ? toRest(fieldValue, field.type) : fieldValue;
+  }
+  if ('typeKey' in fields && 'type' in fields && 'typeId' in fields) {
+    const { typeId, typeKey } = body;
+    delete body.typeId;
+    delete body.typeKey;
+    if (typeId !== undefined) body.type = { typeId: 'type', id: typeId };
+    else if (typeKey !== undefined) body.type = { typeId: 'type', key: typeKey };
+  }
+  return body;
+}
+
+function customField({ name, value }: { name: string; value: string }): [string, unknown] {
+  return [name, jsonValue(`custom field '${name}'`, value)];
+}
+
+/** A value the schema passes as JSON in a string (custom fields, custom object values). */
+function jsonValue(what: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw errors.invalidInput(`The value of ${what} is not JSON: ${text}`);
+  }
+}
+
+// REST document → GraphQL fields --------------------------------------------------------------------
+
+type Document = Record<string, unknown>;
+
+const isReference = (value: unknown): value is { typeId: string; id?: string; key?: string } =>
+  typeof value === 'object' && value !== null && typeof (value as Document).typeId === 'string';
+
+/** Picks one locale's text: `locale` exactly, else the first of `acceptLanguage` present, else the first locale stored. */
+function localized(text: Record<string, string>, args: Args): string | null {
+  if (typeof args.locale === 'string') return text[args.locale] ?? null;
+  const accepted = (args.acceptLanguage as string[] | undefined) ?? [];
+  for (const locale of accepted) if (text[locale] !== undefined) return text[locale];
+  if (accepted.length > 0) return null;
+  return Object.values(text)[0] ?? null;
+}
+
+/** A referenced resource, read through the REST core (so scopes and permissions apply as to any read). */
+function resolveReference(reference: { typeId: string; id?: string; key?: string; obj?: unknown }, rest: RestCall): unknown {
+  if (reference.obj) return reference.obj;
+  const definition = byTypeId.get(reference.typeId);
+  if (!definition) return null;
+  const where = reference.id !== undefined ? segment(reference.id) : `key=${segment(reference.key ?? '')}`;
+  return orNull(() => rest('GET', `${definition.path}/${where}`));
+}
+
+/** Fields the schema names differently from the REST document, by GraphQL type. */
+const FIELD_NAMES: Record<string, Record<string, string>> = { Dimensions: { width: 'w', height: 'h' } };
+
+/** A REST map (`categoryOrderHints`, `searchKeywords`) where the schema has a list of objects: one object per entry. */
+function isEntryList(value: unknown, type: GraphQLOutputType): boolean {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  return isListType(inner) && typeof value === 'object' && value !== null && !Array.isArray(value) && !isReference(value);
+}
+
+/** Each entry as the element type's first two fields: `{ categoryId, orderHint }`, `{ locale, searchKeywords }`. */
+function entries(map: Document, element: GraphQLObjectType): Document[] {
+  const [keyField, valueField] = Object.keys(element.getFields()) as [string, string];
+  return Object.entries(map).map(([key, value]) => ({ [keyField]: key, [valueField]: value }));
+}
+
+/** A document's field, a list of them narrowed by `includeNames` / `excludeNames` where the schema offers them. */
+export const fieldResolver: Resolver = (source, args, context, info) => {
+  const value = documentField(source, args, context, info);
+  return Array.isArray(value) && (args.includeNames || args.excludeNames) ? included(value, args, (item) => item.name) : value;
+};
+
+const documentField: Resolver = (source, args, context, info) => {
+  const document = source as Document;
+  const name = FIELD_NAMES[info.parentType.name]?.[info.fieldName] ?? info.fieldName;
+  const value = document[name];
+  const returned = getNamedType(info.returnType);
+  if (value !== undefined) {
+    if (typeof value === 'object' && value !== null && !Array.isArray(value) && returned.name === 'String') {
+      return localized(value as Record<string, string>, args);
+    }
+    if (isObjectType(returned) || isInterfaceType(returned) || isUnionType(returned)) {
+      if (isEntryList(value, info.returnType) && isObjectType(returned)) return entries(value as Document, returned);
+      const expects = (item: unknown) => isReference(item) && returned.name !== 'Reference' && returned.name !== 'KeyReference';
+      if (Array.isArray(value)) return value.map((item) => (expects(item) ? resolveReference(item as never, context.rest) : item));
+      if (expects(value) && !('typeId' in (isObjectType(returned) ? returned.getFields() : {}))) {
+        return resolveReference(value as never, context.rest);
+      }
+    }
+    return value;
+  }
+  if (name.endsWith('Ref')) return document[name.slice(0, -3)] ?? null;
+  // An address the document names by id (`defaultShippingAddressId`, `shippingAddressIds`), read from its `addresses`.
+  if (Array.isArray(document.addresses)) {
+    const addresses = document.addresses as Array<{ id?: string }>;
+    if (`${name}Id` in document) return addresses.find((address) => address.id === document[`${name}Id`]) ?? null;
+    const ids = document[`${name.replace(/(ss)es$|s$/, '$1')}Ids`];
+    if (Array.isArray(ids)) return addresses.filter((address) => ids.includes(address.id));
+  }
+  if (name.endsWith('AllLocales')) {
+    const text = document[name.slice(0, -'AllLocales'.length)] as Record<string, string> | undefined;
+    return text && Object.entries(text).map(([locale, value]) => ({ locale, value }));
+  }
+  if (name.endsWith('Raw')) {
+    const base = name.slice(0, -3);
+    const raw = document[base] ?? document[base.replace(/^[a-z]+(?=[A-Z])/, '').replace(/^./, (c) => c.toLowerCase())];
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) return Object.entries(raw).map(([n, v]) => ({ name: n, value: v }));
+    return raw ?? null;
+  }
+  return null;
+};
+
+/** REST discriminators whose GraphQL type is not named after them. */
+const TYPE_NAMES: Record<string, string> = {
+  centPrecision: 'Money',
+  highPrecision: 'HighPrecisionMoney',
+  lenum: 'LocalizableEnumAttributeDefinitionType',
+  ltext: 'LocalizableTextAttributeDefinitionType',
+};
+
+/** The concrete type of an interface or union value: from its `type` (or `typeId`) discriminator. */
+export const typeResolver: GraphQLTypeResolver<unknown, GraphqlContext> = (value, _context, _info, abstract: GraphQLAbstractType) => {
+  const document = value as Document;
+  const candidates = _info.schema.getPossibleTypes(abstract) as readonly GraphQLObjectType[];
+  // Attribute and field types say what they are by their `name` (`{ name: 'enum', values }`).
+  const discriminator = (document.type ?? document.typeId ?? document.name) as string | undefined;
+  if (typeof discriminator === 'string') {
+    const named = TYPE_NAMES[discriminator];
+    if (named && candidates.some((type) => type.name === named)) return named;
+    const prefix = pascal(discriminator);
+    // The shortest name that starts with it: `date` is DateType, not DateTimeType; an acronym is
+    // spelled otherwise in the type's name (`HTTP` is an `HttpDestination`).
+    let match: GraphQLObjectType | undefined;
+    for (const caseSensitive of [true, false]) {
+      for (const type of candidates) {
+        const starts = caseSensitive ? type.name.startsWith(prefix) : type.name.toLowerCase().startsWith(prefix.toLowerCase());
+        if (starts && (!match || type.name.length < match.name.length)) match = type;
+      }
+      if (match) break;
+    }
+    if (match) return match.name;
+  }
+  if (candidates.length === 1) return candidates[0]!.name;
+  // No discriminator (product search facet results): the type that has a field for each of the value's.
+  const keys = Object.keys(document);
+  return candidates.find((type) => keys.every((key) => key in type.getFields()))?.name;
+};
+
+export const isScope = (value: unknown): value is Scope => value instanceof Scope;

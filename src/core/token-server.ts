@@ -1,0 +1,173 @@
+import { uuid } from '../util/ids.js';
+import { errors } from '../http/errors.js';
+import { parseFormBody } from '../http/body.js';
+import { decodeSegment } from '../http/router.js';
+import type { Reply } from '../http/context.js';
+import { isExpired, type TokenRecord, type TokenStore } from '../auth/tokens.js';
+
+export interface TokenRequest {
+  method: string;
+  /** Path segments after `/oauth`. */
+  segments: string[];
+  query: URLSearchParams;
+  body: string | undefined;
+  authorization: string | undefined;
+}
+
+/** How the token server finds a customer for the password grant (the customers module answers). */
+export type CustomerAuthenticator = (project: string, email: string, password: string, storeKey?: string) => { id: string } | undefined;
+
+/** `Basic base64(id:secret)` with both parts non-empty; the credentials themselves are never checked. */
+function basicClientId(authorization: string | undefined): string {
+  const match = /^Basic\s+(.+)$/i.exec(authorization?.trim() ?? '');
+  if (!match) throw errors.invalidClient();
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0 || colon === decoded.length - 1) throw errors.invalidClient();
+  return decoded.slice(0, colon);
+}
+
+/** The project a client token is for, read from scopes like `manage_project:shop`. */
+function projectFromScope(scope: string | undefined): string | undefined {
+  for (const part of scope?.split(/\s+/) ?? []) {
+    const colon = part.indexOf(':');
+    if (colon > 0 && !part.startsWith('customer_id:') && !part.startsWith('anonymous_id:')) return part.slice(colon + 1);
+  }
+  return undefined;
+}
+
+function tokenResponse(record: TokenRecord): Reply {
+  return {
+    status: 200,
+    body: {
+      access_token: record.accessToken,
+      token_type: record.tokenType,
+      expires_in: record.expiresIn,
+      scope: record.scope,
+      ...(record.refreshToken ? { refresh_token: record.refreshToken } : {}),
+    },
+  };
+}
+
+/** The OAuth token server at `authUrl`: client credentials, password, anonymous, refresh, introspection. */
+export class TokenServer {
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly authenticateCustomer: CustomerAuthenticator,
+    /** With the `enforceTokenExpiry` option: an expired token is no longer active. */
+    private readonly enforceExpiry = false,
+  ) {}
+
+  handle(request: TokenRequest): Reply {
+    if (request.method !== 'POST') throw errors.methodNotAllowed(request.method, `/oauth/${request.segments.join('/')}`);
+    const clientId = basicClientId(request.authorization);
+    const params = parseFormBody(request.body);
+    for (const [name, value] of request.query) if (!params.has(name)) params.set(name, value);
+    const grantType = params.get('grant_type') ?? '';
+    const scope = params.get('scope')?.trim() || undefined;
+    const [first, second, third, fourth] = request.segments;
+    const n = request.segments.length;
+
+    if (n === 1 && first === 'token') return this.tokenEndpoint(clientId, grantType, scope, params);
+    if (n === 1 && first === 'introspect') return this.introspect(params.get('token'));
+    if (n === 3 && second === 'customers' && third === 'token')
+      return this.passwordGrant(clientId, decodeSegment(first!), grantType, scope, params);
+    if (n === 3 && second === 'anonymous' && third === 'token')
+      return this.anonymousGrant(clientId, decodeSegment(first!), grantType, scope, params);
+    if (n === 5 && second === 'in-store' && third?.startsWith('key=') && fourth === 'customers' && request.segments[4] === 'token') {
+      return this.passwordGrant(clientId, decodeSegment(first!), grantType, scope, params, decodeSegment(third.slice(4)));
+    }
+    throw errors.routeNotFound(request.method, `/oauth/${request.segments.join('/')}`);
+  }
+
+  /** A client-credentials token; with no scope asked for, the scope is `todo` (the spec's rule). */
+  issueClientToken(clientId: string, scope?: string): TokenRecord {
+    const projectKey = projectFromScope(scope);
+    return this.tokens.issue({ kind: 'client', clientId, scope: scope ?? 'todo', ...(projectKey ? { projectKey } : {}) }, false);
+  }
+
+  /** A customer token, as the password grant issues it once the credentials matched. */
+  issueCustomerToken(clientId: string, projectKey: string, customerId: string, scope?: string, storeKey?: string): TokenRecord {
+    return this.tokens.issue(
+      {
+        kind: 'customer',
+        clientId,
+        projectKey,
+        customerId,
+        scope: `${scope ?? `manage_project:${projectKey}`} customer_id:${customerId}`,
+        ...(storeKey ? { storeKey } : {}),
+      },
+      true,
+    );
+  }
+
+  /** An anonymous-session token; a given `anonymousId` continues that session. */
+  issueAnonymousToken(clientId: string, projectKey: string, anonymousId: string = uuid(), scope?: string): TokenRecord {
+    return this.tokens.issue(
+      {
+        kind: 'anonymous',
+        clientId,
+        projectKey,
+        anonymousId,
+        scope: `${scope ?? `manage_project:${projectKey}`} anonymous_id:${anonymousId}`,
+      },
+      true,
+    );
+  }
+
+  private tokenEndpoint(clientId: string, grantType: string, scope: string | undefined, params: URLSearchParams): Reply {
+    if (grantType === 'client_credentials') return tokenResponse(this.issueClientToken(clientId, scope));
+    if (grantType === 'refresh_token') {
+      const refreshToken = params.get('refresh_token');
+      if (!refreshToken) throw errors.invalidRequest("Missing required parameter 'refresh_token'.");
+      const record = this.tokens.refresh(refreshToken, clientId);
+      if (!record) throw errors.invalidGrant('The refresh token was not found. It may have expired.');
+      return tokenResponse(record);
+    }
+    if (!grantType) throw errors.invalidRequest("Missing required parameter 'grant_type'.");
+    throw errors.unsupportedGrantType(grantType);
+  }
+
+  private passwordGrant(
+    clientId: string,
+    projectKey: string,
+    grantType: string,
+    scope: string | undefined,
+    params: URLSearchParams,
+    storeKey?: string,
+  ): Reply {
+    if (grantType !== 'password') {
+      if (!grantType) throw errors.invalidRequest("Missing required parameter 'grant_type'.");
+      throw errors.unsupportedGrantType(grantType);
+    }
+    const username = params.get('username');
+    const password = params.get('password');
+    if (!username) throw errors.invalidRequest("Missing required parameter 'username'.");
+    if (!password) throw errors.invalidRequest("Missing required parameter 'password'.");
+    const customer = this.authenticateCustomer(projectKey, username, password, storeKey);
+    if (!customer) throw errors.invalidCustomerAccountCredentials();
+    return tokenResponse(this.issueCustomerToken(clientId, projectKey, customer.id, scope, storeKey));
+  }
+
+  private anonymousGrant(
+    clientId: string,
+    projectKey: string,
+    grantType: string,
+    scope: string | undefined,
+    params: URLSearchParams,
+  ): Reply {
+    if (grantType !== 'client_credentials') {
+      if (!grantType) throw errors.invalidRequest("Missing required parameter 'grant_type'.");
+      throw errors.unsupportedGrantType(grantType);
+    }
+    return tokenResponse(this.issueAnonymousToken(clientId, projectKey, params.get('anonymous_id') || undefined, scope));
+  }
+
+  private introspect(token: string | null): Reply {
+    if (!token) throw errors.invalidRequest("Missing required parameter 'token'.");
+    const record = this.tokens.get(token);
+    if (!record || (this.enforceExpiry && isExpired(record))) return { status: 200, body: { active: false } };
+    const exp = Math.floor(Date.parse(record.issuedAt) / 1000) + record.expiresIn;
+    return { status: 200, body: { active: true, scope: record.scope, exp, client_id: record.clientId } };
+  }
+}

@@ -1,0 +1,320 @@
+/**
+ * The declaration API: what a resource module declares (its draft, how a draft becomes a resource,
+ * its update actions, its own routes, how it lives under the caller-scoped prefixes) and the engine
+ * interface its routes call. Imports no implementation, so every resource module and the engine can
+ * depend on it without an import cycle.
+ */
+import type { z } from 'zod';
+import type { ApiCall, CallScope, Reply, ResourceContext } from '../http/context.js';
+import type { PlatformError } from '../http/errors.js';
+import type { PagedResult, QueryOptions } from '../query/index.js';
+import type { AssociateInUnit, AssociateRoles, PermissionLog, PermissionPair } from './permissions.js';
+import type { StorageBackend, StoredDocument } from '../storage/backend.js';
+
+export type { Author, Identifier, KeyReference, Reference, ResourceContext } from '../http/context.js';
+
+export interface UpdateAction<R> {
+  schema: z.ZodType;
+  apply(resource: R, action: any, ctx: ResourceContext): void;
+  /**
+   * The action only refreshes a field the platform derives out of band (a product's review rating
+   * statistics): stored without a new version or audit change, so clients keep the version they know.
+   */
+  keepsVersion?: boolean;
+  /**
+   * The action only assigns the resource's own fields, never changing an object or list they hold
+   * (nor does the type's `afterActions` after it): the engine then applies it to a shallow copy,
+   * which shares the rest with the stored version, instead of a deep one.
+   */
+  shallow?: boolean;
+  /** The message the platform emits for the action (its API reference names one per action that has one). */
+  message?: MessageOf<R>;
+}
+
+/** A message's type and payload: what the platform adds to the fields every message has. */
+export interface MessagePayload {
+  type: string;
+  [field: string]: unknown;
+}
+
+/**
+ * How an update action's message is made: `before` reads what the payload needs of the resource as it
+ * was (an old email), `payload` builds it from the changed resource, or returns nothing when this use
+ * of the action has no message. Neither runs while messages are off.
+ */
+export interface MessageOf<R = any, Old = any> {
+  /** The message types the action may emit (`setCustomField`: added, changed or removed), e.g. `CustomerEmailChanged`. */
+  types: readonly string[];
+  before?(resource: R, action: any): Old;
+  payload(resource: R, action: any, old: Old, ctx: ResourceContext): MessagePayload | readonly MessagePayload[] | undefined;
+}
+
+/**
+ * Declares one update action: its payload schema and how it changes a copy of the resource.
+ *
+ * The schema is best given as a function that builds it (`action(() => z.object({...}), apply)`):
+ * `schema` is then a getter that builds it on first read, once. A suite sends few of the ~600
+ * actions, and building every schema at import cost about 2 MiB of each worker's heap. A schema
+ * that exists anyway (a module-level constant that several places share) may be given as is.
+ * Copies of a declared action keep the getter unread through `extendAction`, never a spread.
+ */
+export function action<S extends z.ZodType, R = any>(
+  schema: S | (() => S),
+  apply: (resource: R, action: z.infer<S>, ctx: ResourceContext) => void,
+): UpdateAction<R> {
+  const build = typeof schema === 'function' ? schema : () => schema;
+  let built: S | undefined;
+  return {
+    get schema() {
+      built ??= build();
+      return built;
+    },
+    apply,
+  };
+}
+
+/**
+ * `declared` with `extra` added (a message, `keepsVersion`): its properties copied as they are,
+ * so its `schema` getter is copied, not read, and a schema not built yet stays so (a spread
+ * would build it).
+ */
+export function extendAction<A extends UpdateAction<any>>(declared: A, extra: Partial<Omit<UpdateAction<any>, 'schema'>>): A {
+  return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(declared)), extra) as A;
+}
+
+/**
+ * The action with the message it emits, `type` plus what `payload` returns; `before` reads what the
+ * payload needs of the resource as it was before the action.
+ */
+export function emits<R = any, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
+  declared: A,
+  type: string,
+  payload: (resource: R, action: any, old: Old, ctx: ResourceContext) => Record<string, unknown> = () => ({}),
+  before?: (resource: R, action: any) => Old,
+): A {
+  return emitsOneOf(declared, [type], (resource, action, old: Old, ctx) => ({ type, ...payload(resource, action, old, ctx) }), before);
+}
+
+/**
+ * The action with a message whose type depends on what it did (a custom type set or removed): `payload`
+ * returns the whole message payload, its `type` one of `types`, or nothing when there is no message;
+ * or several, in order, when the action has more than one effect (the last approval completes a flow).
+ */
+export function emitsOneOf<R = any, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
+  declared: A,
+  types: readonly string[],
+  payload: MessageOf<R, Old>['payload'],
+  before?: (resource: R, action: any) => Old,
+): A {
+  const message: MessageOf<R, Old> = { types, payload };
+  if (before) message.before = before;
+  return extendAction(declared, { message });
+}
+
+export interface UniqueIndex<R> {
+  /** The normalised values the resource holds in this index (several for e.g. SKUs of variants). */
+  values(resource: R): string[];
+  duplicate(value: string, resource: R): PlatformError;
+}
+
+export interface GroupIndex<R> {
+  /** The values the resource is filed under (none when it belongs to no group). */
+  values(resource: R): readonly string[];
+}
+
+export interface CustomRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Relative to the resource path: '' for the collection, 'password-token', ':container/:key', ... */
+  path: string;
+  /** Every read and write goes through `engine`, the mock's one Repository. */
+  handle(call: ApiCall, engine: Engine): Reply;
+}
+
+/** The fields every stored resource (and every message) has: its identity, version and audit fields. */
+export const BASE_FIELDS = ['id', 'version', 'createdAt', 'lastModifiedAt', 'createdBy', 'lastModifiedBy'] as const;
+
+export type BaseFields = (typeof BASE_FIELDS)[number];
+
+export interface ResourceDefinition<Draft = any, R extends StoredDocument = any> {
+  typeId: string;
+  /** The path segment under /{projectKey}/. */
+  path: string;
+  draft: z.ZodType<Draft>;
+  /** Builds the type's own fields from a validated draft; base fields (id, version, audit) are added around it. */
+  create(draft: Draft, ctx: ResourceContext): Omit<R, BaseFields>;
+  actions: Record<string, UpdateAction<R>>;
+  /**
+   * Changes only the engine makes (a cart marked Ordered, a customer's new password hash): applied
+   * with `engine.apply`. An update request reaches one only where the endpoint's `allowed` names it
+   * (the /me actions of a type that are not among its own, e.g. MyQuoteUpdateAction's `changeMyQuoteState`).
+   */
+  internalActions?: Record<string, UpdateAction<R>>;
+  /**
+   * Runs once after all actions of one request (or one `apply`) changed the copy, before it is
+   * compared and stored: derived state that every action would otherwise recompute (cart totals).
+   */
+  afterActions?(resource: R, ctx: ResourceContext, actions: ReadonlyArray<AppliedAction>): void;
+  /** The value `key=` routes find the resource by; defaults to its `key` field. */
+  keyOf?(resource: R): string | undefined;
+  unique?: Record<string, UniqueIndex<R>>;
+  /**
+   * Indexes whose values many resources may share: the values a resource is filed under (none when it
+   * is in no group). `ctx.grouped` lists a group's members without scanning the collection (a
+   * customer's active carts among every cart of a long-running server).
+   */
+  groups?: Record<string, GroupIndex<R>>;
+  /** The body of a 201 for a create; defaults to the resource. */
+  createdBody?(resource: R): unknown;
+  /** Routes the generic shape does not cover; matched before it. */
+  routes?: CustomRoute[];
+  /** Generic routes the type does not serve (e.g. custom objects are not updated by id with actions). */
+  without?: Array<'update' | 'create' | 'delete' | 'byKey'>;
+  /**
+   * Other stored documents of the same type that must change together with an updated resource (a moved
+   * category's descendants get new `ancestors`): their changed copies, written in the same transaction
+   * as `next`, each with version +1.
+   */
+  cascade?(next: R, previous: R, ctx: ResourceContext): R[];
+  /**
+   * The types whose resources may reference this one. A delete is refused with 400 ReferenceExists
+   * while one of them holds a Reference or KeyReference to it anywhere in the document.
+   */
+  referencedBy?: string[];
+  /** How the type is served under `/me`, `/in-store/key=` and `/as-associate/` (src/scopes); not at all without one. */
+  scope?: ScopePolicy<R>;
+  /** For the type whose resources have associates (business units): what an associate holds in one. */
+  associateRoles?(unit: R, associateId: string, ctx: ResourceContext): AssociateRoles;
+  /** Called before delete; throws to refuse it. */
+  beforeDelete?(resource: R, ctx: ResourceContext): void;
+  /**
+   * The messages the platform emits when a resource of the type is created and deleted (`<Resource>Created`,
+   * `<Resource>Deleted`); `imported` instead of `created` for one made by the type's import route (`OrderImported`).
+   */
+  messages?: { created?: LifecycleMessage<R>; imported?: LifecycleMessage<R>; deleted?: LifecycleMessage<R> };
+}
+
+/** How a resource came to be, which names its first message in the type's `messages`. */
+export type CreateOrigin = 'created' | 'imported';
+
+/** The message of a create or a delete: its type and what it carries of the resource. */
+export interface LifecycleMessage<R = any> {
+  type: string;
+  payload?(resource: R): Record<string, unknown>;
+}
+
+/** The `messages` of a type whose Created message carries the resource in `field` and whose Deleted message has no payload (or none at all). */
+export function lifecycleMessages(resourceName: string, field: string, deleted = true): ResourceDefinition['messages'] {
+  return {
+    created: { type: `${resourceName}Created`, payload: (resource) => ({ [field]: resource }) },
+    ...(deleted ? { deleted: { type: `${resourceName}Deleted` } } : {}),
+  };
+}
+
+export function defineResource<Draft, R extends StoredDocument>(definition: ResourceDefinition<Draft, R>): ResourceDefinition<Draft, R> {
+  return definition;
+}
+
+export type Locator = { id: string } | { key: string };
+
+/** One validated update action, ready to apply: its name and its parsed payload. */
+export interface AppliedAction {
+  name: string;
+  payload: unknown;
+}
+
+/** What a list query keeps and how it presents each result (the caller-scoped routes narrow and present). */
+export interface QueryShape {
+  filter?(document: StoredDocument): boolean;
+  present?(document: StoredDocument): object;
+  /**
+   * The fields `present` adds, changes or hides (a product's `discounted`, `price`, `availability`):
+   * a `where` or `sort` that names one is matched against presented documents, as the platform
+   * matches what it shows. Presenting every candidate costs time, so only then; without the list,
+   * whenever there is a `where` or `sort`.
+   */
+  presentedFields?: readonly string[];
+}
+
+/**
+ * The engine every route and resource function works through: the one place resources are read,
+ * written and versioned. Writes go through `create`, `insert`, `update`, `apply`, `replace` and
+ * `remove` only.
+ */
+export interface Engine {
+  readonly storage: StorageBackend;
+  /** How list queries treat unknown fields (`strictWhere`). */
+  readonly queryOptions: QueryOptions;
+  /** Every as-associate permission decision of this mock. */
+  readonly decisions: PermissionLog;
+  /** An associate acting in a unit, its roles there read through the unit type's `associateRoles`; decisions go to `decisions`. */
+  associateIn(unit: StoredDocument, associateId: string, ctx: ResourceContext): AssociateInUnit;
+  definition(typeId: string): ResourceDefinition;
+  /** Whether this mock serves the type (a test harness may serve a few). */
+  serves(typeId: string): boolean;
+  /** How the type lives under the caller-scoped prefixes, if it does. */
+  scopePolicy(typeId: string): ScopePolicy | undefined;
+  find(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument | undefined;
+  get(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument;
+  query(definition: ResourceDefinition, project: string, params: URLSearchParams, shape?: QueryShape): PagedResult<StoredDocument>;
+  expand<T extends object>(project: string, document: T, paths: string[]): T;
+  /** A resource from a client's draft, validated first; `origin` picks its lifecycle message (`imported` for an import route). */
+  create(definition: ResourceDefinition, draft: unknown, ctx: ResourceContext, origin?: CreateOrigin): StoredDocument;
+  /** A resource the engine built itself (an order from a cart): base fields added, version 1. */
+  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext, origin?: CreateOrigin): StoredDocument;
+  /**
+   * An update request `{version, actions}`; `allowed` limits the actions (a scoped endpoint's subset)
+   * and may name internal actions the endpoint offers.
+   */
+  update(
+    definition: ResourceDefinition,
+    locator: Locator,
+    body: unknown,
+    ctx: ResourceContext,
+    allowed?: readonly string[],
+  ): StoredDocument;
+  /** Each action of an update request validated against its schema (all problems reported together); `allowed` as for `update`. */
+  validateActions(definition: ResourceDefinition, actions: Array<{ action: string }>, allowed?: readonly string[]): AppliedAction[];
+  /** Validated actions, public or internal, applied to the stored resource (no version check). */
+  apply(definition: ResourceDefinition, current: StoredDocument, actions: AppliedAction[], ctx: ResourceContext): StoredDocument;
+  /** A whole new state of the resource: version + 1, even when nothing changed. */
+  replace(definition: ResourceDefinition, current: StoredDocument, next: object, ctx: ResourceContext): StoredDocument;
+  remove(definition: ResourceDefinition, locator: Locator, version: number | undefined, ctx: ResourceContext): StoredDocument;
+  /** Runs `work` atomically: every write inside it lands, or none does. */
+  transaction<T>(work: () => T): T;
+}
+
+// How a type lives under the caller-scoped prefixes (src/scopes) -------------------------------------
+
+export type ScopedOperation = 'view' | 'create' | 'update' | 'delete';
+
+export interface MountOptions {
+  /** Generic routes this mount does not serve (e.g. `/me/orders` has no delete). */
+  without?: Array<'list' | 'create' | 'get' | 'update' | 'delete' | 'byKey'>;
+  /** The update actions allowed here (e.g. the MyCartUpdateAction subset); any other is a 400 as if unknown. */
+  actions?: readonly string[];
+  /** Routes of this mount the generic shape does not cover; matched first. A path starting with '/' is at the mount's root. */
+  routes?: CustomRoute[];
+  /** Under `/me`: only customers, not anonymous sessions (403 insufficient_scope for those). */
+  customersOnly?: boolean;
+}
+
+/** How one resource type lives under the caller-scoped prefixes (a definition's `scope`). */
+export interface ScopePolicy<R extends StoredDocument = StoredDocument> {
+  /** Where the type is served, with per-mount options. */
+  mounts: Partial<Record<Exclude<CallScope['mount'], 'associate'>, MountOptions>>;
+  /** Whose the resource is (`/me` matches the caller against it; as-associate: `My` vs `Others`). */
+  owner?(resource: R): { customerId?: string | undefined; anonymousId?: string | undefined };
+  /** Whether the resource belongs to the store of `in-store/key={storeKey}`. */
+  inStore?(resource: R, storeKey: string): boolean;
+  /** The key of the business unit the resource belongs to. */
+  businessUnit?(resource: R): string | undefined;
+  /** Writes the scope into a create draft, over whatever the client sent (caller, store, unit). */
+  stamp?(draft: Record<string, unknown>, scope: CallScope): void;
+  /** as-associate: the My/Others permission of each operation (an operation without one is not served). */
+  permissions?: Partial<Record<ScopedOperation, PermissionPair>>;
+  /**
+   * The response body of a stored document when it is not the document as-is (what a type's
+   * presented routes add at read time, e.g. expanded line item variants); expansion runs after it.
+   */
+  present?(call: ApiCall, engine: Engine): (document: StoredDocument) => object;
+}

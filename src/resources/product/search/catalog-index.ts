@@ -1,0 +1,312 @@
+/**
+ * The search index: per mock storage, per project, per view (current projections of published
+ * products, or staged projections of all products), the product data prepared for search — an
+ * inverted index per locale for full-text search, and a per-product cache of field values for
+ * filters, facets and sorting.
+ *
+ * Keeping it correct without change hooks: the storage layer has none, so every search first walks
+ * the product collection (`ctx.scan('product')`, cheap in memory: no copies) and compares each
+ * product's `(id, version)` — and its `createdAt` and `lastModifiedAt`, in case a backend is
+ * reloaded with other documents under the same ids and versions — with the indexed one. A product whose version moved (every write bumps
+ * it: publish, unpublish, staged changes), a new product and a deleted one are re-indexed or dropped
+ * one by one: only what changed is analysed again. Product types are fingerprinted the same way
+ * (`id:version` of each), and when any changed (an attribute made searchable, say) the view is
+ * rebuilt. Restoring a snapshot can bring back other documents under ids and versions seen since
+ * (the same write made twice, with other values, around a restore): after `distrustVersions` the
+ * next sync of each view keeps an indexed product or type only if it is the very same object.
+ * Everything else a search depends on and that changes independently of products —
+ * category trees (`subtree`), product discounts, prices selected for the request, inventory — is
+ * read per request, never cached here.
+ */
+import type { StorageBackend } from '../../../storage/backend.js';
+import type { ResourceContext } from '../../../engine/define.js';
+import type { AttributeDefinition, AttributeType, ProductType } from '../../product-types.js';
+import type { Product, ProductData, Variant } from '../model.js';
+import { tokenize } from './text.js';
+
+/** Locale under which non-localised searchable text (SKUs, text and enum attributes) is indexed: every language searches it. */
+export const ANY_LOCALE = '*';
+
+/** Field weights for relevance: a hit in the name counts more than one in the description. */
+export const WEIGHTS = { name: 4, searchKeywords: 3, slug: 2, description: 1, sku: 3, attribute: 1 } as const;
+
+type TokenWeights = Map<string, Map<string, number>>;
+
+export interface IndexedProduct {
+  readonly id: string;
+  readonly version: number;
+  readonly product: Product;
+  /** The projected data of the view (current or staged). */
+  readonly data: ProductData;
+  /** Master variant first. */
+  readonly variants: readonly Variant[];
+  /** Tokens of product-level text (name, description, slug, search keywords): locale → token → weight. */
+  readonly productTokens: TokenWeights;
+  /** Per variant (same positions as `variants`): tokens of the SKU and searchable attributes; undefined without any. */
+  readonly variantTokens: ReadonlyArray<TokenWeights | undefined>;
+  /** Field values computed once per indexed version (filters, facets, sorting): path → values per variant. */
+  readonly cache: Map<string, unknown>;
+  /** The sync pass that last saw the product (used to notice deletions). */
+  stamp: number;
+}
+
+/** What search needs from the product types: attribute definitions by product type id and by attribute name. */
+export class TypeInfo {
+  readonly byType = new Map<string, Map<string, AttributeDefinition>>();
+  readonly attributeTypes = new Map<string, AttributeType>();
+
+  constructor(types: Iterable<ProductType>) {
+    for (const type of types) {
+      const definitions = new Map<string, AttributeDefinition>();
+      for (const definition of type.attributes ?? []) {
+        definitions.set(definition.name, definition);
+        if (!this.attributeTypes.has(definition.name)) this.attributeTypes.set(definition.name, definition.type);
+      }
+      this.byType.set(type.id, definitions);
+    }
+  }
+
+  definition(productTypeId: string, attribute: string): AttributeDefinition | undefined {
+    return this.byType.get(productTypeId)?.get(attribute);
+  }
+}
+
+function addTokens(target: TokenWeights, locale: string, text: string, weight: number): void {
+  let tokens = target.get(locale);
+  for (const token of tokenize(text)) {
+    tokens ??= target.set(locale, new Map()).get(locale)!;
+    const previous = tokens.get(token);
+    if (previous === undefined || previous < weight) tokens.set(token, weight);
+  }
+}
+
+function addLocalized(target: TokenWeights, value: Record<string, string> | undefined, weight: number): void {
+  if (!value) return;
+  for (const locale in value) {
+    const text = value[locale];
+    if (typeof text === 'string') addTokens(target, locale, text, weight);
+  }
+}
+
+/** The searchable text of an attribute value: plain text for every locale, localised text per locale. */
+function addAttributeText(target: TokenWeights, type: AttributeType, value: unknown): void {
+  switch (type.name) {
+    case 'text':
+      if (typeof value === 'string') addTokens(target, ANY_LOCALE, value, WEIGHTS.attribute);
+      return;
+    case 'ltext':
+      if (value && typeof value === 'object') addLocalized(target, value as Record<string, string>, WEIGHTS.attribute);
+      return;
+    case 'enum': {
+      const label = (value as { label?: unknown } | null)?.label;
+      if (typeof label === 'string') addTokens(target, ANY_LOCALE, label, WEIGHTS.attribute);
+      return;
+    }
+    case 'lenum': {
+      const label = (value as { label?: unknown } | null)?.label;
+      if (label && typeof label === 'object') addLocalized(target, label as Record<string, string>, WEIGHTS.attribute);
+      return;
+    }
+    case 'set':
+      if (Array.isArray(value)) for (const element of value) addAttributeText(target, type.elementType, element);
+      return;
+    default:
+      return;
+  }
+}
+
+function buildEntry(product: Product, staged: boolean, types: TypeInfo): IndexedProduct {
+  const data = staged ? product.masterData.staged : product.masterData.current;
+  const variants = [data.masterVariant, ...data.variants];
+  const productTokens: TokenWeights = new Map();
+  addLocalized(productTokens, data.name, WEIGHTS.name);
+  addLocalized(productTokens, data.description, WEIGHTS.description);
+  addLocalized(productTokens, data.slug, WEIGHTS.slug);
+  for (const locale in data.searchKeywords ?? {}) {
+    for (const keyword of data.searchKeywords[locale] ?? []) addTokens(productTokens, locale, keyword.text, WEIGHTS.searchKeywords);
+  }
+  const definitions = types.byType.get(product.productType.id);
+  const variantTokens = variants.map((variant) => {
+    const tokens: TokenWeights = new Map();
+    if (variant.sku !== undefined) addTokens(tokens, ANY_LOCALE, variant.sku, WEIGHTS.sku);
+    for (const attribute of variant.attributes ?? []) {
+      const definition = definitions?.get(attribute.name);
+      if (definition?.isSearchable) addAttributeText(tokens, definition.type, attribute.value);
+    }
+    return tokens.size > 0 ? tokens : undefined;
+  });
+  return { id: product.id, version: product.version, product, data, variants, productTokens, variantTokens, cache: new Map(), stamp: 0 };
+}
+
+/** One view (current or staged) of one project's catalog. */
+export class ViewIndex {
+  private readonly entries = new Map<string, IndexedProduct>();
+  /** locale → token → the products holding it (at product or variant level). */
+  private readonly postings = new Map<string, Map<string, Set<IndexedProduct>>>();
+  private generation = 0;
+  /** False after a restore: the next sync reuses only entries of the identical stored object. */
+  trustVersions = true;
+  /** The indexed products in storage order (creation order). */
+  ordered: IndexedProduct[] = [];
+
+  constructor(
+    readonly staged: boolean,
+    private types: TypeInfo,
+  ) {}
+
+  /** Drops everything (product types changed): the next sync analyses every product again. */
+  reset(types: TypeInfo): void {
+    this.types = types;
+    this.entries.clear();
+    this.postings.clear();
+    this.ordered = [];
+  }
+
+  get typeInfo(): TypeInfo {
+    return this.types;
+  }
+
+  /** Brings the view up to date with the stored products; returns how many products were (re-)indexed. */
+  sync(products: Iterable<unknown>): number {
+    const generation = ++this.generation;
+    const ordered: IndexedProduct[] = [];
+    let analysed = 0;
+    for (const document of products) {
+      const product = document as Product;
+      if (!this.staged && !product.masterData.published) continue;
+      let entry = this.entries.get(product.id);
+      if (
+        entry === undefined ||
+        (entry.product !== product &&
+          (!this.trustVersions ||
+            entry.version !== product.version ||
+            entry.product.lastModifiedAt !== product.lastModifiedAt ||
+            entry.product.createdAt !== product.createdAt))
+      ) {
+        if (entry) this.unpost(entry);
+        entry = buildEntry(product, this.staged, this.types);
+        this.entries.set(product.id, entry);
+        this.post(entry);
+        analysed++;
+      }
+      entry.stamp = generation;
+      ordered.push(entry);
+    }
+    if (ordered.length !== this.entries.size) {
+      for (const [id, entry] of this.entries) {
+        if (entry.stamp === generation) continue;
+        this.unpost(entry);
+        this.entries.delete(id);
+      }
+    }
+    this.ordered = ordered;
+    this.trustVersions = true;
+    return analysed;
+  }
+
+  /** The products holding `token` in `locale` (at product or variant level). */
+  postingsOf(locale: string, token: string): ReadonlySet<IndexedProduct> | undefined {
+    return this.postings.get(locale)?.get(token);
+  }
+
+  /** Every indexed token of a locale (for fuzzy matching). */
+  vocabulary(locale: string): Iterable<string> {
+    return this.postings.get(locale)?.keys() ?? [];
+  }
+
+  get size(): number {
+    return this.ordered.length;
+  }
+
+  private *tokenSets(entry: IndexedProduct): Iterable<TokenWeights> {
+    yield entry.productTokens;
+    for (const tokens of entry.variantTokens) if (tokens) yield tokens;
+  }
+
+  private post(entry: IndexedProduct): void {
+    for (const weights of this.tokenSets(entry)) {
+      for (const [locale, tokens] of weights) {
+        let byToken = this.postings.get(locale);
+        if (!byToken) this.postings.set(locale, (byToken = new Map()));
+        for (const token of tokens.keys()) {
+          let holders = byToken.get(token);
+          if (!holders) byToken.set(token, (holders = new Set()));
+          holders.add(entry);
+        }
+      }
+    }
+  }
+
+  private unpost(entry: IndexedProduct): void {
+    for (const weights of this.tokenSets(entry)) {
+      for (const [locale, tokens] of weights) {
+        const byToken = this.postings.get(locale);
+        if (!byToken) continue;
+        for (const token of tokens.keys()) {
+          const holders = byToken.get(token);
+          if (!holders) continue;
+          holders.delete(entry);
+          if (holders.size === 0) byToken.delete(token);
+        }
+      }
+    }
+  }
+}
+
+interface ProjectIndex {
+  typesFingerprint: string;
+  /** The product types the index was built from, compared by identity after a restore. */
+  typeDocuments: ProductType[];
+  trustVersions: boolean;
+  types: TypeInfo;
+  views: { current?: ViewIndex; staged?: ViewIndex };
+}
+
+/** Per storage backend (one per mock instance), per project. Weak: a discarded mock takes its indexes with it. */
+const indexes = new WeakMap<StorageBackend | object, Map<string, ProjectIndex>>();
+
+/**
+ * The up-to-date view of `ctx.project`'s catalog: current (published products) or staged.
+ * `owner` identifies the mock instance (its storage backend).
+ */
+export function catalogView(owner: StorageBackend | object, ctx: ResourceContext, staged: boolean): ViewIndex {
+  let projects = indexes.get(owner);
+  if (!projects) indexes.set(owner, (projects = new Map()));
+  const productTypes = [...ctx.scan('product-type')] as ProductType[];
+  let fingerprint = '';
+  for (const type of productTypes) fingerprint += `${type.id}:${type.version};`;
+  let project = projects.get(ctx.project);
+  if (!project) {
+    project = {
+      typesFingerprint: fingerprint,
+      typeDocuments: productTypes,
+      trustVersions: true,
+      types: new TypeInfo(productTypes),
+      views: {},
+    };
+    projects.set(ctx.project, project);
+  } else if (
+    project.typesFingerprint !== fingerprint ||
+    (!project.trustVersions && productTypes.some((type, i) => type !== project!.typeDocuments[i]))
+  ) {
+    project.typesFingerprint = fingerprint;
+    project.typeDocuments = productTypes;
+    project.types = new TypeInfo(productTypes);
+    project.views.current?.reset(project.types);
+    project.views.staged?.reset(project.types);
+  }
+  project.trustVersions = true;
+  const name = staged ? 'staged' : 'current';
+  const view = (project.views[name] ??= new ViewIndex(staged, project.types));
+  view.sync(ctx.scan('product'));
+  return view;
+}
+
+/** After a restore: ids and versions may now name other documents than the indexed ones (see above). */
+export function distrustVersions(owner: StorageBackend | object): void {
+  for (const project of indexes.get(owner)?.values() ?? []) {
+    project.trustVersions = false;
+    if (project.views.current) project.views.current.trustVersions = false;
+    if (project.views.staged) project.views.staged.trustVersions = false;
+  }
+}

@@ -1,0 +1,591 @@
+/**
+ * `POST /{projectKey}/products/search`: the Product Search API (search query language).
+ *
+ * Searches the current data of published products. The query is evaluated per variant: an
+ * expression on a product field holds for all of the product's variants or none, one on a variant
+ * field (`variants.*`) for that variant; compound expressions combine per variant (so `and` of two
+ * variant expressions needs one variant that satisfies both); a product matches when any variant
+ * matches the whole query. Relevance: each matching expression adds its `boost` (default 1),
+ * `fullText` and `fuzzy` add per matched term.
+ *
+ * Request: `query`, `postFilter`, `sort` (`score` or a field; `order`; `language` for localised
+ * fields; `mode` min/max/avg/sum for multi-valued fields, default min ascending and max
+ * descending), `limit` (≤ 100), `offset` (≤ 10,000), `markMatchingVariants`,
+ * `productProjectionParameters` (each result then carries `productProjection`), `facets`
+ * (`distinct`, `ranges`, `count`, `stats`; `scope`, `filter`, `level`).
+ */
+import type { ApiCall } from '../../../http/context.js';
+import type { Price } from '../model.js';
+import { CatalogRead, presentProjection, priceCandidates, productProjection, type ProductProjection } from '../present.js';
+import { catalogView, type IndexedProduct } from './catalog-index.js';
+import { navigate, scalars, type Scalar } from './fields.js';
+import { compareScalars } from './matching.js';
+import { RequestScope } from './request-scope.js';
+import {
+  compileSearchQuery,
+  LEAVES,
+  type LeafMessages,
+  NO_MATCH,
+  type Scorer,
+  type SearchDialect,
+  type ValuesTest,
+  valuesTest,
+} from './search-query.js';
+import { normalise, tokenize } from './text.js';
+import { compareSortKeys, type Invalid, isObject, type Json, requestReader, type SortDirection, sortValue } from './request.js';
+import type { Engine } from '../../../engine/define.js';
+
+const request = requestReader('product search');
+const invalid: Invalid = request.invalid;
+const { language: languageOf, boost: boostOf, integer } = request;
+
+export const MAX_SEARCH_LIMIT = 100;
+export const MAX_SEARCH_OFFSET = 10_000;
+
+const FIELD_TYPES = new Set([
+  'boolean',
+  'text',
+  'ltext',
+  'enum',
+  'lenum',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'time',
+  'reference',
+  'set_boolean',
+  'set_text',
+  'set_ltext',
+  'set_enum',
+  'set_lenum',
+  'set_number',
+  'set_money',
+  'set_date',
+  'set_datetime',
+  'set_time',
+  'set_reference',
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+type FieldKind = 'text' | 'ltext' | 'number' | 'datetime' | 'date' | 'time' | 'boolean' | 'reference' | 'enum' | 'lenum' | 'money';
+
+interface SearchField {
+  name: string;
+  kind: FieldKind;
+  level: 'product' | 'variant';
+  /** Values for `language` (localised fields: that locale's text; without a language, every locale's). */
+  values(entry: IndexedProduct, variant: number, scope: RequestScope): readonly unknown[];
+}
+
+function localized(value: unknown, language: string | undefined): unknown[] {
+  if (!isObject(value)) return [];
+  if (language !== undefined) return value[language] === undefined ? [] : [value[language]];
+  return Object.values(value);
+}
+
+function productField(
+  name: string,
+  kind: FieldKind,
+  read: (entry: IndexedProduct, scope: RequestScope) => readonly unknown[],
+): SearchField {
+  return { name, kind, level: 'product', values: (entry, _variant, scope) => read(entry, scope) };
+}
+
+function variantField(
+  name: string,
+  kind: FieldKind,
+  read: (entry: IndexedProduct, variant: number, scope: RequestScope) => readonly unknown[],
+): SearchField {
+  return { name, kind, level: 'variant', values: read };
+}
+
+/** The prices a variant is searched by: embedded, or the SKU's active standalone prices. */
+function pricesOf(entry: IndexedProduct, variant: number, scope: RequestScope): readonly Price[] {
+  return priceCandidates(entry.product.priceMode, entry.variants[variant]!, (sku) => scope.read.standalonePrices(sku)) as readonly Price[];
+}
+
+function fieldKindOf(fieldType: string): FieldKind {
+  const base = fieldType.startsWith('set_') ? fieldType.slice(4) : fieldType;
+  return base as FieldKind;
+}
+
+/** Resolves a `field` (with its `language` and `fieldType`) to a reader; 400 for fields that are not searchable. */
+function searchField(path: string, name: unknown, language: string | undefined, fieldType: unknown): SearchField {
+  if (typeof name !== 'string' || name === '') invalid(`${path}.field`, 'a field name is required.');
+  if (fieldType !== undefined && (typeof fieldType !== 'string' || !FIELD_TYPES.has(fieldType))) {
+    invalid(`${path}.fieldType`, `'${String(fieldType)}' is not a valid field type (${[...FIELD_TYPES].join(', ')}).`);
+  }
+  const ltext = (read: (entry: IndexedProduct) => unknown) => productField(name, 'ltext', (entry) => localized(read(entry), language));
+  switch (name) {
+    case 'id':
+    case 'key':
+      return productField(name, 'text', (entry) => navigate(entry.product, [name]));
+    case 'createdAt':
+    case 'lastModifiedAt':
+      return productField(name, 'datetime', (entry) => navigate(entry.product, [name]));
+    case 'name':
+    case 'description':
+    case 'slug':
+      return ltext((entry) => entry.data[name]);
+    case 'searchKeywords':
+      return productField(name, 'ltext', (entry) => {
+        const keywords = entry.data.searchKeywords ?? {};
+        const locales = language !== undefined ? [language] : Object.keys(keywords);
+        return locales.flatMap((locale) => (keywords[locale] ?? []).map((keyword) => keyword.text));
+      });
+    case 'productType':
+    case 'taxCategory':
+    case 'state':
+      return productField(name, 'reference', (entry) => navigate(entry.product[name], ['id']));
+    case 'categories':
+      return productField(name, 'reference', (entry) => entry.data.categories.map((category) => category.id));
+    case 'categoriesSubTree':
+      return productField(name, 'reference', (entry, scope) => {
+        const ids = new Set<string>();
+        for (const category of entry.data.categories) {
+          ids.add(category.id);
+          for (const ancestor of scope.ancestors(category.id)) ids.add(ancestor);
+        }
+        return [...ids];
+      });
+    case 'variants.id':
+      return variantField(name, 'number', (entry, variant) => [entry.variants[variant]!.id]);
+    case 'variants.sku':
+    case 'variants.key': {
+      const field = name === 'variants.sku' ? 'sku' : 'key';
+      return variantField(name, 'text', (entry, variant) => navigate(entry.variants[variant], [field]));
+    }
+    case 'variants.prices.centAmount':
+    case 'variants.prices.currencyCode': {
+      const money = name.slice('variants.prices.'.length);
+      return variantField(name, money === 'centAmount' ? 'number' : 'text', (entry, variant, scope) =>
+        pricesOf(entry, variant, scope).map((price) => (price.value as unknown as Json)[money]),
+      );
+    }
+    case 'variants.prices.country':
+    case 'variants.prices.validFrom':
+    case 'variants.prices.validUntil': {
+      const inner = name.slice('variants.prices.'.length);
+      return variantField(name, inner === 'country' ? 'text' : 'datetime', (entry, variant, scope) =>
+        navigate(pricesOf(entry, variant, scope), [inner]),
+      );
+    }
+    case 'variants.prices.customerGroup':
+    case 'variants.prices.channel': {
+      const inner = name.slice('variants.prices.'.length);
+      return variantField(name, 'reference', (entry, variant, scope) => navigate(pricesOf(entry, variant, scope), [inner, 'id']));
+    }
+    case 'variants.availability.isOnStock':
+      return variantField(name, 'boolean', (entry, variant, scope) => navigate(scope.availability(entry, variant), ['isOnStock']));
+    case 'variants.availability.availableQuantity':
+      return variantField(name, 'number', (entry, variant, scope) => navigate(scope.availability(entry, variant), ['availableQuantity']));
+    case 'variants.availability.isOnStockForChannel':
+      return variantField(name, 'reference', (entry, variant, scope) =>
+        Object.entries(scope.availability(entry, variant)?.channels ?? {})
+          .filter(([, channel]) => channel.isOnStock)
+          .map(([id]) => id),
+      );
+    default:
+      break;
+  }
+  if (name.startsWith('variants.attributes.')) {
+    const [attribute, ...rest] = name.slice('variants.attributes.'.length).split('.');
+    if (!attribute) invalid(`${path}.field`, `'${name}' names no attribute.`);
+    if (fieldType === undefined) invalid(`${path}.fieldType`, `a fieldType is required for the attribute field '${name}'.`);
+    const kind = fieldKindOf(fieldType as string);
+    return variantField(name, kind, (entry, variant) => {
+      const found = entry.variants[variant]!.attributes?.find((a) => a.name === attribute);
+      if (found === undefined) return [];
+      const values = navigate(found.value, rest);
+      if (kind === 'ltext' && rest.length === 0) return values.flatMap((value) => localized(value, language));
+      if (kind === 'lenum' && rest[0] === 'label') return values.flatMap((value) => localized(value, language));
+      if (kind === 'reference' && rest.length === 0) return navigate(values, ['id']);
+      return values;
+    });
+  }
+  invalid(`${path}.field`, `'${name}' is not a searchable field.`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Query compilation: each expression becomes a per-variant scorer (score ≥ 0 when it matches, -1 otherwise).
+
+type VariantScorer = Scorer<[entry: IndexedProduct, variant: number]>;
+
+interface Compiled {
+  score: VariantScorer;
+  /** Whether any leaf reads a variant field. */
+  variantLevel: boolean;
+}
+
+/** Makes a per-variant scorer, deciding product-level fields once per product. */
+function scorer(target: SearchField, scope: RequestScope, test: ValuesTest<IndexedProduct>): VariantScorer {
+  if (target.level === 'product') {
+    const decided = new Map<IndexedProduct, number>();
+    return (entry) => {
+      let result = decided.get(entry);
+      if (result === undefined) decided.set(entry, (result = test(target.values(entry, 0, scope), entry)));
+      return result;
+    };
+  }
+  return (entry, variant) => test(target.values(entry, variant, scope), entry);
+}
+
+const MESSAGES: LeafMessages = {
+  exactValues: "needs 'value' or a non-empty 'values' of strings, numbers or booleans.",
+  rangeBound: 'must be a number or a date/time string.',
+  rangeBounds: 'needs at least one of gt, gte, lt, lte.',
+};
+
+/** What compiling one query needs: the request's scope, and whether a leaf read a variant field. */
+interface Compilation {
+  scope: RequestScope;
+  variantLevel: boolean;
+}
+
+const PRODUCT_SEARCH: SearchDialect<Compilation, [entry: IndexedProduct, variant: number]> = {
+  request,
+  leaves: LEAVES,
+  leaf(kind, path, body, compilation) {
+    if (!isObject(body)) invalid(path, 'must be an object.');
+    const language = languageOf(path, body);
+    const target = searchField(path, body.field, language, body.fieldType);
+    const boost = boostOf(path, body);
+    if (
+      (target.kind === 'ltext' || target.kind === 'lenum') &&
+      language === undefined &&
+      (kind === 'fullText' || kind === 'fullTextPrefix' || kind === 'fuzzy')
+    ) {
+      invalid(`${path}.language`, `a language is required for the localized field '${target.name}'.`);
+    }
+    if (target.level === 'variant') compilation.variantLevel = true;
+    const cacheKey = `ps-tokens:${target.name}:${language ?? '*'}`;
+    const tokens = (values: readonly unknown[], entry: IndexedProduct): ReadonlySet<string> => {
+      // Product-level text is analysed once per indexed product; variant-level per request.
+      if (target.level === 'product') {
+        let cached = entry.cache.get(cacheKey) as Set<string> | undefined;
+        if (!cached) entry.cache.set(cacheKey, (cached = textTokens(values)));
+        return cached;
+      }
+      return textTokens(values);
+    };
+    return scorer(target, compilation.scope, valuesTest(kind, path, body, { request, messages: MESSAGES, boost, tokens }));
+  },
+};
+
+const textTokens = (values: readonly unknown[]) => new Set(values.flatMap((value) => (typeof value === 'string' ? tokenize(value) : [])));
+
+function compileQuery(query: unknown, path: string, scope: RequestScope): Compiled {
+  const compilation: Compilation = { scope, variantLevel: false };
+  const score = compileSearchQuery(PRODUCT_SEARCH, query, path, compilation);
+  return { score, variantLevel: compilation.variantLevel };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request
+
+interface Match {
+  entry: IndexedProduct;
+  score: number;
+  variants: number[];
+  order: number;
+  keys?: Array<Scalar | undefined>;
+}
+
+interface SortSpec extends SortDirection {
+  score: boolean;
+  field?: SearchField;
+}
+
+function parseSortSpecs(sort: unknown): SortSpec[] {
+  return request.sort(sort, undefined, (spec, path, direction) => {
+    if (spec.field === 'score') return { score: true, ...direction };
+    const language = languageOf(path, spec);
+    const target = searchField(path, spec.field, language, spec.fieldType);
+    if ((target.kind === 'ltext' || target.kind === 'lenum') && language === undefined)
+      invalid(`${path}.language`, `a language is required to sort by the localized field '${target.name}'.`);
+    return { score: false, field: target, ...direction };
+  });
+}
+
+function sortKey(match: Match, spec: SortSpec, scope: RequestScope): Scalar | undefined {
+  if (spec.score) return match.score;
+  const target = spec.field!;
+  const positions = target.level === 'product' ? [0] : match.entry.variants.map((_, index) => index);
+  const values: Scalar[] = [];
+  for (const position of positions) {
+    for (const value of scalars(target.values(match.entry, position, scope)))
+      values.push(typeof value === 'string' ? normalise(value) : value);
+  }
+  return sortValue(values, spec.mode);
+}
+
+const REQUEST_FIELDS = new Set([
+  'query',
+  'sort',
+  'limit',
+  'offset',
+  'markMatchingVariants',
+  'productProjectionParameters',
+  'facets',
+  'postFilter',
+]);
+const PROJECTION_PARAMETERS = new Set([
+  'expand',
+  'staged',
+  'priceCurrency',
+  'priceCountry',
+  'priceCustomerGroup',
+  'priceCustomerGroupAssignments',
+  'priceChannel',
+  'localeProjection',
+  'storeProjection',
+]);
+
+function projectionParams(value: unknown): URLSearchParams | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) invalid('productProjectionParameters', 'must be an object.');
+  const params = new URLSearchParams();
+  for (const [name, inner] of Object.entries(value)) {
+    if (!PROJECTION_PARAMETERS.has(name)) invalid(`productProjectionParameters.${name}`, 'is not a known parameter.');
+    for (const item of Array.isArray(inner) ? inner : [inner]) {
+      if (typeof item !== 'string' && typeof item !== 'boolean' && typeof item !== 'number')
+        invalid(`productProjectionParameters.${name}`, 'must be a string, boolean or list of strings.');
+      params.append(name, String(item));
+    }
+  }
+  const staged = params.get('staged');
+  if (staged !== null && staged !== 'true' && staged !== 'false') invalid('productProjectionParameters.staged', 'must be true or false.');
+  return params;
+}
+
+export interface ProductSearchResult {
+  id: string;
+  productProjection?: ProductProjection;
+  matchingVariants?: { allMatched: boolean; matchedVariants: Array<{ id: number; sku?: string }> };
+}
+
+export interface ProductSearchResponse {
+  total: number;
+  offset: number;
+  limit: number;
+  facets: unknown[];
+  results: ProductSearchResult[];
+}
+
+export function searchProducts(call: ApiCall, repository: Engine): ProductSearchResponse {
+  const body = call.json();
+  if (!isObject(body)) invalid('body', 'the request body must be a JSON object.');
+  for (const name of Object.keys(body)) if (!REQUEST_FIELDS.has(name)) invalid(name, 'is not a field of a product search request.');
+  const limit = integer(body, 'limit', 20, MAX_SEARCH_LIMIT);
+  const offset = integer(body, 'offset', 0, MAX_SEARCH_OFFSET);
+  if (body.markMatchingVariants !== undefined && typeof body.markMatchingVariants !== 'boolean')
+    invalid('markMatchingVariants', 'must be true or false.');
+  const markMatchingVariants = body.markMatchingVariants === true;
+  const projection = projectionParams(body.productProjectionParameters);
+  const read = projection ? CatalogRead.fromQuery(call.ctx, projection) : new CatalogRead(call.ctx, undefined);
+  const scope = new RequestScope(call.ctx, read);
+  const query = body.query === undefined ? undefined : compileQuery(body.query, 'query', scope);
+  const postFilter = body.postFilter === undefined ? undefined : compileQuery(body.postFilter, 'postFilter', scope);
+  const sorts = parseSortSpecs(body.sort);
+  if (sorts.length === 0) sorts.push({ score: true, descending: true, mode: 'max' });
+  const facetSpecs = parseFacets(body.facets, scope);
+
+  const view = catalogView(repository.storage, call.ctx, false);
+  const all = (source: readonly IndexedProduct[]) =>
+    source.map((entry, order) => ({ entry, score: 0, variants: entry.variants.map((_, index) => index), order }));
+  const evaluate = (compiled: Compiled | undefined, candidates: readonly Match[]): Match[] => {
+    if (!compiled) return candidates as Match[];
+    const out: Match[] = [];
+    for (const candidate of candidates) {
+      let best = NO_MATCH;
+      const variants: number[] = [];
+      for (const position of candidate.variants) {
+        const score = compiled.score(candidate.entry, position);
+        if (score < 0) continue;
+        variants.push(position);
+        if (score > best) best = score;
+      }
+      if (variants.length > 0) out.push({ entry: candidate.entry, score: candidate.score + best, variants, order: candidate.order });
+    }
+    return out;
+  };
+  const everything = all(view.ordered);
+  const matched = evaluate(query, everything);
+  const facets = facetSpecs.map((facet) => facet.compute(facet.scope === 'all' ? everything : matched, evaluate));
+  const results = evaluate(postFilter, matched);
+
+  for (const match of results) match.keys = sorts.map((spec) => sortKey(match, spec, scope));
+  results.sort((a, b) => compareSortKeys(a.keys!, b.keys!, sorts) || a.order - b.order);
+
+  const variantLevel = (query?.variantLevel ?? false) || (postFilter?.variantLevel ?? false);
+  const staged = projection?.get('staged') === 'true';
+  const expand = projection?.getAll('expand') ?? [];
+  const page = results.slice(offset, offset + limit).map((match): ProductSearchResult => {
+    const result: ProductSearchResult = { id: match.entry.id };
+    if (markMatchingVariants) {
+      result.matchingVariants = variantLevel
+        ? {
+            allMatched: false,
+            matchedVariants: match.variants.map((position) => {
+              const variant = match.entry.variants[position]!;
+              return variant.sku === undefined ? { id: variant.id } : { id: variant.id, sku: variant.sku };
+            }),
+          }
+        : { allMatched: true, matchedVariants: [] };
+    }
+    if (projection) {
+      const presented = presentProjection(match.entry.product, productProjection(match.entry.product, staged), read);
+      result.productProjection = repository.expand(call.ctx.project, presented, expand);
+    }
+    return result;
+  });
+  return { total: results.length, offset, limit, facets, results: page };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Facets
+
+interface FacetSpec {
+  scope: 'query' | 'all';
+  compute(rows: readonly Match[], evaluate: (compiled: Compiled | undefined, rows: readonly Match[]) => Match[]): unknown;
+}
+
+function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
+  if (facets === undefined) return [];
+  if (!Array.isArray(facets)) invalid('facets', 'must be an array.');
+  return facets.map((facet, index) => {
+    const path = `facets[${index}]`;
+    if (!isObject(facet) || Object.keys(facet).length !== 1) invalid(path, 'a facet has exactly one of distinct, ranges, count, stats.');
+    const kind = Object.keys(facet)[0]!;
+    const spec = facet[kind];
+    if (!isObject(spec)) invalid(`${path}.${kind}`, 'must be an object.');
+    const at = `${path}.${kind}`;
+    if (typeof spec.name !== 'string' || spec.name === '') invalid(`${at}.name`, 'a facet needs a name.');
+    const name = spec.name;
+    const facetScope = spec.scope ?? 'query';
+    if (facetScope !== 'query' && facetScope !== 'all') invalid(`${at}.scope`, "must be 'query' or 'all'.");
+    const level = spec.level ?? 'products';
+    if (level !== 'products' && level !== 'variants') invalid(`${at}.level`, "must be 'products' or 'variants'.");
+    const filter = spec.filter === undefined ? undefined : compileQuery(spec.filter, `${at}.filter`, scope);
+    const byVariants = level === 'variants';
+    switch (kind) {
+      case 'count':
+        return {
+          scope: facetScope,
+          compute: (rows, evaluate) => {
+            const counted = evaluate(filter, rows);
+            return { name, value: byVariants ? counted.reduce((sum, row) => sum + row.variants.length, 0) : counted.length };
+          },
+        };
+      case 'distinct':
+      case 'ranges':
+      case 'stats': {
+        const language = languageOf(at, spec);
+        const target = searchField(at, spec.field, language, spec.fieldType);
+        const valuesOf = (row: Match): Scalar[][] =>
+          (target.level === 'product' ? [row.variants[0]!] : row.variants).map((position) =>
+            scalars(target.values(row.entry, position, scope)),
+          );
+        if (kind === 'stats') {
+          return {
+            scope: facetScope,
+            compute: (rows, evaluate) => {
+              const values = evaluate(filter, rows).flatMap((row) => valuesOf(row).flat());
+              if (values.length === 0) return { name, min: null, max: null, count: 0 };
+              let min = values[0]!;
+              let max = values[0]!;
+              for (const value of values) {
+                if (compareScalars(value, min) < 0) min = value;
+                if (compareScalars(value, max) > 0) max = value;
+              }
+              const numbers = values.filter((value): value is number => typeof value === 'number');
+              const result: Json = { name, min, max };
+              if (numbers.length === values.length) {
+                const sum = numbers.reduce((a, b) => a + b, 0);
+                result.mean = sum / numbers.length;
+                result.sum = sum;
+              }
+              result.count = values.length;
+              return result;
+            },
+          };
+        }
+        if (kind === 'ranges') {
+          if (!Array.isArray(spec.ranges) || spec.ranges.length === 0) invalid(`${at}.ranges`, 'must be a non-empty array.');
+          const ranges = spec.ranges.map((range: unknown, i: number) => {
+            if (!isObject(range)) invalid(`${at}.ranges[${i}]`, 'must be an object.');
+            const from = range.from as Scalar | undefined;
+            const to = range.to as Scalar | undefined;
+            const key = typeof range.key === 'string' ? range.key : `${from ?? '*'}-${to ?? '*'}`;
+            return { from, to, key };
+          });
+          return {
+            scope: facetScope,
+            compute: (rows, evaluate) => {
+              const counted = evaluate(filter, rows);
+              return {
+                name,
+                buckets: ranges.map(({ from, to, key }: { from: Scalar | undefined; to: Scalar | undefined; key: string }) => {
+                  const within = (value: Scalar) =>
+                    (from === undefined || compareScalars(value, from) >= 0) && (to === undefined || compareScalars(value, to) < 0);
+                  let count = 0;
+                  for (const row of counted) {
+                    const hits = valuesOf(row).filter((values) => values.some(within)).length;
+                    count += byVariants ? hits : hits > 0 ? 1 : 0;
+                  }
+                  return { key, count };
+                }),
+              };
+            },
+          };
+        }
+        // distinct
+        const limit = spec.limit ?? 10;
+        if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > 200)
+          invalid(`${at}.limit`, 'must be an integer between 0 and 200.');
+        const includes =
+          spec.includes === undefined
+            ? undefined
+            : Array.isArray(spec.includes)
+              ? new Set(spec.includes.map(String))
+              : invalid(`${at}.includes`, 'must be an array.');
+        const sort = spec.sort === undefined ? { by: 'count', order: 'desc' } : (spec.sort as Json);
+        if (sort.by !== 'count' && sort.by !== 'key') invalid(`${at}.sort.by`, "must be 'count' or 'key'.");
+        if (sort.order !== undefined && sort.order !== 'asc' && sort.order !== 'desc')
+          invalid(`${at}.sort.order`, "must be 'asc' or 'desc'.");
+        const missing = typeof spec.missing === 'string' ? spec.missing : undefined;
+        return {
+          scope: facetScope,
+          compute: (rows, evaluate) => {
+            const counts = new Map<string, number>();
+            for (const row of evaluate(filter, rows)) {
+              const keys = new Set<string>();
+              for (const values of valuesOf(row)) {
+                const variantKeys = new Set(values.map(String));
+                if (variantKeys.size === 0 && missing !== undefined) variantKeys.add(missing);
+                if (byVariants) for (const key of variantKeys) counts.set(key, (counts.get(key) ?? 0) + 1);
+                else for (const key of variantKeys) keys.add(key);
+              }
+              if (!byVariants) for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+            }
+            const descending = (sort.order ?? (sort.by === 'count' ? 'desc' : 'asc')) === 'desc';
+            const buckets = [...counts.entries()]
+              .filter(([key]) => !includes || includes.has(key))
+              .map(([key, count]) => ({ key, count }))
+              .sort((a, b) => {
+                const byKey = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+                if (sort.by === 'count') return (descending ? b.count - a.count : a.count - b.count) || byKey;
+                return descending ? -byKey : byKey;
+              });
+            return { name, buckets: buckets.slice(0, limit) };
+          },
+        };
+      }
+      default:
+        return invalid(path, `unknown facet '${kind}': use distinct, ranges, count or stats.`);
+    }
+  });
+}
