@@ -66,7 +66,7 @@ const ours = {
   fixtures: `${FIXTURE_IMPORTS}
 import { test as base } from ${from('src/playwright/index.js')};
 export { expect } from ${from('src/playwright/index.js')};
-${WORKER_MEMORY('commerceWorker')}
+${WORKER_MEMORY('_commerceWorker')}
 export const test = base.extend<{}, { workerMemory: undefined }>({ workerMemory });
 `,
   spec: (

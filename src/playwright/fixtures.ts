@@ -64,7 +64,7 @@ export interface CommerceWorkerFixtures {
   /** Options for the worker's mock: set them in `use` of playwright.config.ts or with `test.use()` at file level. */
   commerceMock: CommerceMockFixtureOptions;
   /** The worker's mock, its fetch interception and its lazily started server. */
-  commerceWorker: CommerceWorker;
+  _commerceWorker: CommerceWorker;
 }
 
 /** What `use` of playwright.config.ts takes for the mock: `defineConfig<CommerceMockConfig>({ use: { commerceMock: {...} } })`. */
@@ -78,13 +78,13 @@ export interface CommerceTestFixtures {
    * remote mode only with one worker), notes where the request journal stood, and attaches the
    * journal to the report of a test that failed.
    */
-  commerceSession: { journalStart: number };
+  _commerceSession: { journalStart: number };
 }
 
 export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
   commerceMock: [{}, { scope: 'worker', option: true }],
 
-  commerceWorker: [
+  _commerceWorker: [
     async ({ commerceMock: options }, use, workerInfo) => {
       const sdk = await loadSdk();
       if (options.serverUrl !== undefined) {
@@ -118,26 +118,26 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
       await interception.restore();
       mock.storage.close?.();
     },
-    { scope: 'worker' },
+    { scope: 'worker', box: true },
   ],
 
-  commerceSession: [
-    async ({ commerceWorker }, use, testInfo) => {
-      const { client } = commerceWorker.target;
-      if (commerceWorker.baseline) {
-        await client.restore(commerceWorker.baseline);
+  _commerceSession: [
+    async ({ _commerceWorker }, use, testInfo) => {
+      const { client } = _commerceWorker.target;
+      if (_commerceWorker.baseline) {
+        await client.restore(_commerceWorker.baseline);
         // Fault rules, like data, start empty in every test (clear() removes them with the rest).
         await client.clearFaults();
-      } else if (commerceWorker.clearsBeforeEachTest) await client.clear();
+      } else if (_commerceWorker.clearsBeforeEachTest) await client.clear();
       const journalStart = await client.lastRequestSequence();
       await use({ journalStart });
       if (testInfo.status !== testInfo.expectedStatus) await attachJournal(testInfo, client, journalStart);
     },
-    { auto: true },
+    { auto: true, box: true },
   ],
 
-  commerce: async ({ commerceWorker, commerceSession }, use) => {
-    const commerce = new Commerce(commerceWorker.target, commerceWorker.sdk, commerceSession.journalStart);
+  commerce: async ({ _commerceWorker, _commerceSession }, use) => {
+    const commerce = new Commerce(_commerceWorker.target, _commerceWorker.sdk, _commerceSession.journalStart);
     await use(commerce);
     const unawaited = await unawaitedAssertions(commerce);
     if (unawaited.length > 0) {
@@ -152,9 +152,9 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
     }
   },
 
-  context: async ({ context, commerceWorker, commerceMock: options }, use) => {
+  context: async ({ context, _commerceWorker, commerceMock: options }, use) => {
     if (options.routeBrowser !== false) {
-      const { target } = commerceWorker;
+      const { target } = _commerceWorker;
       if (target.kind === 'in-process') await routeBrowser(context, target.mock);
       else await routeBrowserTo(context, [options.apiUrl ?? DEFAULT_API_URL, options.authUrl ?? DEFAULT_AUTH_URL], target.serverUrl);
     }
