@@ -1,9 +1,9 @@
 /**
- * The storage contract (src/testing/storage-contract.ts) against every backend this repository ships: the
+ * The storage contract (src/testing/storage-contract/) against every backend this repository ships: the
  * in-memory default, SQLite (with its document cache, with a tiny cache, without one) and the
  * recording example of docs/storage.md, alone and wrapped around SQLite.
  */
-import { runStorageContract } from '../../src/testing/storage-contract.js';
+import { runStorageContract } from '../../src/testing/storage-contract/index.js';
 import { MemoryStorage } from '../../src/storage/memory.js';
 import { RecordingStorage } from '../../src/storage/recording.js';
 import { temporarySqlite } from './backends.js';

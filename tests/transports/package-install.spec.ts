@@ -125,6 +125,13 @@ test('the tarball holds the build and no source map that points at a missing fil
     expect(packed.files).toContain(entry);
   }
   const installed = join(project, 'node_modules/commerce-mock');
+  // Every target of the "exports" map, types included: a folder moved in src/ must move its entry too.
+  const { exports } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+    exports: Record<string, string | Record<string, string>>;
+  };
+  for (const target of Object.values(exports).flatMap((entry) => (typeof entry === 'string' ? [entry] : Object.values(entry)))) {
+    expect(packed.files, target).toContain(target.replace(/^\.\//, ''));
+  }
   const shipped = readdirSync(installed, { recursive: true, encoding: 'utf8' });
   for (const map of shipped.filter((file) => file.endsWith('.map'))) {
     const { sources } = JSON.parse(readFileSync(join(installed, map), 'utf8')) as { sources: string[] };

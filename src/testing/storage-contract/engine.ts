@@ -1,0 +1,32 @@
+import { expect } from '@playwright/test';
+import { createCommerceMock } from '../../api/mock.js';
+import type { StoredDocument } from '../../storage/backend.js';
+import type { ContractTest } from './support.js';
+
+/** The backend under the real engine, as the mock uses it. */
+export function testUnderTheEngine(test: ContractTest): void {
+  test('under the engine: create, update, query, a failing update changes nothing, delete', ({ storage }) => {
+    const mock = createCommerceMock({ storage, defaultProjectKey: 'engine-project' });
+    const customer = mock.create<StoredDocument>('customer', { email: 'contract@example.com', password: 'pw', key: 'contract' });
+    const updated = mock.update<StoredDocument>('customer', customer.id, {
+      version: 1,
+      actions: [{ action: 'setFirstName', firstName: 'Ada' }],
+    });
+    expect(updated).toMatchObject({ version: 2, firstName: 'Ada' });
+    expect(mock.query('customer', { where: 'firstName = "Ada"' }).results.map((c) => c.id)).toEqual([customer.id]);
+    expect(mock.getByKey<StoredDocument>('customer', 'contract')?.version).toBe(2);
+    expect(() => mock.update('customer', customer.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'Bea' }] })).toThrow();
+    expect(mock.get<StoredDocument>('customer', customer.id)?.firstName).toBe('Ada');
+    const duplicate = mock.handle({
+      method: 'POST',
+      url: '/engine-project/customers',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'contract@example.com', password: 'pw' }),
+    });
+    expect(duplicate.status).toBe(400);
+    expect(mock.all('customer')).toHaveLength(1);
+    const removed = mock.handle({ method: 'DELETE', url: `/engine-project/customers/${customer.id}?version=2` });
+    expect(removed.status).toBe(200);
+    expect(mock.all('customer')).toHaveLength(0);
+  });
+}
