@@ -5,9 +5,10 @@
  * `@ts-expect-error` must fail to compile, or the compilation fails.
  */
 import type { Category, Customer, CustomerDraft, ProductDraft } from '@commercetools/platform-sdk';
-import { createCommerceMock, type Permission, type PermissionDecision } from 'commerce-mock';
+import { createCommerceMock, MemoryStorage, type Permission, type PermissionDecision } from 'commerce-mock';
 import { categoryFactory, customerFactory, productFactory } from 'commerce-mock/factories';
 import { expect, test, type AssociateDecisionFilter } from 'commerce-mock/playwright';
+import { type BackendFactory, runStorageContract } from 'commerce-mock/storage-contract';
 
 test('factory output is the SDK draft; seeded and read resources are the SDK resources', async ({ commerce }) => {
   // Drafts post through the SDK as they are.
@@ -74,3 +75,9 @@ test('matchers take what the docs say they take', async ({ commerce }) => {
   expect(commerce).toHaveDeniedAssociate({ asociateId: 'x' });
   void decisions;
 });
+
+// The storage contract entry: a backend factory and the suite that runs it.
+const memoryBackend: BackendFactory = () => new MemoryStorage();
+runStorageContract('memory, as a consumer names it', memoryBackend);
+// @ts-expect-error a factory returns a backend (or a promise of one), not any object
+runStorageContract('not a backend', () => ({ name: 'x' }));
