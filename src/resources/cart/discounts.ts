@@ -10,7 +10,7 @@ import type { ResourceContext } from '../../engine/define.js';
 import { discountCodeByCode, type DiscountCode } from '../discount-codes.js';
 import { cartErrors } from './errors.js';
 import type { Cart, DirectDiscount } from './model.js';
-import { isValidAt } from './recalculate.js';
+import { isValidAt, storeMatches } from './applied-discounts.js';
 import { DirectDiscountDraft } from './schemas.js';
 import { cartAction, type CartAction } from './state.js';
 import { millisOf } from '../../util/time.js';
@@ -31,11 +31,7 @@ export function applicableCode(cart: Cart, code: string, ctx: ResourceContext): 
   const discounts = found.cartDiscounts
     .map((ref) => ctx.get('cart-discount', ref.id) as CartDiscount | undefined)
     .filter((d): d is CartDiscount => d !== undefined);
-  const usable = discounts.filter(
-    (d) =>
-      isCartDiscountEffective(d, now) &&
-      (d.stores.length === 0 || (cart.store !== undefined && d.stores.some((s) => s.key === cart.store!.key))),
-  );
+  const usable = discounts.filter((d) => isCartDiscountEffective(d, now) && storeMatches(d, cart));
   if (!found.isActive || usable.length === 0) throw cartErrors.discountCodeNonApplicable(found);
   return found;
 }
