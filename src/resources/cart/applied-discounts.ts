@@ -22,9 +22,17 @@ export function isValidAt(item: { validFrom?: string; validUntil?: string }, now
   return true;
 }
 
-/** Whether a cart discount applies to the cart's store (one without stores: to every cart). */
-export function storeMatches(discount: { stores: Array<{ key: string }> }, cart: Cart): boolean {
+/** Whether a cart discount may apply to the cart at `now` (ms): effective then, and for the cart's store (one without stores: for every cart). */
+export function appliesTo(cart: Cart, discount: CartDiscount, now: number): boolean {
+  if (!isCartDiscountEffective(discount, now)) return false;
   return discount.stores.length === 0 || (cart.store !== undefined && discount.stores.some((s) => s.key === cart.store!.key));
+}
+
+/** The cart discounts of a code that still exist. */
+export function cartDiscountsOf(code: DiscountCode, ctx: ResourceContext): CartDiscount[] {
+  return code.cartDiscounts
+    .map((ref) => ctx.get('cart-discount', ref.id) as CartDiscount | undefined)
+    .filter((d): d is CartDiscount => d !== undefined);
 }
 
 const bySortOrder = (a: CartDiscount, b: CartDiscount) => Number(b.sortOrder) - Number(a.sortOrder) || (a.sortOrder < b.sortOrder ? 1 : -1);
@@ -63,15 +71,12 @@ function discountsOfCart(run: Recalculation): ApplicableDiscount[] {
   const chosen = new Map<string, CartDiscount>();
   for (const document of ctx.scan('cart-discount')) {
     const discount = document as CartDiscount;
-    if (!discount.requiresDiscountCode && isCartDiscountEffective(discount, now) && storeMatches(discount, cart))
-      chosen.set(discount.id, discount);
+    if (!discount.requiresDiscountCode && appliesTo(cart, discount, now)) chosen.set(discount.id, discount);
   }
   for (const info of cart.discountCodes) {
     const code = ctx.get('discount-code', info.discountCode.id) as DiscountCode | undefined;
     if (!code) continue;
-    const linked = code.cartDiscounts
-      .map((ref) => ctx.get('cart-discount', ref.id) as CartDiscount | undefined)
-      .filter((d): d is CartDiscount => d !== undefined);
+    const linked = cartDiscountsOf(code, ctx);
     const candidate: CodeCandidate = { code, discounts: linked };
     run.codeCandidates.push(candidate);
     if (!code.isActive || !linked.some((d) => d.isActive)) candidate.state = 'NotActive';
@@ -80,8 +85,7 @@ function discountsOfCart(run: Recalculation): ApplicableDiscount[] {
       candidate.state = 'DoesNotMatchCart';
     else if (maxApplicationsReached(code, cart, ctx)) candidate.state = 'MaxApplicationReached';
     if (candidate.state) continue;
-    for (const discount of linked)
-      if (isCartDiscountEffective(discount, now) && storeMatches(discount, cart)) chosen.set(discount.id, discount);
+    for (const discount of linked) if (appliesTo(cart, discount, now)) chosen.set(discount.id, discount);
   }
   return [...chosen.values()].sort(bySortOrder).map(asApplicable);
 }

@@ -13,7 +13,7 @@ import { money, taxCategoryOf, type Recalculation } from './recalculation-state.
 import { plainGroups, shippingCost } from './totals.js';
 
 /** A (custom) line item or a shipping info: what carries a tax rate and a taxed price. */
-type Taxed = { taxRate?: ItemTaxRate; taxedPrice?: TaxedPrice };
+export type Taxed = { taxRate?: ItemTaxRate; taxedPrice?: TaxedPrice };
 
 /** Tax modes whose taxed prices the cart computes from its tax rates. */
 const computesTaxes = (cart: Cart) => cart.taxMode === 'Platform' || cart.taxMode === 'External';
@@ -48,7 +48,7 @@ function setPlatformTaxRate(run: Recalculation, target: Taxed, categoryId: strin
   else delete target.taxRate;
 }
 
-function clearTaxes(target: Taxed): void {
+export function clearTaxes(target: Taxed): void {
   delete target.taxRate;
   delete target.taxedPrice;
 }
