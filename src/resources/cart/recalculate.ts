@@ -72,10 +72,10 @@ export function recalculate(cart: Cart, ctx: ResourceContext, options: Recalcula
   discountCustomLineItems(run);
   discountShipping(run);
   setCartTotal(run);
+  setDiscountOnTotalPrice(run);
 
   // 6. Taxes after discounts.
   setItemTaxes(run);
-  setDiscountOnTotalPrice(run);
   setCartTaxes(run);
 
   // 7. Discount code states.
