@@ -1,16 +1,15 @@
 /**
  * Discounts a cart is given: discount codes (checked when added; whether they still apply is
- * decided by `recalculate`) and direct discounts, which exclude each other.
+ * decided by `recalculate`, ./applied-discounts.ts) and direct discounts, which exclude each other.
  */
 import { uuid } from '../../util/ids.js';
 import { z } from 'zod';
 import { typedMoney } from '../../pricing/money.js';
-import { isCartDiscountEffective, type CartDiscount } from '../cart-discounts.js';
 import type { ResourceContext } from '../../engine/define.js';
 import { discountCodeByCode, type DiscountCode } from '../discount-codes.js';
 import { cartErrors } from './errors.js';
 import type { Cart, DirectDiscount } from './model.js';
-import { isValidAt } from './recalculate.js';
+import { appliesTo, cartDiscountsOf, isValidAt } from './applied-discounts.js';
 import { DirectDiscountDraft } from './schemas.js';
 import { cartAction, type CartAction } from './state.js';
 import { millisOf } from '../../util/time.js';
@@ -28,14 +27,7 @@ export function applicableCode(cart: Cart, code: string, ctx: ResourceContext): 
       validityCheckTime: ctx.now,
     });
   }
-  const discounts = found.cartDiscounts
-    .map((ref) => ctx.get('cart-discount', ref.id) as CartDiscount | undefined)
-    .filter((d): d is CartDiscount => d !== undefined);
-  const usable = discounts.filter(
-    (d) =>
-      isCartDiscountEffective(d, now) &&
-      (d.stores.length === 0 || (cart.store !== undefined && d.stores.some((s) => s.key === cart.store!.key))),
-  );
+  const usable = cartDiscountsOf(found, ctx).filter((d) => appliesTo(cart, d, now));
   if (!found.isActive || usable.length === 0) throw cartErrors.discountCodeNonApplicable(found);
   return found;
 }

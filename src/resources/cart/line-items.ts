@@ -1,9 +1,14 @@
-/** Building line items and custom line items from drafts; finding them by id or key. */
+/**
+ * Building line items and custom line items from drafts; finding them by id or key; the price the
+ * catalog gives a line item when the cart is recalculated.
+ */
 import { uuid } from '../../util/ids.js';
-import { typedMoney, withCentAmount, type MoneyDraft } from '../../pricing/money.js';
+import { selectPrice, type PriceSelection } from '../../pricing/price-selection.js';
+import { typedMoney, withCentAmount, type MoneyDraft, type TypedMoney } from '../../pricing/money.js';
 import { customFields } from '../../engine/common-actions.js';
 import type { ResourceContext } from '../../engine/define.js';
-import { allVariants, type Product, type Variant } from '../product/model.js';
+import { type CatalogRead, priceCandidates, type StandalonePriceLike, standaloneAsPrice } from '../product/present.js';
+import { allVariants, type Price, type Product, type Variant } from '../product/model.js';
 import { cartErrors } from './errors.js';
 import type { Cart, CustomLineItem, ItemShippingDetails, ItemTaxRate, LineItem } from './model.js';
 import type { CustomLineItemDraft, ExternalTaxRateDraft, LineItemDraft, ItemShippingDetailsDraft } from './schemas.js';
@@ -53,6 +58,74 @@ export function productData(item: LineItem, product: Product, variant: Variant):
   item.productSlug = data.slug;
   item.productType = product.productType;
   item.variant = variant;
+}
+
+/** The tier of a price that applies to a quantity (the highest minimumQuantity not above it). */
+function withTier(price: Price, quantity: number): Price {
+  if (!price.tiers || price.tiers.length === 0) return price;
+  let best: { minimumQuantity: number; value: TypedMoney } | undefined;
+  for (const tier of price.tiers)
+    if (tier.minimumQuantity <= quantity && (!best || tier.minimumQuantity > best.minimumQuantity)) best = tier;
+  return best ? { ...price, value: best.value } : price;
+}
+
+function priceSelectionFor(cart: Cart, item: LineItem, now: string): PriceSelection {
+  const selection: PriceSelection = { currency: cart.totalPrice.currencyCode, now };
+  if (cart.country !== undefined) selection.country = cart.country;
+  if (cart.customerGroup) selection.customerGroup = cart.customerGroup.id;
+  if (item.distributionChannel) selection.channel = item.distributionChannel.id;
+  return selection;
+}
+
+/**
+ * Gives a line item (price mode Platform) the catalog's price for the cart: the price selection
+ * (cart currency, country, customer group, the line's distribution channel; product discounts
+ * included), then the tier for its quantity. No price: 400 MatchingPriceNotFound. A frozen cart and
+ * a deleted product keep the price the line had. Refreshes the product data too when asked.
+ */
+export function repriceLineItem(cart: Cart, item: LineItem, ctx: ResourceContext, read: CatalogRead, updateProductData: boolean): void {
+  const product = ctx.get('product', item.productId) as Product | undefined;
+  if (product) {
+    const data = product.masterData.current;
+    item.productSlug = data.slug;
+    if (updateProductData) {
+      const variant = allVariants(data).find((v) => v.id === item.variant.id);
+      if (variant) productData(item, product, variant);
+    }
+  }
+  if (item.priceMode !== 'Platform' || cart.cartState === 'Frozen') return;
+  if (!product) return; // A deleted product: the line keeps the price it had.
+  const data = product.masterData.current;
+  const variant = allVariants(data).find((v) => v.id === item.variant.id) ?? (item.variant as Variant);
+  const selection = priceSelectionFor(cart, item, ctx.now);
+  const chosen = selectPrice(
+    priceCandidates(product.priceMode, variant, (sku) => read.standalonePrices(sku)),
+    selection,
+  );
+  let price: Price | undefined;
+  if (chosen) {
+    price = product.priceMode === 'Standalone' ? standaloneAsPrice(chosen as StandalonePriceLike) : { ...(chosen as Price) };
+    const discounted = read.discountedFor(product, data, variant, chosen);
+    if (discounted) price.discounted = discounted;
+    else delete price.discounted;
+  }
+  if (!price) {
+    throw cartErrors.matchingPriceNotFound({
+      productId: product.id,
+      variantId: variant.id,
+      ...(variant.sku !== undefined ? { sku: variant.sku } : {}),
+      currency: selection.currency,
+      ...(selection.country !== undefined ? { country: selection.country } : {}),
+      ...(cart.customerGroup ? { customerGroup: cart.customerGroup as { typeId: 'customer-group'; id: string } } : {}),
+      ...(item.distributionChannel ? { channel: item.distributionChannel as { typeId: 'channel'; id: string } } : {}),
+    });
+  }
+  item.price = withTier(price, item.quantity);
+}
+
+/** The unit price of a line item that cart discounts start from: the product-discounted value, else the value. */
+export function effectiveUnitPrice(item: LineItem): TypedMoney {
+  return item.price.discounted?.value ?? item.price.value;
 }
 
 /** External tax rates are given to carts with the tax mode External only. */

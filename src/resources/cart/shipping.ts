@@ -2,7 +2,7 @@
  * Shipping of a cart: the shipping info a shipping method (or a custom one) gives it, in shipping
  * mode Single (`shippingInfo`) or Multiple (`shipping`, one entry per shipping key), and the
  * shipping update actions, external shipping taxes included. Rates and prices are recomputed by
- * `recalculate` (./recalculate.ts).
+ * `recalculate` (./shipping-rates.ts).
  */
 import { z } from 'zod';
 import { errors, fieldErrors } from '../../http/errors.js';

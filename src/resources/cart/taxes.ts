@@ -1,7 +1,8 @@
 /**
  * Taxes a cart is given rather than computes: external tax rates (tax mode External) and external
  * tax amounts (ExternalAmount) on items and on the whole cart, and the actions that change how the
- * cart taxes (tax mode, tax rounding, tax calculation mode). Shipping's own tax actions are in ./shipping.ts.
+ * cart taxes (tax mode, tax rounding, tax calculation mode). Shipping's own tax actions are in ./shipping.ts;
+ * the taxes a cart computes, in ./tax-calculation.ts.
  */
 import { z } from 'zod';
 import { namedPortion, taxedPriceFrom } from '../../pricing/cart-taxes.js';
@@ -21,6 +22,7 @@ import {
   TaxMode,
 } from './schemas.js';
 import { recalculateIfStale } from './stale.js';
+import { clearTaxes, type Taxed } from './tax-calculation.js';
 import { cartAction, type CartAction, changesPrices } from './state.js';
 
 /** The payloads of set(Custom)LineItemTaxRate and set(Custom)LineItemTaxAmount, beside the item locator. */
@@ -53,9 +55,6 @@ function assertExternalAmountTaxMode(cart: Cart): void {
     throw cartErrors.invalidOperation('A tax amount can only be set on a cart with the tax mode ExternalAmount.');
 }
 
-/** A (custom) line item or a shipping info: what carries a tax rate and a taxed price. */
-type Taxed = { taxRate?: ReturnType<typeof externalTaxRate>; taxedPrice?: TaxedPrice };
-
 /** Sets (or with none, removes) an item's external tax rate; tax mode External only. */
 function setItemTaxRate(cart: Cart, item: Taxed, draft: z.infer<typeof ExternalTaxRateDraft> | null | undefined): void {
   assertExternalTaxMode(cart);
@@ -76,8 +75,7 @@ export function setTaxAmount(
 ): void {
   if (!draft) {
     assertExternalAmountTaxMode(cart);
-    delete target.taxRate;
-    delete target.taxedPrice;
+    clearTaxes(target);
     return;
   }
   recalculateIfStale(cart, ctx);
@@ -121,10 +119,8 @@ export const taxActions: Record<string, CartAction> = {
         ...cart.customLineItems,
         ...(cart.shippingInfo ? [cart.shippingInfo] : []),
         ...cart.shipping.map((s) => s.shippingInfo),
-      ]) {
-        delete item.taxRate;
-        delete item.taxedPrice;
-      }
+      ])
+        clearTaxes(item);
       delete cart.taxedPrice;
       delete cart.taxedShippingPrice;
     },
