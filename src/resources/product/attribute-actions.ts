@@ -1,44 +1,56 @@
 /** The product update actions on attribute values: of one variant, of all variants, of the product. */
 import { z } from 'zod';
 import { jsonClone } from '../../util/json.js';
-import type { UpdateAction } from '../../engine/define.js';
+import type { ResourceContext, UpdateAction } from '../../engine/define.js';
+import type { ProductType } from '../product-types.js';
 import { assertRequired, attributeDefinition, attributeValue } from './attributes.js';
 import { productTypeOf } from './draft.js';
-import { allVariants, type Product, type Variant } from './model.js';
+import { allVariants, type Attribute, type Product } from './model.js';
 import { checkChangedData, eachVariant, productAction, Staged, targets, VariantLocator } from './product-action.js';
 
-function setAttributeOn(variant: Variant, name: string, value: unknown): void {
-  const index = variant.attributes.findIndex((attribute) => attribute.name === name);
+const AttributeChange = { name: z.string(), value: z.unknown().optional() };
+
+/** The value an action sets, checked against the product type's definition of the attribute; null or none: the attribute is removed. */
+function changedValue(
+  productType: ProductType,
+  a: { name: string; value?: unknown },
+  level: 'Product' | 'Variant',
+  ctx: ResourceContext,
+): unknown {
+  const definition = attributeDefinition(productType, a.name, level);
+  return a.value === undefined || a.value === null ? undefined : attributeValue(definition, a.value, ctx);
+}
+
+function setAttributeIn(attributes: Attribute[], name: string, value: unknown): void {
+  const index = attributes.findIndex((attribute) => attribute.name === name);
   if (value === undefined) {
-    if (index !== -1) variant.attributes.splice(index, 1);
-  } else if (index === -1) variant.attributes.push({ name, value });
-  else variant.attributes[index] = { name, value };
+    if (index !== -1) attributes.splice(index, 1);
+  } else if (index === -1) attributes.push({ name, value });
+  else attributes[index] = { name, value };
 }
 
 export const attributeActions: Record<string, UpdateAction<Product>> = {
   setAttribute: productAction(
-    () => VariantLocator.extend({ name: z.string(), value: z.unknown().optional() }),
+    () => VariantLocator.extend(AttributeChange),
     (product, a, ctx) => {
       const productType = productTypeOf(ctx, product.productType);
-      const definition = attributeDefinition(productType, a.name, 'Variant');
-      const value = a.value === undefined || a.value === null ? undefined : attributeValue(definition, a.value, ctx);
+      const value = changedValue(productType, a, 'Variant', ctx);
       const changed = eachVariant(product, a, (variant) => {
-        setAttributeOn(variant, a.name, jsonClone(value));
+        setAttributeIn(variant.attributes, a.name, jsonClone(value));
         assertRequired(variant.attributes, productType, 'Variant');
       });
       checkChangedData(product, changed, ctx);
     },
   ),
   setAttributeInAllVariants: productAction(
-    () => Staged.extend({ name: z.string(), value: z.unknown().optional() }),
+    () => Staged.extend(AttributeChange),
     (product, a, ctx) => {
       const productType = productTypeOf(ctx, product.productType);
-      const definition = attributeDefinition(productType, a.name, 'Variant');
-      const value = a.value === undefined || a.value === null ? undefined : attributeValue(definition, a.value, ctx);
+      const value = changedValue(productType, a, 'Variant', ctx);
       const datas = targets(product, a.staged);
       for (const data of datas) {
         for (const variant of allVariants(data)) {
-          setAttributeOn(variant, a.name, jsonClone(value));
+          setAttributeIn(variant.attributes, a.name, jsonClone(value));
           assertRequired(variant.attributes, productType, 'Variant');
         }
       }
@@ -46,14 +58,12 @@ export const attributeActions: Record<string, UpdateAction<Product>> = {
     },
   ),
   setProductAttribute: productAction(
-    () => Staged.extend({ name: z.string(), value: z.unknown().optional() }),
+    () => Staged.extend(AttributeChange),
     (product, a, ctx) => {
       const productType = productTypeOf(ctx, product.productType);
-      const definition = attributeDefinition(productType, a.name, 'Product');
-      const value = a.value === undefined || a.value === null ? undefined : attributeValue(definition, a.value, ctx);
+      const value = changedValue(productType, a, 'Product', ctx);
       for (const data of targets(product, a.staged)) {
-        const holder = { attributes: data.attributes } as Variant;
-        setAttributeOn(holder, a.name, jsonClone(value));
+        setAttributeIn(data.attributes, a.name, jsonClone(value));
         assertRequired(data.attributes, productType, 'Product');
       }
     },
