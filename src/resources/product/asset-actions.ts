@@ -5,11 +5,16 @@ import { jsonClone } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';
 import type { UpdateAction } from '../../engine/define.js';
 import { Key, LocalizedString } from '../../engine/validation.js';
-import { assertUniqueAssetKeys, assetFromDraft, AssetDraft, AssetLocator, AssetSourceDraft, findAsset } from '../assets.js';
-import type { Product } from './model.js';
+import { type Asset, assertUniqueAssetKeys, assetFromDraft, AssetDraft, AssetLocator, AssetSourceDraft, findAsset } from '../assets.js';
+import type { Product, Variant } from './model.js';
 import { eachVariant, productAction, VariantLocator } from './product-action.js';
 
 const AssetAction = VariantLocator.extend(AssetLocator.shape);
+
+/** The asset of the variant the locator names; none is refused, naming the variant. */
+function variantAsset(variant: Variant, locator: z.infer<typeof AssetLocator>): Asset {
+  return findAsset(variant.assets, locator, `The variant ${variant.id}`);
+}
 
 export const assetActions: Record<string, UpdateAction<Product>> = {
   addAsset: productAction(
@@ -32,7 +37,7 @@ export const assetActions: Record<string, UpdateAction<Product>> = {
   ),
   removeAsset: productAction(AssetAction, (product, a) => {
     eachVariant(product, a, (variant) => {
-      const asset = findAsset(variant.assets, a, `The variant ${variant.id}`);
+      const asset = variantAsset(variant, a);
       variant.assets = variant.assets.filter((entry) => entry !== asset);
     });
   }),
@@ -52,34 +57,32 @@ export const assetActions: Record<string, UpdateAction<Product>> = {
   changeAssetName: productAction(
     () => AssetAction.extend({ name: LocalizedString }),
     (product, a) => {
-      eachVariant(product, a, (variant) => void (findAsset(variant.assets, a, `The variant ${variant.id}`).name = a.name));
+      eachVariant(product, a, (variant) => void (variantAsset(variant, a).name = a.name));
     },
   ),
   setAssetDescription: productAction(
     () => AssetAction.extend({ description: LocalizedString.optional().nullable() }),
     (product, a) => {
-      eachVariant(product, a, (variant) =>
-        setField(findAsset(variant.assets, a, `The variant ${variant.id}`), 'description', a.description),
-      );
+      eachVariant(product, a, (variant) => setField(variantAsset(variant, a), 'description', a.description));
     },
   ),
   setAssetTags: productAction(
     () => AssetAction.extend({ tags: z.array(z.string()).optional().nullable() }),
     (product, a) => {
-      eachVariant(product, a, (variant) => setField(findAsset(variant.assets, a, `The variant ${variant.id}`), 'tags', a.tags));
+      eachVariant(product, a, (variant) => setField(variantAsset(variant, a), 'tags', a.tags));
     },
   ),
   setAssetSources: productAction(
     () => AssetAction.extend({ sources: z.array(AssetSourceDraft).min(1) }),
     (product, a) => {
-      eachVariant(product, a, (variant) => void (findAsset(variant.assets, a, `The variant ${variant.id}`).sources = jsonClone(a.sources)));
+      eachVariant(product, a, (variant) => void (variantAsset(variant, a).sources = jsonClone(a.sources)));
     },
   ),
   setAssetKey: productAction(
     () => VariantLocator.extend({ assetId: z.string(), assetKey: Key.optional().nullable() }),
     (product, a) => {
       eachVariant(product, a, (variant) => {
-        setField(findAsset(variant.assets, { assetId: a.assetId }, `The variant ${variant.id}`), 'key', a.assetKey);
+        setField(variantAsset(variant, { assetId: a.assetId }), 'key', a.assetKey);
         assertUniqueAssetKeys(variant.assets);
       });
     },
@@ -87,13 +90,13 @@ export const assetActions: Record<string, UpdateAction<Product>> = {
   setAssetCustomType: productAction(
     () => AssetAction.extend(SetCustomType.shape),
     (product, a, ctx) => {
-      eachVariant(product, a, (variant) => applyCustomType(findAsset(variant.assets, a, `The variant ${variant.id}`), a, ctx));
+      eachVariant(product, a, (variant) => applyCustomType(variantAsset(variant, a), a, ctx));
     },
   ),
   setAssetCustomField: productAction(
     () => AssetAction.extend(SetCustomField.shape),
     (product, a) => {
-      eachVariant(product, a, (variant) => applyCustomField(findAsset(variant.assets, a, `The variant ${variant.id}`), a));
+      eachVariant(product, a, (variant) => applyCustomField(variantAsset(variant, a), a));
     },
   ),
 };

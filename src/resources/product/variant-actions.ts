@@ -41,6 +41,17 @@ function maxVariantId(product: Product): number {
   return max;
 }
 
+const setSku = productAction(
+  () => Staged.extend({ variantId: z.number().int(), sku: z.string().min(1).optional().nullable() }),
+  (product, a, ctx) => {
+    checkChangedData(
+      product,
+      eachVariant(product, { variantId: a.variantId, staged: a.staged }, (variant) => changeSku(variant, a.sku, ctx)),
+      ctx,
+    );
+  },
+);
+
 export const variantActions: Record<string, UpdateAction<Product>> = {
   addVariant: emits(
     productAction(
@@ -86,26 +97,9 @@ export const variantActions: Record<string, UpdateAction<Product>> = {
       data.masterVariant = variant;
     });
   }),
-  setSku: productAction(
-    () => Staged.extend({ variantId: z.number().int(), sku: z.string().min(1).optional().nullable() }),
-    (product, a, ctx) => {
-      checkChangedData(
-        product,
-        eachVariant(product, { variantId: a.variantId, staged: a.staged }, (variant) => changeSku(variant, a.sku, ctx)),
-        ctx,
-      );
-    },
-  ),
-  setSKU: productAction(
-    () => z.object({ variantId: z.number().int(), sku: z.string().min(1).optional().nullable(), staged: z.boolean().optional() }),
-    (product, a, ctx) => {
-      checkChangedData(
-        product,
-        eachVariant(product, { variantId: a.variantId, staged: a.staged }, (variant) => changeSku(variant, a.sku, ctx)),
-        ctx,
-      );
-    },
-  ),
+  setSku,
+  // The platform still takes the action's former name.
+  setSKU: setSku,
   setProductVariantKey: productAction(
     () => VariantLocator.extend({ key: FreeKey.optional().nullable() }),
     (product, a, ctx) => {
