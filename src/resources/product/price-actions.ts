@@ -5,7 +5,7 @@ import { ProductDiscountSet, type ProductDiscountLike } from '../../pricing/prod
 import { typedMoney } from '../../pricing/money.js';
 import { jsonClone } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';
-import { emits, emitsOneOf, type UpdateAction } from '../../engine/define.js';
+import { emits, emitsOneOf, type ResourceContext, type UpdateAction } from '../../engine/define.js';
 import { Key } from '../../engine/validation.js';
 import { allVariants, type Price, type Product, type ProductData, type Variant } from './model.js';
 import { DiscountedPriceDraft, priceFromDraft, PriceDraft, priceMatchesDraft } from './prices.js';
@@ -53,6 +53,55 @@ function removedPrice(before: Variant[], after: Variant[]): { variantId: number;
 }
 
 const ProductDiscountIdentifier = z.object({ typeId: z.literal('product-discount').optional(), id: z.string() });
+
+type DiscountedPrice = NonNullable<Price['discounted']>;
+
+/** What `setDiscountedPrice` sets: only an active product discount of type external can be set on a price. */
+function externalDiscount(
+  draft: z.infer<typeof DiscountedPriceDraft> & { discount: z.infer<typeof ProductDiscountIdentifier> },
+  ctx: ResourceContext,
+): DiscountedPrice {
+  const reference = ctx.reference('product-discount', draft.discount);
+  const discount = ctx.get('product-discount', reference.id) as unknown as ProductDiscountLike;
+  if (discount.value.type !== 'external') {
+    throw errors.invalidOperation(
+      `The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`,
+    );
+  }
+  if (!discount.isActive) throw errors.invalidOperation(`The product discount '${reference.id}' is not active.`);
+  return { value: typedMoney(draft.value), discount: { typeId: 'product-discount', id: reference.id } };
+}
+
+/** An external discount is set on a price of its currency that the discount's predicate matches. */
+function assertDiscountApplies(
+  discounted: DiscountedPrice,
+  product: Product,
+  data: ProductData,
+  variant: Variant,
+  price: Price,
+  ctx: ResourceContext,
+): void {
+  if (discounted.value.currencyCode !== price.value.currencyCode) {
+    throw errors.invalidOperation('The discounted value must have the currency of the price.');
+  }
+  const matches = new ProductDiscountSet(
+    [ctx.get('product-discount', discounted.discount.id) as unknown as ProductDiscountLike],
+    Date.parse(ctx.now),
+    (t, id) => ctx.get(t, id),
+  );
+  const target = {
+    product: { id: product.id, key: product.key, productType: product.productType },
+    categories: data.categories,
+    productAttributes: data.attributes,
+    variant,
+    price,
+  };
+  if (!matches.bestFor(target)) {
+    throw errors.invalidOperation(
+      `The predicate of the product discount '${discounted.discount.id}' does not match the price '${price.id}'.`,
+    );
+  }
+}
 
 export const priceActions: Record<string, UpdateAction<Product>> = {
   addPrice: emits(
@@ -201,41 +250,9 @@ export const priceActions: Record<string, UpdateAction<Product>> = {
           discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable(),
         }),
       (product, a, ctx) => {
-        let discounted: Price['discounted'];
-        if (a.discounted) {
-          const reference = ctx.reference('product-discount', a.discounted.discount);
-          const discount = ctx.get('product-discount', reference.id) as unknown as ProductDiscountLike;
-          if (discount.value.type !== 'external') {
-            throw errors.invalidOperation(
-              `The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`,
-            );
-          }
-          if (!discount.isActive) throw errors.invalidOperation(`The product discount '${reference.id}' is not active.`);
-          discounted = { value: typedMoney(a.discounted.value), discount: { typeId: 'product-discount', id: reference.id } };
-        }
+        const discounted = a.discounted ? externalDiscount(a.discounted, ctx) : undefined;
         eachPrice(product, a.priceId, a.staged, (price, variant, data) => {
-          if (discounted) {
-            if (discounted.value.currencyCode !== price.value.currencyCode) {
-              throw errors.invalidOperation('The discounted value must have the currency of the price.');
-            }
-            const matches = new ProductDiscountSet(
-              [ctx.get('product-discount', discounted.discount.id) as unknown as ProductDiscountLike],
-              Date.parse(ctx.now),
-              (t, id) => ctx.get(t, id),
-            );
-            const target = {
-              product: { id: product.id, key: product.key, productType: product.productType },
-              categories: data.categories,
-              productAttributes: data.attributes,
-              variant,
-              price,
-            };
-            if (!matches.bestFor(target)) {
-              throw errors.invalidOperation(
-                `The predicate of the product discount '${discounted.discount.id}' does not match the price '${price.id}'.`,
-              );
-            }
-          }
+          if (discounted) assertDiscountApplies(discounted, product, data, variant, price, ctx);
           setField(price, 'discounted', jsonClone(discounted));
         });
       },
