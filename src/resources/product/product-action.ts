@@ -1,8 +1,9 @@
 /**
  * What every product update action shares. Actions that take `staged` (default `true`) change only
- * the staged data, or with `staged: false` both current and staged; after every action
- * `hasStagedChanges` is recomputed (`productAction`) and the changed data sets are checked
- * (`checkChangedData`: SKUs, variant keys, prices, attribute constraints).
+ * the staged data, or with `staged: false` both current and staged. After every action
+ * `hasStagedChanges` is recomputed (`productAction`); an action that changes what the product
+ * data's rules cover (SKUs, variant keys, prices, attribute constraints) checks the data sets it
+ * changed (`checkChangedData`).
  */
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
