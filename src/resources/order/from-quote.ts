@@ -22,9 +22,8 @@ import { assertVersion, offerOf, quoteErrors, requireOwnB2BPermission } from '..
 import { quotes, type Quote } from '../quotes.js';
 import type { StagedQuote } from '../staged-quotes.js';
 import { ExpectedVersion, validate, resourceIdentifier } from '../../engine/validation.js';
-import { assertOrderNumberFree } from './actions.js';
 import { OrderState, PaymentState, ShipmentState } from './model.js';
-import { takeInventory } from './parts.js';
+import { assertOrderNumberFree, takeInventory } from './parts.js';
 import { orderStateReference } from './place.js';
 
 export const OrderFromQuoteDraft = z.object({

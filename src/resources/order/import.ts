@@ -14,13 +14,12 @@ import { typedMoney, withCentAmount, type MoneyDraft } from '../../pricing/money
 import { customFields, storedAddress } from '../../engine/common-actions.js';
 import type { BaseFields, ResourceContext } from '../../engine/define.js';
 import { shippingDetails } from '../cart/line-items.js';
-import type { Cart, CustomLineItem, ItemTaxRate, LineItem, ShippingInfo, TaxedPrice } from '../cart/model.js';
+import type { CustomLineItem, ItemTaxRate, LineItem, ShippingInfo, TaxedPrice } from '../cart/model.js';
 import { initialItemState } from '../cart/line-items.js';
 import type { Product } from '../product/model.js';
 import { shippingRateFromDraft } from '../shipping-methods.js';
 import type { CustomLineItemImportDraft, LineItemImportDraft, Order, OrderImportDraft, PriceDraft, TaxRateDraft } from './model.js';
-import { itemStates, newDelivery, orderErrors } from './parts.js';
-import { assertOrderNumberFree } from './actions.js';
+import { asCart, assertOrderNumberFree, itemStates, newDelivery, orderErrors } from './parts.js';
 import { businessUnitOf } from '../cart/build.js';
 
 const cents = (money: z.infer<typeof MoneyDraft>) => {
@@ -109,7 +108,7 @@ function lineItem(draft: z.infer<typeof LineItemImportDraft>, order: Order, ctx:
   item.priceMode = 'Platform';
   item.lineItemMode = 'Standard';
   if (draft.inventoryMode !== undefined) item.inventoryMode = draft.inventoryMode;
-  const details = shippingDetails(draft.shippingDetails, order as unknown as Cart, draft.quantity);
+  const details = shippingDetails(draft.shippingDetails, asCart(order), draft.quantity);
   if (details) item.shippingDetails = details;
   const custom = customFields(draft.custom, ctx);
   if (custom) item.custom = custom;
@@ -143,7 +142,7 @@ function customLineItem(draft: z.infer<typeof CustomLineItemImportDraft>, order:
   item.discountedPricePerQuantity = [];
   const custom = customFields(draft.custom, ctx);
   if (custom) item.custom = custom;
-  const details = shippingDetails(draft.shippingDetails, order as unknown as Cart, draft.quantity);
+  const details = shippingDetails(draft.shippingDetails, asCart(order), draft.quantity);
   if (details) item.shippingDetails = details;
   item.priceMode = draft.priceMode ?? 'Standard';
   return item;

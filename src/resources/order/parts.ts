@@ -9,7 +9,7 @@ import { errors, PlatformError } from '../../http/errors.js';
 import { customFields, storedAddress } from '../../engine/common-actions.js';
 import type { ResourceContext, Engine } from '../../engine/define.js';
 import type { InventoryEntry } from '../inventory.js';
-import type { ItemState, LineItem, ShippingInfo } from '../cart/model.js';
+import type { Cart, ItemState, LineItem, ShippingInfo } from '../cart/model.js';
 import type { ResourceIdentifier } from '../../engine/validation.js';
 import type {
   Delivery,
@@ -52,6 +52,15 @@ export const orderErrors = {
       },
     ]),
 };
+
+/** Checks an order number is free for `order` (400 DuplicateField orderNumber). */
+export function assertOrderNumberFree(orderNumber: string, ctx: ResourceContext, orderId?: string): void {
+  const holder = ctx.getByKey('order', orderNumber);
+  if (holder && holder.id !== orderId) throw orderErrors.duplicateOrderNumber(orderNumber);
+}
+
+/** The order as the cart helpers see it (they read `lineItems`, `customLineItems`, `itemShippingAddresses`). */
+export const asCart = (order: Order) => order as unknown as Cart;
 
 /** A state named by a draft: its id; the id-less `Initial` state line items start in when the project has none matches its key. */
 export function stateIdOf(identifier: ResourceIdentifier, ctx: ResourceContext): string {

@@ -19,9 +19,8 @@ import { markCartOrdered, orderableCart } from '../cart/ordering.js';
 import { customFields } from '../../engine/common-actions.js';
 import { BASE_FIELDS, type Engine, type Locator, type Reference, type ResourceContext } from '../../engine/define.js';
 import type { ResourceIdentifier } from '../../engine/validation.js';
-import { assertOrderNumberFree } from './actions.js';
 import type { Order, OrderFromCartDraft } from './model.js';
-import { orderErrors, takeInventory } from './parts.js';
+import { assertOrderNumberFree, orderErrors, takeInventory } from './parts.js';
 import { compactCopyWhere } from '../../util/json.js';
 
 /** Cart fields an order does not take: the cart's bookkeeping (`snapshotCart` leaves out the same) and `totalLineItemQuantity` (not an Order field). */

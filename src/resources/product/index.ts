@@ -1,15 +1,31 @@
 /**
  * Products: current and staged data, variants, embedded prices, attributes checked against the
  * product type. Reads add product discounts (`discounted`), price selection (`price`) and inventory
- * (`availability`); see ./product/present.ts. The actions live in ./product/actions.ts, the image
- * upload (`POST /products/{id}/images`) in ./product/images.ts.
+ * (`availability`); see ./present.ts. The image upload (`POST /products/{id}/images`) is in ./images.ts.
+ *
+ * The update actions, by topic (what they share, staged or current data and the checks after each
+ * action, is in ./product-action.ts):
+ *   field-actions.ts        the product's own fields: descriptive data, key, tax category, price mode, state
+ *   category-actions.ts     categories and order hints
+ *   variant-actions.ts      variants, SKUs, variant keys
+ *   attribute-actions.ts    attribute values
+ *   image-actions.ts, price-actions.ts, asset-actions.ts
+ *                           a variant's images, embedded prices, assets
+ *   publishing-actions.ts   publishing, unpublishing, reverting staged changes
  */
 import { errors } from '../../http/errors.js';
 import { ok } from '../../http/context.js';
 import { parseQueryParams, runQuery } from '../../query/index.js';
 import { jsonClone } from '../../util/json.js';
 import { defineResource, type BaseFields } from '../../engine/define.js';
-import { productActions } from './actions.js';
+import { assetActions } from './asset-actions.js';
+import { attributeActions } from './attribute-actions.js';
+import { categoryActions } from './category-actions.js';
+import { fieldActions } from './field-actions.js';
+import { imageActions } from './image-actions.js';
+import { priceActions } from './price-actions.js';
+import { publishingActions } from './publishing-actions.js';
+import { variantActions } from './variant-actions.js';
 import { assertRequired, attributesFromDraft } from './attributes.js';
 import { assertOrderHintsAssigned, assertProductData, categoryReferences, ProductDraft, productTypeOf, variantFromDraft } from './draft.js';
 import { allVariants, type Product, type ProductData } from './model.js';
@@ -94,7 +110,16 @@ export const products = defineResource<ProductDraft, Product>({
       },
     },
   },
-  actions: productActions,
+  actions: {
+    ...fieldActions,
+    ...categoryActions,
+    ...variantActions,
+    ...attributeActions,
+    ...imageActions,
+    ...priceActions,
+    ...assetActions,
+    ...publishingActions,
+  },
   internalActions: reviewStatisticsActions('product'),
   routes: [
     ...productSearchRoutes,
