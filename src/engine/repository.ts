@@ -26,7 +26,6 @@ import { ResourceUpdater } from './updates.js';
 import { ResourceWriter } from './writes.js';
 
 export type { Locator } from './define.js';
-export { queryOptionsFor } from './queries.js';
 
 const BUSINESS_UNIT = 'business-unit';
 

@@ -24,7 +24,7 @@ import {
   stagedParam,
 } from './product/present.js';
 import { productProjectionInStoreScope } from './product/in-store.js';
-import { queryOptionsFor } from '../engine/repository.js';
+import { queryOptionsFor } from '../engine/queries.js';
 import { projectionSearchRoutes } from './product/search/index.js';
 
 export {
