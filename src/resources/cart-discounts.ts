@@ -6,6 +6,7 @@
  * in src/resources/cart/predicate-scope.ts.
  */
 import { z } from 'zod';
+import { canonicalDateTime } from '../util/time.js';
 import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { compileCartPredicate, compileItemPredicate } from '../pricing/cart-predicate.js';
@@ -98,7 +99,6 @@ export interface CartDiscount extends StoredDocument {
   recurringOrderScope: { type: string; [field: string]: unknown };
 }
 
-const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 const StackingMode = z.enum(['Stacking', 'StopAfterThisDiscount']);
 const RecurringOrderScope = z.object({ type: z.string() }).loose();
 
@@ -247,8 +247,8 @@ function setValidity(
   discount: { validFrom?: string; validUntil?: string },
   fields: { validFrom?: string | null; validUntil?: string | null },
 ): void {
-  if ('validFrom' in fields) setField(discount, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
-  if ('validUntil' in fields) setField(discount, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
+  if ('validFrom' in fields) setField(discount, 'validFrom', fields.validFrom ? canonicalDateTime(fields.validFrom) : undefined);
+  if ('validUntil' in fields) setField(discount, 'validUntil', fields.validUntil ? canonicalDateTime(fields.validUntil) : undefined);
   assertValidity(discount);
 }
 
@@ -282,8 +282,8 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
     discount.sortOrder = draft.sortOrder ?? freeSortOrder(ctx);
     discount.stores = (draft.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
     discount.isActive = draft.isActive ?? true;
-    if (draft.validFrom !== undefined) discount.validFrom = iso(draft.validFrom);
-    if (draft.validUntil !== undefined) discount.validUntil = iso(draft.validUntil);
+    if (draft.validFrom !== undefined) discount.validFrom = canonicalDateTime(draft.validFrom);
+    if (draft.validUntil !== undefined) discount.validUntil = canonicalDateTime(draft.validUntil);
     assertValidity(discount);
     discount.requiresDiscountCode = draft.requiresDiscountCode ?? false;
     refreshReferences(discount);

@@ -4,6 +4,7 @@
  * a cart (its `DiscountCodeState`) is decided by the cart's recalculation (./cart/recalculate.ts).
  */
 import { z } from 'zod';
+import { canonicalDateTime } from '../util/time.js';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { assertCartPredicate } from './cart/errors.js';
@@ -31,7 +32,6 @@ export interface DiscountCode extends StoredDocument {
   applicationVersion?: number;
 }
 
-const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 const CartDiscountList = z.array(resourceIdentifier('cart-discount')).min(1).max(10);
 
 export const DiscountCodeDraft = z.object({
@@ -67,8 +67,8 @@ function assertValidity(code: { validFrom?: string; validUntil?: string }): void
 }
 
 function setValidity(code: DiscountCode, fields: { validFrom?: string | null; validUntil?: string | null }): void {
-  if ('validFrom' in fields) setField(code, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
-  if ('validUntil' in fields) setField(code, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
+  if ('validFrom' in fields) setField(code, 'validFrom', fields.validFrom ? canonicalDateTime(fields.validFrom) : undefined);
+  if ('validUntil' in fields) setField(code, 'validUntil', fields.validUntil ? canonicalDateTime(fields.validUntil) : undefined);
   assertValidity(code);
 }
 
@@ -94,8 +94,8 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
     const custom = customFields(draft.custom, ctx);
     if (custom) code.custom = custom;
     code.groups = draft.groups ?? [];
-    if (draft.validFrom !== undefined) code.validFrom = iso(draft.validFrom);
-    if (draft.validUntil !== undefined) code.validUntil = iso(draft.validUntil);
+    if (draft.validFrom !== undefined) code.validFrom = canonicalDateTime(draft.validFrom);
+    if (draft.validUntil !== undefined) code.validUntil = canonicalDateTime(draft.validUntil);
     assertValidity(code);
     return code;
   },

@@ -5,6 +5,7 @@
  * `POST /product-discounts/matching` answers which discount applies to a variant's price.
  */
 import { z } from 'zod';
+import { canonicalDateTime } from '../util/time.js';
 import { errors, fieldErrors } from '../http/errors.js';
 import { ok } from '../http/context.js';
 import { DiscountPredicateError, parseDiscountPredicate, type DiscountPredicateNode, type Operand } from '../pricing/discount-predicate.js';
@@ -29,8 +30,6 @@ export interface ProductDiscount extends StoredDocument {
   validFrom?: string;
   validUntil?: string;
 }
-
-const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 
 export const ProductDiscountValueDraft = z.discriminatedUnion('type', [
   z.object({ type: z.literal('relative'), permyriad: z.number().int().min(0).max(10000) }),
@@ -120,8 +119,8 @@ function assertValidity(discount: { validFrom?: string; validUntil?: string }): 
 }
 
 function setValidity(discount: ProductDiscount, fields: { validFrom?: string | null; validUntil?: string | null }): void {
-  if ('validFrom' in fields) setField(discount, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
-  if ('validUntil' in fields) setField(discount, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
+  if ('validFrom' in fields) setField(discount, 'validFrom', fields.validFrom ? canonicalDateTime(fields.validFrom) : undefined);
+  if ('validUntil' in fields) setField(discount, 'validUntil', fields.validUntil ? canonicalDateTime(fields.validUntil) : undefined);
   assertValidity(discount);
 }
 
@@ -158,8 +157,8 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
     discount.sortOrder = draft.sortOrder;
     discount.isActive = draft.isActive;
     discount.references = referencesIn(tree);
-    if (draft.validFrom !== undefined) discount.validFrom = iso(draft.validFrom);
-    if (draft.validUntil !== undefined) discount.validUntil = iso(draft.validUntil);
+    if (draft.validFrom !== undefined) discount.validFrom = canonicalDateTime(draft.validFrom);
+    if (draft.validUntil !== undefined) discount.validUntil = canonicalDateTime(draft.validUntil);
     assertValidity(discount);
     return discount;
   },

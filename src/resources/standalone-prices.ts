@@ -4,6 +4,7 @@
  * them too: `discounted` is computed when they are read, from the product variant with their SKU.
  */
 import { z } from 'zod';
+import { canonicalDateTime } from '../util/time.js';
 import { errors } from '../http/errors.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import type { ProductDiscountLike } from '../pricing/product-discounts.js';
@@ -34,7 +35,6 @@ export interface StandalonePrice extends StandalonePriceLike {
   recurrencePolicy?: Reference;
 }
 
-const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 const ProductDiscountIdentifier = z.object({ typeId: z.literal('product-discount').optional(), id: z.string() });
 
 export const StandalonePriceDraft = z.object({
@@ -121,8 +121,8 @@ function externalDiscount(
 }
 
 function validity(price: StandalonePrice, fields: { validFrom?: string | null; validUntil?: string | null }, ctx: ResourceContext): void {
-  if ('validFrom' in fields) setField(price, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
-  if ('validUntil' in fields) setField(price, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
+  if ('validFrom' in fields) setField(price, 'validFrom', fields.validFrom ? canonicalDateTime(fields.validFrom) : undefined);
+  if ('validUntil' in fields) setField(price, 'validUntil', fields.validUntil ? canonicalDateTime(fields.validUntil) : undefined);
   assertScope(price, price.id, ctx);
 }
 
@@ -156,8 +156,8 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
     if (draft.country !== undefined) price.country = draft.country;
     if (draft.customerGroup) price.customerGroup = ctx.reference('customer-group', draft.customerGroup);
     if (draft.channel) price.channel = ctx.reference('channel', draft.channel);
-    if (draft.validFrom !== undefined) price.validFrom = iso(draft.validFrom);
-    if (draft.validUntil !== undefined) price.validUntil = iso(draft.validUntil);
+    if (draft.validFrom !== undefined) price.validFrom = canonicalDateTime(draft.validFrom);
+    if (draft.validUntil !== undefined) price.validUntil = canonicalDateTime(draft.validUntil);
     if (draft.tiers) price.tiers = tiersFromDraft(draft.tiers, draft.value.currencyCode);
     if (draft.discounted) price.discounted = externalDiscount(draft.discounted, draft.value.currencyCode, ctx);
     const custom = customFields(draft.custom, ctx);
