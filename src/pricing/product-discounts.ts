@@ -21,6 +21,7 @@
  */
 import { compileDiscountPredicate, type CompiledDiscountPredicate, type FieldResolver } from './discount-predicate.js';
 import { withCentAmount, type TypedMoney } from './money.js';
+import { isValidAt } from '../util/validity.js';
 
 export type ProductDiscountValue =
   | { type: 'relative'; permyriad: number }
@@ -88,10 +89,7 @@ export function compiledPredicate(source: string): CompiledDiscountPredicate | n
 }
 
 export function isDiscountValidAt(discount: ProductDiscountLike, now: number): boolean {
-  if (!discount.isActive) return false;
-  if (discount.validFrom !== undefined && Date.parse(discount.validFrom) > now) return false;
-  if (discount.validUntil !== undefined && Date.parse(discount.validUntil) <= now) return false;
-  return true;
+  return discount.isActive && isValidAt(discount, now);
 }
 
 /** The discounted value of `value` under a relative or absolute discount; undefined when it does not apply. */

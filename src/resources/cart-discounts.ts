@@ -6,14 +6,23 @@
  * in src/resources/cart/predicate-scope.ts.
  */
 import { z } from 'zod';
-import { canonicalDateTime } from '../util/time.js';
 import { uuid } from '../util/ids.js';
+import { isValidAt } from '../util/validity.js';
 import { errors } from '../http/errors.js';
 import { compileCartPredicate, compileItemPredicate } from '../pricing/cart-predicate.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { cartErrors } from './cart/errors.js';
-import { customFieldActions, customFields, setField, setter, type CustomFields, emitsField } from '../engine/common-actions.js';
+import {
+  customFieldActions,
+  customFields,
+  setField,
+  setter,
+  setValidity,
+  type CustomFields,
+  emitsField,
+  validityActions,
+} from '../engine/common-actions.js';
 import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages, emits } from '../engine/define.js';
 import { CustomFieldsDraft, Key, LocalizedString, SortOrder, resourceIdentifier, DateTime } from '../engine/validation.js';
 
@@ -237,21 +246,6 @@ function refreshReferences(discount: CartDiscount): void {
   discount.references = referencesIn(discount.cartPredicate, ...targetPredicates);
 }
 
-function assertValidity(discount: { validFrom?: string; validUntil?: string }): void {
-  if (discount.validFrom !== undefined && discount.validUntil !== undefined && discount.validFrom >= discount.validUntil) {
-    throw errors.invalidOperation('validFrom must be before validUntil.');
-  }
-}
-
-function setValidity(
-  discount: { validFrom?: string; validUntil?: string },
-  fields: { validFrom?: string | null; validUntil?: string | null },
-): void {
-  if ('validFrom' in fields) setField(discount, 'validFrom', fields.validFrom ? canonicalDateTime(fields.validFrom) : undefined);
-  if ('validUntil' in fields) setField(discount, 'validUntil', fields.validUntil ? canonicalDateTime(fields.validUntil) : undefined);
-  assertValidity(discount);
-}
-
 /** A sortOrder no cart discount uses yet (the draft may leave it out). */
 function freeSortOrder(ctx: ResourceContext): string {
   for (;;) {
@@ -282,9 +276,7 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
     discount.sortOrder = draft.sortOrder ?? freeSortOrder(ctx);
     discount.stores = (draft.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
     discount.isActive = draft.isActive ?? true;
-    if (draft.validFrom !== undefined) discount.validFrom = canonicalDateTime(draft.validFrom);
-    if (draft.validUntil !== undefined) discount.validUntil = canonicalDateTime(draft.validUntil);
-    assertValidity(discount);
+    setValidity(discount, draft);
     discount.requiresDiscountCode = draft.requiresDiscountCode ?? false;
     refreshReferences(discount);
     discount.stackingMode = draft.stackingMode ?? 'Stacking';
@@ -357,18 +349,7 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
         discount.stackingMode = a.stackingMode;
       },
     ),
-    setValidFrom: action(
-      () => z.object({ validFrom: DateTime.optional().nullable() }),
-      (discount: CartDiscount, a) => setValidity(discount, { validFrom: a.validFrom }),
-    ),
-    setValidUntil: action(
-      () => z.object({ validUntil: DateTime.optional().nullable() }),
-      (discount: CartDiscount, a) => setValidity(discount, { validUntil: a.validUntil }),
-    ),
-    setValidFromAndUntil: action(
-      () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
-      (discount: CartDiscount, a) => setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
-    ),
+    ...validityActions<CartDiscount>(setValidity),
     addStore: emits(
       action(
         () => z.object({ store: resourceIdentifier('store') }),
@@ -423,8 +404,5 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
 
 /** Whether a discount is active and valid at `now` (ms). */
 export function isCartDiscountEffective(discount: Pick<CartDiscount, 'isActive' | 'validFrom' | 'validUntil'>, now: number): boolean {
-  if (!discount.isActive) return false;
-  if (discount.validFrom !== undefined && Date.parse(discount.validFrom) > now) return false;
-  if (discount.validUntil !== undefined && Date.parse(discount.validUntil) <= now) return false;
-  return true;
+  return discount.isActive && isValidAt(discount, now);
 }

@@ -4,12 +4,20 @@
  * a cart (its `DiscountCodeState`) is decided by the cart's recalculation (./cart/recalculate.ts).
  */
 import { z } from 'zod';
-import { canonicalDateTime } from '../util/time.js';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { assertCartPredicate } from './cart/errors.js';
 import { referencesIn } from './cart-discounts.js';
-import { customFieldActions, customFields, setField, setter, type CustomFields, emitsField } from '../engine/common-actions.js';
+import {
+  customFieldActions,
+  customFields,
+  setField,
+  setter,
+  setValidity,
+  type CustomFields,
+  emitsField,
+  validityActions,
+} from '../engine/common-actions.js';
 import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages } from '../engine/define.js';
 import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime } from '../engine/validation.js';
 
@@ -60,18 +68,6 @@ function discountReferences(identifiers: z.infer<typeof CartDiscountList>, ctx: 
   return references;
 }
 
-function assertValidity(code: { validFrom?: string; validUntil?: string }): void {
-  if (code.validFrom !== undefined && code.validUntil !== undefined && code.validFrom >= code.validUntil) {
-    throw errors.invalidOperation('validFrom must be before validUntil.');
-  }
-}
-
-function setValidity(code: DiscountCode, fields: { validFrom?: string | null; validUntil?: string | null }): void {
-  if ('validFrom' in fields) setField(code, 'validFrom', fields.validFrom ? canonicalDateTime(fields.validFrom) : undefined);
-  if ('validUntil' in fields) setField(code, 'validUntil', fields.validUntil ? canonicalDateTime(fields.validUntil) : undefined);
-  assertValidity(code);
-}
-
 export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
   typeId: 'discount-code',
   messages: lifecycleMessages('DiscountCode', 'discountCode'),
@@ -94,9 +90,7 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
     const custom = customFields(draft.custom, ctx);
     if (custom) code.custom = custom;
     code.groups = draft.groups ?? [];
-    if (draft.validFrom !== undefined) code.validFrom = canonicalDateTime(draft.validFrom);
-    if (draft.validUntil !== undefined) code.validUntil = canonicalDateTime(draft.validUntil);
-    assertValidity(code);
+    setValidity(code, draft);
     return code;
   },
   unique: {
@@ -147,18 +141,7 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
         code.groups = a.groups;
       },
     ),
-    setValidFrom: action(
-      () => z.object({ validFrom: DateTime.optional().nullable() }),
-      (code: DiscountCode, a) => setValidity(code, { validFrom: a.validFrom }),
-    ),
-    setValidUntil: action(
-      () => z.object({ validUntil: DateTime.optional().nullable() }),
-      (code: DiscountCode, a) => setValidity(code, { validUntil: a.validUntil }),
-    ),
-    setValidFromAndUntil: action(
-      () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
-      (code: DiscountCode, a) => setValidity(code, { validFrom: a.validFrom, validUntil: a.validUntil }),
-    ),
+    ...validityActions<DiscountCode>(setValidity),
     ...customFieldActions,
   },
 });

@@ -5,7 +5,6 @@
  * `POST /product-discounts/matching` answers which discount applies to a variant's price.
  */
 import { z } from 'zod';
-import { canonicalDateTime } from '../util/time.js';
 import { errors, fieldErrors } from '../http/errors.js';
 import { ok } from '../http/context.js';
 import { DiscountPredicateError, parseDiscountPredicate, type DiscountPredicateNode, type Operand } from '../pricing/discount-predicate.js';
@@ -13,7 +12,7 @@ import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import { ProductDiscountSet, type ProductDiscountValue } from '../pricing/product-discounts.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, type Reference } from '../engine/define.js';
-import { changer, setField, setter } from '../engine/common-actions.js';
+import { changer, setter, setValidity, validityActions } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { allVariants, type Product } from './product/model.js';
 import { Key, LocalizedString, validate, SortOrder, DateTime } from '../engine/validation.js';
@@ -112,18 +111,6 @@ function parsedPredicate(predicate: string): DiscountPredicateNode {
   }
 }
 
-function assertValidity(discount: { validFrom?: string; validUntil?: string }): void {
-  if (discount.validFrom !== undefined && discount.validUntil !== undefined && discount.validFrom >= discount.validUntil) {
-    throw errors.invalidOperation('validFrom must be before validUntil.');
-  }
-}
-
-function setValidity(discount: ProductDiscount, fields: { validFrom?: string | null; validUntil?: string | null }): void {
-  if ('validFrom' in fields) setField(discount, 'validFrom', fields.validFrom ? canonicalDateTime(fields.validFrom) : undefined);
-  if ('validUntil' in fields) setField(discount, 'validUntil', fields.validUntil ? canonicalDateTime(fields.validUntil) : undefined);
-  assertValidity(discount);
-}
-
 const MatchQuery = z.object({
   productId: z.string(),
   variantId: z.number().int(),
@@ -157,9 +144,7 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
     discount.sortOrder = draft.sortOrder;
     discount.isActive = draft.isActive;
     discount.references = referencesIn(tree);
-    if (draft.validFrom !== undefined) discount.validFrom = canonicalDateTime(draft.validFrom);
-    if (draft.validUntil !== undefined) discount.validUntil = canonicalDateTime(draft.validUntil);
-    assertValidity(discount);
+    setValidity(discount, draft);
     return discount;
   },
   unique: {
@@ -187,18 +172,7 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
     ),
     changeSortOrder: changer('sortOrder', SortOrder),
     changeIsActive: changer('isActive', z.boolean()),
-    setValidFrom: action(
-      () => z.object({ validFrom: DateTime.optional().nullable() }),
-      (discount: ProductDiscount, a) => setValidity(discount, { validFrom: a.validFrom }),
-    ),
-    setValidUntil: action(
-      () => z.object({ validUntil: DateTime.optional().nullable() }),
-      (discount: ProductDiscount, a) => setValidity(discount, { validUntil: a.validUntil }),
-    ),
-    setValidFromAndUntil: action(
-      () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
-      (discount: ProductDiscount, a) => setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
-    ),
+    ...validityActions<ProductDiscount>(setValidity),
   },
   routes: [
     {
