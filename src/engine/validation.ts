@@ -191,6 +191,9 @@ export function resourceIdentifier<T extends string>(typeId: T) {
     .refine((r) => r.id !== undefined || r.key !== undefined, { message: 'Either id or key must be given.' });
 }
 
+/** How an update action names a line item of a cart, an order or a shopping list: by id or by key. */
+export const LineItemLocator = z.object({ lineItemId: z.string().optional(), lineItemKey: z.string().optional() });
+
 /** A decimal strictly between 0 and 1, as a string. */
 export const SortOrder = z
   .string()

@@ -34,7 +34,7 @@ import {
 } from '../engine/common-actions.js';
 import { allVariants, type Product, type ProductData, type Variant } from './product/model.js';
 import { presentedRoutes } from './product/routes.js';
-import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime, Slug } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, LineItemLocator, LocalizedString, resourceIdentifier, DateTime, Slug } from '../engine/validation.js';
 import { RESOURCE_PERMISSIONS } from './business-unit/permissions.js';
 import { scopeFields, stampScope } from '../engine/scoped-access.js';
 
@@ -233,7 +233,6 @@ function findItem<T extends { id: string; key?: string }>(items: T[], locator: I
   return found;
 }
 
-const LineItemLocator = z.object({ lineItemId: z.string().optional(), lineItemKey: z.string().optional() });
 const TextLineItemLocator = z.object({ textLineItemId: z.string().optional(), textLineItemKey: z.string().optional() });
 const lineItemOf = (list: ShoppingList, a: z.infer<typeof LineItemLocator>) =>
   findItem(list.lineItems, { id: a.lineItemId, key: a.lineItemKey }, 'line item');
