@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields } from '../engine/define.js';
 import { changer, setter } from '../engine/common-actions.js';
-import { FieldName, Key, LocalizedString } from '../engine/validation.js';
+import { FieldName, Key, LocalizedEnumValue, LocalizedString, PlainEnumValue } from '../engine/validation.js';
 
 /** The resources and data types a Type can extend with custom fields. */
 export const ResourceTypeIds = [
@@ -72,14 +72,9 @@ export const ReferenceTypeIds = [
 
 const InputHint = z.enum(['SingleLine', 'MultiLine']);
 
-export const EnumValue = z.object({ key: z.string().min(1), label: z.string() });
-export const LocalizedEnumValue = z.object({ key: z.string().min(1), label: LocalizedString });
-type EnumValue = z.infer<typeof EnumValue>;
-type LocalizedEnumValue = z.infer<typeof LocalizedEnumValue>;
-
 export type FieldType =
   | { name: 'Boolean' | 'String' | 'LocalizedString' | 'Number' | 'Money' | 'Date' | 'Time' | 'DateTime' }
-  | { name: 'Enum'; values: EnumValue[] }
+  | { name: 'Enum'; values: PlainEnumValue[] }
   | { name: 'LocalizedEnum'; values: LocalizedEnumValue[] }
   | { name: 'Reference'; referenceTypeId: (typeof ReferenceTypeIds)[number] }
   | { name: 'Set'; elementType: FieldType };
@@ -94,7 +89,7 @@ export const FieldType: z.ZodType<FieldType> = z.lazy(() =>
     z.object({ name: z.literal('Date') }),
     z.object({ name: z.literal('Time') }),
     z.object({ name: z.literal('DateTime') }),
-    z.object({ name: z.literal('Enum'), values: z.array(EnumValue) }),
+    z.object({ name: z.literal('Enum'), values: z.array(PlainEnumValue) }),
     z.object({ name: z.literal('LocalizedEnum'), values: z.array(LocalizedEnumValue) }),
     z.object({ name: z.literal('Reference'), referenceTypeId: z.enum(ReferenceTypeIds) }),
     z.object({ name: z.literal('Set'), elementType: FieldType }),
@@ -230,7 +225,7 @@ export const types = defineResource<TypeDraft, Type>({
       },
     ),
     addEnumValue: action(
-      () => FieldNameAction.extend({ value: EnumValue }),
+      () => FieldNameAction.extend({ value: PlainEnumValue }),
       (type: Type, a) => {
         const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
         if (enumType.values.some((value) => value.key === a.value.key)) {
@@ -250,7 +245,7 @@ export const types = defineResource<TypeDraft, Type>({
       },
     ),
     changeEnumValueLabel: action(
-      () => FieldNameAction.extend({ value: EnumValue }),
+      () => FieldNameAction.extend({ value: PlainEnumValue }),
       (type: Type, a) => {
         const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
         const value = enumType.values.find((entry) => entry.key === a.value.key);

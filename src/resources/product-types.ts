@@ -4,7 +4,7 @@ import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, type ResourceContext } from '../engine/define.js';
 import { changer, setField, setter } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
-import { AttributeName, Key, LocalizedString, resourceIdentifier } from '../engine/validation.js';
+import { AttributeName, Key, LocalizedEnumValue, LocalizedString, PlainEnumValue, resourceIdentifier } from '../engine/validation.js';
 
 export const AttributeReferenceTypeIds = [
   'associate-role',
@@ -25,11 +25,6 @@ export const AttributeReferenceTypeIds = [
   'variant',
   'zone',
 ] as const;
-
-export const PlainEnumValue = z.object({ key: z.string().min(1), label: z.string() });
-export const LocalizedEnumValue = z.object({ key: z.string().min(1), label: LocalizedString });
-export type PlainEnumValue = z.infer<typeof PlainEnumValue>;
-export type LocalizedEnumValue = z.infer<typeof LocalizedEnumValue>;
 
 export type AttributeType =
   | { name: 'boolean' | 'text' | 'ltext' | 'number' | 'money' | 'date' | 'time' | 'datetime' }
