@@ -23,8 +23,7 @@ import {
   type DiscountPredicateNode,
   type FieldResolver,
 } from './discount-predicate.js';
-
-export type Money = { currencyCode: string; centAmount: number };
+import type { Money } from './money.js';
 
 /** One (custom) line item as item functions see it. */
 export interface PredicateItem {

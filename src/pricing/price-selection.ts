@@ -15,12 +15,12 @@
  *   value wins; otherwise the first in the variant's order.
  */
 import { errors } from '../http/errors.js';
-import { isCurrencyCode } from './money.js';
+import { isCurrencyCode, type Money } from './money.js';
 import { millisOf } from '../util/time.js';
 import { isDated, isValidAt } from '../util/validity.js';
 
 export interface SelectablePrice {
-  value: { currencyCode: string; centAmount: number };
+  value: Money;
   country?: string;
   customerGroup?: { id: string };
   channel?: { id: string };
