@@ -5,7 +5,7 @@ import { action, emits, emitsOneOf, type ResourceContext, type UpdateAction } fr
 import { compactCopy, copyWithout, jsonClone } from '../util/json.js';
 import { canonicalDateTime } from '../util/time.js';
 import { isEmptyPeriod, type ValidityPeriod } from '../util/validity.js';
-import { type BaseAddress, type CustomFieldsDraft, DateTime, Key, LocalizedString, resourceIdentifier } from './validation.js';
+import { type BaseAddress, type CustomFieldsDraft, DateTime, resourceIdentifier } from './validation.js';
 
 /** The stored form of custom fields: the type as a Reference plus the field values. */
 export interface CustomFields {
@@ -172,9 +172,6 @@ export function changer<S extends z.ZodType>(field: string, schema: S, payloadNa
     },
   );
 }
-
-export const optionalKey = Key.optional();
-export const optionalLocalized = LocalizedString.optional();
 
 // Validity periods --------------------------------------------------------------------------
 

@@ -207,18 +207,6 @@ export function compileItemPredicate(source: string): ItemPredicate {
   return remember(itemCache, source, (fields: FieldResolver) => evaluate(tree, fields));
 }
 
-/** The syntax error of a predicate, if any (`undefined`: it parses). */
-export function cartPredicateError(source: string, kind: 'cart' | 'item' = 'cart'): string | undefined {
-  try {
-    if (kind === 'cart') compileCartPredicate(source);
-    else compileItemPredicate(source);
-    return undefined;
-  } catch (error) {
-    if (error instanceof DiscountPredicateError) return error.message;
-    throw error;
-  }
-}
-
 /** Looks up a referenced resource (for `customerGroup.key` and the like). */
 export type ReferenceLookup = (typeId: string, id: string) => Record<string, unknown> | undefined;
 
