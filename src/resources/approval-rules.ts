@@ -20,7 +20,7 @@ import { errors, PlatformError } from '../http/errors.js';
 import { created, ok, type ApiCall, type Reply } from '../http/context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import type { StoredDocument } from '../storage/backend.js';
-import type { AssociateInUnit, Permission } from './business-unit/permissions.js';
+import { type AssociateInUnit, UNIT_PERMISSIONS } from './business-unit/permissions.js';
 import { scopedAccess, type ScopedAccess, scopeFields } from '../engine/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import { cartErrors } from './cart/errors.js';
@@ -337,9 +337,9 @@ export function queryInUnit(access: ScopedAccess, repository: Engine) {
 
 /**
  * The handlers every unit-only type shares: a list and a read for any associate of the unit (each
- * view logged), an update with one permission.
+ * view logged), an update with the permission `UNIT_PERMISSIONS` names for the type.
  */
-export function unitHandlers(typeId: 'approval-rule' | 'approval-flow', updatePermission: Permission) {
+export function unitHandlers(typeId: keyof typeof UNIT_PERMISSIONS) {
   const access = (call: ApiCall, repository: Engine) => scopedAccess(call, typeId, repository);
   return {
     query(call: ApiCall, repository: Engine): Reply {
@@ -358,7 +358,7 @@ export function unitHandlers(typeId: 'approval-rule' | 'approval-flow', updatePe
       const scoped = access(call, repository);
       const associate = unitMember(scoped, `update ${typeId}`);
       const found = findInUnit(scoped, typeId, locatorOf(call));
-      associate.require(`update ${typeId}`, [updatePermission], { resource: { typeId, id: found.id } });
+      associate.require(`update ${typeId}`, UNIT_PERMISSIONS[typeId].update, { resource: { typeId, id: found.id } });
       return ok(scoped.expanded(repository.update(scoped.definition, { id: found.id }, call.json(), call.ctx)));
     },
   };
@@ -366,7 +366,7 @@ export function unitHandlers(typeId: 'approval-rule' | 'approval-flow', updatePe
 
 /** `.../in-business-unit/key={key}/approval-rules` (+ `/{id}`, `/key={key}`). */
 export function associateApprovalRuleRoutes(): CustomRoute[] {
-  const { query, read, update } = unitHandlers('approval-rule', 'UpdateApprovalRules');
+  const { query, read, update } = unitHandlers('approval-rule');
   return [
     { method: 'GET', path: '', handle: query },
     {
@@ -375,7 +375,7 @@ export function associateApprovalRuleRoutes(): CustomRoute[] {
       handle: (call, repository) => {
         const scoped = scopedAccess<ApprovalRule>(call, 'approval-rule', repository);
         const associate = unitMember(scoped, 'create approval-rule');
-        associate.require('create approval-rule', ['CreateApprovalRules']);
+        associate.require('create approval-rule', UNIT_PERMISSIONS['approval-rule'].create);
         const draft = validate(ApprovalRuleDraft, call.json());
         const rule = repository.create(
           approvalRules,
