@@ -24,7 +24,7 @@ import { type AssociateInUnit, UNIT_PERMISSIONS } from './business-unit/permissi
 import { scopedAccess, type ScopedAccess, scopeFields } from '../engine/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import { cartErrors } from './cart/errors.js';
-import { customFieldActions, customFields, type CustomFields, emitsField } from '../engine/common-actions.js';
+import { changer, customFieldActions, customFields, type CustomFields, emitsField } from '../engine/common-actions.js';
 import {
   action,
   defineResource,
@@ -127,15 +127,7 @@ const emitsRuleField = (declared: UpdateAction<ApprovalRule>, field: string) => 
 };
 
 const actions: Record<string, UpdateAction<ApprovalRule>> = {
-  setName: emitsRuleField(
-    action(
-      () => z.object({ name: z.string() }),
-      (rule: ApprovalRule, a) => {
-        rule.name = a.name;
-      },
-    ),
-    'name',
-  ),
+  setName: emitsRuleField(changer('name', z.string()), 'name'),
   setDescription: emitsRuleField(
     action(
       () => z.object({ description: z.string().optional().nullable() }),
@@ -156,15 +148,7 @@ const actions: Record<string, UpdateAction<ApprovalRule>> = {
     ),
     'key',
   ),
-  setStatus: emitsRuleField(
-    action(
-      () => z.object({ status: z.enum(['Active', 'Inactive']) }),
-      (rule: ApprovalRule, a) => {
-        rule.status = a.status;
-      },
-    ),
-    'status',
-  ),
+  setStatus: emitsRuleField(changer('status', z.enum(['Active', 'Inactive'])), 'status'),
   setPredicate: emitsRuleField(
     action(
       () => z.object({ predicate: z.string() }),

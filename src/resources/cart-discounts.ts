@@ -14,6 +14,7 @@ import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { cartErrors } from './cart/errors.js';
 import {
+  changer,
   customFieldActions,
   customFields,
   setField,
@@ -294,12 +295,7 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
   },
   actions: {
     setKey: setter('key', Key),
-    changeName: action(
-      () => z.object({ name: LocalizedString }),
-      (discount: CartDiscount, a) => {
-        discount.name = a.name;
-      },
-    ),
+    changeName: changer('name', LocalizedString),
     setDescription: setter('description', LocalizedString),
     changeValue: action(
       () => z.object({ value: CartDiscountValueDraft }),
@@ -325,30 +321,10 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
         refreshReferences(discount);
       },
     ),
-    changeSortOrder: action(
-      () => z.object({ sortOrder: SortOrder }),
-      (discount: CartDiscount, a) => {
-        discount.sortOrder = a.sortOrder;
-      },
-    ),
-    changeIsActive: action(
-      () => z.object({ isActive: z.boolean() }),
-      (discount: CartDiscount, a) => {
-        discount.isActive = a.isActive;
-      },
-    ),
-    changeRequiresDiscountCode: action(
-      () => z.object({ requiresDiscountCode: z.boolean() }),
-      (discount: CartDiscount, a) => {
-        discount.requiresDiscountCode = a.requiresDiscountCode;
-      },
-    ),
-    changeStackingMode: action(
-      () => z.object({ stackingMode: StackingMode }),
-      (discount: CartDiscount, a) => {
-        discount.stackingMode = a.stackingMode;
-      },
-    ),
+    changeSortOrder: changer('sortOrder', SortOrder),
+    changeIsActive: changer('isActive', z.boolean()),
+    changeRequiresDiscountCode: changer('requiresDiscountCode', z.boolean()),
+    changeStackingMode: changer('stackingMode', StackingMode),
     ...validityActions<CartDiscount>(setValidity),
     addStore: emits(
       action(
@@ -392,12 +368,7 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
         if (a.sortOrder !== undefined) discount.sortOrder = a.sortOrder;
       },
     ),
-    setRecurringOrderScope: action(
-      () => z.object({ recurringOrderScope: RecurringOrderScope }),
-      (discount: CartDiscount, a) => {
-        discount.recurringOrderScope = a.recurringOrderScope;
-      },
-    ),
+    setRecurringOrderScope: changer('recurringOrderScope', RecurringOrderScope),
     ...customFieldActions,
   },
 });

@@ -9,6 +9,7 @@ import type { StoredDocument } from '../storage/backend.js';
 import { assertCartPredicate } from './cart/errors.js';
 import { referencesIn } from './cart-discounts.js';
 import {
+  changer,
   customFieldActions,
   customFields,
   setField,
@@ -129,18 +130,8 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
         code.cartDiscounts = discountReferences(a.cartDiscounts, ctx);
       },
     ),
-    changeIsActive: action(
-      () => z.object({ isActive: z.boolean() }),
-      (code: DiscountCode, a) => {
-        code.isActive = a.isActive;
-      },
-    ),
-    changeGroups: action(
-      () => z.object({ groups: z.array(z.string()) }),
-      (code: DiscountCode, a) => {
-        code.groups = a.groups;
-      },
-    ),
+    changeIsActive: changer('isActive', z.boolean()),
+    changeGroups: changer('groups', z.array(z.string())),
     ...validityActions<DiscountCode>(setValidity),
     ...customFieldActions,
   },

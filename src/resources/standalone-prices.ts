@@ -12,6 +12,7 @@ import { jsonClone } from '../util/json.js';
 import { action, defineResource, emits, emitsOneOf, type BaseFields, type Reference, type ResourceContext } from '../engine/define.js';
 import {
   applyValidity,
+  changer,
   customFieldActions,
   customFields,
   type CustomFields,
@@ -216,17 +217,7 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
         stagedChanges && { type: 'StandalonePriceStagedChangesRemoved', stagedChanges },
       (price: StandalonePrice) => price.staged,
     ),
-    changeActive: emitsField(
-      action(
-        () => z.object({ active: z.boolean() }),
-        (price: StandalonePrice, a) => {
-          price.active = a.active;
-        },
-      ),
-      'StandalonePriceActiveChanged',
-      'active',
-      'oldActive',
-    ),
+    changeActive: emitsField(changer('active', z.boolean()), 'StandalonePriceActiveChanged', 'active', 'oldActive'),
     addPriceTier: emits(
       action(
         () => z.object({ tier: PriceTierDraft }),

@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, emits, type Reference, type ResourceContext, type UpdateAction } from '../engine/define.js';
 import { jsonClone } from '../util/json.js';
-import { customFieldActions, customFields, type CustomFields, emitsField, setField } from '../engine/common-actions.js';
+import { customFieldActions, customFields, type CustomFields, emitsField, setField, setter } from '../engine/common-actions.js';
 import { Country, CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
 import { SETTINGS_ID } from './project.js';
 
@@ -286,14 +286,7 @@ export const stores = defineResource<StoreDraft, Store>({
     return store;
   },
   actions: {
-    setName: emitsField(
-      action(
-        () => z.object({ name: LocalizedString.optional().nullable() }),
-        (store: Store, a) => setField(store, 'name', a.name),
-      ),
-      'StoreNameSet',
-      'name',
-    ),
+    setName: emitsField(setter('name', LocalizedString), 'StoreNameSet', 'name'),
     setLanguages: emitsListChange(
       action(
         () => z.object({ languages: z.array(z.string()).optional().nullable() }),
