@@ -238,6 +238,39 @@ function attributeValuesIn(product: StoredDocument, name: string): unknown[] {
 
 const AttributeNameAction = z.object({ attributeName: AttributeName });
 
+/** Adding a value to, relabelling one of and reordering the values of an enum or an lenum attribute (or a set of one). */
+function enumValueActions(kind: 'enum' | 'lenum', Value: typeof PlainEnumValue | typeof LocalizedEnumValue) {
+  const valuesOf = (productType: ProductType, attributeName: string) => enumType(findDefinition(productType, attributeName), kind);
+  return {
+    add: action(
+      () => AttributeNameAction.extend({ value: Value }),
+      (productType: ProductType, a) => {
+        const type = valuesOf(productType, a.attributeName);
+        if (type.values.some((v) => v.key === a.value.key)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.value.key);
+        type.values.push(a.value);
+      },
+    ),
+    changeLabel: action(
+      () => AttributeNameAction.extend({ newValue: Value }),
+      (productType: ProductType, a) => {
+        const value = valuesOf(productType, a.attributeName).values.find((v) => v.key === a.newValue.key);
+        if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.newValue.key);
+        value.label = a.newValue.label;
+      },
+    ),
+    changeOrder: action(
+      () => AttributeNameAction.extend({ values: z.array(Value) }),
+      (productType: ProductType, a) => {
+        const type = valuesOf(productType, a.attributeName);
+        if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
+        type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
+      },
+    ),
+  };
+}
+const plainEnumActions = enumValueActions('enum', PlainEnumValue);
+const localizedEnumActions = enumValueActions('lenum', LocalizedEnumValue);
+
 export const productTypes = defineResource<ProductTypeDraft, ProductType>({
   typeId: 'product-type',
   path: 'product-types',
@@ -347,56 +380,12 @@ export const productTypes = defineResource<ProductTypeDraft, ProductType>({
         productType.attributes = a.attributes.map((given) => productType.attributes.find((d) => d.name === given.name)!);
       },
     ),
-    addPlainEnumValue: action(
-      () => AttributeNameAction.extend({ value: PlainEnumValue }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'enum');
-        if (type.values.some((v) => v.key === a.value.key)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.value.key);
-        type.values.push(a.value);
-      },
-    ),
-    addLocalizedEnumValue: action(
-      () => AttributeNameAction.extend({ value: LocalizedEnumValue }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
-        if (type.values.some((v) => v.key === a.value.key)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.value.key);
-        type.values.push(a.value);
-      },
-    ),
-    changePlainEnumValueLabel: action(
-      () => AttributeNameAction.extend({ newValue: PlainEnumValue }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'enum');
-        const value = type.values.find((v) => v.key === a.newValue.key);
-        if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.newValue.key);
-        value.label = a.newValue.label;
-      },
-    ),
-    changeLocalizedEnumValueLabel: action(
-      () => AttributeNameAction.extend({ newValue: LocalizedEnumValue }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
-        const value = type.values.find((v) => v.key === a.newValue.key);
-        if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.newValue.key);
-        value.label = a.newValue.label;
-      },
-    ),
-    changePlainEnumValueOrder: action(
-      () => AttributeNameAction.extend({ values: z.array(PlainEnumValue) }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'enum');
-        if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
-        type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
-      },
-    ),
-    changeLocalizedEnumValueOrder: action(
-      () => AttributeNameAction.extend({ values: z.array(LocalizedEnumValue) }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
-        if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
-        type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
-      },
-    ),
+    addPlainEnumValue: plainEnumActions.add,
+    addLocalizedEnumValue: localizedEnumActions.add,
+    changePlainEnumValueLabel: plainEnumActions.changeLabel,
+    changeLocalizedEnumValueLabel: localizedEnumActions.changeLabel,
+    changePlainEnumValueOrder: plainEnumActions.changeOrder,
+    changeLocalizedEnumValueOrder: localizedEnumActions.changeOrder,
     changeEnumKey: action(
       () => AttributeNameAction.extend({ key: z.string(), newKey: z.string().min(1) }),
       (productType: ProductType, a) => {
