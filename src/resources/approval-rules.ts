@@ -24,7 +24,7 @@ import { type AssociateInUnit, UNIT_PERMISSIONS } from './business-unit/permissi
 import { scopedAccess, type ScopedAccess, scopeFields } from '../engine/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import { cartErrors } from './cart/errors.js';
-import { changer, customFieldActions, customFields, type CustomFields, emitsField } from '../engine/common-actions.js';
+import { changer, customFieldActions, customFields, type CustomFields, emitsField, setter } from '../engine/common-actions.js';
 import {
   action,
   defineResource,
@@ -128,26 +128,8 @@ const emitsRuleField = (declared: UpdateAction<ApprovalRule>, field: string) => 
 
 const actions: Record<string, UpdateAction<ApprovalRule>> = {
   setName: emitsRuleField(changer('name', z.string()), 'name'),
-  setDescription: emitsRuleField(
-    action(
-      () => z.object({ description: z.string().optional().nullable() }),
-      (rule: ApprovalRule, a) => {
-        if (a.description === undefined || a.description === null) delete rule.description;
-        else rule.description = a.description;
-      },
-    ),
-    'description',
-  ),
-  setKey: emitsRuleField(
-    action(
-      () => z.object({ key: Key.optional().nullable() }),
-      (rule: ApprovalRule, a) => {
-        if (a.key === undefined || a.key === null) delete rule.key;
-        else rule.key = a.key;
-      },
-    ),
-    'key',
-  ),
+  setDescription: emitsRuleField(setter('description', z.string()), 'description'),
+  setKey: emitsRuleField(setter('key', Key), 'key'),
   setStatus: emitsRuleField(changer('status', z.enum(['Active', 'Inactive'])), 'status'),
   setPredicate: emitsRuleField(
     action(
