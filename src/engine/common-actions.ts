@@ -173,6 +173,27 @@ export function changer<S extends z.ZodType>(field: string, schema: S, payloadNa
   );
 }
 
+// Owners ------------------------------------------------------------------------------------
+
+/** `setCustomer`: sets or removes the customer a resource belongs to (payments, shopping lists, reviews). */
+export const customerSetter = action(
+  () => z.object({ customer: resourceIdentifier('customer').optional().nullable() }),
+  (resource: { customer?: unknown }, a, ctx) => {
+    setField(resource, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
+  },
+);
+
+/** `setAnonymousId`, refused while the resource (`label`: "payment", "shopping list") belongs to a customer. */
+export function anonymousIdSetter(label: string) {
+  return action(
+    () => z.object({ anonymousId: z.string().optional().nullable() }),
+    (resource: { customer?: unknown; anonymousId?: string }, a) => {
+      if (resource.customer) throw errors.invalidOperation(`The ${label} belongs to a customer: it cannot get an anonymous id.`);
+      setField(resource, 'anonymousId', a.anonymousId);
+    },
+  );
+}
+
 // Validity periods --------------------------------------------------------------------------
 
 /** What a draft or a set action says of a validity period: each end it names is set, or opened by null. */

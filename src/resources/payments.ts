@@ -26,8 +26,10 @@ import {
   type ScopePolicy,
 } from '../engine/define.js';
 import {
+  anonymousIdSetter,
   applyCustomField,
   applyCustomType,
+  customerSetter,
   customFieldActions,
   customFields,
   type CustomFields,
@@ -388,19 +390,8 @@ export const payments = defineResource<PaymentDraft, Payment>({
       'interfaceId',
       'oldInterfaceId',
     ),
-    setCustomer: action(
-      () => z.object({ customer: resourceIdentifier('customer').optional().nullable() }),
-      (payment, a, ctx) => {
-        setField(payment, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
-      },
-    ),
-    setAnonymousId: action(
-      () => z.object({ anonymousId: z.string().optional().nullable() }),
-      (payment, a) => {
-        if (payment.customer) throw errors.invalidOperation('The payment belongs to a customer: it cannot get an anonymous id.');
-        setField(payment, 'anonymousId', a.anonymousId);
-      },
-    ),
+    setCustomer: customerSetter,
+    setAnonymousId: anonymousIdSetter('payment'),
 
     // Payment method -----------------------------------------------------------------------------
     setMethodInfo: action(SetMethodInfo, (payment, a, ctx) => {

@@ -21,8 +21,10 @@ import type { StoredDocument } from '../storage/backend.js';
 import { jsonEqual } from '../util/json.js';
 import { action, defineResource, type Reference, type ResourceContext, type ScopePolicy, type UpdateAction } from '../engine/define.js';
 import {
+  anonymousIdSetter,
   applyCustomField,
   applyCustomType,
+  customerSetter,
   changer,
   customFieldActions,
   customFields,
@@ -407,19 +409,8 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
     setKey: setter('key', Key),
     setSlug: setter('slug', Slug),
     setDescription: setter('description', LocalizedString),
-    setCustomer: action(
-      () => z.object({ customer: resourceIdentifier('customer').optional().nullable() }),
-      (list, a, ctx) => {
-        setField(list, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
-      },
-    ),
-    setAnonymousId: action(
-      () => z.object({ anonymousId: z.string().optional().nullable() }),
-      (list, a) => {
-        if (list.customer) throw errors.invalidOperation('The shopping list belongs to a customer: it cannot get an anonymous id.');
-        setField(list, 'anonymousId', a.anonymousId);
-      },
-    ),
+    setCustomer: customerSetter,
+    setAnonymousId: anonymousIdSetter('shopping list'),
     setStore: action(
       () => z.object({ store: resourceIdentifier('store').optional().nullable() }),
       (list, a, ctx) => {
