@@ -112,18 +112,8 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
         code.references = referencesIn(a.cartPredicate ?? undefined);
       },
     ),
-    setMaxApplications: action(
-      () => z.object({ maxApplications: z.number().int().min(0).optional().nullable() }),
-      (code: DiscountCode, a) => {
-        setField(code, 'maxApplications', a.maxApplications);
-      },
-    ),
-    setMaxApplicationsPerCustomer: action(
-      () => z.object({ maxApplicationsPerCustomer: z.number().int().min(0).optional().nullable() }),
-      (code: DiscountCode, a) => {
-        setField(code, 'maxApplicationsPerCustomer', a.maxApplicationsPerCustomer);
-      },
-    ),
+    setMaxApplications: setter('maxApplications', z.number().int().min(0)),
+    setMaxApplicationsPerCustomer: setter('maxApplicationsPerCustomer', z.number().int().min(0)),
     changeCartDiscounts: action(
       () => z.object({ cartDiscounts: CartDiscountList }),
       (code: DiscountCode, a, ctx) => {
