@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
-import { action, emits, emitsOneOf, type ResourceContext, type UpdateAction } from './define.js';
+import { action, emits, emitsOneOf, type ResourceContext, type UniqueIndex, type UpdateAction } from './define.js';
 import { compactCopy, copyWithout, jsonClone } from '../util/json.js';
 import { canonicalDateTime } from '../util/time.js';
 import { isEmptyPeriod, type ValidityPeriod } from '../util/validity.js';
@@ -172,6 +172,12 @@ export function changer<S extends z.ZodType>(field: string, schema: S, payloadNa
     },
   );
 }
+
+/** No two resources of the type share a `sortOrder` (cart and product discounts, discount groups): 400 DuplicateField. */
+export const uniqueSortOrder: UniqueIndex<{ sortOrder: string }> = {
+  values: (resource) => [resource.sortOrder],
+  duplicate: (value) => errors.duplicateField('sortOrder', value),
+};
 
 // Owners ------------------------------------------------------------------------------------
 

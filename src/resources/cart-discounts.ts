@@ -21,6 +21,7 @@ import {
   setter,
   setValidity,
   type CustomFields,
+  uniqueSortOrder,
   emitsField,
   validityActions,
 } from '../engine/common-actions.js';
@@ -287,12 +288,7 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
     discount.recurringOrderScope = draft.recurringOrderScope ?? { type: 'NonRecurringOrdersOnly' };
     return discount;
   },
-  unique: {
-    sortOrder: {
-      values: (discount) => [discount.sortOrder],
-      duplicate: (value) => errors.duplicateField('sortOrder', value),
-    },
-  },
+  unique: { sortOrder: uniqueSortOrder },
   actions: {
     setKey: setter('key', Key),
     changeName: changer('name', LocalizedString),

@@ -12,7 +12,7 @@ import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import { ProductDiscountSet, type ProductDiscountValue } from '../pricing/product-discounts.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, type Reference } from '../engine/define.js';
-import { changer, setter, setValidity, validityActions } from '../engine/common-actions.js';
+import { changer, setter, setValidity, uniqueSortOrder, validityActions } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { allVariants, type Product } from './product/model.js';
 import { Key, LocalizedString, validate, SortOrder, DateTime } from '../engine/validation.js';
@@ -147,12 +147,7 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
     setValidity(discount, draft);
     return discount;
   },
-  unique: {
-    sortOrder: {
-      values: (discount) => [discount.sortOrder],
-      duplicate: (value) => errors.duplicateField('sortOrder', value),
-    },
-  },
+  unique: { sortOrder: uniqueSortOrder },
   actions: {
     setKey: setter('key', Key),
     changeName: changer('name', LocalizedString),
