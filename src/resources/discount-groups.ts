@@ -4,8 +4,9 @@
  * docs/architecture.md, which shows this module.
  */
 import { z } from 'zod';
+import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
-import { changer, setter, emitsField, uniqueSortOrder } from '../engine/common-actions.js';
+import { changer, setter, emitsField } from '../engine/common-actions.js';
 import { type BaseFields, defineResource, lifecycleMessages } from '../engine/define.js';
 import { Key, LocalizedString, SortOrder } from '../engine/validation.js';
 
@@ -43,7 +44,12 @@ export const discountGroups = defineResource<DiscountGroupDraft, DiscountGroup>(
     setSortOrder: emitsField(changer('sortOrder', SortOrder), 'DiscountGroupSortOrderSet', 'sortOrder', 'oldSortOrder'),
     setIsActive: emitsField(changer('isActive', z.boolean()), 'DiscountGroupIsActiveSet', 'isActive', 'oldIsActive'),
   },
-  unique: { sortOrder: uniqueSortOrder },
+  unique: {
+    sortOrder: {
+      values: (group) => [group.sortOrder],
+      duplicate: (value) => errors.duplicateField('sortOrder', value),
+    },
+  },
   referencedBy: ['cart-discount'],
   messages: lifecycleMessages('DiscountGroup', 'discountGroup'),
 });
