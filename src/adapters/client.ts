@@ -5,7 +5,7 @@
  */
 import { errors, PlatformError, type ErrorObject } from '../http/errors.js';
 import { type CommerceMock, type MockSnapshot, type ProjectScoped, type QueryParams, queryParams } from '../api/mock.js';
-import type { TokenFilter, TokenRecord } from '../auth/tokens.js';
+import type { TokenFilter, TokenGrant, TokenRecord } from '../auth/tokens.js';
 import type { JournalEntry, JournalFilter } from '../core/journal.js';
 import type { MessageFilter } from '../engine/messages.js';
 import type { Delivery, DeliveryFilter } from '../engine/outbox.js';
@@ -17,10 +17,7 @@ import { seedPairs } from '../api/seed.js';
 import type { FaultRule } from '../core/faults.js';
 import type { ExportOptions, MockExport } from '../api/export.js';
 
-export type TokenGrant =
-  | { kind: 'client'; clientId?: string; scope?: string }
-  | { kind: 'customer'; customerId: string; clientId?: string; scope?: string; storeKey?: string }
-  | { kind: 'anonymous'; anonymousId?: string; clientId?: string; scope?: string };
+export type { TokenGrant } from '../auth/tokens.js';
 
 export interface MockInfo {
   defaultProjectKey: string;

@@ -29,6 +29,12 @@ export interface TokenFilter {
   projectKey?: string;
 }
 
+/** A token a test has issued directly, without the credentials round trip (`issueToken`); a customer's must exist. */
+export type TokenGrant =
+  | { kind: 'client'; clientId?: string; scope?: string }
+  | { kind: 'customer'; customerId: string; clientId?: string; scope?: string; storeKey?: string }
+  | { kind: 'anonymous'; anonymousId?: string; clientId?: string; scope?: string };
+
 /** The auth-store accessor: what tests read to see which tokens the mock issued. */
 export interface AuthStore {
   /** Every issued access token matching the filter, oldest first. */

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
-import { action, emits, emitsOneOf, type ResourceContext, type UpdateAction } from './define.js';
+import { action, emits, emitsOneOf, type ResourceContext, type UniqueIndex, type UpdateAction } from './define.js';
 import { compactCopy, copyWithout, jsonClone } from '../util/json.js';
-import { type BaseAddress, type CustomFieldsDraft, Key, LocalizedString, resourceIdentifier } from './validation.js';
+import { canonicalDateTime } from '../util/time.js';
+import { isEmptyPeriod, type ValidityPeriod } from '../util/validity.js';
+import { type BaseAddress, type CustomFieldsDraft, DateTime, resourceIdentifier } from './validation.js';
 
 /** The stored form of custom fields: the type as a Reference plus the field values. */
 export interface CustomFields {
@@ -171,8 +173,70 @@ export function changer<S extends z.ZodType>(field: string, schema: S, payloadNa
   );
 }
 
-export const optionalKey = Key.optional();
-export const optionalLocalized = LocalizedString.optional();
+/** No two resources of the type share a `sortOrder` (cart and product discounts, discount groups): 400 DuplicateField. */
+export const uniqueSortOrder: UniqueIndex<{ sortOrder: string }> = {
+  values: (resource) => [resource.sortOrder],
+  duplicate: (value) => errors.duplicateField('sortOrder', value),
+};
+
+// Owners ------------------------------------------------------------------------------------
+
+/** `setCustomer`: sets or removes the customer a resource belongs to (payments, shopping lists, reviews). */
+export const customerSetter = action(
+  () => z.object({ customer: resourceIdentifier('customer').optional().nullable() }),
+  (resource: { customer?: unknown }, a, ctx) => {
+    setField(resource, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
+  },
+);
+
+/** `setAnonymousId`, refused while the resource (`label`: "payment", "shopping list") belongs to a customer. */
+export function anonymousIdSetter(label: string) {
+  return action(
+    () => z.object({ anonymousId: z.string().optional().nullable() }),
+    (resource: { customer?: unknown; anonymousId?: string }, a) => {
+      if (resource.customer) throw errors.invalidOperation(`The ${label} belongs to a customer: it cannot get an anonymous id.`);
+      setField(resource, 'anonymousId', a.anonymousId);
+    },
+  );
+}
+
+// Validity periods --------------------------------------------------------------------------
+
+/** What a draft or a set action says of a validity period: each end it names is set, or opened by null. */
+export interface ValidityChange {
+  validFrom?: string | null;
+  validUntil?: string | null;
+}
+
+/** Sets the ends `change` names, as canonical date-times, leaving the order of the ends to the caller's check. */
+export function applyValidity(period: ValidityPeriod, change: ValidityChange): void {
+  if ('validFrom' in change) setField(period, 'validFrom', change.validFrom ? canonicalDateTime(change.validFrom) : undefined);
+  if ('validUntil' in change) setField(period, 'validUntil', change.validUntil ? canonicalDateTime(change.validUntil) : undefined);
+}
+
+/** `applyValidity`, refusing a period that ends before it starts (discounts and discount codes). */
+export function setValidity(period: ValidityPeriod, change: ValidityChange): void {
+  applyValidity(period, change);
+  if (isEmptyPeriod(period)) throw errors.invalidOperation('validFrom must be before validUntil.');
+}
+
+/** `setValidFrom`, `setValidUntil` and `setValidFromAndUntil`, each handing the ends it names to `change`. */
+export function validityActions<R>(change: (resource: R, ends: ValidityChange, ctx: ResourceContext) => void) {
+  return {
+    setValidFrom: action(
+      () => z.object({ validFrom: DateTime.optional().nullable() }),
+      (resource: R, a, ctx) => change(resource, { validFrom: a.validFrom }, ctx),
+    ),
+    setValidUntil: action(
+      () => z.object({ validUntil: DateTime.optional().nullable() }),
+      (resource: R, a, ctx) => change(resource, { validUntil: a.validUntil }, ctx),
+    ),
+    setValidFromAndUntil: action(
+      () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
+      (resource: R, a, ctx) => change(resource, { validFrom: a.validFrom, validUntil: a.validUntil }, ctx),
+    ),
+  };
+}
 
 // Addresses ---------------------------------------------------------------------------------
 

@@ -191,6 +191,15 @@ export function resourceIdentifier<T extends string>(typeId: T) {
     .refine((r) => r.id !== undefined || r.key !== undefined, { message: 'Either id or key must be given.' });
 }
 
+/** A value of an enum attribute or custom field, and of a localized one: a key and its label. */
+export const PlainEnumValue = z.object({ key: z.string().min(1), label: z.string() });
+export type PlainEnumValue = z.infer<typeof PlainEnumValue>;
+export const LocalizedEnumValue = z.object({ key: z.string().min(1), label: LocalizedString });
+export type LocalizedEnumValue = z.infer<typeof LocalizedEnumValue>;
+
+/** How an update action names a line item of a cart, an order or a shopping list: by id or by key. */
+export const LineItemLocator = z.object({ lineItemId: z.string().optional(), lineItemKey: z.string().optional() });
+
 /** A decimal strictly between 0 and 1, as a string. */
 export const SortOrder = z
   .string()

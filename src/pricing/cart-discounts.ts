@@ -25,8 +25,7 @@
 import type { FieldResolver } from './discount-predicate.js';
 import { compileCartPredicate, compileItemPredicate, type CartPredicateScope } from './cart-predicate.js';
 import { permyriadOf, type RoundingMode } from './cart-rounding.js';
-
-type Money = { currencyCode: string; centAmount: number };
+import type { Money } from './money.js';
 
 export type CartDiscountValueLike =
   | { type: 'relative'; permyriad: number; applicationMode?: string }

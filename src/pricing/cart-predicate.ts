@@ -23,8 +23,7 @@ import {
   type DiscountPredicateNode,
   type FieldResolver,
 } from './discount-predicate.js';
-
-export type Money = { currencyCode: string; centAmount: number };
+import type { Money } from './money.js';
 
 /** One (custom) line item as item functions see it. */
 export interface PredicateItem {
@@ -206,18 +205,6 @@ export function compileItemPredicate(source: string): ItemPredicate {
   if (cached) return cached;
   const tree = parseDiscountPredicate(source);
   return remember(itemCache, source, (fields: FieldResolver) => evaluate(tree, fields));
-}
-
-/** The syntax error of a predicate, if any (`undefined`: it parses). */
-export function cartPredicateError(source: string, kind: 'cart' | 'item' = 'cart'): string | undefined {
-  try {
-    if (kind === 'cart') compileCartPredicate(source);
-    else compileItemPredicate(source);
-    return undefined;
-  } catch (error) {
-    if (error instanceof DiscountPredicateError) return error.message;
-    throw error;
-  }
 }
 
 /** Looks up a referenced resource (for `customerGroup.key` and the like). */

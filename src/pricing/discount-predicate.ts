@@ -19,7 +19,7 @@
  * `"10.00 EUR"` compared with a money value compares amounts. An enum value (`{key, label}`) compares
  * by its key. A multi-valued field (an array) matches `=`/`in` when any element does.
  */
-import { parseMoneyString } from './money.js';
+import { type Money, parseMoneyString } from './money.js';
 
 export class DiscountPredicateError extends Error {
   constructor(
@@ -345,8 +345,6 @@ function compare(leftRaw: unknown, op: string, rightRaw: unknown): boolean {
   if (op === '!=') return JSON.stringify(left) !== JSON.stringify(right);
   return false;
 }
-
-type Money = { currencyCode: string; centAmount: number };
 
 function asMoney(value: unknown): Money | undefined {
   if (typeof value === 'string') return parseMoneyString(value);

@@ -4,8 +4,9 @@
  * predicate language.
  */
 export { typedMoney, withCentAmount, currencyFractionDigits, parseMoneyString, MoneyDraft, CurrencyCode } from './money.js';
-export type { TypedMoney, CentPrecisionMoney, HighPrecisionMoney } from './money.js';
-export { selectPrice, priceSelectionFromQuery, isPriceValidAt, type PriceSelection, type SelectablePrice } from './price-selection.js';
+export type { Money, TypedMoney, CentPrecisionMoney, HighPrecisionMoney } from './money.js';
+export { selectPrice, priceSelectionFromQuery, type PriceSelection, type SelectablePrice } from './price-selection.js';
+export { isValidAt as isPriceValidAt } from '../util/validity.js';
 export {
   ProductDiscountSet,
   productDiscountFields,

@@ -22,6 +22,12 @@ export interface HighPrecisionMoney {
 
 export type TypedMoney = CentPrecisionMoney | HighPrecisionMoney;
 
+/** An amount in a currency's minor units: all of a money, whatever its form, that predicates and discounts read. */
+export interface Money {
+  currencyCode: string;
+  centAmount: number;
+}
+
 /** ISO 4217 minor units that differ from the common 2. */
 const MINOR_UNITS: Record<string, number> = {
   BIF: 0,
@@ -112,7 +118,7 @@ export function withCentAmount(money: { currencyCode: string }, centAmount: numb
 }
 
 /** `"10.00 EUR"`-style MoneyString (used in discount predicates) to cents; undefined when malformed. */
-export function parseMoneyString(text: string): { currencyCode: string; centAmount: number } | undefined {
+export function parseMoneyString(text: string): Money | undefined {
   const match = /^\s*(-?\d+(?:\.\d+)?)\s+([A-Z]{3})\s*$/.exec(text);
   if (!match) return undefined;
   const currencyCode = match[2]!;

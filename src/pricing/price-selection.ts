@@ -15,11 +15,12 @@
  *   value wins; otherwise the first in the variant's order.
  */
 import { errors } from '../http/errors.js';
-import { isCurrencyCode } from './money.js';
+import { isCurrencyCode, type Money } from './money.js';
 import { millisOf } from '../util/time.js';
+import { isDated, isValidAt } from '../util/validity.js';
 
 export interface SelectablePrice {
-  value: { currencyCode: string; centAmount: number };
+  value: Money;
   country?: string;
   customerGroup?: { id: string };
   channel?: { id: string };
@@ -63,20 +64,11 @@ function timeOf(value: string | number | Date | undefined): number {
   return typeof value === 'number' ? value : millisOf(value);
 }
 
-/** Whether the price is valid at `now` (milliseconds). */
-export function isPriceValidAt(price: { validFrom?: string; validUntil?: string }, now: number): boolean {
-  if (price.validFrom !== undefined && Date.parse(price.validFrom) > now) return false;
-  if (price.validUntil !== undefined && Date.parse(price.validUntil) <= now) return false;
-  return true;
-}
-
-const isDated = (price: SelectablePrice) => price.validFrom !== undefined || price.validUntil !== undefined;
-
 /** Selects the price for `selection` from `prices`; `undefined` when none applies. */
 export function selectPrice<P extends SelectablePrice>(prices: readonly P[] | undefined, selection: PriceSelection): P | undefined {
   if (!prices || prices.length === 0) return undefined;
   const now = timeOf(selection.now);
-  const candidates = prices.filter((price) => price.value.currencyCode === selection.currency && isPriceValidAt(price, now));
+  const candidates = prices.filter((price) => price.value.currencyCode === selection.currency && isValidAt(price, now));
   if (candidates.length === 0) return undefined;
   const groups = new Set<string>(selection.customerGroupAssignments ?? []);
   if (selection.customerGroup !== undefined) groups.add(selection.customerGroup);

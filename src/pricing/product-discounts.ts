@@ -20,12 +20,10 @@
  *   `channel.id`, `channel.key`, `validFrom`, `validUntil`, `key` (each also under `price.`)
  */
 import { compileDiscountPredicate, type CompiledDiscountPredicate, type FieldResolver } from './discount-predicate.js';
-import { withCentAmount, type TypedMoney } from './money.js';
+import { type Money, withCentAmount, type TypedMoney } from './money.js';
+import { isValidAt } from '../util/validity.js';
 
-export type ProductDiscountValue =
-  | { type: 'relative'; permyriad: number }
-  | { type: 'absolute'; money: Array<{ currencyCode: string; centAmount: number }> }
-  | { type: 'external' };
+export type ProductDiscountValue = { type: 'relative'; permyriad: number } | { type: 'absolute'; money: Money[] } | { type: 'external' };
 
 export interface ProductDiscountLike {
   id: string;
@@ -48,7 +46,7 @@ interface AttributeLike {
 }
 
 export interface DiscountablePrice {
-  value: { currencyCode: string; centAmount: number };
+  value: Money;
   key?: string;
   country?: string;
   customerGroup?: { id: string };
@@ -88,17 +86,11 @@ export function compiledPredicate(source: string): CompiledDiscountPredicate | n
 }
 
 export function isDiscountValidAt(discount: ProductDiscountLike, now: number): boolean {
-  if (!discount.isActive) return false;
-  if (discount.validFrom !== undefined && Date.parse(discount.validFrom) > now) return false;
-  if (discount.validUntil !== undefined && Date.parse(discount.validUntil) <= now) return false;
-  return true;
+  return discount.isActive && isValidAt(discount, now);
 }
 
 /** The discounted value of `value` under a relative or absolute discount; undefined when it does not apply. */
-export function discountedValue(
-  value: { currencyCode: string; centAmount: number },
-  discount: ProductDiscountValue,
-): TypedMoney | undefined {
+export function discountedValue(value: Money, discount: ProductDiscountValue): TypedMoney | undefined {
   if (discount.type === 'relative') {
     const off = Math.round((value.centAmount * discount.permyriad) / 10000);
     return withCentAmount(value, Math.max(0, value.centAmount - off));

@@ -295,7 +295,7 @@ function matches(rule: ApprovalRule, scope: ReturnType<typeof predicateScope>): 
 
 /** `.../in-business-unit/key={key}/approval-flows` (+ `/{id}`): read as any associate of the unit, update with UpdateApprovalFlows. */
 export function associateApprovalFlowRoutes(): CustomRoute[] {
-  const { query, read, update } = unitHandlers('approval-flow', 'UpdateApprovalFlows');
+  const { query, read, update } = unitHandlers('approval-flow');
   return [
     { method: 'GET', path: '', handle: query },
     { method: 'GET', path: ':id', handle: read },

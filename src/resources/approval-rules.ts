@@ -20,11 +20,11 @@ import { errors, PlatformError } from '../http/errors.js';
 import { created, ok, type ApiCall, type Reply } from '../http/context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';
 import type { StoredDocument } from '../storage/backend.js';
-import type { AssociateInUnit, Permission } from './business-unit/permissions.js';
+import { type AssociateInUnit, UNIT_PERMISSIONS } from './business-unit/permissions.js';
 import { scopedAccess, type ScopedAccess, scopeFields } from '../engine/scoped-access.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import { cartErrors } from './cart/errors.js';
-import { customFieldActions, customFields, type CustomFields, emitsField } from '../engine/common-actions.js';
+import { changer, customFieldActions, customFields, type CustomFields, emitsField, setter } from '../engine/common-actions.js';
 import {
   action,
   defineResource,
@@ -127,44 +127,10 @@ const emitsRuleField = (declared: UpdateAction<ApprovalRule>, field: string) => 
 };
 
 const actions: Record<string, UpdateAction<ApprovalRule>> = {
-  setName: emitsRuleField(
-    action(
-      () => z.object({ name: z.string() }),
-      (rule: ApprovalRule, a) => {
-        rule.name = a.name;
-      },
-    ),
-    'name',
-  ),
-  setDescription: emitsRuleField(
-    action(
-      () => z.object({ description: z.string().optional().nullable() }),
-      (rule: ApprovalRule, a) => {
-        if (a.description === undefined || a.description === null) delete rule.description;
-        else rule.description = a.description;
-      },
-    ),
-    'description',
-  ),
-  setKey: emitsRuleField(
-    action(
-      () => z.object({ key: Key.optional().nullable() }),
-      (rule: ApprovalRule, a) => {
-        if (a.key === undefined || a.key === null) delete rule.key;
-        else rule.key = a.key;
-      },
-    ),
-    'key',
-  ),
-  setStatus: emitsRuleField(
-    action(
-      () => z.object({ status: z.enum(['Active', 'Inactive']) }),
-      (rule: ApprovalRule, a) => {
-        rule.status = a.status;
-      },
-    ),
-    'status',
-  ),
+  setName: emitsRuleField(changer('name', z.string()), 'name'),
+  setDescription: emitsRuleField(setter('description', z.string()), 'description'),
+  setKey: emitsRuleField(setter('key', Key), 'key'),
+  setStatus: emitsRuleField(changer('status', z.enum(['Active', 'Inactive'])), 'status'),
   setPredicate: emitsRuleField(
     action(
       () => z.object({ predicate: z.string() }),
@@ -337,9 +303,9 @@ export function queryInUnit(access: ScopedAccess, repository: Engine) {
 
 /**
  * The handlers every unit-only type shares: a list and a read for any associate of the unit (each
- * view logged), an update with one permission.
+ * view logged), an update with the permission `UNIT_PERMISSIONS` names for the type.
  */
-export function unitHandlers(typeId: 'approval-rule' | 'approval-flow', updatePermission: Permission) {
+export function unitHandlers(typeId: keyof typeof UNIT_PERMISSIONS) {
   const access = (call: ApiCall, repository: Engine) => scopedAccess(call, typeId, repository);
   return {
     query(call: ApiCall, repository: Engine): Reply {
@@ -358,7 +324,7 @@ export function unitHandlers(typeId: 'approval-rule' | 'approval-flow', updatePe
       const scoped = access(call, repository);
       const associate = unitMember(scoped, `update ${typeId}`);
       const found = findInUnit(scoped, typeId, locatorOf(call));
-      associate.require(`update ${typeId}`, [updatePermission], { resource: { typeId, id: found.id } });
+      associate.require(`update ${typeId}`, UNIT_PERMISSIONS[typeId].update, { resource: { typeId, id: found.id } });
       return ok(scoped.expanded(repository.update(scoped.definition, { id: found.id }, call.json(), call.ctx)));
     },
   };
@@ -366,7 +332,7 @@ export function unitHandlers(typeId: 'approval-rule' | 'approval-flow', updatePe
 
 /** `.../in-business-unit/key={key}/approval-rules` (+ `/{id}`, `/key={key}`). */
 export function associateApprovalRuleRoutes(): CustomRoute[] {
-  const { query, read, update } = unitHandlers('approval-rule', 'UpdateApprovalRules');
+  const { query, read, update } = unitHandlers('approval-rule');
   return [
     { method: 'GET', path: '', handle: query },
     {
@@ -375,7 +341,7 @@ export function associateApprovalRuleRoutes(): CustomRoute[] {
       handle: (call, repository) => {
         const scoped = scopedAccess<ApprovalRule>(call, 'approval-rule', repository);
         const associate = unitMember(scoped, 'create approval-rule');
-        associate.require('create approval-rule', ['CreateApprovalRules']);
+        associate.require('create approval-rule', UNIT_PERMISSIONS['approval-rule'].create);
         const draft = validate(ApprovalRuleDraft, call.json());
         const rule = repository.create(
           approvalRules,

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, lifecycleMessages, emits } from '../engine/define.js';
-import { customFieldActions, customFields, type CustomFields, setter, emitsField } from '../engine/common-actions.js';
+import { changer, customFieldActions, customFields, type CustomFields, setter, emitsField } from '../engine/common-actions.js';
 import { CustomFieldsDraft, Key } from '../engine/validation.js';
 import { Permission } from '../engine/permissions.js';
 
@@ -81,16 +81,7 @@ export const associateRoles = defineResource<AssociateRoleDraft, AssociateRole>(
       'AssociateRolePermissionsSet',
       'permissions',
     ),
-    changeBuyerAssignable: emitsField(
-      action(
-        () => z.object({ buyerAssignable: z.boolean() }),
-        (role: AssociateRole, a) => {
-          role.buyerAssignable = a.buyerAssignable;
-        },
-      ),
-      'AssociateRoleBuyerAssignableChanged',
-      'buyerAssignable',
-    ),
+    changeBuyerAssignable: emitsField(changer('buyerAssignable', z.boolean()), 'AssociateRoleBuyerAssignableChanged', 'buyerAssignable'),
     setName: emitsField(setter('name', z.string()), 'AssociateRoleNameSet', 'name'),
     ...customFieldActions,
   },

@@ -7,12 +7,24 @@
  */
 import { z } from 'zod';
 import { uuid } from '../util/ids.js';
+import { isValidAt } from '../util/validity.js';
 import { errors } from '../http/errors.js';
 import { compileCartPredicate, compileItemPredicate } from '../pricing/cart-predicate.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { cartErrors } from './cart/errors.js';
-import { customFieldActions, customFields, setField, setter, type CustomFields, emitsField } from '../engine/common-actions.js';
+import {
+  changer,
+  customFieldActions,
+  customFields,
+  setField,
+  setter,
+  setValidity,
+  type CustomFields,
+  uniqueSortOrder,
+  emitsField,
+  validityActions,
+} from '../engine/common-actions.js';
 import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages, emits } from '../engine/define.js';
 import { CustomFieldsDraft, Key, LocalizedString, SortOrder, resourceIdentifier, DateTime } from '../engine/validation.js';
 
@@ -98,7 +110,6 @@ export interface CartDiscount extends StoredDocument {
   recurringOrderScope: { type: string; [field: string]: unknown };
 }
 
-const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 const StackingMode = z.enum(['Stacking', 'StopAfterThisDiscount']);
 const RecurringOrderScope = z.object({ type: z.string() }).loose();
 
@@ -237,21 +248,6 @@ function refreshReferences(discount: CartDiscount): void {
   discount.references = referencesIn(discount.cartPredicate, ...targetPredicates);
 }
 
-function assertValidity(discount: { validFrom?: string; validUntil?: string }): void {
-  if (discount.validFrom !== undefined && discount.validUntil !== undefined && discount.validFrom >= discount.validUntil) {
-    throw errors.invalidOperation('validFrom must be before validUntil.');
-  }
-}
-
-function setValidity(
-  discount: { validFrom?: string; validUntil?: string },
-  fields: { validFrom?: string | null; validUntil?: string | null },
-): void {
-  if ('validFrom' in fields) setField(discount, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
-  if ('validUntil' in fields) setField(discount, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
-  assertValidity(discount);
-}
-
 /** A sortOrder no cart discount uses yet (the draft may leave it out). */
 function freeSortOrder(ctx: ResourceContext): string {
   for (;;) {
@@ -282,9 +278,7 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
     discount.sortOrder = draft.sortOrder ?? freeSortOrder(ctx);
     discount.stores = (draft.stores ?? []).map((store) => ctx.keyReference('store', store) as { typeId: 'store'; key: string });
     discount.isActive = draft.isActive ?? true;
-    if (draft.validFrom !== undefined) discount.validFrom = iso(draft.validFrom);
-    if (draft.validUntil !== undefined) discount.validUntil = iso(draft.validUntil);
-    assertValidity(discount);
+    setValidity(discount, draft);
     discount.requiresDiscountCode = draft.requiresDiscountCode ?? false;
     refreshReferences(discount);
     discount.stackingMode = draft.stackingMode ?? 'Stacking';
@@ -294,20 +288,10 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
     discount.recurringOrderScope = draft.recurringOrderScope ?? { type: 'NonRecurringOrdersOnly' };
     return discount;
   },
-  unique: {
-    sortOrder: {
-      values: (discount) => [discount.sortOrder],
-      duplicate: (value) => errors.duplicateField('sortOrder', value),
-    },
-  },
+  unique: { sortOrder: uniqueSortOrder },
   actions: {
     setKey: setter('key', Key),
-    changeName: action(
-      () => z.object({ name: LocalizedString }),
-      (discount: CartDiscount, a) => {
-        discount.name = a.name;
-      },
-    ),
+    changeName: changer('name', LocalizedString),
     setDescription: setter('description', LocalizedString),
     changeValue: action(
       () => z.object({ value: CartDiscountValueDraft }),
@@ -333,42 +317,11 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
         refreshReferences(discount);
       },
     ),
-    changeSortOrder: action(
-      () => z.object({ sortOrder: SortOrder }),
-      (discount: CartDiscount, a) => {
-        discount.sortOrder = a.sortOrder;
-      },
-    ),
-    changeIsActive: action(
-      () => z.object({ isActive: z.boolean() }),
-      (discount: CartDiscount, a) => {
-        discount.isActive = a.isActive;
-      },
-    ),
-    changeRequiresDiscountCode: action(
-      () => z.object({ requiresDiscountCode: z.boolean() }),
-      (discount: CartDiscount, a) => {
-        discount.requiresDiscountCode = a.requiresDiscountCode;
-      },
-    ),
-    changeStackingMode: action(
-      () => z.object({ stackingMode: StackingMode }),
-      (discount: CartDiscount, a) => {
-        discount.stackingMode = a.stackingMode;
-      },
-    ),
-    setValidFrom: action(
-      () => z.object({ validFrom: DateTime.optional().nullable() }),
-      (discount: CartDiscount, a) => setValidity(discount, { validFrom: a.validFrom }),
-    ),
-    setValidUntil: action(
-      () => z.object({ validUntil: DateTime.optional().nullable() }),
-      (discount: CartDiscount, a) => setValidity(discount, { validUntil: a.validUntil }),
-    ),
-    setValidFromAndUntil: action(
-      () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
-      (discount: CartDiscount, a) => setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
-    ),
+    changeSortOrder: changer('sortOrder', SortOrder),
+    changeIsActive: changer('isActive', z.boolean()),
+    changeRequiresDiscountCode: changer('requiresDiscountCode', z.boolean()),
+    changeStackingMode: changer('stackingMode', StackingMode),
+    ...validityActions<CartDiscount>(setValidity),
     addStore: emits(
       action(
         () => z.object({ store: resourceIdentifier('store') }),
@@ -411,20 +364,12 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
         if (a.sortOrder !== undefined) discount.sortOrder = a.sortOrder;
       },
     ),
-    setRecurringOrderScope: action(
-      () => z.object({ recurringOrderScope: RecurringOrderScope }),
-      (discount: CartDiscount, a) => {
-        discount.recurringOrderScope = a.recurringOrderScope;
-      },
-    ),
+    setRecurringOrderScope: changer('recurringOrderScope', RecurringOrderScope),
     ...customFieldActions,
   },
 });
 
 /** Whether a discount is active and valid at `now` (ms). */
 export function isCartDiscountEffective(discount: Pick<CartDiscount, 'isActive' | 'validFrom' | 'validUntil'>, now: number): boolean {
-  if (!discount.isActive) return false;
-  if (discount.validFrom !== undefined && Date.parse(discount.validFrom) > now) return false;
-  if (discount.validUntil !== undefined && Date.parse(discount.validUntil) <= now) return false;
-  return true;
+  return discount.isActive && isValidAt(discount, now);
 }

@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields } from '../engine/define.js';
 import { changer, setter } from '../engine/common-actions.js';
-import { FieldName, Key, LocalizedString } from '../engine/validation.js';
+import { FieldName, Key, LocalizedEnumValue, LocalizedString, PlainEnumValue } from '../engine/validation.js';
 
 /** The resources and data types a Type can extend with custom fields. */
 export const ResourceTypeIds = [
@@ -72,14 +72,9 @@ export const ReferenceTypeIds = [
 
 const InputHint = z.enum(['SingleLine', 'MultiLine']);
 
-export const EnumValue = z.object({ key: z.string().min(1), label: z.string() });
-export const LocalizedEnumValue = z.object({ key: z.string().min(1), label: LocalizedString });
-type EnumValue = z.infer<typeof EnumValue>;
-type LocalizedEnumValue = z.infer<typeof LocalizedEnumValue>;
-
 export type FieldType =
   | { name: 'Boolean' | 'String' | 'LocalizedString' | 'Number' | 'Money' | 'Date' | 'Time' | 'DateTime' }
-  | { name: 'Enum'; values: EnumValue[] }
+  | { name: 'Enum'; values: PlainEnumValue[] }
   | { name: 'LocalizedEnum'; values: LocalizedEnumValue[] }
   | { name: 'Reference'; referenceTypeId: (typeof ReferenceTypeIds)[number] }
   | { name: 'Set'; elementType: FieldType };
@@ -94,7 +89,7 @@ export const FieldType: z.ZodType<FieldType> = z.lazy(() =>
     z.object({ name: z.literal('Date') }),
     z.object({ name: z.literal('Time') }),
     z.object({ name: z.literal('DateTime') }),
-    z.object({ name: z.literal('Enum'), values: z.array(EnumValue) }),
+    z.object({ name: z.literal('Enum'), values: z.array(PlainEnumValue) }),
     z.object({ name: z.literal('LocalizedEnum'), values: z.array(LocalizedEnumValue) }),
     z.object({ name: z.literal('Reference'), referenceTypeId: z.enum(ReferenceTypeIds) }),
     z.object({ name: z.literal('Set'), elementType: FieldType }),
@@ -170,7 +165,42 @@ function reorder<T extends { key: string }>(values: T[], keys: string[], what: s
   return keys.map((key) => values.find((value) => value.key === key)!);
 }
 
+/** Adding a value to, relabelling one of and reordering the values of an Enum or a LocalizedEnum field (or a Set of one). */
+function enumValueActions(kind: 'Enum' | 'LocalizedEnum', Value: typeof PlainEnumValue | typeof LocalizedEnumValue) {
+  const valuesOf = (type: Type, fieldName: string): { values: Array<PlainEnumValue | LocalizedEnumValue> } =>
+    enumTypeOf(findField(type, fieldName), kind);
+  return {
+    add: action(
+      () => FieldNameAction.extend({ value: Value }),
+      (type: Type, a) => {
+        const enumType = valuesOf(type, a.fieldName);
+        if (enumType.values.some((value) => value.key === a.value.key)) {
+          throw errors.duplicateField('values.key', a.value.key, `The enum key '${a.value.key}' already exists in field '${a.fieldName}'.`);
+        }
+        enumType.values.push(a.value);
+      },
+    ),
+    changeLabel: action(
+      () => FieldNameAction.extend({ value: Value }),
+      (type: Type, a) => {
+        const value = valuesOf(type, a.fieldName).values.find((entry) => entry.key === a.value.key);
+        if (!value) throw errors.invalidOperation(`The field '${a.fieldName}' has no enum value with key '${a.value.key}'.`);
+        value.label = a.value.label;
+      },
+    ),
+    changeOrder: action(
+      () => FieldNameAction.extend({ keys: z.array(z.string()) }),
+      (type: Type, a) => {
+        const enumType = valuesOf(type, a.fieldName);
+        enumType.values = reorder(enumType.values, a.keys, 'enum value key');
+      },
+    ),
+  };
+}
+
 const FieldNameAction = z.object({ fieldName: z.string() });
+const plainEnumActions = enumValueActions('Enum', PlainEnumValue);
+const localizedEnumActions = enumValueActions('LocalizedEnum', LocalizedEnumValue);
 
 export const types = defineResource<TypeDraft, Type>({
   typeId: 'type',
@@ -229,57 +259,11 @@ export const types = defineResource<TypeDraft, Type>({
         type.fieldDefinitions = reorder(byKey, a.fieldNames, 'field definition').map((entry) => entry.definition);
       },
     ),
-    addEnumValue: action(
-      () => FieldNameAction.extend({ value: EnumValue }),
-      (type: Type, a) => {
-        const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
-        if (enumType.values.some((value) => value.key === a.value.key)) {
-          throw errors.duplicateField('values.key', a.value.key, `The enum key '${a.value.key}' already exists in field '${a.fieldName}'.`);
-        }
-        enumType.values.push(a.value);
-      },
-    ),
-    addLocalizedEnumValue: action(
-      () => FieldNameAction.extend({ value: LocalizedEnumValue }),
-      (type: Type, a) => {
-        const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
-        if (enumType.values.some((value) => value.key === a.value.key)) {
-          throw errors.duplicateField('values.key', a.value.key, `The enum key '${a.value.key}' already exists in field '${a.fieldName}'.`);
-        }
-        enumType.values.push(a.value);
-      },
-    ),
-    changeEnumValueLabel: action(
-      () => FieldNameAction.extend({ value: EnumValue }),
-      (type: Type, a) => {
-        const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
-        const value = enumType.values.find((entry) => entry.key === a.value.key);
-        if (!value) throw errors.invalidOperation(`The field '${a.fieldName}' has no enum value with key '${a.value.key}'.`);
-        value.label = a.value.label;
-      },
-    ),
-    changeLocalizedEnumValueLabel: action(
-      () => FieldNameAction.extend({ value: LocalizedEnumValue }),
-      (type: Type, a) => {
-        const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
-        const value = enumType.values.find((entry) => entry.key === a.value.key);
-        if (!value) throw errors.invalidOperation(`The field '${a.fieldName}' has no enum value with key '${a.value.key}'.`);
-        value.label = a.value.label;
-      },
-    ),
-    changeEnumValueOrder: action(
-      () => FieldNameAction.extend({ keys: z.array(z.string()) }),
-      (type: Type, a) => {
-        const enumType = enumTypeOf(findField(type, a.fieldName), 'Enum');
-        enumType.values = reorder(enumType.values, a.keys, 'enum value key');
-      },
-    ),
-    changeLocalizedEnumValueOrder: action(
-      () => FieldNameAction.extend({ keys: z.array(z.string()) }),
-      (type: Type, a) => {
-        const enumType = enumTypeOf(findField(type, a.fieldName), 'LocalizedEnum');
-        enumType.values = reorder(enumType.values, a.keys, 'enum value key');
-      },
-    ),
+    addEnumValue: plainEnumActions.add,
+    addLocalizedEnumValue: localizedEnumActions.add,
+    changeEnumValueLabel: plainEnumActions.changeLabel,
+    changeLocalizedEnumValueLabel: localizedEnumActions.changeLabel,
+    changeEnumValueOrder: plainEnumActions.changeOrder,
+    changeLocalizedEnumValueOrder: localizedEnumActions.changeOrder,
   },
 });

@@ -8,7 +8,17 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { assertCartPredicate } from './cart/errors.js';
 import { referencesIn } from './cart-discounts.js';
-import { customFieldActions, customFields, setField, setter, type CustomFields, emitsField } from '../engine/common-actions.js';
+import {
+  changer,
+  customFieldActions,
+  customFields,
+  setField,
+  setter,
+  setValidity,
+  type CustomFields,
+  emitsField,
+  validityActions,
+} from '../engine/common-actions.js';
 import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages } from '../engine/define.js';
 import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime } from '../engine/validation.js';
 
@@ -31,7 +41,6 @@ export interface DiscountCode extends StoredDocument {
   applicationVersion?: number;
 }
 
-const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 const CartDiscountList = z.array(resourceIdentifier('cart-discount')).min(1).max(10);
 
 export const DiscountCodeDraft = z.object({
@@ -60,18 +69,6 @@ function discountReferences(identifiers: z.infer<typeof CartDiscountList>, ctx: 
   return references;
 }
 
-function assertValidity(code: { validFrom?: string; validUntil?: string }): void {
-  if (code.validFrom !== undefined && code.validUntil !== undefined && code.validFrom >= code.validUntil) {
-    throw errors.invalidOperation('validFrom must be before validUntil.');
-  }
-}
-
-function setValidity(code: DiscountCode, fields: { validFrom?: string | null; validUntil?: string | null }): void {
-  if ('validFrom' in fields) setField(code, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
-  if ('validUntil' in fields) setField(code, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
-  assertValidity(code);
-}
-
 export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
   typeId: 'discount-code',
   messages: lifecycleMessages('DiscountCode', 'discountCode'),
@@ -94,9 +91,7 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
     const custom = customFields(draft.custom, ctx);
     if (custom) code.custom = custom;
     code.groups = draft.groups ?? [];
-    if (draft.validFrom !== undefined) code.validFrom = iso(draft.validFrom);
-    if (draft.validUntil !== undefined) code.validUntil = iso(draft.validUntil);
-    assertValidity(code);
+    setValidity(code, draft);
     return code;
   },
   unique: {
@@ -117,48 +112,17 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
         code.references = referencesIn(a.cartPredicate ?? undefined);
       },
     ),
-    setMaxApplications: action(
-      () => z.object({ maxApplications: z.number().int().min(0).optional().nullable() }),
-      (code: DiscountCode, a) => {
-        setField(code, 'maxApplications', a.maxApplications);
-      },
-    ),
-    setMaxApplicationsPerCustomer: action(
-      () => z.object({ maxApplicationsPerCustomer: z.number().int().min(0).optional().nullable() }),
-      (code: DiscountCode, a) => {
-        setField(code, 'maxApplicationsPerCustomer', a.maxApplicationsPerCustomer);
-      },
-    ),
+    setMaxApplications: setter('maxApplications', z.number().int().min(0)),
+    setMaxApplicationsPerCustomer: setter('maxApplicationsPerCustomer', z.number().int().min(0)),
     changeCartDiscounts: action(
       () => z.object({ cartDiscounts: CartDiscountList }),
       (code: DiscountCode, a, ctx) => {
         code.cartDiscounts = discountReferences(a.cartDiscounts, ctx);
       },
     ),
-    changeIsActive: action(
-      () => z.object({ isActive: z.boolean() }),
-      (code: DiscountCode, a) => {
-        code.isActive = a.isActive;
-      },
-    ),
-    changeGroups: action(
-      () => z.object({ groups: z.array(z.string()) }),
-      (code: DiscountCode, a) => {
-        code.groups = a.groups;
-      },
-    ),
-    setValidFrom: action(
-      () => z.object({ validFrom: DateTime.optional().nullable() }),
-      (code: DiscountCode, a) => setValidity(code, { validFrom: a.validFrom }),
-    ),
-    setValidUntil: action(
-      () => z.object({ validUntil: DateTime.optional().nullable() }),
-      (code: DiscountCode, a) => setValidity(code, { validUntil: a.validUntil }),
-    ),
-    setValidFromAndUntil: action(
-      () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
-      (code: DiscountCode, a) => setValidity(code, { validFrom: a.validFrom, validUntil: a.validUntil }),
-    ),
+    changeIsActive: changer('isActive', z.boolean()),
+    changeGroups: changer('groups', z.array(z.string())),
+    ...validityActions<DiscountCode>(setValidity),
     ...customFieldActions,
   },
 });

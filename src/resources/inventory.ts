@@ -5,6 +5,7 @@
  * reserved difference.
  */
 import { z } from 'zod';
+import { canonicalDateTime } from '../util/time.js';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, emits, type BaseFields, type Reference, type ResourceContext } from '../engine/define.js';
@@ -45,8 +46,6 @@ export const InventoryEntryDraft = z.object({
   custom: CustomFieldsDraft.optional(),
 });
 export type InventoryEntryDraft = z.infer<typeof InventoryEntryDraft>;
-
-const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 
 function supplyChannel(identifier: ResourceIdentifier, ctx: ResourceContext): Reference {
   const reference = ctx.reference('channel', identifier);
@@ -117,7 +116,7 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
     ] as const) {
       if (draft[field] !== undefined) (entry as Record<string, unknown>)[field] = draft[field];
     }
-    if (draft.expectedDelivery !== undefined) entry.expectedDelivery = iso(draft.expectedDelivery);
+    if (draft.expectedDelivery !== undefined) entry.expectedDelivery = canonicalDateTime(draft.expectedDelivery);
     assertCartLimits(entry);
     const custom = customFields(draft.custom, ctx);
     if (custom) entry.custom = custom;
@@ -171,7 +170,7 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
     setExpectedDelivery: action(
       () => z.object({ expectedDelivery: DateTime.optional().nullable() }),
       (entry: InventoryEntry, a) => {
-        setField(entry, 'expectedDelivery', a.expectedDelivery ? iso(a.expectedDelivery) : undefined);
+        setField(entry, 'expectedDelivery', a.expectedDelivery ? canonicalDateTime(a.expectedDelivery) : undefined);
       },
     ),
     setSupplyChannel: action(

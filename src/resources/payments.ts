@@ -26,8 +26,10 @@ import {
   type ScopePolicy,
 } from '../engine/define.js';
 import {
+  anonymousIdSetter,
   applyCustomField,
   applyCustomType,
+  customerSetter,
   customFieldActions,
   customFields,
   type CustomFields,
@@ -307,6 +309,20 @@ const methodInfoCustom: CustomMessages<Payment> = {
   holder: (payment) => payment.paymentMethodInfo,
 };
 
+/** `setMethodInfo<Field>`: sets or removes one field of the payment method, with `PaymentMethodInfo<Field>Set`. */
+function methodInfoSetter(field: 'method' | 'name' | 'token' | 'interfaceAccount', schema: z.ZodType) {
+  const Field = `${field[0]!.toUpperCase()}${field.slice(1)}`;
+  return emits(
+    action(
+      () => z.object({ [field]: schema.optional().nullable() }),
+      (payment: Payment, a) => setField(payment.paymentMethodInfo, field, a[field]),
+    ),
+    `PaymentMethodInfo${Field}Set`,
+    (payment: Payment, _a, old: unknown) => ({ [field]: payment.paymentMethodInfo[field], [`old${Field}`]: old }),
+    (payment: Payment) => payment.paymentMethodInfo[field],
+  );
+}
+
 export const payments = defineResource<PaymentDraft, Payment>({
   typeId: 'payment',
   path: 'payments',
@@ -374,19 +390,8 @@ export const payments = defineResource<PaymentDraft, Payment>({
       'interfaceId',
       'oldInterfaceId',
     ),
-    setCustomer: action(
-      () => z.object({ customer: resourceIdentifier('customer').optional().nullable() }),
-      (payment, a, ctx) => {
-        setField(payment, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
-      },
-    ),
-    setAnonymousId: action(
-      () => z.object({ anonymousId: z.string().optional().nullable() }),
-      (payment, a) => {
-        if (payment.customer) throw errors.invalidOperation('The payment belongs to a customer: it cannot get an anonymous id.');
-        setField(payment, 'anonymousId', a.anonymousId);
-      },
-    ),
+    setCustomer: customerSetter,
+    setAnonymousId: anonymousIdSetter('payment'),
 
     // Payment method -----------------------------------------------------------------------------
     setMethodInfo: action(SetMethodInfo, (payment, a, ctx) => {
@@ -410,42 +415,10 @@ export const payments = defineResource<PaymentDraft, Payment>({
       (payment: Payment, _a, old: unknown) => ({ interface: payment.paymentMethodInfo.paymentInterface, oldInterface: old }),
       (payment: Payment) => payment.paymentMethodInfo.paymentInterface,
     ),
-    setMethodInfoMethod: emits(
-      action(
-        () => z.object({ method: z.string().optional().nullable() }),
-        (payment, a) => setField(payment.paymentMethodInfo, 'method', a.method),
-      ),
-      'PaymentMethodInfoMethodSet',
-      (payment: Payment, _a, old: unknown) => ({ method: payment.paymentMethodInfo.method, oldMethod: old }),
-      (payment: Payment) => payment.paymentMethodInfo.method,
-    ),
-    setMethodInfoName: emits(
-      action(
-        () => z.object({ name: LocalizedString.optional().nullable() }),
-        (payment, a) => setField(payment.paymentMethodInfo, 'name', a.name),
-      ),
-      'PaymentMethodInfoNameSet',
-      (payment: Payment, _a, old: unknown) => ({ name: payment.paymentMethodInfo.name, oldName: old }),
-      (payment: Payment) => payment.paymentMethodInfo.name,
-    ),
-    setMethodInfoToken: emits(
-      action(
-        () => z.object({ token: PaymentMethodToken.optional().nullable() }),
-        (payment, a) => setField(payment.paymentMethodInfo, 'token', a.token),
-      ),
-      'PaymentMethodInfoTokenSet',
-      (payment: Payment, _a, old: unknown) => ({ token: payment.paymentMethodInfo.token, oldToken: old }),
-      (payment: Payment) => payment.paymentMethodInfo.token,
-    ),
-    setMethodInfoInterfaceAccount: emits(
-      action(
-        () => z.object({ interfaceAccount: z.string().optional().nullable() }),
-        (payment, a) => setField(payment.paymentMethodInfo, 'interfaceAccount', a.interfaceAccount),
-      ),
-      'PaymentMethodInfoInterfaceAccountSet',
-      (payment: Payment, _a, old: unknown) => ({ interfaceAccount: payment.paymentMethodInfo.interfaceAccount, oldInterfaceAccount: old }),
-      (payment: Payment) => payment.paymentMethodInfo.interfaceAccount,
-    ),
+    setMethodInfoMethod: methodInfoSetter('method', z.string()),
+    setMethodInfoName: methodInfoSetter('name', LocalizedString),
+    setMethodInfoToken: methodInfoSetter('token', PaymentMethodToken),
+    setMethodInfoInterfaceAccount: methodInfoSetter('interfaceAccount', z.string()),
     setMethodInfoCustomType: emitsCustomType(
       action(SetCustomType, (payment, a, ctx) => applyCustomType(payment.paymentMethodInfo, a, ctx)),
       methodInfoCustom,

@@ -12,7 +12,7 @@ import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import { ProductDiscountSet, type ProductDiscountValue } from '../pricing/product-discounts.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, type Reference } from '../engine/define.js';
-import { changer, setField, setter } from '../engine/common-actions.js';
+import { changer, setter, setValidity, uniqueSortOrder, validityActions } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { allVariants, type Product } from './product/model.js';
 import { Key, LocalizedString, validate, SortOrder, DateTime } from '../engine/validation.js';
@@ -29,8 +29,6 @@ export interface ProductDiscount extends StoredDocument {
   validFrom?: string;
   validUntil?: string;
 }
-
-const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 
 export const ProductDiscountValueDraft = z.discriminatedUnion('type', [
   z.object({ type: z.literal('relative'), permyriad: z.number().int().min(0).max(10000) }),
@@ -113,18 +111,6 @@ function parsedPredicate(predicate: string): DiscountPredicateNode {
   }
 }
 
-function assertValidity(discount: { validFrom?: string; validUntil?: string }): void {
-  if (discount.validFrom !== undefined && discount.validUntil !== undefined && discount.validFrom >= discount.validUntil) {
-    throw errors.invalidOperation('validFrom must be before validUntil.');
-  }
-}
-
-function setValidity(discount: ProductDiscount, fields: { validFrom?: string | null; validUntil?: string | null }): void {
-  if ('validFrom' in fields) setField(discount, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
-  if ('validUntil' in fields) setField(discount, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
-  assertValidity(discount);
-}
-
 const MatchQuery = z.object({
   productId: z.string(),
   variantId: z.number().int(),
@@ -158,17 +144,10 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
     discount.sortOrder = draft.sortOrder;
     discount.isActive = draft.isActive;
     discount.references = referencesIn(tree);
-    if (draft.validFrom !== undefined) discount.validFrom = iso(draft.validFrom);
-    if (draft.validUntil !== undefined) discount.validUntil = iso(draft.validUntil);
-    assertValidity(discount);
+    setValidity(discount, draft);
     return discount;
   },
-  unique: {
-    sortOrder: {
-      values: (discount) => [discount.sortOrder],
-      duplicate: (value) => errors.duplicateField('sortOrder', value),
-    },
-  },
+  unique: { sortOrder: uniqueSortOrder },
   actions: {
     setKey: setter('key', Key),
     changeName: changer('name', LocalizedString),
@@ -188,18 +167,7 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
     ),
     changeSortOrder: changer('sortOrder', SortOrder),
     changeIsActive: changer('isActive', z.boolean()),
-    setValidFrom: action(
-      () => z.object({ validFrom: DateTime.optional().nullable() }),
-      (discount: ProductDiscount, a) => setValidity(discount, { validFrom: a.validFrom }),
-    ),
-    setValidUntil: action(
-      () => z.object({ validUntil: DateTime.optional().nullable() }),
-      (discount: ProductDiscount, a) => setValidity(discount, { validUntil: a.validUntil }),
-    ),
-    setValidFromAndUntil: action(
-      () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
-      (discount: ProductDiscount, a) => setValidity(discount, { validFrom: a.validFrom, validUntil: a.validUntil }),
-    ),
+    ...validityActions<ProductDiscount>(setValidity),
   },
   routes: [
     {

@@ -100,6 +100,46 @@ function selectionProducts(call: ApiCall, locator: { id: string } | { key: strin
 
 const ProductAction = z.object({ product: resourceIdentifier('product') });
 
+/**
+ * `setVariantSelection` (mode Individual) and `setVariantExclusion` (mode IndividualExclusion): which
+ * variants of one assigned product count, with `ProductSelectionVariantSelectionChanged` or
+ * `ProductSelectionVariantExclusionChanged` naming the old choice and the new.
+ */
+function variantChoiceAction<F extends 'variantSelection' | 'variantExclusion'>(
+  field: F,
+  schema: z.ZodType<NonNullable<ProductAssignment[F]>>,
+  mode: ProductSelection['mode'],
+) {
+  const Field = `${field[0]!.toUpperCase()}${field.slice(1)}`;
+  const choiceOf = (selection: ProductSelection, product: Reference) => assignment(selection, product)?.[field];
+  return emits(
+    action(
+      () => ProductAction.extend({ [field]: schema.optional().nullable() }),
+      (selection: ProductSelection, payload, ctx) => {
+        // The schema's key is the field's name, which the type of a computed key does not keep.
+        const a = payload as { product: ResourceIdentifier } & { [K in F]?: ProductAssignment[F] | null };
+        requireMode(selection, mode, `set${Field}`);
+        const product = productReference(a.product, ctx);
+        const existing = assignment(selection, product);
+        if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
+        const choice = a[field];
+        if (choice) existing[field] = choice;
+        else delete existing[field];
+      },
+    ),
+    `ProductSelection${Field}Changed`,
+    (selection: ProductSelection, a, before: ProductSelection['assignments'], ctx) => {
+      const product = productReference(a.product, ctx);
+      return {
+        product,
+        [`old${Field}`]: choiceOf({ ...selection, assignments: before }, product),
+        [`new${Field}`]: choiceOf(selection, product),
+      };
+    },
+    (selection: ProductSelection) => jsonClone(selection.assignments),
+  );
+}
+
 export const productSelections = defineResource<ProductSelectionDraft, ProductSelection>({
   typeId: 'product-selection',
   messages: lifecycleMessages('ProductSelection', 'productSelection'),
@@ -186,52 +226,8 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
       'ProductSelectionProductRemoved',
       (_selection: ProductSelection, a, _old, ctx) => ({ product: productReference(a.product, ctx) }),
     ),
-    setVariantSelection: emits(
-      action(
-        () => ProductAction.extend({ variantSelection: VariantSelection.optional().nullable() }),
-        (selection: ProductSelection, a, ctx) => {
-          requireMode(selection, 'Individual', 'setVariantSelection');
-          const product = productReference(a.product, ctx);
-          const existing = assignment(selection, product);
-          if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
-          if (a.variantSelection) existing.variantSelection = a.variantSelection;
-          else delete existing.variantSelection;
-        },
-      ),
-      'ProductSelectionVariantSelectionChanged',
-      (selection: ProductSelection, a, before: ProductSelection['assignments'], ctx) => {
-        const product = productReference(a.product, ctx);
-        return {
-          product,
-          oldVariantSelection: assignment({ ...selection, assignments: before }, product)?.variantSelection,
-          newVariantSelection: assignment(selection, product)?.variantSelection,
-        };
-      },
-      (selection: ProductSelection) => jsonClone(selection.assignments),
-    ),
-    setVariantExclusion: emits(
-      action(
-        () => ProductAction.extend({ variantExclusion: VariantExclusion.optional().nullable() }),
-        (selection: ProductSelection, a, ctx) => {
-          requireMode(selection, 'IndividualExclusion', 'setVariantExclusion');
-          const product = productReference(a.product, ctx);
-          const existing = assignment(selection, product);
-          if (!existing) throw catalogErrors.productAssignmentMissing({ typeId: 'product', id: product.id });
-          if (a.variantExclusion) existing.variantExclusion = a.variantExclusion;
-          else delete existing.variantExclusion;
-        },
-      ),
-      'ProductSelectionVariantExclusionChanged',
-      (selection: ProductSelection, a, before: ProductSelection['assignments'], ctx) => {
-        const product = productReference(a.product, ctx);
-        return {
-          product,
-          oldVariantExclusion: assignment({ ...selection, assignments: before }, product)?.variantExclusion,
-          newVariantExclusion: assignment(selection, product)?.variantExclusion,
-        };
-      },
-      (selection: ProductSelection) => jsonClone(selection.assignments),
-    ),
+    setVariantSelection: variantChoiceAction('variantSelection', VariantSelection, 'Individual'),
+    setVariantExclusion: variantChoiceAction('variantExclusion', VariantExclusion, 'IndividualExclusion'),
     ...customFieldActions,
   },
   routes: [

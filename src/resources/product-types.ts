@@ -4,7 +4,7 @@ import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, type ResourceContext } from '../engine/define.js';
 import { changer, setField, setter } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
-import { AttributeName, Key, LocalizedString, resourceIdentifier } from '../engine/validation.js';
+import { AttributeName, Key, LocalizedEnumValue, LocalizedString, PlainEnumValue, resourceIdentifier } from '../engine/validation.js';
 
 export const AttributeReferenceTypeIds = [
   'associate-role',
@@ -25,11 +25,6 @@ export const AttributeReferenceTypeIds = [
   'variant',
   'zone',
 ] as const;
-
-export const PlainEnumValue = z.object({ key: z.string().min(1), label: z.string() });
-export const LocalizedEnumValue = z.object({ key: z.string().min(1), label: LocalizedString });
-export type PlainEnumValue = z.infer<typeof PlainEnumValue>;
-export type LocalizedEnumValue = z.infer<typeof LocalizedEnumValue>;
 
 export type AttributeType =
   | { name: 'boolean' | 'text' | 'ltext' | 'number' | 'money' | 'date' | 'time' | 'datetime' }
@@ -243,6 +238,39 @@ function attributeValuesIn(product: StoredDocument, name: string): unknown[] {
 
 const AttributeNameAction = z.object({ attributeName: AttributeName });
 
+/** Adding a value to, relabelling one of and reordering the values of an enum or an lenum attribute (or a set of one). */
+function enumValueActions(kind: 'enum' | 'lenum', Value: typeof PlainEnumValue | typeof LocalizedEnumValue) {
+  const valuesOf = (productType: ProductType, attributeName: string) => enumType(findDefinition(productType, attributeName), kind);
+  return {
+    add: action(
+      () => AttributeNameAction.extend({ value: Value }),
+      (productType: ProductType, a) => {
+        const type = valuesOf(productType, a.attributeName);
+        if (type.values.some((v) => v.key === a.value.key)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.value.key);
+        type.values.push(a.value);
+      },
+    ),
+    changeLabel: action(
+      () => AttributeNameAction.extend({ newValue: Value }),
+      (productType: ProductType, a) => {
+        const value = valuesOf(productType, a.attributeName).values.find((v) => v.key === a.newValue.key);
+        if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.newValue.key);
+        value.label = a.newValue.label;
+      },
+    ),
+    changeOrder: action(
+      () => AttributeNameAction.extend({ values: z.array(Value) }),
+      (productType: ProductType, a) => {
+        const type = valuesOf(productType, a.attributeName);
+        if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
+        type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
+      },
+    ),
+  };
+}
+const plainEnumActions = enumValueActions('enum', PlainEnumValue);
+const localizedEnumActions = enumValueActions('lenum', LocalizedEnumValue);
+
 export const productTypes = defineResource<ProductTypeDraft, ProductType>({
   typeId: 'product-type',
   path: 'product-types',
@@ -352,56 +380,12 @@ export const productTypes = defineResource<ProductTypeDraft, ProductType>({
         productType.attributes = a.attributes.map((given) => productType.attributes.find((d) => d.name === given.name)!);
       },
     ),
-    addPlainEnumValue: action(
-      () => AttributeNameAction.extend({ value: PlainEnumValue }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'enum');
-        if (type.values.some((v) => v.key === a.value.key)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.value.key);
-        type.values.push(a.value);
-      },
-    ),
-    addLocalizedEnumValue: action(
-      () => AttributeNameAction.extend({ value: LocalizedEnumValue }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
-        if (type.values.some((v) => v.key === a.value.key)) throw catalogErrors.enumKeyAlreadyExists(a.attributeName, a.value.key);
-        type.values.push(a.value);
-      },
-    ),
-    changePlainEnumValueLabel: action(
-      () => AttributeNameAction.extend({ newValue: PlainEnumValue }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'enum');
-        const value = type.values.find((v) => v.key === a.newValue.key);
-        if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.newValue.key);
-        value.label = a.newValue.label;
-      },
-    ),
-    changeLocalizedEnumValueLabel: action(
-      () => AttributeNameAction.extend({ newValue: LocalizedEnumValue }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
-        const value = type.values.find((v) => v.key === a.newValue.key);
-        if (!value) throw catalogErrors.enumKeyDoesNotExist(a.attributeName, a.newValue.key);
-        value.label = a.newValue.label;
-      },
-    ),
-    changePlainEnumValueOrder: action(
-      () => AttributeNameAction.extend({ values: z.array(PlainEnumValue) }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'enum');
-        if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
-        type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
-      },
-    ),
-    changeLocalizedEnumValueOrder: action(
-      () => AttributeNameAction.extend({ values: z.array(LocalizedEnumValue) }),
-      (productType: ProductType, a) => {
-        const type = enumType(findDefinition(productType, a.attributeName), 'lenum');
-        if (!sameKeys(type.values, a.values)) throw catalogErrors.enumValuesMustMatch();
-        type.values.splice(0, type.values.length, ...a.values.map((given) => type.values.find((v) => v.key === given.key)!));
-      },
-    ),
+    addPlainEnumValue: plainEnumActions.add,
+    addLocalizedEnumValue: localizedEnumActions.add,
+    changePlainEnumValueLabel: plainEnumActions.changeLabel,
+    changeLocalizedEnumValueLabel: localizedEnumActions.changeLabel,
+    changePlainEnumValueOrder: plainEnumActions.changeOrder,
+    changeLocalizedEnumValueOrder: localizedEnumActions.changeOrder,
     changeEnumKey: action(
       () => AttributeNameAction.extend({ key: z.string(), newKey: z.string().min(1) }),
       (productType: ProductType, a) => {

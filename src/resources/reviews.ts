@@ -25,7 +25,7 @@ import {
   type Engine,
   emits,
 } from '../engine/define.js';
-import { customFieldActions, customFields, type CustomFields, setField, setter } from '../engine/common-actions.js';
+import { customerSetter, customFieldActions, customFields, type CustomFields, setter } from '../engine/common-actions.js';
 import { stateTransition } from './payments.js';
 import { CustomFieldsDraft, resourceIdentifier, LanguageTag } from '../engine/validation.js';
 
@@ -130,12 +130,7 @@ export const reviews = defineResource<ReviewDraft, Review>({
         review.target = targetReference(a.target, ctx);
       },
     ),
-    setCustomer: action(
-      () => z.object({ customer: resourceIdentifier('customer').optional().nullable() }),
-      (review, a, ctx) => {
-        setField(review, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
-      },
-    ),
+    setCustomer: customerSetter,
     transitionState: emits(
       action(
         () => z.object({ state: resourceIdentifier('state'), force: z.boolean().optional() }),

@@ -14,7 +14,7 @@ import { MoneyDraft, typedMoney, type CentPrecisionMoney } from '../pricing/mone
 import type { StoredDocument } from '../storage/backend.js';
 import { assertCartPredicate } from './cart/errors.js';
 import type { Cart, ShippingRate, ShippingRateTier } from './cart/model.js';
-import { customFieldActions, customFields, setField, setter, type CustomFields } from '../engine/common-actions.js';
+import { changer, customFieldActions, customFields, setField, setter, type CustomFields } from '../engine/common-actions.js';
 import { action, defineResource, type Reference, type ResourceContext } from '../engine/define.js';
 import { predicateScope } from './cart/predicate-scope.js';
 import { Country, Currency, CustomFieldsDraft, Key, LocalizedString, validate, resourceIdentifier } from '../engine/validation.js';
@@ -195,12 +195,7 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
   },
   actions: {
     setKey: setter('key', Key),
-    changeName: action(
-      () => z.object({ name: z.string().min(1) }),
-      (method: ShippingMethod, a) => {
-        method.name = a.name;
-      },
-    ),
+    changeName: changer('name', z.string().min(1)),
     setLocalizedName: setter('localizedName', LocalizedString),
     setDescription: setter('description', z.string()),
     setLocalizedDescription: setter('localizedDescription', LocalizedString),
@@ -210,18 +205,8 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
         method.taxCategory = ctx.reference('tax-category', a.taxCategory);
       },
     ),
-    changeActive: action(
-      () => z.object({ active: z.boolean() }),
-      (method: ShippingMethod, a) => {
-        method.active = a.active;
-      },
-    ),
-    changeIsDefault: action(
-      () => z.object({ isDefault: z.boolean() }),
-      (method: ShippingMethod, a) => {
-        method.isDefault = a.isDefault;
-      },
-    ),
+    changeActive: changer('active', z.boolean()),
+    changeIsDefault: changer('isDefault', z.boolean()),
     setPredicate: action(
       () => z.object({ predicate: z.string().optional().nullable() }),
       (method: ShippingMethod, a) => {

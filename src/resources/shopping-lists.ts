@@ -19,10 +19,12 @@ import { errors } from '../http/errors.js';
 import type { ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { jsonEqual } from '../util/json.js';
-import { action, defineResource, type Reference, type ResourceContext, type ScopePolicy } from '../engine/define.js';
+import { action, defineResource, type Reference, type ResourceContext, type ScopePolicy, type UpdateAction } from '../engine/define.js';
 import {
+  anonymousIdSetter,
   applyCustomField,
   applyCustomType,
+  customerSetter,
   changer,
   customFieldActions,
   customFields,
@@ -34,7 +36,7 @@ import {
 } from '../engine/common-actions.js';
 import { allVariants, type Product, type ProductData, type Variant } from './product/model.js';
 import { presentedRoutes } from './product/routes.js';
-import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime, Slug } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, LineItemLocator, LocalizedString, resourceIdentifier, DateTime, Slug } from '../engine/validation.js';
 import { RESOURCE_PERMISSIONS } from './business-unit/permissions.js';
 import { scopeFields, stampScope } from '../engine/scoped-access.js';
 
@@ -233,7 +235,6 @@ function findItem<T extends { id: string; key?: string }>(items: T[], locator: I
   return found;
 }
 
-const LineItemLocator = z.object({ lineItemId: z.string().optional(), lineItemKey: z.string().optional() });
 const TextLineItemLocator = z.object({ textLineItemId: z.string().optional(), textLineItemKey: z.string().optional() });
 const lineItemOf = (list: ShoppingList, a: z.infer<typeof LineItemLocator>) =>
   findItem(list.lineItems, { id: a.lineItemId, key: a.lineItemKey }, 'line item');
@@ -255,6 +256,83 @@ function removeQuantity<T extends { quantity: number }>(items: T[], item: T, qua
   item.quantity -= quantity;
   return items;
 }
+
+/** One of the two kinds of item a list holds: where it keeps them, how actions name one, and which. */
+interface ItemKind<T extends { id: string; key?: string; quantity: number; custom?: CustomFields }> {
+  /** As the action names spell it: `changeLineItemQuantity`, `changeTextLineItemsOrder`, ... */
+  name: 'LineItem' | 'TextLineItem';
+  /** As the error messages spell it. */
+  label: string;
+  items(list: ShoppingList): T[];
+  replace(list: ShoppingList, items: T[]): void;
+  locator: typeof LineItemLocator | typeof TextLineItemLocator;
+  /** Finds the item the action's locator names; `never`, as each kind's finder reads the fields of its own locator. */
+  of(list: ShoppingList, locator: never): T;
+}
+
+/** The quantity, removal, order and custom field actions, which line items and text line items share. */
+function itemActions<T extends { id: string; key?: string; quantity: number; custom?: CustomFields }>(
+  kind: ItemKind<T>,
+): Record<string, UpdateAction<ShoppingList>> {
+  const orderField = `${kind.name[0]!.toLowerCase()}${kind.name.slice(1)}Order`;
+  const itemOf = (list: ShoppingList, a: object) => kind.of(list, a as never);
+  return {
+    [`change${kind.name}Quantity`]: action(
+      () => kind.locator.extend({ quantity: z.number().int().min(0) }),
+      (list: ShoppingList, a) => {
+        const item = itemOf(list, a);
+        if (a.quantity === 0)
+          kind.replace(
+            list,
+            kind.items(list).filter((entry) => entry !== item),
+          );
+        else item.quantity = a.quantity;
+      },
+    ),
+    [`remove${kind.name}`]: action(
+      () => kind.locator.extend({ quantity: Quantity.optional() }),
+      (list: ShoppingList, a) => {
+        kind.replace(list, removeQuantity(kind.items(list), itemOf(list, a), a.quantity));
+      },
+    ),
+    [`change${kind.name}sOrder`]: action(
+      () => z.object({ [orderField]: z.array(z.string()) }),
+      (list: ShoppingList, a) => {
+        kind.replace(list, reorder(kind.items(list), a[orderField] as string[], kind.label));
+      },
+    ),
+    [`set${kind.name}CustomType`]: action(
+      () => kind.locator.extend(SetCustomType.shape),
+      (list: ShoppingList, a, ctx) => applyCustomType(itemOf(list, a), a, ctx),
+    ),
+    [`set${kind.name}CustomField`]: action(
+      () => kind.locator.extend(SetCustomField.shape),
+      (list: ShoppingList, a) => applyCustomField(itemOf(list, a), a),
+    ),
+  };
+}
+
+const lineItemActions = itemActions<ShoppingListLineItem>({
+  name: 'LineItem',
+  label: 'line item',
+  items: (list) => list.lineItems,
+  replace: (list, items) => {
+    list.lineItems = items;
+  },
+  locator: LineItemLocator,
+  of: lineItemOf,
+});
+
+const textLineItemActions = itemActions<TextLineItem>({
+  name: 'TextLineItem',
+  label: 'text line item',
+  items: (list) => list.textLineItems,
+  replace: (list, items) => {
+    list.textLineItems = items;
+  },
+  locator: TextLineItemLocator,
+  of: textLineItemOf,
+});
 
 /** Shopping lists: `customer` (Reference) / `anonymousId`, `store`, `businessUnit`. */
 const shoppingListScope: ScopePolicy<ShoppingList> = {
@@ -331,19 +409,8 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
     setKey: setter('key', Key),
     setSlug: setter('slug', Slug),
     setDescription: setter('description', LocalizedString),
-    setCustomer: action(
-      () => z.object({ customer: resourceIdentifier('customer').optional().nullable() }),
-      (list, a, ctx) => {
-        setField(list, 'customer', a.customer ? ctx.reference('customer', a.customer) : undefined);
-      },
-    ),
-    setAnonymousId: action(
-      () => z.object({ anonymousId: z.string().optional().nullable() }),
-      (list, a) => {
-        if (list.customer) throw errors.invalidOperation('The shopping list belongs to a customer: it cannot get an anonymous id.');
-        setField(list, 'anonymousId', a.anonymousId);
-      },
-    ),
+    setCustomer: customerSetter,
+    setAnonymousId: anonymousIdSetter('shopping list'),
     setStore: action(
       () => z.object({ store: resourceIdentifier('store').optional().nullable() }),
       (list, a, ctx) => {
@@ -367,34 +434,7 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
 
     // Line items ---------------------------------------------------------------------------------
     addLineItem: action(LineItemDraft, (list, a, ctx) => addLineItem(list, a, ctx)),
-    changeLineItemQuantity: action(
-      () => LineItemLocator.extend({ quantity: z.number().int().min(0) }),
-      (list, a) => {
-        const item = lineItemOf(list, a);
-        if (a.quantity === 0) list.lineItems = list.lineItems.filter((entry) => entry !== item);
-        else item.quantity = a.quantity;
-      },
-    ),
-    removeLineItem: action(
-      () => LineItemLocator.extend({ quantity: Quantity.optional() }),
-      (list, a) => {
-        list.lineItems = removeQuantity(list.lineItems, lineItemOf(list, a), a.quantity);
-      },
-    ),
-    changeLineItemsOrder: action(
-      () => z.object({ lineItemOrder: z.array(z.string()) }),
-      (list, a) => {
-        list.lineItems = reorder(list.lineItems, a.lineItemOrder, 'line item');
-      },
-    ),
-    setLineItemCustomType: action(
-      () => LineItemLocator.extend(SetCustomType.shape),
-      (list, a, ctx) => applyCustomType(lineItemOf(list, a), a, ctx),
-    ),
-    setLineItemCustomField: action(
-      () => LineItemLocator.extend(SetCustomField.shape),
-      (list, a) => applyCustomField(lineItemOf(list, a), a),
-    ),
+    ...lineItemActions,
 
     // Text line items ----------------------------------------------------------------------------
     addTextLineItem: action(
@@ -416,34 +456,7 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
         setField(textLineItemOf(list, a), 'description', a.description);
       },
     ),
-    changeTextLineItemQuantity: action(
-      () => TextLineItemLocator.extend({ quantity: z.number().int().min(0) }),
-      (list, a) => {
-        const item = textLineItemOf(list, a);
-        if (a.quantity === 0) list.textLineItems = list.textLineItems.filter((entry) => entry !== item);
-        else item.quantity = a.quantity;
-      },
-    ),
-    removeTextLineItem: action(
-      () => TextLineItemLocator.extend({ quantity: Quantity.optional() }),
-      (list, a) => {
-        list.textLineItems = removeQuantity(list.textLineItems, textLineItemOf(list, a), a.quantity);
-      },
-    ),
-    changeTextLineItemsOrder: action(
-      () => z.object({ textLineItemOrder: z.array(z.string()) }),
-      (list, a) => {
-        list.textLineItems = reorder(list.textLineItems, a.textLineItemOrder, 'text line item');
-      },
-    ),
-    setTextLineItemCustomType: action(
-      () => TextLineItemLocator.extend(SetCustomType.shape),
-      (list, a, ctx) => applyCustomType(textLineItemOf(list, a), a, ctx),
-    ),
-    setTextLineItemCustomField: action(
-      () => TextLineItemLocator.extend(SetCustomField.shape),
-      (list, a) => applyCustomField(textLineItemOf(list, a), a),
-    ),
+    ...textLineItemActions,
   },
   // Responses add the line items' `variant` and `productSlug` when expanded; otherwise the stored list.
   routes: presentedRoutes('shopping-list', (call) => presentShoppingList(call), { presentedFields: ['variant', 'productSlug'] }),

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { jsonClone } from '../util/json.js';
 import type { Cart } from './cart/model.js';
-import { type CustomFields, emitsField } from '../engine/common-actions.js';
+import { type CustomFields, emitsField, setter } from '../engine/common-actions.js';
 import {
   action,
   defineResource,
@@ -171,28 +171,8 @@ const actions: Record<string, UpdateAction<StagedQuote>> = {
     'stagedQuoteState',
     'oldStagedQuoteState',
   ),
-  setSellerComment: emitsField(
-    action(
-      () => z.object({ sellerComment: z.string().optional().nullable() }),
-      (staged: StagedQuote, a) => {
-        if (a.sellerComment === undefined || a.sellerComment === null) delete staged.sellerComment;
-        else staged.sellerComment = a.sellerComment;
-      },
-    ),
-    'StagedQuoteSellerCommentSet',
-    'sellerComment',
-  ),
-  setValidTo: emitsField(
-    action(
-      () => z.object({ validTo: DateTime.optional().nullable() }),
-      (staged: StagedQuote, a) => {
-        if (a.validTo === undefined || a.validTo === null) delete staged.validTo;
-        else staged.validTo = a.validTo;
-      },
-    ),
-    'StagedQuoteValidToSet',
-    'validTo',
-  ),
+  setSellerComment: emitsField(setter('sellerComment', z.string()), 'StagedQuoteSellerCommentSet', 'sellerComment'),
+  setValidTo: emitsField(setter('validTo', DateTime), 'StagedQuoteValidToSet', 'validTo'),
   ...flowActions<StagedQuote>('StagedQuoteState', 'StagedQuote'),
 };
 

@@ -4,12 +4,23 @@
  * them too: `discounted` is computed when they are read, from the product variant with their SKU.
  */
 import { z } from 'zod';
+import { isDated, isEmptyPeriod, validityPeriodsOverlap } from '../util/validity.js';
 import { errors } from '../http/errors.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import type { ProductDiscountLike } from '../pricing/product-discounts.js';
 import { jsonClone } from '../util/json.js';
 import { action, defineResource, emits, emitsOneOf, type BaseFields, type Reference, type ResourceContext } from '../engine/define.js';
-import { customFieldActions, customFields, type CustomFields, emitsField, setField, setter } from '../engine/common-actions.js';
+import {
+  applyValidity,
+  changer,
+  customFieldActions,
+  customFields,
+  type CustomFields,
+  emitsField,
+  setField,
+  setter,
+  validityActions,
+} from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { allVariants, type PriceTier, type Product } from './product/model.js';
 import { CatalogRead, type StandalonePriceLike } from './product/present.js';
@@ -34,7 +45,6 @@ export interface StandalonePrice extends StandalonePriceLike {
   recurrencePolicy?: Reference;
 }
 
-const iso = (value: string) => new Date(Date.parse(value)).toISOString();
 const ProductDiscountIdentifier = z.object({ typeId: z.literal('product-discount').optional(), id: z.string() });
 
 export const StandalonePriceDraft = z.object({
@@ -60,8 +70,6 @@ const validityOf = (price: StandalonePrice) => ({ validFrom: price.validFrom, va
 
 const scopeOf = (price: StandalonePrice) =>
   [price.sku, price.value.currencyCode, price.country ?? '', price.customerGroup?.id ?? '', price.channel?.id ?? ''].join('|');
-const isDated = (price: StandalonePrice) => price.validFrom !== undefined || price.validUntil !== undefined;
-const bound = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Date.parse(value));
 
 function scopeDetails(price: StandalonePrice, other: StandalonePrice): Record<string, unknown> & { sku: string } {
   return {
@@ -78,7 +86,7 @@ function scopeDetails(price: StandalonePrice, other: StandalonePrice): Record<st
 
 /** No other standalone price of the SKU has the same scope and validity, or an overlapping dated validity. */
 function assertScope(price: StandalonePrice, self: string | undefined, ctx: ResourceContext): void {
-  if (price.validFrom !== undefined && price.validUntil !== undefined && price.validFrom >= price.validUntil) {
+  if (isEmptyPeriod(price)) {
     throw errors.invalidOperation('The validFrom of a price must be before its validUntil.');
   }
   const scope = scopeOf(price);
@@ -88,17 +96,12 @@ function assertScope(price: StandalonePrice, self: string | undefined, ctx: Reso
     if (other.validFrom === price.validFrom && other.validUntil === price.validUntil) {
       throw catalogErrors.duplicateStandalonePriceScope(scopeDetails(price, other));
     }
-    if (isDated(price) && isDated(other)) {
-      const overlap =
-        bound(price.validFrom, -Infinity) < bound(other.validUntil, Infinity) &&
-        bound(other.validFrom, -Infinity) < bound(price.validUntil, Infinity);
-      if (overlap) {
-        throw catalogErrors.overlappingStandalonePriceValidity({
-          ...scopeDetails(price, other),
-          ...(other.validFrom ? { conflictingValidFrom: other.validFrom } : {}),
-          ...(other.validUntil ? { conflictingValidUntil: other.validUntil } : {}),
-        });
-      }
+    if (isDated(price) && isDated(other) && validityPeriodsOverlap(price, other)) {
+      throw catalogErrors.overlappingStandalonePriceValidity({
+        ...scopeDetails(price, other),
+        ...(other.validFrom ? { conflictingValidFrom: other.validFrom } : {}),
+        ...(other.validUntil ? { conflictingValidUntil: other.validUntil } : {}),
+      });
     }
   }
 }
@@ -120,11 +123,11 @@ function externalDiscount(
   return { value: typedMoney(draft.value), discount: { typeId: 'product-discount', id: reference.id } };
 }
 
-function validity(price: StandalonePrice, fields: { validFrom?: string | null; validUntil?: string | null }, ctx: ResourceContext): void {
-  if ('validFrom' in fields) setField(price, 'validFrom', fields.validFrom ? iso(fields.validFrom) : undefined);
-  if ('validUntil' in fields) setField(price, 'validUntil', fields.validUntil ? iso(fields.validUntil) : undefined);
+/** The set actions of the validity period, each checking the new period against the SKU's other prices. */
+const validity = validityActions<StandalonePrice>((price, change, ctx) => {
+  applyValidity(price, change);
   assertScope(price, price.id, ctx);
-}
+});
 
 /** The standalone price as reads return it: with the product discount of its SKU's variant. */
 export function presentStandalonePrice(price: StandalonePrice, read: CatalogRead, ctx: ResourceContext): StandalonePrice {
@@ -156,8 +159,7 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
     if (draft.country !== undefined) price.country = draft.country;
     if (draft.customerGroup) price.customerGroup = ctx.reference('customer-group', draft.customerGroup);
     if (draft.channel) price.channel = ctx.reference('channel', draft.channel);
-    if (draft.validFrom !== undefined) price.validFrom = iso(draft.validFrom);
-    if (draft.validUntil !== undefined) price.validUntil = iso(draft.validUntil);
+    applyValidity(price, draft);
     if (draft.tiers) price.tiers = tiersFromDraft(draft.tiers, draft.value.currencyCode);
     if (draft.discounted) price.discounted = externalDiscount(draft.discounted, draft.value.currencyCode, ctx);
     const custom = customFields(draft.custom, ctx);
@@ -215,17 +217,7 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
         stagedChanges && { type: 'StandalonePriceStagedChangesRemoved', stagedChanges },
       (price: StandalonePrice) => price.staged,
     ),
-    changeActive: emitsField(
-      action(
-        () => z.object({ active: z.boolean() }),
-        (price: StandalonePrice, a) => {
-          price.active = a.active;
-        },
-      ),
-      'StandalonePriceActiveChanged',
-      'active',
-      'oldActive',
-    ),
+    changeActive: emitsField(changer('active', z.boolean()), 'StandalonePriceActiveChanged', 'active', 'oldActive'),
     addPriceTier: emits(
       action(
         () => z.object({ tier: PriceTierDraft }),
@@ -276,10 +268,7 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
       (price: StandalonePrice) => price.tiers,
     ),
     setValidFrom: emits(
-      action(
-        () => z.object({ validFrom: DateTime.optional().nullable() }),
-        (price: StandalonePrice, a, ctx) => validity(price, { validFrom: a.validFrom }, ctx),
-      ),
+      validity.setValidFrom,
       'StandalonePriceValidFromSet',
       (price: StandalonePrice, _a, previous: Pick<StandalonePrice, 'validFrom'>) => ({
         validFrom: price.validFrom,
@@ -288,10 +277,7 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
       validityOf,
     ),
     setValidUntil: emits(
-      action(
-        () => z.object({ validUntil: DateTime.optional().nullable() }),
-        (price: StandalonePrice, a, ctx) => validity(price, { validUntil: a.validUntil }, ctx),
-      ),
+      validity.setValidUntil,
       'StandalonePriceValidUntilSet',
       (price: StandalonePrice, _a, previous: Pick<StandalonePrice, 'validUntil'>) => ({
         validUntil: price.validUntil,
@@ -300,10 +286,7 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
       validityOf,
     ),
     setValidFromAndUntil: emits(
-      action(
-        () => z.object({ validFrom: DateTime.optional().nullable(), validUntil: DateTime.optional().nullable() }),
-        (price: StandalonePrice, a, ctx) => validity(price, { validFrom: a.validFrom, validUntil: a.validUntil }, ctx),
-      ),
+      validity.setValidFromAndUntil,
       'StandalonePriceValidFromAndUntilSet',
       (price: StandalonePrice, _a, previous: Pick<StandalonePrice, 'validFrom' | 'validUntil'>) => ({
         validFrom: price.validFrom,

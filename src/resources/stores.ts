@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, emits, type Reference, type ResourceContext, type UpdateAction } from '../engine/define.js';
 import { jsonClone } from '../util/json.js';
-import { customFieldActions, customFields, type CustomFields, emitsField, setField } from '../engine/common-actions.js';
+import { customFieldActions, customFields, type CustomFields, emitsField, setField, setter } from '../engine/common-actions.js';
 import { Country, CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
 import { SETTINGS_ID } from './project.js';
 
@@ -213,6 +213,45 @@ function channelsWithRole(identifiers: ResourceIdentifier[] | undefined, role: C
 const idOf = (typeId: string, identifier: ResourceIdentifier, ctx: ResourceContext) =>
   identifier.id !== undefined ? identifier.id : ctx.reference(typeId, identifier).id;
 
+/** `add…Channel`, `remove…Channel` and `set…Channels` of the store's distribution or supply channels. */
+function channelListActions(kind: 'distribution' | 'supply'): Record<string, UpdateAction<Store>> {
+  const Kind = kind === 'distribution' ? 'Distribution' : 'Supply';
+  const role: ChannelRole = kind === 'distribution' ? 'ProductDistribution' : 'InventorySupply';
+  const one = `${kind}Channel`;
+  const all = `${kind}Channels` as const;
+  return {
+    [`add${Kind}Channel`]: channelsChange(
+      action(
+        () => z.object({ [one]: resourceIdentifier('channel') }),
+        (store: Store, a, ctx) => {
+          const reference = channelWithRole(a[one] as ResourceIdentifier, role, ctx);
+          if (!store[all].some((c) => c.id === reference.id)) store[all].push(reference);
+        },
+      ),
+      kind,
+    ),
+    [`remove${Kind}Channel`]: channelsChange(
+      action(
+        () => z.object({ [one]: resourceIdentifier('channel') }),
+        (store: Store, a, ctx) => {
+          const id = idOf('channel', a[one] as ResourceIdentifier, ctx);
+          store[all] = store[all].filter((c) => c.id !== id);
+        },
+      ),
+      kind,
+    ),
+    [`set${Kind}Channels`]: channelsChange(
+      action(
+        () => z.object({ [all]: ChannelIdentifiers.optional().nullable() }),
+        (store: Store, a, ctx) => {
+          store[all] = channelsWithRole((a[all] as ResourceIdentifier[] | null | undefined) ?? undefined, role, ctx);
+        },
+      ),
+      kind,
+    ),
+  };
+}
+
 /**
  * Only languages of the project may be used: 400 ProjectNotConfiguredForLanguages otherwise. A project
  * whose settings name no languages at all (the mock's fresh default) accepts any.
@@ -286,14 +325,7 @@ export const stores = defineResource<StoreDraft, Store>({
     return store;
   },
   actions: {
-    setName: emitsField(
-      action(
-        () => z.object({ name: LocalizedString.optional().nullable() }),
-        (store: Store, a) => setField(store, 'name', a.name),
-      ),
-      'StoreNameSet',
-      'name',
-    ),
+    setName: emitsField(setter('name', LocalizedString), 'StoreNameSet', 'name'),
     setLanguages: emitsListChange(
       action(
         () => z.object({ languages: z.array(z.string()).optional().nullable() }),
@@ -330,64 +362,8 @@ export const stores = defineResource<StoreDraft, Store>({
         },
       ),
     ),
-    addDistributionChannel: channelsChange(
-      action(
-        () => z.object({ distributionChannel: resourceIdentifier('channel') }),
-        (store: Store, a, ctx) => {
-          const reference = channelWithRole(a.distributionChannel, 'ProductDistribution', ctx);
-          if (!store.distributionChannels.some((c) => c.id === reference.id)) store.distributionChannels.push(reference);
-        },
-      ),
-      'distribution',
-    ),
-    removeDistributionChannel: channelsChange(
-      action(
-        () => z.object({ distributionChannel: resourceIdentifier('channel') }),
-        (store: Store, a, ctx) => {
-          const id = idOf('channel', a.distributionChannel, ctx);
-          store.distributionChannels = store.distributionChannels.filter((c) => c.id !== id);
-        },
-      ),
-      'distribution',
-    ),
-    setDistributionChannels: channelsChange(
-      action(
-        () => z.object({ distributionChannels: ChannelIdentifiers.optional().nullable() }),
-        (store: Store, a, ctx) => {
-          store.distributionChannels = channelsWithRole(a.distributionChannels ?? undefined, 'ProductDistribution', ctx);
-        },
-      ),
-      'distribution',
-    ),
-    addSupplyChannel: channelsChange(
-      action(
-        () => z.object({ supplyChannel: resourceIdentifier('channel') }),
-        (store: Store, a, ctx) => {
-          const reference = channelWithRole(a.supplyChannel, 'InventorySupply', ctx);
-          if (!store.supplyChannels.some((c) => c.id === reference.id)) store.supplyChannels.push(reference);
-        },
-      ),
-      'supply',
-    ),
-    removeSupplyChannel: channelsChange(
-      action(
-        () => z.object({ supplyChannel: resourceIdentifier('channel') }),
-        (store: Store, a, ctx) => {
-          const id = idOf('channel', a.supplyChannel, ctx);
-          store.supplyChannels = store.supplyChannels.filter((c) => c.id !== id);
-        },
-      ),
-      'supply',
-    ),
-    setSupplyChannels: channelsChange(
-      action(
-        () => z.object({ supplyChannels: ChannelIdentifiers.optional().nullable() }),
-        (store: Store, a, ctx) => {
-          store.supplyChannels = channelsWithRole(a.supplyChannels ?? undefined, 'InventorySupply', ctx);
-        },
-      ),
-      'supply',
-    ),
+    ...channelListActions('distribution'),
+    ...channelListActions('supply'),
     addProductSelection: productSelectionsChange(
       action(
         () => z.object({ productSelection: resourceIdentifier('product-selection'), active: z.boolean().optional() }),

@@ -68,3 +68,11 @@ export function millisOf(iso: string): number {
   }
   return parsedMillis;
 }
+
+/**
+ * A date-time a client sent, in any offset and precision ISO 8601 allows, as the platform stores and
+ * compares it: UTC with milliseconds, so that stored times order as text.
+ */
+export function canonicalDateTime(text: string): string {
+  return new Date(Date.parse(text)).toISOString();
+}

@@ -8,7 +8,7 @@ import { ok, type ApiCall } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';
 import { addressBookActions } from '../address-book.js';
-import { customFieldActionsWithMessages, emitsField, setField } from '../../engine/common-actions.js';
+import { changer, customFieldActionsWithMessages, emitsField, setter } from '../../engine/common-actions.js';
 import {
   action,
   type CustomRoute,
@@ -79,34 +79,9 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
   /** A unit with children cannot go: they name it as `parentUnit`. */
   referencedBy: ['business-unit'],
   actions: {
-    changeName: emits(
-      action(
-        () => z.object({ name: z.string() }),
-        (unit: BusinessUnit, a) => {
-          unit.name = a.name;
-        },
-      ),
-      'BusinessUnitNameChanged',
-      (unit: BusinessUnit) => ({ name: unit.name }),
-    ),
-    setContactEmail: emitsField(
-      action(
-        () => z.object({ contactEmail: z.string().optional().nullable() }),
-        (unit: BusinessUnit, a) => setField(unit, 'contactEmail', a.contactEmail),
-      ),
-      'BusinessUnitContactEmailSet',
-      'contactEmail',
-    ),
-    changeStatus: emits(
-      action(
-        () => z.object({ status: Status }),
-        (unit: BusinessUnit, a) => {
-          unit.status = a.status;
-        },
-      ),
-      'BusinessUnitStatusChanged',
-      (unit: BusinessUnit) => ({ active: unit.status }),
-    ),
+    changeName: emits(changer('name', z.string()), 'BusinessUnitNameChanged', (unit: BusinessUnit) => ({ name: unit.name })),
+    setContactEmail: emitsField(setter('contactEmail', z.string()), 'BusinessUnitContactEmailSet', 'contactEmail'),
+    changeStatus: emits(changer('status', Status), 'BusinessUnitStatusChanged', (unit: BusinessUnit) => ({ active: unit.status })),
 
     // Associates
     addAssociate: emits(

@@ -20,6 +20,7 @@
  */
 import { navigate, type CartPredicateScope, type PredicateItem, type ReferenceLookup } from '../../pricing/cart-predicate.js';
 import type { FieldResolver } from '../../pricing/discount-predicate.js';
+import type { Money } from '../../pricing/money.js';
 import type { ResourceContext } from '../../engine/define.js';
 import type { Product } from '../product/model.js';
 import type { Cart, CustomLineItem, LineItem } from './model.js';
@@ -33,12 +34,7 @@ function lazy<T>(make: () => T): () => T {
   return () => (value ??= { v: make() }).v;
 }
 
-export function lineItemFields(
-  item: LineItem,
-  ctx: ResourceContext,
-  lookup = referenceLookup(ctx),
-  unitPrice?: { currencyCode: string; centAmount: number },
-): FieldResolver {
+export function lineItemFields(item: LineItem, ctx: ResourceContext, lookup = referenceLookup(ctx), unitPrice?: Money): FieldResolver {
   const product = lazy(() => ctx.get('product', item.productId) as Product | undefined);
   const categories = lazy(() => product()?.masterData.current.categories ?? []);
   const view = lazy(() => {

@@ -12,6 +12,7 @@ import {
   DateTime,
   LanguageTag,
 } from '../../engine/validation.js';
+export { LineItemLocator } from '../../engine/validation.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
 import { CartDiscountTarget, CartDiscountValueDraft } from '../cart-discounts.js';
 
@@ -147,8 +148,6 @@ export type CartDraft = z.infer<typeof CartDraft>;
 
 export const DirectDiscountDraft = z.object({ value: CartDiscountValueDraft, target: CartDiscountTarget.optional() });
 
-/** How an update action names a line item of the cart: by id or by key. */
-export const LineItemLocator = z.object({ lineItemId: z.string().optional(), lineItemKey: z.string().optional() });
 export const CustomLineItemLocator = z.object({ customLineItemId: z.string().optional(), customLineItemKey: z.string().optional() });
 /** A field an update action sets, or with null or nothing removes. */
 export const Optional = <S extends z.ZodType>(schema: S) => schema.optional().nullable();
