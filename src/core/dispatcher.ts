@@ -64,18 +64,14 @@ interface ApiRequest extends RoutedRequest {
 /** A mount served before any token is read: it answers the whole response, or `undefined` to pass the request on. */
 type PublicMount = (routed: RoutedRequest) => MockResponse | undefined;
 
-/** A mount under a project: it answers the route's reply, or `undefined` to pass the request on. */
-type ProjectMount = (api: ApiRequest) => Reply | undefined;
+/** A mount under `/{projectKey}/`: it answers the reply, or `undefined` to pass the request on. */
+type ApiMount = (api: ApiRequest) => Reply | undefined;
 
 const METHODS = new Set<string>(['GET', 'POST', 'DELETE', 'HEAD']);
 
 export class Dispatcher {
   private readonly publicMounts: PublicMount[] = [(routed) => this.serveToken(routed), (routed) => this.serveImage(routed)];
-  private readonly projectMounts: ProjectMount[] = [
-    (api) => this.serveGraphql(api),
-    (api) => this.serveScoped(api),
-    (api) => this.serveRest(api),
-  ];
+  private readonly apiMounts: ApiMount[] = [(api) => this.serveGraphql(api), (api) => this.serveScoped(api), (api) => this.serveRest(api)];
   /** The REST routes of every resource type. */
   private readonly router = new Router();
   /** `/me`, `/in-store/key=`, `/as-associate/`: their own routers. */
@@ -114,14 +110,14 @@ export class Dispatcher {
       const response = mount(routed);
       if (response !== undefined) return response;
     }
-    const result = this.serveProject(routed);
+    const result = this.serveApi(routed);
     return reply(result.status, result.body, method);
   }
 
   /** The mounts under a project, tried in order once the request's context is derived. */
-  private serveProject(routed: RoutedRequest): Reply {
+  private serveApi(routed: RoutedRequest): Reply {
     const api = this.apiRequest(routed);
-    for (const mount of this.projectMounts) {
+    for (const mount of this.apiMounts) {
       const result = mount(api);
       if (result !== undefined) return result;
     }
@@ -196,7 +192,7 @@ export class Dispatcher {
         headers: { ...request.headers, 'content-type': 'application/json' },
       };
       if (body !== undefined) inner.body = JSON.stringify(body);
-      return this.serveProject({ method, segments, query, request: inner }).body;
+      return this.serveApi({ method, segments, query, request: inner }).body;
     };
   }
 
