@@ -1,20 +1,12 @@
 import { z } from 'zod';
-import { errors, PlatformError } from '../http/errors.js';
-import { MAX_BODY_BYTES, byteLength } from '../http/body.js';
-import { header, type MockRequest, type MockResponse } from '../http/exchange.js';
-import { CORRELATION_HEADER, correlationId } from '../http/correlation.js';
-import { Call, decodeSegment, type Expander, Router } from '../http/router.js';
-import { requestTarget } from '../http/target.js';
-import type { Method, RawRequest, Reply } from '../http/context.js';
-import { identityOf, PROGRAMMATIC } from '../auth/identity.js';
+import { errors } from '../http/errors.js';
+import type { MockRequest, MockResponse } from '../http/exchange.js';
+import { PROGRAMMATIC } from '../auth/identity.js';
 import { isoNow } from '../util/time.js';
-import { Repeatable, repeatably } from '../util/repeatable.js';
-import { type ExtensionCall, ExtensionsPending, type ExtensionVerdict } from '../engine/extension-gate.js';
-import { callExtension, type ExtensionHandler } from '../core/extension-calls.js';
+import type { ExtensionHandler } from '../core/extension-calls.js';
 import { TokenServer } from '../core/token-server.js';
 import {
   type AuthStore,
-  isExpired,
   TOKEN_LIFETIME_SECONDS,
   type TokenFilter,
   type TokenRecord,
@@ -24,15 +16,11 @@ import {
 import { MemoryStorage } from '../storage/memory.js';
 import type { StorageBackend, StorageSnapshot, StoredDocument } from '../storage/backend.js';
 import { distrustVersions } from '../resources/product/search/catalog-index.js';
-import { type FaultAnswer, Faults } from '../core/faults.js';
+import type { Faults } from '../core/faults.js';
 import { type ExportOptions, exportStorage, ImportError, loadStorage, type MockExport, parseExport } from './export.js';
 import type { Author, ResourceDefinition } from '../engine/define.js';
 import { Repository } from '../engine/repository.js';
-import { resourceRoutes } from '../engine/generic-routes.js';
-import { projectRoutes } from '../resources/project.js';
 import { authenticateCustomer } from '../resources/customer/authentication.js';
-import { loginRoutes } from '../resources/customer/sign-in.js';
-import { IMAGES_SEGMENT, storedImage } from '../resources/product/images.js';
 import { resourceDefinitions } from '../resources/index.js';
 import { fullMessage, MESSAGE_TYPE_ID, type MessageFilter, messageMatches, retained, retainedSince } from '../engine/messages.js';
 import { DELIVERY_TYPE_ID, type Delivery, type DeliveryFilter, type DeliveryListener, deliveryMatches } from '../engine/outbox.js';
@@ -41,9 +29,10 @@ import { seedPairs, type SeedInput, type SeededType } from './seed.js';
 export type { SeedItem, SeedInput, SeededType } from './seed.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
 import { FAILING_STATUSES, SUBSCRIPTION_TYPE_ID, type Subscription, type SubscriptionStatus } from '../engine/subscription.js';
-import { type JournalCaller, type JournalEntry, type JournalFilter, RequestJournal } from '../core/journal.js';
-import { type RestCall, serveGraphql } from '../core/graphql/index.js';
-import { NOT_SCOPED, Scopes, type PermissionDecision, type ScopedMatch } from '../core/scoped-mounts.js';
+import type { JournalEntry, JournalFilter } from '../core/journal.js';
+import { Dispatcher } from '../core/dispatcher.js';
+import { RequestPipeline } from '../core/pipeline.js';
+import type { PermissionDecision } from '../core/scoped-mounts.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
 export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
@@ -122,29 +111,6 @@ function parseOptions(input: CommerceMockOptions | undefined): z.output<typeof C
   throw new TypeError(`commerce-mock: invalid options: ${problems.join('; ')}`);
 }
 
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-/**
- * Headers as a literal of their own, not a spread of shared ones: `finish` adds the correlation id
- * to them, and on Node 20 a field added to a spread's copy takes a slow path (0.6 µs of a get by id).
- */
-function reply(status: number, body: unknown, method: string): MockResponse {
-  const headers: Record<string, string> = { 'content-type': JSON_CONTENT_TYPE };
-  return method === 'HEAD' ? { status, headers } : { status, headers, body };
-}
-
-/** The one place errors become the platform's envelope. */
-function errorResponse(error: unknown, method: string): MockResponse {
-  const platformError = error instanceof PlatformError ? error : errors.general(error instanceof Error ? error.message : String(error));
-  if (!(error instanceof PlatformError)) console.error('commerce-mock: internal error', error);
-  return reply(platformError.statusCode, platformError.toJSON(), method);
-}
-
-const METHODS = new Set<string>(['GET', 'POST', 'DELETE', 'HEAD']);
-
-/** Extension calls one request may make (each write can trigger several): far more than any real request. */
-const MAX_EXTENSION_CALLS = 50;
-
 export interface ProjectScoped {
   projectKey?: string;
 }
@@ -169,38 +135,28 @@ export class CommerceMock {
   readonly repository: Repository;
   private readonly tokens: TokenStore;
   private readonly tokenServer: TokenServer;
-  private readonly router = new Router();
-  /** `/me`, `/in-store/key=`, `/as-associate/`: their own routers, and the as-associate decision log. */
-  private readonly scopes: Scopes;
-  private readonly expander: Expander;
-  private readonly journal: RequestJournal;
+  /** Faults, latency, the journal and API extensions around the dispatch of each request. */
+  private readonly pipeline: RequestPipeline;
   /** Fault injection: matching requests fail before anything is served (see docs/state-and-faults.md). */
-  readonly faults = new Faults();
-  /** In-process API extensions by key (`registerExtension`). */
-  private readonly extensionHandlers = new Map<string, ExtensionHandler>();
+  readonly faults: Faults;
 
   constructor(options?: CommerceMockOptions) {
     const { storage, initialData, ...resolved } = parseOptions(options);
     this.options = resolved;
     this.tokens = new TokenStore(resolved.tokenLifetimeSeconds);
-    this.journal = new RequestJournal(resolved.journal, (authorization) => this.callerOf(authorization));
     this.storage = storage === 'memory' ? new MemoryStorage() : storage;
     this.repository = new Repository(this.storage, new Map(resourceDefinitions.map((d) => [d.typeId, d])), {
       strictFields: resolved.strictWhere,
     });
-    this.expander = (project, document, paths) => this.repository.expand(project, document, paths);
     this.tokenServer = new TokenServer(
       this.tokens,
       (project, email, password, storeKey) =>
         authenticateCustomer(this.repository.context(project, PROGRAMMATIC), email, password, storeKey),
       resolved.enforceTokenExpiry,
     );
-    this.router.add('', projectRoutes(this.repository));
-    this.router.add('login', loginRoutes(this.repository));
-    for (const definition of resourceDefinitions) {
-      if (definition.path) this.router.add(definition.path, resourceRoutes(definition, this.repository));
-    }
-    this.scopes = new Scopes(this.repository);
+    const dispatcher = new Dispatcher(this.repository, this.tokens, this.tokenServer, resolved);
+    this.pipeline = new RequestPipeline(dispatcher, this.repository, this.tokens, resolved);
+    this.faults = this.pipeline.faults;
     if (initialData !== undefined) this.import(initialData);
   }
 
@@ -212,7 +168,7 @@ export class CommerceMock {
    * answer. Every transport serves through it.
    */
   respond(request: MockRequest): MockResponse | Promise<MockResponse> {
-    return this.recorded(request, true);
+    return this.pipeline.respond(request);
   }
 
   /**
@@ -221,32 +177,7 @@ export class CommerceMock {
    * General, naming `respond()`) and changes nothing.
    */
   handle(request: MockRequest): MockResponse {
-    return this.recorded(request, false) as MockResponse;
-  }
-
-  /** Serves a request and records it in the journal once it is answered. */
-  private recorded(request: MockRequest, mayAwait: boolean): MockResponse | Promise<MockResponse> {
-    if (this.journal.size === 0) return this.serve(request, mayAwait);
-    const time = isoNow();
-    const started = performance.now();
-    const response = this.serve(request, mayAwait);
-    if (response instanceof Promise) return response.then((settled) => this.record(request, settled, time, started));
-    return this.record(request, response, time, started);
-  }
-
-  private record(request: MockRequest, response: MockResponse, time: string, started: number): MockResponse {
-    this.journal.record({
-      time,
-      method: request.method.toUpperCase(),
-      url: request.url,
-      authorization: header(request, 'authorization'),
-      status: response.status,
-      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-      // A binary body (an uploaded image) is recorded by its size, not as text.
-      requestBody: request.body ?? (request.bytes ? `(${request.bytes.length} bytes)` : undefined),
-      response: response.body,
-    });
-    return response;
+    return this.pipeline.handle(request);
   }
 
   /**
@@ -255,205 +186,15 @@ export class CommerceMock {
    * mock cannot call). Returns what unregisters it.
    */
   registerExtension(key: string, handler: ExtensionHandler): () => void {
-    this.extensionHandlers.set(key, handler);
-    return () => {
-      if (this.extensionHandlers.get(key) === handler) this.extensionHandlers.delete(key);
-    };
-  }
-
-  private serve(request: MockRequest, mayAwait: boolean): MockResponse | Promise<MockResponse> {
-    const fault = this.faults.isEmpty ? undefined : this.faultFor(request);
-    // A faulted request is not served at all, so it changes nothing. A dropped one gets no answer (status 0, as browsers report it).
-    if (fault?.dropConnection) return { status: 0, headers: {}, dropConnection: true };
-    if (fault?.error) return this.finish(request, this.faultResponse(fault.error, fault.headers, request.method), fault);
-    const response = this.answer(request, mayAwait);
-    return response instanceof Promise
-      ? response.then((settled) => this.finish(request, settled, fault))
-      : this.finish(request, response, fault);
-  }
-
-  private finish(request: MockRequest, response: MockResponse, fault: FaultAnswer | undefined): MockResponse {
-    const delayMs = (fault?.delayMs ?? 0) + this.latency();
-    if (delayMs > 0) response.delayMs = delayMs;
-    response.headers[CORRELATION_HEADER] = correlationId(request);
-    return response;
-  }
-
-  private faultFor(request: MockRequest): FaultAnswer | undefined {
-    const path = new URL(request.url, 'http://localhost').pathname;
-    return this.faults.match(request.method.toUpperCase(), path, request.body);
-  }
-
-  private faultResponse(error: PlatformError, headers: Record<string, string>, method: string): MockResponse {
-    const response = errorResponse(error, method.toUpperCase());
-    Object.assign(response.headers, headers);
-    return response;
-  }
-
-  /** The `latencyMs` option's delay for one response. */
-  private latency(): number {
-    const { latencyMs } = this.options;
-    if (typeof latencyMs === 'number') return latencyMs;
-    const [min, max] = latencyMs;
-    return min + Math.random() * (max - min);
-  }
-
-  /**
-   * One run of a request. A write that triggers API extensions stops it (`ExtensionsPending`: rolled
-   * back, nothing stored); the extensions are called, and the request runs again with their answers
-   * (the same ids and time: `Repeatable`), until it is served or refused.
-   */
-  private answer(
-    request: MockRequest,
-    mayAwait: boolean,
-    run = new Repeatable(),
-    answers = new Map<string, ExtensionVerdict>(),
-  ): MockResponse | Promise<MockResponse> {
-    const method = request.method.toUpperCase();
-    const decisions = this.repository.decisions.size;
-    try {
-      return repeatably(run, () => this.repository.extensions.serving(answers, () => this.answerOnce(request, method)));
-    } catch (error) {
-      if (!(error instanceof ExtensionsPending)) return errorResponse(error, method);
-      // The run is void, as its writes are: the next run decides again, and records its own decisions.
-      this.repository.decisions.forgetSince(decisions);
-      if (!mayAwait) {
-        return errorResponse(
-          errors.general(`${error.message} Extensions are called asynchronously: serve the request with mock.respond().`),
-          method,
-        );
-      }
-      if (answers.size + error.calls.length > MAX_EXTENSION_CALLS) {
-        return errorResponse(errors.general(`The request triggered more than ${MAX_EXTENSION_CALLS} API extension calls.`), method);
-      }
-      // A refusal is answered by the next run, where the write meets it: a REST error, or the error of a GraphQL field.
-      return this.callExtensions(error.calls, answers).then(() => this.answer(request, mayAwait, run, answers));
-    }
-  }
-
-  /** Calls the extensions of one write, together, and files their answers. */
-  private async callExtensions(calls: ExtensionCall[], answers: Map<string, ExtensionVerdict>): Promise<void> {
-    const verdicts = await Promise.all(calls.map((call) => callExtension(call, this.extensionHandlers)));
-    for (const [index, call] of calls.entries()) answers.set(call.answerKey, verdicts[index]!);
-  }
-
-  private answerOnce(request: MockRequest, method: string): MockResponse {
-    if (
-      (request.body !== undefined && request.body.length > MAX_BODY_BYTES / 3 && byteLength(request.body) > MAX_BODY_BYTES) ||
-      (request.bytes !== undefined && request.bytes.length > MAX_BODY_BYTES)
-    ) {
-      throw errors.contentTooLarge(MAX_BODY_BYTES);
-    }
-    const { segments, query } = requestTarget(request.url);
-    if (segments[0] === 'oauth') {
-      const result = this.tokenServer.handle({
-        method,
-        segments: segments.slice(1),
-        query,
-        body: request.body,
-        authorization: header(request, 'authorization'),
-      });
-      return reply(result.status, result.body, method);
-    }
-    // Uploaded images are public files, as on the platform's CDN: served before any token is read.
-    if (segments[1] === IMAGES_SEGMENT && segments.length === 3 && (method === 'GET' || method === 'HEAD')) {
-      return this.serveImage(decodeSegment(segments[0]!), decodeSegment(segments[2]!), method);
-    }
-    const result = this.serveApi(method, segments, query, request);
-    return reply(result.status, result.body, method);
-  }
-
-  private serveApi(method: string, segments: string[], query: URLSearchParams, request: MockRequest): Reply {
-    // The path as requested, for errors only: most requests never need it joined.
-    const path = () => `/${segments.join('/')}`;
-    if (!METHODS.has(method)) throw errors.methodNotAllowed(method, path());
-    const [project, ...rest] = segments;
-    if (project === undefined) throw errors.routeNotFound(method, path());
-    // The one hop that derives the request's context: project, author and caller, then the scope.
-    const projectKey = decodeSegment(project);
-    const token = this.recognisedToken(request);
-    const { author, caller } = identityOf(token, projectKey, path);
-    if (rest.length === 1 && rest[0] === 'graphql') {
-      if (method !== 'POST') throw errors.methodNotAllowed(method, path());
-      return serveGraphql(request.body, this.restFor(projectKey, request), (work) => this.repository.transaction(work));
-    }
-    // A caller-scoped prefix is served by its own router only (fail closed), with the scope on the context.
-    const scoped = this.scopes.resolve(method as Method, rest, token, caller);
-    const found: ScopedMatch = scoped === NOT_SCOPED ? this.router.resolve(method as Method, rest) : scoped;
-    if (found === undefined) throw errors.routeNotFound(method, path());
-    if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path());
-    const ctx = this.repository.context(projectKey, author, isoNow(), found.scope);
-    const raw: RawRequest = { apiOrigin: this.options.apiUrl };
-    const contentType = header(request, 'content-type');
-    if (contentType !== undefined) raw.contentType = contentType;
-    if (request.bytes !== undefined) raw.bytes = request.bytes;
-    const call = new Call(method as Method, found.params, query, request.body, ctx, this.expander, raw);
-    const result = found.route.handle(call);
-    // HEAD on a query answers whether anything matches: 404 for an empty page, as the platform does.
-    if (method === 'HEAD' && isEmptyPage(result.body)) throw errors.resourceNotFound({ key: path() });
-    return result;
-  }
-
-  /**
-   * What a GraphQL request's resolvers call: the API route for a method and path, served with the
-   * GraphQL request's own headers (its token, so its caller and scope), answering the route's body.
-   */
-  private restFor(projectKey: string, request: MockRequest): RestCall {
-    return (method, path, query = new URLSearchParams(), body = undefined) => {
-      // The project itself is the project key's own path.
-      const segments = path === '' ? [projectKey] : [projectKey, ...path.split('/')];
-      const inner: MockRequest = {
-        method,
-        url: `/${segments.join('/')}`,
-        headers: { ...request.headers, 'content-type': 'application/json' },
-      };
-      if (body !== undefined) inner.body = JSON.stringify(body);
-      return this.serveApi(method, segments, query, inner).body;
-    };
-  }
-
-  /** `GET /{projectKey}/images/{file}`: an uploaded image, its bytes with their content type. */
-  private serveImage(project: string, file: string, method: string): MockResponse {
-    const image = storedImage(this.storage, project, file);
-    if (!image) throw errors.resourceNotFound({ key: file });
-    const headers = { 'content-type': image.contentType, 'cache-control': 'public, max-age=31536000, immutable' };
-    return method === 'HEAD' ? { status: 200, headers } : { status: 200, headers, bytes: image.bytes };
-  }
-
-  /** The token behind `Authorization: Bearer`, if the mock issued it; enforces the authentication options. */
-  private recognisedToken(request: MockRequest): TokenRecord | undefined {
-    const authorization = header(request, 'authorization');
-    const bearer = authorization && /^Bearer\s+(\S+)/i.exec(authorization)?.[1];
-    const token = bearer ? this.tokens.get(bearer) : undefined;
-    if (this.options.enableAuthentication && this.options.validateCredentials && !token) throw errors.invalidToken();
-    // The platform answers an expired token as it answers an unknown one.
-    if (token && this.options.enforceTokenExpiry && isExpired(token)) throw errors.invalidToken();
-    return token;
-  }
-
-  /** Who sent a request, for the journal: its bearer token's holder, or on the token routes the Basic client id. */
-  private callerOf(authorization = ''): JournalCaller {
-    const bearer = /^Bearer\s+(\S+)/i.exec(authorization)?.[1];
-    if (bearer) {
-      const token = this.tokens.get(bearer);
-      if (!token) return { kind: 'none' };
-      if (token.customerId) return { kind: 'customer', id: token.customerId };
-      if (token.anonymousId) return { kind: 'anonymous', id: token.anonymousId };
-      return { kind: 'client', id: token.clientId };
-    }
-    const basic = /^Basic\s+(\S+)/i.exec(authorization)?.[1];
-    const clientId = basic && Buffer.from(basic, 'base64').toString('utf8').split(':')[0];
-    return clientId ? { kind: 'client', id: clientId } : { kind: 'none' };
+    return this.pipeline.registerExtension(key, handler);
   }
 
   /** Removes all data, all issued tokens, the fault rules, the in-process extensions, the permission decisions and the request journal. */
   clear(): void {
-    this.faults.clear();
-    this.extensionHandlers.clear();
+    this.pipeline.clear();
     this.storage.clear();
     this.tokens.clear();
     this.repository.decisions.clear();
-    this.journal.clear();
   }
 
   /**
@@ -509,12 +250,12 @@ export class CommerceMock {
 
   /** The requests this mock served (the newest `journal.size`, 1000 by default), oldest first. */
   requests(filter?: JournalFilter): JournalEntry[] {
-    return this.journal.list(filter);
+    return this.pipeline.journal.list(filter);
   }
 
   /** The `sequence` of the newest journal entry: pass it as `since` to read only what comes after. */
   get lastRequestSequence(): number {
-    return this.journal.last;
+    return this.pipeline.journal.last;
   }
 
   /** Every as-associate permission decision since the last `clear()`, oldest first (allowed and denied). */
@@ -728,11 +469,6 @@ function parseJson(text: string): unknown {
   } catch (error) {
     throw new ImportError('', `not JSON (${error instanceof Error ? error.message : String(error)}).`);
   }
-}
-
-function isEmptyPage(body: unknown): boolean {
-  const page = body as { results?: unknown; total?: unknown } | undefined;
-  return Array.isArray(page?.results) && page.results.length === 0 && (page.total === undefined || page.total === 0);
 }
 
 export function createCommerceMock(options?: CommerceMockOptions): CommerceMock {

@@ -8,13 +8,13 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { type ErrorObject, PlatformError } from '../http/errors.js';
 import {
-  DEFAULT_TIMEOUT_MS,
   type Extension,
   type ExtensionCall,
   type ExtensionInput,
   type ExtensionVerdict,
   extensionIdentity,
 } from '../engine/extension-gate.js';
+import { DEFAULT_TIMEOUT_MS } from '../resources/extensions.js';
 
 /** What an extension answers: the HTTP status and the body (JSON text, or a value sent as JSON). */
 export interface ExtensionResponse {

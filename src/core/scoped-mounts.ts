@@ -1,5 +1,6 @@
 /**
- * The caller-scoped half of the API, mounted in one place (`mock.serveApi` asks `resolve()` first):
+ * The caller-scoped half of the API, mounted in one place (dispatcher.ts tries `resolve()` before
+ * the REST routes):
  *
  *   /me/...                                   → mount 'me'            (caller from the token)
  *   /in-store/key={storeKey}/...              → mount 'store'

@@ -1,157 +1,43 @@
 /**
  * API Extensions: services the platform calls during a create or an update of a cart, an order, a
  * payment... after the request's changes are made and before they are stored. Their answer adds
- * update actions or refuses the request. This module is the resource (its draft validated as the
- * platform validates it) and the gate the engine passes each write through; calling a destination
- * is asynchronous, so the mock does it (src/core/extension-calls.ts) and runs the request again with the
- * answers (docs/events.md, "API extensions").
+ * update actions or refuses the request. This module is the gate the engine passes each write
+ * through, and the stored extension it reads (the resource, its draft validated as the platform
+ * validates it, is src/resources/extensions.ts); calling a destination is asynchronous, so the mock
+ * does it (src/core/extension-calls.ts) and runs the request again with the answers (docs/events.md,
+ * "API extensions").
  */
-import { z } from 'zod';
-import { errors, fieldErrors, PlatformError, type ErrorObject } from '../http/errors.js';
+import { PlatformError } from '../http/errors.js';
 import { compilePredicate, fieldExistsIn } from '../query/index.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 import { jsonClone } from '../util/json.js';
-import { setter } from './common-actions.js';
-import { action, defineResource } from './define.js';
-import { Key } from './validation.js';
 
 export const EXTENSION_TYPE_ID = 'extension';
 
-/** The platform's limits on `timeoutInMs`: 2 seconds, 10 for an extension of payments only. */
-export const DEFAULT_TIMEOUT_MS = 2000;
-const MAX_TIMEOUT_MS = 2000;
-const MAX_PAYMENT_TIMEOUT_MS = 10_000;
-/** The platform's limit of extensions a project. */
-const MAX_EXTENSIONS = 25;
-
-const Required = z.string().min(1);
-const HttpUrl = z.string().regex(/^https?:\/\/[^\s/?#]+(\/\S*)?$/, 'An http or https URL.');
-
-const Authentication = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('AuthorizationHeader'), headerValue: Required }),
-  z.object({ type: z.literal('AzureFunctions'), key: Required }),
-]);
-
-export const ExtensionDestination = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('HTTP'), url: HttpUrl, authentication: Authentication.optional() }),
-  z.object({
-    type: z.literal('AWSLambda'),
-    arn: z.string().regex(/^arn:aws:lambda:[a-z0-9-]+:\d{12}:function:[\w-]+(:[\w$-]+)?$/, 'An AWS Lambda function ARN.'),
-    accessKey: Required,
-    accessSecret: Required,
-  }),
-  z.object({ type: z.literal('GoogleCloudFunction'), url: HttpUrl }),
-]);
-export type ExtensionDestination = z.infer<typeof ExtensionDestination>;
-
-/** The resource types an extension may be triggered by (the platform's ExtensionResourceTypeId). */
-const ExtensionResourceTypeId = z.enum([
-  'cart',
-  'order',
-  'payment',
-  'payment-method',
-  'customer',
-  'customer-group',
-  'quote-request',
-  'staged-quote',
-  'quote',
-  'business-unit',
-  'shopping-list',
-]);
-
 export type ExtensionAction = 'Create' | 'Update';
 
-const Trigger = z.object({
-  resourceTypeId: ExtensionResourceTypeId,
-  actions: z.array(z.enum(['Create', 'Update'])).min(1),
-  condition: z.string().min(1).optional(),
-});
-type Trigger = z.infer<typeof Trigger>;
-const Triggers = z.array(Trigger).min(1);
-const TimeoutInMs = z.number().int().min(1);
+/** Where an extension is called; the draft's schema (src/resources/extensions.ts) checks the formats. */
+export type ExtensionDestination =
+  | { type: 'HTTP'; url: string; authentication?: ExtensionAuthentication }
+  | { type: 'AWSLambda'; arn: string; accessKey: string; accessSecret: string }
+  | { type: 'GoogleCloudFunction'; url: string };
 
-export const ExtensionDraft = z.object({
-  key: Key.optional(),
-  destination: ExtensionDestination,
-  triggers: Triggers,
-  timeoutInMs: TimeoutInMs.optional(),
-});
-type ExtensionDraft = z.infer<typeof ExtensionDraft>;
+export type ExtensionAuthentication = { type: 'AuthorizationHeader'; headerValue: string } | { type: 'AzureFunctions'; key: string };
 
+/** Which writes call an extension: creates or updates of a resource type, where the condition holds. */
+export interface ExtensionTrigger {
+  resourceTypeId: string;
+  actions: ExtensionAction[];
+  condition?: string;
+}
+
+/** A stored extension, as the gate reads it and the mock calls it. */
 export interface Extension extends StoredDocument {
   key?: string;
   destination: ExtensionDestination;
-  triggers: Trigger[];
+  triggers: ExtensionTrigger[];
   timeoutInMs?: number;
 }
-
-/** A condition that does not parse is refused when the extension is stored, as the platform does. */
-function assertConditionsParse(triggers: readonly Trigger[]): void {
-  const problems: ErrorObject[] = [];
-  triggers.forEach((trigger, index) => {
-    if (trigger.condition === undefined) return;
-    try {
-      compilePredicate(trigger.condition);
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      problems.push(
-        errors.invalidField(`triggers[${index}].condition`, trigger.condition, error.message.replace(/^Malformed parameter: where: /, '')),
-      );
-    }
-  });
-  if (problems.length > 0) throw fieldErrors(problems);
-}
-
-function assertTimeoutAllowed(extension: Pick<Extension, 'triggers' | 'timeoutInMs'>): void {
-  if (extension.timeoutInMs === undefined) return;
-  const paymentsOnly = extension.triggers.every((trigger) => trigger.resourceTypeId === 'payment');
-  const limit = paymentsOnly ? MAX_PAYMENT_TIMEOUT_MS : MAX_TIMEOUT_MS;
-  if (extension.timeoutInMs > limit) {
-    const rule = paymentsOnly ? 'for an extension of payments' : 'unless the extension is triggered by payments only (10000)';
-    throw fieldErrors([errors.invalidField('timeoutInMs', extension.timeoutInMs, `The maximum is ${limit} ms ${rule}.`)]);
-  }
-}
-
-function assertValid(extension: Pick<Extension, 'triggers' | 'timeoutInMs'>): void {
-  assertConditionsParse(extension.triggers);
-  assertTimeoutAllowed(extension);
-}
-
-export const extensions = defineResource<ExtensionDraft, Extension>({
-  typeId: EXTENSION_TYPE_ID,
-  path: 'extensions',
-  draft: ExtensionDraft,
-  create(draft, ctx) {
-    let stored = 0;
-    for (const _ of ctx.scan(EXTENSION_TYPE_ID)) stored++;
-    if (stored >= MAX_EXTENSIONS) throw errors.maxResourceLimitExceeded(MAX_EXTENSIONS, EXTENSION_TYPE_ID);
-    const extension = {
-      destination: draft.destination,
-      triggers: draft.triggers,
-      ...(draft.key !== undefined ? { key: draft.key } : {}),
-      ...(draft.timeoutInMs !== undefined ? { timeoutInMs: draft.timeoutInMs } : {}),
-    };
-    assertValid(extension);
-    return extension;
-  },
-  actions: {
-    setKey: setter('key', Key),
-    changeTriggers: action(
-      () => z.object({ triggers: Triggers }),
-      (extension: Extension, a) => {
-        extension.triggers = a.triggers;
-      },
-    ),
-    changeDestination: action(
-      () => z.object({ destination: ExtensionDestination }),
-      (extension: Extension, a) => {
-        extension.destination = a.destination;
-      },
-    ),
-    setTimeoutInMs: setter('timeoutInMs', TimeoutInMs),
-  },
-  afterActions: assertValid,
-});
 
 // The gate: which extensions a write triggers, and what their answers make of it ------------------
 
@@ -210,7 +96,7 @@ export function extensionUpdateActionsFailed(extension: Extension, cause: Platfo
  * Whether the trigger's condition holds for the resource. A condition naming a field the resource
  * does not have cannot be evaluated: the platform refuses the request (ExtensionPredicateEvaluationFailed).
  */
-function conditionHolds(extension: Extension, trigger: Trigger, resource: StoredDocument): boolean {
+function conditionHolds(extension: Extension, trigger: ExtensionTrigger, resource: StoredDocument): boolean {
   if (trigger.condition === undefined) return true;
   try {
     // The fields that exist are this resource's: a field it lacks is the platform's evaluation failure.

@@ -2,15 +2,13 @@
  * Messages: what the platform records of every change (`<Resource>Created`, one message per update
  * action that has one, `<Resource>Deleted`), numbered per resource, queryable at `/messages`. The
  * engine writes them (`MessageWriter`) in the transaction of the change they describe, so a refused
- * or rolled back request leaves none.
+ * or rolled back request leaves none. The resource that serves them is src/resources/messages.ts.
  */
-import { z } from 'zod';
-import { type Author, ok } from '../http/context.js';
-import { errors } from '../http/errors.js';
+import type { Author } from '../http/context.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 import { uuid } from '../util/ids.js';
 import { compactCopy } from '../util/json.js';
-import { defineResource, type MessagePayload, type ResourceDefinition } from './define.js';
+import type { MessagePayload, ResourceDefinition } from './define.js';
 import { hasSubscriptions } from '../engine/subscription.js';
 
 export const MESSAGE_TYPE_ID = 'message';
@@ -50,7 +48,7 @@ export const retained = (since: string) => (message: StoredDocument) => createdA
 const isSlim = (stored: StoredDocument) => typeof stored.resource === 'string';
 
 /** The fields `fullMessage` adds to a slim message: a `where` or `sort` naming one reads full messages. */
-const DERIVED_FIELDS = [
+export const DERIVED_MESSAGE_FIELDS = [
   'sequenceNumber',
   'resource',
   'resourceVersion',
@@ -134,38 +132,6 @@ function storedForm(message: StoredDocument, resource: StoredDocument, payload: 
   if (!derivable) return compactCopy(message);
   return compactCopy({ id: message.id, version: 1, resource: typeId, type: payload.type, [field]: resource });
 }
-
-/** `/messages`: read only (list with `where`, `sort`, paging and `expand`, and by id), the expired ones left out. */
-export const messages = defineResource({
-  typeId: MESSAGE_TYPE_ID,
-  path: 'messages',
-  draft: z.object({}),
-  create: () => ({}),
-  without: ['create', 'update', 'delete', 'byKey'],
-  actions: {},
-  routes: [
-    {
-      method: 'GET',
-      path: '',
-      handle: (call, engine) => {
-        const { project, now } = call.ctx;
-        const filter = retained(retainedSince(engine.storage, project, now));
-        const shape = { filter, present: fullMessage, presentedFields: DERIVED_FIELDS };
-        return ok(engine.query(engine.definition(MESSAGE_TYPE_ID), project, call.query, shape));
-      },
-    },
-    {
-      method: 'GET',
-      path: ':id',
-      handle: (call, engine) => {
-        const { project, now } = call.ctx;
-        const message = engine.get(engine.definition(MESSAGE_TYPE_ID), project, { id: call.params.id! });
-        if (!retained(retainedSince(engine.storage, project, now))(message)) throw errors.resourceNotFound({ id: message.id });
-        return ok(call.expand(fullMessage(message)));
-      },
-    },
-  ],
-});
 
 /** The identifiers a client gave the resource, as the platform repeats them on its messages. */
 export function userProvidedIdentifiers(resource: StoredDocument): Record<string, unknown> | undefined {

@@ -34,9 +34,9 @@ import { stagedQuotes } from './staged-quotes.js';
 import { quotes } from './quotes.js';
 import { approvalRules } from './approval-rules.js';
 import { approvalFlows } from './approval-flows.js';
-import { messages } from '../engine/messages.js';
+import { messages } from './messages.js';
 import { subscriptions } from './subscriptions.js';
-import { extensions } from '../engine/extension-gate.js';
+import { extensions } from './extensions.js';
 
 /** Every resource type the mock serves. Adding one is a module plus a line here. */
 export const resourceDefinitions: ResourceDefinition[] = [

@@ -1,0 +1,230 @@
+/**
+ * Which part of the API serves a request: its mounts, tried in order, each serving the request or
+ * passing it on to the next.
+ *
+ *   /oauth/...                     the token server (no project, no API token)
+ *   /{projectKey}/images/{file}    uploaded images: public files, as on the platform's CDN
+ *   /{projectKey}/graphql          GraphQL, whose resolvers reach the routes below (`restFor`)
+ *   /{projectKey}/me/..., /in-store/key=..., /as-associate/...
+ *                                  the caller-scoped mounts (scoped-mounts.ts)
+ *   /{projectKey}/...              the REST routes of every resource type
+ *
+ * The first two are served before any token is read. For the others, the request's context
+ * (project, token, author, caller) is derived once, before the first of them; the scope is the
+ * mount's. A mount throws what it refuses: the pipeline makes the error envelope (responses.ts).
+ */
+import { MAX_BODY_BYTES, byteLength } from '../http/body.js';
+import type { Author, Caller, Method, RawRequest, Reply } from '../http/context.js';
+import { errors } from '../http/errors.js';
+import { header, type MockRequest, type MockResponse } from '../http/exchange.js';
+import { Call, decodeSegment, type Expander, Router } from '../http/router.js';
+import { requestTarget } from '../http/target.js';
+import { identityOf } from '../auth/identity.js';
+import { isExpired, type TokenRecord, type TokenStore } from '../auth/tokens.js';
+import { isoNow } from '../util/time.js';
+import { resourceRoutes } from '../engine/generic-routes.js';
+import type { Repository } from '../engine/repository.js';
+import { loginRoutes } from '../resources/customer/sign-in.js';
+import { IMAGES_SEGMENT, storedImage } from '../resources/product/images.js';
+import { projectRoutes } from '../resources/project.js';
+import { type RestCall, serveGraphql } from './graphql/index.js';
+import { reply } from './responses.js';
+import { NOT_SCOPED, type ScopedMatch, Scopes } from './scoped-mounts.js';
+import type { TokenServer } from './token-server.js';
+
+/** The options dispatch reads: where the API is served, and how tokens are checked. */
+export interface DispatchOptions {
+  apiUrl: string;
+  enableAuthentication: boolean;
+  validateCredentials: boolean;
+  enforceTokenExpiry: boolean;
+}
+
+/** What every mount reads of a request: its method (upper case), its path's segments (still percent-encoded) and its query. */
+interface RoutedRequest {
+  method: string;
+  segments: string[];
+  query: URLSearchParams;
+  request: MockRequest;
+}
+
+/** A request under `/{projectKey}/` with its context, derived once for every mount that serves one. */
+interface ApiRequest extends RoutedRequest {
+  method: Method;
+  projectKey: string;
+  /** The segments after the project key. */
+  rest: string[];
+  token: TokenRecord | undefined;
+  author: Author;
+  caller: Caller | undefined;
+  /** The path as requested, for errors only: most requests never need it joined. */
+  path: () => string;
+}
+
+/** A mount served before any token is read: it answers the whole response, or `undefined` to pass the request on. */
+type PublicMount = (routed: RoutedRequest) => MockResponse | undefined;
+
+/** A mount under `/{projectKey}/`: it answers the reply, or `undefined` to pass the request on. */
+type ApiMount = (api: ApiRequest) => Reply | undefined;
+
+const METHODS = new Set<string>(['GET', 'POST', 'DELETE', 'HEAD']);
+
+export class Dispatcher {
+  private readonly publicMounts: PublicMount[] = [(routed) => this.serveToken(routed), (routed) => this.serveImage(routed)];
+  private readonly apiMounts: ApiMount[] = [(api) => this.serveGraphql(api), (api) => this.serveScoped(api), (api) => this.serveRest(api)];
+  /** The REST routes of every resource type. */
+  private readonly router = new Router();
+  /** `/me`, `/in-store/key=`, `/as-associate/`: their own routers. */
+  private readonly scopes: Scopes;
+  private readonly expander: Expander;
+
+  constructor(
+    private readonly repository: Repository,
+    private readonly tokens: TokenStore,
+    private readonly tokenServer: TokenServer,
+    private readonly options: DispatchOptions,
+  ) {
+    this.router.add('', projectRoutes(repository));
+    this.router.add('login', loginRoutes(repository));
+    for (const definition of repository.definitions.values()) {
+      if (definition.path) this.router.add(definition.path, resourceRoutes(definition, repository));
+    }
+    this.scopes = new Scopes(repository);
+    this.expander = (project, document, paths) => repository.expand(project, document, paths);
+  }
+
+  /**
+   * One run of a request: the response of the first mount that serves it. Throws what refuses it,
+   * `ExtensionsPending` included (the pipeline calls the extensions and runs the request again).
+   */
+  answer(request: MockRequest, method: string): MockResponse {
+    if (
+      (request.body !== undefined && request.body.length > MAX_BODY_BYTES / 3 && byteLength(request.body) > MAX_BODY_BYTES) ||
+      (request.bytes !== undefined && request.bytes.length > MAX_BODY_BYTES)
+    ) {
+      throw errors.contentTooLarge(MAX_BODY_BYTES);
+    }
+    const { segments, query } = requestTarget(request.url);
+    const routed: RoutedRequest = { method, segments, query, request };
+    for (const mount of this.publicMounts) {
+      const response = mount(routed);
+      if (response !== undefined) return response;
+    }
+    const result = this.serveApi(routed);
+    return reply(result.status, result.body, method);
+  }
+
+  /** The mounts under a project, tried in order once the request's context is derived. */
+  private serveApi(routed: RoutedRequest): Reply {
+    const api = this.apiRequest(routed);
+    for (const mount of this.apiMounts) {
+      const result = mount(api);
+      if (result !== undefined) return result;
+    }
+    throw errors.routeNotFound(api.method, api.path());
+  }
+
+  /** The one hop that derives the request's context: project, token, author and caller. */
+  private apiRequest({ method, segments, query, request }: RoutedRequest): ApiRequest {
+    const path = () => `/${segments.join('/')}`;
+    if (!METHODS.has(method)) throw errors.methodNotAllowed(method, path());
+    const [project, ...rest] = segments;
+    if (project === undefined) throw errors.routeNotFound(method, path());
+    const projectKey = decodeSegment(project);
+    const token = this.recognisedToken(request);
+    const { author, caller } = identityOf(token, projectKey, path);
+    return { method: method as Method, segments, query, request, projectKey, rest, token, author, caller, path };
+  }
+
+  /** The token behind `Authorization: Bearer`, if the mock issued it; enforces the authentication options. */
+  private recognisedToken(request: MockRequest): TokenRecord | undefined {
+    const authorization = header(request, 'authorization');
+    const bearer = authorization && /^Bearer\s+(\S+)/i.exec(authorization)?.[1];
+    const token = bearer ? this.tokens.get(bearer) : undefined;
+    if (this.options.enableAuthentication && this.options.validateCredentials && !token) throw errors.invalidToken();
+    // The platform answers an expired token as it answers an unknown one.
+    if (token && this.options.enforceTokenExpiry && isExpired(token)) throw errors.invalidToken();
+    return token;
+  }
+
+  /** `/oauth/...`: the token server. */
+  private serveToken({ method, segments, query, request }: RoutedRequest): MockResponse | undefined {
+    if (segments[0] !== 'oauth') return undefined;
+    const result = this.tokenServer.handle({
+      method,
+      segments: segments.slice(1),
+      query,
+      body: request.body,
+      authorization: header(request, 'authorization'),
+    });
+    return reply(result.status, result.body, method);
+  }
+
+  /** `GET /{projectKey}/images/{file}`: an uploaded image, its bytes with their content type. */
+  private serveImage({ method, segments }: RoutedRequest): MockResponse | undefined {
+    if (segments[1] !== IMAGES_SEGMENT || segments.length !== 3 || (method !== 'GET' && method !== 'HEAD')) return undefined;
+    const project = decodeSegment(segments[0]!);
+    const file = decodeSegment(segments[2]!);
+    const image = storedImage(this.repository.storage, project, file);
+    if (!image) throw errors.resourceNotFound({ key: file });
+    const headers = { 'content-type': image.contentType, 'cache-control': 'public, max-age=31536000, immutable' };
+    return method === 'HEAD' ? { status: 200, headers } : { status: 200, headers, bytes: image.bytes };
+  }
+
+  /** `POST /{projectKey}/graphql`. */
+  private serveGraphql(api: ApiRequest): Reply | undefined {
+    if (api.rest.length !== 1 || api.rest[0] !== 'graphql') return undefined;
+    if (api.method !== 'POST') throw errors.methodNotAllowed(api.method, api.path());
+    return serveGraphql(api.request.body, this.restFor(api.projectKey, api.request), (work) => this.repository.transaction(work));
+  }
+
+  /**
+   * What a GraphQL request's resolvers call: the API route for a method and path, served with the
+   * GraphQL request's own headers (its token, so its caller and scope), answering the route's body.
+   */
+  private restFor(projectKey: string, request: MockRequest): RestCall {
+    return (method, path, query = new URLSearchParams(), body = undefined) => {
+      // The project itself is the project key's own path.
+      const segments = path === '' ? [projectKey] : [projectKey, ...path.split('/')];
+      const inner: MockRequest = {
+        method,
+        url: `/${segments.join('/')}`,
+        headers: { ...request.headers, 'content-type': 'application/json' },
+      };
+      if (body !== undefined) inner.body = JSON.stringify(body);
+      return this.serveApi({ method, segments, query, request: inner }).body;
+    };
+  }
+
+  /** A caller-scoped prefix is served by its own router only (fail closed), with the scope on the context. */
+  private serveScoped(api: ApiRequest): Reply | undefined {
+    const found = this.scopes.resolve(api.method, api.rest, api.token, api.caller);
+    return found === NOT_SCOPED ? undefined : this.serveRoute(found, api);
+  }
+
+  private serveRest(api: ApiRequest): Reply {
+    return this.serveRoute(this.router.resolve(api.method, api.rest), api);
+  }
+
+  /** Runs the route a mount found (none: 404; another method's: 405) in the request's context. */
+  private serveRoute(found: ScopedMatch, api: ApiRequest): Reply {
+    const { method, path, request } = api;
+    if (found === undefined) throw errors.routeNotFound(method, path());
+    if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path());
+    const ctx = this.repository.context(api.projectKey, api.author, isoNow(), found.scope);
+    const raw: RawRequest = { apiOrigin: this.options.apiUrl };
+    const contentType = header(request, 'content-type');
+    if (contentType !== undefined) raw.contentType = contentType;
+    if (request.bytes !== undefined) raw.bytes = request.bytes;
+    const call = new Call(method, found.params, api.query, request.body, ctx, this.expander, raw);
+    const result = found.route.handle(call);
+    // HEAD on a query answers whether anything matches: 404 for an empty page, as the platform does.
+    if (method === 'HEAD' && isEmptyPage(result.body)) throw errors.resourceNotFound({ key: path() });
+    return result;
+  }
+}
+
+function isEmptyPage(body: unknown): boolean {
+  const page = body as { results?: unknown; total?: unknown } | undefined;
+  return Array.isArray(page?.results) && page.results.length === 0 && (page.total === undefined || page.total === 0);
+}
