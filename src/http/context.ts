@@ -1,5 +1,5 @@
 /**
- * One request's context, derived once from its path and token (`CommerceMock.serveApi`): the
+ * One request's context, derived once from its path and token (by the dispatcher, core/dispatcher.ts): the
  * project, who is calling, under which caller-scoped prefix, and what route and resource code may
  * read from the rest of the project. A leaf module: the types every layer shares, importing none of
  * them, so the layers above can all depend on it without depending on each other.
