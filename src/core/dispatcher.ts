@@ -17,7 +17,7 @@ import { MAX_BODY_BYTES, byteLength } from '../http/body.js';
 import type { Author, Caller, Method, RawRequest, Reply } from '../http/context.js';
 import { errors } from '../http/errors.js';
 import { header, type MockRequest, type MockResponse } from '../http/exchange.js';
-import { Call, decodeSegment, type Expander, Router } from '../http/router.js';
+import { Call, type CallBody, decodeSegment, type Expander, Router } from '../http/router.js';
 import { requestTarget } from '../http/target.js';
 import { identityOf } from '../auth/identity.js';
 import { isExpired, type TokenRecord, type TokenStore } from '../auth/tokens.js';
@@ -59,6 +59,8 @@ interface ApiRequest extends RoutedRequest {
   caller: Caller | undefined;
   /** The path as requested, for errors only: most requests never need it joined. */
   path: () => string;
+  /** The body as sent, or, for a GraphQL field, its input as a value. */
+  body: CallBody;
 }
 
 /** A mount served before any token is read: it answers the whole response, or `undefined` to pass the request on. */
@@ -133,7 +135,7 @@ export class Dispatcher {
     const projectKey = decodeSegment(project);
     const token = this.recognisedToken(request);
     const { author, caller } = identityOf(token, projectKey, path);
-    return { method: method as Method, segments, query, request, projectKey, rest, token, author, caller, path };
+    return { method: method as Method, segments, query, request, projectKey, rest, token, author, caller, path, body: request.body };
   }
 
   /** The token behind `Authorization: Bearer`, if the mock issued it; enforces the authentication options. */
@@ -175,24 +177,29 @@ export class Dispatcher {
   private serveGraphql(api: ApiRequest): Reply | undefined {
     if (api.rest.length !== 1 || api.rest[0] !== 'graphql') return undefined;
     if (api.method !== 'POST') throw errors.methodNotAllowed(api.method, api.path());
-    return serveGraphql(api.request.body, this.restFor(api.projectKey, api.request), (work) => this.repository.transaction(work));
+    return serveGraphql(api.request.body, this.restFor(api), (work) => this.repository.transaction(work));
   }
 
   /**
-   * What a GraphQL request's resolvers call: the API route for a method and path, served with the
-   * GraphQL request's own headers (its token, so its caller and scope), answering the route's body.
+   * What a GraphQL request's resolvers call: the route of a method and path under the GraphQL
+   * request's project, in the context derived for it once (its token, author and caller; the scope
+   * is the path's), with the field's input as the body's value, answering the route's body.
    */
-  private restFor(projectKey: string, request: MockRequest): RestCall {
+  private restFor(api: ApiRequest): RestCall {
     return (method, path, query = new URLSearchParams(), body = undefined) => {
       // The project itself is the project key's own path.
-      const segments = path === '' ? [projectKey] : [projectKey, ...path.split('/')];
-      const inner: MockRequest = {
+      const rest = path === '' ? [] : path.split('/');
+      const segments = [api.segments[0]!, ...rest];
+      const field: ApiRequest = {
+        ...api,
         method,
-        url: `/${segments.join('/')}`,
-        headers: { ...request.headers, 'content-type': 'application/json' },
+        segments,
+        query,
+        rest,
+        path: () => `/${segments.join('/')}`,
+        body: body === undefined ? undefined : { value: body },
       };
-      if (body !== undefined) inner.body = JSON.stringify(body);
-      return this.serveApi({ method, segments, query, request: inner }).body;
+      return (this.serveScoped(field) ?? this.serveRest(field)).body;
     };
   }
 
@@ -208,7 +215,7 @@ export class Dispatcher {
 
   /** Runs the route a mount found (none: 404; another method's: 405) in the request's context. */
   private serveRoute(found: ScopedMatch, api: ApiRequest): Reply {
-    const { method, path, request } = api;
+    const { method, path, request, body } = api;
     if (found === undefined) throw errors.routeNotFound(method, path());
     if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path());
     const ctx = this.repository.context(api.projectKey, api.author, isoNow(), found.scope);
@@ -216,7 +223,7 @@ export class Dispatcher {
     const contentType = header(request, 'content-type');
     if (contentType !== undefined) raw.contentType = contentType;
     if (request.bytes !== undefined) raw.bytes = request.bytes;
-    const call = new Call(method, found.params, api.query, request.body, ctx, this.expander, raw);
+    const call = new Call(method, found.params, api.query, body, ctx, this.expander, raw);
     const result = found.route.handle(call);
     // HEAD on a query answers whether anything matches: 404 for an empty page, as the platform does.
     if (method === 'HEAD' && isEmptyPage(result.body)) throw errors.resourceNotFound({ key: path() });

@@ -93,19 +93,31 @@ export function versionParam(query: URLSearchParams): number {
 /** Expands a document's references along `paths` within one project (the engine's `expand`). */
 export type Expander = <T extends object>(project: string, document: T, paths: string[]) => T;
 
+/** A body that is a value already (a GraphQL field's input), not JSON text to parse. */
+export interface ParsedBody {
+  readonly value: unknown;
+}
+
+/** A request's body: its text as sent, or a value already parsed. */
+export type CallBody = string | ParsedBody | undefined;
+
 /** One routed request: its parameters, its lazily parsed body and its context. */
 export class Call implements ApiCall {
-  private parsed: { value: unknown } | undefined;
+  private parsed: ParsedBody | undefined;
+  readonly rawBody: string | undefined;
 
   constructor(
     readonly method: Method,
     readonly params: Record<string, string>,
     readonly query: URLSearchParams,
-    readonly rawBody: string | undefined,
+    body: CallBody,
     readonly ctx: ResourceContext,
     private readonly expander: Expander,
     readonly raw: RawRequest = { apiOrigin: '' },
-  ) {}
+  ) {
+    if (typeof body === 'object') this.parsed = body;
+    else this.rawBody = body;
+  }
 
   json(): unknown {
     return (this.parsed ??= { value: parseJsonBody(this.rawBody) }).value;

@@ -1,6 +1,9 @@
-/** What every GraphQL resolver is given: the request to the REST core it reads and writes through. */
+/** What every GraphQL resolver is given: the routes of the REST core, which it reads and writes through. */
 
-/** One request to the REST core, under the GraphQL request's own project and token; throws its PlatformError. */
+/**
+ * The route of a method and path, run in the GraphQL request's context (derived once: its project and
+ * token), with `body` as the request body's value; answers the route's body, throws its PlatformError.
+ */
 export type RestCall = (method: 'GET' | 'POST' | 'DELETE', path: string, query?: URLSearchParams, body?: unknown) => unknown;
 
 export interface GraphqlContext {
