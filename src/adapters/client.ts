@@ -4,7 +4,7 @@
  * an in-process mock; `connectCommerceMock` talks to a server's admin API (`/__mock/...`).
  */
 import { errors, PlatformError, type ErrorObject } from '../http/errors.js';
-import { type CommerceMock, type MockSnapshot, type ProjectScoped, type QueryParams, queryParams } from '../api/mock.js';
+import { type CommerceMock, checkedScope, type MockSnapshot, type ProjectScoped, type QueryParams, queryParams } from '../api/mock.js';
 import type { TokenFilter, TokenGrant, TokenRecord } from '../auth/tokens.js';
 import type { JournalEntry, JournalFilter } from '../core/journal.js';
 import type { MessageFilter } from '../engine/messages.js';
@@ -167,7 +167,10 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     const failure = parsed as { statusCode?: number; errors?: ErrorObject[]; message?: string };
     throw new PlatformError(response.status, failure.errors ?? [{ code: 'General', message: failure.message ?? text }]);
   }
-  const project = (scope: ProjectScoped | undefined) => (scope?.projectKey ? { projectKey: scope.projectKey } : {});
+  const project = (scope: ProjectScoped | undefined) => {
+    const { projectKey } = checkedScope(scope) ?? {};
+    return projectKey ? { projectKey } : {};
+  };
   const search = (values: Record<string, string | number | undefined>) => {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(values)) if (value !== undefined) query.set(name, String(value));
@@ -180,8 +183,10 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
   return {
     location: base,
     info: () => call('GET', '/info'),
-    seed: async (items, scope) =>
-      (await call<{ results: StoredDocument[] }>('POST', '/seed', { ...project(scope), items: seedPairs(items) })).results,
+    seed: async (items, scope) => {
+      checkedScope(scope, 'seed');
+      return (await call<{ results: StoredDocument[] }>('POST', '/seed', { ...project(scope), items: seedPairs(items) })).results;
+    },
     get: async (typeId, id, scope) =>
       (await call<StoredDocument | null>('GET', resource(typeId, `/${encodeURIComponent(id)}`, scope), undefined, MISSING)) ?? undefined,
     getByKey: async (typeId, key, scope) =>

@@ -115,6 +115,25 @@ export interface ProjectScoped {
   projectKey?: string;
 }
 
+const SCOPE_FIELDS = new Set(['projectKey', 'author']);
+
+/**
+ * The trailing `{ projectKey }` argument, checked: anything else in its place is a mistake the mock
+ * would otherwise pass over in silence (`mock.seed(a, b)` took `b` for it and stored only `a`).
+ */
+export function checkedScope<S extends ProjectScoped>(scope: S | undefined, method?: string): S | undefined {
+  if (scope === undefined) return scope;
+  const unexpected = typeof scope === 'object' && scope !== null ? Object.keys(scope).filter((name) => !SCOPE_FIELDS.has(name)) : [];
+  if (typeof scope !== 'object' || scope === null || Array.isArray(scope) || unexpected.length > 0) {
+    const given = unexpected.length > 0 ? `an object with ${unexpected.map((name) => `'${name}'`).join(', ')}` : JSON.stringify(scope);
+    const seeding = method === 'seed' ? ' To seed several drafts, pass them in one list: seed([a, b, c]).' : '';
+    throw new TypeError(
+      `commerce-mock: ${method ? `${method}()` : 'a programmatic call'} takes { projectKey } as its last argument, and was given ${given}.${seeding}`,
+    );
+  }
+  return scope;
+}
+
 /**
  * A programmatic draft or update body as the mock would receive it over HTTP: JSON. The mock then
  * keeps no reference into the caller's objects, and the strings it stores are flat: a factory's
@@ -288,7 +307,7 @@ export class CommerceMock {
   }
 
   private project(scope: ProjectScoped | undefined): string {
-    return scope?.projectKey ?? this.options.defaultProjectKey;
+    return checkedScope(scope)?.projectKey ?? this.options.defaultProjectKey;
   }
 
   // The programmatic reads and writes: typed as the SDK's resource for a type id, as `T` (a
@@ -331,6 +350,7 @@ export class CommerceMock {
    * refused, none of them is stored.
    */
   seed<const I extends SeedInput>(items: I, scope?: ProjectScoped): Array<ResourceOf<SeededType<I>>> {
+    checkedScope(scope, 'seed');
     const pairs = seedPairs(items);
     return this.repository.transaction(() => pairs.map(([typeId, draft]) => this.create(typeId, draft, scope)));
   }

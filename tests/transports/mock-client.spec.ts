@@ -53,6 +53,20 @@ for (const kind of ['in-process', 'remote'] as const) {
       expect(await client.info()).toEqual({ defaultProjectKey: 'shop', storage: 'memory' });
     });
 
+    test('seed given drafts one by one, as commerce.seed takes them, refuses and stores nothing', async () => {
+      const first = customerFactory.build({ email: 'first@example.com' });
+      const second = customerFactory.build({ email: 'second@example.com' });
+      const seeding = (client.seed as (...items: unknown[]) => Promise<unknown>)(first, second);
+      await expect(seeding).rejects.toThrow(
+        /seed\(\) takes \{ projectKey \} as its last argument, and was given an object with 'email'.*seed\(\[a, b, c\]\)/,
+      );
+      expect(await client.all('customer')).toEqual([]);
+      // Any other read with something else in the place of { projectKey } is refused as well.
+      await expect(client.all('customer', { projektKey: 'shop' } as never)).rejects.toThrow(/an object with 'projektKey'/);
+      expect(() => mock.seed([first], second as never)).toThrow(TypeError);
+      expect(mock.all('customer')).toEqual([]);
+    });
+
     test('seed takes factory output and pairs, nested; reads find the resources', async () => {
       const [customer, category, channel] = (await client.seed([
         customerFactory.build({ firstName: 'Ada' }),
