@@ -160,10 +160,7 @@ function assertPending(flow: ApprovalFlow): void {
 /** Who approves or rejects: the associate of the request's `as-associate/{id}/in-business-unit/key={key}`. */
 function approver(ctx: ResourceContext): Associate {
   const associate = ctx.scope?.associate;
-  const unit =
-    associate?.businessUnitKey !== undefined
-      ? (ctx.getByKey('business-unit', associate.businessUnitKey) as BusinessUnit | undefined)
-      : undefined;
+  const unit = associate?.businessUnitKey !== undefined ? ctx.getByKey('business-unit', associate.businessUnitKey) : undefined;
   if (!associate || !unit)
     throw errors.invalidOperation('Approval flows are approved and rejected by an associate: use the as-associate endpoint.');
   return associateEntry(unit, associate.id, ctx);
@@ -260,7 +257,7 @@ export function startApprovalFlow(repository: Engine, ctx: ResourceContext, orde
   const unitKey = (order.businessUnit as { key?: string } | undefined)?.key;
   const customerId = order.customerId as string | undefined;
   if (unitKey === undefined || customerId === undefined || !repository.serves('approval-flow')) return undefined;
-  const unit = ctx.getByKey('business-unit', unitKey) as BusinessUnit | undefined;
+  const unit = ctx.getByKey('business-unit', unitKey);
   if (!unit) return undefined;
   const held = associateRolesIn(unit, customerId, ctx);
   const roles = new Set([...held.explicitRoles, ...held.inheritedRoles].map((role) => role.key));

@@ -23,7 +23,6 @@
  * there); as-associate: read with ViewMy/OthersQuotes, and update per action (`associateQuoteRoutes`).
  */
 import { z } from 'zod';
-import type { BusinessUnit } from './business-unit/model.js';
 import { errors } from '../http/errors.js';
 import { ok, type ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';
@@ -92,11 +91,11 @@ type NewQuote = Omit<Quote, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 
 // Creating ---------------------------------------------------------------------------------------
 
 function quotableStage(draft: QuoteDraft, ctx: ResourceContext): { staged: StagedQuote; cart: Cart } {
-  const staged = ctx.get('staged-quote', ctx.reference('staged-quote', draft.stagedQuote).id) as StagedQuote;
+  const staged = ctx.get('staged-quote', ctx.reference('staged-quote', draft.stagedQuote).id)!;
   assertVersion(staged, draft.stagedQuoteVersion);
   if (staged.stagedQuoteState === 'Closed')
     throw quoteErrors.invalidOperation(`A quote cannot be created from the staged quote '${staged.id}': it is Closed.`);
-  const cart = ctx.get('cart', staged.quotationCart.id) as Cart | undefined;
+  const cart = ctx.get('cart', staged.quotationCart.id);
   if (!cart) throw errors.referencedResourceNotFound('cart', { id: staged.quotationCart.id });
   return { staged, cart };
 }
@@ -336,7 +335,7 @@ export function associateQuoteRoutes(): CustomRoute[] {
     for (const step of steps) {
       if (step?.action !== 'changeCustomer' || !step.customer) continue;
       const customer = call.ctx.reference('customer', step.customer);
-      const unit = call.ctx.getByKey('business-unit', associate.businessUnitKey) as BusinessUnit;
+      const unit = call.ctx.getByKey('business-unit', associate.businessUnitKey)!;
       const member =
         unit.associates.some((a) => a.customer.id === customer.id) ||
         (unit.inheritedAssociates ?? []).some((a) => a.customer.id === customer.id);

@@ -72,7 +72,7 @@ function targetReference(target: z.infer<typeof Target>, ctx: ResourceContext): 
 /** Whether a review in this state counts for the target's statistics. */
 function includedInStatistics(state: Reference | undefined, ctx: ResourceContext): boolean {
   if (!state) return true;
-  const roles = ctx.get('state', state.id)?.roles as string[] | undefined;
+  const roles = ctx.get('state', state.id)?.roles;
   return roles?.includes('ReviewIncludedInStatistics') ?? false;
 }
 

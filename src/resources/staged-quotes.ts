@@ -76,7 +76,7 @@ export type StagedQuoteDraft = z.infer<typeof StagedQuoteDraft>;
 
 /** The request a staged quote is made from, checked (version, state). */
 function stageableRequest(draft: StagedQuoteDraft, ctx: ResourceContext): QuoteRequest {
-  const request = ctx.get('quote-request', ctx.reference('quote-request', draft.quoteRequest).id) as QuoteRequest;
+  const request = ctx.get('quote-request', ctx.reference('quote-request', draft.quoteRequest).id)!;
   assertVersion(request, draft.quoteRequestVersion);
   if (request.quoteRequestState !== 'Submitted' && request.quoteRequestState !== 'Accepted') {
     throw quoteErrors.invalidOperation(

@@ -88,7 +88,7 @@ export function mergeAnonymousCart(repository: Engine, ctx: ResourceContext, req
   return repository.transaction(() => {
     let anonymous: Cart | undefined;
     if (request.anonymousCartId !== undefined) {
-      anonymous = ctx.get('cart', request.anonymousCartId) as Cart | undefined;
+      anonymous = ctx.get('cart', request.anonymousCartId);
       if (!anonymous) throw errors.referencedResourceNotFound('cart', { id: request.anonymousCartId });
       if (request.anonymousId !== undefined && anonymous.anonymousId !== request.anonymousId) {
         throw cartErrors.invalidOperation('The anonymousId does not match the anonymousId of the anonymous cart.');

@@ -30,9 +30,7 @@ export function appliesTo(cart: Cart, discount: CartDiscount, now: number): bool
 
 /** The cart discounts of a code that still exist. */
 export function cartDiscountsOf(code: DiscountCode, ctx: ResourceContext): CartDiscount[] {
-  return code.cartDiscounts
-    .map((ref) => ctx.get('cart-discount', ref.id) as CartDiscount | undefined)
-    .filter((d): d is CartDiscount => d !== undefined);
+  return code.cartDiscounts.map((ref) => ctx.get('cart-discount', ref.id)).filter((d): d is CartDiscount => d !== undefined);
 }
 
 const bySortOrder = (a: CartDiscount, b: CartDiscount) => Number(b.sortOrder) - Number(a.sortOrder) || (a.sortOrder < b.sortOrder ? 1 : -1);
@@ -74,7 +72,7 @@ function discountsOfCart(run: Recalculation): ApplicableDiscount[] {
     if (!discount.requiresDiscountCode && appliesTo(cart, discount, now)) chosen.set(discount.id, discount);
   }
   for (const info of cart.discountCodes) {
-    const code = ctx.get('discount-code', info.discountCode.id) as DiscountCode | undefined;
+    const code = ctx.get('discount-code', info.discountCode.id);
     if (!code) continue;
     const linked = cartDiscountsOf(code, ctx);
     const candidate: CodeCandidate = { code, discounts: linked };

@@ -7,7 +7,6 @@ import { errors } from '../../http/errors.js';
 import { withCentAmount } from '../../pricing/money.js';
 import { customFields, storedAddress, type Address } from '../../engine/common-actions.js';
 import type { BaseFields, Identifier, ResourceContext } from '../../engine/define.js';
-import type { DiscountCode } from '../discount-codes.js';
 import { addItemAddress } from './addresses.js';
 import { addCode, applicableCode } from './discounts.js';
 import { cartErrors } from './errors.js';
@@ -40,7 +39,7 @@ export function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, Ba
   // Creating a cart refuses codes that do not apply to it (any state but MatchesCart).
   for (const info of cart.discountCodes) {
     if (info.state !== 'MatchesCart' && info.state !== 'ApplicationStoppedByGroupBestDeal') {
-      const code = ctx.get('discount-code', info.discountCode.id) as DiscountCode;
+      const code = ctx.get('discount-code', info.discountCode.id)!;
       throw cartErrors.discountCodeNonApplicable(code, { reason: info.state });
     }
   }

@@ -120,12 +120,12 @@ export function predicateScopeOf(run: Recalculation): CartPredicateScope {
 }
 
 export function zonesOf(run: Recalculation): ZoneLike[] {
-  return (run.zones ??= [...run.ctx.scan('zone')] as unknown as ZoneLike[]);
+  return (run.zones ??= [...run.ctx.scan('zone')]);
 }
 
 export function taxCategoryOf(run: Recalculation, id: string | undefined): TaxCategory | undefined {
   if (id === undefined) return undefined;
   run.taxCategories ??= new Map();
-  if (!run.taxCategories.has(id)) run.taxCategories.set(id, run.ctx.get('tax-category', id) as TaxCategory | undefined);
+  if (!run.taxCategories.has(id)) run.taxCategories.set(id, run.ctx.get('tax-category', id));
   return run.taxCategories.get(id);
 }

@@ -20,7 +20,6 @@ import { markCartOrdered, snapshotCart } from '../cart/ordering.js';
 import type { CustomRoute, Engine, Locator, Reference, ResourceContext } from '../../engine/define.js';
 import { assertVersion, offerOf, quoteErrors, requireOwnB2BPermission } from '../quote-requests.js';
 import { quotes, type Quote } from '../quotes.js';
-import type { StagedQuote } from '../staged-quotes.js';
 import { ExpectedVersion, validate, resourceIdentifier } from '../../engine/validation.js';
 import { OrderState, PaymentState, ShipmentState } from './model.js';
 import { assertOrderNumberFree, takeInventory } from './parts.js';
@@ -130,8 +129,8 @@ export function orderFromQuote(
 ): StoredDocument {
   return repository.transaction(() => {
     orderableQuote(quote, draft.version, ctx);
-    const staged = ctx.get('staged-quote', quote.stagedQuote.id) as StagedQuote | undefined;
-    const cart = staged ? (ctx.get('cart', staged.quotationCart.id) as Cart | undefined) : undefined;
+    const staged = ctx.get('staged-quote', quote.stagedQuote.id);
+    const cart = staged ? ctx.get('cart', staged.quotationCart.id) : undefined;
     const order = repository.insert(repository.definition('order'), orderFieldsFrom(quote, cart, draft, ctx), ctx);
     check?.(order);
     takeInventory(repository, order.lineItems as LineItem[], order.inventoryMode as string, ctx);
@@ -149,7 +148,7 @@ export const orderFromQuoteRoute: CustomRoute = {
   path: 'quotes',
   handle: (call, repository) => {
     const { quote: identifier, ...rest } = validate(OrderFromQuoteDraft, call.json());
-    const quote = call.ctx.get('quote', call.ctx.reference('quote', identifier).id) as Quote;
+    const quote = call.ctx.get('quote', call.ctx.reference('quote', identifier).id)!;
     return created(call.expand(orderFromQuote(repository, call.ctx, quote, rest)));
   },
 };

@@ -64,10 +64,10 @@ function itemStatesOf(drafts: Parameters<typeof itemStates>[0] | undefined, quan
 function lineItem(draft: z.infer<typeof LineItemImportDraft>, order: Order, ctx: ResourceContext): LineItem {
   let product: Product | undefined;
   if (draft.productId !== undefined) {
-    product = ctx.get('product', draft.productId) as Product | undefined;
+    product = ctx.get('product', draft.productId);
     if (!product) throw errors.referencedResourceNotFound('product', { id: draft.productId });
   } else if (draft.variant.sku !== undefined) {
-    product = ctx.findUnique('product', 'sku', draft.variant.sku) as Product | undefined;
+    product = ctx.findUnique('product', 'sku', draft.variant.sku);
   }
   const item = { id: uuid() } as LineItem;
   if (draft.key !== undefined) item.key = draft.key;

@@ -314,5 +314,5 @@ export function takeInventory(repository: Engine, lines: readonly LineItem[], or
 
 function entryFor(ctx: ResourceContext, sku: string, channelId: string | undefined): InventoryEntry | undefined {
   // The inventory module's unique index of SKU and supply channel.
-  return ctx.findUnique('inventory-entry', 'skuAndChannel', `${sku}|${channelId ?? ''}`) as InventoryEntry | undefined;
+  return ctx.findUnique('inventory-entry', 'skuAndChannel', `${sku}|${channelId ?? ''}`);
 }

@@ -36,7 +36,7 @@ export function orderFromCartRoute(
 
 /** Any cart of the project. */
 export const projectCart: FindCart = (call, _repository, locator) =>
-  ('id' in locator ? call.ctx.get('cart', locator.id) : call.ctx.getByKey('cart', locator.key)) as Cart | undefined;
+  'id' in locator ? call.ctx.get('cart', locator.id) : call.ctx.getByKey('cart', locator.key);
 
 /** How `order-number=` routes reach an order: the project's way, or a scope's. */
 export interface OrderNumberAccess {
@@ -96,7 +96,7 @@ function search(call: ApiCall): Reply {
   // HEAD /orders/search: the index exists (200). GET is the platform's GET /orders/{ID}, and no order has the ID 'search'.
   if (call.method === 'GET') throw errors.resourceNotFound({ id: 'search' });
   if (call.method === 'HEAD') return ok(undefined);
-  return ok(searchOrders(call.ctx.scan('order') as Iterable<Order>, call.json(), call.ctx));
+  return ok(searchOrders(call.ctx.scan('order'), call.json(), call.ctx));
 }
 
 /** `POST /orders/search` (./search.ts); `HEAD` for whether the index exists. */
