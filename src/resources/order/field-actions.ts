@@ -99,7 +99,7 @@ export const fieldActions: Record<string, UpdateAction<Order>> = {
     () => z.object({ channel: resourceIdentifier('channel'), externalId: z.string().optional(), syncedAt: DateTime.optional() }),
     (order: Order, a, ctx) => {
       const channel = ctx.reference('channel', a.channel);
-      const roles = ctx.get('channel', channel.id)!.roles;
+      const roles = ctx.get('channel', channel.id)!.roles ?? [];
       if (!roles.includes('OrderExport') && !roles.includes('OrderImport')) {
         throw errors.invalidInput(`The channel '${channel.id}' needs the role OrderExport or OrderImport to be used for sync info.`);
       }
