@@ -12,15 +12,9 @@ import { isCartDiscountEffective, type CartDiscount } from '../cart-discounts.js
 import type { DiscountCode } from '../discount-codes.js';
 import { effectiveUnitPrice } from './line-items.js';
 import type { Cart, DiscountCodeState } from './model.js';
+import { isValidAt } from '../../util/validity.js';
 import { customLineItemFields } from './predicate-scope.js';
 import { type CodeCandidate, lineItemFieldsOf, predicateScopeOf, type Recalculation } from './recalculation-state.js';
-
-/** Whether a discount code (or cart discount) is valid at `now` (ms): within its validFrom and validUntil. */
-export function isValidAt(item: { validFrom?: string; validUntil?: string }, now: number): boolean {
-  if (item.validFrom !== undefined && Date.parse(item.validFrom) > now) return false;
-  if (item.validUntil !== undefined && Date.parse(item.validUntil) <= now) return false;
-  return true;
-}
 
 /** Whether a cart discount may apply to the cart at `now` (ms): effective then, and for the cart's store (one without stores: for every cart). */
 export function appliesTo(cart: Cart, discount: CartDiscount, now: number): boolean {

@@ -2,6 +2,7 @@
  * Building line items and custom line items from drafts; finding them by id or key; the price the
  * catalog gives a line item when the cart is recalculated.
  */
+import { canonicalDateTime } from '../../util/time.js';
 import { uuid } from '../../util/ids.js';
 import { selectPrice, type PriceSelection } from '../../pricing/price-selection.js';
 import { typedMoney, withCentAmount, type MoneyDraft, type TypedMoney } from '../../pricing/money.js';
@@ -199,7 +200,7 @@ export function newLineItem(draft: LineItemDraft, cart: Cart, ctx: ResourceConte
     assertExternalTaxMode(cart);
     item.taxRate = externalTaxRate(draft.externalTaxRate);
   }
-  item.addedAt = draft.addedAt !== undefined ? new Date(Date.parse(draft.addedAt)).toISOString() : ctx.now;
+  item.addedAt = draft.addedAt !== undefined ? canonicalDateTime(draft.addedAt) : ctx.now;
   item.lastModifiedAt = ctx.now;
   if (draft.recurrenceInfo !== undefined) item.recurrenceInfo = draft.recurrenceInfo;
   return item;

@@ -2,6 +2,7 @@
  * The order update actions on the order's own fields: order and purchase order numbers, customer,
  * locale, store, business unit, sync info, payments and custom fields.
  */
+import { canonicalDateTime } from '../../util/time.js';
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { customFieldActionsWithMessages, emitsField, setField } from '../../engine/common-actions.js';
@@ -105,7 +106,7 @@ export const fieldActions: Record<string, UpdateAction<Order>> = {
       }
       const entry: Order['syncInfo'][number] = {
         channel,
-        syncedAt: a.syncedAt !== undefined ? new Date(Date.parse(a.syncedAt)).toISOString() : ctx.now,
+        syncedAt: a.syncedAt !== undefined ? canonicalDateTime(a.syncedAt) : ctx.now,
       };
       if (a.externalId !== undefined) entry.externalId = a.externalId;
       order.syncInfo.push(entry);

@@ -6,6 +6,7 @@
  * method) must exist (400 ReferencedResourceNotFound); a product is looked up by `productId` or
  * the variant's SKU and, when found, gives the line item its product type and key.
  */
+import { canonicalDateTime } from '../../util/time.js';
 import { uuid } from '../../util/ids.js';
 import type { z } from 'zod';
 import { errors } from '../../http/errors.js';
@@ -253,7 +254,7 @@ export function importedOrder(draft: OrderImportDraft, ctx: ResourceContext): Om
   if (draft.state) order.state = ctx.reference('state', draft.state);
   order.syncInfo = [];
   order.returnInfo = [];
-  if (draft.completedAt !== undefined) order.completedAt = new Date(Date.parse(draft.completedAt)).toISOString();
+  if (draft.completedAt !== undefined) order.completedAt = canonicalDateTime(draft.completedAt);
   const custom = customFields(draft.custom, ctx);
   if (custom) order.custom = custom;
   return order;
