@@ -19,7 +19,7 @@ import type { CustomLineItem, ItemTaxRate, LineItem, ShippingInfo, TaxedPrice } 
 import { initialItemState } from '../cart/line-items.js';
 import type { Product } from '../product/model.js';
 import { shippingRateFromDraft } from '../shipping-methods.js';
-import type { CustomLineItemImportDraft, LineItemImportDraft, Order, OrderImportDraft, PriceDraft, TaxRateDraft } from './model.js';
+import type { CustomLineItemImportDraft, LineItemImportDraft, Order, OrderImportDraft, ImportedPriceDraft, TaxRateDraft } from './model.js';
 import { asCart, assertOrderNumberFree, itemStates, newDelivery, orderErrors } from './parts.js';
 import { businessUnitOf } from '../cart/build.js';
 
@@ -43,7 +43,7 @@ function taxRate(draft: z.infer<typeof TaxRateDraft>): ItemTaxRate {
   return rate;
 }
 
-function price(draft: z.infer<typeof PriceDraft>, ctx: ResourceContext) {
+function price(draft: z.infer<typeof ImportedPriceDraft>, ctx: ResourceContext) {
   const stored: Record<string, unknown> = { id: uuid(), value: typedMoney(draft.value) };
   if (draft.key !== undefined) stored.key = draft.key;
   if (draft.country !== undefined) stored.country = draft.country;
