@@ -224,7 +224,7 @@ const actions: Record<string, UpdateAction<ApprovalFlow>> = {
       ...completion(flow),
     ],
   ),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalFlow>>),
+  ...customFieldActions,
 };
 
 const approvalFlowScope: ScopePolicy<ApprovalFlow> = {

@@ -159,7 +159,7 @@ const actions: Record<string, UpdateAction<ApprovalRule>> = {
     ),
     'requesters',
   ),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalRule>>),
+  ...customFieldActions,
 };
 
 /** Approval rules and flows: only in a business unit, with their own permission rules (approval-rules.ts, approval-flows.ts). */

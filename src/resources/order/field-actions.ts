@@ -141,5 +141,5 @@ export const fieldActions: Record<string, UpdateAction<Order>> = {
       removedPaymentInfo: order.paymentInfo === undefined,
     }),
   ),
-  ...(customFieldActionsWithMessages('Order', 'previous') as unknown as Record<string, UpdateAction<Order>>),
+  ...customFieldActionsWithMessages('Order', 'previous'),
 };
