@@ -140,7 +140,7 @@ function keyReference<T extends 'store' | 'business-unit'>(
 }
 
 function projectDeleteDays(ctx: ResourceContext): number {
-  const settings = ctx.get('project', 'settings') as { shoppingLists?: { deleteDaysAfterLastModification?: number } } | undefined;
+  const settings = ctx.get('project', 'settings');
   return settings?.shoppingLists?.deleteDaysAfterLastModification ?? 360;
 }
 

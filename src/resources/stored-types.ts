@@ -3,7 +3,7 @@
  * reads a `BusinessUnit` without a cast. The context's reads are declared in `http/`, which may not
  * import the resource modules, so the shapes join its `StoredTypes` by declaration merging here, one
  * line per type next to the registry (`index.ts`). A type id not listed reads as a plain
- * `StoredDocument` (the project settings, messages: documents whose shape the engine keeps).
+ * `StoredDocument` (messages: documents whose shape the engine keeps).
  */
 import type { Extension } from '../engine/extension-gate.js';
 import type { Subscription } from '../engine/subscription.js';
@@ -29,6 +29,7 @@ import type { Product } from './product/model.js';
 import type { ProductDiscount } from './product-discounts.js';
 import type { ProductSelection } from './product-selections.js';
 import type { ProductType } from './product-types.js';
+import type { ProjectSettings } from './project.js';
 import type { Quote } from './quotes.js';
 import type { QuoteRequest } from './quote-requests.js';
 import type { Review } from './reviews.js';
@@ -65,6 +66,7 @@ declare module '../http/context.js' {
     'product-discount': ProductDiscount;
     'product-selection': ProductSelection;
     'product-type': ProductType;
+    project: ProjectSettings;
     quote: Quote;
     'quote-request': QuoteRequest;
     review: Review;

@@ -18,14 +18,6 @@ import type { CartDraft } from './schemas.js';
 import { addShipping, assertMultiple, customShippingInfo, methodFor, rateInput, shippingInfoFor, withExternalRate } from './shipping.js';
 import { markStale } from './stale.js';
 
-interface ProjectCartSettings {
-  carts?: {
-    priceRoundingMode?: 'HalfEven' | 'HalfUp' | 'HalfDown';
-    taxRoundingMode?: 'HalfEven' | 'HalfUp' | 'HalfDown';
-    deleteDaysAfterLastModification?: number;
-  };
-}
-
 /** The customer group of a cart's customer (400 ReferencedResourceNotFound for an unknown customer). */
 export function customerGroupOf(customerId: string, ctx: ResourceContext): { typeId: string; id: string } | undefined {
   const customer = ctx.get('customer', customerId);
@@ -59,7 +51,7 @@ export function businessUnitOf(identifier: Identifier, ctx: ResourceContext): { 
 
 /** The cart a draft describes, not yet recalculated: `buildCart` and `replicate` (./replicate.ts) finish it. */
 export function draftedCart(draft: CartDraft, ctx: ResourceContext): Cart {
-  const settings = (ctx.get('project', 'settings') as ProjectCartSettings | undefined)?.carts ?? {};
+  const settings = ctx.get('project', 'settings')?.carts ?? {};
   const cart = {} as Cart;
   if (draft.key !== undefined) cart.key = draft.key;
   if (draft.customerId !== undefined) {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { errors, fieldErrors } from '../../http/errors.js';
 import { compileCartPredicate } from '../../pricing/cart-predicate.js';
-import { rateFor, zonesContaining, type RateInputType } from '../../pricing/cart-shipping.js';
+import { rateFor, zonesContaining } from '../../pricing/cart-shipping.js';
 import {
   applyCustomField,
   applyCustomType,
@@ -134,7 +134,7 @@ function shippingInfoOf(cart: Cart, shippingKey: string | undefined, ctx: Resour
  */
 export function rateInput(draft: z.infer<typeof ShippingRateInputDraft>, ctx: ResourceContext): ShippingRateInput {
   if (draft.type !== 'Classification') return draft;
-  const inputType = (ctx.get('project', SETTINGS_ID) as { shippingRateInputType?: RateInputType } | undefined)?.shippingRateInputType;
+  const inputType = ctx.get('project', SETTINGS_ID)?.shippingRateInputType;
   const values = (inputType?.type === 'CartClassification' ? (inputType.values ?? []) : []) as { key: string; label: LocalizedString }[];
   const value = values.find((candidate) => candidate.key === draft.key);
   if (!value) {
