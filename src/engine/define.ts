@@ -5,7 +5,7 @@
  * depend on it without an import cycle.
  */
 import type { z } from 'zod';
-import type { ApiCall, CallScope, Reply, ResourceContext } from '../http/context.js';
+import type { ApiCall, CallScope, Reply, ResourceContext, StoredOf } from '../http/context.js';
 import type { PlatformError } from '../http/errors.js';
 import type { PagedResult, QueryOptions } from '../query/index.js';
 import type { AssociateInUnit, AssociateRoles, PermissionLog, PermissionPair } from './permissions.js';
@@ -267,37 +267,63 @@ export interface Engine {
   readonly decisions: PermissionLog;
   /** An associate acting in a unit, its roles there read through the unit type's `associateRoles`; decisions go to `decisions`. */
   associateIn(unit: StoredDocument, associateId: string, ctx: ResourceContext): AssociateInUnit;
-  definition(typeId: string): ResourceDefinition;
+  /** The type's definition, its resource typed as the type's stored shape (`StoredOf`). */
+  definition<TypeId extends string>(typeId: TypeId): ResourceDefinition<unknown, StoredOf<TypeId> & StoredDocument>;
   /** Whether this mock serves the type (a test harness may serve a few). */
   serves(typeId: string): boolean;
   /** How the type lives under the caller-scoped prefixes, if it does. */
   scopePolicy(typeId: string): ScopePolicy | undefined;
-  find(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument | undefined;
-  get(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument;
+  find<R extends StoredDocument>(definition: ResourceDefinition<unknown, R>, project: string, locator: Locator): R | undefined;
+  get<R extends StoredDocument>(definition: ResourceDefinition<unknown, R>, project: string, locator: Locator): R;
   query(definition: ResourceDefinition, project: string, params: URLSearchParams, shape?: QueryShape): PagedResult<StoredDocument>;
   expand<T extends object>(project: string, document: T, paths: string[]): T;
   /** A resource from a client's draft, validated first; `origin` picks its lifecycle message (`imported` for an import route). */
-  create(definition: ResourceDefinition, draft: unknown, ctx: ResourceContext, origin?: CreateOrigin): StoredDocument;
+  create<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    draft: unknown,
+    ctx: ResourceContext,
+    origin?: CreateOrigin,
+  ): R;
   /** A resource the engine built itself (an order from a cart): base fields added, version 1. */
-  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext, origin?: CreateOrigin): StoredDocument;
+  insert<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    fields: object,
+    ctx: ResourceContext,
+    origin?: CreateOrigin,
+  ): R;
   /**
    * An update request `{version, actions}`; `allowed` limits the actions (a scoped endpoint's subset)
    * and may name internal actions the endpoint offers.
    */
-  update(
-    definition: ResourceDefinition,
+  update<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
     locator: Locator,
     body: unknown,
     ctx: ResourceContext,
     allowed?: readonly string[],
-  ): StoredDocument;
+  ): R;
   /** Each action of an update request validated against its schema (all problems reported together); `allowed` as for `update`. */
   validateActions(definition: ResourceDefinition, actions: Array<{ action: string }>, allowed?: readonly string[]): AppliedAction[];
   /** Validated actions, public or internal, applied to the stored resource (no version check). */
-  apply(definition: ResourceDefinition, current: StoredDocument, actions: AppliedAction[], ctx: ResourceContext): StoredDocument;
+  apply<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    current: StoredDocument,
+    actions: AppliedAction[],
+    ctx: ResourceContext,
+  ): R;
   /** A whole new state of the resource: version + 1, even when nothing changed. */
-  replace(definition: ResourceDefinition, current: StoredDocument, next: object, ctx: ResourceContext): StoredDocument;
-  remove(definition: ResourceDefinition, locator: Locator, version: number | undefined, ctx: ResourceContext): StoredDocument;
+  replace<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    current: StoredDocument,
+    next: object,
+    ctx: ResourceContext,
+  ): R;
+  remove<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    locator: Locator,
+    version: number | undefined,
+    ctx: ResourceContext,
+  ): R;
   /** Runs `work` atomically: every write inside it lands, or none does. */
   transaction<T>(work: () => T): T;
 }

@@ -277,7 +277,7 @@ export function startApprovalFlow(repository: Engine, ctx: ResourceContext, orde
     currentTierPendingApprovers: [],
   } as unknown as ApprovalFlow;
   recompute(flow);
-  return repository.insert(approvalFlows, flow, ctx) as ApprovalFlow;
+  return repository.insert(approvalFlows, flow, ctx);
 }
 
 function matches(rule: ApprovalRule, scope: ReturnType<typeof predicateScope>): boolean {
@@ -320,7 +320,7 @@ export function associateOrderFromCartRoute(): CustomRoute {
       const pair = RESOURCE_PERMISSIONS.order.createFromCart;
       if (!associate.isAssociate) associate.require('create order from cart', [pair.my, pair.others]);
       const carts = repository.definition('cart');
-      const cart = cartOfDraft(draft, (locator) => repository.find(carts, call.ctx.project, locator) as Cart | undefined);
+      const cart = cartOfDraft(draft, (locator) => repository.find(carts, call.ctx.project, locator));
       if (cart.businessUnit?.key !== associate.businessUnitKey) {
         throw errors.invalidOperation(`The cart does not belong to the business unit '${associate.businessUnitKey}'.`);
       }
@@ -382,7 +382,7 @@ export function associateReplicateCartRoute(): CustomRoute {
           ...replicate(source as Cart, draft.key, call.ctx),
           businessUnit: { typeId: 'business-unit', key: associate.businessUnitKey },
         };
-        const made = repository.insert(repository.definition('cart'), fields, call.ctx) as Cart;
+        const made = repository.insert(repository.definition('cart'), fields, call.ctx);
         associate.requireFor('create cart', create, made.customerId, { typeId: 'cart', id: made.id });
         return made;
       });

@@ -132,7 +132,7 @@ function createQuote(repository: Engine, ctx: ResourceContext, input: unknown, c
   const draft = validate(QuoteDraft, input);
   return repository.transaction(() => {
     const { staged, cart } = quotableStage(draft, ctx);
-    const quote = repository.insert(quotes, buildQuote(draft, staged, cart, ctx), ctx) as Quote;
+    const quote = repository.insert(quotes, buildQuote(draft, staged, cart, ctx), ctx);
     check?.(quote);
     for (const document of ctx.scan('quote')) {
       const earlier = document as Quote;
@@ -323,7 +323,7 @@ export function associateQuoteRoutes(): CustomRoute[] {
       associate.require(first.name, [first.pair.my, first.pair.others]);
     }
     const locator = locatorOf(call);
-    const found = repository.find(quotes, call.ctx.project, locator) as Quote | undefined;
+    const found = repository.find(quotes, call.ctx.project, locator);
     if (!found || !access.belongs(found)) throw errors.resourceNotFound(locator);
     const resource = { typeId: 'quote', id: found.id };
     const seen = new Set<string>();
@@ -345,7 +345,7 @@ export function associateQuoteRoutes(): CustomRoute[] {
         );
     }
     const next = repository.transaction(() => {
-      const updated = repository.update(quotes, { id: found.id }, body, call.ctx) as Quote;
+      const updated = repository.update(quotes, { id: found.id }, body, call.ctx);
       if (!access.belongs(updated)) throw errors.invalidOperation('The update would move the quote out of the scope of this endpoint.');
       return updated;
     });

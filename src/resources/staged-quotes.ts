@@ -141,8 +141,8 @@ function createStagedQuote(repository: Engine, ctx: ResourceContext, input: unkn
   const draft = validate(StagedQuoteDraft, input);
   return repository.transaction(() => {
     const request = stageableRequest(draft, ctx);
-    const cart = repository.insert(repository.definition('cart'), quotationCartOf(request, ctx), ctx) as Cart;
-    const staged = repository.insert(stagedQuotes, buildStagedQuote(draft, request, cart, ctx), ctx) as StagedQuote;
+    const cart = repository.insert(repository.definition('cart'), quotationCartOf(request, ctx), ctx);
+    const staged = repository.insert(stagedQuotes, buildStagedQuote(draft, request, cart, ctx), ctx);
     check?.(staged);
     if (draft.quoteRequestStateToAccepted && request.quoteRequestState !== 'Accepted') {
       repository.apply(quoteRequests, request, [{ name: 'changeQuoteRequestState', payload: { quoteRequestState: 'Accepted' } }], ctx);

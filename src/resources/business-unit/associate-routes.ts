@@ -89,7 +89,7 @@ function acting(call: ApiCall, repository: Engine, customerId: string, unit: Bus
 }
 
 function findUnit(call: ApiCall, repository: Engine, locator: Locator, customerId: string): BusinessUnit {
-  const unit = repository.find(businessUnits, call.ctx.project, locator) as BusinessUnit | undefined;
+  const unit = repository.find(businessUnits, call.ctx.project, locator);
   if (!unit || !isAssociateOf(unit, customerId, call.ctx)) throw errors.resourceNotFound(locator);
   return unit;
 }

@@ -144,5 +144,5 @@ export function mergeAnonymousCart(repository: Engine, ctx: ResourceContext, req
 
 /** Stores `next` as the new version of `current` through the repository (version, audit fields, index checks). */
 function replaceCart(repository: Engine, current: Cart, next: Cart, ctx: ResourceContext): Cart {
-  return repository.replace(repository.definition('cart'), current, jsonClone(next), ctx) as Cart;
+  return repository.replace(repository.definition('cart'), current, jsonClone(next), ctx);
 }

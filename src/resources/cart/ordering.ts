@@ -71,7 +71,7 @@ function missingTaxRate(taxCategoryId: string, cart: Cart): PlatformError {
 
 /** Stores the cart with `cartState: Ordered` (a new version); call it inside the order's transaction. */
 export function markCartOrdered(repository: Engine, cart: Cart, ctx: ResourceContext): Cart {
-  return repository.apply(repository.definition('cart'), cart, [{ name: 'markOrdered', payload: {} }], ctx) as Cart;
+  return repository.apply(repository.definition('cart'), cart, [{ name: 'markOrdered', payload: {} }], ctx);
 }
 
 /** The fields of a cart an order copies (deep copies; no id, version, audit fields, key, state or lock). */

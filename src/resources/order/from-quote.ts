@@ -177,7 +177,7 @@ export function scopedOrderFromQuoteRoute(): CustomRoute {
       if (associate && !associate.isAssociate) associate.require('create order from quote', [pair.my, pair.others]);
       const identifier = draft.quote as { id?: string | undefined; key?: string | undefined };
       const locator: Locator = identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key ?? '' };
-      const found = repository.find(quotes, call.ctx.project, locator) as Quote | undefined;
+      const found = repository.find(quotes, call.ctx.project, locator);
       if (!found || !quoteAccess.belongs(found)) throw errors.referencedResourceNotFound('quote', locator);
       const resource = { typeId: 'quote', id: found.id };
       if (associate) associate.requireFor('create order from quote', pair, found.customer?.id, resource);

@@ -71,11 +71,10 @@ const orderDefinition = (repository: Engine) => repository.definition('order');
 
 /** `order-number=` over every order of the project. */
 export const projectOrders: OrderNumberAccess = {
-  get: (call, repository, orderNumber) => repository.get(orderDefinition(repository), call.ctx.project, { key: orderNumber }) as Order,
-  update: (call, repository, orderNumber) =>
-    repository.update(orderDefinition(repository), { key: orderNumber }, call.json(), call.ctx) as Order,
+  get: (call, repository, orderNumber) => repository.get(orderDefinition(repository), call.ctx.project, { key: orderNumber }),
+  update: (call, repository, orderNumber) => repository.update(orderDefinition(repository), { key: orderNumber }, call.json(), call.ctx),
   remove: (call, repository, orderNumber, version) =>
-    repository.remove(orderDefinition(repository), { key: orderNumber }, version, call.ctx) as Order,
+    repository.remove(orderDefinition(repository), { key: orderNumber }, version, call.ctx),
 };
 
 /** `POST /orders/import`: an OrderImportDraft, with the stock its line items take; its message is `OrderImported`. */
@@ -84,7 +83,7 @@ export const orderImportRoute: CustomRoute = {
   path: 'import',
   handle: (call, repository) => {
     const order = repository.transaction(() => {
-      const made = repository.create(orderDefinition(repository), call.json(), call.ctx, 'imported') as Order;
+      const made = repository.create(orderDefinition(repository), call.json(), call.ctx, 'imported');
       takeInventory(repository, made.lineItems, made.inventoryMode, call.ctx);
       return made;
     });
