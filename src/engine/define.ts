@@ -5,7 +5,7 @@
  * depend on it without an import cycle.
  */
 import type { z } from 'zod';
-import type { ApiCall, CallScope, Reply, ResourceContext } from '../http/context.js';
+import type { ApiCall, CallScope, Reply, ResourceContext, StoredOf } from '../http/context.js';
 import type { PlatformError } from '../http/errors.js';
 import type { PagedResult, QueryOptions } from '../query/index.js';
 import type { AssociateInUnit, AssociateRoles, PermissionLog, PermissionPair } from './permissions.js';
@@ -13,9 +13,25 @@ import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 
 export type { Author, Identifier, KeyReference, Reference, ResourceContext } from '../http/context.js';
 
-export interface UpdateAction<R> {
+/**
+ * The resource an action's functions receive when neither the action nor its use says which (an
+ * action or a message callback left unannotated, the project settings, which have no stored
+ * interface): the callbacks read their type's fields directly. `unknown` would make each callback
+ * narrow its own resource again; `StoredDocument` would refuse the spreads of the settings' objects.
+ */
+export type AnyResource = any;
+
+/**
+ * The payload of an action whose type does not say which (one of a type's `actions`, or one built
+ * without `action`, such as a wrapper that forwards to other actions): its schema parsed it, and its
+ * functions annotate the fields they read. Actions with different payloads share one record, and the
+ * engine hands each the payload its schema parsed, so no single payload type fits them all.
+ */
+export type AnyPayload = any;
+
+export interface UpdateAction<R, Payload = AnyPayload> {
   schema: z.ZodType;
-  apply(resource: R, action: any, ctx: ResourceContext): void;
+  apply(resource: R, action: Payload, ctx: ResourceContext): void;
   /**
    * The action only refreshes a field the platform derives out of band (a product's review rating
    * statistics): stored without a new version or audit change, so clients keep the version they know.
@@ -28,8 +44,11 @@ export interface UpdateAction<R> {
    */
   shallow?: boolean;
   /** The message the platform emits for the action (its API reference names one per action that has one). */
-  message?: MessageOf<R>;
+  message?: MessageOf<R, unknown, Payload>;
 }
+
+/** The parsed payload an update action's functions receive (`AnyPayload` for one that does not say). */
+export type PayloadOf<A> = A extends UpdateAction<never, infer Payload> ? Payload : never;
 
 /** A message's type and payload: what the platform adds to the fields every message has. */
 export interface MessagePayload {
@@ -42,11 +61,11 @@ export interface MessagePayload {
  * was (an old email), `payload` builds it from the changed resource, or returns nothing when this use
  * of the action has no message. Neither runs while messages are off.
  */
-export interface MessageOf<R = any, Old = any> {
+export interface MessageOf<R = unknown, Old = unknown, Payload = AnyPayload> {
   /** The message types the action may emit (`setCustomField`: added, changed or removed), e.g. `CustomerEmailChanged`. */
   types: readonly string[];
-  before?(resource: R, action: any): Old;
-  payload(resource: R, action: any, old: Old, ctx: ResourceContext): MessagePayload | readonly MessagePayload[] | undefined;
+  before?(resource: R, action: Payload): Old;
+  payload(resource: R, action: Payload, old: Old, ctx: ResourceContext): MessagePayload | readonly MessagePayload[] | undefined;
 }
 
 /**
@@ -58,10 +77,10 @@ export interface MessageOf<R = any, Old = any> {
  * that exists anyway (a module-level constant that several places share) may be given as is.
  * Copies of a declared action keep the getter unread through `extendAction`, never a spread.
  */
-export function action<S extends z.ZodType, R = any>(
+export function action<S extends z.ZodType, R = AnyResource>(
   schema: S | (() => S),
   apply: (resource: R, action: z.infer<S>, ctx: ResourceContext) => void,
-): UpdateAction<R> {
+): UpdateAction<R, z.infer<S>> & { readonly schema: S } {
   const build = typeof schema === 'function' ? schema : () => schema;
   let built: S | undefined;
   return {
@@ -78,7 +97,7 @@ export function action<S extends z.ZodType, R = any>(
  * so its `schema` getter is copied, not read, and a schema not built yet stays so (a spread
  * would build it).
  */
-export function extendAction<A extends UpdateAction<any>>(declared: A, extra: Partial<Omit<UpdateAction<any>, 'schema'>>): A {
+export function extendAction<A extends UpdateAction<never>>(declared: A, extra: Partial<Omit<UpdateAction<never>, 'schema'>>): A {
   return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(declared)), extra) as A;
 }
 
@@ -86,11 +105,11 @@ export function extendAction<A extends UpdateAction<any>>(declared: A, extra: Pa
  * The action with the message it emits, `type` plus what `payload` returns; `before` reads what the
  * payload needs of the resource as it was before the action.
  */
-export function emits<R = any, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
+export function emits<R = AnyResource, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
   declared: A,
   type: string,
-  payload: (resource: R, action: any, old: Old, ctx: ResourceContext) => Record<string, unknown> = () => ({}),
-  before?: (resource: R, action: any) => Old,
+  payload: (resource: R, action: PayloadOf<A>, old: Old, ctx: ResourceContext) => Record<string, unknown> = () => ({}),
+  before?: (resource: R, action: PayloadOf<A>) => Old,
 ): A {
   return emitsOneOf(declared, [type], (resource, action, old: Old, ctx) => ({ type, ...payload(resource, action, old, ctx) }), before);
 }
@@ -100,13 +119,13 @@ export function emits<R = any, Old = undefined, A extends UpdateAction<R> = Upda
  * returns the whole message payload, its `type` one of `types`, or nothing when there is no message;
  * or several, in order, when the action has more than one effect (the last approval completes a flow).
  */
-export function emitsOneOf<R = any, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
+export function emitsOneOf<R = AnyResource, Old = undefined, A extends UpdateAction<R> = UpdateAction<R>>(
   declared: A,
   types: readonly string[],
-  payload: MessageOf<R, Old>['payload'],
-  before?: (resource: R, action: any) => Old,
+  payload: MessageOf<R, Old, PayloadOf<A>>['payload'],
+  before?: (resource: R, action: PayloadOf<A>) => Old,
 ): A {
-  const message: MessageOf<R, Old> = { types, payload };
+  const message: MessageOf<R, Old, PayloadOf<A>> = { types, payload };
   if (before) message.before = before;
   return extendAction(declared, { message });
 }
@@ -135,7 +154,7 @@ export const BASE_FIELDS = ['id', 'version', 'createdAt', 'lastModifiedAt', 'cre
 
 export type BaseFields = (typeof BASE_FIELDS)[number];
 
-export interface ResourceDefinition<Draft = any, R extends StoredDocument = any> {
+export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = StoredDocument> {
   typeId: string;
   /** The path segment under /{projectKey}/. */
   path: string;
@@ -197,7 +216,7 @@ export interface ResourceDefinition<Draft = any, R extends StoredDocument = any>
 export type CreateOrigin = 'created' | 'imported';
 
 /** The message of a create or a delete: its type and what it carries of the resource. */
-export interface LifecycleMessage<R = any> {
+export interface LifecycleMessage<R = StoredDocument> {
   type: string;
   payload?(resource: R): Record<string, unknown>;
 }
@@ -248,37 +267,63 @@ export interface Engine {
   readonly decisions: PermissionLog;
   /** An associate acting in a unit, its roles there read through the unit type's `associateRoles`; decisions go to `decisions`. */
   associateIn(unit: StoredDocument, associateId: string, ctx: ResourceContext): AssociateInUnit;
-  definition(typeId: string): ResourceDefinition;
+  /** The type's definition, its resource typed as the type's stored shape (`StoredOf`). */
+  definition<TypeId extends string>(typeId: TypeId): ResourceDefinition<unknown, StoredOf<TypeId> & StoredDocument>;
   /** Whether this mock serves the type (a test harness may serve a few). */
   serves(typeId: string): boolean;
   /** How the type lives under the caller-scoped prefixes, if it does. */
   scopePolicy(typeId: string): ScopePolicy | undefined;
-  find(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument | undefined;
-  get(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument;
+  find<R extends StoredDocument>(definition: ResourceDefinition<unknown, R>, project: string, locator: Locator): R | undefined;
+  get<R extends StoredDocument>(definition: ResourceDefinition<unknown, R>, project: string, locator: Locator): R;
   query(definition: ResourceDefinition, project: string, params: URLSearchParams, shape?: QueryShape): PagedResult<StoredDocument>;
   expand<T extends object>(project: string, document: T, paths: string[]): T;
   /** A resource from a client's draft, validated first; `origin` picks its lifecycle message (`imported` for an import route). */
-  create(definition: ResourceDefinition, draft: unknown, ctx: ResourceContext, origin?: CreateOrigin): StoredDocument;
+  create<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    draft: unknown,
+    ctx: ResourceContext,
+    origin?: CreateOrigin,
+  ): R;
   /** A resource the engine built itself (an order from a cart): base fields added, version 1. */
-  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext, origin?: CreateOrigin): StoredDocument;
+  insert<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    fields: object,
+    ctx: ResourceContext,
+    origin?: CreateOrigin,
+  ): R;
   /**
    * An update request `{version, actions}`; `allowed` limits the actions (a scoped endpoint's subset)
    * and may name internal actions the endpoint offers.
    */
-  update(
-    definition: ResourceDefinition,
+  update<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
     locator: Locator,
     body: unknown,
     ctx: ResourceContext,
     allowed?: readonly string[],
-  ): StoredDocument;
+  ): R;
   /** Each action of an update request validated against its schema (all problems reported together); `allowed` as for `update`. */
   validateActions(definition: ResourceDefinition, actions: Array<{ action: string }>, allowed?: readonly string[]): AppliedAction[];
   /** Validated actions, public or internal, applied to the stored resource (no version check). */
-  apply(definition: ResourceDefinition, current: StoredDocument, actions: AppliedAction[], ctx: ResourceContext): StoredDocument;
+  apply<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    current: StoredDocument,
+    actions: AppliedAction[],
+    ctx: ResourceContext,
+  ): R;
   /** A whole new state of the resource: version + 1, even when nothing changed. */
-  replace(definition: ResourceDefinition, current: StoredDocument, next: object, ctx: ResourceContext): StoredDocument;
-  remove(definition: ResourceDefinition, locator: Locator, version: number | undefined, ctx: ResourceContext): StoredDocument;
+  replace<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    current: StoredDocument,
+    next: object,
+    ctx: ResourceContext,
+  ): R;
+  remove<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    locator: Locator,
+    version: number | undefined,
+    ctx: ResourceContext,
+  ): R;
   /** Runs `work` atomically: every write inside it lands, or none does. */
   transaction<T>(work: () => T): T;
 }

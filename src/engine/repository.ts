@@ -1,4 +1,4 @@
-import type { CallScope } from '../http/context.js';
+import type { CallScope, StoredOf } from '../http/context.js';
 import { errors } from '../http/errors.js';
 import type { PagedResult, QueryOptions } from '../query/index.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
@@ -59,14 +59,16 @@ export class Repository implements Engine {
     this.updater = new ResourceUpdater(storage, actions, this.writer);
   }
 
-  definition(typeId: string): ResourceDefinition {
+  definition<TypeId extends string>(typeId: TypeId): ResourceDefinition<unknown, StoredOf<TypeId> & StoredDocument> {
     const definition = this.definitions.get(typeId);
     if (!definition) throw errors.invalidInput(`Unknown resource type '${typeId}'.`);
-    return definition;
+    // The registry holds every type's definition alike; the one registered under a type id is that type's.
+    return definition as ResourceDefinition<unknown, StoredOf<TypeId> & StoredDocument>;
   }
 
   associateIn(unit: StoredDocument, associateId: string, ctx: ResourceContext): AssociateInUnit {
-    const roles = this.definition(BUSINESS_UNIT).associateRoles;
+    // `<string>`: the engine knows a unit only as a stored document, which the unit type's own `associateRoles` reads.
+    const roles = this.definition<string>(BUSINESS_UNIT).associateRoles;
     if (!roles) throw errors.general(`The '${BUSINESS_UNIT}' type declares no associateRoles.`);
     return new AssociateInUnit(associateId, unit.key as string, roles(unit, associateId, ctx), this.decisions, ctx.now);
   }
@@ -87,12 +89,14 @@ export class Repository implements Engine {
     return this.writer.transaction(work);
   }
 
-  find(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument | undefined {
-    return findResource(this.storage, definition, project, locator);
+  // Reads and writes return the definition's resource type: storage keeps every type's documents
+  // alike, and a type's documents are written through its definition only, so the cast is safe.
+  find<R extends StoredDocument>(definition: ResourceDefinition<unknown, R>, project: string, locator: Locator): R | undefined {
+    return findResource(this.storage, definition, project, locator) as R | undefined;
   }
 
-  get(definition: ResourceDefinition, project: string, locator: Locator): StoredDocument {
-    return getResource(this.storage, definition, project, locator);
+  get<R extends StoredDocument>(definition: ResourceDefinition<unknown, R>, project: string, locator: Locator): R {
+    return getResource(this.storage, definition, project, locator) as R;
   }
 
   query(definition: ResourceDefinition, project: string, params: URLSearchParams, shape: QueryShape = {}): PagedResult<StoredDocument> {
@@ -103,38 +107,63 @@ export class Repository implements Engine {
     return expandResource(this.storage, project, document, paths);
   }
 
-  create(definition: ResourceDefinition, draft: unknown, ctx: ResourceContext, origin: CreateOrigin = 'created'): StoredDocument {
-    return this.writer.create(definition, draft, ctx, origin);
+  create<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    draft: unknown,
+    ctx: ResourceContext,
+    origin: CreateOrigin = 'created',
+  ): R {
+    return this.writer.create(definition, draft, ctx, origin) as R;
   }
 
-  insert(definition: ResourceDefinition, fields: object, ctx: ResourceContext, origin: CreateOrigin = 'created'): StoredDocument {
-    return this.writer.insert(definition, fields, ctx, origin);
+  insert<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    fields: object,
+    ctx: ResourceContext,
+    origin: CreateOrigin = 'created',
+  ): R {
+    return this.writer.insert(definition, fields, ctx, origin) as R;
   }
 
-  update(
-    definition: ResourceDefinition,
+  update<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
     locator: Locator,
     body: unknown,
     ctx: ResourceContext,
     allowed?: readonly string[],
-  ): StoredDocument {
-    return this.updater.update(definition, locator, body, ctx, allowed);
+  ): R {
+    return this.updater.update(definition, locator, body, ctx, allowed) as R;
   }
 
-  apply(definition: ResourceDefinition, current: StoredDocument, steps: AppliedAction[], ctx: ResourceContext): StoredDocument {
-    return this.updater.apply(definition, current, steps, ctx);
+  apply<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    current: StoredDocument,
+    steps: AppliedAction[],
+    ctx: ResourceContext,
+  ): R {
+    return this.updater.apply(definition, current, steps, ctx) as R;
   }
 
-  replace(definition: ResourceDefinition, current: StoredDocument, next: object, ctx: ResourceContext): StoredDocument {
-    return this.writer.replace(definition, current, next, ctx);
+  replace<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    current: StoredDocument,
+    next: object,
+    ctx: ResourceContext,
+  ): R {
+    return this.writer.replace(definition, current, next, ctx) as R;
   }
 
   validateActions(definition: ResourceDefinition, actions: Array<{ action: string }>, allowed?: readonly string[]): AppliedAction[] {
     return validateActions(definition, actions, allowed);
   }
 
-  remove(definition: ResourceDefinition, locator: Locator, version: number | undefined, ctx: ResourceContext): StoredDocument {
-    return this.writer.remove(definition, locator, version, ctx);
+  remove<R extends StoredDocument>(
+    definition: ResourceDefinition<unknown, R>,
+    locator: Locator,
+    version: number | undefined,
+    ctx: ResourceContext,
+  ): R {
+    return this.writer.remove(definition, locator, version, ctx) as R;
   }
 
   /** Files every stored resource in its groups again (after an import: see `rebuildGroups` in indexes.ts). */

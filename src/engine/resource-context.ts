@@ -1,4 +1,4 @@
-import type { Author, CallScope, Identifier, KeyReference, Reference, ResourceContext } from '../http/context.js';
+import type { Author, CallScope, Identifier, KeyReference, Reference, ResourceContext, StoredOf } from '../http/context.js';
 import { errors } from '../http/errors.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 import { findUnique, groupMembers } from './indexes.js';
@@ -6,6 +6,10 @@ import { findUnique, groupMembers } from './indexes.js';
 /**
  * The context of one request over one project. A class rather than an object of closures: a context
  * is made for every request and every programmatic create, and its methods then cost nothing per call.
+ *
+ * Its reads are typed by type id (`StoredOf`) with a cast: storage keeps every type's documents
+ * alike, and that a collection holds its type's stored shape is the engine's doing, which writes a
+ * type's documents through that type's definition only.
  */
 export class ProjectContext implements ResourceContext {
   constructor(
@@ -16,24 +20,24 @@ export class ProjectContext implements ResourceContext {
     readonly scope: CallScope | undefined,
   ) {}
 
-  get(typeId: string, id: string): StoredDocument | undefined {
-    return this.storage.get(this.project, typeId, id);
+  get<TypeId extends string>(typeId: TypeId, id: string): StoredOf<TypeId> | undefined {
+    return this.storage.get(this.project, typeId, id) as StoredOf<TypeId> | undefined;
   }
 
-  getByKey(typeId: string, key: string): StoredDocument | undefined {
-    return this.storage.getByKey(this.project, typeId, key);
+  getByKey<TypeId extends string>(typeId: TypeId, key: string): StoredOf<TypeId> | undefined {
+    return this.storage.getByKey(this.project, typeId, key) as StoredOf<TypeId> | undefined;
   }
 
-  scan(typeId: string): Iterable<StoredDocument> {
-    return this.storage.scan(this.project, typeId);
+  scan<TypeId extends string>(typeId: TypeId): Iterable<StoredOf<TypeId>> {
+    return this.storage.scan(this.project, typeId) as Iterable<StoredOf<TypeId>>;
   }
 
-  findUnique(typeId: string, index: string, value: string): StoredDocument | undefined {
-    return findUnique(this.storage, this.project, typeId, index, value);
+  findUnique<TypeId extends string>(typeId: TypeId, index: string, value: string): StoredOf<TypeId> | undefined {
+    return findUnique(this.storage, this.project, typeId, index, value) as StoredOf<TypeId> | undefined;
   }
 
-  grouped(typeId: string, group: string, value: string): StoredDocument[] {
-    return groupMembers(this.storage, this.project, typeId, group, value);
+  grouped<TypeId extends string>(typeId: TypeId, group: string, value: string): Array<StoredOf<TypeId>> {
+    return groupMembers(this.storage, this.project, typeId, group, value) as Array<StoredOf<TypeId>>;
   }
 
   reference(typeId: string, identifier: Identifier): Reference {

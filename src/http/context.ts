@@ -58,6 +58,17 @@ export interface Identifier {
   key?: string | undefined;
 }
 
+/**
+ * The stored shape of each resource type, by type id. Empty here: the shapes are the resource
+ * modules' own, which this layer may not import, so `resources/stored-types.ts` fills it in by
+ * declaration merging.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging from resources/
+export interface StoredTypes {}
+
+/** What a read of `typeId` returns: its registered stored shape, or any stored document for a type not registered. */
+export type StoredOf<TypeId extends string> = TypeId extends keyof StoredTypes ? StoredTypes[TypeId] : StoredDocument;
+
 /** What resource code may use while it builds or changes a resource: who asks, and the rest of the project. */
 export interface ResourceContext {
   project: string;
@@ -66,17 +77,17 @@ export interface ResourceContext {
   author: Author;
   /** Set under a caller-scoped prefix (`/me`, `/in-store/key=`, `/as-associate/`). */
   scope?: CallScope;
-  get(typeId: string, id: string): StoredDocument | undefined;
-  getByKey(typeId: string, key: string): StoredDocument | undefined;
-  scan(typeId: string): Iterable<StoredDocument>;
+  get<TypeId extends string>(typeId: TypeId, id: string): StoredOf<TypeId> | undefined;
+  getByKey<TypeId extends string>(typeId: TypeId, key: string): StoredOf<TypeId> | undefined;
+  scan<TypeId extends string>(typeId: TypeId): Iterable<StoredOf<TypeId>>;
   /** Turns a draft's `{id}` or `{key}` into a Reference; 400 ReferencedResourceNotFound when nothing is there. */
   reference(typeId: string, identifier: Identifier): Reference;
   /** The same, as a KeyReference (`{typeId: 'store', key}`), for fields the platform stores by key. */
   keyReference(typeId: string, identifier: Identifier): KeyReference;
   /** Finds the resource that holds `value` in a unique index declared by its type (e.g. customer email). */
-  findUnique(typeId: string, index: string, value: string): StoredDocument | undefined;
+  findUnique<TypeId extends string>(typeId: TypeId, index: string, value: string): StoredOf<TypeId> | undefined;
   /** The resources filed under `value` in a group index declared by their type, in the order they joined it. */
-  grouped(typeId: string, group: string, value: string): StoredDocument[];
+  grouped<TypeId extends string>(typeId: TypeId, group: string, value: string): Array<StoredOf<TypeId>>;
 }
 
 /** What a route may read of the request beyond its path, query and JSON body. */

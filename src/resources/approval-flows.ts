@@ -160,10 +160,7 @@ function assertPending(flow: ApprovalFlow): void {
 /** Who approves or rejects: the associate of the request's `as-associate/{id}/in-business-unit/key={key}`. */
 function approver(ctx: ResourceContext): Associate {
   const associate = ctx.scope?.associate;
-  const unit =
-    associate?.businessUnitKey !== undefined
-      ? (ctx.getByKey('business-unit', associate.businessUnitKey) as BusinessUnit | undefined)
-      : undefined;
+  const unit = associate?.businessUnitKey !== undefined ? ctx.getByKey('business-unit', associate.businessUnitKey) : undefined;
   if (!associate || !unit)
     throw errors.invalidOperation('Approval flows are approved and rejected by an associate: use the as-associate endpoint.');
   return associateEntry(unit, associate.id, ctx);
@@ -227,7 +224,7 @@ const actions: Record<string, UpdateAction<ApprovalFlow>> = {
       ...completion(flow),
     ],
   ),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalFlow>>),
+  ...customFieldActions,
 };
 
 const approvalFlowScope: ScopePolicy<ApprovalFlow> = {
@@ -260,7 +257,7 @@ export function startApprovalFlow(repository: Engine, ctx: ResourceContext, orde
   const unitKey = (order.businessUnit as { key?: string } | undefined)?.key;
   const customerId = order.customerId as string | undefined;
   if (unitKey === undefined || customerId === undefined || !repository.serves('approval-flow')) return undefined;
-  const unit = ctx.getByKey('business-unit', unitKey) as BusinessUnit | undefined;
+  const unit = ctx.getByKey('business-unit', unitKey);
   if (!unit) return undefined;
   const held = associateRolesIn(unit, customerId, ctx);
   const roles = new Set([...held.explicitRoles, ...held.inheritedRoles].map((role) => role.key));
@@ -280,7 +277,7 @@ export function startApprovalFlow(repository: Engine, ctx: ResourceContext, orde
     currentTierPendingApprovers: [],
   } as unknown as ApprovalFlow;
   recompute(flow);
-  return repository.insert(approvalFlows, flow, ctx) as ApprovalFlow;
+  return repository.insert(approvalFlows, flow, ctx);
 }
 
 function matches(rule: ApprovalRule, scope: ReturnType<typeof predicateScope>): boolean {
@@ -323,7 +320,7 @@ export function associateOrderFromCartRoute(): CustomRoute {
       const pair = RESOURCE_PERMISSIONS.order.createFromCart;
       if (!associate.isAssociate) associate.require('create order from cart', [pair.my, pair.others]);
       const carts = repository.definition('cart');
-      const cart = cartOfDraft(draft, (locator) => repository.find(carts, call.ctx.project, locator) as Cart | undefined);
+      const cart = cartOfDraft(draft, (locator) => repository.find(carts, call.ctx.project, locator));
       if (cart.businessUnit?.key !== associate.businessUnitKey) {
         throw errors.invalidOperation(`The cart does not belong to the business unit '${associate.businessUnitKey}'.`);
       }
@@ -385,7 +382,7 @@ export function associateReplicateCartRoute(): CustomRoute {
           ...replicate(source as Cart, draft.key, call.ctx),
           businessUnit: { typeId: 'business-unit', key: associate.businessUnitKey },
         };
-        const made = repository.insert(repository.definition('cart'), fields, call.ctx) as Cart;
+        const made = repository.insert(repository.definition('cart'), fields, call.ctx);
         associate.requireFor('create cart', create, made.customerId, { typeId: 'cart', id: made.id });
         return made;
       });

@@ -90,7 +90,7 @@ export type ApprovalRuleDraft = z.infer<typeof ApprovalRuleDraft>;
 
 function roleRef(identifier: ResourceIdentifier, ctx: ResourceContext): RuleApprover {
   const reference = ctx.reference('associate-role', identifier);
-  return { associateRole: { typeId: 'associate-role', key: ctx.get('associate-role', reference.id)!.key as string } };
+  return { associateRole: { typeId: 'associate-role', key: ctx.get('associate-role', reference.id)!.key } };
 }
 
 function approversFrom(draft: z.infer<typeof ApproverHierarchyDraft>, ctx: ResourceContext): ApproverHierarchy {
@@ -159,7 +159,7 @@ const actions: Record<string, UpdateAction<ApprovalRule>> = {
     ),
     'requesters',
   ),
-  ...(customFieldActions as unknown as Record<string, UpdateAction<ApprovalRule>>),
+  ...customFieldActions,
 };
 
 /** Approval rules and flows: only in a business unit, with their own permission rules (approval-rules.ts, approval-flows.ts). */
@@ -218,7 +218,7 @@ export function rulesFor(unit: BusinessUnit, ctx: ResourceContext): ApprovalRule
   const keys: string[] = [unit.key];
   let current: BusinessUnit | undefined = unit;
   while (current?.approvalRuleMode === 'ExplicitAndFromParent' && current.parentUnit) {
-    current = ctx.getByKey('business-unit', current.parentUnit.key) as BusinessUnit | undefined;
+    current = ctx.getByKey('business-unit', current.parentUnit.key);
     if (current) keys.push(current.key);
   }
   const rules: ApprovalRule[] = [];

@@ -337,7 +337,7 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
       action(
         () => z.object({ store: resourceIdentifier('store') }),
         (discount: CartDiscount, a, ctx) => {
-          const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
+          const key = a.store.key ?? (a.store.id !== undefined ? ctx.get('store', a.store.id)?.key : undefined);
           discount.stores = discount.stores.filter((s) => s.key !== key);
         },
       ),

@@ -76,7 +76,7 @@ function placeUnder(
   ctx: ResourceContext,
 ): { parent: CategoryReference; ancestors: CategoryReference[] } {
   const parent = ctx.reference('category', identifier) as CategoryReference;
-  const stored = ctx.get('category', parent.id) as Category;
+  const stored = ctx.get('category', parent.id)!;
   return { parent, ancestors: [...(stored.ancestors ?? []), { typeId: 'category', id: parent.id }] };
 }
 
@@ -151,7 +151,7 @@ export const categories = defineResource<CategoryDraft, Category>({
       () => z.object({ parent: CategoryIdentifier }),
       (category: Category, a, ctx) => {
         const target = ctx.reference('category', a.parent);
-        const stored = ctx.get('category', target.id) as Category;
+        const stored = ctx.get('category', target.id)!;
         if (target.id === category.id || (stored.ancestors ?? []).some((ancestor) => ancestor.id === category.id)) {
           throw errors.invalidOperation(
             `The category '${target.id}' cannot become the parent of '${category.id}': it would be its own ancestor.`,

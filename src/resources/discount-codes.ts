@@ -129,5 +129,5 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
 
 /** The discount code with this code, if any. */
 export function discountCodeByCode(ctx: ResourceContext, code: string): DiscountCode | undefined {
-  return ctx.findUnique('discount-code', 'code', code) as DiscountCode | undefined;
+  return ctx.findUnique('discount-code', 'code', code);
 }

@@ -14,7 +14,7 @@ import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, type Reference } from '../engine/define.js';
 import { changer, setter, setValidity, uniqueSortOrder, validityActions } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
-import { allVariants, type Product } from './product/model.js';
+import { allVariants } from './product/model.js';
 import { Key, LocalizedString, validate, SortOrder, DateTime } from '../engine/validation.js';
 
 export interface ProductDiscount extends StoredDocument {
@@ -175,7 +175,7 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
       path: 'matching',
       handle: (call) => {
         const query = validate(MatchQuery, call.json());
-        const product = call.ctx.get('product', query.productId) as Product | undefined;
+        const product = call.ctx.get('product', query.productId);
         if (!product) throw errors.resourceNotFound({ id: query.productId });
         const data = query.staged ? product.masterData.staged : product.masterData.current;
         const variant = allVariants(data).find((v) => v.id === query.variantId);
@@ -183,9 +183,7 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
         const price = { ...query.price, value } as Parameters<ProductDiscountSet['bestFor']>[0]['price'];
         const best =
           variant &&
-          new ProductDiscountSet(call.ctx.scan('product-discount') as Iterable<ProductDiscount>, Date.parse(call.ctx.now), (t, id) =>
-            call.ctx.get(t, id),
-          ).bestFor({
+          new ProductDiscountSet(call.ctx.scan('product-discount'), Date.parse(call.ctx.now), (t, id) => call.ctx.get(t, id)).bestFor({
             product: { id: product.id, key: product.key, productType: product.productType },
             categories: data.categories,
             productAttributes: data.attributes,

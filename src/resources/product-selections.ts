@@ -100,6 +100,11 @@ function selectionProducts(call: ApiCall, locator: { id: string } | { key: strin
 
 const ProductAction = z.object({ product: resourceIdentifier('product') });
 
+/** The payload of a variant choice action: its schema's key is the field's name, which the type of a computed key does not keep. */
+type VariantChoicePayload<F extends 'variantSelection' | 'variantExclusion'> = { product: ResourceIdentifier } & {
+  [K in F]?: ProductAssignment[F] | null;
+};
+
 /**
  * `setVariantSelection` (mode Individual) and `setVariantExclusion` (mode IndividualExclusion): which
  * variants of one assigned product count, with `ProductSelectionVariantSelectionChanged` or
@@ -116,8 +121,7 @@ function variantChoiceAction<F extends 'variantSelection' | 'variantExclusion'>(
     action(
       () => ProductAction.extend({ [field]: schema.optional().nullable() }),
       (selection: ProductSelection, payload, ctx) => {
-        // The schema's key is the field's name, which the type of a computed key does not keep.
-        const a = payload as { product: ResourceIdentifier } & { [K in F]?: ProductAssignment[F] | null };
+        const a = payload as VariantChoicePayload<F>;
         requireMode(selection, mode, `set${Field}`);
         const product = productReference(a.product, ctx);
         const existing = assignment(selection, product);
@@ -128,8 +132,8 @@ function variantChoiceAction<F extends 'variantSelection' | 'variantExclusion'>(
       },
     ),
     `ProductSelection${Field}Changed`,
-    (selection: ProductSelection, a, before: ProductSelection['assignments'], ctx) => {
-      const product = productReference(a.product, ctx);
+    (selection: ProductSelection, payload, before: ProductSelection['assignments'], ctx) => {
+      const product = productReference((payload as VariantChoicePayload<F>).product, ctx);
       return {
         product,
         [`old${Field}`]: choiceOf({ ...selection, assignments: before }, product),

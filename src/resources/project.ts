@@ -6,6 +6,9 @@ import { isoNow } from '../util/time.js';
 import { changer } from '../engine/common-actions.js';
 import { DEFAULT_MESSAGES_CONFIGURATION } from '../engine/messages.js';
 import { Country, Currency, LanguageTag } from '../engine/validation.js';
+import type { RateInputType } from '../pricing/cart-shipping.js';
+import type { RoundingMode } from '../pricing/cart-rounding.js';
+import type { StoredDocument } from '../storage/backend.js';
 
 const DeleteDaysAfterLastModification = z.number().int().min(1).max(365_250);
 /** Fields the mock does not model are kept as they are sent. */
@@ -17,10 +20,32 @@ const CartsConfiguration = z
   .loose();
 const ShoppingListsConfiguration = z.object({ deleteDaysAfterLastModification: DeleteDaysAfterLastModification.optional() }).loose();
 
+/**
+ * The project's settings as stored, the fields other types read of them. Every field is optional: a
+ * project whose settings no update has changed yet has no document, and the configurations keep
+ * whatever else a client sends.
+ */
+export interface ProjectSettings extends StoredDocument {
+  languages?: string[];
+  carts?: {
+    countryTaxRateFallbackEnabled?: boolean;
+    deleteDaysAfterLastModification?: number;
+    priceRoundingMode?: RoundingMode;
+    taxRoundingMode?: RoundingMode;
+  };
+  shoppingLists?: { deleteDaysAfterLastModification?: number };
+  shippingRateInputType?: RateInputType;
+  searchIndexing?: Record<string, { status: string }>;
+  businessUnits?: {
+    myBusinessUnitStatusOnCreation?: string;
+    myBusinessUnitAssociateRoleOnCreation?: { key?: string };
+  };
+}
+
 /** The project's settings live as one document per project, created with defaults on first read. */
 export const SETTINGS_ID = 'settings';
 
-export const project = defineResource({
+export const project = defineResource<Record<string, never>, ProjectSettings>({
   typeId: 'project',
   path: '',
   draft: z.object({}),
@@ -61,7 +86,8 @@ export const project = defineResource({
     setShippingRateInputType: action(
       () => z.object({ shippingRateInputType: z.record(z.string(), z.unknown()).optional() }),
       (settings, a) => {
-        if (a.shippingRateInputType) settings.shippingRateInputType = a.shippingRateInputType;
+        // Kept as sent: the schema checks only that it is an object, and what reads it branches on its `type`.
+        if (a.shippingRateInputType) settings.shippingRateInputType = a.shippingRateInputType as RateInputType;
         else delete settings.shippingRateInputType;
       },
     ),

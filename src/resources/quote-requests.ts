@@ -28,7 +28,6 @@ import type { StoredDocument } from '../storage/backend.js';
 import { jsonClone } from '../util/json.js';
 import { type Permission, RESOURCE_PERMISSIONS } from './business-unit/permissions.js';
 import { scopedAccess, scopeFields } from '../engine/scoped-access.js';
-import type { BusinessUnit } from './business-unit/model.js';
 import type { Cart, CustomLineItem, LineItem, ShippingInfo, TaxedPrice } from './cart/model.js';
 import {
   customFieldActions,
@@ -241,7 +240,7 @@ function buildQuoteRequest(
   ctx: ResourceContext,
 ): Omit<QuoteRequest, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> {
   const cartId = ctx.reference('cart', draft.cart).id;
-  const cart = ctx.get('cart', cartId) as Cart;
+  const cart = ctx.get('cart', cartId)!;
   requestableCart(cart, draft.cartVersion);
   const request = {
     ...(draft.key !== undefined ? { key: draft.key } : {}),
@@ -354,7 +353,7 @@ export function requireOwnB2BPermission(
 ): void {
   const customerId = call.ctx.scope?.caller?.customerId;
   if (unitKey === undefined || customerId === undefined || !call.ctx.scope) return;
-  const unit = call.ctx.getByKey('business-unit', unitKey) as BusinessUnit | undefined;
+  const unit = call.ctx.getByKey('business-unit', unitKey);
   if (!unit) return;
   repository.associateIn(unit, customerId, call.ctx).require(actionName, [permission], resource ? { resource } : {});
 }
@@ -386,7 +385,7 @@ const MyQuoteRequestDraft = z.object({ cartId: z.string(), cartVersion: z.number
 
 /** The caller's own cart (in the call's store, if any); anyone else's is as if it did not exist. */
 function callersCart(call: ApiCall, cartId: string): Cart {
-  const cart = call.ctx.get('cart', cartId) as Cart | undefined;
+  const cart = call.ctx.get('cart', cartId);
   const caller = call.ctx.scope?.caller;
   const store = call.ctx.scope?.store;
   const mine =

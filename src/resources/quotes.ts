@@ -23,7 +23,6 @@
  * there); as-associate: read with ViewMy/OthersQuotes, and update per action (`associateQuoteRoutes`).
  */
 import { z } from 'zod';
-import type { BusinessUnit } from './business-unit/model.js';
 import { errors } from '../http/errors.js';
 import { ok, type ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';
@@ -92,11 +91,11 @@ type NewQuote = Omit<Quote, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 
 // Creating ---------------------------------------------------------------------------------------
 
 function quotableStage(draft: QuoteDraft, ctx: ResourceContext): { staged: StagedQuote; cart: Cart } {
-  const staged = ctx.get('staged-quote', ctx.reference('staged-quote', draft.stagedQuote).id) as StagedQuote;
+  const staged = ctx.get('staged-quote', ctx.reference('staged-quote', draft.stagedQuote).id)!;
   assertVersion(staged, draft.stagedQuoteVersion);
   if (staged.stagedQuoteState === 'Closed')
     throw quoteErrors.invalidOperation(`A quote cannot be created from the staged quote '${staged.id}': it is Closed.`);
-  const cart = ctx.get('cart', staged.quotationCart.id) as Cart | undefined;
+  const cart = ctx.get('cart', staged.quotationCart.id);
   if (!cart) throw errors.referencedResourceNotFound('cart', { id: staged.quotationCart.id });
   return { staged, cart };
 }
@@ -133,7 +132,7 @@ function createQuote(repository: Engine, ctx: ResourceContext, input: unknown, c
   const draft = validate(QuoteDraft, input);
   return repository.transaction(() => {
     const { staged, cart } = quotableStage(draft, ctx);
-    const quote = repository.insert(quotes, buildQuote(draft, staged, cart, ctx), ctx) as Quote;
+    const quote = repository.insert(quotes, buildQuote(draft, staged, cart, ctx), ctx);
     check?.(quote);
     for (const document of ctx.scan('quote')) {
       const earlier = document as Quote;
@@ -324,7 +323,7 @@ export function associateQuoteRoutes(): CustomRoute[] {
       associate.require(first.name, [first.pair.my, first.pair.others]);
     }
     const locator = locatorOf(call);
-    const found = repository.find(quotes, call.ctx.project, locator) as Quote | undefined;
+    const found = repository.find(quotes, call.ctx.project, locator);
     if (!found || !access.belongs(found)) throw errors.resourceNotFound(locator);
     const resource = { typeId: 'quote', id: found.id };
     const seen = new Set<string>();
@@ -336,7 +335,7 @@ export function associateQuoteRoutes(): CustomRoute[] {
     for (const step of steps) {
       if (step?.action !== 'changeCustomer' || !step.customer) continue;
       const customer = call.ctx.reference('customer', step.customer);
-      const unit = call.ctx.getByKey('business-unit', associate.businessUnitKey) as BusinessUnit;
+      const unit = call.ctx.getByKey('business-unit', associate.businessUnitKey)!;
       const member =
         unit.associates.some((a) => a.customer.id === customer.id) ||
         (unit.inheritedAssociates ?? []).some((a) => a.customer.id === customer.id);
@@ -346,7 +345,7 @@ export function associateQuoteRoutes(): CustomRoute[] {
         );
     }
     const next = repository.transaction(() => {
-      const updated = repository.update(quotes, { id: found.id }, body, call.ctx) as Quote;
+      const updated = repository.update(quotes, { id: found.id }, body, call.ctx);
       if (!access.belongs(updated)) throw errors.invalidOperation('The update would move the quote out of the scope of this endpoint.');
       return updated;
     });

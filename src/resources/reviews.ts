@@ -72,7 +72,7 @@ function targetReference(target: z.infer<typeof Target>, ctx: ResourceContext): 
 /** Whether a review in this state counts for the target's statistics. */
 function includedInStatistics(state: Reference | undefined, ctx: ResourceContext): boolean {
   if (!state) return true;
-  const roles = ctx.get('state', state.id)?.roles as string[] | undefined;
+  const roles = ctx.get('state', state.id)?.roles;
   return roles?.includes('ReviewIncludedInStatistics') ?? false;
 }
 
@@ -182,7 +182,7 @@ function statisticsRoutes(): CustomRoute[] {
       path: '',
       handle: (call, repository) => {
         const review = repository.transaction(() => {
-          const made = repository.create(definition(repository), call.json(), call.ctx) as Review;
+          const made = repository.create(definition(repository), call.json(), call.ctx);
           refreshStatistics(repository, call.ctx, [made.target]);
           return made;
         });
@@ -197,8 +197,8 @@ function statisticsRoutes(): CustomRoute[] {
         path,
         handle: (call, repository) => {
           const review = repository.transaction(() => {
-            const before = repository.find(definition(repository), call.ctx.project, locate(call)) as Review | undefined;
-            const after = repository.update(definition(repository), locate(call), call.json(), call.ctx) as Review;
+            const before = repository.find(definition(repository), call.ctx.project, locate(call));
+            const after = repository.update(definition(repository), locate(call), call.json(), call.ctx);
             if (after !== before) refreshStatistics(repository, call.ctx, [before?.target, after.target]);
             return after;
           });
@@ -210,7 +210,7 @@ function statisticsRoutes(): CustomRoute[] {
         path,
         handle: (call, repository) => {
           const review = repository.transaction(() => {
-            const removed = repository.remove(definition(repository), locate(call), call.version(), call.ctx) as Review;
+            const removed = repository.remove(definition(repository), locate(call), call.version(), call.ctx);
             refreshStatistics(repository, call.ctx, [removed.target]);
             return removed;
           });

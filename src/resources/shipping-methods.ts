@@ -259,7 +259,7 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
     removeStore: action(
       () => z.object({ store: resourceIdentifier('store') }),
       (method: ShippingMethod, a, ctx) => {
-        const key = a.store.key ?? (a.store.id !== undefined ? (ctx.get('store', a.store.id)?.key as string | undefined) : undefined);
+        const key = a.store.key ?? (a.store.id !== undefined ? ctx.get('store', a.store.id)?.key : undefined);
         method.stores = method.stores.filter((s) => s.key !== key);
       },
     ),
@@ -301,7 +301,7 @@ function requiredParam(call: ApiCall, name: string): string {
 }
 
 function zonesOf(ctx: ResourceContext): ZoneLike[] {
-  return [...ctx.scan('zone')] as unknown as ZoneLike[];
+  return [...ctx.scan('zone')];
 }
 
 /** Stores: a method with stores serves only carts of one of them; a method without stores serves all. */
@@ -356,7 +356,7 @@ function candidates(
 
 function cartOf(call: ApiCall): Cart {
   const cartId = requiredParam(call, 'cartId');
-  const cart = call.ctx.get('cart', cartId) as Cart | undefined;
+  const cart = call.ctx.get('cart', cartId);
   if (!cart) throw errors.resourceNotFound({ id: cartId });
   return cart;
 }

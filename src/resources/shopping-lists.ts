@@ -34,7 +34,7 @@ import {
   setField,
   setter,
 } from '../engine/common-actions.js';
-import { allVariants, type Product, type ProductData, type Variant } from './product/model.js';
+import { allVariants, type ProductData, type Variant } from './product/model.js';
 import { presentedRoutes } from './product/routes.js';
 import { CustomFieldsDraft, Key, LineItemLocator, LocalizedString, resourceIdentifier, DateTime, Slug } from '../engine/validation.js';
 import { RESOURCE_PERMISSIONS } from './business-unit/permissions.js';
@@ -140,7 +140,7 @@ function keyReference<T extends 'store' | 'business-unit'>(
 }
 
 function projectDeleteDays(ctx: ResourceContext): number {
-  const settings = ctx.get('project', 'settings') as { shoppingLists?: { deleteDaysAfterLastModification?: number } } | undefined;
+  const settings = ctx.get('project', 'settings');
   return settings?.shoppingLists?.deleteDaysAfterLastModification ?? 360;
 }
 
@@ -150,14 +150,14 @@ function resolveVariant(
   ctx: ResourceContext,
 ) {
   if (draft.sku !== undefined) {
-    const product = ctx.findUnique('product', 'sku', draft.sku) as Product | undefined;
+    const product = ctx.findUnique('product', 'sku', draft.sku);
     const variant =
       product && [product.masterData.current, product.masterData.staged].flatMap(allVariants).find((v) => v.sku === draft.sku);
     if (!product || !variant) throw errors.invalidOperation(`No product has a variant with the SKU '${draft.sku}'.`);
     return { product, variantId: variant.id as number | undefined };
   }
   if (draft.productId === undefined) throw errors.invalidInput('A line item needs either productId (with an optional variantId) or sku.');
-  const product = ctx.get('product', draft.productId) as Product | undefined;
+  const product = ctx.get('product', draft.productId);
   if (!product) throw errors.referencedResourceNotFound('product', { id: draft.productId });
   if (draft.variantId !== undefined) {
     const exists = [product.masterData.current, product.masterData.staged].some((data) =>
@@ -482,7 +482,7 @@ function presentShoppingList(call: ApiCall): (document: StoredDocument) => objec
   return (document) => {
     const list = document as ShoppingList;
     const lineItems = list.lineItems.map((item) => {
-      const product = call.ctx.get('product', item.productId) as Product | undefined;
+      const product = call.ctx.get('product', item.productId);
       if (!product) return item;
       const data = product.masterData.current;
       const shown: ShoppingListLineItem & { variant?: Variant; productSlug?: LocalizedString } = { ...item };

@@ -76,7 +76,7 @@ export type StagedQuoteDraft = z.infer<typeof StagedQuoteDraft>;
 
 /** The request a staged quote is made from, checked (version, state). */
 function stageableRequest(draft: StagedQuoteDraft, ctx: ResourceContext): QuoteRequest {
-  const request = ctx.get('quote-request', ctx.reference('quote-request', draft.quoteRequest).id) as QuoteRequest;
+  const request = ctx.get('quote-request', ctx.reference('quote-request', draft.quoteRequest).id)!;
   assertVersion(request, draft.quoteRequestVersion);
   if (request.quoteRequestState !== 'Submitted' && request.quoteRequestState !== 'Accepted') {
     throw quoteErrors.invalidOperation(
@@ -141,8 +141,8 @@ function createStagedQuote(repository: Engine, ctx: ResourceContext, input: unkn
   const draft = validate(StagedQuoteDraft, input);
   return repository.transaction(() => {
     const request = stageableRequest(draft, ctx);
-    const cart = repository.insert(repository.definition('cart'), quotationCartOf(request, ctx), ctx) as Cart;
-    const staged = repository.insert(stagedQuotes, buildStagedQuote(draft, request, cart, ctx), ctx) as StagedQuote;
+    const cart = repository.insert(repository.definition('cart'), quotationCartOf(request, ctx), ctx);
+    const staged = repository.insert(stagedQuotes, buildStagedQuote(draft, request, cart, ctx), ctx);
     check?.(staged);
     if (draft.quoteRequestStateToAccepted && request.quoteRequestState !== 'Accepted') {
       repository.apply(quoteRequests, request, [{ name: 'changeQuoteRequestState', payload: { quoteRequestState: 'Accepted' } }], ctx);

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { isDated, isEmptyPeriod, validityPeriodsOverlap } from '../util/validity.js';
 import { errors } from '../http/errors.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
-import type { ProductDiscountLike } from '../pricing/product-discounts.js';
 import { jsonClone } from '../util/json.js';
 import { action, defineResource, emits, emitsOneOf, type BaseFields, type Reference, type ResourceContext } from '../engine/define.js';
 import {
@@ -22,7 +21,7 @@ import {
   validityActions,
 } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
-import { allVariants, type PriceTier, type Product } from './product/model.js';
+import { allVariants, type PriceTier } from './product/model.js';
 import { CatalogRead, type StandalonePriceLike } from './product/present.js';
 import { DiscountedPriceDraft, PriceTierDraft, tiersFromDraft } from './product/prices.js';
 import { presentedRoutes } from './product/routes.js';
@@ -112,7 +111,7 @@ function externalDiscount(
   ctx: ResourceContext,
 ): StandalonePrice['discounted'] {
   const reference = ctx.reference('product-discount', draft.discount);
-  const discount = ctx.get('product-discount', reference.id) as unknown as ProductDiscountLike;
+  const discount = ctx.get('product-discount', reference.id)!;
   if (discount.value.type !== 'external') {
     throw errors.invalidOperation(
       `The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`,
@@ -131,7 +130,7 @@ const validity = validityActions<StandalonePrice>((price, change, ctx) => {
 
 /** The standalone price as reads return it: with the product discount of its SKU's variant. */
 export function presentStandalonePrice(price: StandalonePrice, read: CatalogRead, ctx: ResourceContext): StandalonePrice {
-  const product = ctx.findUnique('product', 'sku', price.sku) as Product | undefined;
+  const product = ctx.findUnique('product', 'sku', price.sku);
   const data = product?.masterData.current;
   const variant = data && allVariants(data).find((v) => v.sku === price.sku);
   if (!product || !data || !variant) return price;

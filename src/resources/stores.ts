@@ -257,7 +257,7 @@ function channelListActions(kind: 'distribution' | 'supply'): Record<string, Upd
  * whose settings name no languages at all (the mock's fresh default) accepts any.
  */
 function checkLanguages(languages: string[], ctx: ResourceContext): string[] {
-  const configured = (ctx.get('project', SETTINGS_ID)?.languages as string[] | undefined) ?? [];
+  const configured = ctx.get('project', SETTINGS_ID)?.languages ?? [];
   if (configured.length > 0 && languages.some((language) => !configured.includes(language))) {
     throw errors.projectNotConfiguredForLanguages(languages);
   }

@@ -89,7 +89,7 @@ function acting(call: ApiCall, repository: Engine, customerId: string, unit: Bus
 }
 
 function findUnit(call: ApiCall, repository: Engine, locator: Locator, customerId: string): BusinessUnit {
-  const unit = repository.find(businessUnits, call.ctx.project, locator) as BusinessUnit | undefined;
+  const unit = repository.find(businessUnits, call.ctx.project, locator);
   if (!unit || !isAssociateOf(unit, customerId, call.ctx)) throw errors.resourceNotFound(locator);
   return unit;
 }
@@ -129,9 +129,8 @@ function authorizeChild(call: ApiCall, repository: Engine, customerId: string, p
 
 function createAsMe(call: ApiCall, repository: Engine, customerId: string) {
   const input = validate(MyBusinessUnitDraft, call.json());
-  const settings = call.ctx.get('project', SETTINGS_ID) as { businessUnits?: Record<string, any> } | undefined;
-  const config = settings?.businessUnits ?? {};
-  const roleKey = config.myBusinessUnitAssociateRoleOnCreation?.key as string | undefined;
+  const config = call.ctx.get('project', SETTINGS_ID)?.businessUnits ?? {};
+  const roleKey = config.myBusinessUnitAssociateRoleOnCreation?.key;
   if (roleKey === undefined) {
     throw errors.invalidOperation(
       'No default associate role is configured for business units created through /me (project setting businessUnits.myBusinessUnitAssociateRoleOnCreation).',

@@ -21,7 +21,7 @@ export type UnitLookup = (key: string) => BusinessUnit | undefined;
 export const lookupIn =
   (ctx: ResourceContext): UnitLookup =>
   (key) =>
-    ctx.getByKey('business-unit', key) as BusinessUnit | undefined;
+    ctx.getByKey('business-unit', key);
 
 /** The stores a unit works in: its own (Explicit) or those it inherits (FromParent). */
 export function effectiveStores(unit: BusinessUnit): Array<KeyReference<'store'>> {
@@ -103,10 +103,10 @@ export function setParent(unit: BusinessUnit, identifier: Identifier, ctx: Resou
  */
 export function rederiveSubtree(next: BusinessUnit, ctx: ResourceContext): BusinessUnit[] {
   const overrides = new Map<string, BusinessUnit>([[next.key, next]]);
-  const lookup: UnitLookup = (key) => overrides.get(key) ?? (ctx.getByKey('business-unit', key) as BusinessUnit | undefined);
+  const lookup: UnitLookup = (key) => overrides.get(key) ?? ctx.getByKey('business-unit', key);
   deriveHierarchy(next, lookup);
   const children = new Map<string, BusinessUnit[]>();
-  for (const unit of ctx.scan('business-unit') as Iterable<BusinessUnit>) {
+  for (const unit of ctx.scan('business-unit')) {
     if (unit.parentUnit && unit.id !== next.id) children.set(unit.parentUnit.key, [...(children.get(unit.parentUnit.key) ?? []), unit]);
   }
   const related: BusinessUnit[] = [];
@@ -142,7 +142,7 @@ export function associateRolesIn(
   ctx: ResourceContext,
   lookup: UnitLookup = lookupIn(ctx),
 ): AssociateRolesInUnit {
-  const roleByKey = (key: string) => ctx.getByKey('associate-role', key) as AssociateRole | undefined;
+  const roleByKey = (key: string) => ctx.getByKey('associate-role', key);
   const explicit = unit.associates.find((a) => a.customer.id === customerId);
   const inherited = inheritedAssociatesOf(unit, lookup).find((a) => a.customer.id === customerId);
   const rolesOf = (keys: string[]) => [...new Set(keys)].map(roleByKey).filter((role): role is AssociateRole => role !== undefined);

@@ -365,11 +365,7 @@ function associateRoute(locator: ':id' | 'key=:key'): CustomRoute {
     method: 'GET',
     path: `${locator}/associates/:associateId`,
     handle: (call: ApiCall, repository: Engine) => {
-      const unit = repository.get(
-        businessUnits,
-        call.ctx.project,
-        locator === ':id' ? { id: call.params.id! } : { key: call.params.key! },
-      ) as BusinessUnit;
+      const unit = repository.get(businessUnits, call.ctx.project, locator === ':id' ? { id: call.params.id! } : { key: call.params.key! });
       return ok(associateResponse(unit, call.params.associateId!, call.ctx));
     },
   };

@@ -88,7 +88,7 @@ export function mergeAnonymousCart(repository: Engine, ctx: ResourceContext, req
   return repository.transaction(() => {
     let anonymous: Cart | undefined;
     if (request.anonymousCartId !== undefined) {
-      anonymous = ctx.get('cart', request.anonymousCartId) as Cart | undefined;
+      anonymous = ctx.get('cart', request.anonymousCartId);
       if (!anonymous) throw errors.referencedResourceNotFound('cart', { id: request.anonymousCartId });
       if (request.anonymousId !== undefined && anonymous.anonymousId !== request.anonymousId) {
         throw cartErrors.invalidOperation('The anonymousId does not match the anonymousId of the anonymous cart.');
@@ -144,5 +144,5 @@ export function mergeAnonymousCart(repository: Engine, ctx: ResourceContext, req
 
 /** Stores `next` as the new version of `current` through the repository (version, audit fields, index checks). */
 function replaceCart(repository: Engine, current: Cart, next: Cart, ctx: ResourceContext): Cart {
-  return repository.replace(repository.definition('cart'), current, jsonClone(next), ctx) as Cart;
+  return repository.replace(repository.definition('cart'), current, jsonClone(next), ctx);
 }

@@ -12,15 +12,9 @@ import { isCartDiscountEffective, type CartDiscount } from '../cart-discounts.js
 import type { DiscountCode } from '../discount-codes.js';
 import { effectiveUnitPrice } from './line-items.js';
 import type { Cart, DiscountCodeState } from './model.js';
+import { isValidAt } from '../../util/validity.js';
 import { customLineItemFields } from './predicate-scope.js';
 import { type CodeCandidate, lineItemFieldsOf, predicateScopeOf, type Recalculation } from './recalculation-state.js';
-
-/** Whether a discount code (or cart discount) is valid at `now` (ms): within its validFrom and validUntil. */
-export function isValidAt(item: { validFrom?: string; validUntil?: string }, now: number): boolean {
-  if (item.validFrom !== undefined && Date.parse(item.validFrom) > now) return false;
-  if (item.validUntil !== undefined && Date.parse(item.validUntil) <= now) return false;
-  return true;
-}
 
 /** Whether a cart discount may apply to the cart at `now` (ms): effective then, and for the cart's store (one without stores: for every cart). */
 export function appliesTo(cart: Cart, discount: CartDiscount, now: number): boolean {
@@ -30,9 +24,7 @@ export function appliesTo(cart: Cart, discount: CartDiscount, now: number): bool
 
 /** The cart discounts of a code that still exist. */
 export function cartDiscountsOf(code: DiscountCode, ctx: ResourceContext): CartDiscount[] {
-  return code.cartDiscounts
-    .map((ref) => ctx.get('cart-discount', ref.id) as CartDiscount | undefined)
-    .filter((d): d is CartDiscount => d !== undefined);
+  return code.cartDiscounts.map((ref) => ctx.get('cart-discount', ref.id)).filter((d): d is CartDiscount => d !== undefined);
 }
 
 const bySortOrder = (a: CartDiscount, b: CartDiscount) => Number(b.sortOrder) - Number(a.sortOrder) || (a.sortOrder < b.sortOrder ? 1 : -1);
@@ -74,7 +66,7 @@ function discountsOfCart(run: Recalculation): ApplicableDiscount[] {
     if (!discount.requiresDiscountCode && appliesTo(cart, discount, now)) chosen.set(discount.id, discount);
   }
   for (const info of cart.discountCodes) {
-    const code = ctx.get('discount-code', info.discountCode.id) as DiscountCode | undefined;
+    const code = ctx.get('discount-code', info.discountCode.id);
     if (!code) continue;
     const linked = cartDiscountsOf(code, ctx);
     const candidate: CodeCandidate = { code, discounts: linked };

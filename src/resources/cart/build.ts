@@ -7,7 +7,6 @@ import { errors } from '../../http/errors.js';
 import { withCentAmount } from '../../pricing/money.js';
 import { customFields, storedAddress, type Address } from '../../engine/common-actions.js';
 import type { BaseFields, Identifier, ResourceContext } from '../../engine/define.js';
-import type { DiscountCode } from '../discount-codes.js';
 import { addItemAddress } from './addresses.js';
 import { addCode, applicableCode } from './discounts.js';
 import { cartErrors } from './errors.js';
@@ -18,14 +17,6 @@ import { recalculate } from './recalculate.js';
 import type { CartDraft } from './schemas.js';
 import { addShipping, assertMultiple, customShippingInfo, methodFor, rateInput, shippingInfoFor, withExternalRate } from './shipping.js';
 import { markStale } from './stale.js';
-
-interface ProjectCartSettings {
-  carts?: {
-    priceRoundingMode?: 'HalfEven' | 'HalfUp' | 'HalfDown';
-    taxRoundingMode?: 'HalfEven' | 'HalfUp' | 'HalfDown';
-    deleteDaysAfterLastModification?: number;
-  };
-}
 
 /** The customer group of a cart's customer (400 ReferencedResourceNotFound for an unknown customer). */
 export function customerGroupOf(customerId: string, ctx: ResourceContext): { typeId: string; id: string } | undefined {
@@ -40,7 +31,7 @@ export function buildCart(draft: CartDraft, ctx: ResourceContext): Omit<Cart, Ba
   // Creating a cart refuses codes that do not apply to it (any state but MatchesCart).
   for (const info of cart.discountCodes) {
     if (info.state !== 'MatchesCart' && info.state !== 'ApplicationStoppedByGroupBestDeal') {
-      const code = ctx.get('discount-code', info.discountCode.id) as DiscountCode;
+      const code = ctx.get('discount-code', info.discountCode.id)!;
       throw cartErrors.discountCodeNonApplicable(code, { reason: info.state });
     }
   }
@@ -60,7 +51,7 @@ export function businessUnitOf(identifier: Identifier, ctx: ResourceContext): { 
 
 /** The cart a draft describes, not yet recalculated: `buildCart` and `replicate` (./replicate.ts) finish it. */
 export function draftedCart(draft: CartDraft, ctx: ResourceContext): Cart {
-  const settings = (ctx.get('project', 'settings') as ProjectCartSettings | undefined)?.carts ?? {};
+  const settings = ctx.get('project', 'settings')?.carts ?? {};
   const cart = {} as Cart;
   if (draft.key !== undefined) cart.key = draft.key;
   if (draft.customerId !== undefined) {

@@ -24,7 +24,7 @@
 import { z } from 'zod';
 import { created, ok } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import { action, defineResource, extendAction } from '../../engine/define.js';
+import { action, defineResource, extendAction, type ResourceDefinition } from '../../engine/define.js';
 import { validate } from '../../engine/validation.js';
 import { customerActiveCart, MergeCartDraft, mergeAnonymousCart } from './active-cart.js';
 import { addressActions } from './addresses.js';
@@ -43,7 +43,7 @@ import { taxActions } from './taxes.js';
 import { cartScope } from './cart-scope.js';
 import { ACTIVE_OWNER, activeOwnerOf } from './active-cart.js';
 
-export const carts = defineResource<CartDraft, Cart>({
+export const carts: ResourceDefinition<CartDraft, Cart> = defineResource<CartDraft, Cart>({
   typeId: 'cart',
   path: 'carts',
   scope: cartScope,

@@ -2,6 +2,7 @@
  * Building line items and custom line items from drafts; finding them by id or key; the price the
  * catalog gives a line item when the cart is recalculated.
  */
+import { canonicalDateTime } from '../../util/time.js';
 import { uuid } from '../../util/ids.js';
 import { selectPrice, type PriceSelection } from '../../pricing/price-selection.js';
 import { typedMoney, withCentAmount, type MoneyDraft, type TypedMoney } from '../../pricing/money.js';
@@ -26,12 +27,12 @@ export function resolveVariant(
 ): { product: Product; variant: Variant } {
   if (draft.productId === undefined) {
     if (draft.sku === undefined) throw cartErrors.invalidOperation('A line item needs either productId (and variantId) or sku.');
-    const product = ctx.findUnique('product', 'sku', draft.sku) as Product | undefined;
+    const product = ctx.findUnique('product', 'sku', draft.sku);
     const variant = product?.masterData.published ? allVariants(product.masterData.current).find((v) => v.sku === draft.sku) : undefined;
     if (!product || !variant) throw cartErrors.unknownSku(draft.sku);
     return { product, variant };
   }
-  const product = ctx.get('product', draft.productId) as Product | undefined;
+  const product = ctx.get('product', draft.productId);
   if (!product) throw cartErrors.unknownProduct(draft.productId);
   if (!product.masterData.published) throw cartErrors.unpublishedProduct(draft.productId);
   const data = product.masterData.current;
@@ -84,7 +85,7 @@ function priceSelectionFor(cart: Cart, item: LineItem, now: string): PriceSelect
  * a deleted product keep the price the line had. Refreshes the product data too when asked.
  */
 export function repriceLineItem(cart: Cart, item: LineItem, ctx: ResourceContext, read: CatalogRead, updateProductData: boolean): void {
-  const product = ctx.get('product', item.productId) as Product | undefined;
+  const product = ctx.get('product', item.productId);
   if (product) {
     const data = product.masterData.current;
     item.productSlug = data.slug;
@@ -199,7 +200,7 @@ export function newLineItem(draft: LineItemDraft, cart: Cart, ctx: ResourceConte
     assertExternalTaxMode(cart);
     item.taxRate = externalTaxRate(draft.externalTaxRate);
   }
-  item.addedAt = draft.addedAt !== undefined ? new Date(Date.parse(draft.addedAt)).toISOString() : ctx.now;
+  item.addedAt = draft.addedAt !== undefined ? canonicalDateTime(draft.addedAt) : ctx.now;
   item.lastModifiedAt = ctx.now;
   if (draft.recurrenceInfo !== undefined) item.recurrenceInfo = draft.recurrenceInfo;
   return item;

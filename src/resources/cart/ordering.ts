@@ -5,8 +5,6 @@
  */
 import { jsonClone } from '../../util/json.js';
 import type { ResourceContext, Engine } from '../../engine/define.js';
-import type { DiscountCode } from '../discount-codes.js';
-import type { Product } from '../product/model.js';
 import { PlatformError } from '../../http/errors.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
@@ -27,7 +25,7 @@ export function orderableCart(cart: Cart, ctx: ResourceContext): Cart {
   recalculate(copy, ctx);
   for (const info of copy.discountCodes) {
     if (info.state === 'MatchesCart' || info.state === 'ApplicationStoppedByGroupBestDeal') continue;
-    const code = ctx.get('discount-code', info.discountCode.id) as DiscountCode | undefined;
+    const code = ctx.get('discount-code', info.discountCode.id);
     throw cartErrors.discountCodeNonApplicable(code ?? { id: info.discountCode.id, code: '' }, { reason: info.state });
   }
   const shippings =
@@ -38,7 +36,7 @@ export function orderableCart(cart: Cart, ctx: ResourceContext): Cart {
   if (copy.taxMode === 'Platform' && copy.shippingAddress) {
     for (const item of copy.lineItems) {
       if (item.taxRate) continue;
-      const category = (ctx.get('product', item.productId) as Product | undefined)?.taxCategory;
+      const category = ctx.get('product', item.productId)?.taxCategory;
       if (!category) throw cartErrors.invalidOperation(`The product '${item.productId}' of line item '${item.id}' has no tax category.`);
       throw missingTaxRate(category.id, copy);
     }
@@ -73,7 +71,7 @@ function missingTaxRate(taxCategoryId: string, cart: Cart): PlatformError {
 
 /** Stores the cart with `cartState: Ordered` (a new version); call it inside the order's transaction. */
 export function markCartOrdered(repository: Engine, cart: Cart, ctx: ResourceContext): Cart {
-  return repository.apply(repository.definition('cart'), cart, [{ name: 'markOrdered', payload: {} }], ctx) as Cart;
+  return repository.apply(repository.definition('cart'), cart, [{ name: 'markOrdered', payload: {} }], ctx);
 }
 
 /** The fields of a cart an order copies (deep copies; no id, version, audit fields, key, state or lock). */

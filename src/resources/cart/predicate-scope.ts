@@ -22,7 +22,6 @@ import { navigate, type CartPredicateScope, type PredicateItem, type ReferenceLo
 import type { FieldResolver } from '../../pricing/discount-predicate.js';
 import type { Money } from '../../pricing/money.js';
 import type { ResourceContext } from '../../engine/define.js';
-import type { Product } from '../product/model.js';
 import type { Cart, CustomLineItem, LineItem } from './model.js';
 
 export function referenceLookup(ctx: ResourceContext): ReferenceLookup {
@@ -35,7 +34,7 @@ function lazy<T>(make: () => T): () => T {
 }
 
 export function lineItemFields(item: LineItem, ctx: ResourceContext, lookup = referenceLookup(ctx), unitPrice?: Money): FieldResolver {
-  const product = lazy(() => ctx.get('product', item.productId) as Product | undefined);
+  const product = lazy(() => ctx.get('product', item.productId));
   const categories = lazy(() => product()?.masterData.current.categories ?? []);
   const view = lazy(() => {
     const price = item.price;
@@ -77,8 +76,7 @@ export function lineItemFields(item: LineItem, ctx: ResourceContext, lookup = re
       const ids = new Set<string>();
       for (const category of categories()) {
         ids.add(category.id);
-        for (const ancestor of (ctx.get('category', category.id)?.ancestors as Array<{ id: string }> | undefined) ?? [])
-          ids.add(ancestor.id);
+        for (const ancestor of ctx.get('category', category.id)?.ancestors ?? []) ids.add(ancestor.id);
       }
       return navigate(
         [...ids].map((id) => ({ typeId: 'category', id })),

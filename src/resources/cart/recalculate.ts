@@ -19,12 +19,11 @@
  *     reduces the taxed prices by the same share (./tax-calculation.ts).
  *  7. the discount codes' states.
  */
-import type { CentPrecisionMoney } from '../../pricing/money.js';
 import { CatalogRead } from '../product/present.js';
 import type { ResourceContext } from '../../engine/define.js';
 import { applyDiscounts, setDiscountCodeStates } from './applied-discounts.js';
 import { effectiveUnitPrice, repriceLineItem } from './line-items.js';
-import type { Cart, CustomLineItem, LineItem, TaxedPrice } from './model.js';
+import type { Cart, CustomLineItem, LineItem } from './model.js';
 import { money, type Recalculation, startRecalculation } from './recalculation-state.js';
 import { repriceShipping, setShippingMethodStates } from './shipping-rates.js';
 import { assignItemTaxRates, assignShippingTaxRates, setCartTaxes, setItemTaxes, setUndiscountedTaxedPrices } from './tax-calculation.js';
@@ -123,19 +122,4 @@ function sumItems(run: Recalculation): void {
   let value = 0;
   for (const item of run.items) value += item.totalPrice.centAmount;
   run.cartValue = value;
-}
-
-/** The figures of a cart an order copies (see `snapshotCart` for the whole copy). */
-export function cartTotals(cart: Cart): {
-  totalPrice: CentPrecisionMoney;
-  taxedPrice?: TaxedPrice;
-  taxedShippingPrice?: TaxedPrice;
-  discountOnTotalPrice?: Cart['discountOnTotalPrice'];
-} {
-  return {
-    totalPrice: cart.totalPrice,
-    ...(cart.taxedPrice ? { taxedPrice: cart.taxedPrice } : {}),
-    ...(cart.taxedShippingPrice ? { taxedShippingPrice: cart.taxedShippingPrice } : {}),
-    ...(cart.discountOnTotalPrice ? { discountOnTotalPrice: cart.discountOnTotalPrice } : {}),
-  };
 }

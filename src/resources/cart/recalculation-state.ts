@@ -5,7 +5,7 @@
  */
 import type { CartPredicateScope, ReferenceLookup } from '../../pricing/cart-predicate.js';
 import type { DiscountOutcome, Portion } from '../../pricing/cart-discounts.js';
-import type { RateInputType, ZoneLike } from '../../pricing/cart-shipping.js';
+import type { ZoneLike } from '../../pricing/cart-shipping.js';
 import type { PriceGroup } from '../../pricing/cart-taxes.js';
 import type { FieldResolver } from '../../pricing/discount-predicate.js';
 import { withCentAmount } from '../../pricing/money.js';
@@ -16,11 +16,7 @@ import type { TaxCategory } from '../tax-categories.js';
 import type { Cart, CustomLineItem, DiscountCodeState, LineItem, ShippingInfo } from './model.js';
 import { lineItemFields, predicateScope, referenceLookup } from './predicate-scope.js';
 import { millisOf } from '../../util/time.js';
-
-interface ProjectSettings {
-  carts?: { countryTaxRateFallbackEnabled?: boolean };
-  shippingRateInputType?: RateInputType;
-}
+import type { ProjectSettings } from '../project.js';
 
 /** A discount code of the cart with its cart discounts, and why it does not apply (no state: it may). */
 export interface CodeCandidate {
@@ -37,7 +33,8 @@ export interface Recalculation {
   readonly frozenHard: boolean;
   /** `ctx.now` in milliseconds. */
   readonly now: number;
-  readonly settings: ProjectSettings;
+  /** The project's settings (empty while none are stored: each reader has its default). */
+  readonly settings: Partial<ProjectSettings>;
   readonly lookup: ReferenceLookup;
   /** Line and custom line items together, for the steps that treat them alike (the lists themselves do not change here). */
   readonly items: ReadonlyArray<LineItem | CustomLineItem>;
@@ -83,7 +80,7 @@ export function startRecalculation(cart: Cart, ctx: ResourceContext): Recalculat
     currency: cart.totalPrice.currencyCode,
     frozenHard: cart.cartState === 'Frozen' && cart.freezeStrategy === 'HardFreeze',
     now: millisOf(ctx.now),
-    settings: (ctx.get('project', 'settings') as ProjectSettings | undefined) ?? {},
+    settings: ctx.get('project', 'settings') ?? {},
     lookup: referenceLookup(ctx),
     items,
     previousItemTotals:
@@ -120,12 +117,12 @@ export function predicateScopeOf(run: Recalculation): CartPredicateScope {
 }
 
 export function zonesOf(run: Recalculation): ZoneLike[] {
-  return (run.zones ??= [...run.ctx.scan('zone')] as unknown as ZoneLike[]);
+  return (run.zones ??= [...run.ctx.scan('zone')]);
 }
 
 export function taxCategoryOf(run: Recalculation, id: string | undefined): TaxCategory | undefined {
   if (id === undefined) return undefined;
   run.taxCategories ??= new Map();
-  if (!run.taxCategories.has(id)) run.taxCategories.set(id, run.ctx.get('tax-category', id) as TaxCategory | undefined);
+  if (!run.taxCategories.has(id)) run.taxCategories.set(id, run.ctx.get('tax-category', id));
   return run.taxCategories.get(id);
 }

@@ -8,8 +8,6 @@ import { z } from 'zod';
 import type { MoneyDraft } from '../../pricing/money.js';
 import { jsonClone } from '../../util/json.js';
 import type { BaseFields, ResourceContext } from '../../engine/define.js';
-import type { DiscountCode } from '../discount-codes.js';
-import type { ShippingMethod } from '../shipping-methods.js';
 import { Key } from '../../engine/validation.js';
 import { draftedCart } from './build.js';
 import { initialItemState, newLineItem, resolveVariant } from './line-items.js';
@@ -79,7 +77,7 @@ export function replicate(source: Cart, key: string | undefined, ctx: ResourceCo
     cart.customLineItems.push(item);
   }
   if (source.shippingInfo?.shippingMethod && cart.shippingAddress) {
-    const method = ctx.get('shipping-method', source.shippingInfo.shippingMethod.id) as ShippingMethod | undefined;
+    const method = ctx.get('shipping-method', source.shippingInfo.shippingMethod.id);
     if (method) {
       try {
         cart.shippingInfo = shippingInfoFor(cart, method, cart.shippingAddress, ctx);
@@ -89,7 +87,7 @@ export function replicate(source: Cart, key: string | undefined, ctx: ResourceCo
     }
   }
   for (const info of source.discountCodes) {
-    const code = ctx.get('discount-code', info.discountCode.id) as DiscountCode | undefined;
+    const code = ctx.get('discount-code', info.discountCode.id);
     if (code) cart.discountCodes.push({ discountCode: { typeId: 'discount-code', id: code.id }, state: 'MatchesCart' });
   }
   recalculate(cart, ctx);

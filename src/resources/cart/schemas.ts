@@ -12,7 +12,6 @@ import {
   DateTime,
   LanguageTag,
 } from '../../engine/validation.js';
-export { LineItemLocator } from '../../engine/validation.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
 import { CartDiscountTarget, CartDiscountValueDraft } from '../cart-discounts.js';
 

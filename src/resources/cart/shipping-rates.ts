@@ -7,7 +7,6 @@
 import { compileCartPredicate } from '../../pricing/cart-predicate.js';
 import { rateCost, rateFor, zonesContaining } from '../../pricing/cart-shipping.js';
 import type { Address } from '../../engine/common-actions.js';
-import type { ShippingMethod } from '../shipping-methods.js';
 import type { ShippingInfo, ShippingRateInput } from './model.js';
 import { predicateScopeOf, type Recalculation, zonesOf } from './recalculation-state.js';
 import { copyWithout, withFields } from '../../util/json.js';
@@ -28,7 +27,7 @@ function recomputeShipping(
   if (run.frozenHard) return info;
   let rate = stripMatching(info.shippingRate);
   if (info.shippingMethod) {
-    const method = run.ctx.get('shipping-method', info.shippingMethod.id) as ShippingMethod | undefined;
+    const method = run.ctx.get('shipping-method', info.shippingMethod.id);
     if (!method || !address) return undefined;
     const found = rateFor(method, zonesContaining(address, zonesOf(run)), run.currency);
     if (!found) return undefined;
@@ -66,7 +65,7 @@ export function repriceShipping(run: Recalculation): void {
 
 function methodState(run: Recalculation, info: ShippingInfo): ShippingInfo['shippingMethodState'] {
   if (!info.shippingMethod) return 'MatchesCart';
-  const method = run.ctx.get('shipping-method', info.shippingMethod.id) as ShippingMethod | undefined;
+  const method = run.ctx.get('shipping-method', info.shippingMethod.id);
   if (!method?.predicate) return 'MatchesCart';
   return compileCartPredicate(method.predicate)(predicateScopeOf(run)) ? 'MatchesCart' : 'DoesNotMatchCart';
 }

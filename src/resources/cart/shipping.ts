@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { errors, fieldErrors } from '../../http/errors.js';
 import { compileCartPredicate } from '../../pricing/cart-predicate.js';
-import { rateFor, zonesContaining, type RateInputType, type ZoneLike } from '../../pricing/cart-shipping.js';
+import { rateFor, zonesContaining } from '../../pricing/cart-shipping.js';
 import {
   applyCustomField,
   applyCustomType,
@@ -39,7 +39,7 @@ import { cartAction, type CartAction, changesShipping } from './state.js';
 
 export function methodFor(identifier: ResourceIdentifier, ctx: ResourceContext): ShippingMethod {
   const reference = ctx.reference('shipping-method', identifier);
-  return ctx.get('shipping-method', reference.id) as ShippingMethod;
+  return ctx.get('shipping-method', reference.id)!;
 }
 
 /** The shipping info a shipping method gives the cart at `address`; InvalidOperation when it may not ship there. */
@@ -49,7 +49,7 @@ export function shippingInfoFor(cart: Cart, method: ShippingMethod, address: Add
   if (!methodServesStore(method, cart.store?.key)) {
     throw cartErrors.invalidOperation(`The shipping method with ID '${method.id}' is not allowed for the store of the cart.`);
   }
-  const zones = [...ctx.scan('zone')] as unknown as ZoneLike[];
+  const zones = [...ctx.scan('zone')];
   const rate = rateFor(method, zonesContaining(address, zones), cart.totalPrice.currencyCode);
   if (!rate) throw cartErrors.noShippingRate(method.id, cart.id);
   if (method.predicate !== undefined) {
@@ -134,7 +134,7 @@ function shippingInfoOf(cart: Cart, shippingKey: string | undefined, ctx: Resour
  */
 export function rateInput(draft: z.infer<typeof ShippingRateInputDraft>, ctx: ResourceContext): ShippingRateInput {
   if (draft.type !== 'Classification') return draft;
-  const inputType = (ctx.get('project', SETTINGS_ID) as { shippingRateInputType?: RateInputType } | undefined)?.shippingRateInputType;
+  const inputType = ctx.get('project', SETTINGS_ID)?.shippingRateInputType;
   const values = (inputType?.type === 'CartClassification' ? (inputType.values ?? []) : []) as { key: string; label: LocalizedString }[];
   const value = values.find((candidate) => candidate.key === draft.key);
   if (!value) {

@@ -5,7 +5,6 @@
  */
 import { reduceTaxedPrice, sumTaxedPrices, taxedItemPrice, type PriceGroup } from '../../pricing/cart-taxes.js';
 import type { Address } from '../../engine/common-actions.js';
-import type { Product } from '../product/model.js';
 import type { TaxCategory } from '../tax-categories.js';
 import { effectiveUnitPrice } from './line-items.js';
 import type { Cart, ItemTaxRate, TaxedPrice } from './model.js';
@@ -58,8 +57,7 @@ export function assignItemTaxRates(run: Recalculation): void {
   const { cart, ctx } = run;
   if (cart.taxMode === 'Platform') {
     const address = cart.shippingAddress;
-    for (const item of cart.lineItems)
-      setPlatformTaxRate(run, item, (ctx.get('product', item.productId) as Product | undefined)?.taxCategory?.id, address);
+    for (const item of cart.lineItems) setPlatformTaxRate(run, item, ctx.get('product', item.productId)?.taxCategory?.id, address);
     for (const item of cart.customLineItems) setPlatformTaxRate(run, item, item.taxCategory?.id, address);
   } else if (cart.taxMode === 'Disabled') {
     for (const item of run.items) clearTaxes(item);

@@ -16,7 +16,7 @@ import { issueToken, redeem, revokeTokens, type TokenKind, tokenBody } from './t
 
 /** One of the customer's internal actions (its definition's `internalActions`), through the engine. */
 function applyInternal(repository: Engine, customer: Customer, change: AppliedAction, ctx: ResourceContext): Customer {
-  return repository.apply(repository.definition('customer'), customer, [change], ctx) as Customer;
+  return repository.apply(repository.definition('customer'), customer, [change], ctx);
 }
 
 /** The internal action that gives the customer a new password (stored only as its hash). */

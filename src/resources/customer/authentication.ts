@@ -17,7 +17,7 @@ export function customerInStore(customer: Pick<Customer, 'stores'>, storeKey: st
 
 /** A customer by id as an account endpoint of this store reaches it: 404 otherwise. */
 export function customerById(ctx: ResourceContext, id: string, storeKey: string | undefined): Customer {
-  const customer = ctx.get('customer', id) as Customer | undefined;
+  const customer = ctx.get('customer', id);
   if (!customer || !customerInStore(customer, storeKey)) throw errors.resourceNotFound({ id });
   return customer;
 }
@@ -31,7 +31,7 @@ export function customerByEmail(ctx: ResourceContext, email: string, storeKey?: 
     const inStore = ctx.findUnique('customer', 'email', emailIndexEntry(email, storeKey));
     if (inStore) return inStore as Customer;
   }
-  return ctx.findUnique('customer', 'email', emailIndexEntry(email)) as Customer | undefined;
+  return ctx.findUnique('customer', 'email', emailIndexEntry(email));
 }
 
 /** The customer with this email (case-insensitive) and password, if any; in a store, only customers of it (and global ones). */

@@ -65,7 +65,7 @@ export type CustomerDraft = z.infer<typeof CustomerDraft>;
  */
 export function checkLocale(locale: string | null | undefined, ctx: ResourceContext): void {
   if (locale == null) return;
-  const configured = (ctx.get('project', SETTINGS_ID)?.languages as string[] | undefined) ?? [];
+  const configured = ctx.get('project', SETTINGS_ID)?.languages ?? [];
   if (configured.length === 0 || configured.includes(locale) || configured.includes(locale.split('-')[0]!)) return;
   throw errors.projectNotConfiguredForLanguages([locale]);
 }

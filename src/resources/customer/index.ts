@@ -172,7 +172,7 @@ export const customers = defineResource<CustomerDraft, Customer>({
         () => z.object({ store: resourceIdentifier('store') }),
         (customer, a, ctx) => {
           // By key as given, or the key of the store with the given id (a deleted store can still be removed by key).
-          const key = a.store.key ?? (ctx.get('store', a.store.id ?? '')?.key as string | undefined);
+          const key = a.store.key ?? ctx.get('store', a.store.id ?? '')?.key;
           if (key === undefined) throw errors.referencedResourceNotFound('store', { id: a.store.id ?? '' });
           const remaining = customer.stores.filter((s) => s.key !== key);
           if (remaining.length === customer.stores.length) return;

@@ -88,7 +88,7 @@ export function myCustomer(call: ApiCall): Customer {
       'This endpoint needs a customer token (customer_id:{id}); an anonymous session has no customer account.',
     );
   }
-  const customer = call.ctx.get('customer', caller.customerId) as Customer | undefined;
+  const customer = call.ctx.get('customer', caller.customerId);
   if (!customer || !customerInStore(customer, call.ctx.scope?.store)) throw errors.resourceNotFound({ id: caller.customerId });
   return customer;
 }

@@ -93,7 +93,7 @@ export function signUp(call: ApiCall, repository: Engine, storeKey?: string): Re
   const input = call.json();
   const result = repository.transaction(() => {
     const draft = storeKey !== undefined ? withStore(input, storeKey) : input;
-    const customer = repository.create(repository.definition('customer'), draft, call.ctx) as Customer;
+    const customer = repository.create(repository.definition('customer'), draft, call.ctx);
     // Validated by the create above.
     const session = input as CustomerDraft;
     const cart = takeOverSession(repository, call.ctx, customer.id, session, storeKey);

@@ -101,7 +101,7 @@ export function revokeTokens(repository: Engine, project: string, kind: TokenKin
 export function redeem(repository: Engine, ctx: ResourceContext, kind: TokenKind, value: string, storeKey: string | undefined): Customer {
   const token = repository.storage.getByKey(ctx.project, TOKEN_COLLECTIONS[kind], value) as CustomerToken | undefined;
   if (!token) throw customerErrors.tokenNotFound(kind);
-  const customer = ctx.get('customer', token.customerId) as Customer | undefined;
+  const customer = ctx.get('customer', token.customerId);
   if (!customer || !customerInStore(customer, storeKey)) throw customerErrors.tokenNotFound(kind);
   if (Date.parse(token.expiresAt) <= Date.parse(ctx.now))
     throw kind === 'password' ? customerErrors.expiredPasswordToken() : customerErrors.expiredEmailToken();

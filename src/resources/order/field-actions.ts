@@ -2,6 +2,7 @@
  * The order update actions on the order's own fields: order and purchase order numbers, customer,
  * locale, store, business unit, sync info, payments and custom fields.
  */
+import { canonicalDateTime } from '../../util/time.js';
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { customFieldActionsWithMessages, emitsField, setField } from '../../engine/common-actions.js';
@@ -99,13 +100,13 @@ export const fieldActions: Record<string, UpdateAction<Order>> = {
     () => z.object({ channel: resourceIdentifier('channel'), externalId: z.string().optional(), syncedAt: DateTime.optional() }),
     (order: Order, a, ctx) => {
       const channel = ctx.reference('channel', a.channel);
-      const roles = (ctx.get('channel', channel.id)!.roles as string[] | undefined) ?? [];
+      const roles = ctx.get('channel', channel.id)!.roles ?? [];
       if (!roles.includes('OrderExport') && !roles.includes('OrderImport')) {
         throw errors.invalidInput(`The channel '${channel.id}' needs the role OrderExport or OrderImport to be used for sync info.`);
       }
       const entry: Order['syncInfo'][number] = {
         channel,
-        syncedAt: a.syncedAt !== undefined ? new Date(Date.parse(a.syncedAt)).toISOString() : ctx.now,
+        syncedAt: a.syncedAt !== undefined ? canonicalDateTime(a.syncedAt) : ctx.now,
       };
       if (a.externalId !== undefined) entry.externalId = a.externalId;
       order.syncInfo.push(entry);
@@ -140,5 +141,5 @@ export const fieldActions: Record<string, UpdateAction<Order>> = {
       removedPaymentInfo: order.paymentInfo === undefined,
     }),
   ),
-  ...(customFieldActionsWithMessages('Order', 'previous') as unknown as Record<string, UpdateAction<Order>>),
+  ...customFieldActionsWithMessages('Order', 'previous'),
 };

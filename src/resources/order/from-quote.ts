@@ -20,7 +20,6 @@ import { markCartOrdered, snapshotCart } from '../cart/ordering.js';
 import type { CustomRoute, Engine, Locator, Reference, ResourceContext } from '../../engine/define.js';
 import { assertVersion, offerOf, quoteErrors, requireOwnB2BPermission } from '../quote-requests.js';
 import { quotes, type Quote } from '../quotes.js';
-import type { StagedQuote } from '../staged-quotes.js';
 import { ExpectedVersion, validate, resourceIdentifier } from '../../engine/validation.js';
 import { OrderState, PaymentState, ShipmentState } from './model.js';
 import { assertOrderNumberFree, takeInventory } from './parts.js';
@@ -130,8 +129,8 @@ export function orderFromQuote(
 ): StoredDocument {
   return repository.transaction(() => {
     orderableQuote(quote, draft.version, ctx);
-    const staged = ctx.get('staged-quote', quote.stagedQuote.id) as StagedQuote | undefined;
-    const cart = staged ? (ctx.get('cart', staged.quotationCart.id) as Cart | undefined) : undefined;
+    const staged = ctx.get('staged-quote', quote.stagedQuote.id);
+    const cart = staged ? ctx.get('cart', staged.quotationCart.id) : undefined;
     const order = repository.insert(repository.definition('order'), orderFieldsFrom(quote, cart, draft, ctx), ctx);
     check?.(order);
     takeInventory(repository, order.lineItems as LineItem[], order.inventoryMode as string, ctx);
@@ -149,7 +148,7 @@ export const orderFromQuoteRoute: CustomRoute = {
   path: 'quotes',
   handle: (call, repository) => {
     const { quote: identifier, ...rest } = validate(OrderFromQuoteDraft, call.json());
-    const quote = call.ctx.get('quote', call.ctx.reference('quote', identifier).id) as Quote;
+    const quote = call.ctx.get('quote', call.ctx.reference('quote', identifier).id)!;
     return created(call.expand(orderFromQuote(repository, call.ctx, quote, rest)));
   },
 };
@@ -178,7 +177,7 @@ export function scopedOrderFromQuoteRoute(): CustomRoute {
       if (associate && !associate.isAssociate) associate.require('create order from quote', [pair.my, pair.others]);
       const identifier = draft.quote as { id?: string | undefined; key?: string | undefined };
       const locator: Locator = identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key ?? '' };
-      const found = repository.find(quotes, call.ctx.project, locator) as Quote | undefined;
+      const found = repository.find(quotes, call.ctx.project, locator);
       if (!found || !quoteAccess.belongs(found)) throw errors.referencedResourceNotFound('quote', locator);
       const resource = { typeId: 'quote', id: found.id };
       if (associate) associate.requireFor('create order from quote', pair, found.customer?.id, resource);

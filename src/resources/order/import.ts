@@ -6,6 +6,7 @@
  * method) must exist (400 ReferencedResourceNotFound); a product is looked up by `productId` or
  * the variant's SKU and, when found, gives the line item its product type and key.
  */
+import { canonicalDateTime } from '../../util/time.js';
 import { uuid } from '../../util/ids.js';
 import type { z } from 'zod';
 import { errors } from '../../http/errors.js';
@@ -18,7 +19,7 @@ import type { CustomLineItem, ItemTaxRate, LineItem, ShippingInfo, TaxedPrice } 
 import { initialItemState } from '../cart/line-items.js';
 import type { Product } from '../product/model.js';
 import { shippingRateFromDraft } from '../shipping-methods.js';
-import type { CustomLineItemImportDraft, LineItemImportDraft, Order, OrderImportDraft, PriceDraft, TaxRateDraft } from './model.js';
+import type { CustomLineItemImportDraft, LineItemImportDraft, Order, OrderImportDraft, ImportedPriceDraft, TaxRateDraft } from './model.js';
 import { asCart, assertOrderNumberFree, itemStates, newDelivery, orderErrors } from './parts.js';
 import { businessUnitOf } from '../cart/build.js';
 
@@ -42,7 +43,7 @@ function taxRate(draft: z.infer<typeof TaxRateDraft>): ItemTaxRate {
   return rate;
 }
 
-function price(draft: z.infer<typeof PriceDraft>, ctx: ResourceContext) {
+function price(draft: z.infer<typeof ImportedPriceDraft>, ctx: ResourceContext) {
   const stored: Record<string, unknown> = { id: uuid(), value: typedMoney(draft.value) };
   if (draft.key !== undefined) stored.key = draft.key;
   if (draft.country !== undefined) stored.country = draft.country;
@@ -64,10 +65,10 @@ function itemStatesOf(drafts: Parameters<typeof itemStates>[0] | undefined, quan
 function lineItem(draft: z.infer<typeof LineItemImportDraft>, order: Order, ctx: ResourceContext): LineItem {
   let product: Product | undefined;
   if (draft.productId !== undefined) {
-    product = ctx.get('product', draft.productId) as Product | undefined;
+    product = ctx.get('product', draft.productId);
     if (!product) throw errors.referencedResourceNotFound('product', { id: draft.productId });
   } else if (draft.variant.sku !== undefined) {
-    product = ctx.findUnique('product', 'sku', draft.variant.sku) as Product | undefined;
+    product = ctx.findUnique('product', 'sku', draft.variant.sku);
   }
   const item = { id: uuid() } as LineItem;
   if (draft.key !== undefined) item.key = draft.key;
@@ -253,7 +254,7 @@ export function importedOrder(draft: OrderImportDraft, ctx: ResourceContext): Om
   if (draft.state) order.state = ctx.reference('state', draft.state);
   order.syncInfo = [];
   order.returnInfo = [];
-  if (draft.completedAt !== undefined) order.completedAt = new Date(Date.parse(draft.completedAt)).toISOString();
+  if (draft.completedAt !== undefined) order.completedAt = canonicalDateTime(draft.completedAt);
   const custom = customFields(draft.custom, ctx);
   if (custom) order.custom = custom;
   return order;

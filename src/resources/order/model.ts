@@ -163,7 +163,11 @@ export const TaxRateDraft = z
   });
 export type TaxRateDraft = z.infer<typeof TaxRateDraft>;
 
-export const PriceDraft = z.object({
+/**
+ * A line item's price in an order import: unlike a product's `PriceDraft` (product/prices.ts), its
+ * `discounted` (and its validity) is stored as given, unchecked, and it has no `recurrencePolicy`.
+ */
+export const ImportedPriceDraft = z.object({
   key: Key.optional(),
   value: MoneyDraft,
   country: Country.optional(),
@@ -184,13 +188,13 @@ export const LineItemImportDraft = z.object({
   variant: z.object({
     id: z.number().int().min(1).optional(),
     sku: z.string().optional(),
-    prices: z.array(PriceDraft).optional(),
+    prices: z.array(ImportedPriceDraft).optional(),
     attributes: z.array(z.object({ name: z.string(), value: z.unknown() })).optional(),
     images: z.array(z.unknown()).optional(),
   }),
   productId: z.string().optional(),
   quantity: z.number().int().min(1),
-  price: PriceDraft,
+  price: ImportedPriceDraft,
   taxRate: TaxRateDraft.optional(),
   distributionChannel: resourceIdentifier('channel').optional(),
   supplyChannel: resourceIdentifier('channel').optional(),

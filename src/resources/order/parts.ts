@@ -3,6 +3,7 @@
  * deliveries and their parcels, return items, and the inventory an order takes (inventory modes
  * TrackOnly and ReserveOnOrder).
  */
+import { canonicalDateTime } from '../../util/time.js';
 import { uuid } from '../../util/ids.js';
 import type { z } from 'zod';
 import { errors, PlatformError } from '../../http/errors.js';
@@ -225,7 +226,7 @@ export function newReturnInfo(order: Order, draft: z.infer<typeof ReturnInfoDraf
   const items = draft.items.map((item) => newReturnItem(order, item, ctx));
   const info: ReturnInfo = { items };
   if (draft.returnTrackingId !== undefined) info.returnTrackingId = draft.returnTrackingId;
-  info.returnDate = draft.returnDate !== undefined ? new Date(Date.parse(draft.returnDate)).toISOString() : ctx.now;
+  info.returnDate = draft.returnDate !== undefined ? canonicalDateTime(draft.returnDate) : ctx.now;
   const taken = new Set<string>();
   for (const item of [...allReturnItems(order), ...items]) {
     if (item.key === undefined) continue;
@@ -314,5 +315,5 @@ export function takeInventory(repository: Engine, lines: readonly LineItem[], or
 
 function entryFor(ctx: ResourceContext, sku: string, channelId: string | undefined): InventoryEntry | undefined {
   // The inventory module's unique index of SKU and supply channel.
-  return ctx.findUnique('inventory-entry', 'skuAndChannel', `${sku}|${channelId ?? ''}`) as InventoryEntry | undefined;
+  return ctx.findUnique('inventory-entry', 'skuAndChannel', `${sku}|${channelId ?? ''}`);
 }

@@ -91,7 +91,7 @@ export function placeOrder(repository: Engine, ctx: ResourceContext, cart: Cart,
   order.returnInfo = [];
   return repository.transaction(() => {
     takeInventory(repository, order.lineItems, order.inventoryMode, ctx);
-    const placed = repository.insert(repository.definition('order'), order, ctx) as Order;
+    const placed = repository.insert(repository.definition('order'), order, ctx);
     markCartOrdered(repository, cart, ctx);
     return placed;
   });

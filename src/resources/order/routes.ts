@@ -36,7 +36,7 @@ export function orderFromCartRoute(
 
 /** Any cart of the project. */
 export const projectCart: FindCart = (call, _repository, locator) =>
-  ('id' in locator ? call.ctx.get('cart', locator.id) : call.ctx.getByKey('cart', locator.key)) as Cart | undefined;
+  'id' in locator ? call.ctx.get('cart', locator.id) : call.ctx.getByKey('cart', locator.key);
 
 /** How `order-number=` routes reach an order: the project's way, or a scope's. */
 export interface OrderNumberAccess {
@@ -71,11 +71,10 @@ const orderDefinition = (repository: Engine) => repository.definition('order');
 
 /** `order-number=` over every order of the project. */
 export const projectOrders: OrderNumberAccess = {
-  get: (call, repository, orderNumber) => repository.get(orderDefinition(repository), call.ctx.project, { key: orderNumber }) as Order,
-  update: (call, repository, orderNumber) =>
-    repository.update(orderDefinition(repository), { key: orderNumber }, call.json(), call.ctx) as Order,
+  get: (call, repository, orderNumber) => repository.get(orderDefinition(repository), call.ctx.project, { key: orderNumber }),
+  update: (call, repository, orderNumber) => repository.update(orderDefinition(repository), { key: orderNumber }, call.json(), call.ctx),
   remove: (call, repository, orderNumber, version) =>
-    repository.remove(orderDefinition(repository), { key: orderNumber }, version, call.ctx) as Order,
+    repository.remove(orderDefinition(repository), { key: orderNumber }, version, call.ctx),
 };
 
 /** `POST /orders/import`: an OrderImportDraft, with the stock its line items take; its message is `OrderImported`. */
@@ -84,7 +83,7 @@ export const orderImportRoute: CustomRoute = {
   path: 'import',
   handle: (call, repository) => {
     const order = repository.transaction(() => {
-      const made = repository.create(orderDefinition(repository), call.json(), call.ctx, 'imported') as Order;
+      const made = repository.create(orderDefinition(repository), call.json(), call.ctx, 'imported');
       takeInventory(repository, made.lineItems, made.inventoryMode, call.ctx);
       return made;
     });
@@ -96,7 +95,7 @@ function search(call: ApiCall): Reply {
   // HEAD /orders/search: the index exists (200). GET is the platform's GET /orders/{ID}, and no order has the ID 'search'.
   if (call.method === 'GET') throw errors.resourceNotFound({ id: 'search' });
   if (call.method === 'HEAD') return ok(undefined);
-  return ok(searchOrders(call.ctx.scan('order') as Iterable<Order>, call.json(), call.ctx));
+  return ok(searchOrders(call.ctx.scan('order'), call.json(), call.ctx));
 }
 
 /** `POST /orders/search` (./search.ts); `HEAD` for whether the index exists. */

@@ -12,10 +12,10 @@
 import { z } from 'zod';
 import { emitsStateTransition, setField } from '../../engine/common-actions.js';
 import { action, emits, type ResourceContext, type UpdateAction } from '../../engine/define.js';
-import { DateTime, type ResourceIdentifier, resourceIdentifier } from '../../engine/validation.js';
+import { DateTime, LineItemLocator, type ResourceIdentifier, resourceIdentifier } from '../../engine/validation.js';
 import { findCustomLineItem, findLineItem } from '../cart/line-items.js';
 import type { ItemState } from '../cart/model.js';
-import { CustomLineItemLocator, LineItemLocator, Optional } from '../cart/schemas.js';
+import { CustomLineItemLocator, Optional } from '../cart/schemas.js';
 import { stateTransition } from '../payments.js';
 import { ItemStateDraft, type Order, OrderState, PaymentState, ShipmentState } from './model.js';
 import { asCart, itemStates, orderErrors, stateIdOf } from './parts.js';

@@ -103,7 +103,7 @@ function normalise(type: AttributeType, value: unknown, ctx: ResourceContext): u
     }
     case 'nested': {
       if (!Array.isArray(value)) throw new InvalidValue();
-      const nestedType = ctx.get('product-type', type.typeReference.id) as ProductType | undefined;
+      const nestedType = ctx.get('product-type', type.typeReference.id);
       if (!nestedType) throw new InvalidValue();
       return value.map((entry) => {
         if (!isObject(entry) || typeof entry.name !== 'string') throw new InvalidValue();

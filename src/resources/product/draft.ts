@@ -74,7 +74,7 @@ export const ProductDraft = z.object({
 export type ProductDraft = z.infer<typeof ProductDraft>;
 
 export function productTypeOf(ctx: ResourceContext, reference: { id: string }): ProductType {
-  const productType = ctx.get('product-type', reference.id) as ProductType | undefined;
+  const productType = ctx.get('product-type', reference.id);
   if (!productType) throw errors.referencedResourceNotFound('product-type', { id: reference.id });
   return productType;
 }

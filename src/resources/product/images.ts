@@ -87,7 +87,7 @@ function stagedOf(call: ApiCall): boolean {
 
 function upload(call: ApiCall, repository: Engine) {
   const definition = repository.definition('product');
-  const product = repository.get(definition, call.ctx.project, { id: call.params.id! }) as Product;
+  const product = repository.get(definition, call.ctx.project, { id: call.params.id! });
   const filename = call.query.get('filename') || 'img';
   const format = formatOf(call.raw.contentType, filename);
   const bytes = call.raw.bytes;

@@ -39,7 +39,7 @@ function selectionHolds(selection: ProductSelection, productId: string): boolean
 export function availableInStore(store: Store, productId: string, ctx: ResourceContext): boolean {
   const settings = store.productSelections ?? [];
   if (settings.length === 0) return true;
-  const selectionOf = (id: string) => ctx.get('product-selection', id) as ProductSelection | undefined;
+  const selectionOf = (id: string) => ctx.get('product-selection', id);
   const active = settings.filter((setting) => setting.active);
   if (active.length === 0) return settings.every((setting) => selectionOf(setting.productSelection.id)?.mode === 'IndividualExclusion');
   return active.some((setting) => {
@@ -51,7 +51,7 @@ export function availableInStore(store: Store, productId: string, ctx: ResourceC
 /** The store of `in-store/key={storeKey}`: 404 ResourceNotFound when there is none. */
 function storeOf(call: ApiCall): Store {
   const key = call.ctx.scope?.store;
-  const store = key ? (call.ctx.getByKey('store', key) as Store | undefined) : undefined;
+  const store = key ? call.ctx.getByKey('store', key) : undefined;
   if (!store) throw errors.resourceNotFound({ key: key ?? '' });
   return store;
 }

@@ -7,7 +7,7 @@
  */
 import { errors } from '../../http/errors.js';
 import { selectPrice, type PriceSelection, priceSelectionFromQuery } from '../../pricing/price-selection.js';
-import { ProductDiscountSet, type DiscountTarget, type Lookup, type ProductDiscountLike } from '../../pricing/product-discounts.js';
+import { ProductDiscountSet, type DiscountTarget, type Lookup } from '../../pricing/product-discounts.js';
 import type { StoredDocument } from '../../storage/backend.js';
 import type { ResourceContext } from '../../engine/define.js';
 import { allVariants, type Price, type Product, type ProductData, type Variant } from './model.js';
@@ -123,11 +123,7 @@ export class CatalogRead {
   }
 
   get discounts(): ProductDiscountSet {
-    this.discountSet ??= new ProductDiscountSet(
-      this.ctx.scan('product-discount') as Iterable<StoredDocument & ProductDiscountLike>,
-      this.now,
-      this.lookup,
-    );
+    this.discountSet ??= new ProductDiscountSet(this.ctx.scan('product-discount'), this.now, this.lookup);
     return this.discountSet;
   }
 

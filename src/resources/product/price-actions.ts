@@ -1,7 +1,7 @@
 /** The product update actions on embedded prices: adding, replacing and removing them, their keys, custom fields and external discounts. */
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
-import { ProductDiscountSet, type ProductDiscountLike } from '../../pricing/product-discounts.js';
+import { ProductDiscountSet } from '../../pricing/product-discounts.js';
 import { typedMoney } from '../../pricing/money.js';
 import { jsonClone } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';
@@ -62,7 +62,7 @@ function externalDiscount(
   ctx: ResourceContext,
 ): DiscountedPrice {
   const reference = ctx.reference('product-discount', draft.discount);
-  const discount = ctx.get('product-discount', reference.id) as unknown as ProductDiscountLike;
+  const discount = ctx.get('product-discount', reference.id)!;
   if (discount.value.type !== 'external') {
     throw errors.invalidOperation(
       `The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`,
@@ -84,10 +84,8 @@ function assertDiscountApplies(
   if (discounted.value.currencyCode !== price.value.currencyCode) {
     throw errors.invalidOperation('The discounted value must have the currency of the price.');
   }
-  const matches = new ProductDiscountSet(
-    [ctx.get('product-discount', discounted.discount.id) as unknown as ProductDiscountLike],
-    Date.parse(ctx.now),
-    (t, id) => ctx.get(t, id),
+  const matches = new ProductDiscountSet([ctx.get('product-discount', discounted.discount.id)!], Date.parse(ctx.now), (t, id) =>
+    ctx.get(t, id),
   );
   const target = {
     product: { id: product.id, key: product.key, productType: product.productType },

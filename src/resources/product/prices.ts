@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { uuid } from '../../util/ids.js';
 import { errors } from '../../http/errors.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';
-import { customFields } from '../../engine/common-actions.js';
+import { applyValidity, customFields } from '../../engine/common-actions.js';
+import { isDated, isEmptyPeriod, validityPeriodsOverlap } from '../../util/validity.js';
 import type { ResourceContext } from '../../engine/define.js';
 import { Country, CustomFieldsDraft, Key, resourceIdentifier, DateTime } from '../../engine/validation.js';
 import { catalogErrors } from './errors.js';
@@ -47,8 +48,6 @@ export function tiersFromDraft(drafts: Array<z.infer<typeof PriceTierDraft>>, cu
   });
 }
 
-const iso = (value: string) => new Date(Date.parse(value)).toISOString();
-
 /** The stored Price of a draft, with a new id unless one is given. */
 export function priceFromDraft(draft: PriceDraft, ctx: ResourceContext, id: string = uuid()): Price {
   const price: Price = { id, value: typedMoney(draft.value) };
@@ -56,11 +55,8 @@ export function priceFromDraft(draft: PriceDraft, ctx: ResourceContext, id: stri
   if (draft.country !== undefined) price.country = draft.country;
   if (draft.customerGroup) price.customerGroup = ctx.reference('customer-group', draft.customerGroup);
   if (draft.channel) price.channel = ctx.reference('channel', draft.channel);
-  if (draft.validFrom !== undefined) price.validFrom = iso(draft.validFrom);
-  if (draft.validUntil !== undefined) price.validUntil = iso(draft.validUntil);
-  if (price.validFrom !== undefined && price.validUntil !== undefined && price.validFrom >= price.validUntil) {
-    throw errors.invalidOperation('The validFrom of a price must be before its validUntil.');
-  }
+  applyValidity(price, { validFrom: draft.validFrom, validUntil: draft.validUntil });
+  if (isEmptyPeriod(price)) throw errors.invalidOperation('The validFrom of a price must be before its validUntil.');
   if (draft.discounted) {
     price.discounted = {
       value: typedMoney(draft.discounted.value),
@@ -87,16 +83,6 @@ function describeScope(price: Price): string {
   return parts.join(' ');
 }
 
-const isDated = (price: Price) => price.validFrom !== undefined || price.validUntil !== undefined;
-
-function overlaps(a: Price, b: Price): boolean {
-  const aFrom = a.validFrom ? Date.parse(a.validFrom) : -Infinity;
-  const aUntil = a.validUntil ? Date.parse(a.validUntil) : Infinity;
-  const bFrom = b.validFrom ? Date.parse(b.validFrom) : -Infinity;
-  const bUntil = b.validUntil ? Date.parse(b.validUntil) : Infinity;
-  return aFrom < bUntil && bFrom < aUntil;
-}
-
 /**
  * The prices of one variant: no two with the same scope (currency, country, customer group,
  * channel, validFrom, validUntil); dated prices of one scope must not overlap; keys are unique.
@@ -111,7 +97,7 @@ export function assertVariantPrices(prices: readonly Price[]): void {
       if (price.validFrom === other.validFrom && price.validUntil === other.validUntil) {
         throw catalogErrors.duplicatePriceScope(other, describeScope(price));
       }
-      if (isDated(price) && isDated(other) && overlaps(price, other)) {
+      if (isDated(price) && isDated(other) && validityPeriodsOverlap(price, other)) {
         throw catalogErrors.overlappingPriceValidity({
           conflictingPrice: other.id,
           currency: price.value.currencyCode,

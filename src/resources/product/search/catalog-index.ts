@@ -272,7 +272,7 @@ const indexes = new WeakMap<StorageBackend | object, Map<string, ProjectIndex>>(
 export function catalogView(owner: StorageBackend | object, ctx: ResourceContext, staged: boolean): ViewIndex {
   let projects = indexes.get(owner);
   if (!projects) indexes.set(owner, (projects = new Map()));
-  const productTypes = [...ctx.scan('product-type')] as ProductType[];
+  const productTypes = [...ctx.scan('product-type')];
   let fingerprint = '';
   for (const type of productTypes) fingerprint += `${type.id}:${type.version};`;
   let project = projects.get(ctx.project);

@@ -25,11 +25,6 @@ export interface ScopedPrice {
   [field: string]: unknown;
 }
 
-interface Category {
-  id: string;
-  ancestors?: Array<{ id: string }>;
-}
-
 export class RequestScope {
   /** Per request: variant → its scoped price (null: none applies). Plain maps: WeakMaps cost the collector dearly at this size. */
   private readonly scoped = new Map<Variant, ScopedPrice | null>();
@@ -104,8 +99,7 @@ export class RequestScope {
     let ids = this.subtrees.get(categoryId);
     if (!ids) {
       ids = new Set([categoryId]);
-      for (const document of this.ctx.scan('category')) {
-        const category = document as unknown as Category;
+      for (const category of this.ctx.scan('category')) {
         if (category.ancestors?.some((ancestor) => ancestor.id === categoryId)) ids.add(category.id);
       }
       this.subtrees.set(categoryId, ids);
@@ -117,8 +111,7 @@ export class RequestScope {
   ancestors(categoryId: string): string[] {
     if (!this.ancestorsById) {
       this.ancestorsById = new Map();
-      for (const document of this.ctx.scan('category')) {
-        const category = document as unknown as Category;
+      for (const category of this.ctx.scan('category')) {
         this.ancestorsById.set(
           category.id,
           (category.ancestors ?? []).map((ancestor) => ancestor.id),
