@@ -19,7 +19,7 @@ import { distrustVersions } from '../resources/product/search/catalog-index.js';
 import type { Faults } from '../core/faults.js';
 import { type ExportOptions, exportStorage, ImportError, loadStorage, type MockExport, parseExport } from './export.js';
 import type { Author, ResourceDefinition } from '../engine/define.js';
-import { Repository } from '../engine/repository.js';
+import { ResourceEngine } from '../engine/resource-engine.js';
 import { authenticateCustomer } from '../resources/customer/authentication.js';
 import { resourceDefinitions } from '../resources/index.js';
 import { fullMessage, MESSAGE_TYPE_ID, type MessageFilter, messageMatches, retained, retainedSince } from '../engine/messages.js';
@@ -151,7 +151,8 @@ function asRequestBody<T>(body: T): T {
 export class CommerceMock {
   readonly options: ResolvedOptions;
   readonly storage: StorageBackend;
-  readonly repository: Repository;
+  /** @internal The engine every request and programmatic call goes through; not part of the public API. */
+  readonly engine: ResourceEngine;
   private readonly tokens: TokenStore;
   private readonly tokenServer: TokenServer;
   /** Faults, latency, the journal and API extensions around the dispatch of each request. */
@@ -164,17 +165,16 @@ export class CommerceMock {
     this.options = resolved;
     this.tokens = new TokenStore(resolved.tokenLifetimeSeconds);
     this.storage = storage === 'memory' ? new MemoryStorage() : storage;
-    this.repository = new Repository(this.storage, new Map(resourceDefinitions.map((d) => [d.typeId, d])), {
+    this.engine = new ResourceEngine(this.storage, new Map(resourceDefinitions.map((d) => [d.typeId, d])), {
       strictFields: resolved.strictWhere,
     });
     this.tokenServer = new TokenServer(
       this.tokens,
-      (project, email, password, storeKey) =>
-        authenticateCustomer(this.repository.context(project, PROGRAMMATIC), email, password, storeKey),
+      (project, email, password, storeKey) => authenticateCustomer(this.engine.context(project, PROGRAMMATIC), email, password, storeKey),
       resolved.enforceTokenExpiry,
     );
-    const dispatcher = new Dispatcher(this.repository, this.tokens, this.tokenServer, resolved);
-    this.pipeline = new RequestPipeline(dispatcher, this.repository, this.tokens, resolved);
+    const dispatcher = new Dispatcher(this.engine, this.tokens, this.tokenServer, resolved);
+    this.pipeline = new RequestPipeline(dispatcher, this.engine, this.tokens, resolved);
     this.faults = this.pipeline.faults;
     if (initialData !== undefined) this.import(initialData);
   }
@@ -213,7 +213,7 @@ export class CommerceMock {
     this.pipeline.clear();
     this.storage.clear();
     this.tokens.clear();
-    this.repository.decisions.clear();
+    this.engine.decisions.clear();
   }
 
   /**
@@ -252,7 +252,7 @@ export class CommerceMock {
     this.storage.clear();
     try {
       loadStorage(this.storage, parsed);
-      this.repository.rebuildGroups();
+      this.engine.rebuildGroups();
     } catch (error) {
       if (before) this.storage.restore!(before);
       throw error;
@@ -279,7 +279,7 @@ export class CommerceMock {
 
   /** Every as-associate permission decision since the last `clear()`, oldest first (allowed and denied). */
   permissionDecisions(): PermissionDecision[] {
-    return this.repository.decisions.list();
+    return this.engine.decisions.list();
   }
 
   /** The issued tokens: list and find them by kind, customer, anonymous session or client. */
@@ -320,16 +320,16 @@ export class CommerceMock {
   create<K extends TypeId>(typeId: K, draft: unknown, scope?: ProjectScoped & { author?: Author }): ResourceOf<K>;
   create<T = StoredDocument>(typeIdOrPath: string, draft: unknown, scope?: ProjectScoped & { author?: Author }): T;
   create<T>(typeId: string, draft: unknown, scope?: ProjectScoped & { author?: Author }): T {
-    const ctx = this.repository.context(this.project(scope), scope?.author ?? PROGRAMMATIC);
-    return this.repository.create(this.definitionFor(typeId), asRequestBody(draft), ctx) as T;
+    const ctx = this.engine.context(this.project(scope), scope?.author ?? PROGRAMMATIC);
+    return this.engine.create(this.definitionFor(typeId), asRequestBody(draft), ctx) as T;
   }
 
   /** Applies update actions as `POST /{projectKey}/{resource}/{id}` does (version checked), the body taken as JSON. */
   update<K extends TypeId>(typeId: K, id: string, body: UpdateBody, scope?: ProjectScoped): ResourceOf<K>;
   update<T = StoredDocument>(typeIdOrPath: string, id: string, body: UpdateBody, scope?: ProjectScoped): T;
   update<T>(typeId: string, id: string, body: UpdateBody, scope?: ProjectScoped): T {
-    const ctx = this.repository.context(this.project(scope), PROGRAMMATIC);
-    return this.repository.update(this.definitionFor(typeId), { id }, asRequestBody(body), ctx) as T;
+    const ctx = this.engine.context(this.project(scope), PROGRAMMATIC);
+    return this.engine.update(this.definitionFor(typeId), { id }, asRequestBody(body), ctx) as T;
   }
 
   get<K extends TypeId>(typeId: K, id: string, scope?: ProjectScoped): ResourceOf<K> | undefined;
@@ -352,7 +352,7 @@ export class CommerceMock {
   seed<const I extends SeedInput>(items: I, scope?: ProjectScoped): Array<ResourceOf<SeededType<I>>> {
     checkedScope(scope, 'seed');
     const pairs = seedPairs(items);
-    return this.repository.transaction(() => pairs.map(([typeId, draft]) => this.create(typeId, draft, scope)));
+    return this.engine.transaction(() => pairs.map(([typeId, draft]) => this.create(typeId, draft, scope)));
   }
 
   /**
@@ -401,7 +401,7 @@ export class CommerceMock {
   failDestination(subscriptionKey: string, status: Exclude<SubscriptionStatus, 'Healthy'>, scope?: ProjectScoped): void {
     if (!FAILING_STATUSES.includes(status))
       throw new TypeError(`commerce-mock: a failing destination is one of ${FAILING_STATUSES.join(', ')}.`);
-    this.repository.outbox.setStatus(this.project(scope), this.subscriptionByKey(subscriptionKey, scope), status);
+    this.engine.outbox.setStatus(this.project(scope), this.subscriptionByKey(subscriptionKey, scope), status);
   }
 
   /**
@@ -412,7 +412,7 @@ export class CommerceMock {
   repairDestination(subscriptionKey: string, scope?: ProjectScoped): SubscriptionStatus {
     const subscription = this.subscriptionByKey(subscriptionKey, scope);
     if (subscription.status === 'ConfigurationErrorDeliveryStopped') return subscription.status;
-    this.repository.outbox.setStatus(this.project(scope), subscription, 'Healthy');
+    this.engine.outbox.setStatus(this.project(scope), subscription, 'Healthy');
     return 'Healthy';
   }
 
@@ -431,7 +431,7 @@ export class CommerceMock {
 
   /** Calls `listener` with each delivery, of every project, after the write that made it commits; returns what stops it. */
   onDelivery(listener: DeliveryListener): () => void {
-    return this.repository.outbox.listen(listener);
+    return this.engine.outbox.listen(listener);
   }
 
   all<K extends TypeId>(typeId: K, scope?: ProjectScoped): Array<ResourceOf<K>>;
@@ -445,7 +445,7 @@ export class CommerceMock {
   query<T = StoredDocument>(typeIdOrPath: string, params?: QueryParams, scope?: ProjectScoped): PagedResult<T>;
   query<T>(typeId: string, params: QueryParams = {}, scope?: ProjectScoped): PagedResult<T> {
     const search = queryParams(params);
-    return this.repository.query(this.definitionFor(typeId), this.project(scope), search) as PagedResult<T>;
+    return this.engine.query(this.definitionFor(typeId), this.project(scope), search) as PagedResult<T>;
   }
 }
 

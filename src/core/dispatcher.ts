@@ -23,7 +23,7 @@ import { identityOf } from '../auth/identity.js';
 import { isExpired, type TokenRecord, type TokenStore } from '../auth/tokens.js';
 import { isoNow } from '../util/time.js';
 import { resourceRoutes } from '../engine/generic-routes.js';
-import type { Repository } from '../engine/repository.js';
+import type { ResourceEngine } from '../engine/resource-engine.js';
 import { loginRoutes } from '../resources/customer/sign-in.js';
 import { IMAGES_SEGMENT, storedImage } from '../resources/product/images.js';
 import { projectRoutes } from '../resources/project.js';
@@ -81,18 +81,18 @@ export class Dispatcher {
   private readonly expander: Expander;
 
   constructor(
-    private readonly repository: Repository,
+    private readonly engine: ResourceEngine,
     private readonly tokens: TokenStore,
     private readonly tokenServer: TokenServer,
     private readonly options: DispatchOptions,
   ) {
-    this.router.add('', projectRoutes(repository));
-    this.router.add('login', loginRoutes(repository));
-    for (const definition of repository.definitions.values()) {
-      if (definition.path) this.router.add(definition.path, resourceRoutes(definition, repository));
+    this.router.add('', projectRoutes(engine));
+    this.router.add('login', loginRoutes(engine));
+    for (const definition of engine.definitions.values()) {
+      if (definition.path) this.router.add(definition.path, resourceRoutes(definition, engine));
     }
-    this.scopes = new Scopes(repository);
-    this.expander = (project, document, paths) => repository.expand(project, document, paths);
+    this.scopes = new Scopes(engine);
+    this.expander = (project, document, paths) => engine.expand(project, document, paths);
   }
 
   /**
@@ -167,7 +167,7 @@ export class Dispatcher {
     if (segments[1] !== IMAGES_SEGMENT || segments.length !== 3 || (method !== 'GET' && method !== 'HEAD')) return undefined;
     const project = decodeSegment(segments[0]!);
     const file = decodeSegment(segments[2]!);
-    const image = storedImage(this.repository.storage, project, file);
+    const image = storedImage(this.engine.storage, project, file);
     if (!image) throw errors.resourceNotFound({ key: file });
     const headers = { 'content-type': image.contentType, 'cache-control': 'public, max-age=31536000, immutable' };
     return method === 'HEAD' ? { status: 200, headers } : { status: 200, headers, bytes: image.bytes };
@@ -177,7 +177,7 @@ export class Dispatcher {
   private serveGraphql(api: ApiRequest): Reply | undefined {
     if (api.rest.length !== 1 || api.rest[0] !== 'graphql') return undefined;
     if (api.method !== 'POST') throw errors.methodNotAllowed(api.method, api.path());
-    return serveGraphql(api.request.body, this.restFor(api), (work) => this.repository.transaction(work));
+    return serveGraphql(api.request.body, this.restFor(api), (work) => this.engine.transaction(work));
   }
 
   /**
@@ -218,7 +218,7 @@ export class Dispatcher {
     const { method, path, request, body } = api;
     if (found === undefined) throw errors.routeNotFound(method, path());
     if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path());
-    const ctx = this.repository.context(api.projectKey, api.author, isoNow(), found.scope);
+    const ctx = this.engine.context(api.projectKey, api.author, isoNow(), found.scope);
     const raw: RawRequest = { apiOrigin: this.options.apiUrl };
     const contentType = header(request, 'content-type');
     if (contentType !== undefined) raw.contentType = contentType;

@@ -11,7 +11,7 @@ import type { TokenStore } from '../auth/tokens.js';
 import { isoNow } from '../util/time.js';
 import { Repeatable, repeatably } from '../util/repeatable.js';
 import { type ExtensionCall, ExtensionsPending, type ExtensionVerdict } from '../engine/extension-gate.js';
-import type { Repository } from '../engine/repository.js';
+import type { ResourceEngine } from '../engine/resource-engine.js';
 import type { Dispatcher } from './dispatcher.js';
 import { callExtension, type ExtensionHandler } from './extension-calls.js';
 import { type FaultAnswer, Faults } from './faults.js';
@@ -36,7 +36,7 @@ export class RequestPipeline {
 
   constructor(
     private readonly dispatcher: Dispatcher,
-    private readonly repository: Repository,
+    private readonly engine: ResourceEngine,
     tokens: TokenStore,
     private readonly options: PipelineOptions,
   ) {
@@ -150,13 +150,13 @@ export class RequestPipeline {
     answers = new Map<string, ExtensionVerdict>(),
   ): MockResponse | Promise<MockResponse> {
     const method = request.method.toUpperCase();
-    const decisions = this.repository.decisions.size;
+    const decisions = this.engine.decisions.size;
     try {
-      return repeatably(run, () => this.repository.extensions.serving(answers, () => this.dispatcher.answer(request, method)));
+      return repeatably(run, () => this.engine.extensions.serving(answers, () => this.dispatcher.answer(request, method)));
     } catch (error) {
       if (!(error instanceof ExtensionsPending)) return errorResponse(error, method);
       // The run is void, as its writes are: the next run decides again, and records its own decisions.
-      this.repository.decisions.forgetSince(decisions);
+      this.engine.decisions.forgetSince(decisions);
       if (!mayAwait) {
         return errorResponse(
           errors.general(`${error.message} Extensions are called asynchronously: serve the request with mock.respond().`),

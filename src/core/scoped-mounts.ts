@@ -18,7 +18,7 @@ import { route, Router, type Route } from '../http/router.js';
 import type { TokenRecord } from '../auth/tokens.js';
 import type { ApiCall, CallScope, Caller, Method, Mount } from '../http/context.js';
 import type { Engine, ScopePolicy } from '../engine/define.js';
-import type { Repository } from '../engine/repository.js';
+import type { ResourceEngine } from '../engine/resource-engine.js';
 import { associateBusinessUnitRoutes } from '../resources/business-unit/associate-routes.js';
 import { inStoreLoginRoutes, myAccountRoutes } from '../resources/customer/me.js';
 import { scopedAccess, scopedResourceRoutes } from '../engine/scoped-access.js';
@@ -46,21 +46,21 @@ export class Scopes {
     'associate-unit': new Router(),
   };
 
-  /** Mounts the scope policy of every type the repository serves, with the routes only a scope has. */
-  constructor(repository: Repository) {
+  /** Mounts the scope policy of every type the engine serves, with the routes only a scope has. */
+  constructor(engine: ResourceEngine) {
     for (const mount of ['me', 'store-me'] as const) {
-      for (const [group, routes] of myAccountRoutes(repository)) this.routers[mount].add(group, routes);
+      for (const [group, routes] of myAccountRoutes(engine)) this.routers[mount].add(group, routes);
     }
-    this.routers.me.add('business-units', associateBusinessUnitRoutes(repository, 'me'));
-    this.routers.store.add('login', inStoreLoginRoutes(repository));
-    this.routers.associate.add('business-units', associateBusinessUnitRoutes(repository, 'associate'));
+    this.routers.me.add('business-units', associateBusinessUnitRoutes(engine, 'me'));
+    this.routers.store.add('login', inStoreLoginRoutes(engine));
+    this.routers.associate.add('business-units', associateBusinessUnitRoutes(engine, 'associate'));
 
-    for (const definition of repository.definitions.values()) {
+    for (const definition of engine.definitions.values()) {
       const policy = definition.scope;
       if (!policy || !definition.path) continue;
       for (const mount of Object.keys(policy.mounts) as Array<Exclude<Mount, 'associate'>>) {
-        const { nested, rooted } = splitRooted(definition.typeId, policy, mount, repository);
-        this.routers[mount].add(definition.path, scopedResourceRoutes(definition, nested, mount, repository));
+        const { nested, rooted } = splitRooted(definition.typeId, policy, mount, engine);
+        this.routers[mount].add(definition.path, scopedResourceRoutes(definition, nested, mount, engine));
         for (const [group, routes] of rooted) this.routers[mount].add(group, routes);
       }
     }
@@ -88,7 +88,7 @@ function splitRooted(
   typeId: string,
   policy: ScopePolicy<any>,
   mount: Exclude<Mount, 'associate'>,
-  repository: Engine,
+  engine: Engine,
 ): { nested: ScopePolicy<any>; rooted: Array<[group: string, routes: Route[]]> } {
   const options = policy.mounts[mount] ?? {};
   const own = options.routes ?? [];
@@ -102,8 +102,8 @@ function splitRooted(
     .map((custom): [string, Route[]] => {
       const [group, ...rest] = custom.path.slice(1).split('/');
       const handle = (call: ApiCall) => {
-        scopedAccess(call, typeId, repository).assertCaller(options);
-        return custom.handle(call, repository);
+        scopedAccess(call, typeId, engine).assertCaller(options);
+        return custom.handle(call, engine);
       };
       return [group!, [route(custom.method, rest.join('/'), handle)]];
     });

@@ -145,7 +145,7 @@ export interface CustomRoute {
   method: 'GET' | 'POST' | 'DELETE';
   /** Relative to the resource path: '' for the collection, 'password-token', ':container/:key', ... */
   path: string;
-  /** Every read and write goes through `engine`, the mock's one Repository. */
+  /** Every read and write goes through `engine`, the mock's one ResourceEngine. */
   handle(call: ApiCall, engine: Engine): Reply;
 }
 

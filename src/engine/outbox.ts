@@ -1,5 +1,5 @@
 /**
- * Deliveries: what the project's subscriptions receive. The repository reports every change it
+ * Deliveries: what the project's subscriptions receive. The engine reports every change it
  * stores (`Outbox.record`, inside the change's transaction); once the outermost transaction commits,
  * each change is matched against the subscriptions' `changes` and `messages` and delivered in the
  * subscription's format: recorded for `mock.deliveries()` and handed to `mock.onDelivery` listeners.
@@ -14,7 +14,7 @@ import { hasSubscriptions, SUBSCRIPTION_TYPE_ID, type Subscription, type Subscri
 
 export const DELIVERY_TYPE_ID = 'delivery';
 
-/** One stored change of a resource, as the repository reports it. */
+/** One stored change of a resource, as the engine reports it. */
 export interface Change {
   project: string;
   typeId: string;

@@ -3,7 +3,7 @@
  * belong to it (store, caller, business unit), what the associate may do with them, and what a
  * create is stamped with. The generic scoped route shape (`scopedResourceRoutes`) is written with it
  * once for every type that declares a ScopePolicy; a type's own scoped routes (me/active-cart,
- * me/orders from a cart, replicate, ...) use `scopedAccess(call, typeId, repository)` the same way.
+ * me/orders from a cart, replicate, ...) use `scopedAccess(call, typeId, engine)` the same way.
  *
  * Fail closed: a scope a policy does not describe matches nothing; a create or update whose result
  * would not belong to the scope is rolled back.
@@ -64,7 +64,7 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
     readonly call: ApiCall,
     readonly definition: ResourceDefinition,
     readonly policy: ScopePolicy<R>,
-    readonly repository: Engine,
+    readonly engine: Engine,
   ) {}
 
   get scope(): CallScope {
@@ -79,7 +79,7 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
     if (!this.associateInUnit) {
       const unit = this.call.ctx.getByKey('business-unit', associate.businessUnitKey);
       if (!unit) throw errors.resourceNotFound({ key: associate.businessUnitKey });
-      this.associateInUnit = this.repository.associateIn(unit, associate.id, this.call.ctx);
+      this.associateInUnit = this.engine.associateIn(unit, associate.id, this.call.ctx);
     }
     return this.associateInUnit;
   }
@@ -136,9 +136,9 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
       const inScope = visible;
       visible = (resource) => inScope(resource) && this.ownerOf(resource).customerId === associate.associateId;
     }
-    return this.repository.query(this.definition, this.call.ctx.project, this.call.query, {
+    return this.engine.query(this.definition, this.call.ctx.project, this.call.query, {
       filter: visible as (document: StoredDocument) => boolean,
-      ...(this.policy.present ? { present: this.policy.present(this.call, this.repository) } : {}),
+      ...(this.policy.present ? { present: this.policy.present(this.call, this.engine) } : {}),
     });
   }
 
@@ -158,7 +158,7 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
   /** One resource of the scope: 404 when it does not exist or belongs elsewhere; as an associate, 403 without the permission. */
   find(locator: Locator, operation: ScopedOperation = 'view'): R {
     this.refuseNonMember(operation);
-    const found = this.repository.find(this.definition, this.call.ctx.project, locator) as R | undefined;
+    const found = this.engine.find(this.definition, this.call.ctx.project, locator) as R | undefined;
     if (!found || !this.belongs(found)) throw errors.resourceNotFound(locator);
     this.authorize(operation, found);
     return found;
@@ -169,8 +169,8 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
     const draft = isPlainObject(input) ? { ...input } : input;
     if (isPlainObject(draft)) this.policy.stamp?.(draft, this.scope);
     this.refuseNonMember('create');
-    return this.repository.transaction(() => {
-      const made = this.repository.create(this.definition, draft, this.call.ctx) as R;
+    return this.engine.transaction(() => {
+      const made = this.engine.create(this.definition, draft, this.call.ctx) as R;
       if (!this.belongs(made))
         throw errors.invalidOperation(`The ${this.definition.typeId} cannot be created outside the scope of this endpoint.`);
       this.authorize('create', made);
@@ -180,8 +180,8 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
 
   update(locator: Locator, body: unknown, options: MountOptions = {}): R {
     const current = this.find(locator, 'update');
-    return this.repository.transaction(() => {
-      const next = this.repository.update(this.definition, { id: current.id }, body, this.call.ctx, options.actions) as R;
+    return this.engine.transaction(() => {
+      const next = this.engine.update(this.definition, { id: current.id }, body, this.call.ctx, options.actions) as R;
       if (!this.belongs(next))
         throw errors.invalidOperation(`The update would move the ${this.definition.typeId} out of the scope of this endpoint.`);
       return next;
@@ -190,24 +190,20 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
 
   remove(locator: Locator, version: number): R {
     const current = this.find(locator, 'delete');
-    return this.repository.remove(this.definition, { id: current.id }, version, this.call.ctx) as R;
+    return this.engine.remove(this.definition, { id: current.id }, version, this.call.ctx) as R;
   }
 
   /** The response body: presented (if the type presents its documents) and expanded. */
   expanded(document: StoredDocument): object {
-    return this.call.expand(this.policy.present ? this.policy.present(this.call, this.repository)(document) : document);
+    return this.call.expand(this.policy.present ? this.policy.present(this.call, this.engine)(document) : document);
   }
 }
 
 /** The access object a resource's own scoped route uses (the same the generic shape uses), from the call's scope. */
-export function scopedAccess<R extends StoredDocument = StoredDocument>(
-  call: ApiCall,
-  typeId: string,
-  repository: Engine,
-): ScopedAccess<R> {
-  const policy = repository.scopePolicy(typeId) as ScopePolicy<R> | undefined;
+export function scopedAccess<R extends StoredDocument = StoredDocument>(call: ApiCall, typeId: string, engine: Engine): ScopedAccess<R> {
+  const policy = engine.scopePolicy(typeId) as ScopePolicy<R> | undefined;
   if (!policy) throw errors.general(`No scope policy for '${typeId}' is mounted.`);
-  return new ScopedAccess<R>(call, repository.definition(typeId), policy, repository);
+  return new ScopedAccess<R>(call, engine.definition(typeId), policy, engine);
 }
 
 /** The generic route shape (list, create, get/update/delete by id and key) for one type on one mount, scope-aware. */
@@ -215,21 +211,21 @@ export function scopedResourceRoutes(
   definition: ResourceDefinition,
   policy: ScopePolicy<any>,
   mount: Exclude<Mount, 'associate'>,
-  repository: Engine,
+  engine: Engine,
 ): Route[] {
   const options = policy.mounts[mount] ?? {};
   const excluded = new Set(options.without ?? []);
   const associateOnly = mount === 'associate-unit';
   const serves = (operation: ScopedOperation) => !associateOnly || policy.permissions?.[operation] !== undefined;
   const access = (call: ApiCall) => {
-    const scoped = new ScopedAccess(call, definition, policy, repository);
+    const scoped = new ScopedAccess(call, definition, policy, engine);
     scoped.assertCaller(options);
     return scoped;
   };
   const routes: Route[] = (options.routes ?? []).map((custom) =>
     route(custom.method, custom.path, (call) => {
       access(call); // the caller rules hold for a type's own routes too
-      return custom.handle(call, repository);
+      return custom.handle(call, engine);
     }),
   );
   if (!excluded.has('list') && serves('view')) routes.push(route('GET', '', (call) => ok(access(call).query())));

@@ -4,7 +4,7 @@
  * `/as-associate/{id}/in-business-unit/key={key}/approval-flows` (read: any associate of the unit;
  * update: `UpdateApprovalFlows`); `/approval-flows` project-wide is a 404, as on the platform.
  *
- * - `startApprovalFlow(repository, ctx, order)`: when an order with a `businessUnit` is created, the
+ * - `startApprovalFlow(engine, ctx, order)`: when an order with a `businessUnit` is created, the
  *   rules of its unit (`rulesFor`) whose requesters include a role the order's customer holds in the
  *   unit and whose predicate (the Order predicate language: the cart predicate fields) matches the
  *   order give one flow (status Pending) holding copies of those rules. Called when an order is
@@ -253,10 +253,10 @@ export const approvalFlows = defineResource<unknown, ApprovalFlow>({
  * the module comment); returns it, or `undefined` when no rule applies. Run it in the order's
  * transaction.
  */
-export function startApprovalFlow(repository: Engine, ctx: ResourceContext, order: StoredDocument): ApprovalFlow | undefined {
+export function startApprovalFlow(engine: Engine, ctx: ResourceContext, order: StoredDocument): ApprovalFlow | undefined {
   const unitKey = (order.businessUnit as { key?: string } | undefined)?.key;
   const customerId = order.customerId as string | undefined;
-  if (unitKey === undefined || customerId === undefined || !repository.serves('approval-flow')) return undefined;
+  if (unitKey === undefined || customerId === undefined || !engine.serves('approval-flow')) return undefined;
   const unit = ctx.getByKey('business-unit', unitKey);
   if (!unit) return undefined;
   const held = associateRolesIn(unit, customerId, ctx);
@@ -277,7 +277,7 @@ export function startApprovalFlow(repository: Engine, ctx: ResourceContext, orde
     currentTierPendingApprovers: [],
   } as unknown as ApprovalFlow;
   recompute(flow);
-  return repository.insert(approvalFlows, flow, ctx);
+  return engine.insert(approvalFlows, flow, ctx);
 }
 
 function matches(rule: ApprovalRule, scope: ReturnType<typeof predicateScope>): boolean {
@@ -313,22 +313,22 @@ export function associateOrderFromCartRoute(): CustomRoute {
   return {
     method: 'POST',
     path: '',
-    handle: (call, repository) => {
+    handle: (call, engine) => {
       const draft = validate(OrderFromCartDraft, call.json());
-      const access = scopedAccess(call, 'order', repository);
+      const access = scopedAccess(call, 'order', engine);
       const associate = access.associate()!;
       const pair = RESOURCE_PERMISSIONS.order.createFromCart;
       if (!associate.isAssociate) associate.require('create order from cart', [pair.my, pair.others]);
-      const carts = repository.definition('cart');
-      const cart = cartOfDraft(draft, (locator) => repository.find(carts, call.ctx.project, locator));
+      const carts = engine.definition('cart');
+      const cart = cartOfDraft(draft, (locator) => engine.find(carts, call.ctx.project, locator));
       if (cart.businessUnit?.key !== associate.businessUnitKey) {
         throw errors.invalidOperation(`The cart does not belong to the business unit '${associate.businessUnitKey}'.`);
       }
       associate.requireFor('create order from cart', pair, cart.customerId, { typeId: 'cart', id: cart.id });
-      const order = repository.transaction(() => {
-        const placed = placeOrder(repository, call.ctx, cart, draft);
+      const order = engine.transaction(() => {
+        const placed = placeOrder(engine, call.ctx, cart, draft);
         if (!access.belongs(placed)) throw errors.invalidOperation('The order cannot be created outside the scope of this endpoint.');
-        startApprovalFlow(repository, call.ctx, placed);
+        startApprovalFlow(engine, call.ctx, placed);
         return placed;
       });
       return created(access.expanded(order));
@@ -338,10 +338,10 @@ export function associateOrderFromCartRoute(): CustomRoute {
 
 /** `.../in-business-unit/key={key}/orders/order-number={orderNumber}`: GET and POST (update), through the scope's order access. */
 export function associateOrderNumberRoutes(): CustomRoute[] {
-  const access = (call: ApiCall, repository: Engine) => scopedAccess<Order>(call, 'order', repository);
+  const access = (call: ApiCall, engine: Engine) => scopedAccess<Order>(call, 'order', engine);
   return orderNumberRoutes({
-    get: (call, repository, orderNumber) => access(call, repository).find({ key: orderNumber }),
-    update: (call, repository, orderNumber) => access(call, repository).update({ key: orderNumber }, call.json()),
+    get: (call, engine, orderNumber) => access(call, engine).find({ key: orderNumber }),
+    update: (call, engine, orderNumber) => access(call, engine).update({ key: orderNumber }, call.json()),
     remove: () => {
       throw errors.general('not served');
     },
@@ -360,9 +360,9 @@ export function associateReplicateCartRoute(): CustomRoute {
   return {
     method: 'POST',
     path: 'replicate',
-    handle: (call, repository) => {
+    handle: (call, engine) => {
       const draft = validate(ReplicaCartDraft, call.json());
-      const access = scopedAccess<Cart>(call, 'cart', repository);
+      const access = scopedAccess<Cart>(call, 'cart', engine);
       const associate = access.associate()!;
       const create = RESOURCE_PERMISSIONS.cart.create;
       if (!associate.isAssociate) associate.require('create cart', [create.my, create.others]);
@@ -377,12 +377,12 @@ export function associateReplicateCartRoute(): CustomRoute {
         id: source.id,
       });
       // The replica belongs to the unit from its creation: one insert, version 1.
-      const replica = repository.transaction(() => {
+      const replica = engine.transaction(() => {
         const fields = {
           ...replicate(source as Cart, draft.key, call.ctx),
           businessUnit: { typeId: 'business-unit', key: associate.businessUnitKey },
         };
-        const made = repository.insert(repository.definition('cart'), fields, call.ctx);
+        const made = engine.insert(engine.definition('cart'), fields, call.ctx);
         associate.requireFor('create cart', create, made.customerId, { typeId: 'cart', id: made.id });
         return made;
       });

@@ -245,7 +245,7 @@ export function notServedProjectWide(): CustomRoute[] {
 export function unitMember(access: ScopedAccess, actionName: string): AssociateInUnit {
   const associate = access.associate()!;
   if (!associate.isAssociate) {
-    access.repository.decisions.record({
+    access.engine.decisions.record({
       allowed: false,
       associateId: associate.associateId,
       businessUnitKey: associate.businessUnitKey,
@@ -273,7 +273,7 @@ export function recordView(
   actionName: string,
   resource?: { typeId: string; id: string },
 ): void {
-  access.repository.decisions.record({
+  access.engine.decisions.record({
     allowed: true,
     associateId: associate.associateId,
     businessUnitKey: associate.businessUnitKey,
@@ -296,9 +296,9 @@ export function findInUnit<T extends StoredDocument>(access: ScopedAccess, typeI
 }
 
 /** The unit's documents of `access`'s type, with the query parameters (where, sort, paging, expand). */
-export function queryInUnit(access: ScopedAccess, repository: Engine) {
+export function queryInUnit(access: ScopedAccess, engine: Engine) {
   const call = access.call;
-  return repository.query(access.definition, call.ctx.project, call.query, { filter: (document) => access.belongs(document) });
+  return engine.query(access.definition, call.ctx.project, call.query, { filter: (document) => access.belongs(document) });
 }
 
 /**
@@ -306,26 +306,26 @@ export function queryInUnit(access: ScopedAccess, repository: Engine) {
  * view logged), an update with the permission `UNIT_PERMISSIONS` names for the type.
  */
 export function unitHandlers(typeId: keyof typeof UNIT_PERMISSIONS) {
-  const access = (call: ApiCall, repository: Engine) => scopedAccess(call, typeId, repository);
+  const access = (call: ApiCall, engine: Engine) => scopedAccess(call, typeId, engine);
   return {
-    query(call: ApiCall, repository: Engine): Reply {
-      const scoped = access(call, repository);
+    query(call: ApiCall, engine: Engine): Reply {
+      const scoped = access(call, engine);
       recordView(scoped, unitMember(scoped, `query ${typeId}`), `query ${typeId}`);
-      return ok(queryInUnit(scoped, repository));
+      return ok(queryInUnit(scoped, engine));
     },
-    read(call: ApiCall, repository: Engine): Reply {
-      const scoped = access(call, repository);
+    read(call: ApiCall, engine: Engine): Reply {
+      const scoped = access(call, engine);
       const associate = unitMember(scoped, `view ${typeId}`);
       const found = findInUnit(scoped, typeId, locatorOf(call));
       recordView(scoped, associate, `view ${typeId}`, { typeId, id: found.id });
       return ok(scoped.expanded(found));
     },
-    update(call: ApiCall, repository: Engine): Reply {
-      const scoped = access(call, repository);
+    update(call: ApiCall, engine: Engine): Reply {
+      const scoped = access(call, engine);
       const associate = unitMember(scoped, `update ${typeId}`);
       const found = findInUnit(scoped, typeId, locatorOf(call));
       associate.require(`update ${typeId}`, UNIT_PERMISSIONS[typeId].update, { resource: { typeId, id: found.id } });
-      return ok(scoped.expanded(repository.update(scoped.definition, { id: found.id }, call.json(), call.ctx)));
+      return ok(scoped.expanded(engine.update(scoped.definition, { id: found.id }, call.json(), call.ctx)));
     },
   };
 }
@@ -338,12 +338,12 @@ export function associateApprovalRuleRoutes(): CustomRoute[] {
     {
       method: 'POST',
       path: '',
-      handle: (call, repository) => {
-        const scoped = scopedAccess<ApprovalRule>(call, 'approval-rule', repository);
+      handle: (call, engine) => {
+        const scoped = scopedAccess<ApprovalRule>(call, 'approval-rule', engine);
         const associate = unitMember(scoped, 'create approval-rule');
         associate.require('create approval-rule', UNIT_PERMISSIONS['approval-rule'].create);
         const draft = validate(ApprovalRuleDraft, call.json());
-        const rule = repository.create(
+        const rule = engine.create(
           approvalRules,
           { ...draft, businessUnit: { typeId: 'business-unit', key: associate.businessUnitKey } },
           call.ctx,

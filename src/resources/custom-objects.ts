@@ -76,15 +76,15 @@ export const customObjects: ResourceDefinition<CustomObjectDraft, CustomObject> 
       // Create or replace: 201 with the new object, 200 with the replaced one.
       method: 'POST',
       path: '',
-      handle(call, repository) {
+      handle(call, engine) {
         const draft = validate(CustomObjectDraft, call.json());
         const existing = call.ctx.getByKey(TYPE_ID, storageKey(draft.container, draft.key)) as CustomObject | undefined;
-        if (!existing) return created(call.expand(repository.create(customObjects, draft, call.ctx)));
+        if (!existing) return created(call.expand(engine.create(customObjects, draft, call.ctx)));
         if (draft.version !== undefined && draft.version !== existing.version) {
           throw errors.concurrentModification(existing.id, draft.version, existing.version);
         }
         // The upsert replaces the value: always a new version, even when the value is the same.
-        const next = repository.replace(customObjects, existing, { ...existing, value: withoutNullFields(draft.value) }, call.ctx);
+        const next = engine.replace(customObjects, existing, { ...existing, value: withoutNullFields(draft.value) }, call.ctx);
         return ok(call.expand(next));
       },
     },
@@ -92,10 +92,10 @@ export const customObjects: ResourceDefinition<CustomObjectDraft, CustomObject> 
       // All objects of one container, as a paged query (where, sort, limit, offset, expand apply).
       method: 'GET',
       path: ':container',
-      handle(call, repository) {
+      handle(call, engine) {
         const params = new URLSearchParams(call.query);
         params.append('where', `container = ${JSON.stringify(call.params.container)}`);
-        return ok(repository.query(customObjects, call.ctx.project, params));
+        return ok(engine.query(customObjects, call.ctx.project, params));
       },
     },
     {
@@ -106,9 +106,9 @@ export const customObjects: ResourceDefinition<CustomObjectDraft, CustomObject> 
     {
       method: 'DELETE',
       path: ':container/:key',
-      handle(call, repository) {
+      handle(call, engine) {
         const object = found(call);
-        const removed = repository.remove(customObjects, { id: object.id }, optionalVersion(call), call.ctx);
+        const removed = engine.remove(customObjects, { id: object.id }, optionalVersion(call), call.ctx);
         return ok(call.expand(removed));
       },
     },

@@ -251,9 +251,9 @@ const myPaymentRoutes: CustomRoute[] = [
   {
     method: 'POST',
     path: '',
-    handle: (call, repository) => {
+    handle: (call, engine) => {
       const { transaction, ...rest } = validate(MyPaymentDraft, call.json());
-      const access = scopedAccess(call, 'payment', repository);
+      const access = scopedAccess(call, 'payment', engine);
       return created(access.expanded(access.create({ ...rest, ...(transaction ? { transactions: [transaction] } : {}) })));
     },
   },

@@ -52,7 +52,7 @@ function withoutExpand(query: URLSearchParams): URLSearchParams {
   return copy;
 }
 
-function queryProjections(call: ApiCall, repository: Engine) {
+function queryProjections(call: ApiCall, engine: Engine) {
   const staged = stagedParam(call.query);
   const read = CatalogRead.fromQuery(call.ctx, call.query);
   const query = parseQueryParams(withoutExpand(call.query));
@@ -66,16 +66,16 @@ function queryProjections(call: ApiCall, repository: Engine) {
     owners.set(candidate, product);
     all.push(candidate);
   }
-  const page = runQuery(all, query, queryOptionsFor(repository.queryOptions, repository.definition('product')));
+  const page = runQuery(all, query, queryOptionsFor(engine.queryOptions, engine.definition('product')));
   const expand = call.query.getAll('expand');
   return withFields(page, {
     results: page.results.map((projection) =>
-      repository.expand(call.ctx.project, presentFirst ? projection : presentProjection(owners.get(projection)!, projection, read), expand),
+      engine.expand(call.ctx.project, presentFirst ? projection : presentProjection(owners.get(projection)!, projection, read), expand),
     ),
   });
 }
 
-function getProjection(call: ApiCall, repository: Engine, locator: { id: string } | { key: string }) {
+function getProjection(call: ApiCall, engine: Engine, locator: { id: string } | { key: string }) {
   const staged = stagedParam(call.query);
   const read = CatalogRead.fromQuery(call.ctx, call.query);
   const product = ('id' in locator ? call.ctx.get('product', locator.id) : call.ctx.getByKey('product', locator.key)) as
@@ -83,15 +83,15 @@ function getProjection(call: ApiCall, repository: Engine, locator: { id: string 
     | undefined;
   if (!product || !isProjected(product, staged)) throw errors.resourceNotFound(locator);
   const projection = presentProjection(product, productProjection(product, staged), read);
-  return repository.expand(call.ctx.project, projection, call.query.getAll('expand'));
+  return engine.expand(call.ctx.project, projection, call.query.getAll('expand'));
 }
 
 /** The routes of `/product-projections`; search routes are inserted before the `:id` route. */
 export const productProjectionRoutes: CustomRoute[] = [
-  { method: 'GET', path: '', handle: (call, repository) => ok(queryProjections(call, repository)) },
+  { method: 'GET', path: '', handle: (call, engine) => ok(queryProjections(call, engine)) },
   ...projectionSearchRoutes,
-  { method: 'GET', path: 'key=:key', handle: (call, repository) => ok(getProjection(call, repository, { key: call.params.key! })) },
-  { method: 'GET', path: ':id', handle: (call, repository) => ok(getProjection(call, repository, { id: call.params.id! })) },
+  { method: 'GET', path: 'key=:key', handle: (call, engine) => ok(getProjection(call, engine, { key: call.params.key! })) },
+  { method: 'GET', path: ':id', handle: (call, engine) => ok(getProjection(call, engine, { id: call.params.id! })) },
 ];
 
 export const productProjections = defineResource<never, never>({

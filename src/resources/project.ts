@@ -126,14 +126,14 @@ function view(settings: Record<string, unknown>) {
 }
 
 /** `GET` and `POST` (update actions) on `/{projectKey}` itself. */
-export function projectRoutes(repository: Engine): Route[] {
+export function projectRoutes(engine: Engine): Route[] {
   // Reading a project stores nothing; the defaults are stored (at their fixed id, version 1) once an update changes them.
-  const stored = (projectKey: string) => repository.find(project, projectKey, { id: SETTINGS_ID });
+  const stored = (projectKey: string) => engine.find(project, projectKey, { id: SETTINGS_ID });
   return [
     route('GET', '', (call) => ok(view(stored(call.ctx.project) ?? defaultSettings(call.ctx.project, isoNow())))),
     route('POST', '', (call) => {
-      if (!stored(call.ctx.project)) repository.insert(project, defaultSettings(call.ctx.project, call.ctx.now), call.ctx);
-      return ok(view(repository.update(project, { id: SETTINGS_ID }, call.json(), call.ctx)));
+      if (!stored(call.ctx.project)) engine.insert(project, defaultSettings(call.ctx.project, call.ctx.now), call.ctx);
+      return ok(view(engine.update(project, { id: SETTINGS_ID }, call.json(), call.ctx)));
     }),
   ];
 }

@@ -345,7 +345,7 @@ export const quoteRequests = defineResource<QuoteRequestDraft, QuoteRequest>({
  */
 export function requireOwnB2BPermission(
   call: ApiCall,
-  repository: Engine,
+  engine: Engine,
   unitKey: string | undefined,
   permission: Permission,
   actionName: string,
@@ -355,7 +355,7 @@ export function requireOwnB2BPermission(
   if (unitKey === undefined || customerId === undefined || !call.ctx.scope) return;
   const unit = call.ctx.getByKey('business-unit', unitKey);
   if (!unit) return;
-  repository.associateIn(unit, customerId, call.ctx).require(actionName, [permission], resource ? { resource } : {});
+  engine.associateIn(unit, customerId, call.ctx).require(actionName, [permission], resource ? { resource } : {});
 }
 
 /**
@@ -365,15 +365,15 @@ export function requireOwnB2BPermission(
  */
 export function flowCreateRoute<R extends StoredDocument>(
   typeId: string,
-  create: (repository: Engine, ctx: ResourceContext, input: unknown, check?: (made: R) => void) => R,
+  create: (engine: Engine, ctx: ResourceContext, input: unknown, check?: (made: R) => void) => R,
 ): CustomRoute {
   return {
     method: 'POST',
     path: '',
-    handle: (call, repository) => {
-      if (!call.ctx.scope) return created(call.expand(create(repository, call.ctx, call.json())));
-      const access = scopedAccess<R>(call, typeId, repository);
-      const made = create(repository, call.ctx, call.json(), (resource) => {
+    handle: (call, engine) => {
+      if (!call.ctx.scope) return created(call.expand(create(engine, call.ctx, call.json())));
+      const access = scopedAccess<R>(call, typeId, engine);
+      const made = create(engine, call.ctx, call.json(), (resource) => {
         if (!access.belongs(resource)) throw errors.invalidOperation(`The ${typeId} cannot be created outside the scope of this endpoint.`);
       });
       return created(access.expanded(made));
@@ -398,22 +398,22 @@ const locatorOf = (call: ApiCall): Locator => (call.params.key !== undefined ? {
 
 /** `/me/quote-requests`: create from the caller's cart (MyQuoteRequestDraft) and cancel (MyQuoteRequestUpdateAction). */
 export function myQuoteRequestRoutes(): CustomRoute[] {
-  const update = (call: ApiCall, repository: Engine) => {
-    const access = scopedAccess<QuoteRequest>(call, 'quote-request', repository);
+  const update = (call: ApiCall, engine: Engine) => {
+    const access = scopedAccess<QuoteRequest>(call, 'quote-request', engine);
     return ok(access.expanded(access.update(locatorOf(call), call.json(), { actions: Object.keys(myActions) })));
   };
   return [
     {
       method: 'POST',
       path: '',
-      handle: (call, repository) => {
+      handle: (call, engine) => {
         const draft = validate(MyQuoteRequestDraft, call.json());
         const cart = callersCart(call, draft.cartId);
-        requireOwnB2BPermission(call, repository, cart.businessUnit?.key, 'CreateMyQuoteRequestsFromMyCarts', 'create quote-request', {
+        requireOwnB2BPermission(call, engine, cart.businessUnit?.key, 'CreateMyQuoteRequestsFromMyCarts', 'create quote-request', {
           typeId: 'cart',
           id: cart.id,
         });
-        const access = scopedAccess<QuoteRequest>(call, 'quote-request', repository);
+        const access = scopedAccess<QuoteRequest>(call, 'quote-request', engine);
         const body = {
           cart: { typeId: 'cart', id: cart.id },
           cartVersion: draft.cartVersion,

@@ -128,19 +128,19 @@ function buildQuote(draft: QuoteDraft, staged: StagedQuote, cart: Cart, ctx: Res
  * earlier renegotiated quotes' move to RenegotiationAddressed, in one transaction. `check` vets the
  * new quote before anything else changes (a scope's belongs check); a throw undoes everything.
  */
-function createQuote(repository: Engine, ctx: ResourceContext, input: unknown, check?: (quote: Quote) => void): Quote {
+function createQuote(engine: Engine, ctx: ResourceContext, input: unknown, check?: (quote: Quote) => void): Quote {
   const draft = validate(QuoteDraft, input);
-  return repository.transaction(() => {
+  return engine.transaction(() => {
     const { staged, cart } = quotableStage(draft, ctx);
-    const quote = repository.insert(quotes, buildQuote(draft, staged, cart, ctx), ctx);
+    const quote = engine.insert(quotes, buildQuote(draft, staged, cart, ctx), ctx);
     check?.(quote);
     for (const document of ctx.scan('quote')) {
       const earlier = document as Quote;
       if (earlier.id === quote.id || earlier.stagedQuote.id !== staged.id || earlier.quoteState !== 'DeclinedForRenegotiation') continue;
-      repository.apply(quotes, earlier, [{ name: 'changeQuoteState', payload: { quoteState: 'RenegotiationAddressed' } }], ctx);
+      engine.apply(quotes, earlier, [{ name: 'changeQuoteState', payload: { quoteState: 'RenegotiationAddressed' } }], ctx);
     }
     if (draft.stagedQuoteStateToSent && staged.stagedQuoteState !== 'Sent') {
-      repository.apply(stagedQuotes, staged, [{ name: 'changeStagedQuoteState', payload: { stagedQuoteState: 'Sent' } }], ctx);
+      engine.apply(stagedQuotes, staged, [{ name: 'changeStagedQuoteState', payload: { stagedQuoteState: 'Sent' } }], ctx);
     }
     return quote;
   });
@@ -256,8 +256,8 @@ const locatorOf = (call: ApiCall): Locator => (call.params.key !== undefined ? {
 
 /** `/me/quotes/{id|key=}` updates: MyQuoteUpdateAction, with the B2B permission of each state change. */
 export function myQuoteRoutes(): CustomRoute[] {
-  const update = (call: ApiCall, repository: Engine) => {
-    const access = scopedAccess<Quote>(call, 'quote', repository);
+  const update = (call: ApiCall, engine: Engine) => {
+    const access = scopedAccess<Quote>(call, 'quote', engine);
     const body = call.json() as { actions?: Array<{ action?: unknown; quoteState?: unknown }> };
     const current = access.find(locatorOf(call));
     for (const step of Array.isArray(body?.actions) ? body.actions : []) {
@@ -266,7 +266,7 @@ export function myQuoteRoutes(): CustomRoute[] {
       if (permission)
         requireOwnB2BPermission(
           call,
-          repository,
+          engine,
           current.businessUnit?.key,
           permission,
           `${step.quoteState === 'Accepted' ? 'accept' : 'decline'} quote`,
@@ -312,8 +312,8 @@ function associateQuoteAction(step: { action?: unknown; quoteState?: unknown }, 
  * before anything is looked up.
  */
 export function associateQuoteRoutes(): CustomRoute[] {
-  const update = (call: ApiCall, repository: Engine) => {
-    const access = scopedAccess<Quote>(call, 'quote', repository);
+  const update = (call: ApiCall, engine: Engine) => {
+    const access = scopedAccess<Quote>(call, 'quote', engine);
     const associate = access.associate()!;
     const body = call.json() as { actions?: Array<{ action?: unknown; quoteState?: unknown; customer?: { id?: string; key?: string } }> };
     const steps = Array.isArray(body?.actions) ? body.actions : [];
@@ -323,7 +323,7 @@ export function associateQuoteRoutes(): CustomRoute[] {
       associate.require(first.name, [first.pair.my, first.pair.others]);
     }
     const locator = locatorOf(call);
-    const found = repository.find(quotes, call.ctx.project, locator);
+    const found = engine.find(quotes, call.ctx.project, locator);
     if (!found || !access.belongs(found)) throw errors.resourceNotFound(locator);
     const resource = { typeId: 'quote', id: found.id };
     const seen = new Set<string>();
@@ -344,8 +344,8 @@ export function associateQuoteRoutes(): CustomRoute[] {
           `The customer '${customer.id}' is not an associate of the business unit '${unit.key}': the quote cannot be reassigned to them.`,
         );
     }
-    const next = repository.transaction(() => {
-      const updated = repository.update(quotes, { id: found.id }, body, call.ctx);
+    const next = engine.transaction(() => {
+      const updated = engine.update(quotes, { id: found.id }, body, call.ctx);
       if (!access.belongs(updated)) throw errors.invalidOperation('The update would move the quote out of the scope of this endpoint.');
       return updated;
     });

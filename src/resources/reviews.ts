@@ -158,20 +158,20 @@ export const reviews = defineResource<ReviewDraft, Review>({
 // Rating statistics --------------------------------------------------------------------------
 
 /** Refreshes `reviewRatingStatistics` on each target that still exists (./review-statistics.ts). */
-function refreshStatistics(repository: Engine, ctx: ResourceContext, targets: Array<Reference | undefined>): void {
+function refreshStatistics(engine: Engine, ctx: ResourceContext, targets: Array<Reference | undefined>): void {
   const seen = new Set<string>();
   for (const target of targets) {
     if (!target || seen.has(`${target.typeId}/${target.id}`)) continue;
     seen.add(`${target.typeId}/${target.id}`);
     const document = ctx.get(target.typeId, target.id);
     if (!document) continue;
-    repository.apply(repository.definition(target.typeId), document, [{ name: REFRESH_REVIEW_RATING_STATISTICS, payload: {} }], ctx);
+    engine.apply(engine.definition(target.typeId), document, [{ name: REFRESH_REVIEW_RATING_STATISTICS, payload: {} }], ctx);
   }
 }
 
 /** The generic create, update and delete routes, each followed by the statistics of the targets concerned. */
 function statisticsRoutes(): CustomRoute[] {
-  const definition = (repository: Engine) => repository.definition('review');
+  const definition = (engine: Engine) => engine.definition('review');
   const locators: Array<[string, (call: ApiCall) => Locator]> = [
     [':id', (call) => ({ id: call.params.id! })],
     ['key=:key', (call) => ({ key: call.params.key! })],
@@ -180,10 +180,10 @@ function statisticsRoutes(): CustomRoute[] {
     {
       method: 'POST',
       path: '',
-      handle: (call, repository) => {
-        const review = repository.transaction(() => {
-          const made = repository.create(definition(repository), call.json(), call.ctx);
-          refreshStatistics(repository, call.ctx, [made.target]);
+      handle: (call, engine) => {
+        const review = engine.transaction(() => {
+          const made = engine.create(definition(engine), call.json(), call.ctx);
+          refreshStatistics(engine, call.ctx, [made.target]);
           return made;
         });
         return created(call.expand(review));
@@ -195,11 +195,11 @@ function statisticsRoutes(): CustomRoute[] {
       {
         method: 'POST',
         path,
-        handle: (call, repository) => {
-          const review = repository.transaction(() => {
-            const before = repository.find(definition(repository), call.ctx.project, locate(call));
-            const after = repository.update(definition(repository), locate(call), call.json(), call.ctx);
-            if (after !== before) refreshStatistics(repository, call.ctx, [before?.target, after.target]);
+        handle: (call, engine) => {
+          const review = engine.transaction(() => {
+            const before = engine.find(definition(engine), call.ctx.project, locate(call));
+            const after = engine.update(definition(engine), locate(call), call.json(), call.ctx);
+            if (after !== before) refreshStatistics(engine, call.ctx, [before?.target, after.target]);
             return after;
           });
           return ok(call.expand(review));
@@ -208,10 +208,10 @@ function statisticsRoutes(): CustomRoute[] {
       {
         method: 'DELETE',
         path,
-        handle: (call, repository) => {
-          const review = repository.transaction(() => {
-            const removed = repository.remove(definition(repository), locate(call), call.version(), call.ctx);
-            refreshStatistics(repository, call.ctx, [removed.target]);
+        handle: (call, engine) => {
+          const review = engine.transaction(() => {
+            const removed = engine.remove(definition(engine), locate(call), call.version(), call.ctx);
+            refreshStatistics(engine, call.ctx, [removed.target]);
             return removed;
           });
           return ok(call.expand(review));

@@ -137,15 +137,15 @@ function buildStagedQuote(
  * transaction; every refusal leaves nothing behind. `check` vets the new staged quote before the
  * request changes (a scope's belongs check).
  */
-function createStagedQuote(repository: Engine, ctx: ResourceContext, input: unknown, check?: (staged: StagedQuote) => void): StagedQuote {
+function createStagedQuote(engine: Engine, ctx: ResourceContext, input: unknown, check?: (staged: StagedQuote) => void): StagedQuote {
   const draft = validate(StagedQuoteDraft, input);
-  return repository.transaction(() => {
+  return engine.transaction(() => {
     const request = stageableRequest(draft, ctx);
-    const cart = repository.insert(repository.definition('cart'), quotationCartOf(request, ctx), ctx);
-    const staged = repository.insert(stagedQuotes, buildStagedQuote(draft, request, cart, ctx), ctx);
+    const cart = engine.insert(engine.definition('cart'), quotationCartOf(request, ctx), ctx);
+    const staged = engine.insert(stagedQuotes, buildStagedQuote(draft, request, cart, ctx), ctx);
     check?.(staged);
     if (draft.quoteRequestStateToAccepted && request.quoteRequestState !== 'Accepted') {
-      repository.apply(quoteRequests, request, [{ name: 'changeQuoteRequestState', payload: { quoteRequestState: 'Accepted' } }], ctx);
+      engine.apply(quoteRequests, request, [{ name: 'changeQuoteRequestState', payload: { quoteRequestState: 'Accepted' } }], ctx);
     }
     return staged;
   });

@@ -286,7 +286,7 @@ test('what orders use: orderableCart, markCartOrdered, snapshotCart', async ({ a
     lineItems: [{ sku: 'A-1', quantity: 2 }],
     discountCodes: ['TWO'],
   });
-  const ctx = mock.repository.context(PROJECT_KEY, { isPlatformClient: false });
+  const ctx = mock.engine.context(PROJECT_KEY, { isPlatformClient: false });
   const stored = () => mock.storage.get(PROJECT_KEY, 'cart', cart.id) as StoredCart;
 
   // Orderable as it stands: the copy has the same figures.
@@ -311,7 +311,7 @@ test('what orders use: orderableCart, markCartOrdered, snapshotCart', async ({ a
 
   const before = stored();
   const beforeText = JSON.stringify(before);
-  const ordered = markCartOrdered(mock.repository, before, ctx);
+  const ordered = markCartOrdered(mock.engine, before, ctx);
   expect(ordered).toMatchObject({ cartState: 'Ordered', version: cart.version + 1 });
   // Only the state and the version's bookkeeping change (the engine copies the cart shallowly for
   // it); the version before is left as it was.

@@ -253,10 +253,10 @@ test('a nested transaction that fails takes back only its own notifications, as 
   mock,
 }) => {
   await subscribe(apiRoot, { changes: [{ resourceTypeId: 'customer-group' }] });
-  mock.repository.transaction(() => {
+  mock.engine.transaction(() => {
     mock.create('customer-group', { groupName: 'kept' });
     expect(() =>
-      mock.repository.transaction(() => {
+      mock.engine.transaction(() => {
         mock.create('customer-group', { groupName: 'undone' });
         throw new Error('inner failure');
       }),

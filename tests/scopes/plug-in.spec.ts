@@ -13,7 +13,7 @@ import { identityOf } from '../../src/auth/identity.js';
 import type { Method, Reply } from '../../src/http/context.js';
 import type { TokenRecord } from '../../src/auth/tokens.js';
 import { MemoryStorage } from '../../src/storage/memory.js';
-import { Repository } from '../../src/engine/repository.js';
+import { ResourceEngine } from '../../src/engine/resource-engine.js';
 import { action, defineResource, type ScopePolicy } from '../../src/engine/define.js';
 import { customers } from '../../src/resources/customer/index.js';
 import { associateRoles } from '../../src/resources/associate-roles.js';
@@ -48,12 +48,12 @@ const fakeCarts = defineResource({
 });
 
 function harness() {
-  const repository = new Repository(
+  const engine = new ResourceEngine(
     new MemoryStorage(),
     new Map([customers, associateRoles, businessUnits, stores, fakeCarts].map((d) => [d.typeId, d])),
   );
-  const scopes = new Scopes(repository);
-  const ctx = () => repository.context('p', { isPlatformClient: false });
+  const scopes = new Scopes(engine);
+  const ctx = () => engine.context('p', { isPlatformClient: false });
   const token = (fields: Partial<TokenRecord>): TokenRecord =>
     ({
       kind: 'customer',
@@ -74,9 +74,9 @@ function harness() {
       const found = scopes.resolve(method, url.pathname.split('/').filter(Boolean), who, caller);
       if (found === NOT_SCOPED || found === undefined || found === 'method-not-allowed') return { status: 404, body: found };
       const rawBody = body === undefined ? undefined : JSON.stringify(body);
-      const ctx = repository.context('p', author, undefined, found.scope);
+      const ctx = engine.context('p', author, undefined, found.scope);
       const call = new Call(method, found.params, url.searchParams, rawBody, ctx, (project, document, paths) =>
-        repository.expand(project, document, paths),
+        engine.expand(project, document, paths),
       );
       return found.route.handle(call);
     } catch (error) {
@@ -84,8 +84,8 @@ function harness() {
       throw error;
     }
   };
-  const create = (definition: any, draft: unknown) => repository.create(definition, draft, ctx());
-  return { repository, scopes, request, create, token };
+  const create = (definition: any, draft: unknown) => engine.create(definition, draft, ctx());
+  return { engine, scopes, request, create, token };
 }
 
 test('/me/carts: stamped with the caller, filtered to the caller, My* actions only', () => {
@@ -124,7 +124,7 @@ test('/in-store/key=/carts: stamped with the store; another store’s cart is a 
 });
 
 test('/as-associate/{id}/in-business-unit/key=/carts: the unit and the associate are stamped; My/Others apply', () => {
-  const { request, create, repository } = harness();
+  const { request, create, engine } = harness();
   const buyer = create(customers, { email: 'buyer@x.io', password: 'pw' });
   const other = create(customers, { email: 'other@x.io', password: 'pw' });
   create(associateRoles, { key: 'buyer', permissions: ['CreateMyCarts', 'ViewMyCarts'] });
@@ -145,7 +145,7 @@ test('/as-associate/{id}/in-business-unit/key=/carts: the unit and the associate
   expect((request('GET', base).body as any).results.map((c: any) => c.id)).toEqual([(mine.body as any).id]);
   expect(request('GET', `${base}/${theirs.id}`).status).toBe(403);
   expect(request('DELETE', `${base}/${(mine.body as any).id}?version=1`).status).toBe(403); // no DeleteMyCarts
-  expect(repository.decisions.list().map((d) => `${d.action}:${d.allowed}`)).toEqual([
+  expect(engine.decisions.list().map((d) => `${d.action}:${d.allowed}`)).toEqual([
     'create cart:true',
     'create cart:false',
     'query cart:true',

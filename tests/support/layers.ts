@@ -21,7 +21,7 @@ export const LAYERS: ReadonlyArray<readonly [part: string, role: string]> = [
   ['auth', "domain: issued tokens, passwords, a token's identity"],
   ['query', 'domain: predicates, sort, expand, paging'],
   ['pricing', 'domain: money, price selection, taxes, shipping, discounts'],
-  ['engine', 'the engine: definitions, validation, repository, generic routes, messages, outbox, extension gate, scoped access'],
+  ['engine', 'the engine: definitions, validation, engine, generic routes, messages, outbox, extension gate, scoped access'],
   ['resources', 'the resource types and their registry'],
   ['core', 'the request pipeline and its mounts: token server, scoped mounts, GraphQL, journal, faults'],
   ['api', 'the public API: CommerceMock, seeding, export'],

@@ -84,12 +84,12 @@ function actingCustomer(call: ApiCall, who: Who): string {
 
 const isAssociateOf = (unit: BusinessUnit, customerId: string, ctx: ResourceContext) => associateRolesIn(unit, customerId, ctx).isAssociate;
 
-function acting(call: ApiCall, repository: Engine, customerId: string, unit: BusinessUnit): AssociateInUnit {
-  return repository.associateIn(unit, customerId, call.ctx);
+function acting(call: ApiCall, engine: Engine, customerId: string, unit: BusinessUnit): AssociateInUnit {
+  return engine.associateIn(unit, customerId, call.ctx);
 }
 
-function findUnit(call: ApiCall, repository: Engine, locator: Locator, customerId: string): BusinessUnit {
-  const unit = repository.find(businessUnits, call.ctx.project, locator);
+function findUnit(call: ApiCall, engine: Engine, locator: Locator, customerId: string): BusinessUnit {
+  const unit = engine.find(businessUnits, call.ctx.project, locator);
   if (!unit || !isAssociateOf(unit, customerId, call.ctx)) throw errors.resourceNotFound(locator);
   return unit;
 }
@@ -121,13 +121,13 @@ function parentOf(ctx: ResourceContext, identifier: unknown): BusinessUnit | und
 }
 
 /** Creating a Division needs AddChildUnits in the parent (the associate of the parent, that is). */
-function authorizeChild(call: ApiCall, repository: Engine, customerId: string, parentIdentifier: unknown): void {
+function authorizeChild(call: ApiCall, engine: Engine, customerId: string, parentIdentifier: unknown): void {
   const parent = parentOf(call.ctx, parentIdentifier);
   if (!parent) return; // the create reports ReferencedResourceNotFound
-  acting(call, repository, customerId, parent).require(labelOf('AddChildUnits'), ['AddChildUnits']);
+  acting(call, engine, customerId, parent).require(labelOf('AddChildUnits'), ['AddChildUnits']);
 }
 
-function createAsMe(call: ApiCall, repository: Engine, customerId: string) {
+function createAsMe(call: ApiCall, engine: Engine, customerId: string) {
   const input = validate(MyBusinessUnitDraft, call.json());
   const config = call.ctx.get('project', SETTINGS_ID)?.businessUnits ?? {};
   const roleKey = config.myBusinessUnitAssociateRoleOnCreation?.key;
@@ -146,35 +146,35 @@ function createAsMe(call: ApiCall, repository: Engine, customerId: string) {
       },
     ],
   });
-  if (draft.unitType === 'Division') authorizeChild(call, repository, customerId, draft.parentUnit);
-  return repository.create(businessUnits, draft, call.ctx);
+  if (draft.unitType === 'Division') authorizeChild(call, engine, customerId, draft.parentUnit);
+  return engine.create(businessUnits, draft, call.ctx);
 }
 
-function createAsAssociate(call: ApiCall, repository: Engine, customerId: string) {
+function createAsAssociate(call: ApiCall, engine: Engine, customerId: string) {
   const draft = validate(BusinessUnitDraft, call.json());
   assertBuyerAssignable(call.ctx, draft.associates ?? []);
-  if (draft.unitType === 'Division') authorizeChild(call, repository, customerId, draft.parentUnit);
-  return repository.create(businessUnits, draft, call.ctx);
+  if (draft.unitType === 'Division') authorizeChild(call, engine, customerId, draft.parentUnit);
+  return engine.create(businessUnits, draft, call.ctx);
 }
 
 /** Every action's permission held (each distinct one is a decision), then the update as the general endpoint does it. */
-function updateAs(call: ApiCall, repository: Engine, who: Who, locator: Locator) {
+function updateAs(call: ApiCall, engine: Engine, who: Who, locator: Locator) {
   const customerId = actingCustomer(call, who);
-  const unit = findUnit(call, repository, locator, customerId);
+  const unit = findUnit(call, engine, locator, customerId);
   const body = call.json() as { actions?: Array<Record<string, unknown>> };
   const allowed = who === 'me' ? MY_BUSINESS_UNIT_ACTIONS : undefined;
-  const steps = repository.validateActions(
+  const steps = engine.validateActions(
     businessUnits,
     validate(z.object({ version: z.number(), actions: z.array(z.object({ action: z.string() }).loose()) }), body).actions,
     allowed,
   );
-  const associate = acting(call, repository, customerId, unit);
+  const associate = acting(call, engine, customerId, unit);
   for (const permission of new Set(steps.map((step) => businessUnitActionPermission(step.name)))) {
     associate.require(labelOf(permission), [permission], { resource: { typeId: 'business-unit', id: unit.id } });
   }
   for (const step of steps.filter((s) => s.name === 'changeParentUnit')) {
     const parent = parentOf(call.ctx, (step.payload as { parentUnit?: unknown }).parentUnit);
-    if (parent) acting(call, repository, customerId, parent).require(labelOf('AddChildUnits'), ['AddChildUnits']);
+    if (parent) acting(call, engine, customerId, parent).require(labelOf('AddChildUnits'), ['AddChildUnits']);
   }
   if (unit.status === 'Inactive')
     throw errors.invalidOperation(
@@ -187,7 +187,7 @@ function updateAs(call: ApiCall, repository: Engine, who: Who, locator: Locator)
       return payload.associates ?? (payload.associate !== undefined ? [payload.associate] : []);
     }),
   );
-  return repository.update(businessUnits, { id: unit.id }, body, call.ctx, allowed);
+  return engine.update(businessUnits, { id: unit.id }, body, call.ctx, allowed);
 }
 
 /** `/me/business-units` must not expand associates' customers (their accounts are not the caller's to read). */
@@ -200,29 +200,27 @@ function assertNoCustomerExpansion(call: ApiCall): void {
 }
 
 /** The routes of `business-units` for `/me` or as an associate. */
-export function associateBusinessUnitRoutes(repository: Engine, who: Who): Route[] {
+export function associateBusinessUnitRoutes(engine: Engine, who: Who): Route[] {
   const routes: Route[] = [
     route('GET', '', (call) => {
       const customerId = actingCustomer(call, who);
       return ok(
-        repository.query(businessUnits, call.ctx.project, call.query, {
+        engine.query(businessUnits, call.ctx.project, call.query, {
           filter: (unit) => isAssociateOf(unit as BusinessUnit, customerId, call.ctx),
         }),
       );
     }),
     route('POST', '', (call) => {
       const customerId = actingCustomer(call, who);
-      return created(
-        call.expand(who === 'me' ? createAsMe(call, repository, customerId) : createAsAssociate(call, repository, customerId)),
-      );
+      return created(call.expand(who === 'me' ? createAsMe(call, engine, customerId) : createAsAssociate(call, engine, customerId)));
     }),
   ];
   for (const [path, locate] of [
     [':id', (call: ApiCall): Locator => ({ id: call.params.id! })],
     ['key=:key', (call: ApiCall): Locator => ({ key: call.params.key! })],
   ] as const) {
-    routes.push(route('GET', path, (call) => ok(call.expand(findUnit(call, repository, locate(call), actingCustomer(call, who))))));
-    routes.push(route('POST', path, (call) => ok(call.expand(updateAs(call, repository, who, locate(call))))));
+    routes.push(route('GET', path, (call) => ok(call.expand(findUnit(call, engine, locate(call), actingCustomer(call, who))))));
+    routes.push(route('POST', path, (call) => ok(call.expand(updateAs(call, engine, who, locate(call))))));
   }
   return routes;
 }

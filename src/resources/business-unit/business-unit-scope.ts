@@ -23,8 +23,8 @@ function associateInStoreRoute(locator: ':id' | 'key=:key') {
   return {
     method: 'GET' as const,
     path: `${locator}/associates/:associateId`,
-    handle: (call: ApiCall, repository: Engine) => {
-      const access = scopedAccess<BusinessUnit>(call, 'business-unit', repository);
+    handle: (call: ApiCall, engine: Engine) => {
+      const access = scopedAccess<BusinessUnit>(call, 'business-unit', engine);
       const unit = access.find(locator === ':id' ? { id: call.params.id! } : { key: call.params.key! });
       return ok(associateResponse(unit, call.params.associateId!, call.ctx));
     },

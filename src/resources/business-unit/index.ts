@@ -364,8 +364,8 @@ function associateRoute(locator: ':id' | 'key=:key'): CustomRoute {
   return {
     method: 'GET',
     path: `${locator}/associates/:associateId`,
-    handle: (call: ApiCall, repository: Engine) => {
-      const unit = repository.get(businessUnits, call.ctx.project, locator === ':id' ? { id: call.params.id! } : { key: call.params.key! });
+    handle: (call: ApiCall, engine: Engine) => {
+      const unit = engine.get(businessUnits, call.ctx.project, locator === ':id' ? { id: call.params.id! } : { key: call.params.key! });
       return ok(associateResponse(unit, call.params.associateId!, call.ctx));
     },
   };

@@ -84,8 +84,8 @@ export interface MergeRequest {
  *   its custom line items and discount codes are added (codes that do not apply are dropped), and
  *   the anonymous cart becomes `Merged`.
  */
-export function mergeAnonymousCart(repository: Engine, ctx: ResourceContext, request: MergeRequest): Cart | undefined {
-  return repository.transaction(() => {
+export function mergeAnonymousCart(engine: Engine, ctx: ResourceContext, request: MergeRequest): Cart | undefined {
+  return engine.transaction(() => {
     let anonymous: Cart | undefined;
     if (request.anonymousCartId !== undefined) {
       anonymous = ctx.get('cart', request.anonymousCartId);
@@ -105,7 +105,7 @@ export function mergeAnonymousCart(repository: Engine, ctx: ResourceContext, req
       next.customerId = request.customerId;
       if (customerGroup) next.customerGroup = customerGroup;
       recalculate(next, ctx, { updateProductData });
-      return replaceCart(repository, anonymous, next, ctx);
+      return replaceCart(engine, anonymous, next, ctx);
     }
     const merged = jsonClone(existing);
     for (const line of anonymous.lineItems) {
@@ -134,15 +134,15 @@ export function mergeAnonymousCart(repository: Engine, ctx: ResourceContext, req
       merged.discountCodes = kept;
       recalculate(merged, ctx);
     }
-    const saved = replaceCart(repository, existing, merged, ctx);
+    const saved = replaceCart(engine, existing, merged, ctx);
     const done = jsonClone(anonymous);
     done.cartState = 'Merged';
-    replaceCart(repository, anonymous, done, ctx);
+    replaceCart(engine, anonymous, done, ctx);
     return saved;
   });
 }
 
-/** Stores `next` as the new version of `current` through the repository (version, audit fields, index checks). */
-function replaceCart(repository: Engine, current: Cart, next: Cart, ctx: ResourceContext): Cart {
-  return repository.replace(repository.definition('cart'), current, jsonClone(next), ctx);
+/** Stores `next` as the new version of `current` through the engine (version, audit fields, index checks). */
+function replaceCart(engine: Engine, current: Cart, next: Cart, ctx: ResourceContext): Cart {
+  return engine.replace(engine.definition('cart'), current, jsonClone(next), ctx);
 }

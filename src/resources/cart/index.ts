@@ -78,20 +78,20 @@ export const carts: ResourceDefinition<CartDraft, Cart> = defineResource<CartDra
       // The platform's legacy lookup: with `customerId`, the customer's active cart itself, not a page.
       method: 'GET',
       path: '',
-      handle: (call, repository) => {
+      handle: (call, engine) => {
         const customerId = call.query.get('customerId');
-        if (customerId === null) return ok(repository.query(repository.definition('cart'), call.ctx.project, call.query));
+        if (customerId === null) return ok(engine.query(engine.definition('cart'), call.ctx.project, call.query));
         return ok(call.expand(customerActiveCart(call.ctx, customerId)));
       },
     },
     {
       method: 'POST',
       path: 'replicate',
-      handle: (call, repository) => {
+      handle: (call, engine) => {
         const draft = validate(ReplicaCartDraft, call.json());
         const source = call.ctx.get(draft.reference.typeId, draft.reference.id) as Cart | undefined;
         if (!source) throw errors.referencedResourceNotFound(draft.reference.typeId, { id: draft.reference.id });
-        const cart = repository.insert(carts, replicate(source, draft.key, call.ctx), call.ctx);
+        const cart = engine.insert(carts, replicate(source, draft.key, call.ctx), call.ctx);
         return created(call.expand(cart));
       },
     },
@@ -103,14 +103,14 @@ export const carts: ResourceDefinition<CartDraft, Cart> = defineResource<CartDra
     {
       method: 'POST',
       path: 'customer-id=:customerId/merge',
-      handle: (call, repository) => {
+      handle: (call, engine) => {
         const draft = validate(MergeCartDraft, call.json());
         if (!draft.anonymousCart && draft.anonymousId === undefined)
           throw cartErrors.invalidOperation('Either anonymousCart or anonymousId is required.');
         const anonymousCartId = draft.anonymousCart
           ? (draft.anonymousCart.id ?? call.ctx.reference('cart', draft.anonymousCart).id)
           : undefined;
-        const cart = mergeAnonymousCart(repository, call.ctx, {
+        const cart = mergeAnonymousCart(engine, call.ctx, {
           customerId: call.params.customerId!,
           ...(anonymousCartId !== undefined ? { anonymousCartId } : {}),
           ...(draft.anonymousId !== undefined ? { anonymousId: draft.anonymousId } : {}),

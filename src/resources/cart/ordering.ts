@@ -1,7 +1,7 @@
 /**
  * What orders need from carts: the checks the platform makes when a cart is ordered, an
  * up-to-date copy to take the order from, the fields an order copies, and marking the cart
- * `Ordered` (through the repository, so it gets a new version in the same transaction as the order).
+ * `Ordered` (through the engine, so it gets a new version in the same transaction as the order).
  */
 import { jsonClone } from '../../util/json.js';
 import type { ResourceContext, Engine } from '../../engine/define.js';
@@ -70,8 +70,8 @@ function missingTaxRate(taxCategoryId: string, cart: Cart): PlatformError {
 }
 
 /** Stores the cart with `cartState: Ordered` (a new version); call it inside the order's transaction. */
-export function markCartOrdered(repository: Engine, cart: Cart, ctx: ResourceContext): Cart {
-  return repository.apply(repository.definition('cart'), cart, [{ name: 'markOrdered', payload: {} }], ctx);
+export function markCartOrdered(engine: Engine, cart: Cart, ctx: ResourceContext): Cart {
+  return engine.apply(engine.definition('cart'), cart, [{ name: 'markOrdered', payload: {} }], ctx);
 }
 
 /** The fields of a cart an order copies (deep copies; no id, version, audit fields, key, state or lock). */

@@ -1,6 +1,6 @@
 /**
  * The cart routes only a caller scope has (mounted by the cart's scope policy, cart/scope.ts).
- * Every one goes through `scopedAccess(call, typeId, repository)`, so what it reaches is what the
+ * Every one goes through `scopedAccess(call, typeId, engine)`, so what it reaches is what the
  * scope reaches:
  *
  * - `GET /me/active-cart` (and in a store): the caller's most recently modified active cart (origin
@@ -22,24 +22,24 @@ import { activeCartOf, customerActiveCart, mergeAnonymousCart } from './active-c
 import type { Cart } from './model.js';
 
 /** A resource the scope reaches, or undefined (never a 404: draft references report their own error). */
-function reachable<R extends StoredDocument>(call: ApiCall, repository: Engine, typeId: string, locator: Locator): R | undefined {
+function reachable<R extends StoredDocument>(call: ApiCall, engine: Engine, typeId: string, locator: Locator): R | undefined {
   try {
-    return scopedAccess<R>(call, typeId, repository).find(locator);
+    return scopedAccess<R>(call, typeId, engine).find(locator);
   } catch (error) {
     if (error instanceof PlatformError && error.statusCode === 404) return undefined;
     throw error;
   }
 }
 
-export const findCart = (call: ApiCall, repository: Engine, locator: Locator) => reachable<Cart>(call, repository, 'cart', locator);
+export const findCart = (call: ApiCall, engine: Engine, locator: Locator) => reachable<Cart>(call, engine, 'cart', locator);
 
 // Carts ------------------------------------------------------------------------------------------
 
 const activeCartRoute: CustomRoute = {
   method: 'GET',
   path: '/active-cart',
-  handle: (call, repository) => {
-    const access = scopedAccess<Cart>(call, 'cart', repository);
+  handle: (call, engine) => {
+    const access = scopedAccess<Cart>(call, 'cart', engine);
     const caller = call.ctx.scope!.caller!;
     const cart = activeCartOf(call.ctx, caller, call.ctx.scope!.store);
     if (!cart || !access.belongs(cart))
@@ -100,8 +100,8 @@ function myCartDraft(input: unknown): unknown {
 const myCartCreateRoute: CustomRoute = {
   method: 'POST',
   path: '',
-  handle: (call, repository) => {
-    const access = scopedAccess<Cart>(call, 'cart', repository);
+  handle: (call, engine) => {
+    const access = scopedAccess<Cart>(call, 'cart', engine);
     return created(access.expanded(access.create(myCartDraft(call.json()))));
   },
 };
@@ -114,14 +114,14 @@ function replicateRoute(withKey: boolean): CustomRoute {
   return {
     method: 'POST',
     path: 'replicate',
-    handle: (call, repository) => {
+    handle: (call, engine) => {
       const draft = validate(Draft, call.json()) as z.infer<typeof ReplicaDraft> & { key?: string };
       const { typeId, id } = draft.reference;
-      if (!reachable(call, repository, typeId, { id })) throw errors.referencedResourceNotFound(typeId, { id });
-      const replicate = repository.definition('cart').routes!.find((r) => r.method === 'POST' && r.path === 'replicate')!;
-      return repository.transaction(() => {
-        const reply = replicate.handle(call.withBody(draft), repository);
-        if (!scopedAccess<Cart>(call, 'cart', repository).belongs(reply.body as Cart)) {
+      if (!reachable(call, engine, typeId, { id })) throw errors.referencedResourceNotFound(typeId, { id });
+      const replicate = engine.definition('cart').routes!.find((r) => r.method === 'POST' && r.path === 'replicate')!;
+      return engine.transaction(() => {
+        const reply = replicate.handle(call.withBody(draft), engine);
+        if (!scopedAccess<Cart>(call, 'cart', engine).belongs(reply.body as Cart)) {
           throw errors.invalidOperation('The replica would not belong to the scope of this endpoint.');
         }
         return reply;
@@ -138,8 +138,8 @@ const MergeDraft = z.object({
 });
 
 /** The customer's active cart of the store (404 when there is none). */
-function inStoreCustomerCart(call: ApiCall, repository: Engine, customerId: string): Reply {
-  const access = scopedAccess<Cart>(call, 'cart', repository);
+function inStoreCustomerCart(call: ApiCall, engine: Engine, customerId: string): Reply {
+  const access = scopedAccess<Cart>(call, 'cart', engine);
   const cart = customerActiveCart(call.ctx, customerId, call.ctx.scope!.store);
   if (!access.belongs(cart)) throw errors.resourceNotFound({ id: customerId });
   return ok(access.expanded(cart));
@@ -150,32 +150,32 @@ const inStoreCustomerCartRoutes: CustomRoute[] = [
     // The legacy `?customerId=` lookup, as on the project's carts.
     method: 'GET',
     path: '',
-    handle: (call, repository) => {
+    handle: (call, engine) => {
       const customerId = call.query.get('customerId');
-      if (customerId === null) return ok(scopedAccess(call, 'cart', repository).query());
-      return inStoreCustomerCart(call, repository, customerId);
+      if (customerId === null) return ok(scopedAccess(call, 'cart', engine).query());
+      return inStoreCustomerCart(call, engine, customerId);
     },
   },
   {
     method: 'GET',
     path: 'customer-id=:customerId',
-    handle: (call, repository) => inStoreCustomerCart(call, repository, call.params.customerId!),
+    handle: (call, engine) => inStoreCustomerCart(call, engine, call.params.customerId!),
   },
   {
     method: 'POST',
     path: 'customer-id=:customerId/merge',
-    handle: (call, repository): Reply => {
+    handle: (call, engine): Reply => {
       const draft = validate(MergeDraft, call.json());
       if (!draft.anonymousCart && draft.anonymousId === undefined)
         throw errors.invalidOperation('Either anonymousCart or anonymousId is required.');
       let anonymousCartId: string | undefined;
       if (draft.anonymousCart) {
         const locator: Locator = draft.anonymousCart.id !== undefined ? { id: draft.anonymousCart.id } : { key: draft.anonymousCart.key! };
-        const found = findCart(call, repository, locator);
+        const found = findCart(call, engine, locator);
         if (!found) throw errors.referencedResourceNotFound('cart', locator);
         anonymousCartId = found.id;
       }
-      const cart = mergeAnonymousCart(repository, call.ctx, {
+      const cart = mergeAnonymousCart(engine, call.ctx, {
         customerId: call.params.customerId!,
         storeKey: call.ctx.scope!.store!,
         ...(anonymousCartId !== undefined ? { anonymousCartId } : {}),
@@ -184,7 +184,7 @@ const inStoreCustomerCartRoutes: CustomRoute[] = [
         ...(draft.updateProductData !== undefined ? { updateProductData: draft.updateProductData } : {}),
       });
       if (!cart) throw errors.resourceNotFound({ id: call.params.customerId! });
-      return ok(scopedAccess<Cart>(call, 'cart', repository).expanded(cart));
+      return ok(scopedAccess<Cart>(call, 'cart', engine).expanded(cart));
     },
   },
 ];

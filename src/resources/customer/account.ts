@@ -15,8 +15,8 @@ import type { Customer } from './model.js';
 import { issueToken, redeem, revokeTokens, type TokenKind, tokenBody } from './tokens.js';
 
 /** One of the customer's internal actions (its definition's `internalActions`), through the engine. */
-function applyInternal(repository: Engine, customer: Customer, change: AppliedAction, ctx: ResourceContext): Customer {
-  return repository.apply(repository.definition('customer'), customer, [change], ctx);
+function applyInternal(engine: Engine, customer: Customer, change: AppliedAction, ctx: ResourceContext): Customer {
+  return engine.apply(engine.definition('customer'), customer, [change], ctx);
 }
 
 /** The internal action that gives the customer a new password (stored only as its hash). */
@@ -41,17 +41,17 @@ interface SpentToken {
  */
 function redeemInto(
   call: ApiCall,
-  repository: Engine,
+  engine: Engine,
   storeKey: string | undefined,
   kind: TokenKind,
   body: SpentToken,
   change: AppliedAction,
 ): Customer {
-  const customer = redeem(repository, call.ctx, kind, body.tokenValue, storeKey);
+  const customer = redeem(engine, call.ctx, kind, body.tokenValue, storeKey);
   checkVersion(customer, body.version);
-  return repository.transaction(() => {
-    const next = applyInternal(repository, customer, change, call.ctx);
-    revokeTokens(repository, call.ctx.project, kind, customer.id);
+  return engine.transaction(() => {
+    const next = applyInternal(engine, customer, change, call.ctx);
+    revokeTokens(engine, call.ctx.project, kind, customer.id);
     return next;
   });
 }
@@ -91,7 +91,7 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
   const tokenOwnerRoute = (kind: TokenKind): CustomRoute => ({
     method: 'GET',
     path: `${kind}-token=:token`,
-    handle: (call, repository) => ok(call.expand(redeem(repository, call.ctx, kind, call.params.token!, storeKeyOf(call)))),
+    handle: (call, engine) => ok(call.expand(redeem(engine, call.ctx, kind, call.params.token!, storeKeyOf(call)))),
   });
   /** `POST {path}`: a token of `kind` spent on the change its request asks for. */
   const spendTokenRoute = <Body extends SpentToken>(
@@ -102,16 +102,16 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
   ): CustomRoute => ({
     method: 'POST',
     path,
-    handle: (call, repository) => {
+    handle: (call, engine) => {
       const body = validate(schema, call.json());
-      return ok(call.expand(redeemInto(call, repository, storeKeyOf(call), kind, body, change(body))));
+      return ok(call.expand(redeemInto(call, engine, storeKeyOf(call), kind, body, change(body))));
     },
   });
   return [
     {
       method: 'POST',
       path: 'password',
-      handle: (call, repository) => {
+      handle: (call, engine) => {
         const body = validate(ChangePassword, call.json());
         const customer = customerById(call.ctx, body.id, storeKeyOf(call));
         checkVersion(customer, body.version);
@@ -119,20 +119,20 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
           throw errors.invalidOperation('The customer uses the authentication mode ExternalAuth and has no password to change.');
         }
         if (!verifyPassword(body.currentPassword, customer.password)) throw errors.invalidCurrentPassword();
-        return ok(call.expand(applyInternal(repository, customer, passwordChange(body.newPassword, false), call.ctx)));
+        return ok(call.expand(applyInternal(engine, customer, passwordChange(body.newPassword, false), call.ctx)));
       },
     },
     {
       method: 'POST',
       path: 'password-token',
-      handle: (call, repository) => {
+      handle: (call, engine) => {
         const body = validate(CreatePasswordToken, call.json());
         const storeKey = storeKeyOf(call);
         const customer = customerByEmail(call.ctx, body.email, storeKey);
         if (!customer) throw customerErrors.emailNotFound(body.email);
         return ok(
           tokenBody(
-            issueToken(repository, call.ctx, 'password', customer, body.ttlMinutes ?? 1440, body.invalidateOlderTokens ?? false, storeKey),
+            issueToken(engine, call.ctx, 'password', customer, body.ttlMinutes ?? 1440, body.invalidateOlderTokens ?? false, storeKey),
           ),
         );
       },
@@ -142,13 +142,13 @@ export function customerAccountRoutes(storeKeyOf: (call: ApiCall) => string | un
     {
       method: 'POST',
       path: 'email-token',
-      handle: (call, repository) => {
+      handle: (call, engine) => {
         const body = validate(CreateEmailToken, call.json());
         const storeKey = storeKeyOf(call);
         const customer = customerById(call.ctx, body.id, storeKey);
         checkVersion(customer, body.version);
         return ok(
-          tokenBody(issueToken(repository, call.ctx, 'email', customer, body.ttlMinutes, body.invalidateOlderTokens ?? false, storeKey)),
+          tokenBody(issueToken(engine, call.ctx, 'email', customer, body.ttlMinutes, body.invalidateOlderTokens ?? false, storeKey)),
         );
       },
     },

@@ -10,7 +10,7 @@ export const customerScope: ScopePolicy<Customer> = {
     store: {
       routes: [
         // Sign-up in the store: the customers module's rules (stores default to this one, anonymous resources pass over).
-        { method: 'POST', path: '', handle: (call, repository) => signUp(call, repository, call.ctx.scope!.store!) },
+        { method: 'POST', path: '', handle: (call, engine) => signUp(call, engine, call.ctx.scope!.store!) },
         ...customerAccountRoutes((call) => call.ctx.scope?.store),
       ],
     },

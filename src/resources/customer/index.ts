@@ -231,7 +231,7 @@ export const customers = defineResource<CustomerDraft, Customer>({
   },
   routes: [
     // Sign-up: a create that also signs the anonymous session's resources over to the new customer.
-    { method: 'POST', path: '', handle: (call, repository) => signUp(call, repository) },
+    { method: 'POST', path: '', handle: (call, engine) => signUp(call, engine) },
     ...customerAccountRoutes(),
   ],
 });

@@ -101,25 +101,25 @@ function accountRoute(path: string, method: 'GET' | 'POST'): CustomRoute {
 }
 
 /** The owner of a password/email token value, as the customers module resolves it (404 / 400 for bad tokens). */
-function tokenOwner(call: ApiCall, repository: Engine, kind: 'password' | 'email', tokenValue: string): Customer {
+function tokenOwner(call: ApiCall, engine: Engine, kind: 'password' | 'email', tokenValue: string): Customer {
   const lookup = accountRoute(`${kind}-token=:token`, 'GET');
-  return lookup.handle(call.withBody(undefined, { token: tokenValue }), repository).body as Customer;
+  return lookup.handle(call.withBody(undefined, { token: tokenValue }), engine).body as Customer;
 }
 
-function signUpAsCaller(call: ApiCall, repository: Engine): Reply {
+function signUpAsCaller(call: ApiCall, engine: Engine): Reply {
   // Only the MyCustomerDraft fields: a shopper does not set their own key, group, number or verification.
   const draft = validate(MyCustomerDraft, call.json());
   const anonymousId = call.ctx.scope!.caller?.anonymousId;
   // The anonymous session signing up hands its resources over (the customers module's sign-up does that).
   const body = { ...draft, ...(anonymousId !== undefined ? { anonymousId } : {}) };
   const store = call.ctx.scope!.store;
-  if (store === undefined) return signUp(call.withBody(body), repository);
+  if (store === undefined) return signUp(call.withBody(body), engine);
   // Signing up in a store makes a customer of that store, whatever stores the draft names.
   const { stores: _ignored, ...inStore } = body;
-  return signUp(call.withBody(inStore), repository, store);
+  return signUp(call.withBody(inStore), engine, store);
 }
 
-function logIn(call: ApiCall, repository: Engine): Reply {
+function logIn(call: ApiCall, engine: Engine): Reply {
   const draft = validate(MyCustomerSignin, call.json());
   const anonymousId = call.ctx.scope!.caller?.anonymousId;
   const body = {
@@ -129,11 +129,11 @@ function logIn(call: ApiCall, repository: Engine): Reply {
     ...(draft.updateProductData !== undefined ? { updateProductData: draft.updateProductData } : {}),
     ...(anonymousId !== undefined ? { anonymousId } : {}),
   };
-  return signIn(call.withBody(body), repository, call.ctx.scope!.store);
+  return signIn(call.withBody(body), engine, call.ctx.scope!.store);
 }
 
 /** `/me`, `/me/signup`, `/me/login`, `/me/password(/reset)`, `/me/email/confirm` for one mount ('me' or 'store-me'). */
-export function myAccountRoutes(repository: Engine): Array<[group: string, routes: Route[]]> {
+export function myAccountRoutes(engine: Engine): Array<[group: string, routes: Route[]]> {
   return [
     [
       '',
@@ -141,31 +141,30 @@ export function myAccountRoutes(repository: Engine): Array<[group: string, route
         route('GET', '', (call) => ok(call.expand(myCustomer(call)))),
         route('POST', '', (call) => {
           const customer = myCustomer(call);
-          return ok(call.expand(repository.update(customers, { id: customer.id }, call.json(), call.ctx, MY_CUSTOMER_ACTIONS)));
+          return ok(call.expand(engine.update(customers, { id: customer.id }, call.json(), call.ctx, MY_CUSTOMER_ACTIONS)));
         }),
         route('DELETE', '', (call) => {
           const customer = myCustomer(call);
-          return ok(call.expand(repository.remove(customers, { id: customer.id }, call.version(), call.ctx)));
+          return ok(call.expand(engine.remove(customers, { id: customer.id }, call.version(), call.ctx)));
         }),
       ],
     ],
-    ['signup', [route('POST', '', (call) => signUpAsCaller(call, repository), { establishesCaller: true })]],
-    ['login', [route('POST', '', (call) => logIn(call, repository), { establishesCaller: true })]],
+    ['signup', [route('POST', '', (call) => signUpAsCaller(call, engine), { establishesCaller: true })]],
+    ['login', [route('POST', '', (call) => logIn(call, engine), { establishesCaller: true })]],
     [
       'password',
       [
         route('POST', '', (call) => {
           const customer = myCustomer(call);
           const body = validate(MyCustomerChangePassword, call.json());
-          return accountRoute('password', 'POST').handle(call.withBody({ ...body, id: customer.id }), repository);
+          return accountRoute('password', 'POST').handle(call.withBody({ ...body, id: customer.id }), engine);
         }),
         route('POST', 'reset', (call) => {
           // RAML: secured by customer_id:{id} — the signed-in customer resets their own password only.
           const customer = myCustomer(call);
           const body = validate(MyCustomerResetPassword, call.json());
-          if (tokenOwner(call, repository, 'password', body.tokenValue).id !== customer.id)
-            throw errors.resourceNotFound({ id: customer.id });
-          return accountRoute('password/reset', 'POST').handle(call.withBody(body), repository);
+          if (tokenOwner(call, engine, 'password', body.tokenValue).id !== customer.id) throw errors.resourceNotFound({ id: customer.id });
+          return accountRoute('password/reset', 'POST').handle(call.withBody(body), engine);
         }),
       ],
     ],
@@ -175,8 +174,8 @@ export function myAccountRoutes(repository: Engine): Array<[group: string, route
         route('POST', 'confirm', (call) => {
           const customer = myCustomer(call);
           const body = validate(MyCustomerEmailVerify, call.json());
-          if (tokenOwner(call, repository, 'email', body.tokenValue).id !== customer.id) throw errors.resourceNotFound({ id: customer.id });
-          return accountRoute('email/confirm', 'POST').handle(call.withBody(body), repository);
+          if (tokenOwner(call, engine, 'email', body.tokenValue).id !== customer.id) throw errors.resourceNotFound({ id: customer.id });
+          return accountRoute('email/confirm', 'POST').handle(call.withBody(body), engine);
         }),
       ],
     ],
@@ -184,6 +183,6 @@ export function myAccountRoutes(repository: Engine): Array<[group: string, route
 }
 
 /** `POST /in-store/key={storeKey}/login`: sign-in with the store's rules (a customer of another store: InvalidCredentials). */
-export function inStoreLoginRoutes(repository: Engine): Route[] {
-  return [route('POST', '', (call) => signIn(call, repository, call.ctx.scope!.store))];
+export function inStoreLoginRoutes(engine: Engine): Route[] {
+  return [route('POST', '', (call) => signIn(call, engine, call.ctx.scope!.store))];
 }

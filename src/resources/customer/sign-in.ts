@@ -27,14 +27,14 @@ const ANONYMOUS_OWNED: Array<{ typeId: string; assign: (customerId: string) => A
 ];
 
 /** Signs the anonymous session's payments, shopping lists and orders (those without a customer) over to the customer. */
-function assignAnonymousResources(repository: Engine, ctx: ResourceContext, customerId: string, anonymousId: string): void {
+function assignAnonymousResources(engine: Engine, ctx: ResourceContext, customerId: string, anonymousId: string): void {
   for (const owned of ANONYMOUS_OWNED) {
-    if (!repository.serves(owned.typeId)) continue;
-    const definition = repository.definition(owned.typeId);
+    if (!engine.serves(owned.typeId)) continue;
+    const definition = engine.definition(owned.typeId);
     const documents = [...ctx.scan(owned.typeId)].filter(
       (document) => document.anonymousId === anonymousId && document.customer === undefined && document.customerId === undefined,
     );
-    for (const document of documents) repository.apply(definition, document, [owned.assign(customerId)], ctx);
+    for (const document of documents) engine.apply(definition, document, [owned.assign(customerId)], ctx);
   }
 }
 
@@ -53,14 +53,14 @@ interface AnonymousSession {
  * the customer's. Answers the customer's active cart afterwards, if any. Run inside a transaction.
  */
 function takeOverSession(
-  repository: Engine,
+  engine: Engine,
   ctx: ResourceContext,
   customerId: string,
   session: AnonymousSession,
   storeKey: string | undefined,
 ): Cart | undefined {
   let cart: Cart | undefined;
-  if (repository.serves('cart')) {
+  if (engine.serves('cart')) {
     let anonymousCartId = session.anonymousCart?.id ?? session.anonymousCartId;
     if (anonymousCartId === undefined && session.anonymousCart?.key !== undefined) {
       const byKey = ctx.getByKey('cart', session.anonymousCart.key);
@@ -74,9 +74,9 @@ function takeOverSession(
     if (session.anonymousCartSignInMode !== undefined) merge.mergeMode = session.anonymousCartSignInMode;
     if (session.updateProductData !== undefined) merge.updateProductData = session.updateProductData;
     if (storeKey !== undefined) merge.storeKey = storeKey;
-    cart = mergeAnonymousCart(repository, ctx, merge);
+    cart = mergeAnonymousCart(engine, ctx, merge);
   }
-  if (session.anonymousId !== undefined) assignAnonymousResources(repository, ctx, customerId, session.anonymousId);
+  if (session.anonymousId !== undefined) assignAnonymousResources(engine, ctx, customerId, session.anonymousId);
   return cart;
 }
 
@@ -89,14 +89,14 @@ function signInResult(call: ApiCall, customer: Customer, cart: Cart | undefined)
  * Sign-up (`POST /customers`, and `/in-store/key={storeKey}/customers` with `storeKey`): a create
  * that also signs the anonymous session's resources over to the new customer, all or nothing.
  */
-export function signUp(call: ApiCall, repository: Engine, storeKey?: string): Reply {
+export function signUp(call: ApiCall, engine: Engine, storeKey?: string): Reply {
   const input = call.json();
-  const result = repository.transaction(() => {
+  const result = engine.transaction(() => {
     const draft = storeKey !== undefined ? withStore(input, storeKey) : input;
-    const customer = repository.create(repository.definition('customer'), draft, call.ctx);
+    const customer = engine.create(engine.definition('customer'), draft, call.ctx);
     // Validated by the create above.
     const session = input as CustomerDraft;
-    const cart = takeOverSession(repository, call.ctx, customer.id, session, storeKey);
+    const cart = takeOverSession(engine, call.ctx, customer.id, session, storeKey);
     return { customer, cart };
   });
   return created(signInResult(call, result.customer, result.cart));
@@ -123,15 +123,15 @@ const LoginDraft = z.object({
  * `{customer, cart?}`; an anonymous cart is merged per `anonymousCartSignInMode` and the session's
  * payments and shopping lists pass to the customer (see `takeOverSession`), all or nothing.
  */
-export function signIn(call: ApiCall, repository: Engine, storeKey?: string): Reply {
+export function signIn(call: ApiCall, engine: Engine, storeKey?: string): Reply {
   const draft = validate(LoginDraft, call.json());
   const customer = authenticateCustomer(call.ctx, draft.email, draft.password, storeKey);
   if (!customer) throw errors.invalidCredentials();
-  const cart = repository.transaction(() => takeOverSession(repository, call.ctx, customer.id, draft, storeKey));
+  const cart = engine.transaction(() => takeOverSession(engine, call.ctx, customer.id, draft, storeKey));
   return ok(signInResult(call, customer, cart));
 }
 
 /** `POST /{projectKey}/login`. */
-export function loginRoutes(repository: Engine): Route[] {
-  return [route('POST', '', (call) => signIn(call, repository))];
+export function loginRoutes(engine: Engine): Route[] {
+  return [route('POST', '', (call) => signIn(call, engine))];
 }

@@ -63,7 +63,7 @@ export function tokenCreatedMessage(issued: z.infer<typeof TokenIssued>, custome
 
 /** A new token of `kind` for the customer, with its message (`Customer...TokenCreated`). */
 export function issueToken(
-  repository: Engine,
+  engine: Engine,
   ctx: ResourceContext,
   kind: TokenKind,
   customer: Customer,
@@ -82,24 +82,24 @@ export function issueToken(
     lastModifiedAt: ctx.now,
     ...(storeKey !== undefined ? { storeKey } : {}),
   };
-  repository.transaction(() => {
-    if (invalidateOlderTokens) revokeTokens(repository, ctx.project, kind, customer.id);
-    repository.storage.write(ctx.project, TOKEN_COLLECTIONS[kind], token, { expectedVersion: 0, key: token.value });
-    repository.apply(repository.definition('customer'), customer, [tokenIssued(kind, token, ttlMinutes)], ctx);
+  engine.transaction(() => {
+    if (invalidateOlderTokens) revokeTokens(engine, ctx.project, kind, customer.id);
+    engine.storage.write(ctx.project, TOKEN_COLLECTIONS[kind], token, { expectedVersion: 0, key: token.value });
+    engine.apply(engine.definition('customer'), customer, [tokenIssued(kind, token, ttlMinutes)], ctx);
   });
   return token;
 }
 
 /** Removes every token of this kind the customer holds (after a reset or a verification, and for `invalidateOlderTokens`). */
-export function revokeTokens(repository: Engine, project: string, kind: TokenKind, customerId: string): void {
+export function revokeTokens(engine: Engine, project: string, kind: TokenKind, customerId: string): void {
   const collection = TOKEN_COLLECTIONS[kind];
-  const held = [...repository.storage.scan(project, collection)].filter((token) => token.customerId === customerId);
-  for (const token of held) repository.storage.delete(project, collection, token.id);
+  const held = [...engine.storage.scan(project, collection)].filter((token) => token.customerId === customerId);
+  for (const token of held) engine.storage.delete(project, collection, token.id);
 }
 
 /** The customer a token value stands for: 404 when unknown (or used), 400 when expired. */
-export function redeem(repository: Engine, ctx: ResourceContext, kind: TokenKind, value: string, storeKey: string | undefined): Customer {
-  const token = repository.storage.getByKey(ctx.project, TOKEN_COLLECTIONS[kind], value) as CustomerToken | undefined;
+export function redeem(engine: Engine, ctx: ResourceContext, kind: TokenKind, value: string, storeKey: string | undefined): Customer {
+  const token = engine.storage.getByKey(ctx.project, TOKEN_COLLECTIONS[kind], value) as CustomerToken | undefined;
   if (!token) throw customerErrors.tokenNotFound(kind);
   const customer = ctx.get('customer', token.customerId);
   if (!customer || !customerInStore(customer, storeKey)) throw customerErrors.tokenNotFound(kind);

@@ -121,23 +121,22 @@ function orderFieldsFrom(
  * anything else (a scope's belongs check); a throw undoes everything.
  */
 export function orderFromQuote(
-  repository: Engine,
+  engine: Engine,
   ctx: ResourceContext,
   quote: Quote,
   draft: Omit<OrderFromQuoteDraft, 'quote'>,
   check?: (order: StoredDocument) => void,
 ): StoredDocument {
-  return repository.transaction(() => {
+  return engine.transaction(() => {
     orderableQuote(quote, draft.version, ctx);
     const staged = ctx.get('staged-quote', quote.stagedQuote.id);
     const cart = staged ? ctx.get('cart', staged.quotationCart.id) : undefined;
-    const order = repository.insert(repository.definition('order'), orderFieldsFrom(quote, cart, draft, ctx), ctx);
+    const order = engine.insert(engine.definition('order'), orderFieldsFrom(quote, cart, draft, ctx), ctx);
     check?.(order);
-    takeInventory(repository, order.lineItems as LineItem[], order.inventoryMode as string, ctx);
-    if (cart && (cart.cartState === 'Active' || cart.cartState === 'Frozen')) markCartOrdered(repository, cart, ctx);
-    if (draft.quoteStateToAccepted)
-      repository.apply(quotes, quote, [{ name: 'changeQuoteState', payload: { quoteState: 'Accepted' } }], ctx);
-    startApprovalFlow(repository, ctx, order);
+    takeInventory(engine, order.lineItems as LineItem[], order.inventoryMode as string, ctx);
+    if (cart && (cart.cartState === 'Active' || cart.cartState === 'Frozen')) markCartOrdered(engine, cart, ctx);
+    if (draft.quoteStateToAccepted) engine.apply(quotes, quote, [{ name: 'changeQuoteState', payload: { quoteState: 'Accepted' } }], ctx);
+    startApprovalFlow(engine, ctx, order);
     return order;
   });
 }
@@ -146,10 +145,10 @@ export function orderFromQuote(
 export const orderFromQuoteRoute: CustomRoute = {
   method: 'POST',
   path: 'quotes',
-  handle: (call, repository) => {
+  handle: (call, engine) => {
     const { quote: identifier, ...rest } = validate(OrderFromQuoteDraft, call.json());
     const quote = call.ctx.get('quote', call.ctx.reference('quote', identifier).id)!;
-    return created(call.expand(orderFromQuote(repository, call.ctx, quote, rest)));
+    return created(call.expand(orderFromQuote(engine, call.ctx, quote, rest)));
   },
 };
 
@@ -165,33 +164,26 @@ export function scopedOrderFromQuoteRoute(): CustomRoute {
   return {
     method: 'POST',
     path: 'quotes',
-    handle: (call, repository) => {
+    handle: (call, engine) => {
       const mine = call.ctx.scope?.mount === 'me' || call.ctx.scope?.mount === 'store-me';
       const draft = mine
         ? (({ id, ...rest }) => ({ quote: { id }, ...rest }))(validate(MyOrderFromQuoteDraft, call.json()))
         : validate(OrderFromQuoteDraft, call.json());
-      const quoteAccess = scopedAccess<Quote>(call, 'quote', repository);
-      const orderAccess = scopedAccess(call, 'order', repository);
+      const quoteAccess = scopedAccess<Quote>(call, 'quote', engine);
+      const orderAccess = scopedAccess(call, 'order', engine);
       const associate = quoteAccess.associate();
       const pair = RESOURCE_PERMISSIONS.order.createFromQuote;
       if (associate && !associate.isAssociate) associate.require('create order from quote', [pair.my, pair.others]);
       const identifier = draft.quote as { id?: string | undefined; key?: string | undefined };
       const locator: Locator = identifier.id !== undefined ? { id: identifier.id } : { key: identifier.key ?? '' };
-      const found = repository.find(quotes, call.ctx.project, locator);
+      const found = engine.find(quotes, call.ctx.project, locator);
       if (!found || !quoteAccess.belongs(found)) throw errors.referencedResourceNotFound('quote', locator);
       const resource = { typeId: 'quote', id: found.id };
       if (associate) associate.requireFor('create order from quote', pair, found.customer?.id, resource);
       if (mine)
-        requireOwnB2BPermission(
-          call,
-          repository,
-          found.businessUnit?.key,
-          'CreateMyOrdersFromMyQuotes',
-          'create order from quote',
-          resource,
-        );
+        requireOwnB2BPermission(call, engine, found.businessUnit?.key, 'CreateMyOrdersFromMyQuotes', 'create order from quote', resource);
       const { quote: _quote, ...rest } = draft;
-      const order = orderFromQuote(repository, call.ctx, found, rest, (made) => {
+      const order = orderFromQuote(engine, call.ctx, found, rest, (made) => {
         if (!orderAccess.belongs(made)) throw errors.invalidOperation('The order cannot be created outside the scope of this endpoint.');
       });
       return created(orderAccess.expanded(order));

@@ -290,9 +290,9 @@ function newReturnItem(order: Order, draft: z.infer<typeof ReturnItemDraft>, ctx
  * naming every short one otherwise); they and TrackOnly items take their quantity off the entry.
  * Runs inside the order's transaction, so a refused order changes no stock.
  */
-export function takeInventory(repository: Engine, lines: readonly LineItem[], orderMode: string, ctx: ResourceContext): void {
-  if (!repository.serves('inventory-entry')) return;
-  const definition = repository.definition('inventory-entry');
+export function takeInventory(engine: Engine, lines: readonly LineItem[], orderMode: string, ctx: ResourceContext): void {
+  if (!engine.serves('inventory-entry')) return;
+  const definition = engine.definition('inventory-entry');
   const wanted: Array<{ line: LineItem; entry: InventoryEntry | undefined; reserve: boolean }> = [];
   for (const line of lines) {
     const mode = line.inventoryMode ?? orderMode;
@@ -309,7 +309,7 @@ export function takeInventory(repository: Engine, lines: readonly LineItem[], or
   if (short.length > 0) throw orderErrors.outOfStock(short.map(({ line }) => ({ id: line.id, sku: line.variant.sku ?? '' })));
   for (const [id, quantity] of needed) {
     const current = ctx.get('inventory-entry', id)!;
-    repository.apply(definition, current, [{ name: 'removeQuantity', payload: { quantity } }], ctx);
+    engine.apply(definition, current, [{ name: 'removeQuantity', payload: { quantity } }], ctx);
   }
 }
 

@@ -65,7 +65,7 @@ type PlaceOptions = Omit<OrderFromCartDraft, 'id' | 'cart'>;
  * Places an order from `cart` (steps 1–6 of the module comment but the lookup) and answers it. The
  * caller found the cart, within whatever scope applies.
  */
-export function placeOrder(repository: Engine, ctx: ResourceContext, cart: Cart, options: PlaceOptions): Order {
+export function placeOrder(engine: Engine, ctx: ResourceContext, cart: Cart, options: PlaceOptions): Order {
   if (cart.version !== options.version) throw errors.concurrentModification(cart.id, options.version, cart.version);
   if (cart.cartState === 'Ordered') throw orderErrors.alreadyOrdered(cart.id);
   if (!cart.shippingAddress) throw orderErrors.noShippingAddress(cart.id);
@@ -89,10 +89,10 @@ export function placeOrder(repository: Engine, ctx: ResourceContext, cart: Cart,
   }
   order.syncInfo = [];
   order.returnInfo = [];
-  return repository.transaction(() => {
-    takeInventory(repository, order.lineItems, order.inventoryMode, ctx);
-    const placed = repository.insert(repository.definition('order'), order, ctx);
-    markCartOrdered(repository, cart, ctx);
+  return engine.transaction(() => {
+    takeInventory(engine, order.lineItems, order.inventoryMode, ctx);
+    const placed = engine.insert(engine.definition('order'), order, ctx);
+    markCartOrdered(engine, cart, ctx);
     return placed;
   });
 }

@@ -13,7 +13,7 @@ import { type MyOrderFromCartDraft, OrderFromCartDraft, type Order } from './mod
 import { takeInventory } from './parts.js';
 import { cartOfDraft, placeOrder } from './place.js';
 
-type FindCart = (call: ApiCall, repository: Engine, locator: Locator) => Cart | undefined;
+type FindCart = (call: ApiCall, engine: Engine, locator: Locator) => Cart | undefined;
 
 /**
  * `POST` of an OrderFromCartDraft (`/me/orders`: a MyOrderFromCartDraft, `{id, version}`), with the
@@ -26,10 +26,10 @@ export function orderFromCartRoute(
   return {
     method: 'POST',
     path: '',
-    handle: (call, repository) => {
+    handle: (call, engine) => {
       const draft: OrderFromCartDraft = validate(draftSchema, call.json());
-      const cart = cartOfDraft(draft, (locator) => find(call, repository, locator));
-      return created(call.expand(placeOrder(repository, call.ctx, cart, draft)));
+      const cart = cartOfDraft(draft, (locator) => find(call, engine, locator));
+      return created(call.expand(placeOrder(engine, call.ctx, cart, draft)));
     },
   };
 }
@@ -40,9 +40,9 @@ export const projectCart: FindCart = (call, _repository, locator) =>
 
 /** How `order-number=` routes reach an order: the project's way, or a scope's. */
 export interface OrderNumberAccess {
-  get(call: ApiCall, repository: Engine, orderNumber: string): Order;
-  update(call: ApiCall, repository: Engine, orderNumber: string): Order;
-  remove(call: ApiCall, repository: Engine, orderNumber: string, version: number): Order;
+  get(call: ApiCall, engine: Engine, orderNumber: string): Order;
+  update(call: ApiCall, engine: Engine, orderNumber: string): Order;
+  remove(call: ApiCall, engine: Engine, orderNumber: string, version: number): Order;
 }
 
 /**
@@ -53,38 +53,37 @@ export function orderNumberRoutes(access: OrderNumberAccess): CustomRoute[] {
   const path = 'order-number=:orderNumber';
   const orderNumber = (call: ApiCall) => call.params.orderNumber!;
   return [
-    { method: 'GET', path, handle: (call, repository) => ok(call.expand(access.get(call, repository, orderNumber(call)))) },
+    { method: 'GET', path, handle: (call, engine) => ok(call.expand(access.get(call, engine, orderNumber(call)))) },
     {
       method: 'POST',
       path,
-      handle: (call, repository) => ok(call.expand(access.update(call, repository, orderNumber(call)))),
+      handle: (call, engine) => ok(call.expand(access.update(call, engine, orderNumber(call)))),
     },
     {
       method: 'DELETE',
       path,
-      handle: (call, repository) => ok(call.expand(access.remove(call, repository, orderNumber(call), call.version()))),
+      handle: (call, engine) => ok(call.expand(access.remove(call, engine, orderNumber(call), call.version()))),
     },
   ];
 }
 
-const orderDefinition = (repository: Engine) => repository.definition('order');
+const orderDefinition = (engine: Engine) => engine.definition('order');
 
 /** `order-number=` over every order of the project. */
 export const projectOrders: OrderNumberAccess = {
-  get: (call, repository, orderNumber) => repository.get(orderDefinition(repository), call.ctx.project, { key: orderNumber }),
-  update: (call, repository, orderNumber) => repository.update(orderDefinition(repository), { key: orderNumber }, call.json(), call.ctx),
-  remove: (call, repository, orderNumber, version) =>
-    repository.remove(orderDefinition(repository), { key: orderNumber }, version, call.ctx),
+  get: (call, engine, orderNumber) => engine.get(orderDefinition(engine), call.ctx.project, { key: orderNumber }),
+  update: (call, engine, orderNumber) => engine.update(orderDefinition(engine), { key: orderNumber }, call.json(), call.ctx),
+  remove: (call, engine, orderNumber, version) => engine.remove(orderDefinition(engine), { key: orderNumber }, version, call.ctx),
 };
 
 /** `POST /orders/import`: an OrderImportDraft, with the stock its line items take; its message is `OrderImported`. */
 export const orderImportRoute: CustomRoute = {
   method: 'POST',
   path: 'import',
-  handle: (call, repository) => {
-    const order = repository.transaction(() => {
-      const made = repository.create(orderDefinition(repository), call.json(), call.ctx, 'imported');
-      takeInventory(repository, made.lineItems, made.inventoryMode, call.ctx);
+  handle: (call, engine) => {
+    const order = engine.transaction(() => {
+      const made = engine.create(orderDefinition(engine), call.json(), call.ctx, 'imported');
+      takeInventory(engine, made.lineItems, made.inventoryMode, call.ctx);
       return made;
     });
     return created(call.expand(order));

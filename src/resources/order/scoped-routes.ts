@@ -1,6 +1,6 @@
 /**
  * The order routes only a caller scope has (mounted by the order's scope policy, order/scope.ts).
- * Each goes through `scopedAccess(call, typeId, repository)`, so what it reaches is what the scope
+ * Each goes through `scopedAccess(call, typeId, engine)`, so what it reaches is what the scope
  * reaches:
  *
  * - `POST /me/orders` (MyOrderFromCartDraft `{id, version}`), `POST /in-store/key=/orders`
@@ -19,9 +19,8 @@ export const myOrderRoutes: CustomRoute[] = [orderFromCartRoute(findCart, MyOrde
 export const inStoreOrderRoutes: CustomRoute[] = [
   orderFromCartRoute(findCart),
   ...orderNumberRoutes({
-    get: (call, repository, orderNumber) => scopedAccess<Order>(call, 'order', repository).find({ key: orderNumber }),
-    update: (call, repository, orderNumber) => scopedAccess<Order>(call, 'order', repository).update({ key: orderNumber }, call.json()),
-    remove: (call, repository, orderNumber, version) =>
-      scopedAccess<Order>(call, 'order', repository).remove({ key: orderNumber }, version),
+    get: (call, engine, orderNumber) => scopedAccess<Order>(call, 'order', engine).find({ key: orderNumber }),
+    update: (call, engine, orderNumber) => scopedAccess<Order>(call, 'order', engine).update({ key: orderNumber }, call.json()),
+    remove: (call, engine, orderNumber, version) => scopedAccess<Order>(call, 'order', engine).remove({ key: orderNumber }, version),
   }),
 ];

@@ -85,9 +85,9 @@ function stagedOf(call: ApiCall): boolean {
   throw errors.invalidInput(`Malformed parameter: staged: the value '${staged}' must be true or false.`);
 }
 
-function upload(call: ApiCall, repository: Engine) {
-  const definition = repository.definition('product');
-  const product = repository.get(definition, call.ctx.project, { id: call.params.id! });
+function upload(call: ApiCall, engine: Engine) {
+  const definition = engine.definition('product');
+  const product = engine.get(definition, call.ctx.project, { id: call.params.id! });
   const filename = call.query.get('filename') || 'img';
   const format = formatOf(call.raw.contentType, filename);
   const bytes = call.raw.bytes;
@@ -106,10 +106,10 @@ function upload(call: ApiCall, repository: Engine) {
     staged: stagedOf(call),
     image: { url, dimensions, label: filename },
   };
-  const updated = repository.transaction(() => {
-    const changed = repository.update(definition, { id: product.id }, { version: product.version, actions: [action] }, call.ctx);
+  const updated = engine.transaction(() => {
+    const changed = engine.update(definition, { id: product.id }, { version: product.version, actions: [action] }, call.ctx);
     const image: UploadedImage = { id: uuid(), version: 1, key: file, contentType: format, data: Buffer.from(bytes).toString('base64') };
-    repository.storage.write(call.ctx.project, IMAGE_COLLECTION, image, { expectedVersion: 0, key: file });
+    engine.storage.write(call.ctx.project, IMAGE_COLLECTION, image, { expectedVersion: 0, key: file });
     return changed as Product;
   });
   return call.expand(presentProduct(updated, CatalogRead.fromQuery(call.ctx, call.query)));
@@ -118,5 +118,5 @@ function upload(call: ApiCall, repository: Engine) {
 export const imageUploadRoute: CustomRoute = {
   method: 'POST',
   path: ':id/images',
-  handle: (call, repository) => ok(upload(call, repository)),
+  handle: (call, engine) => ok(upload(call, engine)),
 };

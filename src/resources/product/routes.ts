@@ -3,7 +3,7 @@ import type { StoredDocument } from '../../storage/backend.js';
 import type { CustomRoute, ResourceDefinition, Locator, Engine } from '../../engine/define.js';
 
 /** Turns stored documents into response bodies; built once per request. */
-export type Presenter = (call: ApiCall, repository: Engine) => (document: StoredDocument) => object;
+export type Presenter = (call: ApiCall, engine: Engine) => (document: StoredDocument) => object;
 
 export function presentedRoutes(
   typeId: string,
@@ -14,8 +14,8 @@ export function presentedRoutes(
     presentedFields: readonly string[];
   },
 ): CustomRoute[] {
-  const definition = (repository: Engine): ResourceDefinition => repository.definition(typeId);
-  const finish = (call: ApiCall, repository: Engine, document: StoredDocument) => call.expand(present(call, repository)(document));
+  const definition = (engine: Engine): ResourceDefinition => engine.definition(typeId);
+  const finish = (call: ApiCall, engine: Engine, document: StoredDocument) => call.expand(present(call, engine)(document));
   const locators: Array<[string, (call: ApiCall) => Locator]> = [
     [':id', (call) => ({ id: call.params.id! })],
     ['key=:key', (call) => ({ key: call.params.key! })],
@@ -24,16 +24,16 @@ export function presentedRoutes(
     {
       method: 'GET',
       path: '',
-      handle: (call, repository) => {
-        const shape = { present: present(call, repository), presentedFields: options.presentedFields };
-        return ok(repository.query(definition(repository), call.ctx.project, call.query, shape));
+      handle: (call, engine) => {
+        const shape = { present: present(call, engine), presentedFields: options.presentedFields };
+        return ok(engine.query(definition(engine), call.ctx.project, call.query, shape));
       },
     },
     {
       method: 'POST',
       path: '',
-      handle: (call, repository) => {
-        const body = finish(call, repository, repository.create(definition(repository), call.json(), call.ctx));
+      handle: (call, engine) => {
+        const body = finish(call, engine, engine.create(definition(engine), call.json(), call.ctx));
         return created(options.createdBody ? options.createdBody(body) : body);
       },
     },
@@ -43,19 +43,17 @@ export function presentedRoutes(
       {
         method: 'GET',
         path,
-        handle: (call, repository) => ok(finish(call, repository, repository.get(definition(repository), call.ctx.project, locate(call)))),
+        handle: (call, engine) => ok(finish(call, engine, engine.get(definition(engine), call.ctx.project, locate(call)))),
       },
       {
         method: 'POST',
         path,
-        handle: (call, repository) =>
-          ok(finish(call, repository, repository.update(definition(repository), locate(call), call.json(), call.ctx))),
+        handle: (call, engine) => ok(finish(call, engine, engine.update(definition(engine), locate(call), call.json(), call.ctx))),
       },
       {
         method: 'DELETE',
         path,
-        handle: (call, repository) =>
-          ok(finish(call, repository, repository.remove(definition(repository), locate(call), call.version(), call.ctx))),
+        handle: (call, engine) => ok(finish(call, engine, engine.remove(definition(engine), locate(call), call.version(), call.ctx))),
       },
     );
   }

@@ -25,15 +25,15 @@ export { searchProducts, type ProductSearchResponse, type ProductSearchResult } 
 export { catalogView } from './catalog-index.js';
 
 export const projectionSearchRoutes: CustomRoute[] = [
-  { method: 'GET', path: 'search', handle: (call, repository) => ok(searchProductProjections(call, repository, call.query)) },
+  { method: 'GET', path: 'search', handle: (call, engine) => ok(searchProductProjections(call, engine, call.query)) },
   {
     method: 'POST',
     path: 'search',
-    handle: (call, repository) => ok(searchProductProjections(call, repository, mergedParams(call.query, parseFormBody(call.rawBody)))),
+    handle: (call, engine) => ok(searchProductProjections(call, engine, mergedParams(call.query, parseFormBody(call.rawBody)))),
   },
-  { method: 'GET', path: 'suggest', handle: (call, repository) => ok(suggest(call, repository)) },
+  { method: 'GET', path: 'suggest', handle: (call, engine) => ok(suggest(call, engine)) },
 ];
 
 export const productSearchRoutes: CustomRoute[] = [
-  { method: 'POST', path: 'search', handle: (call, repository) => ok(searchProducts(call, repository)) },
+  { method: 'POST', path: 'search', handle: (call, engine) => ok(searchProducts(call, engine)) },
 ];

@@ -375,7 +375,7 @@ export interface ProductSearchResponse {
   results: ProductSearchResult[];
 }
 
-export function searchProducts(call: ApiCall, repository: Engine): ProductSearchResponse {
+export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResponse {
   const body = call.json();
   if (!isObject(body)) invalid('body', 'the request body must be a JSON object.');
   for (const name of Object.keys(body)) if (!REQUEST_FIELDS.has(name)) invalid(name, 'is not a field of a product search request.');
@@ -393,7 +393,7 @@ export function searchProducts(call: ApiCall, repository: Engine): ProductSearch
   if (sorts.length === 0) sorts.push({ score: true, descending: true, mode: 'max' });
   const facetSpecs = parseFacets(body.facets, scope);
 
-  const view = catalogView(repository.storage, call.ctx, false);
+  const view = catalogView(engine.storage, call.ctx, false);
   const all = (source: readonly IndexedProduct[]) =>
     source.map((entry, order) => ({ entry, score: 0, variants: entry.variants.map((_, index) => index), order }));
   const evaluate = (compiled: Compiled | undefined, candidates: readonly Match[]): Match[] => {
@@ -438,7 +438,7 @@ export function searchProducts(call: ApiCall, repository: Engine): ProductSearch
     }
     if (projection) {
       const presented = presentProjection(match.entry.product, productProjection(match.entry.product, staged), read);
-      result.productProjection = repository.expand(call.ctx.project, presented, expand);
+      result.productProjection = engine.expand(call.ctx.project, presented, expand);
     }
     return result;
   });

@@ -134,7 +134,7 @@ export interface ProjectionSearchResponse {
   facets: Record<string, FacetResult>;
 }
 
-export function searchProductProjections(call: ApiCall, repository: Engine, params: URLSearchParams): ProjectionSearchResponse {
+export function searchProductProjections(call: ApiCall, engine: Engine, params: URLSearchParams): ProjectionSearchResponse {
   // Parameters first: every malformed one is a 400 before any work.
   const staged = stagedParam(params);
   const limit = integerParam(params, 'limit', 20, MAX_LIMIT);
@@ -151,7 +151,7 @@ export function searchProductProjections(call: ApiCall, repository: Engine, para
   const scope = new RequestScope(call.ctx, read);
   for (const key of sortKeys) if (key.path !== 'score') field(key.path).check?.(scope);
 
-  const view = catalogView(repository.storage, call.ctx, staged);
+  const view = catalogView(engine.storage, call.ctx, staged);
   const compile = (expressions: FilterExpression[]) => allOf(expressions.map((expression) => compileFilter(expression, scope)));
   const queryPredicate = compile(queryFilters);
   const resultPredicate = compile(resultFilters);
@@ -219,7 +219,7 @@ export function searchProductProjections(call: ApiCall, repository: Engine, para
       projection.masterVariant = searchVariant(projection.masterVariant, matching?.has(0), scoped);
       projection.variants = projection.variants.map((variant, index) => searchVariant(variant, matching?.has(index + 1), scoped));
     }
-    return repository.expand(call.ctx.project, projection, expand);
+    return engine.expand(call.ctx.project, projection, expand);
   });
   return { limit, offset, count: results.length, total: hits.length, results, facets };
 }

@@ -33,7 +33,7 @@ function completes(input: string, prefix: string, level: number): boolean {
   return false;
 }
 
-export function suggest(call: ApiCall, repository: Engine): Record<string, Array<{ text: string }>> {
+export function suggest(call: ApiCall, engine: Engine): Record<string, Array<{ text: string }>> {
   const params = call.query;
   const staged = booleanParam(params, 'staged') ?? false;
   const fuzzy = booleanParam(params, 'fuzzy') ?? false;
@@ -48,7 +48,7 @@ export function suggest(call: ApiCall, repository: Engine): Record<string, Array
   }
   const result: Record<string, Array<{ text: string }>> = {};
   if (wanted.length === 0) return result;
-  const view = catalogView(repository.storage, call.ctx, staged);
+  const view = catalogView(engine.storage, call.ctx, staged);
   for (const { parameter, locale, prefix, level } of wanted) {
     const texts: string[] = [];
     const seen = new Set<string>();

@@ -36,7 +36,7 @@ const BUSINESS_UNIT = 'business-unit';
  * (queries, writes, updates, update-actions, indexes, resource-context) and this class is their
  * one entry point.
  */
-export class Repository implements Engine {
+export class ResourceEngine implements Engine {
   readonly decisions = new PermissionLog();
   /** The changes of the running transaction, delivered to subscriptions when it commits. */
   readonly outbox: Outbox;
