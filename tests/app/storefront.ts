@@ -111,7 +111,7 @@ async function serve(request: IncomingMessage, response: ServerResponse): Promis
         .post({ body: { container: 'newsletter', key, value: { email } } })
         .execute()
         .catch(console.error);
-    }, 400);
+    }, 1500);
     return page(response, 202, 'Thanks', '<p data-testid="thanks">You will hear from us.</p>');
   }
 
