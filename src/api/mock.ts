@@ -9,6 +9,7 @@ import {
   type AuthStore,
   TOKEN_LIFETIME_SECONDS,
   type TokenFilter,
+  type TokenGrant,
   type TokenRecord,
   type TokenSnapshot,
   TokenStore,
@@ -359,13 +360,7 @@ export class CommerceMock {
    * Issues a token without the credentials round trip (for tests that need a signed-in customer or an
    * anonymous session quickly); it is recorded and recognised exactly like one from the token server.
    */
-  issueToken(
-    grant:
-      | { kind: 'client'; clientId?: string; scope?: string }
-      | { kind: 'customer'; customerId: string; clientId?: string; scope?: string; storeKey?: string }
-      | { kind: 'anonymous'; anonymousId?: string; clientId?: string; scope?: string },
-    scope?: ProjectScoped,
-  ): TokenRecord {
+  issueToken(grant: TokenGrant, scope?: ProjectScoped): TokenRecord {
     const clientId = grant.clientId ?? 'commerce-mock';
     const projectKey = this.project(scope);
     if (grant.kind === 'client') return this.tokenServer.issueClientToken(clientId, grant.scope ?? `manage_project:${projectKey}`);

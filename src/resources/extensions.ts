@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { errors, fieldErrors, PlatformError, type ErrorObject } from '../http/errors.js';
 import { compilePredicate } from '../query/index.js';
-import { setter } from '../engine/common-actions.js';
-import { action, defineResource } from '../engine/define.js';
+import { changer, setter } from '../engine/common-actions.js';
+import { defineResource } from '../engine/define.js';
 import { EXTENSION_TYPE_ID, type Extension, type ExtensionTrigger } from '../engine/extension-gate.js';
 import { Key } from '../engine/validation.js';
 
@@ -120,18 +120,8 @@ export const extensions = defineResource<ExtensionDraft, Extension>({
   },
   actions: {
     setKey: setter('key', Key),
-    changeTriggers: action(
-      () => z.object({ triggers: Triggers }),
-      (extension: Extension, a) => {
-        extension.triggers = a.triggers;
-      },
-    ),
-    changeDestination: action(
-      () => z.object({ destination: ExtensionDestination }),
-      (extension: Extension, a) => {
-        extension.destination = a.destination;
-      },
-    ),
+    changeTriggers: changer('triggers', Triggers),
+    changeDestination: changer('destination', ExtensionDestination),
     setTimeoutInMs: setter('timeoutInMs', TimeoutInMs),
   },
   afterActions: assertValid,
