@@ -18,8 +18,8 @@ const productType = productTypeFactory.asDefault().build();
 const products = productFactory.published().buildList(PRODUCTS);
 
 function seedCatalog(mock: CommerceMock): void {
-  mock.seed(productType);
-  mock.seed(products);
+  mock.data.seed(productType);
+  mock.data.seed(products);
 }
 
 /** One test's own work: what a typical catalog test does through the API. */
@@ -69,7 +69,7 @@ function print(run: Run): void {
 }
 
 const reseed = (mock: CommerceMock) => {
-  mock.clear();
+  mock.state.clear();
   seedCatalog(mock);
 };
 
@@ -78,8 +78,8 @@ const restoring = createCommerceMock({ defaultProjectKey: PROJECT });
 const seedStarted = performance.now();
 seedCatalog(restoring);
 const seedOnceMs = performance.now() - seedStarted;
-const baseline = restoring.snapshot();
-const restore = (mock: CommerceMock) => mock.restore(baseline);
+const baseline = restoring.state.snapshot();
+const restore = (mock: CommerceMock) => mock.state.restore(baseline);
 const reseeding = createCommerceMock({ defaultProjectKey: PROJECT });
 
 // A few tests of each first, so that neither suite pays for warming up the JIT.

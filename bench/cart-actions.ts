@@ -15,15 +15,15 @@ interface Ref {
 }
 
 const mock = createCommerceMock({ defaultProjectKey: PROJECT });
-const tax = mock.create<Ref>('tax-category', {
+const tax = mock.data.create<Ref>('tax-category', {
   key: 'standard',
   name: 'Standard',
   rates: [{ name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' }],
 });
-const zone = mock.create<Ref>('zone', { key: 'de', name: 'DE', locations: [{ country: 'DE' }] });
-const productType = mock.create<Ref>('product-type', { key: 'plain', name: 'plain', description: 'plain' });
+const zone = mock.data.create<Ref>('zone', { key: 'de', name: 'DE', locations: [{ country: 'DE' }] });
+const productType = mock.data.create<Ref>('product-type', { key: 'plain', name: 'plain', description: 'plain' });
 for (let i = 0; i < PRODUCTS; i++) {
-  mock.create('product', {
+  mock.data.create('product', {
     productType: { typeId: 'product-type', id: productType.id },
     name: { en: `Product ${i}` },
     slug: { en: `product-${i}` },
@@ -32,14 +32,14 @@ for (let i = 0; i < PRODUCTS; i++) {
     publish: true,
   });
 }
-const dhl = mock.create<Ref>('shipping-method', {
+const dhl = mock.data.create<Ref>('shipping-method', {
   key: 'dhl',
   name: 'DHL',
   isDefault: true,
   taxCategory: { typeId: 'tax-category', id: tax.id },
   zoneRates: [{ zone: { typeId: 'zone', id: zone.id }, shippingRates: [{ price: EUR(490), freeAbove: EUR(20000) }] }],
 });
-mock.create('cart-discount', {
+mock.data.create('cart-discount', {
   name: { en: '5% from 3 items' },
   value: { type: 'relative', permyriad: 500 },
   cartPredicate: 'lineItemCount(1 = 1) >= 3',
@@ -48,7 +48,7 @@ mock.create('cart-discount', {
 });
 
 const newCart = () =>
-  mock.create<Ref>('cart', {
+  mock.data.create<Ref>('cart', {
     currency: 'EUR',
     country: 'DE',
     shippingAddress: { country: 'DE', city: 'Berlin' },

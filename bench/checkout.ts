@@ -8,6 +8,7 @@
  * extension on carts (a local HTTP service answering 200 without actions): what calling it adds.
  * Run: npm run bench:build && node dist-bench/bench/checkout.js   (RUNS=… to change the number of measured runs, default 500)
  */
+import { mockInternals } from '../src/api/mock.js';
 import {
   createApiBuilderFromCtpClient,
   type ByProjectKeyRequestBuilder,
@@ -217,7 +218,7 @@ async function messages(enabled: boolean): Promise<void> {
 
 /** `work` while a subscription or an extension exists: created and deleted untimed, in process. */
 async function whileStored<T>(typeId: 'subscription' | 'extension', draft: object, work: () => Promise<T>): Promise<T> {
-  const stored = mock.create(typeId, draft, { projectKey: 'bench' });
+  const stored = mock.project('bench').data.create(typeId, draft);
   try {
     return await work();
   } finally {
@@ -304,7 +305,7 @@ const [messagesOn, messagesOff, withSubscription, withExtension] = (await measur
   Figure,
 ];
 console.log(
-  `${mock.storage.count('bench', 'order')} orders, ${mock.storage.count('bench', 'message')} messages and ${mock.storage.count('bench', 'delivery')} deliveries at the end`,
+  `${mockInternals(mock).storage.count('bench', 'order')} orders, ${mockInternals(mock).storage.count('bench', 'message')} messages and ${mockInternals(mock).storage.count('bench', 'delivery')} deliveries at the end`,
 );
 const cost = (messagesOn.medianMs / messagesOff.medianMs - 1) * 100;
 console.log(

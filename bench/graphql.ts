@@ -32,8 +32,8 @@ console.log(
   `${'first GraphQL request (schema built)'.padEnd(44)} ${first.toFixed(1).padStart(8)} ms   aim < 500 ms: ${first < 500 ? 'met' : 'NOT met'}`,
 );
 
-const productType = mock.create<Ref>('product-type', { key: 'plain', name: 'plain', description: 'plain' });
-mock.seed(
+const productType = mock.data.create<Ref>('product-type', { key: 'plain', name: 'plain', description: 'plain' });
+mock.data.seed(
   Array.from({ length: PRODUCTS }, (_, i) => [
     'product',
     {
@@ -68,7 +68,7 @@ const restListing = await measure('REST (SDK): the same 20 products', RUNS, asyn
 print(graphqlListing, `   aim < 20 ms: ${graphqlListing.medianMs < 20 ? 'met' : 'NOT met'}`);
 print(restListing);
 
-const newCart = () => mock.create<Ref>('cart', { currency: 'EUR' });
+const newCart = () => mock.data.create<Ref>('cart', { currency: 'EUR' });
 const UPDATE = `mutation ($id: String, $version: Long!, $sku: String) { updateCart(id: $id, version: $version, actions: [
   { addLineItem: { sku: $sku, quantity: 2 } }, { setCountry: { country: "DE" } }, { setCustomerEmail: { email: "ada@example.com" } }
 ]) { id version totalPrice { centAmount } } }`;

@@ -10,6 +10,7 @@
  *     time from the seeded storage and reading what the heap gives back.
  * Run: npm run bench:memory   (CUSTOMERS=10000 for a quick run)
  */
+import { mockInternals } from '../src/api/mock.js';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BENCH_CUSTOMER_TYPE, customerDrafts, random } from './support.js';
@@ -104,7 +105,7 @@ const children: Record<string, () => Promise<Reading>> = {
 async function seedOurs(messages: boolean): Promise<Reading> {
   const { createCommerceMock } = await import('../src/index.js');
   const mock = createCommerceMock({ defaultProjectKey: PROJECT });
-  mock.create('type', BENCH_CUSTOMER_TYPE);
+  mock.data.create('type', BENCH_CUSTOMER_TYPE);
   if (!messages) {
     const project = mock.handle({ method: 'GET', url: `/${PROJECT}` }).body as { version: number };
     const body = {
@@ -120,9 +121,9 @@ async function seedOurs(messages: boolean): Promise<Reading> {
     if (changed.status !== 200) throw new Error(`turning messages off answered ${changed.status}`);
   }
   const before = read();
-  for (const draft of drafts(CUSTOMERS)) mock.create('customer', draft);
+  for (const draft of drafts(CUSTOMERS)) mock.data.create('customer', draft);
   const after = read();
-  return { ...after, parts: { ...dropEachStore(mock.storage, before.heap), before: before.heap } };
+  return { ...after, parts: { ...dropEachStore(mockInternals(mock).storage, before.heap), before: before.heap } };
 }
 
 /**

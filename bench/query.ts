@@ -64,7 +64,7 @@ gc();
 const rssBefore = residentMegabytes();
 const heapBefore = heapMegabytes();
 const mock = createCommerceMock({ defaultProjectKey: PROJECT });
-mock.create('type', BENCH_CUSTOMER_TYPE);
+mock.data.create('type', BENCH_CUSTOMER_TYPE);
 // Drafts are built in batches, as a suite builds them while it seeds: 100,000 drafts held at once
 // would be the benchmark's memory, not the mock's. Only the create calls are timed.
 const SEED_BATCH = 100;
@@ -83,7 +83,7 @@ for (let from = 0; from < CUSTOMERS; from += SEED_BATCH) {
   const [drafts, batchDraftMs] = timed(() => customerDrafts(SEED_BATCH, draftSequence, from));
   draftMs += batchDraftMs;
   const cpuBefore = process.cpuUsage();
-  const [created, batchMs] = timed(() => drafts.map((draft) => mock.create<{ id: string; key: string }>('customer', draft)));
+  const [created, batchMs] = timed(() => drafts.map((draft) => mock.data.create<{ id: string; key: string }>('customer', draft)));
   const batchCpu = process.cpuUsage(cpuBefore);
   cpu.user += batchCpu.user;
   cpu.system += batchCpu.system;
@@ -203,7 +203,7 @@ aim('three-clause where + sort + limit=20 through mock.handle, median', where3Fi
 aim('key lookup GET /customers/key=... through mock.handle, median', byKey.medianMs, 0.5, 'ms', 3);
 
 // The raw engine, for comparison --------------------------------------------------------------------
-const documents = mock.all('customer');
+const documents = mock.data.all('customer');
 const raw3 = parseQueryParams(new URLSearchParams(where3Query));
 const raw2 = parseQueryParams(new URLSearchParams(where2Query));
 const rawSort = parseQueryParams(new URLSearchParams({ sort: 'createdAt desc', limit: '20' }));

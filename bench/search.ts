@@ -21,7 +21,7 @@ const SIZES = ['S', 'M', 'L', 'XL'];
 
 faker.seed(42);
 const mock = createCommerceMock({ defaultProjectKey: 'bench' });
-mock.seed(productTypeFactory.asDefault().build());
+mock.data.seed(productTypeFactory.asDefault().build());
 
 const seedStart = performance.now();
 const perColor = PRODUCTS / COLORS.length;
@@ -39,7 +39,7 @@ drafts.forEach((draft, i) => {
   });
 });
 const built = performance.now();
-mock.seed(drafts);
+mock.data.seed(drafts);
 const seeded = performance.now();
 console.log(
   `seeding ${PRODUCTS} products × 3 variants: ${((seeded - seedStart) / 1000).toFixed(2)} s ` +
@@ -102,14 +102,14 @@ print(
 );
 
 // One write, then search: only the changed product is analysed again.
-const products = mock.all<{ id: string; version: number }>('product');
+const products = mock.data.all<{ id: string; version: number }>('product');
 let target = products[PRODUCTS >> 1]!;
 print(
   await measure(
     'update one product, then search',
     RUNS,
     (i) => {
-      target = mock.update('product', target.id, {
+      target = mock.data.update('product', target.id, {
         version: target.version,
         actions: [{ action: 'changeName', name: { en: `Renamed ${word} ${i}` }, staged: false }],
       });

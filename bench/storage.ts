@@ -65,18 +65,18 @@ function run(mock: CommerceMock): Figures {
   const creates: number[] = [];
   while (n < RESOURCES) {
     const start = performance.now();
-    for (let b = 0; b < 100; b++, n++) customers.push(mock.create<Customer>('customer', draft(n)));
+    for (let b = 0; b < 100; b++, n++) customers.push(mock.data.create<Customer>('customer', draft(n)));
     creates.push(((performance.now() - start) * 1000) / 100);
   }
   const create = median(creates);
 
   const next = random(7);
   const pick = () => customers[Math.floor(next() * customers.length)]!;
-  const get = perOperation(200, 100, () => mock.get('customer', pick().id));
-  const getByKey = perOperation(200, 100, () => mock.getByKey('customer', `customer-${Math.floor(next() * RESOURCES)}`));
+  const get = perOperation(200, 100, () => mock.data.get('customer', pick().id));
+  const getByKey = perOperation(200, 100, () => mock.data.getByKey('customer', `customer-${Math.floor(next() * RESOURCES)}`));
   const update = perOperation(200, 10, (i) => {
     const customer = pick();
-    const updated = mock.update<Customer>('customer', customer.id, {
+    const updated = mock.data.update<Customer>('customer', customer.id, {
       version: customer.version,
       actions: [
         { action: 'setFirstName', firstName: FIRST[i % FIRST.length]! },
@@ -86,7 +86,7 @@ function run(mock: CommerceMock): Figures {
     customer.version = updated.version;
   });
   const query = perOperation(30, 1, (i) => {
-    const page = mock.query('customer', {
+    const page = mock.data.query('customer', {
       where: `firstName = "${FIRST[i % FIRST.length]}" and addresses(country = "DE")`,
       sort: 'lastName asc',
       limit: '20',

@@ -1,8 +1,26 @@
 export { CommerceMock, createCommerceMock, CommerceMockOptions, DEFAULT_API_URL, DEFAULT_AUTH_URL } from './api/mock.js';
-export type { MockSnapshot, ProjectScoped, ResolvedOptions } from './api/mock.js';
+export type { MockEvents, MockSnapshot, ResolvedOptions, ExtensionsNoun } from './api/mock.js';
+export type { ProjectData, ProjectEvents, ProjectView } from './api/project.js';
+export type { MockState } from './api/state.js';
+export type {
+  CommerceSurface,
+  CreateOptions,
+  DataNoun,
+  EventsNoun,
+  FaultsNoun,
+  JournalNoun,
+  Mode,
+  Out,
+  PermissionsNoun,
+  ProjectSurface,
+  SeedArguments,
+  SnapshotId,
+  StateNoun,
+  TokensNoun,
+} from './api/vocabulary.js';
 export type { MockRequest, MockResponse } from './http/exchange.js';
 export { PlatformError, errors, type ErrorObject } from './http/errors.js';
-export type { AuthStore, TokenRecord, TokenFilter, TokenKind } from './auth/tokens.js';
+export type { TokenRecord, TokenFilter, TokenKind } from './auth/tokens.js';
 export type { StorageBackend, StorageEntry, StorageSnapshot, StoredDocument, WriteOptions } from './storage/backend.js';
 export { EXPORT_FORMAT, EXPORT_VERSION, ImportError, type ExportedEntry, type ExportOptions, type MockExport } from './api/export.js';
 export { VersionConflict, KeyConflict } from './storage/backend.js';

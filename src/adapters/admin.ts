@@ -7,9 +7,13 @@ import { z } from 'zod';
 import { FAILING_STATUSES } from '../engine/subscription.js';
 import { errors, PlatformError } from '../http/errors.js';
 import { header, type MockRequest, type MockResponse } from '../http/exchange.js';
-import type { CommerceMock } from '../api/mock.js';
-import type { TokenFilter } from '../auth/tokens.js';
+import { type CommerceMock, mockInternals } from '../api/mock.js';
+import type { ProjectView } from '../api/project.js';
+import type { TokenFilter, TokenGrant } from '../auth/tokens.js';
 import type { JournalFilter } from '../core/journal.js';
+import type { FaultRule } from '../core/faults.js';
+import { type PathPattern, Router } from '../http/router.js';
+import type { Method } from '../http/context.js';
 import { snapshotShelf } from './client.js';
 
 export const ADMIN_PREFIX = '/__mock';
@@ -27,14 +31,35 @@ const ProjectKey = z.string().regex(/^[a-z0-9_-]{2,36}$/);
 
 const SeedBody = z
   .object({
-    projectKey: ProjectKey.optional(),
-    /** `[typeId, draft]` pairs, created in order as `mock.seed()` creates them. */
+    /** `[typeId, draft]` pairs, created in order as `data.seed()` creates them. */
     items: z.array(z.tuple([z.string(), z.unknown()])).max(10_000),
   })
   .strict();
 
+const CreateBody = z
+  .object({
+    draft: z.unknown(),
+    author: z
+      .object({
+        isPlatformClient: z.literal(false),
+        clientId: z.string().optional(),
+        customer: z
+          .object({ typeId: z.literal('customer'), id: z.string() })
+          .strict()
+          .optional(),
+        anonymousId: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+const UpdateBody = z.object({ version: z.number().int(), actions: z.array(z.object({}).passthrough()) }).strict();
+
 const TokenBody = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('client'), clientId: z.string().optional(), scope: z.string().optional() }).strict(),
+  z
+    .object({ kind: z.literal('client'), clientId: z.string().optional(), scope: z.string().optional(), projectKey: ProjectKey.optional() })
+    .strict(),
   z
     .object({
       kind: z.literal('customer'),
@@ -68,9 +93,169 @@ const TokenFilterBody = z
 
 const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'projectKey'] as const;
 const MESSAGE_FILTERS = ['type', 'resourceId', 'resourceTypeId', 'projectKey'] as const;
-const DestinationStatusBody = z.object({ status: z.enum(['Healthy', ...FAILING_STATUSES]) }).strict();
+const FailBody = z.object({ status: z.enum([...FAILING_STATUSES]) }).strict();
 const DELIVERY_FILTERS = [...MESSAGE_FILTERS, 'subscriptionKey', 'subscriptionId', 'notificationType', 'undelivered'] as const;
 const REQUEST_FILTERS = ['method', 'path', 'pathPattern', 'pathFlags', 'status', 'since', 'limit'] as const;
+
+/** One admin request, as its route reads it. */
+interface AdminCall {
+  mock: CommerceMock;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The body's text as sent. */
+  text: string | undefined;
+  /** The body parsed as JSON (an empty or malformed one is refused). */
+  json(): unknown;
+  /** The project `?projectKey=` names, the default one without it. */
+  project(): ProjectView;
+}
+
+interface AdminRoute extends PathPattern {
+  handle(call: AdminCall): MockResponse;
+}
+
+const admin = (method: AdminRoute['method'], path: string, handle: AdminRoute['handle']): AdminRoute => ({
+  method,
+  pattern: path.split('/'),
+  handle,
+});
+
+/** The resource type a path names; an unknown one is the caller's 400, not a fault of the mock. */
+function readType<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof TypeError) throw errors.invalidInput(error.message);
+    throw error;
+  }
+}
+
+const found = <T>(value: T | undefined, missing: () => PlatformError): MockResponse => {
+  if (value === undefined) throw missing();
+  return reply(200, value);
+};
+
+/**
+ * The admin routes, grouped by the nouns of the programmatic API (docs/api.md): `data`, `events`,
+ * `tokens`, `journal`, `state`, `faults`, `permissions`.
+ */
+const ROUTES = new Router<AdminRoute>();
+ROUTES.add('info', [admin('GET', '', ({ mock }) => reply(200, info(mock)))]);
+ROUTES.add('data', [
+  admin('POST', 'seed', (call) => {
+    const { items } = validate(SeedBody, call.json());
+    return reply(201, { results: readType(() => call.project().data.seed(items as never)) });
+  }),
+  admin('GET', ':type', (call) => reply(200, { results: readType(() => call.project().data.all(call.params.type!)) })),
+  admin('POST', ':type', (call) => {
+    const { draft, author } = validate(CreateBody, call.json());
+    return reply(
+      201,
+      readType(() => call.project().data.create(call.params.type!, draft, author ? { author } : {})),
+    );
+  }),
+  admin('GET', ':type/query', (call) => {
+    const params = new URLSearchParams(call.query);
+    params.delete('projectKey');
+    return reply(
+      200,
+      readType(() => call.project().data.query(call.params.type!, params)),
+    );
+  }),
+  admin('GET', ':type/key=:key', (call) => {
+    const key = call.params.key!;
+    return found(
+      readType(() => call.project().data.getByKey(call.params.type!, key)),
+      () => errors.resourceNotFound({ key }),
+    );
+  }),
+  admin('GET', ':type/:id', (call) => {
+    const id = call.params.id!;
+    return found(
+      readType(() => call.project().data.get(call.params.type!, id)),
+      () => errors.resourceNotFound({ id }),
+    );
+  }),
+  admin('POST', ':type/:id', (call) => {
+    const body = validate(UpdateBody, call.json());
+    return reply(
+      200,
+      readType(() => call.project().data.update(call.params.type!, call.params.id!, body)),
+    );
+  }),
+]);
+ROUTES.add('events', [
+  admin('GET', 'messages', (call) => {
+    const { projectKey: _project, ...filter } = filterOf(call.query, MESSAGE_FILTERS);
+    return reply(200, { results: call.project().events.messages(filter) });
+  }),
+  admin('GET', 'deliveries', (call) => {
+    const { projectKey: _project, undelivered, ...filter } = filterOf(call.query, DELIVERY_FILTERS);
+    return reply(200, { results: call.project().events.deliveries({ ...filter, undelivered: undelivered === 'true' }) });
+  }),
+  admin('POST', 'destinations/:key/fail', (call) => {
+    const { status } = validate(FailBody, call.json());
+    call.project().events.failDestination(call.params.key!, status as never);
+    return reply(200, { status });
+  }),
+  admin('POST', 'destinations/:key/repair', (call) => reply(200, { status: call.project().events.repairDestination(call.params.key!) })),
+]);
+ROUTES.add('tokens', [
+  admin('GET', '', ({ mock, query }) => reply(200, { results: mock.tokens.list(filterOf(query, TOKEN_FILTERS) as TokenFilter) })),
+  admin('POST', '', ({ mock, json }) => reply(201, mock.tokens.issue(validate(TokenBody, json()) as TokenGrant))),
+  admin('POST', 'expire', ({ mock, text, json }) => {
+    const filter = validate(TokenFilterBody, text?.trim() ? json() : {});
+    return reply(200, { expired: mock.tokens.expire(filter as TokenFilter) });
+  }),
+  admin('GET', ':accessToken', ({ mock, params }) =>
+    found(mock.tokens.get(params.accessToken!), () => errors.resourceNotFound({ id: params.accessToken! })),
+  ),
+]);
+ROUTES.add('journal', [
+  admin('GET', 'requests', ({ mock, query }) =>
+    reply(200, { results: mock.journal.requests(journalFilter(query)), lastSequence: mock.journal.lastSequence() }),
+  ),
+  admin('GET', 'last-sequence', ({ mock }) => reply(200, { lastSequence: mock.journal.lastSequence() })),
+]);
+ROUTES.add('state', [
+  admin('POST', 'clear', ({ mock }) => {
+    mock.state.clear();
+    return reply(200, { cleared: true });
+  }),
+  admin('POST', 'snapshots', ({ mock }) => reply(201, { snapshotId: snapshotShelf(mock).keep(mock.state.snapshot()) })),
+  admin('POST', 'snapshots/:id/restore', ({ mock, params }) => {
+    mock.state.restore(snapshotShelf(mock).find(params.id!));
+    return reply(200, { restored: true });
+  }),
+  admin('GET', 'export', ({ mock, query }) => {
+    const { tokens } = filterOf(query, ['tokens']);
+    if (tokens !== undefined && tokens !== 'true' && tokens !== 'false') {
+      throw errors.invalidInput(`Malformed parameter: tokens: '${tokens}' is not true or false.`);
+    }
+    return reply(200, mock.state.export({ tokens: tokens === 'true' }));
+  }),
+  admin('POST', 'import', ({ mock, text }) => {
+    // The text itself: import() names what is wrong with it, JSON syntax included.
+    mock.state.import(text ?? '');
+    return reply(200, { imported: true });
+  }),
+]);
+ROUTES.add('faults', [
+  admin('GET', '', ({ mock }) => reply(200, { results: mock.faults.list() })),
+  admin('POST', '', ({ mock, json }) => {
+    mock.faults.add(json() as FaultRule);
+    return reply(201, { results: mock.faults.list() });
+  }),
+  admin('POST', 'clear', ({ mock }) => {
+    mock.faults.clear();
+    return reply(200, { cleared: true });
+  }),
+]);
+ROUTES.add('permissions', [admin('GET', 'decisions', ({ mock }) => reply(200, { results: mock.permissions.decisions() }))]);
+
+function info(mock: CommerceMock) {
+  return { defaultProjectKey: mock.options.defaultProjectKey, storage: mockInternals(mock).storage.name };
+}
 
 /** Serves `/__mock/...`; `undefined` for any other path. */
 export function serveAdmin(mock: CommerceMock, request: MockRequest, options: AdminOptions): MockResponse | undefined {
@@ -79,98 +264,24 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
   if (!request.url.includes(ADMIN_PREFIX.slice(1))) return undefined;
   const url = new URL(request.url, 'http://localhost');
   if (url.pathname !== ADMIN_PREFIX && !url.pathname.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
-  const method = request.method.toUpperCase();
+  const method = request.method.toUpperCase() as Method;
   const path = url.pathname.slice(ADMIN_PREFIX.length);
   try {
-    if (path === '/health' && (method === 'GET' || method === 'HEAD')) return reply(200, { status: 'ok', storage: mock.storage.name });
+    if (path === '/health' && (method === 'GET' || method === 'HEAD')) return reply(200, { status: 'ok', storage: info(mock).storage });
     authorize(request, options);
-    const body = () => parseBody(request.body);
+    const segments = path.split('/').slice(1);
+    const found = ROUTES.resolve(method, segments.length === 1 ? [segments[0]!, ''] : segments);
+    if (found === undefined) throw errors.routeNotFound(method, url.pathname);
+    if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, url.pathname);
     const query = url.searchParams;
-    const scope = () => (query.has('projectKey') ? { projectKey: projectKeyParam(query) } : undefined);
-    const route = `${method} ${path}`;
-    if (route === 'GET /info') return reply(200, { defaultProjectKey: mock.options.defaultProjectKey, storage: mock.storage.name });
-    if (route === 'POST /clear') {
-      mock.clear();
-      return reply(200, { cleared: true });
-    }
-    if (route === 'GET /faults') return reply(200, { results: mock.faults.list() });
-    if (route === 'POST /faults') {
-      mock.faults.add(body() as never);
-      return reply(201, { results: mock.faults.list() });
-    }
-    if (route === 'POST /faults/clear') {
-      mock.faults.clear();
-      return reply(200, { cleared: true });
-    }
-    if (route === 'POST /snapshots') return reply(201, { snapshotId: snapshotShelf(mock).keep(mock.snapshot()) });
-    const restore = /^\/snapshots\/([^/]+)\/restore$/.exec(path);
-    if (restore && method === 'POST') {
-      mock.restore(snapshotShelf(mock).find(decodeURIComponent(restore[1]!)));
-      return reply(200, { restored: true });
-    }
-    if (route === 'GET /export') {
-      const { tokens } = filterOf(query, ['tokens']);
-      if (tokens !== undefined && tokens !== 'true' && tokens !== 'false') {
-        throw errors.invalidInput(`Malformed parameter: tokens: '${tokens}' is not true or false.`);
-      }
-      return reply(200, mock.export({ tokens: tokens === 'true' }));
-    }
-    if (route === 'POST /import') {
-      // The text itself: import() names what is wrong with it, JSON syntax included.
-      mock.import(request.body ?? '');
-      return reply(200, { imported: true });
-    }
-    if (route === 'GET /tokens') return reply(200, { results: mock.authStore().list(filterOf(query, TOKEN_FILTERS) as TokenFilter) });
-    if (route === 'POST /tokens') {
-      const { projectKey, ...grant } = validate(TokenBody, body()) as z.infer<typeof TokenBody> & { projectKey?: string };
-      return reply(201, mock.issueToken(grant, projectKey ? { projectKey } : undefined));
-    }
-    if (route === 'POST /tokens/expire') {
-      const filter = validate(TokenFilterBody, request.body?.trim() ? body() : {});
-      return reply(200, { expired: mock.expireTokens(filter as TokenFilter) });
-    }
-    if (route === 'GET /permission-decisions') return reply(200, { results: mock.permissionDecisions() });
-    if (route === 'GET /requests')
-      return reply(200, { results: mock.requests(journalFilter(query)), lastSequence: mock.lastRequestSequence });
-    if (route === 'GET /messages') {
-      const { projectKey: _project, ...filter } = filterOf(query, MESSAGE_FILTERS);
-      return reply(200, { results: mock.messages(filter, scope()) });
-    }
-    if (route === 'GET /deliveries') {
-      const { projectKey: _project, undelivered, ...filter } = filterOf(query, DELIVERY_FILTERS);
-      return reply(200, { results: mock.deliveries({ ...filter, undelivered: undelivered === 'true' }, scope()) });
-    }
-    const destination = /^\/subscriptions\/([^/]+)\/status$/.exec(path);
-    if (destination && method === 'POST') {
-      const { status } = validate(DestinationStatusBody, body());
-      return reply(200, { status: mock.setDestinationStatus(decodeURIComponent(destination[1]!), status, scope()) });
-    }
-    if (route === 'POST /seed') {
-      const { projectKey, items } = validate(SeedBody, body());
-      return reply(201, { results: mock.seed(items as Array<[never, unknown]>, projectKey ? { projectKey } : undefined) });
-    }
-    const resource = /^\/resources\/([^/]+)(?:\/([^/]+))?$/.exec(path);
-    if (resource && method === 'GET') {
-      const typeId = decodeURIComponent(resource[1]!);
-      const target = resource[2] === undefined ? undefined : decodeURIComponent(resource[2]);
-      try {
-        if (target === undefined) return reply(200, { results: mock.all(typeId, scope()) });
-        if (target === 'query') {
-          const params = new URLSearchParams(query);
-          params.delete('projectKey');
-          return reply(200, mock.query(typeId, params, scope()));
-        }
-        const key = target.startsWith('key=') ? target.slice(4) : undefined;
-        const found = key === undefined ? mock.get(typeId, target, scope()) : mock.getByKey(typeId, key, scope());
-        if (!found) throw errors.resourceNotFound(key === undefined ? { id: target } : { key });
-        return reply(200, found);
-      } catch (error) {
-        // An unknown type is the caller's mistake, not a fault of the mock.
-        if (error instanceof TypeError) throw errors.invalidInput(error.message);
-        throw error;
-      }
-    }
-    throw errors.routeNotFound(method, url.pathname);
+    return found.route.handle({
+      mock,
+      params: found.params,
+      query,
+      text: request.body,
+      json: () => parseBody(request.body),
+      project: () => (query.has('projectKey') ? mock.project(projectKeyParam(query)) : mock),
+    });
   } catch (error) {
     if (error instanceof PlatformError) return reply(error.statusCode, error.toJSON());
     if (error instanceof TypeError) return reply(400, errors.invalidInput(error.message).toJSON());

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
-import { CommerceMockOptions, createCommerceMock } from '../api/mock.js';
+import { CommerceMockOptions, createCommerceMock, mockInternals } from '../api/mock.js';
 import { originOf, startServer, type RunningServer } from './transports/node-server.js';
 import { MemoryStorage } from '../storage/memory.js';
 import { sqliteStorage } from '../storage/sqlite.js';
@@ -22,7 +22,7 @@ Options (each also settable by the environment variable in brackets; a flag wins
   --strict-where             reject where predicates on unknown fields    [COMMERCE_MOCK_STRICT_WHERE=true]
   --storage <name>           storage backend: memory or sqlite            [COMMERCE_MOCK_STORAGE]     (memory)
   --data-file <path>         the SQLite file of --storage sqlite          [COMMERCE_MOCK_DATA_FILE]   (./commerce-mock.db)
-  --import <file>            start from this export (GET /__mock/export, mock.export()); a bad file stops the
+  --import <file>            start from this export (GET /__mock/state/export, mock.state.export()); a bad file stops the
                              server, naming its first problem           [COMMERCE_MOCK_IMPORT]
   --export-on-exit <file>    on SIGTERM or SIGINT, write the whole state, tokens included, to this file
                                                                           [COMMERCE_MOCK_EXPORT_ON_EXIT]
@@ -37,9 +37,9 @@ Options (each also settable by the environment variable in brackets; a flag wins
   -h, --help                 this text
 
 Boolean variables take true, false, 1 or 0 (empty: not set).
-Admin routes (docs/server.md): GET /__mock/health, /__mock/info, POST /__mock/clear, POST /__mock/seed,
-GET /__mock/resources/..., GET|POST /__mock/tokens, GET /__mock/permission-decisions, GET /__mock/requests, GET /__mock/export,
-POST /__mock/import.`;
+Admin routes (docs/server.md): GET /__mock/health, /__mock/info, POST /__mock/state/clear, POST /__mock/data/seed,
+GET /__mock/data/..., GET|POST /__mock/tokens, GET /__mock/permissions/decisions, GET /__mock/journal/requests, GET /__mock/state/export,
+POST /__mock/state/import.`;
 
 const HELP_HINT = "Run 'commerce-mock serve --help' for the options.";
 
@@ -215,23 +215,23 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     const adminToken = setting(flags, env, 'admin-token', ['COMMERCE_MOCK_ADMIN_TOKEN'], '').value;
     server = await startServer(mock, { port, host, ...(adminToken ? { adminToken } : {}) });
   } catch (error) {
-    mock.storage.close?.();
+    mockInternals(mock).storage.close?.();
     throw listenError(error, hostSetting, portSetting);
   }
   const where = 'file' in storage ? ` ${String(storage.file)}` : '';
   console.log(
-    `commerce-mock listening on ${server.url} (storage: ${mock.storage.name}${where}, project: ${mock.options.defaultProjectKey})`,
+    `commerce-mock listening on ${server.url} (storage: ${mockInternals(mock).storage.name}${where}, project: ${mock.options.defaultProjectKey})`,
   );
 
   const shutdown = (signal: string) => {
     console.log(`commerce-mock: ${signal} received, closing`);
     if (exportFile) {
-      writeFileSync(exportFile, JSON.stringify(mock.export({ tokens: true })));
+      writeFileSync(exportFile, JSON.stringify(mock.state.export({ tokens: true })));
       console.log(`commerce-mock: state exported to ${exportFile}`);
     }
     server.close().then(
       () => {
-        mock.storage.close?.();
+        mockInternals(mock).storage.close?.();
         process.exit(0);
       },
       () => process.exit(1),

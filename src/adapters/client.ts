@@ -4,13 +4,25 @@
  * an in-process mock; `connectCommerceMock` talks to a server's admin API (`/__mock/...`).
  */
 import { errors, PlatformError, type ErrorObject } from '../http/errors.js';
-import { type CommerceMock, checkedScope, type MockSnapshot, type ProjectScoped, type QueryParams, queryParams } from '../api/mock.js';
+import { type CommerceMock, type MockSnapshot, mockInternals } from '../api/mock.js';
+import { checkedProjectKey, type ProjectView } from '../api/project.js';
+import {
+  type CommerceSurface,
+  type CreateOptions,
+  type DataNoun,
+  type ProjectSurface,
+  type QueryParams,
+  queryParams,
+  type SeedArguments,
+  type SnapshotId,
+  type UpdateBody,
+} from '../api/vocabulary.js';
+import type { ResourceOf } from '../resources/type-map.js';
 import type { TokenFilter, TokenGrant, TokenRecord } from '../auth/tokens.js';
 import type { JournalEntry, JournalFilter } from '../core/journal.js';
 import type { MessageFilter } from '../engine/messages.js';
 import type { Delivery, DeliveryFilter } from '../engine/outbox.js';
 import type { SubscriptionStatus } from '../engine/subscription.js';
-import type { PagedResult } from '../query/index.js';
 import type { PermissionDecision } from '../core/scoped-mounts.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { seedPairs } from '../api/seed.js';
@@ -18,83 +30,74 @@ import type { FaultRule } from '../core/faults.js';
 import type { ExportOptions, MockExport } from '../api/export.js';
 
 export type { TokenGrant } from '../auth/tokens.js';
+export type { SnapshotId } from '../api/vocabulary.js';
 
 export interface MockInfo {
   defaultProjectKey: string;
   storage: string;
 }
 
-export interface MockClient {
+/**
+ * The asynchronous mirror of `CommerceMock`: the same nouns and members with the same arities, each
+ * answering a promise, whether the mock is in this process (`localClient`) or a server
+ * (`connectCommerceMock`). Snapshots are named by id, since a server keeps them.
+ */
+export interface MockClient extends CommerceSurface<'async'> {
   /** Where the mock is: 'in-process', or the server's URL. */
   readonly location: string;
   info(): Promise<MockInfo>;
-  /** Creates every draft (factory output or `[typeId, draft]` pairs) in order; one refused draft stores none. */
-  seed(items: unknown, scope?: ProjectScoped): Promise<StoredDocument[]>;
-  get(typeId: string, id: string, scope?: ProjectScoped): Promise<StoredDocument | undefined>;
-  getByKey(typeId: string, key: string, scope?: ProjectScoped): Promise<StoredDocument | undefined>;
-  all(typeId: string, scope?: ProjectScoped): Promise<StoredDocument[]>;
-  query(typeId: string, params?: QueryParams, scope?: ProjectScoped): Promise<PagedResult<StoredDocument>>;
-  tokens(filter?: TokenFilter): Promise<TokenRecord[]>;
-  issueToken(grant: TokenGrant, scope?: ProjectScoped): Promise<TokenRecord>;
-  /** Expires the matching access tokens now (needs `enforceTokenExpiry`); resolves with how many. */
-  expireTokens(filter?: TokenFilter): Promise<number>;
-  permissionDecisions(): Promise<PermissionDecision[]>;
-  requests(filter?: JournalFilter): Promise<JournalEntry[]>;
-  /** The messages the project recorded, oldest first. */
-  messages(filter?: MessageFilter, scope?: ProjectScoped): Promise<StoredDocument[]>;
-  /** What the project's subscriptions received, oldest first. */
-  deliveries(filter?: DeliveryFilter, scope?: ProjectScoped): Promise<Delivery[]>;
-  /** Makes the subscription's destination fail (`Healthy`: work again); resolves with the subscription's status now. */
-  setDestinationStatus(subscriptionKey: string, status: SubscriptionStatus, scope?: ProjectScoped): Promise<SubscriptionStatus>;
-  /** The `sequence` of the newest journal entry. */
-  lastRequestSequence(): Promise<number>;
-  clear(): Promise<void>;
-  /** Captures the mock's data and tokens; the id names the snapshot for `restore`. */
-  snapshot(): Promise<SnapshotId>;
-  /** Brings back the data and tokens of a snapshot this mock took. */
-  restore(snapshot: SnapshotId): Promise<void>;
-  /** The whole state as versioned JSON (`mock.export()`); with `{ tokens: true }` the issued tokens too. */
-  export(options?: ExportOptions): Promise<MockExport>;
-  /** Replaces the state by an export (an object or its JSON text); a bad file rejects naming its first problem and changes nothing. */
-  import(data: MockExport | string): Promise<void>;
-  /** Adds a fault rule: matching requests fail with its status (a bad rule rejects naming the problem). */
-  addFault(rule: FaultRule): Promise<void>;
-  /** Removes every fault rule. */
-  clearFaults(): Promise<void>;
-}
-
-/** Names a snapshot a mock (in process or a server) holds. */
-export interface SnapshotId {
-  readonly snapshotId: string;
 }
 
 /** The in-process mock behind the asynchronous interface. */
 export function localClient(mock: CommerceMock): MockClient {
   const snapshots = snapshotShelf(mock);
+  const view = (project: ProjectView): ProjectSurface<'async'> => ({
+    projectKey: project.projectKey,
+    data: {
+      seed: async (...items: SeedArguments) => project.data.seed(...items),
+      create: async (typeId: string, draft: unknown, options?: CreateOptions) => project.data.create(typeId, draft, options),
+      update: async (typeId: string, id: string, body: UpdateBody) => project.data.update(typeId, id, body),
+      get: async (typeId: string, id: string) => project.data.get(typeId, id),
+      getByKey: async (typeId: string, key: string) => project.data.getByKey(typeId, key),
+      all: async (typeId: string) => project.data.all(typeId),
+      query: async (typeId: string, params?: QueryParams) => project.data.query(typeId, params),
+    } as unknown as DataNoun<'async'>,
+    events: {
+      messages: async (filter?: MessageFilter) => project.events.messages(filter),
+      deliveries: async (filter?: DeliveryFilter) => project.events.deliveries(filter),
+      failDestination: async (key: string, status: Exclude<SubscriptionStatus, 'Healthy'>) => project.events.failDestination(key, status),
+      repairDestination: async (key: string) => project.events.repairDestination(key),
+    },
+  });
   return {
     location: 'in-process',
-    info: async () => ({ defaultProjectKey: mock.options.defaultProjectKey, storage: mock.storage.name }),
-    seed: async (items, scope) => mock.seed(seedPairs(items) as never, scope) as StoredDocument[],
-    get: async (typeId, id, scope) => mock.get<StoredDocument>(typeId, id, scope),
-    getByKey: async (typeId, key, scope) => mock.getByKey<StoredDocument>(typeId, key, scope),
-    all: async (typeId, scope) => mock.all<StoredDocument>(typeId, scope),
-    query: async (typeId, params, scope) => mock.query<StoredDocument>(typeId, params, scope),
-    tokens: async (filter) => mock.authStore().list(filter),
-    issueToken: async (grant, scope) => mock.issueToken(grant, scope),
-    expireTokens: async (filter) => mock.expireTokens(filter),
-    permissionDecisions: async () => mock.permissionDecisions(),
-    requests: async (filter) => mock.requests(filter),
-    messages: async (filter, scope) => mock.messages(filter, scope) as unknown as StoredDocument[],
-    deliveries: async (filter, scope) => mock.deliveries(filter, scope),
-    setDestinationStatus: async (key, status, scope) => mock.setDestinationStatus(key, status, scope),
-    lastRequestSequence: async () => mock.lastRequestSequence,
-    clear: async () => mock.clear(),
-    snapshot: async () => ({ snapshotId: snapshots.keep(mock.snapshot()) }),
-    restore: async ({ snapshotId }) => mock.restore(snapshots.find(snapshotId)),
-    export: async (options) => mock.export(options),
-    import: async (data) => mock.import(data),
-    addFault: async (rule) => mock.faults.add(rule),
-    clearFaults: async () => mock.faults.clear(),
+    info: async () => ({ defaultProjectKey: mock.options.defaultProjectKey, storage: mockInternals(mock).storage.name }),
+    ...view(mock),
+    project: (projectKey: string) => view(mock.project(projectKey)),
+    tokens: {
+      issue: async (grant: TokenGrant) => mock.tokens.issue(grant),
+      list: async (filter?: TokenFilter) => mock.tokens.list(filter),
+      find: async (filter: TokenFilter) => mock.tokens.find(filter),
+      get: async (accessToken: string) => mock.tokens.get(accessToken),
+      expire: async (filter?: TokenFilter) => mock.tokens.expire(filter),
+    },
+    journal: {
+      requests: async (filter?: JournalFilter) => mock.journal.requests(filter),
+      lastSequence: async () => mock.journal.lastSequence(),
+    },
+    state: {
+      clear: async () => mock.state.clear(),
+      snapshot: async () => ({ snapshotId: snapshots.keep(mock.state.snapshot()) }),
+      restore: async ({ snapshotId }: SnapshotId) => mock.state.restore(snapshots.find(snapshotId)),
+      export: async (options?: ExportOptions) => mock.state.export(options),
+      import: async (data: MockExport | string) => mock.state.import(data),
+    },
+    faults: {
+      add: async (rule: FaultRule) => mock.faults.add(rule),
+      list: async () => mock.faults.list(),
+      clear: async () => mock.faults.clear(),
+    },
+    permissions: { decisions: async () => mock.permissions.decisions() },
   };
 }
 
@@ -167,79 +170,117 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     const failure = parsed as { statusCode?: number; errors?: ErrorObject[]; message?: string };
     throw new PlatformError(response.status, failure.errors ?? [{ code: 'General', message: failure.message ?? text }]);
   }
-  const project = (scope: ProjectScoped | undefined) => {
-    const { projectKey } = checkedScope(scope) ?? {};
-    return projectKey ? { projectKey } : {};
-  };
   const search = (values: Record<string, string | number | undefined>) => {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(values)) if (value !== undefined) query.set(name, String(value));
     const text = query.toString();
     return text ? `?${text}` : '';
   };
-  const resource = (typeId: string, rest = '', scope?: ProjectScoped) =>
-    `/resources/${encodeURIComponent(typeId)}${rest}${search(project(scope))}`;
   const MISSING = null;
+  const view = (projectKey: string | undefined): ProjectSurface<'async'> => {
+    const inProject = projectKey === undefined ? {} : { projectKey };
+    const data = (typeId: string, rest = '', query: Record<string, string | undefined> = {}) =>
+      `/data/${encodeURIComponent(typeId)}${rest}${search({ ...query, ...inProject })}`;
+    const read = async (path: string) => (await call<StoredDocument | null>('GET', path, undefined, MISSING)) ?? undefined;
+    return {
+      projectKey: projectKey ?? defaultProjectKey,
+      data: {
+        seed: async (...items: SeedArguments) =>
+          (await call<{ results: StoredDocument[] }>('POST', `/data/seed${search(inProject)}`, { items: seedPairs(items) })).results,
+        create: (typeId: string, draft: unknown, options?: CreateOptions) => call('POST', data(typeId), { draft, ...options }),
+        update: (typeId: string, id: string, body: UpdateBody) => call('POST', data(typeId, `/${encodeURIComponent(id)}`), body),
+        get: (typeId: string, id: string) => read(data(typeId, `/${encodeURIComponent(id)}`)),
+        getByKey: (typeId: string, key: string) => read(data(typeId, `/key=${encodeURIComponent(key)}`)),
+        all: async (typeId: string) => (await call<{ results: StoredDocument[] }>('GET', data(typeId))).results,
+        query: (typeId: string, params?: QueryParams) => {
+          const query = new URLSearchParams(queryParams(params));
+          if (projectKey !== undefined) query.set('projectKey', projectKey);
+          return call('GET', `/data/${encodeURIComponent(typeId)}/query?${query}`);
+        },
+      } as unknown as DataNoun<'async'>,
+      events: {
+        messages: async (filter?: MessageFilter) =>
+          (await call<{ results: Array<ResourceOf<'message'>> }>('GET', `/events/messages${search({ ...filter, ...inProject })}`)).results,
+        deliveries: async (filters?: DeliveryFilter) => {
+          const { undelivered, ...filter } = filters ?? {};
+          const query = search({ ...filter, undelivered: undelivered ? 'true' : undefined, ...inProject });
+          return (await call<{ results: Delivery[] }>('GET', `/events/deliveries${query}`)).results;
+        },
+        failDestination: async (key: string, status: Exclude<SubscriptionStatus, 'Healthy'>) => {
+          await call('POST', `/events/destinations/${encodeURIComponent(key)}/fail${search(inProject)}`, { status });
+        },
+        repairDestination: async (key: string) =>
+          (
+            await call<{ status: SubscriptionStatus }>(
+              'POST',
+              `/events/destinations/${encodeURIComponent(key)}/repair${search(inProject)}`,
+              {},
+            )
+          ).status,
+      },
+    };
+  };
+  // The server's default project is not known without asking; `projectKey` reads it from the first `info()`.
+  let defaultProjectKey = '';
   return {
     location: base,
-    info: () => call('GET', '/info'),
-    seed: async (items, scope) => {
-      checkedScope(scope, 'seed');
-      return (await call<{ results: StoredDocument[] }>('POST', '/seed', { ...project(scope), items: seedPairs(items) })).results;
+    info: async () => {
+      const info = await call<MockInfo>('GET', '/info');
+      defaultProjectKey = info.defaultProjectKey;
+      return info;
     },
-    get: async (typeId, id, scope) =>
-      (await call<StoredDocument | null>('GET', resource(typeId, `/${encodeURIComponent(id)}`, scope), undefined, MISSING)) ?? undefined,
-    getByKey: async (typeId, key, scope) =>
-      (await call<StoredDocument | null>('GET', resource(typeId, `/key=${encodeURIComponent(key)}`, scope), undefined, MISSING)) ??
-      undefined,
-    all: async (typeId, scope) => (await call<{ results: StoredDocument[] }>('GET', resource(typeId, '', scope))).results,
-    query: async (typeId, params, scope) => {
-      const query = queryParams(params);
-      if (scope?.projectKey) query.set('projectKey', scope.projectKey);
-      return call('GET', `/resources/${encodeURIComponent(typeId)}/query?${query}`);
+    ...view(undefined),
+    get projectKey() {
+      return defaultProjectKey;
     },
-    tokens: async (filter = {}) => (await call<{ results: TokenRecord[] }>('GET', `/tokens${search({ ...filter })}`)).results,
-    issueToken: (grant, scope) => call('POST', '/tokens', { ...grant, ...project(scope) }),
-    expireTokens: async (filter = {}) => (await call<{ expired: number }>('POST', '/tokens/expire', filter)).expired,
-    permissionDecisions: async () => (await call<{ results: PermissionDecision[] }>('GET', '/permission-decisions')).results,
-    requests: async (filter = {}) => {
-      const { path, ...rest } = filter;
-      const pathFields =
-        path === undefined
-          ? {}
-          : typeof path === 'string'
-            ? { path }
-            : { pathPattern: path.source, pathFlags: path.flags.replace(/[gy]/g, '') };
-      return (await call<{ results: JournalEntry[] }>('GET', `/requests${search({ ...rest, ...pathFields })}`)).results;
+    project: (projectKey: string) => view(checkedProjectKey(projectKey)),
+    tokens: {
+      issue: (grant: TokenGrant) => call('POST', '/tokens', grant),
+      list: async (filter?: TokenFilter) => (await call<{ results: TokenRecord[] }>('GET', `/tokens${search({ ...filter })}`)).results,
+      find: async (filter: TokenFilter) =>
+        (await call<{ results: TokenRecord[] }>('GET', `/tokens${search({ ...filter })}`)).results.at(-1),
+      get: async (accessToken: string) =>
+        (await call<TokenRecord | null>('GET', `/tokens/${encodeURIComponent(accessToken)}`, undefined, MISSING)) ?? undefined,
+      expire: async (filter?: TokenFilter) => (await call<{ expired: number }>('POST', '/tokens/expire', filter ?? {})).expired,
     },
-    messages: async (filter = {}, scope) =>
-      (await call<{ results: StoredDocument[] }>('GET', `/messages${search({ ...filter, ...project(scope) })}`)).results,
-    deliveries: async ({ undelivered, ...filter } = {}, scope) => {
-      const query = search({ ...filter, undelivered: undelivered ? 'true' : undefined, ...project(scope) });
-      return (await call<{ results: Delivery[] }>('GET', `/deliveries${query}`)).results;
+    journal: {
+      requests: async (filter?: JournalFilter) => {
+        const { path, ...rest } = filter ?? {};
+        const pathFields =
+          path === undefined
+            ? {}
+            : typeof path === 'string'
+              ? { path }
+              : { pathPattern: path.source, pathFlags: path.flags.replace(/[gy]/g, '') };
+        return (await call<{ results: JournalEntry[] }>('GET', `/journal/requests${search({ ...rest, ...pathFields })}`)).results;
+      },
+      lastSequence: async () => (await call<{ lastSequence: number }>('GET', '/journal/last-sequence')).lastSequence,
     },
-    setDestinationStatus: async (key, status, scope) => {
-      const path = `/subscriptions/${encodeURIComponent(key)}/status${search(project(scope))}`;
-      return (await call<{ status: SubscriptionStatus }>('POST', path, { status })).status;
+    state: {
+      clear: async () => {
+        await call('POST', '/state/clear', {});
+      },
+      snapshot: () => call('POST', '/state/snapshots', {}),
+      restore: async ({ snapshotId }: SnapshotId) => {
+        await call('POST', `/state/snapshots/${encodeURIComponent(snapshotId)}/restore`, {});
+      },
+      export: (options?: ExportOptions) => call('GET', `/state/export${search({ tokens: options?.tokens ? 'true' : undefined })}`),
+      import: async (data: MockExport | string) => {
+        // JSON text goes as it is, so the server judges it (and names what is wrong) as state.import() would.
+        await call('POST', '/state/import', data);
+      },
     },
-    lastRequestSequence: async () => (await call<{ lastSequence: number }>('GET', '/requests?limit=0')).lastSequence,
-    clear: async () => {
-      await call('POST', '/clear', {});
+    faults: {
+      add: async (rule: FaultRule) => {
+        await call('POST', '/faults', rule);
+      },
+      list: async () => (await call<{ results: FaultRule[] }>('GET', '/faults')).results,
+      clear: async () => {
+        await call('POST', '/faults/clear', {});
+      },
     },
-    snapshot: () => call('POST', '/snapshots', {}),
-    restore: async ({ snapshotId }) => {
-      await call('POST', `/snapshots/${encodeURIComponent(snapshotId)}/restore`, {});
-    },
-    export: (options = {}) => call('GET', `/export${search({ tokens: options.tokens ? 'true' : undefined })}`),
-    import: async (data) => {
-      // JSON text goes as it is, so the server judges it (and names what is wrong) as mock.import() would.
-      await call('POST', '/import', data);
-    },
-    addFault: async (rule) => {
-      await call('POST', '/faults', rule);
-    },
-    clearFaults: async () => {
-      await call('POST', '/faults/clear', {});
+    permissions: {
+      decisions: async () => (await call<{ results: PermissionDecision[] }>('GET', '/permissions/decisions')).results,
     },
   };
 }

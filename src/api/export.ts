@@ -17,7 +17,7 @@ export interface ExportedEntry {
   document: StoredDocument;
 }
 
-/** What `mock.export()` gives and `mock.import()` / `initialData` take. */
+/** What `mock.state.export()` gives and `mock.state.import()` / `initialData` take. */
 export interface MockExport {
   format: typeof EXPORT_FORMAT;
   version: typeof EXPORT_VERSION;

@@ -52,6 +52,9 @@ export function seedPairs(items: unknown): Array<[string, unknown]> {
       for (const entry of item) visit(entry);
     } else {
       const typeId = draftType(item);
+      if (!typeId && typeof item === 'object' && item !== null && 'projectKey' in item && Object.keys(item).length === 1) {
+        throw new TypeError('commerce-mock: seed() takes drafts only; to seed another project, use project(key).data.seed(...).');
+      }
       if (!typeId) {
         throw new TypeError(
           'commerce-mock: seed() needs factory output (tagged with its type) or a [typeId, draft] pair; got an untagged draft.',

@@ -29,11 +29,15 @@ export interface TokenFilter {
   projectKey?: string;
 }
 
-/** A token a test has issued directly, without the credentials round trip (`issueToken`); a customer's must exist. */
-export type TokenGrant =
+/** A token a test has issued directly, without the credentials round trip (`tokens.issue`); a customer's must exist. */
+export type TokenGrant = (
   | { kind: 'client'; clientId?: string; scope?: string }
   | { kind: 'customer'; customerId: string; clientId?: string; scope?: string; storeKey?: string }
-  | { kind: 'anonymous'; anonymousId?: string; clientId?: string; scope?: string };
+  | { kind: 'anonymous'; anonymousId?: string; clientId?: string; scope?: string }
+) & {
+  /** The project the token is for: the mock's default project unless given. */
+  projectKey?: string;
+};
 
 /** The auth-store accessor: what tests read to see which tokens the mock issued. */
 export interface AuthStore {

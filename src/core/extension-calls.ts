@@ -23,7 +23,7 @@ export interface ExtensionResponse {
 }
 
 /**
- * An extension served in process, registered by the extension's key (`mock.registerExtension`): it
+ * An extension served in process, registered by the extension's key (`mock.extensions.register`): it
  * receives what an HTTP destination would receive and answers as one would.
  */
 export type ExtensionHandler = (input: ExtensionInput, extension: Extension) => ExtensionResponse | Promise<ExtensionResponse>;

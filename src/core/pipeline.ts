@@ -31,7 +31,7 @@ export class RequestPipeline {
   /** Fault injection: matching requests fail before anything is served (see docs/state-and-faults.md). */
   readonly faults = new Faults();
   readonly journal: RequestJournal;
-  /** In-process API extensions by key (`registerExtension`). */
+  /** In-process API extensions by key (`mock.extensions.register`). */
   private readonly extensionHandlers = new Map<string, ExtensionHandler>();
 
   constructor(

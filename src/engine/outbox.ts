@@ -2,7 +2,7 @@
  * Deliveries: what the project's subscriptions receive. The engine reports every change it
  * stores (`Outbox.record`, inside the change's transaction); once the outermost transaction commits,
  * each change is matched against the subscriptions' `changes` and `messages` and delivered in the
- * subscription's format: recorded for `mock.deliveries()` and handed to `mock.onDelivery` listeners.
+ * subscription's format: recorded for `mock.events.deliveries()` and handed to `mock.events.onDelivery` listeners.
  * A change whose transaction is rolled back is forgotten, so a refused request delivers nothing.
  */
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';

@@ -66,7 +66,7 @@ export interface PermissionPair {
   others: Permission;
 }
 
-/** One permission decision, as `mock.permissionDecisions()` lists it. */
+/** One permission decision, as `mock.permissions.decisions()` lists it. */
 export interface PermissionDecision {
   allowed: boolean;
   /** The customer id of the associate acting. */
@@ -86,7 +86,7 @@ export interface PermissionDecision {
   narrowed?: boolean;
 }
 
-/** The decisions of one mock instance, oldest first; cleared by `mock.clear()`. */
+/** The decisions of one mock instance, oldest first; cleared by `mock.state.clear()`. */
 export class PermissionLog {
   private entries: PermissionDecision[] = [];
 

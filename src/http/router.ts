@@ -2,10 +2,13 @@ import type { ApiCall, Method, RawRequest, Reply, ResourceContext } from './cont
 import { parseJsonBody } from './body.js';
 import { errors } from './errors.js';
 
-export interface Route {
+/** Where a route answers: a method and path segments after the prefix (literals, `:name`, or `key=:name`). */
+export interface PathPattern {
   method: 'GET' | 'POST' | 'DELETE';
-  /** Path segments after the prefix: literals, `:name`, or `key=:name`. */
   pattern: string[];
+}
+
+export interface Route extends PathPattern {
   handle(call: ApiCall): Reply;
   /** Under `/me`: the route signs the caller in or up, so a token that names no caller yet is enough. */
   establishesCaller?: boolean;
@@ -52,10 +55,10 @@ export function decodeSegment(segment: string): string {
 }
 
 /** Routes grouped by their first segment, so dispatch is a map lookup plus a short scan. */
-export class Router {
-  private readonly groups = new Map<string, Route[]>();
+export class Router<R extends PathPattern = Route> {
+  private readonly groups = new Map<string, R[]>();
 
-  add(prefix: string, routes: Route[]): void {
+  add(prefix: string, routes: R[]): void {
     const list = this.groups.get(prefix) ?? [];
     list.push(...routes);
     this.groups.set(prefix, list);
@@ -65,7 +68,7 @@ export class Router {
    * Finds the route for `segments` (first segment selects the group). HEAD runs the GET route and
    * drops the body. A known path with another method is 405; nothing known is 404.
    */
-  resolve(method: Method, segments: string[]): { route: Route; params: Record<string, string> } | 'method-not-allowed' | undefined {
+  resolve(method: Method, segments: string[]): { route: R; params: Record<string, string> } | 'method-not-allowed' | undefined {
     const routes = this.groups.get(segments[0] ?? '');
     if (!routes) return undefined;
     const rest = segments.slice(1);

@@ -1,16 +1,20 @@
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-import type { CommerceMock, ProjectScoped, QueryParams, SeedItem, SeededType } from '../api/mock.js';
-import type { TokenFilter, TokenRecord } from '../auth/tokens.js';
-import type { MockClient, SnapshotId } from '../adapters/client.js';
+import type { CommerceMock } from '../api/mock.js';
+import type { MockClient } from '../adapters/client.js';
 import type { ExportOptions, MockExport } from '../api/export.js';
-import type { FaultRule } from '../core/faults.js';
-import type { JournalEntry, JournalFilter } from '../core/journal.js';
-import type { MessageFilter } from '../engine/messages.js';
-import type { Delivery, DeliveryFilter } from '../engine/outbox.js';
-import type { SubscriptionStatus } from '../engine/subscription.js';
-import type { PagedResult } from '../query/index.js';
-import type { ResourceOf, TypeId } from '../resources/type-map.js';
-import type { PermissionDecision } from '../core/scoped-mounts.js';
+import type { JournalFilter } from '../core/journal.js';
+import type {
+  CommerceSurface,
+  DataNoun,
+  EventsNoun,
+  FaultsNoun,
+  JournalNoun,
+  PermissionsNoun,
+  ProjectSurface,
+  SnapshotId,
+  StateNoun,
+  TokensNoun,
+} from '../api/vocabulary.js';
 import { createMockFetch } from '../adapters/transports/fetch.js';
 
 /** The official SDK's builders, when the SDK is installed (it is an optional peer). */
@@ -27,14 +31,6 @@ export type SdkAuth =
   | { token: string };
 
 export const TEST_CREDENTIALS = { clientId: 'commerce-mock-client', clientSecret: 'commerce-mock-secret' };
-
-/** The tokens the mock issued, read asynchronously (the mock may be a server in another process). */
-export interface IssuedTokens {
-  /** Every issued token matching the filter, oldest first. */
-  list(filter?: TokenFilter): Promise<TokenRecord[]>;
-  /** The most recently issued token matching the filter. */
-  find(filter: TokenFilter): Promise<TokenRecord | undefined>;
-}
 
 /** Where the fixture's mock is: in this worker, or a server the test process does not own. */
 export type CommerceTarget =
@@ -71,48 +67,46 @@ export function internalsOf(commerce: Commerce): Internals {
  * emptied for this test where that is safe, with helpers to seed, read, obtain tokens, read the
  * request journal and talk to it through the official SDK. Reads are asynchronous in both modes.
  */
-export class Commerce {
-  private defaultApiRoot: ByProjectKeyRequestBuilder | undefined;
-  private mockFetch: typeof fetch | undefined;
-  private readonly target: CommerceTarget;
-  private readonly client: MockClient;
+export class Commerce implements CommerceSurface<'async'> {
+  #defaultApiRoot: ByProjectKeyRequestBuilder | undefined;
+  #mockFetch: typeof fetch | undefined;
+  readonly #target: CommerceTarget;
+  readonly #client: MockClient;
+  readonly #sdk: SdkModules | undefined;
 
-  constructor(
-    target: CommerceTarget,
-    private readonly sdk: SdkModules | undefined,
-    journalStart = 0,
-  ) {
-    this.target = target;
-    this.client = target.client;
+  constructor(target: CommerceTarget, sdk: SdkModules | undefined, journalStart = 0) {
+    this.#target = target;
+    this.#client = target.client;
+    this.#sdk = sdk;
     internals.set(this, { target, journalStart });
   }
 
   /** The mock behind the fixture: 'in-process', or the URL of the server in remote mode. */
   get location(): string {
-    return this.target.client.location;
+    return this.#target.client.location;
   }
 
   /** The worker's in-process `CommerceMock` (synchronous, programmatic API). Not available in remote mode. */
   get mock(): CommerceMock {
-    if (this.target.kind === 'remote') {
+    if (this.#target.kind === 'remote') {
       throw new Error(
-        `commerce-mock: commerce.mock is the in-process mock, and this test uses the server at ${this.target.serverUrl} (remote mode). Use commerce's own methods (seed, get, query, tokens, requests, ...).`,
+        `commerce-mock: commerce.mock is the in-process mock, and this test uses the server at ${this.#target.serverUrl} (remote mode). Use commerce's own methods (seed, get, query, tokens, requests, ...).`,
       );
     }
-    return this.target.mock;
+    return this.#target.mock;
   }
 
   get projectKey(): string {
-    return this.target.kind === 'remote' ? this.target.projectKey : this.target.mock.options.defaultProjectKey;
+    return this.#target.kind === 'remote' ? this.#target.projectKey : this.#target.mock.options.defaultProjectKey;
   }
 
   /** The API URL to point clients at: the platform's host, intercepted in process; the server in remote mode. */
   get apiUrl(): string {
-    return this.target.kind === 'remote' ? this.target.serverUrl : this.target.mock.options.apiUrl;
+    return this.#target.kind === 'remote' ? this.#target.serverUrl : this.#target.mock.options.apiUrl;
   }
 
   get authUrl(): string {
-    return this.target.kind === 'remote' ? this.target.serverUrl : this.target.mock.options.authUrl;
+    return this.#target.kind === 'remote' ? this.#target.serverUrl : this.#target.mock.options.authUrl;
   }
 
   /**
@@ -120,96 +114,67 @@ export class Commerce {
    * on first use, for Playwright's `request` fixture and processes the test starts; in remote mode, the server.
    */
   async url(): Promise<string> {
-    return this.target.kind === 'remote' ? this.target.serverUrl : this.target.serverUrl();
+    return this.#target.kind === 'remote' ? this.#target.serverUrl : this.#target.serverUrl();
   }
 
-  /** Creates resources from factory output or `[typeId, draft]` pairs, in order; returns them as stored. One refused draft stores none. */
-  async seed<const I extends ReadonlyArray<SeedItem | readonly SeedItem[]>>(...items: I): Promise<Array<ResourceOf<SeededType<I>>>> {
-    return (await this.client.seed(items)) as unknown as Array<ResourceOf<SeededType<I>>>;
+  /** Another project's `data` and `events`, as `commerce.data` and `commerce.events` are the default project's. */
+  project(projectKey: string): ProjectSurface<'async'> {
+    return this.#client.project(projectKey);
   }
 
-  async get<T extends TypeId>(typeId: T, id: string, scope?: ProjectScoped): Promise<ResourceOf<T> | undefined> {
-    return (await this.client.get(typeId, id, scope)) as ResourceOf<T> | undefined;
+  get data(): DataNoun<'async'> {
+    return this.#client.data;
   }
 
-  async getByKey<T extends TypeId>(typeId: T, key: string, scope?: ProjectScoped): Promise<ResourceOf<T> | undefined> {
-    return (await this.client.getByKey(typeId, key, scope)) as ResourceOf<T> | undefined;
+  get events(): EventsNoun<'async'> {
+    return this.#client.events;
   }
 
-  async all<T extends TypeId>(typeId: T, scope?: ProjectScoped): Promise<Array<ResourceOf<T>>> {
-    return (await this.client.all(typeId, scope)) as unknown as Array<ResourceOf<T>>;
+  get tokens(): TokensNoun<'async'> {
+    return this.#client.tokens;
   }
 
-  async query<T extends TypeId>(typeId: T, params: QueryParams = {}, scope?: ProjectScoped): Promise<PagedResult<ResourceOf<T>>> {
-    return (await this.client.query(typeId, params, scope)) as unknown as PagedResult<ResourceOf<T>>;
+  get faults(): FaultsNoun<'async'> {
+    return this.#client.faults;
   }
 
-  /** Every as-associate permission decision the mock made in this test (allowed or denied, with why). */
-  permissionDecisions(): Promise<PermissionDecision[]> {
-    return this.client.permissionDecisions();
+  get permissions(): PermissionsNoun<'async'> {
+    return this.#client.permissions;
   }
 
-  /** The tokens the mock has issued. */
-  get tokens(): IssuedTokens {
-    const client = this.client;
+  /** The journal since this test began: `requests()` reads only what the test's requests made. */
+  get journal(): JournalNoun<'async'> {
+    const client = this.#client;
+    const journalStart = internalsOf(this).journalStart;
     return {
-      list: (filter) => client.tokens(filter),
-      find: async (filter) => (await client.tokens(filter)).at(-1),
+      requests: (filter?: JournalFilter) => client.journal.requests({ ...filter, since: Math.max(filter?.since ?? 0, journalStart) }),
+      lastSequence: () => client.journal.lastSequence(),
     };
   }
 
-  /** The requests the mock served during this test (its journal since the test began), oldest first. */
-  requests(filter: JournalFilter = {}): Promise<JournalEntry[]> {
-    return this.client.requests({ ...filter, since: Math.max(filter.since ?? 0, internalsOf(this).journalStart) });
-  }
-
-  /** The messages the project recorded (what `/messages` serves), oldest first; `filter` narrows them by type and resource. */
-  async messages(filter: MessageFilter = {}, scope?: ProjectScoped): Promise<Array<ResourceOf<'message'>>> {
-    return (await this.client.messages(filter, scope)) as unknown as Array<ResourceOf<'message'>>;
-  }
-
   /**
-   * What the project's subscriptions received, oldest first: one entry per notification and
-   * subscription, its `payload` in the subscription's format (Platform or CloudEvents).
+   * The whole state. The fixture clears it before every test where no other worker can be using the
+   * mock; in remote mode with several workers, `clear`, `restore` and `import` are refused, because the
+   * other workers' tests share the server.
    */
-  deliveries(filter: DeliveryFilter = {}, scope?: ProjectScoped): Promise<Delivery[]> {
-    return this.client.deliveries(filter, scope);
-  }
-
-  /**
-   * Makes the destination of the subscription with this key fail, reported in its `status` as the
-   * platform does: `TemporaryError` and `ConfigurationError` hold notifications back, a stopped one
-   * drops them (see docs/events.md#failing-destinations).
-   */
-  async failDestination(subscriptionKey: string, status: Exclude<SubscriptionStatus, 'Healthy'>, scope?: ProjectScoped): Promise<void> {
-    await this.client.setDestinationStatus(subscriptionKey, status, scope);
-  }
-
-  /** The destination works again: held back notifications are delivered; a stopped one stays stopped. Resolves with the status now. */
-  repairDestination(subscriptionKey: string, scope?: ProjectScoped): Promise<SubscriptionStatus> {
-    return this.client.setDestinationStatus(subscriptionKey, 'Healthy', scope);
-  }
-
-  /**
-   * Expires the matching access tokens at once (every one without a filter), so a test can check its
-   * refresh flow; refresh tokens keep working. Needs the option `enforceTokenExpiry: true`.
-   */
-  expireTokens(filter?: TokenFilter): Promise<number> {
-    return this.client.expireTokens(filter);
-  }
-
-  /** A customer token, recorded as if the customer had signed in. */
-  customerToken(customerId: string, options: { storeKey?: string } = {}): Promise<TokenRecord> {
-    return this.client.issueToken({ kind: 'customer', customerId, ...options });
-  }
-
-  /** An anonymous-session token; pass an id to continue that session. */
-  anonymousToken(anonymousId?: string): Promise<TokenRecord> {
-    return this.client.issueToken({ kind: 'anonymous', ...(anonymousId ? { anonymousId } : {}) });
-  }
-
-  clientToken(scope?: string): Promise<TokenRecord> {
-    return this.client.issueToken({ kind: 'client', ...(scope ? { scope } : {}) });
+  get state(): StateNoun<'async'> {
+    const { state } = this.#client;
+    return {
+      clear: async () => {
+        this.#refuseSharedServer('commerce.state.clear() would empty');
+        await state.clear();
+      },
+      snapshot: () => state.snapshot(),
+      restore: async (snapshot: SnapshotId) => {
+        this.#refuseSharedServer('commerce.state.restore() would replace the data of');
+        await state.restore(snapshot);
+      },
+      export: (options?: ExportOptions) => state.export(options),
+      import: async (data: MockExport | string) => {
+        this.#refuseSharedServer('commerce.state.import() would replace the data of');
+        await state.import(data);
+      },
+    };
   }
 
   /**
@@ -219,11 +184,11 @@ export class Commerce {
   async graphql<T = unknown>(
     query: string,
     variables?: Record<string, unknown>,
-    options: { token?: string; projectKey?: string } = {},
+    options?: { token?: string; projectKey?: string },
   ): Promise<GraphqlResult<T>> {
-    const token = options.token ?? (await this.clientToken()).accessToken;
-    const httpClient = this.target.kind === 'remote' ? fetch : (this.mockFetch ??= createMockFetch(this.target.mock));
-    const response = await httpClient(`${this.apiUrl}/${encodeURIComponent(options.projectKey ?? this.projectKey)}/graphql`, {
+    const token = options?.token ?? (await this.tokens.issue({ kind: 'client' })).accessToken;
+    const httpClient = this.#target.kind === 'remote' ? fetch : (this.#mockFetch ??= createMockFetch(this.#target.mock));
+    const response = await httpClient(`${this.apiUrl}/${encodeURIComponent(options?.projectKey ?? this.projectKey)}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(variables ? { query, variables } : { query }),
@@ -231,74 +196,32 @@ export class Commerce {
     return { status: response.status, ...((await response.json()) as Omit<GraphqlResult<T>, 'status'>) };
   }
 
-  /**
-   * Removes all data, tokens, decisions and the journal. The fixture does this before every test where
-   * no other worker can be using the mock; in remote mode with several workers it refuses, because the
-   * other workers' tests share the server.
-   */
-  async clear(): Promise<void> {
-    this.refuseSharedServer('commerce.clear() would empty');
-    await this.client.clear();
-  }
-
-  /** Captures the mock's data and tokens, for `restore()`: cheap on the memory backend, whatever the size. */
-  snapshot(): Promise<SnapshotId> {
-    return this.client.snapshot();
-  }
-
-  /** Brings back exactly the data and tokens of `snapshot()` (refused on a server other workers share, as `clear()` is). */
-  async restore(snapshot: SnapshotId): Promise<void> {
-    this.refuseSharedServer('commerce.restore() would replace the data of');
-    await this.client.restore(snapshot);
-  }
-
-  /** The whole state as versioned JSON (docs/state-and-faults.md); with `{ tokens: true }` the issued tokens too. */
-  export(options?: ExportOptions): Promise<MockExport> {
-    return this.client.export(options);
-  }
-
-  /**
-   * Replaces the mock's data and tokens by an export (an object or its JSON text). A bad file rejects
-   * naming its first problem, and nothing changes. Refused on a server other workers share, as `clear()` is.
-   */
-  async import(data: MockExport | string): Promise<void> {
-    this.refuseSharedServer('commerce.import() would replace the data of');
-    await this.client.import(data);
-  }
-
-  /**
-   * Fault injection: `add(rule)` makes the next matching requests fail (a status in the platform's
-   * envelope, `times`, seeded `probability`); `clear()` removes every rule. Rules start empty in every test.
-   */
-  get faults(): { add(rule: FaultRule): Promise<void>; clear(): Promise<void> } {
-    return { add: (rule) => this.client.addFault(rule), clear: () => this.client.clearFaults() };
-  }
-
-  private refuseSharedServer(what: string): void {
-    if (this.target.kind === 'remote' && !this.target.clearAllowed) {
+  #refuseSharedServer(what: string): void {
+    if (this.#target.kind === 'remote' && !this.#target.clearAllowed) {
       throw new Error(
-        `commerce-mock: ${what} the server at ${this.target.serverUrl} under the tests of the other workers. Run the tests that use it with one worker (workers: 1 in the config or the project), or give each test its own data (the factories make unique keys and emails).`,
+        `commerce-mock: ${what} the server at ${this.#target.serverUrl} under the tests of the other workers. Run the tests that use it with one worker (workers: 1 in the config or the project), or give each test its own data (the factories make unique keys and emails).`,
       );
     }
   }
 
   /** The official SDK, client-credentials flow, pointed at the mock (needs @commercetools/platform-sdk and ts-client). */
   get apiRoot(): ByProjectKeyRequestBuilder {
-    return (this.defaultApiRoot ??= this.apiRootFor({ client: {} }));
+    return (this.#defaultApiRoot ??= this.apiRootFor({ client: {} }));
   }
 
   /** The official SDK authenticating as a client, a customer (password flow), an anonymous session, or with a given token. */
-  apiRootFor(auth: SdkAuth, projectKey = this.projectKey): ByProjectKeyRequestBuilder {
-    if (!this.sdk) {
+  apiRootFor(auth: SdkAuth, project?: string): ByProjectKeyRequestBuilder {
+    const projectKey = project ?? this.projectKey;
+    if (!this.#sdk) {
       throw new Error(
         'commerce-mock: the official SDK is not installed: npm install -D @commercetools/platform-sdk @commercetools/ts-client',
       );
     }
     const host = this.authUrl;
     // In process, the mock's own fetch: about twice as fast as going through the MockAgent, and independent of it.
-    const httpClient = this.target.kind === 'remote' ? fetch : (this.mockFetch ??= createMockFetch(this.target.mock));
+    const httpClient = this.#target.kind === 'remote' ? fetch : (this.#mockFetch ??= createMockFetch(this.#target.mock));
     const scopes = [`manage_project:${projectKey}`];
-    let builder = new this.sdk.ClientBuilder().withProjectKey(projectKey);
+    let builder = new this.#sdk.ClientBuilder().withProjectKey(projectKey);
     if ('client' in auth) {
       const credentials = { ...TEST_CREDENTIALS, ...(auth.client.clientId ? { clientId: auth.client.clientId } : {}) };
       builder = builder.withClientCredentialsFlow({ host, projectKey, credentials, scopes: auth.client.scopes ?? scopes, httpClient });
@@ -318,6 +241,6 @@ export class Commerce {
       builder = builder.withExistingTokenFlow(`Bearer ${auth.token}`, { force: true });
     }
     const client = builder.withHttpMiddleware({ host: this.apiUrl, httpClient }).build();
-    return this.sdk.createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
+    return this.#sdk.createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
   }
 }

@@ -3,7 +3,14 @@ import { test as base, type TestInfo, type WorkerInfo } from '@playwright/test';
 import type { JournalEntry } from '../core/journal.js';
 import { connectCommerceMock, localClient, type MockClient, type SnapshotId } from '../adapters/client.js';
 import { ImportError } from '../api/export.js';
-import { type CommerceMock, createCommerceMock, type CommerceMockOptions, DEFAULT_API_URL, DEFAULT_AUTH_URL } from '../api/mock.js';
+import {
+  type CommerceMock,
+  createCommerceMock,
+  type CommerceMockOptions,
+  DEFAULT_API_URL,
+  DEFAULT_AUTH_URL,
+  mockInternals,
+} from '../api/mock.js';
 import type { StorageBackend } from '../storage/backend.js';
 import { interceptFetch } from '../adapters/transports/mock-agent.js';
 import { startServer, type RunningServer } from '../adapters/transports/node-server.js';
@@ -116,7 +123,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
       await use({ target: { kind: 'in-process', mock, client, serverUrl }, clearsBeforeEachTest: true, baseline, sdk });
       if (server) await (await server).close();
       await interception.restore();
-      mock.storage.close?.();
+      mockInternals(mock).storage.close?.();
     },
     { scope: 'worker', box: true },
   ],
@@ -125,11 +132,11 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
     async ({ _commerceWorker }, use, testInfo) => {
       const { client } = _commerceWorker.target;
       if (_commerceWorker.baseline) {
-        await client.restore(_commerceWorker.baseline);
-        // Fault rules, like data, start empty in every test (clear() removes them with the rest).
-        await client.clearFaults();
-      } else if (_commerceWorker.clearsBeforeEachTest) await client.clear();
-      const journalStart = await client.lastRequestSequence();
+        await client.state.restore(_commerceWorker.baseline);
+        // Fault rules, like data, start empty in every test (state.clear() removes them with the rest).
+        await client.faults.clear();
+      } else if (_commerceWorker.clearsBeforeEachTest) await client.state.clear();
+      const journalStart = await client.journal.lastSequence();
       await use({ journalStart });
       if (testInfo.status !== testInfo.expectedStatus) await attachJournal(testInfo, client, journalStart);
     },
@@ -183,10 +190,10 @@ function createWorkerMock(options: CommerceMockOptions, storage: CommerceMockFix
  */
 async function seedBaseline(client: MockClient, options: CommerceMockFixtureOptions, fresh: boolean): Promise<SnapshotId | undefined> {
   const initialData = fresh && options.initialData !== undefined;
-  if (!options.baseline) return initialData ? client.snapshot() : undefined;
-  if (!fresh) await client.clear();
+  if (!options.baseline) return initialData ? client.state.snapshot() : undefined;
+  if (!fresh) await client.state.clear();
   await options.baseline(client);
-  return client.snapshot();
+  return client.state.snapshot();
 }
 
 /**
@@ -197,7 +204,7 @@ async function seedBaseline(client: MockClient, options: CommerceMockFixtureOpti
 async function attachJournal(testInfo: TestInfo, client: MockClient, since: number): Promise<void> {
   let requests: JournalEntry[];
   try {
-    requests = await client.requests({ since });
+    requests = await client.journal.requests({ since });
   } catch (error) {
     await testInfo.attach('commerce-mock requests', {
       body: `The request journal could not be read: ${String(error)}\n`,

@@ -7,7 +7,9 @@
  */
 import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test';
 import type { TokenRecord } from '../auth/tokens.js';
-import { localClient, type MockClient } from '../adapters/client.js';
+import { localClient } from '../adapters/client.js';
+import type { CommerceSurface, Mode } from '../api/vocabulary.js';
+import type { TypeId } from '../resources/type-map.js';
 import type { JournalEntry, JournalFilter } from '../core/journal.js';
 import type { MessageFilter } from '../engine/messages.js';
 import type { DeliveryFilter } from '../engine/outbox.js';
@@ -38,40 +40,29 @@ export interface Sources {
   commerce?: Commerce;
 }
 
-function mockSource(mock: CommerceMock, journalStart: number): Source {
+/** The matchers' reads of any surface: the in-process mock answers at once, a client with promises. */
+function surfaceSource<M extends Mode>(surface: CommerceSurface<M, unknown>, journalStart: number): Source {
   return {
-    tokens: () => mock.authStore().list(),
-    all: (typeId) => mock.all<object>(typeId),
-    query: (typeId, params) => mock.query<object>(typeId, params),
-    permissionDecisions: () => mock.permissionDecisions(),
-    requests: (filter) => mock.requests({ ...filter, since: journalStart }),
-    messages: (filter) => mock.messages(filter),
-    deliveries: (filter) => mock.deliveries(filter),
-  };
-}
-
-function clientSource(client: MockClient, journalStart: number): Source {
-  return {
-    tokens: () => client.tokens(),
-    all: (typeId) => client.all(typeId),
-    query: (typeId, params) => client.query(typeId, params),
-    permissionDecisions: () => client.permissionDecisions(),
-    requests: (filter) => client.requests({ ...filter, since: journalStart }),
-    messages: (filter) => client.messages(filter),
-    deliveries: (filter) => client.deliveries(filter),
+    tokens: () => surface.tokens.list(),
+    all: (typeId) => surface.data.all(typeId as TypeId) as Maybe<object[]>,
+    query: (typeId, params) => surface.data.query(typeId as TypeId, params) as Maybe<PagedResult<object>>,
+    permissionDecisions: () => surface.permissions.decisions(),
+    requests: (filter) => surface.journal.requests({ ...filter, since: journalStart }),
+    messages: (filter) => surface.events.messages(filter),
+    deliveries: (filter) => surface.events.deliveries(filter),
   };
 }
 
 /** What the receiver lets the matchers read, or `undefined` when it is not the fixture or a mock. */
 export function sourcesOf(received: unknown): Sources | undefined {
   if (received instanceof CommerceMock) {
-    return { now: mockSource(received, 0), later: clientSource(localClient(received), 0) };
+    return { now: surfaceSource(received, 0), later: surfaceSource(localClient(received), 0) };
   }
   if (received instanceof Commerce) {
     const { target, journalStart } = internalsOf(received);
-    const later = clientSource(target.client, journalStart);
+    const later = surfaceSource(target.client, journalStart);
     return target.kind === 'in-process'
-      ? { now: mockSource(target.mock, journalStart), later, commerce: received }
+      ? { now: surfaceSource(target.mock, journalStart), later, commerce: received }
       : { later, commerce: received };
   }
   return undefined;

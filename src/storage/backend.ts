@@ -99,7 +99,7 @@ export interface StorageBackend {
   restore?(snapshot: StorageSnapshot): void;
   /**
    * Optional: every stored document with the key it is found by, each collection's documents in
-   * insertion order (what `mock.export()` writes). Writing them back in this order, with these keys,
+   * insertion order (what `mock.state.export()` writes). Writing them back in this order, with these keys,
    * rebuilds the same content. A backend without it cannot export.
    */
   entries?(): Iterable<StorageEntry>;

@@ -9,7 +9,7 @@ import { expect, test } from '../../src/playwright/index.js';
 test('seeded products appear in the page; signing in and adding to the cart reach the mock', async ({ page, commerce }) => {
   expect(commerce.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   const draft = customerFactory.build({ firstName: 'Ada' });
-  const [, mug, customer] = await commerce.seed(
+  const [, mug, customer] = await commerce.data.seed(
     productTypeFactory.asDefault().build(),
     productFactory.published().build({ key: 'mug', name: { en: 'Blue Mug' } }),
     draft,
@@ -38,29 +38,29 @@ test('seeded products appear in the page; signing in and adding to the cart reac
   });
   // The storefront asked for the active cart before it made one: 404, as the platform answers.
   await expect(commerce).toHaveReceived({ method: 'GET', path: '/test-project/me/active-cart', status: 404 });
-  expect((await commerce.requests({ method: 'POST', path: '/test-project/me/carts' })).map((entry) => entry.caller)).toEqual([
+  expect((await commerce.journal.requests({ method: 'POST', path: '/test-project/me/carts' })).map((entry) => entry.caller)).toEqual([
     { kind: 'customer', id: customer!.id },
   ]);
 });
 
 test('a write the app makes later: the awaited matcher retries until it is there', async ({ page, commerce }) => {
-  await commerce.seed(productTypeFactory.asDefault().build());
+  await commerce.data.seed(productTypeFactory.asDefault().build());
   await page.goto('/');
   await page.getByLabel('Newsletter email').fill('grace@example.com');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByTestId('thanks')).toBeVisible();
   // The storefront stores the subscription 1.5 s after answering (a margin a busy CI machine keeps): not there yet ...
-  expect(await commerce.all('key-value-document')).toEqual([]);
+  expect(await commerce.data.all('key-value-document')).toEqual([]);
   // ... and the matcher waits for it.
   await expect(commerce).toHaveStored('key-value-document', { container: 'newsletter', value: { email: 'grace@example.com' } });
 });
 
 test('the fixture emptied the server before this test: one worker, so clearing is safe', async ({ commerce }) => {
-  expect(await commerce.all('customer')).toEqual([]);
-  expect(await commerce.all('key-value-document')).toEqual([]);
+  expect(await commerce.data.all('customer')).toEqual([]);
+  expect(await commerce.data.all('key-value-document')).toEqual([]);
   expect(await commerce.tokens.list({ kind: 'customer' })).toEqual([]);
-  expect(await commerce.requests()).toEqual([]);
-  await commerce.clear();
+  expect(await commerce.journal.requests()).toEqual([]);
+  await commerce.state.clear();
 });
 
 test('commerce.mock does not exist in remote mode, and says why', async ({ commerce }) => {

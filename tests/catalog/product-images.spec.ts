@@ -76,14 +76,14 @@ test.describe('product image upload', () => {
     expect(updated.masterData.current.variants[0]!.images).toEqual([]);
     expect(updated.masterData.hasStagedChanges).toBe(true);
     expect(updated.masterData.staged.masterVariant.images).toEqual([]);
-    expect(mock.get<Product>('product', product.id)!.masterData.staged.variants[0]!.images).toEqual([image]);
+    expect(mock.data.get<Product>('product', product.id)!.masterData.staged.variants[0]!.images).toEqual([image]);
 
     const served = await fetch(image!.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(file)).toBe(true);
     // The request journal records a binary body by its size.
-    const [entry] = mock.requests({ method: 'POST', path: `/${PROJECT_KEY}/products/${product.id}/images` });
+    const [entry] = mock.journal.requests({ method: 'POST', path: `/${PROJECT_KEY}/products/${product.id}/images` });
     expect(entry!.requestBody).toBe(`(${file.length} bytes)`);
     const head = await fetch(image!.url, { method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -138,7 +138,7 @@ test.describe('product image upload', () => {
     await refused(upload(apiRoot, { ...product, id: 'missing' }, png(2, 2), 'image/png'), 404, 'ResourceNotFound');
     const huge = Buffer.concat([png(2, 2), Buffer.alloc(10 * 1024 * 1024)]);
     await refused(upload(apiRoot, product, huge, 'image/png'), 413, 'ContentTooLarge');
-    const stored = mock.get<Product>('product', product.id)!;
+    const stored = mock.data.get<Product>('product', product.id)!;
     expect(stored.version).toBe(product.version);
     expect(stored.masterData.staged.masterVariant.images).toEqual([]);
   });
@@ -148,7 +148,7 @@ test.describe('product image upload', () => {
     mock,
   }) => {
     const product = await seedProduct(apiRoot);
-    const token = mock.issueToken({ kind: 'client' }).accessToken;
+    const token = mock.tokens.issue({ kind: 'client' }).accessToken;
     const send = (filename: string) =>
       fetch(`${mock.options.apiUrl}/${PROJECT_KEY}/products/${product.id}/images?filename=${filename}`, {
         method: 'POST',

@@ -131,17 +131,17 @@ test('the lookup follows a restored snapshot and an imported export', async ({ a
   await setupCatalog(apiRoot);
   const anna = await customer(apiRoot, 'anna@example.com');
   const cart = await createCart(apiRoot, { currency: 'EUR', country: 'DE', customerId: anna.id });
-  const before = mock.snapshot();
-  const exported = mock.export();
+  const before = mock.state.snapshot();
+  const exported = mock.state.export();
 
   await order(apiRoot, cart);
   expect(await activeCart(apiRoot, anna.id)).toBeUndefined();
-  mock.restore(before);
+  mock.state.restore(before);
   expect(await activeCart(apiRoot, anna.id)).toBe(cart.id);
 
   await order(apiRoot, (await apiRoot.carts().withId({ ID: cart.id }).get().execute()).body);
   expect(await activeCart(apiRoot, anna.id)).toBeUndefined();
-  mock.import(exported);
+  mock.state.import(exported);
   expect(await activeCart(apiRoot, anna.id)).toBe(cart.id);
 });
 
@@ -152,13 +152,13 @@ test('an export made before carts were filed by owner (no group collection) stil
   await setupCatalog(apiRoot);
   const anna = await customer(apiRoot, 'anna@example.com');
   const cart = await createCart(apiRoot, { currency: 'EUR', country: 'DE', customerId: anna.id });
-  const exported = mock.export();
+  const exported = mock.state.export();
   const collections = exported.projects[Object.keys(exported.projects)[0]!]!;
   const groupCollections = Object.keys(collections).filter((collection) => collection.startsWith('cart#'));
   expect(groupCollections).toEqual(['cart#activeOwner']);
   for (const collection of groupCollections) delete collections[collection];
 
-  mock.import(exported);
+  mock.state.import(exported);
   expect(await activeCart(apiRoot, anna.id)).toBe(cart.id);
   // Filed again from the carts themselves: ordering it takes it out of the group as usual.
   await order(apiRoot, cart);

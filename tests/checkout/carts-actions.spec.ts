@@ -3,6 +3,7 @@
  * part, tax calculation mode, shopping lists, external taxes on custom line items and shipping,
  * ...), and what orders use: `orderableCart`, `markCartOrdered`, `snapshotCart`.
  */
+import { mockInternals } from '../../src/api/mock.js';
 import type { Cart as StoredCart } from '../../src/resources/cart/model.js';
 import { orderableCart, markCartOrdered, snapshotCart } from '../../src/resources/cart/ordering.js';
 import { PROJECT_KEY, expect, test } from '../support/sdk.js';
@@ -286,8 +287,8 @@ test('what orders use: orderableCart, markCartOrdered, snapshotCart', async ({ a
     lineItems: [{ sku: 'A-1', quantity: 2 }],
     discountCodes: ['TWO'],
   });
-  const ctx = mock.engine.context(PROJECT_KEY, { isPlatformClient: false });
-  const stored = () => mock.storage.get(PROJECT_KEY, 'cart', cart.id) as StoredCart;
+  const ctx = mockInternals(mock).engine.context(PROJECT_KEY, { isPlatformClient: false });
+  const stored = () => mockInternals(mock).storage.get(PROJECT_KEY, 'cart', cart.id) as StoredCart;
 
   // Orderable as it stands: the copy has the same figures.
   expect(orderableCart(stored(), ctx).totalPrice).toEqual(cart.totalPrice);
@@ -311,7 +312,7 @@ test('what orders use: orderableCart, markCartOrdered, snapshotCart', async ({ a
 
   const before = stored();
   const beforeText = JSON.stringify(before);
-  const ordered = markCartOrdered(mock.engine, before, ctx);
+  const ordered = markCartOrdered(mockInternals(mock).engine, before, ctx);
   expect(ordered).toMatchObject({ cartState: 'Ordered', version: cart.version + 1 });
   // Only the state and the version's bookkeeping change (the engine copies the cart shallowly for
   // it); the version before is left as it was.

@@ -352,7 +352,7 @@ test.describe('each refusal: the platform error, nothing stored', () => {
     expect(taken.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'orderNumber', duplicateValue: 'N-1' });
     expect(await orderCount(apiRoot)).toBe(1);
     expect((await readCart(apiRoot, two)).cartState).toBe('Active');
-    expect(mock.all('order', { projectKey: PROJECT_KEY })).toHaveLength(1);
+    expect(mock.project(PROJECT_KEY).data.all('order')).toHaveLength(1);
   });
 });
 

@@ -3,6 +3,7 @@
  * verification tokens, sign-in (`POST /login`) and sign-up with an anonymous session's resources.
  * Expired and used tokens are refused with the platform's errors, and nothing is stored.
  */
+import { mockInternals } from '../../src/api/mock.js';
 import type { ByProjectKeyRequestBuilder, Customer } from '@commercetools/platform-sdk';
 import type { CommerceMock } from '../../src/index.js';
 import { TOKEN_COLLECTIONS } from '../../src/resources/customer/tokens.js';
@@ -33,8 +34,8 @@ async function canSignIn(mock: CommerceMock, username: string, password: string)
 /** Moves a stored token's expiry into the past (the mock's clock is the real one). */
 function expire(mock: CommerceMock, kind: 'password' | 'email', value: string): void {
   const collection = TOKEN_COLLECTIONS[kind];
-  const token = mock.storage.getByKey(PROJECT_KEY, collection, value)!;
-  mock.storage.write(
+  const token = mockInternals(mock).storage.getByKey(PROJECT_KEY, collection, value)!;
+  mockInternals(mock).storage.write(
     PROJECT_KEY,
     collection,
     { ...token, expiresAt: new Date(Date.now() - 1000).toISOString() },
@@ -103,7 +104,7 @@ test.describe('POST /customers/password', () => {
         .execute(),
     );
     expect(missing.body.errors).toEqual([invalidJson('newPassword: Missing required value.')]);
-    expect(mock.get('customer', customer.id)).toEqual(JSON.parse(JSON.stringify(customer)));
+    expect(mock.data.get('customer', customer.id)).toEqual(JSON.parse(JSON.stringify(customer)));
     expect(await canSignIn(mock, 'ada@example.com', 'old-secret')).toBe(true);
   });
 });
@@ -143,7 +144,7 @@ test.describe('password reset', () => {
     expect(reset.body).toMatchObject({ id: customer.id, version: 2 });
     expect(await canSignIn(mock, 'grace@example.com', 'fresh-secret')).toBe(true);
     expect(await canSignIn(mock, 'grace@example.com', 'old-secret')).toBe(false);
-    expect(mock.authStore().find({ kind: 'customer', customerId: customer.id })).toBeDefined();
+    expect(mock.tokens.find({ kind: 'customer', customerId: customer.id })).toBeDefined();
 
     // The token is used up: 404 for the lookup and for a second reset; nothing changes.
     const lookup = await sdkFailure(apiRoot.customers().withPasswordToken({ passwordToken: token.value }).get().execute());
@@ -157,7 +158,7 @@ test.describe('password reset', () => {
         .execute(),
     );
     expect(again.statusCode).toBe(404);
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 2 });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 2 });
   });
 
   test('the default lifetime is 1440 minutes; an unknown email is 404', async ({ apiRoot, mock }) => {
@@ -179,7 +180,7 @@ test.describe('password reset', () => {
     );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body.errors[0]!.code).toBe('ResourceNotFound');
-    expect([...mock.storage.scan(PROJECT_KEY, TOKEN_COLLECTIONS.password)]).toHaveLength(1);
+    expect([...mockInternals(mock).storage.scan(PROJECT_KEY, TOKEN_COLLECTIONS.password)]).toHaveLength(1);
   });
 
   test('an expired token: 400 ExpiredCustomerPasswordToken for the lookup and the reset; the password stays', async ({ apiRoot, mock }) => {
@@ -203,7 +204,7 @@ test.describe('password reset', () => {
         .execute(),
     );
     expect(reset.body.errors[0]!.code).toBe('ExpiredCustomerPasswordToken');
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 1 });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 1 });
     expect(await canSignIn(mock, 'a@example.com', 'old-secret')).toBe(true);
   });
 
@@ -240,7 +241,7 @@ test.describe('password reset', () => {
       .post({ body: { tokenValue: second.value, newPassword: 'n', version: 1 } })
       .execute();
     expect(reset.body.version).toBe(2);
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 2 });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 2 });
   });
 
   test('tokens of a Store-specific customer are not issued on the global endpoint', async ({ apiRoot }) => {
@@ -276,7 +277,7 @@ test.describe('email verification', () => {
     ).body;
     expect(token).toMatchObject({ customerId: customer.id, invalidateOlderTokens: false });
     expect(Date.parse(token.expiresAt) - Date.parse(token.createdAt)).toBe(60 * 60_000);
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 1 });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 1 });
 
     const byToken = await apiRoot.customers().withEmailToken({ emailToken: token.value }).get().execute();
     expect(byToken.body.id).toBe(customer.id);
@@ -286,7 +287,7 @@ test.describe('email verification', () => {
       .post({ body: { tokenValue: token.value } })
       .execute();
     expect(confirmed.body).toMatchObject({ id: customer.id, version: 2, isEmailVerified: true });
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 2, isEmailVerified: true });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 2, isEmailVerified: true });
 
     const again = await sdkFailure(
       apiRoot
@@ -296,7 +297,7 @@ test.describe('email verification', () => {
         .execute(),
     );
     expect(again.statusCode).toBe(404);
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 2 });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 2 });
   });
 
   test('refusals: expired token 400 ExpiredCustomerEmailToken, stale version 409, unknown customer 404, missing ttl InvalidJsonInput', async ({
@@ -349,8 +350,8 @@ test.describe('email verification', () => {
     expect(noTtl.body.errors).toEqual([invalidJson('ttlMinutes: Missing required value.')]);
     const unknownToken = await sdkFailure(apiRoot.customers().withEmailToken({ emailToken: 'made-up' }).get().execute());
     expect(unknownToken.statusCode).toBe(404);
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 1, isEmailVerified: false });
-    expect([...mock.storage.scan(PROJECT_KEY, TOKEN_COLLECTIONS.email)]).toHaveLength(1);
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 1, isEmailVerified: false });
+    expect([...mockInternals(mock).storage.scan(PROJECT_KEY, TOKEN_COLLECTIONS.email)]).toHaveLength(1);
   });
 });
 
@@ -383,14 +384,14 @@ test.describe('sign-in and sign-up with an anonymous session', () => {
     expect(login.statusCode).toBe(200);
     expect(login.body.customer.id).toBe(customer.id);
     expect(login.body.cart).toBeUndefined();
-    expect(mock.get('payment', mine.id)).toMatchObject({
+    expect(mock.data.get('payment', mine.id)).toMatchObject({
       version: 2,
       customer: { typeId: 'customer', id: customer.id },
       anonymousId: 'session-1',
     });
-    expect(mock.get('shopping-list', list.id)).toMatchObject({ version: 2, customer: { typeId: 'customer', id: customer.id } });
-    expect(mock.get('payment', theirs.id)).toMatchObject({ version: 1 });
-    expect(mock.get('payment', theirs.id)).not.toHaveProperty('customer');
+    expect(mock.data.get('shopping-list', list.id)).toMatchObject({ version: 2, customer: { typeId: 'customer', id: customer.id } });
+    expect(mock.data.get('payment', theirs.id)).toMatchObject({ version: 1 });
+    expect(mock.data.get('payment', theirs.id)).not.toHaveProperty('customer');
   });
 
   test('a failed sign-in assigns nothing', async ({ apiRoot, mock }) => {
@@ -408,7 +409,7 @@ test.describe('sign-in and sign-up with an anonymous session', () => {
         .execute(),
     );
     expect(failure.body.errors[0]!.code).toBe('InvalidCredentials');
-    expect(mock.get('payment', payment.id)).toMatchObject({ version: 1 });
+    expect(mock.data.get('payment', payment.id)).toMatchObject({ version: 1 });
   });
 
   test('sign-up with anonymousId does the same', async ({ apiRoot, mock }) => {
@@ -423,7 +424,7 @@ test.describe('sign-in and sign-up with an anonymous session', () => {
       .post({ body: { email: 'new@example.com', password: 'pw', anonymousId: 'session-9' } })
       .execute();
     expect(created.statusCode).toBe(201);
-    expect(mock.get('shopping-list', list.id)).toMatchObject({ customer: { typeId: 'customer', id: created.body.customer.id } });
+    expect(mock.data.get('shopping-list', list.id)).toMatchObject({ customer: { typeId: 'customer', id: created.body.customer.id } });
   });
 });
 
@@ -487,7 +488,7 @@ test.describe('sign-in and sign-up: the anonymous cart', () => {
       cartState: 'Active',
       totalPrice: { centAmount: 2000 },
     });
-    expect(mock.get('cart', anonymous.id)).toMatchObject({ customerId: customer.id });
+    expect(mock.data.get('cart', anonymous.id)).toMatchObject({ customerId: customer.id });
   });
 
   test("MergeWithExistingCustomerCart (default): line items join the customer's active cart; the anonymous one is Merged", async ({
@@ -505,7 +506,7 @@ test.describe('sign-in and sign-up: the anonymous cart', () => {
     expect(login.body.cart?.id).toBe(own.id);
     expect(login.body.cart?.lineItems.map((item) => item.variant.sku).sort()).toEqual(['A-1', 'B-1']);
     expect(login.body.cart?.totalPrice.centAmount).toBe(1500);
-    expect(mock.get('cart', anonymous.id)).toMatchObject({ cartState: 'Merged' });
+    expect(mock.data.get('cart', anonymous.id)).toMatchObject({ cartState: 'Merged' });
   });
 
   test('UseAsNewActiveCustomerCart: the anonymous cart becomes the active one; nothing is merged', async ({ apiRoot, mock }) => {
@@ -531,7 +532,7 @@ test.describe('sign-in and sign-up: the anonymous cart', () => {
       .execute();
     expect(login.body.cart).toMatchObject({ id: anonymous.id, customerId: customer.id });
     expect(login.body.cart?.lineItems.map((item) => item.variant.sku)).toEqual(['A-1']);
-    expect(mock.get('cart', own.id)).toMatchObject({ version: own.version, cartState: 'Active' });
+    expect(mock.data.get('cart', own.id)).toMatchObject({ version: own.version, cartState: 'Active' });
   });
 
   test('an anonymousId that does not own the anonymous cart: 400 InvalidOperation, nothing changes', async ({ apiRoot, mock }) => {
@@ -559,9 +560,9 @@ test.describe('sign-in and sign-up: the anonymous cart', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
-    expect(mock.get('cart', anonymous.id)).toMatchObject({ version: anonymous.version });
-    expect(mock.get('cart', anonymous.id)).not.toHaveProperty('customerId');
-    expect(mock.get('payment', payment.id)).toMatchObject({ version: 1 });
+    expect(mock.data.get('cart', anonymous.id)).toMatchObject({ version: anonymous.version });
+    expect(mock.data.get('cart', anonymous.id)).not.toHaveProperty('customerId');
+    expect(mock.data.get('payment', payment.id)).toMatchObject({ version: 1 });
   });
 
   test('sign-up with anonymousCart answers {customer, cart}; a plain sign-in answers the active cart too', async ({ apiRoot }) => {

@@ -154,7 +154,7 @@ test.describe('customers: draft', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual([{ code: 'RequiredField', field: 'password', message: 'A value is required for field password.' }]);
-    expect(mock.all('customer')).toHaveLength(2);
+    expect(mock.data.all('customer')).toHaveLength(2);
     // An ExternalAuth customer cannot sign in with a password.
     const login = await sdkFailure(
       apiRoot
@@ -194,7 +194,7 @@ test.describe('customers: draft', () => {
       expect(failure.statusCode).toBe(400);
       expect(failure.body.errors[0]!.code).toBe(code);
     }
-    expect(mock.all('customer')).toHaveLength(0);
+    expect(mock.data.all('customer')).toHaveLength(0);
   });
 });
 
@@ -214,7 +214,7 @@ test.describe('customers: email uniqueness, global and per store', () => {
       field: 'email',
       message: 'There is already an existing customer with the provided email.',
     });
-    expect(mock.all('customer')).toHaveLength(2);
+    expect(mock.data.all('customer')).toHaveLength(2);
   });
 
   test('a global customer and a Store-specific one may not share an email, whichever comes first', async ({ apiRoot, mock }) => {
@@ -239,7 +239,7 @@ test.describe('customers: email uniqueness, global and per store', () => {
         .execute(),
     );
     expect(moved.body.errors[0]!.code).toBe('DuplicateField');
-    expect(mock.get('customer', other.id)).toMatchObject({ version: 1, email: 'twin@example.com' });
+    expect(mock.data.get('customer', other.id)).toMatchObject({ version: 1, email: 'twin@example.com' });
     // Once the Store-specific customer becomes global, its email blocks the store's customers too.
     await update(apiRoot, storeFirst, { action: 'setStores', stores: [] });
     const now = await sdkFailure(
@@ -249,7 +249,7 @@ test.describe('customers: email uniqueness, global and per store', () => {
         .execute(),
     );
     expect(now.body.errors[0]!.code).toBe('DuplicateField');
-    expect(mock.all('customer')).toHaveLength(4);
+    expect(mock.data.all('customer')).toHaveLength(4);
   });
 
   test('a Store-specific customer signs in only through its store; a global one everywhere', async ({ apiRoot }) => {
@@ -363,8 +363,8 @@ test.describe('customers: update actions', () => {
         .execute(),
     );
     expect(action.statusCode).toBe(400);
-    expect(mock.get('customer', customer.id)).toMatchObject({ locale: 'en-GB', version: customer.version });
-    expect(mock.all('customer')).toHaveLength(1);
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ locale: 'en-GB', version: customer.version });
+    expect(mock.data.all('customer')).toHaveLength(1);
   });
 
   test('changeEmail resets isEmailVerified; customer number is set once', async ({ apiRoot, mock }) => {
@@ -393,8 +393,8 @@ test.describe('customers: update actions', () => {
         .execute(),
     );
     expect(taken.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'customerNumber' });
-    expect(mock.get('customer', other.id)).toMatchObject({ version: 1 });
-    expect(mock.get('customer', other.id)).not.toHaveProperty('customerNumber');
+    expect(mock.data.get('customer', other.id)).toMatchObject({ version: 1 });
+    expect(mock.data.get('customer', other.id)).not.toHaveProperty('customerNumber');
     // The old email is free again; login works with the new one only.
     await create(apiRoot, { email: 'old@example.com', password: 'pw' });
     const login = await apiRoot
@@ -447,7 +447,7 @@ test.describe('customers: update actions', () => {
 
   test('addresses: unknown address or duplicate address key is refused and nothing is stored', async ({ apiRoot, mock }) => {
     let customer = await create(apiRoot, { email: 'a@example.com', password: 'pw', addresses: [{ key: 'home', country: 'DE' }] });
-    const stored = mock.get('customer', customer.id);
+    const stored = mock.data.get('customer', customer.id);
     for (const actions of [
       [
         { action: 'setFirstName', firstName: 'X' },
@@ -468,7 +468,7 @@ test.describe('customers: update actions', () => {
       );
       expect(failure.statusCode).toBe(400);
     }
-    expect(mock.get('customer', customer.id)).toEqual(stored);
+    expect(mock.data.get('customer', customer.id)).toEqual(stored);
     customer = await read(apiRoot, customer.id);
     expect(customer.version).toBe(1);
   });
@@ -548,7 +548,7 @@ test.describe('customers: update actions', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'store', key: 'oslo' });
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: customer.version });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: customer.version });
     customer = await update(apiRoot, customer, { action: 'setStores', stores: [] });
     expect(customer.stores).toEqual([]);
   });
@@ -586,7 +586,7 @@ test.describe('customers: update actions', () => {
         .execute(),
     );
     expect(failure.statusCode).toBe(400);
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: customer.version, authenticationMode: 'ExternalAuth' });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: customer.version, authenticationMode: 'ExternalAuth' });
     customer = await update(apiRoot, customer, { action: 'setAuthenticationMode', authMode: 'Password', password: 'second' });
     expect(customer.authenticationMode).toBe('Password');
     expect(
@@ -611,6 +611,6 @@ test.describe('customers: update actions', () => {
     );
     expect(failure.statusCode).toBe(409);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 2 });
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 2, firstName: 'One' });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 2, firstName: 'One' });
   });
 });

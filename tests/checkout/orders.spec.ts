@@ -215,7 +215,7 @@ test.describe('placing an order from a cart', () => {
       shippingMethod: { typeId: 'shipping-method', key: 'dhl' },
       deleteDaysAfterLastModification: 3,
     });
-    const stored = mock.get<StoredCart>('cart', cart.id)!;
+    const stored = mock.data.get<StoredCart>('cart', cart.id)!;
     const { totalLineItemQuantity: _quantity, ...expected } = snapshotCart(stored);
     expect(orderFieldsOf(jsonClone(stored))).toEqual(expected);
   });
@@ -904,7 +904,7 @@ test.describe('routes', () => {
       .execute();
     expect(response.statusCode).toBe(201);
     const order = response.body;
-    const catalog = mock.all<{ id: string; key?: string }>('product', { projectKey: PROJECT_KEY });
+    const catalog = mock.project(PROJECT_KEY).data.all<{ id: string; key?: string }>('product');
     expect(order).toMatchObject({
       orderNumber: 'LEGACY-1',
       customerId: customer.id,
@@ -959,7 +959,7 @@ test.describe('routes', () => {
     expect((await apiRoot.orders().get().execute()).body.total).toBe(1);
 
     // Seeding takes import drafts too.
-    const [seeded] = mock.seed([
+    const [seeded] = mock.data.seed([
       ['order', { totalPrice: EUR(100), customLineItems: [{ name: { en: 'Seeded' }, slug: 'seeded', quantity: 1, money: EUR(100) }] }],
     ]);
     expect(seeded).toMatchObject({ orderState: 'Open', totalPrice: cents(100) });

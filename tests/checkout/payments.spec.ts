@@ -109,7 +109,7 @@ test.describe('payments: create', () => {
       transactions: [],
       interfaceInteractions: [],
     });
-    expect(mock.get('payment', payment.id)).toEqual(JSON.parse(JSON.stringify(payment)));
+    expect(mock.data.get('payment', payment.id)).toEqual(JSON.parse(JSON.stringify(payment)));
   });
 
   test('every draft field: customer by key, transactions with ids and default state, interactions, method, status state', async ({
@@ -246,7 +246,7 @@ test.describe('payments: create', () => {
     }
     // The same interfaceId with another payment interface is fine.
     await create(apiRoot, { amountPlanned: EUR(1), interfaceId: 'same', paymentMethodInfo: { paymentInterface: 'OTHER' } });
-    expect(mock.all('payment')).toHaveLength(2);
+    expect(mock.data.all('payment')).toHaveLength(2);
   });
 });
 
@@ -294,7 +294,7 @@ test.describe('payments: update actions', () => {
         { type: 'Refund', amount: EUR(5) },
       ],
     });
-    const before = mock.get('payment', payment.id);
+    const before = mock.data.get('payment', payment.id);
     const unknown = await refused(
       apiRoot,
       payment,
@@ -316,7 +316,7 @@ test.describe('payments: update actions', () => {
       interfaceId: 'a',
     });
     expect(used.body.errors[0]!.code).toBe('DuplicateField');
-    expect(mock.get('payment', payment.id)).toEqual(before);
+    expect(mock.data.get('payment', payment.id)).toEqual(before);
   });
 
   test('interface interactions are appended with their custom type and fields', async ({ apiRoot }) => {
@@ -385,7 +385,10 @@ test.describe('payments: update actions', () => {
       const failure = await refused(apiRoot, payment, raw(action));
       expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
     }
-    expect(mock.get('payment', payment.id)).toMatchObject({ version: payment.version, paymentMethodInfo: { paymentInterface: 'STRIPE' } });
+    expect(mock.data.get('payment', payment.id)).toMatchObject({
+      version: payment.version,
+      paymentMethodInfo: { paymentInterface: 'STRIPE' },
+    });
   });
 
   test('amounts, identifiers, customer and anonymous id', async ({ apiRoot }) => {
@@ -464,7 +467,7 @@ test.describe('payments: update actions', () => {
     ).body;
     const wrongType = await refused(apiRoot, payment, { action: 'transitionState', state: { typeId: 'state', id: orderState.id } });
     expect(wrongType.body.errors[0]!.code).toBe('InvalidOperation');
-    expect(mock.get('payment', payment.id)).toMatchObject({ version: payment.version });
+    expect(mock.data.get('payment', payment.id)).toMatchObject({ version: payment.version });
     payment = await update(apiRoot, payment, { action: 'transitionState', state: { typeId: 'state', id: paid.id } });
     expect(payment.paymentStatus.state?.id).toBe(paid.id);
     payment = await update(apiRoot, payment, { action: 'transitionState', state: { typeId: 'state', id: other.id }, force: true });
@@ -491,13 +494,13 @@ test.describe('payments: update actions', () => {
         .execute(),
     );
     expect(stale.statusCode).toBe(409);
-    expect(mock.get('payment', payment.id)).toBeDefined();
+    expect(mock.data.get('payment', payment.id)).toBeDefined();
     const deleted = await apiRoot
       .payments()
       .withKey({ key: 'p-1' })
       .delete({ queryArgs: { version: payment.version } })
       .execute();
     expect(deleted.body.id).toBe(payment.id);
-    expect(mock.get('payment', payment.id)).toBeUndefined();
+    expect(mock.data.get('payment', payment.id)).toBeUndefined();
   });
 });

@@ -125,7 +125,7 @@ test.describe('reviews: create', () => {
       customer: { typeId: 'customer', id: customer.id },
       includedInStatistics: true,
     });
-    expect(mock.get('review', review.id)).toEqual(JSON.parse(JSON.stringify(review)));
+    expect(mock.data.get('review', review.id)).toEqual(JSON.parse(JSON.stringify(review)));
     const expanded = (
       await apiRoot
         .reviews()
@@ -183,7 +183,7 @@ test.describe('reviews: create', () => {
       expect(failure.statusCode, JSON.stringify(body)).toBe(400);
       expect(failure.body.errors[0]!.code, JSON.stringify(body)).toBe(code);
     }
-    expect(mock.all('review')).toHaveLength(1);
+    expect(mock.data.all('review')).toHaveLength(1);
   });
 });
 
@@ -261,7 +261,7 @@ test.describe('reviews: update actions', () => {
         .execute(),
     );
     expect(notAllowed.body.errors[0]!.code).toBe('InvalidOperation');
-    expect(mock.get('review', review.id)).toMatchObject({ version: review.version, state: { id: pending.id } });
+    expect(mock.data.get('review', review.id)).toMatchObject({ version: review.version, state: { id: pending.id } });
     review = await update(apiRoot, review, { action: 'transitionState', state: { typeId: 'state', id: approved.id } });
     expect(review.includedInStatistics).toBe(true);
     expect(await statisticsOf(apiRoot, socks.id)).toMatchObject({ count: 1 });
@@ -322,7 +322,7 @@ test.describe('reviews: rating statistics on the product', () => {
       .delete({ queryArgs: { version: changed.version } })
       .execute();
     expect(await statisticsOf(apiRoot, socks.id)).toMatchObject({ count: 2, averageRating: 4 });
-    expect(mock.get('product', socks.id)).toMatchObject({ version: 1 });
+    expect(mock.data.get('product', socks.id)).toMatchObject({ version: 1 });
     // The product stays updatable with the version its clients know.
     const renamed = await apiRoot
       .products()

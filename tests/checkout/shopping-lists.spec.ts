@@ -195,7 +195,7 @@ test.describe('shopping lists: create', () => {
         addedAt: expect.any(String),
       },
     ]);
-    expect(mock.get('shopping-list', list.id)).toEqual(JSON.parse(JSON.stringify(list)));
+    expect(mock.data.get('shopping-list', list.id)).toEqual(JSON.parse(JSON.stringify(list)));
   });
 
   test('key= routes: get, update, delete; the project setting gives the default deleteDaysAfterLastModification', async ({
@@ -235,7 +235,7 @@ test.describe('shopping lists: create', () => {
       .withKey({ key: 'list-1' })
       .delete({ queryArgs: { version: 2 } })
       .execute();
-    expect(mock.get('shopping-list', list.id)).toBeUndefined();
+    expect(mock.data.get('shopping-list', list.id)).toBeUndefined();
     const gone = await sdkFailure(apiRoot.shoppingLists().withKey({ key: 'list-1' }).get().execute());
     expect(gone.statusCode).toBe(404);
   });
@@ -268,7 +268,7 @@ test.describe('shopping lists: create', () => {
       expect(failure.statusCode, JSON.stringify(body)).toBe(400);
       expect(failure.body.errors[0]!.code, JSON.stringify(body)).toBe(code);
     }
-    expect(mock.all('shopping-list')).toHaveLength(1);
+    expect(mock.data.all('shopping-list')).toHaveLength(1);
   });
 
   test('expand lineItems[*].variant and lineItems[*].productSlug: the variant with product attributes merged, the slug', async ({
@@ -411,7 +411,7 @@ test.describe('shopping lists: update actions', () => {
       lineItems: [{ sku: 'socks-s' }, { sku: 'socks-m' }],
       textLineItems: [{ name: { en: 'T' } }],
     });
-    const before = mock.get('shopping-list', list.id);
+    const before = mock.data.get('shopping-list', list.id);
     const attempts: ShoppingListUpdateAction[][] = [
       [
         { action: 'changeName', name: { en: 'X' } },
@@ -431,7 +431,7 @@ test.describe('shopping lists: update actions', () => {
       expect(failure.statusCode).toBe(400);
       expect(['InvalidOperation', 'DuplicateField']).toContain(failure.body.errors[0]!.code);
     }
-    expect(mock.get('shopping-list', list.id)).toEqual(before);
+    expect(mock.data.get('shopping-list', list.id)).toEqual(before);
   });
 
   test('list fields: name, key, slug, description, customer, anonymous id, store, delete days, custom', async ({ apiRoot }) => {

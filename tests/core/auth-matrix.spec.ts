@@ -59,7 +59,7 @@ async function prepare(mock: CommerceMock, tokenCase: TokenCase): Promise<Prepar
       return { authorization: `Bearer ${token}`, author: { isPlatformClient: false, clientId: 'client-one' } };
     }
     case 'customer': {
-      const customer = mock.create<{ id: string }>('customer', { email: 'signed-in@example.com', password: 'pw' });
+      const customer = mock.data.create<{ id: string }>('customer', { email: 'signed-in@example.com', password: 'pw' });
       const token = await issue(
         mock,
         `${PROJECT_KEY}/customers/token`,
@@ -95,12 +95,12 @@ for (const enableAuthentication of [false, true]) {
           mock,
         }) => {
           const { authorization, author } = await prepare(mock, tokenCase);
-          const seeded = mock.create<{ id: string; version: number }>('customer', {
+          const seeded = mock.data.create<{ id: string; version: number }>('customer', {
             email: 'seeded@example.com',
             password: 'pw',
             key: 'seeded',
           });
-          const customersBefore = mock.all('customer').length;
+          const customersBefore = mock.data.all('customer').length;
           const opts = authorization === undefined ? {} : { authorization };
 
           const created = await call(mock, 'POST', '/customers', { ...opts, body: { email: 'new@example.com', password: 'pw' } });
@@ -123,9 +123,9 @@ for (const enableAuthentication of [false, true]) {
             expect(head.status).toBe(401);
             expect(head.body).toBeUndefined();
             // Nothing changed: no new customer, the seeded one untouched and still there.
-            expect(mock.all('customer')).toHaveLength(customersBefore);
-            expect(mock.get('customer', seeded.id)).toMatchObject({ version: 1 });
-            expect(mock.get<Json>('customer', seeded.id)?.firstName).toBeUndefined();
+            expect(mock.data.all('customer')).toHaveLength(customersBefore);
+            expect(mock.data.get('customer', seeded.id)).toMatchObject({ version: 1 });
+            expect(mock.data.get<Json>('customer', seeded.id)?.firstName).toBeUndefined();
             return;
           }
 
@@ -139,7 +139,7 @@ for (const enableAuthentication of [false, true]) {
           expect(deleted.status).toBe(200);
 
           const newId = created.body?.customer?.id as string;
-          const stored = mock.get<Json>('customer', newId)!;
+          const stored = mock.data.get<Json>('customer', newId)!;
           expect(created.body?.customer.createdBy).toEqual(author);
           expect(created.body?.customer.lastModifiedBy).toEqual(author);
           expect(stored.createdBy).toEqual(author);
@@ -150,7 +150,7 @@ for (const enableAuthentication of [false, true]) {
           expect(updated.body?.firstName).toBe('Changed');
           expect(updated.body?.lastModifiedBy).toEqual(author);
           expect(updated.body?.createdBy).toEqual({ isPlatformClient: false });
-          expect(mock.get('customer', seeded.id)).toBeUndefined();
+          expect(mock.data.get('customer', seeded.id)).toBeUndefined();
         });
       }
     });
@@ -174,7 +174,7 @@ test.describe('recognised tokens', () => {
     for (const authorization of [`Bearer ${foreign.access_token}`, `Bearer ${real}x`, `Basic ${real}`, 'Bearer', `Token ${real}`]) {
       const created = await call(mock, 'POST', '/customers', {
         authorization,
-        body: { email: `${mock.all('customer').length}@example.com`, password: 'pw' },
+        body: { email: `${mock.data.all('customer').length}@example.com`, password: 'pw' },
       });
       expect.soft(created.status, authorization).toBe(201);
       expect.soft(created.body?.customer?.createdBy, authorization).toEqual({ isPlatformClient: false });
@@ -188,7 +188,7 @@ test.describe('recognised tokens', () => {
   });
 
   test('a refreshed token is recognised with the refreshing client', async ({ mock }) => {
-    mock.create('customer', { email: 'r@example.com', password: 'pw' });
+    mock.data.create('customer', { email: 'r@example.com', password: 'pw' });
     const response = await fetch(`${mock.options.authUrl}/oauth/${PROJECT_KEY}/customers/token`, {
       method: 'POST',
       headers: { authorization: basic('first'), 'content-type': 'application/x-www-form-urlencoded' },
@@ -208,7 +208,7 @@ test.describe('the SDK against validateCredentials', () => {
   test.use({ mockOptions: { enableAuthentication: true, validateCredentials: true } });
 
   test('client credentials, password and anonymous flows all succeed', async ({ mock, apiRoot }) => {
-    mock.create('customer', { email: 'p@example.com', password: 'pw' });
+    mock.data.create('customer', { email: 'p@example.com', password: 'pw' });
     expect((await apiRoot.customers().get().execute()).statusCode).toBe(200);
     const password = sdkApiRoot(mock, { kind: 'password', username: 'p@example.com', password: 'pw' });
     expect((await password.customers().get().execute()).body.count).toBe(1);
@@ -219,30 +219,25 @@ test.describe('the SDK against validateCredentials', () => {
       .execute();
     expect(created.statusCode).toBe(201);
     expect(created.body.customer.createdBy).toMatchObject({ clientId: CREDENTIALS.clientId, anonymousId: expect.any(String) });
-    expect(
-      mock
-        .authStore()
-        .list()
-        .map((t) => t.kind),
-    ).toEqual(['client', 'customer', 'anonymous']);
+    expect(mock.tokens.list().map((t) => t.kind)).toEqual(['client', 'customer', 'anonymous']);
   });
 
   test('after the mock forgets its tokens the SDK gets a 401, fetches a new token once and retries', async ({ mock, apiRoot }) => {
     await apiRoot.customers().get().execute();
-    const first = mock.authStore().list();
+    const first = mock.tokens.list();
     expect(first).toHaveLength(1);
-    mock.clear();
-    expect(mock.authStore().list()).toHaveLength(0);
+    mock.state.clear();
+    expect(mock.tokens.list()).toHaveLength(0);
 
     const created = await apiRoot
       .customers()
       .post({ body: { email: 'retry@example.com', password: 'pw' } })
       .execute();
     expect(created.statusCode).toBe(201);
-    const now = mock.authStore().list();
+    const now = mock.tokens.list();
     expect(now).toHaveLength(1);
     expect(now[0]!.accessToken).not.toBe(first[0]!.accessToken);
-    expect(mock.all('customer')).toHaveLength(1);
+    expect(mock.data.all('customer')).toHaveLength(1);
     expect(created.body.customer.createdBy).toMatchObject({ clientId: CREDENTIALS.clientId });
   });
 
@@ -257,7 +252,7 @@ test.describe('the SDK against validateCredentials', () => {
     expect(failure.statusCode).toBe(401);
     expect(failure.body.errors[0]!.code).toBe('invalid_token');
     expect(failure.body.error).toBe('invalid_token');
-    expect(mock.all('customer')).toHaveLength(0);
+    expect(mock.data.all('customer')).toHaveLength(0);
   });
 
   test('raw fetch with a made-up bearer gets 401; with an issued one it is served', async ({ mock }) => {
@@ -284,7 +279,7 @@ test.describe('the SDK against validateCredentials', () => {
   });
 
   test('project settings and login are guarded too', async ({ mock }) => {
-    mock.create('customer', { email: 'l@example.com', password: 'pw' });
+    mock.data.create('customer', { email: 'l@example.com', password: 'pw' });
     expect((await call(mock, 'GET', '')).status).toBe(401);
     expect((await call(mock, 'POST', '/login', { body: { email: 'l@example.com', password: 'pw' } })).status).toBe(401);
   });

@@ -77,16 +77,16 @@ function expectEnvelope(result: Result, status: number, code?: string): Json[] {
 
 /** The mock still serves: a create and a read after the bad request work. */
 async function expectStillServing(target: Target) {
-  const before = target.mock.all('customer').length;
+  const before = target.mock.data.all('customer').length;
   const created = await send(target, 'POST', p('/customers'), JSON.stringify({ email: `probe-${before}@example.com`, password: 'pw' }));
   expect(created.status).toBe(201);
   const read = await send(target, 'GET', p(`/customers/${created.body?.customer.id}`));
   expect(read.status).toBe(200);
-  expect(target.mock.all('customer')).toHaveLength(before + 1);
+  expect(target.mock.data.all('customer')).toHaveLength(before + 1);
 }
 
 function seed(target: Target) {
-  return target.mock.create<Json & { id: string }>('customer', {
+  return target.mock.data.create<Json & { id: string }>('customer', {
     email: 'seeded@example.com',
     password: 'pw',
     key: 'seeded',
@@ -96,8 +96,8 @@ function seed(target: Target) {
 
 /** The seeded customer is exactly as it was. */
 function expectUnchanged(target: Target, seeded: Json) {
-  expect(target.mock.get('customer', seeded.id)).toEqual(seeded);
-  expect(target.mock.all('customer')).toHaveLength(1);
+  expect(target.mock.data.get('customer', seeded.id)).toEqual(seeded);
+  expect(target.mock.data.all('customer')).toHaveLength(1);
 }
 
 const invalidJson = (detailedErrorMessage: string) => ({
@@ -126,7 +126,7 @@ for (const [mode, test] of [
         }
       }
       expectUnchanged(target, seeded);
-      expect(target.mock.get('project', 'settings')?.version ?? 1).toBe(1);
+      expect(target.mock.data.get('project', 'settings')?.version ?? 1).toBe(1);
       await expectStillServing(target);
     });
 
@@ -198,7 +198,7 @@ for (const [mode, test] of [
           'authenticationMode: Unknown value "Magic"; expected one of "Password", "ExternalAuth".',
         ].map(invalidJson),
       );
-      expect(target.mock.all('customer')).toHaveLength(0);
+      expect(target.mock.data.all('customer')).toHaveLength(0);
       await expectStillServing(target);
     });
 
@@ -210,7 +210,7 @@ for (const [mode, test] of [
         ['InvalidField', 'addresses[1].country', 'germany'],
       ]);
       for (const error of errors) expect(typeof error.message).toBe('string');
-      expect(target.mock.all('customer')).toHaveLength(0);
+      expect(target.mock.data.all('customer')).toHaveLength(0);
       await expectStillServing(target);
     });
 
@@ -233,7 +233,7 @@ for (const [mode, test] of [
         'RequiredField',
       );
       expect(noPassword).toEqual([{ code: 'RequiredField', field: 'password', message: 'A value is required for field password.' }]);
-      expect(target.mock.all('customer')).toHaveLength(0);
+      expect(target.mock.data.all('customer')).toHaveLength(0);
       await expectStillServing(target);
     });
 
@@ -350,7 +350,7 @@ for (const [mode, test] of [
       expect(response.status).toBe(413);
       const body = (await response.json()) as Json;
       expect(body.statusCode).toBe(413);
-      expect(target.mock.authStore().list()).toHaveLength(0);
+      expect(target.mock.tokens.list()).toHaveLength(0);
     });
 
     test('deeply nested JSON (100,000 levels) → 400 InvalidJsonInput; nothing stored', async ({ target }) => {
@@ -383,7 +383,7 @@ for (const [mode, test] of [
         JSON.stringify({ email: 'brackets@example.com', password: '['.repeat(1000) + '{"'.repeat(500) }),
       );
       expect(created.status).toBe(201);
-      expect(target.mock.all('customer')).toHaveLength(1);
+      expect(target.mock.data.all('customer')).toHaveLength(1);
     });
 
     test('nesting up to 64 levels is served, 65 refused; many brackets side by side are not nesting', async ({ target }) => {
@@ -400,7 +400,7 @@ for (const [mode, test] of [
       const wide = `[${Array.from({ length: 100 }, (_, i) => `{"n":[${i}]}`).join(',')}]`;
       const sideBySide = await send(target, 'POST', p('/custom-objects'), customObject('wide', wide));
       expect(sideBySide.status).toBe(201);
-      expect(target.mock.all('key-value-document').map((document) => document.key)).toEqual(['at-limit', 'wide']);
+      expect(target.mock.data.all('key-value-document').map((document) => document.key)).toEqual(['at-limit', 'wide']);
     });
 
     test('a malformed percent-encoding in an id or key → 400 InvalidInput, never a 500', async ({ target }) => {
@@ -430,7 +430,7 @@ for (const [mode, test] of [
       });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
-      expect(target.mock.authStore().list()).toHaveLength(0);
+      expect(target.mock.tokens.list()).toHaveLength(0);
     });
 
     test('a deeply nested where predicate → 400 InvalidInput, never a 500', async ({ target }) => {
@@ -447,7 +447,7 @@ for (const [mode, test] of [
 
 overHttp.describe('HTTP server only', () => {
   overHttp('a doubled slash does not turn the project key into a host name', async ({ target }) => {
-    target.mock.create('customer', { email: 'a@example.com', password: 'pw' });
+    target.mock.data.create('customer', { email: 'a@example.com', password: 'pw' });
     const single = await send(target, 'GET', p('/customers'));
     expect(single.body?.count).toBe(1);
     const doubled = await send(target, 'GET', `/${p('/customers')}`);
@@ -457,7 +457,7 @@ overHttp.describe('HTTP server only', () => {
   });
 
   overHttp('a long query string (where id in 500 ids, 24 KB) is served as in-process, never an empty 431', async ({ target }) => {
-    const customer = target.mock.create<Json & { id: string }>('customer', { email: 'a@example.com', password: 'pw' });
+    const customer = target.mock.data.create<Json & { id: string }>('customer', { email: 'a@example.com', password: 'pw' });
     const ids = [customer.id, ...Array.from({ length: 499 }, () => crypto.randomUUID())];
     const where = encodeURIComponent(`id in (${ids.map((id) => `"${id}"`).join(', ')})`);
     expect(where.length).toBeGreaterThan(20_000);
@@ -470,7 +470,7 @@ overHttp.describe('HTTP server only', () => {
   });
 
   overHttp('HEAD answers no body; unknown paths answer a JSON envelope; the body is read as UTF-8', async ({ target }) => {
-    const customer = target.mock.create<Json & { id: string }>('customer', { email: 'a@example.com', password: 'pw' });
+    const customer = target.mock.data.create<Json & { id: string }>('customer', { email: 'a@example.com', password: 'pw' });
     const head = await fetch(`${target.api}${p(`/customers/${customer.id}`)}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
@@ -486,6 +486,6 @@ overHttp.describe('HTTP server only', () => {
       JSON.stringify({ email: 'ü@example.com', password: 'pw', firstName: 'Zoë 😀' }),
     );
     expect(unicode.status).toBe(201);
-    expect(target.mock.get<Json>('customer', unicode.body?.customer.id)?.firstName).toBe('Zoë 😀');
+    expect(target.mock.data.get<Json>('customer', unicode.body?.customer.id)?.firstName).toBe('Zoë 😀');
   });
 });

@@ -239,11 +239,11 @@ test.describe('rule errors: InvalidField with the field and the refused value', 
           .toEqual([['key', key.length > 100 ? expect.any(String) : key]]);
       }
     }
-    expect(mock.all('customer')).toHaveLength(0);
-    expect(mock.all('category')).toHaveLength(0);
-    expect(mock.all('zone')).toHaveLength(0);
-    expect(mock.all('tax-category')).toHaveLength(0);
-    expect(mock.all('discount-group')).toHaveLength(0);
+    expect(mock.data.all('customer')).toHaveLength(0);
+    expect(mock.data.all('category')).toHaveLength(0);
+    expect(mock.data.all('zone')).toHaveLength(0);
+    expect(mock.data.all('tax-category')).toHaveLength(0);
+    expect(mock.data.all('discount-group')).toHaveLength(0);
     // The bounds themselves are keys.
     for (const key of ['ab', 'A_b-9', 'k'.repeat(256)]) {
       expect((await post(mock, '/zones', { name: 'Z', key })).status, key.slice(0, 20)).toBe(201);

@@ -17,7 +17,7 @@ test.describe('request journal', () => {
       .get({ queryArgs: { where: 'email = "ada@example.com"', limit: 5 } })
       .execute();
 
-    const [token, post, query] = mock.requests();
+    const [token, post, query] = mock.journal.requests();
     expect(token).toMatchObject({
       method: 'POST',
       path: '/oauth/token',
@@ -37,7 +37,7 @@ test.describe('request journal', () => {
 
   test('failed requests are recorded with their status and error body', async ({ mock, apiRoot }) => {
     await expect(apiRoot.customers().withId({ ID: 'missing' }).get().execute()).rejects.toMatchObject({ statusCode: 404 });
-    const [failure] = mock.requests({ status: 404 });
+    const [failure] = mock.journal.requests({ status: 404 });
     expect(failure).toMatchObject({ method: 'GET', path: `/${PROJECT_KEY}/customers/missing` });
     expect(JSON.parse(failure!.responseBody!).errors[0].code).toBe('ResourceNotFound');
   });
@@ -45,16 +45,16 @@ test.describe('request journal', () => {
   test('filters: method, exact path, path pattern, status, since', async ({ mock }) => {
     const base = `${mock.options.apiUrl}/${PROJECT_KEY}`;
     await fetch(`${base}/categories`);
-    const mark = mock.lastRequestSequence;
+    const mark = mock.journal.lastSequence();
     await fetch(`${base}/channels`);
     await fetch(`${base}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"key":"c1"}' });
     await fetch(`${base}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"key":7}' });
 
-    expect(mock.requests({ method: 'post' }).map((entry) => entry.status)).toEqual([201, 400]);
-    expect(mock.requests({ path: `/${PROJECT_KEY}/channels` })).toHaveLength(3);
-    expect(mock.requests({ path: /\/categories$/ })).toHaveLength(1);
-    expect(mock.requests({ path: /CHANNELS/gi, status: 201 })).toHaveLength(1);
-    expect(mock.requests({ since: mark }).map((entry) => entry.path)).toEqual([
+    expect(mock.journal.requests({ method: 'post' }).map((entry) => entry.status)).toEqual([201, 400]);
+    expect(mock.journal.requests({ path: `/${PROJECT_KEY}/channels` })).toHaveLength(3);
+    expect(mock.journal.requests({ path: /\/categories$/ })).toHaveLength(1);
+    expect(mock.journal.requests({ path: /CHANNELS/gi, status: 201 })).toHaveLength(1);
+    expect(mock.journal.requests({ since: mark }).map((entry) => entry.path)).toEqual([
       `/${PROJECT_KEY}/channels`,
       `/${PROJECT_KEY}/channels`,
       `/${PROJECT_KEY}/channels`,
@@ -62,16 +62,16 @@ test.describe('request journal', () => {
   });
 
   test('the caller is the customer or anonymous session behind the token, or none', async ({ mock }) => {
-    const customer = mock.create<{ id: string }>('customer', { email: 'ada@example.com', password: 'secret' });
-    const customerToken = mock.issueToken({ kind: 'customer', customerId: customer.id }).accessToken;
-    const anonymous = mock.issueToken({ kind: 'anonymous', anonymousId: 'visitor-1' }).accessToken;
+    const customer = mock.data.create<{ id: string }>('customer', { email: 'ada@example.com', password: 'secret' });
+    const customerToken = mock.tokens.issue({ kind: 'customer', customerId: customer.id }).accessToken;
+    const anonymous = mock.tokens.issue({ kind: 'anonymous', anonymousId: 'visitor-1' }).accessToken;
     const me = (token: string) =>
       fetch(`${mock.options.apiUrl}/${PROJECT_KEY}/me/carts`, { headers: { authorization: `Bearer ${token}` } });
     await me(customerToken);
     await me(anonymous);
     await me('not-a-token');
     await fetch(`${mock.options.apiUrl}/${PROJECT_KEY}/channels`);
-    expect(mock.requests().map((entry) => entry.caller)).toEqual([
+    expect(mock.journal.requests().map((entry) => entry.caller)).toEqual([
       { kind: 'customer', id: customer.id },
       { kind: 'anonymous', id: 'visitor-1' },
       { kind: 'none' },
@@ -83,27 +83,27 @@ test.describe('request journal', () => {
     const mock = createCommerceMock({ journal: { size: 3, bodyLimit: 20 } });
     const key = 'k'.repeat(100);
     mock.handle({ method: 'POST', url: `/${PROJECT_KEY}/channels`, body: JSON.stringify({ key }) });
-    const [entry] = mock.requests();
+    const [entry] = mock.journal.requests();
     expect(entry!.status).toBe(201);
     expect(entry!.requestBody).toBe(`{"key":"kkkkkkkkkkkk… (90 more characters)`);
     expect(entry!.responseBody!.length).toBeLessThan(60);
     for (const path of ['a', 'b', 'c', 'd']) mock.handle({ method: 'GET', url: `/${PROJECT_KEY}/${path}` });
-    expect(mock.requests().map((e) => e.path)).toEqual([`/${PROJECT_KEY}/b`, `/${PROJECT_KEY}/c`, `/${PROJECT_KEY}/d`]);
-    expect(mock.requests().map((e) => e.sequence)).toEqual([3, 4, 5]);
+    expect(mock.journal.requests().map((e) => e.path)).toEqual([`/${PROJECT_KEY}/b`, `/${PROJECT_KEY}/c`, `/${PROJECT_KEY}/d`]);
+    expect(mock.journal.requests().map((e) => e.sequence)).toEqual([3, 4, 5]);
 
     const silent = createCommerceMock({ journal: { size: 0 } });
     silent.handle({ method: 'GET', url: `/${PROJECT_KEY}/channels` });
-    expect(silent.requests()).toEqual([]);
+    expect(silent.journal.requests()).toEqual([]);
     expect(() => createCommerceMock({ journal: { size: -1 } })).toThrow(/journal/);
   });
 
   test('clear() empties the journal; sequence numbers keep rising', async ({ mock }) => {
     await fetch(`${mock.options.apiUrl}/${PROJECT_KEY}/channels`);
-    const before = mock.lastRequestSequence;
-    mock.clear();
-    expect(mock.requests()).toEqual([]);
+    const before = mock.journal.lastSequence();
+    mock.state.clear();
+    expect(mock.journal.requests()).toEqual([]);
     await fetch(`${mock.options.apiUrl}/${PROJECT_KEY}/channels`);
-    expect(mock.requests().map((entry) => entry.sequence)).toEqual([before + 1]);
+    expect(mock.journal.requests().map((entry) => entry.sequence)).toEqual([before + 1]);
   });
 
   test('requests over a real port are recorded the same way', async () => {
@@ -112,7 +112,7 @@ test.describe('request journal', () => {
     try {
       const response = await fetch(`${server.url}/${PROJECT_KEY}/channels?limit=2`);
       expect(response.status).toBe(200);
-      expect(mock.requests()).toEqual([
+      expect(mock.journal.requests()).toEqual([
         expect.objectContaining({
           method: 'GET',
           path: `/${PROJECT_KEY}/channels`,

@@ -2,6 +2,7 @@
  * `createCommerceMock(options)`: defaults, validation at construction, isolation between instances,
  * `clear()`, and the default project key of programmatic calls.
  */
+import { mockInternals } from '../../src/api/mock.js';
 import { test as base, expect } from '@playwright/test';
 import {
   CommerceMock,
@@ -50,7 +51,7 @@ base.describe('defaults', () => {
       tokenLifetimeSeconds: 172_800,
     });
     expect(mock).toBeInstanceOf(CommerceMock);
-    expect(mock.storage).toBeInstanceOf(MemoryStorage);
+    expect(mockInternals(mock).storage).toBeInstanceOf(MemoryStorage);
     // Authentication off: no Authorization header needed.
     expect(mock.handle({ method: 'GET', url: '/test-project/customers' }).status).toBe(200);
     expect(createCommerceMock({}).options).toEqual(mock.options);
@@ -87,8 +88,8 @@ base.describe('defaults', () => {
   base('a storage backend object is used as given', () => {
     const storage = new MemoryStorage();
     const mock = createCommerceMock({ storage });
-    expect(mock.storage).toBe(storage);
-    const customer = mock.create<Json>('customer', { email: 'a@example.com', password: 'pw' });
+    expect(mockInternals(mock).storage).toBe(storage);
+    const customer = mock.data.create<Json>('customer', { email: 'a@example.com', password: 'pw' });
     expect(storage.get('test-project', 'customer', customer.id)).toMatchObject({ email: 'a@example.com' });
   });
 });
@@ -150,18 +151,18 @@ base.describe('isolation and clear()', () => {
   base('two instances share no data, settings or tokens', () => {
     const one = createCommerceMock();
     const two = createCommerceMock();
-    const customer = one.create<Json>('customer', { email: 'same@example.com', password: 'pw', key: 'same' });
-    expect(two.get('customer', customer.id)).toBeUndefined();
-    expect(two.getByKey('customer', 'same')).toBeUndefined();
-    expect(two.all('customer')).toEqual([]);
+    const customer = one.data.create<Json>('customer', { email: 'same@example.com', password: 'pw', key: 'same' });
+    expect(two.data.get('customer', customer.id)).toBeUndefined();
+    expect(two.data.getByKey('customer', 'same')).toBeUndefined();
+    expect(two.data.all('customer')).toEqual([]);
     // The same email and key are free in the other instance.
-    expect(two.create<Json>('customer', { email: 'same@example.com', password: 'pw', key: 'same' }).id).not.toBe(customer.id);
-    expect(one.all('customer')).toHaveLength(1);
+    expect(two.data.create<Json>('customer', { email: 'same@example.com', password: 'pw', key: 'same' }).id).not.toBe(customer.id);
+    expect(one.data.all('customer')).toHaveLength(1);
 
     const issued = token(one);
-    expect(one.authStore().get(issued)).toBeDefined();
-    expect(two.authStore().get(issued)).toBeUndefined();
-    expect(two.authStore().list()).toEqual([]);
+    expect(one.tokens.get(issued)).toBeDefined();
+    expect(two.tokens.get(issued)).toBeUndefined();
+    expect(two.tokens.list()).toEqual([]);
 
     post(one, '/test-project', { version: 1, actions: [{ action: 'changeName', name: 'One' }] });
     expect(one.handle({ method: 'GET', url: '/test-project' }).body).toMatchObject({ name: 'One', version: 2 });
@@ -187,77 +188,77 @@ base.describe('isolation and clear()', () => {
 
   base('clear() removes all data of all projects and all tokens; the mock keeps working', () => {
     const mock = createCommerceMock();
-    mock.create('customer', { email: 'a@example.com', password: 'pw', key: 'aa' });
-    mock.create('customer', { email: 'b@example.com', password: 'pw' }, { projectKey: 'other' });
-    mock.create('store', { key: 'berlin' });
+    mock.data.create('customer', { email: 'a@example.com', password: 'pw', key: 'aa' });
+    mock.project('other').data.create('customer', { email: 'b@example.com', password: 'pw' });
+    mock.data.create('store', { key: 'berlin' });
     post(mock, '/test-project', { version: 1, actions: [{ action: 'changeName', name: 'Renamed' }] });
     const issued = token(mock);
     const customerToken = token(mock, 'grant_type=client_credentials&scope=manage_project:test-project');
-    expect(mock.authStore().list()).toHaveLength(2);
+    expect(mock.tokens.list()).toHaveLength(2);
 
-    mock.clear();
+    mock.state.clear();
 
-    expect(mock.all('customer')).toEqual([]);
-    expect(mock.all('customer', { projectKey: 'other' })).toEqual([]);
-    expect(mock.all('store')).toEqual([]);
-    expect(mock.getByKey('customer', 'aa')).toBeUndefined();
-    expect(mock.authStore().list()).toEqual([]);
-    expect(mock.authStore().get(issued)).toBeUndefined();
-    expect(mock.authStore().get(customerToken)).toBeUndefined();
+    expect(mock.data.all('customer')).toEqual([]);
+    expect(mock.project('other').data.all('customer')).toEqual([]);
+    expect(mock.data.all('store')).toEqual([]);
+    expect(mock.data.getByKey('customer', 'aa')).toBeUndefined();
+    expect(mock.tokens.list()).toEqual([]);
+    expect(mock.tokens.get(issued)).toBeUndefined();
+    expect(mock.tokens.get(customerToken)).toBeUndefined();
     expect(mock.handle({ method: 'GET', url: '/test-project' }).body).toMatchObject({ name: 'test-project', version: 1 });
     expect((mock.handle({ method: 'GET', url: '/test-project/customers' }).body as Json).total).toBe(0);
 
     // Unique indexes were cleared too: the same email and key can be used again.
     const again = post(mock, '/test-project/customers', { email: 'A@example.com', password: 'pw', key: 'aa' });
     expect(again.status).toBe(201);
-    expect(mock.all('customer')).toHaveLength(1);
+    expect(mock.data.all('customer')).toHaveLength(1);
     // And tokens are issued afresh.
-    expect(mock.authStore().get(token(mock))).toBeDefined();
+    expect(mock.tokens.get(token(mock))).toBeDefined();
   });
 });
 
 base('query takes numbers and booleans as the platform does, and leaves out a parameter given as undefined', () => {
   const mock = createCommerceMock();
-  for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) mock.create('customer', { email, password: 'pw' });
-  const page = mock.query('customer', { sort: 'email desc', limit: 1, offset: 1, withTotal: false, where: undefined });
+  for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) mock.data.create('customer', { email, password: 'pw' });
+  const page = mock.data.query('customer', { sort: 'email desc', limit: 1, offset: 1, withTotal: false, where: undefined });
   expect(page).toMatchObject({ limit: 1, offset: 1, count: 1 });
   expect(page.total).toBeUndefined();
   expect(page.results.map((customer) => customer.email)).toEqual(['b@example.com']);
-  expect(mock.query('customer', { withTotal: true, limit: 2 })).toMatchObject({ total: 3, count: 2 });
+  expect(mock.data.query('customer', { withTotal: true, limit: 2 })).toMatchObject({ total: 3, count: 2 });
 });
 
 base.describe('programmatic calls without a project use defaultProjectKey', () => {
   base('create, get, getByKey, all, query and update', () => {
     const mock = createCommerceMock({ defaultProjectKey: 'shop' });
-    const created = mock.create<Json>('customer', { email: 'a@example.com', password: 'pw', key: 'ak' });
+    const created = mock.data.create<Json>('customer', { email: 'a@example.com', password: 'pw', key: 'ak' });
     // Visible over the API of that project only.
     expect(mock.handle({ method: 'GET', url: `/shop/customers/${created.id}` }).status).toBe(200);
     expect(mock.handle({ method: 'GET', url: `/test-project/customers/${created.id}` }).status).toBe(404);
-    expect(mock.get('customer', created.id)).toMatchObject({ email: 'a@example.com' });
-    expect(mock.get('customer', created.id, { projectKey: 'shop' })).toBeDefined();
-    expect(mock.get('customer', created.id, { projectKey: 'test-project' })).toBeUndefined();
-    expect(mock.getByKey<Json>('customer', 'ak')?.id).toBe(created.id);
-    expect(mock.all('customer')).toHaveLength(1);
-    expect(mock.query('customer', { where: 'email="a@example.com"' })).toMatchObject({ count: 1, total: 1 });
-    expect(mock.query('customer', {}, { projectKey: 'test-project' })).toMatchObject({ count: 0 });
-    const updated = mock.update<Json>('customer', created.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'A' }] });
+    expect(mock.data.get('customer', created.id)).toMatchObject({ email: 'a@example.com' });
+    expect(mock.project('shop').data.get('customer', created.id)).toBeDefined();
+    expect(mock.project('test-project').data.get('customer', created.id)).toBeUndefined();
+    expect(mock.data.getByKey<Json>('customer', 'ak')?.id).toBe(created.id);
+    expect(mock.data.all('customer')).toHaveLength(1);
+    expect(mock.data.query('customer', { where: 'email="a@example.com"' })).toMatchObject({ count: 1, total: 1 });
+    expect(mock.project('test-project').data.query('customer', {})).toMatchObject({ count: 0 });
+    const updated = mock.data.update<Json>('customer', created.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'A' }] });
     expect(updated).toMatchObject({ version: 2, firstName: 'A' });
     expect((mock.handle({ method: 'GET', url: `/shop/customers/${created.id}` }).body as Json).version).toBe(2);
 
     // An explicit project wins.
-    const elsewhere = mock.create<Json>('customer', { email: 'a@example.com', password: 'pw' }, { projectKey: 'elsewhere' });
-    expect(mock.get('customer', elsewhere.id)).toBeUndefined();
-    expect(mock.get('customer', elsewhere.id, { projectKey: 'elsewhere' })).toBeDefined();
+    const elsewhere = mock.project('elsewhere').data.create<Json>('customer', { email: 'a@example.com', password: 'pw' });
+    expect(mock.data.get('customer', elsewhere.id)).toBeUndefined();
+    expect(mock.project('elsewhere').data.get('customer', elsewhere.id)).toBeDefined();
   });
 
   base('programmatic calls validate like the API and accept path names', () => {
     const mock = createCommerceMock();
-    expect(() => mock.create('customer', { email: 42 })).toThrow();
-    expect(() => mock.create('no-such-type', {})).toThrow(/no-such-type/);
-    const viaPath = mock.create<Json>('customers', { email: 'p@example.com', password: 'pw' });
-    expect(mock.get('customer', viaPath.id)).toBeDefined();
-    expect(() => mock.update('customer', viaPath.id, { version: 5, actions: [] })).toThrow(/different version/);
-    expect(mock.all('customer')).toHaveLength(1);
+    expect(() => mock.data.create('customer', { email: 42 })).toThrow();
+    expect(() => mock.data.create('no-such-type', {})).toThrow(/no-such-type/);
+    const viaPath = mock.data.create<Json>('customers', { email: 'p@example.com', password: 'pw' });
+    expect(mock.data.get('customer', viaPath.id)).toBeDefined();
+    expect(() => mock.data.update('customer', viaPath.id, { version: 5, actions: [] })).toThrow(/different version/);
+    expect(mock.data.all('customer')).toHaveLength(1);
   });
 });
 
@@ -272,8 +273,8 @@ test.describe('the fixture honours mockOptions', () => {
       .post({ body: { email: 'f@example.com', password: 'pw' } })
       .execute();
     expect(created.statusCode).toBe(201);
-    expect(mock.get('customer', created.body.customer.id)).toBeDefined();
-    expect(mock.get('customer', created.body.customer.id, { projectKey: PROJECT_KEY })).toBeUndefined();
+    expect(mock.data.get('customer', created.body.customer.id)).toBeDefined();
+    expect(mock.project(PROJECT_KEY).data.get('customer', created.body.customer.id)).toBeUndefined();
     const raw = await fetch(`${mock.options.apiUrl}/fixture-shop/customers`);
     expect(raw.status).toBe(401);
   });

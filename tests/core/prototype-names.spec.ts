@@ -20,19 +20,19 @@ async function send(mock: CommerceMock, method: string, path: string, body?: unk
 }
 
 function seed(mock: CommerceMock) {
-  mock.create('type', {
+  mock.data.create('type', {
     key: 'notes',
     name: { en: 'Notes' },
     resourceTypeIds: ['customer'],
     fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
   });
-  const customer = mock.create<{ id: string; version: number }>('customer', {
+  const customer = mock.data.create<{ id: string; version: number }>('customer', {
     email: 'ada@example.com',
     password: 'secret',
     custom: { type: { key: 'notes' }, fields: {} },
   });
-  const productType = mock.create<{ id: string }>('product-type', { name: 'shirt', description: 'Shirts', attributes: [] });
-  mock.create('product', {
+  const productType = mock.data.create<{ id: string }>('product-type', { name: 'shirt', description: 'Shirts', attributes: [] });
+  mock.data.create('product', {
     productType: { id: productType.id },
     name: { en: 'Shirt' },
     slug: { en: 'shirt' },

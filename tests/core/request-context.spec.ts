@@ -29,22 +29,22 @@ test.describe("a shopper's token in another project", () => {
     { method: 'GET', path: '/in-store/key=berlin/carts' },
   ]) {
     test(`${route.method} ${route.path}: 403 insufficient_scope, nothing stored`, async ({ mock }) => {
-      const customer = mock.create<{ id: string }>('customer', { email: 'ada@example.com', password: 'secret' });
-      const customerToken = mock.issueToken({ kind: 'customer', customerId: customer.id }).accessToken;
-      const anonymousToken = mock.issueToken({ kind: 'anonymous' }).accessToken;
+      const customer = mock.data.create<{ id: string }>('customer', { email: 'ada@example.com', password: 'secret' });
+      const customerToken = mock.tokens.issue({ kind: 'customer', customerId: customer.id }).accessToken;
+      const anonymousToken = mock.tokens.issue({ kind: 'anonymous' }).accessToken;
       for (const token of [customerToken, anonymousToken]) {
         const refused = await send(mock, route.method, `/${OTHER_PROJECT}${route.path}`, token, route.body);
         expect(refused.status).toBe(403);
         expect(refused.body.errors[0].code).toBe('insufficient_scope');
         expect(refused.body.message).toBe(`The token was issued for the project '${PROJECT_KEY}', not '${OTHER_PROJECT}'.`);
       }
-      expect(mock.all('cart', { projectKey: OTHER_PROJECT })).toEqual([]);
+      expect(mock.project(OTHER_PROJECT).data.all('cart')).toEqual([]);
     });
   }
 
   test('the same tokens are served in their own project, and a client token that names no project in any project', async ({ mock }) => {
-    const customer = mock.create<{ id: string }>('customer', { email: 'ada@example.com', password: 'secret' });
-    const customerToken = mock.issueToken({ kind: 'customer', customerId: customer.id }).accessToken;
+    const customer = mock.data.create<{ id: string }>('customer', { email: 'ada@example.com', password: 'secret' });
+    const customerToken = mock.tokens.issue({ kind: 'customer', customerId: customer.id }).accessToken;
     const ownProject = await send(mock, 'POST', `/${PROJECT_KEY}/carts`, customerToken, { currency: 'EUR' });
     expect(ownProject.status).toBe(201);
     expect(ownProject.body.createdBy).toEqual({
@@ -54,14 +54,14 @@ test.describe("a shopper's token in another project", () => {
     });
 
     // No scope asked for: the token server's `todo` scope names no project.
-    const clientToken = mock.issueToken({ kind: 'client', scope: 'todo' }).accessToken;
+    const clientToken = mock.tokens.issue({ kind: 'client', scope: 'todo' }).accessToken;
     const elsewhere = await send(mock, 'POST', `/${OTHER_PROJECT}/carts`, clientToken, { currency: 'EUR' });
     expect(elsewhere.status).toBe(201);
-    expect(mock.all('cart', { projectKey: OTHER_PROJECT })).toHaveLength(1);
+    expect(mock.project(OTHER_PROJECT).data.all('cart')).toHaveLength(1);
   });
 
   test('through the SDK: the password flow of one project cannot read another', async ({ mock }) => {
-    mock.create('customer', { email: 'ada@example.com', password: 'secret' });
+    mock.data.create('customer', { email: 'ada@example.com', password: 'secret' });
     const ada = { kind: 'password', username: 'ada@example.com', password: 'secret' } as const;
     expect((await sdkApiRoot(mock, ada).me().get().execute()).statusCode).toBe(200);
     // Ada's client signs in to her own project, then addresses another one.
@@ -105,15 +105,15 @@ test.describe('a client token of one project (manage_project:a) in another', () 
       expect(failure.body.message).toBe(`URI not found: ${path}`);
       expect(failure.body.errors[0]).toEqual({ code: 'ResourceNotFound', message: `URI not found: ${path}` });
     }
-    expect(mock.all('cart', { projectKey: OTHER_PROJECT })).toEqual([]);
+    expect(mock.project(OTHER_PROJECT).data.all('cart')).toEqual([]);
   });
 
   test('plain fetch: the same token in its own project works; in another, 404 before anything runs', async ({ mock }) => {
-    const token = mock.issueToken({ kind: 'client', scope: `manage_project:${PROJECT_KEY} view_orders:${PROJECT_KEY}` }).accessToken;
+    const token = mock.tokens.issue({ kind: 'client', scope: `manage_project:${PROJECT_KEY} view_orders:${PROJECT_KEY}` }).accessToken;
     expect((await send(mock, 'POST', `/${PROJECT_KEY}/carts`, token, { currency: 'EUR' })).status).toBe(201);
     const refused = await send(mock, 'POST', `/${OTHER_PROJECT}/carts`, token, { currency: 'EUR' });
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe(`URI not found: /${OTHER_PROJECT}/carts`);
-    expect(mock.all('cart', { projectKey: OTHER_PROJECT })).toEqual([]);
+    expect(mock.project(OTHER_PROJECT).data.all('cart')).toEqual([]);
   });
 });

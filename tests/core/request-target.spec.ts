@@ -50,7 +50,7 @@ test('requestTarget reads every URL as the URL parser does', () => {
 
 test('a plain URL, a dot segment and an encoded key are served as the paths they name', () => {
   const mock = createCommerceMock({ defaultProjectKey: 'target-shop' });
-  const category = mock.create<{ id: string }>('category', { key: 'a-b', name: { en: 'A' }, slug: { en: 'a-b' } });
+  const category = mock.data.create<{ id: string }>('category', { key: 'a-b', name: { en: 'A' }, slug: { en: 'a-b' } });
   const get = (url: string) => mock.handle({ method: 'GET', url });
   expect(get(`/target-shop/categories/${category.id}?expand=parent`)).toMatchObject({ status: 200, body: { key: 'a-b' } });
   expect(get('https://api.example.com/target-shop/categories/key=a-b')).toMatchObject({ status: 200, body: { id: category.id } });

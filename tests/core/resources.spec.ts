@@ -49,7 +49,7 @@ function expectError(result: Result, status: number, code: string): Json {
 }
 
 function seed(mock: CommerceMock, email = 'ada@example.com', extra: Json = {}) {
-  return mock.create<Json & { id: string; version: number }>('customer', { email, password: 'secret-1', ...extra });
+  return mock.data.create<Json & { id: string; version: number }>('customer', { email, password: 'secret-1', ...extra });
 }
 
 test.describe('create', () => {
@@ -67,7 +67,7 @@ test.describe('create', () => {
     expect(customer.lastModifiedAt).toBe(customer.createdAt);
     expect(customer.createdAt >= before).toBe(true);
     expect(customer).toMatchObject({ email: 'ada@example.com', key: 'ada', firstName: 'Ada', addresses: [], isEmailVerified: false });
-    expect(mock.get('customer', customer.id)).toEqual(JSON.parse(JSON.stringify(customer)));
+    expect(mock.data.get('customer', customer.id)).toEqual(JSON.parse(JSON.stringify(customer)));
   });
 
   test('fetch: 201 with a JSON content type', async ({ mock }) => {
@@ -75,7 +75,7 @@ test.describe('create', () => {
     expect(created.status).toBe(201);
     expect(created.contentType).toMatch(/^application\/json/);
     expect(created.body?.customer).toMatchObject({ email: 'grace@example.com', version: 1 });
-    expect(mock.all('customer')).toHaveLength(1);
+    expect(mock.data.all('customer')).toHaveLength(1);
   });
 
   test('the password is never returned or stored in clear', async ({ apiRoot, mock }) => {
@@ -105,7 +105,7 @@ test.describe('create', () => {
       ).body,
     ];
     for (const body of responses) expect(JSON.stringify(body)).not.toContain(secret);
-    expect(JSON.stringify(mock.get('customer', id))).not.toContain(secret);
+    expect(JSON.stringify(mock.data.get('customer', id))).not.toContain(secret);
     expect(typeof created.body.customer.password === 'undefined' || created.body.customer.password !== secret).toBe(true);
   });
 });
@@ -174,7 +174,7 @@ test.describe('paged list', () => {
     const page = await apiRoot.customers().get().execute();
     expect(page.body).toMatchObject({ limit: 20, offset: 0, count: 20, total: 25 });
     expect(page.body.results.map((c) => c.email)).toEqual(
-      mock
+      mock.data
         .all<Json>('customer')
         .slice(0, 20)
         .map((c) => c.email),
@@ -228,7 +228,7 @@ test.describe('update', () => {
   test('stored documents share one frozen empty list; an update fills a list of its own copy only', async ({ apiRoot, mock }) => {
     const ada = seed(mock, 'ada@example.com');
     const bob = seed(mock, 'bob@example.com');
-    const stored = (id: string) => mock.get('customer', id) as unknown as Record<string, unknown[]>;
+    const stored = (id: string) => mock.data.get('customer', id) as unknown as Record<string, unknown[]>;
     expect(stored(ada.id).addresses).toBe(stored(bob.id).shippingAddressIds);
     expect(Object.isFrozen(stored(ada.id).addresses)).toBe(true);
 
@@ -273,7 +273,7 @@ test.describe('update', () => {
     const third = await req(mock, 'POST', p('/customers/key=ada'), { version: 3, actions: [{ action: 'setKey', key: 'ada-2' }] });
     expect(third.status).toBe(200);
     expect(third.body?.version).toBe(4);
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 4, key: 'ada-2', middleName: 'King' });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 4, key: 'ada-2', middleName: 'King' });
     // The key index follows the change.
     expect((await req(mock, 'GET', p('/customers/key=ada'))).status).toBe(404);
     expect((await req(mock, 'GET', p('/customers/key=ada-2'))).body?.id).toBe(customer.id);
@@ -299,12 +299,12 @@ test.describe('update', () => {
       ],
     });
     expect(roundTrip.body?.version).toBe(1);
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 1, firstName: 'Ada' });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 1, firstName: 'Ada' });
   });
 
   test('stale version: 409 ConcurrentModification with currentVersion, nothing stored', async ({ apiRoot, mock }) => {
     const customer = seed(mock);
-    mock.update('customer', customer.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'Now' }] });
+    mock.data.update('customer', customer.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'Now' }] });
     const failure = await sdkFailure(
       apiRoot
         .customers()
@@ -324,7 +324,7 @@ test.describe('update', () => {
       'ConcurrentModification',
     );
     expect(future.currentVersion).toBe(2);
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 2, firstName: 'Now' });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 2, firstName: 'Now' });
   });
 
   test('version -1 or 0 is a conflict like any other version: 409 with currentVersion, on update and delete', async ({ apiRoot, mock }) => {
@@ -347,8 +347,8 @@ test.describe('update', () => {
       expect(remove.statusCode).toBe(409);
       expect(remove.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 1 });
     }
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 1 });
-    expect(mock.get('customer', customer.id)).not.toHaveProperty('firstName');
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 1 });
+    expect(mock.data.get('customer', customer.id)).not.toHaveProperty('firstName');
   });
 
   test('atomic: when the second action fails, nothing of the first is stored', async ({ mock }) => {
@@ -381,8 +381,8 @@ test.describe('update', () => {
       ],
     });
     expectError(duplicate, 400, 'DuplicateField');
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 1, firstName: 'Ada', email: 'ada@example.com' });
-    expect(mock.get('customer', other.id)).toMatchObject({ version: 1, email: 'taken@example.com' });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 1, firstName: 'Ada', email: 'ada@example.com' });
+    expect(mock.data.get('customer', other.id)).toMatchObject({ version: 1, email: 'taken@example.com' });
     // The email index was not touched: the old address still belongs to the customer.
     expectError(await req(mock, 'POST', p('/customers'), { email: 'ada@example.com', password: 'x' }), 400, 'DuplicateField');
   });
@@ -393,8 +393,8 @@ test.describe('update', () => {
     const tooMany = await req(mock, 'POST', p(`/customers/${customer.id}`), { version: 1, actions: many(501) });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body?.errors[0].code).toMatch(/^Invalid/);
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 1 });
-    expect(mock.get<Json>('customer', customer.id)?.firstName).toBeUndefined();
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 1 });
+    expect(mock.data.get<Json>('customer', customer.id)?.firstName).toBeUndefined();
     const max = await req(mock, 'POST', p(`/customers/${customer.id}`), { version: 1, actions: many(500) });
     expect(max.status).toBe(200);
     expect(max.body).toMatchObject({ version: 2, firstName: 'n499' });
@@ -426,7 +426,7 @@ test.describe('delete', () => {
     const byKey = await req(mock, 'DELETE', p('/customers/key=bee?version=1'));
     expect(byKey.status).toBe(200);
     expect(byKey.body?.id).toBe(b.id);
-    expect(mock.all('customer')).toHaveLength(0);
+    expect(mock.data.all('customer')).toHaveLength(0);
     expectError(await req(mock, 'GET', p(`/customers/${a.id}`)), 404, 'ResourceNotFound');
     expectError(await req(mock, 'GET', p('/customers/key=bee')), 404, 'ResourceNotFound');
     // The unique email and key are free again.
@@ -436,14 +436,14 @@ test.describe('delete', () => {
 
   test('stale version: 409 with currentVersion; missing or malformed version: 400; nothing deleted', async ({ mock }) => {
     const customer = seed(mock, 'a@example.com', { key: 'a-key' });
-    mock.update('customer', customer.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'A' }] });
+    mock.data.update('customer', customer.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'A' }] });
     const stale = expectError(await req(mock, 'DELETE', p(`/customers/${customer.id}?version=1`)), 409, 'ConcurrentModification');
     expect(stale.currentVersion).toBe(2);
     expectError(await req(mock, 'DELETE', p('/customers/key=a-key?version=3')), 409, 'ConcurrentModification');
     expectError(await req(mock, 'DELETE', p(`/customers/${customer.id}`)), 400, 'InvalidInput');
     expectError(await req(mock, 'DELETE', p('/customers/key=a-key')), 400, 'InvalidInput');
     expectError(await req(mock, 'DELETE', p(`/customers/${customer.id}?version=two`)), 400, 'InvalidInput');
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 2 });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 2 });
   });
 });
 
@@ -465,7 +465,7 @@ test.describe('uniqueness', () => {
       field: 'email',
       message: 'There is already an existing customer with the provided email.',
     });
-    expect(mock.all('customer')).toHaveLength(1);
+    expect(mock.data.all('customer')).toHaveLength(1);
   });
 
   test('duplicate key → 400 DuplicateField on key, nothing stored', async ({ mock }) => {
@@ -476,7 +476,7 @@ test.describe('uniqueness', () => {
       'DuplicateField',
     );
     expect(error).toMatchObject({ field: 'key', duplicateValue: 'same' });
-    expect(mock.all('customer')).toHaveLength(1);
+    expect(mock.data.all('customer')).toHaveLength(1);
     // The failed create left no email behind.
     expect((await req(mock, 'POST', p('/customers'), { email: 'b@example.com', password: 'pw' })).status).toBe(201);
   });
@@ -489,8 +489,8 @@ test.describe('uniqueness', () => {
       400,
       'DuplicateField',
     );
-    expect(mock.get('customer', b.id)).toMatchObject({ version: 1, key: 'two' });
-    expect(mock.getByKey<Json>('customer', 'one')?.email).toBe('a@example.com');
+    expect(mock.data.get('customer', b.id)).toMatchObject({ version: 1, key: 'two' });
+    expect(mock.data.getByKey<Json>('customer', 'one')?.email).toBe('a@example.com');
   });
 });
 
@@ -526,9 +526,9 @@ test.describe('routes and projects', () => {
     expectError(await req(mock, 'GET', `/project_b-2/customers/${idA}`), 404, 'ResourceNotFound');
     expect((await req(mock, 'GET', '/project-a/customers')).body?.total).toBe(1);
     expect((await req(mock, 'GET', `/${PROJECT_KEY}/customers`)).body?.total).toBe(0);
-    expect(mock.all('customer', { projectKey: 'project-a' })).toHaveLength(1);
-    expect(mock.all('customer', { projectKey: 'project_b-2' })).toHaveLength(1);
-    expect(mock.all('customer')).toHaveLength(0);
+    expect(mock.project('project-a').data.all('customer')).toHaveLength(1);
+    expect(mock.project('project_b-2').data.all('customer')).toHaveLength(1);
+    expect(mock.data.all('customer')).toHaveLength(0);
     // Deleting in one project leaves the other alone.
     expect((await req(mock, 'DELETE', `/project-a/customers/key=kk?version=1`)).status).toBe(200);
     expect((await req(mock, 'GET', '/project_b-2/customers/key=kk')).status).toBe(200);
@@ -541,8 +541,8 @@ test.describe('routes and projects', () => {
       .post({ body: { email: 'x@example.com', password: 'pw' } })
       .execute();
     expect(created.statusCode).toBe(201);
-    expect(mock.get('customer', created.body.customer.id, { projectKey: 'shop-2' })).toBeDefined();
-    expect(mock.get('customer', created.body.customer.id)).toBeUndefined();
+    expect(mock.project('shop-2').data.get('customer', created.body.customer.id)).toBeDefined();
+    expect(mock.data.get('customer', created.body.customer.id)).toBeUndefined();
   });
 });
 
@@ -599,7 +599,7 @@ test.describe('POST /{projectKey}/login', () => {
       .execute();
     expect(login.statusCode).toBe(200);
     expect(login.body.customer).toMatchObject({ id: customer.id, email: 'Ada@Example.com', version: 1 });
-    expect(mock.get('customer', customer.id)).toMatchObject({ version: 1 });
+    expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 1 });
   });
 
   test('wrong password or unknown email: 400 InvalidCredentials', async ({ apiRoot, mock }) => {
@@ -681,19 +681,19 @@ served('over a real HTTP port: the SDK creates, updates, lists, conflicts and de
     .delete({ queryArgs: { version: 2 } })
     .execute();
   expect(deleted.body.id).toBe(id);
-  expect(server.mock.all('customer')).toHaveLength(0);
-  expect(server.mock.authStore().list()).toHaveLength(1);
+  expect(server.mock.data.all('customer')).toHaveLength(0);
+  expect(server.mock.tokens.list()).toHaveLength(1);
 });
 
 test('seed stores all of its drafts or, when one is refused, none of them', async ({ mock }) => {
   expect(() =>
-    mock.seed([
+    mock.data.seed([
       ['channel', { key: 'first' }],
       ['customer', { email: 'ada@example.com', password: 'secret' }],
       ['channel', { key: 'first' }],
     ]),
   ).toThrow(expect.objectContaining({ statusCode: 400, code: 'DuplicateField' }));
-  expect(mock.all('channel')).toEqual([]);
-  expect(mock.all('customer')).toEqual([]);
-  expect(mock.seed([['channel', { key: 'first' }]])).toHaveLength(1);
+  expect(mock.data.all('channel')).toEqual([]);
+  expect(mock.data.all('customer')).toEqual([]);
+  expect(mock.data.seed([['channel', { key: 'first' }]])).toHaveLength(1);
 });

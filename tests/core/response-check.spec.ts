@@ -3,7 +3,7 @@
  * of the wrong shape, what it leaves alone, and that it fails the test that received one.
  */
 import { test as plainTest } from '@playwright/test';
-import { type CommerceMock, createCommerceMock } from '../../src/api/mock.js';
+import { type CommerceMock, createCommerceMock, mockInternals } from '../../src/api/mock.js';
 import type { MockRequest, MockResponse } from '../../src/http/exchange.js';
 import { interceptFetch } from '../../src/adapters/transports/mock-agent.js';
 import { responseProblems, watchResponses } from '../support/response-check.js';
@@ -148,8 +148,8 @@ test('what the definition does not describe is not judged', async ({ mock }) => 
 
 /** Stores a customer's first name as a number, as no draft could: the mock then serves a shape mistake for the check to find. */
 function corruptFirstName(mock: CommerceMock, id: string): void {
-  const stored = mock.storage.get(PROJECT_KEY, 'customer', id)!;
-  mock.storage.write(
+  const stored = mockInternals(mock).storage.get(PROJECT_KEY, 'customer', id)!;
+  mockInternals(mock).storage.write(
     PROJECT_KEY,
     'customer',
     { ...stored, version: stored.version + 1, firstName: 42 },

@@ -75,7 +75,7 @@ function expectOAuthError(result: { status: number; body: Json }, status: number
 }
 
 function seedCustomer(mock: CommerceMock, email = 'ada@example.com', password = 'secret-1', extra: Json = {}) {
-  return mock.create<{ id: string; email: string }>('customer', { email, password, ...extra });
+  return mock.data.create<{ id: string; email: string }>('customer', { email, password, ...extra });
 }
 
 test.describe('official SDK flows', () => {
@@ -85,14 +85,14 @@ test.describe('official SDK flows', () => {
       .post({ body: { email: 'c@example.com', password: 'pw' } })
       .execute();
     expect(created.statusCode).toBe(201);
-    const tokens = mock.authStore().list();
+    const tokens = mock.tokens.list();
     expect(tokens).toHaveLength(1);
     expect(tokens[0]).toMatchObject({ kind: 'client', clientId: CREDENTIALS.clientId, scope: `manage_project:${PROJECT_KEY}` });
     expect(tokens[0]!.refreshToken).toBeUndefined();
     // The SDK caches the token: a second call issues no new one.
     const list = await apiRoot.customers().get().execute();
     expect(list.body.results.map((c) => c.id)).toEqual([created.body.customer.id]);
-    expect(mock.authStore().list()).toHaveLength(1);
+    expect(mock.tokens.list()).toHaveLength(1);
     expect(created.body.customer.createdBy).toMatchObject({ clientId: CREDENTIALS.clientId });
   });
 
@@ -101,7 +101,7 @@ test.describe('official SDK flows', () => {
     const root = sdkApiRoot(mock, { kind: 'password', username: 'pat@example.com', password: 'p@ss w+rd&=' });
     const read = await root.customers().withId({ ID: customer.id }).get().execute();
     expect(read.body.email).toBe('pat@example.com');
-    const token = mock.authStore().find({ kind: 'customer' });
+    const token = mock.tokens.find({ kind: 'customer' });
     expect(token).toMatchObject({ kind: 'customer', customerId: customer.id, clientId: CREDENTIALS.clientId, projectKey: PROJECT_KEY });
     expect(token!.scope.split(' ')).toContain(`customer_id:${customer.id}`);
     expect(token!.scope.split(' ')).toContain(`manage_project:${PROJECT_KEY}`);
@@ -124,7 +124,7 @@ test.describe('official SDK flows', () => {
     expect(error!.statusCode).toBe(400);
     expect(error!.code).toBe('invalid_customer_account_credentials');
     expect(error!.message).toBe('Customer account with the given credentials not found.');
-    expect(mock.authStore().list()).toHaveLength(0);
+    expect(mock.tokens.list()).toHaveLength(0);
   });
 
   test('every token the SDK flows get uses only A-Za-z0-9_- (no +, / or =), like the platform tokens', async ({ mock }) => {
@@ -135,7 +135,7 @@ test.describe('official SDK flows', () => {
       await sdkApiRoot(mock, { kind: 'password', username: 'pat@example.com', password: 'secret-1' }).me().get().execute();
       await sdkApiRoot(mock, { kind: 'anonymous' }).carts().get().execute();
     }
-    const tokens = mock.authStore().list();
+    const tokens = mock.tokens.list();
     expect(tokens).toHaveLength(90);
     for (const token of tokens) {
       expect(token.accessToken).toMatch(TOKEN);
@@ -146,15 +146,15 @@ test.describe('official SDK flows', () => {
   test('anonymous session flow: an anonymous token is issued and used, and a given anonymousId is kept', async ({ mock }) => {
     const fresh = sdkApiRoot(mock, { kind: 'anonymous' });
     expect((await fresh.customers().get().execute()).statusCode).toBe(200);
-    const first = mock.authStore().find({ kind: 'anonymous' });
+    const first = mock.tokens.find({ kind: 'anonymous' });
     expect(first?.anonymousId).toMatch(UUID);
     expect(first!.scope.split(' ')).toContain(`anonymous_id:${first!.anonymousId}`);
 
     const anonymousId = '5b2f4c3e-0c1d-4b8a-9c2e-123456789abc';
     const continued = sdkApiRoot(mock, { kind: 'anonymous', anonymousId });
     expect((await continued.customers().get().execute()).statusCode).toBe(200);
-    expect(mock.authStore().find({ kind: 'anonymous' })).toMatchObject({ anonymousId, projectKey: PROJECT_KEY });
-    expect(mock.authStore().list({ kind: 'anonymous' })).toHaveLength(2);
+    expect(mock.tokens.find({ kind: 'anonymous' })).toMatchObject({ anonymousId, projectKey: PROJECT_KEY });
+    expect(mock.tokens.list({ kind: 'anonymous' })).toHaveLength(2);
   });
 });
 
@@ -166,7 +166,7 @@ test.describe('POST /oauth/token', () => {
     expect(result.status).toBe(200);
     expectTokenShape(result.body, false);
     expect(result.body.scope).toBe(`manage_project:${PROJECT_KEY} view_products:${PROJECT_KEY}`);
-    expect(mock.authStore().get(result.body.access_token)).toMatchObject({
+    expect(mock.tokens.get(result.body.access_token)).toMatchObject({
       kind: 'client',
       clientId: CREDENTIALS.clientId,
       scope: result.body.scope,
@@ -183,21 +183,21 @@ test.describe('POST /oauth/token', () => {
     expect(result.status).toBe(200);
     expectTokenShape(result.body, false);
     expect(result.body.scope).toBe(`manage_project:${PROJECT_KEY}`);
-    expect(mock.authStore().get(result.body.access_token)?.kind).toBe('client');
+    expect(mock.tokens.get(result.body.access_token)?.kind).toBe('client');
   });
 
   test('client token without a scope gets the scope "todo"', async ({ mock }) => {
     const result = await oauth(mock, 'token', { form: { grant_type: 'client_credentials' } });
     expect(result.status).toBe(200);
     expect(result.body.scope).toBe('todo');
-    expect(mock.authStore().get(result.body.access_token)?.scope).toBe('todo');
+    expect(mock.tokens.get(result.body.access_token)?.scope).toBe('todo');
   });
 
   test('each request issues a distinct random token', async ({ mock }) => {
     const a = await oauth(mock, 'token', { form: { grant_type: 'client_credentials' } });
     const b = await oauth(mock, 'token', { form: { grant_type: 'client_credentials' } });
     expect(a.body.access_token).not.toBe(b.body.access_token);
-    expect(mock.authStore().list({ kind: 'client' })).toHaveLength(2);
+    expect(mock.tokens.list({ kind: 'client' })).toHaveLength(2);
   });
 
   test('an unsupported grant type is 400 unsupported_grant_type and issues nothing', async ({ mock }) => {
@@ -205,14 +205,14 @@ test.describe('POST /oauth/token', () => {
     expectOAuthError(result, 400, 'unsupported_grant_type');
     const password = await oauth(mock, 'token', { form: { grant_type: 'password', username: 'x', password: 'y' } });
     expectOAuthError(password, 400, 'unsupported_grant_type');
-    expect(mock.authStore().list()).toHaveLength(0);
+    expect(mock.tokens.list()).toHaveLength(0);
   });
 
   test('a missing grant type is a 400 OAuth error', async ({ mock }) => {
     const result = await oauth(mock, 'token', { form: { scope: 'x' } });
     expect(result.status).toBe(400);
     expect(typeof result.body.error).toBe('string');
-    expect(mock.authStore().list()).toHaveLength(0);
+    expect(mock.tokens.list()).toHaveLength(0);
   });
 });
 
@@ -229,8 +229,8 @@ test.describe('refresh_token grant', () => {
     expect(refreshed.body.expires_in).toBe(172800);
     expect(refreshed.body.access_token).not.toBe(issued.body.access_token);
     expect(refreshed.body.scope).toBe(issued.body.scope);
-    expect(mock.authStore().get(refreshed.body.access_token)).toMatchObject({ kind: 'customer', customerId: customer.id });
-    expect(mock.authStore().list({ customerId: customer.id })).toHaveLength(2);
+    expect(mock.tokens.get(refreshed.body.access_token)).toMatchObject({ kind: 'customer', customerId: customer.id });
+    expect(mock.tokens.list({ customerId: customer.id })).toHaveLength(2);
     // The refreshed token is usable.
     expect((await api(mock, `customers/${customer.id}`, refreshed.body.access_token)).status).toBe(200);
   });
@@ -239,14 +239,14 @@ test.describe('refresh_token grant', () => {
     const issued = await oauth(mock, `${PROJECT_KEY}/anonymous/token`, { form: { grant_type: 'client_credentials' } });
     const refreshed = await oauth(mock, 'token', { query: { grant_type: 'refresh_token', refresh_token: issued.body.refresh_token } });
     expect(refreshed.status).toBe(200);
-    const anonymousId = mock.authStore().get(issued.body.access_token)!.anonymousId!;
-    expect(mock.authStore().get(refreshed.body.access_token)).toMatchObject({ kind: 'anonymous', anonymousId });
+    const anonymousId = mock.tokens.get(issued.body.access_token)!.anonymousId!;
+    expect(mock.tokens.get(refreshed.body.access_token)).toMatchObject({ kind: 'anonymous', anonymousId });
   });
 
   test('an unknown refresh token is 400 invalid_grant and issues nothing', async ({ mock }) => {
     const result = await oauth(mock, 'token', { form: { grant_type: 'refresh_token', refresh_token: `${PROJECT_KEY}-doesnotexist` } });
     expectOAuthError(result, 400, 'invalid_grant');
-    expect(mock.authStore().list()).toHaveLength(0);
+    expect(mock.tokens.list()).toHaveLength(0);
   });
 
   test('an access token is not accepted as a refresh token', async ({ mock }) => {
@@ -256,7 +256,7 @@ test.describe('refresh_token grant', () => {
     });
     const result = await oauth(mock, 'token', { form: { grant_type: 'refresh_token', refresh_token: issued.body.access_token } });
     expectOAuthError(result, 400, 'invalid_grant');
-    expect(mock.authStore().list()).toHaveLength(1);
+    expect(mock.tokens.list()).toHaveLength(1);
   });
 });
 
@@ -270,7 +270,7 @@ test.describe('POST /oauth/{projectKey}/customers/token', () => {
     expectTokenShape(result.body, true);
     expect(result.body.scope.split(' ')).toEqual([`manage_project:${PROJECT_KEY}`, `customer_id:${customer.id}`]);
     expect(result.body.refresh_token).toMatch(new RegExp(`^${PROJECT_KEY}-[A-Za-z0-9_-]+$`));
-    expect(mock.authStore().get(result.body.access_token)).toMatchObject({
+    expect(mock.tokens.get(result.body.access_token)).toMatchObject({
       kind: 'customer',
       customerId: customer.id,
       projectKey: PROJECT_KEY,
@@ -293,7 +293,7 @@ test.describe('POST /oauth/{projectKey}/customers/token', () => {
       query: { grant_type: 'password', username: 'ada@example.com', password: 'secret-1' },
     });
     expect(result.status).toBe(200);
-    expect(mock.authStore().get(result.body.access_token)?.customerId).toBe(customer.id);
+    expect(mock.tokens.get(result.body.access_token)?.customerId).toBe(customer.id);
   });
 
   test('email matching is case-insensitive (both ways)', async ({ mock }) => {
@@ -302,13 +302,13 @@ test.describe('POST /oauth/{projectKey}/customers/token', () => {
       form: { grant_type: 'password', username: 'grace.hopper@example.com', password: 'pw-1' },
     });
     expect(result.status).toBe(200);
-    expect(mock.authStore().get(result.body.access_token)?.customerId).toBe(upper.id);
+    expect(mock.tokens.get(result.body.access_token)?.customerId).toBe(upper.id);
     const lower = seedCustomer(mock, 'linus@example.com', 'pw-2');
     const shouted = await oauth(mock, `${PROJECT_KEY}/customers/token`, {
       form: { grant_type: 'password', username: 'LINUS@EXAMPLE.COM', password: 'pw-2' },
     });
     expect(shouted.status).toBe(200);
-    expect(mock.authStore().get(shouted.body.access_token)?.customerId).toBe(lower.id);
+    expect(mock.tokens.get(shouted.body.access_token)?.customerId).toBe(lower.id);
   });
 
   test('the password is compared exactly (case-sensitive)', async ({ mock }) => {
@@ -330,11 +330,11 @@ test.describe('POST /oauth/{projectKey}/customers/token', () => {
       expect(result.body.message).toBe('Customer account with the given credentials not found.');
       expect(result.body.errors[0].message).toBe('Customer account with the given credentials not found.');
     }
-    expect(mock.authStore().list()).toHaveLength(0);
+    expect(mock.tokens.list()).toHaveLength(0);
   });
 
   test('customers are looked up in the project of the path only', async ({ mock }) => {
-    mock.create('customer', { email: 'ada@example.com', password: 'secret-1' }, { projectKey: 'other-project' });
+    mock.project('other-project').data.create('customer', { email: 'ada@example.com', password: 'secret-1' });
     const here = await oauth(mock, `${PROJECT_KEY}/customers/token`, {
       form: { grant_type: 'password', username: 'ada@example.com', password: 'secret-1' },
     });
@@ -343,11 +343,11 @@ test.describe('POST /oauth/{projectKey}/customers/token', () => {
       form: { grant_type: 'password', username: 'ada@example.com', password: 'secret-1' },
     });
     expect(there.status).toBe(200);
-    expect(mock.authStore().get(there.body.access_token)?.projectKey).toBe('other-project');
+    expect(mock.tokens.get(there.body.access_token)?.projectKey).toBe('other-project');
   });
 
   test('a customer with authenticationMode ExternalAuth cannot get a password token', async ({ mock }) => {
-    mock.create('customer', { email: 'ext@example.com', password: 'pw', authenticationMode: 'ExternalAuth' });
+    mock.data.create('customer', { email: 'ext@example.com', password: 'pw', authenticationMode: 'ExternalAuth' });
     const result = await oauth(mock, `${PROJECT_KEY}/customers/token`, {
       form: { grant_type: 'password', username: 'ext@example.com', password: 'pw' },
     });
@@ -363,7 +363,7 @@ test.describe('POST /oauth/{projectKey}/customers/token', () => {
     expect(typeof noPassword.body.error).toBe('string');
     const noUser = await oauth(mock, `${PROJECT_KEY}/customers/token`, { form: { grant_type: 'password', password: 'secret-1' } });
     expect(noUser.status).toBe(400);
-    expect(mock.authStore().list()).toHaveLength(0);
+    expect(mock.tokens.list()).toHaveLength(0);
   });
 
   test('a non-password grant on the customer endpoint is unsupported_grant_type', async ({ mock }) => {
@@ -374,8 +374,8 @@ test.describe('POST /oauth/{projectKey}/customers/token', () => {
 
 test.describe('POST /oauth/{projectKey}/in-store/key={storeKey}/customers/token', () => {
   test.beforeEach(({ mock }) => {
-    mock.create('store', { key: 'berlin', name: { en: 'Berlin' } });
-    mock.create('store', { key: 'paris', name: { en: 'Paris' } });
+    mock.data.create('store', { key: 'berlin', name: { en: 'Berlin' } });
+    mock.data.create('store', { key: 'paris', name: { en: 'Paris' } });
   });
 
   test('a customer of the store gets an in-store token', async ({ mock }) => {
@@ -386,7 +386,7 @@ test.describe('POST /oauth/{projectKey}/in-store/key={storeKey}/customers/token'
     expect(result.status).toBe(200);
     expectTokenShape(result.body, true);
     expect(result.body.scope.split(' ')).toContain(`customer_id:${customer.id}`);
-    expect(mock.authStore().get(result.body.access_token)).toMatchObject({ kind: 'customer', customerId: customer.id, storeKey: 'berlin' });
+    expect(mock.tokens.get(result.body.access_token)).toMatchObject({ kind: 'customer', customerId: customer.id, storeKey: 'berlin' });
   });
 
   test('a customer of another store is refused', async ({ mock }) => {
@@ -395,7 +395,7 @@ test.describe('POST /oauth/{projectKey}/in-store/key={storeKey}/customers/token'
       form: { grant_type: 'password', username: 'p@example.com', password: 'pw' },
     });
     expectOAuthError(result, 400, 'invalid_customer_account_credentials');
-    expect(mock.authStore().list()).toHaveLength(0);
+    expect(mock.tokens.list()).toHaveLength(0);
   });
 
   test('wrong password in a store is refused', async ({ mock }) => {
@@ -421,13 +421,13 @@ test.describe('POST /oauth/{projectKey}/anonymous/token', () => {
     const anonymousId = last.slice('anonymous_id:'.length);
     expect(anonymousId).toMatch(UUID);
     expect(result.body.refresh_token).toMatch(new RegExp(`^${PROJECT_KEY}-[A-Za-z0-9_-]+$`));
-    expect(mock.authStore().get(result.body.access_token)).toMatchObject({ kind: 'anonymous', anonymousId, projectKey: PROJECT_KEY });
+    expect(mock.tokens.get(result.body.access_token)).toMatchObject({ kind: 'anonymous', anonymousId, projectKey: PROJECT_KEY });
   });
 
   test('each new session gets a new anonymous id', async ({ mock }) => {
     const a = await oauth(mock, `${PROJECT_KEY}/anonymous/token`, { form: { grant_type: 'client_credentials' } });
     const b = await oauth(mock, `${PROJECT_KEY}/anonymous/token`, { form: { grant_type: 'client_credentials' } });
-    const ids = [a, b].map((r) => mock.authStore().get(r.body.access_token)!.anonymousId);
+    const ids = [a, b].map((r) => mock.tokens.get(r.body.access_token)!.anonymousId);
     expect(ids[0]).not.toBe(ids[1]);
   });
 
@@ -443,12 +443,7 @@ test.describe('POST /oauth/{projectKey}/anonymous/token', () => {
     });
     expect(viaQuery.status).toBe(200);
     expect(viaQuery.body.scope.split(' ')).toContain(`anonymous_id:${anonymousId}`);
-    expect(
-      mock
-        .authStore()
-        .list({ anonymousId })
-        .map((t) => t.accessToken),
-    ).toEqual([viaForm.body.access_token, viaQuery.body.access_token]);
+    expect(mock.tokens.list({ anonymousId }).map((t) => t.accessToken)).toEqual([viaForm.body.access_token, viaQuery.body.access_token]);
   });
 
   test('a password grant on the anonymous endpoint is unsupported_grant_type', async ({ mock }) => {
@@ -510,7 +505,7 @@ test.describe('Basic authentication on the token endpoints', () => {
     test.describe(`with ${JSON.stringify(mockOptions)}`, () => {
       test.use({ mockOptions });
       test('every token endpoint answers 401 invalid_client and issues nothing', async ({ mock }) => {
-        mock.create('store', { key: 'berlin', name: { en: 'Berlin' } });
+        mock.data.create('store', { key: 'berlin', name: { en: 'Berlin' } });
         seedCustomer(mock, 'ada@example.com', 'secret-1', { stores: [{ typeId: 'store', key: 'berlin' }] });
         for (const [path, form] of endpoints) {
           for (const [label, authorization] of badHeaders) {
@@ -520,11 +515,11 @@ test.describe('Basic authentication on the token endpoints', () => {
             expect.soft(result.body.errors?.[0]?.code, `${path} / ${label}`).toBe('invalid_client');
           }
         }
-        expect(mock.authStore().list()).toHaveLength(0);
+        expect(mock.tokens.list()).toHaveLength(0);
         // Valid Basic credentials of any value are accepted.
         const ok = await oauth(mock, 'token', { form: { grant_type: 'client_credentials' }, authorization: basic('anything', 'goes') });
         expect(ok.status).toBe(200);
-        expect(mock.authStore().get(ok.body.access_token)?.clientId).toBe('anything');
+        expect(mock.tokens.get(ok.body.access_token)?.clientId).toBe('anything');
       });
     });
   }
@@ -544,7 +539,7 @@ test.describe('auth store accessor', () => {
       form: { grant_type: 'client_credentials', anonymous_id: 'anon-1' },
       authorization: basic('client-c', 's'),
     });
-    const store = mock.authStore();
+    const store = mock.tokens;
 
     expect(store.list().map((t) => t.accessToken)).toEqual([client1, client2, client3, cust, anon].map((r) => r.body.access_token));
     expect(store.list({ kind: 'client' }).map((t) => t.accessToken)).toEqual([client1, client2, client3].map((r) => r.body.access_token));
@@ -577,7 +572,7 @@ test.describe('auth store accessor', () => {
     expect(created.status).toBe(201);
     const body = (await created.json()) as Json;
     expect(body.customer.createdBy.clientId).toBe('who-am-i');
-    expect(mock.get<Json>('customer', body.customer.id)?.createdBy?.clientId).toBe('who-am-i');
+    expect(mock.data.get<Json>('customer', body.customer.id)?.createdBy?.clientId).toBe('who-am-i');
   });
 });
 
@@ -585,7 +580,7 @@ test('the token server only serves POST; unknown oauth paths are JSON 404s', asy
   const get = await oauth(mock, 'token', { method: 'GET', query: { grant_type: 'client_credentials' } });
   expect(get.status).toBeGreaterThanOrEqual(400);
   expect(get.status).toBeLessThan(500);
-  expect(mock.authStore().list()).toHaveLength(0);
+  expect(mock.tokens.list()).toHaveLength(0);
   const unknown = await oauth(mock, 'nothing/here', { form: { grant_type: 'client_credentials' } });
   expect(unknown.status).toBe(404);
   expect(unknown.body.statusCode).toBe(404);
@@ -604,7 +599,7 @@ const served = base.extend<{ server: { mock: CommerceMock; url: string } }>({
 
 served.describe('token server over a real HTTP port', () => {
   served('the SDK client credentials, password and anonymous flows work with credentials validated', async ({ server }) => {
-    const customer = server.mock.create<{ id: string }>('customer', { email: 'ada@example.com', password: 'secret-1' });
+    const customer = server.mock.data.create<{ id: string }>('customer', { email: 'ada@example.com', password: 'secret-1' });
     const created = await sdkApiRoot(server.url, { kind: 'client' })
       .customers()
       .post({ body: { email: 'new@example.com', password: 'pw' } })
@@ -619,12 +614,9 @@ served.describe('token server over a real HTTP port', () => {
     expect(mine.body.id).toBe(customer.id);
     const anonymous = await sdkApiRoot(server.url, { kind: 'anonymous' }).customers().get().execute();
     expect(anonymous.body.total).toBe(2);
-    const kinds = server.mock
-      .authStore()
-      .list()
-      .map((t) => t.kind);
+    const kinds = server.mock.tokens.list().map((t) => t.kind);
     expect(kinds).toEqual(['client', 'customer', 'anonymous']);
-    expect(server.mock.authStore().find({ kind: 'customer' })?.customerId).toBe(customer.id);
+    expect(server.mock.tokens.find({ kind: 'customer' })?.customerId).toBe(customer.id);
   });
 
   served('fetch: token shape, invalid_client, invalid_customer_account_credentials, introspection', async ({ server }) => {
@@ -655,7 +647,7 @@ served.describe('token server over a real HTTP port', () => {
     expectOAuthError(await post('token', 'grant_type=magic', basic()), 400, 'unsupported_grant_type');
     const introspected = await post('introspect', `token=${encodeURIComponent(ok.body.access_token)}`, basic());
     expect(introspected.body).toMatchObject({ active: true, scope: 'todo', client_id: CREDENTIALS.clientId });
-    expect(server.mock.authStore().list()).toHaveLength(2);
+    expect(server.mock.tokens.list()).toHaveLength(2);
   });
 
   served('the API over the port: 401 invalid_token without an issued token', async ({ server }) => {
@@ -668,6 +660,6 @@ served.describe('token server over a real HTTP port', () => {
       expect(response.status).toBe(401);
       expect(((await response.json()) as Json).error).toBe('invalid_token');
     }
-    expect(server.mock.all('customer')).toHaveLength(0);
+    expect(server.mock.data.all('customer')).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@
  * of a checkout per its `messages` and `changes`, in the Platform and CloudEvents formats, in order,
  * after the write commits; a refused request delivers nothing.
  */
+import { mockInternals } from '../../src/api/mock.js';
 import type { Delivery } from '../../src/index.js';
 import { createCart, setupCatalog, updateCart } from '../checkout/carts-support.js';
 import { createCustomer, expect, sdkFailure, test, updateCustomer } from '../support/sdk.js';
@@ -29,7 +30,7 @@ test('a checkout reaches both formats in order: cart changes, order changes and 
   };
   const platform = await subscribe(apiRoot, { key: 'platform', ...wanted });
   await subscribe(apiRoot, { key: 'cloud', ...wanted, format: { type: 'CloudEvents', cloudEventsVersion: '1.0' } });
-  expect(mock.deliveries().map((d) => [d.subscriptionKey, d.notificationType, d.resource.typeId])).toEqual([
+  expect(mock.events.deliveries().map((d) => [d.subscriptionKey, d.notificationType, d.resource.typeId])).toEqual([
     ['platform', 'ResourceCreated', 'subscription'],
     ['cloud', 'ResourceCreated', 'subscription'],
   ]);
@@ -56,7 +57,7 @@ test('a checkout reaches both formats in order: cart changes, order changes and 
     .delete({ queryArgs: { version: order.version } })
     .execute();
 
-  const received = ofWrites(mock.deliveries({ subscriptionKey: 'platform' }));
+  const received = ofWrites(mock.events.deliveries({ subscriptionKey: 'platform' }));
   expect(received.map(told)).toEqual([
     ['ResourceCreated', 'cart', 1],
     ['ResourceUpdated', 'cart', 1, 2],
@@ -70,21 +71,21 @@ test('a checkout reaches both formats in order: cart changes, order changes and 
     ['ResourceDeleted', 'order', 2],
     ['OrderDeleted', 'order', 3],
   ]);
-  expect(mock.get('cart', cart.id)).toMatchObject({ version: 4, cartState: 'Ordered' });
+  expect(mock.data.get('cart', cart.id)).toMatchObject({ version: 4, cartState: 'Ordered' });
   // The two subscriptions receive the same notifications, each in its own format.
-  expect(ofWrites(mock.deliveries({ subscriptionKey: 'cloud' })).map(told)).toEqual(received.map(told));
+  expect(ofWrites(mock.events.deliveries({ subscriptionKey: 'cloud' })).map(told)).toEqual(received.map(told));
 
-  const orderMessages = mock.messages({ resourceId: order.id });
-  expect(mock.deliveries({ subscriptionKey: 'platform', notificationType: 'Message' }).map((d) => d.payload)).toEqual(
+  const orderMessages = mock.events.messages({ resourceId: order.id });
+  expect(mock.events.deliveries({ subscriptionKey: 'platform', notificationType: 'Message' }).map((d) => d.payload)).toEqual(
     orderMessages.map((message) => ({ notificationType: 'Message', projectKey: 'test-project', ...message })),
   );
-  expect(mock.deliveries({ subscriptionId: platform.id, type: 'OrderStateChanged' })[0]).toMatchObject({
+  expect(mock.events.deliveries({ subscriptionId: platform.id, type: 'OrderStateChanged' })[0]).toMatchObject({
     subscription: { typeId: 'subscription', id: platform.id },
     destination: sqs,
     format: 'Platform',
     payload: { resource: { typeId: 'order', id: order.id }, orderState: 'Confirmed', oldOrderState: 'Open', sequenceNumber: 2 },
   });
-  const [updated] = mock.deliveries({ subscriptionKey: 'platform', notificationType: 'ResourceUpdated', resourceId: order.id });
+  const [updated] = mock.events.deliveries({ subscriptionKey: 'platform', notificationType: 'ResourceUpdated', resourceId: order.id });
   expect(updated!.payload).toEqual({
     notificationType: 'ResourceUpdated',
     projectKey: 'test-project',
@@ -95,7 +96,7 @@ test('a checkout reaches both formats in order: cart changes, order changes and 
     modifiedAt: order.lastModifiedAt,
   });
 
-  const cloudCreated = mock.deliveries({ subscriptionKey: 'cloud', type: 'OrderCreated' })[0]!;
+  const cloudCreated = mock.events.deliveries({ subscriptionKey: 'cloud', type: 'OrderCreated' })[0]!;
   const message = orderMessages[0]!;
   expect(cloudCreated.payload).toEqual({
     specversion: '1.0',
@@ -109,7 +110,7 @@ test('a checkout reaches both formats in order: cart changes, order changes and 
     dataref: `/test-project/messages/${message.id}`,
     data: { notificationType: 'Message', projectKey: 'test-project', ...message },
   });
-  const cloudDeleted = mock.deliveries({ subscriptionKey: 'cloud', notificationType: 'ResourceDeleted' })[0]!;
+  const cloudDeleted = mock.events.deliveries({ subscriptionKey: 'cloud', notificationType: 'ResourceDeleted' })[0]!;
   expect(cloudDeleted.payload).toMatchObject({
     type: 'com.commercetools.order.change.ResourceDeleted',
     subject: order.id,
@@ -126,9 +127,9 @@ test('message types narrow what a subscription receives; a type it does not name
     .channels()
     .post({ body: { key: 'berlin', roles: ['InventorySupply'] } })
     .execute();
-  expect(ofWrites(mock.deliveries())).toEqual([]);
+  expect(ofWrites(mock.events.deliveries())).toEqual([]);
   await updateCustomer(apiRoot, customer, [{ action: 'changeEmail', email: 'ada@lovelace.org' }]);
-  expect(ofWrites(mock.deliveries()).map((d) => [d.subscriptionKey, d.messageType, d.payload.email])).toEqual([
+  expect(ofWrites(mock.events.deliveries()).map((d) => [d.subscriptionKey, d.messageType, d.payload.email])).toEqual([
     ['emails', 'CustomerEmailChanged', 'ada@lovelace.org'],
   ]);
 });
@@ -138,7 +139,7 @@ test('a refused request delivers nothing', async ({ apiRoot, mock }) => {
   await subscribe(apiRoot, { messages: [{ resourceTypeId: 'order' }], changes: [{ resourceTypeId: 'cart' }, { resourceTypeId: 'order' }] });
   let cart = await createCart(apiRoot, { currency: 'EUR', country: 'DE' });
   cart = await updateCart(apiRoot, cart, { action: 'addLineItem', sku: 'A-1', quantity: 1 });
-  const before = mock.deliveries().length;
+  const before = mock.events.deliveries().length;
 
   // A stale version, an action that fails after one that succeeded, an order from a stale cart.
   expect(
@@ -175,25 +176,25 @@ test('a refused request delivers nothing', async ({ apiRoot, mock }) => {
         .execute(),
     ),
   ).toMatchObject({ statusCode: 409 });
-  expect(mock.deliveries()).toHaveLength(before);
+  expect(mock.events.deliveries()).toHaveLength(before);
 
   // A seed whose second draft is refused: the cart the first one stored is rolled back, and so is its notification.
   expect(() =>
-    mock.seed([
+    mock.data.seed([
       ['cart', { currency: 'EUR' }],
       ['cart', { currency: 'nope' }],
     ]),
   ).toThrow();
-  expect(mock.all('cart')).toHaveLength(1);
-  expect(mock.deliveries()).toHaveLength(before);
+  expect(mock.data.all('cart')).toHaveLength(1);
+  expect(mock.events.deliveries()).toHaveLength(before);
 });
 
 test('onDelivery hears each delivery after its write committed, until it is stopped', async ({ apiRoot, mock }) => {
   await subscribe(apiRoot, { changes: [{ resourceTypeId: 'customer-group' }] });
   const heard: Array<[string, number | undefined]> = [];
-  const stop = mock.onDelivery((delivery) => {
+  const stop = mock.events.onDelivery((delivery) => {
     // Committed: the stored resource is already at the version the notification names.
-    heard.push([delivery.notificationType, mock.get('customer-group', delivery.resource.id)?.version]);
+    heard.push([delivery.notificationType, mock.data.get('customer-group', delivery.resource.id)?.version]);
   });
   const group = (
     await apiRoot
@@ -223,12 +224,12 @@ test('onDelivery hears each delivery after its write committed, until it is stop
     ['ResourceCreated', 1],
     ['ResourceUpdated', 2],
   ]);
-  expect(ofWrites(mock.deliveries())).toHaveLength(3);
+  expect(ofWrites(mock.events.deliveries())).toHaveLength(3);
 });
 
 test('a listener that throws does not fail the request that made the delivery', async ({ apiRoot, mock }) => {
   await subscribe(apiRoot, { changes: [{ resourceTypeId: 'customer-group' }] });
-  const stop = mock.onDelivery(() => {
+  const stop = mock.events.onDelivery(() => {
     throw new Error('listener broke');
   });
   const errors: unknown[] = [];
@@ -244,7 +245,7 @@ test('a listener that throws does not fail the request that made the delivery', 
     console.error = original;
     stop();
   }
-  expect(ofWrites(mock.deliveries())).toHaveLength(1);
+  expect(ofWrites(mock.events.deliveries())).toHaveLength(1);
   expect(String(errors[0])).toContain('onDelivery listener threw');
 });
 
@@ -253,19 +254,21 @@ test('a nested transaction that fails takes back only its own notifications, as 
   mock,
 }) => {
   await subscribe(apiRoot, { changes: [{ resourceTypeId: 'customer-group' }] });
-  mock.engine.transaction(() => {
-    mock.create('customer-group', { groupName: 'kept' });
+  mockInternals(mock).engine.transaction(() => {
+    mock.data.create('customer-group', { groupName: 'kept' });
     expect(() =>
-      mock.engine.transaction(() => {
-        mock.create('customer-group', { groupName: 'undone' });
+      mockInternals(mock).engine.transaction(() => {
+        mock.data.create('customer-group', { groupName: 'undone' });
         throw new Error('inner failure');
       }),
     ).toThrow('inner failure');
     // Nothing is delivered before the outermost transaction commits.
-    expect(ofWrites(mock.deliveries())).toEqual([]);
+    expect(ofWrites(mock.events.deliveries())).toEqual([]);
   });
-  expect(mock.all('customer-group').map((group) => group.name)).toEqual(['kept']);
-  expect(ofWrites(mock.deliveries()).map((delivery) => delivery.resource.id)).toEqual(mock.all('customer-group').map((group) => group.id));
+  expect(mock.data.all('customer-group').map((group) => group.name)).toEqual(['kept']);
+  expect(ofWrites(mock.events.deliveries()).map((delivery) => delivery.resource.id)).toEqual(
+    mock.data.all('customer-group').map((group) => group.id),
+  );
 });
 
 test('with the project messages off, /messages records nothing and subscriptions still receive messages', async ({ apiRoot, mock }) => {
@@ -289,7 +292,7 @@ test('with the project messages off, /messages records nothing and subscriptions
 
   expect((await apiRoot.messages().get().execute()).body.results).toEqual([]);
   expect(
-    mock
+    mock.events
       .deliveries({ subscriptionKey: 'crm', notificationType: 'Message' })
       .map((d) => [d.messageType, d.payload.sequenceNumber, d.payload.resourceVersion]),
   ).toEqual([
@@ -297,7 +300,7 @@ test('with the project messages off, /messages records nothing and subscriptions
     ['CustomerFirstNameSet', 2, 2],
   ]);
   // `dataref` points into /messages, which holds none of them.
-  const cloud = mock.deliveries({ subscriptionKey: 'cloud', notificationType: 'Message' }).map((d) => d.payload);
+  const cloud = mock.events.deliveries({ subscriptionKey: 'cloud', notificationType: 'Message' }).map((d) => d.payload);
   expect(cloud).toMatchObject([{ sequence: '1' }, { sequence: '2' }]);
   for (const event of cloud) expect(event).not.toHaveProperty('dataref');
 });
@@ -312,7 +315,7 @@ test('a new destination gets a test message: a ResourceCreated notification of t
     changes: [{ resourceTypeId: 'order' }],
     format: { type: 'CloudEvents', cloudEventsVersion: '1.0' },
   });
-  const [test] = mock.deliveries({ subscriptionKey: 'orders' });
+  const [test] = mock.events.deliveries({ subscriptionKey: 'orders' });
   expect(test).toMatchObject({
     notificationType: 'ResourceCreated',
     resource: { typeId: 'subscription', id: created.id },
@@ -326,7 +329,7 @@ test('a new destination gets a test message: a ResourceCreated notification of t
       modifiedAt: created.lastModifiedAt,
     },
   });
-  expect(mock.deliveries({ subscriptionKey: 'cloud' })[0]!.payload).toMatchObject({
+  expect(mock.events.deliveries({ subscriptionKey: 'cloud' })[0]!.payload).toMatchObject({
     specversion: '1.0',
     type: 'com.commercetools.subscription.change.ResourceCreated',
     subject: cloud.id,
@@ -341,13 +344,13 @@ test('a new destination gets a test message: a ResourceCreated notification of t
       .post({ body: { version: 1, actions: [{ action: 'setKey', key: 'order-sync' }] } })
       .execute()
   ).body;
-  expect(mock.deliveries({ subscriptionId: created.id })).toHaveLength(1);
+  expect(mock.events.deliveries({ subscriptionId: created.id })).toHaveLength(1);
   await apiRoot
     .subscriptions()
     .withId({ ID: created.id })
     .post({ body: { version: keyed.version, actions: [{ action: 'changeDestination', destination: pubSub }] } })
     .execute();
-  const tests = mock.deliveries({ subscriptionId: created.id });
+  const tests = mock.events.deliveries({ subscriptionId: created.id });
   expect(tests.map((d) => [d.destination.type, d.subscriptionKey, d.payload.version])).toEqual([
     ['SQS', 'orders', 1],
     ['GoogleCloudPubSub', 'order-sync', 3],

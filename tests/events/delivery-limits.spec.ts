@@ -18,9 +18,9 @@ test('a message over the destination limit arrives without its payload; a larger
   // 300 KB of company name: over SQS's 256 KB, well under Pub/Sub's 10 MB.
   const companyName = 'x'.repeat(300 * 1024);
   const customer = await createCustomer(apiRoot, { email: 'big@example.com', companyName });
-  const [message] = mock.messages({ resourceId: customer.id, type: 'CustomerCreated' });
+  const [message] = mock.events.messages({ resourceId: customer.id, type: 'CustomerCreated' });
 
-  const [sqs] = created(mock.deliveries({ subscriptionKey: 'sqs' }));
+  const [sqs] = created(mock.events.deliveries({ subscriptionKey: 'sqs' }));
   expect(sqs?.payload).toEqual({
     notificationType: 'Message',
     projectKey: 'test-project',
@@ -39,11 +39,11 @@ test('a message over the destination limit arrives without its payload; a larger
   // The delivery still names the message it stands for.
   expect(sqs?.messageType).toBe('CustomerCreated');
 
-  const [cloud] = created(mock.deliveries({ subscriptionKey: 'cloud' }));
+  const [cloud] = created(mock.events.deliveries({ subscriptionKey: 'cloud' }));
   expect(cloud?.payload.data).toMatchObject({ id: message?.id, payloadNotIncluded: { payloadType: 'CustomerCreated' } });
   expect(cloud?.payload.data).not.toHaveProperty('customer');
 
-  const [whole] = created(mock.deliveries({ subscriptionKey: 'pubsub' }));
+  const [whole] = created(mock.events.deliveries({ subscriptionKey: 'pubsub' }));
   expect(whole?.payload).toMatchObject({ type: 'CustomerCreated', customer: { id: customer.id, companyName } });
   expect(whole?.payload).not.toHaveProperty('payloadNotIncluded');
 });
@@ -51,7 +51,7 @@ test('a message over the destination limit arrives without its payload; a larger
 test('a message within the limit keeps its payload', async ({ apiRoot, mock }) => {
   await subscribe(apiRoot, { key: 'sqs', ...customerMessages });
   const customer = await createCustomer(apiRoot, { companyName: 'x'.repeat(200 * 1024) });
-  const [delivery] = created(mock.deliveries());
+  const [delivery] = created(mock.events.deliveries());
   expect(delivery?.payload).toMatchObject({ type: 'CustomerCreated', customer: { id: customer.id } });
   expect(delivery?.payload).not.toHaveProperty('payloadNotIncluded');
 });

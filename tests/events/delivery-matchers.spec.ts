@@ -21,7 +21,7 @@ async function failure(assertion: () => unknown): Promise<string> {
 
 test('toHaveDelivered: by kind, with a partial delivery, negated, and what it reports when it fails', async ({ commerce }) => {
   await subscribe(commerce.apiRoot, { key: 'crm', messages: [{ resourceTypeId: 'customer' }] });
-  const [customer] = await commerce.seed(customerFactory.build({ email: 'ada@example.com' }));
+  const [customer] = await commerce.data.seed(customerFactory.build({ email: 'ada@example.com' }));
   expect(commerce).toHaveDelivered('CustomerCreated');
   expect(commerce).toHaveDelivered('CustomerCreated', {
     subscriptionKey: 'crm',
@@ -30,9 +30,9 @@ test('toHaveDelivered: by kind, with a partial delivery, negated, and what it re
   });
   expect(commerce).not.toHaveDelivered('ResourceCreated', { resource: { typeId: 'customer' } });
   expect(
-    (await commerce.deliveries({ subscriptionKey: 'crm', notificationType: 'Message' })).map((d) => [d.messageType, d.resource.id]),
+    (await commerce.events.deliveries({ subscriptionKey: 'crm', notificationType: 'Message' })).map((d) => [d.messageType, d.resource.id]),
   ).toEqual([['CustomerCreated', customer!.id]]);
-  expect(await commerce.deliveries({ subscriptionKey: 'other' })).toEqual([]);
+  expect(await commerce.events.deliveries({ subscriptionKey: 'other' })).toEqual([]);
 
   const missing = await failure(() => quick(commerce).toHaveDelivered('CustomerDeleted'));
   expect(missing).toContain('expect(commerce).toHaveDelivered(kind)');
@@ -54,6 +54,6 @@ test('toHaveDelivered: by kind, with a partial delivery, negated, and what it re
 
 test('toHaveDelivered waits for a delivery that comes later', async ({ commerce }) => {
   await subscribe(commerce.apiRoot, { changes: [{ resourceTypeId: 'customer' }] });
-  setTimeout(() => void commerce.seed(customerFactory.build()), 200);
+  setTimeout(() => void commerce.data.seed(customerFactory.build()), 200);
   await expect(commerce).toHaveDelivered('ResourceCreated', { resource: { typeId: 'customer' } });
 });

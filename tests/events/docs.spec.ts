@@ -48,7 +48,7 @@ test('a customer changes their email: the messages, read three ways', async ({ c
     .execute();
 
   await expect(commerce).toHaveEmittedMessage('CustomerEmailChanged', { email: 'ada@lovelace.org', oldEmail: 'ada@example.com' });
-  const messages = await commerce.messages({ resourceId: customer.id });
+  const messages = await commerce.events.messages({ resourceId: customer.id });
   expect(messages.map((message) => [message.type, message.sequenceNumber, message.resourceVersion])).toEqual([
     ['CustomerCreated', 1, 1],
     ['CustomerEmailChanged', 2, 2],
@@ -112,7 +112,7 @@ test('a subscription receives the messages and change notifications it names', a
     subscriptionKey: 'customer-sync',
     payload: { type: 'com.commercetools.customer.message.CustomerEmailChanged', data: { email: 'ada@lovelace.org' } },
   });
-  const deliveries = await commerce.deliveries({ resourceId: customer.id });
+  const deliveries = await commerce.events.deliveries({ resourceId: customer.id });
   expect(deliveries.map((delivery) => delivery.messageType ?? delivery.notificationType)).toEqual([
     'ResourceCreated',
     'ResourceUpdated',
@@ -140,7 +140,7 @@ test('a failing destination holds notifications back until it is repaired', asyn
       },
     })
     .execute();
-  await commerce.failDestination('customer-export', 'TemporaryError');
+  await commerce.events.failDestination('customer-export', 'TemporaryError');
   const subscription = await commerce.apiRoot.subscriptions().withKey({ key: 'customer-export' }).get().execute();
   expect(subscription.body.status).toBe('TemporaryError');
 
@@ -148,13 +148,13 @@ test('a failing destination holds notifications back until it is repaired', asyn
     .customers()
     .post({ body: { email: 'ada@example.com', password: 'secret' } })
     .execute();
-  expect(await commerce.deliveries({ subscriptionKey: 'customer-export', resourceTypeId: 'customer' })).toEqual([]);
-  expect(await commerce.deliveries({ undelivered: true })).toMatchObject([
+  expect(await commerce.events.deliveries({ subscriptionKey: 'customer-export', resourceTypeId: 'customer' })).toEqual([]);
+  expect(await commerce.events.deliveries({ undelivered: true })).toMatchObject([
     { notificationType: 'ResourceCreated', undelivered: 'Retrying' },
   ]);
 
-  await commerce.repairDestination('customer-export');
-  expect(await commerce.deliveries({ subscriptionKey: 'customer-export', resourceTypeId: 'customer' })).toHaveLength(1);
+  await commerce.events.repairDestination('customer-export');
+  expect(await commerce.events.deliveries({ subscriptionKey: 'customer-export', resourceTypeId: 'customer' })).toHaveLength(1);
   // doc-example:end
 });
 
@@ -227,7 +227,7 @@ test('an in-process extension answers for an AWS Lambda destination', async ({ c
       },
     })
     .execute();
-  commerce.mock.registerExtension('payment-check', () => ({
+  commerce.mock.extensions.register('payment-check', () => ({
     statusCode: 400,
     body: { errors: [{ code: 'InvalidInput', message: 'Payments over 1000 need a review.' }] },
   }));

@@ -133,7 +133,7 @@ test.describe('the extension resource', () => {
       expect(failure.body.errors[0]!.code, JSON.stringify(body)).toBe(code);
       expect(JSON.stringify(failure.body.errors), JSON.stringify(body)).toMatch(message);
     }
-    expect(mock.all('extension')).toEqual([]);
+    expect(mock.data.all('extension')).toEqual([]);
     // 10 seconds are allowed to an extension of payments only; an Azure Functions key is the other authentication.
     const payments = await apiRoot
       .extensions()
@@ -156,7 +156,7 @@ test.describe('the extension resource', () => {
         .execute(),
     );
     expect(widened.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'timeoutInMs' });
-    expect(mock.get('extension', payments.body.id)).toMatchObject({ version: 1, triggers: [{ resourceTypeId: 'payment' }] });
+    expect(mock.data.get('extension', payments.body.id)).toMatchObject({ version: 1, triggers: [{ resourceTypeId: 'payment' }] });
   });
   test('a project holds at most 25 extensions: the 26th is MaxResourceLimitExceeded', async ({ apiRoot, mock }) => {
     for (let i = 0; i < 25; i++)
@@ -177,7 +177,7 @@ test.describe('the extension resource', () => {
         exceededResource: 'extension',
       },
     ]);
-    expect(mock.all('extension')).toHaveLength(25);
+    expect(mock.data.all('extension')).toHaveLength(25);
   });
 });
 
@@ -224,7 +224,7 @@ test('GraphQL creates, reads, updates and deletes extensions, each destination s
   });
   expect((await graphql('{ extensions { total } }')).data?.extensions).toEqual({ total: 1 });
   await graphql('mutation { deleteExtension(key: "cart-check", version: 2) { key } }');
-  expect(mock.all('extension')).toEqual([]);
+  expect(mock.data.all('extension')).toEqual([]);
 });
 
 test.describe('calling an HTTP extension', () => {
@@ -249,7 +249,7 @@ test.describe('calling an HTTP extension', () => {
       .execute();
     expect(cart.statusCode).toBe(201);
     expect(cart.body).toMatchObject({ version: 1, customerEmail: 'checked@example.com', key: 'validated', country: 'DE' });
-    expect(mock.get('cart', cart.body.id)).toEqual(cart.body);
+    expect(mock.data.get('cart', cart.body.id)).toEqual(cart.body);
 
     expect(service!.calls).toHaveLength(1);
     const [call] = service!.calls;
@@ -281,7 +281,7 @@ test.describe('calling an HTTP extension', () => {
       .post({ body: { version: 1, actions: [{ action: 'setCountry', country: 'AT' }] } })
       .execute();
     expect(updated.body).toMatchObject({ version: 2, country: 'AT', customerEmail: 'AT@example.com' });
-    expect(mock.get('cart', cart.body.id)).toEqual(updated.body);
+    expect(mock.data.get('cart', cart.body.id)).toEqual(updated.body);
     expect(service!.calls.map((call) => call.body.action)).toEqual(['Update']);
   });
 
@@ -305,9 +305,9 @@ test.describe('calling an HTTP extension', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body).toEqual({ statusCode: 400, message: refusal.message, errors: [refusal] });
-    expect(mock.all('customer')).toEqual([]);
-    expect(mock.messages()).toEqual([]);
-    expect(mock.requests({ method: 'POST' }).at(-1)).toMatchObject({ status: 400 });
+    expect(mock.data.all('customer')).toEqual([]);
+    expect(mock.events.messages()).toEqual([]);
+    expect(mock.journal.requests({ method: 'POST' }).at(-1)).toMatchObject({ status: 400 });
   });
 
   test('a refused update keeps the stored version and emits no message', async ({ apiRoot, mock }) => {
@@ -320,7 +320,7 @@ test.describe('calling an HTTP extension', () => {
       .post({ body: cartValidator({ key: 'customer-check', triggers: [{ resourceTypeId: 'customer', actions: ['Update'] }] }) })
       .execute();
     answer = () => ({ status: 400, body: { errors: [{ code: 'InvalidInput', message: 'No renaming.' }] } });
-    const before = mock.messages();
+    const before = mock.events.messages();
 
     const failure = await sdkFailure(
       apiRoot
@@ -330,9 +330,9 @@ test.describe('calling an HTTP extension', () => {
         .execute(),
     );
     expect(failure.body.errors).toEqual([{ code: 'InvalidInput', message: 'No renaming.' }]);
-    expect(mock.get('customer', customer.body.customer.id)).toMatchObject({ version: 1 });
-    expect(mock.get('customer', customer.body.customer.id)!.firstName).toBeUndefined();
-    expect(mock.messages()).toEqual(before);
+    expect(mock.data.get('customer', customer.body.customer.id)).toMatchObject({ version: 1 });
+    expect(mock.data.get('customer', customer.body.customer.id)!.firstName).toBeUndefined();
+    expect(mock.events.messages()).toEqual(before);
   });
 
   test("the messages of the extension's actions are emitted with the request's", async ({ apiRoot, mock }) => {
@@ -346,7 +346,7 @@ test.describe('calling an HTTP extension', () => {
       .post({ body: { email: 'a@example.com', password: 'secret' } })
       .execute();
     expect(customer.body.customer.firstName).toBe('Checked');
-    expect(mock.messages().map((message) => message.type)).toEqual(['CustomerCreated', 'CustomerFirstNameSet']);
+    expect(mock.events.messages().map((message) => message.type)).toEqual(['CustomerCreated', 'CustomerFirstNameSet']);
   });
 
   test('a slow extension times out as on the platform: 504 ExtensionNoResponse (in GraphQL the field error), nothing stored', async ({
@@ -375,7 +375,7 @@ test.describe('calling an HTTP extension', () => {
     expect(viaGraphql.body.errors!.map((error) => error.extensions)).toEqual([
       { code: 'ExtensionNoResponse', extensionId: extension.body.id, extensionKey: 'cart-validator' },
     ]);
-    expect(mock.all('cart')).toEqual([]);
+    expect(mock.data.all('cart')).toEqual([]);
   });
 
   test('an extension that cannot be reached: ExtensionNoResponse', async ({ apiRoot, mock }) => {
@@ -387,7 +387,7 @@ test.describe('calling an HTTP extension', () => {
     expect(failure.statusCode).toBe(504);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ExtensionNoResponse', extensionKey: 'cart-validator' });
     expect(failure.body.errors[0]!.message).toMatch(/could not be reached/);
-    expect(mock.all('cart')).toEqual([]);
+    expect(mock.data.all('cart')).toEqual([]);
   });
 
   test('answers the platform cannot read: 502 ExtensionBadResponse with the status and body', async ({ apiRoot, mock }) => {
@@ -411,7 +411,7 @@ test.describe('calling an HTTP extension', () => {
         extensionErrors: [expect.objectContaining({ extensionId: extension.body.id })],
       });
     }
-    expect(mock.all('cart')).toEqual([]);
+    expect(mock.data.all('cart')).toEqual([]);
   });
 
   test('actions that fail: 400 ExtensionUpdateActionsFailed naming each cause, nothing stored', async ({ apiRoot, mock }) => {
@@ -430,7 +430,7 @@ test.describe('calling an HTTP extension', () => {
     answer = () => ({ status: 200, body: { actions: [{ action: 'noSuchAction' }] } });
     const unknown = await refusedCart(apiRoot);
     expect(unknown.body.errors[0]).toMatchObject({ code: 'ExtensionUpdateActionsFailed', extensionErrors: [{ code: 'InvalidInput' }] });
-    expect(mock.all('cart')).toEqual([]);
+    expect(mock.data.all('cart')).toEqual([]);
   });
 });
 
@@ -480,7 +480,7 @@ test.describe('triggers', () => {
       },
     ]);
     expect(service!.calls).toEqual([]);
-    expect(mock.all('cart')).toEqual([]);
+    expect(mock.data.all('cart')).toEqual([]);
   });
 
   test('a request no extension matches is answered synchronously; one that matches is awaited', async ({ apiRoot, mock }) => {
@@ -521,15 +521,15 @@ test.describe('triggers', () => {
     });
     expect(response.status).toBe(500);
     expect(JSON.stringify(response.body)).toMatch(/'cart-validator'.*mock\.respond\(\)/);
-    expect(mock.all('cart')).toEqual([]);
+    expect(mock.data.all('cart')).toEqual([]);
     expect(service!.calls).toEqual([]);
   });
 
   test('programmatic writes call no extension', async ({ apiRoot, mock }) => {
     await apiRoot.extensions().post({ body: cartValidator() }).execute();
     answer = () => ({ status: 400, body: { errors: [{ code: 'InvalidInput', message: 'refused' }] } });
-    const cart = mock.create('cart', { currency: 'EUR' });
-    expect(mock.get('cart', cart.id)).toBeDefined();
+    const cart = mock.data.create('cart', { currency: 'EUR' });
+    expect(mock.data.get('cart', cart.id)).toBeDefined();
     expect(service!.calls).toEqual([]);
   });
 });
@@ -553,7 +553,7 @@ test.describe('in-process extensions', () => {
     expect(unanswered.body.errors[0]!.message).toMatch(/No in-process handler/);
 
     const seen: string[] = [];
-    const unregister = mock.registerExtension('cart-lambda', (input) => {
+    const unregister = mock.extensions.register('cart-lambda', (input) => {
       seen.push(`${input.action} ${input.resource.typeId} ${input.resource.id}`);
       return { statusCode: 200, body: { actions: [{ action: 'setKey', key: 'from-lambda' }] } };
     });
@@ -564,12 +564,12 @@ test.describe('in-process extensions', () => {
     expect(cart.body.key).toBe('from-lambda');
     expect(seen).toEqual([`Create cart ${cart.body.id}`]);
 
-    mock.registerExtension('cart-lambda', () => ({ statusCode: 400, body: { errors: [{ code: 'InvalidInput', message: 'Closed.' }] } }));
+    mock.extensions.register('cart-lambda', () => ({ statusCode: 400, body: { errors: [{ code: 'InvalidInput', message: 'Closed.' }] } }));
     const refused = await refusedCart(apiRoot);
     expect(refused.body.errors).toEqual([{ code: 'InvalidInput', message: 'Closed.' }]);
     unregister(); // a handler registered since stays
     expect((await refusedCart(apiRoot)).body.message).toBe('Closed.');
-    expect(mock.all('cart')).toHaveLength(1);
+    expect(mock.data.all('cart')).toHaveLength(1);
   });
 
   test('a handler slower than the time limit is ExtensionNoResponse', async ({ apiRoot, mock }) => {
@@ -577,7 +577,7 @@ test.describe('in-process extensions', () => {
       .extensions()
       .post({ body: { ...lambda, timeoutInMs: 50 } })
       .execute();
-    mock.registerExtension('cart-lambda', () => new Promise((resolve) => setTimeout(() => resolve({ statusCode: 200 }), 500)));
+    mock.extensions.register('cart-lambda', () => new Promise((resolve) => setTimeout(() => resolve({ statusCode: 200 }), 500)));
     const failure = await refusedCart(apiRoot);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ExtensionNoResponse', message: 'Extension did not respond in time.' });
   });
@@ -597,12 +597,12 @@ test('through createMockFetch: the extension is awaited and its answer applied',
   const cart = await post('carts', { currency: 'EUR' });
   expect(cart.status).toBe(201);
   expect(await cart.json()).toMatchObject({ key: 'via-mock-fetch' });
-  expect(mock.all('cart')).toMatchObject([{ key: 'via-mock-fetch' }]);
+  expect(mock.data.all('cart')).toMatchObject([{ key: 'via-mock-fetch' }]);
 });
 
 test.describe('over the HTTP server', () => {
   let mock: CommerceMock;
-  test.afterEach(() => mock?.clear());
+  test.afterEach(() => mock?.state.clear());
 
   test('the extension is called and its answer applied; its refusal reaches the SDK', async () => {
     mock = createCommerceMock({ defaultProjectKey: 'test-project' });
@@ -616,7 +616,7 @@ test.describe('over the HTTP server', () => {
         .post({ body: { currency: 'EUR' } })
         .execute();
       expect(cart.body.key).toBe('over-http');
-      expect(mock.get('cart', cart.body.id)).toMatchObject({ key: 'over-http' });
+      expect(mock.data.get('cart', cart.body.id)).toMatchObject({ key: 'over-http' });
       expect(service!.calls[0]!.headers.authorization).toBe('Basic c2VjcmV0');
 
       answer = () => ({ status: 400, body: { errors: [{ code: 'InvalidInput', message: 'No more carts.' }] } });
@@ -626,7 +626,7 @@ test.describe('over the HTTP server', () => {
         message: 'No more carts.',
         errors: [{ code: 'InvalidInput', message: 'No more carts.' }],
       });
-      expect(mock.all('cart')).toHaveLength(1);
+      expect(mock.data.all('cart')).toHaveLength(1);
     } finally {
       await server.close();
     }
@@ -648,12 +648,12 @@ test.describe('GraphQL mutations', () => {
     expect(cart).toMatchObject({ version: 1, key: 'validated', country: 'DE' });
     expect((await apiRoot.carts().withId({ ID: cart.id }).get().execute()).body).toMatchObject({ key: 'validated', version: 1 });
     expect(service!.calls.map((call) => [call.body.action, call.body.resource.id])).toEqual([['Create', cart.id]]);
-    expect(mock.all('cart')).toHaveLength(1);
+    expect(mock.data.all('cart')).toHaveLength(1);
   });
 
   test("a refusal: the error in errors[] with the extension's code and fields, nothing stored or emitted", async ({ apiRoot, mock }) => {
     const extension = await apiRoot.extensions().post({ body: cartValidator() }).execute();
-    const messagesBefore = mock.messages().length;
+    const messagesBefore = mock.events.messages().length;
     answer = () => ({
       status: 400,
       body: { errors: [{ code: 'InvalidOperation', message: 'No carts today.', extensionExtraInfo: 'closed' }] },
@@ -671,8 +671,8 @@ test.describe('GraphQL mutations', () => {
       },
     ]);
     expect(extension.body.id).toBeTruthy();
-    expect(mock.all('cart')).toEqual([]);
-    expect(mock.messages()).toHaveLength(messagesBefore);
+    expect(mock.data.all('cart')).toEqual([]);
+    expect(mock.events.messages()).toHaveLength(messagesBefore);
     expect(service!.calls).toHaveLength(1);
   });
 
@@ -691,12 +691,12 @@ test.describe('GraphQL mutations', () => {
     const { customerSignUp: signUp, createCart: cart } = body.data!;
     expect(signUp.customer.version).toBe(1);
     expect(cart.customerEmail).toBe('checked@example.com');
-    expect(mock.all('customer').map((stored) => stored.id)).toEqual([signUp.customer.id]);
+    expect(mock.data.all('customer').map((stored) => stored.id)).toEqual([signUp.customer.id]);
     expect((await apiRoot.customers().withId({ ID: signUp.customer.id }).get().execute()).body.email).toBe('a@example.com');
-    expect(mock.all('cart').map((stored) => stored.id)).toEqual([cart.id]);
+    expect(mock.data.all('cart').map((stored) => stored.id)).toEqual([cart.id]);
     // The extension was shown the cart that was stored.
     expect(service!.calls.map((call) => call.body.resource.id)).toEqual([cart.id]);
-    expect(mock.messages().filter((message) => message.type === 'CustomerCreated')).toHaveLength(1);
+    expect(mock.events.messages().filter((message) => message.type === 'CustomerCreated')).toHaveLength(1);
   };
 
   test('two fields, the second triggers the extension: the first is stored once, with the ids it answered', ({ apiRoot, mock }) =>
@@ -723,10 +723,10 @@ test.describe('GraphQL mutations', () => {
         createCart(draft: { currency: "EUR" }) { id }
       }`,
     );
-    expect(body.data!.createTaxCategory.id).toBe(mock.all('tax-category')[0]?.id);
+    expect(body.data!.createTaxCategory.id).toBe(mock.data.all('tax-category')[0]?.id);
     expect(body.data!.createCart).toBeNull();
     expect(body.errors!.map((error) => [error.path, error.extensions.code])).toEqual([[['createCart'], 'InvalidOperation']]);
-    expect(mock.all('tax-category')).toHaveLength(1);
-    expect(mock.all('cart')).toEqual([]);
+    expect(mock.data.all('tax-category')).toHaveLength(1);
+    expect(mock.data.all('cart')).toEqual([]);
   });
 });

@@ -16,8 +16,8 @@ test('a temporary outage holds notifications back and delivers them, in order, o
 }) => {
   const subscription = await subscribe(apiRoot, { key: 'emails', ...emailChanges });
   const heard: Delivery[] = [];
-  mock.onDelivery((delivery) => heard.push(delivery));
-  mock.failDestination('emails', 'TemporaryError');
+  mock.events.onDelivery((delivery) => heard.push(delivery));
+  mock.events.failDestination('emails', 'TemporaryError');
   const read = async () => (await apiRoot.subscriptions().withKey({ key: 'emails' }).get().execute()).body;
   // The health report is not a change of the subscription: same version.
   expect(await read()).toMatchObject({ status: 'TemporaryError', version: subscription.version });
@@ -25,27 +25,27 @@ test('a temporary outage holds notifications back and delivers them, in order, o
   let customer = await createCustomer(apiRoot);
   customer = (await updateCustomer(apiRoot, customer, [{ action: 'changeEmail', email: 'one@example.com' }])).body;
   await updateCustomer(apiRoot, customer, [{ action: 'changeEmail', email: 'two@example.com' }]);
-  expect(emails(mock.deliveries())).toEqual([]);
+  expect(emails(mock.events.deliveries())).toEqual([]);
   expect(heard).toEqual([]);
-  const held = mock.deliveries({ undelivered: true });
+  const held = mock.events.deliveries({ undelivered: true });
   expect(held.map((d) => [d.undelivered, d.payload.email])).toEqual([
     ['Retrying', 'one@example.com'],
     ['Retrying', 'two@example.com'],
   ]);
 
-  expect(mock.repairDestination('emails')).toBe('Healthy');
+  expect(mock.events.repairDestination('emails')).toBe('Healthy');
   expect((await read()).status).toBe('Healthy');
-  expect(emails(mock.deliveries())).toEqual(['one@example.com', 'two@example.com']);
+  expect(emails(mock.events.deliveries())).toEqual(['one@example.com', 'two@example.com']);
   expect(heard.map((d) => d.payload.email)).toEqual(['one@example.com', 'two@example.com']);
-  expect(mock.deliveries({ undelivered: true })).toEqual([]);
+  expect(mock.events.deliveries({ undelivered: true })).toEqual([]);
 });
 
 test('a configuration error is fixed by changeDestination: the test message, then what was held back', async ({ apiRoot, mock }) => {
   const subscription = await subscribe(apiRoot, { key: 'emails', ...emailChanges });
-  mock.failDestination('emails', 'ConfigurationError');
+  mock.events.failDestination('emails', 'ConfigurationError');
   const customer = await createCustomer(apiRoot);
   await updateCustomer(apiRoot, customer, [{ action: 'changeEmail', email: 'held@example.com' }]);
-  expect(emails(mock.deliveries())).toEqual([]);
+  expect(emails(mock.events.deliveries())).toEqual([]);
 
   const other = { ...sqs, queueUrl: 'https://sqs.eu-central-1.amazonaws.com/123456789012/emails' };
   const changed = await apiRoot
@@ -54,12 +54,12 @@ test('a configuration error is fixed by changeDestination: the test message, the
     .post({ body: { version: subscription.version, actions: [{ action: 'changeDestination', destination: other }] } })
     .execute();
   expect(changed.body).toMatchObject({ status: 'Healthy', version: subscription.version + 1 });
-  expect(mock.deliveries().map((d) => d.messageType ?? d.notificationType)).toEqual([
+  expect(mock.events.deliveries().map((d) => d.messageType ?? d.notificationType)).toEqual([
     'ResourceCreated',
     'ResourceCreated',
     'CustomerEmailChanged',
   ]);
-  expect(emails(mock.deliveries())).toEqual(['held@example.com']);
+  expect(emails(mock.events.deliveries())).toEqual(['held@example.com']);
 });
 
 test('a stopped destination drops what was held and what comes; repairing it is not enough, changeDestination is', async ({
@@ -67,17 +67,17 @@ test('a stopped destination drops what was held and what comes; repairing it is 
   mock,
 }) => {
   const subscription = await subscribe(apiRoot, { key: 'emails', ...emailChanges });
-  mock.failDestination('emails', 'ConfigurationError');
+  mock.events.failDestination('emails', 'ConfigurationError');
   let customer = await createCustomer(apiRoot);
   customer = (await updateCustomer(apiRoot, customer, [{ action: 'changeEmail', email: 'held@example.com' }])).body;
-  mock.failDestination('emails', 'ConfigurationErrorDeliveryStopped');
+  mock.events.failDestination('emails', 'ConfigurationErrorDeliveryStopped');
   customer = (await updateCustomer(apiRoot, customer, [{ action: 'changeEmail', email: 'later@example.com' }])).body;
-  expect(mock.deliveries({ undelivered: true }).map((d) => [d.undelivered, d.payload.email])).toEqual([
+  expect(mock.events.deliveries({ undelivered: true }).map((d) => [d.undelivered, d.payload.email])).toEqual([
     ['Dropped', 'held@example.com'],
     ['Dropped', 'later@example.com'],
   ]);
 
-  expect(mock.repairDestination('emails')).toBe('ConfigurationErrorDeliveryStopped');
+  expect(mock.events.repairDestination('emails')).toBe('ConfigurationErrorDeliveryStopped');
   const read = (await apiRoot.subscriptions().withId({ ID: subscription.id }).get().execute()).body;
   expect(read.status).toBe('ConfigurationErrorDeliveryStopped');
 
@@ -88,11 +88,11 @@ test('a stopped destination drops what was held and what comes; repairing it is 
     .execute();
   await updateCustomer(apiRoot, customer, [{ action: 'changeEmail', email: 'after@example.com' }]);
   // Dropped notifications stay dropped; what comes after the fix is delivered.
-  expect(emails(mock.deliveries())).toEqual(['after@example.com']);
-  expect(mock.deliveries({ undelivered: true })).toHaveLength(2);
+  expect(emails(mock.events.deliveries())).toEqual(['after@example.com']);
+  expect(mock.events.deliveries({ undelivered: true })).toHaveLength(2);
 });
 
 test('failDestination names an existing subscription and a failing status', async ({ mock }) => {
-  expect(() => mock.failDestination('missing', 'TemporaryError')).toThrow("no subscription has the key 'missing'");
-  expect(() => mock.failDestination('missing', 'Healthy' as never)).toThrow('a failing destination is one of');
+  expect(() => mock.events.failDestination('missing', 'TemporaryError')).toThrow("no subscription has the key 'missing'");
+  expect(() => mock.events.failDestination('missing', 'Healthy' as never)).toThrow('a failing destination is one of');
 });

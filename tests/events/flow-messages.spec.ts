@@ -111,7 +111,7 @@ test('the token routes: Customer...TokenCreated about the customer, whose versio
     invalidateOlderTokens: true,
   });
   // Subscribers get the token messages; a token is no change of the customer, so no change notification.
-  const delivered = mock.deliveries().filter((delivery) => delivery.resource.typeId === 'customer');
+  const delivered = mock.events.deliveries().filter((delivery) => delivery.resource.typeId === 'customer');
   expect(delivered.map((delivery) => [delivery.notificationType, delivery.messageType, delivery.payload.version])).toEqual([
     ['ResourceCreated', undefined, 1],
     ['Message', 'CustomerPasswordTokenCreated', 1],

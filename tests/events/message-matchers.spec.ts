@@ -8,24 +8,24 @@ import { expect, failureOf as failure, test } from '../support/commerce.js';
 const quick = expect.configure({ timeout: 50 });
 
 test('commerce.messages() reads what the project recorded, narrowed by type and resource', async ({ commerce }) => {
-  const [ada, grace] = await commerce.seed(customerFactory.build(), customerFactory.build());
+  const [ada, grace] = await commerce.data.seed(customerFactory.build(), customerFactory.build());
   await commerce.apiRoot
     .customers()
     .withId({ ID: ada!.id })
     .post({ body: { version: 1, actions: [{ action: 'setLastName', lastName: 'Lovelace' }] } })
     .execute();
-  expect((await commerce.messages()).map((m) => [m.type, m.resource.id])).toEqual([
+  expect((await commerce.events.messages()).map((m) => [m.type, m.resource.id])).toEqual([
     ['CustomerCreated', ada!.id],
     ['CustomerCreated', grace!.id],
     ['CustomerLastNameSet', ada!.id],
   ]);
-  expect((await commerce.messages({ resourceId: ada!.id })).map((m) => m.sequenceNumber)).toEqual([1, 2]);
-  expect(await commerce.messages({ type: 'CustomerLastNameSet', resourceTypeId: 'customer' })).toHaveLength(1);
-  expect(await commerce.messages({ resourceTypeId: 'order' })).toEqual([]);
+  expect((await commerce.events.messages({ resourceId: ada!.id })).map((m) => m.sequenceNumber)).toEqual([1, 2]);
+  expect(await commerce.events.messages({ type: 'CustomerLastNameSet', resourceTypeId: 'customer' })).toHaveLength(1);
+  expect(await commerce.events.messages({ resourceTypeId: 'order' })).toEqual([]);
 });
 
 test('toHaveEmittedMessage: by type, with a partial message, negated, and what it reports when it fails', async ({ commerce }) => {
-  const [customer] = await commerce.seed(customerFactory.build({ email: 'ada@example.com' }));
+  const [customer] = await commerce.data.seed(customerFactory.build({ email: 'ada@example.com' }));
   expect(commerce).toHaveEmittedMessage('CustomerCreated');
   expect(commerce).toHaveEmittedMessage('CustomerCreated', {
     resource: { typeId: 'customer', id: customer!.id },

@@ -3,6 +3,7 @@
  * Deleted), the platform's fields, sequence numbers per resource, nothing for a refused request,
  * `/messages` queries, and the project's messages configuration.
  */
+import { mockInternals } from '../../src/api/mock.js';
 import type { ByProjectKeyRequestBuilder, Message } from '@commercetools/platform-sdk';
 import { createCustomer, expect, sdkFailure, test, updateCustomer } from '../support/sdk.js';
 
@@ -162,7 +163,7 @@ test('deleteDaysAfterCreation: a message older than the configured days is no lo
   const [created, named] = await messagesOf(apiRoot, customer.id);
   // The mock's clock is the wall clock: the created message is made 16 days old in storage, past the default 15.
   const days = (count: number) => new Date(Date.now() - count * 24 * 60 * 60 * 1000).toISOString();
-  mock.storage.write('test-project', 'message', { ...created!, createdAt: days(16) } as never, { expectedVersion: 1 });
+  mockInternals(mock).storage.write('test-project', 'message', { ...created!, createdAt: days(16) } as never, { expectedVersion: 1 });
 
   const page = await apiRoot
     .messages()
@@ -173,7 +174,7 @@ test('deleteDaysAfterCreation: a message older than the configured days is no lo
   const expired = await sdkFailure(apiRoot.messages().withId({ ID: created!.id }).get().execute());
   expect(expired.statusCode).toBe(404);
   expect((await apiRoot.messages().withId({ ID: named!.id }).get().execute()).body.type).toBe('CustomerFirstNameSet');
-  expect(mock.messages({ resourceId: customer.id }).map((m) => m.type)).toEqual(['CustomerFirstNameSet']);
+  expect(mock.events.messages({ resourceId: customer.id }).map((m) => m.type)).toEqual(['CustomerFirstNameSet']);
 
   // Kept for 30 days, a 16-day-old message is returned; at 31 days it is not.
   const project = (await apiRoot.get().execute()).body;
@@ -186,6 +187,6 @@ test('deleteDaysAfterCreation: a message older than the configured days is no lo
     })
     .execute();
   expect((await messagesOf(apiRoot, customer.id)).map((m) => m.type)).toEqual(['CustomerCreated', 'CustomerFirstNameSet']);
-  mock.storage.write('test-project', 'message', { ...named!, createdAt: days(31) } as never, { expectedVersion: 1 });
+  mockInternals(mock).storage.write('test-project', 'message', { ...named!, createdAt: days(31) } as never, { expectedVersion: 1 });
   expect((await messagesOf(apiRoot, customer.id)).map((m) => m.type)).toEqual(['CustomerCreated']);
 });

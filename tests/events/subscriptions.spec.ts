@@ -251,7 +251,7 @@ test('events: Checkout and Import API event types, each under its resource type,
     .post({ body: { email: 'ada@example.com', password: 'secret' } })
     .execute();
   // The destination's test message, and nothing after it.
-  expect(mock.deliveries({ subscriptionKey: 'payments-failing' }).map((d) => d.resource)).toEqual([
+  expect(mock.events.deliveries({ subscriptionKey: 'payments-failing' }).map((d) => d.resource)).toEqual([
     { typeId: 'subscription', id: created.id },
   ]);
 });

@@ -22,7 +22,7 @@ test('password reset: a token by email, the customer by token, the reset; REST s
   apiRoot,
   mock,
 }) => {
-  const customer = mock.create('customer', { email: 'ada@example.com', password: 'old-secret' });
+  const customer = mock.data.create('customer', { email: 'ada@example.com', password: 'old-secret' });
   const created = await graphql(
     apiRoot,
     `mutation { customerCreatePasswordResetToken(email: "ada@example.com", ttlMinutes: 30) {
@@ -65,7 +65,7 @@ test('password reset: a token by email, the customer by token, the reset; REST s
 });
 
 test('email verification: a token by id, the customer by token, the confirmation', async ({ apiRoot, mock }) => {
-  const customer = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
+  const customer = mock.data.create('customer', { email: 'ada@example.com', password: 'secret' });
   const created = await graphql(
     apiRoot,
     'mutation ($id: String!) { customerCreateEmailVerificationToken(id: $id, version: 1, ttlMinutes: 60) { version customerId value } }',
@@ -80,13 +80,13 @@ test('email verification: a token by id, the customer by token, the confirmation
     token: value,
   });
   expect(confirmed.data.customerConfirmEmail).toEqual({ isEmailVerified: true });
-  expect(mock.get('customer', customer.id)).toMatchObject({ isEmailVerified: true });
+  expect(mock.data.get('customer', customer.id)).toMatchObject({ isEmailVerified: true });
 });
 
 test('customerChangePassword: the current password checked, the version too; in a store only its customers', async ({ apiRoot, mock }) => {
-  mock.create('store', { key: 'berlin' });
-  mock.create('store', { key: 'munich' });
-  const customer = mock.create('customer', { email: 'ada@example.com', password: 'secret', stores: [{ key: 'munich' }] });
+  mock.data.create('store', { key: 'berlin' });
+  mock.data.create('store', { key: 'munich' });
+  const customer = mock.data.create('customer', { email: 'ada@example.com', password: 'secret', stores: [{ key: 'munich' }] });
   const change = `mutation ($id: String!, $version: Long!, $current: String!, $store: KeyReferenceInput) {
     customerChangePassword(id: $id, version: $version, currentPassword: $current, newPassword: "changed", storeKey: $store) { version } }`;
   const wrong = await graphql(apiRoot, change, { id: customer.id, version: 1, current: 'wrong' });
@@ -103,7 +103,7 @@ test('customerChangePassword: the current password checked, the version too; in 
 });
 
 test('the signed-in customer: customerChangeMyPassword, customerResetMyPassword, customerConfirmMyEmail', async ({ apiRoot, mock }) => {
-  const customer = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
+  const customer = mock.data.create('customer', { email: 'ada@example.com', password: 'secret' });
   const shop = sdkApiRoot(mock, { kind: 'password', username: 'ada@example.com', password: 'secret' });
   const changed = await graphql(
     shop,
@@ -141,12 +141,12 @@ test('the signed-in customer: customerChangeMyPassword, customerResetMyPassword,
     'mutation { customerChangeMyPassword(version: 4, currentPassword: "third", newPassword: "x") { version } }',
   );
   expect(anonymous.errors?.[0].extensions.code).toBeDefined();
-  expect(mock.get('customer', customer.id)).toMatchObject({ version: 4 });
+  expect(mock.data.get('customer', customer.id)).toMatchObject({ version: 4 });
 });
 
 test('replicateCart, replicateMyCart, mergeCart and customerActiveCart', async ({ apiRoot, mock }) => {
-  const customer = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
-  const source = mock.create('cart', {
+  const customer = mock.data.create('customer', { email: 'ada@example.com', password: 'secret' });
+  const source = mock.data.create('cart', {
     currency: 'EUR',
     key: 'source',
     customerEmail: 'ada@example.com',
@@ -163,7 +163,7 @@ test('replicateCart, replicateMyCart, mergeCart and customerActiveCart', async (
   const { body: restRead } = await apiRoot.carts().withKey({ key: 'copy' }).get().execute();
   expect(restRead.id).toBe(replica.data.replicateCart.id);
 
-  const anonymousCart = mock.create('cart', { currency: 'EUR', anonymousId: 'visitor' });
+  const anonymousCart = mock.data.create('cart', { currency: 'EUR', anonymousId: 'visitor' });
   const merged = await graphql(
     apiRoot,
     `mutation ($customer: String!, $cart: String!) { mergeCart(customerId: $customer, draft: { anonymousCart: { typeId: "cart", id: $cart }, mergeMode: UseAsNewActiveCustomerCart }) { id customerId } }`,
@@ -191,21 +191,21 @@ test('replicateCart, replicateMyCart, mergeCart and customerActiveCart', async (
 });
 
 test('shippingMethodsByLocation and shippingMethodsByCart: the matching methods', async ({ apiRoot, mock }) => {
-  mock.create('zone', { key: 'de', name: 'Germany', locations: [{ country: 'DE' }] });
-  mock.create('tax-category', {
+  mock.data.create('zone', { key: 'de', name: 'Germany', locations: [{ country: 'DE' }] });
+  mock.data.create('tax-category', {
     key: 'standard',
     name: 'Standard',
     rates: [{ name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' }],
   });
   const rate = (centAmount: number) => ({ price: { currencyCode: 'EUR', centAmount } });
-  mock.create('shipping-method', {
+  mock.data.create('shipping-method', {
     key: 'dhl',
     name: 'DHL',
     isDefault: true,
     taxCategory: { key: 'standard' },
     zoneRates: [{ zone: { key: 'de' }, shippingRates: [rate(490)] }],
   });
-  mock.create('shipping-method', {
+  mock.data.create('shipping-method', {
     key: 'bulky',
     name: 'Bulky',
     isDefault: false,
@@ -218,7 +218,7 @@ test('shippingMethodsByLocation and shippingMethodsByCart: the matching methods'
     '{ de: shippingMethodsByLocation(country: "DE") { key } fr: shippingMethodsByLocation(country: "FR") { key } }',
   );
   expect(byLocation.data).toEqual({ de: [{ key: 'dhl' }], fr: [] });
-  const cart = mock.create('cart', { currency: 'EUR', shippingAddress: { country: 'DE' } });
+  const cart = mock.data.create('cart', { currency: 'EUR', shippingAddress: { country: 'DE' } });
   const byCart = await graphql(apiRoot, 'query ($id: String!) { shippingMethodsByCart(id: $id) { key zoneRates { zone { key } } } }', {
     id: cart.id,
   });

@@ -18,7 +18,7 @@ test('every example of docs/graphql.md runs in this spec', () => {
 });
 
 test('calling it: the official SDK and commerce.graphql', async ({ commerce }) => {
-  await commerce.seed(['customer-group', { key: 'vip', groupName: 'VIP' }]);
+  await commerce.data.seed(['customer-group', { key: 'vip', groupName: 'VIP' }]);
   const apiRoot = commerce.apiRoot;
   // doc-example:start
   // The official SDK (an apiRoot of your own, or the fixture's commerce.apiRoot)
@@ -36,12 +36,12 @@ test('calling it: the official SDK and commerce.graphql', async ({ commerce }) =
     { draft: { groupName: 'Wholesale', key: 'wholesale' } },
   );
   expect(answer.status).toBe(200); // errors are in answer.errors, not thrown
-  expect(await commerce.get('customer-group', answer.data!.createCustomerGroup.id)).toMatchObject({ key: 'wholesale' });
+  expect(await commerce.data.get('customer-group', answer.data!.createCustomerGroup.id)).toMatchObject({ key: 'wholesale' });
   // doc-example:end
 });
 
 test('a storefront listing with the selected price', async ({ commerce }) => {
-  await commerce.seed(
+  await commerce.data.seed(
     ['product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' }],
     [
       'product',
@@ -76,8 +76,8 @@ test('a storefront listing with the selected price', async ({ commerce }) => {
 });
 
 test('as an associate: the missing permission is an error, and the decision is recorded', async ({ commerce }) => {
-  const [viewer] = await commerce.seed(['customer', { email: 'viewer@acme.example', password: 'secret' }]);
-  await commerce.seed(
+  const [viewer] = await commerce.data.seed(['customer', { email: 'viewer@acme.example', password: 'secret' }]);
+  await commerce.data.seed(
     ['associate-role', { key: 'nothing', permissions: [] }],
     [
       'business-unit',
@@ -105,7 +105,7 @@ test('as an associate: the missing permission is an error, and the decision is r
   });
   await expect(commerce).toHaveDeniedAssociate({ associateId: viewer!.id, action: 'query cart' });
   // doc-example:end
-  const decisions = await commerce.permissionDecisions();
+  const decisions = await commerce.permissions.decisions();
   expect(decisions).toHaveLength(1);
   expect(decisions[0]).toMatchObject({ allowed: false, associateId: viewer!.id, businessUnitKey: 'acme', action: 'query cart' });
 });
@@ -118,5 +118,5 @@ test('graphqlInput: a factory draft as GraphQL input', async ({ commerce }) => {
   const created = await commerce.graphql('mutation ($draft: CategoryDraft!) { createCategory(draft: $draft) { id } }', { draft });
   expect(created.errors).toBeUndefined();
   // doc-example:end
-  expect(await commerce.all('category')).toHaveLength(1);
+  expect(await commerce.data.all('category')).toHaveLength(1);
 });

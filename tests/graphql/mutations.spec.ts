@@ -33,7 +33,7 @@ test('create: a LocalizedString as [{locale, value}], read back identically thro
 });
 
 test('update: actions as { actionName: {...} } objects, the version advances as in REST', async ({ apiRoot, mock }) => {
-  const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  const group = mock.data.create('customer-group', { key: 'vip', groupName: 'VIP' });
   const { data, errors } = await graphql(
     apiRoot,
     `mutation ($id: String, $version: Long!) {
@@ -45,7 +45,7 @@ test('update: actions as { actionName: {...} } objects, the version advances as 
   );
   expect(errors).toBeUndefined();
   expect(data.updateCustomerGroup).toEqual({ version: 2, name: 'Very important', key: 'very-important' });
-  expect(mock.get('customer-group', group.id)).toMatchObject({ version: 2, name: 'Very important', key: 'very-important' });
+  expect(mock.data.get('customer-group', group.id)).toMatchObject({ version: 2, name: 'Very important', key: 'very-important' });
 });
 
 test('a REST write reads back through GraphQL with the same version', async ({ apiRoot }) => {
@@ -63,7 +63,7 @@ test('a REST write reads back through GraphQL with the same version', async ({ a
 });
 
 test('custom fields: typeKey and JSON-encoded values', async ({ apiRoot, mock }) => {
-  mock.create('type', {
+  mock.data.create('type', {
     key: 'loyalty',
     name: { en: 'Loyalty' },
     resourceTypeIds: ['customer-group'],
@@ -74,12 +74,12 @@ test('custom fields: typeKey and JSON-encoded values', async ({ apiRoot, mock })
     `mutation { createCustomerGroup(draft: { groupName: "VIP", key: "vip", custom: { typeKey: "loyalty", fields: [{ name: "points", value: "42" }] } }) { id } }`,
   );
   expect(errors).toBeUndefined();
-  expect(mock.get('customer-group', data.createCustomerGroup.id)).toMatchObject({ custom: { fields: { points: 42 } } });
+  expect(mock.data.get('customer-group', data.createCustomerGroup.id)).toMatchObject({ custom: { fields: { points: 42 } } });
 });
 
 test('a cart: draft defaults left out, three actions with money as { centPrecision }', async ({ apiRoot, mock }) => {
-  mock.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
-  mock.create('product', {
+  mock.data.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
+  mock.data.create('product', {
     productType: { key: 'shoe' },
     name: { en: 'Runner' },
     slug: { en: 'runner' },
@@ -108,7 +108,7 @@ test('a cart: draft defaults left out, three actions with money as { centPrecisi
 });
 
 test('delete: gone from REST afterwards', async ({ apiRoot, mock }) => {
-  const state = mock.create('state', { key: 'open', type: 'OrderState' });
+  const state = mock.data.create('state', { key: 'open', type: 'OrderState' });
   const { data } = await graphql(apiRoot, `mutation { deleteState(key: "open", version: 1) { id } }`);
   expect(data.deleteState.id).toBe(state.id);
   const failure = await sdkFailure(apiRoot.states().withId({ ID: state.id }).get().execute());
@@ -116,8 +116,8 @@ test('delete: gone from REST afterwards', async ({ apiRoot, mock }) => {
 });
 
 test('a stale version: ConcurrentModification with currentVersion in extensions, HTTP 200, nothing stored', async ({ mock }) => {
-  const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
-  mock.update('customer-group', group.id, { version: 1, actions: [{ action: 'changeName', name: 'V2' }] });
+  const group = mock.data.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  mock.data.update('customer-group', group.id, { version: 1, actions: [{ action: 'changeName', name: 'V2' }] });
   const { status, body } = await fetchGraphql(mock.options.apiUrl, {
     query: `mutation { updateCustomerGroup(key: "vip", version: 1, actions: [{ changeName: { name: "Late" } }]) { version } }`,
   });
@@ -131,14 +131,14 @@ test('a stale version: ConcurrentModification with currentVersion in extensions,
       extensions: { code: 'ConcurrentModification', currentVersion: 2 },
     },
   ]);
-  expect(mock.get('customer-group', group.id)).toMatchObject({ version: 2, name: 'V2' });
+  expect(mock.data.get('customer-group', group.id)).toMatchObject({ version: 2, name: 'V2' });
 });
 
 test('a duplicate key: DuplicateField with its field and value', async ({ apiRoot, mock }) => {
-  mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  mock.data.create('customer-group', { key: 'vip', groupName: 'VIP' });
   const { errors } = await graphql(apiRoot, 'mutation { createCustomerGroup(draft: { groupName: "Other", key: "vip" }) { id } }');
   expect(errors?.[0].extensions).toEqual({ code: 'DuplicateField', field: 'key', duplicateValue: 'vip' });
-  expect(mock.all('customer-group')).toHaveLength(1);
+  expect(mock.data.all('customer-group')).toHaveLength(1);
 });
 
 test('an update on a missing resource: ResourceNotFound', async ({ apiRoot }) => {
@@ -148,7 +148,7 @@ test('an update on a missing resource: ResourceNotFound', async ({ apiRoot }) =>
 });
 
 test('an action with two names at once is InvalidInput, 400', async ({ apiRoot, mock }) => {
-  mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  mock.data.create('customer-group', { key: 'vip', groupName: 'VIP' });
   const failure = await sdkFailure(
     apiRoot
       .graphql()
@@ -162,7 +162,7 @@ test('an action with two names at once is InvalidInput, 400', async ({ apiRoot, 
   );
   expect(failure.statusCode).toBe(400);
   expect((failure.body.errors as any[])[0].extensions.code).toBe('InvalidInput');
-  expect(mock.getByKey('customer-group', 'vip')).toMatchObject({ version: 1 });
+  expect(mock.data.getByKey('customer-group', 'vip')).toMatchObject({ version: 1 });
 });
 
 async function fetchGraphql(origin: string, request: object) {
@@ -230,7 +230,7 @@ test('mutation inputs as written: a single action for a list, variables inside l
   apiRoot,
   mock,
 }) => {
-  const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  const group = mock.data.create('customer-group', { key: 'vip', groupName: 'VIP' });
   const single = await graphql(
     apiRoot,
     'mutation ($id: String, $name: String!) { updateCustomerGroup(id: $id, version: 1, actions: { changeName: { name: $name } }) { version name } }',
@@ -247,14 +247,14 @@ test('mutation inputs as written: a single action for a list, variables inside l
     },
   );
   expect(unset.data.updateCustomerGroup).toEqual({ version: 3, key: null });
-  expect(mock.get('customer-group', group.id)).not.toHaveProperty('key');
+  expect(mock.data.get('customer-group', group.id)).not.toHaveProperty('key');
   // An input of the wrong type inside a literal is still refused before anything runs.
   const wrong = await graphqlFailure(
     apiRoot,
     `mutation { updateCustomerGroup(key: "x", version: 1, actions: [{ changeName: { name: 42 } }]) { version } }`,
   );
   expect(wrong.statusCode).toBe(400);
-  expect(mock.get('customer-group', group.id)).toMatchObject({ version: 3 });
+  expect(mock.data.get('customer-group', group.id)).toMatchObject({ version: 3 });
 });
 
 test("introspection shows the platform's mutation arguments, whatever mutations execute against", async ({ apiRoot }) => {

@@ -9,11 +9,11 @@ import type { CommerceMock } from '../../src/index.js';
 
 /** A published product of three variants: prices by country, channel, customer group and date; one variant with an image. */
 function catalog(mock: CommerceMock) {
-  const channel = mock.create('channel', { key: 'store-berlin', roles: ['ProductDistribution', 'InventorySupply'] });
-  const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
-  mock.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
+  const channel = mock.data.create('channel', { key: 'store-berlin', roles: ['ProductDistribution', 'InventorySupply'] });
+  const group = mock.data.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  mock.data.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
   const eur = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
-  const product = mock.create('product', {
+  const product = mock.data.create('product', {
     key: 'runner',
     productType: { key: 'shoe' },
     name: { en: 'Runner', de: 'Läufer' },
@@ -38,9 +38,9 @@ function catalog(mock: CommerceMock) {
     ],
     publish: true,
   });
-  mock.create('inventory-entry', { sku: 'RUN-1', quantityOnStock: 3 });
-  mock.create('inventory-entry', { sku: 'RUN-2', quantityOnStock: 0 });
-  mock.create('inventory-entry', { sku: 'RUN-3', quantityOnStock: 5, supplyChannel: { typeId: 'channel', id: channel.id } });
+  mock.data.create('inventory-entry', { sku: 'RUN-1', quantityOnStock: 3 });
+  mock.data.create('inventory-entry', { sku: 'RUN-2', quantityOnStock: 0 });
+  mock.data.create('inventory-entry', { sku: 'RUN-3', quantityOnStock: 5, supplyChannel: { typeId: 'channel', id: channel.id } });
   return { channel, group, product };
 }
 
@@ -135,9 +135,9 @@ test('availability: noChannel, and channels filtered and resolved', async ({ api
 });
 
 test('maps as lists: categoryOrderHints, searchKeywords; categoryOrderHint and searchKeyword by argument', async ({ apiRoot, mock }) => {
-  const category = mock.create('category', { key: 'shoes', name: { en: 'Shoes' }, slug: { en: 'shoes' } });
-  mock.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
-  mock.create('product', {
+  const category = mock.data.create('category', { key: 'shoes', name: { en: 'Shoes' }, slug: { en: 'shoes' } });
+  mock.data.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
+  mock.data.create('product', {
     key: 'runner',
     productType: { key: 'shoe' },
     name: { en: 'Runner' },
@@ -175,7 +175,7 @@ test('maps as lists: categoryOrderHints, searchKeywords; categoryOrderHint and s
 
 test("a cart's lineItems(id) and localized line item names", async ({ apiRoot, mock }) => {
   catalog(mock);
-  const cart = mock.create('cart', {
+  const cart = mock.data.create('cart', {
     currency: 'EUR',
     lineItems: [
       { sku: 'RUN-1', quantity: 1 },
@@ -203,7 +203,7 @@ test('definitions by name: attributeDefinitions paged and sorted, fieldDefinitio
   mock,
 }) => {
   const attribute = (name: string) => ({ name, label: { en: name }, type: { name: 'text' }, isRequired: false });
-  mock.create('product-type', {
+  mock.data.create('product-type', {
     key: 'shoe',
     name: 'Shoe',
     description: 'Shoes',
@@ -227,13 +227,13 @@ test('definitions by name: attributeDefinitions paged and sorted, fieldDefinitio
     ],
   });
   const field = (name: string) => ({ name, label: { en: name }, required: false, type: { name: 'String' }, inputHint: 'SingleLine' });
-  mock.create('type', {
+  mock.data.create('type', {
     key: 'loyalty',
     name: { en: 'Loyalty' },
     resourceTypeIds: ['customer-group'],
     fieldDefinitions: [field('tier'), field('since'), field('note')],
   });
-  mock.create('customer-group', {
+  mock.data.create('customer-group', {
     key: 'vip',
     groupName: 'VIP',
     custom: { type: { key: 'loyalty' }, fields: { tier: 'gold', since: '2020', note: 'x' } },
@@ -272,8 +272,8 @@ test('price, and scopedPrice in a search, select a standalone-priced product amo
   apiRoot,
   mock,
 }) => {
-  mock.create('product-type', { key: 'sock', name: 'Sock', description: 'Socks' });
-  mock.create('product', {
+  mock.data.create('product-type', { key: 'sock', name: 'Sock', description: 'Socks' });
+  mock.data.create('product', {
     key: 'sock',
     productType: { key: 'sock' },
     name: { en: 'Sock' },
@@ -283,10 +283,10 @@ test('price, and scopedPrice in a search, select a standalone-priced product amo
     publish: true,
   });
   const eur = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
-  mock.create('standalone-price', { sku: 'SOCK-1', value: eur(500) });
-  mock.create('standalone-price', { sku: 'SOCK-1', value: eur(400), country: 'DE' });
-  mock.create('standalone-price', { sku: 'SOCK-1', value: eur(100), country: 'FR', active: false });
-  mock.create('product-discount', {
+  mock.data.create('standalone-price', { sku: 'SOCK-1', value: eur(500) });
+  mock.data.create('standalone-price', { sku: 'SOCK-1', value: eur(400), country: 'DE' });
+  mock.data.create('standalone-price', { sku: 'SOCK-1', value: eur(100), country: 'FR', active: false });
+  mock.data.create('product-discount', {
     name: { en: 'Ten percent' },
     value: { type: 'relative', permyriad: 1000 },
     predicate: 'sku = "SOCK-1"',
@@ -338,13 +338,13 @@ test('localized enum labels by locale: a product type attribute enum and a custo
   mock,
 }) => {
   const label = { en: 'Red', de: 'Rot' };
-  mock.create('product-type', {
+  mock.data.create('product-type', {
     key: 'shirt',
     name: 'Shirt',
     description: 'Shirts',
     attributes: [{ name: 'color', label: { en: 'Color' }, isRequired: false, type: { name: 'lenum', values: [{ key: 'red', label }] } }],
   });
-  mock.create('type', {
+  mock.data.create('type', {
     key: 'order-extras',
     name: { en: 'Order extras' },
     resourceTypeIds: ['order'],

@@ -6,7 +6,7 @@ import { test, expect } from '../support/sdk.js';
 import { graphql, graphqlFailure } from './support.js';
 
 test('a resource by id and by key; a missing one is null', async ({ apiRoot, mock }) => {
-  const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  const group = mock.data.create('customer-group', { key: 'vip', groupName: 'VIP' });
   const query = 'query ($id: String, $key: String) { customerGroup(id: $id, key: $key) { id key name version } }';
   expect((await graphql(apiRoot, query, { id: group.id })).data.customerGroup).toEqual({
     id: group.id,
@@ -26,7 +26,7 @@ test('naming neither id nor key is InvalidInput, 400', async ({ apiRoot }) => {
 });
 
 test('a collection with where, sort, limit and offset, through the REST query engine', async ({ apiRoot, mock }) => {
-  for (const key of ['cc', 'aa', 'dd', 'bb']) mock.create('customer-group', { key, groupName: `Group ${key}` });
+  for (const key of ['cc', 'aa', 'dd', 'bb']) mock.data.create('customer-group', { key, groupName: `Group ${key}` });
   const { data } = await graphql(
     apiRoot,
     '{ customerGroups(where: "key != \\"dd\\"", sort: ["key desc"], limit: 2, offset: 1) { total count offset exists results { key } } }',
@@ -44,9 +44,9 @@ test('a bad where predicate is the REST error, with its code', async ({ apiRoot 
 });
 
 test('references: the ...Ref field is the reference, the field itself the resolved resource', async ({ apiRoot, mock }) => {
-  const group = mock.create('customer-group', { key: 'vip', groupName: 'VIP' });
-  const store = mock.create('store', { key: 'berlin', name: { en: 'Berlin' } });
-  const customer = mock.create('customer', {
+  const group = mock.data.create('customer-group', { key: 'vip', groupName: 'VIP' });
+  const store = mock.data.create('store', { key: 'berlin', name: { en: 'Berlin' } });
+  const customer = mock.data.create('customer', {
     email: 'ada@example.com',
     password: 'secret',
     customerGroup: { key: 'vip' },
@@ -70,7 +70,7 @@ test('references: the ...Ref field is the reference, the field itself the resolv
 });
 
 test('localized fields: locale, acceptLanguage, all locales', async ({ apiRoot, mock }) => {
-  mock.create('category', { key: 'shoes', name: { en: 'Shoes', de: 'Schuhe' }, slug: { en: 'shoes', de: 'schuhe' } });
+  mock.data.create('category', { key: 'shoes', name: { en: 'Shoes', de: 'Schuhe' }, slug: { en: 'shoes', de: 'schuhe' } });
   const { data } = await graphql(
     apiRoot,
     `{ category(key: "shoes") {
@@ -90,8 +90,8 @@ test('localized fields: locale, acceptLanguage, all locales', async ({ apiRoot, 
 });
 
 test('a product listing: name, slug, master variant SKU, price as Money, first image, product type resolved', async ({ apiRoot, mock }) => {
-  const productType = mock.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
-  mock.create('product', {
+  const productType = mock.data.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
+  mock.data.create('product', {
     key: 'runner',
     productType: { key: 'shoe' },
     name: { en: 'Runner' },
@@ -132,13 +132,13 @@ test('a product listing: name, slug, master variant SKU, price as Money, first i
 });
 
 test('custom fields as customFieldsRaw, their type resolved', async ({ apiRoot, mock }) => {
-  mock.create('type', {
+  mock.data.create('type', {
     key: 'loyalty',
     name: { en: 'Loyalty' },
     resourceTypeIds: ['customer-group'],
     fieldDefinitions: [{ name: 'tier', label: { en: 'Tier' }, required: false, type: { name: 'String' }, inputHint: 'SingleLine' }],
   });
-  mock.create('customer-group', { key: 'vip', groupName: 'VIP', custom: { type: { key: 'loyalty' }, fields: { tier: 'gold' } } });
+  mock.data.create('customer-group', { key: 'vip', groupName: 'VIP', custom: { type: { key: 'loyalty' }, fields: { tier: 'gold' } } });
   const { data } = await graphql(apiRoot, '{ customerGroup(key: "vip") { custom { type { key } customFieldsRaw { name value } } } }');
   expect(data.customerGroup.custom).toEqual({ type: { key: 'loyalty' }, customFieldsRaw: [{ name: 'tier', value: 'gold' }] });
 });
@@ -155,7 +155,7 @@ test('a root field the mock does not serve answers an error naming it, not a sil
 });
 
 test("a customer's default and listed addresses, read from its addresses by id", async ({ apiRoot, mock }) => {
-  const customer = mock.create('customer', {
+  const customer = mock.data.create('customer', {
     email: 'ada@example.com',
     password: 'secret',
     addresses: [

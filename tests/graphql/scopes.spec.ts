@@ -10,10 +10,10 @@ const SIGN_UP =
   'mutation ($draft: CustomerSignUpDraft!, $store: KeyReferenceInput) { customerSignUp(draft: $draft, storeKey: $store) { customer { id email version storesRef { key } } } }';
 
 test('customerSignUp and customerSignIn, global and in a store', async ({ apiRoot, mock }) => {
-  mock.create('store', { key: 'berlin' });
+  mock.data.create('store', { key: 'berlin' });
   const global = await graphql(apiRoot, SIGN_UP, { draft: { email: 'ada@example.com', password: 'secret' } });
   expect(global.data.customerSignUp.customer).toMatchObject({ email: 'ada@example.com', version: 1, storesRef: [] });
-  expect(mock.get('customer', global.data.customerSignUp.customer.id)).toBeDefined();
+  expect(mock.data.get('customer', global.data.customerSignUp.customer.id)).toBeDefined();
   const inStore = await graphql(apiRoot, SIGN_UP, { draft: { email: 'grace@example.com', password: 'secret' }, store: 'berlin' });
   expect(inStore.data.customerSignUp.customer.storesRef).toEqual([{ key: 'berlin' }]);
 
@@ -27,7 +27,7 @@ test('customerSignUp and customerSignIn, global and in a store', async ({ apiRoo
 });
 
 test('me: the signed-in customer, their carts and active cart, with the customer token', async ({ mock }) => {
-  const customer = mock.create('customer', { email: 'ada@example.com', password: 'secret', firstName: 'Ada' });
+  const customer = mock.data.create('customer', { email: 'ada@example.com', password: 'secret', firstName: 'Ada' });
   const shop = sdkApiRoot(mock, { kind: 'password', username: 'ada@example.com', password: 'secret' });
   const created = await graphql(shop, 'mutation { createMyCart(draft: { currency: "EUR" }) { id customerId } }');
   expect(created.data.createMyCart.customerId).toBe(customer.id);
@@ -53,21 +53,21 @@ test('me with a client token: the REST scope refusal, as a GraphQL error', async
 });
 
 test('updateMyCustomer acts on the token holder', async ({ mock }) => {
-  const customer = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
+  const customer = mock.data.create('customer', { email: 'ada@example.com', password: 'secret' });
   const shop = sdkApiRoot(mock, { kind: 'password', username: 'ada@example.com', password: 'secret' });
   const { data } = await graphql(
     shop,
     'mutation { updateMyCustomer(version: 1, actions: [{ setFirstName: { firstName: "Ada" } }]) { version firstName } }',
   );
   expect(data.updateMyCustomer).toEqual({ version: 2, firstName: 'Ada' });
-  expect(mock.get('customer', customer.id)?.firstName).toBe('Ada');
+  expect(mock.data.get('customer', customer.id)?.firstName).toBe('Ada');
 });
 
 test('inStore(key): only the store customers', async ({ apiRoot, mock }) => {
-  mock.create('store', { key: 'berlin' });
-  mock.create('store', { key: 'hamburg' });
-  mock.create('customer', { email: 'in@example.com', password: 'secret', stores: [{ key: 'berlin' }] });
-  mock.create('customer', { email: 'out@example.com', password: 'secret', stores: [{ key: 'hamburg' }] });
+  mock.data.create('store', { key: 'berlin' });
+  mock.data.create('store', { key: 'hamburg' });
+  mock.data.create('customer', { email: 'in@example.com', password: 'secret', stores: [{ key: 'berlin' }] });
+  mock.data.create('customer', { email: 'out@example.com', password: 'secret', stores: [{ key: 'hamburg' }] });
   const { data } = await graphql(apiRoot, '{ inStore(key: "berlin") { customers { total results { email } } } }');
   expect(data.inStore.customers).toEqual({ total: 1, results: [{ email: 'in@example.com' }] });
 });
@@ -86,11 +86,11 @@ test('custom objects: upsert with a JSON value, read by container and key, delet
   );
   expect(read.data).toEqual({ customObject: { value: { theme: 'light' } }, customObjects: { total: 1 } });
   await graphql(apiRoot, 'mutation { deleteCustomObject(container: "prefs", key: "ada", version: 2) { key } }');
-  expect(mock.all('key-value-document')).toEqual([]);
+  expect(mock.data.all('key-value-document')).toEqual([]);
 });
 
 test('createOrderFromCart: the order reads back through REST, the cart is ordered', async ({ apiRoot, mock }) => {
-  const cart = mock.create('cart', { currency: 'EUR', customerEmail: 'ada@example.com', shippingAddress: { country: 'DE' } });
+  const cart = mock.data.create('cart', { currency: 'EUR', customerEmail: 'ada@example.com', shippingAddress: { country: 'DE' } });
   const { data, errors } = await graphql(
     apiRoot,
     `mutation { createOrderFromCart(draft: { id: "${cart.id}", version: 1, orderNumber: "A-1" }) { id orderNumber cartRef { id } } }`,
@@ -99,22 +99,22 @@ test('createOrderFromCart: the order reads back through REST, the cart is ordere
   expect(data.createOrderFromCart).toMatchObject({ orderNumber: 'A-1', cartRef: { id: cart.id } });
   const { body } = await apiRoot.orders().withOrderNumber({ orderNumber: 'A-1' }).get().execute();
   expect(body.id).toBe(data.createOrderFromCart.id);
-  expect(mock.get('cart', cart.id)?.cartState).toBe('Ordered');
+  expect(mock.data.get('cart', cart.id)?.cartState).toBe('Ordered');
   const byNumber = await graphql(apiRoot, '{ order(orderNumber: "A-1") { id } }');
   expect(byNumber.data.order.id).toBe(body.id);
 });
 
 /** Ada, associate of the company 'acme'; Grace, of 'other'; `member` makes an associate with the role 'buyer'. */
 function companies(mock: CommerceMock) {
-  const ada = mock.create('customer', { email: 'ada@example.com', password: 'secret' });
-  const grace = mock.create('customer', { email: 'grace@example.com', password: 'secret' });
-  mock.create('associate-role', { key: 'buyer', permissions: [] });
+  const ada = mock.data.create('customer', { email: 'ada@example.com', password: 'secret' });
+  const grace = mock.data.create('customer', { email: 'grace@example.com', password: 'secret' });
+  mock.data.create('associate-role', { key: 'buyer', permissions: [] });
   const member = (customer: { id: string }) => ({
     customer: { typeId: 'customer', id: customer.id },
     associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'buyer' } }],
   });
-  const acme = mock.create('business-unit', { key: 'acme', unitType: 'Company', name: 'ACME', associates: [member(ada)] });
-  mock.create('business-unit', { key: 'other', unitType: 'Company', name: 'Other', associates: [member(grace)] });
+  const acme = mock.data.create('business-unit', { key: 'acme', unitType: 'Company', name: 'ACME', associates: [member(ada)] });
+  mock.data.create('business-unit', { key: 'other', unitType: 'Company', name: 'Other', associates: [member(grace)] });
   return { ada, acme, member };
 }
 
@@ -134,7 +134,7 @@ test('asAssociate { businessUnit, businessUnits }: the associate units only, as 
   mock,
 }) => {
   const { ada, acme, member } = companies(mock);
-  mock.create('business-unit', { key: 'beta', unitType: 'Company', name: 'Beta', associates: [member(ada)] });
+  mock.data.create('business-unit', { key: 'beta', unitType: 'Company', name: 'Beta', associates: [member(ada)] });
   const { data, errors } = await graphql(
     apiRoot,
     `query ($ada: String!, $acme: String) { asAssociate(associateId: $ada, businessUnitKey: "acme") {

@@ -9,14 +9,14 @@ import type { CommerceMock } from '../../src/index.js';
 
 /** Three published shoes: red and blue, priced 50, 80 and 120 EUR, with search keywords. */
 function shoes(mock: CommerceMock) {
-  mock.create('product-type', {
+  mock.data.create('product-type', {
     key: 'shoe',
     name: 'Shoe',
     description: 'Shoes',
     attributes: [{ name: 'colour', label: { en: 'Colour' }, type: { name: 'text' }, isRequired: false, isSearchable: true }],
   });
   const shoe = (key: string, name: string, colour: string, centAmount: number) =>
-    mock.create('product', {
+    mock.data.create('product', {
       key,
       productType: { key: 'shoe' },
       name: { en: name },
@@ -168,8 +168,8 @@ test('productProjectionsSuggest: completions per locale from the search keywords
 });
 
 test('ProductProjection variants and allVariants, onlyMatching after markMatchingVariants', async ({ apiRoot, mock }) => {
-  mock.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
-  mock.create('product', {
+  mock.data.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
+  mock.data.create('product', {
     key: 'runner',
     productType: { key: 'shoe' },
     name: { en: 'Runner' },

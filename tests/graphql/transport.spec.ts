@@ -14,7 +14,7 @@ async function post(origin: string, body: string, headers: Record<string, string
 
 test.describe('transport', () => {
   test('the official SDK sends a query and receives data', async ({ apiRoot, mock }) => {
-    mock.create('channel', { key: 'berlin', roles: ['InventorySupply'] });
+    mock.data.create('channel', { key: 'berlin', roles: ['InventorySupply'] });
     const { body, statusCode } = await apiRoot
       .graphql()
       .post({ body: { query: '{ channels { total results { key roles } } }' } })
@@ -25,7 +25,7 @@ test.describe('transport', () => {
   });
 
   test('fetch with application/json and with application/graphql, variables and an operation name', async ({ mock }) => {
-    mock.create('zone', { key: 'europe', name: 'Europe' });
+    mock.data.create('zone', { key: 'europe', name: 'Europe' });
     const request = JSON.stringify({
       query: 'query Other { zones { total } } query ByKey($key: String!) { zone(key: $key) { name } }',
       variables: { key: 'europe' },

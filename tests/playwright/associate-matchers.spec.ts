@@ -7,8 +7,8 @@ const quick = expect.configure({ timeout: 50 });
 
 /** A buyer, associate of the business unit `acme` with the role `viewer` (ViewMyCarts only), and more roles if given. */
 async function seedAcmeWithAViewer(commerce: Commerce, ...roles: SeedItem[]): Promise<{ id: string }> {
-  const [buyer] = await commerce.seed(tagDraft({ email: 'buyer@example.com', password: 'secret' }, 'customer'));
-  await commerce.seed(
+  const [buyer] = await commerce.data.seed(tagDraft({ email: 'buyer@example.com', password: 'secret' }, 'customer'));
+  await commerce.data.seed(
     ...roles,
     ['associate-role', { key: 'viewer', name: 'Viewer', buyerAssignable: false, permissions: ['ViewMyCarts'] }],
     [
@@ -42,7 +42,7 @@ test.describe('toHaveDeniedAssociate / toHaveAllowedAssociate', () => {
     });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('AssociateMissingPermission');
-    expect((await commerce.getByKey('business-unit', 'acme'))?.name).toBe('ACME');
+    expect((await commerce.data.getByKey('business-unit', 'acme'))?.name).toBe('ACME');
 
     expect(commerce).toHaveDeniedAssociate();
     expect(commerce).toHaveDeniedAssociate({ associateId: buyer.id, businessUnitKey: 'acme', permission: 'UpdateBusinessUnitDetails' });
@@ -76,7 +76,7 @@ test.describe('toHaveDeniedAssociate / toHaveAllowedAssociate', () => {
       failure = error as Error;
     }
     expect(failure?.message).toContain('Received: none; the decisions recorded in this test:\n  (none)');
-    expect(await commerce.permissionDecisions()).toEqual([]);
+    expect(await commerce.permissions.decisions()).toEqual([]);
   });
 
   test('docs/playwright.md: the example of the associate matchers', async ({ commerce }) => {

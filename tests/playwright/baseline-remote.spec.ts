@@ -1,14 +1,14 @@
 /**
  * The `baseline` option in remote mode, on a server each worker has to itself: seeded on the server,
- * restored before each test through the admin API (`POST /__mock/snapshots`, `.../restore`).
+ * restored before each test through the admin API (`POST /__mock/state/snapshots`, `.../restore`).
  */
 import { customerFactory, productFactory, productTypeFactory } from '../../factories/index.js';
 import type { MockClient } from '../../src/index.js';
 import { expect, withServerPerWorker } from '../support/commerce.js';
 
 async function seedCatalog(mock: MockClient) {
-  await mock.seed(productTypeFactory.asDefault().build());
-  await mock.seed(productFactory.published().buildList(20));
+  await mock.data.seed(productTypeFactory.asDefault().build());
+  await mock.data.seed(productFactory.published().buildList(20));
 }
 
 const remote = withServerPerWorker({ baseline: seedCatalog });
@@ -17,27 +17,27 @@ remote.describe('a worker baseline on a server of its own (remote mode)', () => 
   remote.describe.configure({ mode: 'serial' });
 
   remote('the baseline is seeded on the server; a test changes it', async ({ commerce, server }) => {
-    expect(server.mock.all('product')).toHaveLength(20);
-    await commerce.seed(customerFactory.build());
-    expect(server.mock.all('customer')).toHaveLength(1);
+    expect(server.mock.data.all('product')).toHaveLength(20);
+    await commerce.data.seed(customerFactory.build());
+    expect(server.mock.data.all('customer')).toHaveLength(1);
   });
 
   remote(
     'the next test starts from the baseline again; commerce.snapshot() and restore() go to the server',
     async ({ commerce, server }) => {
-      expect(server.mock.all('customer')).toHaveLength(0);
-      expect(server.mock.all('product')).toHaveLength(20);
-      const snapshot = await commerce.snapshot();
-      await commerce.seed(customerFactory.build());
-      expect(server.mock.all('customer')).toHaveLength(1);
-      await commerce.restore(snapshot);
-      expect(server.mock.all('customer')).toHaveLength(0);
-      expect(server.mock.all('product')).toHaveLength(20);
+      expect(server.mock.data.all('customer')).toHaveLength(0);
+      expect(server.mock.data.all('product')).toHaveLength(20);
+      const snapshot = await commerce.state.snapshot();
+      await commerce.data.seed(customerFactory.build());
+      expect(server.mock.data.all('customer')).toHaveLength(1);
+      await commerce.state.restore(snapshot);
+      expect(server.mock.data.all('customer')).toHaveLength(0);
+      expect(server.mock.data.all('product')).toHaveLength(20);
     },
   );
 
   remote('the admin API refuses a snapshot it does not hold', async ({ server }) => {
-    const response = await fetch(`${server.url}/__mock/snapshots/snapshot-999/restore`, { method: 'POST', body: '{}' });
+    const response = await fetch(`${server.url}/__mock/state/snapshots/snapshot-999/restore`, { method: 'POST', body: '{}' });
     expect(response.status).toBe(404);
     expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('ResourceNotFound');
   });

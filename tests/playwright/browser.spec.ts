@@ -39,7 +39,9 @@ const storefront = (authUrl: string, apiUrl: string, projectKey: string) => `<!d
 </body></html>`;
 
 test('a page signs in and saves items through the mock, with no extra code in the test', async ({ page, commerce }) => {
-  const [customer] = await commerce.seed(tagDraft({ email: 'shopper@example.com', password: 'secret', firstName: 'Grace' }, 'customer'));
+  const [customer] = await commerce.data.seed(
+    tagDraft({ email: 'shopper@example.com', password: 'secret', firstName: 'Grace' }, 'customer'),
+  );
   // The page itself comes from a made-up origin; only its API and token calls go to the mock.
   await page.route('https://shop.example.test/', (route) =>
     route.fulfill({ contentType: 'text/html', body: storefront(commerce.authUrl, commerce.apiUrl, commerce.projectKey) }),
@@ -50,7 +52,7 @@ test('a page signs in and saves items through the mock, with no extra code in th
   await expect(page.locator('#greeting')).toHaveText('Hello Grace');
   await expect(page.locator('#wishlist li')).toHaveText(['socks:201', 'scarf:201']);
   expect((await commerce.tokens.find({ kind: 'customer', customerId: customer!.id }))?.clientId).toBe('storefront');
-  const saved = (await commerce.all('key-value-document')).map((object) => [object.container, object.key, object.createdBy]);
+  const saved = (await commerce.data.all('key-value-document')).map((object) => [object.container, object.key, object.createdBy]);
   expect(saved).toEqual([
     [
       `wishlist-${customer!.id}`,
@@ -62,7 +64,7 @@ test('a page signs in and saves items through the mock, with no extra code in th
 });
 
 test('a wrong password reaches the page as the platform error', async ({ page, commerce }) => {
-  await commerce.seed(tagDraft({ email: 'shopper@example.com', password: 'another' }, 'customer'));
+  await commerce.data.seed(tagDraft({ email: 'shopper@example.com', password: 'another' }, 'customer'));
   await page.route('https://shop.example.test/', (route) =>
     route.fulfill({ contentType: 'text/html', body: storefront(commerce.authUrl, commerce.apiUrl, commerce.projectKey) }),
   );

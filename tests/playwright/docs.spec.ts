@@ -48,7 +48,7 @@ test('every public member of the commerce fixture is in its table, and every mem
   const members = [...Object.getOwnPropertyNames(Commerce.prototype), ...Object.keys(instance)].filter(
     (name) => name !== 'constructor' && !privates.includes(name),
   );
-  expect(members).toContain('permissionDecisions');
+  expect(members).toContain('permissions');
   const listed = firstCells('| member | what it does |').flatMap((cell) =>
     [...cell.matchAll(/commerce\.(\w+)/g)].map((match) => match[1]!),
   );

@@ -20,11 +20,11 @@ const lambda: ExtensionDraft = {
 
 test("a browser page's create, routed to the mock, gets the extension's actions", async ({ commerce, page }) => {
   await commerce.apiRoot.extensions().post({ body: lambda }).execute();
-  commerce.mock.registerExtension('cart-lambda', () => ({
+  commerce.mock.extensions.register('cart-lambda', () => ({
     statusCode: 200,
     body: { actions: [{ action: 'setKey', key: 'from-browser' }] },
   }));
-  const token = (await commerce.clientToken()).accessToken;
+  const token = (await commerce.tokens.issue({ kind: 'client' })).accessToken;
   await page.goto('about:blank');
   const answer = await postFromPage(page, `${commerce.apiUrl}/${commerce.projectKey}/carts`, token, { currency: 'EUR' });
   expect(answer).toMatchObject({ status: 201, body: { key: 'from-browser' } });
@@ -33,7 +33,7 @@ test("a browser page's create, routed to the mock, gets the extension's actions"
 
 test("a GraphQL mutation through the fixture gets the in-process extension's actions", async ({ commerce }) => {
   await commerce.apiRoot.extensions().post({ body: lambda }).execute();
-  commerce.mock.registerExtension('cart-lambda', () => ({
+  commerce.mock.extensions.register('cart-lambda', () => ({
     statusCode: 200,
     body: { actions: [{ action: 'setKey', key: 'from-graphql' }] },
   }));
@@ -61,7 +61,7 @@ test.describe('remote mode', () => {
         .post({ body: { currency: 'EUR' } })
         .execute();
       expect(cart.body.key).toBe('from-server');
-      expect(server.mock.get('cart', cart.body.id)).toMatchObject({ key: 'from-server' });
+      expect(server.mock.data.get('cart', cart.body.id)).toMatchObject({ key: 'from-server' });
       expect(service.calls.map((call) => call.body.action)).toEqual(['Create']);
     } finally {
       await service.close();

@@ -70,7 +70,7 @@ const usingSeeded = <S>(
  * SKUs `TEE` and `MUG`.
  */
 const seedCatalog = (commerce: Commerce) =>
-  commerce.seed(
+  commerce.data.seed(
     productTypeFactory.asDefault().build(),
     taxCategoryFactory.withRates('DE', 'AT', 'US').build({ key: DEFAULT_TAX_CATEGORY_KEY }),
     productFactory
@@ -88,7 +88,7 @@ const seedCatalog = (commerce: Commerce) =>
 /** The catalog, zones `dach` (DE, AT) and `us` (US), and shipping method `standard` with EUR and USD rates in both. */
 const seedShipping = async (commerce: Commerce) => {
   await seedCatalog(commerce);
-  return commerce.seed(
+  return commerce.data.seed(
     zoneFactory.withCountries('DE', 'AT').build({ key: 'dach' }),
     zoneFactory.withCountries('US').build({ key: 'us' }),
     shippingMethodFactory
@@ -102,8 +102,8 @@ const seedShipping = async (commerce: Commerce) => {
 /** The catalog, a customer, and that customer's cart with key `DEFAULT_QUOTE_CART_KEY` (a shipping address, two line items). */
 const seedQuoteCart = async (commerce: Commerce) => {
   await seedCatalog(commerce);
-  const [customer] = await commerce.seed(customerFactory.build());
-  return commerce.seed(
+  const [customer] = await commerce.data.seed(customerFactory.build());
+  return commerce.data.seed(
     cartFactory
       .forCustomer(customer!)
       .withShippingAddress()
@@ -117,7 +117,7 @@ const seedQuoteCart = async (commerce: Commerce) => {
  * so the SDK can post rules as her), and the roles `buyer`, `approver`, `admin`.
  */
 const seedApprovalUnit = (commerce: Commerce) =>
-  commerce.seed(
+  commerce.data.seed(
     customerFactory.build({ key: 'ada' }),
     associateRoleFactory.build({ key: APPROVAL_RULE_DEFAULTS.requesterRoleKey }),
     associateRoleFactory.build({ key: APPROVAL_RULE_DEFAULTS.approverRoleKey }),
@@ -127,7 +127,7 @@ const seedApprovalUnit = (commerce: Commerce) =>
 
 /** Customers `ada` and `grace`, associate roles `buyer` and `admin`. */
 const seedAssociates = (commerce: Commerce) =>
-  commerce.seed(
+  commerce.data.seed(
     customerFactory.build({ key: 'ada' }),
     customerFactory.build({ key: 'grace' }),
     associateRoleFactory.buyerAssignable().build({ key: 'buyer' }),
@@ -180,7 +180,7 @@ const cases: Case[] = [
     name: 'customerFactory.inStores(...).inGroup(...).verified()',
     typeId: 'customer',
     setup: (commerce) =>
-      commerce.seed(
+      commerce.data.seed(
         storeFactory.build({ key: 'berlin' }),
         storeFactory.build({ key: 'vienna' }),
         customerGroupFactory.build({ key: 'vip' }),
@@ -190,14 +190,14 @@ const cases: Case[] = [
   {
     name: 'customerFactory.withCustom(...)',
     typeId: 'customer',
-    setup: (commerce) => commerce.seed(typeFactory.build({ key: 'customer-fields' })),
+    setup: (commerce) => commerce.data.seed(typeFactory.build({ key: 'customer-fields' })),
     build: (i) => customerFactory.withCustom('customer-fields', { note: `note ${i}`, tier: 'gold' }).build(),
   },
   { name: 'categoryFactory', typeId: 'category', build: () => categoryFactory.build() },
   {
     name: 'categoryFactory.childOf(...)',
     typeId: 'category',
-    setup: (commerce) => commerce.seed(categoryFactory.build({ key: 'root' })),
+    setup: (commerce) => commerce.data.seed(categoryFactory.build({ key: 'root' })),
     build: () => categoryFactory.childOf('root').build(),
   },
   {
@@ -209,7 +209,7 @@ const cases: Case[] = [
   {
     name: 'categoryFactory.withCustom(...)',
     typeId: 'category',
-    setup: (commerce) => commerce.seed(typeFactory.forResource('category').build({ key: 'category-fields' })),
+    setup: (commerce) => commerce.data.seed(typeFactory.forResource('category').build({ key: 'category-fields' })),
     build: () => categoryFactory.withCustom('category-fields', { newsletter: true }).build(),
   },
   { name: 'channelFactory', typeId: 'channel', build: () => channelFactory.build() },
@@ -223,7 +223,7 @@ const cases: Case[] = [
   {
     name: 'channelFactory.withCustom(...)',
     typeId: 'channel',
-    setup: (commerce) => commerce.seed(typeFactory.forResource('channel').build({ key: 'channel-fields' })),
+    setup: (commerce) => commerce.data.seed(typeFactory.forResource('channel').build({ key: 'channel-fields' })),
     build: () => channelFactory.withCustom('channel-fields', { score: 3 }).build(),
   },
   { name: 'customObjectFactory', typeId: 'key-value-document', build: () => customObjectFactory.build() },
@@ -240,7 +240,7 @@ const cases: Case[] = [
   {
     name: 'customerGroupFactory.withCustom(...)',
     typeId: 'customer-group',
-    setup: (commerce) => commerce.seed(typeFactory.forResource('customer-group').build({ key: 'group-fields' })),
+    setup: (commerce) => commerce.data.seed(typeFactory.forResource('customer-group').build({ key: 'group-fields' })),
     build: () => customerGroupFactory.withCustom('group-fields').build(),
   },
   { name: 'stateFactory', typeId: 'state', build: () => stateFactory.build() },
@@ -262,7 +262,7 @@ const cases: Case[] = [
   {
     name: 'stateFactory.withTransitions(...)',
     typeId: 'state',
-    setup: (commerce) => commerce.seed(stateFactory.build({ key: 'shipped' }), stateFactory.build({ key: 'cancelled' })),
+    setup: (commerce) => commerce.data.seed(stateFactory.build({ key: 'shipped' }), stateFactory.build({ key: 'cancelled' })),
     build: () => stateFactory.withTransitions('shipped', 'cancelled').build(),
   },
   { name: 'storeFactory', typeId: 'store', build: () => storeFactory.build() },
@@ -270,7 +270,7 @@ const cases: Case[] = [
     name: 'storeFactory.withDistributionChannels(...).withSupplyChannels(...)',
     typeId: 'store',
     setup: (commerce) =>
-      commerce.seed(channelFactory.forDistribution().build({ key: 'web' }), channelFactory.forSupply().build({ key: 'warehouse' })),
+      commerce.data.seed(channelFactory.forDistribution().build({ key: 'web' }), channelFactory.forSupply().build({ key: 'warehouse' })),
     build: () => storeFactory.withDistributionChannels('web').withSupplyChannels('warehouse').build(),
   },
   {
@@ -281,7 +281,7 @@ const cases: Case[] = [
   {
     name: 'storeFactory.withCustom(...)',
     typeId: 'store',
-    setup: (commerce) => commerce.seed(typeFactory.forResource('store').build({ key: 'store-fields' })),
+    setup: (commerce) => commerce.data.seed(typeFactory.forResource('store').build({ key: 'store-fields' })),
     build: () => storeFactory.withCustom('store-fields', { tier: 'silver' }).build(),
   },
   { name: 'taxCategoryFactory', typeId: 'tax-category', build: () => taxCategoryFactory.build() },
@@ -316,7 +316,8 @@ const cases: Case[] = [
   {
     name: 'storeFactory.withProductSelections(...)',
     typeId: 'store',
-    setup: (commerce) => commerce.seed(productSelectionFactory.build({ key: 'summer' }), productSelectionFactory.build({ key: 'winter' })),
+    setup: (commerce) =>
+      commerce.data.seed(productSelectionFactory.build({ key: 'summer' }), productSelectionFactory.build({ key: 'winter' })),
     build: () => storeFactory.withProductSelections(['summer', 'winter']).build(),
   },
   { name: 'zoneFactory', typeId: 'zone', build: () => zoneFactory.build() },
@@ -367,7 +368,7 @@ const cases: Case[] = [
       name,
       typeId: 'product',
       setup: (commerce) =>
-        commerce.seed(
+        commerce.data.seed(
           productTypeFactory.asDefault().build(),
           productTypeFactory.withAttributes().build({ key: 'books' }),
           categoryFactory.build({ key: 'shoes' }),
@@ -381,7 +382,7 @@ const cases: Case[] = [
   {
     name: "inventoryEntryFactory.forSku(...).inChannel('warehouse').outOfStock()",
     typeId: 'inventory-entry',
-    setup: (commerce) => commerce.seed(channelFactory.forSupply().build({ key: 'warehouse' })),
+    setup: (commerce) => commerce.data.seed(channelFactory.forSupply().build({ key: 'warehouse' })),
     build: (i) => inventoryEntryFactory.forSku(`SKU-${i}`).inChannel('warehouse').outOfStock().build(),
   },
   { name: 'inventoryEntryFactory.withQuantity(5)', typeId: 'inventory-entry', build: () => inventoryEntryFactory.withQuantity(5).build() },
@@ -389,7 +390,8 @@ const cases: Case[] = [
   {
     name: 'standalonePriceFactory.forSku(...).withValue(...).forCountry(...).forChannel(...).forCustomerGroup(...)',
     typeId: 'standalone-price',
-    setup: (commerce) => commerce.seed(channelFactory.forDistribution().build({ key: 'web' }), customerGroupFactory.build({ key: 'b2b' })),
+    setup: (commerce) =>
+      commerce.data.seed(channelFactory.forDistribution().build({ key: 'web' }), customerGroupFactory.build({ key: 'b2b' })),
     build: (i) =>
       standalonePriceFactory
         .forSku(`SKU-SCOPED-${i}`)
@@ -436,20 +438,20 @@ const cases: Case[] = [
   {
     name: 'productSelectionFactory.excluding().withCustom(...)',
     typeId: 'product-selection',
-    setup: (commerce) => commerce.seed(typeFactory.forResource('product-selection').build({ key: 'selection-fields' })),
+    setup: (commerce) => commerce.data.seed(typeFactory.forResource('product-selection').build({ key: 'selection-fields' })),
     build: () => productSelectionFactory.excluding().withCustom('selection-fields', { note: 'x' }).build(),
   },
   {
     name: 'shippingMethodFactory',
     typeId: 'shipping-method',
-    setup: (commerce) => commerce.seed(taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY })),
+    setup: (commerce) => commerce.data.seed(taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY })),
     build: () => shippingMethodFactory.build(),
   },
   {
     name: "shippingMethodFactory.forZone('dach', EUR + freeAbove).forZone('dach', USD).forZone('us', USD)",
     typeId: 'shipping-method',
     setup: (commerce) =>
-      commerce.seed(
+      commerce.data.seed(
         taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY }),
         zoneFactory.withCountries('DE', 'AT').build({ key: 'dach' }),
         zoneFactory.withCountries('US').build({ key: 'us' }),
@@ -466,13 +468,13 @@ const cases: Case[] = [
     typeId: 'shipping-method',
     count: 1,
     setup: (commerce) =>
-      commerce.seed(taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY }), zoneFactory.withCountries('DE').build({ key: 'de' })),
+      commerce.data.seed(taxCategoryFactory.build({ key: DEFAULT_TAX_CATEGORY_KEY }), zoneFactory.withCountries('DE').build({ key: 'de' })),
     build: () => shippingMethodFactory.forZone('de').asDefault().build(),
   },
   {
     name: "shippingMethodFactory.withTaxCategory('reduced').where(...).inStores('berlin').inactive()",
     typeId: 'shipping-method',
-    setup: (commerce) => commerce.seed(taxCategoryFactory.build({ key: 'reduced' }), storeFactory.build({ key: 'berlin' })),
+    setup: (commerce) => commerce.data.seed(taxCategoryFactory.build({ key: 'reduced' }), storeFactory.build({ key: 'berlin' })),
     build: () =>
       shippingMethodFactory.withTaxCategory('reduced').where('totalPrice.centAmount > 1000').inStores('berlin').inactive().build(),
   },
@@ -518,7 +520,7 @@ const cases: Case[] = [
     name: "cartDiscountFactory.inStores('berlin').withCustom(...)",
     typeId: 'cart-discount',
     setup: (commerce) =>
-      commerce.seed(storeFactory.build({ key: 'berlin' }), typeFactory.forResource('cart-discount').build({ key: 'discount-fields' })),
+      commerce.data.seed(storeFactory.build({ key: 'berlin' }), typeFactory.forResource('cart-discount').build({ key: 'discount-fields' })),
     build: () => cartDiscountFactory.inStores('berlin').withCustom('discount-fields', { note: 'x' }).build(),
   },
   { name: 'discountGroupFactory', typeId: 'discount-group', build: () => discountGroupFactory.build() },
@@ -526,14 +528,14 @@ const cases: Case[] = [
   {
     name: 'discountCodeFactory',
     typeId: 'discount-code',
-    setup: (commerce) => commerce.seed(cartDiscountFactory.requiringCode().build({ key: DEFAULT_CART_DISCOUNT_KEY })),
+    setup: (commerce) => commerce.data.seed(cartDiscountFactory.requiringCode().build({ key: DEFAULT_CART_DISCOUNT_KEY })),
     build: () => discountCodeFactory.build(),
   },
   {
     name: "discountCodeFactory.forCartDiscounts('spring', 'shipping-deal').inactive()",
     typeId: 'discount-code',
     setup: (commerce) =>
-      commerce.seed(
+      commerce.data.seed(
         cartDiscountFactory.requiringCode().build({ key: 'spring' }),
         cartDiscountFactory.onShipping().build({ key: 'shipping-deal' }),
       ),
@@ -542,7 +544,7 @@ const cases: Case[] = [
   {
     name: 'discountCodeFactory.where(...).limitedTo(10, 1).inGroups(...).validBetween(...)',
     typeId: 'discount-code',
-    setup: (commerce) => commerce.seed(cartDiscountFactory.requiringCode().build({ key: DEFAULT_CART_DISCOUNT_KEY })),
+    setup: (commerce) => commerce.data.seed(cartDiscountFactory.requiringCode().build({ key: DEFAULT_CART_DISCOUNT_KEY })),
     build: () =>
       discountCodeFactory
         .where('lineItemCount(1 = 1) > 0')
@@ -568,7 +570,7 @@ const cases: Case[] = [
     name: "cartFactory.withProducts(...product drafts).inCurrency('USD')",
     typeId: 'cart',
     setup: (commerce) =>
-      commerce.seed(
+      commerce.data.seed(
         productTypeFactory.asDefault().build(),
         productFactory
           .withPrices('USD')
@@ -584,13 +586,13 @@ const cases: Case[] = [
   usingSeeded({
     name: 'cartFactory.forCustomer(customer).withShippingAddress()',
     typeId: 'cart',
-    setup: (commerce) => commerce.seed(customerFactory.build()),
+    setup: (commerce) => commerce.data.seed(customerFactory.build()),
     build: (_, [customer]) => cartFactory.forCustomer(customer!).withShippingAddress().build(),
   }),
   usingSeeded({
     name: 'cartFactory.anonymous().forCustomer(customerId)',
     typeId: 'cart',
-    setup: (commerce) => commerce.seed(customerFactory.build()),
+    setup: (commerce) => commerce.data.seed(customerFactory.build()),
     build: (_, [customer]) => cartFactory.anonymous().forCustomer(customer!.id).build(),
   }),
   { name: 'cartFactory.forCustomer() (guest email)', typeId: 'cart', build: () => cartFactory.forCustomer().build() },
@@ -616,7 +618,7 @@ const cases: Case[] = [
     typeId: 'cart',
     setup: async (commerce) => {
       await seedShipping(commerce);
-      return commerce.seed(
+      return commerce.data.seed(
         cartDiscountFactory.relative(1000).requiringCode().build({ key: 'ten-percent' }),
         cartDiscountFactory.relative(10_000).onShipping().requiringCode().build({ key: 'free-shipping' }),
         discountCodeFactory.forCartDiscounts('ten-percent').build({ code: 'SAVE10' }),
@@ -629,7 +631,7 @@ const cases: Case[] = [
     name: "cartFactory.inStore('berlin').forBusinessUnit('acme').withCustom(...)",
     typeId: 'cart',
     setup: (commerce) =>
-      commerce.seed(
+      commerce.data.seed(
         storeFactory.build({ key: 'berlin' }),
         businessUnitFactory.withStores('berlin').build({ key: 'acme' }),
         typeFactory.forResource('order').build({ key: 'order-fields' }),
@@ -655,13 +657,13 @@ const cases: Case[] = [
     name: "paymentFactory.forCustomer('ada') (key).inState('paid')",
     typeId: 'payment',
     setup: (commerce) =>
-      commerce.seed(customerFactory.build({ key: 'ada' }), stateFactory.forType('PaymentState').initial().build({ key: 'paid' })),
+      commerce.data.seed(customerFactory.build({ key: 'ada' }), stateFactory.forType('PaymentState').initial().build({ key: 'paid' })),
     build: () => paymentFactory.forCustomer('ada').inState('paid').build(),
   },
   usingSeeded({
     name: 'paymentFactory.forCustomer(customer.id)',
     typeId: 'payment',
-    setup: (commerce) => commerce.seed(customerFactory.build()),
+    setup: (commerce) => commerce.data.seed(customerFactory.build()),
     build: (_, [customer]) => paymentFactory.forCustomer(customer!.id).build(),
   }),
   { name: 'paymentFactory.anonymous()', typeId: 'payment', build: () => paymentFactory.anonymous().build() },
@@ -675,14 +677,15 @@ const cases: Case[] = [
   {
     name: 'shoppingListFactory.withLineItems(unpublished SKU)',
     typeId: 'shopping-list',
-    setup: (commerce) => commerce.seed(productTypeFactory.asDefault().build(), productFactory.build({ masterVariant: { sku: 'DRAFT' } })),
+    setup: (commerce) =>
+      commerce.data.seed(productTypeFactory.asDefault().build(), productFactory.build({ masterVariant: { sku: 'DRAFT' } })),
     build: () => shoppingListFactory.withLineItems('DRAFT').build(),
   },
   {
     name: "shoppingListFactory.forCustomer('ada').inStore('berlin').forBusinessUnit('acme')",
     typeId: 'shopping-list',
     setup: (commerce) =>
-      commerce.seed(
+      commerce.data.seed(
         customerFactory.build({ key: 'ada' }),
         storeFactory.build({ key: 'berlin' }),
         businessUnitFactory.build({ key: 'acme' }),
@@ -692,7 +695,7 @@ const cases: Case[] = [
   usingSeeded({
     name: 'shoppingListFactory.forCustomer(customer.id)',
     typeId: 'shopping-list',
-    setup: (commerce) => commerce.seed(customerFactory.build()),
+    setup: (commerce) => commerce.data.seed(customerFactory.build()),
     build: (_, [customer]) => shoppingListFactory.forCustomer(customer!.id).build(),
   }),
   { name: 'shoppingListFactory.anonymous()', typeId: 'shopping-list', build: () => shoppingListFactory.anonymous().build() },
@@ -711,7 +714,7 @@ const cases: Case[] = [
     name: "reviewFactory.forChannel('web').byCustomer('ada').inState('approved')",
     typeId: 'review',
     setup: (commerce) =>
-      commerce.seed(
+      commerce.data.seed(
         channelFactory.build({ key: 'web' }),
         customerFactory.build({ key: 'ada' }),
         stateFactory.forType('ReviewState').withRoles('ReviewIncludedInStatistics').build({ key: 'approved' }),
@@ -744,14 +747,14 @@ const cases: Case[] = [
   {
     name: "businessUnitFactory.division('acme')",
     typeId: 'business-unit',
-    setup: (commerce) => commerce.seed(businessUnitFactory.build({ key: 'acme' })),
+    setup: (commerce) => commerce.data.seed(businessUnitFactory.build({ key: 'acme' })),
     build: () => businessUnitFactory.division('acme').build(),
   },
   {
     name: "businessUnitFactory.withStores('berlin', 'vienna') / division('acme').withStores('berlin')",
     typeId: 'business-unit',
     setup: (commerce) =>
-      commerce.seed(
+      commerce.data.seed(
         storeFactory.build({ key: 'berlin' }),
         storeFactory.build({ key: 'vienna' }),
         businessUnitFactory.build({ key: 'acme' }),
@@ -776,7 +779,7 @@ const cases: Case[] = [
     typeId: 'business-unit',
     setup: async (commerce) => {
       await seedAssociates(commerce);
-      return commerce.seed(
+      return commerce.data.seed(
         businessUnitFactory.build({ key: 'acme' }),
         typeFactory.forResource('business-unit').build({ key: 'unit-fields' }),
       );
@@ -798,7 +801,7 @@ const cases: Case[] = [
   usingSeeded({
     name: "orderFactory.forCustomer(customer).inCurrency('USD').withShippingAddress('US')",
     typeId: 'order',
-    setup: (commerce) => commerce.seed(customerFactory.build()),
+    setup: (commerce) => commerce.data.seed(customerFactory.build()),
     build: (_, [customer]) => orderFactory.forCustomer(customer!).inCurrency('USD').withShippingAddress('US').build(),
   }),
   {
@@ -810,7 +813,7 @@ const cases: Case[] = [
     name: "orderFactory.inStore('berlin').forBusinessUnit('acme').withPayments('payment-a').inState('received').withCustom(...)",
     typeId: 'order',
     setup: (commerce) =>
-      commerce.seed(
+      commerce.data.seed(
         storeFactory.build({ key: 'berlin' }),
         businessUnitFactory.build({ key: 'acme' }),
         paymentFactory.build({ key: 'payment-a' }),
@@ -831,7 +834,7 @@ const cases: Case[] = [
     name: "quoteRequestFactory.forCart(cart.id, version).inState('submitted').withPurchaseOrderNumber(...)",
     typeId: 'quote-request',
     setup: async (commerce) => {
-      await commerce.seed(stateFactory.forType('QuoteRequestState').build({ key: 'submitted' }));
+      await commerce.data.seed(stateFactory.forType('QuoteRequestState').build({ key: 'submitted' }));
       return seedQuoteCart(commerce);
     },
     build: (i, [cart]) =>
@@ -843,7 +846,7 @@ const cases: Case[] = [
     typeId: 'approval-rule',
     setup: async (commerce) => {
       await seedApprovalUnit(commerce);
-      return commerce.seed(
+      return commerce.data.seed(
         businessUnitFactory.withAssociates({ customerKey: 'ada', roleKeys: ['admin'] }).build({ key: 'division-rules' }),
       );
     },
@@ -872,12 +875,12 @@ function expectPlainDraft(draft: TaggedDraft, typeId: TypeId): void {
 for (const { name, typeId, build, setup, count = COUNT } of cases) {
   test(`${name}: ${count} builds are plain tagged drafts that seed validates and stores, in order`, async ({ commerce }) => {
     const seeded = await setup?.(commerce);
-    const before = (await commerce.all(typeId)).length;
+    const before = (await commerce.data.all(typeId)).length;
     const drafts = Array.from({ length: count }, (_, index) => build(index, seeded));
     for (const draft of drafts) expectPlainDraft(draft, typeId);
-    const created = await commerce.seed(drafts);
+    const created = await commerce.data.seed(drafts);
     expect(created).toHaveLength(count);
-    expect(await commerce.all(typeId)).toHaveLength(before + count);
+    expect(await commerce.data.all(typeId)).toHaveLength(before + count);
     created.forEach((resource, index) => {
       expect(resource.version).toBe(1);
       expect((resource as { key?: string }).key).toBe((drafts[index] as { key?: string }).key);
@@ -1045,7 +1048,7 @@ async function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCod
     case 'approval-rule': {
       // Only served as an associate of the unit: post as its first associate.
       const businessUnitKey = (draft as TaggedDraft<'approval-rule'>).businessUnit!.key!;
-      const associateId = (await commerce.getByKey('business-unit', businessUnitKey))!.associates[0]!.customer.id;
+      const associateId = (await commerce.data.getByKey('business-unit', businessUnitKey))!.associates[0]!.customer.id;
       return apiRoot
         .asAssociate()
         .withAssociateIdValue({ associateId })
@@ -1061,7 +1064,7 @@ async function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCod
 
 test('the drafts of every factory and trait are accepted by POST through the official SDK', async ({ commerce }) => {
   for (const { name, typeId, build, setup, count = COUNT } of cases) {
-    commerce.mock.clear();
+    commerce.mock.state.clear();
     const seeded = await setup?.(commerce);
     const posts = Math.min(3, count);
     for (let index = 0; index < posts; index++) {
@@ -1070,19 +1073,19 @@ test('the drafts of every factory and trait are accepted by POST through the off
       });
       expect(response.statusCode, name).toBe(201);
     }
-    expect((await commerce.all(typeId)).length, name).toBeGreaterThanOrEqual(posts);
+    expect((await commerce.data.all(typeId)).length, name).toBeGreaterThanOrEqual(posts);
   }
 });
 
 test('seed infers the resource types from factory output, also for mixed lists', async ({ commerce }) => {
-  const [customer] = await commerce.seed(customerFactory.build({ firstName: 'Ada', lastName: 'Lovelace' }));
+  const [customer] = await commerce.data.seed(customerFactory.build({ firstName: 'Ada', lastName: 'Lovelace' }));
   // Typed as the stored Customer: these lines would not compile otherwise.
   const email: string = customer!.email;
   const addressIds: string[] = customer!.shippingAddressIds;
   expect(email).toMatch(/^ada\.lovelace\.\d+@example\.com$/);
   expect(addressIds).toEqual([]);
 
-  const mixed = await commerce.seed(customerFactory.build(), categoryFactory.build(), [customerFactory.build()]);
+  const mixed = await commerce.data.seed(customerFactory.build(), categoryFactory.build(), [customerFactory.build()]);
   const typed: Array<Customer | Category> = mixed;
   expect(typed.map((resource) => ('email' in resource ? 'customer' : 'category'))).toEqual(['customer', 'category', 'customer']);
 });
@@ -1094,7 +1097,7 @@ test('unique fields stay unique across builds and traits; seed resolves referenc
   const categories = [...categoryFactory.buildList(10), ...categoryFactory.inLocales('en', 'de').buildList(10)];
   expect(new Set(categories.map((c) => c.slug.en)).size).toBe(20);
 
-  const [root, child, grandchild] = await commerce.seed(
+  const [root, child, grandchild] = await commerce.data.seed(
     categoryFactory.build({ key: 'root' }),
     categoryFactory.childOf('root').build({ key: 'child' }),
     categoryFactory.childOf('child').build(),
@@ -1105,14 +1108,14 @@ test('unique fields stay unique across builds and traits; seed resolves referenc
     { typeId: 'category', id: child!.id },
   ]);
 
-  const [web, warehouse] = await commerce.seed(channelFactory.forDistribution().build(), channelFactory.build());
-  const [store] = await commerce.seed(storeFactory.withDistributionChannels(web!.key).withSupplyChannels(warehouse!.key).build());
+  const [web, warehouse] = await commerce.data.seed(channelFactory.forDistribution().build(), channelFactory.build());
+  const [store] = await commerce.data.seed(storeFactory.withDistributionChannels(web!.key).withSupplyChannels(warehouse!.key).build());
   expect(store!.distributionChannels).toEqual([{ typeId: 'channel', id: web!.id }]);
   expect(store!.supplyChannels).toEqual([{ typeId: 'channel', id: warehouse!.id }]);
 
-  const [type] = await commerce.seed(typeFactory.forResource('customer').build());
-  const [group] = await commerce.seed(customerGroupFactory.build());
-  const [customer] = await commerce.seed(
+  const [type] = await commerce.data.seed(typeFactory.forResource('customer').build());
+  const [group] = await commerce.data.seed(customerGroupFactory.build());
+  const [customer] = await commerce.data.seed(
     customerFactory.inStores(store!.key).inGroup(group!.key!).withCustom(type!.key, { tier: 'gold' }).build(),
   );
   expect(customer!.stores).toEqual([{ typeId: 'store', key: store!.key }]);
@@ -1121,8 +1124,8 @@ test('unique fields stay unique across builds and traits; seed resolves referenc
 });
 
 test('a product with variants and prices in several currencies, its stock and a discount', async ({ commerce }) => {
-  await commerce.seed(productTypeFactory.asDefault().build(), taxCategoryFactory.withRates('DE', 'US').build({ key: 'standard' }));
-  const [product] = await commerce.seed(
+  await commerce.data.seed(productTypeFactory.asDefault().build(), taxCategoryFactory.withRates('DE', 'US').build({ key: 'standard' }));
+  const [product] = await commerce.data.seed(
     productFactory.withVariants(2).withPrices('EUR', 'USD', 'GBP').withTaxCategory('standard').published().build(),
   );
   const current = product!.masterData.current;
@@ -1134,7 +1137,7 @@ test('a product with variants and prices in several currencies, its stock and a 
   ]);
   const skus = variants.map((variant) => variant.sku!);
   expect(new Set(skus).size).toBe(3);
-  await commerce.seed(
+  await commerce.data.seed(
     skus.map((sku) => inventoryEntryFactory.forSku(sku).build()),
     productDiscountFactory.relative(20).build(),
   );
@@ -1146,12 +1149,12 @@ test('a checkout-ready cart: a customer with addresses, products priced in its c
   commerce,
 }) => {
   await seedShipping(commerce);
-  const [customer] = await commerce.seed(customerFactory.withAddresses('AT', 'DE').withDefaultAddresses().build());
-  await commerce.seed(
+  const [customer] = await commerce.data.seed(customerFactory.withAddresses('AT', 'DE').withDefaultAddresses().build());
+  await commerce.data.seed(
     cartDiscountFactory.relative(1000).requiringCode().build({ key: 'ten-percent' }),
     discountCodeFactory.forCartDiscounts('ten-percent').build({ code: 'SAVE10' }),
   );
-  const [cart] = await commerce.seed(
+  const [cart] = await commerce.data.seed(
     cartFactory
       .forCustomer(customer!)
       .inCurrency('USD')
@@ -1180,8 +1183,8 @@ test('a business unit with associates, a division that inherits them, and a shop
   commerce,
 }) => {
   const [ada, grace] = await seedAssociates(commerce);
-  const [store] = await commerce.seed(storeFactory.build());
-  const [company] = await commerce.seed(
+  const [store] = await commerce.data.seed(storeFactory.build());
+  const [company] = await commerce.data.seed(
     businessUnitFactory
       .withStores(store!.key)
       .withAddresses('DE')
@@ -1202,7 +1205,7 @@ test('a business unit with associates, a division that inherits them, and a shop
       associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'buyer' }, inheritance: 'Disabled' }],
     },
   ]);
-  const [division] = await commerce.seed(businessUnitFactory.division(company!.key).build());
+  const [division] = await commerce.data.seed(businessUnitFactory.division(company!.key).build());
   expect(division!).toMatchObject({
     unitType: 'Division',
     parentUnit: { key: company!.key },
@@ -1217,16 +1220,16 @@ test('a business unit with associates, a division that inherits them, and a shop
       ],
     },
   ]);
-  const [role] = await commerce.seed(associateRoleFactory.build());
+  const [role] = await commerce.data.seed(associateRoleFactory.build());
   expect(role!).toMatchObject({
     buyerAssignable: false,
     permissions: expect.arrayContaining(['CreateMyCarts', 'CreateMyOrdersFromMyCarts']),
   });
 
-  const [list] = await commerce.seed(
+  const [list] = await commerce.data.seed(
     shoppingListFactory.forCustomer(grace!.key!).forBusinessUnit(company!.key).withTextLineItems(2).build(),
   );
-  const [payment] = await commerce.seed(
+  const [payment] = await commerce.data.seed(
     paymentFactory.forCustomer(grace!.id).withAmount(2500).withTransactions('Authorization', 'Charge').build(),
   );
   expect(list!).toMatchObject({
@@ -1244,8 +1247,8 @@ test(`staged quotes and quotes (made through their endpoints, not seeded): ${COU
   commerce,
 }) => {
   const [cart] = await seedQuoteCart(commerce);
-  const [request] = await commerce.seed(quoteRequestFactory.forCart(cart!.id).build({ key: DEFAULT_QUOTE_REQUEST_KEY }));
-  await expect(commerce.seed(stagedQuoteFactory.build())).rejects.toMatchObject({ statusCode: 400 });
+  const [request] = await commerce.data.seed(quoteRequestFactory.forCart(cart!.id).build({ key: DEFAULT_QUOTE_REQUEST_KEY }));
+  await expect(commerce.data.seed(stagedQuoteFactory.build())).rejects.toMatchObject({ statusCode: 400 });
   const apiRoot = commerce.apiRoot;
   const staged = [];
   for (let index = 0; index < COUNT; index++) {
@@ -1279,13 +1282,13 @@ test(`staged quotes and quotes (made through their endpoints, not seeded): ${COU
     .post({ body: sdkBody(quoteFactory.forStagedQuote(staged[1]!.id).sendingStagedQuote().build()) })
     .execute();
   expect(sent.statusCode).toBe(201);
-  expect((await commerce.get('staged-quote', staged[1]!.id))!.stagedQuoteState).toBe('Sent');
+  expect((await commerce.data.get('staged-quote', staged[1]!.id))!.stagedQuoteState).toBe('Sent');
   const accepting = await apiRoot
     .stagedQuotes()
     .post({ body: sdkBody(stagedQuoteFactory.forQuoteRequest(request!.id).acceptingRequest().build()) })
     .execute();
   expect(accepting.statusCode).toBe(201);
-  expect((await commerce.get('quote-request', request!.id))!.quoteRequestState).toBe('Accepted');
+  expect((await commerce.data.get('quote-request', request!.id))!.quoteRequestState).toBe('Accepted');
 });
 
 test('traits that replace a value replace it wholesale; forZone() chains zones and currencies', () => {
@@ -1324,7 +1327,7 @@ test('traits that replace a value replace it wholesale; forZone() chains zones a
 });
 
 test('a missing reference target fails seeding with the platform error', async ({ commerce }) => {
-  await expect(commerce.seed(categoryFactory.childOf('nowhere').build())).rejects.toMatchObject({
+  await expect(commerce.data.seed(categoryFactory.childOf('nowhere').build())).rejects.toMatchObject({
     statusCode: 400,
     errors: [expect.objectContaining({ code: 'ReferencedResourceNotFound' })],
   });
@@ -1334,14 +1337,14 @@ test('customers carry the plain password to sign in with: DEFAULT_PASSWORD or th
   const draft = customerFactory.build();
   expect(draft.password).toBe(DEFAULT_PASSWORD);
   expect(DEFAULT_PASSWORD).toBe('password123');
-  const [customer] = await commerce.seed(draft);
+  const [customer] = await commerce.data.seed(draft);
   const asCustomer = commerce.apiRootFor({ customer: { email: draft.email, password: draft.password } });
   const read = await asCustomer.customers().withId({ ID: customer!.id }).get().execute();
   expect(read.body.email).toBe(draft.email);
   expect(commerce).toHaveIssuedCustomerToken(customer!.id);
 
   const other = customerFactory.build({ password: 's3cret!' });
-  const [second] = await commerce.seed(other);
+  const [second] = await commerce.data.seed(other);
   await commerce
     .apiRootFor({ customer: { email: other.email, password: 's3cret!' } })
     .customers()

@@ -11,7 +11,7 @@ test.describe('commerce.faults', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('a rule makes the next matching request fail; the data stays as it was', async ({ commerce }) => {
-    const [customer] = await commerce.seed(customerFactory.build({ firstName: 'Ada' }));
+    const [customer] = await commerce.data.seed(customerFactory.build({ firstName: 'Ada' }));
     await commerce.faults.add({ method: 'POST', path: `/${commerce.projectKey}/customers/*`, status: 503 });
     const failed = await commerce.apiRoot
       .customers()
@@ -20,12 +20,12 @@ test.describe('commerce.faults', () => {
       .execute()
       .catch((error: { statusCode: number; body: { errors: Array<{ code: string }> } }) => error);
     expect(failed).toMatchObject({ statusCode: 503, body: { errors: [{ code: 'OverCapacity' }] } });
-    expect((await commerce.get('customer', customer!.id))?.firstName).toBe('Ada');
+    expect((await commerce.data.get('customer', customer!.id))?.firstName).toBe('Ada');
     await expect(commerce.faults.add({ status: 99 })).rejects.toThrow(/invalid fault rule: status/);
   });
 
   test('the next test starts without the rules of the one before', async ({ commerce }) => {
-    const [customer] = await commerce.seed(customerFactory.build());
+    const [customer] = await commerce.data.seed(customerFactory.build());
     const updated = await commerce.apiRoot
       .customers()
       .withId({ ID: customer!.id })
@@ -44,7 +44,7 @@ for (const [mode, modeTest] of [
     await commerce.faults.add({ method: 'POST', path: `/${commerce.projectKey}/customer-groups`, dropConnection: true, times: 1 });
     await page.route('https://shop.example.test/', (route) => route.fulfill({ contentType: 'text/html', body: '<p>shop</p>' }));
     await page.goto('https://shop.example.test/');
-    const { accessToken } = await commerce.clientToken();
+    const { accessToken } = await commerce.tokens.issue({ kind: 'client' });
     const createGroup = () =>
       page.evaluate(
         async ({ url, token }) => {
@@ -63,8 +63,8 @@ for (const [mode, modeTest] of [
         { url: `${DEFAULT_API_URL}/${commerce.projectKey}/customer-groups`, token: accessToken },
       );
     expect(await createGroup()).toBe('TypeError: Failed to fetch');
-    expect(await commerce.all('customer-group')).toEqual([]);
+    expect(await commerce.data.all('customer-group')).toEqual([]);
     expect(await createGroup()).toBe(201);
-    expect((await commerce.requests({ method: 'POST' })).map((entry) => entry.status)).toEqual([0, 201]);
+    expect((await commerce.journal.requests({ method: 'POST' })).map((entry) => entry.status)).toEqual([0, 201]);
   });
 }

@@ -9,27 +9,27 @@ test.describe('each test starts from empty data', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('a first test stores a customer and a token', async ({ commerce }) => {
-    await commerce.seed(customerDraft('first@example.com'));
-    await commerce.clientToken();
-    expect(await commerce.all('customer')).toHaveLength(1);
+    await commerce.data.seed(customerDraft('first@example.com'));
+    await commerce.tokens.issue({ kind: 'client' });
+    expect(await commerce.data.all('customer')).toHaveLength(1);
     expect(await commerce.tokens.list()).toHaveLength(1);
   });
 
   test('the next test in the same worker sees none of it', async ({ commerce }) => {
-    expect(await commerce.all('customer')).toHaveLength(0);
+    expect(await commerce.data.all('customer')).toHaveLength(0);
     expect(await commerce.tokens.list()).toHaveLength(0);
   });
 });
 
 test('global fetch to the API and token hosts is served by the worker mock', async ({ commerce }) => {
-  const [customer] = await commerce.seed(customerDraft('fetch@example.com'));
+  const [customer] = await commerce.data.seed(customerDraft('fetch@example.com'));
   const response = await fetch(`${commerce.apiUrl}/${commerce.projectKey}/customers/${customer!.id}`);
   expect(response.status).toBe(200);
   expect(((await response.json()) as { email: string }).email).toBe('fetch@example.com');
 });
 
 test('seed takes tagged drafts, [typeId, draft] pairs and lists, in order, and returns what was stored', async ({ commerce }) => {
-  const created = await commerce.seed(
+  const created = await commerce.data.seed(
     customerDraft('one@example.com'),
     [['customer-group', { groupName: 'VIP', key: 'vip' }]],
     [customerDraft('two@example.com'), customerDraft('three@example.com')],
@@ -41,23 +41,23 @@ test('seed takes tagged drafts, [typeId, draft] pairs and lists, in order, and r
     'two@example.com',
     'three@example.com',
   ]);
-  const [customer] = await commerce.seed(customerDraft('typed@example.com'));
+  const [customer] = await commerce.data.seed(customerDraft('typed@example.com'));
   // Typed as the stored customer: the password is stored hashed, never in clear.
   expect(customer!.password).not.toBe('secret');
-  expect((await commerce.getByKey('customer-group', 'vip'))?.name).toBe('VIP');
+  expect((await commerce.data.getByKey('customer-group', 'vip'))?.name).toBe('VIP');
 });
 
 test('seed validates like the create route and stores nothing of a bad draft', async ({ commerce }) => {
   let failure: unknown;
   try {
-    await commerce.seed(tagDraft({ email: 'no-password@example.com' } as never, 'customer'));
+    await commerce.data.seed(tagDraft({ email: 'no-password@example.com' } as never, 'customer'));
   } catch (error) {
     failure = error;
   }
   expect(failure).toBeInstanceOf(PlatformError);
   expect((failure as PlatformError).errors).toEqual([expect.objectContaining({ code: 'RequiredField', field: 'password' })]);
-  expect(await commerce.all('customer')).toHaveLength(0);
-  await expect(commerce.seed({ email: 'untagged@example.com', password: 'x' } as never)).rejects.toThrow(/untagged draft/);
+  expect(await commerce.data.all('customer')).toHaveLength(0);
+  await expect(commerce.data.seed({ email: 'untagged@example.com', password: 'x' } as never)).rejects.toThrow(/untagged draft/);
 });
 
 test('apiRoot is the official SDK pointed at the mock; createdBy names its client', async ({ commerce }) => {
@@ -67,12 +67,12 @@ test('apiRoot is the official SDK pointed at the mock; createdBy names its clien
     .execute();
   expect(body.createdBy?.clientId).toBe('commerce-mock-client');
   expect((await commerce.tokens.find({ kind: 'client' }))?.clientId).toBe('commerce-mock-client');
-  expect((await commerce.getByKey('customer-group', 'wholesale'))?.id).toBe(body.id);
+  expect((await commerce.data.getByKey('customer-group', 'wholesale'))?.id).toBe(body.id);
 });
 
 test('customer and anonymous tokens are issued on request and recognised by the API', async ({ commerce }) => {
-  const [customer] = await commerce.seed(customerDraft('token@example.com'));
-  const token = await commerce.customerToken(customer!.id);
+  const [customer] = await commerce.data.seed(customerDraft('token@example.com'));
+  const token = await commerce.tokens.issue({ kind: 'customer', customerId: customer!.id });
   expect(token.scope).toContain(`customer_id:${customer!.id}`);
   const asCustomer = commerce.apiRootFor({ token: token.accessToken });
   const updated = await asCustomer
@@ -82,14 +82,14 @@ test('customer and anonymous tokens are issued on request and recognised by the 
     .execute();
   expect(updated.body.lastModifiedBy?.customer?.id).toBe(customer!.id);
 
-  const anonymous = await commerce.anonymousToken('session-1');
+  const anonymous = await commerce.tokens.issue({ kind: 'anonymous', anonymousId: 'session-1' });
   expect(anonymous.scope).toContain('anonymous_id:session-1');
   expect(await commerce.tokens.list({ kind: 'anonymous', anonymousId: 'session-1' })).toHaveLength(1);
-  await expect(commerce.customerToken('no-such-customer')).rejects.toThrow(/was not found/);
+  await expect(commerce.tokens.issue({ kind: 'customer', customerId: 'no-such-customer' })).rejects.toThrow(/was not found/);
 });
 
 test('the SDK password flow signs a seeded customer in', async ({ commerce }) => {
-  const [customer] = await commerce.seed(customerDraft('Password.Flow@example.com'));
+  const [customer] = await commerce.data.seed(customerDraft('Password.Flow@example.com'));
   const asCustomer = commerce.apiRootFor({ customer: { email: 'password.flow@example.com', password: 'secret' } });
   const read = await asCustomer.customers().withId({ ID: customer!.id }).get().execute();
   expect(read.body.email).toBe('Password.Flow@example.com');
@@ -97,7 +97,7 @@ test('the SDK password flow signs a seeded customer in', async ({ commerce }) =>
 });
 
 test('url() serves the same mock on a real port, for the request fixture and child processes', async ({ commerce, request }) => {
-  await commerce.seed(customerDraft('port@example.com'));
+  await commerce.data.seed(customerDraft('port@example.com'));
   const url = await commerce.url();
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(await commerce.url()).toBe(url);

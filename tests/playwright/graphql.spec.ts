@@ -27,12 +27,12 @@ test('commerce.graphql(): errors come back, not thrown', async ({ commerce }) =>
 test('a factory draft as GraphQL input, where the drafts agree', async ({ commerce }) => {
   const draft = customerGroupFactory.build();
   const answer = await commerce.graphql<{ createCustomerGroup: { id: string } }>(CREATE_GROUP, { draft });
-  expect((await commerce.get('customer-group', answer.data!.createCustomerGroup.id))?.key).toBe(draft.key);
+  expect((await commerce.data.get('customer-group', answer.data!.createCustomerGroup.id))?.key).toBe(draft.key);
 });
 
 test('a browser page calls GraphQL on the platform host; the fixture routes it to the mock', async ({ commerce, page }) => {
-  await commerce.seed(customerGroupFactory.build({ key: 'from-seed', groupName: 'Seeded' }));
-  const token = (await commerce.clientToken()).accessToken;
+  await commerce.data.seed(customerGroupFactory.build({ key: 'from-seed', groupName: 'Seeded' }));
+  const token = (await commerce.tokens.issue({ kind: 'client' })).accessToken;
   await page.goto('about:blank');
   const answer = await postFromPage(page, `${commerce.apiUrl}/${commerce.projectKey}/graphql`, token, {
     query: '{ customerGroup(key: "from-seed") { name } }',
@@ -47,7 +47,7 @@ test.describe('remote mode', () => {
     const answer = await commerce.graphql<{ createCustomerGroup: { id: string } }>(CREATE_GROUP, {
       draft: { groupName: 'Remote', key: 'remote' },
     });
-    expect(server.mock.get('customer-group', answer.data!.createCustomerGroup.id)).toMatchObject({ key: 'remote', version: 1 });
+    expect(server.mock.data.get('customer-group', answer.data!.createCustomerGroup.id)).toMatchObject({ key: 'remote', version: 1 });
     const { body } = await commerce.apiRoot.customerGroups().withKey({ key: 'remote' }).get().execute();
     expect(body.name).toBe('Remote');
   });

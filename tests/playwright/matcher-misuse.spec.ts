@@ -29,8 +29,8 @@ async function refusedBoth(run: (e: ReturnType<typeof expect<Commerce>>) => unkn
 
 test.describe('token matchers', () => {
   test('toHaveIssuedCustomerToken(undefined) is a usage error, even when customer tokens were issued', async ({ commerce }) => {
-    const [customer] = await commerce.seed(customerFactory.build());
-    await commerce.customerToken(customer!.id);
+    const [customer] = await commerce.data.seed(customerFactory.build());
+    await commerce.tokens.issue({ kind: 'customer', customerId: customer!.id });
     const message = await usageError(() => expect(commerce).toHaveIssuedCustomerToken(undefined as never));
     expect(message).toContain('expect(commerce).toHaveIssuedCustomerToken(customerId)');
     expect(message).toContain('Matcher error: customerId must be a non-empty string\n\ncustomerId has value: undefined');
@@ -42,8 +42,8 @@ test.describe('token matchers', () => {
   });
 
   test('an optional id given as undefined is refused; left out, it matches any token of the kind', async ({ commerce }) => {
-    await commerce.anonymousToken('session-1');
-    await commerce.clientToken();
+    await commerce.tokens.issue({ kind: 'anonymous', anonymousId: 'session-1' });
+    await commerce.tokens.issue({ kind: 'client' });
     expect(commerce).toHaveIssuedAnonymousToken();
     expect(commerce).toHaveIssuedClientToken();
     const anonymous = await usageError(() => expect(commerce).toHaveIssuedAnonymousToken(undefined));
@@ -99,7 +99,7 @@ test.describe('associate decision matchers', () => {
 
 test.describe('stored-resource matchers', () => {
   test('toHaveStored refuses an unknown type id and an expectation that is neither an object nor a predicate', async ({ commerce }) => {
-    await commerce.seed(customerFactory.build());
+    await commerce.data.seed(customerFactory.build());
     const message = await usageError(() => expect(commerce).not.toHaveStored('customers' as never, {}));
     expect(message).toContain('Matcher error: typeId must be a resource type id');
     expect(message).toContain('typeId has value: "customers"');
@@ -148,7 +148,7 @@ test.describe('value matchers', () => {
   });
 
   test('toHaveVersion refuses a version that is no version', async ({ commerce }) => {
-    const [customer] = await commerce.seed(customerFactory.build());
+    const [customer] = await commerce.data.seed(customerFactory.build());
     for (const version of [undefined, 0, '1', 1.5]) {
       for (const matchers of [expect(customer), expect(customer).not]) {
         expect(await usageError(() => matchers.toHaveVersion(version as never))).toContain(

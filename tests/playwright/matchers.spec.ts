@@ -38,9 +38,9 @@ async function asyncFailure(assertion: () => Promise<unknown>): Promise<string> 
 test.describe('toHaveIssuedCustomerToken', () => {
   test('passes once a customer signed in (password flow) and lists the issued tokens when it fails', async ({ commerce }) => {
     const draft = customerFactory.build();
-    const [customer, other] = await commerce.seed(draft, customerFactory.build());
+    const [customer, other] = await commerce.data.seed(draft, customerFactory.build());
     expect(commerce).not.toHaveIssuedCustomerToken(customer!.id);
-    await commerce.clientToken();
+    await commerce.tokens.issue({ kind: 'client' });
 
     const message = await failureOf(() => quick(commerce).toHaveIssuedCustomerToken(customer!.id));
     expect(message).toContain('expect(commerce).toHaveIssuedCustomerToken(customerId)');
@@ -66,8 +66,8 @@ test.describe('toHaveIssuedCustomerToken', () => {
   });
 
   test('counts tokens issued with commerce.customerToken', async ({ commerce }) => {
-    const [customer] = await commerce.seed(customerFactory.build());
-    await commerce.customerToken(customer!.id, { storeKey: 'berlin' });
+    const [customer] = await commerce.data.seed(customerFactory.build());
+    await commerce.tokens.issue({ kind: 'customer', customerId: customer!.id, storeKey: 'berlin' });
     expect(commerce).toHaveIssuedCustomerToken(customer!.id);
     expect(await failureOf(() => quick(commerce).not.toHaveIssuedCustomerToken(customer!.id))).toContain('store "berlin"');
   });
@@ -118,7 +118,7 @@ test.describe('toHaveIssuedClientToken', () => {
 
 test.describe('toHaveStored', () => {
   test('matches a partial resource as a recursive subset, with asymmetric matchers and regular expressions', async ({ commerce }) => {
-    await commerce.seed(customerFactory.withAddresses('DE', 'AT').build({ email: 'ada@example.com', firstName: 'Ada' }));
+    await commerce.data.seed(customerFactory.withAddresses('DE', 'AT').build({ email: 'ada@example.com', firstName: 'Ada' }));
     expect(commerce).toHaveStored('customer', { email: 'ada@example.com' });
     expect(commerce).toHaveStored('customer', { firstName: 'Ada', addresses: [{ country: 'DE' }, { country: 'AT' }] });
     expect(commerce).toHaveStored('customer', { email: expect.stringContaining('@example.com'), version: 1, id: expect.any(String) });
@@ -130,7 +130,7 @@ test.describe('toHaveStored', () => {
   });
 
   test('matches a predicate', async ({ commerce }) => {
-    await commerce.seed(customerFactory.buildList(3));
+    await commerce.data.seed(customerFactory.buildList(3));
     expect(commerce).toHaveStored('customer', (customer) => customer.email.endsWith('@example.com'));
     expect(commerce).not.toHaveStored('customer', (customer) => customer.addresses.length > 0);
     const message = await failureOf(() => quick(commerce).toHaveStored('customer', (customer) => customer.addresses.length > 0));
@@ -139,7 +139,7 @@ test.describe('toHaveStored', () => {
   });
 
   test('a failure diffs the expectation against the closest stored resource', async ({ commerce }) => {
-    const [, grace] = await commerce.seed(
+    const [, grace] = await commerce.data.seed(
       customerFactory.build({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' }),
       customerFactory.build({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
     );
@@ -159,7 +159,7 @@ test.describe('toHaveStored', () => {
     expect(await failureOf(() => quick(commerce).toHaveStored('category', { key: 'shoes' }))).toContain(
       'Expected: a stored category matching {"key": "shoes"}\nReceived: no category is stored',
     );
-    const [shoes] = await commerce.seed(categoryFactory.build({ key: 'shoes' }));
+    const [shoes] = await commerce.data.seed(categoryFactory.build({ key: 'shoes' }));
     const negated = await failureOf(() => quick(commerce).not.toHaveStored('category', { key: 'shoes' }));
     expect(negated).toContain('expect(commerce).not.toHaveStored(typeId, expected)');
     expect(negated).toContain('Expected: no stored category matching {"key": "shoes"}');
@@ -169,8 +169,8 @@ test.describe('toHaveStored', () => {
 
   test('works on a bare CommerceMock too, and refuses other receivers with a matcher error', async () => {
     const mock = createCommerceMock();
-    mock.seed(customerGroupFactory.build({ groupName: 'VIP' }));
-    mock.issueToken({ kind: 'client' });
+    mock.data.seed(customerGroupFactory.build({ groupName: 'VIP' }));
+    mock.tokens.issue({ kind: 'client' });
     expect(mock).toHaveStored('customer-group', { name: 'VIP' });
     expect(mock).toHaveStoredCount('customer-group', 1);
     expect(mock).toHaveIssuedClientToken('commerce-mock');
@@ -184,7 +184,7 @@ test.describe('toHaveStored', () => {
 test.describe('toHaveStoredCount', () => {
   test('counts all resources of a type, or those matching a where predicate', async ({ commerce }) => {
     expect(commerce).toHaveStoredCount('customer', 0);
-    await commerce.seed(customerFactory.buildList(3), customerFactory.verified().buildList(2));
+    await commerce.data.seed(customerFactory.buildList(3), customerFactory.verified().buildList(2));
     expect(commerce).toHaveStoredCount('customer', 5);
     expect(commerce).toHaveStoredCount('customer', 2, 'isEmailVerified = true');
     expect(commerce).toHaveStoredCount('customer', 3, ['isEmailVerified = false', 'email is defined']);
@@ -193,7 +193,7 @@ test.describe('toHaveStoredCount', () => {
   });
 
   test('failure messages name the count, the predicate and the resources counted', async ({ commerce }) => {
-    const [group] = await commerce.seed(customerGroupFactory.build({ key: 'vip' }));
+    const [group] = await commerce.data.seed(customerGroupFactory.build({ key: 'vip' }));
     const message = await failureOf(() => quick(commerce).toHaveStoredCount('customer-group', 2));
     expect(message).toContain('expect(commerce).toHaveStoredCount(typeId, count)');
     expect(message).toContain(`Expected: 2 stored customer-group\nReceived: 1:\n  - ${group!.id} (key "vip")`);
@@ -209,7 +209,7 @@ test.describe('toHaveStoredCount', () => {
   });
 
   test('works with expect.poll, for data that arrives later', async ({ commerce }) => {
-    setTimeout(() => void commerce.seed(customerFactory.build()), 50);
+    setTimeout(() => void commerce.data.seed(customerFactory.build()), 50);
     await expect.poll(() => commerce).toHaveStoredCount('customer', 1);
   });
 });
@@ -236,7 +236,7 @@ test.describe('toBeCommerceError', () => {
   });
 
   test('an error the SDK threw, caught or as the rejected promise', async ({ commerce }) => {
-    const [customer] = await commerce.seed(customerFactory.build());
+    const [customer] = await commerce.data.seed(customerFactory.build());
     let caught: unknown;
     try {
       await commerce.apiRoot
@@ -270,7 +270,7 @@ test.describe('toBeCommerceError', () => {
   });
 
   test('a PlatformError from programmatic calls, and a platform error body', async ({ commerce }) => {
-    const seeding = commerce.seed(customerFactory.build({ email: '' }));
+    const seeding = commerce.data.seed(customerFactory.build({ email: '' }));
     await expect(seeding).toBeCommerceError(400, 'InvalidField');
     await expect(new PlatformError(409, [{ code: 'ConcurrentModification', message: 'version' }])).toBeCommerceError(409);
     await expect({
@@ -305,7 +305,7 @@ test.describe('toBeCommerceError', () => {
 
 test.describe('toHaveVersion', () => {
   test('a resource, an SDK response and a sign-in result', async ({ commerce }) => {
-    const [group] = await commerce.seed(customerGroupFactory.build());
+    const [group] = await commerce.data.seed(customerGroupFactory.build());
     expect(group).toHaveVersion(1);
     const updated = await commerce.apiRoot
       .customerGroups()
@@ -315,7 +315,7 @@ test.describe('toHaveVersion', () => {
     expect(updated).toHaveVersion(2);
     expect(updated.body).toHaveVersion(2);
     expect(updated).not.toHaveVersion(1);
-    expect(await commerce.get('customer-group', group!.id)).toHaveVersion(2);
+    expect(await commerce.data.get('customer-group', group!.id)).toHaveVersion(2);
 
     const created = await commerce.apiRoot
       .customers()
@@ -326,13 +326,13 @@ test.describe('toHaveVersion', () => {
   });
 
   test('failure messages, and a matcher error for values without a version', async ({ commerce }) => {
-    const [group] = await commerce.seed(customerGroupFactory.build());
+    const [group] = await commerce.data.seed(customerGroupFactory.build());
     const message = failure(() => expect(group).toHaveVersion(3));
     expect(message).toContain('expect(received).toHaveVersion(version)');
     expect(message).toContain(`Expected version of ${group!.id}: 3\nReceived version of ${group!.id}: 1`);
     const negated = failure(() => expect(group).not.toHaveVersion(1));
     expect(negated).toContain(`Expected version of ${group!.id}: not 1`);
-    const missing = await commerce.get('customer-group', 'missing');
+    const missing = await commerce.data.get('customer-group', 'missing');
     expect(failure(() => expect(missing).toHaveVersion(1))).toContain(
       'Matcher error: the received value must be a resource (with a `version`) or an SDK response holding one\n\nReceived: undefined',
     );
@@ -362,12 +362,12 @@ test('the matchers appear on the right receivers only', async ({ commerce }) => 
 test.describe('docs/playwright.md', () => {
   test('a signed-in customer checks out', async ({ commerce }) => {
     // Arrange: a small catalog and a customer with default addresses.
-    await commerce.seed(productTypeFactory.asDefault().build(), taxCategoryFactory.withRates('DE').build({ key: 'standard' }));
-    const [product] = await commerce.seed(
+    await commerce.data.seed(productTypeFactory.asDefault().build(), taxCategoryFactory.withRates('DE').build({ key: 'standard' }));
+    const [product] = await commerce.data.seed(
       productFactory.withVariants(1).withPrices('EUR', 'USD').withTaxCategory('standard').published().build(),
     );
     const draft = customerFactory.withDefaultAddresses().build(); // draft.password is 'password123'
-    const [customer] = await commerce.seed(draft);
+    const [customer] = await commerce.data.seed(draft);
 
     // Act: sign in with the SDK's password flow, as the storefront would, and work as that customer.
     const shop = commerce.apiRootFor({ customer: { email: draft.email, password: draft.password } });
@@ -402,9 +402,9 @@ test.describe('docs/playwright.md', () => {
   });
 
   test('one example per matcher', async ({ commerce, request }) => {
-    const [customer] = await commerce.seed(customerFactory.verified().build({ email: 'ada@example.com' }));
-    await commerce.customerToken(customer!.id);
-    await commerce.anonymousToken('session-1');
+    const [customer] = await commerce.data.seed(customerFactory.verified().build({ email: 'ada@example.com' }));
+    await commerce.tokens.issue({ kind: 'customer', customerId: customer!.id });
+    await commerce.tokens.issue({ kind: 'anonymous', anonymousId: 'session-1' });
     await commerce.apiRoot.customers().get().execute(); // the SDK's client-credentials token
 
     expect(commerce).toHaveIssuedCustomerToken(customer!.id);
@@ -418,7 +418,7 @@ test.describe('docs/playwright.md', () => {
     const response = await fetch(`${commerce.apiUrl}/${commerce.projectKey}/customers/unknown-id`);
     await expect(response).toBeCommerceError(404, 'ResourceNotFound');
     await expect(commerce.apiRoot.customers().withKey({ key: 'nobody' }).get().execute()).toBeCommerceError(404);
-    await expect(commerce.seed(customerFactory.build({ email: 'ada@example.com' }))).toBeCommerceError(400, 'DuplicateField');
+    await expect(commerce.data.seed(customerFactory.build({ email: 'ada@example.com' }))).toBeCommerceError(400, 'DuplicateField');
     await expect(await request.get(`${await commerce.url()}/${commerce.projectKey}/customers/unknown-id`)).toBeCommerceError(404);
   });
 });

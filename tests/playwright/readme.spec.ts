@@ -4,7 +4,7 @@ import { test, expect } from '../../src/playwright/index.js';
 import { customerFactory } from '../../factories/index.js';
 
 test('a customer signs in', async ({ commerce }) => {
-  const [customer] = await commerce.seed(customerFactory.build({ email: 'ada@example.com', password: 'secret' }));
+  const [customer] = await commerce.data.seed(customerFactory.build({ email: 'ada@example.com', password: 'secret' }));
   // The official SDK's password flow, served by the mock's token server:
   const asAda = commerce.apiRootFor({ customer: { email: 'ada@example.com', password: 'secret' } });
   const { body } = await asAda.customers().withId({ ID: customer!.id }).get().execute();

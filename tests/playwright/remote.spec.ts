@@ -24,61 +24,61 @@ test.describe('the fixture in remote mode', () => {
     expect(commerce.location).toBe(server.url);
     expect(commerce.apiUrl).toBe(server.url);
     expect(await commerce.url()).toBe(server.url);
-    const [customer] = await commerce.seed(customerFactory.build({ firstName: 'Ada' }));
-    expect(server.mock.get('customer', customer!.id)?.firstName).toBe('Ada');
-    expect((await commerce.get('customer', customer!.id))?.firstName).toBe('Ada');
-    expect((await commerce.query('customer', { where: 'firstName = "Ada"', withTotal: true })).total).toBe(1);
-    const token = await commerce.customerToken(customer!.id);
-    expect(server.mock.authStore().get(token.accessToken)?.customerId).toBe(customer!.id);
+    const [customer] = await commerce.data.seed(customerFactory.build({ firstName: 'Ada' }));
+    expect(server.mock.data.get('customer', customer!.id)?.firstName).toBe('Ada');
+    expect((await commerce.data.get('customer', customer!.id))?.firstName).toBe('Ada');
+    expect((await commerce.data.query('customer', { where: 'firstName = "Ada"', withTotal: true })).total).toBe(1);
+    const token = await commerce.tokens.issue({ kind: 'customer', customerId: customer!.id });
+    expect(server.mock.tokens.get(token.accessToken)?.customerId).toBe(customer!.id);
     const me = await commerce.apiRootFor({ token: token.accessToken }).me().get().execute();
     expect(me.body.id).toBe(customer!.id);
     expect(() => commerce.mock).toThrow(/remote mode/);
   });
 
   test('every test starts empty (exclusiveServer)', async ({ commerce, server }) => {
-    await commerce.seed(customerGroupFactory.build());
-    await commerce.clear();
-    expect(server.mock.all('customer-group')).toEqual([]);
-    expect(await commerce.requests()).toEqual([]);
+    await commerce.data.seed(customerGroupFactory.build());
+    await commerce.state.clear();
+    expect(server.mock.data.all('customer-group')).toEqual([]);
+    expect(await commerce.journal.requests()).toEqual([]);
   });
 
   test('a bad draft rejects with the platform error and stores nothing', async ({ commerce }) => {
-    await expect(commerce.seed(customerGroupFactory.build(), ['customer-group', { groupName: 7 }])).rejects.toMatchObject({
+    await expect(commerce.data.seed(customerGroupFactory.build(), ['customer-group', { groupName: 7 }])).rejects.toMatchObject({
       statusCode: 400,
       code: 'InvalidJsonInput',
     });
-    expect(await commerce.all('customer-group')).toEqual([]);
+    expect(await commerce.data.all('customer-group')).toEqual([]);
   });
 });
 
 test.describe('matchers on a remote mock', () => {
   test('token matchers: pass, fail, wait', async ({ commerce }) => {
-    const [customer] = await commerce.seed(customerFactory.build());
+    const [customer] = await commerce.data.seed(customerFactory.build());
     await expect(commerce).not.toHaveIssuedCustomerToken(customer!.id);
     expect(await failure(() => quick(commerce).toHaveIssuedCustomerToken(customer!.id))).toContain(
       'Received: none; the tokens issued in this test:\n  (none)',
     );
-    later(() => commerce.customerToken(customer!.id));
+    later(() => commerce.tokens.issue({ kind: 'customer', customerId: customer!.id }));
     await expect(commerce).toHaveIssuedCustomerToken(customer!.id);
-    later(() => commerce.anonymousToken('visitor'));
+    later(() => commerce.tokens.issue({ kind: 'anonymous', anonymousId: 'visitor' }));
     await expect(commerce).toHaveIssuedAnonymousToken('visitor');
-    later(() => commerce.clientToken());
+    later(() => commerce.tokens.issue({ kind: 'client' }));
     await expect(commerce).toHaveIssuedClientToken('commerce-mock');
     expect(await failure(() => quick(commerce).toHaveIssuedClientToken('someone'))).toMatch(/At the last of \d+ tries, after \d+ ms/);
   });
 
   test('toHaveStored and toHaveStoredCount: pass, fail, wait', async ({ commerce }) => {
-    await commerce.seed(customerGroupFactory.build({ key: 'gold', groupName: 'Gold' }));
+    await commerce.data.seed(customerGroupFactory.build({ key: 'gold', groupName: 'Gold' }));
     await expect(commerce).toHaveStored('customer-group', { key: 'gold' });
     await expect(commerce).toHaveStoredCount('customer-group', 1, 'key = "gold"');
     const message = await failure(() => quick(commerce).toHaveStored('customer-group', { key: 'silver' }));
     expect(message).toContain('none matches; the closest');
     expect(message).toContain('the expect timeout is 300 ms');
-    later(() => commerce.seed(customerGroupFactory.build({ key: 'silver' })));
+    later(() => commerce.data.seed(customerGroupFactory.build({ key: 'silver' })));
     await expect(commerce).toHaveStored('customer-group', { key: 'silver' });
     await expect(commerce).toHaveStoredCount('customer-group', 2);
     expect(await failure(() => quick(commerce).toHaveStoredCount('customer-group', 3))).toContain('Received: 2');
-    later(() => commerce.seed(customerGroupFactory.build()));
+    later(() => commerce.data.seed(customerGroupFactory.build()));
     await expect(commerce).toHaveStoredCount('customer-group', 3);
   });
 
@@ -96,11 +96,13 @@ test.describe('matchers on a remote mock', () => {
   });
 
   test('toHaveEmittedMessage and commerce.messages(): pass, fail, wait', async ({ commerce }) => {
-    const [group] = await commerce.seed(customerGroupFactory.build({ key: 'gold' }));
-    const [customer] = await commerce.seed(customerFactory.build({ key: 'ada', customerGroup: { typeId: 'customer-group', key: 'gold' } }));
+    const [group] = await commerce.data.seed(customerGroupFactory.build({ key: 'gold' }));
+    const [customer] = await commerce.data.seed(
+      customerFactory.build({ key: 'ada', customerGroup: { typeId: 'customer-group', key: 'gold' } }),
+    );
     await expect(commerce).toHaveEmittedMessage('CustomerCreated', { resource: { id: customer!.id }, sequenceNumber: 1 });
-    expect((await commerce.messages({ resourceId: customer!.id })).map((m) => m.type)).toEqual(['CustomerCreated']);
-    expect(await commerce.messages({ type: 'CustomerCreated', resourceTypeId: 'customer-group' })).toEqual([]);
+    expect((await commerce.events.messages({ resourceId: customer!.id })).map((m) => m.type)).toEqual(['CustomerCreated']);
+    expect(await commerce.events.messages({ type: 'CustomerCreated', resourceTypeId: 'customer-group' })).toEqual([]);
     expect(group).toBeDefined();
     const message = await failure(() => quick(commerce).toHaveEmittedMessage('CustomerEmailChanged'));
     expect(message).toContain('Received: none of the type');
@@ -117,10 +119,10 @@ test.describe('matchers on a remote mock', () => {
 
   test('toHaveDelivered and commerce.deliveries(): pass, fail, wait, and the admin route', async ({ commerce, server }) => {
     await subscribe(commerce.apiRoot, { key: 'groups', changes: [{ resourceTypeId: 'customer-group' }] });
-    const [group] = await commerce.seed(customerGroupFactory.build({ key: 'gold' }));
+    const [group] = await commerce.data.seed(customerGroupFactory.build({ key: 'gold' }));
     await expect(commerce).toHaveDelivered('ResourceCreated', { subscriptionKey: 'groups', resource: { id: group!.id } });
-    expect((await commerce.deliveries({ resourceId: group!.id })).map((d) => d.payload.version)).toEqual([1]);
-    expect(await commerce.deliveries({ notificationType: 'Message' })).toEqual([]);
+    expect((await commerce.events.deliveries({ resourceId: group!.id })).map((d) => d.payload.version)).toEqual([1]);
+    expect(await commerce.events.deliveries({ notificationType: 'Message' })).toEqual([]);
     const message = await failure(() => quick(commerce).toHaveDelivered('ResourceUpdated'));
     expect(message).toContain('Received: none of the kind');
     expect(message).toContain(`- ResourceCreated of customer-group ${group!.id} to subscription key "groups" (Platform)`);
@@ -133,21 +135,21 @@ test.describe('matchers on a remote mock', () => {
     );
     await expect(commerce).toHaveDelivered('ResourceUpdated', { payload: { oldVersion: 1, version: 2 } });
 
-    const route = await fetch(`${server.url}/__mock/deliveries?notificationType=ResourceUpdated&subscriptionKey=groups`);
+    const route = await fetch(`${server.url}/__mock/events/deliveries?notificationType=ResourceUpdated&subscriptionKey=groups`);
     expect(route.status).toBe(200);
     expect(((await route.json()) as { results: unknown[] }).results).toMatchObject([
       { resource: { id: group!.id }, payload: { version: 2 } },
     ]);
-    const typo = await fetch(`${server.url}/__mock/deliveries?subscription=groups`);
+    const typo = await fetch(`${server.url}/__mock/events/deliveries?subscription=groups`);
     expect(typo.status).toBe(400);
   });
 
   test('associate matchers: pass, fail, wait', async ({ commerce }) => {
-    const [buyer] = await commerce.seed(
+    const [buyer] = await commerce.data.seed(
       customerFactory.build({ key: 'buyer' }),
       associateRoleFactory.withPermissions('ViewMyCarts').build({ key: 'viewer' }),
     );
-    await commerce.seed(businessUnitFactory.withAssociates({ customerKey: 'buyer', roleKeys: ['viewer'] }).build({ key: 'acme' }));
+    await commerce.data.seed(businessUnitFactory.withAssociates({ customerKey: 'buyer', roleKeys: ['viewer'] }).build({ key: 'acme' }));
     expect(await failure(() => quick(commerce).toHaveDeniedAssociate({ associateId: buyer!.id }))).toContain(
       'Received: none; the decisions recorded in this test:\n  (none)',
     );
@@ -169,7 +171,7 @@ test.describe('matchers on a remote mock', () => {
 });
 
 test('browser pages: requests to the platform hosts are sent on to the server', async ({ page, commerce, server }) => {
-  await commerce.seed(customerGroupFactory.build({ key: 'gold', groupName: 'Gold' }));
+  await commerce.data.seed(customerGroupFactory.build({ key: 'gold', groupName: 'Gold' }));
   await page.route('https://shop.example.test/', (route) => route.fulfill({ contentType: 'text/html', body: '<p id="out"></p>' }));
   await page.goto('https://shop.example.test/');
   const api = 'https://api.europe-west1.gcp.commercetools.com/test-project';
@@ -183,7 +185,7 @@ test('browser pages: requests to the platform hosts are sent on to the server', 
     return { read: [read.status, ((await read.json()) as { name: string }).name], written: written.status };
   }, api);
   expect(answers).toEqual({ read: [200, 'Gold'], written: 201 });
-  expect(server.mock.getByKey('customer-group', 'from-page')?.name).toBe('From the page');
+  expect(server.mock.data.getByKey('customer-group', 'from-page')?.name).toBe('From the page');
   await expect(commerce).toHaveReceived({ method: 'POST', path: '/test-project/customer-groups', body: { key: 'from-page' } });
 });
 
@@ -197,17 +199,17 @@ test.describe('the clearing rule', () => {
   });
 
   test('with the server shared, commerce.clear() and commerce.import() refuse and the data stays', async ({ server }) => {
-    server.mock.seed([['channel', { key: 'kept' }]]);
+    server.mock.data.seed([['channel', { key: 'kept' }]]);
     const shared = new Commerce(
       { kind: 'remote', client: connectCommerceMock(server.url), serverUrl: server.url, projectKey: 'test-project', clearAllowed: false },
       undefined,
     );
-    await expect(shared.clear()).rejects.toThrow(
-      `commerce-mock: commerce.clear() would empty the server at ${server.url} under the tests of the other workers.`,
+    await expect(shared.state.clear()).rejects.toThrow(
+      `commerce-mock: commerce.state.clear() would empty the server at ${server.url} under the tests of the other workers.`,
     );
-    await expect(shared.import(server.mock.export())).rejects.toThrow(
-      `commerce-mock: commerce.import() would replace the data of the server at ${server.url} under the tests of the other workers.`,
+    await expect(shared.state.import(server.mock.state.export())).rejects.toThrow(
+      `commerce-mock: commerce.state.import() would replace the data of the server at ${server.url} under the tests of the other workers.`,
     );
-    expect(server.mock.all('channel')).toHaveLength(1);
+    expect(server.mock.data.all('channel')).toHaveLength(1);
   });
 });

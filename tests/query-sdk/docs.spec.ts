@@ -163,7 +163,7 @@ test.describe('docs/querying.md: ts examples', () => {
   test('strictWhere knows the fields a draft declares', async () => {
     // doc-example:start
     const strict = createCommerceMock({ strictWhere: true });
-    strict.create('customer', { email: 'anna@example.com', password: 'secret', firstName: 'Anna' });
+    strict.data.create('customer', { email: 'anna@example.com', password: 'secret', firstName: 'Anna' });
     const customers = (where: string) =>
       strict.handle({ method: 'GET', url: `/${strict.options.defaultProjectKey}/customers?where=${encodeURIComponent(where)}` });
     customers('salutation = "Ms"').status; // 200: a customer field, though no stored customer has one yet
@@ -216,7 +216,7 @@ test.describe('docs/querying.md: ts examples', () => {
     // Playwright: use: { commerceMock: { strictWhere: true } }; server: commerce-mock serve --strict-where
     // doc-example:end
     expect(mock.options.strictWhere).toBe(true);
-    mock.create('customer-group', { key: 'gold', groupName: 'Gold' });
+    mock.data.create('customer-group', { key: 'gold', groupName: 'Gold' });
     const response = mock.handle({
       method: 'GET',
       url: `/${mock.options.defaultProjectKey}/customer-groups?where=${encodeURIComponent('nope = "x"')}`,

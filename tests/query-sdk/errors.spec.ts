@@ -242,7 +242,7 @@ test.describe('unknown fields with strictWhere: true: 400 InvalidInput as on the
 
   test('in-store lists check fields the same way', async ({ mock, apiRoot }) => {
     seedWorld(mock);
-    mock.create('customer', {
+    mock.data.create('customer', {
       email: 'store-only@example.com',
       password: 'x',
       firstName: 'Stella',
@@ -259,7 +259,7 @@ test.describe('unknown fields with strictWhere: true: 400 InvalidInput as on the
 
   test('a field of the resource type that no stored resource happens to have is accepted', async ({ mock, apiRoot }) => {
     seedWorld(mock);
-    expect(mock.all('customer').some((customer) => 'salutation' in customer)).toBe(false);
+    expect(mock.data.all('customer').some((customer) => 'salutation' in customer)).toBe(false);
     expect((await list(apiRoot, 'customers', { where: 'salutation = "Ms"' })).total).toBe(0);
     expect((await list(apiRoot, 'customers', { where: 'addresses(apartment = "3")' })).total).toBe(0);
     expect(labels('customers', await list(apiRoot, 'customers', { where: 'firstName = "Anna"', sort: 'companyName asc' }))).toEqual([

@@ -211,7 +211,7 @@ test.describe('expand on create, update and delete', () => {
     expect((body.parent as Ref).obj?.key).toBe('shirts');
     expect((body.parent as Ref).obj?.parent?.obj?.key).toBe('men');
     // stored without obj
-    const stored = mock.get<Category>('category', body.id)!;
+    const stored = mock.data.get<Category>('category', body.id)!;
     expect(stored.parent).toEqual({ typeId: 'category', id: (body.parent as Ref).id });
   });
 
@@ -257,7 +257,7 @@ test.describe('expand on create, update and delete', () => {
       .delete({ queryArgs: { version: 1, expand: 'customerGroup' } })
       .execute();
     expect((byKey.body.customerGroup as Ref).obj?.key).toBe('gold');
-    expect(mock.getByKey('customer', 'anna')).toBeUndefined();
+    expect(mock.data.getByKey('customer', 'anna')).toBeUndefined();
   });
 });
 
@@ -308,7 +308,7 @@ test.describe('what expansion leaves alone', () => {
       .get({ queryArgs: { expand: ['parent.parent', 'ancestors[*]'] } })
       .execute();
     await list(apiRoot, 'categories', { expand: 'parent' });
-    const stored = mock.get<Category>('category', categories.shirts.id)!;
+    const stored = mock.data.get<Category>('category', categories.shirts.id)!;
     expect(stored.parent).toEqual(plainReference('category', categories.men));
     expect(stored.ancestors).toEqual([plainReference('category', categories.clothing), plainReference('category', categories.men)]);
     const again = (await apiRoot.categories().withKey({ key: 'shirts' }).get().execute()).body;

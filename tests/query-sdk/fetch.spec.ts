@@ -37,7 +37,7 @@ test.describe('query parameters through plain fetch', () => {
 
   test('a literal + in a value is %2B (a bare + would be a space)', async ({ mock }) => {
     seedWorld(mock);
-    mock.create('customer', { email: 'eve+shop@example.com', password: 'pw', firstName: 'Eve' });
+    mock.data.create('customer', { email: 'eve+shop@example.com', password: 'pw', firstName: 'Eve' });
     const encoded = new URLSearchParams({ where: 'email = "eve+shop@example.com"' }).toString();
     expect(encoded).toContain('%2B');
     expect(names((await get(mock, `customers?${encoded}`)).body)).toEqual(['Eve']);

@@ -64,7 +64,8 @@ test.describe('paging', () => {
   });
 
   test('more than the default limit: 20 per page, the rest on the next one', async ({ mock, apiRoot }) => {
-    for (let i = 0; i < 45; i++) mock.create('customer-group', { key: `group-${String(i).padStart(2, '0')}`, groupName: `Group ${i}` });
+    for (let i = 0; i < 45; i++)
+      mock.data.create('customer-group', { key: `group-${String(i).padStart(2, '0')}`, groupName: `Group ${i}` });
     const first = await list(apiRoot, 'customer-groups', { sort: 'key asc' });
     expect(first.count).toBe(20);
     expect(first.total).toBe(45);

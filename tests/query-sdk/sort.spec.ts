@@ -108,7 +108,7 @@ test.describe('sort', () => {
   test('stable: paging through a sort with ties gives every resource once, in the order of the full result', async ({ mock, apiRoot }) => {
     seedWorld(mock);
     for (let i = 0; i < 20; i++) {
-      mock.create('customer', { email: `tie-${i}@example.com`, password: 'x', firstName: 'Tie', lastName: i % 2 ? 'Odd' : 'Even' });
+      mock.data.create('customer', { email: `tie-${i}@example.com`, password: 'x', firstName: 'Tie', lastName: i % 2 ? 'Odd' : 'Even' });
     }
     const full = await list(apiRoot, 'customers', { sort: ['firstName asc', 'lastName desc'], limit: 500 });
     expect(full.total).toBe(24);

@@ -32,7 +32,7 @@ export const POTSDAM: [number, number] = [13.0645, 52.3906];
 export const MUNICH: [number, number] = [11.582, 48.1351];
 
 export function seedWorld(mock: CommerceMock): World {
-  const create = (typeId: string, draft: object) => mock.create<Doc>(typeId, draft);
+  const create = (typeId: string, draft: object) => mock.data.create<Doc>(typeId, draft);
 
   const gold = create('customer-group', { key: 'gold', groupName: 'Gold' });
   const silver = create('customer-group', { key: 'silver', groupName: 'Silver' });

@@ -116,7 +116,7 @@ test.describe('categories: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual([invalidJson('name: Missing required value.'), invalidJson('slug: Missing required value.')]);
-    expect(mock.all('category')).toHaveLength(0);
+    expect(mock.data.all('category')).toHaveLength(0);
   });
 
   test('a wrong type is an InvalidJsonInput, a broken pattern an InvalidField; nothing is stored', async ({ apiRoot, mock }) => {
@@ -138,7 +138,7 @@ test.describe('categories: create', () => {
     expect(fields).toContainEqual(['InvalidField', 'slug.en']);
     expect(fields).toContainEqual(['InvalidField', 'key']);
     expect(fields).toContainEqual(['InvalidField', 'orderHint']);
-    expect(mock.all('category')).toHaveLength(0);
+    expect(mock.data.all('category')).toHaveLength(0);
   });
 
   test('an asset without sources is refused', async ({ apiRoot, mock }) => {
@@ -149,7 +149,7 @@ test.describe('categories: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'assets[0].sources' });
-    expect(mock.all('category')).toHaveLength(0);
+    expect(mock.data.all('category')).toHaveLength(0);
   });
 
   test('a duplicate key is a DuplicateField; nothing more is stored', async ({ apiRoot, mock }) => {
@@ -162,7 +162,7 @@ test.describe('categories: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'dup' });
-    expect(mock.all('category')).toHaveLength(1);
+    expect(mock.data.all('category')).toHaveLength(1);
   });
 
   test('a slug is unique per locale across the project; the same slug in another locale is fine', async ({ apiRoot, mock }) => {
@@ -174,7 +174,7 @@ test.describe('categories: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'slug', duplicateValue: 'shared' });
-    expect(mock.all('category')).toHaveLength(1);
+    expect(mock.data.all('category')).toHaveLength(1);
     const other = await create(apiRoot, { name: { en: 'B' }, slug: { de: 'shared', en: 'geteilt' } });
     expect(other.slug).toEqual({ de: 'shared', en: 'geteilt' });
   });
@@ -195,7 +195,7 @@ test.describe('categories: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'type', id: 'missing-type' });
-    expect(mock.all('category')).toHaveLength(0);
+    expect(mock.data.all('category')).toHaveLength(0);
   });
 });
 
@@ -308,7 +308,7 @@ test.describe('categories: update actions', () => {
     expect(cAfter.version).toBe(2);
     expect(dAfter.version).toBe(2);
     expect((await read(apiRoot, a.id)).version).toBe(1);
-    expect(mock.all('category')).toHaveLength(5);
+    expect(mock.data.all('category')).toHaveLength(5);
   });
 
   test('changeParent to the same parent changes nothing', async ({ apiRoot }) => {
@@ -524,7 +524,7 @@ test.describe('categories: by key and delete', () => {
         .execute(),
     );
     expect(stale.statusCode).toBe(409);
-    expect(mock.all('category')).toHaveLength(1);
+    expect(mock.data.all('category')).toHaveLength(1);
     const deleted = await apiRoot
       .categories()
       .withKey({ key: 'by-key' })
@@ -543,7 +543,7 @@ test.describe('categories: by key and delete', () => {
       .withId({ ID: category.id })
       .delete({ queryArgs: { version: 1 } })
       .execute();
-    expect(mock.all('category')).toHaveLength(0);
+    expect(mock.data.all('category')).toHaveLength(0);
     const again = await create(apiRoot, { key: 'k1', name: { en: 'A' }, slug: { en: 'a-1' } });
     expect(again.id).not.toBe(category.id);
   });

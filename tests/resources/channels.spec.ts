@@ -81,7 +81,7 @@ test.describe('channels: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual([invalidJson('key: Missing required value.')]);
-    expect(mock.all('channel')).toHaveLength(0);
+    expect(mock.data.all('channel')).toHaveLength(0);
   });
 
   test('an empty key is an InvalidOperation; nothing is stored', async ({ apiRoot, mock }) => {
@@ -92,7 +92,7 @@ test.describe('channels: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
-    expect(mock.all('channel')).toHaveLength(0);
+    expect(mock.data.all('channel')).toHaveLength(0);
   });
 
   test('unknown roles and a bad geo location are InvalidJsonInput, a bad country an InvalidField; nothing is stored', async ({
@@ -125,7 +125,7 @@ test.describe('channels: create', () => {
         .execute(),
     );
     expect(country.body.errors.map((e) => [e.code, e.field, e.invalidValue])).toEqual([['InvalidField', 'address.country', 'Germany']]);
-    expect(mock.all('channel')).toHaveLength(0);
+    expect(mock.data.all('channel')).toHaveLength(0);
   });
 
   test('a duplicate key is a DuplicateField; a missing custom type is ReferencedResourceNotFound', async ({ apiRoot, mock }) => {
@@ -144,7 +144,7 @@ test.describe('channels: create', () => {
         .execute(),
     );
     expect(missing.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'type', key: 'nope' });
-    expect(mock.all('channel')).toHaveLength(1);
+    expect(mock.data.all('channel')).toHaveLength(1);
   });
 });
 
@@ -276,14 +276,14 @@ test.describe('channels: by key and delete', () => {
         .execute(),
     );
     expect(stale.statusCode).toBe(409);
-    expect(mock.all('channel')).toHaveLength(1);
+    expect(mock.data.all('channel')).toHaveLength(1);
     const deleted = await apiRoot
       .channels()
       .withKey({ key: 'keyed' })
       .delete({ queryArgs: { version: 2 } })
       .execute();
     expect(deleted.body).toEqual(updated);
-    expect(mock.all('channel')).toHaveLength(0);
+    expect(mock.data.all('channel')).toHaveLength(0);
     const gone = await sdkFailure(apiRoot.channels().withId({ ID: channel.id }).get().execute());
     expect(gone.statusCode).toBe(404);
   });

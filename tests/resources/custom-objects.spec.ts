@@ -20,7 +20,7 @@ test.describe('custom objects: create or replace', () => {
     expect(object.id).toEqual(expect.any(String));
     expect(object.createdAt).toBe(object.lastModifiedAt);
     expect(await read(apiRoot, 'settings', 'theme')).toEqual(object);
-    expect(mock.all('key-value-document')).toHaveLength(1);
+    expect(mock.data.all('key-value-document')).toHaveLength(1);
   });
 
   test('values may be any JSON but null; fields of value that are null are not saved', async ({ apiRoot }) => {
@@ -41,7 +41,7 @@ test.describe('custom objects: create or replace', () => {
     const second = await upsert(apiRoot, { container: 'settings', key: 'theme', value: { size: 'XL' } }, 200);
     expect(second).toMatchObject({ id: first.id, version: 2, value: { size: 'XL' }, createdAt: first.createdAt });
     expect(await read(apiRoot, 'settings', 'theme')).toEqual(second);
-    expect(mock.all('key-value-document')).toHaveLength(1);
+    expect(mock.data.all('key-value-document')).toHaveLength(1);
     // The platform replaces on every upsert, so the version moves even when the value is the same.
     const third = await upsert(apiRoot, { container: 'settings', key: 'theme', value: { size: 'XL' } }, 200);
     expect(third.version).toBe(3);
@@ -53,7 +53,7 @@ test.describe('custom objects: create or replace', () => {
     expect(a.id).not.toBe(b.id);
     expect((await read(apiRoot, 'one', 'same')).value).toBe(1);
     expect((await read(apiRoot, 'two', 'same')).value).toBe(2);
-    expect(mock.all('key-value-document')).toHaveLength(2);
+    expect(mock.data.all('key-value-document')).toHaveLength(2);
   });
 
   test('with the current version the replace succeeds; with another it is a 409 and nothing is stored', async ({ apiRoot }) => {
@@ -96,7 +96,7 @@ test.describe('custom objects: create or replace', () => {
         .execute(),
     );
     expect(nullValue.body.errors).toEqual([invalidJson('value: A JSON value expected, not null.')]);
-    expect(mock.all('key-value-document')).toHaveLength(0);
+    expect(mock.data.all('key-value-document')).toHaveLength(0);
   });
 
   test('containers and keys outside the allowed characters are InvalidField errors; nothing is stored', async ({ apiRoot, mock }) => {
@@ -118,7 +118,7 @@ test.describe('custom objects: create or replace', () => {
     expect(version.body.errors).toEqual([invalidJson('version: JSON number expected.')]);
     // The allowed punctuation: - _ ~ .
     expect((await upsert(apiRoot, { container: 'a-b_c~d.e', key: '.~_-', value: 1 }, 201)).container).toBe('a-b_c~d.e');
-    expect(mock.all('key-value-document')).toHaveLength(1);
+    expect(mock.data.all('key-value-document')).toHaveLength(1);
   });
 });
 
@@ -208,13 +208,13 @@ test.describe('custom objects: delete and update', () => {
     );
     expect(stale.statusCode).toBe(409);
     expect(stale.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 2 });
-    expect(mock.all('key-value-document')).toHaveLength(1);
+    expect(mock.data.all('key-value-document')).toHaveLength(1);
     await apiRoot
       .customObjects()
       .withContainerAndKey({ container: 'c', key: 'b' })
       .delete({ queryArgs: { version: 2 } })
       .execute();
-    expect(mock.all('key-value-document')).toHaveLength(0);
+    expect(mock.data.all('key-value-document')).toHaveLength(0);
     const gone = await sdkFailure(apiRoot.customObjects().withContainerAndKey({ container: 'c', key: 'b' }).delete().execute());
     expect(gone.statusCode).toBe(404);
     // Deleted, the container/key can be created anew.
@@ -226,11 +226,11 @@ test.describe('custom objects: delete and update', () => {
     const url = `${mock.options.apiUrl}/${PROJECT_KEY}/custom-objects/${object.id}`;
     const stale = await fetch(`${url}?version=2`, { method: 'DELETE' });
     expect(stale.status).toBe(409);
-    expect(mock.all('key-value-document')).toHaveLength(1);
+    expect(mock.data.all('key-value-document')).toHaveLength(1);
     const response = await fetch(`${url}?version=1`, { method: 'DELETE' });
     expect(response.status).toBe(200);
     expect(((await response.json()) as CustomObject).id).toBe(object.id);
-    expect(mock.all('key-value-document')).toHaveLength(0);
+    expect(mock.data.all('key-value-document')).toHaveLength(0);
   });
 
   test('custom objects take no update actions', async ({ mock, apiRoot }) => {

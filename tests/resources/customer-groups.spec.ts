@@ -98,7 +98,7 @@ test.describe('customer groups: create', () => {
         .execute(),
     );
     expect(failure.body.errors.map((e) => [e.code, e.field, e.invalidValue])).toEqual([['InvalidField', 'key', 'a b']]);
-    expect(mock.all('customer-group')).toHaveLength(0);
+    expect(mock.data.all('customer-group')).toHaveLength(0);
   });
 
   test('a duplicate key is a DuplicateField; a missing custom type is ReferencedResourceNotFound', async ({ apiRoot, mock }) => {
@@ -117,7 +117,7 @@ test.describe('customer groups: create', () => {
         .execute(),
     );
     expect(missing.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'type', id: 'no-such-type' });
-    expect(mock.all('customer-group')).toHaveLength(1);
+    expect(mock.data.all('customer-group')).toHaveLength(1);
   });
 });
 
@@ -202,7 +202,7 @@ test.describe('customer groups: by key and delete', () => {
         .execute(),
     );
     expect(stale.statusCode).toBe(409);
-    expect(mock.all('customer-group')).toHaveLength(1);
+    expect(mock.data.all('customer-group')).toHaveLength(1);
     const deleted = await apiRoot
       .customerGroups()
       .withKey({ key: 'keyed' })

@@ -63,7 +63,7 @@ test('bad drafts are refused with every problem and store nothing', async ({ api
   );
   expect(failure.statusCode).toBe(400);
   expect(failure.body.errors.map((e) => e.field).sort()).toEqual(['key', 'sortOrder']);
-  expect(mock.all('discount-group')).toEqual([]);
+  expect(mock.data.all('discount-group')).toEqual([]);
 });
 
 test('every update action, one version each', async ({ apiRoot }) => {

@@ -65,7 +65,7 @@ test.describe('ReferenceExists on delete', () => {
       'tax-category',
       'product',
     );
-    expect(mock.get('tax-category', standard.id)).toMatchObject({ version: standard.version });
+    expect(mock.data.get('tax-category', standard.id)).toMatchObject({ version: standard.version });
 
     await apiRoot
       .products()
@@ -78,7 +78,7 @@ test.describe('ReferenceExists on delete', () => {
       .delete({ queryArgs: { version: standard.version } })
       .execute();
     expect(deleted.statusCode).toBe(200);
-    expect(mock.get('tax-category', standard.id)).toBeUndefined();
+    expect(mock.data.get('tax-category', standard.id)).toBeUndefined();
   });
 
   test('a tax category a shipping method uses', async ({ apiRoot }) => {
@@ -128,7 +128,7 @@ test.describe('ReferenceExists on delete', () => {
       'channel',
       'inventory-entry',
     );
-    expect(mock.get('channel', warehouse.id)).toBeDefined();
+    expect(mock.data.get('channel', warehouse.id)).toBeDefined();
 
     await apiRoot
       .inventory()
@@ -173,7 +173,7 @@ test.describe('ReferenceExists on delete', () => {
       'store',
       'customer',
     );
-    expect(mock.getByKey('store', 'berlin')).toBeDefined();
+    expect(mock.data.getByKey('store', 'berlin')).toBeDefined();
     expect(
       (
         await apiRoot

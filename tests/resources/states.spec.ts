@@ -67,7 +67,7 @@ test.describe('states: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual(['key: Missing required value.', 'type: Missing required value.'].map(invalidJson));
-    expect(mock.all('state')).toHaveLength(0);
+    expect(mock.data.all('state')).toHaveLength(0);
   });
 
   test('an unknown type and an unknown role are InvalidJsonInput errors listing the allowed values', async ({ apiRoot, mock }) => {
@@ -83,7 +83,7 @@ test.describe('states: create', () => {
       ),
       invalidJson('roles[0]: Unknown value "Boss"; expected one of "ReviewIncludedInStatistics", "Return".'),
     ]);
-    expect(mock.all('state')).toHaveLength(0);
+    expect(mock.data.all('state')).toHaveLength(0);
   });
 
   test('a wrongly typed initial is an InvalidJsonInput', async ({ apiRoot, mock }) => {
@@ -94,7 +94,7 @@ test.describe('states: create', () => {
         .execute(),
     );
     expect(failure.body.errors).toEqual([invalidJson('initial: JSON boolean expected.')]);
-    expect(mock.all('state')).toHaveLength(0);
+    expect(mock.data.all('state')).toHaveLength(0);
   });
 
   test('an empty key is an InvalidOperation', async ({ apiRoot, mock }) => {
@@ -106,7 +106,7 @@ test.describe('states: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
-    expect(mock.all('state')).toHaveLength(0);
+    expect(mock.data.all('state')).toHaveLength(0);
   });
 
   test('a duplicate key is a DuplicateField', async ({ apiRoot, mock }) => {
@@ -118,7 +118,7 @@ test.describe('states: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'dup' });
-    expect(mock.all<State>('state').map((s) => s.type)).toEqual(['OrderState']);
+    expect(mock.data.all<State>('state').map((s) => s.type)).toEqual(['OrderState']);
   });
 
   test('a transition to an unknown state is a ReferencedResourceNotFound', async ({ apiRoot, mock }) => {
@@ -130,7 +130,7 @@ test.describe('states: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'state', id: 'missing' });
-    expect(mock.all('state')).toHaveLength(0);
+    expect(mock.data.all('state')).toHaveLength(0);
   });
 });
 

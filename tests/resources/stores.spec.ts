@@ -1,3 +1,4 @@
+import { mockInternals } from '../../src/api/mock.js';
 import type { ByProjectKeyRequestBuilder, ChannelRoleEnum, Store, StoreDraft, StoreUpdateAction } from '@commercetools/platform-sdk';
 import type { CommerceMock } from '../../src/index.js';
 import { test, expect, invalidJson, sdkFailure, PROJECT_KEY } from '../support/sdk.js';
@@ -26,7 +27,7 @@ async function createChannel(apiRoot: ByProjectKeyRequestBuilder, key: string, r
 
 /** Product selections are not served by the mock yet: seed one straight into storage. */
 function seedProductSelection(mock: CommerceMock, id: string, key: string) {
-  mock.storage.write(
+  mockInternals(mock).storage.write(
     PROJECT_KEY,
     'product-selection',
     { id, version: 1, key, name: { en: key }, mode: 'Individual' },
@@ -82,7 +83,7 @@ test.describe('stores: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual([invalidJson('key: Missing required value.')]);
-    expect(mock.all('store')).toHaveLength(0);
+    expect(mock.data.all('store')).toHaveLength(0);
   });
 
   test('a wrongly typed name is an InvalidJsonInput; a key outside the pattern and a bad country are InvalidField errors', async ({
@@ -106,7 +107,7 @@ test.describe('stores: create', () => {
       ['InvalidField', 'key', 'has space'],
       ['InvalidField', 'countries[0].code', 'Germany'],
     ]);
-    expect(mock.all('store')).toHaveLength(0);
+    expect(mock.data.all('store')).toHaveLength(0);
   });
 
   test('a duplicate key is a DuplicateField', async ({ apiRoot, mock }) => {
@@ -118,7 +119,7 @@ test.describe('stores: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'dup' });
-    expect(mock.all<Store>('store').map((s) => s.name?.en)).toEqual(['first']);
+    expect(mock.data.all<Store>('store').map((s) => s.name?.en)).toEqual(['first']);
   });
 
   test('an unknown channel is a ReferencedResourceNotFound; nothing is stored', async ({ apiRoot, mock }) => {
@@ -130,7 +131,7 @@ test.describe('stores: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'channel', key: 'nope' });
-    expect(mock.all('store')).toHaveLength(0);
+    expect(mock.data.all('store')).toHaveLength(0);
   });
 
   test('a distribution channel without the ProductDistribution role is a MissingRoleOnChannel', async ({ apiRoot, mock }) => {
@@ -147,7 +148,7 @@ test.describe('stores: create', () => {
       missingRole: 'ProductDistribution',
       channel: { typeId: 'channel', key: 'warehouse' },
     });
-    expect(mock.all('store')).toHaveLength(0);
+    expect(mock.data.all('store')).toHaveLength(0);
   });
 
   test('a supply channel without the InventorySupply role is a MissingRoleOnChannel', async ({ apiRoot, mock }) => {
@@ -163,7 +164,7 @@ test.describe('stores: create', () => {
       missingRole: 'InventorySupply',
       channel: { id: channel.id },
     });
-    expect(mock.all('store')).toHaveLength(0);
+    expect(mock.data.all('store')).toHaveLength(0);
   });
 
   test('product selections are resolved, active defaulting to false', async ({ apiRoot, mock }) => {
@@ -187,7 +188,7 @@ test.describe('stores: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'product-selection', id: 'missing' });
-    expect(mock.all('store')).toHaveLength(0);
+    expect(mock.data.all('store')).toHaveLength(0);
   });
 
   test('custom fields resolve their type; an unknown type is a ReferencedResourceNotFound', async ({ apiRoot, mock }) => {
@@ -209,7 +210,7 @@ test.describe('stores: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'type' });
-    expect(mock.getByKey('store', 'store-t')).toBeUndefined();
+    expect(mock.data.getByKey('store', 'store-t')).toBeUndefined();
   });
 
   test('languages the project is not configured for are a ProjectNotConfiguredForLanguages', async ({ apiRoot, mock }) => {
@@ -224,7 +225,7 @@ test.describe('stores: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]!.code).toBe('ProjectNotConfiguredForLanguages');
-    expect(mock.getByKey('store', 'bad')).toBeUndefined();
+    expect(mock.data.getByKey('store', 'bad')).toBeUndefined();
   });
 
   test('storefront URLs are stored; a non-https URL is an InvalidField', async ({ apiRoot, mock }) => {
@@ -238,7 +239,7 @@ test.describe('stores: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'storefront.faqUrl' });
-    expect(mock.getByKey('store', 'store-t')).toBeUndefined();
+    expect(mock.data.getByKey('store', 'store-t')).toBeUndefined();
   });
 });
 

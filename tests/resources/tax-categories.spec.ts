@@ -84,7 +84,7 @@ test.describe('tax categories: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors).toEqual([invalidJson('name: Missing required value.')]);
-    expect(mock.all('tax-category')).toHaveLength(0);
+    expect(mock.data.all('tax-category')).toHaveLength(0);
   });
 
   test('missing rate fields are InvalidJsonInput errors with the rate path', async ({ apiRoot, mock }) => {
@@ -102,7 +102,7 @@ test.describe('tax categories: create', () => {
       ]),
     );
     expect(failure.body.errors).toHaveLength(2);
-    expect(mock.all('tax-category')).toHaveLength(0);
+    expect(mock.data.all('tax-category')).toHaveLength(0);
   });
 
   test('a wrongly typed name is an InvalidJsonInput; an amount above 1 and a bad country are InvalidField errors', async ({
@@ -135,7 +135,7 @@ test.describe('tax categories: create', () => {
       ['InvalidField', 'rates[0].amount', 1.5],
       ['InvalidField', 'rates[1].country', 'de'],
     ]);
-    expect(mock.all('tax-category')).toHaveLength(0);
+    expect(mock.data.all('tax-category')).toHaveLength(0);
   });
 
   test('a negative amount is an InvalidField', async ({ apiRoot }) => {
@@ -156,7 +156,7 @@ test.describe('tax categories: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'InvalidField', field: 'key' });
-    expect(mock.all('tax-category')).toHaveLength(0);
+    expect(mock.data.all('tax-category')).toHaveLength(0);
   });
 
   test('two rates for the same country and state are a DuplicateField; nothing is stored', async ({ apiRoot, mock }) => {
@@ -168,7 +168,7 @@ test.describe('tax categories: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', duplicateValue: 'DE' });
-    expect(mock.all('tax-category')).toHaveLength(0);
+    expect(mock.data.all('tax-category')).toHaveLength(0);
   });
 
   test('the same country with different states is allowed', async ({ apiRoot }) => {
@@ -199,7 +199,7 @@ test.describe('tax categories: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', duplicateValue: 'k1' });
-    expect(mock.all('tax-category')).toHaveLength(0);
+    expect(mock.data.all('tax-category')).toHaveLength(0);
   });
 
   test('an amount that differs from the sum of the subRates is an InvalidOperation', async ({ apiRoot, mock }) => {
@@ -211,7 +211,7 @@ test.describe('tax categories: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
-    expect(mock.all('tax-category')).toHaveLength(0);
+    expect(mock.data.all('tax-category')).toHaveLength(0);
   });
 
   test('a matching amount and subRates are accepted', async ({ apiRoot }) => {
@@ -239,7 +239,7 @@ test.describe('tax categories: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
-    expect(mock.all('tax-category')).toHaveLength(0);
+    expect(mock.data.all('tax-category')).toHaveLength(0);
   });
 
   test('a duplicate key is a DuplicateField', async ({ apiRoot, mock }) => {
@@ -252,7 +252,7 @@ test.describe('tax categories: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'dup' });
-    expect(mock.all('tax-category').map((c) => c.name)).toEqual(['First']);
+    expect(mock.data.all('tax-category').map((c) => c.name)).toEqual(['First']);
   });
 
   test('a name another category uses is an InvalidOperation', async ({ apiRoot, mock }) => {
@@ -265,7 +265,7 @@ test.describe('tax categories: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]!.code).toBe('InvalidOperation');
-    expect(mock.all('tax-category')).toHaveLength(1);
+    expect(mock.data.all('tax-category')).toHaveLength(1);
   });
 });
 

@@ -110,7 +110,7 @@ test.describe('types: create', () => {
     expect(failure.body.errors).toEqual(
       ['key: Missing required value.', 'name: Missing required value.', 'resourceTypeIds: Missing required value.'].map(invalidJson),
     );
-    expect(mock.all('type')).toHaveLength(0);
+    expect(mock.data.all('type')).toHaveLength(0);
   });
 
   test('an unknown resource type id, field type or reference type id is an InvalidJsonInput; nothing is stored', async ({
@@ -162,7 +162,7 @@ test.describe('types: create', () => {
         .execute(),
     );
     expect(name.body.errors.map((e) => [e.code, e.field, e.invalidValue])).toEqual([['InvalidField', 'fieldDefinitions[0].name', 'x']]);
-    expect(mock.all('type')).toHaveLength(0);
+    expect(mock.data.all('type')).toHaveLength(0);
   });
 
   test('duplicate keys and duplicate field names are DuplicateField errors', async ({ apiRoot, mock }) => {
@@ -188,7 +188,7 @@ test.describe('types: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', duplicateValue: 'f1' });
-    expect(mock.all('type')).toHaveLength(1);
+    expect(mock.data.all('type')).toHaveLength(1);
   });
 });
 
@@ -379,14 +379,14 @@ test.describe('types: by key and delete', () => {
         .execute(),
     );
     expect(stale.statusCode).toBe(409);
-    expect(mock.all('type')).toHaveLength(1);
+    expect(mock.data.all('type')).toHaveLength(1);
     const deleted = await apiRoot
       .types()
       .withKey({ key: 'keyed' })
       .delete({ queryArgs: { version: 2 } })
       .execute();
     expect(deleted.body).toEqual(updated);
-    expect(mock.all('type')).toHaveLength(0);
+    expect(mock.data.all('type')).toHaveLength(0);
   });
 });
 

@@ -55,7 +55,7 @@ test.describe('zones: create', () => {
         .execute(),
     );
     expect(noCountry.body.errors).toEqual([invalidJson('locations[0] -> country: Missing required value.')]);
-    expect(mock.all('zone')).toHaveLength(0);
+    expect(mock.data.all('zone')).toHaveLength(0);
   });
 
   test('a wrongly typed name is an InvalidJsonInput; a lower-case country and a bad key are InvalidField errors', async ({
@@ -80,7 +80,7 @@ test.describe('zones: create', () => {
       ['InvalidField', 'key', 'x'],
       ['InvalidField', 'locations[0].country', 'de'],
     ]);
-    expect(mock.all('zone')).toHaveLength(0);
+    expect(mock.data.all('zone')).toHaveLength(0);
   });
 
   test('a duplicate key is a DuplicateField', async ({ apiRoot, mock }) => {
@@ -92,7 +92,7 @@ test.describe('zones: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'dup' });
-    expect(mock.all('zone').map((z) => z.name)).toEqual(['A']);
+    expect(mock.data.all('zone').map((z) => z.name)).toEqual(['A']);
   });
 
   test('a location of another zone is a DuplicateField; nothing is stored', async ({ apiRoot, mock }) => {
@@ -105,7 +105,7 @@ test.describe('zones: create', () => {
     );
     expect(failure.statusCode).toBe(400);
     expect(failure.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'locations', duplicateValue: { country: 'DE' } });
-    expect(mock.all('zone').map((z) => z.name)).toEqual(['Europe']);
+    expect(mock.data.all('zone').map((z) => z.name)).toEqual(['Europe']);
     // FR was not claimed by the refused zone.
     await createZone(apiRoot, { name: 'France', locations: [{ country: 'FR' }] });
   });
@@ -131,7 +131,7 @@ test.describe('zones: create', () => {
         .execute(),
     );
     expect(failure.body.errors[0]!.code).toBe('DuplicateField');
-    expect(mock.all('zone')).toHaveLength(0);
+    expect(mock.data.all('zone')).toHaveLength(0);
   });
 });
 

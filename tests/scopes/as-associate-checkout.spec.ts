@@ -149,7 +149,7 @@ test.describe('as-associate carts', () => {
       })
       .execute();
     let calls = 0;
-    mock.registerExtension('cart-check', () => {
+    mock.extensions.register('cart-check', () => {
       calls += 1;
       return { statusCode: 200, body: { actions: [{ action: 'setKey', key: `checked-${calls}` }] } };
     });
@@ -160,8 +160,8 @@ test.describe('as-associate carts', () => {
       .post({ body: { version: cart.version, actions: [{ action: 'setCountry', country: 'DE' }] } })
       .execute();
     expect([calls, cart.key, updated.body.key]).toEqual([2, 'checked-1', 'checked-2']);
-    expect(decisionsOf(mock.permissionDecisions(), 'create cart')).toEqual([[true, ['CreateMyCarts']]]);
-    expect(decisionsOf(mock.permissionDecisions(), 'update cart')).toEqual([[true, ['UpdateMyCarts']]]);
+    expect(decisionsOf(mock.permissions.decisions(), 'create cart')).toEqual([[true, ['CreateMyCarts']]]);
+    expect(decisionsOf(mock.permissions.decisions(), 'update cart')).toEqual([[true, ['UpdateMyCarts']]]);
   });
 
   test('created in the unit for the associate; Others covers the unit, My alone narrows; another unit’s cart is a 404', async ({
@@ -202,7 +202,7 @@ test.describe('as-associate carts', () => {
       .post({ body: { version: mine.version, actions: [{ action: 'setCountry', country: 'DE' }] } })
       .execute();
     expect(updated.statusCode).toBe(200);
-    expect(decisionsOf(mock.permissionDecisions(), 'query cart')).toEqual([
+    expect(decisionsOf(mock.permissions.decisions(), 'query cart')).toEqual([
       [true, ['ViewMyCarts', 'ViewOthersCarts']],
       [true, ['ViewMyCarts', 'ViewOthersCarts']],
       [false, ['ViewMyCarts', 'ViewOthersCarts']],
@@ -243,7 +243,7 @@ test.describe('as-associate carts', () => {
         .execute(),
     );
     expect(notHis.body.errors[0]).toMatchObject({ code: 'AssociateMissingPermission', permissions: ['ViewOthersCarts'] });
-    const cartsBefore = mock.all('cart').length;
+    const cartsBefore = mock.data.all('cart').length;
     // The admin replicates the buyer's cart: ViewOthersCarts, and CreateOthersCarts (the replica keeps the buyer as its customer).
     const byAdmin = (
       await inUnit(apiRoot, w.admin.id)
@@ -253,7 +253,7 @@ test.describe('as-associate carts', () => {
         .execute()
     ).body;
     expect(byAdmin.customerId).toBe(w.buyer.id);
-    expect(mock.all('cart')).toHaveLength(cartsBefore + 1);
+    expect(mock.data.all('cart')).toHaveLength(cartsBefore + 1);
     const viewer = await sdkFailure(
       inUnit(apiRoot, w.viewer.id)
         .carts()
@@ -262,7 +262,7 @@ test.describe('as-associate carts', () => {
         .execute(),
     );
     expect(viewer.statusCode).toBe(403);
-    expect(mock.all('cart')).toHaveLength(cartsBefore + 1);
+    expect(mock.data.all('cart')).toHaveLength(cartsBefore + 1);
   });
 });
 
@@ -325,7 +325,7 @@ test.describe('as-associate orders', () => {
         .execute(),
     );
     expect(missing.body.errors[0]!.code).toBe('ReferencedResourceNotFound');
-    expect(mock.all('order')).toHaveLength(2);
+    expect(mock.data.all('order')).toHaveLength(2);
 
     expect((await inUnit(apiRoot, w.buyer.id).orders().withOrderNumber({ orderNumber: 'B-1' }).get().execute()).body.id).toBe(order.id);
     const renumbered = await inUnit(apiRoot, w.buyer.id)
@@ -412,7 +412,7 @@ test.describe('as-associate quote requests and quotes', () => {
         .execute(),
     );
     expect(foreign.body.errors[0]!.code).toBe('InvalidOperation');
-    expect(mock.all('quote-request')).toHaveLength(1);
+    expect(mock.data.all('quote-request')).toHaveLength(1);
 
     expect((await inUnit(apiRoot, w.buyer.id).quoteRequests().get().execute()).body.total).toBe(1);
     expect((await inUnit(apiRoot, w.admin.id).quoteRequests().withId({ ID: request.id }).get().execute()).body.id).toBe(request.id);
@@ -423,7 +423,7 @@ test.describe('as-associate quote requests and quotes', () => {
     expect(viewer.body.errors[0]).toMatchObject({ permissions: ['UpdateOthersQuoteRequests'], associateOnBehalf: { id: w.buyer.id } });
     const cancelled = (await inUnit(apiRoot, w.admin.id).quoteRequests().withId({ ID: request.id }).post({ body: cancel }).execute()).body;
     expect(cancelled.quoteRequestState).toBe('Cancelled');
-    expect(decisionsOf(mock.permissionDecisions(), 'create quote-request')).toEqual([
+    expect(decisionsOf(mock.permissions.decisions(), 'create quote-request')).toEqual([
       [true, ['CreateMyQuoteRequestsFromMyCarts']],
       [false, ['CreateQuoteRequestsFromOthersCarts']],
     ]);
@@ -498,7 +498,7 @@ test.describe('as-associate quote requests and quotes', () => {
       404,
     );
 
-    const decisions = mock.permissionDecisions().filter((d) => d.resource?.typeId === 'quote');
+    const decisions = mock.permissions.decisions().filter((d) => d.resource?.typeId === 'quote');
     expect(decisions.map((d) => [d.action, d.allowed, d.permissions[0]])).toEqual([
       ['accept quote', false, 'AcceptOthersQuotes'],
       ['reassign quote', true, 'ReassignOthersQuotes'],
@@ -535,12 +535,12 @@ test.describe('as-associate quote requests and quotes', () => {
       orderQuote(w.outsider.id, (await apiRoot.quotes().withId({ ID: mine.id }).get().execute()).body, 'other'),
     );
     expect(otherUnit.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'quote' });
-    expect(decisionsOf(mock.permissionDecisions(), 'create order from quote')).toEqual([
+    expect(decisionsOf(mock.permissions.decisions(), 'create order from quote')).toEqual([
       [false, ['CreateOrdersFromOthersQuotes']],
       [true, ['CreateMyOrdersFromMyQuotes']],
       [true, ['CreateOrdersFromOthersQuotes']],
     ]);
-    expect(mock.all('order')).toHaveLength(2);
+    expect(mock.data.all('order')).toHaveLength(2);
   });
 });
 
@@ -642,7 +642,7 @@ test.describe('as-associate approval rules and flows', () => {
     // No project-wide endpoint.
     expect((await call(mock, 'GET', '/approval-rules')).status).toBe(404);
     expect((await call(mock, 'GET', '/approval-flows')).status).toBe(404);
-    expect(decisionsOf(mock.permissionDecisions(), 'create approval-rule').map(([allowed]) => allowed)).toEqual([
+    expect(decisionsOf(mock.permissions.decisions(), 'create approval-rule').map(([allowed]) => allowed)).toEqual([
       false,
       true,
       true,
@@ -668,7 +668,7 @@ test.describe('as-associate approval rules and flows', () => {
       ).body;
     };
     await order(1); // 19.99 EUR + shipping: below the predicate, no flow
-    expect(mock.all('approval-flow')).toHaveLength(0);
+    expect(mock.data.all('approval-flow')).toHaveLength(0);
     const big = await order(10);
     const flows = (id: string) => inUnit(apiRoot, id).approvalFlows();
     let flow = (await flows(w.viewer.id).get().execute()).body.results[0]!;

@@ -121,7 +121,7 @@ test.describe('as-associate: business units', () => {
       })
       .execute();
     expect(updated.body).toMatchObject({ name: 'Europe', contactEmail: 'eu@acme.example', version: eu.version + 1 });
-    expect(mock.permissionDecisions()).toEqual([
+    expect(mock.permissions.decisions()).toEqual([
       expect.objectContaining({
         allowed: false,
         associateId: buyer.id,
@@ -196,7 +196,7 @@ test.describe('as-associate: business units', () => {
       businessUnit: { key: 'other' },
       permissions: ['AddChildUnits'],
     });
-    expect(mock.permissionDecisions().at(-1)).toMatchObject({ allowed: false, action: 'add child unit', businessUnitKey: 'other' });
+    expect(mock.permissions.decisions().at(-1)).toMatchObject({ allowed: false, action: 'add child unit', businessUnitKey: 'other' });
   });
 
   test('creating a Division needs AddChildUnits in its parent', async ({ apiRoot, mock }) => {
@@ -218,7 +218,7 @@ test.describe('as-associate: business units', () => {
       permissions: ['AddChildUnits'],
       businessUnit: { key: 'acme' },
     });
-    expect(mock.getByKey('business-unit', 'acme-x')).toBeUndefined();
+    expect(mock.data.getByKey('business-unit', 'acme-x')).toBeUndefined();
   });
 
   test('an Inactive unit cannot be changed as an associate', async ({ apiRoot }) => {
@@ -283,7 +283,7 @@ test.describe('as-associate: in-business-unit shopping lists (the permission eng
       message: `Associate '${w.viewer.id}' has no rights to query shopping-list in business-unit 'acme'. Needs 'ViewMyShoppingLists' or 'ViewOthersShoppingLists'.`,
       permissions: ['ViewMyShoppingLists', 'ViewOthersShoppingLists'],
     });
-    const queries = mock.permissionDecisions().filter((d) => d.action === 'query shopping-list');
+    const queries = mock.permissions.decisions().filter((d) => d.action === 'query shopping-list');
     expect(queries).toEqual([
       expect.objectContaining({ allowed: true, associateId: w.admin.id }),
       expect.objectContaining({ allowed: true, associateId: w.buyer.id, narrowed: true }),
@@ -338,7 +338,7 @@ test.describe('as-associate: in-business-unit shopping lists (the permission eng
       permissions: ['CreateOthersShoppingLists'],
       associateOnBehalf: { id: w.admin.id },
     });
-    expect(mock.all('shopping-list')).toHaveLength(0);
+    expect(mock.data.all('shopping-list')).toHaveLength(0);
   });
 
   test('a resource of another unit is a 404, not a 403; an associate of another unit has no permission here', async ({ apiRoot }) => {
@@ -357,9 +357,9 @@ test.describe('as-associate: in-business-unit shopping lists (the permission eng
   test('clear() empties the decision log', async ({ apiRoot, mock }) => {
     const w = await world(apiRoot);
     await lists(apiRoot, w.admin.id).get().execute();
-    expect(mock.permissionDecisions()).toHaveLength(1);
-    expect(mock.permissionDecisions()[0]).toMatchObject({ at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
-    (mock as CommerceMock).clear();
-    expect(mock.permissionDecisions()).toEqual([]);
+    expect(mock.permissions.decisions()).toHaveLength(1);
+    expect(mock.permissions.decisions()[0]).toMatchObject({ at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    (mock as CommerceMock).state.clear();
+    expect(mock.permissions.decisions()).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ test.describe('associate roles', () => {
     });
     const minimal = await createRole(apiRoot, 'nothing', []);
     expect(minimal.permissions).toEqual([]);
-    expect(mock.all('associate-role')).toHaveLength(2);
+    expect(mock.data.all('associate-role')).toHaveLength(2);
   });
 
   test('an unknown permission and a missing key are InvalidJsonInput errors', async ({ apiRoot, mock }) => {
@@ -48,7 +48,7 @@ test.describe('associate roles', () => {
         detailedErrorMessage: expect.stringMatching(/^permissions\[0\]: Unknown value "FlyToTheMoon"; expected one of "AddChildUnits", /),
       }),
     ]);
-    expect(mock.all('associate-role')).toHaveLength(0);
+    expect(mock.data.all('associate-role')).toHaveLength(0);
   });
 
   test('every update action', async ({ apiRoot }) => {
@@ -251,8 +251,8 @@ test.describe('business units: create', () => {
       ['InvalidField', 'key'],
       ['RequiredField', 'parentUnit'],
     ]);
-    expect(mock.getByKey('business-unit', 'dd')).toBeUndefined();
-    expect(mock.getByKey('business-unit', 'd')).toBeUndefined();
+    expect(mock.data.getByKey('business-unit', 'dd')).toBeUndefined();
+    expect(mock.data.getByKey('business-unit', 'd')).toBeUndefined();
     const inheriting = await sdkFailure(
       apiRoot
         .businessUnits()
@@ -289,7 +289,7 @@ test.describe('business units: create', () => {
         .execute(),
     );
     expect(dup.body.errors[0]).toMatchObject({ code: 'DuplicateField', field: 'key' });
-    expect(mock.all('business-unit')).toHaveLength(1);
+    expect(mock.data.all('business-unit')).toHaveLength(1);
   });
 });
 

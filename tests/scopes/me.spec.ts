@@ -2,6 +2,7 @@
  * `/me` and `/in-store/key={storeKey}/...` through the official SDK, with the token flows a storefront
  * uses: the customer password flow, anonymous sessions, and in-store customer tokens.
  */
+import { mockInternals } from '../../src/api/mock.js';
 import type { ByProjectKeyRequestBuilder, Customer, MyBusinessUnitUpdateAction } from '@commercetools/platform-sdk';
 import type { CommerceMock } from '../../src/index.js';
 import { test, expect, sdkApiRoot, sdkFailure, PROJECT_KEY } from '../support/sdk.js';
@@ -52,8 +53,8 @@ test.describe('/me: the signed-in customer', () => {
       .delete({ queryArgs: { version: updated.version } })
       .execute();
     expect(deleted.body.id).toBe(alice.id);
-    expect(mock.get('customer', alice.id)).toBeUndefined();
-    expect(mock.all('customer')).toHaveLength(1);
+    expect(mock.data.get('customer', alice.id)).toBeUndefined();
+    expect(mock.data.all('customer')).toHaveLength(1);
   });
 
   test('no caller: a client token, no token or an unknown token is 403 insufficient_scope, never a customer', async ({ apiRoot, mock }) => {
@@ -96,7 +97,7 @@ test.describe('/me: the signed-in customer', () => {
     expect(signUp.body.customer).toMatchObject({ email: 'bob@example.com' });
     expect(signUp.body.customer).not.toHaveProperty('key');
     expect(signUp.body.customer).not.toHaveProperty('anonymousId');
-    expect(mock.all('customer')).toHaveLength(2);
+    expect(mock.data.all('customer')).toHaveLength(2);
 
     // Signing in establishes no caller for the token: the rest of /me keeps refusing it.
     for (const request of [apiRoot.me().get().execute(), apiRoot.me().carts().get().execute()]) {
@@ -126,7 +127,7 @@ test.describe('/me: the signed-in customer', () => {
     expect(signUp.statusCode).toBe(201);
     const customer = signUp.body.customer;
     expect(customer).toMatchObject({ email: 'new@example.com', firstName: 'New' });
-    expect(mock.get<{ customer?: { id: string } }>('shopping-list', list.id)?.customer?.id).toBe(customer.id);
+    expect(mock.data.get<{ customer?: { id: string } }>('shopping-list', list.id)?.customer?.id).toBe(customer.id);
     // The new customer signs in and sees the list.
     const me = signedIn(mock, 'new@example.com', 'pw');
     expect((await me.me().shoppingLists().get().execute()).body.results.map((l) => l.id)).toEqual([list.id]);
@@ -269,7 +270,7 @@ test.describe('/me: the signed-in customer', () => {
         )
       ).statusCode,
     ).toBe(404);
-    expect(mock.get<Customer>('customer', bob.id)?.isEmailVerified).toBe(false);
+    expect(mock.data.get<Customer>('customer', bob.id)?.isEmailVerified).toBe(false);
     const alicesEmail = (
       await apiRoot
         .customers()
@@ -400,7 +401,7 @@ test.describe('/me/business-units', () => {
         .execute(),
     );
     expect(status.statusCode).toBe(400);
-    expect(mock.permissionDecisions().map((d) => [d.associateId, d.allowed])).toEqual([
+    expect(mock.permissions.decisions().map((d) => [d.associateId, d.allowed])).toEqual([
       [expect.any(String), false],
       [alice.id, true],
     ]);
@@ -432,7 +433,7 @@ test.describe('/me/business-units', () => {
     );
     expect(unconfigured.body.errors[0]!.code).toBe('InvalidOperation');
     // Project setting businessUnits.myBusinessUnitAssociateRoleOnCreation (written straight into storage).
-    mock.storage.write(
+    mockInternals(mock).storage.write(
       PROJECT_KEY,
       'project',
       { id: 'settings', version: 1, businessUnits: { myBusinessUnitAssociateRoleOnCreation: { typeId: 'associate-role', key: 'admin' } } },
@@ -530,7 +531,7 @@ test.describe('in-store', () => {
 
   test('in-store /me with an in-store token; that token works only in its store', async ({ apiRoot, mock }) => {
     const { berliner } = await stores(apiRoot);
-    const token = mock.issueToken({ kind: 'customer', customerId: berliner.id, storeKey: 'berlin' }).accessToken;
+    const token = mock.tokens.issue({ kind: 'customer', customerId: berliner.id, storeKey: 'berlin' }).accessToken;
     const root = withToken(mock, token);
     expect((await berlin(root).me().get().execute()).body.id).toBe(berliner.id);
     const list = (
@@ -550,7 +551,7 @@ test.describe('in-store', () => {
 
   test('a global token of a customer of another store reaches nothing in this store', async ({ apiRoot, mock }) => {
     const { parisian } = await stores(apiRoot);
-    const root = withToken(mock, mock.issueToken({ kind: 'customer', customerId: parisian.id }).accessToken);
+    const root = withToken(mock, mock.tokens.issue({ kind: 'customer', customerId: parisian.id }).accessToken);
     const failure = await sdkFailure(berlin(root).me().get().execute());
     expect(failure.statusCode).toBe(404);
     expect(JSON.stringify(failure.body)).not.toContain('parisian@');

@@ -243,7 +243,7 @@ test.describe('the quote flow', () => {
     expect((await apiRoot.quotes().withId({ ID: quote.id }).get().execute()).body.quoteState).toBe('Accepted');
     expect((await apiRoot.carts().withId({ ID: staged.quotationCart.id }).get().execute()).body.cartState).toBe('Ordered');
     expect((await apiRoot.orders().withOrderNumber({ orderNumber: 'Q-0001' }).get().execute()).body.id).toBe(order.id);
-    expect(mock.all('order')).toHaveLength(1);
+    expect(mock.data.all('order')).toHaveLength(1);
   });
 
   test('creating a quote request from a cart: the platform’s refusals, nothing stored', async ({ apiRoot, mock }) => {
@@ -304,7 +304,7 @@ test.describe('the quote flow', () => {
         .execute(),
     );
     expect(missing.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'cart' });
-    expect(mock.all('quote-request')).toHaveLength(0);
+    expect(mock.data.all('quote-request')).toHaveLength(0);
   });
 
   test('quote request actions and state transitions', async ({ apiRoot }) => {
@@ -420,7 +420,7 @@ test.describe('the quote flow', () => {
     const request = await requestQuote(apiRoot, await quotableCart(apiRoot, catalog, buyer), {
       custom: { type: { key: 'quote-fields' }, fields: { fa: 'from request', fb: 'from request' } },
     });
-    const cartsBefore = mock.all('cart').length;
+    const cartsBefore = mock.data.all('cart').length;
     const wrongVersion = await sdkFailure(
       apiRoot
         .stagedQuotes()
@@ -428,11 +428,11 @@ test.describe('the quote flow', () => {
         .execute(),
     );
     expect(wrongVersion.statusCode).toBe(409);
-    expect(mock.all('cart')).toHaveLength(cartsBefore); // no quotation cart left behind
+    expect(mock.data.all('cart')).toHaveLength(cartsBefore); // no quotation cart left behind
 
     let staged = await stage(apiRoot, request, { custom: { type: { key: 'quote-fields' }, fields: { fb: 'from staged quote' } } });
     expect(staged.custom?.fields).toEqual({ fa: 'from request', fb: 'from staged quote' });
-    expect(mock.all('cart')).toHaveLength(cartsBefore + 1);
+    expect(mock.data.all('cart')).toHaveLength(cartsBefore + 1);
     expect((await apiRoot.quoteRequests().withId({ ID: request.id }).get().execute()).body.quoteRequestState).toBe('Submitted');
     const change = async (stagedQuoteState: 'InProgress' | 'Sent' | 'Closed') =>
       apiRoot
@@ -457,8 +457,8 @@ test.describe('the quote flow', () => {
     ).body;
     const refused = await sdkFailure(stage(apiRoot, cancelled));
     expect(refused.body.errors[0]).toMatchObject({ code: 'InvalidOperation', message: expect.stringContaining("'Cancelled'") });
-    expect(mock.all('staged-quote')).toHaveLength(1);
-    expect(mock.all('quote')).toHaveLength(0);
+    expect(mock.data.all('staged-quote')).toHaveLength(1);
+    expect(mock.data.all('quote')).toHaveLength(0);
   });
 
   test('renegotiation: the buyer declines for renegotiation, the Seller answers with a new quote from the same staged quote', async ({
@@ -604,7 +604,7 @@ test.describe('the quote flow', () => {
         .execute(),
     );
     expect(expiredFailure.body.errors[0]).toMatchObject({ code: 'InvalidOperation', message: expect.stringContaining('expired') });
-    expect(mock.all('order')).toHaveLength(0);
+    expect(mock.data.all('order')).toHaveLength(0);
 
     const made = (await order({ orderState: 'Confirmed', paymentState: 'Pending' })).body;
     expect(made).toMatchObject({ orderState: 'Confirmed', paymentState: 'Pending', origin: 'Quote' });
@@ -612,7 +612,7 @@ test.describe('the quote flow', () => {
     expect((await apiRoot.quotes().withId({ ID: quote.id }).get().execute()).body.quoteState).toBe('Pending');
     const twice = await sdkFailure(order({}));
     expect(twice.body.errors[0]).toMatchObject({ code: 'InvalidOperation', message: expect.stringContaining('already') });
-    expect(mock.all('order')).toHaveLength(1);
+    expect(mock.data.all('order')).toHaveLength(1);
   });
 });
 
@@ -774,12 +774,12 @@ test.describe('caller-scoped: /me and in-store', () => {
         .execute(),
     );
     expect(order.body.errors[0]).toMatchObject({ code: 'AssociateMissingPermission', permissions: ['CreateMyOrdersFromMyQuotes'] });
-    expect(mock.permissionDecisions().map((d) => [d.action, d.allowed])).toEqual([
+    expect(mock.permissions.decisions().map((d) => [d.action, d.allowed])).toEqual([
       ['create quote-request', true],
       ['accept quote', false],
       ['create order from quote', false],
     ]);
-    expect(mock.all('order')).toHaveLength(0);
+    expect(mock.data.all('order')).toHaveLength(0);
   });
 
   test('in-store: quote requests, staged quotes and quotes of the store; another store’s is out of reach', async ({ apiRoot }) => {

@@ -54,8 +54,8 @@ function post(mock: CommerceMock, path: string, body: unknown): any {
 
 /** A fresh world: stores, customers, roles, units, shopping lists, account tokens, and a token per identity. */
 function seed(mock: CommerceMock): World {
-  mock.clear();
-  seedToken = mock.issueToken({ kind: 'client', clientId: 'seeder' }).accessToken;
+  mock.state.clear();
+  seedToken = mock.tokens.issue({ kind: 'client', clientId: 'seeder' }).accessToken;
   for (const key of ['berlin', 'paris']) post(mock, '/stores', { key });
   const customer = (email: string, password: string, extra: object = {}) =>
     post(mock, '/customers', { email, password, ...extra }).customer;
@@ -114,15 +114,18 @@ function seed(mock: CommerceMock): World {
   const passwordToken = post(mock, '/customers/password-token', { email: 'victim@example.com' }).value as string;
   const emailToken = post(mock, '/customers/email-token', { id: victim.id, ttlMinutes: 60 }).value as string;
   const tokens: World['tokens'] = {
-    client: mock.issueToken({ kind: 'client' }).accessToken,
+    client: mock.tokens.issue({ kind: 'client' }).accessToken,
     unissued: 'bm90LWlzc3VlZC1ieS10aGUtbW9jaw==',
-    anonymous: mock.issueToken({ kind: 'anonymous' }).accessToken,
-    'other-customer': mock.issueToken({ kind: 'customer', customerId: attacker.id }).accessToken,
-    'other-store-token': mock.issueToken({ kind: 'customer', customerId: parisian.id, storeKey: 'paris' }).accessToken,
-    victim: mock.issueToken({ kind: 'customer', customerId: victim.id }).accessToken,
+    anonymous: mock.tokens.issue({ kind: 'anonymous' }).accessToken,
+    'other-customer': mock.tokens.issue({ kind: 'customer', customerId: attacker.id }).accessToken,
+    'other-store-token': mock.tokens.issue({ kind: 'customer', customerId: parisian.id, storeKey: 'paris' }).accessToken,
+    victim: mock.tokens.issue({ kind: 'customer', customerId: victim.id }).accessToken,
   };
   // Associates act through a back-end client (the identity is the path's associate id).
-  tokens['outsider-associate'] = tokens['associate-without-permission'] = mock.issueToken({ kind: 'client', clientId: 'bff' }).accessToken;
+  tokens['outsider-associate'] = tokens['associate-without-permission'] = mock.tokens.issue({
+    kind: 'client',
+    clientId: 'bff',
+  }).accessToken;
   const checkout = seedCheckout(mock, victim.id, outsider.id);
   return {
     checkout,
@@ -256,7 +259,7 @@ function seedCheckout(mock: CommerceMock, victimId: string, outsiderId: string):
   }).id as string;
   const order = post(mock, `${asVictim}/orders`, { cart: { id: cart(victimId, 'acme') }, version: 1, orderNumber: 'victim-order' })
     .id as string;
-  const flow = mock.all('approval-flow')[0]!.id;
+  const flow = mock.data.all('approval-flow')[0]!.id;
   const { request, quote } = quoteOf(cart(victimId, 'acme'), 'victim');
   const otherOrder = post(mock, '/orders', { cart: { id: cart(outsiderId, 'other') }, version: 1 }).id as string;
   const other = quoteOf(cart(outsiderId, 'other'), 'other');

@@ -74,18 +74,18 @@ export interface Catalog {
 
 export function seedCatalog(mock: CommerceMock): Catalog {
   faker.seed(7);
-  const [productType] = mock.seed(
+  const [productType] = mock.data.seed(
     productTypeFactory
       .asDefault()
       .withAttributes(...DEFAULT_ATTRIBUTE_DEFINITIONS, ...EXTRA_ATTRIBUTES)
       .build(),
   );
-  const [clothing, shirts, pants] = mock.seed([
+  const [clothing, shirts, pants] = mock.data.seed([
     categoryFactory.build({ key: 'clothing', name: { en: 'Clothing' } }),
     categoryFactory.childOf('clothing').build({ key: 'shirts', name: { en: 'Shirts' } }),
     categoryFactory.childOf('clothing').build({ key: 'pants', name: { en: 'Pants' } }),
   ]);
-  const [shirtRed, shirtBlue, pantsBlue, shoesGreen, sweaterBlack] = mock.seed([
+  const [shirtRed, shirtBlue, pantsBlue, shoesGreen, sweaterBlack] = mock.data.seed([
     productFactory
       .inCategories('shirts')
       .published()

@@ -88,7 +88,7 @@ test.describe('search index freshness', () => {
     expect(facets.facets!['variants.attributes.color']).toMatchObject({ total: 8 });
 
     // New products are found; the Product Search API shares the index.
-    mock.seed(productFactory.published().build({ key: 'hat', name: { en: 'Olive Bucket Hat' }, description: { en: 'A hat.' } }));
+    mock.data.seed(productFactory.published().build({ key: 'hat', name: { en: 'Olive Bucket Hat' }, description: { en: 'A hat.' } }));
     expect(keySet(await search({ 'text.en': 'olive' }))).toEqual(['hat', 'shoes-green']); // the shoes' color is olive now
     const productSearch = (
       await apiRoot
@@ -120,7 +120,7 @@ test.describe('search index freshness', () => {
     const search = searcher(apiRoot);
     const subtree = { 'filter.query': `categories.id: subtree("${categories.clothing.id}")` };
     expect((await search(subtree)).total).toBe(3);
-    mock.seed([
+    mock.data.seed([
       categoryFactory.childOf('shirts').build({ key: 'polos' }),
       productFactory
         .inCategories('polos')
@@ -131,10 +131,10 @@ test.describe('search index freshness', () => {
 
     const cheap = { priceCurrency: 'EUR', 'filter.query': 'variants.scopedPrice.currentValue.centAmount:range (* to 1000)' };
     expect((await search(cheap)).total).toBe(0);
-    mock.seed(productDiscountFactory.relative(50).where('sku = "SHIRT-BLUE-S"').build());
+    mock.data.seed(productDiscountFactory.relative(50).where('sku = "SHIRT-BLUE-S"').build());
     expect(keys(await search(cheap))).toEqual(['shirt-blue']);
 
-    mock.clear();
+    mock.state.clear();
     expect((await search({})).total).toBe(0);
   });
 });

@@ -348,7 +348,7 @@ test.describe('product projection search: sorting, paging, response', () => {
 test.describe('product projection search: prices', () => {
   test('price selection adds price, scopedPrice and scopedPriceDiscounted', async ({ mock, apiRoot }) => {
     seedCatalog(mock);
-    mock.seed(productDiscountFactory.relative(10).where('sku = "SHIRT-RED-M"').build());
+    mock.data.seed(productDiscountFactory.relative(10).where('sku = "SHIRT-RED-M"').build());
     const page = await searcher(apiRoot)({ 'filter.query': 'key:"shirt-red"', priceCurrency: 'EUR' });
     const [small, medium] = variantsOf(page, 'shirt-red');
     expect(small!.price!.value.centAmount).toBe(1999);
@@ -373,7 +373,7 @@ test.describe('product projection search: prices', () => {
 
   test('scoped price filters, facets and sorting', async ({ mock, apiRoot }) => {
     seedCatalog(mock);
-    mock.seed(productDiscountFactory.relative(10).where('sku = "SHIRT-RED-M"').build());
+    mock.data.seed(productDiscountFactory.relative(10).where('sku = "SHIRT-RED-M"').build());
     const search = searcher(apiRoot);
     const discounted = await search({
       priceCurrency: 'EUR',
@@ -402,7 +402,7 @@ test.describe('product projection search: prices', () => {
 
   test('sort by price: the variant prices themselves without price selection, the scoped price with it', async ({ mock, apiRoot }) => {
     seedCatalog(mock);
-    mock.seed(productDiscountFactory.relative(90).where('sku = "PANTS-BLUE-M" or sku = "PANTS-BLUE-L"').build());
+    mock.data.seed(productDiscountFactory.relative(90).where('sku = "PANTS-BLUE-M" or sku = "PANTS-BLUE-L"').build());
     const search = searcher(apiRoot);
     // Ascending by each product's lowest price, descending by its highest, discounts not applied.
     expect(keys(await search({ sort: 'price asc' }))).toEqual(['shirt-blue', 'shirt-red', 'pants-blue', 'shoes-green']);

@@ -11,23 +11,23 @@ test.describe.configure({ mode: 'serial' });
 test.use({
   commerceMock: {
     baseline: async (mock) => {
-      await mock.seed(productTypeFactory.asDefault().build());
-      await mock.seed(productFactory.published().buildList(1000));
+      await mock.data.seed(productTypeFactory.asDefault().build());
+      await mock.data.seed(productFactory.published().buildList(1000));
     },
   },
 });
 
 test('every test starts from the same catalog', async ({ commerce }) => {
-  const [product] = await commerce.all('product');
+  const [product] = await commerce.data.all('product');
   await commerce.apiRoot
     .products()
     .withId({ ID: product!.id })
     .delete({ queryArgs: { version: product!.version } })
     .execute();
-  expect(await commerce.all('product')).toHaveLength(999);
+  expect(await commerce.data.all('product')).toHaveLength(999);
 });
 
 test('even after another test deleted a product', async ({ commerce }) => {
-  expect(await commerce.all('product')).toHaveLength(1000);
+  expect(await commerce.data.all('product')).toHaveLength(1000);
 });
 // doc-example:end

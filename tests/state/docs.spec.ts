@@ -25,32 +25,32 @@ test('every example of docs/state-and-faults.md runs in a spec', () => {
 test('snapshots: restore brings back the catalog as it was', () => {
   // doc-example:start
   const mock = createCommerceMock();
-  mock.seed(productTypeFactory.asDefault().build());
-  const [product] = mock.seed(productFactory.published().buildList(1000));
-  const snapshot = mock.snapshot();
+  mock.data.seed(productTypeFactory.asDefault().build());
+  const [product] = mock.data.seed(productFactory.published().buildList(1000));
+  const snapshot = mock.state.snapshot();
 
-  mock.update('product', product!.id, { version: product!.version, actions: [{ action: 'setKey', key: 'changed' }] });
-  mock.seed(customerFactory.build());
+  mock.data.update('product', product!.id, { version: product!.version, actions: [{ action: 'setKey', key: 'changed' }] });
+  mock.data.seed(customerFactory.build());
 
-  mock.restore(snapshot);
-  expect(mock.get('product', product!.id)).toEqual(product);
-  expect(mock.all('customer')).toEqual([]);
+  mock.state.restore(snapshot);
+  expect(mock.data.get('product', product!.id)).toEqual(product);
+  expect(mock.data.all('customer')).toEqual([]);
   // doc-example:end
 });
 
 test('import and export: a file carries the state, and a bad one is refused whole', () => {
   // doc-example:start
   const source = createCommerceMock();
-  const [channel] = source.seed([['channel', { key: 'warehouse', roles: ['InventorySupply'] }]]);
-  const file = JSON.stringify(source.export());
+  const [channel] = source.data.seed([['channel', { key: 'warehouse', roles: ['InventorySupply'] }]]);
+  const file = JSON.stringify(source.state.export());
 
   const copy = createCommerceMock({ initialData: file });
-  expect(copy.getByKey('channel', 'warehouse')).toEqual(channel);
+  expect(copy.data.getByKey('channel', 'warehouse')).toEqual(channel);
 
   const broken = JSON.parse(file);
   delete broken.projects['test-project'].channel[0].document.id;
-  expect(() => copy.import(broken)).toThrow(/import refused at projects\.test-project\.channel\[0\]\.document\.id/);
-  expect(copy.all('channel')).toEqual([channel]);
+  expect(() => copy.state.import(broken)).toThrow(/import refused at projects\.test-project\.channel\[0\]\.document\.id/);
+  expect(copy.data.all('channel')).toEqual([channel]);
   // doc-example:end
 });
 
@@ -58,8 +58,8 @@ test('token expiry: the SDK refreshes an expired token and goes on', async () =>
   const credentials = CREDENTIALS;
   // doc-example:start
   const mock = createCommerceMock({ enforceTokenExpiry: true });
-  const customer = mock.create('customer', { email: 'ann@example.com', password: 'secret' });
-  const { accessToken, refreshToken } = mock.issueToken({ kind: 'customer', customerId: customer.id });
+  const customer = mock.data.create('customer', { email: 'ann@example.com', password: 'secret' });
+  const { accessToken, refreshToken } = mock.tokens.issue({ kind: 'customer', customerId: customer.id });
   const cache = { token: accessToken, refreshToken, expirationTime: Date.now() + 3_600_000 };
   const client = new ClientBuilder()
     .withRefreshTokenFlow({
@@ -74,9 +74,9 @@ test('token expiry: the SDK refreshes an expired token and goes on', async () =>
     .build();
   const me = () => createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: 'test-project' }).me().get().execute();
 
-  mock.expireTokens({ customerId: customer.id });
+  mock.tokens.expire({ customerId: customer.id });
   expect((await me()).body.id).toBe(customer.id);
-  expect(mock.requests().map((entry) => entry.status)).toEqual([401, 200, 200]);
+  expect(mock.journal.requests().map((entry) => entry.status)).toEqual([401, 200, 200]);
   // doc-example:end
 });
 
@@ -100,8 +100,8 @@ test('fault injection: the SDK retries two 503s and the customer exists once', a
     .customers()
     .post({ body: { email: 'retry@example.com', password: 'secret' } })
     .execute();
-  expect(mock.all('customer')).toHaveLength(1);
-  expect(mock.requests({ method: 'POST', path: '/test-project/customers' }).map((entry) => entry.status)).toEqual([503, 503, 201]);
+  expect(mock.data.all('customer')).toHaveLength(1);
+  expect(mock.journal.requests({ method: 'POST', path: '/test-project/customers' }).map((entry) => entry.status)).toEqual([503, 503, 201]);
   // doc-example:end
 });
 
@@ -115,9 +115,9 @@ test('fault injection: a dropped connection reaches the SDK as a network error a
       .execute();
 
   await expect(create()).rejects.toMatchObject({ error: { code: 'NetworkError', statusCode: 0, message: 'fetch failed' } });
-  expect(mock.all('customer')).toEqual([]);
+  expect(mock.data.all('customer')).toEqual([]);
   await create();
-  expect(mock.requests({ path: '/test-project/customers' }).map((entry) => entry.status)).toEqual([0, 201]);
+  expect(mock.journal.requests({ path: '/test-project/customers' }).map((entry) => entry.status)).toEqual([0, 201]);
   // doc-example:end
 });
 

@@ -18,13 +18,13 @@ test.describe('fault injection', () => {
       .post({ body: { email: 'retry@example.com', password: 'secret' } })
       .execute();
     expect(created.statusCode).toBe(201);
-    expect(mock.all('customer').map((c) => c.email)).toEqual(['retry@example.com']);
-    const posts = mock.requests({ method: 'POST', path: `/${PROJECT_KEY}/customers` });
+    expect(mock.data.all('customer').map((c) => c.email)).toEqual(['retry@example.com']);
+    const posts = mock.journal.requests({ method: 'POST', path: `/${PROJECT_KEY}/customers` });
     expect(posts.map((entry) => entry.status)).toEqual([503, 503, 201]);
   });
 
   test('each status answers in the platform envelope; a faulted write changes nothing', async ({ mock, apiRoot }) => {
-    const [group] = mock.seed([['customer-group', { key: 'vip', groupName: 'VIP' }]]);
+    const [group] = mock.data.seed([['customer-group', { key: 'vip', groupName: 'VIP' }]]);
     const update = () =>
       apiRoot
         .customerGroups()
@@ -46,7 +46,7 @@ test.describe('fault injection', () => {
       expect(failure.body.statusCode).toBe(status);
       expect(failure.body.errors[0]!.code).toBe(code);
       if (code === 'ConcurrentModification') expect(failure.body.errors[0]!.currentVersion).toBe(group!.version + 1);
-      expect(mock.get('customer-group', group!.id)).toEqual(group);
+      expect(mock.data.get('customer-group', group!.id)).toEqual(group);
     }
     // times: 1 each, so the next update goes through.
     expect((await update()).body.name).toBe('Changed');
@@ -95,7 +95,7 @@ test.describe('fault injection', () => {
 
   test('mock.clear() removes the fault rules with the data', async ({ mock }) => {
     mock.faults.add({ status: 503 });
-    mock.clear();
+    mock.state.clear();
     expect((await fetch(`${mock.options.apiUrl}/${PROJECT_KEY}/customers`)).status).toBe(200);
   });
 });
@@ -123,9 +123,9 @@ test.describe('connection failures (dropConnection)', () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toBe('fetch failed');
     expect(error.cause?.code).toBe('ECONNRESET');
-    expect(mock.all('customer')).toEqual([]);
+    expect(mock.data.all('customer')).toEqual([]);
     expect((await postCustomer(fetch, mock.options.apiUrl)).status).toBe(201);
-    expect(mock.requests({ path: `/${PROJECT_KEY}/customers` }).map((entry) => entry.status)).toEqual([0, 201]);
+    expect(mock.journal.requests({ path: `/${PROJECT_KEY}/customers` }).map((entry) => entry.status)).toEqual([0, 201]);
   });
 
   test('createMockFetch fails the same way', async ({ mock }) => {
@@ -134,7 +134,7 @@ test.describe('connection failures (dropConnection)', () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toBe('fetch failed');
     expect(error.cause?.code).toBe('ECONNRESET');
-    expect(mock.all('customer')).toEqual([]);
+    expect(mock.data.all('customer')).toEqual([]);
   });
 
   test("the official SDK's retry middleware does not retry a network error: the error reaches the caller, nothing is stored", async ({
@@ -147,11 +147,11 @@ test.describe('connection failures (dropConnection)', () => {
     const create = () => apiRoot.customers().post({ body: customerDraft }).execute();
     const failure = (await create().catch((rejection: unknown) => rejection)) as { error?: unknown };
     expect(failure.error).toMatchObject({ name: 'NetworkError', code: 'NetworkError', statusCode: 0, message: 'fetch failed' });
-    expect(mock.all('customer')).toEqual([]);
+    expect(mock.data.all('customer')).toEqual([]);
     // One attempt only, even with the code listed: ts-client retries statuses and timeouts, not a failed connection.
-    expect(mock.requests({ method: 'POST', path: `/${PROJECT_KEY}/customers` }).map((entry) => entry.status)).toEqual([0]);
+    expect(mock.journal.requests({ method: 'POST', path: `/${PROJECT_KEY}/customers` }).map((entry) => entry.status)).toEqual([0]);
     expect((await create()).statusCode).toBe(201);
-    expect(mock.all('customer')).toHaveLength(1);
+    expect(mock.data.all('customer')).toHaveLength(1);
   });
 
   test('on the HTTP server the socket is destroyed without an answer; POST /__mock/faults adds the rule', async () => {
@@ -167,9 +167,9 @@ test.describe('connection failures (dropConnection)', () => {
       const error = await networkError(postCustomer(fetch, server.url));
       expect(error).toBeInstanceOf(TypeError);
       expect(error.message).toBe('fetch failed');
-      expect(mock.all('customer')).toEqual([]);
+      expect(mock.data.all('customer')).toEqual([]);
       expect((await postCustomer(fetch, server.url)).status).toBe(201);
-      expect(mock.requests({ method: 'POST' }).map((entry) => entry.status)).toEqual([0, 201]);
+      expect(mock.journal.requests({ method: 'POST' }).map((entry) => entry.status)).toEqual([0, 201]);
     } finally {
       await server.close();
     }

@@ -37,7 +37,7 @@ test.describe('delays', () => {
     );
     expect(failed.result.statusCode).toBe(504);
     expect(failed.ms).toBeGreaterThanOrEqual(240);
-    expect(mock.all('customer-group').map((group) => group.key)).toEqual(['late']);
+    expect(mock.data.all('customer-group').map((group) => group.key)).toEqual(['late']);
 
     const quick = await timed(() => apiRoot.customerGroups().get().execute());
     expect(quick.ms).toBeLessThan(200);

@@ -2,14 +2,15 @@
  * Snapshots: `mock.snapshot()` captures every project's data and the issued tokens, `mock.restore()`
  * brings them back exactly, whatever happened since; cheap on the memory backend, correct on SQLite.
  */
+import { mockInternals } from '../../src/api/mock.js';
 import { productFactory, productTypeFactory } from '../../factories/index.js';
 import { createCommerceMock, sqliteStorage, type CommerceMock } from '../../src/index.js';
 import { expect, PROJECT_KEY, sdkFailure, test } from '../support/sdk.js';
 import { temporarySqlite } from '../storage/backends.js';
 
 function seedProducts(mock: CommerceMock, count: number) {
-  mock.seed(productTypeFactory.asDefault().build());
-  return mock.seed(productFactory.published().buildList(count));
+  mock.data.seed(productTypeFactory.asDefault().build());
+  return mock.data.seed(productFactory.published().buildList(count));
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -17,9 +18,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 test.describe('snapshot and restore', () => {
   test('restore undoes creates, updates and deletes made through the API, in every project', async ({ mock, apiRoot }) => {
     const [product] = seedProducts(mock, 2);
-    mock.seed([['channel', { key: 'elsewhere', roles: ['InventorySupply'] }]], { projectKey: 'other-project' });
-    const productIds = mock.all('product').map((p) => p.id);
-    const snapshot = mock.snapshot();
+    mock.project('other-project').data.seed([['channel', { key: 'elsewhere', roles: ['InventorySupply'] }]]);
+    const productIds = mock.data.all('product').map((p) => p.id);
+    const snapshot = mock.state.snapshot();
 
     await apiRoot
       .products()
@@ -32,21 +33,21 @@ test.describe('snapshot and restore', () => {
         .post({ body: { email: 'new@example.com', password: 'secret' } })
         .execute()
     ).body.customer;
-    const second = mock.all('product')[1]!;
+    const second = mock.data.all('product')[1]!;
     await apiRoot
       .products()
       .withId({ ID: second.id })
       .delete({ queryArgs: { version: second.version } })
       .execute();
-    mock.clear();
-    expect(mock.all('product')).toHaveLength(0);
+    mock.state.clear();
+    expect(mock.data.all('product')).toHaveLength(0);
 
-    mock.restore(snapshot);
+    mock.state.restore(snapshot);
     const restored = (await apiRoot.products().withId({ ID: product!.id }).get().execute()).body;
     expect(restored).toEqual(product);
-    expect(mock.all('product').map((p) => p.id)).toEqual(productIds);
+    expect(mock.data.all('product').map((p) => p.id)).toEqual(productIds);
     expect((await sdkFailure(apiRoot.customers().withId({ ID: extra.id }).get().execute())).statusCode).toBe(404);
-    expect(mock.getByKey('channel', 'elsewhere', { projectKey: 'other-project' })).toBeDefined();
+    expect(mock.project('other-project').data.getByKey('channel', 'elsewhere')).toBeDefined();
     // The data goes on as usual: the version restored is the one to write against.
     const updated = await apiRoot
       .products()
@@ -58,21 +59,16 @@ test.describe('snapshot and restore', () => {
 
   test('tokens are part of the state: one issued after the snapshot is unknown after restore', async () => {
     const mock = createCommerceMock({ defaultProjectKey: PROJECT_KEY, enableAuthentication: true, validateCredentials: true });
-    const before = mock.issueToken({ kind: 'client' });
-    const snapshot = mock.snapshot();
-    const after = mock.issueToken({ kind: 'client' });
+    const before = mock.tokens.issue({ kind: 'client' });
+    const snapshot = mock.state.snapshot();
+    const after = mock.tokens.issue({ kind: 'client' });
     const status = (token: string) =>
       mock.handle({ method: 'GET', url: `/${PROJECT_KEY}/products`, headers: { authorization: `Bearer ${token}` } }).status;
     expect(status(after.accessToken)).toBe(200);
-    mock.restore(snapshot);
+    mock.state.restore(snapshot);
     expect(status(before.accessToken)).toBe(200);
     expect(status(after.accessToken)).toBe(401);
-    expect(
-      mock
-        .authStore()
-        .list()
-        .map((t) => t.accessToken),
-    ).toEqual([before.accessToken]);
+    expect(mock.tokens.list().map((t) => t.accessToken)).toEqual([before.accessToken]);
   });
 
   test('search sees the restored catalog, even when a write after the restore repeats a version with other values', async ({
@@ -94,7 +90,7 @@ test.describe('snapshot and restore', () => {
         .withId({ ID: product!.id })
         .post({ body: { version: product!.version, actions: [{ action: 'changeName', name: { en: name }, staged: false }] } })
         .execute();
-    const snapshot = mock.snapshot();
+    const snapshot = mock.state.snapshot();
     // Both renames write version 2 within the same millisecond: only the document itself differs.
     const realNow = Date.now;
     const frozen = realNow();
@@ -102,7 +98,7 @@ test.describe('snapshot and restore', () => {
     try {
       await rename('Zeppelin');
       expect(await search('zeppelin')).toEqual([product!.id]);
-      mock.restore(snapshot);
+      mock.state.restore(snapshot);
       // No search in between: the index last saw version 2 named Zeppelin.
       await rename('Dirigible');
       expect(await search('dirigible')).toEqual([product!.id]);
@@ -119,13 +115,13 @@ test.describe('snapshot and restore', () => {
     const mock = createCommerceMock({ defaultProjectKey: PROJECT_KEY, storage });
     try {
       const [product] = seedProducts(mock, 3);
-      const snapshot = mock.snapshot();
-      mock.update('product', product!.id, { version: 1, actions: [{ action: 'setKey', key: 'changed' }] });
-      mock.seed(productFactory.buildList(2));
-      mock.restore(snapshot);
-      expect(mock.all('product').map((p) => p.id)).toHaveLength(3);
-      expect(mock.get('product', product!.id)).toEqual(product);
-      expect(mock.getByKey('product', 'changed')).toBeUndefined();
+      const snapshot = mock.state.snapshot();
+      mock.data.update('product', product!.id, { version: 1, actions: [{ action: 'setKey', key: 'changed' }] });
+      mock.data.seed(productFactory.buildList(2));
+      mock.state.restore(snapshot);
+      expect(mock.data.all('product').map((p) => p.id)).toHaveLength(3);
+      expect(mock.data.get('product', product!.id)).toEqual(product);
+      expect(mock.data.getByKey('product', 'changed')).toBeUndefined();
     } finally {
       storage.close();
     }
@@ -133,12 +129,14 @@ test.describe('snapshot and restore', () => {
 
   test('a backend without snapshots, or something that is not a snapshot, is refused with a clear message', { tag: '@sqlite' }, () => {
     const mock = createCommerceMock({ storage: { ...new MemoryLike() } as never });
-    expect(() => mock.snapshot()).toThrow(/the plain storage cannot take snapshots/);
+    expect(() => mock.state.snapshot()).toThrow(/the plain storage cannot take snapshots/);
     const memory = createCommerceMock();
-    expect(() => memory.restore({} as never)).toThrow(/restore\(\) takes what snapshot\(\) returned/);
+    expect(() => memory.state.restore({} as never)).toThrow(/state\.restore\(\) takes what state\.snapshot\(\) returned/);
     const sqlite = createCommerceMock({ storage: sqliteStorage({ file: ':memory:' }) });
-    expect(() => memory.restore(sqlite.snapshot())).toThrow(/the memory storage cannot restore a snapshot of the sqlite storage/);
-    sqlite.storage.close?.();
+    expect(() => memory.state.restore(sqlite.state.snapshot())).toThrow(
+      /the memory storage cannot restore a snapshot of the sqlite storage/,
+    );
+    mockInternals(sqlite).storage.close?.();
   });
 });
 
@@ -149,21 +147,21 @@ test.describe('snapshot cost', () => {
     const seedStarted = performance.now();
     seedProducts(mock, 1000);
     const seedMs = performance.now() - seedStarted;
-    const snapshot = mock.snapshot();
+    const snapshot = mock.state.snapshot();
     const restores: number[] = [];
     for (let round = 0; round < 20; round++) {
-      const [product] = mock.all('product');
+      const [product] = mock.data.all('product');
       // Each round writes (so the next restore has something to undo) and restores.
-      mock.update('product', product!.id, { version: product!.version, actions: [{ action: 'setKey', key: `round-${round}` }] });
+      mock.data.update('product', product!.id, { version: product!.version, actions: [{ action: 'setKey', key: `round-${round}` }] });
       const started = performance.now();
-      mock.restore(snapshot);
+      mock.state.restore(snapshot);
       restores.push(performance.now() - started);
     }
     const restoreMs = median(restores);
     console.log(`seeding 1,000 products: ${seedMs.toFixed(1)} ms; restoring them: median ${(restoreMs * 1000).toFixed(0)} µs`);
     expect(restoreMs).toBeLessThan(5);
-    expect(mock.all('product')).toHaveLength(1000);
-    expect(mock.all('product')[0]!.key).not.toMatch(/^round-/);
+    expect(mock.data.all('product')).toHaveLength(1000);
+    expect(mock.data.all('product')[0]!.key).not.toMatch(/^round-/);
     expect(
       (
         await apiRoot

@@ -42,9 +42,9 @@ async function passwordToken(mock: CommerceMock, lifetime?: number) {
 
 test.describe('token expiry off (the default)', () => {
   test('tokens live two days and expireTokens() is refused, saying which option it needs', async ({ mock }) => {
-    mock.create('customer', { email: 'ann@example.com', password: 'secret' });
+    mock.data.create('customer', { email: 'ann@example.com', password: 'secret' });
     await passwordToken(mock, 172_800);
-    expect(() => mock.expireTokens()).toThrow(/expireTokens\(\) needs the option enforceTokenExpiry: true/);
+    expect(() => mock.tokens.expire()).toThrow(/tokens\.expire\(\) needs the option enforceTokenExpiry: true/);
   });
 });
 
@@ -53,7 +53,7 @@ test.describe('token expiry enforced', () => {
 
   test('a token past tokenLifetimeSeconds gets 401 invalid_token, as the platform answers it', async () => {
     const mock = createCommerceMock({ defaultProjectKey: PROJECT_KEY, enforceTokenExpiry: true, tokenLifetimeSeconds: 1 });
-    mock.create('customer', { email: 'ann@example.com', password: 'secret' });
+    mock.data.create('customer', { email: 'ann@example.com', password: 'secret' });
     const token = await passwordToken(mock, 1);
     expect(getChannels(mock, token.access_token).status).toBe(200);
     await sleep(1100);
@@ -64,14 +64,14 @@ test.describe('token expiry enforced', () => {
 
   test('expireTokens(filter) expires the chosen tokens at once and says how many', async () => {
     const mock = createCommerceMock({ defaultProjectKey: PROJECT_KEY, enforceTokenExpiry: true });
-    const [ann, bob] = mock.seed([
+    const [ann, bob] = mock.data.seed([
       ['customer', { email: 'ann@example.com', password: 'secret' }],
       ['customer', { email: 'bob@example.com', password: 'secret' }],
     ]);
-    const annToken = mock.issueToken({ kind: 'customer', customerId: ann!.id });
-    const bobToken = mock.issueToken({ kind: 'customer', customerId: bob!.id });
-    expect(mock.expireTokens({ customerId: ann!.id })).toBe(1);
-    expect(mock.expireTokens({ customerId: ann!.id })).toBe(0);
+    const annToken = mock.tokens.issue({ kind: 'customer', customerId: ann!.id });
+    const bobToken = mock.tokens.issue({ kind: 'customer', customerId: bob!.id });
+    expect(mock.tokens.expire({ customerId: ann!.id })).toBe(1);
+    expect(mock.tokens.expire({ customerId: ann!.id })).toBe(0);
     expect(getChannels(mock, annToken.accessToken).body).toEqual(INVALID_TOKEN);
     expect(getChannels(mock, bobToken.accessToken).status).toBe(200);
     const introspect = (token: string) =>
@@ -86,7 +86,7 @@ test.describe('token expiry enforced', () => {
   });
 
   test('the official SDK refreshes with its refresh token and goes on', async ({ mock }) => {
-    const customer = mock.create('customer', { email: 'ann@example.com', password: 'secret' });
+    const customer = mock.data.create('customer', { email: 'ann@example.com', password: 'secret' });
     const { access_token: token, refresh_token: refreshToken } = await passwordToken(mock);
     // An app that signed Ann in earlier: it holds her tokens and lets the SDK refresh them.
     const tokenCache = { token, refreshToken, expirationTime: Date.now() + 3_600_000 };
@@ -110,24 +110,24 @@ test.describe('token expiry enforced', () => {
     const me = () => createApiBuilderFromCtpClient(client).withProjectKey({ projectKey: PROJECT_KEY }).me().get().execute();
 
     expect((await me()).body.id).toBe(customer.id);
-    const since = mock.lastRequestSequence;
-    expect(mock.expireTokens({ customerId: customer.id })).toBe(1);
+    const since = mock.journal.lastSequence();
+    expect(mock.tokens.expire({ customerId: customer.id })).toBe(1);
 
     expect((await me()).body.id).toBe(customer.id);
-    const served = mock.requests({ since }).map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
+    const served = mock.journal.requests({ since }).map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
     expect(served).toEqual([`GET /${PROJECT_KEY}/me 401`, 'POST /oauth/token 200', `GET /${PROJECT_KEY}/me 200`]);
     expect(tokenCache.token).not.toBe(token);
-    expect(mock.authStore().get(tokenCache.token)).toMatchObject({ kind: 'customer', customerId: customer.id });
+    expect(mock.tokens.get(tokenCache.token)).toMatchObject({ kind: 'customer', customerId: customer.id });
   });
 
   test('on the server: POST /__mock/tokens/expire, through connectCommerceMock', async () => {
     const mock = createCommerceMock({ defaultProjectKey: PROJECT_KEY, enforceTokenExpiry: true });
     const server = await startServer(mock, { port: 0 });
     try {
-      const [ann] = mock.seed([['customer', { email: 'ann@example.com', password: 'secret' }]]);
-      const token = mock.issueToken({ kind: 'customer', customerId: ann!.id });
+      const [ann] = mock.data.seed([['customer', { email: 'ann@example.com', password: 'secret' }]]);
+      const token = mock.tokens.issue({ kind: 'customer', customerId: ann!.id });
       const remote = connectCommerceMock(server.url);
-      expect(await remote.expireTokens({ kind: 'customer' })).toBe(1);
+      expect(await remote.tokens.expire({ kind: 'customer' })).toBe(1);
       expect(getChannels(mock, token.accessToken).status).toBe(401);
       const refused = await fetch(`${server.url}/__mock/tokens/expire`, { method: 'POST', body: '{"colour":"red"}' });
       expect(refused.status).toBe(400);

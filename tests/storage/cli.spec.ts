@@ -22,7 +22,7 @@ test.describe('CLI: storage selection', () => {
   });
   test.afterEach(() => removeDatabase(file));
 
-  test('--storage sqlite --data-file keeps the data across a restart; /__mock/clear empties the file', async () => {
+  test('--storage sqlite --data-file keeps the data across a restart; /__mock/state/clear empties the file', async () => {
     const args = [...bin, 'serve', '--port', '0', '--storage', 'sqlite', '--data-file', file];
     const first = await startCli(args, baseEnv());
     try {
@@ -40,7 +40,7 @@ test.describe('CLI: storage selection', () => {
     try {
       const found = await fetch(`${second.url}/test-project/categories/key=shoes`);
       expect(await found.json()).toMatchObject({ key: 'shoes', version: 1, name: { en: 'Shoes' } });
-      expect((await fetch(`${second.url}/__mock/clear`, { method: 'POST' })).status).toBe(200);
+      expect((await fetch(`${second.url}/__mock/state/clear`, { method: 'POST' })).status).toBe(200);
       expect((await fetch(`${second.url}/test-project/categories/key=shoes`)).status).toBe(404);
     } finally {
       expect(await second.stop()).toBe(0);

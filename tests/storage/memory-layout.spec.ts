@@ -4,6 +4,7 @@
  * within its heap budget. The heap figures are for Node 20 without pointer compression (what
  * bench/memory.ts measures); docs/performance.md explains each part.
  */
+import { mockInternals } from '../../src/api/mock.js';
 import { test, expect } from '../support/response-check.js';
 import { spawnSync } from 'node:child_process';
 import v8 from 'node:v8';
@@ -60,18 +61,18 @@ const CUSTOMER_BUDGET = 1050;
 
 function newMock(): CommerceMock {
   const mock = createCommerceMock({ defaultProjectKey: 'memory' });
-  mock.create('type', CUSTOM_TYPE);
+  mock.data.create('type', CUSTOM_TYPE);
   return mock;
 }
 
 test('a stored customer, its message and its updated versions keep their fields in fast mode', () => {
   const mock = newMock();
-  const created = mock.create<{ id: string; version: number }>('customer', { ...customerDraft(1), middleName: 'J.' });
-  const [message] = mock.messages({ resourceId: created.id });
-  expect(hasFastProperties(mock.get('customer', created.id)!)).toBe(true);
+  const created = mock.data.create<{ id: string; version: number }>('customer', { ...customerDraft(1), middleName: 'J.' });
+  const [message] = mock.events.messages({ resourceId: created.id });
+  expect(hasFastProperties(mock.data.get('customer', created.id)!)).toBe(true);
   expect(hasFastProperties(message!)).toBe(true);
   // Removing a field and adding others: a copy changed this way would be a hash table.
-  const updated = mock.update<{ id: string; middleName?: string; title?: string }>('customer', created.id, {
+  const updated = mock.data.update<{ id: string; middleName?: string; title?: string }>('customer', created.id, {
     version: created.version,
     actions: [
       { action: 'setMiddleName' },
@@ -84,7 +85,7 @@ test('a stored customer, its message and its updated versions keep their fields 
   });
   expect(updated).toMatchObject({ title: 'Dr.' });
   expect(updated.middleName).toBeUndefined();
-  const stored = mock.get<object>('customer', created.id)!;
+  const stored = mock.data.get<object>('customer', created.id)!;
   expect(stored).toBe(updated);
   expect(hasFastProperties(stored)).toBe(true);
 });
@@ -92,14 +93,14 @@ test('a stored customer, its message and its updated versions keep their fields 
 test('documents of one custom type share one frozen type reference, also after setCustomType and setCustomField', () => {
   const mock = newMock();
   type Stored = { id: string; version: number; custom: { type: { typeId: string; id: string }; fields: Record<string, unknown> } };
-  const type = mock.getByKey<{ id: string }>('type', 'profile')!;
-  const first = mock.create<Stored>('customer', customerDraft(1));
-  const second = mock.create<Stored>('customer', customerDraft(2));
-  const plain = mock.create<Stored>('customer', { email: 'plain@example.com', password: 'x' });
+  const type = mock.data.getByKey<{ id: string }>('type', 'profile')!;
+  const first = mock.data.create<Stored>('customer', customerDraft(1));
+  const second = mock.data.create<Stored>('customer', customerDraft(2));
+  const plain = mock.data.create<Stored>('customer', { email: 'plain@example.com', password: 'x' });
   expect(first.custom.type).toEqual({ typeId: 'type', id: type.id });
   expect(second.custom.type).toBe(first.custom.type);
   expect(Object.isFrozen(first.custom.type)).toBe(true);
-  const typed = mock.update<Stored>('customer', plain.id, {
+  const typed = mock.data.update<Stored>('customer', plain.id, {
     version: plain.version,
     actions: [
       { action: 'setCustomType', type: { typeId: 'type', key: 'profile' }, fields: { tier: 'silver' } },
@@ -108,28 +109,28 @@ test('documents of one custom type share one frozen type reference, also after s
   });
   expect(typed.custom).toEqual({ type: { typeId: 'type', id: type.id }, fields: { tier: 'silver', points: 7 } });
   expect(typed.custom.type).toBe(first.custom.type);
-  const changed = mock.update<Stored>('customer', first.id, {
+  const changed = mock.data.update<Stored>('customer', first.id, {
     version: first.version,
     actions: [{ action: 'setCustomField', name: 'tier', value: 'platinum' }],
   });
   expect(changed.custom.fields.tier).toBe('platinum');
-  expect(mock.get<Stored>('customer', second.id)!.custom.fields.tier).toBe('gold');
+  expect(mock.data.get<Stored>('customer', second.id)!.custom.fields.tier).toBe('gold');
 });
 
 test("mock.create and mock.update take their input as JSON: changing the caller's objects afterwards changes nothing stored", () => {
   const mock = newMock();
   const draft = { container: 'settings', key: 'theme', value: { colors: ['red'], dark: false } };
-  const created = mock.create<{ id: string; version: number; value: unknown }>('key-value-document', draft);
+  const created = mock.data.create<{ id: string; version: number; value: unknown }>('key-value-document', draft);
   draft.value.colors.push('blue');
   draft.value.dark = true;
-  expect(mock.get<{ value: unknown }>('key-value-document', created.id)!.value).toEqual({ colors: ['red'], dark: false });
+  expect(mock.data.get<{ value: unknown }>('key-value-document', created.id)!.value).toEqual({ colors: ['red'], dark: false });
 
-  const customer = mock.create<{ id: string; version: number }>('customer', customerDraft(1));
+  const customer = mock.data.create<{ id: string; version: number }>('customer', customerDraft(1));
   const newsletters = ['weekly'];
   const body = { version: customer.version, actions: [{ action: 'setCustomField', name: 'newsletters', value: newsletters }] };
-  mock.update('customer', customer.id, body);
+  mock.data.update('customer', customer.id, body);
   newsletters.push('daily');
-  expect(mock.get<{ custom: { fields: { newsletters: unknown } } }>('customer', customer.id)!.custom.fields.newsletters).toEqual([
+  expect(mock.data.get<{ custom: { fields: { newsletters: unknown } } }>('customer', customer.id)!.custom.fields.newsletters).toEqual([
     'weekly',
   ]);
 });
@@ -137,27 +138,27 @@ test("mock.create and mock.update take their input as JSON: changing the caller'
 test('a seeded customer costs at most its heap budget, its CustomerCreated message included', () => {
   const count = 4000;
   const mock = newMock();
-  mock.create('customer', customerDraft(count));
+  mock.data.create('customer', customerDraft(count));
   const before = heapUsed();
-  for (let i = 0; i < count; i++) mock.create('customer', customerDraft(i));
+  for (let i = 0; i < count; i++) mock.data.create('customer', customerDraft(i));
   const perCustomer = (heapUsed() - before) / count;
-  expect(mock.messages({ type: 'CustomerCreated' })).toHaveLength(count + 1);
+  expect(mock.events.messages({ type: 'CustomerCreated' })).toHaveLength(count + 1);
   expect(perCustomer).toBeLessThan(CUSTOMER_BUDGET);
 });
 
 test('a Created message is stored without what its resource holds and reads in full: by id, by list and where, in process, after export and import', () => {
   const mock = newMock();
   type Message = { id: string; [field: string]: unknown };
-  const customer = mock.create<{ id: string; version: number; createdAt: string }>('customer', customerDraft(1));
+  const customer = mock.data.create<{ id: string; version: number; createdAt: string }>('customer', customerDraft(1));
   const actions = [
     { action: 'setKey', key: 'renamed' },
     { action: 'setFirstName', firstName: 'Ada' },
   ];
-  mock.update('customer', customer.id, { version: 1, actions });
-  const [created, named] = mock.messages({ resourceId: customer.id }) as unknown as Message[];
+  mock.data.update('customer', customer.id, { version: 1, actions });
+  const [created, named] = mock.events.messages({ resourceId: customer.id }) as unknown as Message[];
   expect(named).toMatchObject({ type: 'CustomerFirstNameSet', sequenceNumber: 2, resourceUserProvidedIdentifiers: { key: 'renamed' } });
   // Stored: the envelope's id, version and type, the resource's type id, the resource itself.
-  const stored = mock.storage.get('memory', 'message', created!.id)!;
+  const stored = mockInternals(mock).storage.get('memory', 'message', created!.id)!;
   expect(Object.keys(stored)).toEqual(['id', 'version', 'resource', 'type', 'customer']);
   expect(stored.customer).toBe(created!.customer);
   const full = {
@@ -186,9 +187,9 @@ test('a Created message is stored without what its resource holds and reads in f
   });
 
   const copy = newMock();
-  copy.clear();
-  copy.import(mock.export());
-  expect(copy.messages()).toEqual(mock.messages());
+  copy.state.clear();
+  copy.state.import(mock.state.export());
+  expect(copy.events.messages()).toEqual(mock.events.messages());
 });
 
 test('compactCopy: an equal copy in fast mode for any field names, a comma or __proto__ among them', () => {
@@ -256,8 +257,8 @@ test('compactFields and compactCopyWhere: what Object.assign and a filtered copy
 
 test('ids are distinct version 4 UUIDs (written flat into one buffer, so each is its own copy)', () => {
   const mock = newMock();
-  const ids = Array.from({ length: 600 }, (_, i) => mock.create<{ id: string }>('customer', customerDraft(i)).id);
-  const messageIds = mock.messages({ type: 'CustomerCreated' }).map((message) => (message as { id: string }).id);
+  const ids = Array.from({ length: 600 }, (_, i) => mock.data.create<{ id: string }>('customer', customerDraft(i)).id);
+  const messageIds = mock.events.messages({ type: 'CustomerCreated' }).map((message) => (message as { id: string }).id);
   const all = [...ids, ...messageIds];
   expect(new Set(all).size).toBe(1200);
   for (const id of all) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -309,7 +310,7 @@ test('everything one token writes records one author object; another token, anot
       body: JSON.stringify({ key, name: { en: key }, slug: { en: key } }),
     }).body as { id: string; createdBy: unknown };
   const [one, other] = [token('client-one'), token('client-two')];
-  const stored = (id: string) => mock.get<{ createdBy: object; lastModifiedBy: object }>('category', id)!;
+  const stored = (id: string) => mock.data.get<{ createdBy: object; lastModifiedBy: object }>('category', id)!;
   const first = stored(create(one, 'first').id);
   const second = stored(create(one, 'second').id);
   const third = stored(create(other, 'third').id);

@@ -13,15 +13,15 @@ for (const [label, make] of [
     const storage = make();
     expect(storage.name).toMatch(/^recording\((memory|sqlite)\)$/);
     const mock = createCommerceMock({ storage });
-    const customer = mock.create<Json>('customer', { email: 'a@example.com', password: 'pw' });
-    const [created] = mock.messages({ resourceId: customer.id });
+    const customer = mock.data.create<Json>('customer', { email: 'a@example.com', password: 'pw' });
+    const [created] = mock.events.messages({ resourceId: customer.id });
     expect(storage.changes).toEqual([
       { operation: 'write', project: 'test-project', typeId: 'customer', id: customer.id, version: 1 },
       { operation: 'write', project: 'test-project', typeId: 'customer#email', id: 'a@example.com', version: 1 },
       { operation: 'write', project: 'test-project', typeId: 'message', id: created!.id, version: 1 },
     ]);
     // A duplicate email fails before anything is written; a failed transaction leaves no record.
-    expect(() => mock.create('customer', { email: 'a@example.com', password: 'pw' })).toThrow();
+    expect(() => mock.data.create('customer', { email: 'a@example.com', password: 'pw' })).toThrow();
     expect(() =>
       storage.transaction(() => {
         storage.write('test-project', 'note', { id: 'n', version: 1 }, { expectedVersion: 0 });
@@ -29,10 +29,10 @@ for (const [label, make] of [
       }),
     ).toThrow('undo');
     expect(storage.changes).toHaveLength(3);
-    mock.update('customer', customer.id, { version: 1, actions: [{ action: 'changeEmail', email: 'b@example.com' }] });
+    mock.data.update('customer', customer.id, { version: 1, actions: [{ action: 'changeEmail', email: 'b@example.com' }] });
     const response = mock.handle({ method: 'DELETE', url: `/test-project/customers/${customer.id}?version=2` });
     expect(response.status).toBe(200);
-    const [, emailChanged, deleted] = mock.messages({ resourceId: customer.id });
+    const [, emailChanged, deleted] = mock.events.messages({ resourceId: customer.id });
     expect(storage.changes.slice(3).map((c) => `${c.operation} ${c.typeId} ${c.id} ${c.version}`)).toEqual([
       `write customer ${customer.id} 2`,
       'delete customer#email a@example.com 1',

@@ -2,6 +2,7 @@
  * What only the SQLite backend has to show: the file (WAL, schema), data surviving a restart and a
  * SIGKILL, and the cache never answering with something the file does not hold.
  */
+import { mockInternals } from '../../src/api/mock.js';
 import { test, expect } from '../support/response-check.js';
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -82,12 +83,12 @@ test.describe('sqlite backend: the file', () => {
 
   test('a mock over the file keeps its resources across a restart; clear() empties the file', () => {
     const first = createCommerceMock({ storage: sqliteStorage({ file }) });
-    const customer = first.create<Json>('customer', { email: 'persist@example.com', password: 'secret', key: 'persist' });
-    first.update('customer', customer.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'Ada' }] });
-    first.storage.close!();
+    const customer = first.data.create<Json>('customer', { email: 'persist@example.com', password: 'secret', key: 'persist' });
+    first.data.update('customer', customer.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'Ada' }] });
+    mockInternals(first).storage.close!();
 
     const second = createCommerceMock({ storage: sqliteStorage({ file }) });
-    expect(second.getByKey<Json>('customer', 'persist')).toMatchObject({ id: customer.id, version: 2, firstName: 'Ada' });
+    expect(second.data.getByKey<Json>('customer', 'persist')).toMatchObject({ id: customer.id, version: 2, firstName: 'Ada' });
     // The unique email index persisted too.
     const duplicate = second.handle({
       method: 'POST',
@@ -102,8 +103,8 @@ test.describe('sqlite backend: the file', () => {
       body: JSON.stringify({ email: 'persist@example.com', password: 'secret' }),
     });
     expect(login.status).toBe(200);
-    second.clear();
-    second.storage.close!();
+    second.state.clear();
+    mockInternals(second).storage.close!();
 
     const third = sqliteStorage({ file });
     expect(third.projects()).toEqual([]);
@@ -207,12 +208,12 @@ test.describe('sqlite backend: the cache never disagrees with the file', () => {
 
   test('returned documents are the stored ones: the engine copies before changing (no mutation leaks into the file)', () => {
     const mock = createCommerceMock({ storage: sqliteStorage({ file }) });
-    const customer = mock.create<Json>('customer', { email: 'copy@example.com', password: 'pw' });
-    const before = structuredClone(mock.get<Json>('customer', customer.id)!);
-    mock.update('customer', customer.id, { version: 1, actions: [{ action: 'setLastName', lastName: 'Lovelace' }] });
+    const customer = mock.data.create<Json>('customer', { email: 'copy@example.com', password: 'pw' });
+    const before = structuredClone(mock.data.get<Json>('customer', customer.id)!);
+    mock.data.update('customer', customer.id, { version: 1, actions: [{ action: 'setLastName', lastName: 'Lovelace' }] });
     expect(before).toMatchObject({ version: 1 });
     expect(before.lastName).toBeUndefined();
-    mock.storage.close!();
+    mockInternals(mock).storage.close!();
   });
 });
 
@@ -299,7 +300,7 @@ test.describe('sqlite backend: loading the driver', () => {
     const script = `
       import { createCommerceMock, sqliteStorage } from './src/index.ts';
       const memory = createCommerceMock();
-      memory.create('customer', { email: 'm@example.com', password: 'x' });
+      memory.data.create('customer', { email: 'm@example.com', password: 'x' });
       try { sqliteStorage({ file: ${JSON.stringify(`${dir}.db`)} }); console.log('loaded?!'); }
       catch (error) { console.log(error.message); }`;
     const child = spawn(process.execPath, ['--require', hide, '--import', 'tsx', '--input-type=module', '-e', script], {

@@ -29,7 +29,7 @@ async function admin(method: string, path: string, body?: unknown, headers: Reco
 
 test.describe('admin API', () => {
   test('seed creates the drafts in order and returns them as stored; reads find them by id, key and query', async () => {
-    const seeded = await admin('POST', '/seed', {
+    const seeded = await admin('POST', '/data/seed', {
       items: [
         ['category', { key: 'shirts', name: { en: 'Shirts' }, slug: { en: 'shirts' } }],
         ['customer', { email: 'ada@example.com', password: 'secret' }],
@@ -40,12 +40,12 @@ test.describe('admin API', () => {
     expect(category).toMatchObject({ key: 'shirts', version: 1 });
     expect(customer).toMatchObject({ email: 'ada@example.com' });
 
-    expect((await admin('GET', `/resources/customer/${customer.id}`)).body.email).toBe('ada@example.com');
-    expect((await admin('GET', '/resources/category/key=shirts')).body.id).toBe(category.id);
-    expect((await admin('GET', '/resources/customer')).body.results.map((c: Json) => c.id)).toEqual([customer.id]);
-    const page = await admin('GET', `/resources/customer/query?where=${encodeURIComponent('email = "ada@example.com"')}&limit=1`);
+    expect((await admin('GET', `/data/customer/${customer.id}`)).body.email).toBe('ada@example.com');
+    expect((await admin('GET', '/data/category/key=shirts')).body.id).toBe(category.id);
+    expect((await admin('GET', '/data/customer')).body.results.map((c: Json) => c.id)).toEqual([customer.id]);
+    const page = await admin('GET', `/data/customer/query?where=${encodeURIComponent('email = "ada@example.com"')}&limit=1`);
     expect(page.body).toMatchObject({ limit: 1, offset: 0, count: 1, total: 1 });
-    const missing = await admin('GET', '/resources/customer/nope');
+    const missing = await admin('GET', '/data/customer/nope');
     expect(missing.status).toBe(404);
     expect(missing.body.errors[0].code).toBe('ResourceNotFound');
     // The API serves what the admin API seeded.
@@ -53,14 +53,14 @@ test.describe('admin API', () => {
   });
 
   test('seed in another project, and reads scoped to it', async () => {
-    const seeded = await admin('POST', '/seed', { projectKey: 'other', items: [['channel', { key: 'berlin' }]] });
+    const seeded = await admin('POST', '/data/seed?projectKey=other', { items: [['channel', { key: 'berlin' }]] });
     expect(seeded.status).toBe(201);
-    expect((await admin('GET', '/resources/channel/key=berlin?projectKey=other')).status).toBe(200);
-    expect((await admin('GET', '/resources/channel/key=berlin')).status).toBe(404);
+    expect((await admin('GET', '/data/channel/key=berlin?projectKey=other')).status).toBe(200);
+    expect((await admin('GET', '/data/channel/key=berlin')).status).toBe(404);
   });
 
   test('a refused draft stores none of the items; the error names the problem', async () => {
-    const refused = await admin('POST', '/seed', {
+    const refused = await admin('POST', '/data/seed', {
       items: [
         ['channel', { key: 'first' }],
         ['channel', { key: 7 }],
@@ -68,26 +68,26 @@ test.describe('admin API', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.statusCode).toBe(400);
-    expect(mock.all('channel')).toEqual([]);
+    expect(mock.data.all('channel')).toEqual([]);
     for (const [body, detail] of [
       ['not json', /JSON/],
       [{ items: 'x' }, /items/],
       [{ items: [['channel', {}]], extra: 1 }, /extra|Unrecognized/],
       [{ projectKey: 'NOT A KEY', items: [] }, /projectKey/],
     ] as const) {
-      const bad = await admin('POST', '/seed', body);
+      const bad = await admin('POST', '/data/seed', body);
       expect(bad.status).toBe(400);
       expect(bad.body.errors[0].code).toBe('InvalidJsonInput');
       expect(bad.body.errors[0].detailedErrorMessage).toMatch(detail);
     }
-    const unknownType = await admin('POST', '/seed', { items: [['spaceship', {}]] });
+    const unknownType = await admin('POST', '/data/seed', { items: [['spaceship', {}]] });
     expect(unknownType.status).toBe(400);
     expect(unknownType.body.message).toContain("unknown resource type 'spaceship'");
-    expect((await admin('GET', '/resources/spaceship')).status).toBe(400);
+    expect((await admin('GET', '/data/spaceship')).status).toBe(400);
   });
 
   test('tokens: issue one for a customer, then list them with filters; the SDK can use it', async () => {
-    const [customer] = mock.seed([['customer', { email: 'ada@example.com', password: 'secret' }]]) as Json[];
+    const [customer] = mock.data.seed([['customer', { email: 'ada@example.com', password: 'secret' }]]) as Json[];
     const issued = await admin('POST', '/tokens', { kind: 'customer', customerId: customer!.id });
     expect(issued.status).toBe(201);
     expect(issued.body).toMatchObject({ kind: 'customer', customerId: customer!.id, projectKey: 'shop', tokenType: 'Bearer' });
@@ -114,37 +114,85 @@ test.describe('admin API', () => {
   test('requests: the journal with filters; admin calls themselves are not in it', async () => {
     await fetch(`${server.url}/shop/channels`, { method: 'POST', body: JSON.stringify({ key: 'c1' }) });
     await fetch(`${server.url}/shop/channels/key=missing`);
-    const all = await admin('GET', '/requests');
+    const all = await admin('GET', '/journal/requests');
     expect(all.body.results.map((r: Json) => `${r.method} ${r.path} ${r.status}`)).toEqual([
       'POST /shop/channels 201',
       'GET /shop/channels/key=missing 404',
     ]);
     expect(all.body.lastSequence).toBe(2);
-    expect((await admin('GET', '/requests?status=404')).body.results).toHaveLength(1);
-    expect((await admin('GET', '/requests?method=POST&path=/shop/channels')).body.results).toHaveLength(1);
-    expect((await admin('GET', `/requests?pathPattern=${encodeURIComponent('key=')}`)).body.results).toHaveLength(1);
-    expect((await admin('GET', '/requests?since=1')).body.results.map((r: Json) => r.sequence)).toEqual([2]);
+    expect((await admin('GET', '/journal/requests?status=404')).body.results).toHaveLength(1);
+    expect((await admin('GET', '/journal/requests?method=POST&path=/shop/channels')).body.results).toHaveLength(1);
+    expect((await admin('GET', `/journal/requests?pathPattern=${encodeURIComponent('key=')}`)).body.results).toHaveLength(1);
+    expect((await admin('GET', '/journal/requests?since=1')).body.results.map((r: Json) => r.sequence)).toEqual([2]);
     for (const query of ['since=soon', 'pathPattern=(', 'path=/a&pathPattern=b', 'verb=GET']) {
-      const bad = await admin('GET', `/requests?${query}`);
+      const bad = await admin('GET', `/journal/requests?${query}`);
       expect(bad.status).toBe(400);
       expect(bad.body.errors[0].code).toBe('InvalidInput');
     }
   });
 
   test('permission decisions are listed; clear empties data, tokens, decisions and the journal', async () => {
-    expect((await admin('GET', '/permission-decisions')).body).toEqual({ results: [] });
-    await admin('POST', '/seed', { items: [['channel', { key: 'c1' }]] });
+    expect((await admin('GET', '/permissions/decisions')).body).toEqual({ results: [] });
+    await admin('POST', '/data/seed', { items: [['channel', { key: 'c1' }]] });
     await fetch(`${server.url}/shop/channels`);
-    expect((await admin('POST', '/clear')).body).toEqual({ cleared: true });
-    expect(mock.all('channel')).toEqual([]);
-    expect((await admin('GET', '/requests')).body.results).toEqual([]);
+    expect((await admin('POST', '/state/clear')).body).toEqual({ cleared: true });
+    expect(mock.data.all('channel')).toEqual([]);
+    expect((await admin('GET', '/journal/requests')).body.results).toEqual([]);
   });
 
-  test('unknown admin routes are 404 in the platform envelope', async () => {
+  test('unknown admin routes are 404, a known one with another method 405, in the platform envelope', async () => {
     const unknown = await admin('GET', '/nothing-here');
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors[0].code).toBe('ResourceNotFound');
-    expect((await admin('DELETE', '/seed')).status).toBe(404);
+    expect((await admin('GET', '/state/nothing')).status).toBe(404);
+    const wrongMethod = await admin('DELETE', '/data/seed');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.body.statusCode).toBe(405);
+  });
+
+  test('data: create and update through the engine (validated, version checked), in any project', async () => {
+    const created = await admin('POST', '/data/channel?projectKey=other', { draft: { key: 'berlin', roles: ['InventorySupply'] } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ key: 'berlin', version: 1 });
+    expect(mock.project('other').data.getByKey('channel', 'berlin')?.id).toBe(created.body.id);
+    expect(mock.data.all('channel')).toEqual([]);
+    const updated = await admin('POST', `/data/channel/${created.body.id}?projectKey=other`, {
+      version: 1,
+      actions: [{ action: 'changeKey', key: 'munich' }],
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ key: 'munich', version: 2 });
+    const stale = await admin('POST', `/data/channel/${created.body.id}?projectKey=other`, { version: 1, actions: [] });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors[0].code).toBe('ConcurrentModification');
+    const refused = await admin('POST', '/data/channel', { draft: { roles: ['Spaceport'] } });
+    expect(refused.status).toBe(400);
+    const stray = await admin('POST', '/data/channel', { key: 'not-wrapped' });
+    expect(stray.status).toBe(400);
+    expect(stray.body.errors[0].code).toBe('InvalidJsonInput');
+    expect(mock.data.all('channel')).toEqual([]);
+    const author = { isPlatformClient: false, clientId: 'importer' };
+    const authored = await admin('POST', '/data/channel', { draft: { key: 'authored' }, author });
+    expect(authored.body.createdBy).toMatchObject({ clientId: 'importer' });
+  });
+
+  test("events: a destination fails and is repaired; tokens: one read by its access token; the journal's last sequence", async () => {
+    mock.data.create('subscription', {
+      key: 'orders',
+      destination: { type: 'SQS', queueUrl: 'https://sqs.eu-central-1.amazonaws.com/123456789012/orders', region: 'eu-central-1' },
+      messages: [{ resourceTypeId: 'customer' }],
+    });
+    const failed = await admin('POST', '/events/destinations/orders/fail', { status: 'TemporaryError' });
+    expect(failed.body).toEqual({ status: 'TemporaryError' });
+    expect(mock.data.getByKey('subscription', 'orders')?.status).toBe('TemporaryError');
+    expect((await admin('POST', '/events/destinations/orders/fail', { status: 'Healthy' })).status).toBe(400);
+    expect((await admin('POST', '/events/destinations/orders/repair', {})).body).toEqual({ status: 'Healthy' });
+    expect((await admin('POST', '/events/destinations/nobody/repair', {})).status).toBe(400);
+    const token = mock.tokens.issue({ kind: 'anonymous', anonymousId: 'visitor' });
+    expect((await admin('GET', `/tokens/${token.accessToken}`)).body).toMatchObject({ kind: 'anonymous', anonymousId: 'visitor' });
+    expect((await admin('GET', '/tokens/unknown-token')).status).toBe(404);
+    await fetch(`${server.url}/shop/channels`);
+    expect((await admin('GET', '/journal/last-sequence')).body).toEqual({ lastSequence: mock.journal.lastSequence() });
   });
 });
 
@@ -153,22 +201,22 @@ test.describe('admin API beyond loopback', () => {
     const open = await startServer(createCommerceMock(), { port: 0, host: '0.0.0.0' });
     try {
       expect((await fetch(`${open.url}/__mock/health`)).status).toBe(200);
-      const refused = await fetch(`${open.url}/__mock/clear`, { method: 'POST' });
+      const refused = await fetch(`${open.url}/__mock/state/clear`, { method: 'POST' });
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as Json).message).toContain('--admin-token');
     } finally {
       await open.close();
     }
     const guarded = createCommerceMock();
-    guarded.seed([['channel', { key: 'kept' }]]);
+    guarded.data.seed([['channel', { key: 'kept' }]]);
     const secured = await startServer(guarded, { port: 0, host: '0.0.0.0', adminToken: 's3cret' });
     try {
-      const clear = (headers: Record<string, string>) => fetch(`${secured.url}/__mock/clear`, { method: 'POST', headers });
+      const clear = (headers: Record<string, string>) => fetch(`${secured.url}/__mock/state/clear`, { method: 'POST', headers });
       expect((await clear({})).status).toBe(401);
       expect((await clear({ authorization: 'Bearer wrong' })).status).toBe(403);
-      expect(guarded.all('channel')).toHaveLength(1);
+      expect(guarded.data.all('channel')).toHaveLength(1);
       expect((await clear({ authorization: 'Bearer s3cret' })).status).toBe(200);
-      expect(guarded.all('channel')).toHaveLength(0);
+      expect(guarded.data.all('channel')).toHaveLength(0);
     } finally {
       await secured.close();
     }
@@ -177,8 +225,8 @@ test.describe('admin API beyond loopback', () => {
   test('a loopback server given an admin token requires it too', async () => {
     const secured = await startServer(createCommerceMock(), { port: 0, adminToken: 's3cret' });
     try {
-      expect((await fetch(`${secured.url}/__mock/requests`)).status).toBe(401);
-      expect((await fetch(`${secured.url}/__mock/requests`, { headers: { authorization: 'Bearer s3cret' } })).status).toBe(200);
+      expect((await fetch(`${secured.url}/__mock/journal/requests`)).status).toBe(401);
+      expect((await fetch(`${secured.url}/__mock/journal/requests`, { headers: { authorization: 'Bearer s3cret' } })).status).toBe(200);
     } finally {
       await secured.close();
     }

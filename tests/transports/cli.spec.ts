@@ -161,10 +161,10 @@ test.describe('CLI: --import and --export-on-exit', () => {
 
   test('a server starts from --import, and on SIGTERM writes its state, tokens included, to --export-on-exit', async () => {
     const source = createCommerceMock({ defaultProjectKey: 'shop' });
-    const [channel] = source.seed([['channel', { key: 'imported', roles: ['InventorySupply'] }]]);
+    const [channel] = source.data.seed([['channel', { key: 'imported', roles: ['InventorySupply'] }]]);
     const importFile = scratchFile('import');
     const exportFile = scratchFile('export');
-    writeFileSync(importFile, JSON.stringify(source.export()));
+    writeFileSync(importFile, JSON.stringify(source.state.export()));
 
     const server = await startCli(
       [...cli, 'serve', '--port', '0', '--import', importFile],
@@ -185,8 +185,8 @@ test.describe('CLI: --import and --export-on-exit', () => {
     expect(server.output()).toContain(`state exported to ${exportFile}`);
 
     const restarted = createCommerceMock({ defaultProjectKey: 'shop', initialData: readFileSync(exportFile, 'utf8') });
-    expect(restarted.all('channel').map((c) => c.key)).toEqual(['imported', 'added']);
-    expect(restarted.authStore().get(token.accessToken)).toBeDefined();
+    expect(restarted.data.all('channel').map((c) => c.key)).toEqual(['imported', 'added']);
+    expect(restarted.tokens.get(token.accessToken)).toBeDefined();
   });
 
   test('a bad --import file stops the server, naming the file and its first problem', async () => {

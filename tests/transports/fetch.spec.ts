@@ -27,7 +27,7 @@ test.describe('createMockFetch: a fetch served by the mock, no global state', ()
       .execute()
       .catch((error: { statusCode: number; body: { errors: Array<{ code: string }> } }) => error);
     expect(missing).toMatchObject({ statusCode: 404, body: { errors: [{ code: 'ResourceNotFound' }] } });
-    expect(mock.authStore().list({ kind: 'client', clientId: 'direct' })).toHaveLength(1);
+    expect(mock.tokens.list({ kind: 'client', clientId: 'direct' })).toHaveLength(1);
   });
 
   test('plain fetch calls: form bodies, Request objects, HEAD, errors as JSON', async () => {
@@ -48,7 +48,7 @@ test.describe('createMockFetch: a fetch served by the mock, no global state', ()
       }),
     );
     expect(created.status).toBe(201);
-    expect(mock.getByKey('category', 'hats', { projectKey: 'shop' })).toMatchObject({ version: 1 });
+    expect(mock.project('shop').data.getByKey('category', 'hats')).toMatchObject({ version: 1 });
 
     const head = await mockFetch(`${mock.options.apiUrl}/shop/categories/key=hats`, { method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -65,7 +65,7 @@ test.describe('createMockFetch: a fetch served by the mock, no global state', ()
     const server = await startServer(elsewhere, { port: 0 });
     try {
       const mockFetch = createMockFetch(createCommerceMock());
-      await elsewhere.create('customer', { email: 'there@example.com', password: 'x' }, { projectKey: 'other' });
+      await elsewhere.project('other').data.create('customer', { email: 'there@example.com', password: 'x' });
       const listed = await mockFetch(`${server.url}/other/customers`);
       expect(((await listed.json()) as { total: number }).total).toBe(1);
     } finally {
@@ -122,7 +122,7 @@ test.describe('createMockFetch: hosts of the real platform', () => {
     // The mock's own auth host with another Region's API host: the token is issued, the API call refused.
     const halfRight = sdkFor(mock, 'https://api.eu-central-1.aws.commercetools.com', mock.options.authUrl);
     await expectPlatformRefusal(halfRight.customers().get().execute(), mock);
-    expect(mock.all('customer', { projectKey: 'shop' })).toHaveLength(0);
+    expect(mock.project('shop').data.all('customer')).toHaveLength(0);
   });
 
   test('a mock configured with a platform host of another Region serves it', async () => {
@@ -136,6 +136,6 @@ test.describe('createMockFetch: hosts of the real platform', () => {
       .post({ body: { email: 'iowa@example.com', password: 'pw' } })
       .execute();
     expect(statusCode).toBe(201);
-    expect(mock.all('customer', { projectKey: 'shop' })).toMatchObject([{ email: 'iowa@example.com' }]);
+    expect(mock.project('shop').data.all('customer')).toMatchObject([{ email: 'iowa@example.com' }]);
   });
 });

@@ -34,7 +34,7 @@ test.describe('in-process transport (undici MockAgent)', () => {
 
       const deleted = await fetch(`https://api.example.test/shop/categories/key=shoes?version=${category.version}`, { method: 'DELETE' });
       expect(deleted.status).toBe(200);
-      expect(mock.all('category', { projectKey: 'shop' })).toHaveLength(0);
+      expect(mock.project('shop').data.all('category')).toHaveLength(0);
     } finally {
       await interception.restore();
     }
@@ -70,7 +70,7 @@ test.describe('in-process transport (undici MockAgent)', () => {
     const list = (await (await fetch(`${second.options.apiUrl}/p1/customers`)).json()) as { count: number };
     await interception.restore();
     expect(list.count).toBe(0);
-    expect(first.all('customer', { projectKey: 'p1' })).toHaveLength(1);
+    expect(first.project('p1').data.all('customer')).toHaveLength(1);
   });
 
   test('the official SDK works through the interception with a client-credentials token', async () => {
@@ -90,7 +90,7 @@ test.describe('in-process transport (undici MockAgent)', () => {
         .catch((e: { statusCode: number }) => e.statusCode);
       expect(read).toBe(404);
       expect(body.customer.createdBy?.clientId).toBe('test-client');
-      expect(mock.authStore().list({ kind: 'client' })).toHaveLength(1);
+      expect(mock.tokens.list({ kind: 'client' })).toHaveLength(1);
     } finally {
       await interception.restore();
     }
@@ -159,8 +159,8 @@ test.describe('in-process transport: hosts of the real platform', () => {
         .post({ body: { email: 'lost@example.com', password: 'pw' } })
         .execute();
       await expectPlatformRefusal(request, mock);
-      expect(mock.authStore().list()).toHaveLength(0);
-      expect(mock.all('customer', { projectKey: 'test-project' })).toHaveLength(0);
+      expect(mock.tokens.list()).toHaveLength(0);
+      expect(mock.project('test-project').data.all('customer')).toHaveLength(0);
     } finally {
       await interception.restore();
     }
@@ -177,7 +177,7 @@ test.describe('in-process transport: hosts of the real platform', () => {
         .customers()
         .post({ body: { email: 'ohio@example.com', password: 'pw' } })
         .execute();
-      expect(mock.get('customer', body.customer.id, { projectKey: 'test-project' })).toMatchObject({ email: 'ohio@example.com' });
+      expect(mock.project('test-project').data.get('customer', body.customer.id)).toMatchObject({ email: 'ohio@example.com' });
       await expectPlatformRefusal(fetch('https://api.europe-west1.gcp.commercetools.com/test-project/customers'), mock);
     } finally {
       await interception.restore();

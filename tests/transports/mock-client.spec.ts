@@ -53,105 +53,106 @@ for (const kind of ['in-process', 'remote'] as const) {
       expect(await client.info()).toEqual({ defaultProjectKey: 'shop', storage: 'memory' });
     });
 
-    test('seed given drafts one by one, as commerce.seed takes them, refuses and stores nothing', async () => {
+    test('seed takes any number of drafts; a trailing { projectKey } is refused and nothing is stored', async () => {
       const first = customerFactory.build({ email: 'first@example.com' });
       const second = customerFactory.build({ email: 'second@example.com' });
-      const seeding = (client.seed as (...items: unknown[]) => Promise<unknown>)(first, second);
-      await expect(seeding).rejects.toThrow(
-        /seed\(\) takes \{ projectKey \} as its last argument, and was given an object with 'email'.*seed\(\[a, b, c\]\)/,
+      await expect(client.data.seed(first, { projectKey: 'shop' } as never)).rejects.toThrow(
+        /seed\(\) takes drafts only; to seed another project, use project\(key\)\.data\.seed/,
       );
-      expect(await client.all('customer')).toEqual([]);
-      // Any other read with something else in the place of { projectKey } is refused as well.
-      await expect(client.all('customer', { projektKey: 'shop' } as never)).rejects.toThrow(/an object with 'projektKey'/);
-      expect(() => mock.seed([first], second as never)).toThrow(TypeError);
-      expect(mock.all('customer')).toEqual([]);
+      expect(await client.data.all('customer')).toEqual([]);
+      const seeded = await client.data.seed(first, second);
+      expect(seeded.map((customer) => customer.email)).toEqual(['first@example.com', 'second@example.com']);
+      expect(await client.data.all('customer')).toHaveLength(2);
     });
 
     test('seed takes factory output and pairs, nested; reads find the resources', async () => {
-      const [customer, category, channel] = (await client.seed([
-        customerFactory.build({ firstName: 'Ada' }),
-        [categoryFactory.build({ key: 'shirts' }), ['channel', { key: 'berlin' }]],
+      const [customer, category, channel] = (await client.data.seed(customerFactory.build({ firstName: 'Ada' }), [
+        categoryFactory.build({ key: 'shirts' }),
+        ['channel', { key: 'berlin' }],
       ])) as Json[];
       expect(customer).toMatchObject({ firstName: 'Ada', version: 1 });
       expect(category!.key).toBe('shirts');
       expect(channel!.key).toBe('berlin');
-      expect(((await client.get('customer', customer!.id)) as Json).firstName).toBe('Ada');
-      expect(((await client.getByKey('category', 'shirts')) as Json).id).toBe(category!.id);
-      expect(await client.get('customer', 'missing')).toBeUndefined();
-      expect(await client.getByKey('category', 'missing')).toBeUndefined();
-      expect((await client.all('channel')).map((c) => c.id)).toEqual([channel!.id]);
-      const page = await client.query('customer', { where: 'firstName = "Ada"', limit: 1, withTotal: false });
+      expect(((await client.data.get('customer', customer!.id)) as Json).firstName).toBe('Ada');
+      expect(((await client.data.getByKey('category', 'shirts')) as Json).id).toBe(category!.id);
+      expect(await client.data.get('customer', 'missing')).toBeUndefined();
+      expect(await client.data.getByKey('category', 'missing')).toBeUndefined();
+      expect((await client.data.all('channel')).map((c) => c.id)).toEqual([channel!.id]);
+      const page = await client.data.query('customer', { where: 'firstName = "Ada"', limit: 1, withTotal: false });
       expect(page).toMatchObject({ count: 1, limit: 1 });
       expect(page).not.toHaveProperty('total');
     });
 
     test('a project other than the default', async () => {
-      await client.seed([['channel', { key: 'elsewhere' }]], { projectKey: 'other' });
-      expect(await client.getByKey('channel', 'elsewhere')).toBeUndefined();
-      expect(await client.getByKey('channel', 'elsewhere', { projectKey: 'other' })).toBeDefined();
-      expect(await client.all('channel', { projectKey: 'other' })).toHaveLength(1);
-      expect((await client.query('channel', {}, { projectKey: 'other' })).count).toBe(1);
+      await client.project('other').data.seed([['channel', { key: 'elsewhere' }]]);
+      expect(await client.data.getByKey('channel', 'elsewhere')).toBeUndefined();
+      expect(await client.project('other').data.getByKey('channel', 'elsewhere')).toBeDefined();
+      expect(await client.project('other').data.all('channel')).toHaveLength(1);
+      expect((await client.project('other').data.query('channel', {})).count).toBe(1);
     });
 
     test('a refused draft throws the PlatformError and stores none of the items', async () => {
-      const refused = client.seed([
+      const refused = client.data.seed([
         ['channel', { key: 'one' }],
         ['channel', { key: 'one' }],
       ]);
       await expect(refused).rejects.toBeInstanceOf(PlatformError);
       await expect(refused).rejects.toMatchObject({ statusCode: 400, code: 'DuplicateField' });
-      expect(await client.all('channel')).toEqual([]);
-      await expect(client.seed([{ key: 'untagged' }])).rejects.toThrow(/untagged draft/);
-      await expect(client.all('spaceship')).rejects.toThrow(/unknown resource type 'spaceship'/);
+      expect(await client.data.all('channel')).toEqual([]);
+      await expect(client.data.seed([{ key: 'untagged' }] as never)).rejects.toThrow(/untagged draft/);
+      await expect(client.data.all('spaceship' as never)).rejects.toThrow(/unknown resource type 'spaceship'/);
     });
 
     test('tokens: issue, list and filter; an unknown customer is refused', async () => {
-      const [customer] = (await client.seed([customerFactory.build()])) as Json[];
-      const token = await client.issueToken({ kind: 'customer', customerId: customer!.id });
+      const [customer] = (await client.data.seed([customerFactory.build()])) as Json[];
+      const token = await client.tokens.issue({ kind: 'customer', customerId: customer!.id });
       expect(token).toMatchObject({ kind: 'customer', customerId: customer!.id, projectKey: 'shop' });
-      await client.issueToken({ kind: 'anonymous', anonymousId: 'visitor' });
-      expect(await client.tokens()).toHaveLength(2);
-      expect((await client.tokens({ kind: 'anonymous' })).map((t) => t.anonymousId)).toEqual(['visitor']);
-      await expect(client.issueToken({ kind: 'customer', customerId: 'nobody' })).rejects.toMatchObject({ statusCode: 404 });
+      await client.tokens.issue({ kind: 'anonymous', anonymousId: 'visitor' });
+      expect(await client.tokens.list()).toHaveLength(2);
+      expect((await client.tokens.list({ kind: 'anonymous' })).map((t) => t.anonymousId)).toEqual(['visitor']);
+      expect((await client.tokens.find({ kind: 'customer' }))?.accessToken).toBe(token.accessToken);
+      expect(await client.tokens.get(token.accessToken)).toMatchObject({ customerId: customer!.id });
+      expect(await client.tokens.get('not-a-token')).toBeUndefined();
+      await expect(client.tokens.issue({ kind: 'customer', customerId: 'nobody' })).rejects.toMatchObject({ statusCode: 404 });
     });
 
     test('the request journal: filters, path patterns with flags, limit, the last sequence', async () => {
       await send('GET', '/shop/channels');
       await send('POST', '/shop/channels', { key: 'c1' });
       await send('GET', '/shop/Channels/key=c1');
-      expect((await client.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 201', 'GET 404']);
-      expect(await client.requests({ path: /channels\/key=/i })).toHaveLength(1);
-      expect(await client.requests({ path: /channels\/key=/ })).toHaveLength(0);
-      expect((await client.requests({ limit: 1 }))[0]!.method).toBe('GET');
-      expect(await client.lastRequestSequence()).toBe(3);
-      expect(await client.requests({ since: 2 })).toHaveLength(1);
-      expect(JSON.parse((await client.requests({ method: 'POST' }))[0]!.requestBody!)).toEqual({ key: 'c1' });
+      expect((await client.journal.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 201', 'GET 404']);
+      expect(await client.journal.requests({ path: /channels\/key=/i })).toHaveLength(1);
+      expect(await client.journal.requests({ path: /channels\/key=/ })).toHaveLength(0);
+      expect((await client.journal.requests({ limit: 1 }))[0]!.method).toBe('GET');
+      expect(await client.journal.lastSequence()).toBe(3);
+      expect(await client.journal.requests({ since: 2 })).toHaveLength(1);
+      expect(JSON.parse((await client.journal.requests({ method: 'POST' }))[0]!.requestBody!)).toEqual({ key: 'c1' });
     });
 
     test('clear empties data, tokens, decisions and journal', async () => {
-      await client.seed([['channel', { key: 'c1' }]]);
-      await client.issueToken({ kind: 'anonymous' });
+      await client.data.seed([['channel', { key: 'c1' }]]);
+      await client.tokens.issue({ kind: 'anonymous' });
       await send('GET', '/shop/channels');
-      await client.clear();
-      expect(await client.all('channel')).toEqual([]);
-      expect(await client.tokens()).toEqual([]);
-      expect(await client.requests()).toEqual([]);
-      expect(await client.permissionDecisions()).toEqual([]);
+      await client.state.clear();
+      expect(await client.data.all('channel')).toEqual([]);
+      expect(await client.tokens.list()).toEqual([]);
+      expect(await client.journal.requests()).toEqual([]);
+      expect(await client.permissions.decisions()).toEqual([]);
     });
   });
 }
 
 test('a server that is not there: a message naming its URL', async () => {
   const client = connectCommerceMock('http://127.0.0.1:9');
-  await expect(client.all('channel')).rejects.toThrow(/the server at http:\/\/127\.0\.0\.1:9 cannot be reached/);
+  await expect(client.data.all('channel')).rejects.toThrow(/the server at http:\/\/127\.0\.0\.1:9 cannot be reached/);
 });
 
 test('a server with an admin token: the client sends it', async () => {
   const mock = createCommerceMock();
   const server = await startServer(mock, { port: 0, adminToken: 's3cret' });
   try {
-    await expect(connectCommerceMock(server.url).all('channel')).rejects.toMatchObject({ statusCode: 401 });
-    expect(await connectCommerceMock(server.url, { adminToken: 's3cret' }).all('channel')).toEqual([]);
+    await expect(connectCommerceMock(server.url).data.all('channel')).rejects.toMatchObject({ statusCode: 401 });
+    expect(await connectCommerceMock(server.url, { adminToken: 's3cret' }).data.all('channel')).toEqual([]);
   } finally {
     await server.close();
   }

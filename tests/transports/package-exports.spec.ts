@@ -14,11 +14,11 @@ test('the package entry points resolve: core, ./playwright and ./factories', asy
     const factories = await import('commerce-mock/factories');
     const mock = core.createCommerceMock();
     const draft = factories.customerFactory.build();
-    const [customer] = mock.seed(draft);
+    const [customer] = mock.data.seed(draft);
     process.stdout.write(JSON.stringify({
       core: typeof core.interceptFetch === 'function' && typeof core.startServer === 'function',
       playwright: typeof playwright.test === 'function' && typeof playwright.expect === 'function',
-      seeded: mock.get('customer', customer.id).email === draft.email,
+      seeded: mock.data.get('customer', customer.id).email === draft.email,
     }));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
   expect(JSON.parse(stdout)).toEqual({ core: true, playwright: true, seeded: true });

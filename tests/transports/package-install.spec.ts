@@ -169,7 +169,7 @@ test('the entry points import, the SDK talks to the mock, a stack trace names fi
     }
     process.stdout.write(JSON.stringify({
       entries: [typeof test, typeof expect.extend, typeof runStorageContract],
-      stored: mock.get('customer', body.customer.id).email,
+      stored: mock.data.get('customer', body.customer.id).email,
       frames: [...stack.matchAll(/file:\\/\\/([^\\s)]+?):\\d+:\\d+/g)].map((match) => match[1]),
     }));`;
   // With source maps applied, as a user debugging a failure would run it.
@@ -203,7 +203,7 @@ test('without the SDK installed: the entry points load, and the types that come 
       '--input-type=module',
       '-e',
       `const [core, pw, f] = await Promise.all([import('commerce-mock'), import('commerce-mock/playwright'), import('commerce-mock/factories')]);
-       const [customer] = core.createCommerceMock().seed(f.customerFactory.build());
+       const [customer] = core.createCommerceMock().data.seed(f.customerFactory.build());
        process.stdout.write(String(typeof pw.test === 'function' && customer.version === 1));`,
     ],
     withoutSdk,
@@ -214,7 +214,7 @@ test('without the SDK installed: the entry points load, and the types that come 
     [
       "import { customerFactory } from 'commerce-mock/factories';",
       "import { createCommerceMock } from 'commerce-mock';",
-      'const [customer] = createCommerceMock().seed(customerFactory.build());',
+      'const [customer] = createCommerceMock().data.seed(customerFactory.build());',
       'const anything: number = customer!.firstNmae;',
       'void anything;',
     ].join('\n'),

@@ -19,7 +19,7 @@ test.describe('standalone HTTP server', () => {
   test.afterAll(async () => {
     await server.close();
   });
-  test.beforeEach(() => mock.clear());
+  test.beforeEach(() => mock.state.clear());
 
   test('the official SDK talks to it over a real port, token routes on the same origin', async () => {
     const apiRoot = apiRootFor(server.url);
@@ -30,7 +30,7 @@ test.describe('standalone HTTP server', () => {
     expect(created.statusCode).toBe(201);
     const byKey = await apiRoot.customers().withKey({ key: 'port-customer' }).get().execute();
     expect(byKey.body.id).toBe(created.body.customer.id);
-    expect(mock.authStore().list({ kind: 'client', clientId: 'c' })).toHaveLength(1);
+    expect(mock.tokens.list({ kind: 'client', clientId: 'c' })).toHaveLength(1);
   });
 
   test('errors come back in the platform envelope, with JSON bodies', async () => {
@@ -65,11 +65,11 @@ test.describe('standalone HTTP server', () => {
       body: 'grant_type=client_credentials',
     });
     expect(await (await fetch(`${server.url}/__mock/health`)).json()).toEqual({ status: 'ok', storage: 'memory' });
-    expect(mock.all('customer', { projectKey: 'shop' })).toHaveLength(1);
-    const cleared = await fetch(`${server.url}/__mock/clear`, { method: 'POST' });
+    expect(mock.project('shop').data.all('customer')).toHaveLength(1);
+    const cleared = await fetch(`${server.url}/__mock/state/clear`, { method: 'POST' });
     expect(cleared.status).toBe(200);
-    expect(mock.all('customer', { projectKey: 'shop' })).toHaveLength(0);
-    expect(mock.authStore().list()).toHaveLength(0);
+    expect(mock.project('shop').data.all('customer')).toHaveLength(0);
+    expect(mock.tokens.list()).toHaveLength(0);
   });
 
   test('every answer carries its headers and exact length, with or without a request body, chunked or not', async () => {
@@ -91,7 +91,12 @@ test.describe('standalone HTTP server', () => {
     }
     expect(JSON.parse(get.body.toString('utf8'))).toMatchObject({ key: 'gruss', name: { de: 'Grüße ✓' } });
     expect(JSON.parse(emptyPost.body.toString('utf8'))).toMatchObject({ errors: [{ code: 'InvalidJsonInput' }] });
-    expect(mock.all('category', { projectKey: 'shop' }).map((category) => category.key)).toEqual(['gruss', 'gruss-2']);
+    expect(
+      mock
+        .project('shop')
+        .data.all('category')
+        .map((category) => category.key),
+    ).toEqual(['gruss', 'gruss-2']);
 
     const echoed = await rawRequest(server.url, 'GET', '/shop/categories/key=gruss', undefined, { 'x-correlation-id': 'mine' });
     expect(echoed.headers['x-correlation-id']).toBe('mine');

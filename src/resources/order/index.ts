@@ -35,7 +35,7 @@ export const orders = defineResource<OrderImportDraft, Order>({
   typeId: 'order',
   path: 'orders',
   scope: orderScope,
-  // The generic create (and `mock.create('order', ...)` / seeding) takes an OrderImportDraft; `POST /orders` places an order from a cart.
+  // The generic create (and `mock.data.create('order', ...)` / seeding) takes an OrderImportDraft; `POST /orders` places an order from a cart.
   draft: OrderImportDraft,
   create: (draft, ctx) => importedOrder(draft, ctx),
   actions: {

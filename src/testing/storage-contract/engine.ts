@@ -7,16 +7,18 @@ import type { ContractTest } from './support.js';
 export function testUnderTheEngine(test: ContractTest): void {
   test('under the engine: create, update, query, a failing update changes nothing, delete', ({ storage }) => {
     const mock = createCommerceMock({ storage, defaultProjectKey: 'engine-project' });
-    const customer = mock.create<StoredDocument>('customer', { email: 'contract@example.com', password: 'pw', key: 'contract' });
-    const updated = mock.update<StoredDocument>('customer', customer.id, {
+    const customer = mock.data.create<StoredDocument>('customer', { email: 'contract@example.com', password: 'pw', key: 'contract' });
+    const updated = mock.data.update<StoredDocument>('customer', customer.id, {
       version: 1,
       actions: [{ action: 'setFirstName', firstName: 'Ada' }],
     });
     expect(updated).toMatchObject({ version: 2, firstName: 'Ada' });
-    expect(mock.query('customer', { where: 'firstName = "Ada"' }).results.map((c) => c.id)).toEqual([customer.id]);
-    expect(mock.getByKey<StoredDocument>('customer', 'contract')?.version).toBe(2);
-    expect(() => mock.update('customer', customer.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'Bea' }] })).toThrow();
-    expect(mock.get<StoredDocument>('customer', customer.id)?.firstName).toBe('Ada');
+    expect(mock.data.query('customer', { where: 'firstName = "Ada"' }).results.map((c) => c.id)).toEqual([customer.id]);
+    expect(mock.data.getByKey<StoredDocument>('customer', 'contract')?.version).toBe(2);
+    expect(() =>
+      mock.data.update('customer', customer.id, { version: 1, actions: [{ action: 'setFirstName', firstName: 'Bea' }] }),
+    ).toThrow();
+    expect(mock.data.get<StoredDocument>('customer', customer.id)?.firstName).toBe('Ada');
     const duplicate = mock.handle({
       method: 'POST',
       url: '/engine-project/customers',
@@ -24,9 +26,9 @@ export function testUnderTheEngine(test: ContractTest): void {
       body: JSON.stringify({ email: 'contract@example.com', password: 'pw' }),
     });
     expect(duplicate.status).toBe(400);
-    expect(mock.all('customer')).toHaveLength(1);
+    expect(mock.data.all('customer')).toHaveLength(1);
     const removed = mock.handle({ method: 'DELETE', url: `/engine-project/customers/${customer.id}?version=2` });
     expect(removed.status).toBe(200);
-    expect(mock.all('customer')).toHaveLength(0);
+    expect(mock.data.all('customer')).toHaveLength(0);
   });
 }

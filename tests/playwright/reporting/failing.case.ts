@@ -20,11 +20,11 @@ test('an un-awaited matcher that fails', async ({ commerce }) => {
 });
 
 test('an un-awaited matcher that holds in the end', async ({ commerce }) => {
-  setTimeout(() => void commerce.seed(customerGroupFactory.build({ key: 'arrives-later' })), 100);
+  setTimeout(() => void commerce.data.seed(customerGroupFactory.build({ key: 'arrives-later' })), 100);
   expect(commerce).toHaveStored('customer-group', { key: 'arrives-later' });
 });
 
 test('an awaited matcher that holds passes', async ({ commerce }) => {
-  setTimeout(() => void commerce.seed(customerGroupFactory.build({ key: 'awaited' })), 100);
+  setTimeout(() => void commerce.data.seed(customerGroupFactory.build({ key: 'awaited' })), 100);
   await expect(commerce).toHaveStored('customer-group', { key: 'awaited' });
 });

@@ -2,8 +2,8 @@ import { createCommerceMock } from '../../../src/index.js';
 import { test } from '../../../src/playwright/index.js';
 
 const source = createCommerceMock();
-source.seed([['channel', { key: 'warehouse', roles: ['InventorySupply'] }]]);
-const broken = JSON.parse(JSON.stringify(source.export()));
+source.data.seed([['channel', { key: 'warehouse', roles: ['InventorySupply'] }]]);
+const broken = JSON.parse(JSON.stringify(source.state.export()));
 delete broken.projects['test-project'].channel[0].document.id;
 
 test.use({ commerceMock: { initialData: broken } });

@@ -24,30 +24,36 @@ test('factory output is the SDK draft; seeded and read resources are the SDK res
   // @ts-expect-error nor does a param outside the draft compile
   customerFactory.build({ firstNmae: 'Ada' });
 
-  const [customer, category] = await commerce.seed(customerFactory.build(), categoryFactory.build());
+  const [customer, category] = await commerce.data.seed(customerFactory.build(), categoryFactory.build());
   const seeded: Customer | Category | undefined = customer;
-  const [ada] = await commerce.seed(customerFactory.build());
+  const [ada] = await commerce.data.seed(customerFactory.build());
   const stamps: [string, string] | undefined = ada && [ada.createdAt, ada.lastModifiedAt];
   // @ts-expect-error no index signature: a misspelt field does not compile
   ada?.firstNmae;
-  const read: Customer | undefined = await commerce.get('customer', 'id');
+  const read: Customer | undefined = await commerce.data.get('customer', 'id');
   // @ts-expect-error
   read?.firstNmae;
-  const byKey: Category | undefined = await commerce.getByKey('category', 'key');
-  const all: Customer[] = await commerce.all('customer');
+  const byKey: Category | undefined = await commerce.data.getByKey('category', 'key');
+  const all: Customer[] = await commerce.data.all('customer');
   // @ts-expect-error an unknown resource type
-  await commerce.all('customers');
+  await commerce.data.all('customers');
 
   // Query parameters as the platform takes them: numbers and booleans where it does.
-  const page = await commerce.query('customer', { where: 'email is defined', sort: ['email asc'], limit: 5, offset: 0, withTotal: false });
+  const page = await commerce.data.query('customer', {
+    where: 'email is defined',
+    sort: ['email asc'],
+    limit: 5,
+    offset: 0,
+    withTotal: false,
+  });
   const first: Customer | undefined = page.results[0];
   const mock = createCommerceMock();
-  mock.query('product', { staged: true, limit: 1, expand: 'productType', 'var.sku': 'SKU-1' });
-  const fromMock: Customer | undefined = mock.get('customer', 'id');
+  mock.data.query('product', { staged: true, limit: 1, expand: 'productType', 'var.sku': 'SKU-1' });
+  const fromMock: Customer | undefined = mock.data.get('customer', 'id');
   // @ts-expect-error
-  mock.get('customer', 'id')?.firstNmae;
+  mock.data.get('customer', 'id')?.firstNmae;
   // @ts-expect-error an object is no query value
-  mock.query('customer', { where: { email: 'x' } });
+  mock.data.query('customer', { where: { email: 'x' } });
   void [draft, product, category, seeded, stamps, byKey, all, first, fromMock];
 });
 
@@ -65,7 +71,7 @@ test('matchers take what the docs say they take', async ({ commerce }) => {
   expect(commerce).toHaveIssuedCustomerToken();
 
   // The public value types, from the entry points the docs name.
-  const decisions: PermissionDecision[] = await commerce.permissionDecisions();
+  const decisions: PermissionDecision[] = await commerce.permissions.decisions();
   const permission: Permission = 'ViewMyCarts';
   const filter: AssociateDecisionFilter = { permission, businessUnitKey: 'acme' };
   expect(commerce).not.toHaveDeniedAssociate(filter);

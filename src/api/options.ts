@@ -1,0 +1,83 @@
+/** The options a mock is created with, checked whole: a typo or a bad value fails at creation, naming it. */
+import { z } from 'zod';
+import { TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
+import type { StorageBackend } from '../storage/backend.js';
+import type { MockExport } from './export.js';
+import { PROJECT_KEY_PATTERN } from './project.js';
+
+export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
+export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
+
+const isStorage = (value: unknown): value is StorageBackend =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['get', 'getByKey', 'write', 'delete', 'scan', 'transaction', 'clear'].every(
+    (method) => typeof (value as Record<string, unknown>)[method] === 'function',
+  );
+
+/** A bare origin (scheme, host, port): a path or query would be mistaken for the project key. */
+const Origin = z
+  .url({ protocol: /^https?$/ })
+  .refine((value) => {
+    if (!URL.canParse(value)) return true; // z.url() has reported it already
+    const url = new URL(value);
+    return /^\/*$/.test(url.pathname) && !url.search && !url.hash;
+  }, 'Expected a bare origin such as https://api.example.com, without a path or query.')
+  .transform((value) => new URL(value).origin);
+
+export const CommerceMockOptions = z
+  .object({
+    /** The project programmatic calls use when they name none. */
+    defaultProjectKey: z
+      .string()
+      .regex(PROJECT_KEY_PATTERN, 'Project keys have 2 to 36 characters: a-z, 0-9, - and _.')
+      .default('test-project'),
+    apiUrl: Origin.default(DEFAULT_API_URL),
+    authUrl: Origin.default(DEFAULT_AUTH_URL),
+    /** Check API requests for a bearer token. Alone it refuses nothing: a token stays optional and unverified. */
+    enableAuthentication: z.boolean().default(false),
+    /** With `enableAuthentication`: require a token the mock issued (401 `invalid_token` otherwise). Alone it enforces nothing. */
+    validateCredentials: z.boolean().default(false),
+    /** Refuse an access token whose lifetime is over (401 `invalid_token`); the spec never does, so off by default. */
+    enforceTokenExpiry: z.boolean().default(false),
+    /** The lifetime of the tokens the mock issues (`expires_in`): two days, as on the platform, unless set. */
+    tokenLifetimeSeconds: z.number().int().min(1).max(TOKEN_LIFETIME_SECONDS).default(TOKEN_LIFETIME_SECONDS),
+    /** Reject `where` predicates on fields no resource has, as the platform does (the spec's default tolerates them). */
+    strictWhere: z.boolean().default(false),
+    /** The request journal: how many requests to keep (0: none) and how much of each body. */
+    journal: z
+      .object({ size: z.number().int().min(0).max(100_000).default(1000), bodyLimit: z.number().int().min(0).default(4096) })
+      .strict()
+      .default({ size: 1000, bodyLimit: 4096 }),
+    /** Answer like a remote service: every response this many milliseconds late, or a random delay in `[min, max]`. */
+    latencyMs: z
+      .union([
+        z.number().min(0).max(60_000),
+        z
+          .tuple([z.number().min(0).max(60_000), z.number().min(0).max(60_000)])
+          .refine(([min, max]) => min <= max, 'Expected [min, max] with min <= max.'),
+      ])
+      .default(0),
+    /** The state to start from: what `export()` gave (validated as `import()` validates it). */
+    initialData: z.custom<MockExport | string>(() => true).optional(),
+    storage: z
+      .custom<StorageBackend | 'memory'>(
+        (value) => value === 'memory' || isStorage(value),
+        'Expected "memory" or a storage backend object.',
+      )
+      .default('memory'),
+  })
+  .strict();
+
+export type CommerceMockOptions = z.input<typeof CommerceMockOptions>;
+export type ResolvedOptions = Omit<z.output<typeof CommerceMockOptions>, 'storage' | 'initialData'>;
+
+export function parseOptions(input: CommerceMockOptions | undefined): z.output<typeof CommerceMockOptions> {
+  const result = CommerceMockOptions.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') return `unknown option ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+    return `option '${issue.path.join('.')}': ${issue.message}`;
+  });
+  throw new TypeError(`commerce-mock: invalid options: ${problems.join('; ')}`);
+}
