@@ -39,6 +39,7 @@ export {
 } from './cart-discounts.js';
 export { discountCodeFactory, DiscountCodeFactory, DEFAULT_CART_DISCOUNT_KEY } from './discount-codes.js';
 export { discountGroupFactory, DiscountGroupFactory } from './discount-groups.js';
+export { recurrencePolicyFactory, RecurrencePolicyFactory } from './recurrence-policies.js';
 export {
   cartFactory,
   CartFactory,

@@ -139,6 +139,7 @@ export class ProjectEvents implements EventsNoun<'sync'> {
   }
 
   messages(filter?: MessageFilter): Array<ResourceOf<'message'>> {
+    refuseExtraArgument(arguments.length, 1, 'events.messages');
     const storage = this.#engine.storage;
     const kept = retained(retainedSince(storage, this.#projectKey, isoNow()));
     const recorded = [...storage.scan(this.#projectKey, MESSAGE_TYPE_ID)].filter(kept).map(fullMessage);
@@ -146,6 +147,7 @@ export class ProjectEvents implements EventsNoun<'sync'> {
   }
 
   deliveries(filter?: DeliveryFilter): Delivery[] {
+    refuseExtraArgument(arguments.length, 1, 'events.deliveries');
     const recorded = this.#engine.storage.scan(this.#projectKey, DELIVERY_TYPE_ID) as Iterable<Delivery>;
     return [...recorded].filter((delivery) => deliveryMatches(delivery, filter ?? {}));
   }

@@ -27,6 +27,7 @@ import { shippingMethods } from './shipping-methods.js';
 import { cartDiscounts } from './cart-discounts.js';
 import { discountCodes } from './discount-codes.js';
 import { discountGroups } from './discount-groups.js';
+import { recurrencePolicies } from './recurrence-policies.js';
 import { carts } from './cart/index.js';
 import { orders } from './order/index.js';
 import { quoteRequests } from './quote-requests.js';
@@ -68,6 +69,7 @@ export const resourceDefinitions: ResourceDefinition[] = [
   cartDiscounts,
   discountCodes,
   discountGroups,
+  recurrencePolicies,
   carts,
   orders,
   quoteRequests,

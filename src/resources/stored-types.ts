@@ -32,6 +32,7 @@ import type { ProductType } from './product-types.js';
 import type { ProjectSettings } from './project.js';
 import type { Quote } from './quotes.js';
 import type { QuoteRequest } from './quote-requests.js';
+import type { RecurrencePolicy } from './recurrence-policies.js';
 import type { Review } from './reviews.js';
 import type { ShippingMethod } from './shipping-methods.js';
 import type { ShoppingList } from './shopping-lists.js';
@@ -69,6 +70,7 @@ declare module '../http/context.js' {
     project: ProjectSettings;
     quote: Quote;
     'quote-request': QuoteRequest;
+    'recurrence-policy': RecurrencePolicy;
     review: Review;
     'shipping-method': ShippingMethod;
     'shopping-list': ShoppingList;

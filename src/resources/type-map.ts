@@ -34,6 +34,8 @@ import type {
   DiscountCodeDraft,
   DiscountGroup,
   DiscountGroupDraft,
+  Extension,
+  ExtensionDraft,
   InventoryEntry,
   InventoryEntryDraft,
   Message,
@@ -53,6 +55,8 @@ import type {
   QuoteDraft,
   QuoteRequest,
   QuoteRequestDraft,
+  RecurrencePolicy,
+  RecurrencePolicyDraft,
   Review,
   ReviewDraft,
   ShippingMethod,
@@ -120,6 +124,7 @@ export interface ResourceTypes {
   'cart-discount': { draft: CartDiscountDraft; resource: CartDiscount };
   'discount-code': { draft: DiscountCodeDraft; resource: DiscountCode };
   'discount-group': { draft: DiscountGroupDraft; resource: DiscountGroup };
+  'recurrence-policy': { draft: RecurrencePolicyDraft; resource: RecurrencePolicy };
   cart: { draft: CartDraft; resource: Cart };
   /** Seeding creates orders from an OrderImportDraft (`POST /orders` places one from a cart). */
   order: { draft: OrderImportDraft; resource: Order };
@@ -132,6 +137,7 @@ export interface ResourceTypes {
   /** Messages are the engine's record of changes: read, never seeded. */
   message: { draft: never; resource: Message };
   subscription: { draft: SubscriptionDraft; resource: Subscription };
+  extension: { draft: ExtensionDraft; resource: Extension };
 }
 
 export type TypeId = keyof ResourceTypes;

@@ -122,3 +122,32 @@ test("project(key) has the default project view's data and events, on every surf
   expect(() => mock.project('Not A Key')).toThrow(/project\(\) takes a project key/);
   expect(() => remote.project('x')).toThrow(TypeError);
 });
+
+test('a call still written with a trailing { projectKey } is refused, naming project(key); nothing is stored', () => {
+  const { mock } = surfaces();
+  const draft = { email: 'ada@example.com', password: 'secret' };
+  expect(() => mock.data.create('customer', draft, { projectKey: 'outlet' } as never)).toThrow(
+    /data\.create\(\) options know 'author' only, and were given 'projectKey'\. For another project, use project\(key\)\.data\.create/,
+  );
+  expect(() => (mock.data.all as (...args: unknown[]) => unknown)('customer', { projectKey: 'outlet' })).toThrow(
+    /data\.all\(\) takes 1 argument and was given 2\. For another project, use project\(key\)\.data\.all/,
+  );
+  expect(() => (mock.events.messages as (...args: unknown[]) => unknown)({}, { projectKey: 'outlet' })).toThrow(TypeError);
+  expect(() => mock.data.seed(['channel', { key: 'c1' }], { projectKey: 'outlet' } as never)).toThrow(/use project\(key\)\.data\.seed/);
+  expect(mock.data.all('customer')).toEqual([]);
+  expect(mock.data.all('channel')).toEqual([]);
+  expect(mock.project('outlet').data.all('channel')).toEqual([]);
+});
+
+test('tokens.issue names its project in the grant; project views read their own project only', () => {
+  const { mock } = surfaces();
+  const [customer] = mock.project('outlet').data.seed(['customer', { email: 'ada@example.com', password: 'secret' }]);
+  expect(() => mock.tokens.issue({ kind: 'customer', customerId: customer!.id })).toThrow(expect.objectContaining({ statusCode: 404 }));
+  const token = mock.tokens.issue({ kind: 'customer', customerId: customer!.id, projectKey: 'outlet' });
+  expect(token).toMatchObject({ projectKey: 'outlet', customerId: customer!.id });
+  expect(mock.tokens.list({ projectKey: 'outlet' })).toEqual([token]);
+  expect(mock.data.get('customer', customer!.id)).toBeUndefined();
+  expect(mock.project('outlet').data.get('customer', customer!.id)).toMatchObject({ email: 'ada@example.com' });
+  expect(mock.project('shop')).toBe(mock);
+  expect(mock.project('outlet')).toBe(mock.project('outlet'));
+});

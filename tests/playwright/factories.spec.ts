@@ -24,6 +24,7 @@ import {
   DEFAULT_TAX_CATEGORY_KEY,
   discountCodeFactory,
   discountGroupFactory,
+  recurrencePolicyFactory,
   faker,
   inventoryEntryFactory,
   orderFactory,
@@ -525,6 +526,12 @@ const cases: Case[] = [
   },
   { name: 'discountGroupFactory', typeId: 'discount-group', build: () => discountGroupFactory.build() },
   { name: 'discountGroupFactory.inactive()', typeId: 'discount-group', build: () => discountGroupFactory.inactive().build() },
+  { name: 'recurrencePolicyFactory', typeId: 'recurrence-policy', build: () => recurrencePolicyFactory.build() },
+  {
+    name: 'recurrencePolicyFactory.onDayOfMonth(31)',
+    typeId: 'recurrence-policy',
+    build: () => recurrencePolicyFactory.onDayOfMonth(31).build(),
+  },
   {
     name: 'discountCodeFactory',
     typeId: 'discount-code',
@@ -997,6 +1004,11 @@ async function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCod
     case 'discount-group':
       return apiRoot
         .discountGroups()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'recurrence-policy':
+      return apiRoot
+        .recurrencePolicies()
         .post({ body: sdkBody(draft) })
         .execute();
     case 'discount-code':
