@@ -1,8 +1,8 @@
 import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { parseFormBody } from '../http/body.js';
-import { decodeSegment } from '../http/router.js';
-import type { Reply } from '../http/context.js';
+import { type PathPattern, Router } from '../http/router.js';
+import type { Method, Reply } from '../http/context.js';
 import { isExpired, type TokenRecord, type TokenStore } from '../auth/tokens.js';
 
 export interface TokenRequest {
@@ -59,25 +59,24 @@ export class TokenServer {
   ) {}
 
   handle(request: TokenRequest): Reply {
-    if (request.method !== 'POST') throw errors.methodNotAllowed(request.method, `/oauth/${request.segments.join('/')}`);
+    const method = request.method.toUpperCase() as Method;
+    const found = TOKEN_ROUTES.resolve(method, ['oauth', ...request.segments]);
+    const path = `/oauth/${request.segments.join('/')}`;
+    // Every token route is a POST: any other method is refused before the client is asked for.
+    if (found === 'method-not-allowed' || (found === undefined && method !== 'POST')) throw errors.methodNotAllowed(request.method, path);
     const clientId = basicClientId(request.authorization);
+    if (found === undefined) throw errors.routeNotFound(request.method, path);
     const params = parseFormBody(request.body);
     for (const [name, value] of request.query) if (!params.has(name)) params.set(name, value);
-    const grantType = params.get('grant_type') ?? '';
-    const scope = params.get('scope')?.trim() || undefined;
-    const [first, second, third, fourth] = request.segments;
-    const n = request.segments.length;
-
-    if (n === 1 && first === 'token') return this.tokenEndpoint(clientId, grantType, scope, params);
-    if (n === 1 && first === 'introspect') return this.introspect(params.get('token'));
-    if (n === 3 && second === 'customers' && third === 'token')
-      return this.passwordGrant(clientId, decodeSegment(first!), grantType, scope, params);
-    if (n === 3 && second === 'anonymous' && third === 'token')
-      return this.anonymousGrant(clientId, decodeSegment(first!), grantType, scope, params);
-    if (n === 5 && second === 'in-store' && third?.startsWith('key=') && fourth === 'customers' && request.segments[4] === 'token') {
-      return this.passwordGrant(clientId, decodeSegment(first!), grantType, scope, params, decodeSegment(third.slice(4)));
-    }
-    throw errors.routeNotFound(request.method, `/oauth/${request.segments.join('/')}`);
+    const grant: Grant = {
+      clientId,
+      type: params.get('grant_type') ?? '',
+      scope: params.get('scope')?.trim() || undefined,
+      params,
+      projectKey: found.params.projectKey,
+      storeKey: found.params.storeKey,
+    };
+    return found.route.handle(this, grant);
   }
 
   /** A client-credentials token; with no scope asked for, the scope is `todo` (the spec's rule). */
@@ -115,55 +114,36 @@ export class TokenServer {
     );
   }
 
-  private tokenEndpoint(clientId: string, grantType: string, scope: string | undefined, params: URLSearchParams): Reply {
-    if (grantType === 'client_credentials') return tokenResponse(this.issueClientToken(clientId, scope));
-    if (grantType === 'refresh_token') {
+  tokenEndpoint({ clientId, type, scope, params }: Grant): Reply {
+    if (type === 'refresh_token') {
       const refreshToken = params.get('refresh_token');
       if (!refreshToken) throw errors.invalidRequest("Missing required parameter 'refresh_token'.");
       const record = this.tokens.refresh(refreshToken, clientId);
       if (!record) throw errors.invalidGrant('The refresh token was not found. It may have expired.');
       return tokenResponse(record);
     }
-    if (!grantType) throw errors.invalidRequest("Missing required parameter 'grant_type'.");
-    throw errors.unsupportedGrantType(grantType);
+    requireGrantType(type, 'client_credentials');
+    return tokenResponse(this.issueClientToken(clientId, scope));
   }
 
-  private passwordGrant(
-    clientId: string,
-    projectKey: string,
-    grantType: string,
-    scope: string | undefined,
-    params: URLSearchParams,
-    storeKey?: string,
-  ): Reply {
-    if (grantType !== 'password') {
-      if (!grantType) throw errors.invalidRequest("Missing required parameter 'grant_type'.");
-      throw errors.unsupportedGrantType(grantType);
-    }
+  passwordGrant({ clientId, type, scope, params, projectKey, storeKey }: Grant): Reply {
+    requireGrantType(type, 'password');
     const username = params.get('username');
     const password = params.get('password');
     if (!username) throw errors.invalidRequest("Missing required parameter 'username'.");
     if (!password) throw errors.invalidRequest("Missing required parameter 'password'.");
-    const customer = this.authenticateCustomer(projectKey, username, password, storeKey);
+    const customer = this.authenticateCustomer(projectKey!, username, password, storeKey);
     if (!customer) throw errors.invalidCustomerAccountCredentials();
-    return tokenResponse(this.issueCustomerToken(clientId, projectKey, customer.id, scope, storeKey));
+    return tokenResponse(this.issueCustomerToken(clientId, projectKey!, customer.id, scope, storeKey));
   }
 
-  private anonymousGrant(
-    clientId: string,
-    projectKey: string,
-    grantType: string,
-    scope: string | undefined,
-    params: URLSearchParams,
-  ): Reply {
-    if (grantType !== 'client_credentials') {
-      if (!grantType) throw errors.invalidRequest("Missing required parameter 'grant_type'.");
-      throw errors.unsupportedGrantType(grantType);
-    }
-    return tokenResponse(this.issueAnonymousToken(clientId, projectKey, params.get('anonymous_id') || undefined, scope));
+  anonymousGrant({ clientId, type, scope, params, projectKey }: Grant): Reply {
+    requireGrantType(type, 'client_credentials');
+    return tokenResponse(this.issueAnonymousToken(clientId, projectKey!, params.get('anonymous_id') || undefined, scope));
   }
 
-  private introspect(token: string | null): Reply {
+  introspect({ params }: Grant): Reply {
+    const token = params.get('token');
     if (!token) throw errors.invalidRequest("Missing required parameter 'token'.");
     const record = this.tokens.get(token);
     if (!record || (this.enforceExpiry && isExpired(record))) return { status: 200, body: { active: false } };
@@ -171,3 +151,36 @@ export class TokenServer {
     return { status: 200, body: { active: true, scope: record.scope, exp, client_id: record.clientId } };
   }
 }
+
+/** What a token route reads of its request: the client, the grant's parameters and the path's keys. */
+interface Grant {
+  clientId: string;
+  /** `grant_type`, from the form body or the query. */
+  type: string;
+  scope: string | undefined;
+  params: URLSearchParams;
+  projectKey?: string | undefined;
+  storeKey?: string | undefined;
+}
+
+function requireGrantType(given: string, wanted: string): void {
+  if (given === wanted) return;
+  if (!given) throw errors.invalidRequest("Missing required parameter 'grant_type'.");
+  throw errors.unsupportedGrantType(given);
+}
+
+interface TokenRoute extends PathPattern {
+  handle(server: TokenServer, grant: Grant): Reply;
+}
+
+const tokenRoute = (path: string, handle: TokenRoute['handle']): TokenRoute => ({ method: 'POST', pattern: path.split('/'), handle });
+
+/** The token server's routes, under `/oauth` (the router groups by a first segment: `oauth` is it). */
+const TOKEN_ROUTES = new Router<TokenRoute>();
+TOKEN_ROUTES.add('oauth', [
+  tokenRoute('token', (server, grant) => server.tokenEndpoint(grant)),
+  tokenRoute('introspect', (server, grant) => server.introspect(grant)),
+  tokenRoute(':projectKey/customers/token', (server, grant) => server.passwordGrant(grant)),
+  tokenRoute(':projectKey/anonymous/token', (server, grant) => server.anonymousGrant(grant)),
+  tokenRoute(':projectKey/in-store/key=:storeKey/customers/token', (server, grant) => server.passwordGrant(grant)),
+]);
