@@ -23,9 +23,9 @@ import {
 import { catalogErrors } from './product/errors.js';
 import { allVariants, type PriceTier } from './product/model.js';
 import { CatalogRead, type StandalonePriceLike } from './product/present.js';
-import { DiscountedPriceDraft, PriceTierDraft, tiersFromDraft } from './product/prices.js';
+import { DiscountedPriceDraft, overlapScope, PriceScopeDraft, PriceTierDraft, tiersFromDraft } from './product/prices.js';
 import { presentedRoutes } from './product/routes.js';
-import { Country, CustomFieldsDraft, Key, resourceIdentifier, DateTime } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, resourceIdentifier } from '../engine/validation.js';
 
 export interface StandalonePrice extends StandalonePriceLike {
   key?: string;
@@ -46,15 +46,8 @@ export interface StandalonePrice extends StandalonePriceLike {
 
 const ProductDiscountIdentifier = z.object({ typeId: z.literal('product-discount').optional(), id: z.string() });
 
-export const StandalonePriceDraft = z.object({
-  key: Key.optional(),
+export const StandalonePriceDraft = PriceScopeDraft.extend({
   sku: z.string().min(1),
-  value: MoneyDraft,
-  country: Country.optional(),
-  customerGroup: resourceIdentifier('customer-group').optional(),
-  channel: resourceIdentifier('channel').optional(),
-  validFrom: DateTime.optional(),
-  validUntil: DateTime.optional(),
   tiers: z.array(PriceTierDraft).optional(),
   discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional(),
   custom: CustomFieldsDraft.optional(),
@@ -74,12 +67,7 @@ function scopeDetails(price: StandalonePrice, other: StandalonePrice): Record<st
   return {
     conflictingStandalonePrice: { typeId: 'standalone-price', id: other.id },
     sku: price.sku,
-    currency: price.value.currencyCode,
-    ...(price.country ? { country: price.country } : {}),
-    ...(price.customerGroup ? { customerGroup: price.customerGroup } : {}),
-    ...(price.channel ? { channel: price.channel } : {}),
-    ...(price.validFrom ? { validFrom: price.validFrom } : {}),
-    ...(price.validUntil ? { validUntil: price.validUntil } : {}),
+    ...overlapScope(price),
   };
 }
 

@@ -20,42 +20,43 @@ import type { Customer } from './model.js';
 
 export const AuthenticationMode = z.enum(['Password', 'ExternalAuth']);
 
-export const CustomerDraft = z
-  .object({
-    email: z.string().min(1),
-    /**
-     * Required unless `authenticationMode` is `ExternalAuth` (checked below, reported with the other
-     * fields). Typed as required so seeded drafts keep a plain `password: string` to sign in with.
-     */
-    password: z.string().min(1).optional() as unknown as z.ZodString,
-    key: Key.optional(),
-    customerNumber: z.string().optional(),
-    externalId: z.string().optional(),
-    firstName: z.string().optional(),
-    lastName: z.string().optional(),
-    middleName: z.string().optional(),
-    title: z.string().optional(),
-    salutation: z.string().optional(),
-    dateOfBirth: CalendarDate.optional(),
-    companyName: z.string().optional(),
-    vatId: z.string().optional(),
-    locale: LanguageTag.optional(),
-    addresses: z.array(BaseAddress).optional(),
-    defaultShippingAddress: z.number().int().min(0).optional(),
-    defaultBillingAddress: z.number().int().min(0).optional(),
-    shippingAddresses: z.array(z.number().int().min(0)).optional(),
-    billingAddresses: z.array(z.number().int().min(0)).optional(),
-    isEmailVerified: z.boolean().optional(),
-    customerGroup: resourceIdentifier('customer-group').optional(),
-    customerGroupAssignments: z.array(z.object({ customerGroup: resourceIdentifier('customer-group') })).optional(),
-    custom: CustomFieldsDraft.optional(),
-    stores: z.array(resourceIdentifier('store')).optional(),
-    authenticationMode: AuthenticationMode.optional(),
-    anonymousCartId: z.string().optional(),
-    anonymousCart: resourceIdentifier('cart').optional(),
-    anonymousId: z.string().optional(),
-  })
-  .check(requiredWhen('password', (draft) => draft.authenticationMode !== 'ExternalAuth'));
+/** The draft's fields, before the rule that needs a password unless authentication is external. */
+export const CustomerDraftFields = z.object({
+  email: z.string().min(1),
+  /**
+   * Required unless `authenticationMode` is `ExternalAuth` (checked below, reported with the other
+   * fields). Typed as required so seeded drafts keep a plain `password: string` to sign in with.
+   */
+  password: z.string().min(1).optional() as unknown as z.ZodString,
+  key: Key.optional(),
+  customerNumber: z.string().optional(),
+  externalId: z.string().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  middleName: z.string().optional(),
+  title: z.string().optional(),
+  salutation: z.string().optional(),
+  dateOfBirth: CalendarDate.optional(),
+  companyName: z.string().optional(),
+  vatId: z.string().optional(),
+  locale: LanguageTag.optional(),
+  addresses: z.array(BaseAddress).optional(),
+  defaultShippingAddress: z.number().int().min(0).optional(),
+  defaultBillingAddress: z.number().int().min(0).optional(),
+  shippingAddresses: z.array(z.number().int().min(0)).optional(),
+  billingAddresses: z.array(z.number().int().min(0)).optional(),
+  isEmailVerified: z.boolean().optional(),
+  customerGroup: resourceIdentifier('customer-group').optional(),
+  customerGroupAssignments: z.array(z.object({ customerGroup: resourceIdentifier('customer-group') })).optional(),
+  custom: CustomFieldsDraft.optional(),
+  stores: z.array(resourceIdentifier('store')).optional(),
+  authenticationMode: AuthenticationMode.optional(),
+  anonymousCartId: z.string().optional(),
+  anonymousCart: resourceIdentifier('cart').optional(),
+  anonymousId: z.string().optional(),
+});
+
+export const CustomerDraft = CustomerDraftFields.check(requiredWhen('password', (draft) => draft.authenticationMode !== 'ExternalAuth'));
 export type CustomerDraft = z.infer<typeof CustomerDraft>;
 
 /**

@@ -13,7 +13,8 @@ import { errors } from '../../http/errors.js';
 import { route, type Route } from '../../http/router.js';
 import { ok, type ApiCall, type Reply } from '../../http/context.js';
 import type { CustomRoute, Engine } from '../../engine/define.js';
-import { validate, CalendarDate, ExpectedVersion, LanguageTag } from '../../engine/validation.js';
+import { validate, ExpectedVersion } from '../../engine/validation.js';
+import { CustomerDraftFields } from './draft.js';
 import { customerAccountRoutes } from './account.js';
 import { customerInStore } from './authentication.js';
 import { customers } from './index.js';
@@ -46,24 +47,23 @@ export const MY_CUSTOMER_ACTIONS = [
 ] as const;
 
 /** MyCustomerDraft: the sign-up fields a customer gives themselves (no key, group, number, auth mode, ...). */
-const MyCustomerDraft = z.object({
-  email: z.string().min(1),
-  password: z.string().min(1),
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  middleName: z.string().optional(),
-  title: z.string().optional(),
-  salutation: z.string().optional(),
-  dateOfBirth: CalendarDate.optional(),
-  companyName: z.string().optional(),
-  vatId: z.string().optional(),
-  addresses: z.array(z.unknown()).optional(),
-  defaultShippingAddress: z.number().optional(),
-  defaultBillingAddress: z.number().optional(),
-  custom: z.unknown().optional(),
-  locale: LanguageTag.optional(),
-  stores: z.array(z.unknown()).optional(),
-});
+const MyCustomerDraft = CustomerDraftFields.pick({
+  email: true,
+  firstName: true,
+  lastName: true,
+  middleName: true,
+  title: true,
+  salutation: true,
+  dateOfBirth: true,
+  companyName: true,
+  vatId: true,
+  addresses: true,
+  defaultShippingAddress: true,
+  defaultBillingAddress: true,
+  custom: true,
+  locale: true,
+  stores: true,
+}).extend({ password: z.string().min(1) });
 
 const MyCustomerSignin = z.object({
   email: z.string().min(1),

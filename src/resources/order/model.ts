@@ -12,6 +12,7 @@ import { ItemShippingDetailsDraft, RoundingMode, TaxCalculationMode, InventoryMo
 import type { Address, CustomFields } from '../../engine/common-actions.js';
 import type { Reference } from '../../engine/define.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
+import { PriceScopeDraft, PriceTierDraft } from '../product/prices.js';
 import {
   BaseAddress,
   Country,
@@ -167,16 +168,9 @@ export type TaxRateDraft = z.infer<typeof TaxRateDraft>;
  * A line item's price in an order import: unlike a product's `PriceDraft` (product/prices.ts), its
  * `discounted` (and its validity) is stored as given, unchecked, and it has no `recurrencePolicy`.
  */
-export const ImportedPriceDraft = z.object({
-  key: Key.optional(),
-  value: MoneyDraft,
-  country: Country.optional(),
-  customerGroup: resourceIdentifier('customer-group').optional(),
-  channel: resourceIdentifier('channel').optional(),
-  validFrom: DateTime.optional(),
-  validUntil: DateTime.optional(),
+export const ImportedPriceDraft = PriceScopeDraft.extend({
   discounted: z.unknown().optional(),
-  tiers: z.array(z.object({ minimumQuantity: z.number().int().min(2), value: MoneyDraft })).optional(),
+  tiers: z.array(PriceTierDraft).optional(),
   custom: CustomFieldsDraft.optional(),
 });
 

@@ -17,7 +17,11 @@ export const DiscountedPriceDraft = z.object({
   discount: z.object({ typeId: z.literal('product-discount').optional(), id: z.string() }),
 });
 
-export const PriceDraft = z.object({
+/**
+ * What every price draft has, embedded, standalone or imported with an order: its key, its value and
+ * its scope (country, customer group, channel and validity).
+ */
+export const PriceScopeDraft = z.object({
   key: Key.optional(),
   value: MoneyDraft,
   country: Country.optional(),
@@ -25,6 +29,9 @@ export const PriceDraft = z.object({
   channel: resourceIdentifier('channel').optional(),
   validFrom: DateTime.optional(),
   validUntil: DateTime.optional(),
+});
+
+export const PriceDraft = PriceScopeDraft.extend({
   discounted: DiscountedPriceDraft.optional(),
   tiers: z.array(PriceTierDraft).optional(),
   custom: CustomFieldsDraft.optional(),
@@ -100,12 +107,7 @@ export function assertVariantPrices(prices: readonly Price[]): void {
       if (isDated(price) && isDated(other) && validityPeriodsOverlap(price, other)) {
         throw catalogErrors.overlappingPriceValidity({
           conflictingPrice: other.id,
-          currency: price.value.currencyCode,
-          ...(price.country ? { country: price.country } : {}),
-          ...(price.customerGroup ? { customerGroup: price.customerGroup } : {}),
-          ...(price.channel ? { channel: price.channel } : {}),
-          ...(price.validFrom ? { validFrom: price.validFrom } : {}),
-          ...(price.validUntil ? { validUntil: price.validUntil } : {}),
+          ...overlapScope(price),
           ...(other.validFrom ? { conflictingValidFrom: other.validFrom } : {}),
           ...(other.validUntil ? { conflictingValidUntil: other.validUntil } : {}),
         });
@@ -124,4 +126,23 @@ export function priceMatchesDraft(price: Price, draft: PriceDraft, ctx: Resource
     candidate.validFrom === price.validFrom &&
     candidate.validUntil === price.validUntil
   );
+}
+
+/** The scope an overlapping-validity error names: the currency, and each scope field the price has. */
+export function overlapScope(price: {
+  value: { currencyCode: string };
+  country?: string | undefined;
+  customerGroup?: unknown;
+  channel?: unknown;
+  validFrom?: string | undefined;
+  validUntil?: string | undefined;
+}): Record<string, unknown> {
+  return {
+    currency: price.value.currencyCode,
+    ...(price.country ? { country: price.country } : {}),
+    ...(price.customerGroup ? { customerGroup: price.customerGroup } : {}),
+    ...(price.channel ? { channel: price.channel } : {}),
+    ...(price.validFrom ? { validFrom: price.validFrom } : {}),
+    ...(price.validUntil ? { validUntil: price.validUntil } : {}),
+  };
 }
