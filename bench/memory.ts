@@ -101,7 +101,7 @@ const children: Record<string, () => Promise<Reading>> = {
   },
 };
 
-/** 100,000 customers through `mock.create`, with the project's messages recorded (the mock's default) or not (the platform's). */
+/** 100,000 customers through `mock.data.create`, with the project's messages recorded (the mock's default) or not (the platform's). */
 async function seedOurs(messages: boolean): Promise<Reading> {
   const { createCommerceMock } = await import('../src/index.js');
   const mock = createCommerceMock({ defaultProjectKey: PROJECT });

@@ -3,7 +3,7 @@
  * programmatic API, then requests served by `mock.handle()` exactly as every transport serves them.
  *
  * Prints, each with its aim and whether it is met:
- *   1. seeding 100,000 customers with `mock.create('customer', draft)`            aim < 2 s
+ *   1. seeding 100,000 customers with `mock.data.create('customer', draft)`            aim < 2 s
  *      (drafts built in batches of 100 between the timed create calls, as a suite builds them)
  *   2. the process's resident memory with them stored                            aim < 250 MB
  *   3. GET /customers?where=<three clauses>&sort=...&limit=20, median of runs    aim < 100 ms
@@ -98,10 +98,10 @@ await new Promise((resolve) => setTimeout(resolve, 50));
 for (const entry of gcObserver.takeRecords()) gcMs += entry.duration;
 gcObserver.disconnect();
 console.log(
-  `seed: ${CUSTOMERS.toLocaleString('en')} × mock.create('customer', draft)   ${(seedMs / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU ` +
+  `seed: ${CUSTOMERS.toLocaleString('en')} × mock.data.create('customer', draft)   ${(seedMs / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU ` +
     `(${((seedMs * 1000) / CUSTOMERS).toFixed(1)} µs each; garbage collection paused the seeding loop for ${gcMs.toFixed(0)} ms; building the drafts, in batches of ${SEED_BATCH.toLocaleString('en')}, took ${draftMs.toFixed(0)} ms more, not counted)`,
 );
-aim(`seed ${CUSTOMERS.toLocaleString('en')} customers through mock.create`, seedMs / 1000, 2, 's');
+aim(`seed ${CUSTOMERS.toLocaleString('en')} customers through mock.data.create`, seedMs / 1000, 2, 's');
 
 // 2. Memory ------------------------------------------------------------------------------------
 console.log(`resident memory right after seeding: ${residentMegabytes()} MB`);

@@ -43,7 +43,7 @@ mock.data.seed(drafts);
 const seeded = performance.now();
 console.log(
   `seeding ${PRODUCTS} products × 3 variants: ${((seeded - seedStart) / 1000).toFixed(2)} s ` +
-    `(factories ${((built - seedStart) / 1000).toFixed(2)} s, mock.seed ${((seeded - built) / 1000).toFixed(2)} s)   target < 3 s`,
+    `(factories ${((built - seedStart) / 1000).toFixed(2)} s, mock.data.seed ${((seeded - built) / 1000).toFixed(2)} s)   target < 3 s`,
 );
 
 // A word that occurs in many product names (faker's productName: "<adjective> <material> <product>").

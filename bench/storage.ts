@@ -98,7 +98,7 @@ function run(mock: CommerceMock): Figures {
 
 const directory = mkdtempSync(join(tmpdir(), 'commerce-mock-bench-'));
 try {
-  console.log(`storage benchmark: ${RESOURCES} customers through mock.create/get/getByKey/update/query; medians per operation (µs)\n`);
+  console.log(`storage benchmark: ${RESOURCES} customers through mock.data.create/get/getByKey/update/query; medians per operation (µs)\n`);
   const memory = run(createCommerceMock());
   const sqlite = run(createCommerceMock({ storage: sqliteStorage({ file: join(directory, 'cached.db') }) }));
   const uncached = run(createCommerceMock({ storage: sqliteStorage({ file: join(directory, 'uncached.db'), cacheSize: 0 }) }));

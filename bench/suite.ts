@@ -77,10 +77,10 @@ import { expect, test } from './fixtures.js';
 
 for (let i = 0; i < ${count}; i++) {
   test(\`checkout ${file}-\${i}\`, async ({ commerce }) => {
-    await commerce.seed(productTypeFactory.asDefault().build(), taxCategoryFactory.withRates('DE').build({ key: 'standard' }));
-    const products = await commerce.seed(productFactory.withVariants(1).withPrices('EUR').withTaxCategory('standard').published().buildList(5));
+    await commerce.data.seed(productTypeFactory.asDefault().build(), taxCategoryFactory.withRates('DE').build({ key: 'standard' }));
+    const products = await commerce.data.seed(productFactory.withVariants(1).withPrices('EUR').withTaxCategory('standard').published().buildList(5));
     const draft = customerFactory.withDefaultAddresses().build();
-    const [customer] = await commerce.seed(draft);
+    const [customer] = await commerce.data.seed(draft);
 
     const shop = commerce.apiRootFor({ customer: { email: draft.email, password: draft.password } });
 ${CHECKOUT}

@@ -1,6 +1,6 @@
 /**
  * Fishery factories for every draft type the mock serves, built with faker. `build()` returns a plain
- * draft (exactly the platform's draft JSON) tagged with its resource type, so `commerce.seed(...)`
+ * draft (exactly the platform's draft JSON) tagged with its resource type, so `commerce.data.seed(...)`
  * needs no type argument. See docs/playwright.md.
  */
 export { DEFAULT_PASSWORD, byKey, slugify } from './support.js';

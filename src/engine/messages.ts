@@ -202,7 +202,7 @@ export class MessageWriter {
   }
 }
 
-/** Which messages a test reads (`commerce.messages(filter)`, the admin route): every field given must match. */
+/** Which messages a test reads (`commerce.events.messages(filter)`, the admin route): every field given must match. */
 export interface MessageFilter {
   /** The message type, e.g. `OrderStateChanged`. */
   type?: string;

@@ -123,7 +123,7 @@ export interface Subscription extends StoredDocument {
   changes: Array<z.infer<typeof ChangeSubscription>>;
   events: Array<z.infer<typeof EventSubscription>>;
   format: z.infer<typeof DeliveryFormat>;
-  /** The destination's health as the platform reports it; a test makes it fail with `mock.failDestination`. */
+  /** The destination's health as the platform reports it; a test makes it fail with `mock.events.failDestination`. */
   status: SubscriptionStatus;
 }
 

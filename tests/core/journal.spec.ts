@@ -1,6 +1,6 @@
 /**
  * The request journal: every request the mock serves is recorded (method, path, query, status,
- * caller, bodies cut short), whichever transport carried it, and read back with `mock.requests()`.
+ * caller, bodies cut short), whichever transport carried it, and read back with `mock.journal.requests()`.
  */
 import { createCommerceMock, startServer } from '../../src/index.js';
 import { CREDENTIALS, PROJECT_KEY, expect, test } from '../support/sdk.js';

@@ -1,5 +1,5 @@
 /**
- * `commerce.deliveries(filter)` and `toHaveDelivered(kind, expected?)` on an in-process mock
+ * `commerce.events.deliveries(filter)` and `toHaveDelivered(kind, expected?)` on an in-process mock
  * (tests/playwright/remote.spec.ts runs them on a server).
  */
 import { customerFactory } from '../../factories/index.js';

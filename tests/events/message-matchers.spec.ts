@@ -1,5 +1,5 @@
 /**
- * `commerce.messages(filter)` and `toHaveEmittedMessage(type, expected?)` on an in-process mock
+ * `commerce.events.messages(filter)` and `toHaveEmittedMessage(type, expected?)` on an in-process mock
  * (tests/playwright/remote.spec.ts runs them on a server).
  */
 import { customerFactory } from '../../factories/index.js';
@@ -7,7 +7,7 @@ import { expect, failureOf as failure, test } from '../support/commerce.js';
 
 const quick = expect.configure({ timeout: 50 });
 
-test('commerce.messages() reads what the project recorded, narrowed by type and resource', async ({ commerce }) => {
+test('commerce.events.messages() reads what the project recorded, narrowed by type and resource', async ({ commerce }) => {
   const [ada, grace] = await commerce.data.seed(customerFactory.build(), customerFactory.build());
   await commerce.apiRoot
     .customers()

@@ -23,7 +23,7 @@ remote.describe('a worker baseline on a server of its own (remote mode)', () => 
   });
 
   remote(
-    'the next test starts from the baseline again; commerce.snapshot() and restore() go to the server',
+    'the next test starts from the baseline again; commerce.state.snapshot() and restore() go to the server',
     async ({ commerce, server }) => {
       expect(server.mock.data.all('customer')).toHaveLength(0);
       expect(server.mock.data.all('product')).toHaveLength(20);

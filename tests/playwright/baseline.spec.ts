@@ -1,6 +1,6 @@
 /**
- * The `baseline` option (seeded once per worker, restored before each test) and `commerce.snapshot()`
- * / `commerce.restore()`, in process (baseline-remote.spec.ts: the same against a server).
+ * The `baseline` option (seeded once per worker, restored before each test) and `commerce.state.snapshot()`
+ * / `commerce.state.restore()`, in process (baseline-remote.spec.ts: the same against a server).
  */
 import { customerFactory, productFactory, productTypeFactory } from '../../factories/index.js';
 import type { MockClient } from '../../src/index.js';
@@ -45,7 +45,7 @@ test.describe('a worker baseline, in process', () => {
   });
 });
 
-test.describe('commerce.snapshot() and restore()', () => {
+test.describe('commerce.state.snapshot() and restore()', () => {
   test('a test can take its own snapshot and go back to it', async ({ commerce }) => {
     const [customer] = await commerce.data.seed(customerFactory.build({ firstName: 'Before' }));
     const snapshot = await commerce.state.snapshot();

@@ -1,5 +1,5 @@
 /**
- * `commerce.export()` and `commerce.import()` in the fixture: the state as versioned JSON and back,
+ * `commerce.state.export()` and `commerce.state.import()` in the fixture: the state as versioned JSON and back,
  * in process and on a server (remote mode, through `GET /__mock/state/export` and `POST /__mock/state/import`).
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ for (const [mode, modeTest] of [
   ['in process', test],
   ['remote mode', withServerPerWorker()],
 ] as const) {
-  modeTest.describe(`${mode}: commerce.export() and commerce.import()`, () => {
+  modeTest.describe(`${mode}: commerce.state.export() and commerce.state.import()`, () => {
     modeTest('an export carries the data (tokens on request); importing it brings that state back', async ({ commerce }) => {
       const [channel] = await commerce.data.seed([['channel', { key: 'warehouse', roles: ['InventorySupply'] }]]);
       const { accessToken } = await commerce.tokens.issue({ kind: 'client' });

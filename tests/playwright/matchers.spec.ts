@@ -65,7 +65,7 @@ test.describe('toHaveIssuedCustomerToken', () => {
     );
   });
 
-  test('counts tokens issued with commerce.customerToken', async ({ commerce }) => {
+  test('counts tokens issued with commerce.tokens.issue', async ({ commerce }) => {
     const [customer] = await commerce.data.seed(customerFactory.build());
     await commerce.tokens.issue({ kind: 'customer', customerId: customer!.id, storeKey: 'berlin' });
     expect(commerce).toHaveIssuedCustomerToken(customer!.id);

@@ -95,7 +95,7 @@ test.describe('matchers on a remote mock', () => {
     await expect(commerce).toHaveReceived({ method: 'GET', path: '/test-project/customer-groups/key=vip', status: 200 });
   });
 
-  test('toHaveEmittedMessage and commerce.messages(): pass, fail, wait', async ({ commerce }) => {
+  test('toHaveEmittedMessage and commerce.events.messages(): pass, fail, wait', async ({ commerce }) => {
     const [group] = await commerce.data.seed(customerGroupFactory.build({ key: 'gold' }));
     const [customer] = await commerce.data.seed(
       customerFactory.build({ key: 'ada', customerGroup: { typeId: 'customer-group', key: 'gold' } }),
@@ -117,7 +117,7 @@ test.describe('matchers on a remote mock', () => {
     await expect(commerce).toHaveEmittedMessage('CustomerEmailChanged', { email: 'new@example.com', resourceVersion: 2 });
   });
 
-  test('toHaveDelivered and commerce.deliveries(): pass, fail, wait, and the admin route', async ({ commerce, server }) => {
+  test('toHaveDelivered and commerce.events.deliveries(): pass, fail, wait, and the admin route', async ({ commerce, server }) => {
     await subscribe(commerce.apiRoot, { key: 'groups', changes: [{ resourceTypeId: 'customer-group' }] });
     const [group] = await commerce.data.seed(customerGroupFactory.build({ key: 'gold' }));
     await expect(commerce).toHaveDelivered('ResourceCreated', { subscriptionKey: 'groups', resource: { id: group!.id } });
@@ -198,7 +198,7 @@ test.describe('the clearing rule', () => {
     expect(hasServerToItself({ exclusiveServer: false }, worker(2))).toBe(false);
   });
 
-  test('with the server shared, commerce.clear() and commerce.import() refuse and the data stays', async ({ server }) => {
+  test('with the server shared, commerce.state.clear() and commerce.state.import() refuse and the data stays', async ({ server }) => {
     server.mock.data.seed([['channel', { key: 'kept' }]]);
     const shared = new Commerce(
       { kind: 'remote', client: connectCommerceMock(server.url), serverUrl: server.url, projectKey: 'test-project', clearAllowed: false },

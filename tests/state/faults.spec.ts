@@ -93,7 +93,7 @@ test.describe('fault injection', () => {
     expect(mock.faults.list()).toEqual([]);
   });
 
-  test('mock.clear() removes the fault rules with the data', async ({ mock }) => {
+  test('mock.state.clear() removes the fault rules with the data', async ({ mock }) => {
     mock.faults.add({ status: 503 });
     mock.state.clear();
     expect((await fetch(`${mock.options.apiUrl}/${PROJECT_KEY}/customers`)).status).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * The package fixture with the state options: `initialData` is where every test starts (and a bad
- * file fails the worker before any test body runs), and `commerce.expireTokens()` expires a test's
+ * file fails the worker before any test body runs), and `commerce.tokens.expire()` expires a test's
  * tokens when `enforceTokenExpiry` is on.
  */
 import { execFile } from 'node:child_process';
@@ -24,7 +24,7 @@ for (const name of ['first', 'second']) {
   });
 }
 
-test('commerce.expireTokens(filter) expires the chosen tokens at once', async ({ commerce }) => {
+test('commerce.tokens.expire(filter) expires the chosen tokens at once', async ({ commerce }) => {
   const [ann] = await commerce.data.seed([['customer', { email: 'ann@example.com', password: 'secret' }]]);
   const token = await commerce.tokens.issue({ kind: 'customer', customerId: ann!.id });
   const channels = () => fetch(`${DEFAULT_API_URL}/test-project/channels`, { headers: { authorization: `Bearer ${token.accessToken}` } });

@@ -1,6 +1,6 @@
 /**
- * Import and export: `mock.export()` writes the whole state as versioned JSON, `initialData` and
- * `mock.import()` load it, checked whole first (a bad file names its first problem and loads
+ * Import and export: `mock.state.export()` writes the whole state as versioned JSON, `initialData` and
+ * `mock.state.import()` load it, checked whole first (a bad file names its first problem and loads
  * nothing); the server's `GET /__mock/state/export` and `POST /__mock/state/import`.
  */
 import { mockInternals } from '../../src/api/mock.js';

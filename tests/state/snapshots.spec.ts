@@ -1,5 +1,5 @@
 /**
- * Snapshots: `mock.snapshot()` captures every project's data and the issued tokens, `mock.restore()`
+ * Snapshots: `mock.state.snapshot()` captures every project's data and the issued tokens, `mock.state.restore()`
  * brings them back exactly, whatever happened since; cheap on the memory backend, correct on SQLite.
  */
 import { mockInternals } from '../../src/api/mock.js';

@@ -117,7 +117,7 @@ test('documents of one custom type share one frozen type reference, also after s
   expect(mock.data.get<Stored>('customer', second.id)!.custom.fields.tier).toBe('gold');
 });
 
-test("mock.create and mock.update take their input as JSON: changing the caller's objects afterwards changes nothing stored", () => {
+test("mock.data.create and mock.data.update take their input as JSON: changing the caller's objects afterwards changes nothing stored", () => {
   const mock = newMock();
   const draft = { container: 'settings', key: 'theme', value: { colors: ['red'], dark: false } };
   const created = mock.data.create<{ id: string; version: number; value: unknown }>('key-value-document', draft);
