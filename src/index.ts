@@ -28,7 +28,7 @@ export { MemoryStorage } from './storage/memory.js';
 export { sqliteStorage, SqliteStorage, type SqliteStorageOptions } from './storage/sqlite.js';
 export { RecordingStorage, type RecordedChange } from './storage/recording.js';
 export { defineResource, action } from './engine/define.js';
-export type { ResourceDefinition, ResourceContext, Reference, Author } from './engine/define.js';
+export type { ResourceDefinition, ResourceContext, Reference, Author, SdkTypes } from './engine/define.js';
 export type { PagedResult } from './query/index.js';
 export type { Delivery, DeliveryFilter, DeliveryListener } from './engine/outbox.js';
 export type { ExtensionHandler, ExtensionResponse } from './core/extension-calls.js';

@@ -154,8 +154,20 @@ export const BASE_FIELDS = ['id', 'version', 'createdAt', 'lastModifiedAt', 'cre
 
 export type BaseFields = (typeof BASE_FIELDS)[number];
 
-export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = StoredDocument> {
+/**
+ * The official SDK's draft and resource types of a resource type (`@commercetools/platform-sdk`, an
+ * optional peer, imported for types only): what users seed and read it as. `draft: never` for a type
+ * nobody seeds (made through its endpoints, or recorded by the engine).
+ */
+export interface SdkTypes<Draft = unknown, Resource = unknown> {
+  draft: Draft;
+  resource: Resource;
+}
+
+export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = StoredDocument, Sdk extends SdkTypes = SdkTypes> {
   typeId: string;
+  /** Type only, never set: the SDK's types of the resource (`type-map.ts` reads them from the registry). */
+  readonly sdk?: Sdk;
   /** The path segment under /{projectKey}/. */
   path: string;
   draft: z.ZodType<Draft>;
@@ -229,7 +241,12 @@ export function lifecycleMessages(resourceName: string, field: string, deleted =
   };
 }
 
-export function defineResource<Draft, R extends StoredDocument>(definition: ResourceDefinition<Draft, R>): ResourceDefinition<Draft, R> {
+/** A type users neither seed nor read as an SDK type (the project settings, product projections). */
+export type NoSdkTypes = SdkTypes<never, never>;
+
+export function defineResource<Draft, R extends StoredDocument, Sdk extends SdkTypes = NoSdkTypes>(
+  definition: ResourceDefinition<Draft, R, Sdk>,
+): ResourceDefinition<Draft, R, Sdk> {
   return definition;
 }
 

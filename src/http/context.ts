@@ -60,8 +60,8 @@ export interface Identifier {
 
 /**
  * The stored shape of each resource type, by type id. Empty here: the shapes are the resource
- * modules' own, which this layer may not import, so `resources/stored-types.ts` fills it in by
- * declaration merging.
+ * modules' own, which this layer may not import, so each module adds its own line by declaration
+ * merging (`declare module '.../http/context.js'`).
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging from resources/
 export interface StoredTypes {}

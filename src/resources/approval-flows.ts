@@ -44,6 +44,7 @@ import {
   type Engine,
   type ScopePolicy,
   lifecycleMessages,
+  type SdkTypes,
 } from '../engine/define.js';
 import type { KeyRef } from './quote-requests.js';
 import { OrderFromCartDraft, type Order } from './order/model.js';
@@ -51,6 +52,7 @@ import { cartOfDraft, placeOrder } from './order/place.js';
 import { orderNumberRoutes } from './order/routes.js';
 import { validate } from '../engine/validation.js';
 import { ReplicaCartDraft, replicate } from './cart/replicate.js';
+import type { ApprovalFlow as SdkApprovalFlow } from '@commercetools/platform-sdk';
 
 export interface ApprovalFlow extends StoredDocument {
   order: { typeId: 'order'; id: string };
@@ -232,7 +234,7 @@ const approvalFlowScope: ScopePolicy<ApprovalFlow> = {
   businessUnit: scopeFields.businessUnit,
 };
 
-export const approvalFlows = defineResource<unknown, ApprovalFlow>({
+export const approvalFlows = defineResource<unknown, ApprovalFlow, SdkTypes<never, SdkApprovalFlow>>({
   typeId: 'approval-flow',
   messages: lifecycleMessages('ApprovalFlow', 'approvalFlow', false),
   path: 'approval-flows',
@@ -389,4 +391,10 @@ export function associateReplicateCartRoute(): CustomRoute {
       return created(access.expanded(replica));
     },
   };
+}
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'approval-flow': ApprovalFlow;
+  }
 }

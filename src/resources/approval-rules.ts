@@ -35,9 +35,16 @@ import {
   type Engine,
   type ScopePolicy,
   lifecycleMessages,
+  type SdkTypes,
 } from '../engine/define.js';
 import type { KeyRef } from './quote-requests.js';
 import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from '../engine/validation.js';
+import type {
+  ApprovalRule as SdkApprovalRule,
+  ApprovalRuleDraft as SdkApprovalRuleDraft,
+  BusinessUnitResourceIdentifier,
+  CustomFieldsDraft as SdkCustomFieldsDraft,
+} from '@commercetools/platform-sdk';
 
 export interface RuleApprover {
   associateRole: KeyRef<'associate-role'>;
@@ -168,7 +175,17 @@ const approvalRuleScope: ScopePolicy<ApprovalRule> = {
   businessUnit: scopeFields.businessUnit,
 };
 
-export const approvalRules = defineResource<ApprovalRuleDraft, ApprovalRule>({
+/**
+ * What seeding an approval rule takes beyond the platform's draft: its business unit (the
+ * as-associate endpoint takes it from its path instead) and custom fields (the platform's rules
+ * have them, set by update actions).
+ */
+export interface ApprovalRuleSeedDraft extends SdkApprovalRuleDraft {
+  readonly businessUnit?: BusinessUnitResourceIdentifier;
+  readonly custom?: SdkCustomFieldsDraft;
+}
+
+export const approvalRules = defineResource<ApprovalRuleDraft, ApprovalRule, SdkTypes<ApprovalRuleSeedDraft, SdkApprovalRule>>({
   typeId: 'approval-rule',
   messages: lifecycleMessages('ApprovalRule', 'approvalRule', false),
   path: 'approval-rules',
@@ -356,4 +373,10 @@ export function associateApprovalRuleRoutes(): CustomRoute[] {
     { method: 'POST', path: ':id', handle: update },
     { method: 'POST', path: 'key=:key', handle: update },
   ];
+}
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'approval-rule': ApprovalRule;
+  }
 }

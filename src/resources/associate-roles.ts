@@ -5,10 +5,11 @@
  */
 import { z } from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
-import { action, defineResource, type BaseFields, lifecycleMessages, emits } from '../engine/define.js';
+import { action, defineResource, type BaseFields, lifecycleMessages, emits, type SdkTypes } from '../engine/define.js';
 import { changer, customFieldActions, customFields, type CustomFields, setter, emitsField } from '../engine/common-actions.js';
 import { CustomFieldsDraft, Key } from '../engine/validation.js';
 import { Permission } from '../engine/permissions.js';
+import type { AssociateRole as SdkAssociateRole, AssociateRoleDraft as SdkAssociateRoleDraft } from '@commercetools/platform-sdk';
 
 export { Permission, PERMISSIONS } from '../engine/permissions.js';
 
@@ -32,7 +33,7 @@ export type AssociateRoleDraft = z.infer<typeof AssociateRoleDraft>;
 /** Permissions without repeats, in the order first given. */
 const distinct = (permissions: readonly Permission[]): Permission[] => [...new Set(permissions)];
 
-export const associateRoles = defineResource<AssociateRoleDraft, AssociateRole>({
+export const associateRoles = defineResource<AssociateRoleDraft, AssociateRole, SdkTypes<SdkAssociateRoleDraft, SdkAssociateRole>>({
   typeId: 'associate-role',
   messages: lifecycleMessages('AssociateRole', 'associateRole'),
   path: 'associate-roles',
@@ -86,3 +87,9 @@ export const associateRoles = defineResource<AssociateRoleDraft, AssociateRole>(
     ...customFieldActions,
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'associate-role': AssociateRole;
+  }
+}

@@ -1,9 +1,10 @@
 /** Attribute groups: named sets of attribute names (by `key`), for access control of product editors. */
 import { z } from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
-import { action, defineResource, type BaseFields } from '../engine/define.js';
+import { action, defineResource, type BaseFields, type SdkTypes } from '../engine/define.js';
 import { changer, setter } from '../engine/common-actions.js';
 import { Key, LocalizedString } from '../engine/validation.js';
+import type { AttributeGroup as SdkAttributeGroup, AttributeGroupDraft as SdkAttributeGroupDraft } from '@commercetools/platform-sdk';
 
 export interface AttributeGroup extends StoredDocument {
   key?: string;
@@ -28,7 +29,7 @@ function distinct(attributes: Array<{ key: string }>): Array<{ key: string }> {
   return attributes.filter((a) => !seen.has(a.key) && seen.add(a.key)).map((a) => ({ key: a.key }));
 }
 
-export const attributeGroups = defineResource<AttributeGroupDraft, AttributeGroup>({
+export const attributeGroups = defineResource<AttributeGroupDraft, AttributeGroup, SdkTypes<SdkAttributeGroupDraft, SdkAttributeGroup>>({
   typeId: 'attribute-group',
   path: 'attribute-groups',
   draft: AttributeGroupDraft,
@@ -63,3 +64,9 @@ export const attributeGroups = defineResource<AttributeGroupDraft, AttributeGrou
     ),
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'attribute-group': AttributeGroup;
+  }
+}

@@ -25,8 +25,9 @@ import {
   emitsField,
   validityActions,
 } from '../engine/common-actions.js';
-import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages, emits } from '../engine/define.js';
+import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages, emits, type SdkTypes } from '../engine/define.js';
 import { CustomFieldsDraft, Key, LocalizedString, SortOrder, resourceIdentifier, DateTime } from '../engine/validation.js';
+import type { CartDiscount as SdkCartDiscount, CartDiscountDraft as SdkCartDiscountDraft } from '@commercetools/platform-sdk';
 
 const ApplicationMode = z.enum(['ProportionateDistribution', 'EvenDistribution', 'IndividualApplication']);
 
@@ -259,7 +260,7 @@ function freeSortOrder(ctx: ResourceContext): string {
   }
 }
 
-export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
+export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount, SdkTypes<SdkCartDiscountDraft, SdkCartDiscount>>({
   typeId: 'cart-discount',
   messages: lifecycleMessages('CartDiscount', 'cartDiscount'),
   path: 'cart-discounts',
@@ -372,4 +373,10 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount>({
 /** Whether a discount is active and valid at `now` (ms). */
 export function isCartDiscountEffective(discount: Pick<CartDiscount, 'isActive' | 'validFrom' | 'validUntil'>, now: number): boolean {
   return discount.isActive && isValidAt(discount, now);
+}
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'cart-discount': CartDiscount;
+  }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { jsonClone } from '../util/json.js';
-import { action, defineResource, emits, type BaseFields, type ResourceContext } from '../engine/define.js';
+import { action, defineResource, emits, type BaseFields, type ResourceContext, type SdkTypes } from '../engine/define.js';
 import {
   applyCustomField,
   applyCustomType,
@@ -17,6 +17,7 @@ import {
 } from '../engine/common-actions.js';
 import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, Slug } from '../engine/validation.js';
 import { type Asset, AssetDraft, AssetLocator, AssetSourceDraft, assertUniqueAssetKeys, assetFromDraft, findAsset } from './assets.js';
+import type { Category as SdkCategory, CategoryDraft as SdkCategoryDraft } from '@commercetools/platform-sdk';
 
 export interface CategoryReference {
   typeId: 'category';
@@ -82,7 +83,7 @@ function placeUnder(
 
 const slugEntries = (category: Category) => Object.entries(category.slug ?? {}).map(([locale, slug]) => `${locale}:${slug}`);
 
-export const categories = defineResource<CategoryDraft, Category>({
+export const categories = defineResource<CategoryDraft, Category, SdkTypes<SdkCategoryDraft, SdkCategory>>({
   typeId: 'category',
   path: 'categories',
   draft: CategoryDraft,
@@ -231,3 +232,9 @@ export const categories = defineResource<CategoryDraft, Category>({
     ),
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    category: Category;
+  }
+}

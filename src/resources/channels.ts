@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
-import { action, defineResource, type BaseFields } from '../engine/define.js';
+import { action, defineResource, type BaseFields, type SdkTypes } from '../engine/define.js';
 import {
   type Address,
   addressFromDraft,
@@ -17,6 +17,7 @@ import {
 } from '../engine/common-actions.js';
 import { reviewStatisticsActions } from './review-statistics.js';
 import { BaseAddress, CustomFieldsDraft, GeoJsonPoint, LocalizedString } from '../engine/validation.js';
+import type { Channel as SdkChannel, ChannelDraft as SdkChannelDraft } from '@commercetools/platform-sdk';
 
 export const ChannelRole = z.enum(['InventorySupply', 'ProductDistribution', 'OrderExport', 'OrderImport', 'Primary']);
 export type ChannelRole = z.infer<typeof ChannelRole>;
@@ -59,7 +60,7 @@ function channelAddress(channel: Channel): ChannelAddress {
   return channel.address;
 }
 
-export const channels = defineResource<ChannelDraft, Channel>({
+export const channels = defineResource<ChannelDraft, Channel, SdkTypes<SdkChannelDraft, SdkChannel>>({
   typeId: 'channel',
   path: 'channels',
   referencedBy: ['inventory-entry', 'product', 'standalone-price', 'store', 'cart', 'order', 'quote', 'cart-discount', 'review'],
@@ -118,3 +119,9 @@ export const channels = defineResource<ChannelDraft, Channel>({
     setAddressCustomField: action(SetCustomField, (channel: Channel, a) => applyCustomField(channelAddress(channel), a)),
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    channel: Channel;
+  }
+}

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { created, ok, type ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';
-import { defineResource, type BaseFields, type ResourceDefinition } from '../engine/define.js';
+import { defineResource, type BaseFields, type ResourceDefinition, type SdkTypes } from '../engine/define.js';
 import { ExpectedVersion, validate } from '../engine/validation.js';
+import type { CustomObject as SdkCustomObject, CustomObjectDraft as SdkCustomObjectDraft } from '@commercetools/platform-sdk';
 
 const TYPE_ID = 'key-value-document';
 
@@ -56,7 +57,11 @@ function found(call: ApiCall): CustomObject {
   return object;
 }
 
-export const customObjects: ResourceDefinition<CustomObjectDraft, CustomObject> = defineResource<CustomObjectDraft, CustomObject>({
+export const customObjects: ResourceDefinition<
+  CustomObjectDraft,
+  CustomObject,
+  SdkTypes<SdkCustomObjectDraft, SdkCustomObject>
+> = defineResource<CustomObjectDraft, CustomObject, SdkTypes<SdkCustomObjectDraft, SdkCustomObject>>({
   typeId: TYPE_ID,
   path: 'custom-objects',
   draft: CustomObjectDraft,
@@ -114,3 +119,9 @@ export const customObjects: ResourceDefinition<CustomObjectDraft, CustomObject> 
     },
   ],
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'key-value-document': CustomObject;
+  }
+}

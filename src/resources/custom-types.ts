@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
-import { action, defineResource, type BaseFields } from '../engine/define.js';
+import { action, defineResource, type BaseFields, type SdkTypes } from '../engine/define.js';
 import { changer, setter } from '../engine/common-actions.js';
 import { FieldName, Key, LocalizedEnumValue, LocalizedString, PlainEnumValue } from '../engine/validation.js';
+import type { Type as SdkType, TypeDraft as SdkTypeDraft } from '@commercetools/platform-sdk';
 
 /** The resources and data types a Type can extend with custom fields. */
 export const ResourceTypeIds = [
@@ -202,7 +203,7 @@ const FieldNameAction = z.object({ fieldName: z.string() });
 const plainEnumActions = enumValueActions('Enum', PlainEnumValue);
 const localizedEnumActions = enumValueActions('LocalizedEnum', LocalizedEnumValue);
 
-export const types = defineResource<TypeDraft, Type>({
+export const types = defineResource<TypeDraft, Type, SdkTypes<SdkTypeDraft, SdkType>>({
   typeId: 'type',
   path: 'types',
   draft: TypeDraft,
@@ -267,3 +268,9 @@ export const types = defineResource<TypeDraft, Type>({
     changeLocalizedEnumValueOrder: localizedEnumActions.changeOrder,
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    type: Type;
+  }
+}

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
-import { defineResource, type BaseFields } from '../engine/define.js';
+import { defineResource, type BaseFields, type SdkTypes } from '../engine/define.js';
 import { changer, customFieldActionsWithMessages, customFields, type CustomFields, setter } from '../engine/common-actions.js';
 import { CustomFieldsDraft, Key } from '../engine/validation.js';
+import type { CustomerGroup as SdkCustomerGroup, CustomerGroupDraft as SdkCustomerGroupDraft } from '@commercetools/platform-sdk';
 
 export interface CustomerGroup extends StoredDocument {
   key?: string;
@@ -18,7 +19,7 @@ export const CustomerGroupDraft = z.object({
 });
 export type CustomerGroupDraft = z.infer<typeof CustomerGroupDraft>;
 
-export const customerGroups = defineResource<CustomerGroupDraft, CustomerGroup>({
+export const customerGroups = defineResource<CustomerGroupDraft, CustomerGroup, SdkTypes<SdkCustomerGroupDraft, SdkCustomerGroup>>({
   typeId: 'customer-group',
   path: 'customer-groups',
   draft: CustomerGroupDraft,
@@ -35,3 +36,9 @@ export const customerGroups = defineResource<CustomerGroupDraft, CustomerGroup>(
     ...customFieldActionsWithMessages('CustomerGroup', 'old'),
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'customer-group': CustomerGroup;
+  }
+}

@@ -19,8 +19,9 @@ import {
   emitsField,
   validityActions,
 } from '../engine/common-actions.js';
-import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages } from '../engine/define.js';
+import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages, type SdkTypes } from '../engine/define.js';
 import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime } from '../engine/validation.js';
+import type { DiscountCode as SdkDiscountCode, DiscountCodeDraft as SdkDiscountCodeDraft } from '@commercetools/platform-sdk';
 
 export interface DiscountCode extends StoredDocument {
   key?: string;
@@ -69,7 +70,7 @@ function discountReferences(identifiers: z.infer<typeof CartDiscountList>, ctx: 
   return references;
 }
 
-export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
+export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode, SdkTypes<SdkDiscountCodeDraft, SdkDiscountCode>>({
   typeId: 'discount-code',
   messages: lifecycleMessages('DiscountCode', 'discountCode'),
   path: 'discount-codes',
@@ -130,4 +131,10 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode>({
 /** The discount code with this code, if any. */
 export function discountCodeByCode(ctx: ResourceContext, code: string): DiscountCode | undefined {
   return ctx.findUnique('discount-code', 'code', code);
+}
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'discount-code': DiscountCode;
+  }
 }

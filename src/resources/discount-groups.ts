@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { changer, setter, emitsField } from '../engine/common-actions.js';
-import { type BaseFields, defineResource, lifecycleMessages } from '../engine/define.js';
+import { type BaseFields, defineResource, lifecycleMessages, type SdkTypes } from '../engine/define.js';
 import { Key, LocalizedString, SortOrder } from '../engine/validation.js';
+import type { DiscountGroup as SdkDiscountGroup, DiscountGroupDraft as SdkDiscountGroupDraft } from '@commercetools/platform-sdk';
 
 export interface DiscountGroup extends StoredDocument {
   key: string;
@@ -27,7 +28,7 @@ export const DiscountGroupDraft = z.object({
 });
 export type DiscountGroupDraft = z.infer<typeof DiscountGroupDraft>;
 
-export const discountGroups = defineResource<DiscountGroupDraft, DiscountGroup>({
+export const discountGroups = defineResource<DiscountGroupDraft, DiscountGroup, SdkTypes<SdkDiscountGroupDraft, SdkDiscountGroup>>({
   typeId: 'discount-group',
   path: 'discount-groups',
   draft: DiscountGroupDraft,
@@ -53,3 +54,9 @@ export const discountGroups = defineResource<DiscountGroupDraft, DiscountGroup>(
   referencedBy: ['cart-discount'],
   messages: lifecycleMessages('DiscountGroup', 'discountGroup'),
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'discount-group': DiscountGroup;
+  }
+}

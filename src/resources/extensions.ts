@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { errors, fieldErrors, PlatformError, type ErrorObject } from '../http/errors.js';
 import { compilePredicate } from '../query/index.js';
 import { changer, setter } from '../engine/common-actions.js';
-import { defineResource } from '../engine/define.js';
+import { defineResource, type SdkTypes } from '../engine/define.js';
 import { EXTENSION_TYPE_ID, type Extension, type ExtensionTrigger } from '../engine/extension-gate.js';
 import { Key } from '../engine/validation.js';
+import type { Extension as SdkExtension, ExtensionDraft as SdkExtensionDraft } from '@commercetools/platform-sdk';
 
 /** The platform's limits on `timeoutInMs`: 2 seconds, 10 for an extension of payments only. */
 export const DEFAULT_TIMEOUT_MS = 2000;
@@ -101,7 +102,7 @@ function assertValid(extension: Pick<Extension, 'triggers' | 'timeoutInMs'>): vo
   assertTimeoutAllowed(extension);
 }
 
-export const extensions = defineResource<ExtensionDraft, Extension>({
+export const extensions = defineResource<ExtensionDraft, Extension, SdkTypes<SdkExtensionDraft, SdkExtension>>({
   typeId: EXTENSION_TYPE_ID,
   path: 'extensions',
   draft: ExtensionDraft,
@@ -126,3 +127,9 @@ export const extensions = defineResource<ExtensionDraft, Extension>({
   },
   afterActions: assertValid,
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    extension: Extension;
+  }
+}

@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { canonicalDateTime } from '../util/time.js';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
-import { action, defineResource, emits, type BaseFields, type Reference, type ResourceContext } from '../engine/define.js';
+import { action, defineResource, emits, type BaseFields, type Reference, type ResourceContext, type SdkTypes } from '../engine/define.js';
 import { customFieldActions, customFields, type CustomFields, setField, setter } from '../engine/common-actions.js';
 import { CustomFieldsDraft, Key, type ResourceIdentifier, resourceIdentifier, DateTime } from '../engine/validation.js';
+import type { InventoryEntry as SdkInventoryEntry, InventoryEntryDraft as SdkInventoryEntryDraft } from '@commercetools/platform-sdk';
 
 export interface InventoryEntry extends StoredDocument {
   key?: string;
@@ -89,7 +90,7 @@ function setStockLevel(entry: InventoryEntry, field: 'reorderPoint' | 'safetySto
   setField(entry, 'stockLevels', Object.keys(levels).length > 0 ? levels : undefined);
 }
 
-export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
+export const inventory = defineResource<InventoryEntryDraft, InventoryEntry, SdkTypes<SdkInventoryEntryDraft, SdkInventoryEntry>>({
   typeId: 'inventory-entry',
   path: 'inventory',
   draft: InventoryEntryDraft,
@@ -207,3 +208,9 @@ export const inventory = defineResource<InventoryEntryDraft, InventoryEntry>({
     ...customFieldActions,
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'inventory-entry': InventoryEntry;
+  }
+}

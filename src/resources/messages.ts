@@ -5,11 +5,13 @@
 import { z } from 'zod';
 import { ok } from '../http/context.js';
 import { errors } from '../http/errors.js';
-import { defineResource } from '../engine/define.js';
+import { defineResource, type SdkTypes } from '../engine/define.js';
+import type { StoredDocument } from '../storage/backend.js';
 import { DERIVED_MESSAGE_FIELDS, fullMessage, MESSAGE_TYPE_ID, retained, retainedSince } from '../engine/messages.js';
+import type { Message as SdkMessage } from '@commercetools/platform-sdk';
 
 /** `/messages`: read only (list with `where`, `sort`, paging and `expand`, and by id), the expired ones left out. */
-export const messages = defineResource({
+export const messages = defineResource<unknown, StoredDocument, SdkTypes<never, SdkMessage>>({
   typeId: MESSAGE_TYPE_ID,
   path: 'messages',
   draft: z.object({}),

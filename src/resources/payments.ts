@@ -24,6 +24,7 @@ import {
   type ResourceContext,
   type CustomRoute,
   type ScopePolicy,
+  type SdkTypes,
 } from '../engine/define.js';
 import {
   anonymousIdSetter,
@@ -53,6 +54,7 @@ import {
 } from '../engine/validation.js';
 import { created } from '../http/context.js';
 import { scopedAccess, scopeFields, stampScope } from '../engine/scoped-access.js';
+import type { Payment as SdkPayment, PaymentDraft as SdkPaymentDraft } from '@commercetools/platform-sdk';
 
 export const TransactionType = z.enum(['Authorization', 'CancelAuthorization', 'Charge', 'Refund', 'Chargeback']);
 export const TransactionState = z.enum(['Initial', 'Pending', 'Success', 'Failure']);
@@ -323,7 +325,7 @@ function methodInfoSetter(field: 'method' | 'name' | 'token' | 'interfaceAccount
   );
 }
 
-export const payments = defineResource<PaymentDraft, Payment>({
+export const payments = defineResource<PaymentDraft, Payment, SdkTypes<SdkPaymentDraft, SdkPayment>>({
   typeId: 'payment',
   path: 'payments',
   scope: paymentScope,
@@ -527,3 +529,9 @@ export const payments = defineResource<PaymentDraft, Payment>({
     ...customFieldActions,
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    payment: Payment;
+  }
+}

@@ -11,11 +11,12 @@ import { DiscountPredicateError, parseDiscountPredicate, type DiscountPredicateN
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import { ProductDiscountSet, type ProductDiscountValue } from '../pricing/product-discounts.js';
 import type { StoredDocument } from '../storage/backend.js';
-import { action, defineResource, type BaseFields, type Reference } from '../engine/define.js';
+import { action, defineResource, type BaseFields, type Reference, type SdkTypes } from '../engine/define.js';
 import { changer, setter, setValidity, uniqueSortOrder, validityActions } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { allVariants } from './product/model.js';
 import { Key, LocalizedString, validate, SortOrder, DateTime } from '../engine/validation.js';
+import type { ProductDiscount as SdkProductDiscount, ProductDiscountDraft as SdkProductDiscountDraft } from '@commercetools/platform-sdk';
 
 export interface ProductDiscount extends StoredDocument {
   key?: string;
@@ -129,7 +130,11 @@ const MatchQuery = z.object({
   }),
 });
 
-export const productDiscounts = defineResource<ProductDiscountDraft, ProductDiscount>({
+export const productDiscounts = defineResource<
+  ProductDiscountDraft,
+  ProductDiscount,
+  SdkTypes<SdkProductDiscountDraft, SdkProductDiscount>
+>({
   typeId: 'product-discount',
   path: 'product-discounts',
   draft: ProductDiscountDraft,
@@ -199,3 +204,9 @@ export const productDiscounts = defineResource<ProductDiscountDraft, ProductDisc
 });
 
 export type { ProductDiscountValue };
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'product-discount': ProductDiscount;
+  }
+}

@@ -18,11 +18,16 @@ import {
   type ResourceContext,
   lifecycleMessages,
   emits,
+  type SdkTypes,
 } from '../engine/define.js';
 import { changer, customFieldActions, customFields, type CustomFields, setter } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { presentedRoutes } from './product/routes.js';
 import { CustomFieldsDraft, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
+import type {
+  ProductSelection as SdkProductSelection,
+  ProductSelectionDraft as SdkProductSelectionDraft,
+} from '@commercetools/platform-sdk';
 
 const VariantSelection = z.object({
   type: z.enum(['includeOnly', 'includeAllExcept', 'inclusion', 'exclusion']),
@@ -144,7 +149,11 @@ function variantChoiceAction<F extends 'variantSelection' | 'variantExclusion'>(
   );
 }
 
-export const productSelections = defineResource<ProductSelectionDraft, ProductSelection>({
+export const productSelections = defineResource<
+  ProductSelectionDraft,
+  ProductSelection,
+  SdkTypes<SdkProductSelectionDraft, SdkProductSelection>
+>({
   typeId: 'product-selection',
   messages: lifecycleMessages('ProductSelection', 'productSelection'),
   path: 'product-selections',
@@ -248,3 +257,9 @@ export const productSelections = defineResource<ProductSelectionDraft, ProductSe
 });
 
 export type { VariantSelection, VariantExclusion };
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'product-selection': ProductSelection;
+  }
+}

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
-import { action, defineResource, type BaseFields, type ResourceContext } from '../engine/define.js';
+import { action, defineResource, type BaseFields, type ResourceContext, type SdkTypes } from '../engine/define.js';
 import { changer, setField, setter } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { AttributeName, Key, LocalizedEnumValue, LocalizedString, PlainEnumValue, resourceIdentifier } from '../engine/validation.js';
+import type { ProductType as SdkProductType, ProductTypeDraft as SdkProductTypeDraft } from '@commercetools/platform-sdk';
 
 export const AttributeReferenceTypeIds = [
   'associate-role',
@@ -271,7 +272,7 @@ function enumValueActions(kind: 'enum' | 'lenum', Value: typeof PlainEnumValue |
 const plainEnumActions = enumValueActions('enum', PlainEnumValue);
 const localizedEnumActions = enumValueActions('lenum', LocalizedEnumValue);
 
-export const productTypes = defineResource<ProductTypeDraft, ProductType>({
+export const productTypes = defineResource<ProductTypeDraft, ProductType, SdkTypes<SdkProductTypeDraft, SdkProductType>>({
   typeId: 'product-type',
   path: 'product-types',
   draft: ProductTypeDraft,
@@ -417,3 +418,9 @@ export const productTypes = defineResource<ProductTypeDraft, ProductType>({
     ),
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'product-type': ProductType;
+  }
+}

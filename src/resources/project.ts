@@ -137,3 +137,9 @@ export function projectRoutes(engine: Engine): Route[] {
     }),
   ];
 }
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    project: ProjectSettings;
+  }
+}

@@ -49,9 +49,11 @@ import {
   type Engine,
   type ScopePolicy,
   lifecycleMessages,
+  type SdkTypes,
 } from '../engine/define.js';
 import { stateTransition } from './payments.js';
 import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from '../engine/validation.js';
+import type { QuoteRequest as SdkQuoteRequest, QuoteRequestDraft as SdkQuoteRequestDraft } from '@commercetools/platform-sdk';
 
 export type KeyRef<T extends string> = { typeId: T; key: string };
 
@@ -326,7 +328,7 @@ const quoteRequestScope: ScopePolicy<QuoteRequest> = {
   },
 };
 
-export const quoteRequests = defineResource<QuoteRequestDraft, QuoteRequest>({
+export const quoteRequests = defineResource<QuoteRequestDraft, QuoteRequest, SdkTypes<SdkQuoteRequestDraft, SdkQuoteRequest>>({
   typeId: 'quote-request',
   messages: lifecycleMessages('QuoteRequest', 'quoteRequest'),
   path: 'quote-requests',
@@ -425,4 +427,10 @@ export function myQuoteRequestRoutes(): CustomRoute[] {
     { method: 'POST', path: ':id', handle: update },
     { method: 'POST', path: 'key=:key', handle: update },
   ];
+}
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'quote-request': QuoteRequest;
+  }
 }

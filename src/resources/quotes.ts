@@ -43,6 +43,7 @@ import {
   type Engine,
   type ScopePolicy,
   lifecycleMessages,
+  type SdkTypes,
 } from '../engine/define.js';
 import {
   assertVersion,
@@ -59,6 +60,7 @@ import {
 } from './quote-requests.js';
 import { stagedQuotes, type StagedQuote } from './staged-quotes.js';
 import { CustomFieldsDraft, Key, validate, resourceIdentifier } from '../engine/validation.js';
+import type { Quote as SdkQuote, QuoteDraft as SdkQuoteDraft } from '@commercetools/platform-sdk';
 
 export type QuoteState = 'Pending' | 'Declined' | 'DeclinedForRenegotiation' | 'RenegotiationAddressed' | 'Accepted' | 'Withdrawn';
 
@@ -230,7 +232,7 @@ const quoteScope: ScopePolicy<Quote> = {
   permissions: { view: RESOURCE_PERMISSIONS.quote.view },
 };
 
-export const quotes = defineResource<QuoteDraft, Quote>({
+export const quotes = defineResource<QuoteDraft, Quote, SdkTypes<SdkQuoteDraft, SdkQuote>>({
   typeId: 'quote',
   messages: lifecycleMessages('Quote', 'quote'),
   path: 'quotes',
@@ -355,4 +357,10 @@ export function associateQuoteRoutes(): CustomRoute[] {
     { method: 'POST', path: ':id', handle: update },
     { method: 'POST', path: 'key=:key', handle: update },
   ];
+}
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    quote: Quote;
+  }
 }

@@ -6,8 +6,12 @@
 import { z } from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { changer, setter } from '../engine/common-actions.js';
-import { type BaseFields, defineResource } from '../engine/define.js';
+import { type BaseFields, defineResource, type SdkTypes } from '../engine/define.js';
 import { Key, LocalizedString } from '../engine/validation.js';
+import type {
+  RecurrencePolicy as SdkRecurrencePolicy,
+  RecurrencePolicyDraft as SdkRecurrencePolicyDraft,
+} from '@commercetools/platform-sdk';
 
 /** A schedule as drafted and as stored: the platform keeps exactly what it was given. */
 export const RecurrencePolicySchedule = z.discriminatedUnion('type', [
@@ -40,7 +44,11 @@ export const RecurrencePolicyDraft = z.object({
 });
 export type RecurrencePolicyDraft = z.infer<typeof RecurrencePolicyDraft>;
 
-export const recurrencePolicies = defineResource<RecurrencePolicyDraft, RecurrencePolicy>({
+export const recurrencePolicies = defineResource<
+  RecurrencePolicyDraft,
+  RecurrencePolicy,
+  SdkTypes<SdkRecurrencePolicyDraft, SdkRecurrencePolicy>
+>({
   typeId: 'recurrence-policy',
   path: 'recurrence-policies',
   draft: RecurrencePolicyDraft,
@@ -57,3 +65,9 @@ export const recurrencePolicies = defineResource<RecurrencePolicyDraft, Recurren
     setSchedule: changer('schedule', RecurrencePolicySchedule),
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'recurrence-policy': RecurrencePolicy;
+  }
+}

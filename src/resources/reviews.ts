@@ -24,10 +24,12 @@ import {
   type Locator,
   type Engine,
   emits,
+  type SdkTypes,
 } from '../engine/define.js';
 import { customerSetter, customFieldActions, customFields, type CustomFields, setter } from '../engine/common-actions.js';
 import { stateTransition } from './payments.js';
 import { CustomFieldsDraft, resourceIdentifier, LanguageTag } from '../engine/validation.js';
+import type { Review as SdkReview, ReviewDraft as SdkReviewDraft } from '@commercetools/platform-sdk';
 
 export interface Review extends StoredDocument {
   key?: string;
@@ -76,7 +78,7 @@ function includedInStatistics(state: Reference | undefined, ctx: ResourceContext
   return roles?.includes('ReviewIncludedInStatistics') ?? false;
 }
 
-export const reviews = defineResource<ReviewDraft, Review>({
+export const reviews = defineResource<ReviewDraft, Review, SdkTypes<SdkReviewDraft, SdkReview>>({
   typeId: 'review',
   path: 'reviews',
   draft: ReviewDraft,
@@ -220,4 +222,10 @@ function statisticsRoutes(): CustomRoute[] {
     );
   }
   return routes;
+}
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    review: Review;
+  }
 }

@@ -15,9 +15,14 @@ import type { StoredDocument } from '../storage/backend.js';
 import { assertCartPredicate } from './cart/errors.js';
 import type { Cart, ShippingRate, ShippingRateTier } from './cart/model.js';
 import { changer, customFieldActions, customFields, setField, setter, type CustomFields } from '../engine/common-actions.js';
-import { action, defineResource, type Reference, type ResourceContext } from '../engine/define.js';
+import { action, defineResource, type Reference, type ResourceContext, type SdkTypes } from '../engine/define.js';
 import { predicateScope } from './cart/predicate-scope.js';
 import { Country, Currency, CustomFieldsDraft, Key, LocalizedString, validate, resourceIdentifier } from '../engine/validation.js';
+import type {
+  ShippingMethod as SdkShippingMethod,
+  ShippingMethodDraft as SdkShippingMethodDraft,
+  StoreResourceIdentifier,
+} from '@commercetools/platform-sdk';
 
 export interface ZoneRate {
   zone: { typeId: 'zone'; id: string };
@@ -155,7 +160,12 @@ const sameRate = (a: ShippingRate, b: ShippingRate) =>
   a.price.centAmount === b.price.centAmount &&
   (a.freeAbove?.centAmount ?? null) === (b.freeAbove?.centAmount ?? null);
 
-export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMethod>({
+/** The platform's shipping method draft takes `stores`; SDK 8's type does not declare it yet. */
+export interface ShippingMethodStoresDraft extends SdkShippingMethodDraft {
+  readonly stores?: StoreResourceIdentifier[];
+}
+
+export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMethod, SdkTypes<ShippingMethodStoresDraft, SdkShippingMethod>>({
   typeId: 'shipping-method',
   path: 'shipping-methods',
   draft: ShippingMethodDraft,
@@ -397,4 +407,10 @@ function matchingPage(call: ApiCall, methods: ShippingMethod[]) {
   if (call.method === 'HEAD' && ordered.length === 0) throw errors.resourceNotFound({ key: 'matching shipping method' });
   const results = ordered.map((method) => call.expand(method));
   return { limit: results.length, offset: 0, count: results.length, total: results.length, results };
+}
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'shipping-method': ShippingMethod;
+  }
 }

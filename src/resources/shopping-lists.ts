@@ -19,7 +19,15 @@ import { errors } from '../http/errors.js';
 import type { ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { jsonEqual } from '../util/json.js';
-import { action, defineResource, type Reference, type ResourceContext, type ScopePolicy, type UpdateAction } from '../engine/define.js';
+import {
+  action,
+  defineResource,
+  type Reference,
+  type ResourceContext,
+  type ScopePolicy,
+  type UpdateAction,
+  type SdkTypes,
+} from '../engine/define.js';
 import {
   anonymousIdSetter,
   applyCustomField,
@@ -39,6 +47,7 @@ import { presentedRoutes } from './product/routes.js';
 import { CustomFieldsDraft, Key, LineItemLocator, LocalizedString, resourceIdentifier, DateTime, Slug } from '../engine/validation.js';
 import { RESOURCE_PERMISSIONS } from './business-unit/permissions.js';
 import { scopeFields, stampScope } from '../engine/scoped-access.js';
+import type { ShoppingList as SdkShoppingList, ShoppingListDraft as SdkShoppingListDraft } from '@commercetools/platform-sdk';
 
 export interface ShoppingListLineItem {
   id: string;
@@ -373,7 +382,7 @@ function myShoppingListActions(): readonly string[] {
   ];
 }
 
-export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList>({
+export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList, SdkTypes<SdkShoppingListDraft, SdkShoppingList>>({
   typeId: 'shopping-list',
   path: 'shopping-lists',
   scope: shoppingListScope,
@@ -495,4 +504,10 @@ function presentShoppingList(call: ApiCall): (document: StoredDocument) => objec
     });
     return { ...list, lineItems };
   };
+}
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'shopping-list': ShoppingList;
+  }
 }

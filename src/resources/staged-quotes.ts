@@ -29,6 +29,7 @@ import {
   type Engine,
   type ScopePolicy,
   lifecycleMessages,
+  type SdkTypes,
 } from '../engine/define.js';
 import {
   assertVersion,
@@ -46,6 +47,7 @@ import {
 } from './quote-requests.js';
 import { CustomFieldsDraft, Key, validate, resourceIdentifier, DateTime } from '../engine/validation.js';
 import { scopeFields } from '../engine/scoped-access.js';
+import type { StagedQuote as SdkStagedQuote, StagedQuoteDraft as SdkStagedQuoteDraft } from '@commercetools/platform-sdk';
 
 export type StagedQuoteState = 'InProgress' | 'Sent' | 'Closed';
 
@@ -182,7 +184,7 @@ const stagedQuoteScope: ScopePolicy<StagedQuote> = {
   inStore: scopeFields.inStore,
 };
 
-export const stagedQuotes = defineResource<StagedQuoteDraft, StagedQuote>({
+export const stagedQuotes = defineResource<StagedQuoteDraft, StagedQuote, SdkTypes<SdkStagedQuoteDraft, SdkStagedQuote>>({
   typeId: 'staged-quote',
   messages: lifecycleMessages('StagedQuote', 'stagedQuote'),
   path: 'staged-quotes',
@@ -199,4 +201,10 @@ export const stagedQuotes = defineResource<StagedQuoteDraft, StagedQuote>({
 /** `POST /in-store/key={storeKey}/staged-quotes`: from a quote request of the store (the staged quote must be the store's). */
 export function scopedStagedQuoteCreateRoute(): CustomRoute {
   return flowCreateRoute('staged-quote', createStagedQuote);
+}
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'staged-quote': StagedQuote;
+  }
 }

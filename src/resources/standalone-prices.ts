@@ -8,7 +8,16 @@ import { isDated, isEmptyPeriod, validityPeriodsOverlap } from '../util/validity
 import { errors } from '../http/errors.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';
 import { jsonClone } from '../util/json.js';
-import { action, defineResource, emits, emitsOneOf, type BaseFields, type Reference, type ResourceContext } from '../engine/define.js';
+import {
+  action,
+  defineResource,
+  emits,
+  emitsOneOf,
+  type BaseFields,
+  type Reference,
+  type ResourceContext,
+  type SdkTypes,
+} from '../engine/define.js';
 import {
   applyValidity,
   changer,
@@ -23,9 +32,10 @@ import {
 import { catalogErrors } from './product/errors.js';
 import { allVariants, type PriceTier } from './product/model.js';
 import { CatalogRead, type StandalonePriceLike } from './product/present.js';
-import { DiscountedPriceDraft, overlapScope, PriceScopeDraft, PriceTierDraft, tiersFromDraft } from './product/prices.js';
+import { DiscountedPriceDraft, externalDiscount, overlapScope, PriceScopeDraft, PriceTierDraft, tiersFromDraft } from './product/prices.js';
 import { presentedRoutes } from './product/routes.js';
 import { CustomFieldsDraft, Key, resourceIdentifier } from '../engine/validation.js';
+import type { StandalonePrice as SdkStandalonePrice, StandalonePriceDraft as SdkStandalonePriceDraft } from '@commercetools/platform-sdk';
 
 export interface StandalonePrice extends StandalonePriceLike {
   key?: string;
@@ -44,12 +54,10 @@ export interface StandalonePrice extends StandalonePriceLike {
   recurrencePolicy?: Reference;
 }
 
-const ProductDiscountIdentifier = z.object({ typeId: z.literal('product-discount').optional(), id: z.string() });
-
 export const StandalonePriceDraft = PriceScopeDraft.extend({
   sku: z.string().min(1),
   tiers: z.array(PriceTierDraft).optional(),
-  discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional(),
+  discounted: DiscountedPriceDraft.optional(),
   custom: CustomFieldsDraft.optional(),
   recurrencePolicy: resourceIdentifier('recurrence-policy').optional(),
   staged: z.object({ value: MoneyDraft }).optional(),
@@ -93,21 +101,15 @@ function assertScope(price: StandalonePrice, self: string | undefined, ctx: Reso
   }
 }
 
-function externalDiscount(
+/** An external discount on a standalone price, in the price's currency. */
+function standaloneDiscount(
   draft: z.infer<typeof DiscountedPriceDraft>,
   currencyCode: string,
   ctx: ResourceContext,
 ): StandalonePrice['discounted'] {
-  const reference = ctx.reference('product-discount', draft.discount);
-  const discount = ctx.get('product-discount', reference.id)!;
-  if (discount.value.type !== 'external') {
-    throw errors.invalidOperation(
-      `The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`,
-    );
-  }
-  if (!discount.isActive) throw errors.invalidOperation(`The product discount '${reference.id}' is not active.`);
+  const discounted = externalDiscount(draft, ctx);
   if (draft.value.currencyCode !== currencyCode) throw errors.invalidOperation('The discounted value must have the currency of the price.');
-  return { value: typedMoney(draft.value), discount: { typeId: 'product-discount', id: reference.id } };
+  return discounted;
 }
 
 /** The set actions of the validity period, each checking the new period against the SKU's other prices. */
@@ -130,7 +132,11 @@ export function presentStandalonePrice(price: StandalonePrice, read: CatalogRead
   return copy;
 }
 
-export const standalonePrices = defineResource<StandalonePriceDraft, StandalonePrice>({
+export const standalonePrices = defineResource<
+  StandalonePriceDraft,
+  StandalonePrice,
+  SdkTypes<SdkStandalonePriceDraft, SdkStandalonePrice>
+>({
   typeId: 'standalone-price',
   messages: {
     created: { type: 'StandalonePriceCreated', payload: (standalonePrice) => ({ standalonePrice }) },
@@ -148,7 +154,7 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
     if (draft.channel) price.channel = ctx.reference('channel', draft.channel);
     applyValidity(price, draft);
     if (draft.tiers) price.tiers = tiersFromDraft(draft.tiers, draft.value.currencyCode);
-    if (draft.discounted) price.discounted = externalDiscount(draft.discounted, draft.value.currencyCode, ctx);
+    if (draft.discounted) price.discounted = standaloneDiscount(draft.discounted, draft.value.currencyCode, ctx);
     const custom = customFields(draft.custom, ctx);
     if (custom) price.custom = custom;
     if (draft.staged) price.staged = { value: typedMoney(draft.staged.value) };
@@ -285,12 +291,12 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
     ),
     setDiscountedPrice: emitsField(
       action(
-        () => z.object({ discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable() }),
+        () => z.object({ discounted: DiscountedPriceDraft.optional().nullable() }),
         (price: StandalonePrice, a, ctx) => {
           setField(
             price,
             'discounted',
-            a.discounted ? jsonClone(externalDiscount(a.discounted, price.value.currencyCode, ctx)) : undefined,
+            a.discounted ? jsonClone(standaloneDiscount(a.discounted, price.value.currencyCode, ctx)) : undefined,
           );
         },
       ),
@@ -308,3 +314,9 @@ export const standalonePrices = defineResource<StandalonePriceDraft, StandaloneP
     { presentedFields: ['discounted'] },
   ),
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'standalone-price': StandalonePrice;
+  }
+}

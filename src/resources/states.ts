@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { jsonEqual } from '../util/json.js';
-import { action, defineResource, type Reference, type ResourceContext } from '../engine/define.js';
+import { action, defineResource, type Reference, type ResourceContext, type SdkTypes } from '../engine/define.js';
 import { LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
+import type { State as SdkState, StateDraft as SdkStateDraft } from '@commercetools/platform-sdk';
 
 export const StateType = z.enum([
   'OrderState',
@@ -85,7 +86,7 @@ function setLocalized(state: State, field: 'name' | 'description', value: Locali
   else delete state[field];
 }
 
-export const states = defineResource<StateDraft, State>({
+export const states = defineResource<StateDraft, State, SdkTypes<SdkStateDraft, SdkState>>({
   typeId: 'state',
   path: 'states',
   draft: StateDraft,
@@ -173,3 +174,9 @@ export const states = defineResource<StateDraft, State>({
     ),
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    state: State;
+  }
+}

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
-import { action, defineResource, emits, type Reference, type ResourceContext, type UpdateAction } from '../engine/define.js';
+import { action, defineResource, emits, type Reference, type ResourceContext, type UpdateAction, type SdkTypes } from '../engine/define.js';
 import { jsonClone } from '../util/json.js';
 import { customFieldActions, customFields, type CustomFields, emitsField, setField, setter } from '../engine/common-actions.js';
 import { Country, CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
 import { SETTINGS_ID } from './project.js';
+import type { Store as SdkStore, StoreDraft as SdkStoreDraft } from '@commercetools/platform-sdk';
 
 export interface ProductSelectionSetting {
   productSelection: Reference;
@@ -284,7 +285,7 @@ function uniqueCountries(countries: Array<{ code: string }> | undefined) {
 
 // The resource ----------------------------------------------------------------------------------
 
-export const stores = defineResource<StoreDraft, Store>({
+export const stores = defineResource<StoreDraft, Store, SdkTypes<SdkStoreDraft, SdkStore>>({
   typeId: 'store',
   path: 'stores',
   messages: {
@@ -417,3 +418,9 @@ export const stores = defineResource<StoreDraft, Store>({
     setContactUrl: storefrontSetter('contactUrl'),
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    store: Store;
+  }
+}

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import { setter } from '../engine/common-actions.js';
-import { action, defineResource, type ResourceContext } from '../engine/define.js';
+import { action, defineResource, type ResourceContext, type SdkTypes } from '../engine/define.js';
 import {
   ChangeSubscription,
   DeliveryFormat,
@@ -20,6 +20,7 @@ import {
   type Subscription,
 } from '../engine/subscription.js';
 import { Key } from '../engine/validation.js';
+import type { Subscription as SdkSubscription, SubscriptionDraft as SdkSubscriptionDraft } from '@commercetools/platform-sdk';
 
 export const SubscriptionDraft = z.object({
   key: Key.optional(),
@@ -53,7 +54,7 @@ function assertValid(subscription: Pick<Subscription, 'messages' | 'changes' | '
   }
 }
 
-export const subscriptions = defineResource<SubscriptionDraft, Subscription>({
+export const subscriptions = defineResource<SubscriptionDraft, Subscription, SdkTypes<SdkSubscriptionDraft, SdkSubscription>>({
   typeId: SUBSCRIPTION_TYPE_ID,
   path: 'subscriptions',
   draft: SubscriptionDraft,
@@ -101,3 +102,9 @@ export const subscriptions = defineResource<SubscriptionDraft, Subscription>({
   },
   afterActions: assertValid,
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    subscription: Subscription;
+  }
+}

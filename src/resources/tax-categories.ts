@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
-import { action, defineResource } from '../engine/define.js';
+import { action, defineResource, type SdkTypes } from '../engine/define.js';
 import { changer, setter } from '../engine/common-actions.js';
 import { Country, Key } from '../engine/validation.js';
+import type { TaxCategory as SdkTaxCategory, TaxCategoryDraft as SdkTaxCategoryDraft } from '@commercetools/platform-sdk';
 
 export interface SubRate {
   name: string;
@@ -106,7 +107,7 @@ function findRateIndex(category: TaxCategory, a: z.infer<typeof TaxRateLocator>)
   return index;
 }
 
-export const taxCategories = defineResource<TaxCategoryDraft, TaxCategory>({
+export const taxCategories = defineResource<TaxCategoryDraft, TaxCategory, SdkTypes<SdkTaxCategoryDraft, SdkTaxCategory>>({
   typeId: 'tax-category',
   path: 'tax-categories',
   referencedBy: ['product', 'shipping-method', 'cart', 'order', 'quote', 'staged-quote'],
@@ -163,3 +164,9 @@ export const taxCategories = defineResource<TaxCategoryDraft, TaxCategory>({
     }),
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    'tax-category': TaxCategory;
+  }
+}

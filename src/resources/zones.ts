@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
-import { action, defineResource } from '../engine/define.js';
+import { action, defineResource, type SdkTypes } from '../engine/define.js';
 import { changer, setter } from '../engine/common-actions.js';
 import { Country, Key } from '../engine/validation.js';
+import type { Zone as SdkZone, ZoneDraft as SdkZoneDraft } from '@commercetools/platform-sdk';
 
 export interface Location {
   country: string;
@@ -47,7 +48,7 @@ const duplicateLocation = (l: Location) =>
     `The location with country '${l.country}'${l.state !== undefined ? ` and state '${l.state}'` : ''} is already assigned to a zone.`,
   );
 
-export const zones = defineResource<ZoneDraft, Zone>({
+export const zones = defineResource<ZoneDraft, Zone, SdkTypes<SdkZoneDraft, SdkZone>>({
   typeId: 'zone',
   path: 'zones',
   draft: ZoneDraft,
@@ -96,3 +97,9 @@ export const zones = defineResource<ZoneDraft, Zone>({
     ),
   },
 });
+
+declare module '../http/context.js' {
+  interface StoredTypes {
+    zone: Zone;
+  }
+}

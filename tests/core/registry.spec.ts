@@ -1,44 +1,44 @@
 /**
- * The registry (`src/resources/index.ts`) is the list of resource types; the two type tables beside
- * it are checked against it, so a type registered without its typed reads, or a table line left
- * behind by a removed type, fails here rather than in a user's editor.
+ * The registry (`src/resources/index.ts`) is the list of resource types, keyed by type id; each
+ * type's module declares its stored shape and its SDK types, and the docs' tables of types and
+ * factories are checked against it, so a type registered without them fails here rather than in a
+ * user's editor.
  */
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { resourceDefinitions } from '../../src/resources/index.js';
+import { registeredTypes, resourceDefinitions } from '../../src/resources/index.js';
 import { draftType } from '../../src/api/seed.js';
 
-/** The keys of an interface's body as the source spells them (`zone:`, `'tax-category':`). */
-function interfaceKeys(path: string, name: string): string[] {
-  const text = readFileSync(path, 'utf8');
-  const body = new RegExp(`interface ${name} \\{\\n([\\s\\S]*?)\\n\\s*\\}`).exec(text)?.[1];
-  expect(body, `interface ${name} in ${path}`).toBeDefined();
-  return [...body!.matchAll(/^\s*'?([\w-]+)'?:/gm)].map((match) => match[1]!).sort();
+/** Each registered definition's module, as the registry imports it. */
+function registeredModules(): Array<{ key: string; typeId: string; source: string }> {
+  const registry = readFileSync('src/resources/index.ts', 'utf8');
+  const imports = new Map([...registry.matchAll(/import \{ (\w+) \} from '\.\/([^']+)\.js';/g)].map((match) => [match[1]!, match[2]!]));
+  return Object.entries(registeredTypes).map(([key, definition]) => {
+    const name = new RegExp(`^  '?${key}'?: (\\w+),$`, 'm').exec(registry)![1]!;
+    return { key, typeId: definition.typeId, source: readFileSync(`src/resources/${imports.get(name)}.ts`, 'utf8') };
+  });
 }
 
 const registered = resourceDefinitions.map((definition) => definition.typeId).sort();
 
-/** Registered types users do not seed or read as an SDK type, and why. */
-const WITHOUT_SDK_TYPES: Record<string, string> = {
-  project: 'the project settings: one document, read and updated through /{projectKey}',
-  'product-projection': 'a view of products, not stored on its own',
-};
-
-test('every registered type has its stored shape for typed reads, and no shape outlives its type', () => {
-  const stored = interfaceKeys('src/resources/stored-types.ts', 'StoredTypes');
-  // A projection is computed from its product; messages are documents whose shape the engine keeps.
-  const withoutShape = ['message', 'product-projection'];
-  expect(stored).toEqual(registered.filter((typeId) => !withoutShape.includes(typeId)));
+test("the registry is keyed by type id: each key is its definition's", () => {
+  for (const { key, typeId } of registeredModules()) expect(typeId, `registry key ${key}`).toBe(key);
+  expect(new Set(registered).size).toBe(registered.length);
 });
 
-test("every registered type has the SDK's draft and resource types, or a reason it has none", () => {
-  const sdk = interfaceKeys('src/resources/type-map.ts', 'ResourceTypes');
-  expect(
-    sdk.filter((typeId) => !registered.includes(typeId)),
-    'type-map lines without a registered type',
-  ).toEqual([]);
-  expect(registered.filter((typeId) => !sdk.includes(typeId) && !(typeId in WITHOUT_SDK_TYPES))).toEqual([]);
-  expect(Object.keys(WITHOUT_SDK_TYPES).filter((typeId) => sdk.includes(typeId) || !registered.includes(typeId))).toEqual([]);
+test('every registered module declares its stored shape for typed reads, and its SDK types', () => {
+  // A projection is computed from its product; messages are documents whose shape the engine keeps.
+  const withoutShape = ['message', 'product-projection'];
+  // The project settings and projections are not seeded or read as a resource of the SDK.
+  const withoutSdkTypes = ['project', 'product-projection'];
+  for (const { typeId, source } of registeredModules()) {
+    const key = typeId.includes('-') ? `'${typeId}'` : typeId;
+    const declaresShape = new RegExp(`interface StoredTypes \\{\\s*${key}: \\w+;`).test(source);
+    expect(declaresShape, `${typeId}: its StoredTypes line`).toBe(!withoutShape.includes(typeId));
+    expect(/defineResource<[^(]*SdkTypes</.test(source), `${typeId}: SdkTypes in its defineResource`).toBe(
+      !withoutSdkTypes.includes(typeId),
+    );
+  }
 });
 
 /** The first two code cells of each row of the markdown table under `header`. */

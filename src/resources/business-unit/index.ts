@@ -19,6 +19,7 @@ import {
   type MessagePayload,
   type Reference,
   lifecycleMessages,
+  type SdkTypes,
 } from '../../engine/define.js';
 import { resourceIdentifier } from '../../engine/validation.js';
 import {
@@ -48,6 +49,7 @@ import {
 } from './hierarchy.js';
 import type { Associate, BusinessUnit, KeyReference } from './model.js';
 import { businessUnitScope } from './business-unit-scope.js';
+import type { BusinessUnit as SdkBusinessUnit, BusinessUnitDraft as SdkBusinessUnitDraft } from '@commercetools/platform-sdk';
 
 function assertExplicitStores(unit: BusinessUnit): void {
   if (unit.storeMode !== 'Explicit')
@@ -66,7 +68,7 @@ function topLevelUnitSet(unit: BusinessUnit, oldTopLevelUnit: KeyReference<'busi
   return [{ type: 'BusinessUnitTopLevelUnitSet', topLevelUnit: unit.topLevelUnit, oldTopLevelUnit }];
 }
 
-export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit>({
+export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit, SdkTypes<SdkBusinessUnitDraft, SdkBusinessUnit>>({
   typeId: 'business-unit',
   messages: lifecycleMessages('BusinessUnit', 'businessUnit'),
   path: 'business-units',
@@ -369,4 +371,10 @@ function associateRoute(locator: ':id' | 'key=:key'): CustomRoute {
       return ok(associateResponse(unit, call.params.associateId!, call.ctx));
     },
   };
+}
+
+declare module '../../http/context.js' {
+  interface StoredTypes {
+    'business-unit': BusinessUnit;
+  }
 }

@@ -24,7 +24,7 @@
 import { z } from 'zod';
 import { created, ok } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import { action, defineResource, extendAction, type ResourceDefinition } from '../../engine/define.js';
+import { action, defineResource, extendAction, type ResourceDefinition, type SdkTypes } from '../../engine/define.js';
 import { validate } from '../../engine/validation.js';
 import { customerActiveCart, MergeCartDraft, mergeAnonymousCart } from './active-cart.js';
 import { addressActions } from './addresses.js';
@@ -42,8 +42,13 @@ import { cartActions, stateActions } from './state.js';
 import { taxActions } from './taxes.js';
 import { cartScope } from './cart-scope.js';
 import { ACTIVE_OWNER, activeOwnerOf } from './active-cart.js';
+import type { Cart as SdkCart, CartDraft as SdkCartDraft } from '@commercetools/platform-sdk';
 
-export const carts: ResourceDefinition<CartDraft, Cart> = defineResource<CartDraft, Cart>({
+export const carts: ResourceDefinition<CartDraft, Cart, SdkTypes<SdkCartDraft, SdkCart>> = defineResource<
+  CartDraft,
+  Cart,
+  SdkTypes<SdkCartDraft, SdkCart>
+>({
   typeId: 'cart',
   path: 'carts',
   scope: cartScope,
@@ -123,3 +128,9 @@ export const carts: ResourceDefinition<CartDraft, Cart> = defineResource<CartDra
     },
   ],
 });
+
+declare module '../../http/context.js' {
+  interface StoredTypes {
+    cart: Cart;
+  }
+}

@@ -10,7 +10,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
 import { addressBookActions } from '../address-book.js';
 import { customFieldActionsWithMessages, emitsField, setField, setter } from '../../engine/common-actions.js';
-import { action, defineResource, emits, emitsOneOf, extendAction, type Reference } from '../../engine/define.js';
+import { action, defineResource, emits, emitsOneOf, extendAction, type Reference, type SdkTypes } from '../../engine/define.js';
 import { Key, resourceIdentifier, CalendarDate, LanguageTag } from '../../engine/validation.js';
 import { customerAccountRoutes } from './account.js';
 import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, storeReferences } from './draft.js';
@@ -19,8 +19,9 @@ import type { Customer } from './model.js';
 import { signUp } from './sign-in.js';
 import { TokenIssued, tokenCreatedMessage } from './tokens.js';
 import { customerScope } from './customer-scope.js';
+import type { Customer as SdkCustomer, CustomerDraft as SdkCustomerDraft } from '@commercetools/platform-sdk';
 
-export const customers = defineResource<CustomerDraft, Customer>({
+export const customers = defineResource<CustomerDraft, Customer, SdkTypes<SdkCustomerDraft, SdkCustomer>>({
   typeId: 'customer',
   path: 'customers',
   scope: customerScope,
@@ -235,3 +236,9 @@ export const customers = defineResource<CustomerDraft, Customer>({
     ...customerAccountRoutes(),
   ],
 });
+
+declare module '../../http/context.js' {
+  interface StoredTypes {
+    customer: Customer;
+  }
+}

@@ -18,7 +18,7 @@
  * The order number is the resource's lookup key (`keyOf`): unique in the project (400
  * DuplicateField `orderNumber`), set once. Orders have no `key`, so there are no `key=` routes.
  */
-import { defineResource } from '../../engine/define.js';
+import { defineResource, type SdkTypes } from '../../engine/define.js';
 import { addressActions } from './address-actions.js';
 import { fieldActions } from './field-actions.js';
 import { lineItemActions } from './line-item-actions.js';
@@ -30,8 +30,9 @@ import { importedOrder } from './import.js';
 import { OrderImportDraft, type Order } from './model.js';
 import { orderFromCartRoute, orderImportRoute, orderNumberRoutes, orderSearchRoutes, projectCart, projectOrders } from './routes.js';
 import { orderScope } from './order-scope.js';
+import type { Order as SdkOrder, OrderImportDraft as SdkOrderImportDraft } from '@commercetools/platform-sdk';
 
-export const orders = defineResource<OrderImportDraft, Order>({
+export const orders = defineResource<OrderImportDraft, Order, SdkTypes<SdkOrderImportDraft, SdkOrder>>({
   typeId: 'order',
   path: 'orders',
   scope: orderScope,
@@ -61,3 +62,9 @@ export const orders = defineResource<OrderImportDraft, Order>({
     ...orderNumberRoutes(projectOrders),
   ],
 });
+
+declare module '../../http/context.js' {
+  interface StoredTypes {
+    order: Order;
+  }
+}

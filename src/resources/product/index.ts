@@ -17,7 +17,7 @@ import { errors } from '../../http/errors.js';
 import { ok } from '../../http/context.js';
 import { parseQueryParams, runQuery } from '../../query/index.js';
 import { jsonClone } from '../../util/json.js';
-import { defineResource, type BaseFields } from '../../engine/define.js';
+import { defineResource, type BaseFields, type SdkTypes } from '../../engine/define.js';
 import { assetActions } from './asset-actions.js';
 import { attributeActions } from './attribute-actions.js';
 import { categoryActions } from './category-actions.js';
@@ -34,6 +34,7 @@ import { presentedRoutes } from './routes.js';
 import { imageUploadRoute } from './images.js';
 import { productSearchRoutes } from './search/index.js';
 import { reviewStatisticsActions } from '../review-statistics.js';
+import type { Product as SdkProduct, ProductDraft as SdkProductDraft } from '@commercetools/platform-sdk';
 
 export type { Product, ProductData, Variant, Price, Attribute, Image } from './model.js';
 export { ProductDraft } from './draft.js';
@@ -55,7 +56,7 @@ function slugsOf(product: Product): string[] {
   return [...slugs];
 }
 
-export const products = defineResource<ProductDraft, Product>({
+export const products = defineResource<ProductDraft, Product, SdkTypes<SdkProductDraft, SdkProduct>>({
   typeId: 'product',
   messages: {
     created: { type: 'ProductCreated', payload: (product) => ({ productProjection: productProjection(product, true) }) },
@@ -169,4 +170,10 @@ function assignedSelections(ctx: Parameters<typeof productTypeOf>[0], locator: {
   const params = new URLSearchParams(query);
   if (!params.has('withTotal')) params.set('withTotal', 'false');
   return runQuery(entries, parseQueryParams(params));
+}
+
+declare module '../../http/context.js' {
+  interface StoredTypes {
+    product: Product;
+  }
 }

@@ -2,13 +2,12 @@
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
 import { ProductDiscountSet } from '../../pricing/product-discounts.js';
-import { typedMoney } from '../../pricing/money.js';
 import { jsonClone } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';
 import { emits, emitsOneOf, type ResourceContext, type UpdateAction } from '../../engine/define.js';
 import { Key } from '../../engine/validation.js';
 import { allVariants, type Price, type Product, type ProductData, type Variant } from './model.js';
-import { DiscountedPriceDraft, priceFromDraft, PriceDraft, priceMatchesDraft } from './prices.js';
+import { DiscountedPriceDraft, externalDiscount, priceFromDraft, PriceDraft, priceMatchesDraft } from './prices.js';
 import { checkChangedData, eachVariant, findVariant, isStaged, productAction, Staged, targets, VariantLocator } from './product-action.js';
 
 /** Prices by id across the target data sets; the price must exist in the staged data. */
@@ -52,25 +51,7 @@ function removedPrice(before: Variant[], after: Variant[]): { variantId: number;
   return undefined;
 }
 
-const ProductDiscountIdentifier = z.object({ typeId: z.literal('product-discount').optional(), id: z.string() });
-
 type DiscountedPrice = NonNullable<Price['discounted']>;
-
-/** What `setDiscountedPrice` sets: only an active product discount of type external can be set on a price. */
-function externalDiscount(
-  draft: z.infer<typeof DiscountedPriceDraft> & { discount: z.infer<typeof ProductDiscountIdentifier> },
-  ctx: ResourceContext,
-): DiscountedPrice {
-  const reference = ctx.reference('product-discount', draft.discount);
-  const discount = ctx.get('product-discount', reference.id)!;
-  if (discount.value.type !== 'external') {
-    throw errors.invalidOperation(
-      `The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`,
-    );
-  }
-  if (!discount.isActive) throw errors.invalidOperation(`The product discount '${reference.id}' is not active.`);
-  return { value: typedMoney(draft.value), discount: { typeId: 'product-discount', id: reference.id } };
-}
 
 /** An external discount is set on a price of its currency that the discount's predicate matches. */
 function assertDiscountApplies(
@@ -245,7 +226,7 @@ export const priceActions: Record<string, UpdateAction<Product>> = {
       () =>
         Staged.extend({
           priceId: z.string(),
-          discounted: DiscountedPriceDraft.extend({ discount: ProductDiscountIdentifier }).optional().nullable(),
+          discounted: DiscountedPriceDraft.optional().nullable(),
         }),
       (product, a, ctx) => {
         const discounted = a.discounted ? externalDiscount(a.discounted, ctx) : undefined;

@@ -146,3 +146,16 @@ export function overlapScope(price: {
     ...(price.validUntil ? { validUntil: price.validUntil } : {}),
   };
 }
+
+/** A price's `discounted` as `setDiscountedPrice` sets it: only an active product discount of type external can be set. */
+export function externalDiscount(draft: z.infer<typeof DiscountedPriceDraft>, ctx: ResourceContext): NonNullable<Price['discounted']> {
+  const reference = ctx.reference('product-discount', draft.discount);
+  const discount = ctx.get('product-discount', reference.id)!;
+  if (discount.value.type !== 'external') {
+    throw errors.invalidOperation(
+      `The product discount '${reference.id}' is not of type external; only external discounts can be set on a price.`,
+    );
+  }
+  if (!discount.isActive) throw errors.invalidOperation(`The product discount '${reference.id}' is not active.`);
+  return { value: typedMoney(draft.value), discount: { typeId: 'product-discount', id: reference.id } };
+}
