@@ -23,6 +23,11 @@ export interface AdminOptions {
   adminToken?: string;
   /** Without a token the admin routes are served only to a server bound to loopback. */
   loopbackOnly: boolean;
+  /**
+   * Browser origins allowed to call the admin routes (`http://localhost:3000`). Test code and tools
+   * send no `Origin`; a page does, and without this a page on any site could read and wipe the mock.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
@@ -95,7 +100,7 @@ const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'project
 const MESSAGE_FILTERS = ['type', 'resourceId', 'resourceTypeId', 'projectKey'] as const;
 const FailBody = z.object({ status: z.enum([...FAILING_STATUSES]) }).strict();
 const DELIVERY_FILTERS = [...MESSAGE_FILTERS, 'subscriptionKey', 'subscriptionId', 'notificationType', 'undelivered'] as const;
-const REQUEST_FILTERS = ['method', 'path', 'pathPattern', 'pathFlags', 'status', 'since', 'limit'] as const;
+const REQUEST_FILTERS = ['method', 'path', 'pathGlob', 'status', 'since', 'limit'] as const;
 
 /** One admin request, as its route reads it. */
 interface AdminCall {
@@ -268,6 +273,7 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
   const path = url.pathname.slice(ADMIN_PREFIX.length);
   try {
     if (path === '/health' && (method === 'GET' || method === 'HEAD')) return reply(200, { status: 'ok', storage: info(mock).storage });
+    refuseBrowsers(request, options);
     authorize(request, options);
     const segments = path.split('/').slice(1);
     const found = ROUTES.resolve(method, segments.length === 1 ? [segments[0]!, ''] : segments);
@@ -291,6 +297,26 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
 
 function reply(status: number, body: unknown): MockResponse {
   return { status, headers: JSON_HEADERS, body };
+}
+
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
+
+/**
+ * The admin routes are for test code and tools, not web pages: a request from a page (it names its
+ * `Origin`) is refused unless that origin is allowed, and on a loopback server without a token, a
+ * `Host` other than loopback is refused (a page reaching the mock through DNS rebinding names its own).
+ */
+function refuseBrowsers(request: MockRequest, options: AdminOptions): void {
+  const origin = header(request, 'origin');
+  if (origin !== undefined && !options.allowedOrigins?.includes(origin)) {
+    throw errors.insufficientScope(
+      `The admin routes do not serve web pages: the origin ${origin} is not allowed. Allow it on purpose with --admin-allow-origin ${origin} (or COMMERCE_MOCK_ADMIN_ALLOW_ORIGIN).`,
+    );
+  }
+  const host = header(request, 'host');
+  if (options.loopbackOnly && options.adminToken === undefined && host !== undefined && !LOOPBACK_HOST.test(host)) {
+    throw errors.insufficientScope(`The admin routes of a loopback server answer loopback host names only, not '${host}'.`);
+  }
 }
 
 function authorize(request: MockRequest, options: AdminOptions): void {
@@ -341,20 +367,17 @@ function filterOf(query: URLSearchParams, known: readonly string[]): Record<stri
 }
 
 function journalFilter(query: URLSearchParams): JournalFilter {
-  const { method, path, pathPattern, pathFlags, status, since, limit } = filterOf(query, REQUEST_FILTERS);
+  if (query.has('pathPattern')) {
+    throw errors.invalidInput(
+      "Unknown parameter 'pathPattern': the admin API runs no regular expression (one can stall the server). Use pathGlob (* and ?), or filter by a RegExp in your process (connectCommerceMock does).",
+    );
+  }
+  const { method, path, pathGlob, status, since, limit } = filterOf(query, REQUEST_FILTERS);
   const filter: JournalFilter = {};
   if (method !== undefined) filter.method = method;
-  if (path !== undefined && pathPattern !== undefined) throw errors.invalidInput('Give path or pathPattern, not both.');
+  if (path !== undefined && pathGlob !== undefined) throw errors.invalidInput('Give path or pathGlob, not both.');
   if (path !== undefined) filter.path = path;
-  if (pathPattern !== undefined) {
-    try {
-      filter.path = new RegExp(pathPattern, pathFlags);
-    } catch {
-      throw errors.invalidInput(
-        `Malformed parameter: pathPattern: '${pathPattern}' with flags '${pathFlags ?? ''}' is not a regular expression.`,
-      );
-    }
-  }
+  if (pathGlob !== undefined) filter.pathGlob = pathGlob;
   for (const [name, value] of [
     ['status', status],
     ['since', since],

@@ -34,6 +34,8 @@ Options (each also settable by the environment variable in brackets; a flag wins
   --admin-token <secret>     the admin routes (/__mock/...) then need Authorization: Bearer <secret>;
                              without one they are served only on a loopback --host
                                                                           [COMMERCE_MOCK_ADMIN_TOKEN]
+  --admin-allow-origin <origins>  browser origins (comma-separated) allowed to call the admin routes;
+                             none by default: web pages are refused     [COMMERCE_MOCK_ADMIN_ALLOW_ORIGIN]
   -h, --help                 this text
 
 Boolean variables take true, false, 1 or 0 (empty: not set).
@@ -53,6 +55,7 @@ const OPTIONS = {
   storage: { type: 'string' },
   'data-file': { type: 'string' },
   'admin-token': { type: 'string' },
+  'admin-allow-origin': { type: 'string' },
   import: { type: 'string' },
   'export-on-exit': { type: 'string' },
   latency: { type: 'string' },
@@ -213,7 +216,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   let server: RunningServer;
   try {
     const adminToken = setting(flags, env, 'admin-token', ['COMMERCE_MOCK_ADMIN_TOKEN'], '').value;
-    server = await startServer(mock, { port, host, ...(adminToken ? { adminToken } : {}) });
+    const allowOrigins = setting(flags, env, 'admin-allow-origin', ['COMMERCE_MOCK_ADMIN_ALLOW_ORIGIN'], '')
+      .value.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean);
+    server = await startServer(mock, {
+      port,
+      host,
+      ...(adminToken ? { adminToken } : {}),
+      ...(allowOrigins.length > 0 ? { adminAllowOrigins: allowOrigins } : {}),
+    });
   } catch (error) {
     mockInternals(mock).storage.close?.();
     throw listenError(error, hostSetting, portSetting);

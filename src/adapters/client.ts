@@ -245,14 +245,15 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     },
     journal: {
       requests: async (filter?: JournalFilter) => {
-        const { path, ...rest } = filter ?? {};
-        const pathFields =
-          path === undefined
-            ? {}
-            : typeof path === 'string'
-              ? { path }
-              : { pathPattern: path.source, pathFlags: path.flags.replace(/[gy]/g, '') };
-        return (await call<{ results: JournalEntry[] }>('GET', `/journal/requests${search({ ...rest, ...pathFields })}`)).results;
+        const { path, limit, ...rest } = filter ?? {};
+        if (!(path instanceof RegExp)) {
+          const query = search({ ...rest, ...(path !== undefined ? { path } : {}), ...(limit !== undefined ? { limit } : {}) });
+          return (await call<{ results: JournalEntry[] }>('GET', `/journal/requests${query}`)).results;
+        }
+        // The server runs no regular expression: the journal (a bounded ring) is read and matched here.
+        const entries = (await call<{ results: JournalEntry[] }>('GET', `/journal/requests${search(rest)}`)).results;
+        const matching = entries.filter((entry) => entry.path.search(path) >= 0);
+        return limit === undefined ? matching : matching.slice(Math.max(0, matching.length - limit));
       },
       lastSequence: async () => (await call<{ lastSequence: number }>('GET', '/journal/last-sequence')).lastSequence,
     },

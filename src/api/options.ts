@@ -44,11 +44,15 @@ export const CommerceMockOptions = z
     tokenLifetimeSeconds: z.number().int().min(1).max(TOKEN_LIFETIME_SECONDS).default(TOKEN_LIFETIME_SECONDS),
     /** Reject `where` predicates on fields no resource has, as the platform does (the spec's default tolerates them). */
     strictWhere: z.boolean().default(false),
-    /** The request journal: how many requests to keep (0: none) and how much of each body. */
+    /** The request journal: how many requests to keep (0: none), how much of each body, and how many characters of bodies and URLs in all. */
     journal: z
-      .object({ size: z.number().int().min(0).max(100_000).default(1000), bodyLimit: z.number().int().min(0).default(4096) })
+      .object({
+        size: z.number().int().min(0).max(100_000).default(1000),
+        bodyLimit: z.number().int().min(0).default(4096),
+        maxCharacters: z.number().int().min(0).default(8_000_000),
+      })
       .strict()
-      .default({ size: 1000, bodyLimit: 4096 }),
+      .default({ size: 1000, bodyLimit: 4096, maxCharacters: 8_000_000 }),
     /** Answer like a remote service: every response this many milliseconds late, or a random delay in `[min, max]`. */
     latencyMs: z
       .union([

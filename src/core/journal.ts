@@ -1,7 +1,7 @@
 /**
  * The request journal: what the mock served, newest last, for a test to read back or attach to its
- * report when it fails. Bounded (a ring of `size` entries) so a long-running server keeps constant
- * memory; response bodies are kept by reference and serialized only when someone reads them, so
+ * report when it fails. Bounded (at most `size` entries, and `maxCharacters` of request bodies and
+ * URLs) so a long-running server keeps constant memory; response bodies are kept by reference and serialized only when someone reads them, so
  * recording costs a request almost nothing.
  */
 
@@ -33,8 +33,13 @@ export interface JournalEntry {
 
 export interface JournalFilter {
   method?: string;
-  /** The exact path, or a pattern tested against the path. */
+  /** The exact path, or a pattern tested against the path (in the caller's process: a server takes `pathGlob`). */
   path?: string | RegExp;
+  /**
+   * A glob the whole path must match: `*` any run of characters, `?` one. What a server's admin API
+   * takes instead of a regular expression, which a request could make run for minutes.
+   */
+  pathGlob?: string;
   status?: number;
   /** Only entries with a greater `sequence`. */
   since?: number;
@@ -47,7 +52,16 @@ export interface JournalOptions {
   size?: number;
   /** Bodies are cut to this many characters. Default 4096. */
   bodyLimit?: number;
+  /**
+   * The characters of request bodies and URLs kept in all, at most: the oldest entries go first
+   * when a new one would pass it. Default 8,000,000 (about 16 MB). Response bodies are the served
+   * documents, kept by reference and written out only when read.
+   */
+  maxCharacters?: number;
 }
+
+/** A URL longer than this is kept cut (a query can be long; a journal need not keep all of it). */
+const URL_LIMIT = 8192;
 
 /** What `record` is given: the request as it came, resolved into a JournalEntry only when read. */
 export interface ServedRequest {
@@ -65,6 +79,8 @@ export interface ServedRequest {
 
 interface Recorded extends ServedRequest {
   sequence: number;
+  /** The characters of its request body and URL, counted against `maxCharacters`. */
+  characters: number;
   /** Split from `url` on first read. */
   path?: string;
   query?: string;
@@ -73,8 +89,11 @@ interface Recorded extends ServedRequest {
 export class RequestJournal {
   readonly size: number;
   readonly bodyLimit: number;
-  private ring: Recorded[] = [];
-  private next = 0;
+  readonly maxCharacters: number;
+  /** The kept entries, oldest first, from `head` on (a queue: dropping the oldest moves `head`). */
+  private entries: Recorded[] = [];
+  private head = 0;
+  private characters = 0;
   private sequence = 0;
 
   constructor(
@@ -84,6 +103,7 @@ export class RequestJournal {
   ) {
     this.size = options.size ?? 1000;
     this.bodyLimit = options.bodyLimit ?? 4096;
+    this.maxCharacters = options.maxCharacters ?? 8_000_000;
   }
 
   /** The sequence number of the newest entry (0 before any). */
@@ -95,26 +115,34 @@ export class RequestJournal {
     if (this.size === 0) return;
     const recorded = served as Recorded;
     recorded.sequence = ++this.sequence;
-    // Cut now, not on reading: the journal must not hold on to a 10 MB body.
+    // Cut now, and copy: a cut is a slice, and a slice keeps the whole string it was cut from.
     if (served.requestBody !== undefined && served.requestBody.length > this.bodyLimit)
       recorded.requestBody = cut(served.requestBody, this.bodyLimit);
-    if (this.ring.length < this.size) this.ring.push(recorded);
-    else {
-      this.ring[this.next] = recorded;
-      this.next = (this.next + 1) % this.size;
+    if (served.url.length > URL_LIMIT) recorded.url = cut(served.url, URL_LIMIT);
+    recorded.characters = recorded.url.length + (recorded.requestBody?.length ?? 0);
+    this.entries.push(recorded);
+    this.characters += recorded.characters;
+    while (this.entries.length - this.head > this.size || (this.characters > this.maxCharacters && this.entries.length - this.head > 1)) {
+      this.characters -= this.entries[this.head]!.characters;
+      this.entries[this.head++] = undefined as never;
+    }
+    if (this.head >= this.size) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
     }
   }
 
   /** The kept entries matching the filter, oldest first. */
   list(filter: JournalFilter = {}): JournalEntry[] {
-    const ordered = this.next === 0 ? this.ring : [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
+    const ordered = this.head === 0 ? this.entries : this.entries.slice(this.head);
     const found = ordered.filter((entry) => matches(withPath(entry), filter));
     return (filter.limit === undefined ? found : found.slice(Math.max(0, found.length - filter.limit))).map((entry) => this.present(entry));
   }
 
   clear(): void {
-    this.ring = [];
-    this.next = 0;
+    this.entries = [];
+    this.head = 0;
+    this.characters = 0;
   }
 
   private present(entry: Recorded): JournalEntry {
@@ -150,9 +178,38 @@ function matches(entry: Recorded & { path: string }, filter: JournalFilter): boo
   if (filter.path !== undefined) {
     if (typeof filter.path === 'string' ? entry.path !== filter.path : entry.path.search(filter.path) < 0) return false;
   }
+  if (filter.pathGlob !== undefined && !globMatches(entry.path, filter.pathGlob)) return false;
   return true;
 }
 
+/**
+ * Whether `text` matches the glob whole. Greedy, going back only to the last `*`: at most
+ * text × pattern steps, so no pattern can stall the server the way a regular expression can.
+ */
+export function globMatches(text: string, glob: string): boolean {
+  let t = 0;
+  let g = 0;
+  let starAt = -1;
+  let resumeAt = 0;
+  while (t < text.length) {
+    if (g < glob.length && (glob[g] === '?' || (glob[g] !== '*' && glob[g] === text[t]))) {
+      t++;
+      g++;
+    } else if (g < glob.length && glob[g] === '*') {
+      starAt = g++;
+      resumeAt = t;
+    } else if (starAt >= 0) {
+      g = starAt + 1;
+      t = ++resumeAt;
+    } else return false;
+  }
+  while (g < glob.length && glob[g] === '*') g++;
+  return g === glob.length;
+}
+
+/** The first `limit` characters, as a string of their own (a round trip through bytes: no slice of `text` survives). */
 function cut(text: string, limit: number): string {
-  return text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length - limit} more characters)`;
+  if (text.length <= limit) return text;
+  const kept = Buffer.from(text.slice(0, limit), 'utf8').toString('utf8');
+  return `${kept}… (${text.length - limit} more characters)`;
 }

@@ -2,6 +2,7 @@
  * The request journal: every request the mock serves is recorded (method, path, query, status,
  * caller, bodies cut short), whichever transport carried it, and read back with `mock.journal.requests()`.
  */
+import { spawnSync } from 'node:child_process';
 import { createCommerceMock, startServer } from '../../src/index.js';
 import { CREDENTIALS, PROJECT_KEY, expect, test } from '../support/sdk.js';
 
@@ -124,5 +125,47 @@ test.describe('request journal', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+test.describe('request journal: bounded memory', () => {
+  test('large refused bodies: the journal keeps copies of their cut, not the bodies (retained heap measured after GC)', () => {
+    // Its own process, with a collector it can call, so the heap figure is the journal's alone.
+    const script = `
+      import { createCommerceMock } from './src/index.js';
+      const mock = createCommerceMock();
+      const body = (i) => '{"key": "' + String(i).padStart(8, '0') + 'x'.repeat(5 * 1024 * 1024) + '", oops';
+      const heap = () => { globalThis.gc(); globalThis.gc(); return process.memoryUsage().heapUsed; };
+      mock.handle({ method: 'GET', url: '/p/categories' });
+      const before = heap();
+      for (let i = 0; i < 60; i++) {
+        const answer = mock.handle({ method: 'POST', url: '/p/categories', headers: { 'content-type': 'application/json' }, body: body(i) });
+        if (answer.status !== 400) throw new Error('not refused: ' + answer.status);
+      }
+      const retained = heap() - before;
+      const kept = mock.journal.requests({ method: 'POST' });
+      process.stdout.write(JSON.stringify({ retained, entries: kept.length, bodyLength: kept[0].requestBody.length }));
+    `;
+    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    const { retained, entries, bodyLength } = JSON.parse(run.stdout) as { retained: number; entries: number; bodyLength: number };
+    expect(entries).toBe(60);
+    expect(bodyLength).toBeLessThan(4200);
+    // 60 bodies of 5 MiB: kept whole (as before, through the slice of the cut) they would be 300 MiB.
+    expect(retained).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  test('maxCharacters drops the oldest entries first; a long URL is kept cut', () => {
+    const mock = createCommerceMock({ journal: { size: 100, bodyLimit: 1000, maxCharacters: 5000 } });
+    for (let i = 0; i < 10; i++)
+      mock.handle({ method: 'POST', url: '/p/channels', body: JSON.stringify({ key: `c${i}`, pad: 'x'.repeat(2000) }) });
+    const kept = mock.journal.requests();
+    // Each entry counts its URL (11) and its cut body (about 1,030): four fit in 5,000.
+    expect(kept.map((entry) => entry.sequence)).toEqual([7, 8, 9, 10]);
+    mock.handle({ method: 'GET', url: `/p/channels?where=${'k'.repeat(20_000)}` });
+    const [last] = mock.journal.requests({ limit: 1 });
+    expect(last!.query.length).toBeLessThan(8300);
+    expect(last!.query).toContain('more characters');
+    expect(() => createCommerceMock({ journal: { maxCharacters: -1 } })).toThrow(/journal.maxCharacters/);
   });
 });

@@ -122,9 +122,11 @@ test.describe('admin API', () => {
     expect(all.body.lastSequence).toBe(2);
     expect((await admin('GET', '/journal/requests?status=404')).body.results).toHaveLength(1);
     expect((await admin('GET', '/journal/requests?method=POST&path=/shop/channels')).body.results).toHaveLength(1);
-    expect((await admin('GET', `/journal/requests?pathPattern=${encodeURIComponent('key=')}`)).body.results).toHaveLength(1);
+    expect((await admin('GET', `/journal/requests?pathGlob=${encodeURIComponent('*/key=*')}`)).body.results).toHaveLength(1);
+    expect((await admin('GET', `/journal/requests?pathGlob=${encodeURIComponent('/shop/channel?')}`)).body.results).toHaveLength(1);
+    expect((await admin('GET', `/journal/requests?pathGlob=${encodeURIComponent('/shop')}`)).body.results).toHaveLength(0);
     expect((await admin('GET', '/journal/requests?since=1')).body.results.map((r: Json) => r.sequence)).toEqual([2]);
-    for (const query of ['since=soon', 'pathPattern=(', 'path=/a&pathPattern=b', 'verb=GET']) {
+    for (const query of ['since=soon', 'pathPattern=key', 'path=/a&pathGlob=b', 'verb=GET']) {
       const bad = await admin('GET', `/journal/requests?${query}`);
       expect(bad.status).toBe(400);
       expect(bad.body.errors[0].code).toBe('InvalidInput');
@@ -230,5 +232,83 @@ test.describe('admin API beyond loopback', () => {
     } finally {
       await secured.close();
     }
+  });
+});
+
+test.describe('admin API against a catastrophic pattern', () => {
+  test('a glob runs in bounded time, and a regular expression is refused: another client is not held up', async () => {
+    const evilPath = `/shop/${'a'.repeat(40)}!`;
+    await fetch(`${server.url}${evilPath}`);
+    // The pattern that froze the server as a regular expression, written as a glob and as a regex.
+    const started = performance.now();
+    const [globbed, other] = await Promise.all([
+      admin('GET', `/journal/requests?pathGlob=${encodeURIComponent(`/shop/${'*a'.repeat(20)}*b`)}`),
+      fetch(`${server.url}/shop/channels`),
+    ]);
+    expect(globbed.status).toBe(200);
+    expect(globbed.body.results).toEqual([]);
+    expect(other.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const refused = await admin('GET', `/journal/requests?pathPattern=${encodeURIComponent('^/(a+)+$')}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('pathGlob');
+  });
+});
+
+test.describe('admin API and web pages', () => {
+  test('a request naming an Origin is refused, with how to allow one; the API stays open to pages', async () => {
+    mock.data.seed(['channel', { key: 'kept' }]);
+    const fromPage = await fetch(`${server.url}/__mock/state/export?tokens=true`, { headers: { origin: 'http://evil.example' } });
+    expect(fromPage.status).toBe(403);
+    expect(fromPage.headers.get('access-control-allow-origin')).toBeNull();
+    expect(((await fromPage.json()) as Json).message).toContain('--admin-allow-origin http://evil.example');
+    const wipe = await fetch(`${server.url}/__mock/state/clear`, {
+      method: 'POST',
+      headers: { origin: 'http://evil.example', 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect(wipe.status).toBe(403);
+    expect(mock.data.all('channel')).toHaveLength(1);
+    const preflight = await fetch(`${server.url}/__mock/state/clear`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    // Test code (no Origin) is served as before, without CORS headers on the admin routes.
+    const fromTests = await fetch(`${server.url}/__mock/info`);
+    expect(fromTests.status).toBe(200);
+    expect(fromTests.headers.get('access-control-allow-origin')).toBeNull();
+    const api = await fetch(`${server.url}/shop/channels`, { headers: { origin: 'http://evil.example' } });
+    expect(api.status).toBe(200);
+    expect(api.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  test('an origin allowed on purpose is served', async () => {
+    const allowing = await startServer(createCommerceMock(), { port: 0, adminAllowOrigins: ['http://localhost:3000'] });
+    try {
+      const allowed = await fetch(`${allowing.url}/__mock/info`, { headers: { origin: 'http://localhost:3000' } });
+      expect(allowed.status).toBe(200);
+      expect((await fetch(`${allowing.url}/__mock/info`, { headers: { origin: 'http://localhost:3001' } })).status).toBe(403);
+    } finally {
+      await allowing.close();
+    }
+  });
+
+  test('on a loopback server without a token, a foreign Host (DNS rebinding) is refused; loopback names are served', async () => {
+    const { request } = await import('node:http');
+    const get = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const outgoing = request(`${server.url}/__mock/info`, { headers: { host } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        outgoing.on('error', reject);
+        outgoing.end();
+      });
+    expect(await get('attacker.example:8989')).toBe(403);
+    expect(await get(`localhost:${server.port}`)).toBe(200);
+    expect(await get(`127.0.0.1:${server.port}`)).toBe(200);
+    expect(await get(`[::1]:${server.port}`)).toBe(200);
   });
 });

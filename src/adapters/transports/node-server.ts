@@ -6,7 +6,7 @@ import { MAX_BODY_BYTES, requestBody } from '../../http/body.js';
 import { lateness, type MockRequest, type MockResponse } from '../../http/exchange.js';
 import { CORS_HEADERS } from '../../http/cors.js';
 import { CORRELATION_HEADER, correlationId } from '../../http/correlation.js';
-import { serveAdmin } from '../admin.js';
+import { ADMIN_PREFIX, type AdminOptions, serveAdmin } from '../admin.js';
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8989. */
@@ -18,6 +18,8 @@ export interface ServerOptions {
    * Without one they are served only when the server listens on loopback.
    */
   adminToken?: string;
+  /** Browser origins allowed to call the admin routes (none by default: they are for test code and tools). */
+  adminAllowOrigins?: readonly string[];
 }
 
 export interface RunningServer {
@@ -29,11 +31,16 @@ export interface RunningServer {
 
 const MAX_HEADER_BYTES = 1024 * 1024;
 
-function send(response: ServerResponse, result: MockResponse, method: string): void {
+const isAdminPath = (url: string) => url === ADMIN_PREFIX || url.startsWith(`${ADMIN_PREFIX}/`) || url.startsWith(`${ADMIN_PREFIX}?`);
+const ADMIN_PREFLIGHT = JSON.stringify(
+  errors.insufficientScope('The admin routes do not serve web pages: no cross-origin request to them is allowed.').toJSON(),
+);
+
+function send(response: ServerResponse, result: MockResponse, method: string, cors = true): void {
   // A JSON body goes as text: Node writes it in one piece with the head (bytes would be a second write).
   const body = method === 'HEAD' ? undefined : (result.bytes ?? (result.body === undefined ? undefined : JSON.stringify(result.body)));
   // Object.assign rather than spreads: a spread of objects of varying shapes costs about 1 µs on Node 20.
-  const headers: Record<string, string | number> = Object.assign({}, CORS_HEADERS, result.headers);
+  const headers: Record<string, string | number> = Object.assign({}, cors ? CORS_HEADERS : undefined, result.headers);
   if (body !== undefined) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   response.writeHead(result.status, headers);
   response.end(body);
@@ -86,7 +93,11 @@ export function originOf(host: string, port: number): string {
 /** Serves the mock on a real port: the API and the token routes (`/oauth/...`) on one origin. */
 export async function startServer(mock: CommerceMock, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const adminOptions = { loopbackOnly: isLoopback(host), ...(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}) };
+  const adminOptions: AdminOptions = {
+    loopbackOnly: isLoopback(host),
+    ...(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}),
+    ...(options.adminAllowOrigins ? { allowedOrigins: options.adminAllowOrigins } : {}),
+  };
   /** Serves one request whose body is read; a promise only when something is awaited (an extension, a delay). */
   const serve = (request: IncomingMessage, response: ServerResponse, body: Buffer | undefined | 'too-large') => {
     const method = request.method ?? 'GET';
@@ -97,14 +108,20 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
       return send(response, { status: error.statusCode, headers, body: error.toJSON() }, method);
     }
     if (body !== undefined) Object.assign(mockRequest, requestBody(body, request.headers['content-type']));
-    const answer = serveAdmin(mock, mockRequest, adminOptions) ?? mock.respond(mockRequest);
+    // Admin answers carry no CORS headers: a page may not read them (the API's stay open to pages).
+    const admin = serveAdmin(mock, mockRequest, adminOptions);
+    if (admin) return send(response, admin, method, false);
+    const answer = mock.respond(mockRequest);
     return answer instanceof Promise ? answer.then((settled) => reply(request, response, settled)) : reply(request, response, answer);
   };
   // Long `where` predicates travel in the query string: allow far more than Node's 16 KB default.
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     try {
       if (request.method === 'OPTIONS') {
-        response.writeHead(204, CORS_HEADERS).end();
+        // No preflight passes for the admin routes: a page may not send them what needs one.
+        if (isAdminPath(request.url ?? '/'))
+          response.writeHead(403, { 'content-type': 'application/json; charset=utf-8' }).end(ADMIN_PREFLIGHT);
+        else response.writeHead(204, CORS_HEADERS).end();
         return;
       }
       // Most requests (every GET) carry no body: they are served at once, with no promise in between.
