@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { CommerceMockOptions, createCommerceMock, mockInternals } from '../api/mock.js';
-import { originOf, startServer, type RunningServer } from './transports/node-server.js';
+import { isLoopback, originOf, startServer, type RunningServer } from './transports/node-server.js';
 import { MemoryStorage } from '../storage/memory.js';
 import { sqliteStorage } from '../storage/sqlite.js';
 import type { StorageBackend } from '../storage/backend.js';
@@ -214,8 +214,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     tokenLifetimeSeconds,
   });
   let server: RunningServer;
+  const adminToken = setting(flags, env, 'admin-token', ['COMMERCE_MOCK_ADMIN_TOKEN'], '').value;
   try {
-    const adminToken = setting(flags, env, 'admin-token', ['COMMERCE_MOCK_ADMIN_TOKEN'], '').value;
     const allowOrigins = setting(flags, env, 'admin-allow-origin', ['COMMERCE_MOCK_ADMIN_ALLOW_ORIGIN'], '')
       .value.split(',')
       .map((origin) => origin.trim())
@@ -231,9 +231,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     throw listenError(error, hostSetting, portSetting);
   }
   const where = 'file' in storage ? ` ${String(storage.file)}` : '';
+  const bound = isLoopback(host) ? '' : `, bound to ${host}:${server.port}`;
   console.log(
-    `commerce-mock listening on ${server.url} (storage: ${mockInternals(mock).storage.name}${where}, project: ${mock.options.defaultProjectKey})`,
+    `commerce-mock listening on ${server.url} (storage: ${mockInternals(mock).storage.name}${where}, project: ${mock.options.defaultProjectKey}${bound})`,
   );
+  if (!isLoopback(host)) {
+    console.warn(
+      `commerce-mock: --host ${host} serves other machines too: anyone who reaches this port can use the API${adminToken ? '' : ', and the admin routes answer 403 without --admin-token'}.`,
+    );
+  }
 
   const shutdown = (signal: string) => {
     console.log(`commerce-mock: ${signal} received, closing`);

@@ -31,6 +31,8 @@ import { type RestCall, serveGraphql } from './graphql/index.js';
 import { reply } from './responses.js';
 import { NOT_SCOPED, type ScopedMatch, Scopes } from './scoped-mounts.js';
 import type { TokenServer } from './token-server.js';
+/** JSON content types: their body must be UTF-8 text (RFC 8259). */
+const JSON_TYPE = /^\s*application\/(?:[\w.+-]*\+)?json\b/i;
 
 /** The options dispatch reads: where the API is served, and how tokens are checked. */
 export interface DispatchOptions {
@@ -105,6 +107,9 @@ export class Dispatcher {
       (request.bytes !== undefined && request.bytes.length > MAX_BODY_BYTES)
     ) {
       throw errors.contentTooLarge(MAX_BODY_BYTES);
+    }
+    if (request.invalidText && JSON_TYPE.test(String(header(request, 'content-type') ?? ''))) {
+      throw errors.invalidJsonInput('The request body is not valid UTF-8.');
     }
     const { segments, query } = requestTarget(request.url);
     const routed: RoutedRequest = { method, segments, query, request };

@@ -25,17 +25,30 @@ function jsonDepthExceeds(text: string, limit: number): boolean {
 
 // `application/graphql` is what the official SDK sends its (JSON) GraphQL requests as.
 const TEXT_TYPE = /^\s*(?:text\/|application\/(?:[\w.+-]*\+)?json\b|application\/graphql\b|application\/x-www-form-urlencoded\b)/i;
-const utf8 = new TextDecoder();
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+const lossy = new TextDecoder();
+
+/** Text from bytes; bytes that are not UTF-8 are read with replacement characters and mark the request. */
+function decoded(bytes: Uint8Array): Pick<MockRequest, 'body' | 'invalidText'> {
+  try {
+    return { body: utf8.decode(bytes) };
+  } catch {
+    return { body: lossy.decode(bytes), invalidText: true };
+  }
+}
 
 /**
  * The body fields of a MockRequest from the bytes a transport read: text for JSON, forms and text
  * (every API and token request), bytes for any other content type (an image upload), both when no
  * content type says which.
  */
-export function requestBody(bytes: Uint8Array, contentType: string | undefined): Pick<MockRequest, 'body' | 'bytes'> {
-  if (contentType !== undefined && TEXT_TYPE.test(contentType)) return { body: utf8.decode(bytes) };
+export function requestBody(bytes: Uint8Array, contentType: string | undefined): Pick<MockRequest, 'body' | 'bytes' | 'invalidText'> {
+  if (contentType !== undefined && TEXT_TYPE.test(contentType)) return decoded(bytes);
   if (contentType !== undefined && contentType.trim() !== '') return { bytes };
-  return { body: utf8.decode(bytes), bytes };
+  // Without a content type the bytes may be anything (an image): they are text only if they are UTF-8.
+  const text = decoded(bytes);
+  return text.invalidText ? { bytes } : { ...text, bytes };
 }
 
 export function byteLength(body: string): number {

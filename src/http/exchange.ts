@@ -11,6 +11,8 @@ export interface MockRequest {
    * (then `body` holds it as text as well). The transports fill it (see `requestBody`).
    */
   bytes?: Uint8Array;
+  /** Set by `requestBody` when a text body's bytes are not valid UTF-8: a JSON body is then refused, not read with replacement characters. */
+  invalidText?: true;
 }
 
 export interface MockResponse {

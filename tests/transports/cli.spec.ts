@@ -302,3 +302,31 @@ test.describe('CLI: latency and token expiry', () => {
     );
   });
 });
+
+test.describe('CLI: the address it listens on', () => {
+  needsBuild();
+
+  test('a --host beyond loopback is said at start, with a warning; the admin origin option is read', async () => {
+    const running = await startCli(
+      [...cli, 'serve', '--port', '0', '--host', '0.0.0.0', '--admin-allow-origin', 'http://localhost:3000'],
+      cleanEnv(),
+    );
+    try {
+      expect(running.output()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ \(.*bound to 0\.0\.0\.0:\d+\)/);
+      await expect.poll(() => running.output()).toContain('--host 0.0.0.0 serves other machines too');
+      expect(running.output()).toContain('the admin routes answer 403 without --admin-token');
+      // Without a token, a server beyond loopback refuses admin calls; an allowed origin changes nothing there.
+      expect((await fetch(`${running.url}/__mock/info`, { headers: { origin: 'http://localhost:3000' } })).status).toBe(403);
+    } finally {
+      await running.stop();
+    }
+    const local = await startCli([...cli, 'serve', '--port', '0', '--admin-allow-origin', 'http://localhost:3000'], cleanEnv());
+    try {
+      expect(local.output()).not.toContain('serves other machines');
+      expect((await fetch(`${local.url}/__mock/info`, { headers: { origin: 'http://localhost:3000' } })).status).toBe(200);
+      expect((await fetch(`${local.url}/__mock/info`, { headers: { origin: 'http://evil.example' } })).status).toBe(403);
+    } finally {
+      await local.stop();
+    }
+  });
+});

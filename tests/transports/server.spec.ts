@@ -204,3 +204,71 @@ async function rawRequest(
   for await (const chunk of response) received.push(chunk as Buffer);
   return { status: response.statusCode!, headers: response.headers, body: Buffer.concat(received) };
 }
+
+test.describe('transport details', () => {
+  let server: RunningServer;
+  const mock = createCommerceMock();
+
+  test.beforeAll(async () => {
+    server = await startServer(mock, { port: 0, headersTimeoutMs: 400 });
+  });
+  test.afterAll(async () => {
+    await server.close();
+  });
+
+  /** Writes raw bytes to the server and collects what it answers until it closes (or `waitMs` passes). */
+  async function raw(bytes: string, waitMs = 3000): Promise<string> {
+    const { connect } = await import('node:net');
+    return new Promise((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1', () => socket.write(bytes));
+      let answer = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve(answer);
+      }, waitMs);
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  test('a client that sends its headers too slowly gets 408 in the platform envelope', async () => {
+    const answer = await raw('GET /shop/channels HTTP/1.1\r\nHost: 127.0.0.1\r\n', 5000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ statusCode: 408 });
+  });
+
+  test('GET * is a 400, not a 500', async () => {
+    const answer = await raw('GET * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('InvalidInput');
+  });
+
+  test('a Content-Length above the limit is refused from the header, without waiting for the body', async () => {
+    const started = performance.now();
+    const answer = await raw(
+      'POST /shop/channels HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 20000000\r\n\r\n{"key":',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('ContentTooLarge');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(mock.data.all('channel')).toEqual([]);
+  });
+
+  test('invalid UTF-8 inside a JSON string is refused, not stored with replacement characters', async () => {
+    const body = Buffer.concat([Buffer.from('{"key":"bad-'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    const response = await fetch(`${server.url}/shop/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: Array<{ code: string }> }).errors[0]!.code).toBe('InvalidJsonInput');
+    expect(mock.project('shop').data.all('channel')).toEqual([]);
+    const good = await fetch(`${server.url}/shop/channels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from('{"key":"grüße"}'),
+    });
+    expect(good.status).toBe(201);
+  });
+});

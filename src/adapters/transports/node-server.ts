@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CommerceMock } from '../../api/mock.js';
-import { errors } from '../../http/errors.js';
+import { errors, type PlatformError } from '../../http/errors.js';
 import { MAX_BODY_BYTES, requestBody } from '../../http/body.js';
 import { lateness, type MockRequest, type MockResponse } from '../../http/exchange.js';
 import { CORS_HEADERS } from '../../http/cors.js';
@@ -20,6 +20,8 @@ export interface ServerOptions {
   adminToken?: string;
   /** Browser origins allowed to call the admin routes (none by default: they are for test code and tools). */
   adminAllowOrigins?: readonly string[];
+  /** How long a client may take to send its request line and headers before it gets a 408. Default 60 s (Node's). */
+  headersTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -44,6 +46,15 @@ function send(response: ServerResponse, result: MockResponse, method: string, co
   if (body !== undefined) headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   response.writeHead(result.status, headers);
   response.end(body);
+}
+
+/** A refusal of the transport itself, in the platform's envelope, with the request's correlation id as every answer has. */
+function refusal(error: PlatformError, request: IncomingMessage): MockResponse {
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    [CORRELATION_HEADER]: correlationId({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers }),
+  };
+  return { status: error.statusCode, headers, body: error.toJSON() };
 }
 
 function fail(response: ServerResponse, error: unknown, method: string): void {
@@ -82,7 +93,7 @@ function reply(request: IncomingMessage, response: ServerResponse, answer: MockR
   return delay.then(() => send(response, answer, request.method ?? 'GET'));
 }
 
-const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+export const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** The URL of a server bound to `host`: an any-address binding is reached on the loopback address. */
 export function originOf(host: string, port: number): string {
@@ -115,14 +126,35 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
     return answer instanceof Promise ? answer.then((settled) => reply(request, response, settled)) : reply(request, response, answer);
   };
   // Long `where` predicates travel in the query string: allow far more than Node's 16 KB default.
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
+  const headersTimeout = options.headersTimeoutMs ?? 60_000;
+  const serverOptions = {
+    maxHeaderSize: MAX_HEADER_BYTES,
+    headersTimeout,
+    requestTimeout: Math.max(300_000, headersTimeout),
+    // How often Node looks for clients past their time: often enough for a short headersTimeout.
+    connectionsCheckingInterval: Math.min(30_000, Math.max(50, headersTimeout / 4)),
+  };
+  const server = createServer(serverOptions, (request, response) => {
     try {
+      // `GET * HTTP/1.1` (OPTIONS' server-wide form) and other targets that are no path are the client's mistake.
+      if (!(request.url ?? '/').startsWith('/') && !/^https?:\/\//i.test(request.url ?? '')) {
+        return send(
+          response,
+          refusal(errors.invalidInput(`The request target '${request.url}' is not a path.`), request),
+          request.method ?? 'GET',
+        );
+      }
       if (request.method === 'OPTIONS') {
         // No preflight passes for the admin routes: a page may not send them what needs one.
         if (isAdminPath(request.url ?? '/'))
           response.writeHead(403, { 'content-type': 'application/json; charset=utf-8' }).end(ADMIN_PREFLIGHT);
         else response.writeHead(204, CORS_HEADERS).end();
         return;
+      }
+      // A body announced as too large is refused from its length, without waiting for it.
+      if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+        response.setHeader('connection', 'close');
+        return send(response, refusal(errors.contentTooLarge(MAX_BODY_BYTES), request), request.method ?? 'GET');
       }
       // Most requests (every GET) carry no body: they are served at once, with no promise in between.
       const served = hasBody(request)
@@ -137,11 +169,14 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const tooSlow = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     const failure = tooLarge
       ? errors.invalidInput(`The request line and headers exceed ${MAX_HEADER_BYTES} bytes.`)
-      : errors.invalidInput(`Malformed HTTP request: ${error.message}`);
-    const body = JSON.stringify(failure.toJSON());
-    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      : tooSlow
+        ? errors.invalidInput(`The request line and headers did not arrive within ${headersTimeout} ms.`)
+        : errors.invalidInput(`Malformed HTTP request: ${error.message}`);
+    const body = JSON.stringify({ ...failure.toJSON(), ...(tooSlow ? { statusCode: 408 } : {}) });
+    const status = tooLarge ? '431 Request Header Fields Too Large' : tooSlow ? '408 Request Timeout' : '400 Bad Request';
     socket.end(
       `HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
