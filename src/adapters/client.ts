@@ -101,6 +101,17 @@ export function localClient(mock: CommerceMock): MockClient {
   };
 }
 
+/**
+ * The client with `projectKey` as its default project: its `data`, `events` and `projectKey` are that
+ * project's, and tokens are issued there unless a grant names another. What the fixture uses in
+ * remote mode, where the server's default project may be another than the fixture's.
+ */
+export function inProject(client: MockClient, projectKey: string): MockClient {
+  const { data, events } = client.project(projectKey);
+  const issue = (grant: TokenGrant) => client.tokens.issue({ ...grant, projectKey: grant.projectKey ?? projectKey });
+  return { ...client, projectKey, data, events, tokens: { ...client.tokens, issue } };
+}
+
 /** The snapshots taken of one mock, by id: what a client's `snapshot()` returns names one of them. */
 export interface SnapshotShelf {
   keep(snapshot: MockSnapshot): string;

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { test as base, type TestInfo, type WorkerInfo } from '@playwright/test';
 import type { JournalEntry } from '../core/journal.js';
-import { connectCommerceMock, localClient, type MockClient, type SnapshotId } from '../adapters/client.js';
+import { connectCommerceMock, inProject, localClient, type MockClient, type SnapshotId } from '../adapters/client.js';
 import { ImportError } from '../api/export.js';
 import {
   type CommerceMock,
@@ -237,11 +237,14 @@ async function remoteWorker(
   sdk: SdkModules | undefined,
 ): Promise<CommerceWorker> {
   const serverUrl = options.serverUrl!.replace(/\/+$/, '');
-  const client = connectCommerceMock(serverUrl, options.adminToken !== undefined ? { adminToken: options.adminToken } : {});
-  const info = await client.info();
+  const server = connectCommerceMock(serverUrl, options.adminToken !== undefined ? { adminToken: options.adminToken } : {});
+  const info = await server.info();
   const alone = hasServerToItself(options, workerInfo);
+  const projectKey = options.defaultProjectKey ?? info.defaultProjectKey;
+  // Seeding, reads, tokens and matchers act on the fixture's project, whatever the server's default is.
+  const client = inProject(server, projectKey);
   return {
-    target: { kind: 'remote', client, serverUrl, projectKey: options.defaultProjectKey ?? info.defaultProjectKey, clearAllowed: alone },
+    target: { kind: 'remote', client, serverUrl, projectKey, clearAllowed: alone },
     clearsBeforeEachTest: alone,
     baseline: undefined,
     sdk,
