@@ -15,6 +15,7 @@ import type { FaultRule } from '../core/faults.js';
 import { type PathPattern, Router } from '../http/router.js';
 import type { Method } from '../http/context.js';
 import { snapshotShelf } from './client.js';
+import { ProjectKey } from '../engine/validation.js';
 
 export const ADMIN_PREFIX = '/__mock';
 
@@ -31,8 +32,6 @@ export interface AdminOptions {
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
-
-const ProjectKey = z.string().regex(/^[a-z0-9_-]{2,36}$/);
 
 const SeedBody = z
   .object({
@@ -135,7 +134,7 @@ function readType<T>(read: () => T): T {
   }
 }
 
-const found = <T>(value: T | undefined, missing: () => PlatformError): MockResponse => {
+const orNotFound = <T>(value: T | undefined, missing: () => PlatformError): MockResponse => {
   if (value === undefined) throw missing();
   return reply(200, value);
 };
@@ -169,14 +168,14 @@ ROUTES.add('data', [
   }),
   admin('GET', ':type/key=:key', (call) => {
     const key = call.params.key!;
-    return found(
+    return orNotFound(
       readType(() => call.project().data.getByKey(call.params.type!, key)),
       () => errors.resourceNotFound({ key }),
     );
   }),
   admin('GET', ':type/:id', (call) => {
     const id = call.params.id!;
-    return found(
+    return orNotFound(
       readType(() => call.project().data.get(call.params.type!, id)),
       () => errors.resourceNotFound({ id }),
     );
@@ -213,7 +212,7 @@ ROUTES.add('tokens', [
     return reply(200, { expired: mock.tokens.expire(filter as TokenFilter) });
   }),
   admin('GET', ':accessToken', ({ mock, params }) =>
-    found(mock.tokens.get(params.accessToken!), () => errors.resourceNotFound({ id: params.accessToken! })),
+    orNotFound(mock.tokens.get(params.accessToken!), () => errors.resourceNotFound({ id: params.accessToken! })),
   ),
 ]);
 ROUTES.add('journal', [
@@ -262,13 +261,19 @@ function info(mock: CommerceMock) {
   return { defaultProjectKey: mock.options.defaultProjectKey, storage: mockInternals(mock).storage.name };
 }
 
-/** Serves `/__mock/...`; `undefined` for any other path. */
-export function serveAdmin(mock: CommerceMock, request: MockRequest, options: AdminOptions): MockResponse | undefined {
+/** The URL of an admin request (its path under `/__mock`), or `undefined` for any other request. */
+export function adminUrl(requestUrl: string): URL | undefined {
   // Every API request passes here: most are told apart without parsing a URL. The parser neither
   // decodes nor adds characters, so an admin path (dot segments, backslashes and all) spells the prefix.
-  if (!request.url.includes(ADMIN_PREFIX.slice(1))) return undefined;
-  const url = new URL(request.url, 'http://localhost');
-  if (url.pathname !== ADMIN_PREFIX && !url.pathname.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
+  if (!requestUrl.includes(ADMIN_PREFIX.slice(1))) return undefined;
+  const url = new URL(requestUrl, 'http://localhost');
+  return url.pathname === ADMIN_PREFIX || url.pathname.startsWith(`${ADMIN_PREFIX}/`) ? url : undefined;
+}
+
+/** Serves `/__mock/...`; `undefined` for any other path. */
+export function serveAdmin(mock: CommerceMock, request: MockRequest, options: AdminOptions): MockResponse | undefined {
+  const url = adminUrl(request.url);
+  if (!url) return undefined;
   const method = request.method.toUpperCase() as Method;
   const path = url.pathname.slice(ADMIN_PREFIX.length);
   try {

@@ -182,9 +182,7 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     throw new PlatformError(response.status, failure.errors ?? [{ code: 'General', message: failure.message ?? text }]);
   }
   const search = (values: Record<string, string | number | undefined>) => {
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(values)) if (value !== undefined) query.set(name, String(value));
-    const text = query.toString();
+    const text = queryParams(values).toString();
     return text ? `?${text}` : '';
   };
   const MISSING = null;

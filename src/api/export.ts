@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { TokenRecord } from '../auth/tokens.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 import { isoNow } from '../util/time.js';
+import { ProjectKey } from '../engine/validation.js';
 
 export const EXPORT_FORMAT = 'commerce-mock/export';
 export const EXPORT_VERSION = 1;
@@ -72,10 +73,7 @@ const ExportFile = z
     format: z.literal(EXPORT_FORMAT),
     version: z.literal(EXPORT_VERSION),
     exportedAt: z.string().optional(),
-    projects: z.record(
-      z.string().regex(/^[a-z0-9_-]{2,36}$/, 'Project keys have 2 to 36 characters: a-z, 0-9, - and _.'),
-      z.record(z.string().min(1), z.array(Entry)),
-    ),
+    projects: z.record(ProjectKey, z.record(z.string().min(1), z.array(Entry))),
     tokens: z.array(Token).optional(),
   })
   .strict();

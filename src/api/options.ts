@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
 import type { StorageBackend } from '../storage/backend.js';
 import type { MockExport } from './export.js';
-import { PROJECT_KEY_PATTERN } from './project.js';
+import { ProjectKey } from '../engine/validation.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
 export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
@@ -28,10 +28,7 @@ const Origin = z
 export const CommerceMockOptions = z
   .object({
     /** The project programmatic calls use when they name none. */
-    defaultProjectKey: z
-      .string()
-      .regex(PROJECT_KEY_PATTERN, 'Project keys have 2 to 36 characters: a-z, 0-9, - and _.')
-      .default('test-project'),
+    defaultProjectKey: ProjectKey.default('test-project'),
     apiUrl: Origin.default(DEFAULT_API_URL),
     authUrl: Origin.default(DEFAULT_AUTH_URL),
     /** Check API requests for a bearer token. Alone it refuses nothing: a token stays optional and unverified. */

@@ -1,6 +1,7 @@
 /** One project's data and events, in process: what `mock.data`, `mock.events` and `mock.project(key)` are. */
 import { PROGRAMMATIC } from '../auth/identity.js';
 import type { ResourceDefinition } from '../engine/define.js';
+import { PROJECT_KEY_PATTERN } from '../engine/validation.js';
 import { fullMessage, MESSAGE_TYPE_ID, type MessageFilter, messageMatches, retained, retainedSince } from '../engine/messages.js';
 import { DELIVERY_TYPE_ID, type Delivery, type DeliveryFilter, deliveryMatches } from '../engine/outbox.js';
 import type { ResourceEngine } from '../engine/resource-engine.js';
@@ -21,8 +22,6 @@ import {
   type SeedArguments,
   type UpdateBody,
 } from './vocabulary.js';
-
-export const PROJECT_KEY_PATTERN = /^[a-z0-9_-]{2,36}$/;
 
 /** The project key `project(key)` was given, checked: a typo should fail here, not read an empty project. */
 export function checkedProjectKey(projectKey: unknown): string {

@@ -156,6 +156,10 @@ export const Slug = localized(identifier('Slugs'));
 
 export const Key = identifier('Keys');
 
+/** A project key, as the platform allows them (the programmatic API, the admin API, exports and options check it alike). */
+export const PROJECT_KEY_PATTERN = /^[a-z0-9_-]{2,36}$/;
+export const ProjectKey = z.string().regex(PROJECT_KEY_PATTERN, 'Project keys have 2 to 36 characters: a-z, 0-9, - and _.');
+
 export const AttributeName = identifier('Attribute names');
 
 /**

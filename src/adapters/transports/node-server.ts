@@ -6,7 +6,7 @@ import { MAX_BODY_BYTES, requestBody } from '../../http/body.js';
 import { lateness, type MockRequest, type MockResponse } from '../../http/exchange.js';
 import { CORS_HEADERS } from '../../http/cors.js';
 import { CORRELATION_HEADER, correlationId } from '../../http/correlation.js';
-import { ADMIN_PREFIX, type AdminOptions, serveAdmin } from '../admin.js';
+import { type AdminOptions, adminUrl, serveAdmin } from '../admin.js';
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8989. */
@@ -33,7 +33,6 @@ export interface RunningServer {
 
 const MAX_HEADER_BYTES = 1024 * 1024;
 
-const isAdminPath = (url: string) => url === ADMIN_PREFIX || url.startsWith(`${ADMIN_PREFIX}/`) || url.startsWith(`${ADMIN_PREFIX}?`);
 const ADMIN_PREFLIGHT = JSON.stringify(
   errors.insufficientScope('The admin routes do not serve web pages: no cross-origin request to them is allowed.').toJSON(),
 );
@@ -113,11 +112,7 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
   const serve = (request: IncomingMessage, response: ServerResponse, body: Buffer | undefined | 'too-large') => {
     const method = request.method ?? 'GET';
     const mockRequest: MockRequest = { method, url: request.url ?? '/', headers: request.headers };
-    if (body === 'too-large') {
-      const error = errors.contentTooLarge(MAX_BODY_BYTES);
-      const headers = { 'content-type': 'application/json; charset=utf-8', [CORRELATION_HEADER]: correlationId(mockRequest) };
-      return send(response, { status: error.statusCode, headers, body: error.toJSON() }, method);
-    }
+    if (body === 'too-large') return send(response, refusal(errors.contentTooLarge(MAX_BODY_BYTES), request), method);
     if (body !== undefined) Object.assign(mockRequest, requestBody(body, request.headers['content-type']));
     // Admin answers carry no CORS headers: a page may not read them (the API's stay open to pages).
     const admin = serveAdmin(mock, mockRequest, adminOptions);
@@ -146,7 +141,7 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
       }
       if (request.method === 'OPTIONS') {
         // No preflight passes for the admin routes: a page may not send them what needs one.
-        if (isAdminPath(request.url ?? '/'))
+        if (adminUrl(request.url ?? '/'))
           response.writeHead(403, { 'content-type': 'application/json; charset=utf-8' }).end(ADMIN_PREFLIGHT);
         else response.writeHead(204, CORS_HEADERS).end();
         return;
