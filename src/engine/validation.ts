@@ -100,9 +100,57 @@ function issueToError(issue: z.core.$ZodIssue, input: unknown, prefix: readonly 
  * passes. A body of the wrong shape reports its shape problems only (see `fieldErrors`).
  */
 export function validate<T>(schema: z.ZodType<T>, input: unknown, prefix: readonly PropertyKey[] = []): T {
-  const result = schema.safeParse(input);
+  let result = schema.safeParse(input);
+  // The platform's JSON reader takes an explicit `null` in an optional field as the field not sent
+  // (commercetools' own test-data builders and sample data sets send such nulls). Only the members
+  // a parse refuses are dropped, so a `null` inside a free-form JSON value (a custom object's value,
+  // an attribute's) is kept; a required field that is `null` is still refused, quoting the null.
+  let candidate = input;
+  for (let round = 0; !result.success && round < MAX_NULL_ROUNDS; round++) {
+    const refusedNulls = nullPaths(result.error.issues, candidate);
+    if (refusedNulls.length === 0) break;
+    candidate = withoutMembers(candidate, refusedNulls);
+    result = schema.safeParse(candidate);
+  }
   if (result.success) return result.data;
   throw fieldErrors(result.error.issues.map((issue) => issueToError(issue, input, prefix)));
+}
+
+/** A refusal can hide another until the first is gone (a union tries its members one by one). */
+const MAX_NULL_ROUNDS = 4;
+
+/** The paths of the nulls these issues refuse, the issues of each member a union tried included. */
+function nullPaths(issues: readonly z.core.$ZodIssue[], input: unknown, base: readonly PropertyKey[] = []): PropertyKey[][] {
+  const paths: PropertyKey[][] = [];
+  for (const issue of issues) {
+    const path = [...base, ...issue.path];
+    if (issue.code === 'invalid_type' && valueAt(input, path) === null) paths.push(path);
+    else if (issue.code === 'invalid_union') for (const member of issue.errors) paths.push(...nullPaths(member, input, path));
+  }
+  return paths;
+}
+
+/** A copy of `input` without the object members at `paths`, sharing every subtree it does not change. */
+function withoutMembers(input: unknown, paths: ReadonlyArray<readonly PropertyKey[]>): unknown {
+  const byHead = new Map<PropertyKey, Array<readonly PropertyKey[]>>();
+  const dropped = new Set<PropertyKey>();
+  for (const path of paths) {
+    const [head, ...rest] = path;
+    if (head === undefined) continue;
+    if (rest.length === 0) dropped.add(head);
+    else byHead.set(head, [...(byHead.get(head) ?? []), rest]);
+  }
+  if (Array.isArray(input)) {
+    // An array's element that is null is refused as it is: only object members count as absent.
+    return input.map((element, index) => (byHead.has(index) ? withoutMembers(element, byHead.get(index)!) : element));
+  }
+  if (!isPlainObject(input)) return input;
+  // fromEntries defines each member, so a member named `__proto__` stays a member.
+  return Object.fromEntries(
+    Object.entries(input)
+      .filter(([name]) => !dropped.has(name))
+      .map(([name, value]) => [name, byHead.has(name) ? withoutMembers(value, byHead.get(name)!) : value]),
+  );
 }
 
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
