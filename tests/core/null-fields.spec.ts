@@ -21,7 +21,12 @@ async function send(mock: CommerceMock, path: string, body: unknown): Promise<{ 
 }
 
 const createZone = async (apiRoot: ByProjectKeyRequestBuilder, body: unknown) =>
-  (await apiRoot.zones().post({ body: raw<ZoneDraft>(body) }).execute()).body;
+  (
+    await apiRoot
+      .zones()
+      .post({ body: raw<ZoneDraft>(body) })
+      .execute()
+  ).body;
 
 test.describe('null in an optional field is the field not sent', () => {
   test('a draft: stored as if the field were absent (fetch)', async ({ mock }) => {
@@ -32,7 +37,12 @@ test.describe('null in an optional field is the field not sent', () => {
   });
 
   test('nested objects and list items: a product draft full of nulls (SDK)', async ({ apiRoot, mock }) => {
-    const productType = (await apiRoot.productTypes().post({ body: { name: 'plain', description: 'plain' } }).execute()).body;
+    const productType = (
+      await apiRoot
+        .productTypes()
+        .post({ body: { name: 'plain', description: 'plain' } })
+        .execute()
+    ).body;
     const body = raw<ProductDraft>({
       key: 'nulls',
       name: { en: 'Nulls' },
@@ -41,7 +51,12 @@ test.describe('null in an optional field is the field not sent', () => {
       description: null,
       taxCategory: null,
       categories: null,
-      masterVariant: { sku: 'N-1', key: null, prices: [{ key: null, value: { currencyCode: 'EUR', centAmount: 100 }, country: null }], images: null },
+      masterVariant: {
+        sku: 'N-1',
+        key: null,
+        prices: [{ key: null, value: { currencyCode: 'EUR', centAmount: 100 }, country: null }],
+        images: null,
+      },
       variants: [{ sku: 'N-2', attributes: null }],
       publish: null,
     });
@@ -67,7 +82,13 @@ test.describe('null in an optional field is the field not sent', () => {
   test('an update action: a null optional value unsets the field, as its absence does', async ({ apiRoot }) => {
     const zone = await createZone(apiRoot, { name: 'z', description: 'before' });
     const action = raw<ZoneUpdateAction>({ action: 'setDescription', description: null });
-    const updated = (await apiRoot.zones().withId({ ID: zone.id }).post({ body: { version: zone.version, actions: [action] } }).execute()).body;
+    const updated = (
+      await apiRoot
+        .zones()
+        .withId({ ID: zone.id })
+        .post({ body: { version: zone.version, actions: [action] } })
+        .execute()
+    ).body;
     expect(updated.version).toBe(2);
     expect(updated).not.toHaveProperty('description');
   });
@@ -84,15 +105,26 @@ test.describe('null in an optional field is the field not sent', () => {
 
 test.describe('where null keeps its meaning', () => {
   test('a required field that is null is refused, quoting the null; nothing is stored', async ({ apiRoot, mock }) => {
-    const refused = await sdkFailure(apiRoot.zones().post({ body: raw<ZoneDraft>({ name: null, description: null }) }).execute());
+    const refused = await sdkFailure(
+      apiRoot
+        .zones()
+        .post({ body: raw<ZoneDraft>({ name: null, description: null }) })
+        .execute(),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.body.errors).toEqual([invalidJson('name: JSON string expected, not null.')]);
     const zone = await createZone(apiRoot, { name: 'z' });
     const action = raw<ZoneUpdateAction>({ action: 'changeName', name: null });
-    const refusedAction = await sdkFailure(apiRoot.zones().withId({ ID: zone.id }).post({ body: { version: 1, actions: [action] } }).execute());
+    const refusedAction = await sdkFailure(
+      apiRoot
+        .zones()
+        .withId({ ID: zone.id })
+        .post({ body: { version: 1, actions: [action] } })
+        .execute(),
+    );
     expect(refusedAction.statusCode).toBe(400);
     expect(refusedAction.body.errors[0]).toMatchObject({ code: 'InvalidJsonInput' });
-    expect(refusedAction.body.errors[0].detailedErrorMessage).toContain('name: JSON string expected, not null.');
+    expect(refusedAction.body.errors[0]?.detailedErrorMessage).toContain('name: JSON string expected, not null.');
     expect(mock.data.all('zone').map((stored) => [stored.name, stored.version])).toEqual([['z', 1]]);
   });
 

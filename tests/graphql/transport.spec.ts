@@ -80,14 +80,21 @@ test.describe('errors before execution', () => {
     expect(error.message).toContain('Syntax Error');
     expect(error.locations).toEqual([{ line: 1, column: 17 }]);
     expect(error.extensions).toEqual({ code: 'InvalidInput' });
+    // The envelope of the platform's definition for /graphql, as every REST 400.
+    expect(failure.body.statusCode).toBe(400);
+    expect(failure.body.message).toBe(error.message);
+    expect(error.code).toBe('InvalidInput');
   });
 
   test('a field the schema does not have: 400, nothing executed', async ({ mock }) => {
     const { status, body } = await post(mock.options.apiUrl, JSON.stringify({ query: '{ zones { total colour } }' }));
     expect(status).toBe(400);
     expect(body.data).toBeUndefined();
+    expect(body.statusCode).toBe(400);
+    expect(body.message).toBe('Cannot query field "colour" on type "ZoneQueryResult".');
     expect(body.errors).toEqual([
       {
+        code: 'InvalidInput',
         message: 'Cannot query field "colour" on type "ZoneQueryResult".',
         locations: [{ line: 1, column: 17 }],
         extensions: { code: 'InvalidInput' },
@@ -101,6 +108,20 @@ test.describe('errors before execution', () => {
     expect(status).toBe(400);
     expect(body.errors[0].message).toContain('$limit');
     expect(body.errors[0].extensions.code).toBe('InvalidInput');
+    expect(body).toMatchObject({ statusCode: 400, message: body.errors[0].message, errors: [{ code: 'InvalidInput' }] });
+    expect(body.data).toBeUndefined();
+  });
+
+  test('an execution error answered InvalidInput: 400 with the GraphQL body, data included, as the platform', async ({ mock }) => {
+    mock.data.create('zone', { key: 'europe', name: 'Europe' });
+    const request = { query: '{ zones { total } customerGroups(where: "key ===") { total } }' };
+    const { status, body } = await post(mock.options.apiUrl, JSON.stringify(request));
+    expect(status).toBe(400);
+    // customerGroups is non-null in the schema: its error makes the whole `data` null.
+    expect(body.data).toBeNull();
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0]).toMatchObject({ path: ['customerGroups'], extensions: { code: 'InvalidInput' } });
+    expect(body.statusCode).toBeUndefined();
   });
 });
 

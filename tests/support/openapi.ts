@@ -103,12 +103,14 @@ function repair(definition: Definition): void {
     };
     for (const typeId of schemas.ReferenceTypeId?.enum ?? []) references[typeId as string] ??= `${SCHEMAS}PlainReference`;
   }
-  // Since 2026-01-29 the GraphQL API answers invalid input with 400 and its GraphQL body (the platform's
-  // release note "Changed GraphQL API status code on invalid input"); the definition still says only the
-  // REST envelope, which a request that is not GraphQL at all (malformed JSON) still gets.
+  // Since 2026-01-29 the GraphQL API answers invalid input found while executing with 400 and its
+  // GraphQL body, `data` included (the platform's release note "Changed GraphQL API status code on
+  // invalid input"); the definition still says only the REST envelope, which a request refused before
+  // execution gets (malformed JSON, a document that does not parse or validate).
   const graphql = definition.paths['/{projectKey}/graphql']?.post;
   if (graphql?.responses) {
-    const either = { oneOf: [ref('GraphQLResponse'), ERROR_RESPONSE] };
+    const executed = { allOf: [ref('GraphQLResponse'), { type: 'object', required: ['data'] }] };
+    const either = { oneOf: [executed, ERROR_RESPONSE] };
     graphql.responses['400'] = { content: { 'application/json': { schema: either } } };
   }
   const clientLogging = schemas.ClientLogging;

@@ -1,7 +1,7 @@
 /**
  * `POST /{projectKey}/graphql`: the platform's schema answered by the REST core. Transport problems
  * (a body that is not JSON, no `query`) are REST errors; a document that does not parse or validate,
- * or variables of the wrong type, are a 400 with GraphQL `errors`; errors while executing keep the
+ * or variables of the wrong type, are a REST 400 whose errors are GraphQL's; errors while executing keep the
  * platform's REST code and fields in `extensions` (400 for `InvalidInput`, as the platform answers
  * since January 2026, otherwise 200 with the partial `data`).
  */
@@ -108,7 +108,7 @@ function stoppingAtExtensions(rest: RestCall): { rest: RestCall; pending: () => 
 export function serveGraphql(body: string | undefined, rest: RestCall, atomically: <T>(work: () => T) => T): Reply {
   const request = graphqlRequest(body);
   const checked = checkedDocument(request.query);
-  if ('errors' in checked) return { status: 400, body: { errors: checked.errors.map((error) => formatted(error, true)) } };
+  if ('errors' in checked) return refused(checked.errors.map((error) => formatted(error, true)));
   const operation = graphqlJs().getOperationAST(checked.document, request.operationName);
   if (operation?.operation !== 'mutation') return replyTo(run(request, checked.document, platformSchema(), rest));
   return replyTo(
@@ -158,8 +158,20 @@ function replyTo(result: ExecutionResult): Reply {
   const requestError = !('data' in result);
   const formattedErrors = result.errors?.map((error) => formatted(error, requestError));
   const invalid = requestError || formattedErrors?.some((error) => error.extensions?.code === 'InvalidInput');
+  if (requestError) return refused(formattedErrors ?? []);
   const reply: Record<string, unknown> = { data: result.data ?? null };
   if (formattedErrors) reply.errors = formattedErrors;
-  if (requestError) delete reply.data;
   return { status: invalid ? 400 : 200, body: reply };
+}
+
+/**
+ * A request refused before execution: 400 in the envelope the platform's definition declares for
+ * `/graphql` (`statusCode`, `message`, `errors[].code`, as every REST 400), each error keeping
+ * GraphQL's `message`, `locations` and `extensions`, so the SDK's error handling and GraphQL clients
+ * both read it. (An execution error answered InvalidInput keeps the GraphQL body, `data` included,
+ * as the platform's own example of its 400 shows.)
+ */
+function refused(graphqlErrors: readonly GraphQLFormattedError[]): Reply {
+  const listed = graphqlErrors.map((error) => ({ code: String(error.extensions?.code ?? 'InvalidInput'), ...error }));
+  return { status: 400, body: { statusCode: 400, message: listed[0]?.message ?? 'Invalid GraphQL request.', errors: listed } };
 }
