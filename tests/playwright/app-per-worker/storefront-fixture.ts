@@ -16,6 +16,7 @@ export const test = base.extend<Record<never, never>, { storefrontUrl: string }>
       const mockPort = firstPort + 2 * workerInfo.parallelIndex;
       const mockUrl = await commerceUrl({ port: mockPort });
       const storefrontUrl = `http://127.0.0.1:${mockPort + 1}`;
+      // The app's own start command, its platform URLs pointed at this worker's mock.
       const storefront = spawn(process.execPath, ['--import', 'tsx', 'tests/app/storefront.ts'], {
         env: {
           ...process.env,
@@ -29,8 +30,10 @@ export const test = base.extend<Record<never, never>, { storefrontUrl: string }>
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const exited = once(storefront, 'exit');
+      // Ready once its health route answers.
       await expect(async () => expect((await fetch(`${storefrontUrl}/health`)).ok).toBe(true)).toPass({ timeout: 20_000 });
       await use(storefrontUrl);
+      // After the worker's last test; the mock's port closes after this, with the worker.
       storefront.kill();
       await exited;
     },
