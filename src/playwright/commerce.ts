@@ -32,10 +32,32 @@ export type SdkAuth =
 
 export const TEST_CREDENTIALS = { clientId: 'commerce-mock-client', clientSecret: 'commerce-mock-secret' };
 
+/** What `commerce.url()` and the worker fixture `commerceUrl()` take. */
+export interface UrlOptions {
+  /** The port to serve the worker's mock on; without it, a free one. */
+  port?: number;
+}
+
 /** Where the fixture's mock is: in this worker, or a server the test process does not own. */
 export type CommerceTarget =
-  | { kind: 'in-process'; mock: CommerceMock; client: MockClient; serverUrl: () => Promise<string> }
+  | { kind: 'in-process'; mock: CommerceMock; client: MockClient; serverUrl: (options?: UrlOptions) => Promise<string> }
   | { kind: 'remote'; client: MockClient; serverUrl: string; projectKey: string; clearAllowed: boolean };
+
+/**
+ * The URL of a real port serving the target's mock: in process, the worker's own server (started on
+ * first use); in remote mode, the server, whose port its own command line chose.
+ */
+export async function urlOf(target: CommerceTarget, options: UrlOptions = {}): Promise<string> {
+  if (target.kind === 'in-process') return target.serverUrl(options);
+  const server = new URL(target.serverUrl);
+  const serverPort = Number(server.port || (server.protocol === 'https:' ? 443 : 80));
+  if (options.port !== undefined && options.port !== 0 && options.port !== serverPort) {
+    throw new Error(
+      `commerce-mock: url({ port: ${options.port} }) asks for a port of its own, and this worker's mock is the server at ${target.serverUrl} (remote mode), whose port its own --port chose.`,
+    );
+  }
+  return target.serverUrl;
+}
 
 /** What the fixture's own machinery reads of a `commerce` (kept off its public surface). */
 interface Internals {
@@ -111,10 +133,11 @@ export class Commerce implements CommerceSurface<'async'> {
 
   /**
    * The URL of a real localhost port serving this same mock (API and token routes): in process, started
-   * on first use, for Playwright's `request` fixture and processes the test starts; in remote mode, the server.
+   * on first use (on `port`, or a free one), for Playwright's `request` fixture and processes the test
+   * starts; in remote mode, the server.
    */
-  async url(): Promise<string> {
-    return this.#target.kind === 'remote' ? this.#target.serverUrl : this.#target.serverUrl();
+  async url(options?: UrlOptions): Promise<string> {
+    return urlOf(this.#target, options);
   }
 
   /** Another project's `data` and `events`, as `commerce.data` and `commerce.events` are the default project's. */

@@ -15,7 +15,7 @@ import type { StorageBackend } from '../storage/backend.js';
 import { interceptFetch } from '../adapters/transports/mock-agent.js';
 import { startServer, type RunningServer } from '../adapters/transports/node-server.js';
 import { routeBrowser, routeBrowserTo } from '../adapters/transports/playwright-route.js';
-import { Commerce, type CommerceTarget, type SdkModules } from './commerce.js';
+import { Commerce, type CommerceTarget, type SdkModules, type UrlOptions, urlOf } from './commerce.js';
 import { formatJournal, summarizeJournal } from './journal-report.js';
 import { unawaitedAssertions } from './web-first.js';
 
@@ -70,6 +70,11 @@ async function loadSdk(): Promise<SdkModules | undefined> {
 export interface CommerceWorkerFixtures {
   /** Options for the worker's mock: set them in `use` of playwright.config.ts or with `test.use()` at file level. */
   commerceMock: CommerceMockFixtureOptions;
+  /**
+   * `commerce.url()` for worker fixtures: the URL of a real localhost port serving this worker's mock,
+   * started on first use (on `port`, or a free one), e.g. for an app a worker fixture starts.
+   */
+  commerceUrl: (options?: UrlOptions) => Promise<string>;
   /** The worker's mock, its fetch interception and its lazily started server. */
   _commerceWorker: CommerceWorker;
 }
@@ -116,17 +121,18 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
       } = options;
       const mock = createWorkerMock(mockOptions, storage);
       const interception = await interceptFetch(mock, { allowNetConnect: allowNetConnect ?? true });
-      let server: Promise<RunningServer> | undefined;
-      const serverUrl = async () => (await (server ??= startServer(mock, { port: 0 }))).url;
+      const server = portServer(mock);
       const client = localClient(mock);
       const baseline = await seedBaseline(client, options, true);
-      await use({ target: { kind: 'in-process', mock, client, serverUrl }, clearsBeforeEachTest: true, baseline, sdk });
-      if (server) await (await server).close();
+      await use({ target: { kind: 'in-process', mock, client, serverUrl: server.url }, clearsBeforeEachTest: true, baseline, sdk });
+      await server.close();
       await interception.restore();
       mockInternals(mock).storage.close?.();
     },
     { scope: 'worker', box: true },
   ],
+
+  commerceUrl: [async ({ _commerceWorker }, use) => use((options) => urlOf(_commerceWorker.target, options)), { scope: 'worker' }],
 
   _commerceSession: [
     async ({ _commerceWorker }, use, testInfo) => {
@@ -182,6 +188,40 @@ function createWorkerMock(options: CommerceMockOptions, storage: CommerceMockFix
     if (error instanceof ImportError) throw new ImportError(error.path, error.problem, 'the commerceMock option initialData');
     throw error;
   }
+}
+
+/**
+ * The worker's one server for `commerce.url()`: started on the first call, on the port it asks for
+ * (a free one without). A later call asking for another port is refused rather than answered with a
+ * URL that port does not serve; a port another process holds fails that call, and the next may retry.
+ */
+function portServer(mock: CommerceMock): { url: (options?: UrlOptions) => Promise<string>; close: () => Promise<void> } {
+  let server: Promise<RunningServer> | undefined;
+  const start = async (port: number) => {
+    try {
+      return await startServer(mock, { port });
+    } catch (error) {
+      server = undefined;
+      throw new Error(
+        `commerce-mock: this worker's mock cannot serve on port ${port} (${(error as Error).message}): give each worker a port of its own (e.g. a first port + workerInfo.parallelIndex), or leave port out for a free one.`,
+      );
+    }
+  };
+  return {
+    url: async ({ port } = {}) => {
+      const running = await (server ??= start(port ?? 0));
+      if (port !== undefined && port !== 0 && port !== running.port) {
+        throw new Error(
+          `commerce-mock: url({ port: ${port} }) asks for a port this worker's mock does not serve: it serves ${running.url} since its first url() call. A worker has one server; ask for its port at the first call.`,
+        );
+      }
+      return running.url;
+    },
+    close: async () => {
+      const running = await server?.catch(() => undefined);
+      await running?.close();
+    },
+  };
 }
 
 /**

@@ -9,5 +9,5 @@ export {
   type CommerceWorkerFixtures,
 } from './fixtures.js';
 export type { AssociateDecisionFilter, ReceivedRequest, StoredExpectation } from './matchers.js';
-export { Commerce, type GraphqlResult, type SdkAuth, TEST_CREDENTIALS } from './commerce.js';
+export { Commerce, type GraphqlResult, type SdkAuth, TEST_CREDENTIALS, type UrlOptions } from './commerce.js';
 export const expect = baseExpect.extend(commerceMatchers);

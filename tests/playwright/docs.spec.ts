@@ -82,3 +82,13 @@ test('docs/playwright.md: the example of the associate matchers runs in associat
   expect(examples).toHaveLength(1);
   expect(markedRegions('tests/playwright/associate-matchers.spec.ts').map(asWritten)).toEqual(examples.map(asWritten));
 });
+
+test('docs/playwright.md: the One app per worker fixture and test are the code app-per-worker.spec.ts runs, as written', () => {
+  const section = doc.slice(doc.indexOf('## One app per worker'), doc.indexOf('## TypeScript notes'));
+  const examples = [...section.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((match) => match[1]!);
+  expect(examples).toHaveLength(2);
+  const regions = ['storefront-fixture.ts', 'storefront.case.ts'].flatMap((file) =>
+    markedRegions(`tests/playwright/app-per-worker/${file}`),
+  );
+  expect(regions.map(asWritten)).toEqual(examples.map(asWritten));
+});

@@ -20,10 +20,17 @@ const quick = expect.configure({ timeout: 300 });
 const later = (write: () => Promise<unknown>, ms = 300) => setTimeout(() => void write(), ms);
 
 test.describe('the fixture in remote mode', () => {
-  test('reads, seeding and tokens go to the server', async ({ commerce, server }) => {
+  test('reads, seeding and tokens go to the server', async ({ commerce, commerceUrl, server }) => {
     expect(commerce.location).toBe(server.url);
     expect(commerce.apiUrl).toBe(server.url);
     expect(await commerce.url()).toBe(server.url);
+    expect(await commerceUrl()).toBe(server.url);
+    // Its port is the server's: asking for that one is fine, asking for another is refused.
+    const port = Number(new URL(server.url).port);
+    expect(await commerce.url({ port })).toBe(server.url);
+    await expect(commerceUrl({ port: port + 1 })).rejects.toThrow(
+      `url({ port: ${port + 1} }) asks for a port of its own, and this worker's mock is the server at ${server.url} (remote mode)`,
+    );
     const [customer] = await commerce.data.seed(customerFactory.build({ firstName: 'Ada' }));
     expect(server.mock.data.get('customer', customer!.id)?.firstName).toBe('Ada');
     expect((await commerce.data.get('customer', customer!.id))?.firstName).toBe('Ada');
