@@ -194,7 +194,13 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
    * customer's active carts among every cart of a long-running server).
    */
   groups?: Record<string, GroupIndex<R>>;
-  /** The body of a 201 for a create; defaults to the resource. */
+  /**
+   * The resource as every response shows it, when that is not the resource as stored (secrets
+   * partially hidden); `where` and `sort` still match the stored resource. The in-process API reads
+   * what is stored.
+   */
+  responseBody?(resource: R): R;
+  /** The body of a 201 for a create; defaults to the resource (as `responseBody` shows it). */
   createdBody?(resource: R): unknown;
   /** Routes the generic shape does not cover; matched before it. */
   routes?: CustomRoute[];

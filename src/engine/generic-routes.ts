@@ -1,6 +1,7 @@
 import { route, type Route } from '../http/router.js';
 import { created, ok, type ApiCall } from '../http/context.js';
-import type { ResourceDefinition, Locator, Engine } from './define.js';
+import type { StoredDocument } from '../storage/backend.js';
+import type { ResourceDefinition, Locator, Engine, QueryShape } from './define.js';
 
 /** The generic route shape of the spec, for one declared resource type. */
 export function resourceRoutes(definition: ResourceDefinition, engine: Engine): Route[] {
@@ -8,25 +9,30 @@ export function resourceRoutes(definition: ResourceDefinition, engine: Engine): 
   const locators: Array<[string, (call: ApiCall) => Locator]> = [[':id', (call) => ({ id: call.params.id! })]];
   if (!excluded.has('byKey')) locators.push(['key=:key', (call) => ({ key: call.params.key! })]);
 
+  const shown = definition.responseBody ?? ((resource: StoredDocument) => resource);
+  const answer = (call: ApiCall, resource: StoredDocument) => call.expand(shown(resource));
+  // The stored resources are matched; only the page is shown.
+  const listShape: QueryShape = definition.responseBody ? { present: definition.responseBody, presentedFields: [] } : {};
+
   const routes: Route[] = [
     ...(definition.routes ?? []).map((custom) => route(custom.method, custom.path, (call) => custom.handle(call, engine))),
   ];
-  routes.push(route('GET', '', (call) => ok(engine.query(definition, call.ctx.project, call.query))));
+  routes.push(route('GET', '', (call) => ok(engine.query(definition, call.ctx.project, call.query, listShape))));
   if (!excluded.has('create')) {
     routes.push(
       route('POST', '', (call) => {
-        const resource = call.expand(engine.create(definition, call.json(), call.ctx));
+        const resource = answer(call, engine.create(definition, call.json(), call.ctx));
         return created(definition.createdBody ? definition.createdBody(resource) : resource);
       }),
     );
   }
   for (const [path, locate] of locators) {
-    routes.push(route('GET', path, (call) => ok(call.expand(engine.get(definition, call.ctx.project, locate(call))))));
+    routes.push(route('GET', path, (call) => ok(answer(call, engine.get(definition, call.ctx.project, locate(call))))));
     if (!excluded.has('update')) {
-      routes.push(route('POST', path, (call) => ok(call.expand(engine.update(definition, locate(call), call.json(), call.ctx)))));
+      routes.push(route('POST', path, (call) => ok(answer(call, engine.update(definition, locate(call), call.json(), call.ctx)))));
     }
     if (!excluded.has('delete')) {
-      routes.push(route('DELETE', path, (call) => ok(call.expand(engine.remove(definition, locate(call), call.version(), call.ctx)))));
+      routes.push(route('DELETE', path, (call) => ok(answer(call, engine.remove(definition, locate(call), call.version(), call.ctx)))));
     }
   }
   return routes;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
+import { partiallyHidden, withHidden } from './secrets.js';
 
 const Required = z.string().min(1);
 const AwsRegion = z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'An AWS region such as eu-central-1.');
@@ -52,6 +53,26 @@ export const Destination = z.discriminatedUnion('type', [
   }),
 ]);
 export type Destination = z.infer<typeof Destination>;
+
+/** The fields of each destination type the platform partially hides on retrieval. */
+const SECRET_FIELDS: Partial<Record<Destination['type'], readonly string[]>> = {
+  SQS: ['accessKey', 'accessSecret'],
+  SNS: ['accessKey', 'accessSecret'],
+  EventGrid: ['accessKey'],
+  ConfluentCloud: ['apiKey', 'apiSecret'],
+};
+
+/** The destination as responses show it: its secrets partially hidden (a Service Bus connection string's SharedAccessKey alone). */
+export function shownDestination(destination: Destination): Destination {
+  if (destination.type === 'AzureServiceBus') {
+    const connectionString = destination.connectionString.replace(
+      /(SharedAccessKey=)([^;]+)/,
+      (_, name: string, key: string) => name + partiallyHidden(key),
+    );
+    return { ...destination, connectionString };
+  }
+  return withHidden(destination, SECRET_FIELDS[destination.type] ?? []);
+}
 
 /** The resource types whose messages a subscription may name (the platform's MessageSubscriptionResourceTypeId). */
 const MessageResourceTypeId = z.enum([

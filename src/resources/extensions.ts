@@ -9,6 +9,7 @@ import { errors, fieldErrors, PlatformError, type ErrorObject } from '../http/er
 import { compilePredicate } from '../query/index.js';
 import { changer, setter } from '../engine/common-actions.js';
 import { defineResource, type SdkTypes } from '../engine/define.js';
+import { withHidden } from '../engine/secrets.js';
 import { EXTENSION_TYPE_ID, type Extension, type ExtensionTrigger } from '../engine/extension-gate.js';
 import { Key } from '../engine/validation.js';
 import type { Extension as SdkExtension, ExtensionDraft as SdkExtensionDraft } from '@commercetools/platform-sdk';
@@ -126,7 +127,16 @@ export const extensions = defineResource<ExtensionDraft, Extension, SdkTypes<Sdk
     setTimeoutInMs: setter('timeoutInMs', TimeoutInMs),
   },
   afterActions: assertValid,
+  responseBody: (extension) => ({ ...extension, destination: shownDestination(extension.destination) }),
 });
+
+/** The destination as responses show it: the secrets the platform partially hides on retrieval. */
+function shownDestination(destination: Extension['destination']): Extension['destination'] {
+  if (destination.type === 'AWSLambda') return withHidden(destination, ['accessKey', 'accessSecret']);
+  if (destination.type !== 'HTTP' || !destination.authentication) return destination;
+  const field = destination.authentication.type === 'AuthorizationHeader' ? 'headerValue' : 'key';
+  return { ...destination, authentication: withHidden(destination.authentication, [field]) };
+}
 
 declare module '../http/context.js' {
   interface StoredTypes {

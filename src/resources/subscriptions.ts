@@ -17,6 +17,7 @@ import {
   EventSubscription,
   MessageSubscription,
   SUBSCRIPTION_TYPE_ID,
+  shownDestination,
   type Subscription,
 } from '../engine/subscription.js';
 import { Key } from '../engine/validation.js';
@@ -34,9 +35,12 @@ type SubscriptionDraft = z.infer<typeof SubscriptionDraft>;
 
 /**
  * The destination as stored: an EventBridge destination gains the `source` its events carry, which
- * the platform derives from the project and the subscription.
+ * the platform derives from the project and the subscription; an SQS or SNS destination its
+ * `authenticationMode`, `Credentials` unless given.
  */
 function storedDestination(destination: Destination, ctx: ResourceContext, key: string | undefined): Destination {
+  if (destination.type === 'SQS' || destination.type === 'SNS')
+    return { ...destination, authenticationMode: destination.authenticationMode ?? 'Credentials' };
   if (destination.type !== 'EventBridge') return destination;
   return { ...destination, source: `aws.partner/commercetools.com/${ctx.project}/${key ?? 'subscription'}` } as Destination;
 }
@@ -101,6 +105,7 @@ export const subscriptions = defineResource<SubscriptionDraft, Subscription, Sdk
     ),
   },
   afterActions: assertValid,
+  responseBody: (subscription) => ({ ...subscription, destination: shownDestination(subscription.destination) }),
 });
 
 declare module '../http/context.js' {

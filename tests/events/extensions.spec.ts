@@ -208,7 +208,8 @@ test('GraphQL creates, reads, updates and deletes extensions, each destination s
         destination: {
           type: 'HTTP',
           url: 'https://extensions.example.com/carts',
-          authentication: { type: 'AuthorizationHeader', headerValue: 'Basic c2VjcmV0' },
+          // Partially hidden on retrieval, as the platform shows it.
+          authentication: { type: 'AuthorizationHeader', headerValue: '**********cmV0' },
         },
       },
     },
