@@ -112,7 +112,6 @@ test('as an associate: the missing permission is an error, and the decision is r
 
 test('graphqlInput: a factory draft as GraphQL input', async ({ commerce }) => {
   // doc-example:start
-  // import { graphqlInput } from 'commerce-mock'; import { categoryFactory } from 'commerce-mock/factories';
   const draft = graphqlInput('CategoryDraft', categoryFactory.build({ name: { en: 'Shoes' } }));
   expect(draft.name).toEqual([{ locale: 'en', value: 'Shoes' }]);
   const created = await commerce.graphql('mutation ($draft: CategoryDraft!) { createCategory(draft: $draft) { id } }', { draft });

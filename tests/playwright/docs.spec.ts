@@ -2,7 +2,7 @@
  * docs/playwright.md lists the whole surface of the integration, as the code defines it: every matcher
  * of `commerceMatchers`, every public member of the `commerce` fixture (`Commerce`), every option of
  * `commerceMock` and every fixture. Nothing listed there is missing from the code, either. And the
- * Playwright examples of README.md and of the associate matchers are the ones specs run.
+ * example of the associate matchers is the one associate-matchers.spec.ts runs.
  */
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -69,12 +69,6 @@ test('every fixture the test object adds is named', () => {
   const names = [...interfaceMembers(fixtures, 'CommerceWorkerFixtures'), ...interfaceMembers(fixtures, 'CommerceTestFixtures')];
   expect(names).toEqual(expect.arrayContaining(['commerce', 'commerceMock']));
   for (const name of names) expect(doc, `the fixture ${name}`).toContain(`\`${name}\``);
-});
-
-test("README.md: its Playwright example is readme.spec.ts's, as written", () => {
-  const examples = tsBlocks('README.md').filter((code) => code.includes("from 'commerce-mock/playwright'"));
-  expect(examples).toHaveLength(1);
-  expect(markedRegions('tests/playwright/readme.spec.ts').map(asWritten)).toEqual(examples.map(asWritten));
 });
 
 test('docs/playwright.md: the example of the associate matchers runs in associate-matchers.spec.ts, as written', () => {

@@ -88,6 +88,36 @@ test('customer and anonymous tokens are issued on request and recognised by the 
   await expect(commerce.tokens.issue({ kind: 'customer', customerId: 'no-such-customer' })).rejects.toThrow(/was not found/);
 });
 
+test('tokens.issue resolves with the token record docs/playwright.md describes', async ({ commerce }) => {
+  const [customer] = await commerce.data.seed(customerDraft('record@example.com'));
+  // doc-example:start
+  const token = await commerce.tokens.issue({ kind: 'customer', customerId: customer!.id });
+  expect(token).toMatchObject({ kind: 'customer', tokenType: 'Bearer', clientId: 'commerce-mock', customerId: customer!.id });
+  const asCustomer = commerce.apiRootFor({ token: token.accessToken });
+  const { body: me } = await asCustomer.me().get().execute();
+  expect(me.id).toBe(customer!.id);
+  // doc-example:end
+  expect(Object.keys(token).sort()).toEqual(
+    ['accessToken', 'clientId', 'customerId', 'expiresIn', 'issuedAt', 'kind', 'projectKey', 'refreshToken', 'scope', 'tokenType'].sort(),
+  );
+  expect(token).toMatchObject({
+    scope: `manage_project:test-project customer_id:${customer!.id}`,
+    projectKey: 'test-project',
+    expiresIn: 172_800,
+  });
+  expect(Date.parse(token.issuedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+  const anonymous = await commerce.tokens.issue({ kind: 'anonymous' });
+  expect(anonymous).toMatchObject({
+    scope: `manage_project:test-project anonymous_id:${anonymous.anonymousId}`,
+    refreshToken: expect.any(String),
+  });
+  const client = await commerce.tokens.issue({ kind: 'client' });
+  expect(client).toMatchObject({ kind: 'client', scope: 'manage_project:test-project', projectKey: 'test-project' });
+  expect(client.refreshToken).toBeUndefined();
+  expect(await commerce.tokens.get(client.accessToken)).toEqual(client);
+});
+
 test('the SDK password flow signs a seeded customer in', async ({ commerce }) => {
   const [customer] = await commerce.data.seed(customerDraft('Password.Flow@example.com'));
   const asCustomer = commerce.apiRootFor({ customer: { email: 'password.flow@example.com', password: 'secret' } });

@@ -1,4 +1,5 @@
-// The README's Playwright example, as written there (tests/playwright/docs.spec.ts compares the two).
+// The README's Playwright example, as written there (tests/core/doc-examples.spec.ts finds it here; if the two
+// differ, it runs the README's itself).
 // doc-example:start
 import { test, expect } from '../../src/playwright/index.js';
 import { customerFactory } from '../../factories/index.js';

@@ -34,13 +34,20 @@ test('the report shows the request journal of a failing test and names un-awaite
     ).catch((error: { stdout: string; stderr: string; code: number }) => error);
     const output = child.stdout;
     expect('code' in child ? child.code : 0, output).toBe(1);
-    // Per project: 3 failed (the deliberate failure and the two un-awaited matchers), 1 passed.
-    expect(output).toMatch(/6 failed/);
-    expect(output).toMatch(/2 passed/);
+    // Per project: 4 failed (the deliberate failure, the two un-awaited matchers, the test.fail() that passed),
+    // 2 passed (the awaited matcher, the test.fail() that failed as expected).
+    expect(output).toMatch(/8 failed/);
+    expect(output).toMatch(/4 passed/);
 
-    // Every failing test has the journal attached: a list the terminal prints, the table in a file it names.
+    // Every test whose outcome is not the expected one has the journal attached: a list the terminal
+    // prints, the table in a file it names. A test.fail() test that fails as expected gets none.
     const summaries = output.split('commerce-mock requests (text/plain)').slice(1);
-    expect(summaries).toHaveLength(6);
+    expect(summaries).toHaveLength(8);
+    expect(output).not.toContain('key=expected-failure');
+    expect(
+      summaries.filter((text) => text.slice(0, 400).includes('/key=unexpected-pass → 404')),
+      'the unexpected pass',
+    ).toHaveLength(2);
     const deliberate = summaries.map((text) => text.slice(0, 400)).filter((text) => text.includes('journal-missing'));
     expect(deliberate, 'the deliberate failure, in each project').toHaveLength(2);
     for (const summary of deliberate) {
@@ -52,7 +59,7 @@ test('the report shows the request journal of a failing test and names un-awaite
     const files = [...output.matchAll(/commerce-mock journal \(text\/plain\)[─\s]*\n\s*(\S+commerce-mock-journal[-0-9a-f]*\.txt)/g)].map(
       (match) => match[1]!,
     );
-    expect(files).toHaveLength(6);
+    expect(files).toHaveLength(8);
     const tables = files.map((file) => readFileSync(resolve(file), 'utf8')).filter((table) => table.includes('journal-vip'));
     expect(tables).toHaveLength(2);
     for (const table of tables) {

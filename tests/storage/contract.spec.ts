@@ -12,5 +12,8 @@ runStorageContract('memory', () => new MemoryStorage());
 runStorageContract('sqlite', () => temporarySqlite());
 runStorageContract('sqlite, cache of 2 documents', () => temporarySqlite({ cacheSize: 2 }));
 runStorageContract('sqlite, no cache', () => temporarySqlite({ cacheSize: 0 }));
-runStorageContract('recording example', () => new RecordingStorage());
+// The example of docs/storage.md, as written there.
+// doc-example:start
+runStorageContract('recording backend', () => new RecordingStorage());
+// doc-example:end
 runStorageContract('recording example over sqlite', () => new RecordingStorage(temporarySqlite()));

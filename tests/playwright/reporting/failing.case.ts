@@ -28,3 +28,24 @@ test('an awaited matcher that holds passes', async ({ commerce }) => {
   setTimeout(() => void commerce.data.seed(customerGroupFactory.build({ key: 'awaited' })), 100);
   await expect(commerce).toHaveStored('customer-group', { key: 'awaited' });
 });
+
+test('a test expected to fail that fails gets no journal', async ({ commerce }) => {
+  test.fail();
+  await commerce.apiRoot
+    .customerGroups()
+    .withKey({ key: 'expected-failure' })
+    .get()
+    .execute()
+    .catch(() => undefined);
+  expect(1, 'the expected failure').toBe(2);
+});
+
+test('a test expected to fail that passes gets the journal', async ({ commerce }) => {
+  test.fail();
+  await commerce.apiRoot
+    .customerGroups()
+    .withKey({ key: 'unexpected-pass' })
+    .get()
+    .execute()
+    .catch(() => undefined);
+});
