@@ -14,6 +14,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 process.env.APP_MOCK_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 process.env.APP_PORT ??= String(Number(process.env.APP_MOCK_PORT) + 1);
+/** The AWS SDK (the SQS consumer tests' client) warns once per worker that its 2027 releases need Node 22: noise on Node 20. */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const mockPort = Number(process.env.APP_MOCK_PORT);
 const appPort = Number(process.env.APP_PORT);
 const mockUrl = `http://127.0.0.1:${mockPort}`;

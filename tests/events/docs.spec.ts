@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resourceDefinitions } from '../../src/resources/index.js';
 import { asWritten, markedRegions, tsBlocks } from '../support/doc-examples.js';
-import { expect, test } from '../support/commerce.js';
+import { DeleteMessageCommand, GetQueueUrlCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { expect, test, withServerPerWorker } from '../support/commerce.js';
+
+const remote = withServerPerWorker();
 
 test('the examples of docs/events.md are the ones this spec runs', () => {
   expect(markedRegions(fileURLToPath(import.meta.url)).map(asWritten)).toEqual(tsBlocks('docs/events.md').map(asWritten));
@@ -156,6 +159,53 @@ test('a failing destination holds notifications back until it is repaired', asyn
   await commerce.events.repairDestination('customer-export');
   expect(await commerce.events.deliveries({ subscriptionKey: 'customer-export', resourceTypeId: 'customer' })).toHaveLength(1);
   // doc-example:end
+});
+
+// The SQS endpoint is the server's: this example runs against a server of its own, as an app's would.
+remote('an app consumes its order queue with its own SQS client', async ({ commerce, server }) => {
+  // doc-example:start
+  // The test: a subscription to the order messages, with the queue the app reads in production.
+  await commerce.apiRoot
+    .subscriptions()
+    .post({
+      body: {
+        key: 'order-export',
+        destination: { type: 'SQS', queueUrl: 'https://sqs.eu-central-1.amazonaws.com/123456789012/orders', region: 'eu-central-1' },
+        messages: [{ resourceTypeId: 'order', types: ['OrderImported'] }],
+      },
+    })
+    .execute();
+  await commerce.apiRoot
+    .orders()
+    .importOrder()
+    .post({
+      body: {
+        orderNumber: 'A-1000',
+        totalPrice: { currencyCode: 'EUR', centAmount: 4200 },
+        customLineItems: [{ name: { en: 'Gift card' }, slug: 'gift-card', quantity: 1, money: { currencyCode: 'EUR', centAmount: 4200 } }],
+      },
+    })
+    .execute();
+
+  // The app, in its own process: its SQS client, pointed at the mock (any credentials; they are not checked).
+  const sqs = new SQSClient({
+    region: 'eu-central-1',
+    endpoint: `${server.url}/__mock/sqs`,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+  const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: 'orders' }));
+  const exported: string[] = [];
+  const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 20 }));
+  for (const message of Messages) {
+    const notification = JSON.parse(message.Body!);
+    if (notification.type === 'OrderImported') exported.push(notification.order.orderNumber);
+    await sqs.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: message.ReceiptHandle }));
+  }
+  expect(exported).toEqual(['A-1000']);
+  // doc-example:end
+  expect(Messages).toHaveLength(2); // the platform's test message, then the order's
+  expect((await sqs.send(new ReceiveMessageCommand({ QueueUrl }))).Messages).toBeUndefined();
+  sqs.destroy();
 });
 
 test('an HTTP extension service validates carts', async ({ commerce }) => {

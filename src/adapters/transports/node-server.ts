@@ -7,6 +7,7 @@ import { lateness, type MockRequest, type MockResponse } from '../../http/exchan
 import { CORS_HEADERS } from '../../http/cors.js';
 import { CORRELATION_HEADER, correlationId } from '../../http/correlation.js';
 import { type AdminOptions, adminUrl, serveAdmin } from '../admin.js';
+import { serveSqs } from '../sqs.js';
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8989. */
@@ -114,7 +115,10 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
     const mockRequest: MockRequest = { method, url: request.url ?? '/', headers: request.headers };
     if (body === 'too-large') return send(response, refusal(errors.contentTooLarge(MAX_BODY_BYTES), request), method);
     if (body !== undefined) Object.assign(mockRequest, requestBody(body, request.headers['content-type']));
-    // Admin answers carry no CORS headers: a page may not read them (the API's stay open to pages).
+    // Admin and SQS answers carry no CORS headers: a page may not read them (the API's stay open to pages).
+    const sqs = serveSqs(mock, mockRequest);
+    if (sqs)
+      return sqs instanceof Promise ? sqs.then((settled) => send(response, settled, method, false)) : send(response, sqs, method, false);
     const admin = serveAdmin(mock, mockRequest, adminOptions);
     if (admin) return send(response, admin, method, false);
     const answer = mock.respond(mockRequest);
