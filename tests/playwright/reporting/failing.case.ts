@@ -28,3 +28,7 @@ test('an awaited matcher that holds passes', async ({ commerce }) => {
   setTimeout(() => void commerce.data.seed(customerGroupFactory.build({ key: 'awaited' })), 100);
   await expect(commerce).toHaveStored('customer-group', { key: 'awaited' });
 });
+
+test('a failing test that sent the mock nothing', async ({ commerce }) => {
+  expect(commerce.projectKey, 'the failure of a test without requests').toBe('another-project');
+});
