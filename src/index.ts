@@ -45,7 +45,7 @@ export {
   type TokenGrant,
 } from './adapters/client.js';
 export type { JournalEntry, JournalFilter, JournalCaller, JournalOptions } from './core/journal.js';
-export { RESOURCE_TYPE, tagDraft, draftType, type TaggedDraft } from './api/seed.js';
+export { RESOURCE_TYPE, tagDraft, draftType, SeedError, type TaggedDraft } from './api/seed.js';
 export type { ResourceTypes, TypeId, DraftOf, ResourceOf } from './resources/type-map.js';
 export type { SeedItem, SeedInput, SeededType, QueryParams, QueryValue, UpdateBody } from './api/mock.js';
 export type { Permission, PermissionDecision } from './core/scoped-mounts.js';

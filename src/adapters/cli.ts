@@ -6,6 +6,7 @@ import { isLoopback, originOf, startServer, type RunningServer } from './transpo
 import { MemoryStorage } from '../storage/memory.js';
 import { sqliteStorage } from '../storage/sqlite.js';
 import type { StorageBackend } from '../storage/backend.js';
+import { didYouMean } from '../util/did-you-mean.js';
 
 const USAGE = `Usage: commerce-mock serve [options]
 
@@ -128,7 +129,23 @@ function projectKeyOf(key: Setting<string>): string {
   return key.value;
 }
 
+/** The flags as the user may write them: what a misspelt one is compared with. */
+const FLAG_NAMES = [...Object.keys(OPTIONS).map((name) => `--${name}`), '-h'];
+
+/**
+ * Refuses a flag `serve` does not take, suggesting the one likely meant. A lenient first reading
+ * finds it: the strict one reports only the flag's spelling, in Node's words.
+ */
+function refuseUnknownFlags(argv: string[]): void {
+  const { tokens } = parseArgs({ args: argv, allowPositionals: true, strict: false, tokens: true, options: OPTIONS });
+  const unknown = tokens.find((token) => token.kind === 'option' && !Object.hasOwn(OPTIONS, token.name));
+  if (unknown?.kind === 'option') {
+    throw new Error(`commerce-mock: unknown option '${unknown.rawName}'${didYouMean(unknown.rawName, FLAG_NAMES) || '.'} ${HELP_HINT}`);
+  }
+}
+
 function parseFlags(argv: string[]) {
+  refuseUnknownFlags(argv);
   try {
     return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   } catch (error) {
@@ -170,7 +187,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return;
   }
   const [command = 'serve', ...extra] = positionals;
-  if (command !== 'serve') throw new Error(`commerce-mock: unknown command '${command}'. ${HELP_HINT}`);
+  if (command !== 'serve')
+    throw new Error(`commerce-mock: unknown command '${command}'${didYouMean(command, ['serve']) || '.'} ${HELP_HINT}`);
   if (extra.length > 0) throw new Error(`commerce-mock: unexpected argument '${extra[0]}'. ${HELP_HINT}`);
 
   const portSetting = setting(flags, env, 'port', ['COMMERCE_MOCK_PORT', 'PORT'], '8989');
@@ -276,5 +294,7 @@ function createMock(storage: StorageBackend, importFile: Setting<string>, option
 function openStorage(name: Setting<string>, dataFile: string): StorageBackend {
   if (name.value === 'memory') return new MemoryStorage();
   if (name.value === 'sqlite') return sqliteStorage({ file: dataFile });
-  throw new Error(`commerce-mock: ${name.source}: unknown storage '${name.value}' (available: memory, sqlite).`);
+  throw new Error(
+    `commerce-mock: ${name.source}: unknown storage '${name.value}' (available: memory, sqlite)${didYouMean(name.value, ['memory', 'sqlite']) || '.'}`,
+  );
 }

@@ -25,7 +25,7 @@ import type { Delivery, DeliveryFilter } from '../engine/outbox.js';
 import type { SubscriptionStatus } from '../engine/subscription.js';
 import type { PermissionDecision } from '../core/scoped-mounts.js';
 import type { StoredDocument } from '../storage/backend.js';
-import { seedPairs } from '../api/seed.js';
+import { SeedError, seedPairs } from '../api/seed.js';
 import type { FaultRule } from '../core/faults.js';
 import type { ExportOptions, MockExport } from '../api/export.js';
 
@@ -178,8 +178,12 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     }
     if (response.ok) return parsed as T;
     if (response.status === 404 && notFound !== undefined) return notFound;
-    const failure = parsed as { statusCode?: number; errors?: ErrorObject[]; message?: string };
-    throw new PlatformError(response.status, failure.errors ?? [{ code: 'General', message: failure.message ?? text }]);
+    const failure = parsed as { statusCode?: number; errors?: ErrorObject[]; message?: string; seedItem?: unknown };
+    const refusal = failure.errors ?? [{ code: 'General', message: failure.message ?? text }];
+    // A refused seed item is thrown as in process: the same SeedError, built from the same fields.
+    throw (
+      SeedError.fromJSON(response.status, { errors: refusal, seedItem: failure.seedItem }) ?? new PlatformError(response.status, refusal)
+    );
   }
   const search = (values: Record<string, string | number | undefined>) => {
     const text = queryParams(values).toString();

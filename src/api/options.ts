@@ -4,6 +4,7 @@ import { TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
 import type { StorageBackend } from '../storage/backend.js';
 import type { MockExport } from './export.js';
 import { ProjectKey } from '../engine/validation.js';
+import { didYouMean } from '../util/did-you-mean.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
 export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
@@ -25,6 +26,14 @@ const Origin = z
   }, 'Expected a bare origin such as https://api.example.com, without a path or query.')
   .transform((value) => new URL(value).origin);
 
+const JournalOptions = z
+  .object({
+    size: z.number().int().min(0).max(100_000).default(1000),
+    bodyLimit: z.number().int().min(0).default(4096),
+    maxCharacters: z.number().int().min(0).default(8_000_000),
+  })
+  .strict();
+
 export const CommerceMockOptions = z
   .object({
     /** The project programmatic calls use when they name none. */
@@ -42,14 +51,7 @@ export const CommerceMockOptions = z
     /** Reject `where` predicates on fields no resource has, as the platform does (the spec's default tolerates them). */
     strictWhere: z.boolean().default(false),
     /** The request journal: how many requests to keep (0: none), how much of each body, and how many characters of bodies and URLs in all. */
-    journal: z
-      .object({
-        size: z.number().int().min(0).max(100_000).default(1000),
-        bodyLimit: z.number().int().min(0).default(4096),
-        maxCharacters: z.number().int().min(0).default(8_000_000),
-      })
-      .strict()
-      .default({ size: 1000, bodyLimit: 4096, maxCharacters: 8_000_000 }),
+    journal: JournalOptions.default({ size: 1000, bodyLimit: 4096, maxCharacters: 8_000_000 }),
     /** Answer like a remote service: every response this many milliseconds late, or a random delay in `[min, max]`. */
     latencyMs: z
       .union([
@@ -76,9 +78,19 @@ export type ResolvedOptions = Omit<z.output<typeof CommerceMockOptions>, 'storag
 export function parseOptions(input: CommerceMockOptions | undefined): z.output<typeof CommerceMockOptions> {
   const result = CommerceMockOptions.safeParse(input ?? {});
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    if (issue.code === 'unrecognized_keys') return `unknown option ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
-    return `option '${issue.path.join('.')}': ${issue.message}`;
+  const problems = result.error.issues.flatMap((issue) => {
+    if (issue.code !== 'unrecognized_keys') return [`option '${issue.path.join('.')}': ${issue.message}`];
+    const inJournal = issue.path[0] === 'journal';
+    const known = inJournal ? Object.keys(JournalOptions.shape).map((name) => `journal.${name}`) : MOCK_OPTION_NAMES;
+    return issue.keys.map((key) => unknownOption(inJournal ? `journal.${key}` : key, known));
   });
   throw new TypeError(`commerce-mock: invalid options: ${problems.join('; ')}`);
+}
+
+/** The names `createCommerceMock` takes. */
+export const MOCK_OPTION_NAMES: readonly string[] = Object.keys(CommerceMockOptions.shape);
+
+/** `unknown option 'serverURL' — did you mean 'serverUrl'?`: the words for an option name no one knows. */
+export function unknownOption(name: string, known: readonly string[]): string {
+  return `unknown option '${name}'${didYouMean(name, known)}`;
 }

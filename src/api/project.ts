@@ -10,8 +10,9 @@ import type { PagedResult } from '../query/index.js';
 import { resourceDefinitions } from '../resources/index.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
 import type { StoredDocument } from '../storage/backend.js';
+import { didYouMean } from '../util/did-you-mean.js';
 import { isoNow } from '../util/time.js';
-import { type SeededType, seedPairs } from './seed.js';
+import { type SeededType, seedItemError, seedPairs } from './seed.js';
 import {
   type CreateOptions,
   type DataNoun,
@@ -55,7 +56,10 @@ function asRequestBody<T>(body: T): T {
 
 export function definitionFor(typeIdOrPath: string): ResourceDefinition {
   const definition = resourceDefinitions.find((d) => d.typeId === typeIdOrPath || (d.path !== '' && d.path === typeIdOrPath));
-  if (!definition) throw new TypeError(`commerce-mock: unknown resource type '${typeIdOrPath}'.`);
+  if (!definition) {
+    const known = resourceDefinitions.flatMap((d) => (d.path === '' ? [d.typeId] : [d.typeId, d.path]));
+    throw new TypeError(`commerce-mock: unknown resource type '${typeIdOrPath}'${didYouMean(String(typeIdOrPath), known) || '.'}`);
+  }
   return definition;
 }
 
@@ -72,7 +76,16 @@ export class ProjectData implements DataNoun<'sync'> {
 
   seed<const I extends SeedArguments>(...items: I): Array<ResourceOf<SeededType<I>>> {
     const pairs = seedPairs(items);
-    return this.#engine.transaction(() => pairs.map(([typeId, draft]) => this.create(typeId, draft))) as never;
+    // One transaction: when an item is refused, none of them is stored.
+    return this.#engine.transaction(() =>
+      pairs.map(([typeId, draft], index) => {
+        try {
+          return this.create(typeId, draft);
+        } catch (error) {
+          throw seedItemError(error, index, typeId);
+        }
+      }),
+    ) as never;
   }
 
   /** Validated exactly as `POST /{projectKey}/{resource}` validates it; the draft is taken as JSON, as a request body is. */

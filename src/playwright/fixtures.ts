@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base, type TestInfo, type WorkerInfo } from '@playwright/test';
 import type { JournalEntry } from '../core/journal.js';
 import { connectCommerceMock, inProject, localClient, type MockClient, type SnapshotId } from '../adapters/client.js';
@@ -11,12 +15,13 @@ import {
   DEFAULT_AUTH_URL,
   mockInternals,
 } from '../api/mock.js';
+import { MOCK_OPTION_NAMES, unknownOption } from '../api/options.js';
 import type { StorageBackend } from '../storage/backend.js';
 import { interceptFetch } from '../adapters/transports/mock-agent.js';
 import { startServer, type RunningServer } from '../adapters/transports/node-server.js';
 import { routeBrowser, routeBrowserTo } from '../adapters/transports/playwright-route.js';
 import { Commerce, type CommerceTarget, type SdkModules, type UrlOptions, urlOf } from './commerce.js';
-import { formatJournal, summarizeJournal } from './journal-report.js';
+import { formatJournal, type JournalSource, summarizeJournal } from './journal-report.js';
 import { unawaitedAssertions } from './web-first.js';
 
 /** What `use: { commerceMock: {...} }` in playwright.config.ts accepts. */
@@ -47,6 +52,28 @@ export interface CommerceMockFixtureOptions extends Omit<CommerceMockOptions, 's
    * worker owns: in process, or in remote mode one server per worker or a single worker.
    */
   baseline?: (mock: MockClient) => void | Promise<void>;
+}
+
+/** The names only the fixture takes, beside those of `createCommerceMock`: the type keeps the list whole. */
+const FIXTURE_ONLY_OPTIONS: Record<Exclude<keyof CommerceMockFixtureOptions, keyof CommerceMockOptions>, true> = {
+  allowNetConnect: true,
+  routeBrowser: true,
+  serverUrl: true,
+  adminToken: true,
+  exclusiveServer: true,
+  baseline: true,
+};
+
+/**
+ * Refuses a misspelt option in either mode: in remote mode the mock options are not sent anywhere, so
+ * `exclusivServer` or `serverURL` would otherwise be ignored without a word.
+ */
+function checkOptionNames(options: CommerceMockFixtureOptions): void {
+  const known = [...MOCK_OPTION_NAMES, ...Object.keys(FIXTURE_ONLY_OPTIONS)];
+  const unknown = Object.keys(options).filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new TypeError(`commerce-mock: invalid commerceMock options: ${unknown.map((name) => unknownOption(name, known)).join('; ')}`);
+  }
 }
 
 interface CommerceWorker {
@@ -98,6 +125,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
 
   _commerceWorker: [
     async ({ commerceMock: options }, use, workerInfo) => {
+      checkOptionNames(options);
       const sdk = await loadSdk();
       if (options.serverUrl !== undefined) {
         const worker = await remoteWorker(options, workerInfo, sdk);
@@ -144,7 +172,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
       } else if (_commerceWorker.clearsBeforeEachTest) await client.state.clear();
       const journalStart = await client.journal.lastSequence();
       await use({ journalStart });
-      if (testInfo.status !== testInfo.expectedStatus) await attachJournal(testInfo, client, journalStart);
+      if (testInfo.status !== testInfo.expectedStatus) await attachJournal(testInfo, _commerceWorker.target, journalStart);
     },
     { auto: true, box: true },
   ],
@@ -241,7 +269,10 @@ async function seedBaseline(client: MockClient, options: CommerceMockFixtureOpti
  * the first 300 characters of a text attachment), and the table with bodies as a file the HTML report
  * shows and the terminal names.
  */
-async function attachJournal(testInfo: TestInfo, client: MockClient, since: number): Promise<void> {
+async function attachJournal(testInfo: TestInfo, target: CommerceTarget, since: number): Promise<void> {
+  const { client } = target;
+  const source: JournalSource =
+    target.kind === 'remote' ? { apiUrl: target.serverUrl, remote: true } : { apiUrl: target.mock.options.apiUrl, remote: false };
   let requests: JournalEntry[];
   try {
     requests = await client.journal.requests({ since });
@@ -252,9 +283,9 @@ async function attachJournal(testInfo: TestInfo, client: MockClient, since: numb
     });
     return;
   }
-  await testInfo.attach('commerce-mock requests', { body: summarizeJournal(requests), contentType: 'text/plain' });
+  await testInfo.attach('commerce-mock requests', { body: summarizeJournal(requests, source), contentType: 'text/plain' });
   const file = testInfo.outputPath('commerce-mock-journal.txt');
-  await writeFile(file, formatJournal(requests));
+  await writeFile(file, formatJournal(requests, source));
   await testInfo.attach('commerce-mock journal', { path: file, contentType: 'text/plain' });
 }
 
@@ -270,6 +301,31 @@ export function hasServerToItself(
   return options.exclusiveServer === true || workerInfo.config.workers === 1;
 }
 
+/**
+ * Says once per run, at the start, that a server shared by several workers is not emptied before each
+ * test, why, and how to get isolation, rather than leaving a later `DuplicateField` to tell.
+ *
+ * Every worker decides this for itself, and a worker that a failure replaced starts over, so "once"
+ * is a marker file: the first worker of the run to create it (atomically: `wx`) prints. Its name holds
+ * the runner's process id, which every worker of the run has as its parent, and the server's URL.
+ */
+function noticeSharedServer(serverUrl: string, workers: number): void {
+  const server = createHash('sha256').update(serverUrl).digest('hex').slice(0, 16);
+  try {
+    writeFileSync(join(tmpdir(), `commerce-mock-shared-server-${process.ppid}-${server}`), '', { flag: 'wx' });
+  } catch (error) {
+    // Another worker of this run has said it; a marker that cannot be written at all is no reason to stay silent.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+  }
+  console.warn(
+    `commerce-mock: the server at ${serverUrl} is shared by this run's ${workers} workers, so the fixture does not empty it ` +
+      "before each test (that would wipe another worker's data mid-test): tests see each other's data, and seeding a fixed " +
+      'key or email a second time fails with DuplicateField. For an empty server in every test, run the tests that use it with ' +
+      'one worker (workers: 1), or give each worker a server (and app) of its own and set commerceMock: { exclusiveServer: true }. ' +
+      'See "Testing an app that runs in its own process" in docs/playwright.md.',
+  );
+}
+
 /** The worker's view of a server it does not own: checked reachable once, at worker start. */
 async function remoteWorker(
   options: CommerceMockFixtureOptions,
@@ -280,6 +336,7 @@ async function remoteWorker(
   const server = connectCommerceMock(serverUrl, options.adminToken !== undefined ? { adminToken: options.adminToken } : {});
   const info = await server.info();
   const alone = hasServerToItself(options, workerInfo);
+  if (!alone) noticeSharedServer(serverUrl, workerInfo.config.workers);
   const projectKey = options.defaultProjectKey ?? info.defaultProjectKey;
   // Seeding, reads, tokens and matchers act on the fixture's project, whatever the server's default is.
   const client = inProject(server, projectKey);

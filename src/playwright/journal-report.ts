@@ -11,8 +11,31 @@ function clip(text: string): string {
   return flat.length <= BODY_CHARACTERS ? flat : `${flat.slice(0, BODY_CHARACTERS)}… (${flat.length - BODY_CHARACTERS} more characters)`;
 }
 
-export function formatJournal(entries: readonly JournalEntry[]): string {
-  if (entries.length === 0) return 'The mock received no requests in this test.\n';
+/** Where the test's mock was: the URL its clients had to use, and whether it was a server in remote mode. */
+export interface JournalSource {
+  apiUrl: string;
+  remote: boolean;
+}
+
+/**
+ * A failing test that sent the mock nothing was most likely talking to something else: the reasons,
+ * short enough for the terminal's 300 characters.
+ */
+function noRequests({ apiUrl, remote }: JournalSource): string {
+  if (remote) {
+    return (
+      `The mock at ${apiUrl} received no requests in this test. Likely causes: the app is pointed elsewhere (its API and auth ` +
+      `URL must be ${apiUrl}: check the env of its webServer), or it did not call the platform in this test.\n`
+    );
+  }
+  return (
+    'The mock received no requests in this test. Likely causes: the app runs in a process of its own (webServer, a child ' +
+    `process), which needs commerceMock: { serverUrl } or await commerce.url() as its API URL; or it calls a host other than ${apiUrl}.\n`
+  );
+}
+
+export function formatJournal(entries: readonly JournalEntry[], source: JournalSource): string {
+  if (entries.length === 0) return noRequests(source);
   const rows = entries.map((entry) => ({
     entry,
     cells: [
@@ -44,8 +67,8 @@ export function formatJournal(entries: readonly JournalEntry[]): string {
  * One line per request, newest last: what a terminal reporter shows of a text attachment (its first
  * 300 characters), with the full table and bodies in the journal file beside it.
  */
-export function summarizeJournal(entries: readonly JournalEntry[]): string {
-  if (entries.length === 0) return 'The mock received no requests in this test.\n';
+export function summarizeJournal(entries: readonly JournalEntry[], source: JournalSource): string {
+  if (entries.length === 0) return noRequests(source);
   const lines = entries.map((entry) => `${entry.method} ${entry.path} → ${entry.status}`);
   return `${entries.length} request${entries.length === 1 ? '' : 's'}; the table with bodies is the attachment 'commerce-mock journal':\n${lines.join('\n')}\n`;
 }

@@ -3,6 +3,7 @@
  * `clear()`, and the default project key of programmatic calls.
  */
 import { mockInternals } from '../../src/api/mock.js';
+import { closestName, didYouMean } from '../../src/util/did-you-mean.js';
 import { test as base, expect } from '@playwright/test';
 import {
   CommerceMock,
@@ -131,6 +132,47 @@ base.describe('bad options throw at construction, naming the option', () => {
       const name = Object.keys(options)[0]!;
       expect.soft(() => createCommerceMock(options), JSON.stringify(options)).toThrow(new RegExp(name));
     }
+  });
+
+  base('an unknown option name gets the likely one: case ignored, a typo or two, nested options too; none for a stranger', () => {
+    const refusal = (options: unknown) => {
+      try {
+        createCommerceMock(options as CommerceMockOptions);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(refusal({ apiURL: 'https://api.example.com' })).toBe(
+      "commerce-mock: invalid options: unknown option 'apiURL' — did you mean 'apiUrl'?",
+    );
+    expect(refusal({ validateCredential: true })).toBe(
+      "commerce-mock: invalid options: unknown option 'validateCredential' — did you mean 'validateCredentials'?",
+    );
+    expect(refusal({ stritcWhere: true })).toBe(
+      "commerce-mock: invalid options: unknown option 'stritcWhere' — did you mean 'strictWhere'?",
+    );
+    expect(refusal({ journal: { sise: 10 } })).toBe(
+      "commerce-mock: invalid options: unknown option 'journal.sise' — did you mean 'journal.size'?",
+    );
+    expect(refusal({ enableAuth: true, bogus: 1 })).toBe(
+      "commerce-mock: invalid options: unknown option 'enableAuth'; unknown option 'bogus'",
+    );
+  });
+
+  base('the one did-you-mean rule: an edit distance of a third of the name, case ignored, swaps counted once', () => {
+    const flags = ['--port', '--host', '--storage', '--strict-where', '-h'];
+    expect(closestName('--prot', flags)).toBe('--port'); // two neighbours swapped: one edit
+    expect(closestName('--PORT', flags)).toBe('--port');
+    expect(closestName('--stroage', flags)).toBe('--storage');
+    expect(closestName('--strictwhere', flags)).toBe('--strict-where');
+    expect(closestName('-x', flags)).toBeUndefined(); // too short to be like one name more than another
+    expect(closestName('--verbose', flags)).toBeUndefined();
+    expect(closestName('x'.repeat(100_000), flags)).toBeUndefined();
+    expect(closestName('cart', ['card', 'care'])).toBe('card'); // a tie: the first known name
+    expect(closestName('customers', ['customer', 'customers'])).toBe('customer'); // a known name is not its own suggestion
+    expect(didYouMean('asociateId', ['associateId'], (name) => JSON.stringify(name))).toBe(' — did you mean "associateId"?');
+    expect(didYouMean('zzz', ['associateId'])).toBe('');
   });
 
   base('every bad option is named in one message', () => {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { PlatformError, tagDraft } from '../../src/index.js';
+import { PlatformError, SeedError, tagDraft } from '../../src/index.js';
 import { test, expect } from '../support/commerce.js';
 
 const customerDraft = (email: string) => tagDraft({ email, password: 'secret', firstName: 'Ada' }, 'customer');
@@ -54,7 +54,9 @@ test('seed validates like the create route and stores nothing of a bad draft', a
   } catch (error) {
     failure = error;
   }
+  expect(failure).toBeInstanceOf(SeedError);
   expect(failure).toBeInstanceOf(PlatformError);
+  expect((failure as SeedError).message).toBe('commerce-mock: seed item 0 (customer): password: A value is required for field password.');
   expect((failure as PlatformError).errors).toEqual([expect.objectContaining({ code: 'RequiredField', field: 'password' })]);
   expect(await commerce.data.all('customer')).toHaveLength(0);
   await expect(commerce.data.seed({ email: 'untagged@example.com', password: 'x' } as never)).rejects.toThrow(/untagged draft/);

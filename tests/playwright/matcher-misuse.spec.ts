@@ -62,15 +62,28 @@ test.describe('token matchers', () => {
 });
 
 test.describe('associate decision matchers', () => {
-  test('a filter key the matcher does not know is a usage error that names the known keys', async ({ commerce }) => {
+  test('a filter key the matcher does not know is a usage error that names the likely key and the known ones', async ({ commerce }) => {
     const message = await usageError(() => expect(commerce).not.toHaveDeniedAssociate({ asociateId: 'a' } as never));
     expect(message).toContain('expect(commerce).not.toHaveDeniedAssociate(filter)');
     expect(message).toContain(
-      'Matcher error: unknown filter key "asociateId": a filter takes associateId, businessUnitKey, permission, action\n\nfilter has value: {"asociateId": "a"}',
+      'Matcher error: unknown filter key "asociateId" — did you mean "associateId"? A filter takes associateId, businessUnitKey, permission, action.\n\nfilter has value: {"asociateId": "a"}',
     );
     for (const matcher of ['toHaveDeniedAssociate', 'toHaveAllowedAssociate'] as const) {
-      await refusedBoth((e) => e[matcher]({ asociateId: 'a' } as never), commerce, 'unknown filter key "asociateId"');
-      await refusedBoth((e) => e[matcher]({ businessUnit: 'acme' } as never), commerce, 'unknown filter key "businessUnit"');
+      await refusedBoth(
+        (e) => e[matcher]({ asociateId: 'a' } as never),
+        commerce,
+        'unknown filter key "asociateId" — did you mean "associateId"?',
+      );
+      await refusedBoth(
+        (e) => e[matcher]({ businessUnit: 'acme' } as never),
+        commerce,
+        'unknown filter key "businessUnit" — did you mean "businessUnitKey"?',
+      );
+      await refusedBoth(
+        (e) => e[matcher]({ role: 'admin' } as never),
+        commerce,
+        'unknown filter key "role". A filter takes associateId, businessUnitKey, permission, action.',
+      );
     }
   });
 
@@ -101,8 +114,15 @@ test.describe('stored-resource matchers', () => {
   test('toHaveStored refuses an unknown type id and an expectation that is neither an object nor a predicate', async ({ commerce }) => {
     await commerce.data.seed(customerFactory.build());
     const message = await usageError(() => expect(commerce).not.toHaveStored('customers' as never, {}));
-    expect(message).toContain('Matcher error: typeId must be a resource type id');
+    expect(message).toContain(
+      'Matcher error: typeId must be a resource type id ("customer", "key-value-document", "product", ...) — did you mean "customer"?',
+    );
     expect(message).toContain('typeId has value: "customers"');
+    await refusedBoth(
+      (e) => e.toHaveStoredCount('cart-discout' as never, 0),
+      commerce,
+      'typeId must be a resource type id ("customer", "key-value-document", "product", ...) — did you mean "cart-discount"?',
+    );
     for (const expected of [undefined, 'ada@example.com', ['customer'], null, 42]) {
       await refusedBoth(
         (e) => e.toHaveStored('customer', expected as never),
@@ -124,6 +144,21 @@ test.describe('stored-resource matchers', () => {
       );
     }
     await refusedBoth((e) => e.toHaveStoredCount('nope' as never, 0), commerce, 'typeId must be a resource type id');
+  });
+});
+
+test.describe('request matchers', () => {
+  test('toHaveReceived refuses a request key it does not know, naming the likely one', async ({ commerce }) => {
+    await refusedBoth(
+      (e) => e.toHaveReceived({ method: 'POST', paht: '/carts' } as never),
+      commerce,
+      'unknown request key "paht" — did you mean "path"? A request takes method, path, status, body.',
+    );
+    await refusedBoth(
+      (e) => e.toHaveReceived({ headers: {} } as never),
+      commerce,
+      'unknown request key "headers". A request takes method, path, status, body.',
+    );
   });
 });
 

@@ -5,7 +5,7 @@
  * lands later.
  */
 import { associateRoleFactory, businessUnitFactory, customerFactory, customerGroupFactory } from '../../factories/index.js';
-import { connectCommerceMock } from '../../src/index.js';
+import { connectCommerceMock, SeedError } from '../../src/index.js';
 import { Commerce } from '../../src/playwright/commerce.js';
 import { hasServerToItself } from '../../src/playwright/fixtures.js';
 import { subscribe } from '../events/support.js';
@@ -49,10 +49,16 @@ test.describe('the fixture in remote mode', () => {
     expect(await commerce.journal.requests()).toEqual([]);
   });
 
-  test('a bad draft rejects with the platform error and stores nothing', async ({ commerce }) => {
-    await expect(commerce.data.seed(customerGroupFactory.build(), ['customer-group', { groupName: 7 }])).rejects.toMatchObject({
+  test('a bad draft rejects with the platform error, naming the item and the field, and stores nothing', async ({ commerce }) => {
+    const refused = commerce.data.seed(customerGroupFactory.build(), ['customer-group', { groupName: 7 }]);
+    await expect(refused).rejects.toBeInstanceOf(SeedError);
+    await expect(refused).rejects.toMatchObject({
+      message: 'commerce-mock: seed item 1 (customer-group): groupName: JSON string expected.',
+      index: 1,
+      typeId: 'customer-group',
       statusCode: 400,
       code: 'InvalidJsonInput',
+      cause: { errors: [{ code: 'InvalidJsonInput', detailedErrorMessage: 'groupName: JSON string expected.' }] },
     });
     expect(await commerce.data.all('customer-group')).toEqual([]);
   });

@@ -34,15 +34,15 @@ test('the report shows the request journal of a failing test and names un-awaite
     ).catch((error: { stdout: string; stderr: string; code: number }) => error);
     const output = child.stdout;
     expect('code' in child ? child.code : 0, output).toBe(1);
-    // Per project: 4 failed (the deliberate failure, the two un-awaited matchers, the test.fail() that passed),
-    // 2 passed (the awaited matcher, the test.fail() that failed as expected).
-    expect(output).toMatch(/8 failed/);
+    // Per project: 5 failed (the deliberate failures, the two un-awaited matchers, the test.fail() that
+    // passed), 2 passed (the awaited matcher, the test.fail() that failed as expected).
+    expect(output).toMatch(/10 failed/);
     expect(output).toMatch(/4 passed/);
 
     // Every test whose outcome is not the expected one has the journal attached: a list the terminal
     // prints, the table in a file it names. A test.fail() test that fails as expected gets none.
     const summaries = output.split('commerce-mock requests (text/plain)').slice(1);
-    expect(summaries).toHaveLength(8);
+    expect(summaries).toHaveLength(10);
     expect(output).not.toContain('key=expected-failure');
     expect(
       summaries.filter((text) => text.slice(0, 400).includes('/key=unexpected-pass → 404')),
@@ -59,7 +59,7 @@ test('the report shows the request journal of a failing test and names un-awaite
     const files = [...output.matchAll(/commerce-mock journal \(text\/plain\)[─\s]*\n\s*(\S+commerce-mock-journal[-0-9a-f]*\.txt)/g)].map(
       (match) => match[1]!,
     );
-    expect(files).toHaveLength(8);
+    expect(files).toHaveLength(10);
     const tables = files.map((file) => readFileSync(resolve(file), 'utf8')).filter((table) => table.includes('journal-vip'));
     expect(tables).toHaveLength(2);
     for (const table of tables) {
@@ -69,6 +69,24 @@ test('the report shows the request journal of a failing test and names un-awaite
       expect(table).toMatch(/GET\s+\/test-project\/customer-groups\/key=journal-missing\s+404/);
       expect(table).toContain('"code":"ResourceNotFound"');
     }
+
+    // A test that sent the mock nothing (the un-awaited matchers' tests send none either): the likely
+    // causes, for each mode, within the 300 characters the terminal shows of the attachment.
+    const silent = summaries.map((text) => text.slice(0, 400)).filter((text) => text.includes('received no requests'));
+    expect(silent).toHaveLength(6);
+    const inProcess =
+      'The mock received no requests in this test. Likely causes: the app runs in a process of its own (webServer, a child ' +
+      'process), which needs commerceMock: { serverUrl } or await commerce.url() as its API URL; or it calls a host other than ' +
+      'https://api.europe-west1.gcp.commercetools.com.';
+    const remote =
+      `The mock at ${server.url} received no requests in this test. Likely causes: the app is pointed elsewhere (its API and ` +
+      `auth URL must be ${server.url}: check the env of its webServer), or it did not call the platform in this test.`;
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    expect(silent.filter((text) => flat(text).includes(inProcess))).toHaveLength(3);
+    expect(silent.filter((text) => flat(text).includes(remote))).toHaveLength(3);
+    for (const message of [inProcess, remote]) expect(message.length, message).toBeLessThanOrEqual(300);
+    const silentTables = files.map((file) => readFileSync(resolve(file), 'utf8')).filter((table) => table.includes('no requests'));
+    expect(new Set(silentTables)).toEqual(new Set([`${inProcess}\n`, `${remote}\n`]));
 
     // With tracing on, the trace of the deliberate failure carries both attachments (the trace viewer lists them).
     const trace = traceEvents(

@@ -75,7 +75,12 @@ test.describe('CLI: storage selection', () => {
   test('an unknown storage stops the server with the list of backends', async () => {
     const { code, output } = await failingCli([...bin, 'serve', '--port', '0', '--storage', 'redis'], baseEnv());
     expect(code).toBe(1);
-    expect(output).toContain("unknown storage 'redis' (available: memory, sqlite)");
+    expect(output).toContain("unknown storage 'redis' (available: memory, sqlite).");
+    const misspelt = await failingCli([...bin, 'serve', '--port', '0', '--storage', 'sqlit'], baseEnv());
+    expect(misspelt.code).toBe(1);
+    expect(misspelt.output).toContain(
+      "commerce-mock: --storage: unknown storage 'sqlit' (available: memory, sqlite) — did you mean 'sqlite'?",
+    );
   });
 
   test('--help lists the storage flags and variables', async () => {

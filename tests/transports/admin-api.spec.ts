@@ -67,7 +67,19 @@ test.describe('admin API', () => {
       ],
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.statusCode).toBe(400);
+    // The platform's envelope, its message naming the item, and the item for a client to name it too.
+    expect(refused.body).toEqual({
+      statusCode: 400,
+      message: 'commerce-mock: seed item 1 (channel): key: JSON string expected.',
+      errors: [
+        {
+          code: 'InvalidJsonInput',
+          message: 'Request body does not contain valid JSON.',
+          detailedErrorMessage: 'key: JSON string expected.',
+        },
+      ],
+      seedItem: { index: 1, typeId: 'channel' },
+    });
     expect(mock.data.all('channel')).toEqual([]);
     for (const [body, detail] of [
       ['not json', /JSON/],
@@ -82,7 +94,11 @@ test.describe('admin API', () => {
     }
     const unknownType = await admin('POST', '/data/seed', { items: [['spaceship', {}]] });
     expect(unknownType.status).toBe(400);
-    expect(unknownType.body.message).toContain("unknown resource type 'spaceship'");
+    expect(unknownType.body.message).toBe("commerce-mock: seed item 0 (spaceship): unknown resource type 'spaceship'.");
+    const misspelt = await admin('GET', '/data/custmer');
+    expect(misspelt.body.errors).toEqual([
+      { code: 'InvalidInput', message: "commerce-mock: unknown resource type 'custmer' — did you mean 'customer'?" },
+    ]);
     expect((await admin('GET', '/data/spaceship')).status).toBe(400);
   });
 

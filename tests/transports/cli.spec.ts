@@ -65,11 +65,20 @@ test.describe('CLI: clear refusals', () => {
     }
   });
 
-  test('an unknown flag, a flag without its value, an unknown command: each points at --help', async () => {
+  test('an unknown flag, a flag without its value, an unknown command: each points at --help, with the likely flag', async () => {
     const hint = "Run 'commerce-mock serve --help' for the options.";
-    expect(await refusal(['serve', '--prot', '9000'])).toBe(`commerce-mock: Unknown option '--prot'. ${hint}`);
+    expect(await refusal(['serve', '--prot', '9000'])).toBe(`commerce-mock: unknown option '--prot' — did you mean '--port'? ${hint}`);
+    expect(await refusal(['serve', '--port', '0', '--strict-were'])).toBe(
+      `commerce-mock: unknown option '--strict-were' — did you mean '--strict-where'? ${hint}`,
+    );
+    expect(await refusal(['serve', '--Project-Key=shop'])).toBe(
+      `commerce-mock: unknown option '--Project-Key' — did you mean '--project-key'? ${hint}`,
+    );
+    expect(await refusal(['serve', '--verbose'])).toBe(`commerce-mock: unknown option '--verbose'. ${hint}`);
+    expect(await refusal(['serve', '-x'])).toBe(`commerce-mock: unknown option '-x'. ${hint}`);
     expect(await refusal(['serve', '--port'])).toBe(`commerce-mock: Option '--port <value>' argument missing. ${hint}`);
     expect(await refusal(['start'])).toBe(`commerce-mock: unknown command 'start'. ${hint}`);
+    expect(await refusal(['serv'])).toBe(`commerce-mock: unknown command 'serv' — did you mean 'serve'? ${hint}`);
     expect(await refusal(['serve', '8989'])).toBe(`commerce-mock: unexpected argument '8989'. ${hint}`);
   });
 

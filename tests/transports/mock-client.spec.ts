@@ -9,6 +9,7 @@ import {
   createCommerceMock,
   localClient,
   PlatformError,
+  SeedError,
   startServer,
   type CommerceMock,
   type MockClient,
@@ -100,7 +101,55 @@ for (const kind of ['in-process', 'remote'] as const) {
       await expect(refused).rejects.toMatchObject({ statusCode: 400, code: 'DuplicateField' });
       expect(await client.data.all('channel')).toEqual([]);
       await expect(client.data.seed([{ key: 'untagged' }] as never)).rejects.toThrow(/untagged draft/);
-      await expect(client.data.all('spaceship' as never)).rejects.toThrow(/unknown resource type 'spaceship'/);
+      await expect(client.data.all('spaceship' as never)).rejects.toThrow(/unknown resource type 'spaceship'\.$/);
+    });
+
+    test('a refused seed item is named by index, type and field, as in process; the platform error stays reachable', async () => {
+      const items = () => [categoryFactory.build(), [categoryFactory.build(), ['customer', { password: 'secret' }]]] as const;
+      const message = 'commerce-mock: seed item 2 (customer): email: Missing required value.';
+      // The in-process mock's words are the reference.
+      expect(() => mock.data.seed(...(items() as never as [never]))).toThrow(message);
+      const error = await client.data.seed(...(items() as never as [never])).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(SeedError);
+      expect(error).toBeInstanceOf(PlatformError);
+      expect((error as SeedError).message).toBe(message);
+      expect(error).toMatchObject({ name: 'SeedError', index: 2, typeId: 'customer', statusCode: 400, code: 'InvalidJsonInput' });
+      const platform = [
+        {
+          code: 'InvalidJsonInput',
+          message: 'Request body does not contain valid JSON.',
+          detailedErrorMessage: 'email: Missing required value.',
+        },
+      ];
+      expect((error as SeedError).errors).toEqual(platform);
+      expect((error as SeedError).cause).toBeInstanceOf(PlatformError);
+      expect((error as SeedError).cause).toMatchObject({
+        statusCode: 400,
+        errors: platform,
+        message: 'Request body does not contain valid JSON.',
+      });
+      // All or nothing: the two categories before it are not stored.
+      expect(await client.data.all('category')).toEqual([]);
+
+      // Every fault of the item, each with its field; a rule broken by a value, the field first.
+      await expect(client.data.seed(['customer', { email: 'ada@example.com', addresses: [{ country: 'Germany' }] }])).rejects.toThrow(
+        'commerce-mock: seed item 0 (customer): addresses[0].country: The value "Germany" is not valid for field \'addresses[0].country\'. ' +
+          'A country is a two-letter ISO 3166-1 code; password: A value is required for field password.',
+      );
+      await expect(client.data.seed(['channel', { key: 'one' }], ['channel', { key: 'one' }])).rejects.toThrow(
+        `commerce-mock: seed item 1 (channel): key: A duplicate value '"one"' exists for field 'key'.`,
+      );
+      // A misspelt type: the item named, and the type likely meant.
+      await expect(client.data.seed(['channel', { key: 'two' }], ['custmer' as never, {}])).rejects.toThrow(
+        "commerce-mock: seed item 1 (custmer): unknown resource type 'custmer' — did you mean 'customer'?",
+      );
+      await expect(client.data.all('custmer' as never)).rejects.toThrow(
+        "commerce-mock: unknown resource type 'custmer' — did you mean 'customer'?",
+      );
+      await expect(client.data.seed(['channel', { key: 'three' }], { key: 'untagged' } as never)).rejects.toThrow(
+        'commerce-mock: seed item 1 is an untagged draft: seed() needs factory output (tagged with its type) or a [typeId, draft] pair.',
+      );
+      expect(await client.data.all('channel')).toEqual([]);
     });
 
     test('tokens: issue, list and filter; an unknown customer is refused', async () => {

@@ -6,6 +6,7 @@ import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test';
 import type { CommerceMock } from '../../api/mock.js';
 import { resourceDefinitions } from '../../resources/index.js';
 import type { TypeId } from '../../resources/type-map.js';
+import { didYouMean } from '../../util/did-you-mean.js';
 import type { Commerce } from '../commerce.js';
 import { type Sources, sourcesOf } from '../web-first.js';
 
@@ -70,7 +71,39 @@ const TYPE_IDS: readonly string[] = resourceDefinitions.map((definition) => defi
 
 export function requireTypeId(context: Context, hint: string, value: unknown): asserts value is TypeId {
   if (!TYPE_IDS.includes(value as string)) {
-    throw usageError(context, hint, 'typeId must be a resource type id: "customer", "key-value-document", "product", ...', 'typeId', value);
+    const suggestion = typeof value === 'string' ? quotedSuggestion(value, TYPE_IDS) : '';
+    throw usageError(
+      context,
+      hint,
+      `typeId must be a resource type id ("customer", "key-value-document", "product", ...)${suggestion}`,
+      'typeId',
+      value,
+    );
+  }
+}
+
+/** ` — did you mean "customer"?`, quoted as the matchers quote names. */
+const quotedSuggestion = (name: string, known: readonly string[]) => didYouMean(name, known, (text) => JSON.stringify(text));
+
+/** Refuses a key of a filter (or a request) that the matcher does not know, naming the known ones and the likely one. */
+export function requireKnownKeys(
+  context: Context,
+  hint: string,
+  name: string,
+  value: Record<string, unknown>,
+  known: readonly string[],
+): void {
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) {
+      const suggestion = quotedSuggestion(key, known);
+      throw usageError(
+        context,
+        hint,
+        `unknown ${name} key ${JSON.stringify(key)}${suggestion || '.'} A ${name} takes ${known.join(', ')}.`,
+        name,
+        value,
+      );
+    }
   }
 }
 

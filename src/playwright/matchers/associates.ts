@@ -1,7 +1,16 @@
 /** The matchers on the permission decisions the mock recorded for as-associate requests. */
 import type { ExpectMatcherState } from '@playwright/test';
 import { PERMISSIONS, type Permission, type PermissionDecision } from '../../engine/permissions.js';
-import { type CommerceReceiver, type Context, hintOptions, isRecord, type Judged, requireText, usageError } from './arguments.js';
+import {
+  type CommerceReceiver,
+  type Context,
+  hintOptions,
+  isRecord,
+  type Judged,
+  requireKnownKeys,
+  requireText,
+  usageError,
+} from './arguments.js';
 import { listed, searchCollection } from './collection.js';
 
 /** Which recorded as-associate decisions to look for; every given field must match. */
@@ -32,12 +41,8 @@ function decisionFilter(context: Context, hint: string, given: readonly unknown[
       filter,
     );
   }
-  for (const [key, value] of Object.entries(filter)) {
-    if (!(DECISION_FILTER_KEYS as readonly string[]).includes(key)) {
-      throw usageError(context, hint, `unknown filter key ${JSON.stringify(key)}: a filter takes ${keys}`, 'filter', filter);
-    }
-    requireText(context, hint, `filter.${key}`, value);
-  }
+  requireKnownKeys(context, hint, 'filter', filter, DECISION_FILTER_KEYS);
+  for (const [key, value] of Object.entries(filter)) requireText(context, hint, `filter.${key}`, value);
   if (filter.permission !== undefined && !(PERMISSIONS as readonly unknown[]).includes(filter.permission)) {
     throw usageError(
       context,

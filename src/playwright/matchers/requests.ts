@@ -11,6 +11,7 @@ import {
   isText,
   type Judged,
   requireCount,
+  requireKnownKeys,
   requireText,
   usageError,
 } from './arguments.js';
@@ -31,10 +32,7 @@ const RECEIVED_KEYS = ['method', 'path', 'status', 'body'] as const;
 function receivedRequest(context: Context, hint: string, value: unknown): ReceivedRequest {
   const keys = RECEIVED_KEYS.join(', ');
   if (!isRecord(value)) throw usageError(context, hint, `the request must be an object with any of ${keys}`, 'request', value);
-  for (const key of Object.keys(value)) {
-    if (!(RECEIVED_KEYS as readonly string[]).includes(key))
-      throw usageError(context, hint, `unknown key ${JSON.stringify(key)}: a request takes ${keys}`, 'request', value);
-  }
+  requireKnownKeys(context, hint, 'request', value, RECEIVED_KEYS);
   const { method, path, status, body } = value;
   if (method !== undefined) requireText(context, hint, 'request.method', method);
   if (path !== undefined && !isText(path) && !(path instanceof RegExp))

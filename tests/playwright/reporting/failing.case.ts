@@ -49,3 +49,7 @@ test('a test expected to fail that passes gets the journal', async ({ commerce }
     .execute()
     .catch(() => undefined);
 });
+
+test('a failing test that sent the mock nothing', async ({ commerce }) => {
+  expect(commerce.projectKey, 'the failure of a test without requests').toBe('another-project');
+});
