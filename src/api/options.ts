@@ -1,9 +1,11 @@
 /** The options a mock is created with, checked whole: a typo or a bad value fails at creation, naming it. */
 import { z } from 'zod';
-import { TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
+import { REFRESH_TOKENS_PER_PROJECT, TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
 import type { StorageBackend } from '../storage/backend.js';
 import type { MockExport } from './export.js';
 import { ProjectKey } from '../engine/validation.js';
+import { DELIVERIES_KEPT } from '../engine/outbox.js';
+import { PERMISSION_DECISIONS_KEPT } from '../engine/permissions.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
 export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
@@ -14,6 +16,14 @@ const isStorage = (value: unknown): value is StorageBackend =>
   ['get', 'getByKey', 'write', 'delete', 'scan', 'transaction', 'clear'].every(
     (method) => typeof (value as Record<string, unknown>)[method] === 'function',
   );
+
+/** The defaults of the `retention` option. */
+export const DEFAULT_RETENTION = {
+  refreshTokensPerProject: REFRESH_TOKENS_PER_PROJECT,
+  deliveriesPerProject: DELIVERIES_KEPT,
+  permissionDecisions: PERMISSION_DECISIONS_KEPT,
+  snapshots: 100,
+} as const;
 
 /** A bare origin (scheme, host, port): a path or query would be mistaken for the project key. */
 const Origin = z
@@ -50,6 +60,21 @@ export const CommerceMockOptions = z
       })
       .strict()
       .default({ size: 1000, bodyLimit: 4096, maxCharacters: 8_000_000 }),
+    /**
+     * What a long-running mock keeps of what only grows, at most; past it the oldest go first
+     * (docs/server.md#memory-of-a-long-running-server). Refresh tokens per project (the least
+     * recently used go, as on the platform), deliveries per project, permission decisions, and the
+     * snapshots a server or mock client keeps by id.
+     */
+    retention: z
+      .object({
+        refreshTokensPerProject: z.number().int().min(1).default(DEFAULT_RETENTION.refreshTokensPerProject),
+        deliveriesPerProject: z.number().int().min(1).default(DEFAULT_RETENTION.deliveriesPerProject),
+        permissionDecisions: z.number().int().min(1).default(DEFAULT_RETENTION.permissionDecisions),
+        snapshots: z.number().int().min(1).default(DEFAULT_RETENTION.snapshots),
+      })
+      .strict()
+      .default(DEFAULT_RETENTION),
     /** Answer like a remote service: every response this many milliseconds late, or a random delay in `[min, max]`. */
     latencyMs: z
       .union([
