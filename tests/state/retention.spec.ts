@@ -15,7 +15,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
 const test = base.extend<{ clock: { advance(ms: number): void } }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
   clock: async ({}, use) => {
     const realNow = Date.now;
     let offset = 0;
