@@ -232,7 +232,9 @@ test.describe('snapshots kept by id', () => {
         errors: [{ code: 'ResourceNotFound', message: expect.stringMatching(/no longer kept.*retention\.snapshots/) }],
       });
       const unknown = await fetch(`${server.url}/__mock/state/snapshots/snapshot-99/restore`, { method: 'POST' });
-      expect((await unknown.json()).errors[0].message).toBe("The Resource with ID 'snapshot-99' was not found.");
+      expect(((await unknown.json()) as { errors: Array<{ message: string }> }).errors[0]!.message).toBe(
+        "The Resource with ID 'snapshot-99' was not found.",
+      );
       // The in-process client shares the server's shelf.
       await expect(localClient(mock).state.restore(second)).rejects.toThrow(/no longer kept/);
     } finally {
