@@ -120,20 +120,44 @@ export interface SnapshotShelf {
 
 const shelves = new WeakMap<CommerceMock, SnapshotShelf>();
 
-/** The mock's one shelf, shared by its local client and its admin API. */
+/**
+ * The mock's one shelf, shared by its local client and its admin API. It keeps the
+ * `retention.snapshots` most recently taken or restored snapshots: a snapshot holds on to the whole
+ * state it captured, so a server that keeps taking them would otherwise keep every state it ever had.
+ */
 export function snapshotShelf(mock: CommerceMock): SnapshotShelf {
   let shelf = shelves.get(mock);
   if (!shelf) {
+    const limit = mock.options.retention.snapshots;
+    /** Least recently used first. */
     const byId = new Map<string, MockSnapshot>();
+    let taken = 0;
     shelf = {
       keep: (snapshot) => {
-        const id = `snapshot-${byId.size + 1}`;
+        const id = `snapshot-${++taken}`;
         byId.set(id, snapshot);
+        for (const oldest of byId.keys()) {
+          if (byId.size <= limit) break;
+          byId.delete(oldest);
+        }
         return id;
       },
       find: (snapshotId) => {
         const snapshot = byId.get(snapshotId);
-        if (!snapshot) throw errors.resourceNotFound({ id: snapshotId });
+        if (!snapshot) {
+          const number = /^snapshot-(\d+)$/.exec(snapshotId)?.[1];
+          if (number !== undefined && Number(number) >= 1 && Number(number) <= taken) {
+            throw new PlatformError(404, [
+              {
+                code: 'ResourceNotFound',
+                message: `The snapshot '${snapshotId}' is no longer kept: the mock keeps its ${limit} most recently taken or restored snapshots (the option retention.snapshots).`,
+              },
+            ]);
+          }
+          throw errors.resourceNotFound({ id: snapshotId });
+        }
+        byId.delete(snapshotId);
+        byId.set(snapshotId, snapshot);
         return snapshot;
       },
     };

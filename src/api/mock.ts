@@ -88,10 +88,17 @@ export class CommerceMock implements CommerceSurface<'sync', MockSnapshot> {
     const { storage: storageOption, initialData, ...resolved } = parseOptions(options);
     this.options = resolved;
     const storage = storageOption === 'memory' ? new MemoryStorage() : storageOption;
-    const tokens = new TokenStore(resolved.tokenLifetimeSeconds);
-    const engine = new ResourceEngine(storage, new Map(resourceDefinitions.map((d) => [d.typeId, d])), {
-      strictFields: resolved.strictWhere,
+    const { retention } = resolved;
+    const tokens = new TokenStore({
+      lifetimeSeconds: resolved.tokenLifetimeSeconds,
+      refreshTokensPerProject: retention.refreshTokensPerProject,
     });
+    const engine = new ResourceEngine(
+      storage,
+      new Map(resourceDefinitions.map((d) => [d.typeId, d])),
+      { strictFields: resolved.strictWhere },
+      retention,
+    );
     internals.set(this, { storage, engine });
     const tokenServer = new TokenServer(
       tokens,

@@ -1,10 +1,12 @@
 /** The options a mock is created with, checked whole: a typo or a bad value fails at creation, naming it. */
 import { z } from 'zod';
-import { TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
+import { REFRESH_TOKENS_PER_PROJECT, TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
 import type { StorageBackend } from '../storage/backend.js';
 import type { MockExport } from './export.js';
 import { ProjectKey } from '../engine/validation.js';
 import { didYouMean } from '../util/did-you-mean.js';
+import { DELIVERIES_KEPT } from '../engine/outbox.js';
+import { PERMISSION_DECISIONS_KEPT } from '../engine/permissions.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
 export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
@@ -15,6 +17,14 @@ const isStorage = (value: unknown): value is StorageBackend =>
   ['get', 'getByKey', 'write', 'delete', 'scan', 'transaction', 'clear'].every(
     (method) => typeof (value as Record<string, unknown>)[method] === 'function',
   );
+
+/** The defaults of the `retention` option. */
+export const DEFAULT_RETENTION = {
+  refreshTokensPerProject: REFRESH_TOKENS_PER_PROJECT,
+  deliveriesPerProject: DELIVERIES_KEPT,
+  permissionDecisions: PERMISSION_DECISIONS_KEPT,
+  snapshots: 100,
+} as const;
 
 /** A bare origin (scheme, host, port): a path or query would be mistaken for the project key. */
 const Origin = z
@@ -34,6 +44,18 @@ const JournalOptions = z
   })
   .strict();
 
+const RetentionOptions = z
+  .object({
+    refreshTokensPerProject: z.number().int().min(1).default(DEFAULT_RETENTION.refreshTokensPerProject),
+    deliveriesPerProject: z.number().int().min(1).default(DEFAULT_RETENTION.deliveriesPerProject),
+    permissionDecisions: z.number().int().min(1).default(DEFAULT_RETENTION.permissionDecisions),
+    snapshots: z.number().int().min(1).default(DEFAULT_RETENTION.snapshots),
+  })
+  .strict();
+
+/** The options that are objects of options: an unknown name inside one is matched against its names. */
+const NESTED_OPTIONS: Record<string, z.ZodObject> = { journal: JournalOptions, retention: RetentionOptions };
+
 export const CommerceMockOptions = z
   .object({
     /** The project programmatic calls use when they name none. */
@@ -52,6 +74,13 @@ export const CommerceMockOptions = z
     strictWhere: z.boolean().default(false),
     /** The request journal: how many requests to keep (0: none), how much of each body, and how many characters of bodies and URLs in all. */
     journal: JournalOptions.default({ size: 1000, bodyLimit: 4096, maxCharacters: 8_000_000 }),
+    /**
+     * What a long-running mock keeps of what only grows, at most; past it the oldest go first
+     * (docs/server.md#memory-of-a-long-running-server). Refresh tokens per project (the least
+     * recently used go, as on the platform), deliveries per project, permission decisions, and the
+     * snapshots a server or mock client keeps by id.
+     */
+    retention: RetentionOptions.default(DEFAULT_RETENTION),
     /** Answer like a remote service: every response this many milliseconds late, or a random delay in `[min, max]`. */
     latencyMs: z
       .union([
@@ -80,9 +109,10 @@ export function parseOptions(input: CommerceMockOptions | undefined): z.output<t
   if (result.success) return result.data;
   const problems = result.error.issues.flatMap((issue) => {
     if (issue.code !== 'unrecognized_keys') return [`option '${issue.path.join('.')}': ${issue.message}`];
-    const inJournal = issue.path[0] === 'journal';
-    const known = inJournal ? Object.keys(JournalOptions.shape).map((name) => `journal.${name}`) : MOCK_OPTION_NAMES;
-    return issue.keys.map((key) => unknownOption(inJournal ? `journal.${key}` : key, known));
+    const parent = typeof issue.path[0] === 'string' && Object.hasOwn(NESTED_OPTIONS, issue.path[0]) ? issue.path[0] : undefined;
+    if (parent === undefined) return issue.keys.map((key) => unknownOption(key, MOCK_OPTION_NAMES));
+    const known = Object.keys(NESTED_OPTIONS[parent]!.shape).map((name) => `${parent}.${name}`);
+    return issue.keys.map((key) => unknownOption(`${parent}.${key}`, known));
   });
   throw new TypeError(`commerce-mock: invalid options: ${problems.join('; ')}`);
 }

@@ -51,6 +51,16 @@ export interface AuthStore {
 
 export const TOKEN_LIFETIME_SECONDS = 172_800;
 
+/**
+ * How long the mock still remembers an access token after its lifetime ended, before it forgets it:
+ * long enough for `enforceTokenExpiry` to answer an expired token as expired (401 `invalid_token`,
+ * which the SDK's refresh flow waits for) rather than as a token it never issued.
+ */
+export const EXPIRED_TOKEN_KEPT_SECONDS = 3600;
+
+/** The refresh tokens a project keeps by default: the platform keeps 10 million; a mock holds them in memory. */
+export const REFRESH_TOKENS_PER_PROJECT = 10_000;
+
 /** URL-safe, as the platform's tokens are: `A-Za-z0-9_-` only. */
 export const randomToken = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
@@ -69,12 +79,34 @@ export function isExpired(record: TokenRecord, now = Date.now()): boolean {
   return now >= Date.parse(record.issuedAt) + record.expiresIn * 1000;
 }
 
-/** Tokens live in memory only (per the spec), whatever storage backend holds the resources. */
-export class TokenStore implements AuthStore {
-  private readonly byAccessToken = new Map<string, TokenRecord>();
-  private readonly byRefreshToken = new Map<string, TokenRecord>();
+/** When the mock forgets an access token: `EXPIRED_TOKEN_KEPT_SECONDS` after its lifetime ended. */
+const forgottenAt = (record: TokenRecord) => Date.parse(record.issuedAt) + (record.expiresIn + EXPIRED_TOKEN_KEPT_SECONDS) * 1000;
 
-  constructor(private readonly lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {}
+export interface TokenStoreOptions {
+  /** `expires_in` of the access tokens issued. Default two days, as on the platform. */
+  lifetimeSeconds?: number;
+  /** The refresh tokens kept per project; past it, the least recently used one is dropped (the platform's rule, at its limit). */
+  refreshTokensPerProject?: number;
+}
+
+/**
+ * Tokens live in memory only (per the spec), whatever storage backend holds the resources. Bounded
+ * as the platform bounds them: an access token is forgotten an hour after its lifetime ended (on
+ * the next issue, list or lookup: no timer keeps the process alive), and each project keeps its
+ * `refreshTokensPerProject` most recently used refresh tokens. The clock is `Date.now()`, the mock's.
+ */
+export class TokenStore implements AuthStore {
+  /** In the order they were issued, which is the order their lifetimes end in (imports aside). */
+  private readonly byAccessToken = new Map<string, TokenRecord>();
+  /** Per project (`''`: none), least recently used first. */
+  private readonly refreshTokens = new Map<string, Map<string, TokenRecord>>();
+  private readonly lifetimeSeconds: number;
+  private readonly refreshTokensPerProject: number;
+
+  constructor(options: TokenStoreOptions = {}) {
+    this.lifetimeSeconds = options.lifetimeSeconds ?? TOKEN_LIFETIME_SECONDS;
+    this.refreshTokensPerProject = options.refreshTokensPerProject ?? REFRESH_TOKENS_PER_PROJECT;
+  }
 
   issue(
     fields: Omit<TokenRecord, 'accessToken' | 'tokenType' | 'issuedAt' | 'expiresIn' | 'refreshToken'>,
@@ -87,15 +119,20 @@ export class TokenStore implements AuthStore {
       expiresIn: this.lifetimeSeconds,
     });
     if (withRefreshToken) record.refreshToken = `${fields.projectKey ?? 'mock'}-${randomToken()}`;
+    this.forgetExpired();
     this.byAccessToken.set(record.accessToken, record);
-    if (record.refreshToken) this.byRefreshToken.set(record.refreshToken, record);
+    if (record.refreshToken) this.keepRefreshToken(record);
     return record;
   }
 
-  /** A new access token with the same grant as the one the refresh token came with. */
+  /** A new access token with the same grant as the one the refresh token came with; the refresh token becomes the most recently used. */
   refresh(refreshToken: string, clientId: string): TokenRecord | undefined {
-    const original = this.byRefreshToken.get(refreshToken);
-    if (!original) return undefined;
+    const bucket = this.refreshBucketOf(refreshToken);
+    const original = bucket?.get(refreshToken);
+    if (!bucket || !original) return undefined;
+    bucket.delete(refreshToken);
+    bucket.set(refreshToken, original);
+    this.forgetExpired();
     const record: TokenRecord = withFields(copyWithout(original, 'refreshToken'), {
       clientId,
       accessToken: randomToken(),
@@ -107,11 +144,51 @@ export class TokenStore implements AuthStore {
   }
 
   get(accessToken: string): TokenRecord | undefined {
-    return this.byAccessToken.get(accessToken);
+    const record = this.byAccessToken.get(accessToken);
+    if (record && Date.now() >= forgottenAt(record)) {
+      this.byAccessToken.delete(accessToken);
+      return undefined;
+    }
+    return record;
   }
 
   list(filter: TokenFilter = {}): TokenRecord[] {
-    return [...this.byAccessToken.values()].filter((record) => matches(record, filter));
+    this.forgetExpired();
+    const now = Date.now();
+    return [...this.byAccessToken.values()].filter((record) => now < forgottenAt(record) && matches(record, filter));
+  }
+
+  /** How many refresh tokens the project keeps (`undefined`: those of no project). */
+  refreshTokenCount(projectKey?: string): number {
+    return this.refreshTokens.get(projectKey ?? '')?.size ?? 0;
+  }
+
+  /**
+   * Forgets the access tokens whose time is up, oldest first, stopping at the first one still
+   * remembered: amortised, each token is looked at about once more than it is issued.
+   */
+  private forgetExpired(now = Date.now()): void {
+    for (const [token, record] of this.byAccessToken) {
+      if (now < forgottenAt(record)) return;
+      this.byAccessToken.delete(token);
+    }
+  }
+
+  private refreshBucketOf(refreshToken: string): Map<string, TokenRecord> | undefined {
+    for (const bucket of this.refreshTokens.values()) if (bucket.has(refreshToken)) return bucket;
+    return undefined;
+  }
+
+  /** Keeps the record's refresh token as its project's most recent, dropping the least recently used past the cap. */
+  private keepRefreshToken(record: TokenRecord): void {
+    const project = record.projectKey ?? '';
+    let bucket = this.refreshTokens.get(project);
+    if (!bucket) this.refreshTokens.set(project, (bucket = new Map()));
+    bucket.set(record.refreshToken!, record);
+    for (const oldest of bucket.keys()) {
+      if (bucket.size <= this.refreshTokensPerProject) break;
+      bucket.delete(oldest);
+    }
   }
 
   find(filter: TokenFilter): TokenRecord | undefined {
@@ -120,12 +197,15 @@ export class TokenStore implements AuthStore {
 
   clear(): void {
     this.byAccessToken.clear();
-    this.byRefreshToken.clear();
+    this.refreshTokens.clear();
   }
 
   /** Every issued token, for `restore`. Records are never changed once issued, so the maps' copies suffice. */
   snapshot(): TokenSnapshot {
-    return { byAccessToken: new Map(this.byAccessToken), byRefreshToken: new Map(this.byRefreshToken) };
+    return {
+      byAccessToken: new Map(this.byAccessToken),
+      byRefreshToken: new Map([...this.refreshTokens.values()].flatMap((bucket) => [...bucket])),
+    };
   }
 
   /**
@@ -146,14 +226,14 @@ export class TokenStore implements AuthStore {
     this.clear();
     for (const record of records) {
       this.byAccessToken.set(record.accessToken, record);
-      if (record.refreshToken) this.byRefreshToken.set(record.refreshToken, record);
+      if (record.refreshToken) this.keepRefreshToken(record);
     }
   }
 
   restore(snapshot: TokenSnapshot): void {
     this.clear();
     for (const [token, record] of snapshot.byAccessToken) this.byAccessToken.set(token, record);
-    for (const [token, record] of snapshot.byRefreshToken) this.byRefreshToken.set(token, record);
+    for (const record of snapshot.byRefreshToken.values()) this.keepRefreshToken(record);
   }
 }
 

@@ -8,6 +8,7 @@ import type { Author } from '../http/context.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 import { uuid } from '../util/ids.js';
 import { compactCopy } from '../util/json.js';
+import { millisOf } from '../util/time.js';
 import type { MessagePayload, ResourceDefinition } from './define.js';
 import { hasSubscriptions } from '../engine/subscription.js';
 
@@ -24,16 +25,24 @@ export const DEFAULT_MESSAGES_CONFIGURATION = { enabled: true, deleteDaysAfterCr
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The oldest `createdAt` of the messages the project still keeps at `now`: its messages setting's
- * `deleteDaysAfterCreation` days back. The platform deletes older ones; the mock stops returning them.
- */
-export function retainedSince(storage: StorageBackend, project: string, now: string): string {
+/** How long the project keeps a message, in milliseconds: its messages setting's `deleteDaysAfterCreation`. */
+function retentionMs(storage: StorageBackend, project: string): number {
   const settings = storage.get(project, PROJECT_SETTINGS.typeId, PROJECT_SETTINGS.id);
   const configuration = settings?.messages as { deleteDaysAfterCreation?: number } | undefined;
-  const days = configuration?.deleteDaysAfterCreation ?? DEFAULT_MESSAGES_CONFIGURATION.deleteDaysAfterCreation;
-  return new Date(Date.parse(now) - days * DAY_MS).toISOString();
+  return (configuration?.deleteDaysAfterCreation ?? DEFAULT_MESSAGES_CONFIGURATION.deleteDaysAfterCreation) * DAY_MS;
 }
+
+/**
+ * The oldest `createdAt` of the messages the project still keeps at `now`: its messages setting's
+ * `deleteDaysAfterCreation` days back. Reads leave older ones out at once; the writer deletes them
+ * as it writes (`MessageWriter.dropExpired`), as the platform deletes them.
+ */
+export function retainedSince(storage: StorageBackend, project: string, now: string): string {
+  return new Date(Date.parse(now) - retentionMs(storage, project)).toISOString();
+}
+
+/** The longest a project's expired messages wait for the writer to look for them: a changed setting or a restore is seen within it. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Whether a stored message is still kept: created at or after `since` (ISO strings of one format compare as dates). */
 export const retained = (since: string) => (message: StoredDocument) => createdAtOf(message) >= since;
@@ -145,6 +154,9 @@ export function userProvidedIdentifiers(resource: StoredDocument): Record<string
 
 /** Writes a change's messages: the platform's fields around each payload, sequence numbers per resource. */
 export class MessageWriter {
+  /** Per project: the time (the mock's clock) before which no stored message comes of age, so a write before it looks for none. */
+  private readonly nextSweep = new Map<string, number>();
+
   constructor(private readonly storage: StorageBackend) {}
 
   /** Whether the project records messages for `/messages` (its `messages.enabled`). */
@@ -198,7 +210,34 @@ export class MessageWriter {
     if (counter || sequenceNumber !== implied) {
       storage.write(project, SEQUENCES, { id: resource.id, version: sequenceNumber }, { expectedVersion: counter?.version ?? 0 });
     }
+    this.dropExpired(project, at.now);
     return written;
+  }
+
+  /**
+   * Deletes the project's messages older than its `deleteDaysAfterCreation`, as the platform does:
+   * the oldest first, in the order they were written, up to the first one still kept. Costs a
+   * comparison per write until the oldest kept message comes of age (or an hour has passed, so that
+   * a shorter setting or a restored state is seen).
+   */
+  private dropExpired(project: string, now: string): void {
+    const nowMs = millisOf(now);
+    if (nowMs < (this.nextSweep.get(project) ?? 0)) return;
+    const { storage } = this;
+    const keptMs = retentionMs(storage, project);
+    const since = new Date(nowMs - keptMs).toISOString();
+    const expired: string[] = [];
+    let next = nowMs + SWEEP_INTERVAL_MS;
+    for (const message of storage.scan(project, MESSAGE_TYPE_ID)) {
+      const createdAt = createdAtOf(message);
+      if (createdAt >= since) {
+        next = Math.min(next, Date.parse(createdAt) + keptMs);
+        break;
+      }
+      expired.push(message.id);
+    }
+    for (const id of expired) storage.delete(project, MESSAGE_TYPE_ID, id);
+    this.nextSweep.set(project, next);
   }
 }
 

@@ -6,6 +6,7 @@
  * A change whose transaction is rolled back is forgotten, so a refused request delivers nothing.
  */
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
+import { droppedAtOnce } from '../util/bounds.js';
 import { uuid } from '../util/ids.js';
 import { jsonEqual } from '../util/json.js';
 import { BASE_FIELDS } from './define.js';
@@ -13,6 +14,9 @@ import { userProvidedIdentifiers } from './messages.js';
 import { hasSubscriptions, SUBSCRIPTION_TYPE_ID, type Subscription, type SubscriptionStatus } from '../engine/subscription.js';
 
 export const DELIVERY_TYPE_ID = 'delivery';
+
+/** The deliveries a project keeps by default (the `retention.deliveriesPerProject` option). */
+export const DELIVERIES_KEPT = 10_000;
 
 /** One stored change of a resource, as the engine reports it. */
 export interface Change {
@@ -180,6 +184,8 @@ export class Outbox {
     private readonly storage: StorageBackend,
     /** Whether `/messages` serves the project's messages (a CloudEvent's `dataref` points there). */
     private readonly messagesQueryable: (project: string) => boolean,
+    /** The deliveries kept per project; past it the oldest go (see `droppedAtOnce`). */
+    private readonly deliveriesPerProject = DELIVERIES_KEPT,
   ) {}
 
   /** Runs `work` (which opens the storage transaction) and delivers its changes if it commits outermost. */
@@ -216,7 +222,9 @@ export class Outbox {
   }
 
   private deliver(changes: readonly Change[]): void {
+    const projects = new Set<string>();
     for (const change of changes) {
+      projects.add(change.project);
       if (needsTestMessage(change)) {
         // The platform checks a new destination with a test message: a ResourceCreated notification of the subscription itself.
         const test = { ...change, kind: 'ResourceCreated' as const };
@@ -240,6 +248,19 @@ export class Outbox {
         }
       }
     }
+    for (const project of projects) this.dropOldest(project);
+  }
+
+  /** Past the project's limit, drops its oldest deliveries, held back or not: the order `scan` gives is the order they were recorded. */
+  private dropOldest(project: string): void {
+    const count = this.storage.count(project, DELIVERY_TYPE_ID);
+    if (count <= this.deliveriesPerProject) return;
+    const dropping = count - this.deliveriesPerProject + droppedAtOnce(this.deliveriesPerProject);
+    const oldest: string[] = [];
+    for (const delivery of this.storage.scan(project, DELIVERY_TYPE_ID)) {
+      if (oldest.push(delivery.id) === dropping) break;
+    }
+    for (const id of oldest) this.storage.delete(project, DELIVERY_TYPE_ID, id);
   }
 
   private cloudEvent(change: Change, kind: string, data: Record<string, unknown>, message: StoredDocument | undefined) {

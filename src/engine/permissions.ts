@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PlatformError } from '../http/errors.js';
+import { droppedAtOnce } from '../util/bounds.js';
 
 /** The platform's Permission enum (RAML `types/associate-role/Permission.raml`), in its order. */
 export const PERMISSIONS = [
@@ -86,22 +87,33 @@ export interface PermissionDecision {
   narrowed?: boolean;
 }
 
-/** The decisions of one mock instance, oldest first; cleared by `mock.state.clear()`. */
+/** The decisions a mock keeps by default (the `retention.permissionDecisions` option). */
+export const PERMISSION_DECISIONS_KEPT = 10_000;
+
+/**
+ * The decisions of one mock instance, oldest first, at most `limit` of them (past it the oldest go,
+ * see `droppedAtOnce`); cleared by `mock.state.clear()`.
+ */
 export class PermissionLog {
   private entries: PermissionDecision[] = [];
+  /** How many of the oldest decisions were dropped for the limit: marks count them too. */
+  private dropped = 0;
+
+  constructor(private readonly limit = PERMISSION_DECISIONS_KEPT) {}
 
   record(decision: PermissionDecision): void {
     this.entries.push(decision);
+    if (this.entries.length > this.limit) this.dropOldest(this.entries.length - this.limit + droppedAtOnce(this.limit));
   }
 
-  /** How many decisions are recorded: a mark to `forgetSince`. */
+  /** How many decisions were ever recorded (since the last clear): a mark to `forgetSince`. */
   get size(): number {
-    return this.entries.length;
+    return this.dropped + this.entries.length;
   }
 
   /** Forgets the decisions recorded since `mark` (a run of a request that is run again). */
   forgetSince(mark: number): void {
-    this.entries.length = mark;
+    this.entries.length = Math.max(0, mark - this.dropped);
   }
 
   list(): PermissionDecision[] {
@@ -110,6 +122,12 @@ export class PermissionLog {
 
   clear(): void {
     this.entries = [];
+    this.dropped = 0;
+  }
+
+  private dropOldest(count: number): void {
+    this.entries = this.entries.slice(count);
+    this.dropped += count;
   }
 }
 

@@ -36,8 +36,16 @@ const BUSINESS_UNIT = 'business-unit';
  * (queries, writes, updates, update-actions, indexes, resource-context) and this class is their
  * one entry point.
  */
+/** What the engine keeps of what only grows (the `retention` option): past it, the oldest go first. */
+export interface EngineRetention {
+  /** Deliveries to subscriptions, per project. */
+  deliveriesPerProject?: number;
+  /** Permission decisions of as-associate requests, of all projects. */
+  permissionDecisions?: number;
+}
+
 export class ResourceEngine implements Engine {
-  readonly decisions = new PermissionLog();
+  readonly decisions: PermissionLog;
   /** The changes of the running transaction, delivered to subscriptions when it commits. */
   readonly outbox: Outbox;
   /** The API extensions a served request's creates and updates pass through before they are stored. */
@@ -50,9 +58,11 @@ export class ResourceEngine implements Engine {
     readonly definitions: ReadonlyMap<string, ResourceDefinition>,
     /** How list queries treat unknown fields (`strictWhere`). */
     readonly queryOptions: QueryOptions = {},
+    retention: EngineRetention = {},
   ) {
+    this.decisions = new PermissionLog(retention.permissionDecisions);
     const messages = new MessageWriter(storage);
-    this.outbox = new Outbox(storage, (project) => messages.enabled(project));
+    this.outbox = new Outbox(storage, (project) => messages.enabled(project), retention.deliveriesPerProject);
     this.extensions = new ExtensionGate(storage);
     const actions = new ActionRunner(messages, this.extensions);
     this.writer = new ResourceWriter(storage, messages, this.outbox, actions);

@@ -47,6 +47,7 @@ base.describe('defaults', () => {
       validateCredentials: false,
       strictWhere: false,
       journal: { size: 1000, bodyLimit: 4096, maxCharacters: 8_000_000 },
+      retention: { refreshTokensPerProject: 10_000, deliveriesPerProject: 10_000, permissionDecisions: 10_000, snapshots: 100 },
       latencyMs: 0,
       enforceTokenExpiry: false,
       tokenLifetimeSeconds: 172_800,
@@ -68,6 +69,7 @@ base.describe('defaults', () => {
       validateCredentials: true,
       strictWhere: true,
       journal: { size: 10 },
+      retention: { snapshots: 3 },
       latencyMs: [5, 10],
       enforceTokenExpiry: true,
       tokenLifetimeSeconds: 600,
@@ -80,6 +82,7 @@ base.describe('defaults', () => {
       validateCredentials: true,
       strictWhere: true,
       journal: { size: 10, bodyLimit: 4096, maxCharacters: 8_000_000 },
+      retention: { refreshTokensPerProject: 10_000, deliveriesPerProject: 10_000, permissionDecisions: 10_000, snapshots: 3 },
       latencyMs: [5, 10],
       enforceTokenExpiry: true,
       tokenLifetimeSeconds: 600,
@@ -112,6 +115,8 @@ base.describe('bad options throw at construction, naming the option', () => {
     ['tokenLifetimeSeconds zero', { tokenLifetimeSeconds: 0 }, /tokenLifetimeSeconds/],
     ['tokenLifetimeSeconds beyond two days', { tokenLifetimeSeconds: 172_801 }, /tokenLifetimeSeconds/],
     ['storage object without methods', { storage: { get() {} } }, /storage/],
+    ['retention.deliveriesPerProject zero', { retention: { deliveriesPerProject: 0 } }, /retention\.deliveriesPerProject/],
+    ['retention with an unknown limit', { retention: { messages: 10 } }, /messages/],
     ['an unknown option', { enableAuth: true }, /enableAuth\b/],
     ['a misspelt option', { validateCredential: true }, /validateCredential\b/],
   ];
@@ -154,6 +159,9 @@ base.describe('bad options throw at construction, naming the option', () => {
     );
     expect(refusal({ journal: { sise: 10 } })).toBe(
       "commerce-mock: invalid options: unknown option 'journal.sise' — did you mean 'journal.size'?",
+    );
+    expect(refusal({ retention: { snapshot: 10 } })).toBe(
+      "commerce-mock: invalid options: unknown option 'retention.snapshot' — did you mean 'retention.snapshots'?",
     );
     expect(refusal({ enableAuth: true, bogus: 1 })).toBe(
       "commerce-mock: invalid options: unknown option 'enableAuth'; unknown option 'bogus'",

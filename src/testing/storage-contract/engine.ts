@@ -32,3 +32,29 @@ export function testUnderTheEngine(test: ContractTest): void {
     expect(mock.data.all('customer')).toHaveLength(0);
   });
 }
+
+/** What a long-running mock drops from storage: the engine deletes through the contract, so every backend honours it. */
+export function testRetentionUnderTheEngine(test: ContractTest): void {
+  test('under the engine: messages past deleteDaysAfterCreation and deliveries past their limit are deleted', ({ storage }) => {
+    const mock = createCommerceMock({ storage, defaultProjectKey: 'engine-project', retention: { deliveriesPerProject: 10 } });
+    const realNow = Date.now;
+    try {
+      mock.data.create('subscription', {
+        key: 'contract',
+        destination: { type: 'GoogleCloudPubSub', projectId: 'contract', topic: 'customers' },
+        changes: [{ resourceTypeId: 'customer' }],
+      });
+      for (let i = 0; i < 20; i++) mock.data.create('customer', { email: `c${i}@example.com`, password: 'pw' });
+      expect(storage.count('engine-project', 'delivery')).toBeLessThanOrEqual(10);
+      expect(storage.count('engine-project', 'message')).toBe(20);
+      // The mock's clock is Date.now(): 16 days on, past the default 15, the next write deletes the old messages.
+      const later = realNow() + 16 * 24 * 60 * 60 * 1000;
+      Date.now = () => later;
+      mock.data.create('customer', { email: 'late@example.com', password: 'pw' });
+      expect([...storage.scan('engine-project', 'message')].map((message) => message.type)).toEqual(['CustomerCreated']);
+      expect(mock.events.deliveries().at(-1)?.resource).toMatchObject({ typeId: 'customer' });
+    } finally {
+      Date.now = realNow;
+    }
+  });
+}

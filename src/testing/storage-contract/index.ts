@@ -15,7 +15,7 @@
  */
 import { describeClearProjectsAndIsolation, describeScanAndCount } from './collections.js';
 import { describeDelete, describePutAndGet, describeVersionedWrite } from './documents.js';
-import { testUnderTheEngine } from './engine.js';
+import { testRetentionUnderTheEngine, testUnderTheEngine } from './engine.js';
 import { describeIndexEntryDocuments } from './index-entries.js';
 import { describeEntries, describeSnapshots } from './snapshots-and-entries.js';
 import { type BackendFactory, contractTest } from './support.js';
@@ -43,5 +43,6 @@ export function runStorageContract(name: string, createBackend: BackendFactory):
     describeUnicodeAndLargeDocuments(test);
     describeEntries(test);
     testUnderTheEngine(test);
+    testRetentionUnderTheEngine(test);
   });
 }
