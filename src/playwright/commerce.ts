@@ -222,7 +222,7 @@ export class Commerce implements CommerceSurface<'async'> {
   #refuseSharedServer(what: string): void {
     if (this.#target.kind === 'remote' && !this.#target.clearAllowed) {
       throw new Error(
-        `commerce-mock: ${what} the server at ${this.#target.serverUrl} under the tests of the other workers. Run the tests that use it with one worker (workers: 1 in the config or the project), or give each test its own data (the factories make unique keys and emails).`,
+        `commerce-mock: ${what} the server at ${this.#target.serverUrl} under the tests of the other workers. Run the tests that use it with one worker (workers: 1 in the config or the project), or give each worker a server of its own (exclusiveServer), or give each test data no other worker builds (the factories' keys and emails are unique within one worker process only).`,
       );
     }
   }

@@ -14,7 +14,7 @@ import { createCommerceMock, startServer } from '../../src/index.js';
 const run = promisify(execFile);
 
 test('the report shows the request journal of a failing test and names un-awaited matchers', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const server = await startServer(createCommerceMock(), { port: 0 });
   const outputDir = mkdtempSync(join(tmpdir(), 'commerce-mock-reporting-'));
   try {

@@ -110,6 +110,7 @@ export const GIVEN: Record<string, string> = {
   customerId: 'string',
   accessToken: 'string',
   credentials: '{ clientId: string; clientSecret: string }',
+  server: '{ url: string }',
 };
 
 const BLOCK = /^```(?:ts|typescript)\n([\s\S]*?)\n```$/gm;
