@@ -182,7 +182,7 @@ export class Dispatcher {
   private serveGraphql(api: ApiRequest): Reply | undefined {
     if (api.rest.length !== 1 || api.rest[0] !== 'graphql') return undefined;
     if (api.method !== 'POST') throw errors.methodNotAllowed(api.method, api.path());
-    return serveGraphql(api.request.body, this.restFor(api), (work) => this.engine.transaction(work));
+    return serveGraphql(api.request.body, this.restFor(api), (work) => this.engine.transaction(work), api.caller);
   }
 
   /**

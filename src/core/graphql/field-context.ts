@@ -1,4 +1,5 @@
 /** What every GraphQL resolver is given: the routes of the REST core, which it reads and writes through. */
+import type { Caller } from '../../http/context.js';
 
 /**
  * The route of a method and path, run in the GraphQL request's context (derived once: its project and
@@ -8,4 +9,8 @@ export type RestCall = (method: 'GET' | 'POST' | 'DELETE', path: string, query?:
 
 export interface GraphqlContext {
   rest: RestCall;
+  /** The customer or anonymous session the token is of, if any. */
+  caller?: Caller | undefined;
+  /** The reads a request made more than once (product types, child categories), by path and query. */
+  reads?: Map<string, unknown>;
 }

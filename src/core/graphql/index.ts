@@ -6,12 +6,12 @@
  * since January 2026, otherwise 200 with the partial `data`).
  */
 import type { DocumentNode, ExecutionResult, GraphQLFieldResolver, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import type { Reply } from '../../http/context.js';
+import type { Caller, Reply } from '../../http/context.js';
 import { parseJsonBody } from '../../http/body.js';
 import { errors, PlatformError } from '../../http/errors.js';
 import { ExtensionsPending } from '../../engine/extension-gate.js';
-import { fieldResolver, type GraphqlContext, isScope, type RestCall, servedFields, typeResolver } from './resolvers.js';
-import { carryProduct, NESTED_FIELDS } from './nested.js';
+import { fieldResolver, type GraphqlContext, isScope, notServed, type RestCall, servedFields, typeResolver } from './resolvers.js';
+import { NESTED_FIELDS, recordParent } from './nested.js';
 import { SEARCH_RESULT_FIELDS, SEARCH_ROOT_FIELDS } from './search.js';
 import { graphqlJs } from './library.js';
 import { checkedDocument, mutationSchema, platformSchema } from './schema.js';
@@ -105,16 +105,16 @@ function stoppingAtExtensions(rest: RestCall): { rest: RestCall; pending: () => 
  * write waits for API extensions, everything the document wrote is rolled back and `ExtensionsPending`
  * reaches the mock, which calls the extensions and serves the document again with their answers.
  */
-export function serveGraphql(body: string | undefined, rest: RestCall, atomically: <T>(work: () => T) => T): Reply {
+export function serveGraphql(body: string | undefined, rest: RestCall, atomically: <T>(work: () => T) => T, caller?: Caller): Reply {
   const request = graphqlRequest(body);
   const checked = checkedDocument(request.query);
   if ('errors' in checked) return refused(checked.errors.map((error) => formatted(error, true)));
   const operation = graphqlJs().getOperationAST(checked.document, request.operationName);
-  if (operation?.operation !== 'mutation') return replyTo(run(request, checked.document, platformSchema(), rest));
+  if (operation?.operation !== 'mutation') return replyTo(run(request, checked.document, platformSchema(), { rest, caller }));
   return replyTo(
     atomically(() => {
       const stopping = stoppingAtExtensions(rest);
-      const result = run(request, checked.document, mutationSchema(), stopping.rest);
+      const result = run(request, checked.document, mutationSchema(), { rest: stopping.rest, caller });
       const pending = stopping.pending();
       if (pending) throw pending;
       return result;
@@ -122,9 +122,8 @@ export function serveGraphql(body: string | undefined, rest: RestCall, atomicall
   );
 }
 
-function run(request: GraphqlRequest, document: DocumentNode, schema: GraphQLSchema, rest: RestCall): ExecutionResult {
+function run(request: GraphqlRequest, document: DocumentNode, schema: GraphQLSchema, context: GraphqlContext): ExecutionResult {
   const resolvers = rootResolvers();
-  const context: GraphqlContext = { rest };
   return graphqlJs().execute({
     schema,
     document,
@@ -136,17 +135,15 @@ function run(request: GraphqlRequest, document: DocumentNode, schema: GraphQLSch
       const own = resolvers.get(name) ?? NESTED[name];
       if (own) {
         const value = own(source, args, ctx, info);
-        carryProduct(info.parentType.name, source, value);
+        recordParent(info.parentType.name, source, value);
         return value;
       }
       // A root field, or a field of `me`, `inStore`, `asAssociate`, is a request to the REST core or an error: never a silent null.
       if (info.path.prev === undefined || isScope(source)) {
-        throw errors.invalidOperation(
-          `commerce-mock does not serve the field '${info.parentType.name}.${info.fieldName}' (docs/graphql.md lists what it serves).`,
-        );
+        throw notServed(name);
       }
       const value = fieldResolver(source, args, ctx, info);
-      carryProduct(info.parentType.name, source, value);
+      recordParent(info.parentType.name, source, value);
       return value;
     },
     typeResolver,

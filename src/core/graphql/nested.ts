@@ -8,6 +8,7 @@ import type { GraphQLFieldResolver } from 'graphql';
 import { selectPrice, type PriceSelection } from '../../pricing/index.js';
 import type { Price, Product } from '../../resources/product/model.js';
 import { priceCandidates, type StandalonePriceLike, standaloneAsPrice } from '../../resources/product/present.js';
+import { errors } from '../../http/errors.js';
 import type { GraphqlContext } from './field-context.js';
 
 type Args = Record<string, unknown>;
@@ -19,24 +20,42 @@ const list = <T = Document>(value: unknown): T[] => (Array.isArray(value) ? (val
 const given = (value: unknown): value is string[] => Array.isArray(value);
 
 /**
- * The product each part of a product read belongs to (its catalog data, data, variants): a variant's
- * price depends on the product's price mode, and GraphQL hands a field only its own parent.
+ * Each object a field answered, with the object and type it is a field of. GraphQL hands a field only
+ * its own parent, and some need an ancestor's data: a variant's price its product's price mode, an
+ * attribute's definition the product type of its product or line item, a reference the scope it was
+ * read in. Set on every answer (a stored document may be reached again, from elsewhere).
  */
-const owningProduct = new WeakMap<object, Document>();
-const PRODUCT_TYPES = new Set(['Product', 'ProductProjection']);
-const PRODUCT_PARTS = new Set(['ProductCatalogData', 'ProductData']);
+const parents = new WeakMap<object, { source: object; type: string }>();
 
-/** Records that `value`, a field of `source` (a product or a part of one), belongs to that product. */
-export function carryProduct(parentType: string, source: unknown, value: unknown): void {
+/** Records that `value` (or each element of it) is a field of `source`, of type `parentType`; a root field's value has no parent. */
+export function recordParent(parentType: string, source: unknown, value: unknown): void {
   if (typeof value !== 'object' || value === null) return;
-  const product = PRODUCT_TYPES.has(parentType)
-    ? (source as Document)
-    : PRODUCT_PARTS.has(parentType)
-      ? owningProduct.get(source as object)
-      : undefined;
-  if (!product) return;
-  for (const part of Array.isArray(value) ? value : [value])
-    if (typeof part === 'object' && part !== null) owningProduct.set(part, product);
+  for (const part of Array.isArray(value) ? value : [value]) {
+    if (typeof part !== 'object' || part === null) continue;
+    if (typeof source === 'object' && source !== null) parents.set(part, { source, type: parentType });
+    else parents.delete(part);
+  }
+}
+
+/** The nearest ancestor of `value` that `test` accepts: the object, and the GraphQL type it was read as. */
+export function ancestor(value: unknown, test: (source: object, type: string) => boolean): object | undefined {
+  let link = typeof value === 'object' && value !== null ? parents.get(value) : undefined;
+  while (link) {
+    if (test(link.source, link.type)) return link.source;
+    link = parents.get(link.source);
+  }
+  return undefined;
+}
+
+const PRODUCT_TYPES = new Set(['Product', 'ProductProjection']);
+const owningProduct = (value: unknown) => ancestor(value, (_, type) => PRODUCT_TYPES.has(type)) as Document | undefined;
+
+/** A GET through the REST core, once per GraphQL request (a listing's variants share their product type). */
+function readOnce(context: GraphqlContext, path: string, query?: URLSearchParams): unknown {
+  const key = query ? `${path}?${query}` : path;
+  context.reads ??= new Map();
+  if (!context.reads.has(key)) context.reads.set(key, context.rest('GET', path, query));
+  return context.reads.get(key);
 }
 
 /** The SKU's standalone prices as REST reads them (with the product discount of the SKU's variant). */
@@ -57,7 +76,7 @@ const selectedPrice: Resolver = (source, a, context) => {
   if (given(a.customerGroupAssignmentIds)) selection.customerGroupAssignments = a.customerGroupAssignmentIds;
   if (typeof a.channelId === 'string') selection.channel = a.channelId;
   if (typeof a.date === 'string') selection.now = a.date;
-  const priceMode = owningProduct.get(source as object)?.priceMode as Product['priceMode'];
+  const priceMode = owningProduct(source)?.priceMode as Product['priceMode'];
   const variant = source as { sku?: string; prices?: Price[] };
   const chosen = selectPrice(
     priceCandidates(priceMode, variant, (sku) => standalonePrices(context, sku)),
@@ -143,6 +162,7 @@ const productData = {
     allVariants(source as Document).find(
       (variant) => (a.sku === undefined || variant.sku === a.sku) && (a.key === undefined || variant.key === a.key),
     ) ?? null,
+  skus: (source: unknown) => allVariants(source as Document).flatMap((variant) => (variant.sku === undefined ? [] : [variant.sku])),
   categoryOrderHint: (source: unknown, a: Args) =>
     ((source as Document).categoryOrderHints as Record<string, string> | undefined)?.[a.categoryId as string] ?? null,
   searchKeyword: (source: unknown, a: Args) =>
@@ -170,6 +190,53 @@ const availability = {
   },
 };
 
+const isReferenceTo = (typeId: string, value: unknown): value is { id: string } =>
+  typeof value === 'object' && value !== null && (value as Document).typeId === typeId && typeof (value as Document).id === 'string';
+
+/**
+ * An attribute's definition: the attribute of that name in the product type of the product, product
+ * projection or line item the attribute was read from.
+ */
+const attributeDefinition: Resolver = (source, _, context, info) => {
+  const holder = ancestor(source, (parent) => isReferenceTo('product-type', (parent as Document).productType)) as Document | undefined;
+  if (!holder)
+    throw errors.invalidOperation(`commerce-mock cannot tell the product type of '${info.parentType.name}.${info.fieldName}' here.`);
+  const productType = readOnce(context, `product-types/${encodeURIComponent((holder.productType as { id: string }).id)}`) as Document;
+  return list(productType.attributes).find((definition) => definition.name === (source as Document).name) ?? null;
+};
+
+/** A category's direct children in `orderHint` order (at most 150, as the platform serves), and their count. */
+function childCategories(context: GraphqlContext, category: unknown) {
+  const where = `parent(id = ${JSON.stringify((category as Document).id)})`;
+  return readOnce(context, 'categories', new URLSearchParams({ where, sort: 'orderHint asc', limit: '150' })) as {
+    total: number;
+    results: Document[];
+  };
+}
+
+/** The staged products in a category's subtree, as a staged search filtered by the subtree counts them. */
+function stagedProductCount(context: GraphqlContext, category: unknown): number {
+  const query = new URLSearchParams({
+    staged: 'true',
+    limit: '0',
+    'filter.query': `categories.id: subtree(${JSON.stringify((category as Document).id)})`,
+  });
+  return (readOnce(context, 'product-projections/search', query) as { total: number }).total;
+}
+
+/**
+ * A shopping list's line items with their `variant` and `productSlug`, which GraphQL always answers
+ * and REST only when expanded: from the product's current data (the variant by id, else the master).
+ */
+const shoppingListLineItems: Resolver = (source, _, context) =>
+  list((source as Document).lineItems).map((item) => {
+    if (item.variant !== undefined || typeof item.productId !== 'string') return item;
+    const data = (readOnce(context, `products/${encodeURIComponent(item.productId)}`) as { masterData: { current: Document } }).masterData
+      .current;
+    const variant = item.variantId === undefined ? data.masterVariant : allVariants(data).find((one) => one.id === item.variantId);
+    return { ...item, variant: variant ?? null, productSlug: data.slug };
+  });
+
 /**
  * A customer token's `version`, which GraphQL declares (tokens are Versioned there) and the REST
  * CustomerToken does not carry: a token is never modified after it is issued, so it is always 1.
@@ -187,6 +254,7 @@ export const NESTED_FIELDS: Record<string, Resolver> = {
   'ProductProjection.variants': productData.variants,
   'ProductData.variants': productData.variants,
   'ProductData.variant': productData.variant,
+  'ProductData.skus': productData.skus,
   'ProductData.categoryOrderHint': productData.categoryOrderHint,
   'ProductData.searchKeyword': productData.searchKeyword,
   'Cart.lineItems': lineItem,
@@ -205,6 +273,11 @@ export const NESTED_FIELDS: Record<string, Resolver> = {
       included(list((source as Document).values), a, (v) => v.key as string),
       a,
     ),
+  'RawProductAttribute.attributeDefinition': attributeDefinition,
+  'ShoppingList.lineItems': shoppingListLineItems,
+  'Category.children': (source, _, context) => childCategories(context, source).results,
+  'Category.childCount': (source, _, context) => childCategories(context, source).total,
+  'Category.stagedProductCount': (source, _, context) => stagedProductCount(context, source),
   'ProductVariantAvailabilityWithChannels.noChannel': availability.noChannel,
   'ProductVariantAvailabilityWithChannels.channels': availability.channels,
 };

@@ -40,8 +40,12 @@ const pascal = (text: string) => text.replace(/(^|-)([a-z])/g, (_, __, letter: s
 const graphqlTypeName = (definition: ResourceDefinition) => GRAPHQL_TYPE_NAMES[definition.typeId] ?? pascal(definition.typeId);
 
 const routable = resourceDefinitions.filter((definition) => definition.path !== '');
-const byGraphqlType = new Map(routable.map((definition) => [graphqlTypeName(definition), definition]));
 const byTypeId = new Map(routable.map((definition) => [definition.typeId, definition]));
+/** A resource type by its GraphQL type name; a payment is also `MyPayment`, its view under `me`. */
+const byGraphqlType = new Map([
+  ...routable.map((definition) => [graphqlTypeName(definition), definition] as const),
+  ['MyPayment', byTypeId.get('payment')!] as const,
+]);
 
 const segment = encodeURIComponent;
 
@@ -67,11 +71,16 @@ function locator(args: Args): string {
  * fields are served under (`me/`, `in-store/key=.../`, `as-associate/.../in-business-unit/key=.../`).
  */
 class Scope {
-  constructor(readonly prefix: string) {}
+  constructor(
+    readonly prefix: string,
+    readonly mount: Mount,
+  ) {}
 }
 
+type Mount = 'me' | 'store' | 'store-me' | 'associate-unit';
+
 /** The scope types and the REST mount that serves their fields (a type serves there only if its scope policy mounts it). */
-const SCOPE_TYPES: Record<string, 'me' | 'store' | 'store-me' | 'associate-unit'> = {
+const SCOPE_TYPES: Record<string, Mount> = {
   Me: 'me',
   InStore: 'store',
   InStoreMe: 'store-me',
@@ -124,12 +133,15 @@ const argNames = (field: GraphQLField<unknown, unknown>) => new Set(field.args.m
 const argType = (field: GraphQLField<unknown, unknown>, name: string) => field.args.find((arg) => arg.name === name)!.type;
 
 function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>): Resolver | undefined {
-  if (typeName === 'Query' && field.name === 'me') return () => new Scope('me/');
-  if (typeName === 'Query' && field.name === 'inStore') return (_, a) => new Scope(`in-store/key=${segment(String(a.key))}/`);
-  if (typeName === 'InStore' && field.name === 'me') return (source) => new Scope(`${prefixOf(source)}me/`);
+  if (typeName === 'Query' && field.name === 'me') return () => new Scope('me/', 'me');
+  if (typeName === 'Query' && field.name === 'inStore') return (_, a) => new Scope(`in-store/key=${segment(String(a.key))}/`, 'store');
+  if (typeName === 'InStore' && field.name === 'me') return (source) => new Scope(`${prefixOf(source)}me/`, 'store-me');
   if (typeName === 'Query' && field.name === 'asAssociate') {
     return (_, a) =>
-      new Scope(`as-associate/${segment(String(a.associateId))}/in-business-unit/key=${segment(String(a.businessUnitKey))}/`);
+      new Scope(
+        `as-associate/${segment(String(a.associateId))}/in-business-unit/key=${segment(String(a.businessUnitKey))}/`,
+        'associate-unit',
+      );
   }
   if (typeName === 'Query' && field.name === 'project') return (_, __, { rest }) => rest('GET', '');
   if (field.name === 'activeCart') return (source, _, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}active-cart`));
@@ -181,7 +193,9 @@ function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefi
     return (source, a, { rest }) => orNull(() => rest('GET', `${collectionPath(single, prefixOf(source))}/${locator(a)}`));
   }
   if (single?.typeId === 'customer' && args.size === 0) {
-    return (source, _, { rest }) => rest('GET', collectionPath(single, prefixOf(source)));
+    // An anonymous session has no customer: `me { customer }` is null for it (REST's `/me` refuses it).
+    return (source, _, { rest, caller }) =>
+      caller?.anonymousId !== undefined ? null : rest('GET', collectionPath(single, prefixOf(source)));
   }
   const results = isObjectType(returned) ? returned.getFields().results : undefined;
   const listed = results && byGraphqlType.get(getNamedType(results.type).name);
@@ -439,11 +453,50 @@ function entries(map: Document, element: GraphQLObjectType): Document[] {
   return Object.entries(map).map(([key, value]) => ({ [keyField]: key, [valueField]: value }));
 }
 
-/** A document's field, a list of them narrowed by `includeNames` / `excludeNames` where the schema offers them. */
+/**
+ * A document's field, a list of them narrowed by `includeNames` / `excludeNames` where the schema
+ * offers them. A field the document cannot answer is an error naming it, never a silent `null`: one
+ * the schema declares non-null, or one GraphQL computes and the mock does not (`UNSERVED_FIELDS`).
+ */
 export const fieldResolver: Resolver = (source, args, context, info) => {
+  const name = `${info.parentType.name}.${info.fieldName}`;
+  if (UNSERVED_FIELDS.has(name)) throw notServed(name);
   const value = documentField(source, args, context, info);
+  if ((value === null || value === undefined) && isNonNullType(info.returnType)) {
+    // REST leaves out an empty map or list (`categoryOrderHints`, a cart's `warnings`): the schema's list is empty.
+    if (isListType(info.returnType.ofType)) return [];
+    throw notServed(name);
+  }
   return Array.isArray(value) && (args.includeNames || args.excludeNames) ? included(value, args, (item) => item.name) : value;
 };
+
+export const notServed = (name: string) =>
+  errors.invalidOperation(`commerce-mock does not serve the field '${name}' (docs/graphql.md lists what it serves).`);
+
+/**
+ * Fields the platform computes beyond the REST document (counts, joins, features the mock lacks) that
+ * the mock does not compute: selecting one is an error naming it. `tests/graphql/fields.spec.ts` checks
+ * that every such field of the storefront's types is served or listed here.
+ */
+export const UNSERVED_FIELDS = new Set<string>([
+  'Product.skus',
+  'Product.productSelectionRefs',
+  'ProductVariant.allRecurrencePrices',
+  'RawProductAttribute.attributesRaw',
+  'RawProductAttribute.referencedResource',
+  'RawProductAttribute.referencedResourceSet',
+  'Cart.placement',
+  'Cart.recurringPaymentConfiguration',
+  'Order.placement',
+  'Order.lastMessageSequenceNumber',
+  'Initiator.userRef',
+  'Attribution.userRef',
+  'Reservation.inventoryMode',
+  'LineItemRecurrenceInfo.expiresAt',
+  'CustomLineItemRecurrenceInfo.expiresAt',
+  'ProductDiscount.isValid',
+  'DiscountCode.applicationCount',
+]);
 
 const documentField: Resolver = (source, args, context, info) => {
   const document = source as Document;
@@ -465,6 +518,8 @@ const documentField: Resolver = (source, args, context, info) => {
     return value;
   }
   if (name.endsWith('Ref')) return document[name.slice(0, -3)] ?? null;
+  // `paymentRefs` are the `payments`, `refusedGiftsRefs` the `refusedGifts`: a list of references.
+  if (name.endsWith('Refs')) return document[name.slice(0, -4)] ?? document[`${name.slice(0, -4)}s`] ?? null;
   // An address the document names by id (`defaultShippingAddressId`, `shippingAddressIds`), read from its `addresses`.
   if (Array.isArray(document.addresses)) {
     const addresses = document.addresses as Array<{ id?: string }>;

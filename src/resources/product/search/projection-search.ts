@@ -62,6 +62,8 @@ function textQueries(params: URLSearchParams): TextQuery[] {
     if (!name.startsWith('text.')) continue;
     const locale = name.slice(5);
     assertLocale(locale, name);
+    // An empty text (what a storefront sends without a search term) is no text: it narrows nothing.
+    if (value.trim() === '') continue;
     if (fuzzy && level !== undefined) {
       const allowed = autoFuzzyLevel(value.trim());
       if (level > allowed) {
