@@ -6,6 +6,7 @@
  */
 import http, { request as namedRequest } from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import tls from 'node:tls';
 import { test, expect } from '@playwright/test';
 import axios from 'axios';
@@ -439,18 +440,16 @@ const REFUSED_ORIGINS = [
 // No network on this machine, and a guard on every socket: each refusal must be the mock's own, at once, and no connection is attempted.
 test.describe('fail closed: hosts of the real platform the mock does not serve', () => {
   test('the guard itself sees connections to platform hosts (so its silence below means something)', async () => {
+    // Raw sockets, which no interception serves (in a worker whose fixture intercepts, clients would be refused before a socket).
     const guard = installNetworkGuard();
     try {
       await new Promise<void>((resolve) => {
         tls.connect({ host: 'api.europe-west1.gcp.commercetools.com', port: 443 }).on('error', () => resolve());
       });
-      await expect(fetch('https://auth.europe-west1.gcp.commercetools.com/oauth/token')).rejects.toThrow();
-      await expect(axios.get('https://api.us-central1.gcp.commercetools.com/')).rejects.toThrow('network guard');
-      expect(guard.platformConnections).toEqual([
-        'api.europe-west1.gcp.commercetools.com',
-        'auth.europe-west1.gcp.commercetools.com',
-        'api.us-central1.gcp.commercetools.com',
-      ]);
+      await new Promise<void>((resolve) => {
+        net.connect({ host: 'auth.us-central1.gcp.commercetools.com', port: 80 }).on('error', () => resolve());
+      });
+      expect(guard.platformConnections).toEqual(['api.europe-west1.gcp.commercetools.com', 'auth.us-central1.gcp.commercetools.com']);
     } finally {
       guard.uninstall();
     }
