@@ -34,6 +34,8 @@ export type { Delivery, DeliveryFilter, DeliveryListener } from './engine/outbox
 export type { ExtensionHandler, ExtensionResponse } from './core/extension-calls.js';
 export type { ExtensionInput } from './engine/extension-gate.js';
 export { interceptFetch, type InterceptOptions, type Interception } from './adapters/transports/mock-agent.js';
+export { interceptNodeHttp, type NodeHttpOptions, type NodeHttpInterception } from './adapters/transports/node-http.js';
+export { intercept } from './adapters/transports/intercept.js';
 export { startServer, type ServerOptions, type RunningServer } from './adapters/transports/node-server.js';
 export { serveAdmin, ADMIN_PREFIX, type AdminOptions } from './adapters/admin.js';
 export {

@@ -17,7 +17,7 @@ import {
 } from '../api/mock.js';
 import { MOCK_OPTION_NAMES, unknownOption } from '../api/options.js';
 import type { StorageBackend } from '../storage/backend.js';
-import { interceptFetch } from '../adapters/transports/mock-agent.js';
+import { intercept } from '../adapters/transports/intercept.js';
 import { startServer, type RunningServer } from '../adapters/transports/node-server.js';
 import { routeBrowser, routeBrowserTo } from '../adapters/transports/playwright-route.js';
 import { Commerce, type CommerceTarget, type SdkModules, type UrlOptions, urlOf } from './commerce.js';
@@ -148,7 +148,7 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
         ...mockOptions
       } = options;
       const mock = createWorkerMock(mockOptions, storage);
-      const interception = await interceptFetch(mock, { allowNetConnect: allowNetConnect ?? true });
+      const interception = await intercept(mock, { allowNetConnect: allowNetConnect ?? true });
       const server = portServer(mock);
       const client = localClient(mock);
       const baseline = await seedBaseline(client, options, true);

@@ -7,19 +7,21 @@ import { needsBuild } from '../support/build.js';
 // (brought up to date before this file's tests). package-install.spec.ts does the same from a tarball.
 needsBuild();
 
-test('the package entry points resolve: core, ./playwright and ./factories', async () => {
+test('the package entry points resolve: core, ./playwright, ./factories and ./msw', async () => {
   const script = `
     const core = await import('commerce-mock');
     const playwright = await import('commerce-mock/playwright');
     const factories = await import('commerce-mock/factories');
+    const msw = await import('commerce-mock/msw');
     const mock = core.createCommerceMock();
     const draft = factories.customerFactory.build();
     const [customer] = mock.data.seed(draft);
     process.stdout.write(JSON.stringify({
-      core: typeof core.interceptFetch === 'function' && typeof core.startServer === 'function',
+      core: typeof core.interceptFetch === 'function' && typeof core.intercept === 'function' && typeof core.interceptNodeHttp === 'function' && typeof core.startServer === 'function',
+      msw: msw.commerceHandlers(core.createCommerceMock()).length === 1,
       playwright: typeof playwright.test === 'function' && typeof playwright.expect === 'function',
       seeded: mock.data.get('customer', customer.id).email === draft.email,
     }));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
-  expect(JSON.parse(stdout)).toEqual({ core: true, playwright: true, seeded: true });
+  expect(JSON.parse(stdout)).toEqual({ core: true, msw: true, playwright: true, seeded: true });
 });

@@ -1,7 +1,7 @@
 import type { CommerceMock } from '../../api/mock.js';
-import { connectionDropped, lateness, type MockRequest } from '../../http/exchange.js';
-import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
-import { requestBody } from '../../http/body.js';
+import { connectionDropped, lateness, type MockRequest, type MockResponse } from '../../http/exchange.js';
+import { routeOf } from './platform-hosts.js';
+import { byteLength, requestBody } from '../../http/body.js';
 
 /** Statuses whose responses carry no body (the Response constructor refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -25,6 +25,43 @@ async function bodyFields(body: RequestInit['body'], contentType: string | undef
   return requestBody(new Uint8Array(await new Response(body).arrayBuffer()), contentType);
 }
 
+/**
+ * A Fetch API request as the mock's MockRequest, its body read to the end (as a server would before
+ * answering): the shape node:http interception and msw handlers are handed.
+ */
+export async function mockRequestOf(request: Request): Promise<MockRequest> {
+  const headers = headersOf(request.headers);
+  const mockRequest: MockRequest = { method: request.method, url: request.url, headers };
+  if (request.body === null) return mockRequest;
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  // No bytes is no body, as over a socket: the server reads a DELETE without a body the same way.
+  return bytes.length === 0 ? mockRequest : Object.assign(mockRequest, requestBody(bytes, headers['content-type']));
+}
+
+/** The mock's answer as a Fetch API Response. */
+export function fetchResponseOf(response: MockResponse, method: string): Response {
+  const content =
+    method.toUpperCase() === 'HEAD' || NULL_BODY_STATUSES.has(response.status)
+      ? null
+      : (response.bytes ?? (response.body === undefined ? null : JSON.stringify(response.body)));
+  if (content === null) return new Response(null, { status: response.status, headers: response.headers });
+  // Its length, as a server sends it: node:http clients would otherwise see a body without one.
+  const length = typeof content === 'string' ? byteLength(content) : content.length;
+  return new Response(content, { status: response.status, headers: { ...response.headers, 'content-length': String(length) } });
+}
+
+/**
+ * Serves a request the way every Fetch-shaped transport answers: the mock's answer once its delay
+ * (a fault rule's `delayMs`, `latencyMs`) is over, or `undefined` when a fault rule drops the
+ * connection, which each transport fails in its own client's terms.
+ */
+export async function serveAsFetch(mock: CommerceMock, request: MockRequest): Promise<Response | undefined> {
+  const response = await mock.respond(request);
+  if (response.dropConnection) return undefined;
+  await lateness(response);
+  return fetchResponseOf(response, request.method);
+}
+
 export interface MockFetchOptions {
   /**
    * Requests to other hosts: pass them to the global `fetch` (default) or refuse them. Hosts of the
@@ -44,9 +81,8 @@ export function createMockFetch(mock: CommerceMock, options: MockFetchOptions = 
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const target = new URL(url);
     if (!origins.has(target.origin)) {
-      if (isUnservedPlatformUrl(mock, target)) throw platformRefusal(mock, target.origin);
-      if (options.allowNetConnect === false)
-        throw new Error(`commerce-mock: refused a request to ${target.origin}: allowNetConnect is false.`);
+      const route = routeOf(mock, target, options.allowNetConnect !== false);
+      if (route instanceof Error) throw route;
       return fetch(input, init);
     }
     const request: MockRequest =
@@ -59,14 +95,10 @@ export function createMockFetch(mock: CommerceMock, options: MockFetchOptions = 
           };
     const body = init?.body !== undefined ? init.body : input instanceof Request ? input.body : undefined;
     Object.assign(request, await bodyFields(body, request.headers?.['content-type'] as string | undefined));
-    const response = await mock.respond(request);
+    const response = await serveAsFetch(mock, request);
     // What the global fetch throws when the other side resets the connection.
-    if (response.dropConnection) throw new TypeError('fetch failed', { cause: connectionDropped(url) });
-    await lateness(response);
-    const content = NULL_BODY_STATUSES.has(response.status)
-      ? null
-      : (response.bytes ?? (response.body === undefined ? null : JSON.stringify(response.body)));
-    return new Response(request.method.toUpperCase() === 'HEAD' ? null : content, { status: response.status, headers: response.headers });
+    if (response === undefined) throw new TypeError('fetch failed', { cause: connectionDropped(url) });
+    return response;
   };
   return mockFetch as typeof fetch;
 }

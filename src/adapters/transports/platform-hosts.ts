@@ -27,3 +27,15 @@ export function platformRefusal(mock: CommerceMock, origin?: string): Error {
       `apiUrl ${apiUrl} and authUrl ${authUrl}. Point the client at those, or set the mock's apiUrl/authUrl to the host you use.`,
   );
 }
+
+/**
+ * What an in-process transport does with a request to `url`: serve it from the mock, let it through
+ * to the network, or refuse it (the error says why). Hosts of the real platform other than the mock's
+ * are refused whatever `allowNetConnect` says.
+ */
+export function routeOf(mock: CommerceMock, url: URL, allowNetConnect: boolean): 'serve' | 'pass' | Error {
+  if (url.origin === mock.options.apiUrl || url.origin === mock.options.authUrl) return 'serve';
+  if (isPlatformHost(url.hostname)) return platformRefusal(mock, url.origin);
+  if (!allowNetConnect) return new Error(`commerce-mock: refused a request to ${url.origin}: allowNetConnect is false.`);
+  return 'pass';
+}

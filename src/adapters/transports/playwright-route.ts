@@ -3,6 +3,7 @@ import type { CommerceMock } from '../../api/mock.js';
 import { CORS_HEADERS } from '../../http/cors.js';
 import { requestBody } from '../../http/body.js';
 import { lateness } from '../../http/exchange.js';
+import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
 
 /**
  * Serves a browser context's (or page's) requests to the mock's API and token hosts through
@@ -13,6 +14,15 @@ export async function routeBrowser(target: BrowserContext | Page, mock: Commerce
   await target.route(
     (url) => origins.has(url.origin),
     (route) => fulfil(route, mock),
+  );
+  // Another host of the real platform: the page's request fails at once and is never sent. A page
+  // sees only a network error, so the refusal that names apiUrl and authUrl goes to the test's output.
+  await target.route(
+    (url) => isUnservedPlatformUrl(mock, url),
+    (route) => {
+      console.warn(platformRefusal(mock, new URL(route.request().url()).origin).message);
+      return route.abort('blockedbyclient');
+    },
   );
 }
 
