@@ -31,7 +31,8 @@ export function needsBuild(): void {
  * errors are the typecheck step's to report; here only a missing output fails.
  */
 export async function ensureBuilt(): Promise<void> {
-  while (!upToDate()) {
+  // While another worker builds, its .js files can be new before its .d.ts files are written: wait for its lock to go.
+  while (existsSync(LOCK) || !upToDate()) {
     mkdirSync('dist', { recursive: true });
     if (!takeLock()) {
       await sleep(200);
