@@ -4,12 +4,14 @@
  *
  *   /oauth/...                     the token server (no project, no API token)
  *   /{projectKey}/images/{file}    uploaded images: public files, as on the platform's CDN
+ *   /{projectKey}/subscriptions/{id}/health
+ *                                  a subscription's health, for monitoring systems, without a token
  *   /{projectKey}/graphql          GraphQL, whose resolvers reach the routes below (`restFor`)
  *   /{projectKey}/me/..., /in-store/key=..., /as-associate/...
  *                                  the caller-scoped mounts (scoped-mounts.ts)
  *   /{projectKey}/...              the REST routes of every resource type
  *
- * The first two are served before any token is read. For the others, the request's context
+ * The first three are served before any token is read. For the others, the request's context
  * (project, token, author, caller) is derived once, before the first of them; the scope is the
  * mount's. A mount throws what it refuses: the pipeline makes the error envelope (responses.ts).
  */
@@ -26,6 +28,8 @@ import { resourceRoutes } from '../engine/generic-routes.js';
 import type { ResourceEngine } from '../engine/resource-engine.js';
 import { loginRoutes } from '../resources/customer/sign-in.js';
 import { IMAGES_SEGMENT, storedImage } from '../resources/product/images.js';
+import { subscriptionHealth } from '../resources/subscriptions.js';
+import { SUBSCRIPTION_TYPE_ID, type Subscription } from '../engine/subscription.js';
 import { projectRoutes } from '../resources/project.js';
 import { type RestCall, serveGraphql } from './graphql/index.js';
 import { reply } from './responses.js';
@@ -74,7 +78,11 @@ type ApiMount = (api: ApiRequest) => Reply | undefined;
 const METHODS = new Set<string>(['GET', 'POST', 'DELETE', 'HEAD']);
 
 export class Dispatcher {
-  private readonly publicMounts: PublicMount[] = [(routed) => this.serveToken(routed), (routed) => this.serveImage(routed)];
+  private readonly publicMounts: PublicMount[] = [
+    (routed) => this.serveToken(routed),
+    (routed) => this.serveImage(routed),
+    (routed) => this.serveSubscriptionHealth(routed),
+  ];
   private readonly apiMounts: ApiMount[] = [(api) => this.serveGraphql(api), (api) => this.serveScoped(api), (api) => this.serveRest(api)];
   /** The REST routes of every resource type. */
   private readonly router = new Router();
@@ -176,6 +184,20 @@ export class Dispatcher {
     if (!image) throw errors.resourceNotFound({ key: file });
     const headers = { 'content-type': image.contentType, 'cache-control': 'public, max-age=31536000, immutable' };
     return method === 'HEAD' ? { status: 200, headers } : { status: 200, headers, bytes: image.bytes };
+  }
+
+  /**
+   * `GET /{projectKey}/subscriptions/{id}/health`: polled by monitoring systems, so served without
+   * authorization, as on the platform.
+   */
+  private serveSubscriptionHealth({ method, segments }: RoutedRequest): MockResponse | undefined {
+    if (segments.length !== 4 || segments[1] !== 'subscriptions' || segments[3] !== 'health') return undefined;
+    if (method !== 'GET' && method !== 'HEAD') throw errors.methodNotAllowed(method, `/${segments.join('/')}`);
+    const id = decodeSegment(segments[2]!);
+    const subscription = this.engine.storage.get(decodeSegment(segments[0]!), SUBSCRIPTION_TYPE_ID, id) as Subscription | undefined;
+    if (!subscription) throw errors.resourceNotFound({ id });
+    const health = subscriptionHealth(subscription);
+    return reply(health.status, health.body, method);
   }
 
   /** `POST /{projectKey}/graphql`. */

@@ -151,6 +151,13 @@ export const errors = {
     single(400, 'MaxResourceLimitExceeded', `You have exceeded the limit of ${limit} resources of type ${typeId}.`, {
       exceededResource: typeId,
     }),
+  /** A search API whose index the project has switched off (`search` names it: `Customer Search`). */
+  searchNotReady: (search: string) =>
+    single(
+      409,
+      'SearchNotReady',
+      `${search} is not ready. Check the indexing-status endpoint and that the feature has been activated in the project settings.`,
+    ),
   general: (message: string) => single(500, 'General', message),
 };
 

@@ -28,6 +28,7 @@ import { cartDiscounts } from './cart-discounts.js';
 import { discountCodes } from './discount-codes.js';
 import { discountGroups } from './discount-groups.js';
 import { recurrencePolicies } from './recurrence-policies.js';
+import { paymentMethods } from './payment-methods.js';
 import { carts } from './cart/index.js';
 import { orders } from './order/index.js';
 import { quoteRequests } from './quote-requests.js';
@@ -73,6 +74,7 @@ export const registeredTypes = {
   'discount-code': discountCodes,
   'discount-group': discountGroups,
   'recurrence-policy': recurrencePolicies,
+  'payment-method': paymentMethods,
   cart: carts,
   order: orders,
   'quote-request': quoteRequests,

@@ -35,12 +35,41 @@ export interface ProjectSettings extends StoredDocument {
   };
   shoppingLists?: { deleteDaysAfterLastModification?: number };
   shippingRateInputType?: RateInputType;
-  searchIndexing?: Record<string, { status: string }>;
+  searchIndexing?: Record<string, SearchIndexingValues>;
   businessUnits?: {
     myBusinessUnitStatusOnCreation?: string;
     myBusinessUnitAssociateRoleOnCreation?: { key?: string };
   };
 }
+
+/** One index's switch in the project's `searchIndexing` (SearchIndexingConfigurationValues). */
+export interface SearchIndexingValues {
+  status: string;
+  lastModifiedAt?: string;
+  lastModifiedBy?: unknown;
+}
+
+/** The indexes of the ID-first search APIs a project action switches on and off. */
+export type SearchIndex = 'customers' | 'businessUnits';
+
+/**
+ * Customer and Business Unit Search are served from the start (the platform's start deactivated;
+ * docs/deviations.md): only a project whose update switched one off has it `Deactivated`.
+ */
+export function searchIndexing(settings: ProjectSettings | undefined, index: SearchIndex): SearchIndexingValues {
+  return settings?.searchIndexing?.[index] ?? { status: 'Activated' };
+}
+
+const searchStatusAction = (index: SearchIndex) =>
+  action(
+    () => z.object({ status: z.enum(['Activated', 'Deactivated']) }),
+    (settings: ProjectSettings, a, ctx) => {
+      settings.searchIndexing = {
+        ...settings.searchIndexing,
+        [index]: { status: a.status, lastModifiedAt: ctx.now, lastModifiedBy: ctx.author },
+      };
+    },
+  );
 
 /** The project's settings live as one document per project, created with defaults on first read. */
 export const SETTINGS_ID = 'settings';
@@ -97,6 +126,8 @@ export const project = defineResource<Record<string, never>, ProjectSettings>({
         settings.searchIndexing = { ...settings.searchIndexing, products: { status: a.enabled ? 'Activated' : 'Deactivated' } };
       },
     ),
+    changeCustomerSearchStatus: searchStatusAction('customers'),
+    changeBusinessUnitSearchStatus: searchStatusAction('businessUnits'),
   },
 });
 
@@ -113,7 +144,12 @@ function defaultSettings(key: string, now: string) {
     messages: { ...DEFAULT_MESSAGES_CONFIGURATION },
     carts: { countryTaxRateFallbackEnabled: false, deleteDaysAfterLastModification: 90 },
     shoppingLists: { deleteDaysAfterLastModification: 360 },
-    searchIndexing: { products: { status: 'Deactivated' }, orders: { status: 'Deactivated' } },
+    searchIndexing: {
+      products: { status: 'Deactivated' },
+      orders: { status: 'Deactivated' },
+      customers: { ...searchIndexing(undefined, 'customers'), lastModifiedAt: now },
+      businessUnits: { ...searchIndexing(undefined, 'businessUnits'), lastModifiedAt: now },
+    },
     discounts: { discountCombinationMode: 'Stacking' },
     inventory: { releaseExpiredReservations: false },
   };

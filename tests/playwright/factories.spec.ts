@@ -25,6 +25,7 @@ import {
   discountCodeFactory,
   discountGroupFactory,
   recurrencePolicyFactory,
+  paymentMethodFactory,
   faker,
   inventoryEntryFactory,
   orderFactory,
@@ -532,6 +533,14 @@ const cases: Case[] = [
     typeId: 'recurrence-policy',
     build: () => recurrencePolicyFactory.onDayOfMonth(31).build(),
   },
+  { name: 'paymentMethodFactory', typeId: 'payment-method', build: () => paymentMethodFactory.build() },
+  {
+    name: "paymentMethodFactory.forCustomer('ada').asDefault()",
+    typeId: 'payment-method',
+    setup: (commerce) => commerce.data.seed(customerFactory.build({ key: 'ada' })),
+    build: () => paymentMethodFactory.forCustomer('ada').asDefault().build(),
+  },
+  { name: 'paymentMethodFactory.inactive()', typeId: 'payment-method', build: () => paymentMethodFactory.inactive().build() },
   {
     name: 'discountCodeFactory',
     typeId: 'discount-code',
@@ -1009,6 +1018,11 @@ async function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCod
     case 'recurrence-policy':
       return apiRoot
         .recurrencePolicies()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'payment-method':
+      return apiRoot
+        .paymentMethods()
         .post({ body: sdkBody(draft) })
         .execute();
     case 'discount-code':

@@ -14,7 +14,10 @@ import { declaredBody, definition, ERROR_RESPONSE, findOperation, type SchemaPro
  * - an imported order keeps a line item whose SKU no product has, without the `productId` and
  *   `productType` the definition requires, so that orders can be seeded without a catalog;
  * - `GET /carts?customerId=` (the legacy lookup, not in the definition) answers the customer's active
- *   cart itself, not a page, as the platform does.
+ *   cart itself, not a page, as the platform does;
+ * - `GET /subscriptions/{id}/health`, for which the definition declares no body, answers one naming
+ *   the status (an error envelope with the status as its code when failing), so that the official
+ *   SDK, which parses every answer, can read it.
  */
 const DEVIATIONS: ((template: string, url: URL, problem: SchemaProblem) => boolean)[] = [
   (template, _url, problem) =>
@@ -22,6 +25,8 @@ const DEVIATIONS: ((template: string, url: URL, problem: SchemaProblem) => boole
     problem.schemaPath === '#/components/schemas/LineItem/required' &&
     /'(productId|productType)'$/.test(problem.message),
   (template, url) => template.endsWith('/carts') && url.searchParams.has('customerId'),
+  // The health of a subscription: the definition declares no body; the mock's names the status (docs/deviations.md).
+  (template) => template.endsWith('/subscriptions/{ID}/health'),
 ];
 
 /** Per response: a list, not a flood, when a whole page of results has the same mistake. */

@@ -50,6 +50,7 @@ import {
 import type { Associate, BusinessUnit, KeyReference } from './model.js';
 import { businessUnitScope } from './business-unit-scope.js';
 import type { BusinessUnit as SdkBusinessUnit, BusinessUnitDraft as SdkBusinessUnitDraft } from '@commercetools/platform-sdk';
+import { businessUnitSearchRoutes } from './search.js';
 
 function assertExplicitStores(unit: BusinessUnit): void {
   if (unit.storeMode !== 'Explicit')
@@ -355,7 +356,7 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit, Sdk
 
     ...customFieldActionsWithMessages('BusinessUnit', 'old'),
   },
-  routes: [associateRoute(':id'), associateRoute('key=:key')],
+  routes: [associateRoute(':id'), associateRoute('key=:key'), ...businessUnitSearchRoutes],
 });
 
 /**

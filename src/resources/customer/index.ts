@@ -19,6 +19,7 @@ import type { Customer } from './model.js';
 import { signUp } from './sign-in.js';
 import { TokenIssued, tokenCreatedMessage } from './tokens.js';
 import { customerScope } from './customer-scope.js';
+import { customerSearchRoutes } from './search.js';
 import type { Customer as SdkCustomer, CustomerDraft as SdkCustomerDraft } from '@commercetools/platform-sdk';
 
 export const customers = defineResource<CustomerDraft, Customer, SdkTypes<SdkCustomerDraft, SdkCustomer>>({
@@ -234,6 +235,7 @@ export const customers = defineResource<CustomerDraft, Customer, SdkTypes<SdkCus
     // Sign-up: a create that also signs the anonymous session's resources over to the new customer.
     { method: 'POST', path: '', handle: (call, engine) => signUp(call, engine) },
     ...customerAccountRoutes(),
+    ...customerSearchRoutes,
   ],
 });
 
