@@ -30,6 +30,7 @@ import { discountGroups } from './discount-groups.js';
 import { recurrencePolicies } from './recurrence-policies.js';
 import { carts } from './cart/index.js';
 import { orders } from './order/index.js';
+import { orderEdits } from './order-edit/index.js';
 import { quoteRequests } from './quote-requests.js';
 import { stagedQuotes } from './staged-quotes.js';
 import { quotes } from './quotes.js';
@@ -75,6 +76,7 @@ export const registeredTypes = {
   'recurrence-policy': recurrencePolicies,
   cart: carts,
   order: orders,
+  'order-edit': orderEdits,
   'quote-request': quoteRequests,
   'staged-quote': stagedQuotes,
   quote: quotes,
