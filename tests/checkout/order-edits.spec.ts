@@ -364,3 +364,37 @@ test('update actions of the edit itself, version conflicts and delete', async ({
   expect(deleted.statusCode).toBe(200);
   expect((await apiRoot.orders().edits().get().execute()).body.count).toBe(0);
 });
+
+test('GraphQL: createOrderEdit and orderEdit serve the same edits, preview included', async ({ apiRoot }) => {
+  const order = await place(apiRoot);
+  const response = await apiRoot
+    .graphql()
+    .post({
+      body: {
+        query: `mutation ($draft: OrderEditDraft!) {
+          createOrderEdit(draft: $draft) { id key result { type ... on PreviewSuccess { preview { totalPrice { centAmount } } } } }
+        }`,
+        variables: {
+          draft: {
+            key: 'by-graphql',
+            resource: { typeId: 'order', id: order.id },
+            stagedActions: [{ changeLineItemQuantity: { lineItemId: order.lineItems[0]!.id, quantity: 1 } }],
+          },
+        },
+      },
+    })
+    .execute();
+  expect(response.body.errors).toBeUndefined();
+  expect(response.body.data.createOrderEdit).toMatchObject({
+    key: 'by-graphql',
+    result: { type: 'PreviewSuccess', preview: { totalPrice: { centAmount: 1999 + 490 } } },
+  });
+  const read = await apiRoot
+    .graphql()
+    .post({ body: { query: '{ orderEdit(key: "by-graphql") { id result { type } } orderEdits { total } }' } })
+    .execute();
+  expect(read.body.data).toEqual({
+    orderEdit: { id: response.body.data.createOrderEdit.id, result: { type: 'PreviewSuccess' } },
+    orderEdits: { total: 1 },
+  });
+});
