@@ -59,6 +59,34 @@ export function validateActions(
   return steps;
 }
 
+/**
+ * Runs validated actions on `next`, a working copy nothing stores by itself (then the type's
+ * `afterActions`), adding their messages to `messages` unless it is `undefined`; whether every one
+ * of them keeps the version. The engine's writes run it before they store; a preview (an order
+ * edit's staged order) runs it on a copy it only shows.
+ */
+export function runActions(
+  definition: ResourceDefinition,
+  next: StoredDocument,
+  steps: AppliedAction[],
+  ctx: ResourceContext,
+  messages: MessagePayload[] | undefined,
+): boolean {
+  let keepsVersion = steps.length > 0;
+  for (const step of steps) {
+    const declared = declaredAction(definition, step.name);
+    const message = messages ? declared.message : undefined;
+    const old = message?.before?.(next, step.payload);
+    declared.apply(next, step.payload, ctx);
+    keepsVersion &&= declared.keepsVersion === true;
+    // A copy: later actions of the request go on changing what the payload points into.
+    const payload = message?.payload(next, step.payload, old, ctx);
+    if (payload) messages!.push(...jsonClone([payload].flat()));
+  }
+  definition.afterActions?.(next, ctx, steps);
+  return keepsVersion;
+}
+
 /** Runs validated actions on a copy of a resource: the engine's and the ones API extensions answer with. */
 export class ActionRunner {
   constructor(
@@ -78,20 +106,7 @@ export class ActionRunner {
     ctx: ResourceContext,
     messages: MessagePayload[],
   ): boolean {
-    let keepsVersion = steps.length > 0;
-    const emitting = this.messages.wanted(ctx.project);
-    for (const step of steps) {
-      const declared = declaredAction(definition, step.name);
-      const message = emitting ? declared.message : undefined;
-      const old = message?.before?.(next, step.payload);
-      declared.apply(next, step.payload, ctx);
-      keepsVersion &&= declared.keepsVersion === true;
-      // A copy: later actions of the request go on changing what the payload points into.
-      const payload = message?.payload(next, step.payload, old, ctx);
-      if (payload) messages.push(...jsonClone([payload].flat()));
-    }
-    definition.afterActions?.(next, ctx, steps);
-    return keepsVersion;
+    return runActions(definition, next, steps, ctx, this.messages.wanted(ctx.project) ? messages : undefined);
   }
 
   /**

@@ -58,10 +58,17 @@ export function decodeSegment(segment: string): string {
 export class Router<R extends PathPattern = Route> {
   private readonly groups = new Map<string, R[]>();
 
+  /**
+   * Adds routes under `prefix`. A nested prefix (`orders/edits`) joins its first segment's group
+   * ahead of the group's own routes: its literal segment is where those take a parameter
+   * (`orders/:id`), and the literal must win.
+   */
   add(prefix: string, routes: R[]): void {
-    const list = this.groups.get(prefix) ?? [];
-    list.push(...routes);
-    this.groups.set(prefix, list);
+    const [group = '', ...nested] = prefix.split('/');
+    const list = this.groups.get(group) ?? [];
+    if (nested.length === 0) list.push(...routes);
+    else list.unshift(...routes.map((route) => ({ ...route, pattern: [...nested, ...route.pattern] })));
+    this.groups.set(group, list);
   }
 
   /**

@@ -31,6 +31,7 @@ import { recurrencePolicies } from './recurrence-policies.js';
 import { paymentMethods } from './payment-methods.js';
 import { carts } from './cart/index.js';
 import { orders } from './order/index.js';
+import { orderEdits } from './order-edit/index.js';
 import { quoteRequests } from './quote-requests.js';
 import { stagedQuotes } from './staged-quotes.js';
 import { quotes } from './quotes.js';
@@ -77,6 +78,7 @@ export const registeredTypes = {
   'payment-method': paymentMethods,
   cart: carts,
   order: orders,
+  'order-edit': orderEdits,
   'quote-request': quoteRequests,
   'staged-quote': stagedQuotes,
   quote: quotes,

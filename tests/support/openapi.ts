@@ -67,6 +67,8 @@ const MAP_VALUES: Record<string, Schema> = {
  *   (`approval-flow`, the `resource` of every approval flow message): they take a plain reference.
  * - The Message discriminator maps no OrderMessage subtype (`OrderCreated`, `LineItemStateTransition`,
  *   ...), though each is declared as one (`allOf: [OrderMessage, ...]`): they are mapped by their name.
+ *   The MessagePayload discriminator (an order edit's `messagePayloads`) likewise maps no
+ *   OrderMessagePayload subtype: they are mapped by their name too.
  */
 function repair(definition: Definition): void {
   const { schemas, responses } = definition.components;
@@ -92,6 +94,13 @@ function repair(definition: Definition): void {
     for (const [name, schema] of Object.entries(schemas)) {
       if (schema.allOf?.[0]?.$ref === `${SCHEMAS}OrderMessage` && name.endsWith('Message'))
         messageMapping[name.slice(0, -'Message'.length)] ??= SCHEMAS + name;
+    }
+  }
+  const payloadMapping = schemas.MessagePayload?.discriminator?.mapping;
+  if (payloadMapping) {
+    for (const [name, schema] of Object.entries(schemas)) {
+      if (schema.allOf?.[0]?.$ref === `${SCHEMAS}OrderMessagePayload` && name.endsWith('MessagePayload'))
+        payloadMapping[name.slice(0, -'MessagePayload'.length)] ??= SCHEMAS + name;
     }
   }
   const references = schemas.Reference?.discriminator?.mapping;

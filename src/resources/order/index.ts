@@ -20,6 +20,7 @@
  */
 import { defineResource, type SdkTypes } from '../../engine/define.js';
 import { addressActions } from './address-actions.js';
+import { orderEditActions } from './edit-applied.js';
 import { fieldActions } from './field-actions.js';
 import { lineItemActions } from './line-item-actions.js';
 import { returnActions } from './return-actions.js';
@@ -47,6 +48,7 @@ export const orders = defineResource<OrderImportDraft, Order, SdkTypes<SdkOrderI
     ...shippingActions,
     ...returnActions,
   },
+  internalActions: orderEditActions,
   messages: {
     created: { type: 'OrderCreated', payload: (order) => ({ order }) },
     imported: { type: 'OrderImported', payload: (order) => ({ order }) },
