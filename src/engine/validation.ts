@@ -187,8 +187,23 @@ export const LanguageTag = z
     params: { [UNPARSABLE]: true },
   });
 
+/**
+ * A member named `__proto__` is an own member of what JSON.parse builds, but zod's records skip it
+ * unchecked: it is checked here, so a LocalizedString with one is refused like any member whose name
+ * is not a language tag, rather than stored without it.
+ */
+function protoKeyChecked(input: unknown, payload: z.core.ParsePayload): unknown {
+  if (isPlainObject(input) && Object.hasOwn(input, '__proto__')) {
+    const key = LanguageTag.safeParse('__proto__');
+    if (!key.success) {
+      payload.issues.push({ code: 'invalid_key', origin: 'record', issues: key.error.issues, input: '__proto__', path: ['__proto__'] });
+    }
+  }
+  return input;
+}
+
 /** A JSON object whose keys are language tags: a LocalizedString of `value`s. */
-export const localized = <S extends z.ZodType>(value: S) => z.record(LanguageTag, value);
+export const localized = <S extends z.ZodType>(value: S) => z.preprocess(protoKeyChecked, z.record(LanguageTag, value));
 
 export const LocalizedString = localized(z.string());
 export type LocalizedString = z.infer<typeof LocalizedString>;
@@ -203,6 +218,12 @@ const identifier = (what: string) =>
 export const Slug = localized(identifier('Slugs'));
 
 export const Key = identifier('Keys');
+
+/**
+ * The key of a type whose key the API reference gives no pattern (products and their variants,
+ * recurrence policy drafts, replica carts, reviews, product selections): any string but the empty one.
+ */
+export const FreeKey = z.string().min(1);
 
 /** A project key, as the platform allows them (the programmatic API, the admin API, exports and options check it alike). */
 export const PROJECT_KEY_PATTERN = /^[a-z0-9_-]{2,36}$/;
@@ -234,13 +255,29 @@ export interface ResourceIdentifier {
 }
 
 /**
- * A draft's reference to a resource of `typeId`, by id or by key. The field's type decides the
- * target, so a `typeId` naming another type is a shape error rather than silently replaced.
+ * Marks a ResourceIdentifier whose `typeId` its field implies: the GraphQL API's
+ * ResourceIdentifierInput, whose `typeId` is optional (the field's type names the target there).
+ */
+export const IMPLIED_TYPE_ID: unique symbol = Symbol('commerce-mock.implied-type-id');
+
+const impliedTypeId = (typeId: string) => (input: unknown) =>
+  isPlainObject(input) && input.typeId === undefined && (input as { [IMPLIED_TYPE_ID]?: true })[IMPLIED_TYPE_ID]
+    ? { ...input, typeId }
+    : input;
+
+/**
+ * A draft's reference to a resource of `typeId`, by id or by key. `typeId` is required, as the
+ * platform's definition declares it for every ResourceIdentifier (a GraphQL input may leave it out,
+ * see `IMPLIED_TYPE_ID`), and it must be the field's type: another one is a shape error rather
+ * than silently replaced.
  */
 export function resourceIdentifier<T extends string>(typeId: T) {
-  return z
-    .object({ typeId: z.literal(typeId).optional(), id: z.string().optional(), key: z.string().optional() })
-    .refine((r) => r.id !== undefined || r.key !== undefined, { message: 'Either id or key must be given.' });
+  return z.preprocess(
+    impliedTypeId(typeId),
+    z
+      .object({ typeId: z.literal(typeId), id: z.string().optional(), key: z.string().optional() })
+      .refine((r) => r.id !== undefined || r.key !== undefined, { message: 'Either id or key must be given.' }),
+  );
 }
 
 /** A value of an enum attribute or custom field, and of a localized one: a key and its label. */
@@ -270,7 +307,7 @@ export const GeoJsonPoint = z.object({ type: z.literal('Point'), coordinates: z.
 
 export const BaseAddress = z.object({
   id: z.string().optional(),
-  key: z.string().optional(),
+  key: Key.optional(),
   externalId: z.string().optional(),
   country: Country,
   title: z.string().optional(),

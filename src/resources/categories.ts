@@ -158,7 +158,7 @@ export const categories = defineResource<CategoryDraft, Category, SdkTypes<SdkCa
             `The category '${target.id}' cannot become the parent of '${category.id}': it would be its own ancestor.`,
           );
         }
-        Object.assign(category, placeUnder({ id: target.id }, ctx));
+        Object.assign(category, placeUnder({ typeId: 'category', id: target.id }, ctx));
       },
     ),
     ...customFieldActions,

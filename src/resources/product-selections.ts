@@ -23,7 +23,7 @@ import {
 import { changer, customFieldActions, customFields, type CustomFields, setter } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { presentedRoutes } from './product/routes.js';
-import { CustomFieldsDraft, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
+import { CustomFieldsDraft, FreeKey, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
 import type {
   ProductSelection as SdkProductSelection,
   ProductSelectionDraft as SdkProductSelectionDraft,
@@ -58,7 +58,7 @@ export interface ProductSelection extends StoredDocument {
 }
 
 export const ProductSelectionDraft = z.object({
-  key: z.string().min(1).optional(),
+  key: FreeKey.optional(),
   name: LocalizedString,
   custom: CustomFieldsDraft.optional(),
   type: z.enum(['individual', 'individualExclusion']).optional(),
@@ -172,7 +172,7 @@ export const productSelections = defineResource<
   },
   referencedBy: ['store'],
   actions: {
-    setKey: setter('key', z.string().min(1)),
+    setKey: setter('key', FreeKey),
     changeName: changer('name', LocalizedString),
     addProduct: emits(
       action(

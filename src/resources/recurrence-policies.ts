@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { changer, setter } from '../engine/common-actions.js';
 import { type BaseFields, defineResource, type SdkTypes } from '../engine/define.js';
-import { Key, LocalizedString } from '../engine/validation.js';
+import { FreeKey, Key, LocalizedString } from '../engine/validation.js';
 import type {
   RecurrencePolicy as SdkRecurrencePolicy,
   RecurrencePolicyDraft as SdkRecurrencePolicyDraft,
@@ -37,7 +37,8 @@ export interface RecurrencePolicy extends StoredDocument {
 }
 
 export const RecurrencePolicyDraft = z.object({
-  key: Key,
+  // The reference gives the pattern to setKey's key only, not to the draft's.
+  key: FreeKey,
   name: LocalizedString.optional(),
   description: LocalizedString.optional(),
   schedule: RecurrencePolicySchedule,

@@ -28,7 +28,7 @@ import {
 } from '../engine/define.js';
 import { customerSetter, customFieldActions, customFields, type CustomFields, setter } from '../engine/common-actions.js';
 import { stateTransition } from './payments.js';
-import { CustomFieldsDraft, resourceIdentifier, LanguageTag } from '../engine/validation.js';
+import { CustomFieldsDraft, FreeKey, resourceIdentifier, LanguageTag } from '../engine/validation.js';
 import type { Review as SdkReview, ReviewDraft as SdkReviewDraft } from '@commercetools/platform-sdk';
 
 export interface Review extends StoredDocument {
@@ -53,7 +53,7 @@ const Target = z
 const Rating = z.number().int().min(-100).max(100);
 
 export const ReviewDraft = z.object({
-  key: z.string().min(1).optional(),
+  key: FreeKey.optional(),
   uniquenessValue: z.string().optional(),
   locale: LanguageTag.optional(),
   authorName: z.string().optional(),
@@ -110,7 +110,7 @@ export const reviews = defineResource<ReviewDraft, Review, SdkTypes<SdkReviewDra
     },
   },
   actions: {
-    setKey: setter('key', z.string().min(1)),
+    setKey: setter('key', FreeKey),
     setAuthorName: setter('authorName', z.string()),
     setTitle: setter('title', z.string()),
     setText: setter('text', z.string()),

@@ -73,7 +73,7 @@ export type ShippingRateDraft = z.infer<typeof ShippingRateDraft>;
 
 /** The platform takes at most 100 stores per shipping method. */
 const StoreIdentifiers = z.array(resourceIdentifier('store')).max(100);
-const ZoneRateDraft = z.object({ zone: resourceIdentifier('zone'), shippingRates: z.array(ShippingRateDraft).optional() });
+const ZoneRateDraft = z.object({ zone: resourceIdentifier('zone'), shippingRates: z.array(ShippingRateDraft) });
 
 export const ShippingMethodDraft = z.object({
   key: Key.optional(),
@@ -183,7 +183,7 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
       const zone = ctx.reference('zone', zoneRateDraft.zone) as ZoneRate['zone'];
       if (method.zoneRates.some((z) => z.zone.id === zone.id))
         throw errors.invalidOperation(`The zone '${zone.id}' is given more than once.`);
-      const zoneRate: ZoneRate = { zone, shippingRates: (zoneRateDraft.shippingRates ?? []).map(shippingRateFromDraft) };
+      const zoneRate: ZoneRate = { zone, shippingRates: zoneRateDraft.shippingRates.map(shippingRateFromDraft) };
       assertRates(zoneRate);
       method.zoneRates.push(zoneRate);
     }

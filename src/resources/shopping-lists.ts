@@ -112,12 +112,6 @@ const TextLineItemDraft = z.object({
 });
 type TextLineItemDraft = z.infer<typeof TextLineItemDraft>;
 
-const BusinessUnitIdentifier = z.object({
-  typeId: z.literal('business-unit').optional(),
-  id: z.string().optional(),
-  key: z.string().optional(),
-});
-
 export const ShoppingListDraft = z.object({
   name: LocalizedString,
   slug: Slug.optional(),
@@ -129,7 +123,7 @@ export const ShoppingListDraft = z.object({
   lineItems: z.array(LineItemDraft).optional(),
   textLineItems: z.array(TextLineItemDraft).optional(),
   store: resourceIdentifier('store').optional(),
-  businessUnit: BusinessUnitIdentifier.optional(),
+  businessUnit: resourceIdentifier('business-unit').optional(),
   custom: CustomFieldsDraft.optional(),
 });
 export type ShoppingListDraft = z.infer<typeof ShoppingListDraft>;
@@ -427,7 +421,7 @@ export const shoppingLists = defineResource<ShoppingListDraft, ShoppingList, Sdk
       },
     ),
     setBusinessUnit: action(
-      () => z.object({ businessUnit: BusinessUnitIdentifier }),
+      () => z.object({ businessUnit: resourceIdentifier('business-unit') }),
       (list, a, ctx) => {
         if (!list.businessUnit) throw errors.invalidOperation('The shopping list has no business unit to replace.');
         list.businessUnit = keyReference('business-unit', a.businessUnit, ctx);

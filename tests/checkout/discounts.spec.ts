@@ -281,7 +281,10 @@ test('discount codes: draft, stored form, update actions, refusals', async ({ ap
     key: 'welcome',
     name: { en: 'Welcome' },
     description: { en: 'for new customers' },
-    cartDiscounts: [{ id: one.id }, { id: two.id }],
+    cartDiscounts: [
+      { typeId: 'cart-discount', id: one.id },
+      { typeId: 'cart-discount', id: two.id },
+    ],
     groups: ['new', 'spring'],
     isActive: false,
     maxApplications: 100,

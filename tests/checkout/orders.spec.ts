@@ -546,7 +546,7 @@ test.describe('update actions', () => {
         { id: a!.id, quantity: 1 },
         { id: b!.id, quantity: 1 },
       ],
-      address: { country: 'DE', city: 'Bremen', custom: { type: { id: type.id }, fields: { note: 'ring twice' } } },
+      address: { country: 'DE', city: 'Bremen', custom: { type: { typeId: 'type', id: type.id }, fields: { note: 'ring twice' } } },
       custom: { type: { typeId: 'type', id: type.id }, fields: { note: 'fragile' } },
     });
     expect(changed.parcels).toMatchObject([

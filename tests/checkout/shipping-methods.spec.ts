@@ -108,10 +108,10 @@ test('draft, stored form and update actions', async ({ apiRoot }) => {
     description: 'fast',
     localizedDescription: { en: 'fast' },
     carrier: 'DHL',
-    taxCategory: { id: catalog.reduced.id },
+    taxCategory: { typeId: 'tax-category', id: catalog.reduced.id },
     zoneRates: [
-      { zone: { id: catalog.germany.id }, shippingRates: [] },
-      { zone: { id: austria.id }, shippingRates: [{ price: cents(990) }] },
+      { zone: { typeId: 'zone', id: catalog.germany.id }, shippingRates: [] },
+      { zone: { typeId: 'zone', id: austria.id }, shippingRates: [{ price: cents(990) }] },
     ],
     stores: [{ typeId: 'store', key: store.key }],
     predicate: 'totalPrice > "10.00 EUR"',
@@ -185,7 +185,9 @@ test('refusals: duplicate rates and zones, bad predicates, currencies, a second 
   const unknownZone = await sdkFailure(
     apiRoot
       .shippingMethods()
-      .post({ body: { name: 'x', isDefault: false, taxCategory: tax, zoneRates: [raw({ zone: { typeId: 'zone', id: 'nope' } })] } })
+      .post({
+        body: { name: 'x', isDefault: false, taxCategory: tax, zoneRates: [{ zone: { typeId: 'zone', id: 'nope' }, shippingRates: [] }] },
+      })
       .execute(),
   );
   expect(unknownZone.body.errors[0]).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'zone' });

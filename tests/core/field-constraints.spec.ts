@@ -107,8 +107,14 @@ test.describe('shape errors: InvalidJsonInput with the path and the problem', ()
     const stored = await storedCustomer(apiRoot, ada.id);
     expect(stored.version).toBe(ada.version);
     expect(stored.customerGroup).toBeUndefined();
-    // The right typeId, or none, still names the group.
-    const grouped = await updateCustomer(apiRoot, ada, [{ action: 'setCustomerGroup', customerGroup: { key: 'vip' } as never }]);
+    // Without typeId it is refused too: the definition requires it in every ResourceIdentifier.
+    const untyped = await sdkFailure(
+      updateCustomer(apiRoot, ada, [{ action: 'setCustomerGroup', customerGroup: { key: 'vip' } as never }]),
+    );
+    expect(untyped.body.errors).toEqual([invalidJson('actions[0] -> customerGroup -> typeId: Missing required value.')]);
+    const grouped = await updateCustomer(apiRoot, ada, [
+      { action: 'setCustomerGroup', customerGroup: { typeId: 'customer-group', key: 'vip' } },
+    ]);
     expect(grouped.body.customerGroup?.typeId).toBe('customer-group');
   });
 

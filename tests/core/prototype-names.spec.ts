@@ -29,11 +29,11 @@ function seed(mock: CommerceMock) {
   const customer = mock.data.create<{ id: string; version: number }>('customer', {
     email: 'ada@example.com',
     password: 'secret',
-    custom: { type: { key: 'notes' }, fields: {} },
+    custom: { type: { typeId: 'type', key: 'notes' }, fields: {} },
   });
   const productType = mock.data.create<{ id: string }>('product-type', { name: 'shirt', description: 'Shirts', attributes: [] });
   mock.data.create('product', {
-    productType: { id: productType.id },
+    productType: { typeId: 'product-type', id: productType.id },
     name: { en: 'Shirt' },
     slug: { en: 'shirt' },
     masterVariant: { sku: 'shirt-1' },

@@ -86,7 +86,11 @@ test('email verification: a token by id, the customer by token, the confirmation
 test('customerChangePassword: the current password checked, the version too; in a store only its customers', async ({ apiRoot, mock }) => {
   mock.data.create('store', { key: 'berlin' });
   mock.data.create('store', { key: 'munich' });
-  const customer = mock.data.create('customer', { email: 'ada@example.com', password: 'secret', stores: [{ key: 'munich' }] });
+  const customer = mock.data.create('customer', {
+    email: 'ada@example.com',
+    password: 'secret',
+    stores: [{ typeId: 'store', key: 'munich' }],
+  });
   const change = `mutation ($id: String!, $version: Long!, $current: String!, $store: KeyReferenceInput) {
     customerChangePassword(id: $id, version: $version, currentPassword: $current, newPassword: "changed", storeKey: $store) { version } }`;
   const wrong = await graphql(apiRoot, change, { id: customer.id, version: 1, current: 'wrong' });
@@ -202,16 +206,16 @@ test('shippingMethodsByLocation and shippingMethodsByCart: the matching methods'
     key: 'dhl',
     name: 'DHL',
     isDefault: true,
-    taxCategory: { key: 'standard' },
-    zoneRates: [{ zone: { key: 'de' }, shippingRates: [rate(490)] }],
+    taxCategory: { typeId: 'tax-category', key: 'standard' },
+    zoneRates: [{ zone: { typeId: 'zone', key: 'de' }, shippingRates: [rate(490)] }],
   });
   mock.data.create('shipping-method', {
     key: 'bulky',
     name: 'Bulky',
     isDefault: false,
     predicate: 'lineItemCount(1 = 1) >= 3',
-    taxCategory: { key: 'standard' },
-    zoneRates: [{ zone: { key: 'de' }, shippingRates: [rate(2500)] }],
+    taxCategory: { typeId: 'tax-category', key: 'standard' },
+    zoneRates: [{ zone: { typeId: 'zone', key: 'de' }, shippingRates: [rate(2500)] }],
   });
   const byLocation = await graphql(
     apiRoot,

@@ -80,7 +80,7 @@ test('custom fields: typeKey and JSON-encoded values', async ({ apiRoot, mock })
 test('a cart: draft defaults left out, three actions with money as { centPrecision }', async ({ apiRoot, mock }) => {
   mock.data.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
   mock.data.create('product', {
-    productType: { key: 'shoe' },
+    productType: { typeId: 'product-type', key: 'shoe' },
     name: { en: 'Runner' },
     slug: { en: 'runner' },
     masterVariant: { sku: 'RUN-1', prices: [{ value: { currencyCode: 'EUR', centAmount: 1000 } }] },

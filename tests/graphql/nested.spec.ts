@@ -15,7 +15,7 @@ function catalog(mock: CommerceMock) {
   const eur = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
   const product = mock.data.create('product', {
     key: 'runner',
-    productType: { key: 'shoe' },
+    productType: { typeId: 'product-type', key: 'shoe' },
     name: { en: 'Runner', de: 'Läufer' },
     slug: { en: 'runner' },
     categoryOrderHints: {},
@@ -139,10 +139,10 @@ test('maps as lists: categoryOrderHints, searchKeywords; categoryOrderHint and s
   mock.data.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
   mock.data.create('product', {
     key: 'runner',
-    productType: { key: 'shoe' },
+    productType: { typeId: 'product-type', key: 'shoe' },
     name: { en: 'Runner' },
     slug: { en: 'runner' },
-    categories: [{ key: 'shoes' }],
+    categories: [{ typeId: 'category', key: 'shoes' }],
     categoryOrderHints: { [category.id]: '0.5' },
     searchKeywords: { en: [{ text: 'running shoe' }], de: [{ text: 'Laufschuh' }] },
     publish: true,
@@ -236,7 +236,7 @@ test('definitions by name: attributeDefinitions paged and sorted, fieldDefinitio
   mock.data.create('customer-group', {
     key: 'vip',
     groupName: 'VIP',
-    custom: { type: { key: 'loyalty' }, fields: { tier: 'gold', since: '2020', note: 'x' } },
+    custom: { type: { typeId: 'type', key: 'loyalty' }, fields: { tier: 'gold', since: '2020', note: 'x' } },
   });
   const { data, errors } = await graphql(
     apiRoot,
@@ -275,7 +275,7 @@ test('price, and scopedPrice in a search, select a standalone-priced product amo
   mock.data.create('product-type', { key: 'sock', name: 'Sock', description: 'Socks' });
   mock.data.create('product', {
     key: 'sock',
-    productType: { key: 'sock' },
+    productType: { typeId: 'product-type', key: 'sock' },
     name: { en: 'Sock' },
     slug: { en: 'sock' },
     priceMode: 'Standalone',

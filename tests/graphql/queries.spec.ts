@@ -49,8 +49,8 @@ test('references: the ...Ref field is the reference, the field itself the resolv
   const customer = mock.data.create('customer', {
     email: 'ada@example.com',
     password: 'secret',
-    customerGroup: { key: 'vip' },
-    stores: [{ key: 'berlin' }],
+    customerGroup: { typeId: 'customer-group', key: 'vip' },
+    stores: [{ typeId: 'store', key: 'berlin' }],
   });
   const { data } = await graphql(
     apiRoot,
@@ -93,7 +93,7 @@ test('a product listing: name, slug, master variant SKU, price as Money, first i
   const productType = mock.data.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
   mock.data.create('product', {
     key: 'runner',
-    productType: { key: 'shoe' },
+    productType: { typeId: 'product-type', key: 'shoe' },
     name: { en: 'Runner' },
     slug: { en: 'runner' },
     masterVariant: {
@@ -138,7 +138,11 @@ test('custom fields as customFieldsRaw, their type resolved', async ({ apiRoot, 
     resourceTypeIds: ['customer-group'],
     fieldDefinitions: [{ name: 'tier', label: { en: 'Tier' }, required: false, type: { name: 'String' }, inputHint: 'SingleLine' }],
   });
-  mock.data.create('customer-group', { key: 'vip', groupName: 'VIP', custom: { type: { key: 'loyalty' }, fields: { tier: 'gold' } } });
+  mock.data.create('customer-group', {
+    key: 'vip',
+    groupName: 'VIP',
+    custom: { type: { typeId: 'type', key: 'loyalty' }, fields: { tier: 'gold' } },
+  });
   const { data } = await graphql(apiRoot, '{ customerGroup(key: "vip") { custom { type { key } customFieldsRaw { name value } } } }');
   expect(data.customerGroup.custom).toEqual({ type: { key: 'loyalty' }, customFieldsRaw: [{ name: 'tier', value: 'gold' }] });
 });

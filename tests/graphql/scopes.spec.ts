@@ -66,8 +66,8 @@ test('updateMyCustomer acts on the token holder', async ({ mock }) => {
 test('inStore(key): only the store customers', async ({ apiRoot, mock }) => {
   mock.data.create('store', { key: 'berlin' });
   mock.data.create('store', { key: 'hamburg' });
-  mock.data.create('customer', { email: 'in@example.com', password: 'secret', stores: [{ key: 'berlin' }] });
-  mock.data.create('customer', { email: 'out@example.com', password: 'secret', stores: [{ key: 'hamburg' }] });
+  mock.data.create('customer', { email: 'in@example.com', password: 'secret', stores: [{ typeId: 'store', key: 'berlin' }] });
+  mock.data.create('customer', { email: 'out@example.com', password: 'secret', stores: [{ typeId: 'store', key: 'hamburg' }] });
   const { data } = await graphql(apiRoot, '{ inStore(key: "berlin") { customers { total results { email } } } }');
   expect(data.inStore.customers).toEqual({ total: 1, results: [{ email: 'in@example.com' }] });
 });

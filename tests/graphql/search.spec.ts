@@ -18,7 +18,7 @@ function shoes(mock: CommerceMock) {
   const shoe = (key: string, name: string, colour: string, centAmount: number) =>
     mock.data.create('product', {
       key,
-      productType: { key: 'shoe' },
+      productType: { typeId: 'product-type', key: 'shoe' },
       name: { en: name },
       slug: { en: key },
       searchKeywords: { en: [{ text: name }] },
@@ -171,7 +171,7 @@ test('ProductProjection variants and allVariants, onlyMatching after markMatchin
   mock.data.create('product-type', { key: 'shoe', name: 'Shoe', description: 'Shoes' });
   mock.data.create('product', {
     key: 'runner',
-    productType: { key: 'shoe' },
+    productType: { typeId: 'product-type', key: 'shoe' },
     name: { en: 'Runner' },
     slug: { en: 'runner' },
     masterVariant: { sku: 'RUN-1' },

@@ -193,7 +193,7 @@ test.describe('as-associate: business units', () => {
     );
     expect(failure.body.errors[0]).toMatchObject({
       code: 'AssociateMissingPermission',
-      businessUnit: { key: 'other' },
+      businessUnit: { typeId: 'business-unit', key: 'other' },
       permissions: ['AddChildUnits'],
     });
     expect(mock.permissions.decisions().at(-1)).toMatchObject({ allowed: false, action: 'add child unit', businessUnitKey: 'other' });
@@ -216,7 +216,7 @@ test.describe('as-associate: business units', () => {
     expect(failure.body.errors[0]).toMatchObject({
       code: 'AssociateMissingPermission',
       permissions: ['AddChildUnits'],
-      businessUnit: { key: 'acme' },
+      businessUnit: { typeId: 'business-unit', key: 'acme' },
     });
     expect(mock.data.getByKey('business-unit', 'acme-x')).toBeUndefined();
   });

@@ -116,9 +116,9 @@ test('/me/carts: stamped with the caller, filtered to the caller, My* actions on
 test('/in-store/key=/carts: stamped with the store; another store’s cart is a 404', () => {
   const { request, create } = harness();
   for (const key of ['berlin', 'paris']) create(stores, { key });
-  const made = request('POST', '/in-store/key=berlin/carts', undefined, { store: { key: 'paris' } });
+  const made = request('POST', '/in-store/key=berlin/carts', undefined, { store: { typeId: 'store', key: 'paris' } });
   expect(made.body).toMatchObject({ store: { typeId: 'store', key: 'berlin' } });
-  const paris = create(fakeCarts, { store: { key: 'paris' } });
+  const paris = create(fakeCarts, { store: { typeId: 'store', key: 'paris' } });
   expect(request('GET', `/in-store/key=berlin/carts/${paris.id}`).status).toBe(404);
   expect((request('GET', '/in-store/key=paris/carts').body as any).results.map((c: any) => c.id)).toEqual([paris.id]);
 });
@@ -132,7 +132,12 @@ test('/as-associate/{id}/in-business-unit/key=/carts: the unit and the associate
     key: 'acme',
     unitType: 'Company',
     name: 'ACME',
-    associates: [{ customer: { id: buyer.id }, associateRoleAssignments: [{ associateRole: { key: 'buyer' } }] }],
+    associates: [
+      {
+        customer: { typeId: 'customer', id: buyer.id },
+        associateRoleAssignments: [{ associateRole: { typeId: 'associate-role', key: 'buyer' } }],
+      },
+    ],
   });
   const base = `/as-associate/${buyer.id}/in-business-unit/key=acme/carts`;
   const mine = request('POST', base, undefined, {});
@@ -141,7 +146,7 @@ test('/as-associate/{id}/in-business-unit/key=/carts: the unit and the associate
   const forOther = request('POST', base, undefined, { customerId: other.id });
   expect(forOther.status).toBe(403);
   expect((forOther.body as any).errors[0]).toMatchObject({ code: 'AssociateMissingPermission', permissions: ['CreateOthersCarts'] });
-  const theirs = create(fakeCarts, { customerId: other.id, businessUnit: { key: 'acme' } });
+  const theirs = create(fakeCarts, { customerId: other.id, businessUnit: { typeId: 'business-unit', key: 'acme' } });
   expect((request('GET', base).body as any).results.map((c: any) => c.id)).toEqual([(mine.body as any).id]);
   expect(request('GET', `${base}/${theirs.id}`).status).toBe(403);
   expect(request('DELETE', `${base}/${(mine.body as any).id}?version=1`).status).toBe(403); // no DeleteMyCarts

@@ -342,7 +342,7 @@ test.describe('the quote flow', () => {
         .execute()
     ).body;
     let request = await requestQuote(apiRoot, await quotableCart(apiRoot, catalog, buyer), {
-      custom: { type: { key: 'qr-fields' }, fields: { priority: 'high' } },
+      custom: { type: { typeId: 'type', key: 'qr-fields' }, fields: { priority: 'high' } },
     });
     expect(request.custom).toEqual({ type: { typeId: 'type', id: type.id }, fields: { priority: 'high' } });
     const update = (...actions: object[]) =>
@@ -356,19 +356,19 @@ test.describe('the quote flow', () => {
       await update(
         { action: 'changeCustomer', customer: { typeId: 'customer', id: colleague.id } },
         { action: 'setCustomField', name: 'priority', value: 'low' },
-        { action: 'transitionState', state: { key: 'qr-new' } },
+        { action: 'transitionState', state: { typeId: 'state', key: 'qr-new' } },
       )
     ).body;
     expect(request).toMatchObject({
-      customer: { id: colleague.id },
+      customer: { typeId: 'customer', id: colleague.id },
       custom: { fields: { priority: 'low' } },
       state: { typeId: 'state', id: submitted.id },
     });
-    request = (await update({ action: 'transitionState', state: { key: 'qr-review' } })).body;
+    request = (await update({ action: 'transitionState', state: { typeId: 'state', key: 'qr-review' } })).body;
     expect(request.state?.id).toBe(review.id);
-    expect((await sdkFailure(update({ action: 'transitionState', state: { id: wrongType.id } }))).body.errors[0]!.code).toBe(
-      'InvalidOperation',
-    );
+    expect(
+      (await sdkFailure(update({ action: 'transitionState', state: { typeId: 'state', id: wrongType.id } }))).body.errors[0]!.code,
+    ).toBe('InvalidOperation');
 
     // Submitted → Accepted → Closed; Closed is final.
     request = (await update({ action: 'changeQuoteRequestState', quoteRequestState: 'Accepted' })).body;
@@ -418,7 +418,7 @@ test.describe('the quote flow', () => {
       })
       .execute();
     const request = await requestQuote(apiRoot, await quotableCart(apiRoot, catalog, buyer), {
-      custom: { type: { key: 'quote-fields' }, fields: { fa: 'from request', fb: 'from request' } },
+      custom: { type: { typeId: 'type', key: 'quote-fields' }, fields: { fa: 'from request', fb: 'from request' } },
     });
     const cartsBefore = mock.data.all('cart').length;
     const wrongVersion = await sdkFailure(
@@ -430,7 +430,9 @@ test.describe('the quote flow', () => {
     expect(wrongVersion.statusCode).toBe(409);
     expect(mock.data.all('cart')).toHaveLength(cartsBefore); // no quotation cart left behind
 
-    let staged = await stage(apiRoot, request, { custom: { type: { key: 'quote-fields' }, fields: { fb: 'from staged quote' } } });
+    let staged = await stage(apiRoot, request, {
+      custom: { type: { typeId: 'type', key: 'quote-fields' }, fields: { fb: 'from staged quote' } },
+    });
     expect(staged.custom?.fields).toEqual({ fa: 'from request', fb: 'from staged quote' });
     expect(mock.data.all('cart')).toHaveLength(cartsBefore + 1);
     expect((await apiRoot.quoteRequests().withId({ ID: request.id }).get().execute()).body.quoteRequestState).toBe('Submitted');

@@ -82,15 +82,15 @@ function seed(mock: CommerceMock): World {
     unitType: 'Company',
     name: 'ACME-UNIT-SECRET',
     associates: [
-      { customer: { id: victim.id }, associateRoleAssignments: role('admin') },
-      { customer: { id: weak.id }, associateRoleAssignments: role('nothing') },
+      { customer: { typeId: 'customer', id: victim.id }, associateRoleAssignments: role('admin') },
+      { customer: { typeId: 'customer', id: weak.id }, associateRoleAssignments: role('nothing') },
     ],
   });
   post(mock, '/business-units', {
     key: 'other',
     unitType: 'Company',
     name: 'Other',
-    associates: [{ customer: { id: outsider.id }, associateRoleAssignments: role('admin') }],
+    associates: [{ customer: { typeId: 'customer', id: outsider.id }, associateRoleAssignments: role('admin') }],
   });
   const parisUnit = post(mock, '/business-units', {
     key: 'paris-co',
@@ -100,16 +100,24 @@ function seed(mock: CommerceMock): World {
   });
   const list = (body: object) => post(mock, '/shopping-lists', body).id as string;
   const lists = {
-    mine: list({ name: { en: 'VICTIM-LIST-SECRET' }, key: 'victim-list', customer: { id: victim.id } }),
-    mineInBerlin: list({ name: { en: 'VICTIM-BERLIN-SECRET' }, customer: { id: victim.id }, store: { key: 'berlin' } }),
+    mine: list({ name: { en: 'VICTIM-LIST-SECRET' }, key: 'victim-list', customer: { typeId: 'customer', id: victim.id } }),
+    mineInBerlin: list({
+      name: { en: 'VICTIM-BERLIN-SECRET' },
+      customer: { typeId: 'customer', id: victim.id },
+      store: { typeId: 'store', key: 'berlin' },
+    }),
     unit: list({
       name: { en: 'VICTIM-UNIT-LIST-SECRET' },
       key: 'victim-unit-list',
-      customer: { id: victim.id },
-      businessUnit: { key: 'acme' },
+      customer: { typeId: 'customer', id: victim.id },
+      businessUnit: { typeId: 'business-unit', key: 'acme' },
     }),
-    otherUnit: list({ name: { en: 'OTHER-UNIT-LIST-SECRET' }, customer: { id: outsider.id }, businessUnit: { key: 'other' } }),
-    paris: list({ name: { en: 'PARIS-LIST-SECRET' }, store: { key: 'paris' } }),
+    otherUnit: list({
+      name: { en: 'OTHER-UNIT-LIST-SECRET' },
+      customer: { typeId: 'customer', id: outsider.id },
+      businessUnit: { typeId: 'business-unit', key: 'other' },
+    }),
+    paris: list({ name: { en: 'PARIS-LIST-SECRET' }, store: { typeId: 'store', key: 'paris' } }),
   };
   const passwordToken = post(mock, '/customers/password-token', { email: 'victim@example.com' }).value as string;
   const emailToken = post(mock, '/customers/email-token', { id: victim.id, ttlMinutes: 60 }).value as string;
@@ -232,20 +240,24 @@ function seedCheckout(mock: CommerceMock, victimId: string, outsiderId: string):
     post(mock, '/carts', {
       currency: 'EUR',
       customerId,
-      businessUnit: { key: unit },
+      businessUnit: { typeId: 'business-unit', key: unit },
       shippingAddress: { country: 'DE' },
       ...(key ? { key } : {}),
     }).id as string;
   const quoteOf = (cartId: string, comment: string) => {
     const request = post(mock, '/quote-requests', {
-      cart: { id: cartId },
+      cart: { typeId: 'cart', id: cartId },
       cartVersion: 1,
       comment: `${comment.toUpperCase()}-QUOTE-REQUEST-SECRET`,
     });
-    const staged = post(mock, '/staged-quotes', { quoteRequest: { id: request.id }, quoteRequestVersion: 1 });
+    const staged = post(mock, '/staged-quotes', { quoteRequest: { typeId: 'quote-request', id: request.id }, quoteRequestVersion: 1 });
     return {
       request: request.id as string,
-      quote: post(mock, '/quotes', { stagedQuote: { id: staged.id }, stagedQuoteVersion: 1, key: `${comment}-quote` }).id as string,
+      quote: post(mock, '/quotes', {
+        stagedQuote: { typeId: 'staged-quote', id: staged.id },
+        stagedQuoteVersion: 1,
+        key: `${comment}-quote`,
+      }).id as string,
     };
   };
   const asVictim = `/as-associate/${victimId}/in-business-unit/key=acme`;
@@ -257,11 +269,14 @@ function seedCheckout(mock: CommerceMock, victimId: string, outsiderId: string):
     requesters: roles('admin'),
     approvers: { tiers: [{ and: [{ or: roles('admin') }] }] },
   }).id as string;
-  const order = post(mock, `${asVictim}/orders`, { cart: { id: cart(victimId, 'acme') }, version: 1, orderNumber: 'victim-order' })
-    .id as string;
+  const order = post(mock, `${asVictim}/orders`, {
+    cart: { typeId: 'cart', id: cart(victimId, 'acme') },
+    version: 1,
+    orderNumber: 'victim-order',
+  }).id as string;
   const flow = mock.data.all('approval-flow')[0]!.id;
   const { request, quote } = quoteOf(cart(victimId, 'acme'), 'victim');
-  const otherOrder = post(mock, '/orders', { cart: { id: cart(outsiderId, 'other') }, version: 1 }).id as string;
+  const otherOrder = post(mock, '/orders', { cart: { typeId: 'cart', id: cart(outsiderId, 'other') }, version: 1 }).id as string;
   const other = quoteOf(cart(outsiderId, 'other'), 'other');
   const world = {
     cart: cart(victimId, 'acme', 'victim-cart'),
@@ -629,7 +644,7 @@ const CASES: Case[] = [
     name: 'POST /me/business-units (create division)',
     method: 'POST',
     path: () => '/me/business-units',
-    body: () => ({ key: 'sneaky', unitType: 'Division', name: 'x', parentUnit: { key: 'acme' } }),
+    body: () => ({ key: 'sneaky', unitType: 'Division', name: 'x', parentUnit: { typeId: 'business-unit', key: 'acme' } }),
     // No default role is configured in this world: every caller that gets this far is refused (400).
     expect: { ...CUSTOMER_ONLY, default: 400 },
     identities: TOKEN_IDENTITIES,

@@ -19,6 +19,7 @@ import { getNamedType, isInputObjectType, isListType, isNonNullType, isObjectTyp
 import { isDeepStrictEqual } from 'node:util';
 import { errors, PlatformError } from '../../http/errors.js';
 import type { ResourceDefinition } from '../../engine/define.js';
+import { IMPLIED_TYPE_ID } from '../../engine/validation.js';
 import { resourceDefinitions } from '../../resources/index.js';
 import type { GraphqlContext, RestCall } from './field-context.js';
 import { included } from './nested.js';
@@ -357,7 +358,8 @@ const oneOfTypes = new WeakMap<GraphQLNamedType, boolean>();
  * Converts a GraphQL input value to the REST body it stands for: `[{locale, value}]` lists become
  * LocalizedString objects, `{ addLineItem: {...} }` becomes `{ action: 'addLineItem', ... }`,
  * `{ centPrecision: {...} }` becomes `{ type: 'centPrecision', ... }`, custom fields' JSON-encoded
- * values are decoded, and `typeId`/`typeKey` become the `type` identifier.
+ * values are decoded, `typeId`/`typeKey` become the `type` identifier, and a ResourceIdentifierInput
+ * without `typeId` takes its field's (the REST draft requires one).
  */
 export function toRest(value: unknown, type: GraphQLInputType): unknown {
   if (value === null || value === undefined) return value;
@@ -386,9 +388,21 @@ export function toRest(value: unknown, type: GraphQLInputType): unknown {
   const body: Args = {};
   for (const [name, fieldValue] of Object.entries(input)) {
     const field = fields[name];
-    // The schema's defaults are the platform's own: a field left at its default is a field left out.
-    if (fieldValue === undefined || (field?.defaultValue !== undefined && isDeepStrictEqual(fieldValue, field.defaultValue))) continue;
+    // The schema's defaults are the platform's own: a field left at its default is a field left out,
+    // but for a required REST field that GraphQL defaults to the empty list (a zone rate's `shippingRates`).
+    if (
+      fieldValue === undefined ||
+      (field?.defaultValue !== undefined &&
+        isDeepStrictEqual(fieldValue, field.defaultValue) &&
+        !REQUIRED_LISTS.has(`${inner.name}.${name}`))
+    )
+      continue;
     body[name] = field ? toRest(fieldValue, field.type) : fieldValue;
+  }
+  if (inner.name === 'ResourceIdentifierInput') {
+    // Its nulls are left out here, so that no copy made to drop them loses the mark.
+    for (const name of Object.keys(body)) if (body[name] === null) delete body[name];
+    if (body.typeId === undefined) Object.defineProperty(body, IMPLIED_TYPE_ID, { value: true });
   }
   if ('typeKey' in fields && 'type' in fields && 'typeId' in fields) {
     const { typeId, typeKey } = body;
@@ -399,6 +413,9 @@ export function toRest(value: unknown, type: GraphQLInputType): unknown {
   }
   return body;
 }
+
+/** Input fields defaulting to `[]` whose REST counterparts are required: sent as the empty list. */
+const REQUIRED_LISTS = new Set(['ZoneRateDraft.shippingRates']);
 
 function customField({ name, value }: { name: string; value: string }): [string, unknown] {
   return [name, jsonValue(`custom field '${name}'`, value)];

@@ -56,7 +56,7 @@ export const discountActions: Record<string, CartAction> = {
     (cart, a, ctx) => addCode(cart, applicableCode(cart, a.code, ctx)),
   ),
   removeDiscountCode: cartAction(
-    () => z.object({ discountCode: z.object({ typeId: z.string().optional(), id: z.string() }) }),
+    () => z.object({ discountCode: z.object({ typeId: z.literal('discount-code'), id: z.string() }) }),
     (cart, a) => {
       if (!cart.discountCodes.some((info) => info.discountCode.id === a.discountCode.id)) {
         throw cartErrors.invalidOperation(`The cart does not contain the discount code '${a.discountCode.id}'.`);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { MoneyDraft } from '../../pricing/money.js';
 import { jsonClone } from '../../util/json.js';
 import type { BaseFields, ResourceContext } from '../../engine/define.js';
-import { Key } from '../../engine/validation.js';
+import { FreeKey } from '../../engine/validation.js';
 import { draftedCart } from './build.js';
 import { initialItemState, newLineItem, resolveVariant } from './line-items.js';
 import type { Cart, CustomLineItem } from './model.js';
@@ -18,7 +18,8 @@ import { shippingInfoFor } from './shipping.js';
 
 export const ReplicaCartDraft = z.object({
   reference: z.object({ typeId: z.enum(['cart', 'order']), id: z.string() }),
-  key: Key.optional(),
+  // The reference gives a replica's key no pattern (a CartDraft's has one).
+  key: FreeKey.optional(),
 });
 
 export function replicate(source: Cart, key: string | undefined, ctx: ResourceContext): Omit<Cart, BaseFields> {
@@ -40,8 +41,9 @@ export function replicate(source: Cart, key: string | undefined, ctx: ResourceCo
   ] as const) {
     if (source[field] !== undefined) (draft as Record<string, unknown>)[field] = source[field];
   }
-  if (source.customerGroup && source.customerId === undefined) draft.customerGroup = { id: source.customerGroup.id };
-  if (source.store) draft.store = { key: source.store.key };
+  if (source.customerGroup && source.customerId === undefined)
+    draft.customerGroup = { typeId: 'customer-group', id: source.customerGroup.id };
+  if (source.store) draft.store = { typeId: 'store', key: source.store.key };
   const cart = draftedCart(draft, ctx);
   if (source.shippingAddress) cart.shippingAddress = jsonClone(source.shippingAddress);
   if (source.billingAddress) cart.billingAddress = jsonClone(source.billingAddress);
@@ -55,8 +57,8 @@ export function replicate(source: Cart, key: string | undefined, ctx: ResourceCo
     }
     const draftLine: LineItemDraft = { productId: line.productId, variantId: line.variant.id, quantity: line.quantity };
     if (line.key !== undefined) draftLine.key = line.key;
-    if (line.distributionChannel) draftLine.distributionChannel = { id: line.distributionChannel.id };
-    if (line.supplyChannel) draftLine.supplyChannel = { id: line.supplyChannel.id };
+    if (line.distributionChannel) draftLine.distributionChannel = { typeId: 'channel', id: line.distributionChannel.id };
+    if (line.supplyChannel) draftLine.supplyChannel = { typeId: 'channel', id: line.supplyChannel.id };
     if (line.priceMode === 'ExternalPrice') draftLine.externalPrice = line.price.value as z.infer<typeof MoneyDraft>;
     if (line.priceMode === 'ExternalTotal')
       draftLine.externalTotalPrice = { price: line.price.value as z.infer<typeof MoneyDraft>, totalPrice: line.totalPrice };

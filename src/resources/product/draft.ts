@@ -4,7 +4,7 @@ import { errors } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';
 import type { Reference, ResourceContext } from '../../engine/define.js';
 import type { ProductType } from '../product-types.js';
-import { LocalizedString, localized, resourceIdentifier, Slug } from '../../engine/validation.js';
+import { FreeKey, LocalizedString, localized, resourceIdentifier, Slug } from '../../engine/validation.js';
 import { assetFromDraft, AssetDraft, assertUniqueAssetKeys } from '../assets.js';
 import { assertAttributeConstraints, assertRequired, attributesFromDraft } from './attributes.js';
 import { catalogErrors } from './errors.js';
@@ -37,9 +37,6 @@ export const SearchKeywordsDraft = localized(
     }),
   ),
 );
-
-/** Product and variant keys have no pattern on the platform (only the Import API asks for one). */
-export const FreeKey = z.string().min(1);
 
 export const VariantDraft = z.object({
   sku: z.string().min(1).optional(),

@@ -14,7 +14,7 @@ export const PriceTierDraft = z.object({ minimumQuantity: z.number().int().min(2
 
 export const DiscountedPriceDraft = z.object({
   value: MoneyDraft,
-  discount: z.object({ typeId: z.literal('product-discount').optional(), id: z.string() }),
+  discount: z.object({ typeId: z.literal('product-discount'), id: z.string() }),
 });
 
 /**

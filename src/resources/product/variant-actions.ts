@@ -4,8 +4,8 @@ import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';
 import { setField } from '../../engine/common-actions.js';
 import { emits, type ResourceContext, type UpdateAction } from '../../engine/define.js';
-import { resourceIdentifier } from '../../engine/validation.js';
-import { FreeKey, productTypeOf, VariantDraft, variantFromDraft } from './draft.js';
+import { FreeKey, resourceIdentifier } from '../../engine/validation.js';
+import { productTypeOf, VariantDraft, variantFromDraft } from './draft.js';
 import { allVariants, type Product, type Variant } from './model.js';
 import {
   checkChangedData,
