@@ -15,7 +15,7 @@ import { UNSERVED_FIELDS } from '../../src/core/graphql/resolvers.js';
 import { SEARCH_RESULT_FIELDS } from '../../src/core/graphql/search.js';
 import { platformSchema } from '../../src/core/graphql/schema.js';
 import { test, expect, sdkApiRoot } from '../support/sdk.js';
-import { eur, fashion } from './storefront-catalog.js';
+import { fashion, placePaidOrder } from './storefront-catalog.js';
 import { graphql } from './support.js';
 
 /** The property names of each interface the SDK declares for the REST models (with those it extends). */
@@ -168,31 +168,7 @@ test("a storefront's data read with every field: each one answers; a field liste
   });
   const shop = sdkApiRoot(mock, { kind: 'password', username: 'ada@example.com', password: 'secret' });
   const me = shop.me();
-  const cart = (
-    await me
-      .carts()
-      .post({ body: { currency: 'EUR', country: 'DE', shippingAddress: { country: 'DE' }, lineItems: [{ sku: 'sneaker-1' }] } })
-      .execute()
-  ).body;
-  const payment = (
-    await me
-      .payments()
-      .post({ body: { amountPlanned: eur(8000), paymentMethodInfo: { method: 'card' } } })
-      .execute()
-  ).body;
-  const paid = (
-    await me
-      .carts()
-      .withId({ ID: cart.id })
-      .post({ body: { version: cart.version, actions: [{ action: 'addPayment', payment: { typeId: 'payment', id: payment.id } }] } })
-      .execute()
-  ).body;
-  const order = (
-    await me
-      .orders()
-      .post({ body: { id: paid.id, version: paid.version } })
-      .execute()
-  ).body;
+  const { payment, order } = await placePaidOrder(me, 'sneaker-1', 8000);
   const active = (
     await me
       .carts()

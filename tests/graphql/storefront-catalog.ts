@@ -1,4 +1,5 @@
 /** A storefront's seeded catalog, for the specs of this folder. */
+import type { ByProjectKeyMeRequestBuilder } from '@commercetools/platform-sdk';
 import type { CommerceMock } from '../../src/index.js';
 
 export const eur = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
@@ -70,4 +71,34 @@ export function fashion(mock: CommerceMock) {
     isActive: true,
   });
   return { women, shoes, bags, sneakers, sneaker, bag, discount };
+}
+
+/** What a signed-in shopper does to place an order: a cart with one SKU, a payment of `centAmount` added to it, the order. */
+export async function placePaidOrder(me: ByProjectKeyMeRequestBuilder, sku: string, centAmount: number) {
+  const cart = (
+    await me
+      .carts()
+      .post({ body: { currency: 'EUR', country: 'DE', shippingAddress: { country: 'DE' }, lineItems: [{ sku }] } })
+      .execute()
+  ).body;
+  const payment = (
+    await me
+      .payments()
+      .post({ body: { amountPlanned: eur(centAmount), paymentMethodInfo: { method: 'card' } } })
+      .execute()
+  ).body;
+  const paid = (
+    await me
+      .carts()
+      .withId({ ID: cart.id })
+      .post({ body: { version: cart.version, actions: [{ action: 'addPayment', payment: { typeId: 'payment', id: payment.id } }] } })
+      .execute()
+  ).body;
+  const order = (
+    await me
+      .orders()
+      .post({ body: { id: paid.id, version: paid.version } })
+      .execute()
+  ).body;
+  return { payment, order };
 }

@@ -6,7 +6,7 @@
  */
 import { test, expect, sdkApiRoot } from '../support/sdk.js';
 import { graphql } from './support.js';
-import { eur, fashion } from './storefront-catalog.js';
+import { fashion, placePaidOrder } from './storefront-catalog.js';
 
 /** The attribute selection of the storefront's cart, order and mini-cart pages. */
 const ATTRIBUTES = 'attributesRaw { name value attributeDefinition { type { name } name label(locale: "en") } }';
@@ -240,31 +240,7 @@ test("an order's paymentInfo.payments resolve, by the customer and by the projec
   mock.data.create('customer', { email: 'ada@example.com', password: 'secret' });
   const shop = sdkApiRoot(mock, { kind: 'password', username: 'ada@example.com', password: 'secret' });
   const me = shop.me();
-  const cart = (
-    await me
-      .carts()
-      .post({ body: { currency: 'EUR', country: 'DE', shippingAddress: { country: 'DE' }, lineItems: [{ sku: 'bag-1' }] } })
-      .execute()
-  ).body;
-  const payment = (
-    await me
-      .payments()
-      .post({ body: { amountPlanned: eur(5000), paymentMethodInfo: { method: 'card' } } })
-      .execute()
-  ).body;
-  const paid = (
-    await me
-      .carts()
-      .withId({ ID: cart.id })
-      .post({ body: { version: cart.version, actions: [{ action: 'addPayment', payment: { typeId: 'payment', id: payment.id } }] } })
-      .execute()
-  ).body;
-  const order = (
-    await me
-      .orders()
-      .post({ body: { id: paid.id, version: paid.version } })
-      .execute()
-  ).body;
+  const { payment, order } = await placePaidOrder(me, 'bag-1', 5000);
   const selection = 'paymentInfo { payments { id paymentMethodInfo { method } } paymentRefs { id } }';
   const mine = await graphql(shop, `query ($id: String!) { me { order(id: $id) { ${selection} } } }`, { id: order.id });
   const expected = {
