@@ -45,8 +45,8 @@ export function fashion(mock: CommerceMock) {
   const product = (key: string, category: { id: string }, centAmount: number) =>
     mock.data.create('product', {
       key,
-      productType: { key: 'fashion' },
-      taxCategory: { key: 'standard' },
+      productType: { typeId: 'product-type', key: 'fashion' },
+      taxCategory: { typeId: 'tax-category', key: 'standard' },
       name: { en: key },
       slug: { en: key },
       categories: [{ typeId: 'category', id: category.id }],
