@@ -73,7 +73,9 @@ test('every example compiles strictly, as a reader would write it in a file', as
 });
 
 for (const example of scripts) {
-  test(`${where(example)} runs and prints what its comments say`, async () => {
+  // better-sqlite3 is built for one Node version: the runs on another (.ci/run's Node 24 stage) leave these out.
+  const tag = /sqlite/i.test(example.code) ? ['@sqlite'] : [];
+  test(`${where(example)} runs and prints what its comments say`, { tag }, async () => {
     expect((await scriptProblems(example)).join('\n')).toBe('');
   });
 }
