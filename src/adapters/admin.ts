@@ -16,6 +16,8 @@ import { type PathPattern, Router } from '../http/router.js';
 import type { Method } from '../http/context.js';
 import { snapshotShelf } from './client.js';
 import { ProjectKey } from '../engine/validation.js';
+import { apisAt } from '../http/apis.js';
+import { originsOf } from '../api/options.js';
 
 export const ADMIN_PREFIX = '/__mock';
 
@@ -112,6 +114,8 @@ interface AdminCall {
   json(): unknown;
   /** The project `?projectKey=` names, the default one without it. */
   project(): ProjectView;
+  /** The server's origin as the client named it (its `Host`). */
+  origin: string | undefined;
 }
 
 interface AdminRoute extends PathPattern {
@@ -144,7 +148,9 @@ const orNotFound = <T>(value: T | undefined, missing: () => PlatformError): Mock
  * `tokens`, `journal`, `state`, `faults`, `permissions`.
  */
 const ROUTES = new Router<AdminRoute>();
-ROUTES.add('info', [admin('GET', '', ({ mock }) => reply(200, info(mock)))]);
+ROUTES.add('info', [
+  admin('GET', '', ({ mock, origin }) => reply(200, { ...info(mock), apis: origin ? apisAt(origin) : originsOf(mock.options) })),
+]);
 ROUTES.add('data', [
   admin('POST', 'seed', (call) => {
     const { items } = validate(SeedBody, call.json());
@@ -292,12 +298,18 @@ export function serveAdmin(mock: CommerceMock, request: MockRequest, options: Ad
       text: request.body,
       json: () => parseBody(request.body),
       project: () => (query.has('projectKey') ? mock.project(projectKeyParam(query)) : mock),
+      origin: hostOrigin(header(request, 'host')),
     });
   } catch (error) {
     if (error instanceof PlatformError) return reply(error.statusCode, error.toJSON());
     if (error instanceof TypeError) return reply(400, errors.invalidInput(error.message).toJSON());
     throw error;
   }
+}
+
+/** `http://{host}` for a `Host` header that names a host and port only. */
+function hostOrigin(host: string | undefined): string | undefined {
+  return host !== undefined && /^[\w.-]+(?::\d+)?$|^\[[\da-f:.]+\](?::\d+)?$/i.test(host) ? `http://${host}` : undefined;
 }
 
 function reply(status: number, body: unknown): MockResponse {

@@ -28,6 +28,8 @@ import type { StoredDocument } from '../storage/backend.js';
 import { SeedError, seedPairs } from '../api/seed.js';
 import type { FaultRule } from '../core/faults.js';
 import type { ExportOptions, MockExport } from '../api/export.js';
+import type { ApiName } from '../http/apis.js';
+import { originsOf } from '../api/options.js';
 
 export type { TokenGrant } from '../auth/tokens.js';
 export type { SnapshotId } from '../api/vocabulary.js';
@@ -35,6 +37,8 @@ export type { SnapshotId } from '../api/vocabulary.js';
 export interface MockInfo {
   defaultProjectKey: string;
   storage: string;
+  /** The base URL of each API and of the token server: in process the mock's origins, on a server its base URLs. */
+  apis: Record<ApiName, string>;
 }
 
 /**
@@ -71,7 +75,11 @@ export function localClient(mock: CommerceMock): MockClient {
   });
   return {
     location: 'in-process',
-    info: async () => ({ defaultProjectKey: mock.options.defaultProjectKey, storage: mockInternals(mock).storage.name }),
+    info: async () => ({
+      defaultProjectKey: mock.options.defaultProjectKey,
+      storage: mockInternals(mock).storage.name,
+      apis: originsOf(mock.options),
+    }),
     ...view(mock),
     project: (projectKey: string) => view(mock.project(projectKey)),
     tokens: {

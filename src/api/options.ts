@@ -5,6 +5,7 @@ import type { StorageBackend } from '../storage/backend.js';
 import type { MockExport } from './export.js';
 import { ProjectKey } from '../engine/validation.js';
 import { didYouMean } from '../util/did-you-mean.js';
+import { type ApiName, type OtherApi, regionalHost } from '../http/apis.js';
 import { DELIVERIES_KEPT } from '../engine/outbox.js';
 import { PERMISSION_DECISIONS_KEPT } from '../engine/permissions.js';
 
@@ -62,6 +63,12 @@ export const CommerceMockOptions = z
     defaultProjectKey: ProjectKey.default('test-project'),
     apiUrl: Origin.default(DEFAULT_API_URL),
     authUrl: Origin.default(DEFAULT_AUTH_URL),
+    /** The Import API's origin; by default the platform's Import host in the Region of `apiUrl`. */
+    importUrl: Origin.optional(),
+    /** The Change History API's origin; by default the platform's History host in the Region of `apiUrl`. */
+    historyUrl: Origin.optional(),
+    /** The Checkout API's origin; by default the platform's Checkout host in the Region of `apiUrl`. */
+    checkoutUrl: Origin.optional(),
     /** Check API requests for a bearer token. Alone it refuses nothing: a token stays optional and unverified. */
     enableAuthentication: z.boolean().default(false),
     /** With `enableAuthentication`: require a token the mock issued (401 `invalid_token` otherwise). Alone it enforces nothing. */
@@ -102,11 +109,16 @@ export const CommerceMockOptions = z
   .strict();
 
 export type CommerceMockOptions = z.input<typeof CommerceMockOptions>;
-export type ResolvedOptions = Omit<z.output<typeof CommerceMockOptions>, 'storage' | 'initialData'>;
+/** The options as parsed, each API's origin settled. */
+export type ParsedOptions = z.output<typeof CommerceMockOptions> & Record<`${OtherApi}Url`, string>;
+export type ResolvedOptions = Omit<ParsedOptions, 'storage' | 'initialData'>;
 
-export function parseOptions(input: CommerceMockOptions | undefined): z.output<typeof CommerceMockOptions> {
+export function parseOptions(input: CommerceMockOptions | undefined): ParsedOptions {
   const result = CommerceMockOptions.safeParse(input ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    const { import: importUrl, history: historyUrl, checkout: checkoutUrl } = originsOf(result.data);
+    return { ...result.data, importUrl, historyUrl, checkoutUrl };
+  }
   const problems = result.error.issues.flatMap((issue) => {
     if (issue.code !== 'unrecognized_keys') return [`option '${issue.path.join('.')}': ${issue.message}`];
     const parent = typeof issue.path[0] === 'string' && Object.hasOwn(NESTED_OPTIONS, issue.path[0]) ? issue.path[0] : undefined;
@@ -115,6 +127,22 @@ export function parseOptions(input: CommerceMockOptions | undefined): z.output<t
     return issue.keys.map((key) => unknownOption(`${parent}.${key}`, known));
   });
   throw new TypeError(`commerce-mock: invalid options: ${problems.join('; ')}`);
+}
+
+/**
+ * The origin of each API and of the token server: as the options give it, or its default (the other
+ * APIs': the platform's host in the Region of `apiUrl`). The options need not have been parsed.
+ */
+export function originsOf(options: Partial<Record<`${ApiName}Url`, string>>): Record<ApiName, string> {
+  const apiUrl = options.apiUrl ?? DEFAULT_API_URL;
+  const other = (api: OtherApi) => options[`${api}Url`] ?? regionalHost(api, apiUrl, DEFAULT_API_URL);
+  return {
+    api: apiUrl,
+    auth: options.authUrl ?? DEFAULT_AUTH_URL,
+    import: other('import'),
+    history: other('history'),
+    checkout: other('checkout'),
+  };
 }
 
 /** The names `createCommerceMock` takes. */

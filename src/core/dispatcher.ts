@@ -32,6 +32,7 @@ import { subscriptionHealth } from '../resources/subscriptions.js';
 import { SUBSCRIPTION_TYPE_ID, type Subscription } from '../engine/subscription.js';
 import { projectRoutes } from '../resources/project.js';
 import { type RestCall, serveGraphql } from './graphql/index.js';
+import { API_PREFIX, OTHER_APIS, type OtherApi } from '../http/apis.js';
 import { reply } from './responses.js';
 import { NOT_SCOPED, type ScopedMatch, Scopes } from './scoped-mounts.js';
 import type { TokenServer } from './token-server.js';
@@ -41,6 +42,9 @@ const JSON_TYPE = /^\s*application\/(?:[\w.+-]*\+)?json\b/i;
 /** The options dispatch reads: where the API is served, and how tokens are checked. */
 export interface DispatchOptions {
   apiUrl: string;
+  importUrl: string;
+  historyUrl: string;
+  checkoutUrl: string;
   enableAuthentication: boolean;
   validateCredentials: boolean;
   enforceTokenExpiry: boolean;
@@ -75,7 +79,7 @@ type PublicMount = (routed: RoutedRequest) => MockResponse | undefined;
 /** A mount under `/{projectKey}/`: it answers the reply, or `undefined` to pass the request on. */
 type ApiMount = (api: ApiRequest) => Reply | undefined;
 
-const METHODS = new Set<string>(['GET', 'POST', 'DELETE', 'HEAD']);
+const METHODS = new Set<string>(['GET', 'POST', 'DELETE', 'HEAD', 'PUT']);
 
 export class Dispatcher {
   private readonly publicMounts: PublicMount[] = [
@@ -84,8 +88,12 @@ export class Dispatcher {
     (routed) => this.serveSubscriptionHealth(routed),
   ];
   private readonly apiMounts: ApiMount[] = [(api) => this.serveGraphql(api), (api) => this.serveScoped(api), (api) => this.serveRest(api)];
-  /** The REST routes of every resource type. */
+  /** The REST routes of every resource type of the main API. */
   private readonly router = new Router();
+  /** The routes of the Import, Change History and Checkout APIs, each a table of its own. */
+  private readonly otherRouters: Record<OtherApi, Router> = { import: new Router(), history: new Router(), checkout: new Router() };
+  /** Each other API's origin in process, and its path prefix on a server's one origin. */
+  private readonly otherApis: ReadonlyArray<{ api: OtherApi; origin: string; prefix: string }>;
   /** `/me`, `/in-store/key=`, `/as-associate/`: their own routers. */
   private readonly scopes: Scopes;
   private readonly expander: Expander;
@@ -99,8 +107,12 @@ export class Dispatcher {
     this.router.add('', projectRoutes(engine));
     this.router.add('login', loginRoutes(engine));
     for (const definition of engine.definitions.values()) {
-      if (definition.path) this.router.add(definition.path, resourceRoutes(definition, engine));
+      // The project's own settings (path '') are served by projectRoutes.
+      if (definition.path === '' && !definition.api) continue;
+      const router = definition.api ? this.otherRouters[definition.api] : this.router;
+      router.add(definition.path, resourceRoutes(definition, engine));
     }
+    this.otherApis = OTHER_APIS.map((api) => ({ api, origin: `${options[`${api}Url`]}/`, prefix: API_PREFIX[api] }));
     this.scopes = new Scopes(engine);
     this.expander = (project, document, paths) => engine.expand(project, document, paths);
   }
@@ -120,6 +132,11 @@ export class Dispatcher {
       throw errors.invalidJsonInput('The request body is not valid UTF-8.');
     }
     const { segments, query } = requestTarget(request.url);
+    const other = this.otherApiOf(request.url, segments);
+    if (other !== undefined) {
+      const result = this.serveOtherApi(other.api, { method, segments: segments.slice(other.skip), query, request });
+      return reply(result.status, result.body, method);
+    }
     const routed: RoutedRequest = { method, segments, query, request };
     for (const mount of this.publicMounts) {
       const response = mount(routed);
@@ -127,6 +144,19 @@ export class Dispatcher {
     }
     const result = this.serveApi(routed);
     return reply(result.status, result.body, method);
+  }
+
+  /**
+   * The other API a request is for: by its origin in process, by its first segment on a server
+   * (`skip` segments are the prefix). The main API and the token server are every other request.
+   */
+  private otherApiOf(url: string, segments: string[]): { api: OtherApi; skip: number } | undefined {
+    const first = segments[0];
+    for (const { api, origin, prefix } of this.otherApis) {
+      if (first === prefix) return { api, skip: 1 };
+      if (url[0] !== '/' && url.startsWith(origin) && !url.startsWith(`${this.options.apiUrl}/`)) return { api, skip: 0 };
+    }
+    return undefined;
   }
 
   /** The mounts under a project, tried in order once the request's context is derived. */
@@ -137,6 +167,12 @@ export class Dispatcher {
       if (result !== undefined) return result;
     }
     throw errors.routeNotFound(api.method, api.path());
+  }
+
+  /** A request to the Import, Change History or Checkout API: its own routes, with the same tokens as the main API. */
+  private serveOtherApi(name: OtherApi, routed: RoutedRequest): Reply {
+    const api = this.apiRequest(routed);
+    return this.serveRoute(this.otherRouters[name].resolve(api.method, api.rest), api);
   }
 
   /** The one hop that derives the request's context: project, token, author and caller. */
@@ -236,8 +272,17 @@ export class Dispatcher {
     return found === NOT_SCOPED ? undefined : this.serveRoute(found, api);
   }
 
+  /**
+   * The main API's routes; then the Import and Checkout APIs', whose paths the main API does not
+   * use: a client that derives their hosts from the API URL (commerce-mcp replaces `//api.`) finds
+   * no host to derive from a loopback URL, and sends their requests to the main API's origin.
+   */
   private serveRest(api: ApiRequest): Reply {
-    return this.serveRoute(this.router.resolve(api.method, api.rest), api);
+    const found =
+      this.router.resolve(api.method, api.rest) ??
+      this.otherRouters.import.resolve(api.method, api.rest) ??
+      this.otherRouters.checkout.resolve(api.method, api.rest);
+    return this.serveRoute(found, api);
   }
 
   /** Runs the route a mount found (none: 404; another method's: 405) in the request's context. */

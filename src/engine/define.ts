@@ -5,8 +5,9 @@
  * depend on it without an import cycle.
  */
 import type { z } from 'zod';
-import type { ApiCall, CallScope, Reply, ResourceContext, StoredOf } from '../http/context.js';
+import type { ApiCall, CallScope, Method, Reply, ResourceContext, StoredOf } from '../http/context.js';
 import type { PlatformError } from '../http/errors.js';
+import type { OtherApi } from '../http/apis.js';
 import type { PagedResult, QueryOptions } from '../query/index.js';
 import type { AssociateInUnit, AssociateRoles, PermissionLog, PermissionPair } from './permissions.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
@@ -142,7 +143,8 @@ export interface GroupIndex<R> {
 }
 
 export interface CustomRoute {
-  method: 'GET' | 'POST' | 'DELETE';
+  /** PUT is the Import API's only (it replaces an import container). */
+  method: Exclude<Method, 'HEAD'>;
   /** Relative to the resource path: '' for the collection, 'password-token', ':container/:key', ... */
   path: string;
   /** Every read and write goes through `engine`, the mock's one ResourceEngine. */
@@ -170,6 +172,8 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
   readonly sdk?: Sdk;
   /** The path segment under /{projectKey}/. */
   path: string;
+  /** The API whose routes these are, when not the main API's (http/apis.ts). */
+  api?: OtherApi;
   draft: z.ZodType<Draft>;
   /** Builds the type's own fields from a validated draft; base fields (id, version, audit) are added around it. */
   create(draft: Draft, ctx: ResourceContext): Omit<R, BaseFields>;

@@ -6,7 +6,7 @@
  */
 import type { StoredDocument } from '../storage/backend.js';
 
-export type Method = 'GET' | 'POST' | 'DELETE' | 'HEAD';
+export type Method = 'GET' | 'POST' | 'DELETE' | 'HEAD' | 'PUT';
 
 /** Who made a change, as the platform records it on `createdBy` / `lastModifiedBy`. */
 export interface Author {

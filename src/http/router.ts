@@ -4,7 +4,7 @@ import { errors } from './errors.js';
 
 /** Where a route answers: a method and path segments after the prefix (literals, `:name`, or `key=:name`). */
 export interface PathPattern {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: Exclude<Method, 'HEAD'>;
   pattern: string[];
 }
 

@@ -16,6 +16,8 @@ import type {
   TokensNoun,
 } from '../api/vocabulary.js';
 import { createMockFetch } from '../adapters/transports/fetch.js';
+import { type ApiName, apisAt } from '../http/apis.js';
+import { originsOf } from '../api/options.js';
 
 /** The official SDK's builders, when the SDK is installed (it is an optional peer). */
 export interface SdkModules {
@@ -124,11 +126,31 @@ export class Commerce implements CommerceSurface<'async'> {
 
   /** The API URL to point clients at: the platform's host, intercepted in process; the server in remote mode. */
   get apiUrl(): string {
-    return this.#target.kind === 'remote' ? this.#target.serverUrl : this.#target.mock.options.apiUrl;
+    return this.#apis().api;
   }
 
+  /** The token server's URL. */
   get authUrl(): string {
-    return this.#target.kind === 'remote' ? this.#target.serverUrl : this.#target.mock.options.authUrl;
+    return this.#apis().auth;
+  }
+
+  /** The Import API's base URL: the platform's host, intercepted in process; under the server's origin in remote mode. */
+  get importUrl(): string {
+    return this.#apis().import;
+  }
+
+  /** The Change History API's base URL. */
+  get historyUrl(): string {
+    return this.#apis().history;
+  }
+
+  /** The Checkout API's base URL. */
+  get checkoutUrl(): string {
+    return this.#apis().checkout;
+  }
+
+  #apis(): Record<ApiName, string> {
+    return this.#target.kind === 'remote' ? apisAt(new URL(this.#target.serverUrl).origin) : originsOf(this.#target.mock.options);
   }
 
   /**

@@ -7,15 +7,9 @@ import { test as base, type TestInfo, type WorkerInfo } from '@playwright/test';
 import type { JournalEntry } from '../core/journal.js';
 import { connectCommerceMock, inProject, localClient, type MockClient, type SnapshotId } from '../adapters/client.js';
 import { ImportError } from '../api/export.js';
-import {
-  type CommerceMock,
-  createCommerceMock,
-  type CommerceMockOptions,
-  DEFAULT_API_URL,
-  DEFAULT_AUTH_URL,
-  mockInternals,
-} from '../api/mock.js';
-import { MOCK_OPTION_NAMES, unknownOption } from '../api/options.js';
+import { type CommerceMock, createCommerceMock, type CommerceMockOptions, mockInternals } from '../api/mock.js';
+import { MOCK_OPTION_NAMES, originsOf, unknownOption } from '../api/options.js';
+import { apisAt } from '../http/apis.js';
 import type { StorageBackend } from '../storage/backend.js';
 import { intercept } from '../adapters/transports/intercept.js';
 import { startServer, type RunningServer } from '../adapters/transports/node-server.js';
@@ -197,11 +191,21 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
     if (options.routeBrowser !== false) {
       const { target } = _commerceWorker;
       if (target.kind === 'in-process') await routeBrowser(context, target.mock);
-      else await routeBrowserTo(context, [options.apiUrl ?? DEFAULT_API_URL, options.authUrl ?? DEFAULT_AUTH_URL], target.serverUrl);
+      else await routeBrowserTo(context, serverBases(options, target.serverUrl));
     }
     await use(context);
   },
 });
+
+/** Remote mode: each API's origin in the options, and its base URL on the server (several origins may share one). */
+function serverBases(options: CommerceMockFixtureOptions, serverUrl: string): Map<string, string> {
+  const origins = originsOf(options);
+  const bases = apisAt(new URL(serverUrl).origin);
+  const map = new Map<string, string>();
+  // The main API's origin wins where another API shares it: its base URL serves the Import and Checkout APIs too.
+  for (const api of ['history', 'checkout', 'import', 'auth', 'api'] as const) map.set(origins[api], bases[api]);
+  return map;
+}
 
 /**
  * The worker's in-process mock. A bad `initialData` fails the worker before any test body runs,

@@ -51,7 +51,17 @@ for (const kind of ['in-process', 'remote'] as const) {
     }
 
     test('info names the default project and the storage', async () => {
-      expect(await client.info()).toEqual({ defaultProjectKey: 'shop', storage: 'memory' });
+      const apis =
+        kind === 'remote'
+          ? { api: apiUrl, auth: apiUrl, import: `${apiUrl}/__import`, history: `${apiUrl}/__history`, checkout: `${apiUrl}/__checkout` }
+          : {
+              api: 'https://api.europe-west1.gcp.commercetools.com',
+              auth: 'https://auth.europe-west1.gcp.commercetools.com',
+              import: 'https://import.europe-west1.gcp.commercetools.com',
+              history: 'https://history.europe-west1.gcp.commercetools.com',
+              checkout: 'https://checkout.europe-west1.gcp.commercetools.com',
+            };
+      expect(await client.info()).toEqual({ defaultProjectKey: 'shop', storage: 'memory', apis });
     });
 
     test('seed takes any number of drafts; a trailing { projectKey } is refused and nothing is stored', async () => {

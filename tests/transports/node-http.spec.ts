@@ -430,9 +430,9 @@ test.describe('node:http in process behaves as a server would', () => {
 /** The platform's other hosts: other Regions' API and auth hosts, the aliases, and the other APIs' hosts. */
 const REFUSED_ORIGINS = [
   ...OTHER_PLATFORM_ORIGINS,
-  'https://import.europe-west1.gcp.commercetools.com',
-  'https://history.europe-west1.gcp.commercetools.com',
-  'https://checkout.europe-west1.gcp.commercetools.com',
+  'https://import.us-central1.gcp.commercetools.com',
+  'https://history.eu-central-1.aws.commercetools.com',
+  'https://checkout.australia-southeast1.gcp.commercetools.com',
   'https://api.us-central1.gcp.commercetools.com',
   'http://api.europe-west1.gcp.commercetools.com',
 ];
@@ -515,7 +515,7 @@ test.describe('msw: commerceHandlers(mock) in a setup of your own', () => {
       expect(await (await fetch('https://payments.example.test/status')).json()).toEqual({ up: true });
 
       await expectPlatformRefusal(fetch('https://api.us-central1.gcp.commercetools.com/shop/customers'), mock);
-      await expectPlatformRefusal(axios.get('https://import.europe-west1.gcp.commercetools.com/shop'), mock);
+      await expectPlatformRefusal(axios.get('https://import.us-central1.gcp.commercetools.com/shop'), mock);
 
       mock.faults.add({ path: '/shop/carts', dropConnection: true });
       await expect(axios.get(`${mock.options.apiUrl}/shop/carts`)).rejects.toMatchObject({ code: 'ECONNRESET' });

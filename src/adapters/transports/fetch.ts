@@ -1,6 +1,6 @@
 import type { CommerceMock } from '../../api/mock.js';
 import { connectionDropped, lateness, type MockRequest, type MockResponse } from '../../http/exchange.js';
-import { routeOf } from './platform-hosts.js';
+import { routeOf, servedOrigins } from './platform-hosts.js';
 import { byteLength, requestBody } from '../../http/body.js';
 
 /** Statuses whose responses carry no body (the Response constructor refuses one). */
@@ -76,7 +76,7 @@ export interface MockFetchOptions {
  * SDK's `httpClient`.
  */
 export function createMockFetch(mock: CommerceMock, options: MockFetchOptions = {}): typeof fetch {
-  const origins = new Set([mock.options.apiUrl, mock.options.authUrl]);
+  const origins = servedOrigins(mock);
   const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const target = new URL(url);

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { CommerceMock } from '../../api/mock.js';
 import { connectionDropped, lateness, type MockRequest, type MockResponse } from '../../http/exchange.js';
-import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
+import { isUnservedPlatformUrl, platformRefusal, servedOrigins } from './platform-hosts.js';
 import { requestBody } from '../../http/body.js';
 
 /** The parts of undici this transport uses; any undici 7, or 8 from 8.10.1, provides them. */
@@ -203,13 +203,13 @@ async function assertFetchIntercepted(): Promise<void> {
 }
 
 /**
- * Serves global `fetch` (and undici) calls to the mock's `apiUrl` and `authUrl` in-process, through
+ * Serves global `fetch` (and undici) calls to the mock's origins (`apiUrl`, `authUrl` and the other APIs') in-process, through
  * an undici MockAgent installed as the global dispatcher. undici 7 hands the body over as text and
  * needs a synchronous answer; undici 8 hands it over as an async iterable and awaits the answer.
  */
 export async function interceptFetch(mock: CommerceMock, options: InterceptOptions = {}): Promise<Interception> {
   const undici = options.undici ?? (await loadUndici());
-  const origins = new Set([mock.options.apiUrl, mock.options.authUrl]);
+  const origins = servedOrigins(mock);
   /** The mock's origin of a dispatched request, or `undefined` for any other host. */
   const mockOrigin = (origin: DispatchOptions['origin']): string | undefined => {
     if (origin === undefined) return undefined;

@@ -13,7 +13,7 @@ function networkError(error: Error & { code?: string; errno?: number }): Error {
 }
 
 /**
- * msw request handlers that serve `mock`: requests to its `apiUrl` and `authUrl` are answered by it
+ * msw request handlers that serve `mock`: requests to its origins (`apiUrl`, `authUrl`, and the other APIs') are answered by it
  * (faults, delays, extensions and the journal included), requests to any other host of the real
  * platform fail as network errors naming those origins, and every other request is left to the
  * handlers after these. Add them to a setup you have: `server.use(...commerceHandlers(mock))`.

@@ -95,7 +95,7 @@ function probe(): Promise<boolean> {
 
 /**
  * Serves `node:http` and `node:https` requests (`http.request`, `http.get`, `new ClientRequest`, and
- * so axios, got, node-fetch 2, superagent, ...) to the mock's `apiUrl` and `authUrl` in process,
+ * so axios, got, node-fetch 2, superagent, ...) to the mock's origins (`apiUrl`, `authUrl`, and the other APIs') in process,
  * through `@mswjs/interceptors`: no socket is opened for them, and none for a host of the real
  * platform the mock does not serve, which is refused.
  */

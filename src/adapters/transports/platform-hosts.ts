@@ -11,9 +11,15 @@ export function isPlatformHost(hostname: string): boolean {
   return PLATFORM_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
 }
 
+/** The origins `mock` serves in process: its API's, its token server's, and the Import, Change History and Checkout APIs'. */
+export function servedOrigins(mock: CommerceMock): Set<string> {
+  const { apiUrl, authUrl, importUrl, historyUrl, checkoutUrl } = mock.options;
+  return new Set([apiUrl, authUrl, importUrl, historyUrl, checkoutUrl]);
+}
+
 /** Whether `url` is on a host of the real platform that `mock` does not serve. */
 export function isUnservedPlatformUrl(mock: CommerceMock, url: URL): boolean {
-  return url.origin !== mock.options.apiUrl && url.origin !== mock.options.authUrl && isPlatformHost(url.hostname);
+  return !servedOrigins(mock).has(url.origin) && isPlatformHost(url.hostname);
 }
 
 /**
@@ -21,10 +27,11 @@ export function isUnservedPlatformUrl(mock: CommerceMock, url: URL): boolean {
  * naming the configured origins, instead of sending its requests (and credentials) to the real platform.
  */
 export function platformRefusal(mock: CommerceMock, origin?: string): Error {
-  const { apiUrl, authUrl } = mock.options;
+  const { apiUrl, authUrl, importUrl, historyUrl, checkoutUrl } = mock.options;
   return new Error(
     `commerce-mock: refused a request to ${origin ?? 'a host'} of the real commercetools platform: this mock serves ` +
-      `apiUrl ${apiUrl} and authUrl ${authUrl}. Point the client at those, or set the mock's apiUrl/authUrl to the host you use.`,
+      `apiUrl ${apiUrl} and authUrl ${authUrl} (and importUrl ${importUrl}, historyUrl ${historyUrl}, checkoutUrl ${checkoutUrl}). ` +
+      `Point the client at those, or set the mock's apiUrl/authUrl (or the other API's option) to the host you use.`,
   );
 }
 
@@ -34,7 +41,7 @@ export function platformRefusal(mock: CommerceMock, origin?: string): Error {
  * are refused whatever `allowNetConnect` says.
  */
 export function routeOf(mock: CommerceMock, url: URL, allowNetConnect: boolean): 'serve' | 'pass' | Error {
-  if (url.origin === mock.options.apiUrl || url.origin === mock.options.authUrl) return 'serve';
+  if (servedOrigins(mock).has(url.origin)) return 'serve';
   if (isPlatformHost(url.hostname)) return platformRefusal(mock, url.origin);
   if (!allowNetConnect) return new Error(`commerce-mock: refused a request to ${url.origin}: allowNetConnect is false.`);
   return 'pass';

@@ -3,14 +3,14 @@ import type { CommerceMock } from '../../api/mock.js';
 import { CORS_HEADERS } from '../../http/cors.js';
 import { requestBody } from '../../http/body.js';
 import { lateness } from '../../http/exchange.js';
-import { isUnservedPlatformUrl, platformRefusal } from './platform-hosts.js';
+import { isUnservedPlatformUrl, platformRefusal, servedOrigins } from './platform-hosts.js';
 
 /**
  * Serves a browser context's (or page's) requests to the mock's API and token hosts through
  * Playwright's routing: the page talks to the platform's real URLs and never reaches the network.
  */
 export async function routeBrowser(target: BrowserContext | Page, mock: CommerceMock): Promise<void> {
-  const origins = new Set([mock.options.apiUrl, mock.options.authUrl]);
+  const origins = servedOrigins(mock);
   await target.route(
     (url) => origins.has(url.origin),
     (route) => fulfil(route, mock),
@@ -48,20 +48,19 @@ async function fulfil(route: Route, mock: CommerceMock): Promise<void> {
 }
 
 /**
- * Remote mode: a browser context's requests to the given origins (the platform's hosts the app
- * uses) are sent on to the server instead, path and query kept.
+ * Remote mode: a browser context's requests to the origins of `bases` (the platform's hosts the app
+ * uses) are sent on to the server instead, to the base URL each maps to, path and query kept.
  */
-export async function routeBrowserTo(target: BrowserContext | Page, origins: readonly string[], serverUrl: string): Promise<void> {
-  const served = new Set(origins.map((origin) => new URL(origin).origin));
+export async function routeBrowserTo(target: BrowserContext | Page, bases: ReadonlyMap<string, string>): Promise<void> {
   await target.route(
-    (url) => served.has(url.origin),
+    (url) => bases.has(url.origin),
     async (route) => {
       const request = route.request();
       if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS_HEADERS });
       const url = new URL(request.url());
       let response: APIResponse;
       try {
-        response = await route.fetch({ url: `${serverUrl}${url.pathname}${url.search}` });
+        response = await route.fetch({ url: `${bases.get(url.origin)}${url.pathname}${url.search}` });
       } catch {
         // The server dropped the connection (a `dropConnection` fault): the page sees it dropped too.
         return route.abort('connectionreset');
