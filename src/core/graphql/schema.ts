@@ -1,28 +1,41 @@
 /**
- * The platform's published GraphQL schema (vendor/graphql/schema.graphql, MIT), served as is. Building
- * it costs a few hundred milliseconds, so it happens once per process, on the first GraphQL request.
+ * The platform's published GraphQL schema (vendor/graphql/schema.graphql, MIT), served as is, made
+ * from its prepared form (vendor/graphql/schema.prepared.json: prepared.ts) once per process, on the
+ * first GraphQL request.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DocumentNode, GraphQLArgumentConfig, GraphQLError, GraphQLFieldConfig, GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLError, GraphQLSchema } from 'graphql';
 import { graphqlJs } from './library.js';
+import { type PreparedGraphQLSchema, type PreparedSchema, prepareSchema, preparedSchema } from './prepared.js';
 
-const SCHEMA_FILE = 'vendor/graphql/schema.graphql';
+export const SCHEMA_FILE = 'vendor/graphql/schema.graphql';
+export const PREPARED_SCHEMA_FILE = 'vendor/graphql/schema.prepared.json';
 
-/** The package root: three levels above this module in the sources, four in the compiled `dist/src/core/graphql`. */
-function schemaPath(): string {
+/** A file of the package: three levels above this module in the sources, four in the compiled `dist/src/core/graphql`. */
+export function packageFile(file: string): string {
   for (const up of ['../../../', '../../../../']) {
-    const candidate = fileURLToPath(new URL(`${up}${SCHEMA_FILE}`, import.meta.url));
+    const candidate = fileURLToPath(new URL(`${up}${file}`, import.meta.url));
     if (existsSync(candidate)) return candidate;
   }
-  throw new Error(`commerce-mock: ${SCHEMA_FILE} is missing from the package.`);
+  throw new Error(`commerce-mock: ${file} is missing from the package.`);
 }
 
-let built: GraphQLSchema | undefined;
+/**
+ * Writes vendor/graphql/schema.prepared.json from the SDL (`npm run prepare:graphql`): after the SDL
+ * is replaced by a newer copy. A test fails while the file is stale.
+ */
+export function writePreparedSchema(): void {
+  const prepared = prepareSchema(readFileSync(packageFile(SCHEMA_FILE), 'utf8'));
+  // Beside the SDL: the prepared file may not exist yet.
+  writeFileSync(join(dirname(packageFile(SCHEMA_FILE)), basename(PREPARED_SCHEMA_FILE)), `${JSON.stringify(prepared)}\n`);
+}
+
+let built: PreparedGraphQLSchema | undefined;
 
 export function platformSchema(): GraphQLSchema {
-  // The SDL is the platform's own and known to be valid: skipping its validation halves the build time.
-  built ??= graphqlJs().buildSchema(readFileSync(schemaPath(), 'utf8'), { assumeValidSDL: true });
+  built ??= preparedSchema(JSON.parse(readFileSync(packageFile(PREPARED_SCHEMA_FILE), 'utf8')) as PreparedSchema);
   return built;
 }
 
@@ -38,26 +51,17 @@ let mutations: GraphQLSchema | undefined;
  */
 export function mutationSchema(): GraphQLSchema {
   if (mutations) return mutations;
-  const schema = platformSchema();
-  const { GraphQLObjectType, GraphQLScalarType, GraphQLSchema, getNamedType, isInputObjectType, valueFromASTUntyped } = graphqlJs();
+  platformSchema();
+  const { GraphQLScalarType, getNamedType, isInputObjectType, valueFromASTUntyped } = graphqlJs();
   // An input literal as written, its variables put in: what the platform's input types were already checked to allow.
   const asWritten = new GraphQLScalarType({
     name: 'CommerceMockInputAsWritten',
     parseValue: (value) => value,
     parseLiteral: (node, variables) => valueFromASTUntyped(node, variables),
   });
-  const config = schema.getMutationType()!.toConfig();
-  const fields: Record<string, GraphQLFieldConfig<unknown, unknown>> = {};
-  for (const [name, field] of Object.entries(config.fields)) {
-    const args: Record<string, GraphQLArgumentConfig> = {};
-    for (const [argName, arg] of Object.entries(field.args ?? {})) {
-      args[argName] = isInputObjectType(getNamedType(arg.type)) ? { ...arg, type: asWritten, defaultValue: undefined } : arg;
-    }
-    fields[name] = { ...field, args };
-  }
-  const mutation = new GraphQLObjectType({ ...config, fields });
-  const types = Object.values(schema.getTypeMap()).filter((type) => type.name !== mutation.name);
-  mutations = new GraphQLSchema({ ...schema.toConfig(), mutation, types: [...types, mutation], assumeValid: true });
+  mutations = built!.withMutationArguments((arg) =>
+    isInputObjectType(getNamedType(arg.type)) ? { ...arg, type: asWritten, defaultValue: undefined } : arg,
+  );
   return mutations;
 }
 
