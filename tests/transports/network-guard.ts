@@ -1,10 +1,13 @@
 /**
- * A network guard for tests: every TCP or TLS connection the process opens passes through
- * `net.Socket.prototype.connect` (net.connect, tls.connect, node:http's agents, undici), so wrapping
- * it sees each one. A connection to a host of the real platform is recorded and failed before any
- * lookup; the tests then assert that none was attempted.
+ * A network guard for tests: a connection to a host name needs its address first, and every client
+ * (net.connect, tls.connect, node:http's agents, undici) asks `dns.lookup` for it when it connects,
+ * so wrapping it sees each real connection attempt. One to a host of the real platform is recorded
+ * and failed before any lookup; the tests then assert that none was attempted.
+ *
+ * It guards the lookup rather than `net.Socket.prototype.connect`: msw 3 intercepts there, and its
+ * mocked connections pass the original `connect` with the requested host while never dialling it.
  */
-import net from 'node:net';
+import dns from 'node:dns';
 import { isPlatformHost } from '../../src/adapters/transports/platform-hosts.js';
 
 export interface NetworkGuard {
@@ -13,29 +16,26 @@ export interface NetworkGuard {
   uninstall(): void;
 }
 
-function hostOf(args: unknown[]): string | undefined {
-  const [first] = args;
-  // net.Socket#connect(options, cb), or the normalized [options, cb] array Node passes internally.
-  const options = (Array.isArray(first) ? first[0] : first) as { host?: unknown } | undefined;
-  return typeof options === 'object' && options !== null && typeof options.host === 'string' ? options.host : undefined;
-}
+type Lookup = (hostname: string, ...rest: unknown[]) => unknown;
 
 export function installNetworkGuard(): NetworkGuard {
-  const original = net.Socket.prototype.connect;
+  const original = dns.lookup as unknown as Lookup;
   const platformConnections: string[] = [];
-  net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
-    const host = hostOf(args);
-    if (host !== undefined && isPlatformHost(host)) {
-      platformConnections.push(host);
-      process.nextTick(() => this.destroy(new Error(`network guard: a connection to ${host} was attempted`)));
-      return this;
+  const guarded: Lookup = (hostname, ...rest) => {
+    if (typeof hostname === 'string' && isPlatformHost(hostname)) {
+      platformConnections.push(hostname);
+      const callback = rest.at(-1);
+      const error = Object.assign(new Error(`network guard: a connection to ${hostname} was attempted`), { code: 'ENOTFOUND', hostname });
+      if (typeof callback === 'function') process.nextTick(() => callback(error));
+      return undefined;
     }
-    return (original as (...rest: unknown[]) => net.Socket).apply(this, args);
-  } as typeof original;
+    return original(hostname, ...rest);
+  };
+  (dns as { lookup: unknown }).lookup = guarded;
   return {
     platformConnections,
     uninstall: () => {
-      net.Socket.prototype.connect = original;
+      (dns as { lookup: unknown }).lookup = original;
     },
   };
 }

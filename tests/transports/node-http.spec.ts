@@ -437,7 +437,7 @@ const REFUSED_ORIGINS = [
   'http://api.europe-west1.gcp.commercetools.com',
 ];
 
-// No network on this machine, and a guard on every socket: each refusal must be the mock's own, at once, and no connection is attempted.
+// No network on this machine, and a guard on every lookup: each refusal must be the mock's own, at once, and no connection is attempted.
 test.describe('fail closed: hosts of the real platform the mock does not serve', () => {
   test('the guard itself sees connections to platform hosts (so its silence below means something)', async () => {
     // Raw sockets, which no interception serves (in a worker whose fixture intercepts, clients would be refused before a socket).
