@@ -11,6 +11,10 @@ import nodeFetch from 'node-fetch';
 import { ClientBuilder as ClientBuilderV2 } from '@commercetools/sdk-client-v2';
 import { ClientBuilder as ClientBuilderV3 } from 'sdk-client-v2-3';
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
+import { createClient } from '@commercetools/sdk-client';
+import { createAuthMiddlewareForClientCredentialsFlow } from '@commercetools/sdk-middleware-auth';
+import { createHttpMiddleware } from '@commercetools/sdk-middleware-http';
+import superagent from 'superagent';
 import { test, expect, TEST_CREDENTIALS, type Commerce } from '../support/commerce.js';
 import { installNetworkGuard } from '../transports/network-guard.js';
 import { expectPlatformRefusal } from '../transports/platform-refusal.js';
@@ -81,6 +85,37 @@ test('https.get', async ({ commerce }) => {
       .on('error', reject);
   });
   expect(JSON.parse(body)).toMatchObject({ count: 1, results: [{ key: 'hats' }] });
+});
+
+test('superagent', async ({ commerce }) => {
+  const [category] = await commerce.data.seed(['category', { key: 'socks', name: { en: 'Socks' }, slug: { en: 'socks' } }]);
+  const read = await superagent.get(`${commerce.apiUrl}/${commerce.projectKey}/categories/${category!.id}`);
+  expect(read.body).toMatchObject({ key: 'socks' });
+  const missing = await superagent.get(`${commerce.apiUrl}/${commerce.projectKey}/categories/key=boots`).ok(() => true);
+  expect(missing.status).toBe(404);
+  expect(missing.body).toMatchObject({ statusCode: 404, errors: [{ code: 'ResourceNotFound' }] });
+});
+
+test('the SDK generation before: sdk-client 4 with the auth and http middlewares 8, on node-fetch 2', async ({ commerce }) => {
+  const client = createClient({
+    middlewares: [
+      createAuthMiddlewareForClientCredentialsFlow({
+        host: commerce.authUrl,
+        projectKey: commerce.projectKey,
+        credentials: TEST_CREDENTIALS,
+        fetch: nodeFetch,
+      }),
+      createHttpMiddleware({ host: commerce.apiUrl, fetch: nodeFetch }),
+    ],
+  });
+  const apiRoot = createApiBuilderFromCtpClient(client as never).withProjectKey({ projectKey: commerce.projectKey });
+  const created = await apiRoot
+    .customers()
+    .post({ body: { email: 'v1@example.com', password: 'pw' } })
+    .execute();
+  expect(created.statusCode).toBe(201);
+  await expect(commerce).toHaveStored('customer', { email: 'v1@example.com' });
+  expect(await commerce.tokens.list({ kind: 'client' })).toHaveLength(1);
 });
 
 test('the older SDK (sdk-client-v2 2.x on node-fetch 2, and 3.x) and the current one (commerce.apiRoot)', async ({ commerce }) => {

@@ -14,6 +14,10 @@ import got from 'got';
 import nodeFetch from 'node-fetch';
 import { ClientBuilder as ClientBuilderV2 } from '@commercetools/sdk-client-v2';
 import { ClientBuilder as ClientBuilderV3 } from 'sdk-client-v2-3';
+import { createClient } from '@commercetools/sdk-client';
+import { createAuthMiddlewareForClientCredentialsFlow } from '@commercetools/sdk-middleware-auth';
+import { createHttpMiddleware } from '@commercetools/sdk-middleware-http';
+import superagent from 'superagent';
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { setupServer } from 'msw/node';
 import { http as mswHttp, HttpResponse } from 'msw';
@@ -67,6 +71,13 @@ const CLIENTS: Record<string, (exchange: Exchange) => Promise<Answer>> = {
     return { status: response.statusCode, body: response.body === '' ? undefined : JSON.parse(response.body) };
   },
   'https.request': nodeRequest,
+  superagent: async ({ method, url, headers = {}, body }) => {
+    const response = await superagent(method, url)
+      .set(headers)
+      .send(body ?? '')
+      .ok(() => true);
+    return { status: response.status, body: response.text === '' ? undefined : JSON.parse(response.text) };
+  },
 };
 
 const basic = `Basic ${Buffer.from('shop-client:secret').toString('base64')}`;
@@ -94,6 +105,22 @@ async function signUpThrough(client: (exchange: Exchange) => Promise<Answer>, mo
   const refused = await client({ method: 'GET', url: `${mock.options.apiUrl}/shop/customers/${id}` });
   expect(refused).toMatchObject({ status: 401, body: { statusCode: 401, errors: [{ code: 'invalid_token' }] } });
   return id;
+}
+
+/** The generation before it: sdk-client 4 with the auth and http middlewares 8, on node-fetch 2 as their documentation sets them up. */
+function middlewareSdkRoot(mock: CommerceMock) {
+  const client = createClient({
+    middlewares: [
+      createAuthMiddlewareForClientCredentialsFlow({
+        host: mock.options.authUrl,
+        projectKey: 'shop',
+        credentials: { clientId: 'shop-client', clientSecret: 'secret' },
+        fetch: nodeFetch,
+      }),
+      createHttpMiddleware({ host: mock.options.apiUrl, fetch: nodeFetch }),
+    ],
+  });
+  return createApiBuilderFromCtpClient(client as never).withProjectKey({ projectKey: 'shop' });
 }
 
 /** The older SDK generation's ClientBuilder with its default httpClient (2.x: node-fetch 2; 3.x: global fetch). */
@@ -158,11 +185,12 @@ test.describe('intercept(): every in-process client, one call', () => {
     }
   });
 
-  test('the older SDK (@commercetools/sdk-client-v2 2.x, node-fetch 2) and 3.x, and the current SDK, each with its default client', async () => {
+  test('the older SDKs (sdk-client 4 with middlewares 8, @commercetools/sdk-client-v2 2.x on node-fetch 2, and 3.x), and the current SDK, each with its default client', async () => {
     const mock = authenticating();
     const interception = await intercept(mock, { allowNetConnect: false });
     try {
       const roots = {
+        'sdk-client 4': middlewareSdkRoot(mock),
         'sdk-client-v2 2.x': olderSdkRoot(ClientBuilderV2, mock),
         'sdk-client-v2 3.x': olderSdkRoot(ClientBuilderV3 as unknown as typeof ClientBuilderV2, mock),
         'ts-client': sdkApiRoot(mock, { kind: 'client' }, 'shop'),
@@ -184,11 +212,12 @@ test.describe('intercept(): every in-process client, one call', () => {
         expect(missing, name).toMatchObject({ statusCode: 404, body: { errors: [{ code: 'ResourceNotFound' }] } });
       }
       expect(mock.data.all('customer').map(({ email }) => email)).toEqual([
+        'sdk-client-4@example.com',
         'sdk-client-v2-2-x@example.com',
         'sdk-client-v2-3-x@example.com',
         'ts-client@example.com',
       ]);
-      expect(mock.tokens.list({ kind: 'client' })).toHaveLength(3);
+      expect(mock.tokens.list({ kind: 'client' })).toHaveLength(4);
     } finally {
       await interception.restore();
     }
