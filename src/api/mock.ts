@@ -104,6 +104,7 @@ export class CommerceMock implements CommerceSurface<'sync', MockSnapshot> {
       tokens,
       (project, email, password, storeKey) => authenticateCustomer(engine.context(project, PROGRAMMATIC), email, password, storeKey),
       resolved.enforceTokenExpiry,
+      resolved.defaultClientScope === 'project' ? `manage_project:${resolved.defaultProjectKey}` : 'todo',
     );
     this.#pipeline = new RequestPipeline(new Dispatcher(engine, tokens, tokenServer, resolved), engine, tokens, resolved);
     const pipeline = this.#pipeline;

@@ -56,6 +56,8 @@ export class TokenServer {
     private readonly authenticateCustomer: CustomerAuthenticator,
     /** With the `enforceTokenExpiry` option: an expired token is no longer active. */
     private readonly enforceExpiry = false,
+    /** What a client token asked for without a scope gets: the spec's `todo`, or (the `defaultClientScope` option) this scope. */
+    private readonly defaultClientScope = 'todo',
   ) {}
 
   handle(request: TokenRequest): Reply {
@@ -79,10 +81,10 @@ export class TokenServer {
     return found.route.handle(this, grant);
   }
 
-  /** A client-credentials token; with no scope asked for, the scope is `todo` (the spec's rule). */
-  issueClientToken(clientId: string, scope?: string): TokenRecord {
+  /** A client-credentials token; with no scope asked for, the default scope (`todo` unless the options say otherwise). */
+  issueClientToken(clientId: string, scope: string = this.defaultClientScope): TokenRecord {
     const projectKey = projectFromScope(scope);
-    return this.tokens.issue({ kind: 'client', clientId, scope: scope ?? 'todo', ...(projectKey ? { projectKey } : {}) }, false);
+    return this.tokens.issue({ kind: 'client', clientId, scope, ...(projectKey ? { projectKey } : {}) }, false);
   }
 
   /** A customer token, as the password grant issues it once the credentials matched. */
