@@ -31,6 +31,9 @@ Options (each also settable by the environment variable in brackets; a flag wins
                                                                           [COMMERCE_MOCK_LATENCY_MS]  (0)
   --enforce-token-expiry     refuse expired access tokens (401 invalid_token), as the platform does
                                                                           [COMMERCE_MOCK_ENFORCE_TOKEN_EXPIRY=true]
+  --default-client-scope <todo|project>  the scope of a client token asked for without one: todo (the spec's)
+                             or project (manage_project:<project key>, as the platform gives)
+                                                                          [COMMERCE_MOCK_DEFAULT_CLIENT_SCOPE] (todo)
   --token-lifetime-seconds <n>  expires_in of issued tokens, 1 to 172800  [COMMERCE_MOCK_TOKEN_LIFETIME_SECONDS] (172800)
   --admin-token <secret>     the admin routes (/__mock/...) then need Authorization: Bearer <secret>;
                              without one they are served only on a loopback --host
@@ -62,6 +65,7 @@ const OPTIONS = {
   latency: { type: 'string' },
   'enforce-token-expiry': { type: 'boolean' },
   'token-lifetime-seconds': { type: 'string' },
+  'default-client-scope': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -121,6 +125,11 @@ function lifetimeOf(lifetime: Setting<string>): number {
   if (!/^\s*\d+\s*$/.test(lifetime.value) || seconds < 1 || seconds > 172_800)
     throw new Error(`commerce-mock: ${lifetime.source} must be whole seconds from 1 to 172800, got '${lifetime.value}'.`);
   return seconds;
+}
+
+function clientScopeOf(scope: Setting<string>): 'todo' | 'project' {
+  if (scope.value === 'todo' || scope.value === 'project') return scope.value;
+  throw new Error(`commerce-mock: ${scope.source} must be todo or project, got '${scope.value}'.`);
 }
 
 function projectKeyOf(key: Setting<string>): string {
@@ -215,6 +224,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const tokenLifetimeSeconds = lifetimeOf(
     setting(flags, env, 'token-lifetime-seconds', ['COMMERCE_MOCK_TOKEN_LIFETIME_SECONDS'], '172800'),
   );
+  const defaultClientScope = clientScopeOf(setting(flags, env, 'default-client-scope', ['COMMERCE_MOCK_DEFAULT_CLIENT_SCOPE'], 'todo'));
   const importFile = setting(flags, env, 'import', ['COMMERCE_MOCK_IMPORT'], '');
   const exportFile = setting(flags, env, 'export-on-exit', ['COMMERCE_MOCK_EXPORT_ON_EXIT'], '').value;
 
@@ -230,6 +240,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     latencyMs,
     enforceTokenExpiry: enforceTokenExpiry.value,
     tokenLifetimeSeconds,
+    defaultClientScope,
   });
   let server: RunningServer;
   const adminToken = setting(flags, env, 'admin-token', ['COMMERCE_MOCK_ADMIN_TOKEN'], '').value;

@@ -1,6 +1,7 @@
 import { errors } from '../http/errors.js';
 import type { MockRequest, MockResponse } from '../http/exchange.js';
 import { PROGRAMMATIC } from '../auth/identity.js';
+import { recordApiClientUse } from '../resources/api-clients.js';
 import type { ExtensionHandler } from '../core/extension-calls.js';
 import { TokenServer } from '../core/token-server.js';
 import { type TokenFilter, type TokenGrant, type TokenRecord, TokenStore } from '../auth/tokens.js';
@@ -103,7 +104,13 @@ export class CommerceMock implements CommerceSurface<'sync', MockSnapshot> {
     const tokenServer = new TokenServer(
       tokens,
       (project, email, password, storeKey) => authenticateCustomer(engine.context(project, PROGRAMMATIC), email, password, storeKey),
-      resolved.enforceTokenExpiry,
+      {
+        enforceExpiry: resolved.enforceTokenExpiry,
+        defaultClientScope: resolved.defaultClientScope === 'project' ? `manage_project:${resolved.defaultProjectKey}` : 'todo',
+        // A token whose scope names no project is the default project's.
+        clientUsed: (project, clientId) =>
+          recordApiClientUse(engine, engine.context(project ?? resolved.defaultProjectKey, PROGRAMMATIC), clientId),
+      },
     );
     this.#pipeline = new RequestPipeline(new Dispatcher(engine, tokens, tokenServer, resolved), engine, tokens, resolved);
     const pipeline = this.#pipeline;

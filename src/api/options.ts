@@ -75,6 +75,12 @@ export const CommerceMockOptions = z
     validateCredentials: z.boolean().default(false),
     /** Refuse an access token whose lifetime is over (401 `invalid_token`); the spec never does, so off by default. */
     enforceTokenExpiry: z.boolean().default(false),
+    /**
+     * The scope of a client-credentials token asked for without one: `todo`, the spec's placeholder,
+     * or `project`, the platform's answer, `manage_project:{defaultProjectKey}` (for clients that read
+     * their permissions from the token's scope, as commerce-mcp does).
+     */
+    defaultClientScope: z.enum(['todo', 'project']).default('todo'),
     /** The lifetime of the tokens the mock issues (`expires_in`): two days, as on the platform, unless set. */
     tokenLifetimeSeconds: z.number().int().min(1).max(TOKEN_LIFETIME_SECONDS).default(TOKEN_LIFETIME_SECONDS),
     /** Reject `where` predicates on fields no resource has, as the platform does (the spec's default tolerates them). */

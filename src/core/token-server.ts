@@ -49,14 +49,36 @@ function tokenResponse(record: TokenRecord): Reply {
   };
 }
 
+/** How the token server behaves beyond issuing: the options that concern it, and who hears of an issued token. */
+export interface TokenServerOptions {
+  /** With the `enforceTokenExpiry` option: an expired token is no longer active. */
+  enforceExpiry?: boolean;
+  /** What a client token asked for without a scope gets: the spec's `todo`, or (the `defaultClientScope` option) another scope. */
+  defaultClientScope?: string;
+  /** A token was issued for `clientId`, for the project it names (none for a client token whose scope names none). */
+  clientUsed?: (projectKey: string | undefined, clientId: string) => void;
+}
+
 /** The OAuth token server at `authUrl`: client credentials, password, anonymous, refresh, introspection. */
 export class TokenServer {
+  private readonly enforceExpiry: boolean;
+  private readonly defaultClientScope: string;
+
   constructor(
     private readonly tokens: TokenStore,
     private readonly authenticateCustomer: CustomerAuthenticator,
-    /** With the `enforceTokenExpiry` option: an expired token is no longer active. */
-    private readonly enforceExpiry = false,
-  ) {}
+    private readonly options: TokenServerOptions = {},
+  ) {
+    this.enforceExpiry = options.enforceExpiry ?? false;
+    this.defaultClientScope = options.defaultClientScope ?? 'todo';
+  }
+
+  /** Issues a token and tells who listens that its client was used. */
+  private issue(grant: Parameters<TokenStore['issue']>[0], withRefreshToken: boolean): TokenRecord {
+    const record = this.tokens.issue(grant, withRefreshToken);
+    this.options.clientUsed?.(record.projectKey, record.clientId);
+    return record;
+  }
 
   handle(request: TokenRequest): Reply {
     const method = request.method.toUpperCase() as Method;
@@ -79,15 +101,15 @@ export class TokenServer {
     return found.route.handle(this, grant);
   }
 
-  /** A client-credentials token; with no scope asked for, the scope is `todo` (the spec's rule). */
-  issueClientToken(clientId: string, scope?: string): TokenRecord {
+  /** A client-credentials token; with no scope asked for, the default scope (`todo` unless the options say otherwise). */
+  issueClientToken(clientId: string, scope: string = this.defaultClientScope): TokenRecord {
     const projectKey = projectFromScope(scope);
-    return this.tokens.issue({ kind: 'client', clientId, scope: scope ?? 'todo', ...(projectKey ? { projectKey } : {}) }, false);
+    return this.issue({ kind: 'client', clientId, scope, ...(projectKey ? { projectKey } : {}) }, false);
   }
 
   /** A customer token, as the password grant issues it once the credentials matched. */
   issueCustomerToken(clientId: string, projectKey: string, customerId: string, scope?: string, storeKey?: string): TokenRecord {
-    return this.tokens.issue(
+    return this.issue(
       {
         kind: 'customer',
         clientId,
@@ -102,7 +124,7 @@ export class TokenServer {
 
   /** An anonymous-session token; a given `anonymousId` continues that session. */
   issueAnonymousToken(clientId: string, projectKey: string, anonymousId: string = uuid(), scope?: string): TokenRecord {
-    return this.tokens.issue(
+    return this.issue(
       {
         kind: 'anonymous',
         clientId,

@@ -376,8 +376,8 @@ export interface ScopePolicy<R extends StoredDocument = StoredDocument> {
   mounts: Partial<Record<Exclude<CallScope['mount'], 'associate'>, MountOptions>>;
   /** Whose the resource is (`/me` matches the caller against it; as-associate: `My` vs `Others`). */
   owner?(resource: R): { customerId?: string | undefined; anonymousId?: string | undefined };
-  /** Whether the resource belongs to the store of `in-store/key={storeKey}`. */
-  inStore?(resource: R, storeKey: string): boolean;
+  /** Whether the resource belongs to the store of `in-store/key={storeKey}` (`ctx` reads what it refers to). */
+  inStore?(resource: R, storeKey: string, ctx: ResourceContext): boolean;
   /** The key of the business unit the resource belongs to. */
   businessUnit?(resource: R): string | undefined;
   /** Writes the scope into a create draft, over whatever the client sent (caller, store, unit). */

@@ -91,7 +91,7 @@ export class ScopedAccess<R extends StoredDocument = StoredDocument> {
   /** Whether the resource belongs to the scope: its store, its caller, its business unit. Fails closed. */
   belongs(resource: R): boolean {
     const scope = this.scope;
-    if (scope.store !== undefined && !(this.policy.inStore?.(resource, scope.store) ?? false)) return false;
+    if (scope.store !== undefined && !(this.policy.inStore?.(resource, scope.store, this.call.ctx) ?? false)) return false;
     if (scope.caller) {
       const owner = this.ownerOf(resource);
       const mine =

@@ -158,6 +158,16 @@ export const errors = {
       'SearchNotReady',
       `${search} is not ready. Check the indexing-status endpoint and that the feature has been activated in the project settings.`,
     ),
+  /** Order Search or the Product Search API while the project has switched it off: answered as an index that does not exist. */
+  searchInactive: (search: string) =>
+    single(404, 'ObjectNotFound', `${search} is not active in this project: activate it with the project's update action.`),
+  /** Product Projection Search while the project has switched its index off. */
+  searchDeactivated: () =>
+    single(
+      400,
+      'SearchDeactivated',
+      "Product Projection Search is deactivated for this project: activate it with the project's changeProductSearchIndexingEnabled action.",
+    ),
   general: (message: string) => single(500, 'General', message),
 };
 

@@ -27,6 +27,7 @@ import {
 } from '../engine/common-actions.js';
 import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages, emits, type SdkTypes } from '../engine/define.js';
 import { CustomFieldsDraft, Key, LocalizedString, SortOrder, resourceIdentifier, DateTime } from '../engine/validation.js';
+import { stamps } from '../engine/scoped-access.js';
 import type { CartDiscount as SdkCartDiscount, CartDiscountDraft as SdkCartDiscountDraft } from '@commercetools/platform-sdk';
 
 const ApplicationMode = z.enum(['ProportionateDistribution', 'EvenDistribution', 'IndividualApplication']);
@@ -265,6 +266,14 @@ export const cartDiscounts = defineResource<CartDiscountDraft, CartDiscount, Sdk
   messages: lifecycleMessages('CartDiscount', 'cartDiscount'),
   path: 'cart-discounts',
   draft: CartDiscountDraft,
+  // In a store: the cart discounts whose `stores` include it; one created there gets that store.
+  scope: {
+    mounts: { store: {} },
+    inStore: (discount, storeKey) => discount.stores.some((store) => store.key === storeKey),
+    stamp: (draft, scope) => {
+      if (scope.store !== undefined) draft.stores = [stamps.storeKeyReference(scope.store)];
+    },
+  },
   create(draft, ctx) {
     assertCartPredicate(draft.cartPredicate);
     assertTarget(draft.target);

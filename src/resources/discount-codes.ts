@@ -75,6 +75,14 @@ export const discountCodes = defineResource<DiscountCodeDraft, DiscountCode, Sdk
   messages: lifecycleMessages('DiscountCode', 'discountCode'),
   path: 'discount-codes',
   draft: DiscountCodeDraft,
+  // In a store (read only): the codes whose every cart discount is one of the store's.
+  scope: {
+    mounts: { store: { without: ['create', 'update', 'delete'] } },
+    inStore: (code, storeKey, ctx) =>
+      code.cartDiscounts.every(
+        (discount) => ctx.get('cart-discount', discount.id)?.stores.some((store) => store.key === storeKey) ?? false,
+      ),
+  },
   create(draft, ctx) {
     assertCartPredicate(draft.cartPredicate, 'cartPredicate');
     const code = {} as DiscountCode;

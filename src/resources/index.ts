@@ -28,6 +28,7 @@ import { cartDiscounts } from './cart-discounts.js';
 import { discountCodes } from './discount-codes.js';
 import { discountGroups } from './discount-groups.js';
 import { recurrencePolicies } from './recurrence-policies.js';
+import { apiClients } from './api-clients.js';
 import { paymentMethods } from './payment-methods.js';
 import { carts } from './cart/index.js';
 import { orders } from './order/index.js';
@@ -76,6 +77,7 @@ export const registeredTypes = {
   'discount-group': discountGroups,
   'recurrence-policy': recurrencePolicies,
   'payment-method': paymentMethods,
+  'api-client': apiClients,
   cart: carts,
   order: orders,
   'order-edit': orderEdits,

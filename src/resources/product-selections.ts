@@ -103,6 +103,29 @@ function selectionProducts(call: ApiCall, locator: { id: string } | { key: strin
   return { ...page, results: page.results.map((entry) => call.expand(entry)) };
 }
 
+/**
+ * `GET /in-store/key={storeKey}/product-selection-assignments`: the assignments of the store's active
+ * product selections, each with its selection (a product of several selections appears once for
+ * each); `where`, `sort`, paging and `expand` (`product`, `productSelection`) over them.
+ */
+function storeAssignments(call: ApiCall) {
+  const key = call.ctx.scope?.store ?? '';
+  const store = call.ctx.getByKey('store', key);
+  if (!store) throw errors.resourceNotFound({ key });
+  const entries = (store.productSelections ?? [])
+    .filter((setting) => setting.active)
+    .flatMap((setting) => {
+      const selection = call.ctx.get('product-selection', setting.productSelection.id);
+      if (!selection) return [];
+      const productSelection = { typeId: 'product-selection', id: selection.id };
+      return selection.assignments.map(({ createdAt: _createdAt, product, ...choice }) => ({ product, productSelection, ...choice }));
+    });
+  const params = new URLSearchParams(call.query);
+  params.delete('expand');
+  const page = runQuery(entries, parseQueryParams(params));
+  return { ...page, results: page.results.map((entry) => call.expand(entry)) };
+}
+
 const ProductAction = z.object({ product: resourceIdentifier('product') });
 
 /** The payload of a variant choice action: its schema's key is the field's name, which the type of a computed key does not keep. */
@@ -242,6 +265,15 @@ export const productSelections = defineResource<
     setVariantSelection: variantChoiceAction('variantSelection', VariantSelection, 'Individual'),
     setVariantExclusion: variantChoiceAction('variantExclusion', VariantExclusion, 'IndividualExclusion'),
     ...customFieldActions,
+  },
+  // In a store only the assignments of its active selections, at the mount's root.
+  scope: {
+    mounts: {
+      store: {
+        without: ['list', 'create', 'get', 'update', 'delete'],
+        routes: [{ method: 'GET', path: '/product-selection-assignments', handle: (call) => ok(storeAssignments(call)) }],
+      },
+    },
   },
   routes: [
     { method: 'GET', path: ':id/products', handle: (call) => ok(selectionProducts(call, { id: call.params.id! })) },

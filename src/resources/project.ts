@@ -5,7 +5,9 @@ import { action, defineResource, type Engine } from '../engine/define.js';
 import { isoNow } from '../util/time.js';
 import { changer } from '../engine/common-actions.js';
 import { DEFAULT_MESSAGES_CONFIGURATION } from '../engine/messages.js';
-import { Country, Currency, LanguageTag } from '../engine/validation.js';
+import { Country, Currency, LanguageTag, resourceIdentifier } from '../engine/validation.js';
+import { errors } from '../http/errors.js';
+import type { ResourceContext } from '../http/context.js';
 import type { RateInputType } from '../pricing/cart-shipping.js';
 import type { RoundingMode } from '../pricing/cart-rounding.js';
 import type { StoredDocument } from '../storage/backend.js';
@@ -38,8 +40,13 @@ export interface ProjectSettings extends StoredDocument {
   searchIndexing?: Record<string, SearchIndexingValues>;
   businessUnits?: {
     myBusinessUnitStatusOnCreation?: string;
-    myBusinessUnitAssociateRoleOnCreation?: { key?: string };
+    myBusinessUnitAssociateRoleOnCreation?: { typeId: 'associate-role'; key: string };
   };
+  externalOAuth?: { url: string; authorizationHeader: string };
+  productCatalogModel?: 'Classic' | 'Modular';
+  messages?: { enabled: boolean; deleteDaysAfterCreation?: number };
+  discounts?: { discountCombinationMode: string };
+  inventory?: { releaseExpiredReservations: boolean; reservationExpirationInMinutes?: number };
 }
 
 /** One index's switch in the project's `searchIndexing` (SearchIndexingConfigurationValues). */
@@ -49,27 +56,48 @@ export interface SearchIndexingValues {
   lastModifiedBy?: unknown;
 }
 
-/** The indexes of the ID-first search APIs a project action switches on and off. */
-export type SearchIndex = 'customers' | 'businessUnits';
+/**
+ * The project's search indexes, as `searchIndexing` names them: Product Projection Search
+ * (`products`), the Product Search API (`productsSearch`), Order, Customer and Business Unit Search.
+ */
+export const SEARCH_INDEXES = ['products', 'productsSearch', 'orders', 'customers', 'businessUnits'] as const;
+export type SearchIndex = (typeof SEARCH_INDEXES)[number];
 
 /**
- * Customer and Business Unit Search are served from the start (the platform's start deactivated;
- * docs/deviations.md): only a project whose update switched one off has it `Deactivated`.
+ * Every search is served from the start (the platform starts a new project with some of them
+ * deactivated; docs/deviations.md): only a project whose update switched one off has it `Deactivated`.
  */
 export function searchIndexing(settings: ProjectSettings | undefined, index: SearchIndex): SearchIndexingValues {
   return settings?.searchIndexing?.[index] ?? { status: 'Activated' };
 }
 
+/** Whether the project's update actions left `index` switched on. */
+export function searchActive(ctx: ResourceContext, index: SearchIndex): boolean {
+  return searchIndexing(ctx.get('project', SETTINGS_ID), index).status === 'Activated';
+}
+
+function switchSearch(settings: ProjectSettings, index: SearchIndex, on: boolean, ctx: ResourceContext): void {
+  settings.searchIndexing = {
+    ...settings.searchIndexing,
+    [index]: { status: on ? 'Activated' : 'Deactivated', lastModifiedAt: ctx.now, lastModifiedBy: ctx.author },
+  };
+}
+
 const searchStatusAction = (index: SearchIndex) =>
   action(
     () => z.object({ status: z.enum(['Activated', 'Deactivated']) }),
-    (settings: ProjectSettings, a, ctx) => {
-      settings.searchIndexing = {
-        ...settings.searchIndexing,
-        [index]: { status: a.status, lastModifiedAt: ctx.now, lastModifiedBy: ctx.author },
-      };
-    },
+    (settings: ProjectSettings, a, ctx) => switchSearch(settings, index, a.status === 'Activated', ctx),
   );
+
+const RoundingModeSchema = z.enum(['HalfEven', 'HalfUp', 'HalfDown']);
+
+/**
+ * The platform keeps `authorizationHeader` partly hidden on reads; the mock shows its last four
+ * characters after asterisks (the platform's exact masking is not documented).
+ */
+function maskedHeader(header: string): string {
+  return header.length > 8 ? `****${header.slice(-4)}` : '****';
+}
 
 /** The project's settings live as one document per project, created with defaults on first read. */
 export const SETTINGS_ID = 'settings';
@@ -120,14 +148,99 @@ export const project = defineResource<Record<string, never>, ProjectSettings>({
         else delete settings.shippingRateInputType;
       },
     ),
-    changeProductSearchIndexingEnabled: action(
-      () => z.object({ enabled: z.boolean(), mode: z.string().optional() }),
+    changeMessagesEnabled: action(
+      () => z.object({ messagesEnabled: z.boolean() }),
       (settings, a) => {
-        settings.searchIndexing = { ...settings.searchIndexing, products: { status: a.enabled ? 'Activated' : 'Deactivated' } };
+        settings.messages = { ...DEFAULT_MESSAGES_CONFIGURATION, ...settings.messages, enabled: a.messagesEnabled };
       },
     ),
+    changePriceRoundingMode: action(
+      () => z.object({ priceRoundingMode: RoundingModeSchema }),
+      (settings, a) => {
+        settings.carts = { ...settings.carts, priceRoundingMode: a.priceRoundingMode };
+      },
+    ),
+    changeTaxRoundingMode: action(
+      () => z.object({ taxRoundingMode: RoundingModeSchema }),
+      (settings, a) => {
+        settings.carts = { ...settings.carts, taxRoundingMode: a.taxRoundingMode };
+      },
+    ),
+    setDiscountsConfiguration: action(
+      () => z.object({ discountsConfiguration: z.object({ discountCombinationMode: z.enum(['Stacking', 'BestDeal']) }) }),
+      (settings, a) => {
+        settings.discounts = a.discountsConfiguration;
+      },
+    ),
+    setReleaseExpiredReservations: action(
+      () => z.object({ releaseExpiredReservations: z.boolean() }),
+      (settings, a) => {
+        settings.inventory = { ...settings.inventory, releaseExpiredReservations: a.releaseExpiredReservations };
+      },
+    ),
+    setReservationExpirationInMinutes: action(
+      () => z.object({ reservationExpirationInMinutes: z.number().int().min(1).optional().nullable() }),
+      (settings, a) => {
+        const inventory = { releaseExpiredReservations: false, ...settings.inventory };
+        if (a.reservationExpirationInMinutes == null) delete inventory.reservationExpirationInMinutes;
+        else inventory.reservationExpirationInMinutes = a.reservationExpirationInMinutes;
+        settings.inventory = inventory;
+      },
+    ),
+    // Without `mode`, or with `ProductProjectionsSearch`: Product Projection Search; `ProductsSearch`: the Product Search API.
+    changeProductSearchIndexingEnabled: action(
+      () => z.object({ enabled: z.boolean(), mode: z.enum(['ProductProjectionsSearch', 'ProductsSearch']).optional() }),
+      (settings, a, ctx) => switchSearch(settings, a.mode === 'ProductsSearch' ? 'productsSearch' : 'products', a.enabled, ctx),
+    ),
+    changeOrderSearchStatus: searchStatusAction('orders'),
     changeCustomerSearchStatus: searchStatusAction('customers'),
     changeBusinessUnitSearchStatus: searchStatusAction('businessUnits'),
+    changeMyBusinessUnitStatusOnCreation: action(
+      () => z.object({ status: z.enum(['Active', 'Inactive']) }),
+      (settings, a) => {
+        settings.businessUnits = { ...settings.businessUnits, myBusinessUnitStatusOnCreation: a.status };
+      },
+    ),
+    setMyBusinessUnitAssociateRoleOnCreation: action(
+      () => z.object({ associateRole: resourceIdentifier('associate-role') }),
+      (settings, a, ctx) => {
+        const { key } = ctx.keyReference('associate-role', a.associateRole);
+        settings.businessUnits = {
+          myBusinessUnitStatusOnCreation: 'Inactive',
+          ...settings.businessUnits,
+          myBusinessUnitAssociateRoleOnCreation: { typeId: 'associate-role', key },
+        };
+      },
+    ),
+    setExternalOAuth: action(
+      () =>
+        z.object({
+          externalOAuth: z
+            .object({ url: z.url(), authorizationHeader: z.string().min(1) })
+            .optional()
+            .nullable(),
+        }),
+      (settings, a) => {
+        if (a.externalOAuth) settings.externalOAuth = a.externalOAuth;
+        else delete settings.externalOAuth;
+      },
+    ),
+    /**
+     * The mock has no migration between the models: a project's products are embedded-variant
+     * products, so the model changes only while the project has none.
+     */
+    setProductCatalogModel: action(
+      () => z.object({ productCatalogModel: z.enum(['Classic', 'Modular']) }),
+      (settings, a, ctx) => {
+        const current = settings.productCatalogModel ?? 'Classic';
+        if (a.productCatalogModel === current) return;
+        for (const _product of ctx.scan('product'))
+          throw errors.invalidOperation(
+            `The product catalog model can only change from '${current}' to '${a.productCatalogModel}' while the project has no products.`,
+          );
+        settings.productCatalogModel = a.productCatalogModel;
+      },
+    ),
   },
 });
 
@@ -144,21 +257,21 @@ function defaultSettings(key: string, now: string) {
     messages: { ...DEFAULT_MESSAGES_CONFIGURATION },
     carts: { countryTaxRateFallbackEnabled: false, deleteDaysAfterLastModification: 90 },
     shoppingLists: { deleteDaysAfterLastModification: 360 },
-    searchIndexing: {
-      products: { status: 'Deactivated' },
-      orders: { status: 'Deactivated' },
-      customers: { ...searchIndexing(undefined, 'customers'), lastModifiedAt: now },
-      businessUnits: { ...searchIndexing(undefined, 'businessUnits'), lastModifiedAt: now },
-    },
+    searchIndexing: Object.fromEntries(
+      SEARCH_INDEXES.map((index) => [index, { ...searchIndexing(undefined, index), lastModifiedAt: now }]),
+    ),
+    businessUnits: { myBusinessUnitStatusOnCreation: 'Inactive' },
     discounts: { discountCombinationMode: 'Stacking' },
     inventory: { releaseExpiredReservations: false },
+    productCatalogModel: 'Classic',
   };
 }
 
-/** What the platform answers: the settings without the storage id or audit fields. */
+/** What the platform answers: the settings without the storage id or audit fields, the OAuth header masked. */
 function view(settings: Record<string, unknown>) {
   const { id: _id, lastModifiedAt: _modified, lastModifiedBy: _by, createdBy: _createdBy, ...rest } = settings;
-  return rest;
+  const oauth = rest.externalOAuth as ProjectSettings['externalOAuth'];
+  return oauth ? { ...rest, externalOAuth: { ...oauth, authorizationHeader: maskedHeader(oauth.authorizationHeader) } } : rest;
 }
 
 /** `GET` and `POST` (update actions) on `/{projectKey}` itself. */

@@ -281,6 +281,15 @@ export const shippingMethods = defineResource<ShippingMethodDraft, ShippingMetho
     ),
     ...customFieldActions,
   },
+  // In a store: the methods matching one of the store's carts.
+  scope: {
+    mounts: {
+      store: {
+        without: ['list', 'create', 'get', 'update', 'delete'],
+        routes: [{ method: 'GET', path: 'matching-cart', handle: (call) => ok(matchingPage(call, matchingForCart(call))) }],
+      },
+    },
+  },
   routes: [
     { method: 'GET', path: 'matching-cart', handle: (call) => ok(matchingPage(call, matchingForCart(call))) },
     {
@@ -364,10 +373,12 @@ function candidates(
   return out;
 }
 
+/** The cart of `cartId`; in a store, one of the store's carts only (another's is 404). */
 function cartOf(call: ApiCall): Cart {
   const cartId = requiredParam(call, 'cartId');
   const cart = call.ctx.get('cart', cartId);
-  if (!cart) throw errors.resourceNotFound({ id: cartId });
+  const store = call.ctx.scope?.store;
+  if (!cart || (store !== undefined && cart.store?.key !== store)) throw errors.resourceNotFound({ id: cartId });
   return cart;
 }
 

@@ -54,6 +54,7 @@ base.describe('defaults', () => {
       latencyMs: 0,
       enforceTokenExpiry: false,
       tokenLifetimeSeconds: 172_800,
+      defaultClientScope: 'todo',
     });
     expect(mock).toBeInstanceOf(CommerceMock);
     expect(mockInternals(mock).storage).toBeInstanceOf(MemoryStorage);
@@ -77,6 +78,7 @@ base.describe('defaults', () => {
       latencyMs: [5, 10],
       enforceTokenExpiry: true,
       tokenLifetimeSeconds: 600,
+      defaultClientScope: 'project',
     });
     expect(mock.options).toEqual({
       defaultProjectKey: 'my_shop-1',
@@ -94,6 +96,7 @@ base.describe('defaults', () => {
       latencyMs: [5, 10],
       enforceTokenExpiry: true,
       tokenLifetimeSeconds: 600,
+      defaultClientScope: 'project',
     });
   });
 

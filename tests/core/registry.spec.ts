@@ -77,6 +77,8 @@ test("docs/playwright.md's factory table lists every factory with the type it bu
   // Made through their endpoints from other documents (docs/playwright.md says which), never by a
   // client, or drafts that name what only the test knows (a subscription's queue, an extension's URL).
   const notSeeded = [
+    // Its scopes name the project, which only the test knows.
+    'api-client',
     'approval-flow',
     'extension',
     'message',

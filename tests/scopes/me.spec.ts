@@ -2,10 +2,9 @@
  * `/me` and `/in-store/key={storeKey}/...` through the official SDK, with the token flows a storefront
  * uses: the customer password flow, anonymous sessions, and in-store customer tokens.
  */
-import { mockInternals } from '../../src/api/mock.js';
 import type { ByProjectKeyRequestBuilder, Customer, MyBusinessUnitUpdateAction } from '@commercetools/platform-sdk';
 import type { CommerceMock } from '../../src/index.js';
-import { test, expect, sdkApiRoot, sdkFailure, PROJECT_KEY } from '../support/sdk.js';
+import { test, expect, sdkApiRoot, sdkFailure } from '../support/sdk.js';
 import { associate, createCustomer, createRole, createUnit, readUnit } from './support.js';
 
 const signedIn = (mock: CommerceMock, username: string, password = 'secret') => sdkApiRoot(mock, { kind: 'password', username, password });
@@ -432,13 +431,19 @@ test.describe('/me/business-units', () => {
         .execute(),
     );
     expect(unconfigured.body.errors[0]!.code).toBe('InvalidOperation');
-    // Project setting businessUnits.myBusinessUnitAssociateRoleOnCreation (written straight into storage).
-    mockInternals(mock).storage.write(
-      PROJECT_KEY,
-      'project',
-      { id: 'settings', version: 1, businessUnits: { myBusinessUnitAssociateRoleOnCreation: { typeId: 'associate-role', key: 'admin' } } },
-      { expectedVersion: 0 },
-    );
+    // The project's settings for business units created through /me.
+    const { version } = (await apiRoot.get().execute()).body;
+    await apiRoot
+      .post({
+        body: {
+          version,
+          actions: [
+            { action: 'setMyBusinessUnitAssociateRoleOnCreation', associateRole: { typeId: 'associate-role', key: 'admin' } },
+            { action: 'changeMyBusinessUnitStatusOnCreation', status: 'Active' },
+          ],
+        },
+      })
+      .execute();
     const created = (
       await asAlice
         .me()
@@ -446,7 +451,7 @@ test.describe('/me/business-units', () => {
         .post({ body: { key: 'mine', unitType: 'Company', name: 'Mine' } })
         .execute()
     ).body;
-    expect(created).toMatchObject({ status: 'Inactive', associates: [associate(alice.id, { key: 'admin', inheritance: 'Disabled' })] });
+    expect(created).toMatchObject({ status: 'Active', associates: [associate(alice.id, { key: 'admin', inheritance: 'Disabled' })] });
     const division = await asAlice
       .me()
       .businessUnits()

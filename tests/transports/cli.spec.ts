@@ -312,6 +312,30 @@ test.describe('CLI: latency and token expiry', () => {
   });
 });
 
+test.describe('CLI: the default client scope', () => {
+  needsBuild();
+
+  test('--default-client-scope project gives a token asked for without a scope manage_project:<project key>; a bad value is refused', async () => {
+    const server = await startCli(
+      [...cli, 'serve', '--port', '0', '--project-key', 'shop', '--default-client-scope', 'project'],
+      cleanEnv(),
+    );
+    try {
+      const token = await fetch(`${server.url}/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${btoa('id:secret')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
+      expect(((await token.json()) as { scope: string }).scope).toBe('manage_project:shop');
+    } finally {
+      await server.stop();
+    }
+    expect(await refusal(['serve'], { COMMERCE_MOCK_DEFAULT_CLIENT_SCOPE: 'all' })).toContain(
+      "COMMERCE_MOCK_DEFAULT_CLIENT_SCOPE must be todo or project, got 'all'.",
+    );
+  });
+});
+
 test.describe('CLI: the address it listens on', () => {
   needsBuild();
 

@@ -35,6 +35,7 @@ const GRAPHQL_TYPE_NAMES: Record<string, string> = {
   'product-type': 'ProductTypeDefinition',
   'key-value-document': 'CustomObject',
   subscription: 'CommercetoolsSubscription',
+  'api-client': 'APIClientWithoutSecret',
 };
 
 const pascal = (text: string) => text.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
@@ -46,6 +47,8 @@ const byTypeId = new Map(routable.map((definition) => [definition.typeId, defini
 const byGraphqlType = new Map([
   ...routable.map((definition) => [graphqlTypeName(definition), definition] as const),
   ['MyPayment', byTypeId.get('payment')!] as const,
+  // What `createApiClient` answers: the client with its secret, shown this once.
+  ['APIClientWithSecret', byTypeId.get('api-client')!] as const,
 ]);
 
 const segment = encodeURIComponent;
@@ -293,6 +296,8 @@ function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | und
   if (verb === 'delete' && args.has('version')) {
     return (_, a, { rest }) => rest('DELETE', one(a), new URLSearchParams({ version: String(a.version) }));
   }
+  // A type deleted without a version (API clients).
+  if (verb === 'delete' && args.has('id')) return (_, a, { rest }) => rest('DELETE', one(a));
   return undefined;
 }
 

@@ -6,6 +6,7 @@
 import { errors } from '../../http/errors.js';
 import { created, ok, type ApiCall, type Reply } from '../../http/context.js';
 import { searchOrders } from './search.js';
+import { searchActive } from '../project.js';
 import type { Cart } from '../cart/model.js';
 import type { CustomRoute, Engine, Locator } from '../../engine/define.js';
 import { validate } from '../../engine/validation.js';
@@ -93,6 +94,7 @@ export const orderImportRoute: CustomRoute = {
 function search(call: ApiCall): Reply {
   // HEAD /orders/search: the index exists (200). GET is the platform's GET /orders/{ID}, and no order has the ID 'search'.
   if (call.method === 'GET') throw errors.resourceNotFound({ id: 'search' });
+  if (!searchActive(call.ctx, 'orders')) throw errors.searchInactive('Order Search');
   if (call.method === 'HEAD') return ok(undefined);
   return ok(searchOrders(call.ctx.scan('order'), call.json(), call.ctx));
 }

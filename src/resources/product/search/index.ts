@@ -15,6 +15,8 @@
 import { parseFormBody } from '../../../http/body.js';
 import { ok } from '../../../http/context.js';
 import type { CustomRoute } from '../../../engine/define.js';
+import { errors } from '../../../http/errors.js';
+import { searchActive } from '../../project.js';
 import { mergedParams } from './params.js';
 import { searchProductProjections } from './projection-search.js';
 import { searchProducts } from './product-search.js';
@@ -24,16 +26,33 @@ export { searchProductProjections, type ProjectionSearchResponse } from './proje
 export { searchProducts, type ProductSearchResponse, type ProductSearchResult } from './product-search.js';
 export { catalogView } from './catalog-index.js';
 
+/** The route, refused while the project has switched Product Projection Search off. */
+const projectionIndexed =
+  (handle: CustomRoute['handle']): CustomRoute['handle'] =>
+  (call, engine) => {
+    if (!searchActive(call.ctx, 'products')) throw errors.searchDeactivated();
+    return handle(call, engine);
+  };
+
 export const projectionSearchRoutes: CustomRoute[] = [
-  { method: 'GET', path: 'search', handle: (call, engine) => ok(searchProductProjections(call, engine, call.query)) },
+  { method: 'GET', path: 'search', handle: projectionIndexed((call, engine) => ok(searchProductProjections(call, engine, call.query))) },
   {
     method: 'POST',
     path: 'search',
-    handle: (call, engine) => ok(searchProductProjections(call, engine, mergedParams(call.query, parseFormBody(call.rawBody)))),
+    handle: projectionIndexed((call, engine) =>
+      ok(searchProductProjections(call, engine, mergedParams(call.query, parseFormBody(call.rawBody)))),
+    ),
   },
-  { method: 'GET', path: 'suggest', handle: (call, engine) => ok(suggest(call, engine)) },
+  { method: 'GET', path: 'suggest', handle: projectionIndexed((call, engine) => ok(suggest(call, engine))) },
 ];
 
 export const productSearchRoutes: CustomRoute[] = [
-  { method: 'POST', path: 'search', handle: (call, engine) => ok(searchProducts(call, engine)) },
+  {
+    method: 'POST',
+    path: 'search',
+    handle: (call, engine) => {
+      if (!searchActive(call.ctx, 'productsSearch')) throw errors.searchInactive('Product Search');
+      return ok(searchProducts(call, engine));
+    },
+  },
 ];
