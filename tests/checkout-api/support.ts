@@ -88,12 +88,17 @@ export async function orderableCart(apiRoot: ByProjectKeyRequestBuilder, key = '
   return response.body;
 }
 
-/** The platform's error envelope's first error, from a refused SDK call. */
+/** The status and first error of the platform's error envelope, from a refused SDK call. */
 export async function refusal(call: Promise<unknown>): Promise<{ statusCode: number; code: string; error: Record<string, unknown> }> {
   try {
     await call;
   } catch (error) {
-    const body = (error as { body?: { statusCode: number; errors: Array<Record<string, unknown> & { code: string }> } }).body;
+    const { body, statusCode } = error as {
+      statusCode?: number;
+      body?: { statusCode: number; errors: Array<Record<string, unknown> & { code: string }> };
+    };
+    // A HEAD answer has no body to read.
+    if (!body?.errors && statusCode !== undefined) return { statusCode, code: '', error: {} };
     if (!body) throw error;
     return { statusCode: body.statusCode, code: body.errors[0]!.code, error: body.errors[0]! };
   }
