@@ -78,6 +78,9 @@ test("docs/playwright.md's factory table lists every factory with the type it bu
   // client, or drafts that name what only the test knows (a subscription's queue, an extension's URL).
   const notSeeded = [
     'approval-flow',
+    // A Payment Integration names its Application by id; a Checkout Transaction is what paying a cart did.
+    'checkout-payment-integration',
+    'checkout-transaction',
     'extension',
     'message',
     // An edit names an order by id, which only the test knows.

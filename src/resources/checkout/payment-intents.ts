@@ -52,7 +52,7 @@ function transactionsFor(payment: Payment, intent: PaymentIntentAction): Added[]
       let open = refundable(payment);
       if (intent.transactionId !== undefined) {
         const charge = payment.transactions.find((t) => t.id === intent.transactionId);
-        if (!charge || charge.type !== 'Charge' || charge.state !== 'Success') {
+        if (charge?.type !== 'Charge' || charge.state !== 'Success') {
           throw errors.invalidInput(`The Payment '${payment.id}' has no successful Charge transaction with ID '${intent.transactionId}'.`);
         }
         open = Math.min(open, charge.amount.centAmount);
