@@ -40,6 +40,7 @@ export {
 export { discountCodeFactory, DiscountCodeFactory, DEFAULT_CART_DISCOUNT_KEY } from './discount-codes.js';
 export { discountGroupFactory, DiscountGroupFactory } from './discount-groups.js';
 export { recurrencePolicyFactory, RecurrencePolicyFactory } from './recurrence-policies.js';
+export { checkoutApplicationFactory, CheckoutApplicationFactory } from './checkout-applications.js';
 export { paymentMethodFactory, PaymentMethodFactory } from './payment-methods.js';
 export {
   cartFactory,

@@ -110,7 +110,9 @@ export class Dispatcher {
       // The project's own settings (path '') are served by projectRoutes.
       if (definition.path === '' && !definition.api) continue;
       const router = definition.api ? this.otherRouters[definition.api] : this.router;
-      router.add(definition.path, resourceRoutes(definition, engine));
+      const { routes, rooted } = resourceRoutes(definition, engine);
+      router.add(definition.path, routes);
+      for (const [group, route] of rooted) router.add(group, [route]);
     }
     this.otherApis = OTHER_APIS.map((api) => ({ api, origin: `${options[`${api}Url`]}/`, prefix: API_PREFIX[api] }));
     this.scopes = new Scopes(engine);

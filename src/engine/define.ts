@@ -145,7 +145,11 @@ export interface GroupIndex<R> {
 export interface CustomRoute {
   /** PUT is the Import API's only (it replaces an import container). */
   method: Exclude<Method, 'HEAD'>;
-  /** Relative to the resource path: '' for the collection, 'password-token', ':container/:key', ... */
+  /**
+   * Relative to the resource path: '' for the collection, 'password-token', ':container/:key', ...;
+   * a path starting with '/' is at the root of the type's API (the Checkout API's
+   * `/payment-intents/:paymentId`, which acts on payments and stores nothing of its own).
+   */
   path: string;
   /** Every read and write goes through `engine`, the mock's one ResourceEngine. */
   handle(call: ApiCall, engine: Engine): Reply;
@@ -208,8 +212,8 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
   createdBody?(resource: R): unknown;
   /** Routes the generic shape does not cover; matched before it. */
   routes?: CustomRoute[];
-  /** Generic routes the type does not serve (e.g. custom objects are not updated by id with actions). */
-  without?: Array<'update' | 'create' | 'delete' | 'byKey'>;
+  /** Generic routes the type does not serve (e.g. custom objects are not updated by id with actions; Checkout transactions are not listed). */
+  without?: Array<'list' | 'update' | 'create' | 'delete' | 'byKey'>;
   /**
    * Other stored documents of the same type that must change together with an updated resource (a moved
    * category's descendants get new `ancestors`): their changed copies, written in the same transaction

@@ -3,8 +3,11 @@ import { created, ok, type ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';
 import type { ResourceDefinition, Locator, Engine, QueryShape } from './define.js';
 
-/** The generic route shape of the spec, for one declared resource type. */
-export function resourceRoutes(definition: ResourceDefinition, engine: Engine): Route[] {
+/**
+ * The generic route shape of the spec, for one declared resource type, with its own routes under its
+ * path; `rooted` are its own routes at the API's root, each with its first segment.
+ */
+export function resourceRoutes(definition: ResourceDefinition, engine: Engine): { routes: Route[]; rooted: Array<[string, Route]> } {
   const excluded = new Set(definition.without ?? []);
   const locators: Array<[string, (call: ApiCall) => Locator]> = [[':id', (call) => ({ id: call.params.id! })]];
   if (!excluded.has('byKey')) locators.push(['key=:key', (call) => ({ key: call.params.key! })]);
@@ -14,10 +17,19 @@ export function resourceRoutes(definition: ResourceDefinition, engine: Engine): 
   // The stored resources are matched; only the page is shown.
   const listShape: QueryShape = definition.responseBody ? { present: definition.responseBody, presentedFields: [] } : {};
 
-  const routes: Route[] = [
-    ...(definition.routes ?? []).map((custom) => route(custom.method, custom.path, (call) => custom.handle(call, engine))),
-  ];
-  routes.push(route('GET', '', (call) => ok(engine.query(definition, call.ctx.project, call.query, listShape))));
+  const routes: Route[] = [];
+  const rooted: Array<[string, Route]> = [];
+  for (const custom of definition.routes ?? []) {
+    const handle = (call: ApiCall) => custom.handle(call, engine);
+    if (!custom.path.startsWith('/')) routes.push(route(custom.method, custom.path, handle));
+    else {
+      const [group, ...rest] = custom.path.slice(1).split('/');
+      rooted.push([group!, route(custom.method, rest.join('/'), handle)]);
+    }
+  }
+  if (!excluded.has('list')) {
+    routes.push(route('GET', '', (call) => ok(engine.query(definition, call.ctx.project, call.query, listShape))));
+  }
   if (!excluded.has('create')) {
     routes.push(
       route('POST', '', (call) => {
@@ -35,5 +47,5 @@ export function resourceRoutes(definition: ResourceDefinition, engine: Engine): 
       routes.push(route('DELETE', path, (call) => ok(answer(call, engine.remove(definition, locate(call), call.version(), call.ctx)))));
     }
   }
-  return routes;
+  return { routes, rooted };
 }

@@ -80,7 +80,7 @@ function shapeProblem(issue: z.core.$ZodIssue, value: unknown): string | undefin
 /** Marks a custom issue as a value the business rules need (RequiredField) rather than a refused one. */
 const REQUIRED = 'required';
 /** Marks a custom issue as a string that does not parse as its platform type: a shape problem. */
-const UNPARSABLE = 'unparsable';
+export const UNPARSABLE = 'unparsable';
 
 /** One platform error per zod issue: InvalidJsonInput for a shape problem, RequiredField or InvalidField for a rule's. */
 function issueToError(issue: z.core.$ZodIssue, input: unknown, prefix: readonly PropertyKey[]): ErrorObject {

@@ -41,6 +41,9 @@ import { approvalFlows } from './approval-flows.js';
 import { messages } from './messages.js';
 import { subscriptions } from './subscriptions.js';
 import { extensions } from './extensions.js';
+import { checkoutApplications } from './checkout/applications.js';
+import { checkoutPaymentIntegrations } from './checkout/payment-integrations.js';
+import { checkoutTransactions } from './checkout/transactions.js';
 
 /**
  * Every resource type the mock serves, by type id: adding one is its module and a line here. The
@@ -89,6 +92,9 @@ export const registeredTypes = {
   message: messages,
   subscription: subscriptions,
   extension: extensions,
+  'checkout-application': checkoutApplications,
+  'checkout-payment-integration': checkoutPaymentIntegrations,
+  'checkout-transaction': checkoutTransactions,
 };
 
 export type RegisteredTypes = typeof registeredTypes;

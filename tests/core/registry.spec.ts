@@ -80,6 +80,9 @@ test("docs/playwright.md's factory table lists every factory with the type it bu
     // Its scopes name the project, which only the test knows.
     'api-client',
     'approval-flow',
+    // A Payment Integration names its Application by id; a Checkout Transaction is what paying a cart did.
+    'checkout-payment-integration',
+    'checkout-transaction',
     'extension',
     'message',
     // An edit names an order by id, which only the test knows.

@@ -25,6 +25,7 @@ import {
   discountCodeFactory,
   discountGroupFactory,
   recurrencePolicyFactory,
+  checkoutApplicationFactory,
   paymentMethodFactory,
   faker,
   inventoryEntryFactory,
@@ -528,6 +529,12 @@ const cases: Case[] = [
   { name: 'discountGroupFactory', typeId: 'discount-group', build: () => discountGroupFactory.build() },
   { name: 'discountGroupFactory.inactive()', typeId: 'discount-group', build: () => discountGroupFactory.inactive().build() },
   { name: 'recurrencePolicyFactory', typeId: 'recurrence-policy', build: () => recurrencePolicyFactory.build() },
+  { name: 'checkoutApplicationFactory', typeId: 'checkout-application', build: () => checkoutApplicationFactory.build() },
+  {
+    name: "checkoutApplicationFactory.completeFlow().forCountries('DE', 'AT').inactive()",
+    typeId: 'checkout-application',
+    build: () => checkoutApplicationFactory.completeFlow().forCountries('DE', 'AT').inactive().build(),
+  },
   {
     name: 'recurrencePolicyFactory.onDayOfMonth(31)',
     typeId: 'recurrence-policy',
@@ -1083,6 +1090,11 @@ async function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCod
         .post({ body: sdkBody(draft) })
         .execute();
     }
+    case 'checkout-application':
+      return commerce.checkoutApiRoot
+        .applications()
+        .post({ body: sdkBody(draft) })
+        .execute();
     default:
       throw new Error(`no SDK endpoint for ${typeId}`);
   }

@@ -1,0 +1,144 @@
+/**
+ * Checkout Payment Integrations (the Checkout API's `/payment-integrations`): one payment method of an
+ * Application, served by a Connector deployment. Every update action of the Checkout API reference.
+ *
+ * As the reference says: a new integration is `Inactive` unless its draft says otherwise, and an
+ * Application holds at most 100 of them (400 MaxResourceLimitExceeded). The Connector deployment is
+ * taken as given (the mock has no Connect deployments to check it against).
+ */
+import { z } from 'zod';
+import type {
+  PaymentIntegration as SdkPaymentIntegration,
+  PaymentIntegrationDraft as SdkPaymentIntegrationDraft,
+} from '@commercetools/checkout-sdk';
+import { errors } from '../../http/errors.js';
+import type { StoredDocument } from '../../storage/backend.js';
+import { action, type BaseFields, defineResource, type ResourceContext, type SdkTypes } from '../../engine/define.js';
+import { changer, setField, setter } from '../../engine/common-actions.js';
+import { Key, LocalizedString } from '../../engine/validation.js';
+import { PaymentComponentType } from './applications.js';
+
+/** The most Payment Integrations one Application may have. */
+const MAX_PER_APPLICATION = 100;
+
+const Status = z.enum(['Active', 'Inactive']);
+const DisplayInfo = z.object({
+  label: LocalizedString.optional(),
+  logoUrl: LocalizedString.optional(),
+  description: LocalizedString.optional(),
+  payButtonText: LocalizedString.optional(),
+});
+const SortingInfo = z.object({ priority: z.number().int() });
+const AutomatedReversalConfiguration = z.object({ status: z.string(), predicate: z.string().optional() });
+const ApplicationReference = z.object({ typeId: z.literal('application'), id: z.string().min(1) });
+const ConnectorDeploymentReference = z.object({ typeId: z.string(), id: z.string().min(1) });
+
+export interface PaymentIntegration extends StoredDocument {
+  key?: string;
+  application: { typeId: 'application'; id: string };
+  status: z.infer<typeof Status>;
+  type: string;
+  name: string;
+  predicate?: string;
+  componentType: z.infer<typeof PaymentComponentType>;
+  connectorDeployment: z.infer<typeof ConnectorDeploymentReference>;
+  displayInfo?: z.infer<typeof DisplayInfo>;
+  sortingInfo?: z.infer<typeof SortingInfo>;
+  automatedReversalConfiguration?: z.infer<typeof AutomatedReversalConfiguration>;
+}
+
+export const PaymentIntegrationDraft = z.object({
+  key: Key.optional(),
+  application: ApplicationReference,
+  status: Status.optional(),
+  type: z.string().min(1),
+  name: z.string().min(1),
+  predicate: z.string().optional(),
+  componentType: PaymentComponentType,
+  connectorDeployment: ConnectorDeploymentReference,
+  displayInfo: DisplayInfo.optional(),
+  sortingInfo: SortingInfo.optional(),
+  automatedReversalConfiguration: AutomatedReversalConfiguration.optional(),
+});
+export type PaymentIntegrationDraft = z.infer<typeof PaymentIntegrationDraft>;
+
+/** The Application a draft names must exist and have room for one more integration. */
+function applicationWithRoom(id: string, ctx: ResourceContext): void {
+  if (!ctx.get('checkout-application', id)) throw errors.referencedResourceNotFound('application', { id });
+  let count = 0;
+  for (const integration of ctx.scan('checkout-payment-integration')) if (integration.application.id === id) count++;
+  if (count >= MAX_PER_APPLICATION) throw errors.maxResourceLimitExceeded(MAX_PER_APPLICATION, 'payment-integration');
+}
+
+/** `setDisplayInfo<Field>`: one field of `displayInfo`, removed when not given. */
+const displayInfoSetter = (field: keyof z.infer<typeof DisplayInfo>) =>
+  action(
+    () => z.object({ [field]: LocalizedString.optional().nullable() }),
+    (integration: PaymentIntegration, a: Record<string, unknown>) => {
+      const info = { ...integration.displayInfo };
+      setField(info, field, a[field]);
+      setField(integration, 'displayInfo', Object.keys(info).length > 0 ? info : undefined);
+    },
+  );
+
+export const checkoutPaymentIntegrations = defineResource<
+  PaymentIntegrationDraft,
+  PaymentIntegration,
+  SdkTypes<SdkPaymentIntegrationDraft, SdkPaymentIntegration>
+>({
+  typeId: 'checkout-payment-integration',
+  path: 'payment-integrations',
+  api: 'checkout',
+  draft: PaymentIntegrationDraft,
+  create(draft, ctx) {
+    applicationWithRoom(draft.application.id, ctx);
+    const integration: Omit<PaymentIntegration, BaseFields> = {
+      application: { typeId: 'application', id: draft.application.id },
+      status: draft.status ?? 'Inactive',
+      type: draft.type,
+      name: draft.name,
+      componentType: draft.componentType,
+      connectorDeployment: draft.connectorDeployment,
+    };
+    if (draft.key !== undefined) integration.key = draft.key;
+    for (const field of ['predicate', 'displayInfo', 'sortingInfo', 'automatedReversalConfiguration'] as const) {
+      if (draft[field] !== undefined) (integration as Record<string, unknown>)[field] = draft[field];
+    }
+    return integration;
+  },
+  actions: {
+    setKey: setter('key', Key),
+    setName: changer('name', z.string().min(1)),
+    setType: changer('type', z.string().min(1)),
+    setStatus: changer('status', Status),
+    setPredicate: setter('predicate', z.string()),
+    setSortingInfo: setter('sortingInfo', SortingInfo),
+    setDisplayInfo: setter('displayInfo', DisplayInfo),
+    setDisplayInfoLabel: displayInfoSetter('label'),
+    setDisplayInfoDescription: displayInfoSetter('description'),
+    setDisplayInfoLogoUrl: displayInfoSetter('logoUrl'),
+    setDisplayInfoPayButtonText: displayInfoSetter('payButtonText'),
+    setAutomatedReversalConfiguration: setter('automatedReversalConfiguration', AutomatedReversalConfiguration),
+    setAutomatedReversalConfigurationStatus: action(
+      () => z.object({ status: z.string() }),
+      (integration: PaymentIntegration, a) => {
+        integration.automatedReversalConfiguration = { ...integration.automatedReversalConfiguration, status: a.status };
+      },
+    ),
+    setAutomatedReversalConfigurationPredicate: action(
+      () => z.object({ predicate: z.string().optional().nullable() }),
+      (integration: PaymentIntegration, a) => {
+        if (!integration.automatedReversalConfiguration) {
+          throw errors.invalidInput('The PaymentIntegration has no automatedReversalConfiguration: set one with its status first.');
+        }
+        setField(integration.automatedReversalConfiguration, 'predicate', a.predicate);
+      },
+    ),
+  },
+});
+
+declare module '../../http/context.js' {
+  interface StoredTypes {
+    'checkout-payment-integration': PaymentIntegration;
+  }
+}
