@@ -24,7 +24,7 @@ import { requestTarget } from '../http/target.js';
 import { identityOf } from '../auth/identity.js';
 import { isExpired, type TokenRecord, type TokenStore } from '../auth/tokens.js';
 import { isoNow } from '../util/time.js';
-import { resourceRoutes } from '../engine/generic-routes.js';
+import { resourceRoutes, rootedRoutes } from '../engine/generic-routes.js';
 import type { ResourceEngine } from '../engine/resource-engine.js';
 import { loginRoutes } from '../resources/customer/sign-in.js';
 import { IMAGES_SEGMENT, storedImage } from '../resources/product/images.js';
@@ -111,6 +111,7 @@ export class Dispatcher {
       if (definition.path === '' && !definition.api) continue;
       const router = definition.api ? this.otherRouters[definition.api] : this.router;
       router.add(definition.path, resourceRoutes(definition, engine));
+      for (const [group, routes] of rootedRoutes(definition, engine)) router.add(group, routes);
     }
     this.otherApis = OTHER_APIS.map((api) => ({ api, origin: `${options[`${api}Url`]}/`, prefix: API_PREFIX[api] }));
     this.scopes = new Scopes(engine);

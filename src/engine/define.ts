@@ -145,7 +145,11 @@ export interface GroupIndex<R> {
 export interface CustomRoute {
   /** PUT is the Import API's only (it replaces an import container). */
   method: Exclude<Method, 'HEAD'>;
-  /** Relative to the resource path: '' for the collection, 'password-token', ':container/:key', ... */
+  /**
+   * Relative to the resource path: '' for the collection, 'password-token', ':container/:key', ...
+   * A path starting with '/' is at the root of the type's API instead (the Import API's
+   * '/categories/import-containers/:importContainerKey', served by the import container type).
+   */
   path: string;
   /** Every read and write goes through `engine`, the mock's one ResourceEngine. */
   handle(call: ApiCall, engine: Engine): Reply;
@@ -208,8 +212,11 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
   createdBody?(resource: R): unknown;
   /** Routes the generic shape does not cover; matched before it. */
   routes?: CustomRoute[];
-  /** Generic routes the type does not serve (e.g. custom objects are not updated by id with actions). */
-  without?: Array<'update' | 'create' | 'delete' | 'byKey'>;
+  /**
+   * Generic routes the type does not serve (e.g. custom objects are not updated by id with actions;
+   * the Import API's operations are listed per container only).
+   */
+  without?: Array<'list' | 'update' | 'create' | 'delete' | 'byKey'>;
   /**
    * Other stored documents of the same type that must change together with an updated resource (a moved
    * category's descendants get new `ancestors`): their changed copies, written in the same transaction
@@ -227,6 +234,13 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
   associateRoles?(unit: R, associateId: string, ctx: ResourceContext): AssociateRoles;
   /** Called before delete; throws to refuse it. */
   beforeDelete?(resource: R, ctx: ResourceContext): void;
+  /**
+   * Runs after every outermost transaction that wrote to a project commits, with the context of its
+   * last write there (the Import API processes its pending import operations here: an operation
+   * waiting for a resource is imported by the write that makes it). Its own writes are transactions
+   * of their own, after which it runs again.
+   */
+  afterCommit?(ctx: ResourceContext, engine: Engine): void;
   /**
    * The messages the platform emits when a resource of the type is created and deleted (`<Resource>Created`,
    * `<Resource>Deleted`); `imported` instead of `created` for one made by the type's import route (`OrderImported`).

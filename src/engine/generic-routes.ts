@@ -14,10 +14,10 @@ export function resourceRoutes(definition: ResourceDefinition, engine: Engine): 
   // The stored resources are matched; only the page is shown.
   const listShape: QueryShape = definition.responseBody ? { present: definition.responseBody, presentedFields: [] } : {};
 
-  const routes: Route[] = [
-    ...(definition.routes ?? []).map((custom) => route(custom.method, custom.path, (call) => custom.handle(call, engine))),
-  ];
-  routes.push(route('GET', '', (call) => ok(engine.query(definition, call.ctx.project, call.query, listShape))));
+  const routes: Route[] = (definition.routes ?? [])
+    .filter((custom) => !custom.path.startsWith('/'))
+    .map((custom) => route(custom.method, custom.path, (call) => custom.handle(call, engine)));
+  if (!excluded.has('list')) routes.push(route('GET', '', (call) => ok(engine.query(definition, call.ctx.project, call.query, listShape))));
   if (!excluded.has('create')) {
     routes.push(
       route('POST', '', (call) => {
@@ -36,4 +36,14 @@ export function resourceRoutes(definition: ResourceDefinition, engine: Engine): 
     }
   }
   return routes;
+}
+
+/** A type's routes whose path starts with '/': at its API's root, each under its first segment. */
+export function rootedRoutes(definition: ResourceDefinition, engine: Engine): Array<[group: string, routes: Route[]]> {
+  return (definition.routes ?? [])
+    .filter((custom) => custom.path.startsWith('/'))
+    .map((custom) => {
+      const [group, ...rest] = custom.path.slice(1).split('/');
+      return [group!, [route(custom.method, rest.join('/'), (call) => custom.handle(call, engine))]];
+    });
 }

@@ -1,4 +1,5 @@
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import type { ByProjectKeyRequestBuilder as ImportRequestBuilder } from '@commercetools/importapi-sdk';
 import type { CommerceMock } from '../api/mock.js';
 import type { MockClient } from '../adapters/client.js';
 import type { ExportOptions, MockExport } from '../api/export.js';
@@ -23,6 +24,8 @@ import { originsOf } from '../api/options.js';
 export interface SdkModules {
   createApiBuilderFromCtpClient: typeof import('@commercetools/platform-sdk').createApiBuilderFromCtpClient;
   ClientBuilder: typeof import('@commercetools/ts-client').ClientBuilder;
+  /** The Import API's SDK (`@commercetools/importapi-sdk`), when installed. */
+  importApi?: typeof import('@commercetools/importapi-sdk').createApiBuilderFromCtpClient;
 }
 
 /** How an SDK client authenticates against the mock's token server. */
@@ -93,6 +96,7 @@ export function internalsOf(commerce: Commerce): Internals {
  */
 export class Commerce implements CommerceSurface<'async'> {
   #defaultApiRoot: ByProjectKeyRequestBuilder | undefined;
+  #importApiRoot: ImportRequestBuilder | undefined;
   #mockFetch: typeof fetch | undefined;
   readonly #target: CommerceTarget;
   readonly #client: MockClient;
@@ -287,5 +291,33 @@ export class Commerce implements CommerceSurface<'async'> {
     }
     const client = builder.withHttpMiddleware({ host: this.apiUrl, httpClient }).build();
     return this.#sdk.createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
+  }
+
+  /**
+   * The Import API's official SDK (`@commercetools/importapi-sdk`), client-credentials flow with the
+   * `manage_import_containers` scope, pointed at `importUrl`.
+   */
+  get importApiRoot(): ImportRequestBuilder {
+    if (this.#importApiRoot) return this.#importApiRoot;
+    if (!this.#sdk?.importApi) {
+      throw new Error(
+        'commerce-mock: the Import API SDK is not installed: npm install -D @commercetools/importapi-sdk @commercetools/ts-client',
+      );
+    }
+    const { projectKey, authUrl: host } = this;
+    const httpClient = this.#target.kind === 'remote' ? fetch : (this.#mockFetch ??= createMockFetch(this.#target.mock));
+    const client = new this.#sdk.ClientBuilder()
+      .withProjectKey(projectKey)
+      .withClientCredentialsFlow({
+        host,
+        projectKey,
+        credentials: TEST_CREDENTIALS,
+        scopes: [`manage_import_containers:${projectKey}`],
+        httpClient,
+      })
+      .withHttpMiddleware({ host: this.importUrl, httpClient })
+      .build();
+    this.#importApiRoot = this.#sdk.importApi(client, this.importUrl).withProjectKeyValue({ projectKey });
+    return this.#importApiRoot;
   }
 }

@@ -40,6 +40,8 @@ import { approvalFlows } from './approval-flows.js';
 import { messages } from './messages.js';
 import { subscriptions } from './subscriptions.js';
 import { extensions } from './extensions.js';
+import { importContainers } from './import/containers.js';
+import { importOperations } from './import/operations.js';
 
 /**
  * Every resource type the mock serves, by type id: adding one is its module and a line here. The
@@ -87,6 +89,8 @@ export const registeredTypes = {
   message: messages,
   subscription: subscriptions,
   extension: extensions,
+  'import-container': importContainers,
+  'import-operation': importOperations,
 };
 
 export type RegisteredTypes = typeof registeredTypes;
