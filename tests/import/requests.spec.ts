@@ -17,10 +17,19 @@ const RESOURCES: Record<string, [type: string, resource: Record<string, unknown>
   inventories: ['inventory', { key: 'inv', sku: 'SKU-1', quantityOnStock: 3 }],
   orders: ['order', { orderNumber: 'o-1', totalPrice: money }],
   'order-patches': ['order-patch', { orderNumber: 'o-1', fields: {} }],
-  prices: ['price', { key: 'p', value: money, product: { typeId: 'product', key: 'x' }, productVariant: { typeId: 'product-variant', key: 'x-1' } }],
-  'product-drafts': ['product-draft', { key: 'pd', name: { en: 'P' }, slug: { en: 'pd' }, productType: { typeId: 'product-type', key: 'pt' } }],
+  prices: [
+    'price',
+    { key: 'p', value: money, product: { typeId: 'product', key: 'x' }, productVariant: { typeId: 'product-variant', key: 'x-1' } },
+  ],
+  'product-drafts': [
+    'product-draft',
+    { key: 'pd', name: { en: 'P' }, slug: { en: 'pd' }, productType: { typeId: 'product-type', key: 'pt' } },
+  ],
   'product-selections': ['product-selection', { key: 'ps', name: { en: 'Selection' } }],
-  'product-tailorings': ['product-tailoring', { key: 'tl', product: { typeId: 'product', key: 'x' }, store: { typeId: 'store', key: 's' } }],
+  'product-tailorings': [
+    'product-tailoring',
+    { key: 'tl', product: { typeId: 'product', key: 'x' }, store: { typeId: 'store', key: 's' } },
+  ],
   'product-types': ['product-type', { key: 'pt', name: 'Type', description: 'A type' }],
   'product-variant-patches': ['product-variant-patch', { productVariant: { typeId: 'product-variant', key: 'x-1' } }],
   'product-variants': ['product-variant', { key: 'x-2', isMasterVariant: false, product: { typeId: 'product', key: 'x' } }],
@@ -31,7 +40,16 @@ const RESOURCES: Record<string, [type: string, resource: Record<string, unknown>
 };
 
 /** The import types the mock does not write: their operations end `rejected`. */
-const NOT_WRITTEN = ['business-unit', 'discount-code', 'order', 'order-patch', 'product-selection', 'product-tailoring', 'product-variant-patch', 'variant'];
+const NOT_WRITTEN = [
+  'business-unit',
+  'discount-code',
+  'order',
+  'order-patch',
+  'product-selection',
+  'product-tailoring',
+  'product-variant-patch',
+  'variant',
+];
 
 async function post(mock: CommerceMock, path: string, body: unknown, origin = mock.options.importUrl) {
   const response = await fetch(`${origin}/test-project/${path}`, { method: 'POST', body: JSON.stringify(body) });
@@ -45,7 +63,9 @@ test('every import type of the definition has its import request route, answerin
     const { status, body } = await post(mock, `${path}/import-containers/all`, { type, resources: [resource] });
     expect(status, path).toBe(201);
     expect(body, path).toEqual({ operationStatus: [{ operationId: expect.any(String), state: 'processing' }] });
-    const operation = (await (await fetch(`${mock.options.importUrl}/test-project/import-operations/${body.operationStatus[0].operationId}`)).json()) as Record<string, any>;
+    const operation = (await (
+      await fetch(`${mock.options.importUrl}/test-project/import-operations/${body.operationStatus[0].operationId}`)
+    ).json()) as Record<string, any>;
     if (NOT_WRITTEN.includes(type)) {
       expect(operation.state, path).toBe('rejected');
       expect(operation.errors[0].message, path).toContain(`does not import resources of the type '${type}'`);
@@ -53,7 +73,10 @@ test('every import type of the definition has its import request route, answerin
       expect(['imported', 'unresolved', 'validationFailed'], path).toContain(operation.state);
     }
   }
-  const summary = (await (await fetch(`${mock.options.importUrl}/test-project/import-containers/all/import-summaries`)).json()) as { total: number; states: Record<string, number> };
+  const summary = (await (await fetch(`${mock.options.importUrl}/test-project/import-containers/all/import-summaries`)).json()) as {
+    total: number;
+    states: Record<string, number>;
+  };
   expect(summary.total).toBe(18);
   expect(summary.states.rejected).toBe(NOT_WRITTEN.length);
 });
@@ -65,7 +88,9 @@ test('a request of the wrong shape is refused in the platform format and stores 
   expect(refused.status).toBe(400);
   expect(refused.body.statusCode).toBe(400);
   expect(refused.body.errors.every((error: { code: string }) => error.code === 'InvalidJsonInput')).toBe(true);
-  expect(refused.body.errors.map((error: { detailedErrorMessage: string }) => error.detailedErrorMessage).join(' ')).toMatch(/type|name|slug/);
+  expect(refused.body.errors.map((error: { detailedErrorMessage: string }) => error.detailedErrorMessage).join(' ')).toMatch(
+    /type|name|slug/,
+  );
 
   const tooMany = Array.from({ length: 21 }, (_, index) => ({ key: `c${index}`, name: { en: 'C' }, slug: { en: `c${index}` } }));
   expect((await post(mock, 'categories/import-containers/c1', { type: 'category', resources: tooMany })).status).toBe(400);

@@ -13,6 +13,10 @@ import type { Engine, ResourceContext } from '../../engine/define.js';
 import { validate } from '../../engine/validation.js';
 import type { Product, ProductData, Variant } from '../product/model.js';
 import { allVariants } from '../product/model.js';
+import { customFields } from '../../engine/common-actions.js';
+import { typedMoney } from '../../pricing/money.js';
+import { tiersFromDraft } from '../product/prices.js';
+import type { StandalonePriceDraft } from '../standalone-prices.js';
 import type { ImportType } from './import-types.js';
 import { productWithVariant } from './references.js';
 
@@ -53,9 +57,14 @@ function draftOf(resource: Fields, without: readonly string[] = []): Fields {
   return draft;
 }
 
-/** Typed import attributes (`{ name, type, value }`) as the main API's `{ name, value }`. */
-function attributesOf(attributes: unknown[]): Array<{ name: string; value: unknown }> {
-  return (attributes as Array<{ name: string; value: unknown }>).map(({ name, value }) => ({ name, value }));
+/**
+ * Typed import attributes (`{ name, type: 'text', value }`) as the main API's `{ name, value }`;
+ * attribute definitions (a product type's, whose `type` is an object) stay as they are.
+ */
+function attributesOf(attributes: unknown[]): unknown[] {
+  return (attributes as Array<{ name: string; type: unknown; value: unknown }>).map((attribute) =>
+    typeof attribute.type === 'string' ? { name: attribute.name, value: attribute.value } : attribute,
+  );
 }
 
 /** An import's Custom (`fields` typed: `{ type: 'String', value }`) as the main API's CustomFieldsDraft. */
@@ -79,11 +88,14 @@ function upsert<R extends StoredDocument>(
   ctx: ResourceContext,
   engine: Engine,
   after: (current: R, next: R, actions: readonly Action[]) => Action[] = () => [],
+  /** Builds the fields the syncs compare, when the type's `create` cannot (it refuses the stored resource as a duplicate of itself). */
+  build?: (draft: never, ctx: ResourceContext) => Fields,
 ): R {
   const definition = engine.definition(typeId);
   const current = ctx.getByKey(typeId, draft.key as string) as R | undefined;
   if (!current) return engine.create(definition, draft, ctx) as R;
-  const next = definition.create(validate(definition.draft, draft), ctx) as unknown as R;
+  const valid = validate(definition.draft, draft);
+  const next = (build ? build(valid as never, ctx) : definition.create(valid, ctx)) as unknown as R;
   const actions = syncs.flatMap((sync) => (jsonEqual(sync.read(next), sync.read(current)) ? [] : sync.actions(draft, current, next)));
   actions.push(...after(current, next, actions));
   if (actions.length === 0) return current;
@@ -165,12 +177,21 @@ const standalonePrice: ImportMapping = (resource, ctx, engine) =>
       field('validFrom', 'setValidFrom'),
       field('validUntil', 'setValidUntil'),
       field('tiers', 'setPriceTiers'),
-      field('discounted', 'setDiscountedPrice'),
       required('active', 'changeActive'),
       customSync(),
     ],
     ctx,
     engine,
+    undefined,
+    // The type's create refuses a price whose scope another (the stored one) has.
+    (valid: StandalonePriceDraft, ctx) => ({
+      value: typedMoney(valid.value),
+      validFrom: valid.validFrom,
+      validUntil: valid.validUntil,
+      tiers: valid.tiers ? tiersFromDraft(valid.tiers, valid.value.currencyCode) : undefined,
+      active: valid.active ?? true,
+      custom: customFields(valid.custom, ctx),
+    }),
   );
 
 const type: ImportMapping = (resource, ctx, engine) =>
