@@ -8,7 +8,10 @@ import { test, expect, withServerPerWorker } from '../support/commerce.js';
 test('in process, importApiRoot imports at the Import API origin with a manage_import_containers token', async ({ commerce }) => {
   const imports = commerce.importApiRoot;
   expect(commerce.importApiRoot).toBe(imports);
-  await imports.importContainers().post({ body: { key: 'fixture' } }).execute();
+  await imports
+    .importContainers()
+    .post({ body: { key: 'fixture' } })
+    .execute();
   await imports
     .categories()
     .importContainers()
@@ -22,29 +25,46 @@ test('in process, importApiRoot imports at the Import API origin with a manage_i
   expect(await commerce.journal.requests({ path: /import-containers/ })).toHaveLength(2);
 });
 
-withServerPerWorker()('against a server, importApiRoot serves at apis.import: a product waits for its product type', async ({ commerce, server }) => {
-  const info = (await (await fetch(`${server.url}/__mock/info`)).json()) as { apis: { import: string } };
-  expect(commerce.importUrl).toBe(info.apis.import);
-  const imports = commerce.importApiRoot;
-  await imports.importContainers().post({ body: { key: 'remote' } }).execute();
-  const { body } = await imports
-    .products()
-    .importContainers()
-    .withImportContainerKeyValue({ importContainerKey: 'remote' })
-    .post({
-      body: {
-        type: 'product',
-        resources: [{ key: 'lamp', name: { en: 'Lamp' }, slug: { en: 'lamp' }, productType: { typeId: 'product-type', key: 'lights' }, publish: true }],
-      },
-    })
-    .execute();
-  const id = body.operationStatus[0]!.operationId!;
-  expect((await imports.importOperations().withIdValue({ id }).get().execute()).body.state).toBe('unresolved');
-  await commerce.apiRoot.productTypes().post({ body: { key: 'lights', name: 'Lights', description: 'Lights' } }).execute();
-  expect((await imports.importOperations().withIdValue({ id }).get().execute()).body.state).toBe('imported');
-  const { body: product } = await commerce.apiRoot.products().withKey({ key: 'lamp' }).get().execute();
-  expect(product.masterData.current.name).toEqual({ en: 'Lamp' });
-  // The same server's import requests under its prefix, through fetch.
-  const summary = await fetch(`${info.apis.import}/${commerce.projectKey}/import-containers/remote/import-summaries`);
-  expect(((await summary.json()) as { states: { imported: number } }).states.imported).toBe(1);
-});
+withServerPerWorker()(
+  'against a server, importApiRoot serves at apis.import: a product waits for its product type',
+  async ({ commerce, server }) => {
+    const info = (await (await fetch(`${server.url}/__mock/info`)).json()) as { apis: { import: string } };
+    expect(commerce.importUrl).toBe(info.apis.import);
+    const imports = commerce.importApiRoot;
+    await imports
+      .importContainers()
+      .post({ body: { key: 'remote' } })
+      .execute();
+    const { body } = await imports
+      .products()
+      .importContainers()
+      .withImportContainerKeyValue({ importContainerKey: 'remote' })
+      .post({
+        body: {
+          type: 'product',
+          resources: [
+            {
+              key: 'lamp',
+              name: { en: 'Lamp' },
+              slug: { en: 'lamp' },
+              productType: { typeId: 'product-type', key: 'lights' },
+              publish: true,
+            },
+          ],
+        },
+      })
+      .execute();
+    const id = body.operationStatus[0]!.operationId!;
+    expect((await imports.importOperations().withIdValue({ id }).get().execute()).body.state).toBe('unresolved');
+    await commerce.apiRoot
+      .productTypes()
+      .post({ body: { key: 'lights', name: 'Lights', description: 'Lights' } })
+      .execute();
+    expect((await imports.importOperations().withIdValue({ id }).get().execute()).body.state).toBe('imported');
+    const { body: product } = await commerce.apiRoot.products().withKey({ key: 'lamp' }).get().execute();
+    expect(product.masterData.current.name).toEqual({ en: 'Lamp' });
+    // The same server's import requests under its prefix, through fetch.
+    const summary = await fetch(`${info.apis.import}/${commerce.projectKey}/import-containers/remote/import-summaries`);
+    expect(((await summary.json()) as { states: { imported: number } }).states.imported).toBe(1);
+  },
+);
