@@ -1,5 +1,4 @@
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-import type { ByProjectKeyRequestBuilder as ImportRequestBuilder } from '@commercetools/importapi-sdk';
 import type { CommerceMock } from '../api/mock.js';
 import type { MockClient } from '../adapters/client.js';
 import type { ExportOptions, MockExport } from '../api/export.js';
@@ -25,8 +24,19 @@ export interface SdkModules {
   createApiBuilderFromCtpClient: typeof import('@commercetools/platform-sdk').createApiBuilderFromCtpClient;
   ClientBuilder: typeof import('@commercetools/ts-client').ClientBuilder;
   /** The Import API's SDK (`@commercetools/importapi-sdk`), when installed. */
-  importApi?: typeof import('@commercetools/importapi-sdk').createApiBuilderFromCtpClient;
+  importApi?: ImportApiBuilder;
 }
+
+/**
+ * The Import API SDK's `ByProjectKeyRequestBuilder` (`@commercetools/importapi-sdk`). That package is
+ * optional and not among the README's install lines, and a declaration that named it would stop the
+ * compiler of every project without it: so `any`, which a test annotates with the SDK's type
+ * (`const imports: ByProjectKeyRequestBuilder = commerce.importApiRoot`) for its completions.
+ */
+export type ImportApiRoot = any;
+
+/** The Import API SDK's `createApiBuilderFromCtpClient`. */
+export type ImportApiBuilder = (client: unknown, baseUri: string) => { withProjectKeyValue(args: { projectKey: string }): ImportApiRoot };
 
 /** How an SDK client authenticates against the mock's token server. */
 export type SdkAuth =
@@ -96,7 +106,7 @@ export function internalsOf(commerce: Commerce): Internals {
  */
 export class Commerce implements CommerceSurface<'async'> {
   #defaultApiRoot: ByProjectKeyRequestBuilder | undefined;
-  #importApiRoot: ImportRequestBuilder | undefined;
+  #importApiRoot: ImportApiRoot | undefined;
   #mockFetch: typeof fetch | undefined;
   readonly #target: CommerceTarget;
   readonly #client: MockClient;
@@ -297,7 +307,7 @@ export class Commerce implements CommerceSurface<'async'> {
    * The Import API's official SDK (`@commercetools/importapi-sdk`), client-credentials flow with the
    * `manage_import_containers` scope, pointed at `importUrl`.
    */
-  get importApiRoot(): ImportRequestBuilder {
+  get importApiRoot(): ImportApiRoot {
     if (this.#importApiRoot) return this.#importApiRoot;
     if (!this.#sdk?.importApi) {
       throw new Error(

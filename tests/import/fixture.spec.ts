@@ -3,10 +3,12 @@
  * origin) and against a server (its `apis.import`), with a token carrying the
  * `manage_import_containers` scope; the done-when case through it on the server.
  */
+import type { ByProjectKeyRequestBuilder } from '@commercetools/importapi-sdk';
 import { test, expect, withServerPerWorker } from '../support/commerce.js';
 
 test('in process, importApiRoot imports at the Import API origin with a manage_import_containers token', async ({ commerce }) => {
-  const imports = commerce.importApiRoot;
+  // Typed `any` by the fixture (the SDK is optional): annotated, as the docs say.
+  const imports: ByProjectKeyRequestBuilder = commerce.importApiRoot;
   expect(commerce.importApiRoot).toBe(imports);
   await imports
     .importContainers()
