@@ -148,7 +148,8 @@ export interface CustomRoute {
   /**
    * Relative to the resource path: '' for the collection, 'password-token', ':container/:key', ...;
    * a path starting with '/' is at the root of the type's API (the Checkout API's
-   * `/payment-intents/:paymentId`, which acts on payments and stores nothing of its own).
+   * `/payment-intents/:paymentId`, which acts on payments and stores nothing of its own; the Import
+   * API's `/categories/import-containers/:importContainerKey`, served by the import container type).
    */
   path: string;
   /** Every read and write goes through `engine`, the mock's one ResourceEngine. */
@@ -212,7 +213,10 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
   createdBody?(resource: R): unknown;
   /** Routes the generic shape does not cover; matched before it. */
   routes?: CustomRoute[];
-  /** Generic routes the type does not serve (e.g. custom objects are not updated by id with actions; Checkout transactions are not listed). */
+  /**
+   * Generic routes the type does not serve (e.g. custom objects are not updated by id with actions;
+   * Checkout transactions are not listed; the Import API's operations are listed per container only).
+   */
   without?: Array<'list' | 'update' | 'create' | 'delete' | 'byKey'>;
   /**
    * Other stored documents of the same type that must change together with an updated resource (a moved
@@ -231,6 +235,13 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
   associateRoles?(unit: R, associateId: string, ctx: ResourceContext): AssociateRoles;
   /** Called before delete; throws to refuse it. */
   beforeDelete?(resource: R, ctx: ResourceContext): void;
+  /**
+   * Runs after every outermost transaction that wrote to a project commits, with the context of its
+   * last write there (the Import API processes its pending import operations here: an operation
+   * waiting for a resource is imported by the write that makes it). Its own writes are transactions
+   * of their own, after which it runs again.
+   */
+  afterCommit?(ctx: ResourceContext, engine: Engine): void;
   /**
    * The messages the platform emits when a resource of the type is created and deleted (`<Resource>Created`,
    * `<Resource>Deleted`); `imported` instead of `created` for one made by the type's import route (`OrderImported`).

@@ -49,3 +49,4 @@ export function resourceRoutes(definition: ResourceDefinition, engine: Engine): 
   }
   return { routes, rooted };
 }
+

@@ -65,7 +65,10 @@ export class ResourceEngine implements Engine {
     this.outbox = new Outbox(storage, (project) => messages.enabled(project), retention.deliveriesPerProject);
     this.extensions = new ExtensionGate(storage);
     const actions = new ActionRunner(messages, this.extensions);
-    this.writer = new ResourceWriter(storage, messages, this.outbox, actions);
+    const afterCommit = [...definitions.values()].filter((definition) => definition.afterCommit !== undefined);
+    this.writer = new ResourceWriter(storage, messages, this.outbox, actions, (written) => {
+      for (const ctx of written.values()) for (const definition of afterCommit) definition.afterCommit!(ctx, this);
+    });
     this.updater = new ResourceUpdater(storage, actions, this.writer);
   }
 

@@ -51,18 +51,50 @@ function changeOf(
   return { project, typeId: definition.typeId, path: definition.path, kind, resource, messages, previous, at: now };
 }
 
+/** Told, once the outermost transaction commits, of each project it wrote to, with the context of its last write there. */
+export type CommitListener = (written: ReadonlyMap<string, ResourceContext>) => void;
+
 export class ResourceWriter {
+  /** How deep in nested transactions the running write is (0: none running). */
+  private depth = 0;
+  /** The projects the running outermost transaction wrote to, with the context of each one's last write. */
+  private written: Map<string, ResourceContext> | undefined;
+
   constructor(
     private readonly storage: StorageBackend,
     private readonly messages: MessageWriter,
     /** The changes of the running transaction, delivered to subscriptions when it commits. */
     private readonly outbox: Outbox,
     private readonly actions: ActionRunner,
+    private readonly committed: CommitListener = () => {},
   ) {}
 
-  /** Every write runs in one of these: all of it is stored or none, and subscriptions hear of it once it commits. */
+  /**
+   * Every write runs in one of these: all of it is stored or none, and subscriptions hear of it once
+   * it commits; then the commit listener hears which projects it wrote to.
+   */
   transaction<T>(work: () => T): T {
-    return this.outbox.around(() => this.storage.transaction(work));
+    this.depth++;
+    let result: T;
+    try {
+      result = this.outbox.around(() => this.storage.transaction(work));
+    } catch (error) {
+      if (this.depth === 1) this.written = undefined;
+      throw error;
+    } finally {
+      this.depth--;
+    }
+    if (this.depth === 0 && this.written !== undefined) {
+      const written = this.written;
+      this.written = undefined;
+      this.committed(written);
+    }
+    return result;
+  }
+
+  /** Notes that the running transaction writes to the project of `ctx`. */
+  private noteWrite(ctx: ResourceContext): void {
+    (this.written ??= new Map()).set(ctx.project, ctx);
   }
 
   create(definition: ResourceDefinition, draftInput: unknown, ctx: ResourceContext, origin: CreateOrigin): StoredDocument {
@@ -132,6 +164,7 @@ export class ResourceWriter {
     definition.beforeDelete?.(current, ctx);
     const deleted = definition.messages?.deleted;
     this.transaction(() => {
+      this.noteWrite(ctx);
       storage.delete(ctx.project, definition.typeId, current.id, current.version);
       removeUniqueIndexEntries(storage, ctx.project, definition, current);
       regroup(storage, definition, ctx.project, current.id, current, undefined);
@@ -173,6 +206,7 @@ export class ResourceWriter {
     const indexChanges = uniqueIndexChanges(storage, project, definition, next, previous);
     try {
       this.transaction(() => {
+        this.noteWrite(ctx);
         const expectedVersion = previous?.version ?? 0;
         storage.write(project, typeId, next, key !== undefined ? { expectedVersion, key } : { expectedVersion });
         writeUniqueIndexChanges(storage, project, indexChanges, next.id);

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-import type { ByProjectKeyRequestBuilder as CheckoutRequestBuilder } from '@commercetools/checkout-sdk';
 import type { CommerceMock } from '../api/mock.js';
 import type { MockClient } from '../adapters/client.js';
 import type { ExportOptions, MockExport } from '../api/export.js';
@@ -25,7 +24,23 @@ import { originsOf } from '../api/options.js';
 export interface SdkModules {
   createApiBuilderFromCtpClient: typeof import('@commercetools/platform-sdk').createApiBuilderFromCtpClient;
   ClientBuilder: typeof import('@commercetools/ts-client').ClientBuilder;
+  /** The Import API's SDK (`@commercetools/importapi-sdk`), when installed. */
+  importApi?: ImportApiBuilder;
 }
+
+/**
+ * The Import API SDK's `ByProjectKeyRequestBuilder` (`@commercetools/importapi-sdk`). That package is
+ * optional and not among the README's install lines, and a declaration that named it would stop the
+ * compiler of every project without it: so `any`, which a test annotates with the SDK's type
+ * (`const imports: ByProjectKeyRequestBuilder = commerce.importApiRoot`) for its completions.
+ */
+export type ImportApiRoot = any;
+
+/** The Checkout SDK's `ByProjectKeyRequestBuilder` (`@commercetools/checkout-sdk`): `any` for the same reason as `ImportApiRoot`. */
+export type CheckoutApiRoot = any;
+
+/** The Import API SDK's `createApiBuilderFromCtpClient`. */
+export type ImportApiBuilder = (client: unknown, baseUri: string) => { withProjectKeyValue(args: { projectKey: string }): ImportApiRoot };
 
 /** How an SDK client authenticates against the mock's token server. */
 export type SdkAuth =
@@ -95,6 +110,8 @@ export function internalsOf(commerce: Commerce): Internals {
  */
 export class Commerce implements CommerceSurface<'async'> {
   #defaultApiRoot: ByProjectKeyRequestBuilder | undefined;
+  #importApiRoot: ImportApiRoot | undefined;
+  #checkoutApiRoot: CheckoutApiRoot | undefined;
   #mockFetch: typeof fetch | undefined;
   readonly #target: CommerceTarget;
   readonly #client: MockClient;
@@ -295,15 +312,44 @@ export class Commerce implements CommerceSurface<'async'> {
     return this.#target.kind === 'remote' ? fetch : (this.#mockFetch ??= createMockFetch(this.#target.mock));
   }
 
-  #checkoutApiRoot: CheckoutRequestBuilder | undefined;
+  /** An official SDK client (ts-client) of the fixture's project, client-credentials flow with `scopes`, sending to `host`. */
+  #clientCredentialsClient(host: string, scopes: string[], sdkName: string) {
+    if (!this.#sdk) {
+      throw new Error(`commerce-mock: ${sdkName} needs @commercetools/ts-client: npm install -D @commercetools/ts-client`);
+    }
+    const { projectKey } = this;
+    const httpClient = this.#httpClient();
+    return new this.#sdk.ClientBuilder()
+      .withProjectKey(projectKey)
+      .withClientCredentialsFlow({ host: this.authUrl, projectKey, credentials: TEST_CREDENTIALS, scopes, httpClient })
+      .withHttpMiddleware({ host, httpClient })
+      .build();
+  }
+
+  /**
+   * The Import API's official SDK (`@commercetools/importapi-sdk`), client-credentials flow with the
+   * `manage_import_containers` scope, pointed at `importUrl`.
+   */
+  get importApiRoot(): ImportApiRoot {
+    if (this.#importApiRoot) return this.#importApiRoot;
+    if (!this.#sdk?.importApi) {
+      throw new Error(
+        'commerce-mock: the Import API SDK is not installed: npm install -D @commercetools/importapi-sdk @commercetools/ts-client',
+      );
+    }
+    const { projectKey } = this;
+    const client = this.#clientCredentialsClient(this.importUrl, [`manage_import_containers:${projectKey}`], 'the Import API SDK');
+    this.#importApiRoot = this.#sdk.importApi(client, this.importUrl).withProjectKeyValue({ projectKey });
+    return this.#importApiRoot;
+  }
 
   /**
    * The official Checkout SDK (`@commercetools/checkout-sdk`, with ts-client) pointed at `checkoutUrl`,
    * authenticating as a client with the Checkout scopes.
    */
-  get checkoutApiRoot(): CheckoutRequestBuilder {
+  get checkoutApiRoot(): CheckoutApiRoot {
     if (this.#checkoutApiRoot) return this.#checkoutApiRoot;
-    let checkout: typeof import('@commercetools/checkout-sdk');
+    let checkout: { createApiBuilderFromCtpClient(client: unknown): { withProjectKey(args: { projectKey: string }): CheckoutApiRoot } };
     try {
       checkout = createRequire(import.meta.url)('@commercetools/checkout-sdk');
     } catch {
@@ -311,18 +357,12 @@ export class Commerce implements CommerceSurface<'async'> {
         'commerce-mock: the Checkout SDK is not installed: npm install -D @commercetools/checkout-sdk @commercetools/ts-client',
       );
     }
-    if (!this.#sdk)
-      throw new Error('commerce-mock: the Checkout SDK needs @commercetools/ts-client: npm install -D @commercetools/ts-client');
     const { projectKey } = this;
-    const httpClient = this.#httpClient();
     const scopes = ['applications', 'payment_integrations', 'payment_intents', 'transactions'].map(
       (scope) => `manage_checkout_${scope}:${projectKey}`,
     );
-    const client = new this.#sdk.ClientBuilder()
-      .withProjectKey(projectKey)
-      .withClientCredentialsFlow({ host: this.authUrl, projectKey, credentials: TEST_CREDENTIALS, scopes, httpClient })
-      .withHttpMiddleware({ host: this.checkoutUrl, httpClient })
-      .build();
-    return (this.#checkoutApiRoot = checkout.createApiBuilderFromCtpClient(client).withProjectKey({ projectKey }));
+    const client = this.#clientCredentialsClient(this.checkoutUrl, scopes, 'the Checkout SDK');
+    this.#checkoutApiRoot = checkout.createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
+    return this.#checkoutApiRoot;
   }
 }

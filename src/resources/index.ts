@@ -44,6 +44,8 @@ import { extensions } from './extensions.js';
 import { checkoutApplications } from './checkout/applications.js';
 import { checkoutPaymentIntegrations } from './checkout/payment-integrations.js';
 import { checkoutTransactions } from './checkout/transactions.js';
+import { importContainers } from './import/containers.js';
+import { importOperations } from './import/operations.js';
 
 /**
  * Every resource type the mock serves, by type id: adding one is its module and a line here. The
@@ -95,6 +97,8 @@ export const registeredTypes = {
   'checkout-application': checkoutApplications,
   'checkout-payment-integration': checkoutPaymentIntegrations,
   'checkout-transaction': checkoutTransactions,
+  'import-container': importContainers,
+  'import-operation': importOperations,
 };
 
 export type RegisteredTypes = typeof registeredTypes;

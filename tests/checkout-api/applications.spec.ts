@@ -5,10 +5,10 @@
  */
 import type { ApplicationUpdateAction, PaymentIntegrationUpdateAction } from '@commercetools/checkout-sdk';
 import { test, expect } from '../support/commerce.js';
-import { applicationDraft, refusal, setupCheckout } from './support.js';
+import { applicationDraft, refusal, setupCheckout, checkoutRoot } from './support.js';
 
 test('an application is created, read by id and key, checked with HEAD, and listed with sort and paging', async ({ commerce }) => {
-  const applications = commerce.checkoutApiRoot.applications();
+  const applications = checkoutRoot(commerce).applications();
   const created = await applications.post({ body: applicationDraft({ description: 'The shop' }) }).execute();
   expect(created.statusCode).toBe(201);
   const application = created.body;
@@ -36,7 +36,7 @@ test('an application is created, read by id and key, checked with HEAD, and list
 });
 
 test('every application update action, in one request', async ({ commerce }) => {
-  const applications = commerce.checkoutApiRoot.applications();
+  const applications = checkoutRoot(commerce).applications();
   const application = (
     await applications
       .post({
@@ -117,7 +117,7 @@ test('every application update action, in one request', async ({ commerce }) => 
 });
 
 test('versions: an update or delete with a stale version is 409 ConcurrentModification; deletes by id and key', async ({ commerce }) => {
-  const applications = commerce.checkoutApiRoot.applications();
+  const applications = checkoutRoot(commerce).applications();
   const application = (await applications.post({ body: applicationDraft() }).execute()).body;
   await applications
     .withId({ id: application.id })
@@ -163,7 +163,7 @@ test('versions: an update or delete with a stale version is 409 ConcurrentModifi
 });
 
 test('bad application input is refused in the platform error format, and stores nothing', async ({ commerce }) => {
-  const applications = commerce.checkoutApiRoot.applications();
+  const applications = checkoutRoot(commerce).applications();
   const missing = { key: 'x1', name: 'No mode' } as never;
   expect(await refusal(applications.post({ body: missing }).execute())).toMatchObject({ statusCode: 400, code: 'InvalidJsonInput' });
   expect(await refusal(applications.post({ body: applicationDraft({ key: 'a' }) }).execute())).toMatchObject({
@@ -209,7 +209,7 @@ test('payment integrations: Inactive by default, every update action, an applica
   commerce,
 }) => {
   const { application, card } = await setupCheckout(commerce);
-  const integrations = commerce.checkoutApiRoot.paymentIntegrations();
+  const integrations = checkoutRoot(commerce).paymentIntegrations();
   const draft = {
     application: { typeId: 'application' as const, id: application.id },
     type: 'paypal',

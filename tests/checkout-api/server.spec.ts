@@ -5,7 +5,7 @@
  */
 import { createCommerceMock, startServer } from '../../src/index.js';
 import { expect, withServerPerWorker } from '../support/commerce.js';
-import { orderableCart, setupCheckout } from './support.js';
+import { orderableCart, setupCheckout, checkoutRoot } from './support.js';
 
 const test = withServerPerWorker();
 
@@ -14,7 +14,7 @@ test('in remote mode, the Checkout SDK pays a cart on the server; the order hold
   const { application } = await setupCheckout(commerce);
   const cart = await orderableCart(commerce.apiRoot);
   const transaction = (
-    await commerce.checkoutApiRoot
+    await checkoutRoot(commerce)
       .transactions()
       .post({
         body: {
@@ -28,7 +28,7 @@ test('in remote mode, the Checkout SDK pays a cart on the server; the order hold
   const order = (await commerce.apiRoot.orders().withId({ ID: transaction.order!.id }).get().execute()).body;
   const paymentId = order.paymentInfo!.payments[0]!.id;
   expect(paymentId).toBe(transaction.transactionItems[0]!.payment!.id);
-  const captured = await commerce.checkoutApiRoot
+  const captured = await checkoutRoot(commerce)
     .paymentIntents()
     .withPaymentId({ paymentId })
     .post({ body: { actions: [{ action: 'capturePayment', amount: { centAmount: 1999, currencyCode: 'EUR' } }] } })

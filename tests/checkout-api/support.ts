@@ -3,9 +3,17 @@
  * the official Checkout SDK, and a cart the main API can order (one custom line item of 19.99 EUR,
  * 19% tax included, shipped to Germany).
  */
-import type { Application, ApplicationDraft, PaymentIntegration } from '@commercetools/checkout-sdk';
+import type {
+  Application,
+  ApplicationDraft,
+  ByProjectKeyRequestBuilder as CheckoutRequestBuilder,
+  PaymentIntegration,
+} from '@commercetools/checkout-sdk';
 import type { ByProjectKeyRequestBuilder, Cart } from '@commercetools/platform-sdk';
 import { expect, type Commerce } from '../support/commerce.js';
+
+/** `commerce.checkoutApiRoot` with the Checkout SDK's type (the fixture types it `any`, so that its users need not install the SDK). */
+export const checkoutRoot = (commerce: Commerce): CheckoutRequestBuilder => commerce.checkoutApiRoot;
 
 export const applicationDraft = (overrides: Partial<ApplicationDraft> = {}): ApplicationDraft => ({
   key: 'web-shop',
@@ -24,7 +32,7 @@ export interface CheckoutSetup {
 
 /** An Application (`web-shop`) with one active Payment Integration (`card`), through the Checkout SDK. */
 export async function setupCheckout(commerce: Commerce): Promise<CheckoutSetup> {
-  const checkout = commerce.checkoutApiRoot;
+  const checkout = checkoutRoot(commerce);
   const application = (await checkout.applications().post({ body: applicationDraft() }).execute()).body;
   const card = (
     await checkout

@@ -6,12 +6,12 @@
 import type { PaymentIntentAction, TransactionDraft } from '@commercetools/checkout-sdk';
 import type { Payment } from '@commercetools/platform-sdk';
 import { type Commerce, test, expect } from '../support/commerce.js';
-import { applicationDraft, orderableCart, refusal, setupCheckout } from './support.js';
+import { applicationDraft, orderableCart, refusal, setupCheckout, checkoutRoot } from './support.js';
 
 test('a transaction for a cart pays it and orders it: the payment is on the order, authorized', async ({ commerce }) => {
   const { application, card } = await setupCheckout(commerce);
   const cart = await orderableCart(commerce.apiRoot);
-  const response = await commerce.checkoutApiRoot
+  const response = await checkoutRoot(commerce)
     .transactions()
     .post({
       body: {
@@ -59,8 +59,8 @@ test('a transaction for a cart pays it and orders it: the payment is on the orde
   expect(ordered.cartState).toBe('Ordered');
 
   // Read back by id and key.
-  expect((await commerce.checkoutApiRoot.transactions().withId({ id: transaction.id }).get().execute()).body).toEqual(transaction);
-  expect((await commerce.checkoutApiRoot.transactions().withKey({ key: 'tx-1' }).get().execute()).body.id).toBe(transaction.id);
+  expect((await checkoutRoot(commerce).transactions().withId({ id: transaction.id }).get().execute()).body).toEqual(transaction);
+  expect((await checkoutRoot(commerce).transactions().withKey({ key: 'tx-1' }).get().execute()).body.id).toBe(transaction.id);
 
   // The main API's messages, in the order the payment lifecycle has them.
   const messages = await commerce.events.messages();
@@ -74,7 +74,7 @@ async function paidPayment(commerce: Commerce): Promise<Payment> {
   const { application } = await setupCheckout(commerce);
   const cart = await orderableCart(commerce.apiRoot);
   const transaction = (
-    await commerce.checkoutApiRoot
+    await checkoutRoot(commerce)
       .transactions()
       .post({ body: transactionDraft(application.id, cart.id) })
       .execute()
@@ -90,7 +90,7 @@ const transactionDraft = (applicationId: string, cartId: string, extra: Partial<
 });
 
 const intent = (commerce: Commerce, payment: Payment, action: PaymentIntentAction) =>
-  commerce.checkoutApiRoot
+  checkoutRoot(commerce)
     .paymentIntents()
     .withPaymentId({ paymentId: payment.id })
     .post({ body: { actions: [action] } })
@@ -168,7 +168,7 @@ test('cancelling an authorization; a capture after it is refused; more than auth
 
 test('a payment intent takes one action, of the definition, for a payment that exists', async ({ commerce }) => {
   const payment = await paidPayment(commerce);
-  const paymentIntents = commerce.checkoutApiRoot.paymentIntents();
+  const paymentIntents = checkoutRoot(commerce).paymentIntents();
   const two = paymentIntents
     .withPaymentId({ paymentId: payment.id })
     .post({ body: { actions: [{ action: 'cancelPayment' }, { action: 'cancelPayment' }] } })
@@ -199,7 +199,7 @@ test('a transaction for part of the total stays Pending; the one that covers the
   const cart = await orderableCart(commerce.apiRoot);
   const giftCard = { paymentIntegration: { typeId: 'payment-integration' as const, key: 'card' }, amount: EUR(999) };
   const first = (
-    await commerce.checkoutApiRoot
+    await checkoutRoot(commerce)
       .transactions()
       .post({ body: transactionDraft(application.id, cart.id, { transactionItems: [giftCard] }) })
       .execute()
@@ -212,9 +212,9 @@ test('a transaction for part of the total stays Pending; the one that covers the
 
   // More than the 10.00 left is refused; without an amount, the rest is paid.
   const tooMuch = transactionDraft(application.id, cart.id, { transactionItems: [{ ...giftCard, amount: EUR(1001) }] });
-  expect(await refusal(commerce.checkoutApiRoot.transactions().post({ body: tooMuch }).execute())).toMatchObject({ code: 'InvalidInput' });
+  expect(await refusal(checkoutRoot(commerce).transactions().post({ body: tooMuch }).execute())).toMatchObject({ code: 'InvalidInput' });
   const second = (
-    await commerce.checkoutApiRoot
+    await checkoutRoot(commerce)
       .transactions()
       .post({ body: transactionDraft(application.id, cart.id) })
       .execute()
@@ -227,7 +227,7 @@ test('a transaction for part of the total stays Pending; the one that covers the
 test('refused transactions store nothing: no payment, the cart as it was, no transaction', async ({ commerce }) => {
   const { application, card } = await setupCheckout(commerce);
   const cart = await orderableCart(commerce.apiRoot);
-  const post = (body: TransactionDraft) => refusal(commerce.checkoutApiRoot.transactions().post({ body }).execute());
+  const post = (body: TransactionDraft) => refusal(checkoutRoot(commerce).transactions().post({ body }).execute());
   const draft = transactionDraft(application.id, cart.id);
 
   expect(await post({ ...draft, application: { typeId: 'application', key: 'no-such-app' } })).toMatchObject({
@@ -246,14 +246,14 @@ test('refused transactions store nothing: no payment, the cart as it was, no tra
     code: 'InvalidInput',
   });
   // An inactive integration, then one of another application.
-  await commerce.checkoutApiRoot
+  await checkoutRoot(commerce)
     .paymentIntegrations()
     .withId({ id: card.id })
     .post({ body: { version: card.version, actions: [{ action: 'setStatus', status: 'Inactive' }] } })
     .execute();
   expect(await post(draft)).toMatchObject({ code: 'InvalidInput', error: { message: expect.stringContaining('inactive') } });
   const other = (
-    await commerce.checkoutApiRoot
+    await checkoutRoot(commerce)
       .applications()
       .post({ body: { ...applicationDraft(), key: 'kiosk' } })
       .execute()
@@ -263,7 +263,7 @@ test('refused transactions store nothing: no payment, the cart as it was, no tra
     error: { message: expect.stringContaining('does not belong') },
   });
   // The main API's own rule: a cart without a shipping address is not ordered, and the payment made for it is rolled back.
-  await commerce.checkoutApiRoot
+  await checkoutRoot(commerce)
     .paymentIntegrations()
     .withId({ id: card.id })
     .post({ body: { version: card.version + 1, actions: [{ action: 'setStatus', status: 'Active' }] } })
@@ -287,19 +287,19 @@ test('a transaction key is unique; an unknown id or key is 404', async ({ commer
   const { application } = await setupCheckout(commerce);
   const cart = await orderableCart(commerce.apiRoot);
   const other = await orderableCart(commerce.apiRoot, 'cart-2');
-  await commerce.checkoutApiRoot
+  await checkoutRoot(commerce)
     .transactions()
     .post({ body: transactionDraft(application.id, cart.id, { key: 'tx' }) })
     .execute();
-  const again = commerce.checkoutApiRoot
+  const again = checkoutRoot(commerce)
     .transactions()
     .post({ body: transactionDraft(application.id, other.id, { key: 'tx' }) })
     .execute();
   expect(await refusal(again)).toMatchObject({ statusCode: 400, code: 'DuplicateField', error: { field: 'key' } });
   expect((await commerce.apiRoot.carts().withId({ ID: other.id }).get().execute()).body.paymentInfo).toBeUndefined();
-  expect(await refusal(commerce.checkoutApiRoot.transactions().withKey({ key: 'nope' }).get().execute())).toMatchObject({
+  expect(await refusal(checkoutRoot(commerce).transactions().withKey({ key: 'nope' }).get().execute())).toMatchObject({
     statusCode: 404,
     code: 'ResourceNotFound',
   });
-  expect(await refusal(commerce.checkoutApiRoot.transactions().withId({ id: 'nope' }).get().execute())).toMatchObject({ statusCode: 404 });
+  expect(await refusal(checkoutRoot(commerce).transactions().withId({ id: 'nope' }).get().execute())).toMatchObject({ statusCode: 404 });
 });

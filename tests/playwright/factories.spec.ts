@@ -1,3 +1,4 @@
+import { checkoutRoot } from '../checkout-api/support.js';
 import type { ByProjectKeyRequestBuilder, Category, Customer, Product } from '@commercetools/platform-sdk';
 import { test, expect } from '../support/commerce.js';
 import type { Commerce } from '../../src/playwright/commerce.js';
@@ -1091,7 +1092,7 @@ async function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCod
         .execute();
     }
     case 'checkout-application':
-      return commerce.checkoutApiRoot
+      return checkoutRoot(commerce)
         .applications()
         .post({ body: sdkBody(draft) })
         .execute();

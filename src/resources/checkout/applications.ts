@@ -12,7 +12,6 @@
  * - `addCountry` and `addAllowedOrigin` of a value already listed change nothing.
  */
 import { z } from 'zod';
-import type { Application as SdkApplication, ApplicationDraft as SdkApplicationDraft } from '@commercetools/checkout-sdk';
 import { errors } from '../../http/errors.js';
 import type { StoredDocument } from '../../storage/backend.js';
 import { uuid } from '../../util/ids.js';
@@ -81,7 +80,7 @@ const agreementSetter = <F extends 'name' | 'status' | 'text' | 'type'>(field: F
     },
   );
 
-export const checkoutApplications = defineResource<ApplicationDraft, Application, SdkTypes<SdkApplicationDraft, SdkApplication>>({
+export const checkoutApplications = defineResource<ApplicationDraft, Application, SdkTypes<ApplicationDraft, Application>>({
   typeId: 'checkout-application',
   path: 'applications',
   api: 'checkout',

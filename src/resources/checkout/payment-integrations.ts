@@ -7,10 +7,6 @@
  * taken as given (the mock has no Connect deployments to check it against).
  */
 import { z } from 'zod';
-import type {
-  PaymentIntegration as SdkPaymentIntegration,
-  PaymentIntegrationDraft as SdkPaymentIntegrationDraft,
-} from '@commercetools/checkout-sdk';
 import { errors } from '../../http/errors.js';
 import type { StoredDocument } from '../../storage/backend.js';
 import { action, type BaseFields, defineResource, type ResourceContext, type SdkTypes } from '../../engine/define.js';
@@ -84,7 +80,7 @@ const displayInfoSetter = (field: keyof z.infer<typeof DisplayInfo>) =>
 export const checkoutPaymentIntegrations = defineResource<
   PaymentIntegrationDraft,
   PaymentIntegration,
-  SdkTypes<SdkPaymentIntegrationDraft, SdkPaymentIntegration>
+  SdkTypes<PaymentIntegrationDraft, PaymentIntegration>
 >({
   typeId: 'checkout-payment-integration',
   path: 'payment-integrations',

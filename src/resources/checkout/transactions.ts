@@ -21,7 +21,6 @@
  * 5. the mock's PSP approves the authorization at once: `Success` (PaymentTransactionStateChanged).
  */
 import { z } from 'zod';
-import type { Transaction as SdkTransaction } from '@commercetools/checkout-sdk';
 import { created } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import type { StoredDocument } from '../../storage/backend.js';
@@ -173,7 +172,7 @@ function execute(engine: Engine, draft: TransactionDraft, ctx: ResourceContext):
   });
 }
 
-export const checkoutTransactions = defineResource<TransactionDraft, Transaction, SdkTypes<never, SdkTransaction>>({
+export const checkoutTransactions = defineResource<TransactionDraft, Transaction, SdkTypes<never, Transaction>>({
   typeId: 'checkout-transaction',
   path: 'transactions',
   api: 'checkout',

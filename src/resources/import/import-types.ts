@@ -1,0 +1,252 @@
+/**
+ * The import types of the Import API (its ImportResourceType): the path segment of each one's import
+ * request route, the shape of its resources as the definition declares them, and the key an import
+ * operation reports for a resource. The shapes check what the definition requires and the types of
+ * what a mapping reads; deeper structures (an order's line items, asset sources) pass as they are and
+ * the main API's own validation judges them when the resource is written.
+ */
+import { z } from 'zod';
+import { LocalizedString } from '../../engine/validation.js';
+
+export const IMPORT_TYPES = [
+  'business-unit',
+  'category',
+  'customer',
+  'discount-code',
+  'inventory',
+  'order',
+  'order-patch',
+  'price',
+  'product',
+  'product-draft',
+  'product-selection',
+  'product-tailoring',
+  'product-type',
+  'product-variant',
+  'product-variant-patch',
+  'standalone-price',
+  'variant',
+  'type',
+] as const;
+export type ImportType = (typeof IMPORT_TYPES)[number];
+export const ImportType = z.enum(IMPORT_TYPES);
+
+/** The platform's limit of resources in one import request. */
+export const MAX_RESOURCES_PER_REQUEST = 20;
+
+const keyRef = <T extends string>(typeId: T) => z.object({ typeId: z.literal(typeId), key: z.string().min(1) });
+const Text = z.string();
+const Money = z.looseObject({
+  type: z.enum(['centPrecision', 'highPrecision']).optional(),
+  currencyCode: z.string(),
+  centAmount: z.number().int(),
+  fractionDigits: z.number().int().optional(),
+  preciseAmount: z.number().int().optional(),
+});
+const Country = z.string().regex(/^[A-Z]{2}$/, 'A country is a two-letter ISO 3166-1 code.');
+/** A typed attribute value (`{ name, type, value }`). */
+const Attribute = z.looseObject({ name: z.string().min(1), type: z.string().min(1), value: z.unknown() });
+const CustomField = z.looseObject({ type: z.string().min(1), value: z.unknown() });
+const Custom = z.looseObject({ type: keyRef('type'), fields: z.record(z.string(), CustomField).optional() });
+const Loose = z.looseObject({});
+const list = <S extends z.ZodType>(item: S) => z.array(item).optional();
+
+const PriceDraftImport = z.looseObject({
+  key: z.string().min(1),
+  value: Money,
+  country: Country.optional(),
+  customerGroup: keyRef('customer-group').optional(),
+  channel: keyRef('channel').optional(),
+  validFrom: Text.optional(),
+  validUntil: Text.optional(),
+  custom: Custom.optional(),
+  discounted: Loose.optional(),
+  tiers: list(Loose),
+});
+const VariantDraftImport = z.looseObject({
+  key: z.string().min(1),
+  sku: Text.optional(),
+  prices: list(PriceDraftImport),
+  attributes: list(Attribute),
+  images: list(Loose),
+  assets: list(Loose),
+});
+const ProductFields = {
+  key: z.string().min(1),
+  name: LocalizedString,
+  productType: keyRef('product-type'),
+  slug: LocalizedString,
+  description: LocalizedString.optional(),
+  categories: list(keyRef('category')),
+  attributes: list(Attribute),
+  metaTitle: LocalizedString.optional(),
+  metaDescription: LocalizedString.optional(),
+  metaKeywords: LocalizedString.optional(),
+  taxCategory: keyRef('tax-category').optional(),
+  searchKeywords: Loose.optional(),
+  state: keyRef('state').optional(),
+  publish: z.boolean().optional(),
+  priceMode: z.enum(['Embedded', 'Standalone']).optional(),
+};
+
+/** Each import type's resource, as its import request carries it. */
+export const IMPORT_RESOURCES: Record<ImportType, z.ZodType<Record<string, unknown>>> = {
+  'business-unit': z.looseObject({
+    key: z.string().min(1),
+    name: Text,
+    unitType: z.enum(['Company', 'Division']),
+    contactEmail: Text.optional(),
+    parentUnit: keyRef('business-unit').optional(),
+    associates: list(Loose),
+    addresses: list(Loose),
+    stores: list(keyRef('store')),
+    custom: Custom.optional(),
+  }),
+  category: z.looseObject({
+    key: z.string().min(1),
+    name: LocalizedString,
+    slug: LocalizedString,
+    description: LocalizedString.optional(),
+    parent: keyRef('category').optional(),
+    orderHint: Text.optional(),
+    externalId: Text.optional(),
+    metaTitle: LocalizedString.optional(),
+    metaDescription: LocalizedString.optional(),
+    metaKeywords: LocalizedString.optional(),
+    assets: list(Loose),
+    custom: Custom.optional(),
+  }),
+  customer: z.looseObject({
+    key: z.string().min(1),
+    email: Text,
+    password: Text.optional(),
+    customerNumber: Text.optional(),
+    stores: list(keyRef('store')),
+    firstName: Text.optional(),
+    lastName: Text.optional(),
+    middleName: Text.optional(),
+    title: Text.optional(),
+    salutation: Text.optional(),
+    externalId: Text.optional(),
+    dateOfBirth: Text.optional(),
+    companyName: Text.optional(),
+    vatId: Text.optional(),
+    isEmailVerified: z.boolean().optional(),
+    customerGroup: keyRef('customer-group').optional(),
+    addresses: list(z.looseObject({ key: z.string().min(1), country: Country })),
+    defaultBillingAddress: z.number().int().optional(),
+    billingAddresses: list(z.number().int()),
+    defaultShippingAddress: z.number().int().optional(),
+    shippingAddresses: list(z.number().int()),
+    locale: Text.optional(),
+    custom: Custom.optional(),
+    authenticationMode: z.enum(['Password', 'ExternalAuth']).optional(),
+  }),
+  'discount-code': z.looseObject({
+    key: z.string().min(1),
+    code: z.string().min(1),
+    cartDiscounts: z.array(keyRef('cart-discount')),
+    isActive: z.boolean(),
+    name: LocalizedString.optional(),
+    description: LocalizedString.optional(),
+    cartPredicate: Text.optional(),
+    custom: Custom.optional(),
+  }),
+  inventory: z.looseObject({
+    key: z.string().min(1),
+    sku: z.string().min(1),
+    quantityOnStock: z.number(),
+    restockableInDays: z.number().optional(),
+    expectedDelivery: Text.optional(),
+    reservationExpirationInMinutes: z.number().optional(),
+    supplyChannel: keyRef('channel').optional(),
+    custom: Custom.optional(),
+  }),
+  order: z.looseObject({
+    orderNumber: z.string().min(1),
+    totalPrice: Money,
+    customer: keyRef('customer').optional(),
+    lineItems: list(Loose),
+    customLineItems: list(Loose),
+    store: keyRef('store').optional(),
+  }),
+  'order-patch': z.looseObject({ orderNumber: z.string().min(1), fields: Loose }),
+  price: z.looseObject({
+    ...PriceDraftImport.shape,
+    publish: z.boolean().optional(),
+    staged: z.boolean().optional(),
+    product: keyRef('product'),
+    productVariant: keyRef('product-variant'),
+  }),
+  product: z.looseObject(ProductFields),
+  'product-draft': z.looseObject({ ...ProductFields, masterVariant: VariantDraftImport.optional(), variants: list(VariantDraftImport) }),
+  'product-selection': z.looseObject({
+    key: z.string().min(1),
+    name: LocalizedString,
+    mode: z.enum(['Individual', 'IndividualExclusion']).optional(),
+    assignments: list(Loose),
+    custom: Custom.optional(),
+  }),
+  'product-tailoring': z.looseObject({ key: z.string().min(1), product: keyRef('product'), store: keyRef('store') }),
+  'product-type': z.looseObject({ key: z.string().min(1), name: Text, description: Text, attributes: list(Loose) }),
+  'product-variant': z.looseObject({
+    key: z.string().min(1),
+    sku: Text.optional(),
+    isMasterVariant: z.boolean(),
+    attributes: list(Attribute),
+    images: list(Loose),
+    assets: list(Loose),
+    publish: z.boolean().optional(),
+    staged: z.boolean().optional(),
+    product: keyRef('product'),
+  }),
+  'product-variant-patch': z.looseObject({
+    productVariant: keyRef('product-variant'),
+    product: keyRef('product').optional(),
+    attributes: z.record(z.string(), z.unknown()).optional(),
+    staged: z.boolean().optional(),
+  }),
+  'standalone-price': z.looseObject({
+    key: z.string().min(1),
+    sku: z.string().min(1),
+    value: Money,
+    country: Country.optional(),
+    customerGroup: keyRef('customer-group').optional(),
+    channel: keyRef('channel').optional(),
+    validFrom: Text.optional(),
+    validUntil: Text.optional(),
+    tiers: list(Loose),
+    discounted: Loose.optional(),
+    custom: Custom.optional(),
+    active: z.boolean().optional(),
+  }),
+  variant: z.looseObject({ key: z.string().min(1), sku: z.string().min(1), product: keyRef('product') }),
+  type: z.looseObject({
+    key: z.string().min(1),
+    name: LocalizedString,
+    description: LocalizedString.optional(),
+    resourceTypeIds: z.array(z.string()),
+    fieldDefinitions: list(Loose),
+  }),
+};
+
+/** The key an import operation reports: the resource's own, or what names it where it has none. */
+export function resourceKeyOf(type: ImportType, resource: Record<string, unknown>): string {
+  if (type === 'order' || type === 'order-patch') return resource.orderNumber as string;
+  if (type === 'product-variant-patch') return (resource.productVariant as { key: string }).key;
+  return resource.key as string;
+}
+
+/** The path segment of an import type's import request route: `product-drafts`, `inventories`. */
+export function importPath(type: ImportType): string {
+  if (type === 'category' || type === 'inventory') return `${type.slice(0, -1)}ies`;
+  return type.endsWith('patch') ? `${type}es` : `${type}s`;
+}
+
+/** An import request: its import type and 1 to 20 resources of it. */
+export function importRequest(type: ImportType) {
+  return z.object({
+    type: z.literal(type),
+    resources: z.array(IMPORT_RESOURCES[type]).min(1).max(MAX_RESOURCES_PER_REQUEST),
+  });
+}
