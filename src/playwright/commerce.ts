@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
+import type { ByProjectKeyRequestBuilder as HistoryRequestBuilder } from '@commercetools/history-sdk';
 import type { CommerceMock } from '../api/mock.js';
 import type { MockClient } from '../adapters/client.js';
 import type { ExportOptions, MockExport } from '../api/export.js';
@@ -287,5 +289,32 @@ export class Commerce implements CommerceSurface<'async'> {
     }
     const client = builder.withHttpMiddleware({ host: this.apiUrl, httpClient }).build();
     return this.#sdk.createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
+  }
+
+  #historyApiRoot: HistoryRequestBuilder | undefined;
+
+  /**
+   * The Change History API through the official `@commercetools/history-sdk` (an optional peer),
+   * client-credentials flow with the scope `view_audit_log`, pointed at `historyUrl`.
+   */
+  get historyApiRoot(): HistoryRequestBuilder {
+    if (this.#historyApiRoot) return this.#historyApiRoot;
+    let history: typeof import('@commercetools/history-sdk');
+    try {
+      history = createRequire(import.meta.url)('@commercetools/history-sdk') as typeof import('@commercetools/history-sdk');
+    } catch {
+      throw new Error('commerce-mock: commerce.historyApiRoot needs the Change History SDK: npm install -D @commercetools/history-sdk');
+    }
+    if (!this.#sdk) throw new Error('commerce-mock: the official SDK is not installed: npm install -D @commercetools/ts-client');
+    const { projectKey } = this;
+    const httpClient = this.#target.kind === 'remote' ? fetch : (this.#mockFetch ??= createMockFetch(this.#target.mock));
+    const scopes = [`view_audit_log:${projectKey}`];
+    const client = new this.#sdk.ClientBuilder()
+      .withProjectKey(projectKey)
+      .withClientCredentialsFlow({ host: this.authUrl, projectKey, credentials: TEST_CREDENTIALS, scopes, httpClient })
+      .withHttpMiddleware({ host: this.historyUrl, httpClient })
+      .build();
+    this.#historyApiRoot = history.createApiBuilderFromCtpClient(client).withProjectKeyValue({ projectKey });
+    return this.#historyApiRoot;
   }
 }

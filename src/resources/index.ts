@@ -40,6 +40,7 @@ import { approvalFlows } from './approval-flows.js';
 import { messages } from './messages.js';
 import { subscriptions } from './subscriptions.js';
 import { extensions } from './extensions.js';
+import { changeHistory } from './history/index.js';
 
 /**
  * Every resource type the mock serves, by type id: adding one is its module and a line here. The
@@ -87,6 +88,7 @@ export const registeredTypes = {
   message: messages,
   subscription: subscriptions,
   extension: extensions,
+  'change-history': changeHistory,
 };
 
 export type RegisteredTypes = typeof registeredTypes;
