@@ -249,6 +249,22 @@ function transactionChanges(before: unknown, after: unknown): Change[] {
   return changes;
 }
 
+/** A payment's method info: its method, name and payment interface, each set by an action of its own. */
+function methodInfoChanges(before: unknown, after: unknown): Change[] {
+  const previous = (before ?? {}) as Doc;
+  const next = (after ?? {}) as Doc;
+  const fields: Array<[field: string, action: string]> = [
+    ['method', 'setMethodInfoMethod'],
+    ['name', 'setMethodInfoName'],
+    ['paymentInterface', 'setMethodInfoInterface'],
+  ];
+  const changes: Change[] = [];
+  for (const [field, action] of fields) {
+    if (!jsonEqual(previous[field], next[field])) changes.push(change(`${capitalize(action)}Change`, action, previous[field], next[field]));
+  }
+  return changes;
+}
+
 // Products: their catalog data, staged and current -------------------------------------------------
 
 type Variant = { id: number; sku?: string; key?: string; attributes?: Array<{ name: string; value: unknown }>; prices?: Array<{ id: string }> } & Doc;
@@ -377,7 +393,7 @@ const TYPE_FIELD_RULES: Record<string, Record<string, FieldRule>> = {
   'inventory-entry': { quantityOnStock: quantityChange, availableQuantity: () => [] },
   'shopping-list': { lineItems: lineItemChanges },
   order: { lineItems: lineItemChanges },
-  payment: { transactions: transactionChanges },
+  payment: { transactions: transactionChanges, paymentMethodInfo: methodInfoChanges },
 };
 
 /** The changes between two versions of a resource of `typeId` whose type declares `actions`. */
