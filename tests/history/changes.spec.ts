@@ -63,7 +63,13 @@ test('a product: staged changes, publishing, variants, prices and attributes, la
   expect(changed!.label).toEqual({ type: 'ProductLabel', name: { en: 'Trail runner' }, slug: { en: 'runner' } });
   expect(changed!.previousLabel).toEqual({ type: 'ProductLabel', name: { en: 'Runner' }, slug: { en: 'runner' } });
   expect(changed!.changes).toEqual([
-    { type: 'ChangeLocalizedNameChange', change: 'changeName', catalogData: 'staged', previousValue: { en: 'Runner' }, nextValue: { en: 'Trail runner' } },
+    {
+      type: 'ChangeLocalizedNameChange',
+      change: 'changeName',
+      catalogData: 'staged',
+      previousValue: { en: 'Runner' },
+      nextValue: { en: 'Trail runner' },
+    },
     { type: 'AddPriceChange', change: 'addPrice', catalogData: 'staged', variant: 'R-1', priceId: price.id, nextValue: price },
     {
       type: 'SetAttributeChange',
@@ -107,7 +113,14 @@ test('custom fields: the field changed with its type, and with expand its name a
     },
   ]);
   expect(fieldSet!.changes).toEqual([
-    { type: 'SetCustomFieldChange', change: 'setCustomField', name: 'nickname', customTypeId: type.id, previousValue: 'Countess', nextValue: 'Enchantress' },
+    {
+      type: 'SetCustomFieldChange',
+      change: 'setCustomField',
+      name: 'nickname',
+      customTypeId: type.id,
+      previousValue: 'Countess',
+      nextValue: 'Enchantress',
+    },
   ]);
   const expanded = (await byId.get({ queryArgs: { expand: true, changes: 'setCustomField' } }).execute()).body.results;
   expect(expanded[0]!.changes[0]).toMatchObject({
@@ -126,15 +139,27 @@ test('addresses, the default address, a verified email and a new password', asyn
     { action: 'setDefaultShippingAddress', addressKey: 'home' },
     { action: 'changeAddress', addressKey: 'home', address: { key: 'home', country: 'DE', city: 'Hamburg' } },
   ]);
-  const { body: token } = await apiRoot.customers().emailToken().post({ body: { id: customer.id, ttlMinutes: 10 } }).execute();
-  await apiRoot.customers().emailConfirm().post({ body: { tokenValue: token.value } }).execute();
+  const { body: token } = await apiRoot
+    .customers()
+    .emailToken()
+    .post({ body: { id: customer.id, ttlMinutes: 10 } })
+    .execute();
+  await apiRoot
+    .customers()
+    .emailConfirm()
+    .post({ body: { tokenValue: token.value } })
+    .execute();
   await apiRoot
     .customers()
     .password()
     .post({ body: { id: customer.id, version: defaulted.version + 1, currentPassword: 'secret', newPassword: 'new secret' } })
     .execute();
 
-  const { body } = await historyApiRoot(mock).withResourceTypeValue({ resourceType: 'customer' }).withIDValue({ ID: customer.id }).get().execute();
+  const { body } = await historyApiRoot(mock)
+    .withResourceTypeValue({ resourceType: 'customer' })
+    .withIDValue({ ID: customer.id })
+    .get()
+    .execute();
   const [password, verified, moved, added] = body.results;
   expect(added!.changes).toEqual([{ type: 'AddAddressChange', change: 'addAddress', nextValue: address }]);
   const hamburg = { ...address, city: 'Hamburg' };
@@ -156,7 +181,10 @@ test('addresses, the default address, a verified email and a new password', asyn
 });
 
 test('an inventory entry, a payment, a shipping method and an order', async ({ mock, apiRoot }) => {
-  const { body: entry } = await apiRoot.inventory().post({ body: { sku: 'R-1', quantityOnStock: 10 } }).execute();
+  const { body: entry } = await apiRoot
+    .inventory()
+    .post({ body: { sku: 'R-1', quantityOnStock: 10 } })
+    .execute();
   await apiRoot
     .inventory()
     .withId({ ID: entry.id })
@@ -176,8 +204,14 @@ test('an inventory entry, a payment, a shipping method and an order', async ({ m
       },
     })
     .execute();
-  const { body: zone } = await apiRoot.zones().post({ body: { name: 'Europe' } }).execute();
-  const { body: tax } = await apiRoot.taxCategories().post({ body: { name: 'Standard' } }).execute();
+  const { body: zone } = await apiRoot
+    .zones()
+    .post({ body: { name: 'Europe' } })
+    .execute();
+  const { body: tax } = await apiRoot
+    .taxCategories()
+    .post({ body: { name: 'Standard' } })
+    .execute();
   const { body: method } = await apiRoot
     .shippingMethods()
     .post({ body: { key: 'dhl', name: 'DHL', taxCategory: { typeId: 'tax-category', id: tax.id }, zoneRates: [], isDefault: false } })
@@ -185,7 +219,15 @@ test('an inventory entry, a payment, a shipping method and an order', async ({ m
   await apiRoot
     .shippingMethods()
     .withId({ ID: method.id })
-    .post({ body: { version: 1, actions: [{ action: 'changeName', name: 'DHL Express' }, { action: 'changeIsDefault', isDefault: true }] } })
+    .post({
+      body: {
+        version: 1,
+        actions: [
+          { action: 'changeName', name: 'DHL Express' },
+          { action: 'changeIsDefault', isDefault: true },
+        ],
+      },
+    })
     .execute();
 
   const history = historyApiRoot(mock);
@@ -218,7 +260,9 @@ test('an inventory entry, a payment, a shipping method and an order', async ({ m
         orderNumber: 'O-1',
         customerEmail: 'ada@example.com',
         totalPrice: { currencyCode: 'EUR', centAmount: 0 },
-        lineItems: [{ name: { en: 'Runner' }, variant: { sku: 'R-1' }, price: { value: { currencyCode: 'EUR', centAmount: 0 } }, quantity: 1 }],
+        lineItems: [
+          { name: { en: 'Runner' }, variant: { sku: 'R-1' }, price: { value: { currencyCode: 'EUR', centAmount: 0 } }, quantity: 1 },
+        ],
       },
     })
     .execute();
@@ -235,23 +279,41 @@ test('an inventory entry, a payment, a shipping method and an order', async ({ m
 });
 
 test('a difference the definition has no change type for is an UnknownChange named after its field', async ({ mock, apiRoot }) => {
-  const { body: store } = await apiRoot.stores().post({ body: { key: 'berlin', name: { en: 'Berlin' } } }).execute();
+  const { body: store } = await apiRoot
+    .stores()
+    .post({ body: { key: 'berlin', name: { en: 'Berlin' } } })
+    .execute();
   await apiRoot
     .stores()
     .withId({ ID: store.id })
     .post({ body: { version: 1, actions: [{ action: 'setName', name: { en: 'Berlin Mitte' } }] } })
     .execute();
-  const { body } = await historyApiRoot(mock).withResourceTypeValue({ resourceType: 'store' }).get({ queryArgs: { resourceKey: 'berlin' } }).execute();
+  const { body } = await historyApiRoot(mock)
+    .withResourceTypeValue({ resourceType: 'store' })
+    .get({ queryArgs: { resourceKey: 'berlin' } })
+    .execute();
   expect(body.results[0]!.changes).toEqual([
     { type: 'SetLocalizedNameChange', change: 'setName', previousValue: { en: 'Berlin' }, nextValue: { en: 'Berlin Mitte' } },
   ]);
-  const { body: tax } = await apiRoot.taxCategories().post({ body: { name: 'Reduced' } }).execute();
+  const { body: tax } = await apiRoot
+    .taxCategories()
+    .post({ body: { name: 'Reduced' } })
+    .execute();
   await apiRoot
     .taxCategories()
     .withId({ ID: tax.id })
-    .post({ body: { version: 1, actions: [{ action: 'addTaxRate', taxRate: { name: 'DE', amount: 0.07, includedInPrice: true, country: 'DE' } }] } })
+    .post({
+      body: {
+        version: 1,
+        actions: [{ action: 'addTaxRate', taxRate: { name: 'DE', amount: 0.07, includedInPrice: true, country: 'DE' } }],
+      },
+    })
     .execute();
-  const { body: taxes } = await historyApiRoot(mock).withResourceTypeValue({ resourceType: 'tax-category' }).withIDValue({ ID: tax.id }).get().execute();
+  const { body: taxes } = await historyApiRoot(mock)
+    .withResourceTypeValue({ resourceType: 'tax-category' })
+    .withIDValue({ ID: tax.id })
+    .get()
+    .execute();
   expect(taxes.results[0]!.changes).toEqual([
     { type: 'UnknownChange', change: 'setRates', previousValue: [], nextValue: [expect.objectContaining({ name: 'DE', amount: 0.07 })] },
   ]);

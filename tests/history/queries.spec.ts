@@ -11,7 +11,11 @@ async function someChanges(apiRoot: Parameters<typeof createCustomer>[0]) {
   const grace = await createCustomer(apiRoot, { email: 'grace@example.com' });
   await updateCustomer(apiRoot, ada, [{ action: 'setFirstName', firstName: 'Ada' }]);
   await updateCustomer(apiRoot, grace, [{ action: 'setCompanyName', companyName: 'Navy' }]);
-  await apiRoot.customers().withId({ ID: grace.id }).delete({ queryArgs: { version: 2 } }).execute();
+  await apiRoot
+    .customers()
+    .withId({ ID: grace.id })
+    .delete({ queryArgs: { version: 2 } })
+    .execute();
   const { body: category } = await apiRoot
     .categories()
     .post({ body: { name: { en: 'Shoes' }, slug: { en: 'shoes' } } })
@@ -141,7 +145,11 @@ test('excludePlatformInitiatedChanges leaves out what the platform changed by it
       removedItems: [],
     },
   ]);
-  const { body: shoesHistory } = await history.withResourceTypeValue({ resourceType: 'category' }).withIDValue({ ID: shoes.id }).get().execute();
+  const { body: shoesHistory } = await history
+    .withResourceTypeValue({ resourceType: 'category' })
+    .withIDValue({ ID: shoes.id })
+    .get()
+    .execute();
   // The category moved has its parent changed, and its ancestors with it.
   expect(shoesHistory.results[0]!.changes).toEqual([
     expect.objectContaining({ type: 'SetAncestorsChange', previousValue: [], nextValue: [{ typeId: 'category', id: all.id }] }),

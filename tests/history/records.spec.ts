@@ -40,7 +40,9 @@ test('a change made through the main API shows up with its previous and next val
 test('a refused request records nothing, nor does a programmatic write', async ({ mock, apiRoot }) => {
   const customer = await createCustomer(apiRoot);
   // A stale version, an unknown action, a duplicate email: each refused, nothing stored.
-  expect((await sdkFailure(updateCustomer(apiRoot, { id: customer.id, version: 7 }, [{ action: 'setFirstName', firstName: 'X' }]))).statusCode).toBe(409);
+  expect(
+    (await sdkFailure(updateCustomer(apiRoot, { id: customer.id, version: 7 }, [{ action: 'setFirstName', firstName: 'X' }]))).statusCode,
+  ).toBe(409);
   expect((await sdkFailure(updateCustomer(apiRoot, customer, [{ action: 'noSuchAction' } as never]))).statusCode).toBe(400);
   expect((await sdkFailure(createCustomer(apiRoot))).statusCode).toBe(400);
   // Seeding and the programmatic API are not changes made through the API.
@@ -53,8 +55,15 @@ test('a refused request records nothing, nor does a programmatic write', async (
 });
 
 test('a deletion is recorded as one more version, labelled as the resource was', async ({ mock, apiRoot }) => {
-  const { body: group } = await apiRoot.customerGroups().post({ body: { groupName: 'VIP', key: 'vip' } }).execute();
-  await apiRoot.customerGroups().withId({ ID: group.id }).delete({ queryArgs: { version: 1 } }).execute();
+  const { body: group } = await apiRoot
+    .customerGroups()
+    .post({ body: { groupName: 'VIP', key: 'vip' } })
+    .execute();
+  await apiRoot
+    .customerGroups()
+    .withId({ ID: group.id })
+    .delete({ queryArgs: { version: 1 } })
+    .execute();
   const { body } = await historyApiRoot(mock).withResourceTypeValue({ resourceType: 'customer-group' }).get().execute();
   expect(body.results).toEqual([
     expect.objectContaining({
@@ -73,7 +82,10 @@ test('a deletion is recorded as one more version, labelled as the resource was',
 test('who made the change: a customer signed in, an anonymous session', async ({ mock, apiRoot }) => {
   const customer = await createCustomer(apiRoot, { email: 'ada@example.com', password: 'secret' });
   const asAda = sdkApiRoot(mock, { kind: 'password', username: 'ada@example.com', password: 'secret' });
-  await asAda.me().post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'Ada' }] } }).execute();
+  await asAda
+    .me()
+    .post({ body: { version: 1, actions: [{ action: 'setFirstName', firstName: 'Ada' }] } })
+    .execute();
   const history = historyApiRoot(mock);
   const { body } = await history.get({ queryArgs: { customerId: customer.id } }).execute();
   expect(body.results).toHaveLength(1);

@@ -17,7 +17,12 @@ test('a request run again for an API extension records once, with the extensionâ
     .post({
       body: {
         key: 'payment-check',
-        destination: { type: 'AWSLambda', arn: 'arn:aws:lambda:eu-central-1:123456789012:function:check', accessKey: 'AKIA', accessSecret: 'secret' },
+        destination: {
+          type: 'AWSLambda',
+          arn: 'arn:aws:lambda:eu-central-1:123456789012:function:check',
+          accessKey: 'AKIA',
+          accessSecret: 'secret',
+        },
         triggers: [{ resourceTypeId: 'payment', actions: ['Create', 'Update'] }],
       },
     })
@@ -34,7 +39,16 @@ test('a request run again for an API extension records once, with the extensionâ
     .post({ body: { amountPlanned: { currencyCode: 'EUR', centAmount: 5000 } } })
     .execute();
   expect(payment.interfaceId).toBe('psp-1');
-  expect((await sdkFailure(apiRoot.payments().post({ body: { amountPlanned: { currencyCode: 'EUR', centAmount: 500_000 } } }).execute())).statusCode).toBe(400);
+  expect(
+    (
+      await sdkFailure(
+        apiRoot
+          .payments()
+          .post({ body: { amountPlanned: { currencyCode: 'EUR', centAmount: 500_000 } } })
+          .execute(),
+      )
+    ).statusCode,
+  ).toBe(400);
   await apiRoot
     .payments()
     .withId({ ID: payment.id })
@@ -95,7 +109,10 @@ test('GraphQL: the records query takes the REST filters as arguments', async ({ 
   const refused = await graphql('{ records(type: "ResourceTouched") { count } }');
   expect(refused.status).toBe(400);
   expect(refused.body.errors).toEqual([
-    expect.objectContaining({ message: expect.stringContaining("Invalid value 'ResourceTouched' for 'type'"), extensions: { code: 'BadRequest' } }),
+    expect.objectContaining({
+      message: expect.stringContaining("Invalid value 'ResourceTouched' for 'type'"),
+      extensions: { code: 'BadRequest' },
+    }),
   ]);
   const invalid = await graphql('{ records { nope } }');
   expect(invalid.status).toBe(400);
@@ -111,8 +128,14 @@ test('on a server: /__history answers the SDK and fetch, with a token that carri
     const customer = await createCustomer(apiRoot, { lastName: 'Lovelace' });
     await updateCustomer(apiRoot, customer, [{ action: 'setLastName', lastName: 'King' }]);
 
-    const { body } = await historyApiRoot(apis).withResourceTypeValue({ resourceType: 'customer' }).withIDValue({ ID: customer.id }).get().execute();
-    expect(body.results[0]!.changes).toEqual([{ type: 'SetLastNameChange', change: 'setLastName', previousValue: 'Lovelace', nextValue: 'King' }]);
+    const { body } = await historyApiRoot(apis)
+      .withResourceTypeValue({ resourceType: 'customer' })
+      .withIDValue({ ID: customer.id })
+      .get()
+      .execute();
+    expect(body.results[0]!.changes).toEqual([
+      { type: 'SetLastNameChange', change: 'setLastName', previousValue: 'Lovelace', nextValue: 'King' },
+    ]);
 
     const token = (await (
       await fetch(`${apis.auth}/oauth/token`, {
@@ -122,7 +145,9 @@ test('on a server: /__history answers the SDK and fetch, with a token that carri
       })
     ).json()) as { access_token: string; scope: string };
     expect(token.scope).toBe('view_audit_log:test-project');
-    const response = await fetch(`${apis.history}/test-project?type=ResourceUpdated`, { headers: { authorization: `Bearer ${token.access_token}` } });
+    const response = await fetch(`${apis.history}/test-project?type=ResourceUpdated`, {
+      headers: { authorization: `Bearer ${token.access_token}` },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ count: 1, results: [{ resource: { id: customer.id }, type: 'ResourceUpdated' }] });
     // The main API's project route is not the History API's.
@@ -154,7 +179,9 @@ test('the SQLite backend keeps the records across a restart', async () => {
     const response = await createMockFetch(second)(`${second.options.historyUrl}/test-project/customer/${customer.id}`);
     const page = (await response.json()) as { results: Array<{ type: string; changes: unknown[] }> };
     expect(page.results.map((record) => record.type)).toEqual(['ResourceUpdated', 'ResourceCreated']);
-    expect(page.results[0]!.changes).toEqual([{ type: 'SetFirstNameChange', change: 'setFirstName', previousValue: 'Ada', nextValue: 'Grace' }]);
+    expect(page.results[0]!.changes).toEqual([
+      { type: 'SetFirstNameChange', change: 'setFirstName', previousValue: 'Ada', nextValue: 'Grace' },
+    ]);
     reopened.close();
   } finally {
     removeDatabase(file);
@@ -165,7 +192,10 @@ test('retention.historyRecordsPerProject keeps the newest records', async () => 
   const mock = createCommerceMock({ retention: { historyRecordsPerProject: 3 } });
   const apiFetch = createMockFetch(mock);
   const { customer } = (await (
-    await apiFetch(`${mock.options.apiUrl}/test-project/customers`, { method: 'POST', body: JSON.stringify({ email: 'ada@example.com', password: 'secret' }) })
+    await apiFetch(`${mock.options.apiUrl}/test-project/customers`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'ada@example.com', password: 'secret' }),
+    })
   ).json()) as { customer: { id: string } };
   for (let version = 1; version <= 4; version++) {
     await apiFetch(`${mock.options.apiUrl}/test-project/customers/${customer.id}`, {

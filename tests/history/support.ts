@@ -5,7 +5,10 @@ import type { CommerceMock } from '../../src/index.js';
 import { CREDENTIALS, PROJECT_KEY } from '../support/sdk.js';
 
 /** The History API's root for a mock in process, or for a server given its `apis` of `/__mock/info`. */
-export function historyApiRoot(target: CommerceMock | { auth: string; history: string }, projectKey = PROJECT_KEY): ByProjectKeyRequestBuilder {
+export function historyApiRoot(
+  target: CommerceMock | { auth: string; history: string },
+  projectKey = PROJECT_KEY,
+): ByProjectKeyRequestBuilder {
   const { authUrl, historyUrl } = 'options' in target ? target.options : { authUrl: target.auth, historyUrl: target.history };
   const client = new ClientBuilder()
     .withProjectKey(projectKey)

@@ -126,7 +126,10 @@ function valueChange(action: string, before: unknown, after: unknown, typeId: st
   if (!LIST_CHANGES.has(named)) return change(`${named}Change`, action, before, after);
   const previous = Array.isArray(before) ? before : [];
   const next = Array.isArray(after) ? after : [];
-  return change(`${named}Change`, action, before, after, { addedItems: missingFrom(next, previous), removedItems: missingFrom(previous, next) });
+  return change(`${named}Change`, action, before, after, {
+    addedItems: missingFrom(next, previous),
+    removedItems: missingFrom(previous, next),
+  });
 }
 
 // Rules of fields that need more than their two values ----------------------------------------------
@@ -240,7 +243,12 @@ function transactionChanges(before: unknown, after: unknown): Change[] {
   );
   const changes = added.map((transaction) => change('AddTransactionChange', 'addTransaction', undefined, transaction));
   for (const [was, transaction] of changed) {
-    const about = compactCopy({ id: transaction.id, type: transaction.type, timestamp: transaction.timestamp, interactionId: transaction.interactionId });
+    const about = compactCopy({
+      id: transaction.id,
+      type: transaction.type,
+      timestamp: transaction.timestamp,
+      interactionId: transaction.interactionId,
+    });
     if (was.state !== transaction.state)
       changes.push(change('ChangeTransactionStateChange', 'changeTransactionState', was.state, transaction.state, { transaction: about }));
     else changes.push(change('UnknownChange', 'setTransactions', was, transaction));
@@ -267,7 +275,13 @@ function methodInfoChanges(before: unknown, after: unknown): Change[] {
 
 // Products: their catalog data, staged and current -------------------------------------------------
 
-type Variant = { id: number; sku?: string; key?: string; attributes?: Array<{ name: string; value: unknown }>; prices?: Array<{ id: string }> } & Doc;
+type Variant = {
+  id: number;
+  sku?: string;
+  key?: string;
+  attributes?: Array<{ name: string; value: unknown }>;
+  prices?: Array<{ id: string }>;
+} & Doc;
 type ProductData = { masterVariant?: Variant; variants?: Variant[] } & Doc;
 type MasterData = { published?: boolean; current?: ProductData; staged?: ProductData };
 
@@ -306,8 +320,10 @@ function variantChanges(was: Variant, variant: Variant, catalogData: string): Ch
     } else if (field === 'prices') {
       const { added, removed, changed } = byId<{ id: string }>(before, after);
       for (const price of added) changes.push(change('AddPriceChange', 'addPrice', undefined, price, { ...about, priceId: price.id }));
-      for (const [old, price] of changed) changes.push(change('ChangePriceChange', 'changePrice', old, price, { ...about, priceId: price.id }));
-      for (const price of removed) changes.push(change('RemovePriceChange', 'removePrice', price, undefined, { ...about, priceId: price.id }));
+      for (const [old, price] of changed)
+        changes.push(change('ChangePriceChange', 'changePrice', old, price, { ...about, priceId: price.id }));
+      for (const price of removed)
+        changes.push(change('RemovePriceChange', 'removePrice', price, undefined, { ...about, priceId: price.id }));
     } else {
       changes.push(change('UnknownChange', `set${capitalize(field)}`, before, after, about));
     }
@@ -350,7 +366,8 @@ function productDataChanges(before: ProductData | undefined, after: ProductData 
     if (!was) changes.push(change('AddVariantChange', 'addVariant', undefined, variantValue(variant), { catalogData }));
     else if (!jsonEqual(was, variant)) changes.push(...variantChanges(was, variant, catalogData));
   }
-  for (const variant of old.values()) changes.push(change('RemoveVariantChange', 'removeVariant', variantValue(variant), undefined, { catalogData }));
+  for (const variant of old.values())
+    changes.push(change('RemoveVariantChange', 'removeVariant', variantValue(variant), undefined, { catalogData }));
   return changes;
 }
 
@@ -382,7 +399,9 @@ const FIELD_RULES: Record<string, FieldRule> = {
   defaultShippingAddressId: defaultAddressChange('Shipping'),
   defaultBillingAddressId: defaultAddressChange('Billing'),
   isEmailVerified: (_before, after, scope) =>
-    after === true ? [{ type: 'VerifyEmailChange', change: 'verifyEmail' }] : [valueChange('setIsEmailVerified', _before, after, scope.typeId)],
+    after === true
+      ? [{ type: 'VerifyEmailChange', change: 'verifyEmail' }]
+      : [valueChange('setIsEmailVerified', _before, after, scope.typeId)],
   // The hash is never shown: the platform records that the password changed, not what it is.
   password: () => [{ type: 'SetPasswordChange', change: 'setPassword' }],
 };

@@ -105,7 +105,14 @@ function modifiedBy({ author, scope }: ResourceContext): ModifiedBy {
   // An associate acts for a company through the as-associate endpoints: the platform names it.
   const associate = scope?.associate ? { typeId: 'customer' as const, id: scope.associate.id } : undefined;
   const { clientId, anonymousId, customer } = author;
-  return compactCopy({ isPlatformClient: false, type: associate ? 'associate' : 'external-user', clientId, anonymousId, customer, associate });
+  return compactCopy({
+    isPlatformClient: false,
+    type: associate ? 'associate' : 'external-user',
+    clientId,
+    anonymousId,
+    customer,
+    associate,
+  });
 }
 
 /** The stores a change is linked to: the resource's store, or its stores, as KeyReferences. */
@@ -189,7 +196,8 @@ function pointInTime(name: string, value: string, now: number): number {
 function integerParam(params: URLSearchParams, name: string, fallback: number, max: number): number {
   const raw = params.get(name);
   if (raw === null) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max) throw badRequest(`Invalid value '${raw}' for '${name}': expected an integer from 0 to ${max}.`);
+  if (!/^\d+$/.test(raw) || Number(raw) > max)
+    throw badRequest(`Invalid value '${raw}' for '${name}': expected an integer from 0 to ${max}.`);
   return Number(raw);
 }
 
@@ -202,7 +210,10 @@ function booleanParam(params: URLSearchParams, name: string): boolean {
 
 /** Every value of a parameter given as a list (repeated, or comma-separated), checked against `allowed` when given. */
 function listParam(params: URLSearchParams, name: string, allowed?: readonly string[]): string[] {
-  const values = params.getAll(name).flatMap((value) => value.split(',')).filter((value) => value !== '');
+  const values = params
+    .getAll(name)
+    .flatMap((value) => value.split(','))
+    .filter((value) => value !== '');
   for (const value of values) {
     if (allowed && !allowed.includes(value)) {
       throw badRequest(`Invalid value '${value}' for '${name}': expected one of ${allowed.map((entry) => `'${entry}'`).join(', ')}.`);
@@ -222,7 +233,9 @@ function oneOf(params: URLSearchParams, name: string, allowed: readonly string[]
 /** A path's resource type: one of the definition's ChangeHistoryResourceType values. */
 export function checkedResourceType(value: string): string {
   if (!TRACKED.has(value)) {
-    throw badRequest(`Invalid resource type '${value}': expected one of ${CHANGE_HISTORY_RESOURCE_TYPES.map((type) => `'${type}'`).join(', ')}.`);
+    throw badRequest(
+      `Invalid resource type '${value}': expected one of ${CHANGE_HISTORY_RESOURCE_TYPES.map((type) => `'${type}'`).join(', ')}.`,
+    );
   }
   return value;
 }
@@ -245,7 +258,13 @@ export interface RecordPage {
 type Filter = (record: ChangeRecord) => boolean;
 
 /** The records of `project` that match the query's parameters, newest first, one page of them. */
-export function queryRecords(storage: StorageBackend, project: string, params: URLSearchParams, scope: RecordScope, now: string): RecordPage {
+export function queryRecords(
+  storage: StorageBackend,
+  project: string,
+  params: URLSearchParams,
+  scope: RecordScope,
+  now: string,
+): RecordPage {
   const nowMs = Date.parse(now);
   const from = pointInTime('date.from', params.get('date.from') ?? String(DEFAULT_HOURS_BACK), nowMs);
   const to = pointInTime('date.to', params.get('date.to') ?? 'now', nowMs);
@@ -287,9 +306,7 @@ export function queryRecords(storage: StorageBackend, project: string, params: U
 
   // Narrowed to the changes asked for, and without the platform's own: a record left with none of its changes is left out.
   const narrow = (changes: Change[]) =>
-    changes.filter(
-      (change) => (changeNames.length === 0 || changeNames.includes(change.change)) && !excludedChanges.has(change.change),
-    );
+    changes.filter((change) => (changeNames.length === 0 || changeNames.includes(change.change)) && !excludedChanges.has(change.change));
   const narrowing = changeNames.length > 0 || excludedChanges.size > 0;
 
   const matched: ChangeRecord[] = [];
