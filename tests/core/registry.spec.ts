@@ -78,6 +78,8 @@ test("docs/playwright.md's factory table lists every factory with the type it bu
   // client, or drafts that name what only the test knows (a subscription's queue, an extension's URL).
   const notSeeded = [
     'approval-flow',
+    // The Change History API's records: made by the engine from the changes requests make.
+    'change-history',
     'extension',
     'message',
     // An edit names an order by id, which only the test knows.

@@ -79,7 +79,7 @@ test('a deletion is recorded as one more version, labelled as the resource was',
   ]);
 });
 
-test('who made the change: a customer signed in, an anonymous session', async ({ mock, apiRoot }) => {
+test('who made the change: the API client, and the customer signed in with it', async ({ mock, apiRoot }) => {
   const customer = await createCustomer(apiRoot, { email: 'ada@example.com', password: 'secret' });
   const asAda = sdkApiRoot(mock, { kind: 'password', username: 'ada@example.com', password: 'secret' });
   await asAda

@@ -151,7 +151,7 @@ test('on a server: /__history answers the SDK and fetch, with a token that carri
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ count: 1, results: [{ resource: { id: customer.id }, type: 'ResourceUpdated' }] });
     // The main API's project route is not the History API's.
-    expect(await (await fetch(`${apis.history}/test-project/customers`)).json()).toMatchObject({ errors: [{ code: 'BadRequest' }] });
+    expect((await fetch(`${apis.history}/test-project/customers`)).status).toBe(404);
   } finally {
     await server.close();
   }

@@ -11,7 +11,7 @@ import { parseJsonBody } from '../../http/body.js';
 import { errors, PlatformError } from '../../http/errors.js';
 import type { StorageBackend } from '../../storage/backend.js';
 import { graphqlJs } from '../../util/graphql-js.js';
-import { checkedResourceType, queryRecords } from './records.js';
+import { badRequest, CHANGE_HISTORY_RESOURCE_TYPES, queryRecords } from './records.js';
 
 /** The schema the mock serves at the History API's GraphQL endpoint (docs/history-api.md shows it). */
 export const HISTORY_SCHEMA = `
@@ -152,7 +152,7 @@ export function serveHistoryGraphql(body: string | undefined, storage: StorageBa
     operationName: typeof request.operationName === 'string' ? request.operationName : null,
     rootValue: {
       records: (args: Record<string, unknown>) => {
-        const resourceType = typeof args.resourceType === 'string' ? checkedResourceType(args.resourceType) : undefined;
+        const resourceType = typeof args.resourceType === 'string' ? knownResourceType(args.resourceType) : undefined;
         const scope = { resourceType, resourceId: typeof args.resourceId === 'string' ? args.resourceId : undefined };
         return queryRecords(storage, project, parametersOf(args), scope, now);
       },
@@ -163,6 +163,14 @@ export function serveHistoryGraphql(body: string | undefined, storage: StorageBa
   const reply: Record<string, unknown> = { data: result.data ?? null };
   if (shownErrors) reply.errors = shownErrors;
   return { status: shownErrors?.some((error) => error.extensions.code !== 'General') ? 400 : 200, body: reply };
+}
+
+/** The `resourceType` argument: one of the definition's ChangeHistoryResourceType values. */
+function knownResourceType(value: string): string {
+  if (!(CHANGE_HISTORY_RESOURCE_TYPES as readonly string[]).includes(value)) {
+    throw badRequest(`Invalid value '${value}' for 'resourceType': expected one of ${CHANGE_HISTORY_RESOURCE_TYPES.join(', ')}.`);
+  }
+  return value;
 }
 
 function refused(graphqlErrors: ReturnType<typeof formatted>[]): Reply {

@@ -9,14 +9,43 @@
  *   POST /{projectKey}/graphql                  the same records over GraphQL (graphql.ts)
  */
 import { z } from 'zod';
+import type { Record as HistoryRecord } from '@commercetools/history-sdk';
+import type { CustomRoute, SdkTypes } from '../../engine/define.js';
+import { defineResource } from '../../engine/define.js';
 import { ok } from '../../http/context.js';
-import { defineResource, type NoSdkTypes } from '../../engine/define.js';
+import { errors } from '../../http/errors.js';
 import { serveHistoryGraphql } from './graphql.js';
-import { CHANGE_HISTORY_TYPE_ID, type ChangeRecord, changeRecorder, checkedResourceType, queryRecords } from './records.js';
+import { CHANGE_HISTORY_RESOURCE_TYPES, CHANGE_HISTORY_TYPE_ID, type ChangeRecord, changeRecorder, queryRecords } from './records.js';
 
 export { CHANGE_HISTORY_RESOURCE_TYPES, CHANGE_HISTORY_TYPE_ID } from './records.js';
 
-export const changeHistory = defineResource<never, ChangeRecord, NoSdkTypes>({
+declare module '../../http/context.js' {
+  interface StoredTypes {
+    'change-history': ChangeRecord;
+  }
+}
+
+/**
+ * `GET /{projectKey}/{resourceType}` and `/{ID}`, a route per resource type the API records (the
+ * singular type ids of its ChangeHistoryResourceType): any other segment is no route, a 404.
+ */
+const byResourceType: CustomRoute[] = CHANGE_HISTORY_RESOURCE_TYPES.flatMap((resourceType): CustomRoute[] => [
+  {
+    method: 'GET',
+    path: resourceType,
+    handle: (call, engine) => ok(queryRecords(engine.storage, call.ctx.project, call.query, { resourceType }, call.ctx.now)),
+  },
+  {
+    method: 'GET',
+    path: `${resourceType}/:id`,
+    handle: (call, engine) => {
+      const scope = { resourceType, resourceId: call.params.id! };
+      return ok(queryRecords(engine.storage, call.ctx.project, call.query, scope, call.ctx.now));
+    },
+  },
+]);
+
+export const changeHistory = defineResource<never, ChangeRecord, SdkTypes<never, HistoryRecord>>({
   typeId: CHANGE_HISTORY_TYPE_ID,
   api: 'history',
   path: '',
@@ -38,21 +67,16 @@ export const changeHistory = defineResource<never, ChangeRecord, NoSdkTypes>({
       path: 'graphql',
       handle: (call, engine) => serveHistoryGraphql(call.rawBody, engine.storage, call.ctx.project, call.ctx.now),
     },
-    {
-      method: 'GET',
-      path: ':resourceType',
-      handle: (call, engine) => {
-        const resourceType = checkedResourceType(call.params.resourceType!);
-        return ok(queryRecords(engine.storage, call.ctx.project, call.query, { resourceType }, call.ctx.now));
-      },
-    },
-    {
-      method: 'GET',
-      path: ':resourceType/:id',
-      handle: (call, engine) => {
-        const scope = { resourceType: checkedResourceType(call.params.resourceType!), resourceId: call.params.id! };
-        return ok(queryRecords(engine.storage, call.ctx.project, call.query, scope, call.ctx.now));
-      },
-    },
+    ...byResourceType,
+    // Any other path is no route, ahead of the generic read by id, which would show a record by the mock's own id.
+    ...(['GET', 'POST', 'DELETE', 'PUT'] as const).map(
+      (method): CustomRoute => ({
+        method,
+        path: ':segment',
+        handle: (call) => {
+          throw errors.routeNotFound(method, `/${call.ctx.project}/${call.params.segment}`);
+        },
+      }),
+    ),
   ],
 });

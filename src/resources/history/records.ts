@@ -171,7 +171,7 @@ export const changeRecorder: ChangeRecorder = {
 // Queries ------------------------------------------------------------------------------------------
 
 /** The History API's refusal of a parameter (its own error code for bad input, as its definition's example shows). */
-function badRequest(message: string): PlatformError {
+export function badRequest(message: string): PlatformError {
   return new PlatformError(400, [{ code: 'BadRequest', message }]);
 }
 
@@ -228,16 +228,6 @@ function oneOf(params: URLSearchParams, name: string, allowed: readonly string[]
     throw badRequest(`Invalid value '${raw}' for '${name}': expected one of ${allowed.map((entry) => `'${entry}'`).join(', ')}.`);
   }
   return raw ?? undefined;
-}
-
-/** A path's resource type: one of the definition's ChangeHistoryResourceType values. */
-export function checkedResourceType(value: string): string {
-  if (!TRACKED.has(value)) {
-    throw badRequest(
-      `Invalid resource type '${value}': expected one of ${CHANGE_HISTORY_RESOURCE_TYPES.map((type) => `'${type}'`).join(', ')}.`,
-    );
-  }
-  return value;
 }
 
 /** What a query's path fixes: the resource type, and the resource. */
