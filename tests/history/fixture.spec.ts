@@ -4,18 +4,19 @@ import { expect, test, withServerPerWorker } from '../support/commerce.js';
 const remote = withServerPerWorker();
 
 test('commerce.historyApiRoot reads the changes commerce.apiRoot made', async ({ commerce }) => {
-  const { body } = await commerce.apiRoot
+  // doc-example:start
+  const { body: zone } = await commerce.apiRoot
     .zones()
     .post({ body: { name: 'Europe', key: 'eu' } })
     .execute();
   await commerce.apiRoot
     .zones()
-    .withId({ ID: body.id })
+    .withId({ ID: zone.id })
     .post({ body: { version: 1, actions: [{ action: 'setDescription', description: 'EU and EFTA' }] } })
     .execute();
   const { body: page } = await commerce.historyApiRoot
     .withResourceTypeValue({ resourceType: 'zone' })
-    .withIDValue({ ID: body.id })
+    .withIDValue({ ID: zone.id })
     .get()
     .execute();
   expect(page.results[0]).toMatchObject({
@@ -24,6 +25,7 @@ test('commerce.historyApiRoot reads the changes commerce.apiRoot made', async ({
     changes: [{ type: 'SetDescriptionChange', change: 'setDescription', nextValue: 'EU and EFTA' }],
     modifiedBy: { type: 'external-user', clientId: 'commerce-mock-client' },
   });
+  // doc-example:end
 });
 
 remote('in remote mode, commerce.historyApiRoot is the server’s /__history', async ({ commerce }) => {
