@@ -52,7 +52,7 @@ const RetentionOptions = z
     refreshTokensPerProject: z.number().int().min(1).default(DEFAULT_RETENTION.refreshTokensPerProject),
     deliveriesPerProject: z.number().int().min(1).default(DEFAULT_RETENTION.deliveriesPerProject),
     permissionDecisions: z.number().int().min(1).default(DEFAULT_RETENTION.permissionDecisions),
-    historyRecordsPerProject: z.number().int().min(1).default(DEFAULT_RETENTION.historyRecordsPerProject),
+    historyRecordsPerProject: z.number().int().min(0).default(DEFAULT_RETENTION.historyRecordsPerProject),
     snapshots: z.number().int().min(1).default(DEFAULT_RETENTION.snapshots),
   })
   .strict();

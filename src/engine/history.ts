@@ -22,7 +22,7 @@ export class HistoryWriter {
     definitions: Iterable<ResourceDefinition>,
     /** Whether a request is being served: only its changes are recorded. */
     private readonly serving: () => boolean,
-    /** The records kept per project; past it the oldest go, a tenth of the limit at a time. */
+    /** The records kept per project; past it the oldest go, a tenth of the limit at a time. 0 records none. */
     private readonly perProject = HISTORY_RECORDS_KEPT,
   ) {
     for (const definition of definitions) {
@@ -35,7 +35,7 @@ export class HistoryWriter {
   /** Records one stored change; call inside the transaction that stores it. */
   write(change: RecordedChange): void {
     const { recorder, typeId } = this;
-    if (!recorder || !typeId || !this.serving() || !recorder.tracks(change.definition.typeId)) return;
+    if (!recorder || !typeId || this.perProject === 0 || !this.serving() || !recorder.tracks(change.definition.typeId)) return;
     // A change that keeps the version is recorded only when it changed the resource (a product's
     // review statistics), not when it was stored for its messages alone (a customer's token issued).
     const { previous, next } = change;

@@ -206,3 +206,13 @@ test('retention.historyRecordsPerProject keeps the newest records', async () => 
   const page = (await (await apiFetch(`${mock.options.historyUrl}/test-project`)).json()) as { results: Array<{ version: number }> };
   expect(page.results.map((record) => record.version)).toEqual([5, 4, 3]);
 });
+
+test('retention.historyRecordsPerProject: 0 records nothing', async () => {
+  const mock = createCommerceMock({ retention: { historyRecordsPerProject: 0 } });
+  const created = await createMockFetch(mock)(`${mock.options.apiUrl}/test-project/zones`, {
+    method: 'POST',
+    body: JSON.stringify({ name: 'Europe' }),
+  });
+  expect(created.status).toBe(201);
+  expect(mock.data.all('change-history')).toEqual([]);
+});

@@ -38,7 +38,7 @@ export function labelOf(typeId: string, resource: StoredDocument): Label {
   const own = ownLabels[typeId];
   if (own) return compactCopy(own(resource)) as Label;
   const { name } = resource;
-  if (name !== null && typeof name === 'object') return { type: 'LocalizedLabel', value: name };
+  if (name !== null && typeof name === 'object') return { type: 'LocalizedLabel', value: compactCopy(name) };
   const value = [name, resource.key, resource.sku].find((candidate) => typeof candidate === 'string') ?? resource.id;
   return { type: 'StringLabel', value };
 }

@@ -164,7 +164,8 @@ export const changeRecorder: ChangeRecorder = {
     };
     const businessUnit = businessUnitOf(after);
     if (businessUnit) record.businessUnit = businessUnit;
-    return compactCopy(record) as ChangeRecord;
+    // Its parts are copies already (labels, changes, modifiedBy): nothing in it is the resource's own.
+    return record;
   },
 };
 
