@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-import type { ByProjectKeyRequestBuilder as HistoryRequestBuilder } from '@commercetools/history-sdk';
 import type { CommerceMock } from '../api/mock.js';
 import type { MockClient } from '../adapters/client.js';
 import type { ExportOptions, MockExport } from '../api/export.js';
@@ -291,13 +290,16 @@ export class Commerce implements CommerceSurface<'async'> {
     return this.#sdk.createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
   }
 
-  #historyApiRoot: HistoryRequestBuilder | undefined;
+  /** The history SDK's builder, typed by the caller (see historyApiRoot). */
+  #historyApiRoot: any;
 
   /**
    * The Change History API through the official `@commercetools/history-sdk` (an optional peer),
-   * client-credentials flow with the scope `view_audit_log`, pointed at `historyUrl`.
+   * client-credentials flow with the scope `view_audit_log`, pointed at `historyUrl`. Typed `any`,
+   * so that the package's types compile without the SDK: with it, name its type
+   * (`const history: ByProjectKeyRequestBuilder = commerce.historyApiRoot`).
    */
-  get historyApiRoot(): HistoryRequestBuilder {
+  get historyApiRoot(): any {
     if (this.#historyApiRoot) return this.#historyApiRoot;
     let history: typeof import('@commercetools/history-sdk');
     try {

@@ -1,4 +1,5 @@
 /** `commerce.historyApiRoot`: the official history SDK pointed at the worker's mock, in process and in remote mode. */
+import type { ByProjectKeyRequestBuilder as HistoryApiRoot } from '@commercetools/history-sdk';
 import { expect, test, withServerPerWorker } from '../support/commerce.js';
 
 const remote = withServerPerWorker();
@@ -14,11 +15,8 @@ test('commerce.historyApiRoot reads the changes commerce.apiRoot made', async ({
     .withId({ ID: zone.id })
     .post({ body: { version: 1, actions: [{ action: 'setDescription', description: 'EU and EFTA' }] } })
     .execute();
-  const { body: page } = await commerce.historyApiRoot
-    .withResourceTypeValue({ resourceType: 'zone' })
-    .withIDValue({ ID: zone.id })
-    .get()
-    .execute();
+  const history: HistoryApiRoot = commerce.historyApiRoot;
+  const { body: page } = await history.withResourceTypeValue({ resourceType: 'zone' }).withIDValue({ ID: zone.id }).get().execute();
   expect(page.results[0]).toMatchObject({
     type: 'ResourceUpdated',
     label: { type: 'StringLabel', value: 'Europe' },
@@ -34,6 +32,7 @@ remote('in remote mode, commerce.historyApiRoot is the server’s /__history', a
     .zones()
     .post({ body: { name: 'Asia' } })
     .execute();
-  const { body: page } = await commerce.historyApiRoot.get({ queryArgs: { resourceTypes: 'zone' } }).execute();
+  const history: HistoryApiRoot = commerce.historyApiRoot;
+  const { body: page } = await history.get({ queryArgs: { resourceTypes: 'zone' } }).execute();
   expect(page.results.map((record) => [record.type, record.label])).toEqual([['ResourceCreated', { type: 'StringLabel', value: 'Asia' }]]);
 });

@@ -9,7 +9,6 @@
  *   POST /{projectKey}/graphql                  the same records over GraphQL (graphql.ts)
  */
 import { z } from 'zod';
-import type { Record as HistoryRecord } from '@commercetools/history-sdk';
 import type { CustomRoute, SdkTypes } from '../../engine/define.js';
 import { defineResource } from '../../engine/define.js';
 import { ok } from '../../http/context.js';
@@ -45,7 +44,7 @@ const byResourceType: CustomRoute[] = CHANGE_HISTORY_RESOURCE_TYPES.flatMap((res
   },
 ]);
 
-export const changeHistory = defineResource<never, ChangeRecord, SdkTypes<never, HistoryRecord>>({
+export const changeHistory = defineResource<never, ChangeRecord, SdkTypes<never, ChangeRecord>>({
   typeId: CHANGE_HISTORY_TYPE_ID,
   api: 'history',
   path: '',
