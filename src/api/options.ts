@@ -8,6 +8,7 @@ import { didYouMean } from '../util/did-you-mean.js';
 import { type ApiName, type OtherApi, regionalHost } from '../http/apis.js';
 import { DELIVERIES_KEPT } from '../engine/outbox.js';
 import { PERMISSION_DECISIONS_KEPT } from '../engine/permissions.js';
+import { HISTORY_RECORDS_KEPT } from '../engine/history.js';
 
 export const DEFAULT_API_URL = 'https://api.europe-west1.gcp.commercetools.com';
 export const DEFAULT_AUTH_URL = 'https://auth.europe-west1.gcp.commercetools.com';
@@ -24,6 +25,7 @@ export const DEFAULT_RETENTION = {
   refreshTokensPerProject: REFRESH_TOKENS_PER_PROJECT,
   deliveriesPerProject: DELIVERIES_KEPT,
   permissionDecisions: PERMISSION_DECISIONS_KEPT,
+  historyRecordsPerProject: HISTORY_RECORDS_KEPT,
   snapshots: 100,
 } as const;
 
@@ -50,6 +52,7 @@ const RetentionOptions = z
     refreshTokensPerProject: z.number().int().min(1).default(DEFAULT_RETENTION.refreshTokensPerProject),
     deliveriesPerProject: z.number().int().min(1).default(DEFAULT_RETENTION.deliveriesPerProject),
     permissionDecisions: z.number().int().min(1).default(DEFAULT_RETENTION.permissionDecisions),
+    historyRecordsPerProject: z.number().int().min(0).default(DEFAULT_RETENTION.historyRecordsPerProject),
     snapshots: z.number().int().min(1).default(DEFAULT_RETENTION.snapshots),
   })
   .strict();
@@ -90,8 +93,8 @@ export const CommerceMockOptions = z
     /**
      * What a long-running mock keeps of what only grows, at most; past it the oldest go first
      * (docs/server.md#memory-of-a-long-running-server). Refresh tokens per project (the least
-     * recently used go, as on the platform), deliveries per project, permission decisions, and the
-     * snapshots a server or mock client keeps by id.
+     * recently used go, as on the platform), deliveries per project, permission decisions, the
+     * Change History API's records per project, and the snapshots a server or mock client keeps by id.
      */
     retention: RetentionOptions.default(DEFAULT_RETENTION),
     /** Answer like a remote service: every response this many milliseconds late, or a random delay in `[min, max]`. */

@@ -243,10 +243,37 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
    */
   afterCommit?(ctx: ResourceContext, engine: Engine): void;
   /**
+   * For the type whose documents record the changes of other types (the Change History API's
+   * records): what it makes of each change a served request stores. The engine writes the record
+   * in the transaction of the change, so a refused or rolled back request records nothing.
+   */
+  recordsChanges?: ChangeRecorder;
+  /**
    * The messages the platform emits when a resource of the type is created and deleted (`<Resource>Created`,
    * `<Resource>Deleted`); `imported` instead of `created` for one made by the type's import route (`OrderImported`).
    */
   messages?: { created?: LifecycleMessage<R>; imported?: LifecycleMessage<R>; deleted?: LifecycleMessage<R> };
+}
+
+/** One stored change of a resource, as the engine reports it to the type that records changes (`recordsChanges`). */
+export interface RecordedChange {
+  /** The changed resource's type. */
+  definition: ResourceDefinition;
+  kind: 'ResourceCreated' | 'ResourceUpdated' | 'ResourceDeleted';
+  /** The resource before the change; none for a creation. */
+  previous: StoredDocument | undefined;
+  /** The resource after the change; none for a deletion. */
+  next: StoredDocument | undefined;
+  /** The resource's version after the change: the platform counts a deletion as one more version. */
+  version: number;
+  ctx: ResourceContext;
+}
+
+/** What records changes: which types it follows, and the document it stores for one change. */
+export interface ChangeRecorder {
+  tracks(typeId: string): boolean;
+  /** The record to store (its own `id`; its `version` is the resource's after the change). */
+  record(change: RecordedChange): StoredDocument;
 }
 
 /** How a resource came to be, which names its first message in the type's `messages`. */

@@ -130,6 +130,11 @@ export class ExtensionGate {
 
   constructor(private readonly storage: StorageBackend) {}
 
+  /** Whether a request is being served (rather than a programmatic write: seeding, a test's own changes). */
+  get servingRequest(): boolean {
+    return this.answers !== undefined;
+  }
+
   /** Runs one run of a request with the answers its earlier runs collected. */
   serving<T>(answers: Map<string, ExtensionVerdict>, work: () => T): T {
     const previous = this.answers;

@@ -49,4 +49,3 @@ export function resourceRoutes(definition: ResourceDefinition, engine: Engine): 
   }
   return { routes, rooted };
 }
-

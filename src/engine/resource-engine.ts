@@ -15,6 +15,7 @@ import type {
   ScopePolicy,
 } from './define.js';
 import { ExtensionGate } from './extension-gate.js';
+import { HistoryWriter } from './history.js';
 import { rebuildGroups } from './indexes.js';
 import { MessageWriter } from './messages.js';
 import { Outbox } from './outbox.js';
@@ -42,6 +43,8 @@ export interface EngineRetention {
   deliveriesPerProject?: number;
   /** Permission decisions of as-associate requests, of all projects. */
   permissionDecisions?: number;
+  /** The Change History API's records, per project. */
+  historyRecordsPerProject?: number;
 }
 
 export class ResourceEngine implements Engine {
@@ -65,8 +68,14 @@ export class ResourceEngine implements Engine {
     this.outbox = new Outbox(storage, (project) => messages.enabled(project), retention.deliveriesPerProject);
     this.extensions = new ExtensionGate(storage);
     const actions = new ActionRunner(messages, this.extensions);
+    const history = new HistoryWriter(
+      storage,
+      definitions.values(),
+      () => this.extensions.servingRequest,
+      retention.historyRecordsPerProject,
+    );
     const afterCommit = [...definitions.values()].filter((definition) => definition.afterCommit !== undefined);
-    this.writer = new ResourceWriter(storage, messages, this.outbox, actions, (written) => {
+    this.writer = new ResourceWriter(storage, messages, this.outbox, actions, history, (written) => {
       for (const ctx of written.values()) for (const definition of afterCommit) definition.afterCommit!(ctx, this);
     });
     this.updater = new ResourceUpdater(storage, actions, this.writer);

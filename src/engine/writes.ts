@@ -9,6 +9,7 @@ import { uuid } from '../util/ids.js';
 import { compactCopy, compactFields, shareEmptyLists } from '../util/json.js';
 import type { CreateOrigin, LifecycleMessage, Locator, MessagePayload, ResourceContext, ResourceDefinition } from './define.js';
 import { regroup, removeUniqueIndexEntries, uniqueIndexChanges, writeUniqueIndexChanges } from './indexes.js';
+import type { HistoryWriter } from './history.js';
 import type { MessageWriter } from './messages.js';
 import type { Change, Outbox } from './outbox.js';
 import { getResource } from './queries.js';
@@ -66,6 +67,8 @@ export class ResourceWriter {
     /** The changes of the running transaction, delivered to subscriptions when it commits. */
     private readonly outbox: Outbox,
     private readonly actions: ActionRunner,
+    /** The Change History API's records of the changes a served request stores. */
+    private readonly history: HistoryWriter,
     private readonly committed: CommitListener = () => {},
   ) {}
 
@@ -178,6 +181,14 @@ export class ResourceWriter {
             })
           : [];
       this.outbox.record(changeOf(definition, ctx, 'ResourceDeleted', current, messages));
+      this.history.write({
+        definition,
+        kind: 'ResourceDeleted',
+        previous: current,
+        next: undefined,
+        version: current.version + 1,
+        ctx,
+      });
     });
     return current;
   }
@@ -220,6 +231,7 @@ export class ResourceWriter {
         // change notification; its messages, if any, still reach subscribers.
         const kind = previous?.version === next.version ? undefined : previous ? 'ResourceUpdated' : 'ResourceCreated';
         if (kind || written.length > 0) this.outbox.record(changeOf(definition, ctx, kind, next, written, previous));
+        this.history.write({ definition, kind: kind ?? 'ResourceUpdated', previous, next, version: next.version, ctx });
       });
       return next;
     } catch (error) {

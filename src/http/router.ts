@@ -76,9 +76,18 @@ export class Router<R extends PathPattern = Route> {
    * drops the body. A known path with another method is 405; nothing known is 404.
    */
   resolve(method: Method, segments: string[]): { route: R; params: Record<string, string> } | 'method-not-allowed' | undefined {
-    const routes = this.groups.get(segments[0] ?? '');
+    const found = this.resolveIn(this.groups.get(segments[0] ?? ''), segments.slice(1), method);
+    if (found !== undefined || segments.length === 0) return found;
+    // Routes added under '' whose pattern starts with a parameter take any first segment (the History API's `:resourceType`).
+    return this.resolveIn(this.groups.get(''), segments, method);
+  }
+
+  private resolveIn(
+    routes: R[] | undefined,
+    rest: string[],
+    method: Method,
+  ): { route: R; params: Record<string, string> } | 'method-not-allowed' | undefined {
     if (!routes) return undefined;
-    const rest = segments.slice(1);
     const wanted = method === 'HEAD' ? 'GET' : method;
     let pathKnown = false;
     for (const candidate of routes) {

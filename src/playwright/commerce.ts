@@ -39,6 +39,9 @@ export type ImportApiRoot = any;
 /** The Checkout SDK's `ByProjectKeyRequestBuilder` (`@commercetools/checkout-sdk`): `any` for the same reason as `ImportApiRoot`. */
 export type CheckoutApiRoot = any;
 
+/** The Change History SDK's `ByProjectKeyRequestBuilder` (`@commercetools/history-sdk`): `any` for the same reason as `ImportApiRoot`. */
+export type HistoryApiRoot = any;
+
 /** The Import API SDK's `createApiBuilderFromCtpClient`. */
 export type ImportApiBuilder = (client: unknown, baseUri: string) => { withProjectKeyValue(args: { projectKey: string }): ImportApiRoot };
 
@@ -112,6 +115,7 @@ export class Commerce implements CommerceSurface<'async'> {
   #defaultApiRoot: ByProjectKeyRequestBuilder | undefined;
   #importApiRoot: ImportApiRoot | undefined;
   #checkoutApiRoot: CheckoutApiRoot | undefined;
+  #historyApiRoot: HistoryApiRoot | undefined;
   #mockFetch: typeof fetch | undefined;
   readonly #target: CommerceTarget;
   readonly #client: MockClient;
@@ -364,5 +368,25 @@ export class Commerce implements CommerceSurface<'async'> {
     const client = this.#clientCredentialsClient(this.checkoutUrl, scopes, 'the Checkout SDK');
     this.#checkoutApiRoot = checkout.createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
     return this.#checkoutApiRoot;
+  }
+
+  /**
+   * The Change History API through the official `@commercetools/history-sdk` (an optional peer),
+   * client-credentials flow with the scope `view_audit_log`, pointed at `historyUrl`.
+   */
+  get historyApiRoot(): HistoryApiRoot {
+    if (this.#historyApiRoot) return this.#historyApiRoot;
+    let history: { createApiBuilderFromCtpClient(client: unknown): { withProjectKeyValue(args: { projectKey: string }): HistoryApiRoot } };
+    try {
+      history = createRequire(import.meta.url)('@commercetools/history-sdk');
+    } catch {
+      throw new Error(
+        'commerce-mock: the Change History SDK is not installed: npm install -D @commercetools/history-sdk @commercetools/ts-client',
+      );
+    }
+    const { projectKey } = this;
+    const client = this.#clientCredentialsClient(this.historyUrl, [`view_audit_log:${projectKey}`], 'the Change History SDK');
+    this.#historyApiRoot = history.createApiBuilderFromCtpClient(client).withProjectKeyValue({ projectKey });
+    return this.#historyApiRoot;
   }
 }

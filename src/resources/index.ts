@@ -46,6 +46,7 @@ import { checkoutPaymentIntegrations } from './checkout/payment-integrations.js'
 import { checkoutTransactions } from './checkout/transactions.js';
 import { importContainers } from './import/containers.js';
 import { importOperations } from './import/operations.js';
+import { changeHistory } from './history/index.js';
 
 /**
  * Every resource type the mock serves, by type id: adding one is its module and a line here. The
@@ -99,6 +100,7 @@ export const registeredTypes = {
   'checkout-transaction': checkoutTransactions,
   'import-container': importContainers,
   'import-operation': importOperations,
+  'change-history': changeHistory,
 };
 
 export type RegisteredTypes = typeof registeredTypes;

@@ -83,6 +83,8 @@ test("docs/playwright.md's factory table lists every factory with the type it bu
     // A Payment Integration names its Application by id; a Checkout Transaction is what paying a cart did.
     'checkout-payment-integration',
     'checkout-transaction',
+    // The Change History API's records: made by the engine from the changes requests make.
+    'change-history',
     'extension',
     'message',
     // An edit names an order by id, which only the test knows.

@@ -29,6 +29,10 @@ const DEVIATIONS: ((template: string, url: URL, problem: SchemaProblem) => boole
   (template) => template.endsWith('/subscriptions/{ID}/health'),
 ];
 
+/** The platform's hosts of the other APIs (`history.europe-west1.gcp.commercetools.com`), and their prefixes on a server. */
+const OTHER_APIS = /^(import|history|checkout)\./;
+const OTHER_API_PREFIXES = /^\/__(import|history|checkout)(\/|$)/;
+
 /** Per response: a list, not a flood, when a whole page of results has the same mistake. */
 const MAX_PROBLEMS = 10;
 
@@ -43,6 +47,8 @@ export function responseProblems(request: Pick<MockRequest, 'method' | 'url'>, r
   const method = request.method.toUpperCase();
   const url = new URL(request.url.startsWith('/') ? `http://localhost${request.url}` : request.url);
   const { pathname } = url;
+  // The Import, Change History and Checkout APIs have definitions of their own: the main API's does not judge their answers.
+  if (OTHER_APIS.test(url.hostname) || OTHER_API_PREFIXES.test(pathname)) return [];
   const operation = /^\/+oauth(\/|$)/.test(pathname) ? undefined : findOperation(method, pathname);
   if (!operation) return [];
   const where = `${method} ${pathname} → ${response.status} (${operation.template})`;

@@ -1,19 +1,6 @@
-import { createRequire } from 'node:module';
+import { graphqlJs, type GraphqlJs } from '../../util/graphql-js.js';
 
-type GraphqlJs = typeof import('graphql');
-let library: GraphqlJs | undefined;
-
-/**
- * graphql-js, loaded on the first GraphQL request rather than when the package is imported: it adds
- * 2 MiB to the heap of every worker, and most suites never send a GraphQL request. Loaded with
- * `require` because the mock serves synchronously (a MockAgent reply cannot wait for an `import()`);
- * Node resolves `import 'graphql'` to this same CommonJS module, so a schema or a document made by
- * a caller's graphql is this one's.
- */
-export function graphqlJs(): GraphqlJs {
-  library ??= createRequire(import.meta.url)('graphql') as GraphqlJs;
-  return library;
-}
+export { graphqlJs } from '../../util/graphql-js.js';
 
 /** A function of graphql-js that loads the library when first called. */
 function onFirstCall<K extends keyof GraphqlJs>(name: K): GraphqlJs[K] {
