@@ -228,6 +228,17 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
   /** Called before delete; throws to refuse it. */
   beforeDelete?(resource: R, ctx: ResourceContext): void;
   /**
+   * Work a resource asks for when the mock's clock reaches a time it names (a recurring order places
+   * its next order at `nextOrderAt`): `at` is that time, `undefined` when nothing is due. `run` does
+   * the work through `engine` in `ctx` (its project, and the time that was due as `now`) and must move
+   * `at` on or clear it. The engine runs what is due before each request and when a test moves the
+   * clock (engine/due-work.ts).
+   */
+  due?: {
+    at(resource: R): string | undefined;
+    run(resource: R, ctx: ResourceContext, engine: Engine): void;
+  };
+  /**
    * The messages the platform emits when a resource of the type is created and deleted (`<Resource>Created`,
    * `<Resource>Deleted`); `imported` instead of `created` for one made by the type's import route (`OrderImported`).
    */

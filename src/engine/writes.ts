@@ -11,6 +11,7 @@ import type { CreateOrigin, LifecycleMessage, Locator, MessagePayload, ResourceC
 import { regroup, removeUniqueIndexEntries, uniqueIndexChanges, writeUniqueIndexChanges } from './indexes.js';
 import type { MessageWriter } from './messages.js';
 import type { Change, Outbox } from './outbox.js';
+import type { DueWork } from './due-work.js';
 import { getResource } from './queries.js';
 import type { ActionRunner } from './update-actions.js';
 import { validate } from './validation.js';
@@ -58,6 +59,8 @@ export class ResourceWriter {
     /** The changes of the running transaction, delivered to subscriptions when it commits. */
     private readonly outbox: Outbox,
     private readonly actions: ActionRunner,
+    /** Told of every stored resource of a type with due work, whose time may come sooner now. */
+    private readonly dueWork: DueWork,
   ) {}
 
   /** Every write runs in one of these: all of it is stored or none, and subscriptions hear of it once it commits. */
@@ -186,6 +189,7 @@ export class ResourceWriter {
         // change notification; its messages, if any, still reach subscribers.
         const kind = previous?.version === next.version ? undefined : previous ? 'ResourceUpdated' : 'ResourceCreated';
         if (kind || written.length > 0) this.outbox.record(changeOf(definition, ctx, kind, next, written, previous));
+        if (definition.due) this.dueWork.noted(definition, next);
       });
       return next;
     } catch (error) {
