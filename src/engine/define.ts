@@ -242,16 +242,22 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
    * The messages the platform emits when a resource of the type is created and deleted (`<Resource>Created`,
    * `<Resource>Deleted`); `imported` instead of `created` for one made by the type's import route (`OrderImported`).
    */
-  messages?: { created?: LifecycleMessage<R>; imported?: LifecycleMessage<R>; deleted?: LifecycleMessage<R> };
+  messages?: {
+    created?: LifecycleMessage<R>;
+    imported?: LifecycleMessage<R>;
+    recurring?: LifecycleMessage<R>;
+    deleted?: LifecycleMessage<R>;
+  };
 }
 
 /** How a resource came to be, which names its first message in the type's `messages`. */
-export type CreateOrigin = 'created' | 'imported';
+export type CreateOrigin = 'created' | 'imported' | 'recurring';
 
 /** The message of a create or a delete: its type and what it carries of the resource. */
 export interface LifecycleMessage<R = StoredDocument> {
   type: string;
-  payload?(resource: R): Record<string, unknown>;
+  /** What the message carries; `ctx` reads what else it names (the recurring order an order came from). */
+  payload?(resource: R, ctx: ResourceContext): Record<string, unknown>;
 }
 
 /** The `messages` of a type whose Created message carries the resource in `field` and whose Deleted message has no payload (or none at all). */

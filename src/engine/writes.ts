@@ -35,8 +35,8 @@ function refersTo(value: unknown, typeId: string, target: StoredDocument): boole
   return false;
 }
 
-function lifecycleMessage(message: LifecycleMessage, resource: StoredDocument): MessagePayload {
-  return { type: message.type, ...message.payload?.(resource) };
+function lifecycleMessage(message: LifecycleMessage, resource: StoredDocument, ctx: ResourceContext): MessagePayload {
+  return { type: message.type, ...message.payload?.(resource, ctx) };
 }
 
 /** A stored change as subscriptions are told about it. */
@@ -141,7 +141,7 @@ export class ResourceWriter {
       // The platform counts a deletion as one more version of the resource.
       const messages =
         deleted && this.messages.wanted(ctx.project)
-          ? this.messages.write(ctx.project, definition, current, current.version + 1, [lifecycleMessage(deleted, current)], {
+          ? this.messages.write(ctx.project, definition, current, current.version + 1, [lifecycleMessage(deleted, current, ctx)], {
               now: ctx.now,
               author: ctx.author,
               created: false,
@@ -171,7 +171,7 @@ export class ResourceWriter {
     const typeId = definition.typeId;
     const next = compactCopy(changed);
     shareEmptyLists(next);
-    const messages = created ? [lifecycleMessage(created, next), ...changeMessages] : changeMessages;
+    const messages = created ? [lifecycleMessage(created, next, ctx), ...changeMessages] : changeMessages;
     const key = definition.keyOf ? definition.keyOf(next) : (next.key as string | undefined);
     const indexChanges = uniqueIndexChanges(storage, project, definition, next, previous);
     try {

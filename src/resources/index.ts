@@ -28,6 +28,7 @@ import { cartDiscounts } from './cart-discounts.js';
 import { discountCodes } from './discount-codes.js';
 import { discountGroups } from './discount-groups.js';
 import { recurrencePolicies } from './recurrence-policies.js';
+import { recurringOrders } from './recurring-orders.js';
 import { paymentMethods } from './payment-methods.js';
 import { carts } from './cart/index.js';
 import { orders } from './order/index.js';
@@ -75,6 +76,7 @@ export const registeredTypes = {
   'discount-code': discountCodes,
   'discount-group': discountGroups,
   'recurrence-policy': recurrencePolicies,
+  'recurring-order': recurringOrders,
   'payment-method': paymentMethods,
   cart: carts,
   order: orders,
