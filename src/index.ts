@@ -2,7 +2,9 @@ export { CommerceMock, createCommerceMock, CommerceMockOptions, DEFAULT_API_URL,
 export type { MockEvents, MockSnapshot, ResolvedOptions, ExtensionsNoun } from './api/mock.js';
 export type { ProjectData, ProjectEvents, ProjectView } from './api/project.js';
 export type { MockState } from './api/state.js';
+export type { MockClock } from './api/clock.js';
 export type {
+  ClockNoun,
   CommerceSurface,
   CreateOptions,
   DataNoun,

@@ -101,6 +101,8 @@ const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'project
 const MESSAGE_FILTERS = ['type', 'resourceId', 'resourceTypeId', 'projectKey'] as const;
 const FailBody = z.object({ status: z.enum([...FAILING_STATUSES]) }).strict();
 const DELIVERY_FILTERS = [...MESSAGE_FILTERS, 'subscriptionKey', 'subscriptionId', 'notificationType', 'undelivered'] as const;
+const AdvanceBody = z.object({ duration: z.union([z.string(), z.number()]) }).strict();
+const SetBody = z.object({ time: z.string() }).strict();
 const REQUEST_FILTERS = ['method', 'path', 'pathGlob', 'status', 'since', 'limit'] as const;
 
 /** One admin request, as its route reads it. */
@@ -145,7 +147,7 @@ const orNotFound = <T>(value: T | undefined, missing: () => PlatformError): Mock
 
 /**
  * The admin routes, grouped by the nouns of the programmatic API (docs/api.md): `data`, `events`,
- * `tokens`, `journal`, `state`, `faults`, `permissions`.
+ * `tokens`, `journal`, `state`, `faults`, `permissions`, `clock`.
  */
 const ROUTES = new Router<AdminRoute>();
 ROUTES.add('info', [
@@ -262,6 +264,12 @@ ROUTES.add('faults', [
   }),
 ]);
 ROUTES.add('permissions', [admin('GET', 'decisions', ({ mock }) => reply(200, { results: mock.permissions.decisions() }))]);
+ROUTES.add('clock', [
+  admin('GET', '', ({ mock }) => reply(200, { now: mock.clock.now() })),
+  admin('POST', 'advance', ({ mock, json }) => reply(200, { now: mock.clock.advance(validate(AdvanceBody, json()).duration) })),
+  admin('POST', 'set', ({ mock, json }) => reply(200, { now: mock.clock.set(validate(SetBody, json()).time) })),
+  admin('POST', 'reset', ({ mock }) => reply(200, { now: mock.clock.reset() })),
+]);
 
 function info(mock: CommerceMock) {
   return { defaultProjectKey: mock.options.defaultProjectKey, storage: mockInternals(mock).storage.name };

@@ -106,6 +106,12 @@ export function localClient(mock: CommerceMock): MockClient {
       clear: async () => mock.faults.clear(),
     },
     permissions: { decisions: async () => mock.permissions.decisions() },
+    clock: {
+      now: async () => mock.clock.now(),
+      advance: async (duration: string | number) => mock.clock.advance(duration),
+      set: async (time: string | Date) => mock.clock.set(time),
+      reset: async () => mock.clock.reset(),
+    },
   };
 }
 
@@ -327,6 +333,13 @@ export function connectCommerceMock(serverUrl: string, options: RemoteOptions = 
     },
     permissions: {
       decisions: async () => (await call<{ results: PermissionDecision[] }>('GET', '/permissions/decisions')).results,
+    },
+    clock: {
+      now: async () => (await call<{ now: string }>('GET', '/clock')).now,
+      advance: async (duration: string | number) => (await call<{ now: string }>('POST', '/clock/advance', { duration })).now,
+      // A Date crosses as its ISO text.
+      set: async (time: string | Date) => (await call<{ now: string }>('POST', '/clock/set', { time })).now,
+      reset: async () => (await call<{ now: string }>('POST', '/clock/reset', {})).now,
     },
   };
 }

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import type { TokenRecord } from '../auth/tokens.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
-import { isoNow } from '../util/time.js';
 import { ProjectKey } from '../engine/validation.js';
 
 export const EXPORT_FORMAT = 'commerce-mock/export';
@@ -114,15 +113,15 @@ export function parseExport(input: unknown): MockExport {
   return data;
 }
 
-/** Every stored document of a backend, grouped by project and collection. */
-export function exportStorage(storage: StorageBackend, tokens: TokenRecord[] | undefined): MockExport {
+/** Every stored document of a backend, grouped by project and collection; `exportedAt` is the mock's time. */
+export function exportStorage(storage: StorageBackend, tokens: TokenRecord[] | undefined, exportedAt: string): MockExport {
   if (!storage.entries) throw new TypeError(`commerce-mock: the ${storage.name} storage cannot export (it has no entries()).`);
   const projects: MockExport['projects'] = {};
   for (const { project, typeId, key, document } of storage.entries()) {
     const collections = (projects[project] ??= {});
     (collections[typeId] ??= []).push(key === undefined ? { document } : { key, document });
   }
-  const data: MockExport = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: isoNow(), projects };
+  const data: MockExport = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt, projects };
   if (tokens) data.tokens = tokens;
   return data;
 }

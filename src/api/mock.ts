@@ -6,6 +6,7 @@ import type { ExtensionHandler } from '../core/extension-calls.js';
 import { TokenServer } from '../core/token-server.js';
 import { type TokenFilter, type TokenGrant, type TokenRecord, TokenStore } from '../auth/tokens.js';
 import { MemoryStorage } from '../storage/memory.js';
+import { Clock } from '../util/time.js';
 import type { StorageBackend } from '../storage/backend.js';
 import type { FaultRule } from '../core/faults.js';
 import { ResourceEngine } from '../engine/resource-engine.js';
@@ -19,6 +20,7 @@ import type { PermissionDecision } from '../core/scoped-mounts.js';
 import { type CommerceMockOptions, parseOptions, type ResolvedOptions } from './options.js';
 import { checkedProjectKey, ProjectData, ProjectEvents, ProjectView, refuseExtraArgument } from './project.js';
 import { type MockSnapshot, MockState } from './state.js';
+import { MockClock } from './clock.js';
 import type { CommerceSurface, FaultsNoun, JournalNoun, PermissionsNoun, TokensNoun } from './vocabulary.js';
 
 export { CommerceMockOptions, DEFAULT_API_URL, DEFAULT_AUTH_URL, type ResolvedOptions } from './options.js';
@@ -68,7 +70,7 @@ export function mockInternals(mock: CommerceMock): Internals {
  * transports (MockAgent, HTTP server, Playwright routing) only convert to and from it. Programmatic
  * access is grouped by noun (docs/api.md): the default project's `data` and `events`, another
  * project's through `project(key)`, and `tokens`, `journal`, `state`, `faults`, `permissions`,
- * `extensions` for the whole mock.
+ * `clock`, `extensions` for the whole mock.
  */
 export class CommerceMock implements CommerceSurface<'sync', MockSnapshot> {
   readonly options: ResolvedOptions;
@@ -81,6 +83,7 @@ export class CommerceMock implements CommerceSurface<'sync', MockSnapshot> {
   readonly faults: FaultsNoun<'sync'>;
   readonly permissions: PermissionsNoun<'sync'>;
   readonly extensions: ExtensionsNoun;
+  readonly clock: MockClock;
   /** Faults, latency, the journal and API extensions around the dispatch of each request. */
   readonly #pipeline: RequestPipeline;
   readonly #views = new Map<string, ProjectView>();
@@ -90,15 +93,18 @@ export class CommerceMock implements CommerceSurface<'sync', MockSnapshot> {
     this.options = resolved;
     const storage = storageOption === 'memory' ? new MemoryStorage() : storageOption;
     const { retention } = resolved;
+    const clock = new Clock();
     const tokens = new TokenStore({
       lifetimeSeconds: resolved.tokenLifetimeSeconds,
       refreshTokensPerProject: retention.refreshTokensPerProject,
+      clock,
     });
     const engine = new ResourceEngine(
       storage,
       new Map(resourceDefinitions.map((d) => [d.typeId, d])),
       { strictFields: resolved.strictWhere },
       retention,
+      clock,
     );
     internals.set(this, { storage, engine });
     const tokenServer = new TokenServer(
@@ -137,6 +143,7 @@ export class CommerceMock implements CommerceSurface<'sync', MockSnapshot> {
     };
     this.permissions = { decisions: (): PermissionDecision[] => engine.decisions.list() };
     this.extensions = { register: (key, handler) => pipeline.registerExtension(key, handler) };
+    this.clock = new MockClock(engine);
     if (initialData !== undefined) this.state.import(initialData);
   }
 

@@ -11,7 +11,6 @@ import { resourceDefinitions } from '../resources/index.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { didYouMean } from '../util/did-you-mean.js';
-import { isoNow } from '../util/time.js';
 import { type SeededType, seedItemError, seedPairs } from './seed.js';
 import {
   type CreateOptions,
@@ -153,7 +152,7 @@ export class ProjectEvents implements EventsNoun<'sync'> {
   messages(filter?: MessageFilter): Array<ResourceOf<'message'>> {
     refuseExtraArgument(arguments.length, 1, 'events.messages');
     const storage = this.#engine.storage;
-    const kept = retained(retainedSince(storage, this.#projectKey, isoNow()));
+    const kept = retained(retainedSince(storage, this.#projectKey, this.#engine.clock.now()));
     const recorded = [...storage.scan(this.#projectKey, MESSAGE_TYPE_ID)].filter(kept).map(fullMessage);
     return recorded.filter((message) => messageMatches(message, filter ?? {})) as unknown as Array<ResourceOf<'message'>>;
   }

@@ -31,12 +31,17 @@ export class MockState implements StateNoun<'sync', MockSnapshot> {
     return this.#engine.storage;
   }
 
-  /** Removes all data, all issued tokens, the fault rules, the in-process extensions, the permission decisions and the request journal. */
+  /**
+   * Removes all data, all issued tokens, the fault rules, the in-process extensions, the permission
+   * decisions and the request journal, and sets the clock back to real time: a cleared mock is as new.
+   */
   clear(): void {
     this.#pipeline.clear();
     this.#storage.clear();
     this.#tokens.clear();
     this.#engine.decisions.clear();
+    this.#engine.clock.reset();
+    this.#engine.dueWork.forget();
   }
 
   /**
@@ -53,11 +58,12 @@ export class MockState implements StateNoun<'sync', MockSnapshot> {
     this.#storageSnapshots().restore(snapshot.storage);
     this.#tokens.restore(snapshot.tokens);
     distrustVersions(this.#storage);
+    this.#engine.dueWork.forget();
   }
 
   /** Every project's data as plain, versioned JSON; `import()` and the `initialData` option load it. */
   export(options?: ExportOptions): MockExport {
-    return exportStorage(this.#storage, options?.tokens ? this.#tokens.list() : undefined);
+    return exportStorage(this.#storage, options?.tokens ? this.#tokens.list() : undefined, this.#engine.clock.now());
   }
 
   /**
@@ -78,6 +84,7 @@ export class MockState implements StateNoun<'sync', MockSnapshot> {
     }
     this.#tokens.load(parsed.tokens ?? []);
     distrustVersions(this.#storage);
+    this.#engine.dueWork.forget();
   }
 
   #storageSnapshots(): Required<Pick<StorageBackend, 'snapshot' | 'restore'>> {

@@ -118,6 +118,24 @@ export interface PermissionsNoun<M extends Mode> {
   decisions(): Out<M, PermissionDecision[]>;
 }
 
+/**
+ * The mock's time, which a test moves (docs/state-and-faults.md#the-clock): every timestamp the mock
+ * writes, every expiry and every schedule reads it. It runs on from where it was moved, as real time does.
+ */
+export interface ClockNoun<M extends Mode> {
+  /** The mock's time now, ISO 8601. */
+  now(): Out<M, string>;
+  /**
+   * Moves the clock on by an ISO 8601 duration (`'P1M'`, `'P3D'`, `'PT2H'`: months and years by the
+   * calendar) or by milliseconds, does what fell due meanwhile (recurring orders), and answers the time now.
+   */
+  advance(duration: string | number): Out<M, string>;
+  /** The clock reads `time` (ISO 8601 or a `Date`) now and runs on from there; does what fell due; answers the time now. */
+  set(time: string | Date): Out<M, string>;
+  /** Back to the real time; answers it. */
+  reset(): Out<M, string>;
+}
+
 /** Names a snapshot a mock (in process or a server) holds, for `restore`. */
 export interface SnapshotId {
   readonly snapshotId: string;
@@ -125,7 +143,7 @@ export interface SnapshotId {
 
 /** The whole state: every project's data and the issued tokens. */
 export interface StateNoun<M extends Mode, Snapshot = M extends 'sync' ? unknown : SnapshotId> {
-  /** Removes all data, tokens, fault rules, in-process extensions, permission decisions and the journal. */
+  /** Removes all data, tokens, fault rules, in-process extensions, permission decisions and the journal; the clock is real time again. */
   clear(): Out<M, void>;
   /** Captures every project's data and the issued tokens, for `restore` (the journal is history: not captured). */
   snapshot(): Out<M, Snapshot>;
@@ -153,6 +171,7 @@ export interface CommerceSurface<M extends Mode, Snapshot = M extends 'sync' ? u
   readonly state: StateNoun<M, Snapshot>;
   readonly faults: FaultsNoun<M>;
   readonly permissions: PermissionsNoun<M>;
+  readonly clock: ClockNoun<M>;
 }
 
 /** Query parameters as the URL spells them: lists repeat a parameter, `undefined` leaves it out. */

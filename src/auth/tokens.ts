@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isoNow } from '../util/time.js';
+import { Clock } from '../util/time.js';
 import { copyWithout, withFields } from '../util/json.js';
 
 export type TokenKind = 'client' | 'customer' | 'anonymous';
@@ -74,10 +74,8 @@ function matches(record: TokenRecord, filter: TokenFilter): boolean {
   );
 }
 
-/** Whether an access token's lifetime (`issuedAt` + `expiresIn`) is over at `now`. */
-export function isExpired(record: TokenRecord, now = Date.now()): boolean {
-  return now >= Date.parse(record.issuedAt) + record.expiresIn * 1000;
-}
+/** Whether an access token's lifetime (`issuedAt` + `expiresIn`) is over at `now` (ms). */
+const expiredAt = (record: TokenRecord, now: number) => now >= Date.parse(record.issuedAt) + record.expiresIn * 1000;
 
 /** When the mock forgets an access token: `EXPIRED_TOKEN_KEPT_SECONDS` after its lifetime ended. */
 const forgottenAt = (record: TokenRecord) => Date.parse(record.issuedAt) + (record.expiresIn + EXPIRED_TOKEN_KEPT_SECONDS) * 1000;
@@ -87,13 +85,15 @@ export interface TokenStoreOptions {
   lifetimeSeconds?: number;
   /** The refresh tokens kept per project; past it, the least recently used one is dropped (the platform's rule, at its limit). */
   refreshTokensPerProject?: number;
+  /** The mock's clock: tokens are issued, expire and are forgotten by its time. */
+  clock?: Clock;
 }
 
 /**
  * Tokens live in memory only (per the spec), whatever storage backend holds the resources. Bounded
  * as the platform bounds them: an access token is forgotten an hour after its lifetime ended (on
  * the next issue, list or lookup: no timer keeps the process alive), and each project keeps its
- * `refreshTokensPerProject` most recently used refresh tokens. The clock is `Date.now()`, the mock's.
+ * `refreshTokensPerProject` most recently used refresh tokens. Time is the mock's clock's.
  */
 export class TokenStore implements AuthStore {
   /** In the order they were issued, which is the order their lifetimes end in (imports aside). */
@@ -102,8 +102,10 @@ export class TokenStore implements AuthStore {
   private readonly refreshTokens = new Map<string, Map<string, TokenRecord>>();
   private readonly lifetimeSeconds: number;
   private readonly refreshTokensPerProject: number;
+  private readonly clock: Clock;
 
   constructor(options: TokenStoreOptions = {}) {
+    this.clock = options.clock ?? new Clock();
     this.lifetimeSeconds = options.lifetimeSeconds ?? TOKEN_LIFETIME_SECONDS;
     this.refreshTokensPerProject = options.refreshTokensPerProject ?? REFRESH_TOKENS_PER_PROJECT;
   }
@@ -115,7 +117,7 @@ export class TokenStore implements AuthStore {
     const record: TokenRecord = withFields(fields, {
       accessToken: randomToken(),
       tokenType: 'Bearer' as const,
-      issuedAt: isoNow(),
+      issuedAt: this.clock.now(),
       expiresIn: this.lifetimeSeconds,
     });
     if (withRefreshToken) record.refreshToken = `${fields.projectKey ?? 'mock'}-${randomToken()}`;
@@ -136,7 +138,7 @@ export class TokenStore implements AuthStore {
     const record: TokenRecord = withFields(copyWithout(original, 'refreshToken'), {
       clientId,
       accessToken: randomToken(),
-      issuedAt: isoNow(),
+      issuedAt: this.clock.now(),
       expiresIn: this.lifetimeSeconds,
     });
     this.byAccessToken.set(record.accessToken, record);
@@ -145,7 +147,7 @@ export class TokenStore implements AuthStore {
 
   get(accessToken: string): TokenRecord | undefined {
     const record = this.byAccessToken.get(accessToken);
-    if (record && Date.now() >= forgottenAt(record)) {
+    if (record && this.clock.millis() >= forgottenAt(record)) {
       this.byAccessToken.delete(accessToken);
       return undefined;
     }
@@ -154,8 +156,13 @@ export class TokenStore implements AuthStore {
 
   list(filter: TokenFilter = {}): TokenRecord[] {
     this.forgetExpired();
-    const now = Date.now();
+    const now = this.clock.millis();
     return [...this.byAccessToken.values()].filter((record) => now < forgottenAt(record) && matches(record, filter));
+  }
+
+  /** Whether the access token's lifetime is over by the mock's clock. */
+  isExpired(record: TokenRecord): boolean {
+    return expiredAt(record, this.clock.millis());
   }
 
   /** How many refresh tokens the project keeps (`undefined`: those of no project). */
@@ -167,7 +174,7 @@ export class TokenStore implements AuthStore {
    * Forgets the access tokens whose time is up, oldest first, stopping at the first one still
    * remembered: amortised, each token is looked at about once more than it is issued.
    */
-  private forgetExpired(now = Date.now()): void {
+  private forgetExpired(now = this.clock.millis()): void {
     for (const [token, record] of this.byAccessToken) {
       if (now < forgottenAt(record)) return;
       this.byAccessToken.delete(token);
@@ -212,8 +219,9 @@ export class TokenStore implements AuthStore {
    * Ends the lifetime of the matching access tokens now (their refresh tokens still work), and
    * returns how many. A record is replaced, never changed, so snapshots keep the one they hold.
    */
-  expire(filter: TokenFilter = {}, now = Date.now()): number {
-    const expiring = this.list(filter).filter((record) => !isExpired(record, now));
+  expire(filter: TokenFilter = {}): number {
+    const now = this.clock.millis();
+    const expiring = this.list(filter).filter((record) => !expiredAt(record, now));
     for (const record of expiring) {
       const lived = Math.max(0, Math.floor((now - Date.parse(record.issuedAt)) / 1000));
       this.byAccessToken.set(record.accessToken, { ...record, expiresIn: lived });

@@ -22,8 +22,7 @@ import { header, type MockRequest, type MockResponse } from '../http/exchange.js
 import { Call, type CallBody, decodeSegment, type Expander, Router } from '../http/router.js';
 import { requestTarget } from '../http/target.js';
 import { identityOf } from '../auth/identity.js';
-import { isExpired, type TokenRecord, type TokenStore } from '../auth/tokens.js';
-import { isoNow } from '../util/time.js';
+import type { TokenRecord, TokenStore } from '../auth/tokens.js';
 import { resourceRoutes } from '../engine/generic-routes.js';
 import type { ResourceEngine } from '../engine/resource-engine.js';
 import { loginRoutes } from '../resources/customer/sign-in.js';
@@ -196,7 +195,7 @@ export class Dispatcher {
     const token = bearer ? this.tokens.get(bearer) : undefined;
     if (this.options.enableAuthentication && this.options.validateCredentials && !token) throw errors.invalidToken();
     // The platform answers an expired token as it answers an unknown one.
-    if (token && this.options.enforceTokenExpiry && isExpired(token)) throw errors.invalidToken();
+    if (token && this.options.enforceTokenExpiry && this.tokens.isExpired(token)) throw errors.invalidToken();
     return token;
   }
 
@@ -242,7 +241,7 @@ export class Dispatcher {
   private serveGraphql(api: ApiRequest): Reply | undefined {
     if (api.rest.length !== 1 || api.rest[0] !== 'graphql') return undefined;
     if (api.method !== 'POST') throw errors.methodNotAllowed(api.method, api.path());
-    return serveGraphql(api.request.body, this.restFor(api), (work) => this.engine.transaction(work), api.caller);
+    return serveGraphql(api.request.body, this.restFor(api), (work) => this.engine.transaction(work), this.engine.clock.now(), api.caller);
   }
 
   /**
@@ -292,7 +291,7 @@ export class Dispatcher {
     const { method, path, request, body } = api;
     if (found === undefined) throw errors.routeNotFound(method, path());
     if (found === 'method-not-allowed') throw errors.methodNotAllowed(method, path());
-    const ctx = this.engine.context(api.projectKey, api.author, isoNow(), found.scope);
+    const ctx = this.engine.context(api.projectKey, api.author, this.engine.clock.now(), found.scope);
     const raw: RawRequest = { apiOrigin: this.options.apiUrl };
     const contentType = header(request, 'content-type');
     if (contentType !== undefined) raw.contentType = contentType;

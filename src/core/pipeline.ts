@@ -8,7 +8,6 @@ import { errors, type PlatformError } from '../http/errors.js';
 import { header, type MockRequest, type MockResponse } from '../http/exchange.js';
 import { CORRELATION_HEADER, correlationId } from '../http/correlation.js';
 import type { TokenStore } from '../auth/tokens.js';
-import { isoNow } from '../util/time.js';
 import { Repeatable, repeatably } from '../util/repeatable.js';
 import { type ExtensionCall, ExtensionsPending, type ExtensionVerdict } from '../engine/extension-gate.js';
 import type { ResourceEngine } from '../engine/resource-engine.js';
@@ -79,7 +78,7 @@ export class RequestPipeline {
   /** Serves a request and records it in the journal once it is answered. */
   private recorded(request: MockRequest, mayAwait: boolean): MockResponse | Promise<MockResponse> {
     if (this.journal.size === 0) return this.serve(request, mayAwait);
-    const time = isoNow();
+    const time = this.engine.clock.now();
     const started = performance.now();
     const response = this.serve(request, mayAwait);
     if (response instanceof Promise) return response.then((settled) => this.record(request, settled, time, started));
@@ -152,6 +151,8 @@ export class RequestPipeline {
     const method = request.method.toUpperCase();
     const decisions = this.engine.decisions.size;
     try {
+      // What fell due since the last request (a recurring order's next order) is done first, as the platform would have done it by now.
+      this.engine.runDue();
       return repeatably(run, () => this.engine.extensions.serving(answers, () => this.dispatcher.answer(request, method)));
     } catch (error) {
       if (!(error instanceof ExtensionsPending)) return errorResponse(error, method);

@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import { parseFormBody } from '../http/body.js';
 import { type PathPattern, Router } from '../http/router.js';
 import type { Method, Reply } from '../http/context.js';
-import { isExpired, type TokenRecord, type TokenStore } from '../auth/tokens.js';
+import type { TokenRecord, TokenStore } from '../auth/tokens.js';
 
 export interface TokenRequest {
   method: string;
@@ -168,7 +168,7 @@ export class TokenServer {
     const token = params.get('token');
     if (!token) throw errors.invalidRequest("Missing required parameter 'token'.");
     const record = this.tokens.get(token);
-    if (!record || (this.enforceExpiry && isExpired(record))) return { status: 200, body: { active: false } };
+    if (!record || (this.enforceExpiry && this.tokens.isExpired(record))) return { status: 200, body: { active: false } };
     const exp = Math.floor(Date.parse(record.issuedAt) / 1000) + record.expiresIn;
     return { status: 200, body: { active: true, scope: record.scope, exp, client_id: record.clientId } };
   }

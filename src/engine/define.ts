@@ -249,10 +249,26 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
    */
   recordsChanges?: ChangeRecorder;
   /**
+   * Work a resource asks for when the mock's clock reaches a time it names (a recurring order places
+   * its next order at `nextOrderAt`): `at` is that time, `undefined` when nothing is due. `run` does
+   * the work through `engine` in `ctx` (its project, and the time that was due as `now`) and must move
+   * `at` on or clear it. The engine runs what is due before each request and when a test moves the
+   * clock (engine/due-work.ts).
+   */
+  due?: {
+    at(resource: R): string | undefined;
+    run(resource: R, ctx: ResourceContext, engine: Engine): void;
+  };
+  /**
    * The messages the platform emits when a resource of the type is created and deleted (`<Resource>Created`,
    * `<Resource>Deleted`); `imported` instead of `created` for one made by the type's import route (`OrderImported`).
    */
-  messages?: { created?: LifecycleMessage<R>; imported?: LifecycleMessage<R>; deleted?: LifecycleMessage<R> };
+  messages?: {
+    created?: LifecycleMessage<R>;
+    imported?: LifecycleMessage<R>;
+    recurring?: LifecycleMessage<R>;
+    deleted?: LifecycleMessage<R>;
+  };
 }
 
 /** One stored change of a resource, as the engine reports it to the type that records changes (`recordsChanges`). */
@@ -277,12 +293,13 @@ export interface ChangeRecorder {
 }
 
 /** How a resource came to be, which names its first message in the type's `messages`. */
-export type CreateOrigin = 'created' | 'imported';
+export type CreateOrigin = 'created' | 'imported' | 'recurring';
 
 /** The message of a create or a delete: its type and what it carries of the resource. */
 export interface LifecycleMessage<R = StoredDocument> {
   type: string;
-  payload?(resource: R): Record<string, unknown>;
+  /** What the message carries; `ctx` reads what else it names (the recurring order an order came from). */
+  payload?(resource: R, ctx: ResourceContext): Record<string, unknown>;
 }
 
 /** The `messages` of a type whose Created message carries the resource in `field` and whose Deleted message has no payload (or none at all). */

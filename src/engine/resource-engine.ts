@@ -2,7 +2,8 @@ import type { CallScope, StoredOf } from '../http/context.js';
 import { errors } from '../http/errors.js';
 import type { PagedResult, QueryOptions } from '../query/index.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
-import { isoNow } from '../util/time.js';
+import { Clock } from '../util/time.js';
+import { PROGRAMMATIC } from '../auth/identity.js';
 import type {
   AppliedAction,
   Author,
@@ -14,6 +15,7 @@ import type {
   ResourceDefinition,
   ScopePolicy,
 } from './define.js';
+import { DueWork } from './due-work.js';
 import { ExtensionGate } from './extension-gate.js';
 import { HistoryWriter } from './history.js';
 import { rebuildGroups } from './indexes.js';
@@ -53,6 +55,8 @@ export class ResourceEngine implements Engine {
   readonly outbox: Outbox;
   /** The API extensions a served request's creates and updates pass through before they are stored. */
   readonly extensions: ExtensionGate;
+  /** What falls due as the clock moves (recurring orders' next orders). */
+  readonly dueWork: DueWork;
   private readonly writer: ResourceWriter;
   private readonly updater: ResourceUpdater;
 
@@ -62,6 +66,8 @@ export class ResourceEngine implements Engine {
     /** How list queries treat unknown fields (`strictWhere`). */
     readonly queryOptions: QueryOptions = {},
     retention: EngineRetention = {},
+    /** The mock's time: every timestamp the engine writes reads it. */
+    readonly clock = new Clock(),
   ) {
     this.decisions = new PermissionLog(retention.permissionDecisions);
     const messages = new MessageWriter(storage);
@@ -74,8 +80,9 @@ export class ResourceEngine implements Engine {
       () => this.extensions.servingRequest,
       retention.historyRecordsPerProject,
     );
+    this.dueWork = new DueWork(storage, definitions.values(), clock, (project, now) => this.context(project, PROGRAMMATIC, now));
     const afterCommit = [...definitions.values()].filter((definition) => definition.afterCommit !== undefined);
-    this.writer = new ResourceWriter(storage, messages, this.outbox, actions, history, (written) => {
+    this.writer = new ResourceWriter(storage, messages, this.outbox, actions, history, this.dueWork, (written) => {
       for (const ctx of written.values()) for (const definition of afterCommit) definition.afterCommit!(ctx, this);
     });
     this.updater = new ResourceUpdater(storage, actions, this.writer);
@@ -103,7 +110,7 @@ export class ResourceEngine implements Engine {
     return this.definitions.get(typeId)?.scope;
   }
 
-  context(project: string, author: Author, now = isoNow(), scope?: CallScope): ResourceContext {
+  context(project: string, author: Author, now = this.clock.now(), scope?: CallScope): ResourceContext {
     return new ProjectContext(this.storage, project, author, now, scope);
   }
 
@@ -186,6 +193,11 @@ export class ResourceEngine implements Engine {
     ctx: ResourceContext,
   ): R {
     return this.writer.remove(definition, locator, version, ctx) as R;
+  }
+
+  /** Does what is due by the clock's time (a recurring order's next order): before each request, and when a test moves the clock. */
+  runDue(): void {
+    this.dueWork.run(this);
   }
 
   /** Files every stored resource in its groups again (after an import: see `rebuildGroups` in indexes.ts). */

@@ -12,6 +12,7 @@ import { regroup, removeUniqueIndexEntries, uniqueIndexChanges, writeUniqueIndex
 import type { HistoryWriter } from './history.js';
 import type { MessageWriter } from './messages.js';
 import type { Change, Outbox } from './outbox.js';
+import type { DueWork } from './due-work.js';
 import { getResource } from './queries.js';
 import type { ActionRunner } from './update-actions.js';
 import { validate } from './validation.js';
@@ -35,8 +36,8 @@ function refersTo(value: unknown, typeId: string, target: StoredDocument): boole
   return false;
 }
 
-function lifecycleMessage(message: LifecycleMessage, resource: StoredDocument): MessagePayload {
-  return { type: message.type, ...message.payload?.(resource) };
+function lifecycleMessage(message: LifecycleMessage, resource: StoredDocument, ctx: ResourceContext): MessagePayload {
+  return { type: message.type, ...message.payload?.(resource, ctx) };
 }
 
 /** A stored change as subscriptions are told about it. */
@@ -69,6 +70,8 @@ export class ResourceWriter {
     private readonly actions: ActionRunner,
     /** The Change History API's records of the changes a served request stores. */
     private readonly history: HistoryWriter,
+    /** Told of every stored resource of a type with due work, whose time may come sooner now. */
+    private readonly dueWork: DueWork,
     private readonly committed: CommitListener = () => {},
   ) {}
 
@@ -174,7 +177,7 @@ export class ResourceWriter {
       // The platform counts a deletion as one more version of the resource.
       const messages =
         deleted && this.messages.wanted(ctx.project)
-          ? this.messages.write(ctx.project, definition, current, current.version + 1, [lifecycleMessage(deleted, current)], {
+          ? this.messages.write(ctx.project, definition, current, current.version + 1, [lifecycleMessage(deleted, current, ctx)], {
               now: ctx.now,
               author: ctx.author,
               created: false,
@@ -212,7 +215,7 @@ export class ResourceWriter {
     const typeId = definition.typeId;
     const next = compactCopy(changed);
     shareEmptyLists(next);
-    const messages = created ? [lifecycleMessage(created, next), ...changeMessages] : changeMessages;
+    const messages = created ? [lifecycleMessage(created, next, ctx), ...changeMessages] : changeMessages;
     const key = definition.keyOf ? definition.keyOf(next) : (next.key as string | undefined);
     const indexChanges = uniqueIndexChanges(storage, project, definition, next, previous);
     try {
@@ -232,6 +235,7 @@ export class ResourceWriter {
         const kind = previous?.version === next.version ? undefined : previous ? 'ResourceUpdated' : 'ResourceCreated';
         if (kind || written.length > 0) this.outbox.record(changeOf(definition, ctx, kind, next, written, previous));
         this.history.write({ definition, kind: kind ?? 'ResourceUpdated', previous, next, version: next.version, ctx });
+        if (definition.due) this.dueWork.noted(definition, next);
       });
       return next;
     } catch (error) {

@@ -5,6 +5,7 @@ import type { MockClient } from '../adapters/client.js';
 import type { ExportOptions, MockExport } from '../api/export.js';
 import type { JournalFilter } from '../core/journal.js';
 import type {
+  ClockNoun,
   CommerceSurface,
   DataNoun,
   EventsNoun,
@@ -208,6 +209,30 @@ export class Commerce implements CommerceSurface<'async'> {
 
   get permissions(): PermissionsNoun<'async'> {
     return this.#client.permissions;
+  }
+
+  /**
+   * The mock's time. The fixture sets it back to real time before every test where it clears the
+   * state; in remote mode with several workers, moving it is refused, because the other workers'
+   * tests share the server's clock.
+   */
+  get clock(): ClockNoun<'async'> {
+    const { clock } = this.#client;
+    return {
+      now: () => clock.now(),
+      advance: async (duration: string | number) => {
+        this.#refuseSharedServer('commerce.clock.advance() would move the clock of');
+        return clock.advance(duration);
+      },
+      set: async (time: string | Date) => {
+        this.#refuseSharedServer('commerce.clock.set() would move the clock of');
+        return clock.set(time);
+      },
+      reset: async () => {
+        this.#refuseSharedServer('commerce.clock.reset() would move the clock of');
+        return clock.reset();
+      },
+    };
   }
 
   /** The journal since this test began: `requests()` reads only what the test's requests made. */

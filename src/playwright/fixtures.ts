@@ -165,8 +165,9 @@ export const test = base.extend<CommerceTestFixtures, CommerceWorkerFixtures>({
       const { client } = _commerceWorker.target;
       if (_commerceWorker.baseline) {
         await client.state.restore(_commerceWorker.baseline);
-        // Fault rules, like data, start empty in every test (state.clear() removes them with the rest).
+        // Fault rules, like data, start empty in every test, and the clock at real time (state.clear() does both with the rest).
         await client.faults.clear();
+        await client.clock.reset();
       } else if (_commerceWorker.clearsBeforeEachTest) await client.state.clear();
       const journalStart = await client.journal.lastSequence();
       await use({ journalStart });

@@ -29,6 +29,7 @@ import { discountCodes } from './discount-codes.js';
 import { discountGroups } from './discount-groups.js';
 import { recurrencePolicies } from './recurrence-policies.js';
 import { apiClients } from './api-clients.js';
+import { recurringOrders } from './recurring-orders.js';
 import { paymentMethods } from './payment-methods.js';
 import { carts } from './cart/index.js';
 import { orders } from './order/index.js';
@@ -82,6 +83,7 @@ export const registeredTypes = {
   'discount-code': discountCodes,
   'discount-group': discountGroups,
   'recurrence-policy': recurrencePolicies,
+  'recurring-order': recurringOrders,
   'payment-method': paymentMethods,
   'api-client': apiClients,
   cart: carts,

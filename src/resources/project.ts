@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { route, type Route } from '../http/router.js';
 import { ok } from '../http/context.js';
 import { action, defineResource, type Engine } from '../engine/define.js';
-import { isoNow } from '../util/time.js';
 import { changer } from '../engine/common-actions.js';
 import { DEFAULT_MESSAGES_CONFIGURATION } from '../engine/messages.js';
 import { Country, Currency, LanguageTag, resourceIdentifier } from '../engine/validation.js';
@@ -279,7 +278,7 @@ export function projectRoutes(engine: Engine): Route[] {
   // Reading a project stores nothing; the defaults are stored (at their fixed id, version 1) once an update changes them.
   const stored = (projectKey: string) => engine.find(project, projectKey, { id: SETTINGS_ID });
   return [
-    route('GET', '', (call) => ok(view(stored(call.ctx.project) ?? defaultSettings(call.ctx.project, isoNow())))),
+    route('GET', '', (call) => ok(view(stored(call.ctx.project) ?? defaultSettings(call.ctx.project, call.ctx.now)))),
     route('POST', '', (call) => {
       if (!stored(call.ctx.project)) engine.insert(project, defaultSettings(call.ctx.project, call.ctx.now), call.ctx);
       return ok(view(engine.update(project, { id: SETTINGS_ID }, call.json(), call.ctx)));

@@ -11,7 +11,7 @@ import { Commerce } from '../../src/playwright/commerce.js';
 
 const SURFACES = ['mock', 'MockClient', 'commerce'] as const;
 type Surface = (typeof SURFACES)[number];
-const NOUNS = new Set(['data', 'events', 'tokens', 'journal', 'state', 'faults', 'permissions', 'extensions']);
+const NOUNS = new Set(['data', 'events', 'tokens', 'journal', 'state', 'faults', 'permissions', 'clock', 'extensions']);
 
 /** The page's rows: each member's path (`data.seed`), its arguments as written, and the surfaces marked ✓. */
 function documented(): Map<string, { parameters: string[]; on: Set<Surface> }> {

@@ -29,6 +29,7 @@ test('the table of docs/events.md lists the messages each resource type declares
     const declared = [
       definition.messages?.created?.type,
       definition.messages?.imported?.type,
+      definition.messages?.recurring?.type,
       definition.messages?.deleted?.type,
       ...Object.values(definition.actions).flatMap((action) => action.message?.types ?? []),
     ].filter((type): type is string => type !== undefined);

@@ -130,3 +130,16 @@ test('latency: every response late by a delay drawn from the range', async () =>
   expect(performance.now() - started).toBeGreaterThanOrEqual(95);
   // doc-example:end
 });
+
+test('the clock: two days on, the token has expired and what the mock writes is stamped then', () => {
+  // doc-example:start
+  const mock = createCommerceMock({ enforceTokenExpiry: true });
+  const { accessToken } = mock.tokens.issue({ kind: 'client' });
+  const channels = () => mock.handle({ method: 'GET', url: '/test-project/channels', headers: { authorization: `Bearer ${accessToken}` } });
+
+  expect(channels().status).toBe(200);
+  mock.clock.advance('P2D'); // a token lives two days
+  expect(channels().status).toBe(401);
+  expect(Date.parse(mock.data.create('channel', { key: 'later' }).createdAt)).toBeGreaterThan(Date.now() + 47 * 3_600_000);
+  // doc-example:end
+});

@@ -9,6 +9,8 @@ export type RestCall = (method: 'GET' | 'POST' | 'DELETE', path: string, query?:
 
 export interface GraphqlContext {
   rest: RestCall;
+  /** The request's time (the mock's clock): what prices are selected at unless a field names a date. */
+  now: string;
   /** The customer or anonymous session the token is of, if any. */
   caller?: Caller | undefined;
   /** The reads a request made more than once (product types, child categories), by path and query. */

@@ -105,16 +105,22 @@ function stoppingAtExtensions(rest: RestCall): { rest: RestCall; pending: () => 
  * write waits for API extensions, everything the document wrote is rolled back and `ExtensionsPending`
  * reaches the mock, which calls the extensions and serves the document again with their answers.
  */
-export function serveGraphql(body: string | undefined, rest: RestCall, atomically: <T>(work: () => T) => T, caller?: Caller): Reply {
+export function serveGraphql(
+  body: string | undefined,
+  rest: RestCall,
+  atomically: <T>(work: () => T) => T,
+  now: string,
+  caller?: Caller,
+): Reply {
   const request = graphqlRequest(body);
   const checked = checkedDocument(request.query);
   if ('errors' in checked) return refused(checked.errors.map((error) => formatted(error, true)));
   const operation = graphqlJs().getOperationAST(checked.document, request.operationName);
-  if (operation?.operation !== 'mutation') return replyTo(run(request, checked.document, platformSchema(), { rest, caller }));
+  if (operation?.operation !== 'mutation') return replyTo(run(request, checked.document, platformSchema(), { rest, now, caller }));
   return replyTo(
     atomically(() => {
       const stopping = stoppingAtExtensions(rest);
-      const result = run(request, checked.document, mutationSchema(), { rest: stopping.rest, caller });
+      const result = run(request, checked.document, mutationSchema(), { rest: stopping.rest, now, caller });
       const pending = stopping.pending();
       if (pending) throw pending;
       return result;

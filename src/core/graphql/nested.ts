@@ -70,12 +70,11 @@ function standalonePrices(context: GraphqlContext, sku: string): StandalonePrice
  * standalone prices for a product priced with them.
  */
 const selectedPrice: Resolver = (source, a, context) => {
-  const selection: PriceSelection = { currency: a.currency as string };
+  const selection: PriceSelection = { currency: a.currency as string, now: typeof a.date === 'string' ? a.date : context.now };
   if (typeof a.country === 'string') selection.country = a.country;
   if (typeof a.customerGroupId === 'string') selection.customerGroup = a.customerGroupId;
   if (given(a.customerGroupAssignmentIds)) selection.customerGroupAssignments = a.customerGroupAssignmentIds;
   if (typeof a.channelId === 'string') selection.channel = a.channelId;
-  if (typeof a.date === 'string') selection.now = a.date;
   const priceMode = owningProduct(source)?.priceMode as Product['priceMode'];
   const variant = source as { sku?: string; prices?: Price[] };
   const chosen = selectPrice(

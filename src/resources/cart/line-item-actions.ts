@@ -18,6 +18,7 @@ import {
   findLineItem,
   newCustomLineItem,
   newLineItem,
+  recurrenceInfo,
   sameOffer,
   shippingDetails,
 } from './line-items.js';
@@ -25,11 +26,13 @@ import type { Cart, ItemShippingDetails, LineItem } from './model.js';
 import {
   CustomLineItemDraft,
   CustomLineItemLocator,
+  CustomLineItemRecurrenceInfoDraft,
   ExternalLineItemTotalPrice,
   InventoryMode,
   ItemShippingDetailsDraft,
   ItemShippingTarget,
   LineItemDraft,
+  LineItemRecurrenceInfoDraft,
   Optional,
 } from './schemas.js';
 import { recalculateIfStale } from './stale.js';
@@ -230,9 +233,9 @@ export const lineItemActions: Record<string, CartAction> = {
     (cart, a) => applyTargetsDelta(findLineItem(cart, a), cart, a.targetsDelta),
   ),
   setLineItemRecurrenceInfo: cartAction(
-    () => LineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }),
-    (cart, a) => {
-      setField(findLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
+    () => LineItemLocator.extend({ recurrenceInfo: LineItemRecurrenceInfoDraft.optional() }),
+    (cart, a, ctx) => {
+      setField(findLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo && recurrenceInfo(a.recurrenceInfo, ctx));
     },
   ),
   addShoppingList: cartAction(
@@ -321,9 +324,9 @@ export const customLineItemActions: Record<string, CartAction> = {
     (cart, a) => applyTargetsDelta(findCustomLineItem(cart, a), cart, a.targetsDelta),
   ),
   setCustomLineItemRecurrenceInfo: cartAction(
-    () => CustomLineItemLocator.extend({ recurrenceInfo: z.unknown().optional() }),
-    (cart, a) => {
-      setField(findCustomLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo);
+    () => CustomLineItemLocator.extend({ recurrenceInfo: CustomLineItemRecurrenceInfoDraft.optional() }),
+    (cart, a, ctx) => {
+      setField(findCustomLineItem(cart, a), 'recurrenceInfo', a.recurrenceInfo && recurrenceInfo(a.recurrenceInfo, ctx));
     },
   ),
 };

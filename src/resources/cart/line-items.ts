@@ -7,7 +7,8 @@ import { uuid } from '../../util/ids.js';
 import { selectPrice, type PriceSelection } from '../../pricing/price-selection.js';
 import { typedMoney, withCentAmount, type MoneyDraft, type TypedMoney } from '../../pricing/money.js';
 import { customFields } from '../../engine/common-actions.js';
-import type { ResourceContext } from '../../engine/define.js';
+import type { Reference, ResourceContext } from '../../engine/define.js';
+import type { ResourceIdentifier } from '../../engine/validation.js';
 import { type CatalogRead, priceCandidates, type StandalonePriceLike, standaloneAsPrice } from '../product/present.js';
 import { allVariants, type Price, type Product, type Variant } from '../product/model.js';
 import { cartErrors } from './errors.js';
@@ -202,7 +203,7 @@ export function newLineItem(draft: LineItemDraft, cart: Cart, ctx: ResourceConte
   }
   item.addedAt = draft.addedAt !== undefined ? canonicalDateTime(draft.addedAt) : ctx.now;
   item.lastModifiedAt = ctx.now;
-  if (draft.recurrenceInfo !== undefined) item.recurrenceInfo = draft.recurrenceInfo;
+  if (draft.recurrenceInfo !== undefined) item.recurrenceInfo = recurrenceInfo(draft.recurrenceInfo, ctx);
   return item;
 }
 
@@ -250,8 +251,16 @@ export function newCustomLineItem(draft: CustomLineItemDraft, cart: Cart, ctx: R
     assertExternalTaxMode(cart);
     item.taxRate = externalTaxRate(draft.externalTaxRate);
   }
-  if (draft.recurrenceInfo !== undefined) item.recurrenceInfo = draft.recurrenceInfo;
+  if (draft.recurrenceInfo !== undefined) item.recurrenceInfo = recurrenceInfo(draft.recurrenceInfo, ctx);
   return item;
+}
+
+/** A (custom) line item's recurrence info as stored: its policy a Reference (400 ReferencedResourceNotFound for an unknown one). */
+export function recurrenceInfo<I extends { recurrencePolicy: ResourceIdentifier }>(
+  draft: I,
+  ctx: ResourceContext,
+): Omit<I, 'recurrencePolicy'> & { recurrencePolicy: Reference } {
+  return { ...draft, recurrencePolicy: ctx.reference('recurrence-policy', draft.recurrencePolicy) };
 }
 
 type ItemLocator = { lineItemId?: string | undefined; lineItemKey?: string | undefined };

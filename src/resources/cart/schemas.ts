@@ -46,6 +46,13 @@ export const ItemShippingTarget = z.object({
 export const ItemShippingDetailsDraft = z.object({ targets: z.array(ItemShippingTarget) });
 export type ItemShippingDetailsDraft = z.infer<typeof ItemShippingDetailsDraft>;
 
+/** A recurring line item's recurrence policy and how its price follows price changes. */
+export const LineItemRecurrenceInfoDraft = z.object({
+  recurrencePolicy: resourceIdentifier('recurrence-policy'),
+  priceSelectionMode: z.enum(['Fixed', 'Dynamic']),
+});
+export const CustomLineItemRecurrenceInfoDraft = z.object({ recurrencePolicy: resourceIdentifier('recurrence-policy') });
+
 export const LineItemDraft = z.object({
   key: Key.optional(),
   productId: z.string().optional(),
@@ -62,7 +69,7 @@ export const LineItemDraft = z.object({
   inventoryMode: InventoryMode.optional(),
   shippingDetails: ItemShippingDetailsDraft.optional(),
   custom: CustomFieldsDraft.optional(),
-  recurrenceInfo: z.unknown().optional(),
+  recurrenceInfo: LineItemRecurrenceInfoDraft.optional(),
 });
 export type LineItemDraft = z.infer<typeof LineItemDraft>;
 
@@ -77,7 +84,7 @@ export const CustomLineItemDraft = z.object({
   custom: CustomFieldsDraft.optional(),
   shippingDetails: ItemShippingDetailsDraft.optional(),
   priceMode: z.enum(['Standard', 'External']).optional(),
-  recurrenceInfo: z.unknown().optional(),
+  recurrenceInfo: CustomLineItemRecurrenceInfoDraft.optional(),
 });
 export type CustomLineItemDraft = z.infer<typeof CustomLineItemDraft>;
 

@@ -52,6 +52,14 @@ export const orders = defineResource<OrderImportDraft, Order, SdkTypes<SdkOrderI
   messages: {
     created: { type: 'OrderCreated', payload: (order) => ({ order }) },
     imported: { type: 'OrderImported', payload: (order) => ({ order }) },
+    // An order a recurring order placed when it fell due (resources/recurring-orders.ts), instead of OrderCreated.
+    recurring: {
+      type: 'OrderCreatedFromRecurringOrder',
+      payload: (order, ctx) => {
+        const [recurring] = ctx.grouped('recurring-order', 'cart', order.cart!.id);
+        return { order, ...(recurring ? { recurringOrderRef: { typeId: 'recurring-order', id: recurring.id } } : {}) };
+      },
+    },
     deleted: { type: 'OrderDeleted', payload: (order) => ({ order }) },
   },
   keyOf: (order) => order.orderNumber,

@@ -37,24 +37,18 @@ export function testUnderTheEngine(test: ContractTest): void {
 export function testRetentionUnderTheEngine(test: ContractTest): void {
   test('under the engine: messages past deleteDaysAfterCreation and deliveries past their limit are deleted', ({ storage }) => {
     const mock = createCommerceMock({ storage, defaultProjectKey: 'engine-project', retention: { deliveriesPerProject: 10 } });
-    const realNow = Date.now;
-    try {
-      mock.data.create('subscription', {
-        key: 'contract',
-        destination: { type: 'GoogleCloudPubSub', projectId: 'contract', topic: 'customers' },
-        changes: [{ resourceTypeId: 'customer' }],
-      });
-      for (let i = 0; i < 20; i++) mock.data.create('customer', { email: `c${i}@example.com`, password: 'pw' });
-      expect(storage.count('engine-project', 'delivery')).toBeLessThanOrEqual(10);
-      expect(storage.count('engine-project', 'message')).toBe(20);
-      // The mock's clock is Date.now(): 16 days on, past the default 15, the next write deletes the old messages.
-      const later = realNow() + 16 * 24 * 60 * 60 * 1000;
-      Date.now = () => later;
-      mock.data.create('customer', { email: 'late@example.com', password: 'pw' });
-      expect([...storage.scan('engine-project', 'message')].map((message) => message.type)).toEqual(['CustomerCreated']);
-      expect(mock.events.deliveries().at(-1)?.resource).toMatchObject({ typeId: 'customer' });
-    } finally {
-      Date.now = realNow;
-    }
+    mock.data.create('subscription', {
+      key: 'contract',
+      destination: { type: 'GoogleCloudPubSub', projectId: 'contract', topic: 'customers' },
+      changes: [{ resourceTypeId: 'customer' }],
+    });
+    for (let i = 0; i < 20; i++) mock.data.create('customer', { email: `c${i}@example.com`, password: 'pw' });
+    expect(storage.count('engine-project', 'delivery')).toBeLessThanOrEqual(10);
+    expect(storage.count('engine-project', 'message')).toBe(20);
+    // 16 days on, past the default 15, the next write deletes the old messages.
+    mock.clock.advance('P16D');
+    mock.data.create('customer', { email: 'late@example.com', password: 'pw' });
+    expect([...storage.scan('engine-project', 'message')].map((message) => message.type)).toEqual(['CustomerCreated']);
+    expect(mock.events.deliveries().at(-1)?.resource).toMatchObject({ typeId: 'customer' });
   });
 }
