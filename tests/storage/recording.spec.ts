@@ -33,6 +33,8 @@ for (const [label, make] of [
     const response = mock.handle({ method: 'DELETE', url: `/test-project/customers/${customer.id}?version=2` });
     expect(response.status).toBe(200);
     const [, emailChanged, deleted] = mock.events.messages({ resourceId: customer.id });
+    // The served request (not the programmatic update) also records its change for the Change History API, last.
+    const historyRecord = storage.changes.at(-1)!;
     expect(storage.changes.slice(3).map((c) => `${c.operation} ${c.typeId} ${c.id} ${c.version}`)).toEqual([
       `write customer ${customer.id} 2`,
       'delete customer#email a@example.com 1',
@@ -43,6 +45,7 @@ for (const [label, make] of [
       'delete customer#email b@example.com 1',
       `write message ${deleted!.id} 1`,
       `write message#sequence ${customer.id} 3`,
+      `write change-history ${historyRecord.id} 3`,
     ]);
     storage.close();
   });
