@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { test as base, expect } from '@playwright/test';
-import { defineNetworkFixture, type NetworkFixture } from '@msw/playwright';
+import type { NetworkFixture } from '@msw/playwright';
 import { http, HttpResponse } from 'msw';
 import { type CommerceMock, createCommerceMock } from '../../src/index.js';
 import { commerceHandlers } from '../../src/adapters/transports/msw.js';
@@ -19,6 +19,8 @@ const test = base.extend<{ mock: CommerceMock; network: NetworkFixture }>({
   },
   network: async ({ context, mock }, use) => {
     const shopPage = http.get(SHOP, () => new HttpResponse('<html><body>shop</body></html>', { headers: { 'content-type': 'text/html' } }));
+    // Loaded here, not imported above: with msw 3 installed, @msw/playwright (msw 2 only) fails to load at all.
+    const { defineNetworkFixture } = await import('@msw/playwright');
     const network = defineNetworkFixture({ context, handlers: [shopPage, ...commerceHandlers(mock)] });
     await network.enable();
     await use(network);
