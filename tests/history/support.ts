@@ -1,8 +1,7 @@
 /** Test support for the Change History API: the official history SDK pointed at a mock (its History host) or a server (its `/__history`). */
-import { ClientBuilder } from '@commercetools/ts-client';
 import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/history-sdk';
 import type { CommerceMock } from '../../src/index.js';
-import { CREDENTIALS, PROJECT_KEY } from '../support/sdk.js';
+import { otherApiClient, PROJECT_KEY } from '../support/sdk.js';
 
 /** The History API's root for a mock in process, or for a server given its `apis` of `/__mock/info`. */
 export function historyApiRoot(
@@ -10,16 +9,6 @@ export function historyApiRoot(
   projectKey = PROJECT_KEY,
 ): ByProjectKeyRequestBuilder {
   const { authUrl, historyUrl } = 'options' in target ? target.options : { authUrl: target.auth, historyUrl: target.history };
-  const client = new ClientBuilder()
-    .withProjectKey(projectKey)
-    .withClientCredentialsFlow({
-      host: authUrl,
-      projectKey,
-      credentials: CREDENTIALS,
-      scopes: [`view_audit_log:${projectKey}`],
-      httpClient: fetch,
-    })
-    .withHttpMiddleware({ host: historyUrl, httpClient: fetch })
-    .build();
+  const client = otherApiClient(authUrl, historyUrl, [`view_audit_log:${projectKey}`], projectKey);
   return createApiBuilderFromCtpClient(client).withProjectKeyValue({ projectKey });
 }

@@ -18,6 +18,18 @@ import { storageFromEnvironment } from '../storage/backends.js';
 export const PROJECT_KEY = 'test-project';
 export const CREDENTIALS = { clientId: 'test-client', clientSecret: 'test-secret' };
 
+/**
+ * A ts-client client of `projectKey` for one of the other APIs: a client token for `scopes` from the
+ * token server at `authUrl`, requests to `host`, over global fetch (in process, the MockAgent).
+ */
+export function otherApiClient(authUrl: string, host: string, scopes: string[], projectKey = PROJECT_KEY) {
+  return new ClientBuilder()
+    .withProjectKey(projectKey)
+    .withClientCredentialsFlow({ host: authUrl, projectKey, credentials: CREDENTIALS, scopes, httpClient: fetch })
+    .withHttpMiddleware({ host, httpClient: fetch })
+    .build();
+}
+
 export type SdkFlow =
   | { kind: 'client'; scopes?: string[]; clientId?: string }
   | { kind: 'password'; username: string; password: string }
