@@ -25,8 +25,6 @@ import { originsOf } from '../api/options.js';
 export interface SdkModules {
   createApiBuilderFromCtpClient: typeof import('@commercetools/platform-sdk').createApiBuilderFromCtpClient;
   ClientBuilder: typeof import('@commercetools/ts-client').ClientBuilder;
-  /** The Import API's SDK (`@commercetools/importapi-sdk`), when installed. */
-  importApi?: ImportApiBuilder;
 }
 
 /**
@@ -43,8 +41,17 @@ export type CheckoutApiRoot = any;
 /** The Change History SDK's `ByProjectKeyRequestBuilder` (`@commercetools/history-sdk`): `any` for the same reason as `ImportApiRoot`. */
 export type HistoryApiRoot = any;
 
-/** The Import API SDK's `createApiBuilderFromCtpClient`. */
-export type ImportApiBuilder = (client: unknown, baseUri: string) => { withProjectKeyValue(args: { projectKey: string }): ImportApiRoot };
+/**
+ * One of the other APIs' official SDKs, loaded when its root is first read (most suites never read
+ * one): its `createApiBuilderFromCtpClient`, or an error that says what to install.
+ */
+function optionalSdk<Builder>(packageName: string, sdkName: string): { createApiBuilderFromCtpClient: Builder } {
+  try {
+    return createRequire(import.meta.url)(packageName);
+  } catch {
+    throw new Error(`commerce-mock: ${sdkName} is not installed: npm install -D ${packageName} @commercetools/ts-client`);
+  }
+}
 
 /** How an SDK client authenticates against the mock's token server. */
 export type SdkAuth =
@@ -361,14 +368,12 @@ export class Commerce implements CommerceSurface<'async'> {
    */
   get importApiRoot(): ImportApiRoot {
     if (this.#importApiRoot) return this.#importApiRoot;
-    if (!this.#sdk?.importApi) {
-      throw new Error(
-        'commerce-mock: the Import API SDK is not installed: npm install -D @commercetools/importapi-sdk @commercetools/ts-client',
-      );
-    }
+    const importApi = optionalSdk<
+      (client: unknown, baseUri: string) => { withProjectKeyValue(args: { projectKey: string }): ImportApiRoot }
+    >('@commercetools/importapi-sdk', 'the Import API SDK');
     const { projectKey } = this;
     const client = this.#clientCredentialsClient(this.importUrl, [`manage_import_containers:${projectKey}`], 'the Import API SDK');
-    this.#importApiRoot = this.#sdk.importApi(client, this.importUrl).withProjectKeyValue({ projectKey });
+    this.#importApiRoot = importApi.createApiBuilderFromCtpClient(client, this.importUrl).withProjectKeyValue({ projectKey });
     return this.#importApiRoot;
   }
 
@@ -378,14 +383,10 @@ export class Commerce implements CommerceSurface<'async'> {
    */
   get checkoutApiRoot(): CheckoutApiRoot {
     if (this.#checkoutApiRoot) return this.#checkoutApiRoot;
-    let checkout: { createApiBuilderFromCtpClient(client: unknown): { withProjectKey(args: { projectKey: string }): CheckoutApiRoot } };
-    try {
-      checkout = createRequire(import.meta.url)('@commercetools/checkout-sdk');
-    } catch {
-      throw new Error(
-        'commerce-mock: the Checkout SDK is not installed: npm install -D @commercetools/checkout-sdk @commercetools/ts-client',
-      );
-    }
+    const checkout = optionalSdk<(client: unknown) => { withProjectKey(args: { projectKey: string }): CheckoutApiRoot }>(
+      '@commercetools/checkout-sdk',
+      'the Checkout SDK',
+    );
     const { projectKey } = this;
     const scopes = ['applications', 'payment_integrations', 'payment_intents', 'transactions'].map(
       (scope) => `manage_checkout_${scope}:${projectKey}`,
@@ -401,14 +402,10 @@ export class Commerce implements CommerceSurface<'async'> {
    */
   get historyApiRoot(): HistoryApiRoot {
     if (this.#historyApiRoot) return this.#historyApiRoot;
-    let history: { createApiBuilderFromCtpClient(client: unknown): { withProjectKeyValue(args: { projectKey: string }): HistoryApiRoot } };
-    try {
-      history = createRequire(import.meta.url)('@commercetools/history-sdk');
-    } catch {
-      throw new Error(
-        'commerce-mock: the Change History SDK is not installed: npm install -D @commercetools/history-sdk @commercetools/ts-client',
-      );
-    }
+    const history = optionalSdk<(client: unknown) => { withProjectKeyValue(args: { projectKey: string }): HistoryApiRoot }>(
+      '@commercetools/history-sdk',
+      'the Change History SDK',
+    );
     const { projectKey } = this;
     const client = this.#clientCredentialsClient(this.historyUrl, [`view_audit_log:${projectKey}`], 'the Change History SDK');
     this.#historyApiRoot = history.createApiBuilderFromCtpClient(client).withProjectKeyValue({ projectKey });

@@ -82,11 +82,7 @@ interface CommerceWorker {
 async function loadSdk(): Promise<SdkModules | undefined> {
   try {
     const [platform, client] = await Promise.all([import('@commercetools/platform-sdk'), import('@commercetools/ts-client')]);
-    const sdk: SdkModules = { createApiBuilderFromCtpClient: platform.createApiBuilderFromCtpClient, ClientBuilder: client.ClientBuilder };
-    // The Import API's SDK is optional on its own.
-    const importApi = await import('@commercetools/importapi-sdk').catch(() => undefined);
-    if (importApi) sdk.importApi = importApi.createApiBuilderFromCtpClient;
-    return sdk;
+    return { createApiBuilderFromCtpClient: platform.createApiBuilderFromCtpClient, ClientBuilder: client.ClientBuilder };
   } catch {
     return undefined;
   }
