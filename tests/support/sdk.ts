@@ -10,6 +10,8 @@ import {
   type Customer,
   type CustomerDraft,
   type CustomerUpdateAction,
+  type Project,
+  type ProjectUpdateAction,
 } from '@commercetools/platform-sdk';
 import { createCommerceMock, type CommerceMock, type CommerceMockOptions } from '../../src/index.js';
 import { interceptFetch } from '../../src/adapters/transports/mock-agent.js';
@@ -151,6 +153,28 @@ export async function sdkFailure(request: Promise<unknown>): Promise<SdkFailure>
 /** The platform's error object for a body of the wrong shape, with the path and problem it names. */
 export function invalidJson(detailedErrorMessage: string) {
   return { code: 'InvalidJsonInput', message: 'Request body does not contain valid JSON.', detailedErrorMessage };
+}
+
+/**
+ * A project update action refused twice, changing nothing: `action` at a stale version (409
+ * ConcurrentModification), then `invalid` (a value its schema refuses) at the current one (400
+ * InvalidJsonInput). Answers the project as it stands after both.
+ */
+export async function expectProjectActionRefusals(
+  apiRoot: ByProjectKeyRequestBuilder,
+  staleVersion: number,
+  action: ProjectUpdateAction,
+  invalid: unknown,
+): Promise<Project> {
+  const stale = await sdkFailure(apiRoot.post({ body: { version: staleVersion, actions: [action] } }).execute());
+  expect(stale.statusCode).toBe(409);
+  expect(stale.body.errors[0]!.code).toBe('ConcurrentModification');
+  const current = (await apiRoot.get().execute()).body;
+  const bad = await sdkFailure(apiRoot.post({ body: { version: current.version, actions: [invalid as ProjectUpdateAction] } }).execute());
+  expect(bad.statusCode).toBe(400);
+  expect(bad.body.errors[0]!.code).toBe('InvalidJsonInput');
+  expect((await apiRoot.get().execute()).body).toEqual(current);
+  return current;
 }
 
 export interface MockFixtures {
