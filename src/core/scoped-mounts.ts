@@ -7,6 +7,7 @@
  *   /in-store/key={storeKey}/me/...           → mount 'store-me'
  *   /as-associate/{id}/...                    → mount 'associate'
  *   /as-associate/{id}/in-business-unit/key={key}/... → mount 'associate-unit'
+ *   /in-business-unit/key={key}/me/...        → mount 'unit-me'       (caller from the token, as an associate)
  *
  * Each mount is a Router of its own, fed from the same resource definitions through their
  * `scope` (a ScopePolicy, declared in each type's module), plus the routes only a scope has (/me,
@@ -19,7 +20,7 @@ import type { TokenRecord } from '../auth/tokens.js';
 import type { ApiCall, CallScope, Caller, Method, Mount } from '../http/context.js';
 import type { Engine, ScopePolicy } from '../engine/define.js';
 import type { ResourceEngine } from '../engine/resource-engine.js';
-import { associateBusinessUnitRoutes } from '../resources/business-unit/associate-routes.js';
+import { associateBusinessUnitRoutes, myBusinessUnitCustomerRoutes } from '../resources/business-unit/associate-routes.js';
 import { inStoreLoginRoutes, myAccountRoutes } from '../resources/customer/me.js';
 import { scopedAccess, scopedResourceRoutes } from '../engine/scoped-access.js';
 import { parseScopedPath, scopeFor } from './scoped-path.js';
@@ -44,6 +45,7 @@ export class Scopes {
     'store-me': new Router(),
     associate: new Router(),
     'associate-unit': new Router(),
+    'unit-me': new Router(),
   };
 
   /** Mounts the scope policy of every type the engine serves, with the routes only a scope has. */
@@ -54,6 +56,7 @@ export class Scopes {
     this.routers.me.add('business-units', associateBusinessUnitRoutes(engine, 'me'));
     this.routers.store.add('login', inStoreLoginRoutes(engine));
     this.routers.associate.add('business-units', associateBusinessUnitRoutes(engine, 'associate'));
+    this.routers['unit-me'].add('customers', myBusinessUnitCustomerRoutes(engine));
 
     for (const definition of engine.definitions.values()) {
       const policy = definition.scope;

@@ -7,6 +7,7 @@
  *   /{pk}/as-associate/{associateId}/...                 mount 'associate'   associate (path)
  *   /{pk}/as-associate/{associateId}/in-business-unit/key={key}/...
  *                                                        mount 'associate-unit' associate + unit
+ *   /{pk}/in-business-unit/key={key}/me/...              mount 'unit-me'     caller, as an associate of the unit
  *
  * The prefix is peeled off and the rest of the path is dispatched to the mount's router with
  * `call.ctx.scope` set: resource routes filter, check and stamp through that one object.
@@ -48,6 +49,12 @@ export function parseScopedPath(segments: string[]): ScopedPath | undefined {
     }
     return { mount: 'associate', associateId, rest };
   }
+  if (first === 'in-business-unit') {
+    const businessUnitKey = keyParam(second);
+    // Only `me/...` lives under an unscoped business unit: anything else matches no route (404).
+    if (businessUnitKey === undefined || rest[0] !== 'me') return { mount: 'unit-me', businessUnitKey: '', rest: [] };
+    return { mount: 'unit-me', businessUnitKey, rest: rest.slice(1) };
+  }
   return undefined;
 }
 
@@ -73,13 +80,17 @@ export function scopeFor(
   }
   const scope: CallScope = { mount: path.mount };
   if (path.store !== undefined) scope.store = path.store;
-  if (path.mount === 'me' || path.mount === 'store-me') {
+  if (path.mount === 'me' || path.mount === 'store-me' || path.mount === 'unit-me') {
     if (!caller && !establishesCaller) {
       throw errors.insufficientScope(
         'This endpoint acts for the caller: it needs a customer token (customer_id:{id}) or an anonymous-session token (anonymous_id:{id}).',
       );
     }
     if (caller) scope.caller = caller;
+    // In a business unit, a signed-in customer acts as an associate of it (an anonymous session as nobody).
+    if (path.mount === 'unit-me' && caller?.customerId !== undefined) {
+      scope.associate = { id: caller.customerId, businessUnitKey: path.businessUnitKey! };
+    }
   }
   if (path.associateId !== undefined) {
     if (token?.kind === 'anonymous' || (token?.customerId !== undefined && token.customerId !== path.associateId)) {

@@ -28,8 +28,9 @@ export type Caller = { customerId: string; anonymousId?: undefined } | { anonymo
  *   /{pk}/as-associate/{associateId}/...                 'associate'       associate (path)
  *   /{pk}/as-associate/{associateId}/in-business-unit/key={key}/...
  *                                                        'associate-unit'  associate + unit
+ *   /{pk}/in-business-unit/key={key}/me/...              'unit-me'         caller from the token, as an associate of the unit
  */
-export type Mount = 'me' | 'store' | 'store-me' | 'associate' | 'associate-unit';
+export type Mount = 'me' | 'store' | 'store-me' | 'associate' | 'associate-unit' | 'unit-me';
 
 /** The scope of a call under a caller-scoped prefix: plain data, read by the scope rules (src/scopes). */
 export interface CallScope {
@@ -38,7 +39,7 @@ export interface CallScope {
   store?: string;
   /** `/me`: always set there (no caller is a 403 before any route runs), but on sign-in and sign-up, which establish it. */
   caller?: Caller;
-  /** `as-associate/{associateId}` (+ `in-business-unit/key={businessUnitKey}`). */
+  /** `as-associate/{associateId}` (+ `in-business-unit/key={businessUnitKey}`); under `in-business-unit/key={key}/me`, the caller. */
   associate?: { id: string; businessUnitKey?: string };
 }
 

@@ -8,13 +8,20 @@
  * (UpdateBusinessUnitDetails, UpdateAssociates, UpdateParentUnit + AddChildUnits in the new parent);
  * creating a Division needs AddChildUnits in its parent. Roles handed out here must be
  * `buyerAssignable`, and an Inactive unit cannot be changed through these endpoints.
+ *
+ * `POST /in-business-unit/key={key}/me/customers` signs a new customer up into the unit: the caller,
+ * an associate with UpdateAssociates there, creates the account, which joins the unit as an associate
+ * with the roles the draft assigns.
  */
 import { z } from 'zod';
 import { errors, PlatformError } from '../../http/errors.js';
 import { route, type Route } from '../../http/router.js';
-import { created, ok, type ApiCall } from '../../http/context.js';
+import { created, ok, type ApiCall, type Reply } from '../../http/context.js';
 import type { ResourceContext, Locator, Engine } from '../../engine/define.js';
-import { validate } from '../../engine/validation.js';
+import { ExpectedVersion, validate } from '../../engine/validation.js';
+import { MyCustomerDraft } from '../customer/me.js';
+import type { Customer } from '../customer/model.js';
+import { signUp } from '../customer/sign-in.js';
 import type { AssociateRole, Permission } from '../associate-roles.js';
 import { BusinessUnitDraft } from './draft.js';
 import { associateRolesIn } from './hierarchy.js';
@@ -176,10 +183,7 @@ function updateAs(call: ApiCall, engine: Engine, who: Who, locator: Locator) {
     const parent = parentOf(call.ctx, (step.payload as { parentUnit?: unknown }).parentUnit);
     if (parent) acting(call, engine, customerId, parent).require(labelOf('AddChildUnits'), ['AddChildUnits']);
   }
-  if (unit.status === 'Inactive')
-    throw errors.invalidOperation(
-      `The business unit '${unit.key}' is Inactive: it can only be changed through the general business-units endpoint.`,
-    );
+  assertActive(unit);
   assertBuyerAssignable(
     call.ctx,
     steps.flatMap((step) => {
@@ -188,6 +192,13 @@ function updateAs(call: ApiCall, engine: Engine, who: Who, locator: Locator) {
     }),
   );
   return engine.update(businessUnits, { id: unit.id }, body, call.ctx, allowed);
+}
+
+function assertActive(unit: BusinessUnit): void {
+  if (unit.status === 'Inactive')
+    throw errors.invalidOperation(
+      `The business unit '${unit.key}' is Inactive: it can only be changed through the general business-units endpoint.`,
+    );
 }
 
 /** `/me/business-units` must not expand associates' customers (their accounts are not the caller's to read). */
@@ -223,4 +234,38 @@ export function associateBusinessUnitRoutes(engine: Engine, who: Who): Route[] {
     routes.push(route('POST', path, (call) => ok(call.expand(updateAs(call, engine, who, locate(call))))));
   }
   return routes;
+}
+
+/** MyBusinessUnitAssociateDraft: the unit's expected version, the new customer's sign-up draft and the roles they get. */
+const MyBusinessUnitAssociateDraft = z.object({
+  version: ExpectedVersion,
+  customer: MyCustomerDraft,
+  associateRoleAssignments: z.array(z.unknown()),
+});
+
+/**
+ * The sign-up into the unit of `in-business-unit/key=`: the customer is created as `/me/signup` creates
+ * one and added with `addAssociate` at the unit's expected version, both or neither.
+ */
+function signUpInBusinessUnit(call: ApiCall, engine: Engine): Reply {
+  const customerId = actingCustomer(call, 'me');
+  const unit = findUnit(call, engine, { key: call.ctx.scope!.associate!.businessUnitKey! }, customerId);
+  const draft = validate(MyBusinessUnitAssociateDraft, call.json());
+  acting(call, engine, customerId, unit).require(labelOf('UpdateAssociates'), ['UpdateAssociates'], {
+    resource: { typeId: 'business-unit', id: unit.id },
+  });
+  assertActive(unit);
+  assertBuyerAssignable(call.ctx, [draft]);
+  return engine.transaction(() => {
+    const signedUp = signUp(call.withBody(draft.customer), engine);
+    const customer = (signedUp.body as { customer: Customer }).customer;
+    const associate = { customer: { typeId: 'customer', id: customer.id }, associateRoleAssignments: draft.associateRoleAssignments };
+    engine.update(businessUnits, { id: unit.id }, { version: draft.version, actions: [{ action: 'addAssociate', associate }] }, call.ctx);
+    return signedUp;
+  });
+}
+
+/** `customers` under `in-business-unit/key={key}/me`. */
+export function myBusinessUnitCustomerRoutes(engine: Engine): Route[] {
+  return [route('POST', '', (call) => signUpInBusinessUnit(call, engine))];
 }

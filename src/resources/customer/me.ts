@@ -47,7 +47,7 @@ export const MY_CUSTOMER_ACTIONS = [
 ] as const;
 
 /** MyCustomerDraft: the sign-up fields a customer gives themselves (no key, group, number, auth mode, ...). */
-const MyCustomerDraft = CustomerDraftFields.pick({
+export const MyCustomerDraft = CustomerDraftFields.pick({
   email: true,
   firstName: true,
   lastName: true,
