@@ -42,6 +42,7 @@ export { discountGroupFactory, DiscountGroupFactory } from './discount-groups.js
 export { recurrencePolicyFactory, RecurrencePolicyFactory } from './recurrence-policies.js';
 export { checkoutApplicationFactory, CheckoutApplicationFactory } from './checkout-applications.js';
 export { paymentMethodFactory, PaymentMethodFactory } from './payment-methods.js';
+export { mcpServerFactory, McpServerFactory } from './mcp-servers.js';
 export {
   cartFactory,
   CartFactory,

@@ -31,6 +31,7 @@ import { recurrencePolicies } from './recurrence-policies.js';
 import { apiClients } from './api-clients.js';
 import { recurringOrders } from './recurring-orders.js';
 import { paymentMethods } from './payment-methods.js';
+import { mcpServers } from './mcp-servers.js';
 import { carts } from './cart/index.js';
 import { orders } from './order/index.js';
 import { orderEdits } from './order-edit/index.js';
@@ -86,6 +87,7 @@ export const registeredTypes = {
   'recurring-order': recurringOrders,
   'payment-method': paymentMethods,
   'api-client': apiClients,
+  'mcp-server': mcpServers,
   cart: carts,
   order: orders,
   'order-edit': orderEdits,

@@ -28,6 +28,7 @@ import {
   recurrencePolicyFactory,
   checkoutApplicationFactory,
   paymentMethodFactory,
+  mcpServerFactory,
   faker,
   inventoryEntryFactory,
   orderFactory,
@@ -529,6 +530,12 @@ const cases: Case[] = [
   },
   { name: 'discountGroupFactory', typeId: 'discount-group', build: () => discountGroupFactory.build() },
   { name: 'discountGroupFactory.inactive()', typeId: 'discount-group', build: () => discountGroupFactory.inactive().build() },
+  { name: 'mcpServerFactory', typeId: 'mcp-server', build: () => mcpServerFactory.build() },
+  {
+    name: "mcpServerFactory.enabled().withTools('read_products', 'create_carts')",
+    typeId: 'mcp-server',
+    build: () => mcpServerFactory.enabled().withTools('read_products', 'create_carts').build(),
+  },
   { name: 'recurrencePolicyFactory', typeId: 'recurrence-policy', build: () => recurrencePolicyFactory.build() },
   { name: 'checkoutApplicationFactory', typeId: 'checkout-application', build: () => checkoutApplicationFactory.build() },
   {

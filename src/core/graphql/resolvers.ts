@@ -156,6 +156,14 @@ function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>):
   if (typeName === 'Query' && field.name === 'shippingMethodsByCart') {
     return (_, a, { rest }) => matching(rest, 'matching-cart', { cartId: a.id });
   }
+  // The catalog of MCP server types, which is no resource type.
+  if (typeName === 'Query' && field.name === 'mcpServerTypes') return (_, __, { rest }) => rest('GET', 'mcp-servers/types');
+  if (typeName === 'Query' && field.name === 'mcpServerType') {
+    return (_, a, { rest }) => {
+      const query = new URLSearchParams(typeof a.majorVersion === 'string' ? { majorVersion: a.majorVersion } : {});
+      return orNull(() => rest('GET', `mcp-servers/types/${segment(String(a.type))}`, query));
+    };
+  }
   if (typeName === 'Query' && field.name === 'shippingMethodsByLocation') {
     return (_, a, { rest }) => matching(rest, 'matching-location', { country: a.country, state: a.state, currency: a.currency });
   }
@@ -356,6 +364,12 @@ export function isOneOf(type: GraphQLNamedType): boolean {
   return known;
 }
 
+/** One-of fields whose REST discriminator value is not the field's name. */
+const ONE_OF_VALUES: Record<string, string> = {
+  'McpServerConfigDraft.commerce': 'CommerceMCP',
+  'McpServerConfigDraft.ucpShopper': 'UCPShopperMCP',
+};
+
 /** Update action inputs have a hundred fields: whether a type is one-of is worked out once. */
 const oneOfTypes = new WeakMap<GraphQLNamedType, boolean>();
 
@@ -388,7 +402,8 @@ export function toRest(value: unknown, type: GraphQLInputType): unknown {
     if (given.length !== 1) throw errors.invalidInput(`Exactly one field of ${inner.name} must be given, not ${given.length}.`);
     const [name] = given as [string];
     const discriminator = inner.name.endsWith('UpdateAction') ? 'action' : 'type';
-    return { [discriminator]: name, ...(toRest(input[name], fields[name]!.type) as object) };
+    const value = ONE_OF_VALUES[`${inner.name}.${name}`] ?? name;
+    return { [discriminator]: value, ...(toRest(input[name], fields[name]!.type) as object) };
   }
   const body: Args = {};
   for (const [name, fieldValue] of Object.entries(input)) {
