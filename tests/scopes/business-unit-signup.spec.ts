@@ -5,6 +5,7 @@
  */
 import type { ByProjectKeyRequestBuilder, MyBusinessUnitAssociateDraft } from '@commercetools/platform-sdk';
 import type { CommerceMock } from '../../src/index.js';
+import { graphql } from '../graphql/support.js';
 import { expect, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
 import { associate, call, createCustomer, createRole, createUnit, readUnit } from './support.js';
 
@@ -120,4 +121,32 @@ test('it acts for a signed-in customer: a client token or an anonymous session i
   // Nothing else lives under an unscoped business unit.
   expect((await call(mock, 'POST', '/in-business-unit/key=acme/customers', { body: draft(acme.version) })).status).toBe(404);
   expect(mock.data.all('customer')).toHaveLength(2);
+});
+
+test('GraphQL: signUpInMyBusinessUnit, the unit named by key or by id', async ({ apiRoot, mock }) => {
+  const { acme } = await b2b(apiRoot);
+  const asAlice = signedIn(mock, 'alice@example.com');
+  const mutation = `mutation ($draft: SignUpInMyBusinessUnitDraft!) { signUpInMyBusinessUnit(draft: $draft) { customer { id email } } }`;
+  const byKey = await graphql(asAlice, mutation, {
+    draft: {
+      businessUnit: { key: 'acme' },
+      version: acme.version,
+      customer: { email: 'dave@example.com', password: 'dave-secret' },
+      associateRoleAssignments: [{ associateRole: { key: 'buyer' } }],
+    },
+  });
+  expect(byKey.errors).toBeUndefined();
+  const dave = byKey.data.signUpInMyBusinessUnit.customer;
+  expect(dave.email).toBe('dave@example.com');
+  const byId = await graphql(asAlice, mutation, {
+    draft: {
+      businessUnit: { id: acme.id },
+      version: acme.version + 1,
+      customer: { email: 'erin@example.com', password: 'erin-secret' },
+      associateRoleAssignments: [{ associateRole: { key: 'buyer' } }],
+    },
+  });
+  expect(byId.errors).toBeUndefined();
+  const unit = await readUnit(apiRoot, 'acme');
+  expect(unit.associates.slice(-2).map((a) => a.customer.id)).toEqual([dave.id, byId.data.signUpInMyBusinessUnit.customer.id]);
 });

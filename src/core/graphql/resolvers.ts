@@ -279,6 +279,7 @@ function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | und
     const actionsType = argType(field, 'actions');
     return (_, a, { rest }) => rest('POST', '', undefined, { version: a.version, actions: toRest(a.actions, actionsType) });
   }
+  if (field.name === 'signUpInMyBusinessUnit') return signUpInMyBusinessUnit(argType(field, 'draft'));
   const byArguments = ARGUMENT_MUTATIONS[field.name];
   if (byArguments) return argumentMutation(field, byArguments);
   const special = MUTATION_PATHS[field.name];
@@ -307,6 +308,18 @@ function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | und
   // A type deleted without a version (API clients).
   if (verb === 'delete' && args.has('id')) return (_, a, { rest }) => rest('DELETE', one(a));
   return undefined;
+}
+
+/**
+ * `signUpInMyBusinessUnit`: the draft names the unit, which REST has in the path by key
+ * (`in-business-unit/key={key}/me/customers`); a unit named by id is one of the caller's own.
+ */
+function signUpInMyBusinessUnit(draftType: GraphQLInputType): Resolver {
+  return (_, a, { rest }) => {
+    const { businessUnit, ...body } = toRest(a.draft, draftType) as { businessUnit: { id?: string; key?: string } };
+    const key = businessUnit.key ?? (rest('GET', `me/business-units/${segment(String(businessUnit.id))}`) as { key: string }).key;
+    return rest('POST', `in-business-unit/key=${segment(key)}/me/customers`, undefined, body);
+  };
 }
 
 /** `createOrUpdateCustomObject` (its value is JSON in a string) and `deleteCustomObject` (by id, or container and key). */
