@@ -227,6 +227,17 @@ test('shippingMethodsByLocation and shippingMethodsByCart: the matching methods'
     id: cart.id,
   });
   expect(byCart.data.shippingMethodsByCart).toEqual([{ key: 'dhl', zoneRates: [{ zone: { key: 'de' } }] }]);
+  // In a store: the store's cart only, as `in-store/key=/shipping-methods/matching-cart` answers.
+  mock.data.create('store', { key: 'berlin' });
+  const storeCart = mock.data.create('cart', {
+    currency: 'EUR',
+    shippingAddress: { country: 'DE' },
+    store: { typeId: 'store', key: 'berlin' },
+  });
+  const inStore = 'query ($id: String!) { inStore(key: "berlin") { shippingMethodsByCart(id: $id) { key } } }';
+  expect((await graphql(apiRoot, inStore, { id: storeCart.id })).data.inStore.shippingMethodsByCart).toEqual([{ key: 'dhl' }]);
+  const outside = await graphql(apiRoot, inStore, { id: cart.id });
+  expect(outside.errors?.[0].extensions.code).toBe('ResourceNotFound');
 });
 
 test('importOrder: an order imported as REST imports it', async ({ apiRoot }) => {

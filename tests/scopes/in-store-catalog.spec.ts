@@ -261,6 +261,17 @@ test('product selection assignments: those of the store’s active selections, e
   ).body;
   expect(expanded.results).toHaveLength(1);
   expect(expanded.results[0]?.productSelection.obj?.key).toBe('summer');
+  // GraphQL's inStore field answers the same page.
+  const { data } = await graphql(
+    apiRoot,
+    `{ inStore(key: "berlin") { productSelectionAssignments(where: "product(id=\\"${cup.id}\\")") {
+        total exists results { productRef { id } productSelection { key } } } } }`,
+  );
+  expect(data.inStore.productSelectionAssignments).toEqual({
+    total: 1,
+    exists: true,
+    results: [{ productRef: { id: cup.id }, productSelection: { key: 'summer' } }],
+  });
   const missing = await sdkFailure(
     apiRoot.inStoreKeyWithStoreKeyValue({ storeKey: 'nowhere' }).productSelectionAssignments().get().execute(),
   );

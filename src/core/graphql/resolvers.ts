@@ -153,8 +153,12 @@ function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>):
     return (source, a, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}carts/customer-id=${segment(String(a.customerId))}`));
   }
   // The shipping methods matching a cart or a location: the REST page's results, as the schema lists them.
-  if (typeName === 'Query' && field.name === 'shippingMethodsByCart') {
-    return (_, a, { rest }) => matching(rest, 'matching-cart', { cartId: a.id });
+  if ((typeName === 'Query' || typeName === 'InStore') && field.name === 'shippingMethodsByCart') {
+    return (source, a, { rest }) => matching(rest, `${prefixOf(source)}shipping-methods/matching-cart`, { cartId: a.id });
+  }
+  // A store's product selection assignments: a page of its own, which no resource type lists.
+  if (typeName === 'InStore' && field.name === 'productSelectionAssignments') {
+    return (source, a, { rest }) => listPage(rest, `${prefixOf(source)}product-selection-assignments`, a);
   }
   // The catalog of MCP server types, which is no resource type.
   if (typeName === 'Query' && field.name === 'mcpServerTypes') return (_, __, { rest }) => rest('GET', 'mcp-servers/types');
@@ -165,15 +169,27 @@ function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>):
     };
   }
   if (typeName === 'Query' && field.name === 'shippingMethodsByLocation') {
-    return (_, a, { rest }) => matching(rest, 'matching-location', { country: a.country, state: a.state, currency: a.currency });
+    return (_, a, { rest }) =>
+      matching(rest, 'shipping-methods/matching-location', { country: a.country, state: a.state, currency: a.currency });
   }
   return undefined;
 }
 
-function matching(rest: RestCall, route: string, parameters: Args): unknown[] {
+function matching(rest: RestCall, path: string, parameters: Args): unknown[] {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(parameters)) if (typeof value === 'string') query.set(name, value);
-  return (rest('GET', `shipping-methods/${route}`, query) as { results: unknown[] }).results;
+  return (rest('GET', path, query) as { results: unknown[] }).results;
+}
+
+/** A `...QueryResult`: the REST page of `path` for the field's `where`, `sort`, `limit` and `offset`, and whether it has any. */
+function listPage(rest: RestCall, path: string, a: Args): unknown {
+  const query = new URLSearchParams();
+  if (typeof a.where === 'string') query.set('where', a.where);
+  for (const sort of (a.sort as string[] | undefined) ?? []) query.append('sort', sort);
+  if (a.limit !== undefined && a.limit !== null) query.set('limit', String(a.limit));
+  if (a.offset !== undefined && a.offset !== null) query.set('offset', String(a.offset));
+  const page = rest('GET', path, query) as { count: number };
+  return { ...page, exists: page.count > 0 };
 }
 
 /** Types a scope's own router serves, beside the types' scope policies: the caller's or the associate's business units. */
@@ -213,14 +229,8 @@ function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefi
   const listed = results && byGraphqlType.get(getNamedType(results.type).name);
   if (listed && returned.name.endsWith('QueryResult') && args.has('limit')) {
     return (source, a, { rest }) => {
-      const query = new URLSearchParams();
-      if (typeof a.where === 'string') query.set('where', a.where);
-      for (const sort of (a.sort as string[] | undefined) ?? []) query.append('sort', sort);
-      if (a.limit !== undefined && a.limit !== null) query.set('limit', String(a.limit));
-      if (a.offset !== undefined && a.offset !== null) query.set('offset', String(a.offset));
       const container = listed.typeId === 'key-value-document' ? `/${segment(String(a.container))}` : '';
-      const page = rest('GET', `${collectionPath(listed, prefixOf(source))}${container}`, query) as { count: number };
-      return { ...page, exists: page.count > 0 };
+      return listPage(rest, `${collectionPath(listed, prefixOf(source))}${container}`, a);
     };
   }
   return undefined;
