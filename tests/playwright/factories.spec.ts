@@ -1098,6 +1098,16 @@ async function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCod
         .post({ body: sdkBody(draft) })
         .execute();
     }
+    case 'mcp-server': {
+      // The official SDK 8 has no request builders for MCP servers.
+      const response = await fetch(`${commerce.apiUrl}/${commerce.projectKey}/mcp-servers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(sdkBody(draft)),
+      });
+      if (!response.ok) throw { body: await response.json() };
+      return { statusCode: response.status };
+    }
     case 'checkout-application':
       return checkoutRoot(commerce)
         .applications()
