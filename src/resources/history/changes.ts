@@ -72,13 +72,20 @@ function named(typeId: string, action: string, before: unknown, after: unknown, 
   return change(type.name, action, before, after, extra);
 }
 
-/** The update action that sets a field: the one of `set<Field>` and `change<Field>` the type declares. */
-function actionFor(field: string, actions: ReadonlySet<string>): string {
-  const own = FIELD_ACTIONS[field];
-  if (own) return own;
-  const set = `set${capitalize(field)}`;
-  const changed = `change${capitalize(field)}`;
-  return actions.has(set) || !actions.has(changed) ? set : changed;
+/**
+ * The update action that sets a field: of its own action (`transitionState` for `state`),
+ * `set<Field>` and `change<Field>`, the one the type declares, else the one the definition has a
+ * change type for on that type (custom objects declare no actions), else `set<Field>`.
+ */
+function actionFor(field: string, typeId: string, actions: ReadonlySet<string>): string {
+  const candidates = [FIELD_ACTIONS[field], `set${capitalize(field)}`, `change${capitalize(field)}`].filter(
+    (action) => action !== undefined,
+  );
+  return (
+    candidates.find((action) => actions.has(action)) ??
+    candidates.find((action) => changeTypeOf(typeId, action)) ??
+    `set${capitalize(field)}`
+  );
 }
 
 /** A difference of one field, named after the update action that sets it. */
@@ -331,18 +338,15 @@ function quantityChange(_before: unknown, _after: unknown, { typeId, previous, n
   return [named(typeId, 'changeQuantity', quantities(previous), quantities(next))];
 }
 
-/** A payment's method info: its method, name and payment interface, each set by an action of its own. */
-function methodInfoChanges(before: unknown, after: unknown, { typeId }: Scope): Change[] {
-  const previous = (before ?? {}) as Doc;
-  const next = (after ?? {}) as Doc;
-  const fields: Array<[field: string, action: string]> = [
-    ['method', 'setMethodInfoMethod'],
-    ['name', 'setMethodInfoName'],
-    ['paymentInterface', 'setMethodInfoInterface'],
-  ];
-  return fields
-    .filter(([field]) => !jsonEqual(previous[field], next[field]))
-    .map(([field, action]) => named(typeId, action, previous[field], next[field]));
+/** A field holding an object whose fields are each set by an action of their own (a payment's method info and status). */
+function objectFieldsRule(fieldActions: Record<string, string>): FieldRule {
+  return (before, after, { typeId }) => {
+    const previous = (before ?? {}) as Doc;
+    const next = (after ?? {}) as Doc;
+    return Object.entries(fieldActions)
+      .filter(([field]) => !jsonEqual(previous[field], next[field]))
+      .map(([field, action]) => named(typeId, action, previous[field], next[field]));
+  };
 }
 
 // Products: their catalog data, staged and current -------------------------------------------------
@@ -481,7 +485,18 @@ const TYPE_FIELD_RULES: Record<string, Record<string, FieldRule>> = {
 };
 Object.assign((TYPE_FIELD_RULES.product ??= {}), { masterData: masterDataChanges });
 Object.assign((TYPE_FIELD_RULES['inventory-entry'] ??= {}), { quantityOnStock: quantityChange, availableQuantity: () => [] });
-Object.assign((TYPE_FIELD_RULES.payment ??= {}), { paymentMethodInfo: methodInfoChanges });
+Object.assign((TYPE_FIELD_RULES.payment ??= {}), {
+  paymentMethodInfo: objectFieldsRule({
+    method: 'setMethodInfoMethod',
+    name: 'setMethodInfoName',
+    paymentInterface: 'setMethodInfoInterface',
+  }),
+  paymentStatus: objectFieldsRule({
+    interfaceCode: 'setStatusInterfaceCode',
+    interfaceText: 'setStatusInterfaceText',
+    state: 'transitionState',
+  }),
+});
 
 /** The changes between two versions of a resource of `typeId` whose type declares `actions`. */
 export function changesBetween(typeId: string, previous: StoredDocument, next: StoredDocument, actions: ReadonlySet<string>): Change[] {
@@ -494,7 +509,7 @@ export function changesBetween(typeId: string, previous: StoredDocument, next: S
     const after = next[field];
     if (before === after || jsonEqual(before, after)) continue;
     const rule = own?.[field] ?? FIELD_RULES[field];
-    changes.push(...(rule ? rule(before, after, scope) : [valueChange(actionFor(field, actions), before, after, typeId)]));
+    changes.push(...(rule ? rule(before, after, scope) : [valueChange(actionFor(field, typeId, actions), before, after, typeId)]));
   }
   return changes;
 }
