@@ -3,7 +3,8 @@
  * stores of a type the recording type follows (src/resources/history/ makes each record and serves
  * them). Written in the transaction of the change, beside its messages, so a refused request, a
  * rolled back one, or a run stopped for API extensions records nothing. Programmatic writes (seeding,
- * a test's own changes) are not changes made through the API, and are not recorded.
+ * a test's own changes) are not changes made through the API, and are not recorded; the writes of an
+ * import (attributed to it) are, even when a programmatic write set off the import's processing.
  */
 import type { StorageBackend } from '../storage/backend.js';
 import { droppedAtOnce } from '../util/bounds.js';
@@ -35,7 +36,9 @@ export class HistoryWriter {
   /** Records one stored change; call inside the transaction that stores it. */
   write(change: RecordedChange): void {
     const { recorder, typeId } = this;
-    if (!recorder || !typeId || this.perProject === 0 || !this.serving() || !recorder.tracks(change.definition.typeId)) return;
+    if (!recorder || !typeId || this.perProject === 0 || !recorder.tracks(change.definition.typeId)) return;
+    // An import's writes are changes made through the Import API, whichever write set off its processing.
+    if (!this.serving() && change.ctx.author.attributedTo?.source !== 'Import') return;
     // A change that keeps the version is recorded only when it changed the resource (a product's
     // review statistics), not when it was stored for its messages alone (a customer's token issued).
     const { previous, next } = change;

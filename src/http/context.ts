@@ -14,6 +14,8 @@ export interface Author {
   clientId?: string;
   customer?: { typeId: 'customer'; id: string };
   anonymousId?: string;
+  /** The platform's Attribution: a write made for an import (the Import API's processing), and the client that asked for it. */
+  attributedTo?: { clientId?: string; source: 'Import' | 'Export' };
 }
 
 /** Who `/me` acts for: the customer or the anonymous session the bearer token was issued for. */

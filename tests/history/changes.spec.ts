@@ -278,7 +278,7 @@ test('an inventory entry, a payment, a shipping method and an order', async ({ m
   ]);
 });
 
-test('a difference the definition has no change type for is an UnknownChange named after its field', async ({ mock, apiRoot }) => {
+test('a difference the definition has no change type for is an UnknownChange named after its action', async ({ mock, apiRoot }) => {
   const { body: store } = await apiRoot
     .stores()
     .post({ body: { key: 'berlin', name: { en: 'Berlin' } } })
@@ -295,26 +295,42 @@ test('a difference the definition has no change type for is an UnknownChange nam
   expect(body.results[0]!.changes).toEqual([
     { type: 'SetLocalizedNameChange', change: 'setName', previousValue: { en: 'Berlin' }, nextValue: { en: 'Berlin Mitte' } },
   ]);
-  const { body: tax } = await apiRoot
-    .taxCategories()
-    .post({ body: { name: 'Reduced' } })
-    .execute();
-  await apiRoot
-    .taxCategories()
-    .withId({ ID: tax.id })
+  // A type's enum values have change types of their own, which the mock does not single out: the field definition's `type` differs.
+  const { body: type } = await apiRoot
+    .types()
     .post({
       body: {
-        version: 1,
-        actions: [{ action: 'addTaxRate', taxRate: { name: 'DE', amount: 0.07, includedInPrice: true, country: 'DE' } }],
+        key: 'gift',
+        name: { en: 'Gift' },
+        resourceTypeIds: ['order'],
+        fieldDefinitions: [
+          { name: 'wrap', label: { en: 'Wrap' }, required: false, type: { name: 'Enum', values: [{ key: 'red', label: 'Red' }] } },
+        ],
       },
     })
     .execute();
-  const { body: taxes } = await historyApiRoot(mock)
-    .withResourceTypeValue({ resourceType: 'tax-category' })
-    .withIDValue({ ID: tax.id })
+  await apiRoot
+    .types()
+    .withId({ ID: type.id })
+    .post({ body: { version: 1, actions: [{ action: 'addEnumValue', fieldName: 'wrap', value: { key: 'blue', label: 'Blue' } }] } })
+    .execute();
+  const { body: types } = await historyApiRoot(mock)
+    .withResourceTypeValue({ resourceType: 'type' })
+    .withIDValue({ ID: type.id })
     .get()
     .execute();
-  expect(taxes.results[0]!.changes).toEqual([
-    { type: 'UnknownChange', change: 'setRates', previousValue: [], nextValue: [expect.objectContaining({ name: 'DE', amount: 0.07 })] },
+  expect(types.results[0]!.changes).toEqual([
+    {
+      type: 'UnknownChange',
+      change: 'setFieldDefinitionType',
+      previousValue: { name: 'Enum', values: [{ key: 'red', label: 'Red' }] },
+      nextValue: {
+        name: 'Enum',
+        values: [
+          { key: 'red', label: 'Red' },
+          { key: 'blue', label: 'Blue' },
+        ],
+      },
+    },
   ]);
 });

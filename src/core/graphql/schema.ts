@@ -3,24 +3,15 @@
  * from its prepared form (vendor/graphql/schema.prepared.json: prepared.ts) once per process, on the
  * first GraphQL request.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DocumentNode, GraphQLError, GraphQLSchema } from 'graphql';
+import { packageFile } from '../../util/package-file.js';
 import { graphqlJs } from './library.js';
 import { type PreparedGraphQLSchema, type PreparedSchema, prepareSchema, preparedSchema } from './prepared.js';
 
 export const SCHEMA_FILE = 'vendor/graphql/schema.graphql';
 export const PREPARED_SCHEMA_FILE = 'vendor/graphql/schema.prepared.json';
-
-/** A file of the package: three levels above this module in the sources, four in the compiled `dist/src/core/graphql`. */
-export function packageFile(file: string): string {
-  for (const up of ['../../../', '../../../../']) {
-    const candidate = fileURLToPath(new URL(`${up}${file}`, import.meta.url));
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`commerce-mock: ${file} is missing from the package.`);
-}
 
 /**
  * Writes vendor/graphql/schema.prepared.json from the SDL (`npm run prepare:graphql`): after the SDL

@@ -109,8 +109,10 @@ function process(operation: ImportOperation, ctx: ResourceContext, engine: Engin
     engine.remove(definition, { id: operation.id }, undefined, ctx);
     return 'expired';
   }
-  // The import's writes are made by whoever sent the import request.
-  const as = new ProjectContext(engine.storage, ctx.project, (operation.createdBy as Author | undefined) ?? ctx.author, ctx.now, undefined);
+  // The import's writes are made by whoever sent the import request, attributed to the import (as the platform's Attribution says).
+  const sender = (operation.createdBy as Author | undefined) ?? ctx.author;
+  const author: Author = { ...sender, attributedTo: { ...(sender.clientId ? { clientId: sender.clientId } : {}), source: 'Import' } };
+  const as = new ProjectContext(engine.storage, ctx.project, author, ctx.now, undefined);
   const next: Partial<ImportOperation> = { state: 'processing' };
   const mapping = IMPORT_MAPPINGS[operation.importType];
   const missing = unresolvedReferences(operation.resource, as);
