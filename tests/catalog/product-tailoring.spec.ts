@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { createCommerceMock } from '../../src/index.js';
 import { startServer } from '../../src/adapters/transports/node-server.js';
 import { PROJECT_KEY, expect, invalidJson, sdkApiRoot, sdkFailure, test } from '../support/sdk.js';
+import { graphql, graphqlFailure } from '../graphql/support.js';
 import { png } from './images.js';
 import { createProduct, money } from './support.js';
 
@@ -605,5 +606,70 @@ test.describe('product tailoring', () => {
     } finally {
       await server.close();
     }
+  });
+
+  test('GraphQL: create in a store, read by id, key and product (root and inStore), list, update and delete', async ({ apiRoot }) => {
+    const product = await seedCatalog(apiRoot);
+    const created = await graphql(
+      apiRoot,
+      `mutation { createProductTailoring(storeKey: "dach", draft: { key: "gql", product: { key: "mug" }, name: [{ locale: "de", value: "Tasse" }] }) {
+        id version key storeRef { key } productRef { id } published staged { nameAllLocales { locale value } } } }`,
+    );
+    expect(created.errors).toBeUndefined();
+    const made = created.data.createProductTailoring;
+    expect(made).toMatchObject({
+      version: 1,
+      key: 'gql',
+      storeRef: { key: 'dach' },
+      productRef: { id: product.id },
+      published: false,
+      staged: { nameAllLocales: [{ locale: 'de', value: 'Tasse' }] },
+    });
+
+    const read = await graphql(
+      apiRoot,
+      `query ($id: String!, $productId: String!, $where: String) {
+        byId: productTailoring(id: $id) { key }
+        byProduct: productTailoring(storeKey: "dach", productId: $productId) { id }
+        byProductKey: productTailoring(storeKey: "dach", productKey: "mug") { id }
+        otherStore: productTailoring(storeKey: "nowhere", productKey: "mug") { id }
+        list: productTailoringList(where: $where) { total results { id product { key } store { key } } }
+        inStore(key: "dach") { byKey: productTailoring(key: "gql") { id } byProduct: productTailoring(productId: $productId) { key } productTailoringList { total } }
+      }`,
+      { id: made.id, productId: product.id, where: 'key="gql"' },
+    );
+    expect(read.errors).toBeUndefined();
+    expect(read.data).toEqual({
+      byId: { key: 'gql' },
+      byProduct: { id: made.id },
+      byProductKey: { id: made.id },
+      otherStore: null,
+      list: { total: 1, results: [{ id: made.id, product: { key: 'mug' }, store: { key: 'dach' } }] },
+      inStore: { byKey: { id: made.id }, byProduct: { key: 'gql' }, productTailoringList: { total: 1 } },
+    });
+    // Named by its product, a tailoring needs a store.
+    const storeless = await graphqlFailure(apiRoot, `query { productTailoring(productKey: "mug") { id } }`);
+    expect(storeless.statusCode).toBe(400);
+    expect(storeless.body.errors[0]).toMatchObject({ path: ['productTailoring'], extensions: { code: 'InvalidInput' } });
+
+    const renamed = await graphql(
+      apiRoot,
+      `mutation { updateProductTailoring(storeKey: "dach", key: "gql", version: 1, actions: [{ setName: { name: [{ locale: "de", value: "Becher" }], staged: false } }, { publish: {} }]) {
+        version published current { name(locale: "de") } } }`,
+    );
+    expect(renamed.errors).toBeUndefined();
+    expect(renamed.data.updateProductTailoring).toEqual({ version: 2, published: true, current: { name: 'Becher' } });
+    const stale = await graphql(
+      apiRoot,
+      `mutation { updateProductTailoring(id: "${made.id}", version: 1, actions: [{ unpublish: {} }]) { version } }`,
+    );
+    expect(stale.errors![0].extensions).toEqual({ code: 'ConcurrentModification', currentVersion: 2 });
+
+    const deleted = await graphql(
+      apiRoot,
+      `mutation { deleteProductTailoring(storeKey: "dach", productId: "${product.id}", version: 2) { id } }`,
+    );
+    expect(deleted.data.deleteProductTailoring).toEqual({ id: made.id });
+    expect((await sdkFailure(apiRoot.productTailoring().withId({ ID: made.id }).get().execute())).statusCode).toBe(404);
   });
 });
