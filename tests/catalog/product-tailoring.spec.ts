@@ -75,7 +75,7 @@ async function updated(apiRoot: ByProjectKeyRequestBuilder, tailoring: ProductTa
 const inStore = (apiRoot: ByProjectKeyRequestBuilder, storeKey = 'dach') => apiRoot.inStoreKeyWithStoreKeyValue({ storeKey });
 
 test.describe('product tailoring', () => {
-  test('create, read by id, key and product, query, delete: the draft as current and staged data', async ({ apiRoot }) => {
+  test('create, read by id, key and product, query, export, delete: the draft as current and staged data', async ({ apiRoot, mock }) => {
     const product = await seedCatalog(apiRoot);
     const response = await apiRoot
       .productTailoring()
@@ -137,6 +137,14 @@ test.describe('product tailoring', () => {
           .execute()
       ).body.count,
     ).toBe(0);
+
+    // An export brings it, and its place as the store's tailoring of the product, into another mock.
+    const copy = createCommerceMock({ defaultProjectKey: PROJECT_KEY });
+    copy.state.import(mock.state.export());
+    expect(copy.data.get('product-tailoring', tailoring.id)).toEqual(tailoring);
+    expect(() => copy.data.create('product-tailoring', { store, product: { typeId: 'product', key: 'mug' } })).toThrow(
+      /has a product tailoring of the product/,
+    );
 
     const deleted = await byProduct.delete({ queryArgs: { version: 1 } }).execute();
     expect(deleted.body.id).toBe(tailoring.id);
