@@ -27,6 +27,7 @@ export { standalonePriceFactory, StandalonePriceFactory } from './standalone-pri
 export { productDiscountFactory, ProductDiscountFactory } from './product-discounts.js';
 export { attributeGroupFactory, AttributeGroupFactory } from './attribute-groups.js';
 export { productSelectionFactory, ProductSelectionFactory } from './product-selections.js';
+export { productTailoringFactory, ProductTailoringFactory } from './product-tailoring.js';
 export { byKeyOrId } from './identifiers.js';
 export { shippingMethodFactory, ShippingMethodFactory, DEFAULT_TAX_CATEGORY_KEY, type ZoneRateSpec } from './shipping-methods.js';
 export {

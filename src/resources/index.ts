@@ -18,6 +18,7 @@ import { standalonePrices } from './standalone-prices.js';
 import { productDiscounts } from './product-discounts.js';
 import { attributeGroups } from './attribute-groups.js';
 import { productSelections } from './product-selections.js';
+import { productTailorings } from './product-tailoring/index.js';
 import { payments } from './payments.js';
 import { shoppingLists } from './shopping-lists.js';
 import { reviews } from './reviews.js';
@@ -74,6 +75,7 @@ export const registeredTypes = {
   'product-discount': productDiscounts,
   'attribute-group': attributeGroups,
   'product-selection': productSelections,
+  'product-tailoring': productTailorings,
   payment: payments,
   'shopping-list': shoppingLists,
   review: reviews,

@@ -20,25 +20,6 @@ const PROJECT_KEY = 'route-coverage';
  * branch is merged, and the merge removes its lines (the second test says which to remove).
  */
 const notYetServed = new Set([
-  // Product tailoring, in the project and in a store.
-  'GET /{projectKey}/product-tailoring',
-  'POST /{projectKey}/product-tailoring',
-  'GET /{projectKey}/product-tailoring/key={key}',
-  'POST /{projectKey}/product-tailoring/key={key}',
-  'DELETE /{projectKey}/product-tailoring/key={key}',
-  'GET /{projectKey}/product-tailoring/{ID}',
-  'POST /{projectKey}/product-tailoring/{ID}',
-  'DELETE /{projectKey}/product-tailoring/{ID}',
-  'GET /{projectKey}/in-store/key={storeKey}/product-tailoring',
-  'POST /{projectKey}/in-store/key={storeKey}/product-tailoring',
-  'GET /{projectKey}/in-store/key={storeKey}/products/key={productKey}/product-tailoring',
-  'POST /{projectKey}/in-store/key={storeKey}/products/key={productKey}/product-tailoring',
-  'DELETE /{projectKey}/in-store/key={storeKey}/products/key={productKey}/product-tailoring',
-  'POST /{projectKey}/in-store/key={storeKey}/products/key={productKey}/product-tailoring/images',
-  'GET /{projectKey}/in-store/key={storeKey}/products/{productID}/product-tailoring',
-  'POST /{projectKey}/in-store/key={storeKey}/products/{productID}/product-tailoring',
-  'DELETE /{projectKey}/in-store/key={storeKey}/products/{productID}/product-tailoring',
-  'POST /{projectKey}/in-store/key={storeKey}/products/{productID}/product-tailoring/images',
   // The Variants API: variants, variant projections (in a store too), a projection's variant attributes.
   'GET /{projectKey}/variants',
   'POST /{projectKey}/variants',

@@ -209,6 +209,66 @@ test('a product import updates the product-level fields and publishes when asked
   expect(product.masterData.current.categories).toEqual([{ typeId: 'category', id: mock.data.getByKey('category', 'bb')!.id }]);
 });
 
+test('product tailorings: created for their store and product, then brought to a second import with actions, published when asked', async ({
+  mock,
+}) => {
+  mock.data.create('product-type', {
+    key: 'pt',
+    name: 'Type',
+    description: 'A type',
+    attributes: [{ name: 'colour', label: { en: 'Colour' }, isRequired: false, type: { name: 'text' } }],
+  });
+  mock.data.create('store', { key: 'dach' });
+  const tailoring = {
+    key: 'mug-dach',
+    store: { typeId: 'store', key: 'dach' },
+    product: { typeId: 'product', key: 'mug' },
+    name: { de: 'Tasse' },
+    variants: [{ sku: 'MUG-1', attributes: [{ name: 'colour', type: 'text', value: 'rot' }] }],
+  };
+  // Waits for its product.
+  expect((await importResources(mock, 'product-tailorings', 'product-tailoring', [tailoring]))[0]!.state).toBe('unresolved');
+  const product = mock.data.create('product', {
+    key: 'mug',
+    productType: { typeId: 'product-type', key: 'pt' },
+    name: { en: 'Mug' },
+    slug: { en: 'mug' },
+    masterVariant: { sku: 'MUG-1' },
+  });
+  const made = mock.data.getByKey('product-tailoring', 'mug-dach')!;
+  expect(made).toMatchObject({
+    version: 1,
+    store: { typeId: 'store', key: 'dach' },
+    product: { typeId: 'product', id: product.id },
+    published: false,
+    staged: { name: { de: 'Tasse' }, variants: [{ id: 1, attributes: [{ name: 'colour', value: 'rot' }] }] },
+  });
+
+  const changed = { ...tailoring, name: { de: 'Becher' }, slug: { de: 'becher' }, variants: [], publish: true };
+  const [update] = await importResources(mock, 'product-tailorings', 'product-tailoring', [changed]);
+  expect(update).toMatchObject({ state: 'imported', resourceVersion: 2 });
+  const updated = mock.data.getByKey('product-tailoring', 'mug-dach')!;
+  expect(updated).toMatchObject({ published: true, hasStagedChanges: false, current: { name: { de: 'Becher' }, slug: { de: 'becher' } } });
+  expect(updated.current.variants).toBeUndefined();
+  expect(messageTypes(mock)).toEqual(
+    expect.arrayContaining([
+      'ProductTailoringCreated',
+      'ProductTailoringNameSet',
+      'ProductTailoringSlugSet',
+      'ProductVariantTailoringRemoved',
+      'ProductTailoringPublished',
+    ]),
+  );
+  // The same import again changes nothing; another store or product under the key is refused.
+  await importResources(mock, 'product-tailorings', 'product-tailoring', [changed]);
+  expect(mock.data.getByKey('product-tailoring', 'mug-dach')!.version).toBe(2);
+  mock.data.create('store', { key: 'uk' });
+  const [moved] = await importResources(mock, 'product-tailorings', 'product-tailoring', [
+    { ...changed, store: { typeId: 'store', key: 'uk' } },
+  ]);
+  expect(moved).toMatchObject({ state: 'validationFailed', errors: [{ code: 'InvalidOperation' }] });
+});
+
 test('a resource the main API refuses ends validationFailed with its errors, and nothing is written', async ({ mock }) => {
   mock.data.create('category', { key: 'taken', name: { en: 'Taken' }, slug: { en: 'same' } });
   const [operation] = await importResources(mock, 'categories', 'category', [

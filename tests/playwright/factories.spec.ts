@@ -36,6 +36,7 @@ import {
   productDiscountFactory,
   productFactory,
   productSelectionFactory,
+  productTailoringFactory,
   productTypeFactory,
   quoteFactory,
   quoteRequestFactory,
@@ -445,6 +446,16 @@ const cases: Case[] = [
     typeId: 'product-selection',
     setup: (commerce) => commerce.data.seed(typeFactory.forResource('product-selection').build({ key: 'selection-fields' })),
     build: () => productSelectionFactory.excluding().withCustom('selection-fields', { note: 'x' }).build(),
+  },
+  {
+    name: "productTailoringFactory.ofProduct('mug').inStore(...).published()",
+    typeId: 'product-tailoring',
+    // One tailoring per store and product: each build is for a store of its own.
+    setup: async (commerce) => {
+      await seedCatalog(commerce);
+      await commerce.data.seed(Array.from({ length: COUNT }, (_, i) => storeFactory.build({ key: `tailored-${i}` })));
+    },
+    build: (i) => productTailoringFactory.ofProduct('mug').inStore(`tailored-${i}`).published().build(),
   },
   {
     name: 'shippingMethodFactory',
@@ -1013,6 +1024,11 @@ async function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCod
     case 'product-selection':
       return apiRoot
         .productSelections()
+        .post({ body: sdkBody(draft) })
+        .execute();
+    case 'product-tailoring':
+      return apiRoot
+        .productTailoring()
         .post({ body: sdkBody(draft) })
         .execute();
     case 'shipping-method':

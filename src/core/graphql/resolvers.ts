@@ -148,6 +148,10 @@ function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>):
       );
   }
   if (typeName === 'Query' && field.name === 'project') return (_, __, { rest }) => rest('GET', '');
+  if (field.name === 'productTailoring') {
+    return (source, a, { rest }) =>
+      orNull(() => rest('GET', tailoringPath(a, source instanceof Scope ? source.prefix : mutationPrefix('', a), rest)));
+  }
   if (field.name === 'activeCart') return (source, _, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}active-cart`));
   if (field.name === 'customerActiveCart') {
     return (source, a, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}carts/customer-id=${segment(String(a.customerId))}`));
@@ -297,6 +301,18 @@ function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | und
     const draftType = argType(field, 'draft');
     return (_, a, { rest }) => rest('POST', `${mutationPrefix(field.name, a)}${special}`, undefined, toRest(a.draft, draftType));
   }
+  if (field.name === 'updateProductTailoring') {
+    const actionsType = argType(field, 'actions');
+    return (_, a, { rest }) =>
+      rest('POST', tailoringPath(a, mutationPrefix('', a), rest), undefined, {
+        version: a.version,
+        actions: toRest(a.actions, actionsType),
+      });
+  }
+  if (field.name === 'deleteProductTailoring') {
+    return (_, a, { rest }) =>
+      rest('DELETE', tailoringPath(a, mutationPrefix('', a), rest), new URLSearchParams({ version: String(a.version) }));
+  }
   const definition = byGraphqlType.get(getNamedType(field.type).name);
   if (!definition) return undefined;
   if (definition.typeId === 'key-value-document') return customObjectMutation(field);
@@ -348,6 +364,31 @@ function customObjectMutation(field: GraphQLField<unknown, unknown>): Resolver |
     };
   }
   return undefined;
+}
+
+/**
+ * The REST path of the product tailoring the arguments name (`id`, `key`, `productId` or `productKey`)
+ * under `storePrefix` (`in-store/key={storeKey}/`, from `storeKey` or `inStore`, or none). In a store
+ * the platform's routes address a tailoring by its product, so one named by its own id or key is
+ * looked up among the store's first; without a store only its own id or key names it.
+ */
+function tailoringPath(a: Args, storePrefix: string, rest: RestCall): string {
+  const byProduct =
+    typeof a.productId === 'string' ? segment(a.productId) : typeof a.productKey === 'string' ? `key=${segment(a.productKey)}` : undefined;
+  if (!storePrefix) {
+    if (byProduct !== undefined) throw errors.invalidInput("A product tailoring is named by its product only in a store: give 'storeKey'.");
+    return `product-tailoring/${locator(a)}`;
+  }
+  if (byProduct !== undefined) return `${storePrefix}products/${byProduct}/product-tailoring`;
+  const [field, value] = typeof a.id === 'string' ? ['id', a.id] : ['key', String(a.key)];
+  locator(a); // exactly one of id and key
+  const where = `${field}=${JSON.stringify(value)}`;
+  const page = rest('GET', `${storePrefix}product-tailoring`, new URLSearchParams({ where })) as {
+    results: Array<{ product: { id: string } }>;
+  };
+  const found = page.results[0];
+  if (!found) throw errors.resourceNotFound(field === 'id' ? { id: value } : { key: value });
+  return `${storePrefix}products/${segment(found.product.id)}/product-tailoring`;
 }
 
 function orNull(read: () => unknown): unknown {

@@ -17,6 +17,7 @@ import { customFields } from '../../engine/common-actions.js';
 import { typedMoney } from '../../pricing/money.js';
 import { tiersFromDraft } from '../product/prices.js';
 import type { StandalonePriceDraft } from '../standalone-prices.js';
+import type { ProductTailoring, TailoringData, VariantTailoring } from '../product-tailoring/model.js';
 import type { ImportType } from './import-types.js';
 import { productWithVariant } from './references.js';
 
@@ -413,6 +414,66 @@ const productVariant: ImportMapping = (resource, ctx, engine) => {
   return engine.update(engine.definition('product'), { id: owner.id }, { version: owner.version, actions }, ctx);
 };
 
+/** Reads a field of a product tailoring's staged data. */
+const tailored =
+  (name: keyof TailoringData) =>
+  (tailoring: ProductTailoring): unknown =>
+    tailoring.staged[name];
+
+/**
+ * A product tailoring (ProductTailoringImport): created for its store and product, or, when one has
+ * its key, its staged data brought to the import's (a variant whose tailoring differs is removed and
+ * added again, one the import leaves out removed); published when `publish` is true.
+ */
+const productTailoring: ImportMapping = (resource, ctx, engine) => {
+  const draft = draftOf(resource, ['variants']);
+  if (Array.isArray(resource.variants)) draft.variants = (resource.variants as Fields[]).map((variant) => draftOf(variant));
+  return upsert<ProductTailoring>(
+    'product-tailoring',
+    draft,
+    [
+      ...(['name', 'description', 'metaTitle', 'metaDescription', 'metaKeywords', 'slug'] as const).map((name) =>
+        field(name, `set${name[0]!.toUpperCase()}${name.slice(1)}`, name, tailored(name)),
+      ),
+      {
+        read: tailored('attributes'),
+        actions: (_draft, current, next) =>
+          attributeActions(current.staged.attributes ?? [], next.staged.attributes ?? [], (name, value) => ({
+            action: 'setProductAttribute',
+            name,
+            value,
+          })),
+      },
+      {
+        read: tailored('variants'),
+        actions: (_draft, current, next) => {
+          const had = current.staged.variants ?? [];
+          const wanted = next.staged.variants ?? [];
+          // Assets compared without their ids: `addVariant` gives them new ones.
+          const plain = (variant: VariantTailoring | undefined) =>
+            variant && { ...variant, assets: variant.assets?.map(({ id: _id, ...asset }) => asset) };
+          const differs = (list: VariantTailoring[], variant: VariantTailoring) =>
+            !jsonEqual(plain(list.find((entry) => entry.id === variant.id)), plain(variant));
+          return [
+            ...had.filter((variant) => differs(wanted, variant)).map((variant) => ({ action: 'removeVariant', id: variant.id })),
+            ...wanted.filter((variant) => differs(had, variant)).map((variant) => ({ action: 'addVariant', ...variant })),
+          ];
+        },
+      },
+    ],
+    ctx,
+    engine,
+    (current, next, actions) => {
+      if (current.store.key !== next.store.key || current.product.id !== next.product.id) {
+        throw errors.invalidOperation(`The product tailoring '${current.key}' belongs to another store or product.`);
+      }
+      return resource.publish === true && (actions.length > 0 || current.hasStagedChanges || !current.published)
+        ? [{ action: 'publish' }]
+        : [];
+    },
+  );
+};
+
 /** What the mock writes for each import type; an import type without one is refused (`rejected`) when processed. */
 export const IMPORT_MAPPINGS: Partial<Record<ImportType, ImportMapping>> = {
   category,
@@ -425,4 +486,5 @@ export const IMPORT_MAPPINGS: Partial<Record<ImportType, ImportMapping>> = {
   'product-draft': productDraft,
   price,
   'product-variant': productVariant,
+  'product-tailoring': productTailoring,
 };

@@ -16,7 +16,7 @@ import { randomToken } from '../../auth/tokens.js';
 import { uuid } from '../../util/ids.js';
 import { IMAGE_FORMATS, type ImageFormat, imageDimensions } from '../../util/image-header.js';
 import type { CustomRoute, Engine } from '../../engine/define.js';
-import type { Product } from './model.js';
+import type { Image, Product } from './model.js';
 import { CatalogRead, presentProduct } from './present.js';
 
 /** The path segment after the project key under which uploaded images are served. */
@@ -67,27 +67,30 @@ function formatOf(contentType: string | undefined, filename: string): ImageForma
   throw errors.invalidInput(`Unsupported Content-Type '${contentType}' for an image upload. ${SUPPORTED}`);
 }
 
-/** The variant the query names: `variant` (an id) or `sku`; the master variant without either. */
-function variantLocator(call: ApiCall, product: Product): { variantId: number } | { sku: string } {
+/** The variant an upload names: `variant` (an id) or `sku`; the master variant (`masterVariantId`) without either. */
+export function uploadVariant(call: ApiCall, masterVariantId: number): { variantId: number } | { sku: string } {
   const variant = call.query.get('variant');
   if (variant !== null) {
     if (!/^\d+$/.test(variant)) throw errors.invalidInput(`Malformed parameter: variant: '${variant}' is not a variant id.`);
     return { variantId: Number(variant) };
   }
   const sku = call.query.get('sku');
-  return sku !== null ? { sku } : { variantId: product.masterData.staged.masterVariant.id };
+  return sku !== null ? { sku } : { variantId: masterVariantId };
 }
 
-function stagedOf(call: ApiCall): boolean {
+/** An upload's `staged` (default true). */
+export function uploadStaged(call: ApiCall): boolean {
   const staged = call.query.get('staged');
   if (staged === null || staged === 'true') return true;
   if (staged === 'false') return false;
   throw errors.invalidInput(`Malformed parameter: staged: the value '${staged}' must be true or false.`);
 }
 
-function upload(call: ApiCall, engine: Engine) {
-  const definition = engine.definition('product');
-  const product = engine.get(definition, call.ctx.project, { id: call.params.id! });
+/**
+ * The image file of an upload request, checked: the Image it becomes (URL, dimensions, the file name
+ * as label) and `keep`, which stores the file (in the transaction of the change that adds the image).
+ */
+export function receivedImage(call: ApiCall): { image: Image; keep(engine: Engine): void } {
   const filename = call.query.get('filename') || 'img';
   const format = formatOf(call.raw.contentType, filename);
   const bytes = call.raw.bytes;
@@ -100,16 +103,28 @@ function upload(call: ApiCall, engine: Engine) {
   const name = filename.replace(/\.(?:png|jpe?g|gif|webp)$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-') || 'img';
   const file = `${name}-${randomToken(6)}.${EXTENSIONS[format]}`;
   const url = `${call.raw.apiOrigin}/${encodeURIComponent(call.ctx.project)}/${IMAGES_SEGMENT}/${file}`;
+  return {
+    image: { url, dimensions, label: filename },
+    keep(engine) {
+      const image: UploadedImage = { id: uuid(), version: 1, key: file, contentType: format, data: Buffer.from(bytes).toString('base64') };
+      engine.storage.write(call.ctx.project, IMAGE_COLLECTION, image, { expectedVersion: 0, key: file });
+    },
+  };
+}
+
+function upload(call: ApiCall, engine: Engine) {
+  const definition = engine.definition('product');
+  const product = engine.get(definition, call.ctx.project, { id: call.params.id! });
+  const { image, keep } = receivedImage(call);
   const action = {
     action: 'addExternalImage',
-    ...variantLocator(call, product),
-    staged: stagedOf(call),
-    image: { url, dimensions, label: filename },
+    ...uploadVariant(call, product.masterData.staged.masterVariant.id),
+    staged: uploadStaged(call),
+    image,
   };
   const updated = engine.transaction(() => {
     const changed = engine.update(definition, { id: product.id }, { version: product.version, actions: [action] }, call.ctx);
-    const image: UploadedImage = { id: uuid(), version: 1, key: file, contentType: format, data: Buffer.from(bytes).toString('base64') };
-    engine.storage.write(call.ctx.project, IMAGE_COLLECTION, image, { expectedVersion: 0, key: file });
+    keep(engine);
     return changed as Product;
   });
   return call.expand(presentProduct(updated, CatalogRead.fromQuery(call.ctx, call.query)));

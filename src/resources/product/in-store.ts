@@ -15,6 +15,9 @@
  *   some variants through `variantExclusion`);
  * - only inactive selections: every product when they are all IndividualExclusion, none otherwise.
  *
+ * The store's product tailoring applies (../product-tailoring/model.ts): its staged data for
+ * `staged=true`, its current data while it is published.
+ *
  * Not done: the store's projection (prices of its distribution channels and countries, its
  * languages, inventory of its supply channels) — the mock's global endpoint has no
  * `storeProjection` / `localeProjection` either; price selection uses only the query's
@@ -27,6 +30,7 @@ import type { ProductSelection } from '../product-selections.js';
 import type { Store } from '../stores.js';
 import type { Product } from './model.js';
 import { CatalogRead, isProjected, presentProjection, productProjection, stagedParam } from './present.js';
+import { tailoredProjection, tailoringOf } from '../product-tailoring/model.js';
 
 /** Whether one product selection holds the product (IndividualExclusion: unless excluded as a whole). */
 function selectionHolds(selection: ProductSelection, productId: string): boolean {
@@ -64,8 +68,8 @@ function getInStore(call: ApiCall, locator: { id: string } | { key: string }) {
     | Product
     | undefined;
   if (!product || !isProjected(product, staged) || !availableInStore(store, product.id, call.ctx)) throw errors.resourceNotFound(locator);
-  const projection = presentProjection(product, productProjection(product, staged), read);
-  return call.expand(projection);
+  const tailored = tailoredProjection(productProjection(product, staged), tailoringOf(call.ctx, store.key, product.id), staged);
+  return call.expand(presentProjection(product, tailored, read));
 }
 
 const inStoreProjectionRoutes: CustomRoute[] = [
