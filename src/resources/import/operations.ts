@@ -24,7 +24,7 @@ import {
 import { ProjectContext } from '../../engine/resource-context.js';
 import { IMPORT_MAPPINGS } from './mappings.js';
 import { type ImportType, ImportType as ImportTypeSchema } from './import-types.js';
-import { unresolvedReferences } from './references.js';
+import { PENDING, unresolvedReferences, waitsForMasterVariant } from './references.js';
 
 export const PROCESSING_STATES = [
   'processing',
@@ -78,9 +78,9 @@ type ImportOperationFields = z.infer<typeof ImportOperationFields>;
 /** The group an operation is filed under with its container's key. */
 export const BY_CONTAINER = 'container';
 
-/** The group the pending operations of a project are filed under, in the order they were made. */
-const PENDING = 'pending';
-const isPending = (state: ProcessingState) => state === 'processing' || state === 'unresolved';
+/** States an operation leaves when what it waits for appears. */
+const isWaiting = (state: ProcessingState) => state === 'unresolved' || state === 'waitForMasterVariant';
+const isPending = (state: ProcessingState) => state === 'processing' || isWaiting(state);
 
 /** Engines processing operations now: a pass's own writes do not start another. */
 const busy = new WeakSet<Engine>();
@@ -113,7 +113,7 @@ function process(operation: ImportOperation, ctx: ResourceContext, engine: Engin
   const as = new ProjectContext(engine.storage, ctx.project, (operation.createdBy as Author | undefined) ?? ctx.author, ctx.now, undefined);
   const next: Partial<ImportOperation> = { state: 'processing' };
   const mapping = IMPORT_MAPPINGS[operation.importType];
-  const missing = unresolvedReferences(operation.resource, as);
+  const missing = unresolvedReferences(operation.importType, operation.resource, as);
   if (!mapping) {
     next.state = 'rejected';
     next.errors = [
@@ -125,6 +125,8 @@ function process(operation: ImportOperation, ctx: ResourceContext, engine: Engin
   } else if (missing.length > 0) {
     next.state = 'unresolved';
     next.unresolvedReferences = missing;
+  } else if (waitsForMasterVariant(operation.importType, operation.resource, as)) {
+    next.state = 'waitForMasterVariant';
   } else {
     try {
       const written = engine.transaction(() => mapping(operation.resource, as, engine));
@@ -138,8 +140,13 @@ function process(operation: ImportOperation, ctx: ResourceContext, engine: Engin
   }
   const { resourceVersion: _version, errors: _errors, unresolvedReferences: _references, ...kept } = operation;
   const changed = { ...kept, ...next } as ImportOperation;
-  if (operation.state === 'unresolved' && changed.state === 'unresolved' && jsonSame(operation.unresolvedReferences, missing))
-    return 'unresolved';
+  // Still waiting for the same: nothing to write.
+  if (
+    changed.state === operation.state &&
+    isWaiting(changed.state) &&
+    jsonSame(operation.unresolvedReferences, changed.unresolvedReferences)
+  )
+    return changed.state;
   engine.replace(definition, operation, changed, ctx);
   return changed.state;
 }
@@ -171,6 +178,11 @@ export const importOperations = defineResource<ImportOperationFields, ImportOper
   groups: {
     [PENDING]: { values: (operation) => (isPending(operation.state) ? [PENDING] : []) },
     [BY_CONTAINER]: { values: (operation) => [operation.importContainerKey] },
+  },
+  // Deleted 48 hours after it was made, as the platform deletes every operation then.
+  due: {
+    at: (operation) => operation.expiresAt,
+    run: (operation, ctx, engine) => engine.remove(engine.definition('import-operation'), { id: operation.id }, undefined, ctx),
   },
   afterCommit: processPending,
 });
