@@ -112,36 +112,34 @@ const ProductFields = {
   priceMode: z.enum(['Embedded', 'Standalone']).optional(),
 };
 
+const BusinessUnitFields = {
+  key: z.string().min(1),
+  name: Text,
+  status: z.enum(['Active', 'Inactive']).optional(),
+  contactEmail: Text.optional(),
+  storeMode: z.enum(['Explicit', 'FromParent']).optional(),
+  associateMode: z.enum(['Explicit', 'ExplicitAndFromParent']).optional(),
+  approvalRuleMode: z.enum(['Explicit', 'ExplicitAndFromParent']).optional(),
+  associates: list(
+    z.looseObject({
+      customer: keyRef('customer'),
+      associateRoleAssignments: z.array(
+        z.looseObject({ associateRole: keyRef('associate-role'), inheritance: z.enum(['Enabled', 'Disabled']) }),
+      ),
+    }),
+  ),
+  addresses: list(z.looseObject({ country: Country })),
+  stores: list(keyRef('store')),
+  custom: Custom.optional(),
+};
+
 /** Each import type's resource, as its import request carries it. */
 export const IMPORT_RESOURCES: Record<ImportType, z.ZodType<Record<string, unknown>>> = {
-  'business-unit': z
-    .looseObject({
-      key: z.string().min(1),
-      name: Text,
-      unitType: z.enum(['Company', 'Division']),
-      status: z.enum(['Active', 'Inactive']).optional(),
-      contactEmail: Text.optional(),
-      parentUnit: keyRef('business-unit').optional(),
-      storeMode: z.enum(['Explicit', 'FromParent']).optional(),
-      associateMode: z.enum(['Explicit', 'ExplicitAndFromParent']).optional(),
-      approvalRuleMode: z.enum(['Explicit', 'ExplicitAndFromParent']).optional(),
-      associates: list(
-        z.looseObject({
-          customer: keyRef('customer'),
-          associateRoleAssignments: z.array(
-            z.looseObject({ associateRole: keyRef('associate-role'), inheritance: z.enum(['Enabled', 'Disabled']) }),
-          ),
-        }),
-      ),
-      addresses: list(z.looseObject({ country: Country })),
-      stores: list(keyRef('store')),
-      custom: Custom.optional(),
-    })
+  'business-unit': z.discriminatedUnion('unitType', [
+    z.looseObject({ ...BusinessUnitFields, unitType: z.literal('Company') }),
     // A Division names its parent (DivisionBusinessUnitImport requires `parentUnit`).
-    .refine((unit) => unit.unitType !== 'Division' || unit.parentUnit !== undefined, {
-      path: ['parentUnit'],
-      message: 'A Division business unit requires a parentUnit.',
-    }),
+    z.looseObject({ ...BusinessUnitFields, unitType: z.literal('Division'), parentUnit: keyRef('business-unit') }),
+  ]),
   category: z.looseObject({
     key: z.string().min(1),
     name: LocalizedString,
