@@ -2,12 +2,12 @@
  * Import operations: one per resource of an import request, reporting how its import went. The mock
  * processes them at once, deterministically: every write that commits (an import request's, or any
  * other write to the project) is followed by a pass over the project's pending operations
- * (`processing` and `unresolved`), in the order they were made, again for as long as one of them
- * gets imported (a category import may be what a product import waits for). An operation whose
- * KeyReferences name a missing resource is `unresolved` until a later write makes it; one past its
- * `expiresAt` (48 hours after it was made, the mock's clock) is deleted instead, as the platform
- * deletes every operation then; reads leave out expired operations of any state.
- */
+ * (`processing`, `unresolved`, `waitForMasterVariant`), in the order they were made, again for as
+ * long as one of them gets imported (a category import may be what a product import waits for). An
+ * operation whose KeyReferences name a missing resource is `unresolved` until a later write makes
+ * it (references.ts). Every operation is deleted at its `expiresAt` (48 hours after it was made, by
+ * the mock's clock: due work), as the platform deletes them; until the due work runs, reads leave
+ * out expired ones and a pass deletes them instead of processing them. */
 import { z } from 'zod';
 import { ok } from '../../http/context.js';
 import { type ErrorObject, errors, PlatformError } from '../../http/errors.js';
