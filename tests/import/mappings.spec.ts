@@ -6,24 +6,7 @@
  */
 import { test, expect } from '../support/sdk.js';
 import type { CommerceMock } from '../../src/index.js';
-import { importApiRoot } from './support.js';
-
-const money = (centAmount: number) => ({ type: 'centPrecision' as const, currencyCode: 'EUR', centAmount, fractionDigits: 2 });
-
-/** Posts one import request and answers the states of its operations, in order. */
-async function importResources(mock: CommerceMock, path: string, type: string, resources: unknown[]): Promise<Array<Record<string, any>>> {
-  const base = `${mock.options.importUrl}/test-project`;
-  if (!mock.data.getByKey('import-container', 'cc'))
-    await fetch(`${base}/import-containers`, { method: 'POST', body: JSON.stringify({ key: 'cc' }) });
-  const response = await fetch(`${base}/${path}/import-containers/cc`, { method: 'POST', body: JSON.stringify({ type, resources }) });
-  expect(response.status).toBe(201);
-  const { operationStatus } = (await response.json()) as { operationStatus: Array<{ operationId: string }> };
-  return Promise.all(
-    operationStatus.map(
-      async ({ operationId }) => (await fetch(`${base}/import-operations/${operationId}`)).json() as Promise<Record<string, any>>,
-    ),
-  );
-}
+import { importApiRoot, importResources, money } from './support.js';
 
 const messageTypes = (mock: CommerceMock) => mock.data.all('message').map((message) => message.type as string);
 

@@ -9,9 +9,24 @@ import { type ApiCall, created, ok } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import type { StoredDocument } from '../../storage/backend.js';
 import { parseQueryParams, runQuery } from '../../query/index.js';
-import { type BaseFields, type CustomRoute, defineResource, type Engine, type SdkTypes } from '../../engine/define.js';
+import {
+  type BaseFields,
+  type CustomRoute,
+  defineResource,
+  type Engine,
+  type ResourceContext,
+  type SdkTypes,
+} from '../../engine/define.js';
 import { validate } from '../../engine/validation.js';
-import { IMPORT_TYPES, type ImportType, ImportType as ImportTypeSchema, importPath, importRequest, resourceKeyOf } from './import-types.js';
+import {
+  IMPORT_TYPES,
+  type ImportType,
+  ImportType as ImportTypeSchema,
+  importPath,
+  importRequest,
+  itemsField,
+  resourceKeyOf,
+} from './import-types.js';
 import { BY_CONTAINER, type ImportOperation, isLive, operationView, PROCESSING_STATES, type ProcessingState } from './operations.js';
 
 export interface ImportContainer extends StoredDocument {
@@ -23,7 +38,7 @@ export interface ImportContainer extends StoredDocument {
   expiresAt?: string;
 }
 
-/** `ttl`: the container and its operations are deleted `timeToLive` (`12h`, `3d`) after its creation. */
+/** `ttl`: the container and its operations are deleted `timeToLive` (`30m`, `12h`, `3d`) after its creation. */
 const RetentionPolicy = z.object({
   strategy: z.literal('ttl'),
   config: z.object({ timeToLive: z.string().regex(/^\d+[mhd]$/, 'A time to live is a number of minutes, hours or days: 30m, 12h, 3d.') }),
@@ -118,7 +133,7 @@ function importRoute(type: ImportType): CustomRoute {
       }
       const definition = engine.definition(OPERATION);
       const operations = engine.transaction(() =>
-        request.resources.map((resource) =>
+        request[itemsField(type)]!.map((resource) =>
           engine.create(
             definition,
             { importContainerKey: container.key, resourceKey: resourceKeyOf(type, resource), importType: type, resource },
@@ -129,6 +144,17 @@ function importRoute(type: ImportType): CustomRoute {
       return created({ operationStatus: operations.map((operation) => ({ operationId: operation.id, state: 'processing' })) });
     },
   };
+}
+
+/** Deletes a container and its operations with it (not what they imported). */
+function removeContainer(container: ImportContainer, ctx: ResourceContext, engine: Engine): void {
+  const operations = engine.definition(OPERATION);
+  engine.transaction(() => {
+    for (const operation of ctx.grouped(OPERATION, BY_CONTAINER, container.key)) {
+      engine.remove(operations, { id: operation.id }, undefined, ctx);
+    }
+    engine.remove(engine.definition('import-container'), { id: container.id }, undefined, ctx);
+  });
 }
 
 export const importContainers = defineResource<ImportContainerDraft, ImportContainer, SdkTypes<never, ImportContainer>>({
@@ -149,6 +175,8 @@ export const importContainers = defineResource<ImportContainerDraft, ImportConta
   },
   actions: {},
   responseBody: containerView,
+  // A retention policy's end (`expiresAt`, by the mock's clock) deletes the container and its operations.
+  due: { at: (container) => container.expiresAt, run: removeContainer },
   without: ['update', 'delete', 'byKey'],
   routes: [
     { method: 'GET', path: ':importContainerKey', handle: (call, engine) => ok(containerView(containerOf(call, engine))) },
@@ -169,14 +197,7 @@ export const importContainers = defineResource<ImportContainerDraft, ImportConta
       path: ':importContainerKey',
       handle(call, engine) {
         const container = containerOf(call, engine);
-        const operations = engine.definition(OPERATION);
-        // Its operations go with it.
-        engine.transaction(() => {
-          for (const operation of call.ctx.grouped(OPERATION, BY_CONTAINER, container.key)) {
-            engine.remove(operations, { id: operation.id }, undefined, call.ctx);
-          }
-          engine.remove(engine.definition('import-container'), { id: container.id }, undefined, call.ctx);
-        });
+        removeContainer(container, call.ctx, engine);
         return ok(containerView(container));
       },
     },

@@ -51,6 +51,29 @@ const Custom = z.looseObject({ type: keyRef('type'), fields: z.record(z.string()
 const Loose = z.looseObject({});
 const list = <S extends z.ZodType>(item: S) => z.array(item).optional();
 
+const DeliveryItem = z.looseObject({ id: z.string().min(1), quantity: z.number() });
+const ParcelFields = { measurements: Loose.optional(), trackingData: Loose.optional(), items: list(DeliveryItem) };
+/** An order patch's changes (OrderField): each one an update action of the order. */
+const OrderField = z.looseObject({
+  addReturnInfo: z
+    .looseObject({
+      items: z.array(z.looseObject({ quantity: z.number(), shipmentState: z.enum(['Advised', 'Returned', 'BackInStock', 'Unusable']) })),
+      returnTrackingId: Text.optional(),
+      returnDate: Text.optional(),
+    })
+    .optional(),
+  addParcelToDelivery: z.looseObject({ deliveryId: z.string().min(1), ...ParcelFields }).optional(),
+  addDeliveries: list(
+    z.looseObject({ items: z.array(DeliveryItem), parcels: z.array(z.looseObject(ParcelFields)), address: Loose.optional() }),
+  ),
+  removeDelivery: z.looseObject({ id: z.string().min(1) }).optional(),
+  removeParcelFromDelivery: z.looseObject({ parcelId: z.string().min(1) }).optional(),
+  setDeliveryAddress: z.looseObject({ deliveryId: z.string().min(1), address: Loose.optional() }).optional(),
+  setParcelMeasurements: z.looseObject({ parcelId: z.string().min(1), measurements: Loose.optional() }).optional(),
+  setParcelTrackingData: z.looseObject({ parcelId: z.string().min(1), trackingData: Loose.optional() }).optional(),
+  setParcelItems: list(z.looseObject({ parcelId: z.string().min(1), items: list(DeliveryItem) })),
+});
+
 const PriceDraftImport = z.looseObject({
   key: z.string().min(1),
   value: Money,
@@ -89,19 +112,34 @@ const ProductFields = {
   priceMode: z.enum(['Embedded', 'Standalone']).optional(),
 };
 
+const BusinessUnitFields = {
+  key: z.string().min(1),
+  name: Text,
+  status: z.enum(['Active', 'Inactive']).optional(),
+  contactEmail: Text.optional(),
+  storeMode: z.enum(['Explicit', 'FromParent']).optional(),
+  associateMode: z.enum(['Explicit', 'ExplicitAndFromParent']).optional(),
+  approvalRuleMode: z.enum(['Explicit', 'ExplicitAndFromParent']).optional(),
+  associates: list(
+    z.looseObject({
+      customer: keyRef('customer'),
+      associateRoleAssignments: z.array(
+        z.looseObject({ associateRole: keyRef('associate-role'), inheritance: z.enum(['Enabled', 'Disabled']) }),
+      ),
+    }),
+  ),
+  addresses: list(z.looseObject({ country: Country })),
+  stores: list(keyRef('store')),
+  custom: Custom.optional(),
+};
+
 /** Each import type's resource, as its import request carries it. */
 export const IMPORT_RESOURCES: Record<ImportType, z.ZodType<Record<string, unknown>>> = {
-  'business-unit': z.looseObject({
-    key: z.string().min(1),
-    name: Text,
-    unitType: z.enum(['Company', 'Division']),
-    contactEmail: Text.optional(),
-    parentUnit: keyRef('business-unit').optional(),
-    associates: list(Loose),
-    addresses: list(Loose),
-    stores: list(keyRef('store')),
-    custom: Custom.optional(),
-  }),
+  'business-unit': z.discriminatedUnion('unitType', [
+    z.looseObject({ ...BusinessUnitFields, unitType: z.literal('Company') }),
+    // A Division names its parent (DivisionBusinessUnitImport requires `parentUnit`).
+    z.looseObject({ ...BusinessUnitFields, unitType: z.literal('Division'), parentUnit: keyRef('business-unit') }),
+  ]),
   category: z.looseObject({
     key: z.string().min(1),
     name: LocalizedString,
@@ -150,6 +188,11 @@ export const IMPORT_RESOURCES: Record<ImportType, z.ZodType<Record<string, unkno
     name: LocalizedString.optional(),
     description: LocalizedString.optional(),
     cartPredicate: Text.optional(),
+    maxApplications: z.number().int().min(0).optional(),
+    maxApplicationsPerCustomer: z.number().int().min(0).optional(),
+    groups: list(Text),
+    validFrom: Text.optional(),
+    validUntil: Text.optional(),
     custom: Custom.optional(),
   }),
   inventory: z.looseObject({
@@ -166,11 +209,23 @@ export const IMPORT_RESOURCES: Record<ImportType, z.ZodType<Record<string, unkno
     orderNumber: z.string().min(1),
     totalPrice: Money,
     customer: keyRef('customer').optional(),
-    lineItems: list(Loose),
-    customLineItems: list(Loose),
+    customerEmail: Text.optional(),
+    lineItems: list(
+      z.looseObject({
+        name: LocalizedString,
+        product: keyRef('product').optional(),
+        variant: z.looseObject({ sku: Text.optional(), prices: list(Loose), attributes: list(Attribute) }),
+        price: z.looseObject({ value: Money }),
+        quantity: z.number(),
+      }),
+    ),
+    customLineItems: list(z.looseObject({ name: LocalizedString, money: Money, slug: Text, quantity: z.number() })),
+    customerGroup: keyRef('customer-group').optional(),
     store: keyRef('store').optional(),
+    state: keyRef('state').optional(),
+    custom: Custom.optional(),
   }),
-  'order-patch': z.looseObject({ orderNumber: z.string().min(1), fields: Loose }),
+  'order-patch': z.looseObject({ orderNumber: z.string().min(1), fields: OrderField }),
   price: z.looseObject({
     ...PriceDraftImport.shape,
     publish: z.boolean().optional(),
@@ -184,7 +239,13 @@ export const IMPORT_RESOURCES: Record<ImportType, z.ZodType<Record<string, unkno
     key: z.string().min(1),
     name: LocalizedString,
     mode: z.enum(['Individual', 'IndividualExclusion']).optional(),
-    assignments: list(Loose),
+    assignments: list(
+      z.looseObject({
+        product: keyRef('product'),
+        variantSelection: z.looseObject({ type: z.enum(['includeOnly', 'includeAllExcept']), skus: list(Text) }).optional(),
+        variantExclusion: z.looseObject({ skus: list(Text) }).optional(),
+      }),
+    ),
     custom: Custom.optional(),
   }),
   'product-tailoring': z.looseObject({ key: z.string().min(1), product: keyRef('product'), store: keyRef('store') }),
@@ -243,10 +304,13 @@ export function importPath(type: ImportType): string {
   return type.endsWith('patch') ? `${type}es` : `${type}s`;
 }
 
-/** An import request: its import type and 1 to 20 resources of it. */
-export function importRequest(type: ImportType) {
-  return z.object({
-    type: z.literal(type),
-    resources: z.array(IMPORT_RESOURCES[type]).min(1).max(MAX_RESOURCES_PER_REQUEST),
-  });
+/** Where an import request of the type lists its resources: `patches` for the patch types, else `resources`. */
+export const itemsField = (type: ImportType) => (type.endsWith('-patch') ? 'patches' : 'resources');
+
+/** An import request: its import type and 1 to 20 resources of it (under `itemsField`). */
+export function importRequest(type: ImportType): z.ZodType<Record<string, Array<Record<string, unknown>>>> {
+  const items = z.array(IMPORT_RESOURCES[type]).min(1).max(MAX_RESOURCES_PER_REQUEST);
+  return z.object({ type: z.literal(type), [itemsField(type)]: items }) as unknown as z.ZodType<
+    Record<string, Array<Record<string, unknown>>>
+  >;
 }

@@ -19,7 +19,9 @@ import { tiersFromDraft } from '../product/prices.js';
 import type { StandalonePriceDraft } from '../standalone-prices.js';
 import type { ProductTailoring, TailoringData, VariantTailoring } from '../product-tailoring/model.js';
 import type { ImportType } from './import-types.js';
-import { productWithVariant } from './references.js';
+import { productWithVariant, waitingMasterVariant } from './references.js';
+import type { ProductSelection } from '../product-selections.js';
+import { importOrder } from '../order/routes.js';
 
 type Fields = Record<string, unknown>;
 type Action = { action: string; [field: string]: unknown };
@@ -296,7 +298,15 @@ function upsertProduct(
   });
 }
 
-const product: ImportMapping = (resource, ctx, engine) => upsertProduct(resource, draftOf(resource), ctx, engine);
+const product: ImportMapping = (resource, ctx, engine) =>
+  upsertProduct(resource, withWaitingMasterVariant(draftOf(resource), ctx), ctx, engine);
+
+/** A new product's draft without a master variant gets the one a waiting product variant import brings. */
+function withWaitingMasterVariant(draft: Fields, ctx: ResourceContext): Fields {
+  if (draft.masterVariant !== undefined || ctx.getByKey('product', draft.key as string)) return draft;
+  const variant = waitingMasterVariant(draft.key as string, ctx);
+  return variant ? { ...draft, masterVariant: draftOf(variant, ['product', 'isMasterVariant', 'publish', 'staged']) } : draft;
+}
 
 /** A variant of a ProductDraftImport as the main API's ProductVariantDraft. */
 function variantDraft(variant: Fields): Fields {
@@ -309,7 +319,9 @@ const productDraft: ImportMapping = (resource, ctx, engine) => {
   const draft = draftOf(resource, ['masterVariant', 'variants']);
   if (resource.masterVariant !== undefined) draft.masterVariant = variantDraft(resource.masterVariant as Fields);
   if (Array.isArray(resource.variants)) draft.variants = (resource.variants as Fields[]).map(variantDraft);
-  return upsertProduct(resource, draft, ctx, engine, (current, next) => variantActions(current.masterData.staged, next.masterData.staged));
+  return upsertProduct(resource, withWaitingMasterVariant(draft, ctx), ctx, engine, (current, next) =>
+    variantActions(current.masterData.staged, next.masterData.staged),
+  );
 };
 
 /**
@@ -474,6 +486,152 @@ const productTailoring: ImportMapping = (resource, ctx, engine) => {
   );
 };
 
+/** The ids of the resources a list of references names (ResourceIdentifiers by key resolved, stored references as they are). */
+function idsOf(typeId: string, references: unknown, ctx: ResourceContext): string[] {
+  return ((references as Array<{ id?: string; key?: string }> | undefined) ?? []).map(
+    (reference) => reference.id ?? ctx.getByKey(typeId, reference.key!)!.id,
+  );
+}
+
+/**
+ * A business unit (BusinessUnitImport): created with its addresses, associates and stores, or its name,
+ * contact email, status, parent unit, stores (a unit whose stores are its own), associates and custom
+ * type updated; its addresses are set when it is made.
+ */
+const businessUnit: ImportMapping = (resource, ctx, engine) =>
+  upsert(
+    'business-unit',
+    draftOf(resource),
+    [
+      required('name', 'changeName'),
+      field('contactEmail', 'setContactEmail'),
+      required('status', 'changeStatus'),
+      required('parentUnit', 'changeParentUnit'),
+      {
+        read: (unit: Fields) => unit.stores,
+        actions: (draft, current) => (current.storeMode === 'Explicit' ? [{ action: 'setStores', stores: draft.stores ?? [] }] : []),
+      },
+      { read: (unit: Fields) => unit.associates, actions: (draft) => [{ action: 'setAssociates', associates: draft.associates ?? [] }] },
+      customSync(),
+    ],
+    ctx,
+    engine,
+  );
+
+/** A discount code (DiscountCodeImport): created, or updated field by field; its `code` never changes (no action can change it). */
+const discountCode: ImportMapping = (resource, ctx, engine) =>
+  upsert(
+    'discount-code',
+    draftOf(resource),
+    [
+      field('name', 'setName'),
+      field('description', 'setDescription'),
+      field('cartPredicate', 'setCartPredicate'),
+      field('maxApplications', 'setMaxApplications'),
+      field('maxApplicationsPerCustomer', 'setMaxApplicationsPerCustomer'),
+      {
+        read: (code: Fields) => code.cartDiscounts,
+        actions: (draft) => [{ action: 'changeCartDiscounts', cartDiscounts: draft.cartDiscounts }],
+      },
+      required('isActive', 'changeIsActive'),
+      { read: (code: Fields) => code.groups, actions: (draft) => [{ action: 'changeGroups', groups: draft.groups ?? [] }] },
+      field('validFrom', 'setValidFrom'),
+      field('validUntil', 'setValidUntil'),
+      customSync(),
+    ],
+    ctx,
+    engine,
+  );
+
+/**
+ * A product selection (ProductSelectionImport): created, its name and custom type updated, and its
+ * assignments made the import's: products added (mode Individual, with their variant selection) or
+ * excluded (IndividualExclusion, with their variant exclusion), changed choices set, products the
+ * import leaves out removed. A selection's mode never changes.
+ */
+const productSelection: ImportMapping = (resource, ctx, engine) => {
+  const selection = upsert<ProductSelection>(
+    'product-selection',
+    draftOf(resource, ['assignments']),
+    [required('name', 'changeName'), customSync()],
+    ctx,
+    engine,
+  );
+  const actions = assignmentActions(selection, (resource.assignments as Fields[] | undefined) ?? [], ctx);
+  if (actions.length === 0) return selection;
+  return engine.update(engine.definition('product-selection'), { id: selection.id }, { version: selection.version, actions }, ctx);
+};
+
+/** The actions that make a selection's assignments the import's. */
+function assignmentActions(selection: ProductSelection, assignments: Fields[], ctx: ResourceContext): Action[] {
+  const individual = selection.mode === 'Individual';
+  const choice = individual ? 'variantSelection' : 'variantExclusion';
+  const wanted = new Map(
+    assignments.map((assignment) => [idsOf('product', [assignment.product], ctx)[0]!, assignment[choice] as Fields | undefined]),
+  );
+  const actions: Action[] = [];
+  for (const [id, chosen] of wanted) {
+    const product = { typeId: 'product', id };
+    const had = selection.assignments.find((assignment) => assignment.product.id === id);
+    if (!had) actions.push({ action: individual ? 'addProduct' : 'excludeProduct', product, [choice]: chosen });
+    else if (!jsonEqual(had[choice], chosen))
+      actions.push({ action: individual ? 'setVariantSelection' : 'setVariantExclusion', product, [choice]: chosen });
+  }
+  for (const had of selection.assignments) {
+    if (!wanted.has(had.product.id)) actions.push({ action: 'removeProduct', product: { typeId: 'product', id: had.product.id } });
+  }
+  return actions;
+}
+
+/** An order line item of an OrderImport as the main API's LineItemImportDraft: its product by id, its variant's prices and attributes untyped. */
+function lineItemDraft(item: Fields, ctx: ResourceContext): Fields {
+  const draft = draftOf(item, ['product', 'variant', 'price']);
+  if (item.product !== undefined) draft.productId = idsOf('product', [item.product], ctx)[0];
+  const variant = draftOf(item.variant as Fields, ['productVariant', 'prices']);
+  if (Array.isArray((item.variant as Fields).prices))
+    variant.prices = ((item.variant as Fields).prices as Fields[]).map((price) => draftOf(price));
+  draft.variant = variant;
+  draft.price = draftOf(item.price as Fields);
+  return draft;
+}
+
+/**
+ * An order (OrderImport): created as `POST /orders/import` creates one (its customer by id, the
+ * stock its line items take, `OrderImported`). An order import creates: an order number that is
+ * taken fails it (`DuplicateField`); order patches change existing orders.
+ */
+const order: ImportMapping = (resource, ctx, engine) => {
+  const draft = draftOf(resource, ['customer', 'lineItems', 'customLineItems']);
+  if (resource.customer !== undefined) draft.customerId = idsOf('customer', [resource.customer], ctx)[0];
+  if (Array.isArray(resource.lineItems)) draft.lineItems = (resource.lineItems as Fields[]).map((item) => lineItemDraft(item, ctx));
+  if (Array.isArray(resource.customLineItems)) draft.customLineItems = (resource.customLineItems as Fields[]).map((item) => draftOf(item));
+  return importOrder(engine, draft, ctx);
+};
+
+/** Each field of an order patch (OrderField), in the definition's order, as the order update actions it makes. */
+const ORDER_PATCH_ACTIONS: Record<string, (value: Fields) => Action[]> = {
+  addReturnInfo: (info) => [{ action: 'addReturnInfo', ...info }],
+  addParcelToDelivery: (parcel) => [{ action: 'addParcelToDelivery', ...parcel }],
+  addDeliveries: (deliveries) => (deliveries as unknown as Fields[]).map((delivery) => ({ action: 'addDelivery', ...delivery })),
+  removeDelivery: ({ id }) => [{ action: 'removeDelivery', deliveryId: id }],
+  removeParcelFromDelivery: (parcel) => [{ action: 'removeParcelFromDelivery', ...parcel }],
+  setDeliveryAddress: (address) => [{ action: 'setDeliveryAddress', ...address }],
+  setParcelMeasurements: (measurements) => [{ action: 'setParcelMeasurements', ...measurements }],
+  setParcelTrackingData: (tracking) => [{ action: 'setParcelTrackingData', ...tracking }],
+  setParcelItems: (parcels) => (parcels as unknown as Fields[]).map((parcel) => ({ action: 'setParcelItems', ...parcel })),
+};
+
+/** An order patch (OrderPatchImport): the order with its order number updated, all its fields' actions in one update. */
+const orderPatch: ImportMapping = (resource, ctx, engine) => {
+  const existing = ctx.getByKey('order', resource.orderNumber as string)!;
+  const fields = resource.fields as Fields;
+  const actions = Object.entries(ORDER_PATCH_ACTIONS).flatMap(([name, toActions]) =>
+    fields[name] === undefined ? [] : toActions(fields[name] as Fields),
+  );
+  if (actions.length === 0) return existing;
+  return engine.update(engine.definition('order'), { id: existing.id }, { version: existing.version, actions }, ctx);
+};
+
 /** What the mock writes for each import type; an import type without one is refused (`rejected`) when processed. */
 export const IMPORT_MAPPINGS: Partial<Record<ImportType, ImportMapping>> = {
   category,
@@ -487,4 +645,9 @@ export const IMPORT_MAPPINGS: Partial<Record<ImportType, ImportMapping>> = {
   price,
   'product-variant': productVariant,
   'product-tailoring': productTailoring,
+  'business-unit': businessUnit,
+  'discount-code': discountCode,
+  'product-selection': productSelection,
+  order,
+  'order-patch': orderPatch,
 };

@@ -2,12 +2,12 @@
  * Import operations: one per resource of an import request, reporting how its import went. The mock
  * processes them at once, deterministically: every write that commits (an import request's, or any
  * other write to the project) is followed by a pass over the project's pending operations
- * (`processing` and `unresolved`), in the order they were made, again for as long as one of them
- * gets imported (a category import may be what a product import waits for). An operation whose
- * KeyReferences name a missing resource is `unresolved` until a later write makes it; one past its
- * `expiresAt` (48 hours after it was made, the mock's clock) is deleted instead, as the platform
- * deletes every operation then; reads leave out expired operations of any state.
- */
+ * (`processing`, `unresolved`, `waitForMasterVariant`), in the order they were made, again for as
+ * long as one of them gets imported (a category import may be what a product import waits for). An
+ * operation whose KeyReferences name a missing resource is `unresolved` until a later write makes
+ * it (references.ts). Every operation is deleted at its `expiresAt` (48 hours after it was made, by
+ * the mock's clock: due work), as the platform deletes them; until the due work runs, reads leave
+ * out expired ones and a pass deletes them instead of processing them. */
 import { z } from 'zod';
 import { ok } from '../../http/context.js';
 import { type ErrorObject, errors, PlatformError } from '../../http/errors.js';
@@ -24,7 +24,7 @@ import {
 import { ProjectContext } from '../../engine/resource-context.js';
 import { IMPORT_MAPPINGS } from './mappings.js';
 import { type ImportType, ImportType as ImportTypeSchema } from './import-types.js';
-import { unresolvedReferences } from './references.js';
+import { PENDING, unresolvedReferences, waitsForMasterVariant } from './references.js';
 
 export const PROCESSING_STATES = [
   'processing',
@@ -78,9 +78,9 @@ type ImportOperationFields = z.infer<typeof ImportOperationFields>;
 /** The group an operation is filed under with its container's key. */
 export const BY_CONTAINER = 'container';
 
-/** The group the pending operations of a project are filed under, in the order they were made. */
-const PENDING = 'pending';
-const isPending = (state: ProcessingState) => state === 'processing' || state === 'unresolved';
+/** States an operation leaves when what it waits for appears. */
+const isWaiting = (state: ProcessingState) => state === 'unresolved' || state === 'waitForMasterVariant';
+const isPending = (state: ProcessingState) => state === 'processing' || isWaiting(state);
 
 /** Engines processing operations now: a pass's own writes do not start another. */
 const busy = new WeakSet<Engine>();
@@ -115,7 +115,7 @@ function process(operation: ImportOperation, ctx: ResourceContext, engine: Engin
   const as = new ProjectContext(engine.storage, ctx.project, author, ctx.now, undefined);
   const next: Partial<ImportOperation> = { state: 'processing' };
   const mapping = IMPORT_MAPPINGS[operation.importType];
-  const missing = unresolvedReferences(operation.resource, as);
+  const missing = unresolvedReferences(operation.importType, operation.resource, as);
   if (!mapping) {
     next.state = 'rejected';
     next.errors = [
@@ -127,6 +127,8 @@ function process(operation: ImportOperation, ctx: ResourceContext, engine: Engin
   } else if (missing.length > 0) {
     next.state = 'unresolved';
     next.unresolvedReferences = missing;
+  } else if (waitsForMasterVariant(operation.importType, operation.resource, as)) {
+    next.state = 'waitForMasterVariant';
   } else {
     try {
       const written = engine.transaction(() => mapping(operation.resource, as, engine));
@@ -140,8 +142,13 @@ function process(operation: ImportOperation, ctx: ResourceContext, engine: Engin
   }
   const { resourceVersion: _version, errors: _errors, unresolvedReferences: _references, ...kept } = operation;
   const changed = { ...kept, ...next } as ImportOperation;
-  if (operation.state === 'unresolved' && changed.state === 'unresolved' && jsonSame(operation.unresolvedReferences, missing))
-    return 'unresolved';
+  // Still waiting for the same: nothing to write.
+  if (
+    changed.state === operation.state &&
+    isWaiting(changed.state) &&
+    jsonSame(operation.unresolvedReferences, changed.unresolvedReferences)
+  )
+    return changed.state;
   engine.replace(definition, operation, changed, ctx);
   return changed.state;
 }
@@ -173,6 +180,11 @@ export const importOperations = defineResource<ImportOperationFields, ImportOper
   groups: {
     [PENDING]: { values: (operation) => (isPending(operation.state) ? [PENDING] : []) },
     [BY_CONTAINER]: { values: (operation) => [operation.importContainerKey] },
+  },
+  // Deleted 48 hours after it was made, as the platform deletes every operation then.
+  due: {
+    at: (operation) => operation.expiresAt,
+    run: (operation, ctx, engine) => engine.remove(engine.definition('import-operation'), { id: operation.id }, undefined, ctx),
   },
   afterCommit: processPending,
 });

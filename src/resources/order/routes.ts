@@ -8,7 +8,7 @@ import { created, ok, type ApiCall, type Reply } from '../../http/context.js';
 import { searchOrders } from './search.js';
 import { searchActive } from '../project.js';
 import type { Cart } from '../cart/model.js';
-import type { CustomRoute, Engine, Locator } from '../../engine/define.js';
+import type { CustomRoute, Engine, Locator, ResourceContext } from '../../engine/define.js';
 import { validate } from '../../engine/validation.js';
 import { type MyOrderFromCartDraft, OrderFromCartDraft, type Order } from './model.js';
 import { takeInventory } from './parts.js';
@@ -77,18 +77,20 @@ export const projectOrders: OrderNumberAccess = {
   remove: (call, engine, orderNumber, version) => engine.remove(orderDefinition(engine), { key: orderNumber }, version, call.ctx),
 };
 
-/** `POST /orders/import`: an OrderImportDraft, with the stock its line items take; its message is `OrderImported`. */
+/** An order from an OrderImportDraft, with the stock its line items take; its message is `OrderImported` (also the Import API's order imports). */
+export function importOrder(engine: Engine, draft: unknown, ctx: ResourceContext): Order {
+  return engine.transaction(() => {
+    const made = engine.create(orderDefinition(engine), draft, ctx, 'imported');
+    takeInventory(engine, made.lineItems, made.inventoryMode, ctx);
+    return made;
+  });
+}
+
+/** `POST /orders/import`: an OrderImportDraft (`importOrder`). */
 export const orderImportRoute: CustomRoute = {
   method: 'POST',
   path: 'import',
-  handle: (call, engine) => {
-    const order = engine.transaction(() => {
-      const made = engine.create(orderDefinition(engine), call.json(), call.ctx, 'imported');
-      takeInventory(engine, made.lineItems, made.inventoryMode, call.ctx);
-      return made;
-    });
-    return created(call.expand(order));
-  },
+  handle: (call, engine) => created(call.expand(importOrder(engine, call.json(), call.ctx))),
 };
 
 function search(call: ApiCall): Reply {
