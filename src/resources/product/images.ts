@@ -16,7 +16,7 @@ import { randomToken } from '../../auth/tokens.js';
 import { uuid } from '../../util/ids.js';
 import { IMAGE_FORMATS, type ImageFormat, imageDimensions } from '../../util/image-header.js';
 import type { CustomRoute, Engine } from '../../engine/define.js';
-import type { Product } from './model.js';
+import type { Image, Product } from './model.js';
 import { CatalogRead, presentProduct } from './present.js';
 
 /** The path segment after the project key under which uploaded images are served. */
@@ -78,16 +78,18 @@ function variantLocator(call: ApiCall, product: Product): { variantId: number } 
   return sku !== null ? { sku } : { variantId: product.masterData.staged.masterVariant.id };
 }
 
-function stagedOf(call: ApiCall): boolean {
+export function stagedOf(call: ApiCall): boolean {
   const staged = call.query.get('staged');
   if (staged === null || staged === 'true') return true;
   if (staged === 'false') return false;
   throw errors.invalidInput(`Malformed parameter: staged: the value '${staged}' must be true or false.`);
 }
 
-function upload(call: ApiCall, engine: Engine) {
-  const definition = engine.definition('product');
-  const product = engine.get(definition, call.ctx.project, { id: call.params.id! });
+/**
+ * The image file of an upload request, checked (format, size, dimensions) and named: the image to
+ * add, and `keep`, which stores the file in the write's transaction so its URL serves it.
+ */
+export function receivedImage(call: ApiCall, engine: Engine): { image: Image; keep(): void } {
   const filename = call.query.get('filename') || 'img';
   const format = formatOf(call.raw.contentType, filename);
   const bytes = call.raw.bytes;
@@ -100,16 +102,23 @@ function upload(call: ApiCall, engine: Engine) {
   const name = filename.replace(/\.(?:png|jpe?g|gif|webp)$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-') || 'img';
   const file = `${name}-${randomToken(6)}.${EXTENSIONS[format]}`;
   const url = `${call.raw.apiOrigin}/${encodeURIComponent(call.ctx.project)}/${IMAGES_SEGMENT}/${file}`;
-  const action = {
-    action: 'addExternalImage',
-    ...variantLocator(call, product),
-    staged: stagedOf(call),
+  return {
     image: { url, dimensions, label: filename },
+    keep() {
+      const image: UploadedImage = { id: uuid(), version: 1, key: file, contentType: format, data: Buffer.from(bytes).toString('base64') };
+      engine.storage.write(call.ctx.project, IMAGE_COLLECTION, image, { expectedVersion: 0, key: file });
+    },
   };
+}
+
+function upload(call: ApiCall, engine: Engine) {
+  const definition = engine.definition('product');
+  const product = engine.get(definition, call.ctx.project, { id: call.params.id! });
+  const { image, keep } = receivedImage(call, engine);
+  const action = { action: 'addExternalImage', ...variantLocator(call, product), staged: stagedOf(call), image };
   const updated = engine.transaction(() => {
     const changed = engine.update(definition, { id: product.id }, { version: product.version, actions: [action] }, call.ctx);
-    const image: UploadedImage = { id: uuid(), version: 1, key: file, contentType: format, data: Buffer.from(bytes).toString('base64') };
-    engine.storage.write(call.ctx.project, IMAGE_COLLECTION, image, { expectedVersion: 0, key: file });
+    keep();
     return changed as Product;
   });
   return call.expand(presentProduct(updated, CatalogRead.fromQuery(call.ctx, call.query)));
