@@ -635,3 +635,43 @@ test('over a real HTTP port: create, read through the product and the projection
     await server.close();
   }
 });
+
+test('GraphQL: variant, variants, createVariant, updateVariant and variantProjections over the same core', async ({ apiRoot }) => {
+  await modularCatalog(apiRoot);
+  const product = await tee(apiRoot);
+  const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const body = (await apiRoot.graphql().post({ body: { query, variables } }).execute()).body;
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    return body.data as Record<string, any>;
+  };
+  const created = await graphql(
+    `mutation ($draft: VariantDraft!) { createVariant(draft: $draft) { id version key variantId published current { sku } productRef { id } } }`,
+    { draft: { product: { id: product.id }, key: 'gql', sku: 'GQL-1', publish: true } },
+  );
+  expect(created.createVariant).toEqual({
+    id: expect.any(String),
+    version: 1,
+    key: 'gql',
+    variantId: 1,
+    published: true,
+    current: { sku: 'GQL-1' },
+    productRef: { id: product.id },
+  });
+  const updated = await graphql(
+    `mutation ($version: Long!) { updateVariant(key: "gql", version: $version, actions: [{ setSku: { sku: "GQL-2" } }]) { version staged { sku } } }`,
+    { version: 1 },
+  );
+  expect(updated.updateVariant).toEqual({ version: 2, staged: { sku: 'GQL-2' } });
+  const read = await graphql(
+    `query ($product: String) { variant(key: "gql") { current { sku } staged { sku } } variants { total results { key } }
+       variantProjections(staged: true, productId: $product) { results { sku default } } other: variants(productId: "other") { total } variantProjection(key: "gql") { sku } }`,
+    { product: product.id },
+  );
+  expect(read).toEqual({
+    variant: { current: { sku: 'GQL-1' }, staged: { sku: 'GQL-2' } },
+    variants: { total: 1, results: [{ key: 'gql' }] },
+    variantProjections: { results: [{ sku: 'GQL-2', default: false }] },
+    variantProjection: { sku: 'GQL-1' },
+    other: { total: 0 },
+  });
+});

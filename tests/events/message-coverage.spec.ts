@@ -98,6 +98,25 @@ test('the update actions without a message, per type that emits any: the platfor
     product: expect.arrayContaining(['changeName', 'setAttribute', 'removeImage', 'setKey', 'addAsset']),
     'inventory-entry': expect.arrayContaining(['setKey', 'setRestockableInDays', 'setSupplyChannel', ...customFields]),
     'standalone-price': customFields,
+    // The platform's Variant messages: created, deleted, image added, images set, key set, SKU set, published, unpublished, staged changes removed.
+    variant: [
+      'addAsset',
+      'changeAssetName',
+      'changeAssetOrder',
+      'moveImageToPosition',
+      'removeAsset',
+      'removeImage',
+      'setAssetCustomField',
+      'setAssetCustomType',
+      'setAssetDescription',
+      'setAssetKey',
+      'setAssetSources',
+      'setAssetTags',
+      'setAssets',
+      'setAttribute',
+      'setAttributes',
+      'setImageLabel',
+    ],
     'product-selection': ['changeName', ...customFields, 'setKey'],
     payment: expect.arrayContaining(['changeAmountPlanned', 'setAmountPaid', 'setKey', 'setTransactionCustomField', ...customFields]),
     review: expect.arrayContaining(['setAuthorName', 'setTarget', 'setText', ...customFields]),
@@ -174,7 +193,7 @@ test('the platform message types the mock never produces: of resources or flows 
     }
   }
   const never = Object.keys(mapping).filter((type) => !produced.has(type));
-  const unserved = /^(ProductTailoring|ProductVariantTailoring|Variant)[A-Z]/;
+  const unserved = /^(ProductTailoring|ProductVariantTailoring)[A-Z]/;
   // A recurring order's failures (payment, stock) and "order now" are not modelled: it orders when due, or is Failed when its cart is gone.
   const recurringOrderEvents = /^RecurringOrder(Failed|NowRequested)$/;
   // What order edits change of an order's items, discounts and shipping: the staged actions run as the cart's, which have none of these messages.

@@ -185,6 +185,13 @@ function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): bool
   return results ? !without.has('list') : !without.has('get');
 }
 
+const PRODUCT_LISTED = new Set(['variant', 'variant-projection']);
+
+/** A projection's `staged` argument, as the REST parameter of that name (variant projections). */
+function projectionQuery(a: Args): URLSearchParams {
+  return new URLSearchParams(typeof a.staged === 'boolean' ? { staged: String(a.staged) } : {});
+}
+
 function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
   const returned = getNamedType(field.type);
   const args = argNames(field);
@@ -194,7 +201,8 @@ function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefi
     return (_, a, { rest }) => orNull(() => rest('GET', `${single.path}/${segment(String(a.container))}/${segment(String(a.key))}`));
   }
   if (single && (args.has('id') || args.has('key'))) {
-    return (source, a, { rest }) => orNull(() => rest('GET', `${collectionPath(single, prefixOf(source))}/${locator(a)}`));
+    return (source, a, { rest }) =>
+      orNull(() => rest('GET', `${collectionPath(single, prefixOf(source))}/${locator(a)}`, projectionQuery(a)));
   }
   if (single?.typeId === 'customer' && args.size === 0) {
     // An anonymous session has no customer: `me { customer }` is null for it (REST's `/me` refuses it).
@@ -205,8 +213,12 @@ function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefi
   const listed = results && byGraphqlType.get(getNamedType(results.type).name);
   if (listed && returned.name.endsWith('QueryResult') && args.has('limit')) {
     return (source, a, { rest }) => {
-      const query = new URLSearchParams();
-      if (typeof a.where === 'string') query.set('where', a.where);
+      const query = projectionQuery(a);
+      // Variants and their projections are listed by product too.
+      const ofProduct =
+        typeof a.productId === 'string' && PRODUCT_LISTED.has(listed.typeId) ? `product(id=${JSON.stringify(a.productId)})` : undefined;
+      if (typeof a.where === 'string') query.set('where', ofProduct ? `(${a.where}) and ${ofProduct}` : a.where);
+      else if (ofProduct) query.set('where', ofProduct);
       for (const sort of (a.sort as string[] | undefined) ?? []) query.append('sort', sort);
       if (a.limit !== undefined && a.limit !== null) query.set('limit', String(a.limit));
       if (a.offset !== undefined && a.offset !== null) query.set('offset', String(a.offset));

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ok, type ApiCall } from '../../http/context.js';
 import { PlatformError } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';
-import { defineResource, type CustomRoute, type Engine, type NoSdkTypes } from '../../engine/define.js';
+import { defineResource, type CustomRoute, type Engine, type SdkTypes } from '../../engine/define.js';
 import { FreeKey, resourceIdentifier, validate } from '../../engine/validation.js';
 import { AssetDraft } from '../assets.js';
 import { AttributeDraft, ImageDraft, productTypeOf, variantFromDraft } from '../product/draft.js';
@@ -99,7 +99,8 @@ const routes: CustomRoute[] = [
   { method: 'POST', path: ':id/images', handle: (call, engine) => ok(upload(call, engine)) },
 ];
 
-export const variants = defineResource<VariantDraft, StandaloneVariant, NoSdkTypes>({
+/** platform-sdk 8 has no Variant types yet: seeding and reads are typed with the mock's own. */
+export const variants = defineResource<VariantDraft, StandaloneVariant, SdkTypes<VariantDraft, StandaloneVariant>>({
   typeId: 'variant',
   path: 'variants',
   draft: VariantDraft,
