@@ -214,6 +214,11 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
   /** Routes the generic shape does not cover; matched before it. */
   routes?: CustomRoute[];
   /**
+   * Runs before every route of the type, its own and the generic ones, and throws to refuse the
+   * request (the Variants APIs serve only projects on the modular catalog model).
+   */
+  guard?(call: ApiCall): void;
+  /**
    * Generic routes the type does not serve (e.g. custom objects are not updated by id with actions;
    * Checkout transactions are not listed; the Import API's operations are listed per container only).
    */
@@ -224,6 +229,13 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
    * as `next`, each with version +1.
    */
   cascade?(next: R, previous: R, ctx: ResourceContext): R[];
+  /**
+   * Keeps resources of other types in step with a stored change of this one, inside the same
+   * transaction (a modular catalog's variants and the products that embed them): `next` is
+   * undefined for a deletion, `previous` for a creation. It writes through `engine`, and must write
+   * nothing when the other side already agrees, since that side's own `sync` answers in turn.
+   */
+  sync?(next: R | undefined, previous: R | undefined, ctx: ResourceContext, engine: Engine): void;
   /**
    * The types whose resources may reference this one. A delete is refused with 400 ReferenceExists
    * while one of them holds a Reference or KeyReference to it anywhere in the document.

@@ -17,21 +17,21 @@ export function resourceRoutes(definition: ResourceDefinition, engine: Engine): 
   // The stored resources are matched; only the page is shown.
   const listShape: QueryShape = definition.responseBody ? { present: definition.responseBody, presentedFields: [] } : {};
 
-  const routes: Route[] = [];
+  const guarded: Route[] = [];
   const rooted: Array<[string, Route]> = [];
   for (const custom of definition.routes ?? []) {
     const handle = (call: ApiCall) => custom.handle(call, engine);
-    if (!custom.path.startsWith('/')) routes.push(route(custom.method, custom.path, handle));
+    if (!custom.path.startsWith('/')) guarded.push(route(custom.method, custom.path, handle));
     else {
       const [group, ...rest] = custom.path.slice(1).split('/');
       rooted.push([group!, route(custom.method, rest.join('/'), handle)]);
     }
   }
   if (!excluded.has('list')) {
-    routes.push(route('GET', '', (call) => ok(engine.query(definition, call.ctx.project, call.query, listShape))));
+    guarded.push(route('GET', '', (call) => ok(engine.query(definition, call.ctx.project, call.query, listShape))));
   }
   if (!excluded.has('create')) {
-    routes.push(
+    guarded.push(
       route('POST', '', (call) => {
         const resource = answer(call, engine.create(definition, call.json(), call.ctx));
         return created(definition.createdBody ? definition.createdBody(resource) : resource);
@@ -39,13 +39,23 @@ export function resourceRoutes(definition: ResourceDefinition, engine: Engine): 
     );
   }
   for (const [path, locate] of locators) {
-    routes.push(route('GET', path, (call) => ok(answer(call, engine.get(definition, call.ctx.project, locate(call))))));
+    guarded.push(route('GET', path, (call) => ok(answer(call, engine.get(definition, call.ctx.project, locate(call))))));
     if (!excluded.has('update')) {
-      routes.push(route('POST', path, (call) => ok(answer(call, engine.update(definition, locate(call), call.json(), call.ctx)))));
+      guarded.push(route('POST', path, (call) => ok(answer(call, engine.update(definition, locate(call), call.json(), call.ctx)))));
     }
     if (!excluded.has('delete')) {
-      routes.push(route('DELETE', path, (call) => ok(answer(call, engine.remove(definition, locate(call), call.version(), call.ctx)))));
+      guarded.push(route('DELETE', path, (call) => ok(answer(call, engine.remove(definition, locate(call), call.version(), call.ctx)))));
     }
   }
+  const guard = definition.guard;
+  const routes = guard
+    ? guarded.map((entry) => ({
+        ...entry,
+        handle: (call: ApiCall) => {
+          guard(call);
+          return entry.handle(call);
+        },
+      }))
+    : guarded;
   return { routes, rooted };
 }

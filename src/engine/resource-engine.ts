@@ -82,9 +82,18 @@ export class ResourceEngine implements Engine {
     );
     this.dueWork = new DueWork(storage, definitions.values(), clock, (project, now) => this.context(project, PROGRAMMATIC, now));
     const afterCommit = [...definitions.values()].filter((definition) => definition.afterCommit !== undefined);
-    this.writer = new ResourceWriter(storage, messages, this.outbox, actions, history, this.dueWork, (written) => {
-      for (const ctx of written.values()) for (const definition of afterCommit) definition.afterCommit!(ctx, this);
-    });
+    this.writer = new ResourceWriter(
+      storage,
+      messages,
+      this.outbox,
+      actions,
+      history,
+      this.dueWork,
+      (written) => {
+        for (const ctx of written.values()) for (const definition of afterCommit) definition.afterCommit!(ctx, this);
+      },
+      (definition, next, previous, ctx) => definition.sync!(next, previous, ctx, this),
+    );
     this.updater = new ResourceUpdater(storage, actions, this.writer);
   }
 

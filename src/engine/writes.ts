@@ -56,6 +56,14 @@ function changeOf(
 /** Told, once the outermost transaction commits, of each project it wrote to, with the context of its last write there. */
 export type CommitListener = (written: ReadonlyMap<string, ResourceContext>) => void;
 
+/** Runs a type's `sync` after one of its resources was stored or deleted, in the write's transaction. */
+export type SyncRunner = (
+  definition: ResourceDefinition,
+  next: StoredDocument | undefined,
+  previous: StoredDocument | undefined,
+  ctx: ResourceContext,
+) => void;
+
 export class ResourceWriter {
   /** How deep in nested transactions the running write is (0: none running). */
   private depth = 0;
@@ -73,6 +81,7 @@ export class ResourceWriter {
     /** Told of every stored resource of a type with due work, whose time may come sooner now. */
     private readonly dueWork: DueWork,
     private readonly committed: CommitListener = () => {},
+    private readonly sync: SyncRunner = () => {},
   ) {}
 
   /**
@@ -192,6 +201,7 @@ export class ResourceWriter {
         version: current.version + 1,
         ctx,
       });
+      if (definition.sync) this.sync(definition, undefined, current, ctx);
     });
     return current;
   }
@@ -236,6 +246,7 @@ export class ResourceWriter {
         if (kind || written.length > 0) this.outbox.record(changeOf(definition, ctx, kind, next, written, previous));
         this.history.write({ definition, kind: kind ?? 'ResourceUpdated', previous, next, version: next.version, ctx });
         if (definition.due) this.dueWork.noted(definition, next);
+        if (definition.sync) this.sync(definition, next, previous, ctx);
       });
       return next;
     } catch (error) {

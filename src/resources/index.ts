@@ -15,6 +15,8 @@ import { products } from './product/index.js';
 import { productProjections } from './product-projections.js';
 import { inventory } from './inventory.js';
 import { standalonePrices } from './standalone-prices.js';
+import { variants } from './variant/index.js';
+import { variantProjections } from './variant/projections.js';
 import { productDiscounts } from './product-discounts.js';
 import { attributeGroups } from './attribute-groups.js';
 import { productSelections } from './product-selections.js';
@@ -72,6 +74,8 @@ export const registeredTypes = {
   'product-projection': productProjections,
   'inventory-entry': inventory,
   'standalone-price': standalonePrices,
+  variant: variants,
+  'variant-projection': variantProjections,
   'product-discount': productDiscounts,
   'attribute-group': attributeGroups,
   'product-selection': productSelections,

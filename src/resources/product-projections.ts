@@ -26,6 +26,7 @@ import {
 import { productProjectionInStoreScope } from './product/in-store.js';
 import { queryOptionsFor } from '../engine/queries.js';
 import { projectionSearchRoutes } from './product/search/index.js';
+import { variantAttributesRoutes } from './variant/projections.js';
 
 export {
   productProjection,
@@ -90,6 +91,7 @@ function getProjection(call: ApiCall, engine: Engine, locator: { id: string } | 
 export const productProjectionRoutes: CustomRoute[] = [
   { method: 'GET', path: '', handle: (call, engine) => ok(queryProjections(call, engine)) },
   ...projectionSearchRoutes,
+  ...variantAttributesRoutes,
   { method: 'GET', path: 'key=:key', handle: (call, engine) => ok(getProjection(call, engine, { key: call.params.key! })) },
   { method: 'GET', path: ':id', handle: (call, engine) => ok(getProjection(call, engine, { id: call.params.id! })) },
 ];
@@ -97,7 +99,7 @@ export const productProjectionRoutes: CustomRoute[] = [
 export const productProjections = defineResource<never, never>({
   typeId: 'product-projection',
   path: 'product-projections',
-  scope: productProjectionInStoreScope as ScopePolicy<never>,
+  scope: productProjectionInStoreScope(variantAttributesRoutes) as ScopePolicy<never>,
   draft: z.never(),
   create() {
     throw errors.invalidOperation('Product projections are read-only: create a product instead.');

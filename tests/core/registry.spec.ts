@@ -28,9 +28,9 @@ test("the registry is keyed by type id: each key is its definition's", () => {
 
 test('every registered module declares its stored shape for typed reads, and its SDK types', () => {
   // A projection is computed from its product; messages are documents whose shape the engine keeps.
-  const withoutShape = ['message', 'product-projection'];
+  const withoutShape = ['message', 'product-projection', 'variant-projection'];
   // The project settings and projections are not seeded or read as a resource of the SDK.
-  const withoutSdkTypes = ['project', 'product-projection'];
+  const withoutSdkTypes = ['project', 'product-projection', 'variant-projection'];
   for (const { typeId, source } of registeredModules()) {
     const key = typeId.includes('-') ? `'${typeId}'` : typeId;
     const declaresShape = new RegExp(`interface StoredTypes \\{\\s*${key}: \\w+;`).test(source);
@@ -94,6 +94,9 @@ test("docs/playwright.md's factory table lists every factory with the type it bu
     // A recurring order names a cart and its version, which only the test knows.
     'recurring-order',
     'product-projection',
+    // A Variant names its product, which only the test knows, in a project on the modular catalog model.
+    'variant',
+    'variant-projection',
     'project',
     'subscription',
     'type',

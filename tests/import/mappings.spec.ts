@@ -309,3 +309,99 @@ test('an unresolved operation expires 48 hours after it was made (the mock clock
   expect(mock.data.getByKey('category', 'late')).toBeUndefined();
   expect(mock.data.all('import-operation')).toEqual([]);
 });
+
+test('variants: a Variant of the modular catalog created by key, then given the import’s data; refused outside a modular project', async ({
+  mock,
+  apiRoot,
+}) => {
+  mock.data.create('product-type', {
+    key: 'pt',
+    name: 'T',
+    description: 'T',
+    attributes: [{ name: 'size', label: { en: 'Size' }, isRequired: false, type: { name: 'text' } }],
+  });
+  mock.data.create('product', { key: 'tee', name: { en: 'Tee' }, slug: { en: 'tee' }, productType: { typeId: 'product-type', key: 'pt' } });
+  const resource = {
+    key: 'tee-s',
+    sku: 'TEE-S',
+    product: { typeId: 'product', key: 'tee' },
+    attributes: [{ name: 'size', type: 'text', value: 'S' }],
+    publish: true,
+  };
+  const [classic] = await importResources(mock, 'variants', 'variant', [resource]);
+  expect(classic).toMatchObject({ state: 'validationFailed', errors: [{ code: 'InvalidOperation' }] });
+
+  const project = (await apiRoot.get().execute()).body;
+  const modular = { action: 'setProductCatalogModel', productCatalogModel: 'Modular' } as never;
+  await expect(apiRoot.post({ body: { version: project.version, actions: [modular] } }).execute()).rejects.toMatchObject({
+    statusCode: 400,
+  });
+  // The model changes only while the project has no products: start again in a modular project.
+  const tee = mock.data.getByKey('product', 'tee')!;
+  await apiRoot
+    .products()
+    .withId({ ID: tee.id })
+    .delete({ queryArgs: { version: tee.version } })
+    .execute();
+  await apiRoot.post({ body: { version: project.version, actions: [modular] } }).execute();
+  mock.data.create('product', { key: 'tee', name: { en: 'Tee' }, slug: { en: 'tee' }, productType: { typeId: 'product-type', key: 'pt' } });
+
+  const [created] = await importResources(mock, 'variants', 'variant', [resource]);
+  expect(created!.state).toBe('imported');
+  const variant = mock.data.getByKey('variant', 'tee-s')!;
+  expect(variant).toMatchObject({ published: true, current: { sku: 'TEE-S', attributes: [{ name: 'size', value: 'S' }] } });
+  expect(mock.data.getByKey('product', 'tee')!.masterData.current.masterVariant).toMatchObject({ key: 'tee-s', sku: 'TEE-S' });
+
+  const [updated] = await importResources(mock, 'variants', 'variant', [{ ...resource, sku: 'TEE-SMALL', attributes: [] }]);
+  expect(updated!.state).toBe('imported');
+  expect(mock.data.getByKey('variant', 'tee-s')).toMatchObject({
+    version: variant.version + 1,
+    current: { sku: 'TEE-SMALL', attributes: [] },
+  });
+  expect(messageTypes(mock)).toEqual(expect.arrayContaining(['VariantCreated', 'VariantSkuSet']));
+});
+
+test('product variant patches set and remove attributes of the variant they name, staged unless told otherwise', async ({ mock }) => {
+  mock.data.create('product-type', {
+    key: 'pt',
+    name: 'T',
+    description: 'T',
+    attributes: [
+      { name: 'color', label: { en: 'Color' }, isRequired: false, type: { name: 'text' } },
+      { name: 'size', label: { en: 'Size' }, isRequired: false, type: { name: 'text' } },
+    ],
+  });
+  mock.data.create('product', {
+    key: 'shirt',
+    name: { en: 'Shirt' },
+    slug: { en: 'shirt' },
+    productType: { typeId: 'product-type', key: 'pt' },
+    masterVariant: { key: 'shirt-1', sku: 'SHIRT-1', attributes: [{ name: 'size', value: 'M' }] },
+    publish: true,
+  });
+  const patch = {
+    productVariant: { typeId: 'product-variant', key: 'shirt-1' },
+    attributes: { color: { type: 'text', value: 'red' }, size: null },
+  };
+  const [staged] = await importResources(mock, 'product-variant-patches', 'product-variant-patch', [patch]);
+  expect(staged!.state).toBe('imported');
+  let product = mock.data.getByKey('product', 'shirt')!;
+  expect(product.masterData.staged.masterVariant.attributes).toEqual([{ name: 'color', value: 'red' }]);
+  expect(product.masterData.current.masterVariant.attributes).toEqual([{ name: 'size', value: 'M' }]);
+
+  await importResources(mock, 'product-variant-patches', 'product-variant-patch', [
+    { ...patch, attributes: { color: { type: 'text', value: 'blue' } }, staged: false },
+  ]);
+  product = mock.data.getByKey('product', 'shirt')!;
+  // The staged removal of `size` stays staged; `color` changes in both.
+  expect(product.masterData.current.masterVariant.attributes).toEqual([
+    { name: 'size', value: 'M' },
+    { name: 'color', value: 'blue' },
+  ]);
+  expect(product.masterData.staged.masterVariant.attributes).toEqual([{ name: 'color', value: 'blue' }]);
+
+  const [other] = await importResources(mock, 'product-variant-patches', 'product-variant-patch', [
+    { ...patch, product: { typeId: 'product', key: 'shirt' }, productVariant: { typeId: 'product-variant', key: 'nope' } },
+  ]);
+  expect(other!.state).toBe('unresolved');
+});

@@ -185,10 +185,13 @@ function matching(rest: RestCall, path: string, parameters: Args): unknown[] {
   return (rest('GET', path, query) as { results: unknown[] }).results;
 }
 
-/** A `...QueryResult`: the REST page of `path` for the field's `where`, `sort`, `limit` and `offset`, and whether it has any. */
-function listPage(rest: RestCall, path: string, a: Args): unknown {
-  const query = new URLSearchParams();
-  if (typeof a.where === 'string') query.set('where', a.where);
+/**
+ * A `...QueryResult`: the REST page of `path` (with `query`'s parameters) for the field's `where` (and
+ * `alsoWhere`, when given), `sort`, `limit` and `offset`, and whether it has any.
+ */
+function listPage(rest: RestCall, path: string, a: Args, query = new URLSearchParams(), alsoWhere?: string): unknown {
+  if (typeof a.where === 'string') query.set('where', alsoWhere ? `(${a.where}) and ${alsoWhere}` : a.where);
+  else if (alsoWhere) query.set('where', alsoWhere);
   for (const sort of (a.sort as string[] | undefined) ?? []) query.append('sort', sort);
   if (a.limit !== undefined && a.limit !== null) query.set('limit', String(a.limit));
   if (a.offset !== undefined && a.offset !== null) query.set('offset', String(a.offset));
@@ -213,6 +216,13 @@ function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): bool
   return results ? !without.has('list') : !without.has('get');
 }
 
+const PRODUCT_LISTED = new Set(['variant', 'variant-projection']);
+
+/** A projection's `staged` argument, as the REST parameter of that name (variant projections). */
+function projectionQuery(a: Args): URLSearchParams {
+  return new URLSearchParams(typeof a.staged === 'boolean' ? { staged: String(a.staged) } : {});
+}
+
 function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
   const returned = getNamedType(field.type);
   const args = argNames(field);
@@ -222,7 +232,8 @@ function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefi
     return (_, a, { rest }) => orNull(() => rest('GET', `${single.path}/${segment(String(a.container))}/${segment(String(a.key))}`));
   }
   if (single && (args.has('id') || args.has('key'))) {
-    return (source, a, { rest }) => orNull(() => rest('GET', `${collectionPath(single, prefixOf(source))}/${locator(a)}`));
+    return (source, a, { rest }) =>
+      orNull(() => rest('GET', `${collectionPath(single, prefixOf(source))}/${locator(a)}`, projectionQuery(a)));
   }
   if (single?.typeId === 'customer' && args.size === 0) {
     // An anonymous session has no customer: `me { customer }` is null for it (REST's `/me` refuses it).
@@ -233,8 +244,11 @@ function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefi
   const listed = results && byGraphqlType.get(getNamedType(results.type).name);
   if (listed && returned.name.endsWith('QueryResult') && args.has('limit')) {
     return (source, a, { rest }) => {
+      // Variants and their projections are listed by product too.
+      const ofProduct =
+        typeof a.productId === 'string' && PRODUCT_LISTED.has(listed.typeId) ? `product(id=${JSON.stringify(a.productId)})` : undefined;
       const container = listed.typeId === 'key-value-document' ? `/${segment(String(a.container))}` : '';
-      return listPage(rest, `${collectionPath(listed, prefixOf(source))}${container}`, a);
+      return listPage(rest, `${collectionPath(listed, prefixOf(source))}${container}`, a, projectionQuery(a), ofProduct);
     };
   }
   return undefined;

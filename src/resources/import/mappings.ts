@@ -632,8 +632,59 @@ const orderPatch: ImportMapping = (resource, ctx, engine) => {
   return engine.update(engine.definition('order'), { id: existing.id }, { version: existing.version, actions }, ctx);
 };
 
-/** What the mock writes for each import type; an import type without one is refused (`rejected`) when processed. */
-export const IMPORT_MAPPINGS: Partial<Record<ImportType, ImportMapping>> = {
+/**
+ * A Variant of the modular catalog (VariantImport): created for the product `product` names, or the
+ * Variant with its key given the import's SKU, attributes, images and assets (its current data, as a
+ * create makes only that); published when `publish` is true. Outside a modular project the main
+ * API refuses it, and the operation is rejected with that error.
+ */
+const variant: ImportMapping = (resource, ctx, engine) => {
+  const definition = engine.definition('variant');
+  const draft = draftOf(resource, ['publish']);
+  const existing = ctx.getByKey('variant', resource.key as string);
+  if (!existing) return engine.create(definition, { ...draft, publish: resource.publish === true }, ctx);
+  const fields = { sku: draft.sku, attributes: draft.attributes ?? [], images: draft.images ?? [], assets: draft.assets ?? [] };
+  const actions: Action[] = [];
+  if (fields.sku !== existing.current.sku) actions.push({ action: 'setSku', sku: fields.sku, staged: false });
+  if (!jsonEqual(fields.attributes, existing.current.attributes))
+    actions.push({ action: 'setAttributes', attributes: fields.attributes, staged: false });
+  if (!jsonEqual(fields.images, existing.current.images)) actions.push({ action: 'setImages', images: fields.images, staged: false });
+  if (
+    !jsonEqual(
+      fields.assets,
+      existing.current.assets.map(({ id: _id, ...asset }) => asset),
+    )
+  )
+    actions.push({ action: 'setAssets', assets: fields.assets, staged: false });
+  if (resource.publish === true && !existing.published) actions.push({ action: 'publish' });
+  if (actions.length === 0) return existing;
+  return engine.update(definition, { id: existing.id }, { version: existing.version, actions }, ctx);
+};
+
+/**
+ * A patch of a product variant's attributes (ProductVariantPatch): on the variant with the key
+ * `productVariant` names, each attribute of `attributes` set to its value, or removed for `null`;
+ * in the staged data unless `staged` is false.
+ */
+const productVariantPatch: ImportMapping = (resource, ctx, engine) => {
+  const variantKey = (resource.productVariant as { key: string }).key;
+  const product = productWithVariant(ctx, variantKey)!;
+  const productKey = (resource.product as { key: string } | undefined)?.key;
+  if (productKey !== undefined && product.key !== productKey) {
+    throw errors.invalidOperation(`The variant '${variantKey}' is not a variant of the product '${productKey}'.`);
+  }
+  const { staged: stagedData, current } = product.masterData;
+  const variantId = [...allVariants(stagedData), ...allVariants(current)].find((candidate) => candidate.key === variantKey)!.id;
+  const staged = resource.staged !== false;
+  const actions = Object.entries((resource.attributes as Record<string, { value: unknown } | null> | undefined) ?? {}).map(
+    ([name, attribute]) => ({ action: 'setAttribute', variantId, name, value: attribute?.value ?? null, staged }),
+  );
+  if (actions.length === 0) return product;
+  return engine.update(engine.definition('product'), { id: product.id }, { version: product.version, actions }, ctx);
+};
+
+/** What the mock writes for each import type. */
+export const IMPORT_MAPPINGS: Record<ImportType, ImportMapping> = {
   category,
   customer,
   inventory,
@@ -650,4 +701,6 @@ export const IMPORT_MAPPINGS: Partial<Record<ImportType, ImportMapping>> = {
   'product-selection': productSelection,
   order,
   'order-patch': orderPatch,
+  'product-variant-patch': productVariantPatch,
+  variant,
 };

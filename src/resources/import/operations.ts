@@ -116,15 +116,7 @@ function process(operation: ImportOperation, ctx: ResourceContext, engine: Engin
   const next: Partial<ImportOperation> = { state: 'processing' };
   const mapping = IMPORT_MAPPINGS[operation.importType];
   const missing = unresolvedReferences(operation.importType, operation.resource, as);
-  if (!mapping) {
-    next.state = 'rejected';
-    next.errors = [
-      {
-        code: 'InvalidOperation',
-        message: `The mock does not import resources of the type '${operation.importType}' (docs/import-api.md).`,
-      },
-    ];
-  } else if (missing.length > 0) {
+  if (missing.length > 0) {
     next.state = 'unresolved';
     next.unresolvedReferences = missing;
   } else if (waitsForMasterVariant(operation.importType, operation.resource, as)) {

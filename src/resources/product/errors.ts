@@ -4,6 +4,19 @@ import { PlatformError, type ErrorObject } from '../../http/errors.js';
 const single = (statusCode: number, error: ErrorObject) => new PlatformError(statusCode, [error]);
 
 export const catalogErrors = {
+  /** The reference says the Variants APIs serve only Modular projects, not which error refuses the others: the mock's choice. */
+  notModularCatalog: () =>
+    single(400, {
+      code: 'InvalidOperation',
+      message: "The Variants API is only available for Projects with the productCatalogModel 'Modular'.",
+    }),
+  bulkOperationMaxItemsExceeded: (limit: number, provided: number) =>
+    single(400, {
+      code: 'BulkOperationMaxItemsExceeded',
+      message: `A bulk operation takes at most ${limit} items; the request has ${provided}.`,
+      limit,
+      provided,
+    }),
   attributeDefinitionAlreadyExists: (productType: { id: string; name: string }, attributeName: string) =>
     single(400, {
       code: 'AttributeDefinitionAlreadyExists',

@@ -78,10 +78,10 @@ const inStoreProjectionRoutes: CustomRoute[] = [
 ];
 
 /**
- * In-store product projections: only the two routes above (the generic list and get are left out;
+ * In-store product projections: the two routes above and `routes` (the generic list and get are left out;
  * create, update and delete are not served by the type at all). Projections are not stored, so the
  * policy has no `inStore`: the generic access object matches nothing (fails closed).
  */
-export const productProjectionInStoreScope: ScopePolicy<Product> = {
-  mounts: { store: { without: ['list', 'get'], routes: inStoreProjectionRoutes } },
-};
+export function productProjectionInStoreScope(routes: CustomRoute[]): ScopePolicy<Product> {
+  return { mounts: { store: { without: ['list', 'get'], routes: [...routes, ...inStoreProjectionRoutes] } } };
+}

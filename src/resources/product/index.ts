@@ -34,6 +34,8 @@ import { presentedRoutes } from './routes.js';
 import { imageUploadRoute } from './images.js';
 import { productSearchRoutes } from './search/index.js';
 import { reviewStatisticsActions } from '../review-statistics.js';
+import { isModular } from '../variant/model.js';
+import { syncVariantAction, syncVariantsOfProduct } from '../variant/sync.js';
 import type { Product as SdkProduct, ProductDraft as SdkProductDraft } from '@commercetools/platform-sdk';
 
 export type { Product, ProductData, Variant, Price, Attribute, Image } from './model.js';
@@ -96,6 +98,8 @@ export const products = defineResource<ProductDraft, Product, SdkTypes<SdkProduc
     if (draft.taxCategory) product.taxCategory = ctx.reference('tax-category', draft.taxCategory);
     if (draft.state) product.state = ctx.reference('state', draft.state);
     if (draft.priceMode !== undefined) product.priceMode = draft.priceMode;
+    // The modular catalog prices with standalone prices only.
+    else if (isModular(ctx)) product.priceMode = 'Standalone';
     return product;
   },
   unique: {
@@ -121,7 +125,9 @@ export const products = defineResource<ProductDraft, Product, SdkTypes<SdkProduc
     ...assetActions,
     ...publishingActions,
   },
-  internalActions: reviewStatisticsActions('product'),
+  internalActions: { ...reviewStatisticsActions('product'), syncVariant: syncVariantAction },
+  // In a modular catalog, each variant is a Variant too (../variant/sync.ts).
+  sync: syncVariantsOfProduct,
   routes: [
     ...productSearchRoutes,
     imageUploadRoute,

@@ -66,6 +66,8 @@ export interface ProductData {
   variants: Variant[];
   searchKeywords: Record<string, SearchKeyword[]>;
   attributes: Attribute[];
+  /** The modular catalog's default Variant of the product (`setDefaultVariant`). */
+  defaultVariant?: Reference;
 }
 
 export interface ProductCatalogData {
@@ -87,4 +89,13 @@ export interface Product extends StoredDocument {
 /** Every variant of one projected data set, master first. */
 export function allVariants(data: ProductData): Variant[] {
   return [data.masterVariant, ...data.variants];
+}
+
+/** The highest variant id the product uses in either data set. */
+export function maxVariantId(product: Product): number {
+  let max = 0;
+  for (const data of [product.masterData.current, product.masterData.staged]) {
+    for (const variant of allVariants(data)) max = Math.max(max, variant.id);
+  }
+  return max;
 }

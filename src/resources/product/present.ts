@@ -54,6 +54,7 @@ export function productProjection(product: Product, staged: boolean): ProductPro
   if (product.state !== undefined) projection.state = product.state;
   if (product.priceMode !== undefined) projection.priceMode = product.priceMode;
   projection.attributes = data.attributes;
+  if (data.defaultVariant !== undefined) projection.defaultVariant = data.defaultVariant;
   projection.createdAt = product.createdAt as string;
   projection.lastModifiedAt = product.lastModifiedAt as string;
   return projection;

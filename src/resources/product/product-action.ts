@@ -11,6 +11,7 @@ import { action, type ResourceContext, type UpdateAction } from '../../engine/de
 import { assertProductData, dataDiffers, productTypeOf } from './draft.js';
 import { allVariants, type Product, type ProductData, type Variant } from './model.js';
 import { assertVariantPrices } from './prices.js';
+import type { VariantEdit } from './variant-edits.js';
 
 export const Staged = z.object({ staged: z.boolean().optional() });
 export const VariantLocator = Staged.extend({ variantId: z.number().int().optional(), sku: z.string().optional() });
@@ -84,4 +85,24 @@ export function productAction<S extends z.ZodType>(
     apply(product, a, ctx);
     product.masterData.hasStagedChanges = dataDiffers(product.masterData.current, product.masterData.staged);
   });
+}
+
+/** A product action that applies a variant edit to the variant it names, in the data sets `staged` picks. */
+export function productEdit(edit: VariantEdit): UpdateAction<Product> {
+  return productAction(
+    () => VariantLocator.extend(edit.fields()),
+    (product, a, ctx) => {
+      const payload = edit.prepare ? edit.prepare(a, ctx) : a;
+      const changed = eachVariant(product, a, (variant) =>
+        edit.edit(variant, payload, {
+          ctx,
+          owner: `The variant ${variant.id}`,
+          get productType() {
+            return productTypeOf(ctx, product.productType);
+          },
+        }),
+      );
+      checkChangedData(product, changed, ctx);
+    },
+  );
 }

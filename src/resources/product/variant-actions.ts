@@ -6,7 +6,9 @@ import { setField } from '../../engine/common-actions.js';
 import { emits, type ResourceContext, type UpdateAction } from '../../engine/define.js';
 import { FreeKey, resourceIdentifier } from '../../engine/validation.js';
 import { productTypeOf, VariantDraft, variantFromDraft } from './draft.js';
-import { allVariants, type Product, type Variant } from './model.js';
+import { catalogErrors } from './errors.js';
+import { isModular } from '../variant/model.js';
+import { maxVariantId, type Product, type Variant } from './model.js';
 import {
   checkChangedData,
   eachVariant,
@@ -31,14 +33,6 @@ function changeSku(variant: Variant, sku: string | null | undefined, ctx: Resour
     }
   }
   setField(variant, 'sku', next);
-}
-
-function maxVariantId(product: Product): number {
-  let max = 0;
-  for (const data of [product.masterData.current, product.masterData.staged]) {
-    for (const variant of allVariants(data)) max = Math.max(max, variant.id);
-  }
-  return max;
 }
 
 const setSku = productAction(
@@ -125,8 +119,13 @@ export const variantActions: Record<string, UpdateAction<Product>> = {
   ),
   setDefaultVariant: productAction(
     () => Staged.extend({ variant: resourceIdentifier('variant').optional().nullable() }),
-    () => {
-      throw errors.invalidOperation('setDefaultVariant is only available for Projects with the Modular product catalog model.');
+    (product, a, ctx) => {
+      if (!isModular(ctx)) throw catalogErrors.notModularCatalog();
+      const reference = a.variant ? ctx.reference('variant', a.variant) : undefined;
+      if (reference && ctx.get('variant', reference.id)?.product.id !== product.id) {
+        throw errors.invalidOperation(`The variant '${reference.id}' is not a variant of the product.`);
+      }
+      for (const data of targets(product, a.staged)) setField(data, 'defaultVariant', reference);
     },
   ),
 };
