@@ -150,12 +150,12 @@ test('custom fields as customFieldsRaw, their type resolved', async ({ apiRoot, 
 test('a root field the mock does not serve answers an error naming it, not a silent null', async ({ apiRoot }) => {
   const failure = await apiRoot
     .graphql()
-    .post({ body: { query: '{ mcpServers { total } }' } })
+    .post({ body: { query: '{ limits { query { offset { limit } } } }' } })
     .execute()
     .catch((error) => error);
   const body = failure.body ?? failure;
-  expect(body.errors[0]).toMatchObject({ path: ['mcpServers'], extensions: { code: 'InvalidOperation' } });
-  expect(body.errors[0].message).toContain("does not serve the field 'Query.mcpServers'");
+  expect(body.errors[0]).toMatchObject({ path: ['limits'], extensions: { code: 'InvalidOperation' } });
+  expect(body.errors[0].message).toContain("does not serve the field 'Query.limits'");
 });
 
 test("a customer's default and listed addresses, read from its addresses by id", async ({ apiRoot, mock }) => {
