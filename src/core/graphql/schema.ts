@@ -13,9 +13,13 @@ import { type PreparedGraphQLSchema, type PreparedSchema, prepareSchema, prepare
 export const SCHEMA_FILE = 'vendor/graphql/schema.graphql';
 export const PREPARED_SCHEMA_FILE = 'vendor/graphql/schema.prepared.json';
 
-/** A file of the package: three levels above this module in the sources, four in the compiled `dist/src/core/graphql`. */
+/**
+ * A file of the package, found from this module's directory upwards: three levels above it in the
+ * sources, four in the compiled `dist/src/core/graphql`, and wherever the bundle (`dist/bundle/`)
+ * placed the chunk that holds it.
+ */
 export function packageFile(file: string): string {
-  for (const up of ['../../../', '../../../../']) {
+  for (let up = '../'; up.length <= 6 * 3; up += '../') {
     const candidate = fileURLToPath(new URL(`${up}${file}`, import.meta.url));
     if (existsSync(candidate)) return candidate;
   }
