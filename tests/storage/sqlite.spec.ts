@@ -188,7 +188,8 @@ test.describe('sqlite backend: the cache never disagrees with the file', () => {
     const storage = sqliteStorage({ file, cacheSize: 10 });
     const write = (from: number, to: number) => {
       storage.transaction(() => {
-        for (let i = from; i < to; i++) storage.write('p', 't', { id: `id-${i}`, version: 1 }, { expectedVersion: 0, key: `${'k'.repeat(400)}-${i}` });
+        for (let i = from; i < to; i++)
+          storage.write('p', 't', { id: `id-${i}`, version: 1 }, { expectedVersion: 0, key: `${'k'.repeat(400)}-${i}` });
       });
     };
     try {
