@@ -2,7 +2,8 @@
  * Cold starts, each in fresh processes, with its floor measured the same way in the same run:
  * - the first GraphQL request of a process (the mock already created), against building the
  *   platform's SDL with graphql-js, the way the schema used to be made;
- * - importing the package and creating a mock, against importing `@commercetools/platform-sdk` alone;
+ * - importing the package (its entry, as users import it: the bundle in dist/bundle) and creating a
+ *   mock, against importing `@commercetools/platform-sdk` alone, and beside it importing zod alone;
  * - the standalone server, spawn to first answer, against a bare `node:http` server spawned the same way.
  * Medians of RUNS processes each (default 9), the kinds interleaved so that a busy machine weighs on all alike.
  */
@@ -11,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 
 const RUNS = Math.max(3, Number(process.env.RUNS ?? 9));
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const src = new URL('../src/', import.meta.url).href;
 
 /** Runs a module in a fresh Node process; it prints one number, the milliseconds it measured. */
 function timedChild(code: string): number {
@@ -23,7 +23,7 @@ function timedChild(code: string): number {
 
 const CHILDREN = {
   graphqlFirst: `
-    const { createCommerceMock } = await import('${src}index.js');
+    const { createCommerceMock } = await import('commerce-mock');
     const mock = createCommerceMock();
     const started = performance.now();
     const response = await mock.respond({ method: 'POST', url: '/test-project/graphql', headers: { 'content-type': 'application/json' },
@@ -41,12 +41,23 @@ const CHILDREN = {
     console.log(performance.now() - started);`,
   importAndCreate: `
     const started = performance.now();
-    const { createCommerceMock } = await import('${src}index.js');
+    const { createCommerceMock } = await import('commerce-mock');
+    createCommerceMock();
+    console.log(performance.now() - started);`,
+  // The same, from the compiled files unbundled (about 350 ES modules), as the package shipped before its bundle.
+  importUnbundled: `
+    const started = performance.now();
+    const { createCommerceMock } = await import('./dist/src/index.js');
     createCommerceMock();
     console.log(performance.now() - started);`,
   importSdk: `
     const started = performance.now();
     await import('@commercetools/platform-sdk');
+    console.log(performance.now() - started);`,
+  // What no change of ours can take off the import: zod, which the package's schemas are made with.
+  importZod: `
+    const started = performance.now();
+    await import('zod');
     console.log(performance.now() - started);`,
 } as const;
 
@@ -100,7 +111,17 @@ row(
 const create = median('importAndCreate');
 const sdk = median('importSdk');
 row('import commerce-mock and create a mock', create, `${(create / sdk).toFixed(2)}x importing platform-sdk (aim <= 1.5x)`);
+row(
+  '  the same from the unbundled compiled files (dist/src)',
+  median('importUnbundled'),
+  `${(median('importUnbundled') / sdk).toFixed(2)}x importing platform-sdk`,
+);
 row('  import @commercetools/platform-sdk alone', sdk, '');
+row(
+  '  import zod alone (a dependency the import loads)',
+  median('importZod'),
+  `${(median('importZod') / sdk).toFixed(2)}x importing platform-sdk`,
+);
 const server = median('server');
 const bare = median('bareServer');
 row('standalone server: spawn to first answer', server, `${(server / bare).toFixed(2)}x a bare node:http server (aim <= 1.5x)`);

@@ -7,6 +7,8 @@ import {
   type FieldExists,
   namesAnyField,
   type PagedResult,
+  parsePredicate,
+  type PredicateAst,
   parseQueryParams,
   type QueryOptions,
   runQuery,
@@ -82,7 +84,12 @@ export function queryResources(
   shape: QueryShape,
 ): PagedResult<StoredDocument> {
   const query = parseQueryParams(params);
-  let documents = storage.scan(project, definition.typeId);
+  const locator = options.strictFields ? undefined : pointLookup(definition, query.where);
+  let documents: Iterable<StoredDocument>;
+  if (locator) {
+    const found = findResource(storage, definition, project, locator);
+    documents = found ? [found] : [];
+  } else documents = storage.scan(project, definition.typeId);
   if (shape.filter) documents = filtered(documents, shape.filter);
   // A `where` or `sort` on what presenting computes (a product's `discounted` prices) must see the
   // response's shape: then every candidate is presented first; otherwise only the page is.
@@ -95,3 +102,31 @@ export function queryResources(
     results: page.results.map((doc) => expandResource(storage, project, present ? present(doc) : doc, query.expand) as StoredDocument),
   });
 }
+
+/**
+ * The one resource a `where` can match when one of its clauses, at the top level of a conjunction,
+ * is `id = "..."` or `key = "..."` (the key the type is stored by): read through the storage's
+ * index instead of scanning the collection, which on a large persistent store means reading every
+ * document from disk. The full predicate still runs on what is read, so the answer is the scan's.
+ * Not in strict mode, where which fields exist is read from the whole collection.
+ */
+function pointLookup(definition: ResourceDefinition, where: readonly string[]): Locator | undefined {
+  for (const source of where) {
+    let predicate: PredicateAst.Predicate;
+    try {
+      predicate = parsePredicate(source);
+    } catch {
+      return undefined; // the query reports the syntax error
+    }
+    for (const clause of conjuncts(predicate)) {
+      if (clause.kind !== 'compare' || clause.op !== '=' || clause.value.kind !== 'literal' || typeof clause.value.value !== 'string')
+        continue;
+      if (clause.field === 'id') return { id: clause.value.value };
+      if (clause.field === 'key' && definition.keyOf === undefined) return { key: clause.value.value };
+    }
+  }
+  return undefined;
+}
+
+const conjuncts = (predicate: PredicateAst.Predicate): PredicateAst.Predicate[] =>
+  predicate.kind === 'and' ? predicate.operands.flatMap(conjuncts) : [predicate];

@@ -224,9 +224,12 @@ export class SqliteStorage implements StorageBackend {
         }
       }
       victim ??= preferred;
-      const oldest = victim.byId.keys().next();
+      const oldest = victim.byId.entries().next();
       if (oldest.done) return;
-      victim.byId.delete(oldest.value);
+      const [id, entry] = oldest.value;
+      victim.byId.delete(id);
+      // Its key hint too: kept, the hints of every document ever read would grow without bound.
+      if (entry.key !== undefined && victim.idByKey.get(entry.key) === id) victim.idByKey.delete(entry.key);
       victim.complete = false;
       this.cached--;
     }

@@ -7,6 +7,8 @@ import { test, expect } from '../support/response-check.js';
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { createCommerceMock } from '../../src/index.js';
 import { sqliteStorage } from '../../src/storage/sqlite.js';
 import type { StoredDocument } from '../../src/storage/backend.js';
@@ -179,6 +181,29 @@ test.describe('sqlite backend: the cache never disagrees with the file', () => {
       }
     });
   }
+
+  test('the cache stays within cacheSize: a document evicted leaves nothing of it in memory, its key included', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const storage = sqliteStorage({ file, cacheSize: 10 });
+    const write = (from: number, to: number) => {
+      storage.transaction(() => {
+        for (let i = from; i < to; i++)
+          storage.write('p', 't', { id: `id-${i}`, version: 1 }, { expectedVersion: 0, key: `${'k'.repeat(400)}-${i}` });
+      });
+    };
+    try {
+      write(0, 100);
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      write(100, 5_100); // 5,000 keys of 400 characters: 2 MB and more if any stayed
+      gc();
+      expect(process.memoryUsage().heapUsed - before).toBeLessThan(1_000_000);
+      expect(storage.getByKey('p', 't', `${'k'.repeat(400)}-7`)?.id).toBe('id-7');
+    } finally {
+      storage.close();
+    }
+  });
 
   test('after a restart, reads and scans fill the cache without changing the scan order', () => {
     const ids = Array.from({ length: 30 }, (_, i) => `id-${(i * 17) % 30}`);

@@ -11,6 +11,8 @@ import { test } from '@playwright/test';
 
 const SOURCES = ['src', 'factories'];
 const CLI = 'dist/src/adapters/cli.js';
+/** What `bin/commerce-mock.js` and the package's `exports` run: the bundle of the compiled files (`npm run bundle`). */
+const BUNDLED_CLI = 'dist/bundle/src/adapters/cli.js';
 // A directory, because creating one is atomic: the worker that makes it builds, the others wait.
 const LOCK = 'dist/.build-lock';
 // A lock older than this belongs to a build that died without removing it.
@@ -41,7 +43,7 @@ export async function ensureBuilt(): Promise<void> {
     try {
       if (upToDate()) return;
       const output = await compile();
-      if (!existsSync(CLI)) throw new Error(`build failed:\n${output}`);
+      if (!existsSync(BUNDLED_CLI)) throw new Error(`build failed:\n${output}`);
       return;
     } finally {
       rmSync(LOCK, { recursive: true, force: true });
@@ -49,15 +51,18 @@ export async function ensureBuilt(): Promise<void> {
   }
 }
 
-/** Whether each source has its compiled .js, at least as new as the source. */
+/** Whether each source has its compiled .js, at least as new as the source, and the bundle is newer still. */
 function upToDate(): boolean {
-  if (!existsSync(CLI)) return false;
+  if (!existsSync(CLI) || !existsSync(BUNDLED_CLI)) return false;
+  const bundled = statSync(BUNDLED_CLI).mtimeMs;
   for (const root of SOURCES) {
     for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
       if (!name.endsWith('.ts') || name.endsWith('.d.ts')) continue;
       const source = join(root, name);
       const output = join('dist', root, name.replace(/\.ts$/, '.js'));
-      if (!existsSync(output) || statSync(output).mtimeMs < statSync(source).mtimeMs) return false;
+      if (!existsSync(output)) return false;
+      const compiled = statSync(output).mtimeMs;
+      if (compiled < statSync(source).mtimeMs || bundled < compiled) return false;
     }
   }
   return true;
@@ -87,11 +92,17 @@ function lockIsStale(): boolean {
   }
 }
 
-function compile(): Promise<string> {
+/** `npm run build`, its two steps run whatever the compiler says: the compiled files into dist/, then their bundle. */
+async function compile(): Promise<string> {
+  return (
+    (await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'])) +
+    (await run('npm', ['run', '--silent', 'bundle']))
+  );
+}
+
+function run(command: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

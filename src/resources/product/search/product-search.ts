@@ -102,6 +102,26 @@ function variantField(
   return { name, kind, level: 'variant', values: read };
 }
 
+/**
+ * A variant field read from the stored variant alone (its attributes, SKU, key): read once per
+ * indexed product version for all its variants and kept on the index entry under `cacheKey`, as the
+ * projection search keeps its fields. Reading them again for every variant of every product on
+ * every request was most of a search's time over a large catalog.
+ */
+function storedVariantField(
+  name: string,
+  kind: FieldKind,
+  cacheKey: string,
+  read: (entry: IndexedProduct, variant: number) => readonly unknown[],
+): SearchField {
+  const key = `ps:${cacheKey}`;
+  return variantField(name, kind, (entry, variant) => {
+    let perVariant = entry.cache.get(key) as ReadonlyArray<readonly unknown[]> | undefined;
+    if (perVariant === undefined) entry.cache.set(key, (perVariant = entry.variants.map((_, position) => read(entry, position))));
+    return perVariant[variant] ?? [];
+  });
+}
+
 /** The prices a variant is searched by: embedded, or the SKU's active standalone prices. */
 function pricesOf(entry: IndexedProduct, variant: number, scope: RequestScope): readonly Price[] {
   return priceCandidates(entry.product.priceMode, entry.variants[variant]!, (sku) => scope.read.standalonePrices(sku)) as readonly Price[];
@@ -156,7 +176,7 @@ function searchField(path: string, name: unknown, language: string | undefined, 
     case 'variants.sku':
     case 'variants.key': {
       const field = name === 'variants.sku' ? 'sku' : 'key';
-      return variantField(name, 'text', (entry, variant) => navigate(entry.variants[variant], [field]));
+      return storedVariantField(name, 'text', name, (entry, variant) => navigate(entry.variants[variant], [field]));
     }
     case 'variants.prices.centAmount':
     case 'variants.prices.currencyCode': {
@@ -196,7 +216,7 @@ function searchField(path: string, name: unknown, language: string | undefined, 
     if (!attribute) invalid(`${path}.field`, `'${name}' names no attribute.`);
     if (fieldType === undefined) invalid(`${path}.fieldType`, `a fieldType is required for the attribute field '${name}'.`);
     const kind = fieldKindOf(fieldType as string);
-    return variantField(name, kind, (entry, variant) => {
+    return storedVariantField(name, kind, `${name}|${fieldType}|${language ?? ''}`, (entry, variant) => {
       const found = entry.variants[variant]!.attributes?.find((a) => a.name === attribute);
       if (found === undefined) return [];
       const values = navigate(found.value, rest);
