@@ -9,5 +9,6 @@ export {
   type CommerceWorkerFixtures,
 } from './fixtures.js';
 export type { AssociateDecisionFilter, ReceivedRequest, StoredExpectation } from './matchers.js';
+export type { HistoryRecordFilter } from './matchers.js';
 export { Commerce, type GraphqlResult, type SdkAuth, TEST_CREDENTIALS, type UrlOptions } from './commerce.js';
 export const expect = baseExpect.extend(commerceMatchers);

@@ -3,7 +3,7 @@
  * Checkout SDK: a Payment Integration's predicate, the declining Connector (a Transaction `Failed`,
  * its authorization `Failure`, no Order), and the platform's PaymentFailure refusal by a fault rule.
  */
-import type { PaymentIntegration, TransactionDraft } from '@commercetools/checkout-sdk';
+import type { ByProjectKeyRequestBuilder as CheckoutApiRoot, PaymentIntegration, TransactionDraft } from '@commercetools/checkout-sdk';
 import type { Order, Payment } from '@commercetools/platform-sdk';
 import { type Commerce, test, expect } from '../support/commerce.js';
 import { orderableCart, refusal, setupCheckout, checkoutRoot } from './support.js';
@@ -190,4 +190,71 @@ test('a connector that refuses the request: a fault rule answers the platform Pa
   expect(await commerce.data.all('payment')).toEqual([]);
   // The rule is spent: the next try pays.
   expect((await pay(commerce, cart.id, 'card')).body.transactionStatus.state).toBe('Completed');
+});
+
+test('docs/checkout-api.md: a declined card, as the page shows it', async ({ commerce }) => {
+  // doc-example:start
+  const checkout: CheckoutApiRoot = commerce.checkoutApiRoot;
+  const application = (
+    await checkout
+      .applications()
+      .post({
+        body: {
+          key: 'web-shop',
+          name: 'Web shop',
+          countries: ['DE'],
+          allowedOrigins: { allowAll: true },
+          mode: 'PaymentOnly',
+          paymentsConfiguration: { activePaymentComponentType: 'Component' },
+        },
+      })
+      .execute()
+  ).body;
+  await checkout
+    .paymentIntegrations()
+    .post({
+      body: {
+        key: 'declined-card',
+        application: { typeId: 'application', id: application.id },
+        status: 'Active',
+        type: 'card',
+        name: 'Declined card',
+        componentType: 'Component',
+        connectorDeployment: { typeId: 'deployment', id: 'commerce-mock:decline' },
+      },
+    })
+    .execute();
+  const cart = (
+    await commerce.apiRoot
+      .carts()
+      .post({
+        body: {
+          currency: 'EUR',
+          shippingAddress: { country: 'DE' },
+          customLineItems: [{ name: { en: 'Gift box' }, slug: 'gift-box', quantity: 1, money: { currencyCode: 'EUR', centAmount: 1999 } }],
+          taxMode: 'Disabled',
+        },
+      })
+      .execute()
+  ).body;
+
+  const transaction = (
+    await checkout
+      .transactions()
+      .post({
+        body: {
+          application: { typeId: 'application', key: 'web-shop' },
+          cart: { typeId: 'cart', id: cart.id },
+          transactionItems: [{ paymentIntegration: { typeId: 'payment-integration', key: 'declined-card' } }],
+        },
+      })
+      .execute()
+  ).body;
+  expect(transaction.transactionStatus).toMatchObject({ state: 'Failed', errors: [{ code: 'PaymentFailure' }] });
+  expect(transaction.order).toBeUndefined();
+  const paymentId = transaction.transactionItems[0]!.payment!.id;
+  const payment = (await commerce.apiRoot.payments().withId({ ID: paymentId }).get().execute()).body;
+  expect(payment.transactions.map((t) => `${t.type} ${t.state}`)).toEqual(['Authorization Failure']);
+  expect((await commerce.apiRoot.orders().get().execute()).body.results).toEqual([]);
+  // doc-example:end
 });
