@@ -8,6 +8,6 @@ export {
   type CommerceTestFixtures,
   type CommerceWorkerFixtures,
 } from './fixtures.js';
-export type { AssociateDecisionFilter, ImportExpectation, ReceivedRequest, StoredExpectation } from './matchers.js';
+export type { AssociateDecisionFilter, HistoryRecordFilter, ImportExpectation, ReceivedRequest, StoredExpectation } from './matchers.js';
 export { Commerce, type GraphqlResult, type SdkAuth, TEST_CREDENTIALS, type UrlOptions } from './commerce.js';
 export const expect = baseExpect.extend(commerceMatchers);

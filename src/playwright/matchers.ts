@@ -11,6 +11,7 @@
 import { associateMatchers } from './matchers/associates.js';
 import { eventMatchers } from './matchers/events.js';
 import { importMatchers } from './matchers/imports.js';
+import { historyMatchers } from './matchers/history.js';
 import { requestMatchers } from './matchers/requests.js';
 import { resourceMatchers } from './matchers/resources.js';
 import { responseMatchers } from './matchers/responses.js';
@@ -19,6 +20,7 @@ import { tokenMatchers } from './matchers/tokens.js';
 export type { CommerceReceiver } from './matchers/arguments.js';
 export type { AssociateDecisionFilter } from './matchers/associates.js';
 export type { ImportExpectation } from './matchers/imports.js';
+export type { HistoryRecordFilter } from './matchers/history.js';
 export type { ReceivedRequest } from './matchers/requests.js';
 export type { StoredExpectation } from './matchers/resources.js';
 export type { Versioned, VersionReceiver } from './matchers/responses.js';
@@ -31,4 +33,5 @@ export const commerceMatchers = {
   ...eventMatchers,
   ...responseMatchers,
   ...importMatchers,
+  ...historyMatchers,
 };

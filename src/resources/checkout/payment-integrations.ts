@@ -4,7 +4,13 @@
  *
  * As the reference says: a new integration is `Inactive` unless its draft says otherwise, and an
  * Application holds at most 100 of them (400 MaxResourceLimitExceeded). The Connector deployment is
- * taken as given (the mock has no Connect deployments to check it against).
+ * taken as given (the mock has no Connect deployments to check it against), except the one the mock's
+ * payment service declines for (`DECLINING_CONNECTOR`).
+ *
+ * Its `predicate` (which carts it serves) is JSONata on the platform; the mock evaluates it with its
+ * cart predicate evaluator, which reads what the two languages share (`billingAddress.country = "DE"`,
+ * `totalPrice.centAmount >= 10000 and customerGroup.key = "b2b"`), so one it cannot read is refused
+ * when it is set (400 SyntaxError) rather than misjudged when a cart is paid.
  */
 import { z } from 'zod';
 import { errors } from '../../http/errors.js';
@@ -12,7 +18,23 @@ import type { StoredDocument } from '../../storage/backend.js';
 import { action, type BaseFields, defineResource, type ResourceContext, type SdkTypes } from '../../engine/define.js';
 import { changer, setField, setter } from '../../engine/common-actions.js';
 import { Key, LocalizedString } from '../../engine/validation.js';
+import { compileCartPredicate } from '../../pricing/cart-predicate.js';
+import { assertCartPredicate } from '../cart/errors.js';
+import type { Cart } from '../cart/model.js';
+import { predicateScope } from '../cart/predicate-scope.js';
 import { PaymentComponentType } from './applications.js';
+
+/**
+ * The Connector deployment id that makes the mock's payment service decline: a Transaction through an
+ * integration served by it ends `Failed`, its Payment's authorization `Failure`, and no Order is made
+ * (a test double's way to a declined card, as a PSP's sandbox has test cards that decline).
+ */
+export const DECLINING_CONNECTOR = 'commerce-mock:decline';
+
+/** Whether the integration serves the cart: it has no predicate, or its predicate matches the cart. */
+export function servesCart(integration: PaymentIntegration, cart: Cart, ctx: ResourceContext): boolean {
+  return integration.predicate === undefined || compileCartPredicate(integration.predicate)(predicateScope(cart, ctx)) === true;
+}
 
 /** The most Payment Integrations one Application may have. */
 const MAX_PER_APPLICATION = 100;
@@ -87,6 +109,7 @@ export const checkoutPaymentIntegrations = defineResource<
   api: 'checkout',
   draft: PaymentIntegrationDraft,
   create(draft, ctx) {
+    assertCartPredicate(draft.predicate, 'predicate');
     applicationWithRoom(draft.application.id, ctx);
     const integration: Omit<PaymentIntegration, BaseFields> = {
       application: { typeId: 'application', id: draft.application.id },
@@ -107,7 +130,13 @@ export const checkoutPaymentIntegrations = defineResource<
     setName: changer('name', z.string().min(1)),
     setType: changer('type', z.string().min(1)),
     setStatus: changer('status', Status),
-    setPredicate: setter('predicate', z.string()),
+    setPredicate: action(
+      () => z.object({ predicate: z.string().optional().nullable() }),
+      (integration: PaymentIntegration, a) => {
+        assertCartPredicate(a.predicate, 'predicate');
+        setField(integration, 'predicate', a.predicate);
+      },
+    ),
     setSortingInfo: setter('sortingInfo', SortingInfo),
     setDisplayInfo: setter('displayInfo', DisplayInfo),
     setDisplayInfoLabel: displayInfoSetter('label'),

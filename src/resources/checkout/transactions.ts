@@ -5,8 +5,8 @@
  *
  * Creating one does, in one transaction of the mock (a refused request stores nothing), what the
  * platform's payment lifecycle describes:
- * 1. the Application must exist and not be Inactive, the Payment Integration must exist, belong to it
- *    and be Active (400 ReferencedResourceNotFound, InvalidInput); the Cart must exist, be Active,
+ * 1. the Application must exist and not be Inactive, the Payment Integration must exist, belong to it,
+ *    be Active and serve the cart (its predicate; 400 ReferencedResourceNotFound, InvalidInput); the Cart must exist, be Active,
  *    have line items, be in one of the Application's countries (when it lists any), and the amount
  *    (the cart's total when the item has none) must be in the cart's currency and not more than
  *    what the cart's payments leave open (400 InvalidInput);
@@ -19,6 +19,11 @@
  *    is refused) and the Transaction is `Completed` with the `order`; otherwise it stays `Pending`
  *    for the rest (a gift card and a card, say);
  * 5. the mock's PSP approves the authorization at once: `Success` (PaymentTransactionStateChanged).
+ *
+ * Through an integration served by the declining Connector (`DECLINING_CONNECTOR`) the PSP declines
+ * instead, before any Order: the authorization goes `Failure`, the Payment stays on the cart as a
+ * failed attempt (covering nothing), no Order is made, and the Transaction is `Failed` with the
+ * error `PaymentFailure`. The cart stays Active for another try.
  */
 import { z } from 'zod';
 import { created } from '../../http/context.js';
@@ -32,7 +37,7 @@ import { placeOrder } from '../order/place.js';
 import type { Payment } from '../payments.js';
 import type { Application } from './applications.js';
 import { paymentIntentRoute } from './payment-intents.js';
-import type { PaymentIntegration } from './payment-integrations.js';
+import { DECLINING_CONNECTOR, type PaymentIntegration, servesCart } from './payment-integrations.js';
 import { Amount, changeTransactionState } from './payments.js';
 
 /** A ResourceIdentifier of the Checkout API: `id` or `key`, not both (InvalidJsonInput, as the reference says). */
@@ -114,6 +119,11 @@ function checked(draft: TransactionDraft, ctx: ResourceContext) {
   if (integration.status !== 'Active') throw errors.invalidInput(`The Payment Integration '${integration.id}' is inactive.`);
   const cart = named<Cart>('cart', draft.cart, lookup('cart', ctx));
   if (cart.cartState !== 'Active') throw errors.invalidInput(`The Cart '${cart.id}' is ${cart.cartState}, not Active.`);
+  if (!servesCart(integration, cart, ctx)) {
+    throw errors.invalidInput(
+      `The Payment Integration '${integration.id}' is not available for the Cart '${cart.id}': its predicate '${integration.predicate}' does not match.`,
+    );
+  }
   if (cart.lineItems.length === 0 && cart.customLineItems.length === 0) throw errors.invalidInput(`The Cart '${cart.id}' is empty.`);
   const country = cart.shippingAddress?.country ?? cart.country;
   if (application.countries.length > 0 && (country === undefined || !application.countries.includes(country))) {
@@ -152,8 +162,9 @@ function execute(engine: Engine, draft: TransactionDraft, ctx: ResourceContext):
     const carts = engine.definition('cart');
     const addPayment = { action: 'addPayment', payment: { typeId: 'payment', id: payment.id } };
     const paid = engine.apply(carts, cart, engine.validateActions(carts, [addPayment]), ctx) as Cart;
-    const order = completes ? placeOrder(engine, ctx, paid, { version: paid.version }) : undefined;
-    changeTransactionState(engine, payment, authorization, 'Success', ctx);
+    const declined = integration.connectorDeployment.id === DECLINING_CONNECTOR;
+    const order = completes && !declined ? placeOrder(engine, ctx, paid, { version: paid.version }) : undefined;
+    changeTransactionState(engine, payment, authorization, declined ? 'Failure' : 'Success', ctx);
     const transaction: Omit<Transaction, 'id' | 'version' | 'createdAt' | 'lastModifiedAt'> = {
       application: { typeId: 'application', id: application.id },
       transactionItems: [
@@ -164,7 +175,9 @@ function execute(engine: Engine, draft: TransactionDraft, ctx: ResourceContext):
         },
       ],
       cart: { typeId: 'cart', id: cart.id },
-      transactionStatus: { state: order ? 'Completed' : 'Pending' },
+      transactionStatus: declined
+        ? { state: 'Failed', errors: [{ code: 'PaymentFailure', message: 'The payment service declined the authorization.' }] }
+        : { state: order ? 'Completed' : 'Pending' },
     };
     if (draft.key !== undefined) transaction.key = draft.key;
     if (order) transaction.order = { typeId: 'order', id: order.id };

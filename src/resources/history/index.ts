@@ -48,7 +48,11 @@ export const changeHistory = defineResource<never, ChangeRecord, SdkTypes<never,
   typeId: CHANGE_HISTORY_TYPE_ID,
   api: 'history',
   path: '',
-  draft: z.never(),
+  // Seeding one is refused by this draft, saying why (a record tells what a request changed).
+  draft: z.custom<never>(() => false, {
+    message:
+      'Change History records are made by the changes requests make (through the API, or the Import API), not from drafts: seed the resource and change it through the API, or import an exported state that holds records',
+  }),
   create: () => {
     throw new Error('commerce-mock: Change History records are made by the engine, never from a draft.');
   },
