@@ -49,6 +49,8 @@ export const productTailorings = defineResource<
     return tailoring;
   },
   actions: tailoringActions,
+  // The tailorings of a product, which go when it goes (../product/index.ts).
+  groups: { product: { values: (tailoring) => [tailoring.product.id] } },
   unique: {
     storeProduct: {
       values: (tailoring) => [storeProductEntry(tailoring.store.key, tailoring.product.id)],
