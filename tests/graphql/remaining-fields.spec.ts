@@ -334,6 +334,8 @@ test('a store’s product, variantProjection and variantProjections: only what t
     `{ inStore(key: "berlin") {
       tee: product(key: "tee") { id key }
       cap: product(key: "cap") { id }
+      teeBySku: product(sku: "T-M") { key }
+      capByVariantKey: product(variantKey: "cap-1") { id }
       bySku: variantProjection(sku: "T-M", staged: true) { key sku }
       capVariant: variantProjection(key: "cap-1", staged: true) { key }
       variantProjections(staged: true, sort: "variantId asc", includeNames: ["size"]) { total results { key attributes { name value } } }
@@ -343,6 +345,8 @@ test('a store’s product, variantProjection and variantProjections: only what t
   expect(data.inStore).toEqual({
     tee: { id: product.id, key: 'tee' },
     cap: null,
+    teeBySku: { key: 'tee' },
+    capByVariantKey: null,
     bySku: { key: 'tee-m', sku: 'T-M' },
     capVariant: null,
     variantProjections: {
@@ -354,6 +358,12 @@ test('a store’s product, variantProjection and variantProjections: only what t
     },
   });
   expect(other.key).toBe('cap');
+  // At the root too: a product by a variant's SKU or key (REST has no path for either: a query).
+  const root = await graphql(
+    apiRoot,
+    '{ bySku: product(sku: "C-1") { key } byVariantKey: product(variantKey: "tee-m") { key } none: product(sku: "NOPE") { key } }',
+  );
+  expect(root.data).toEqual({ bySku: { key: 'cap' }, byVariantKey: { key: 'tee' }, none: null });
   // A store that does not exist: REST's 404 is the field's null.
   const unknown = await graphql(apiRoot, '{ inStore(key: "nowhere") { product(key: "tee") { id } } }');
   expect(unknown.data.inStore.product).toBeNull();

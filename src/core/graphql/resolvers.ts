@@ -196,12 +196,12 @@ function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>):
   if (typeName === 'Query' && field.name === 'productSelectionAssignments') return projectAssignments;
   // A store's product: the product, if the store's assortment holds it (its in-store projection exists).
   if (typeName === 'InStore' && field.name === 'product') {
-    return (source, a, { rest }) =>
-      orNull(() => {
-        const product = rest('GET', `products/${locator(a)}`) as { id: string };
-        rest('GET', `${prefixOf(source)}product-projections/${segment(product.id)}`, new URLSearchParams({ staged: 'true' }));
-        return product;
-      });
+    return (source, a, { rest }) => {
+      const product = readOne(rest, 'products', 'product', a) as { id: string } | null;
+      const inStore = () =>
+        rest('GET', `${prefixOf(source)}product-projections/${segment(product!.id)}`, new URLSearchParams({ staged: 'true' }));
+      return product && orNull(inStore) && product;
+    };
   }
   if (typeName === 'Query' && field.name === 'shippingMethodsByLocation') {
     return (_, a, { rest }) =>
@@ -267,13 +267,31 @@ function projectionQuery(a: Args): URLSearchParams {
   return query;
 }
 
-/** A variant projection by `sku`, which REST addresses by no path of its own: the first of the projections with it. */
-function bySku(rest: RestCall, path: string, a: Args): unknown {
+/**
+ * The `where` of a product or variant projection named by a variant's `sku` (or a product by its
+ * `variantKey`), which REST addresses by no path of their own; undefined when `id` or `key` names it.
+ */
+function variantWhere(typeId: string, a: Args): string | undefined {
+  if (a.id !== undefined || a.key !== undefined) return undefined;
+  const [field, value] = typeof a.sku === 'string' ? ['sku', a.sku] : typeof a.variantKey === 'string' ? ['key', a.variantKey] : [];
+  if (value === undefined) return undefined;
+  const test = `${field} = ${JSON.stringify(value)}`;
+  if (typeId === 'variant-projection') return test;
+  const inData = `masterVariant(${test}) or variants(${test})`;
+  return `masterData(current(${inData}) or staged(${inData}))`;
+}
+
+/** One resource of the collection at `path`, named by `id`, `key`, ... or a variant's (variantWhere); null when there is none. */
+function readOne(rest: RestCall, path: string, typeId: string, a: Args): unknown {
+  const where = VARIANT_NAMED.has(typeId) ? variantWhere(typeId, a) : undefined;
+  if (where === undefined) return orNull(() => rest('GET', `${path}/${locator(a)}`, projectionQuery(a)));
   const query = projectionQuery(a);
-  query.set('where', `sku = ${JSON.stringify(a.sku)}`);
+  query.set('where', where);
   query.set('limit', '1');
   return (rest('GET', path, query) as { results: unknown[] }).results[0] ?? null;
 }
+
+const VARIANT_NAMED = new Set(['product', 'variant-projection']);
 
 /**
  * `productProjectionVariantAttributes` (at the root and in a store): REST's
@@ -355,13 +373,7 @@ function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefi
     return (_, a, { rest }) => orNull(() => rest('GET', `${single.path}/${segment(String(a.container))}/${segment(String(a.key))}`));
   }
   if (single && (args.has('id') || args.has('key'))) {
-    return (source, a, { rest }) => {
-      const path = collectionPath(single, prefixOf(source));
-      if (single.typeId === 'variant-projection' && typeof a.sku === 'string' && a.id === undefined && a.key === undefined) {
-        return bySku(rest, path, a);
-      }
-      return orNull(() => rest('GET', `${path}/${locator(a)}`, projectionQuery(a)));
-    };
+    return (source, a, { rest }) => readOne(rest, collectionPath(single, prefixOf(source)), single.typeId, a);
   }
   if (single?.typeId === 'customer' && args.size === 0) {
     // An anonymous session has no customer: `me { customer }` is null for it (REST's `/me` refuses it).
