@@ -729,6 +729,33 @@ test.describe('product tailoring', () => {
     expect(deleted.map((message) => message.resourceUserProvidedIdentifiers?.key).sort()).toEqual(['mug-ch', 'mug-dach']);
   });
 
+  test('a deleted store takes its tailorings with it; other stores’ stay', async ({ apiRoot, mock }) => {
+    const product = await seedCatalog(apiRoot);
+    const ch = (
+      await apiRoot
+        .stores()
+        .post({ body: { key: 'ch', name: { en: 'CH' } } })
+        .execute()
+    ).body;
+    for (const storeKey of ['dach', 'ch']) {
+      await inStore(apiRoot, storeKey)
+        .productTailoring()
+        .post({ body: { key: `mug-${storeKey}`, product: { typeId: 'product', id: product.id } } })
+        .execute();
+    }
+    await apiRoot
+      .stores()
+      .withKey({ key: 'ch' })
+      .delete({ queryArgs: { version: ch.version } })
+      .execute();
+    const left = (await apiRoot.productTailoring().get().execute()).body;
+    expect(left.results.map((tailoring) => tailoring.key)).toEqual(['mug-dach']);
+    const deleted = mock.events
+      .messages({ resourceTypeId: 'product-tailoring' })
+      .filter((message) => message.type === 'ProductTailoringDeleted');
+    expect(deleted.map((message) => message.resourceUserProvidedIdentifiers?.key)).toEqual(['mug-ch']);
+  });
+
   test('a product’s new key: its tailorings still name it, found by the new key in a store and by it in their messages', async ({
     apiRoot,
     mock,

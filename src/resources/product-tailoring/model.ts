@@ -92,12 +92,12 @@ export function tailoredProjection(
 }
 
 /**
- * A product deleted takes its tailorings with it, as on the platform (each with its
+ * A product or a store deleted takes its tailorings with it, as on the platform (each with its
  * ProductTailoringDeleted); a tailoring names its product by id only, so a new product key needs nothing.
  */
-export function removeTailoringsOf(productId: string, ctx: ResourceContext, engine: Engine): void {
+export function removeTailoringsOf(of: 'product' | 'store', idOrKey: string, ctx: ResourceContext, engine: Engine): void {
   const definition = engine.definition('product-tailoring');
-  for (const tailoring of ctx.grouped('product-tailoring', 'product', productId)) {
+  for (const tailoring of ctx.grouped('product-tailoring', of, idOrKey)) {
     engine.remove(definition, { id: tailoring.id }, undefined, ctx);
   }
 }

@@ -130,7 +130,7 @@ export const products = defineResource<ProductDraft, Product, SdkTypes<SdkProduc
   // In a modular catalog, each variant is a Variant too (../variant/sync.ts); a deleted product's tailorings go with it.
   sync(next, previous, ctx, engine) {
     syncVariantsOfProduct(next, previous, ctx, engine);
-    if (!next) removeTailoringsOf(previous!.id, ctx, engine);
+    if (!next) removeTailoringsOf('product', previous!.id, ctx, engine);
   },
   routes: [
     ...productSearchRoutes,
