@@ -16,7 +16,7 @@ import type { Extension as SdkExtension, ExtensionDraft as SdkExtensionDraft } f
 
 /** The platform's limits on `timeoutInMs`: 2 seconds, 10 for an extension of payments only. */
 export const DEFAULT_TIMEOUT_MS = 2000;
-const MAX_TIMEOUT_MS = 2000;
+export const MAX_TIMEOUT_MS = 2000;
 const MAX_PAYMENT_TIMEOUT_MS = 10_000;
 /** The platform's limit of extensions a project. */
 const MAX_EXTENSIONS = 25;

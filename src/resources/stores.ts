@@ -6,6 +6,7 @@ import { jsonClone } from '../util/json.js';
 import { customFieldActions, customFields, type CustomFields, emitsField, setField, setter } from '../engine/common-actions.js';
 import { Country, CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
 import { SETTINGS_ID } from './project.js';
+import { removeTailoringsOf } from './product-tailoring/model.js';
 import type { Store as SdkStore, StoreDraft as SdkStoreDraft } from '@commercetools/platform-sdk';
 
 export interface ProductSelectionSetting {
@@ -305,6 +306,10 @@ export const stores = defineResource<StoreDraft, Store, SdkTypes<SdkStoreDraft, 
     deleted: { type: 'StoreDeleted' },
   },
   referencedBy: ['customer', 'cart', 'order', 'shopping-list', 'business-unit', 'quote-request', 'staged-quote', 'quote', 'cart-discount'],
+  // A deleted store's product tailorings go with it, as on the platform.
+  sync(next, previous, ctx, engine) {
+    if (!next) removeTailoringsOf('store', previous!.key, ctx, engine);
+  },
   draft: StoreDraft,
   create(draft, ctx) {
     const store: Omit<Store, 'id' | 'version' | 'createdAt' | 'lastModifiedAt' | 'createdBy' | 'lastModifiedBy'> = {

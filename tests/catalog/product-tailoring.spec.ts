@@ -680,4 +680,110 @@ test.describe('product tailoring', () => {
     expect(deleted.data.deleteProductTailoring).toEqual({ id: made.id });
     expect((await sdkFailure(apiRoot.productTailoring().withId({ ID: made.id }).get().execute())).statusCode).toBe(404);
   });
+  test('a deleted product takes its tailorings with it, each with ProductTailoringDeleted', async ({ apiRoot, mock }) => {
+    const product = await seedCatalog(apiRoot);
+    await apiRoot
+      .stores()
+      .post({ body: { key: 'ch', name: { en: 'CH' } } })
+      .execute();
+    for (const storeKey of ['dach', 'ch']) {
+      await inStore(apiRoot, storeKey)
+        .productTailoring()
+        .post({ body: { key: `mug-${storeKey}`, product: { typeId: 'product', key: 'mug' }, name: { de: 'Tasse' } } })
+        .execute();
+    }
+    // An other product's tailoring stays.
+    const cup = await createProduct(apiRoot, {
+      key: 'cup',
+      productType: { typeId: 'product-type', key: 'mug' },
+      name: { en: 'Cup' },
+      slug: { en: 'cup' },
+    });
+    await inStore(apiRoot)
+      .productTailoring()
+      .post({ body: { key: 'cup-dach', product: { typeId: 'product', id: cup.id } } })
+      .execute();
+
+    const published = (await apiRoot.products().withId({ ID: product.id }).get().execute()).body;
+    const unpublished = (
+      await apiRoot
+        .products()
+        .withId({ ID: product.id })
+        .post({ body: { version: published.version, actions: [{ action: 'unpublish' }] } })
+        .execute()
+    ).body;
+    await apiRoot
+      .products()
+      .withId({ ID: product.id })
+      .delete({ queryArgs: { version: unpublished.version } })
+      .execute();
+
+    const left = (await apiRoot.productTailoring().get().execute()).body;
+    expect(left.results.map((tailoring) => tailoring.key)).toEqual(['cup-dach']);
+    for (const key of ['mug-dach', 'mug-ch']) {
+      expect((await sdkFailure(apiRoot.productTailoring().withKey({ key }).get().execute())).statusCode).toBe(404);
+    }
+    const deleted = mock.events
+      .messages({ resourceTypeId: 'product-tailoring' })
+      .filter((message) => message.type === 'ProductTailoringDeleted');
+    expect(deleted.map((message) => message.resourceUserProvidedIdentifiers?.key).sort()).toEqual(['mug-ch', 'mug-dach']);
+  });
+
+  test('a deleted store takes its tailorings with it; other stores’ stay', async ({ apiRoot, mock }) => {
+    const product = await seedCatalog(apiRoot);
+    const ch = (
+      await apiRoot
+        .stores()
+        .post({ body: { key: 'ch', name: { en: 'CH' } } })
+        .execute()
+    ).body;
+    for (const storeKey of ['dach', 'ch']) {
+      await inStore(apiRoot, storeKey)
+        .productTailoring()
+        .post({ body: { key: `mug-${storeKey}`, product: { typeId: 'product', id: product.id } } })
+        .execute();
+    }
+    await apiRoot
+      .stores()
+      .withKey({ key: 'ch' })
+      .delete({ queryArgs: { version: ch.version } })
+      .execute();
+    const left = (await apiRoot.productTailoring().get().execute()).body;
+    expect(left.results.map((tailoring) => tailoring.key)).toEqual(['mug-dach']);
+    const deleted = mock.events
+      .messages({ resourceTypeId: 'product-tailoring' })
+      .filter((message) => message.type === 'ProductTailoringDeleted');
+    expect(deleted.map((message) => message.resourceUserProvidedIdentifiers?.key)).toEqual(['mug-ch']);
+  });
+
+  test('a product’s new key: its tailorings still name it, found by the new key in a store and by it in their messages', async ({
+    apiRoot,
+    mock,
+  }) => {
+    const product = await seedCatalog(apiRoot);
+    let tailoring = (
+      await inStore(apiRoot)
+        .productTailoring()
+        .post({ body: { key: 't1', product: { typeId: 'product', key: 'mug' }, name: { de: 'Tasse' } } })
+        .execute()
+    ).body;
+    await apiRoot
+      .products()
+      .withId({ ID: product.id })
+      .post({ body: { version: product.version, actions: [{ action: 'setKey', key: 'beaker' }] } })
+      .execute();
+    const byNewKey = await inStore(apiRoot).products().withProductKey({ productKey: 'beaker' }).productTailoring().get().execute();
+    expect(byNewKey.body).toMatchObject({ id: tailoring.id, product: { typeId: 'product', id: product.id } });
+    const byOldKey = await sdkFailure(inStore(apiRoot).products().withProductKey({ productKey: 'mug' }).productTailoring().get().execute());
+    expect(byOldKey.statusCode).toBe(404);
+
+    tailoring = await updated(apiRoot, tailoring, { action: 'setName', name: { de: 'Becher' } });
+    const nameSet = mock.events
+      .messages({ resourceTypeId: 'product-tailoring' })
+      .find((message) => message.type === 'ProductTailoringNameSet');
+    expect(nameSet).toMatchObject({ productKey: 'beaker', product: { typeId: 'product', id: product.id } });
+    // GraphQL reads the product through the reference: its new key.
+    const { data } = await graphql(apiRoot, `{ productTailoring(id: "${tailoring.id}") { product { key } } }`);
+    expect(data.productTailoring.product.key).toBe('beaker');
+  });
 });

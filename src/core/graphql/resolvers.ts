@@ -23,6 +23,8 @@ import { IMPLIED_TYPE_ID } from '../../engine/validation.js';
 import { resourceDefinitions } from '../../resources/index.js';
 import type { GraphqlContext, RestCall } from './field-context.js';
 import { included } from './nested.js';
+import { projectLimits } from './limits.js';
+import { parseQueryParams, runQuery } from '../../query/index.js';
 
 export type { GraphqlContext, RestCall } from './field-context.js';
 
@@ -172,6 +174,35 @@ function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>):
       return orNull(() => rest('GET', `mcp-servers/types/${segment(String(a.type))}`, query));
     };
   }
+  // `inStores(keys)`: REST serves one store a path, so the scope is one store's (docs/graphql.md).
+  if (typeName === 'Query' && field.name === 'inStores') {
+    return (_, a) => {
+      const keys = [...new Set(a.keys as string[])];
+      if (keys.length !== 1) {
+        throw errors.invalidInput(`commerce-mock answers 'inStores' for one store key at a time, not ${keys.length}: use 'inStore(key)'.`);
+      }
+      return new Scope(`in-store/key=${segment(keys[0]!)}/`, 'store');
+    };
+  }
+  if (typeName === 'Query' && field.name === 'limits') return (_, __, { rest }) => projectLimits(rest);
+  // An associate's roles and permissions in a unit: REST's `business-units/{id|key=}/associates/{associateId}`.
+  if (typeName === 'Query' && field.name === 'associate') {
+    return (_, a, { rest }) => {
+      const unit = locator({ id: a.businessUnitId, key: a.businessUnitKey });
+      return orNull(() => rest('GET', `business-units/${unit}/associates/${segment(String(a.associateId))}`));
+    };
+  }
+  if (field.name === 'productProjectionVariantAttributes') return variantAttributes;
+  if (typeName === 'Query' && field.name === 'productSelectionAssignments') return projectAssignments;
+  // A store's product: the product, if the store's assortment holds it (its in-store projection exists).
+  if (typeName === 'InStore' && field.name === 'product') {
+    return (source, a, { rest }) => {
+      const product = readOne(rest, 'products', 'product', a) as { id: string } | null;
+      const inStore = () =>
+        rest('GET', `${prefixOf(source)}product-projections/${segment(product!.id)}`, new URLSearchParams({ staged: 'true' }));
+      return product && orNull(inStore) && product;
+    };
+  }
   if (typeName === 'Query' && field.name === 'shippingMethodsByLocation') {
     return (_, a, { rest }) =>
       matching(rest, 'shipping-methods/matching-location', { country: a.country, state: a.state, currency: a.currency });
@@ -199,8 +230,15 @@ function listPage(rest: RestCall, path: string, a: Args, query = new URLSearchPa
   return { ...page, exists: page.count > 0 };
 }
 
-/** Types a scope's own router serves, beside the types' scope policies: the caller's or the associate's business units. */
-const SCOPE_ROUTED: Record<string, string[]> = { me: ['business-unit'], 'associate-unit': ['business-unit'] };
+/**
+ * Types a scope's own router serves, beside the types' scope policies: the caller's or the associate's
+ * business units; a store's variant projections (routes of their own, not the type's generic ones).
+ */
+const SCOPE_ROUTED: Record<string, string[]> = {
+  me: ['business-unit'],
+  'associate-unit': ['business-unit'],
+  store: ['variant-projection'],
+};
 
 /** Whether the REST mount serves the resource type a field reads: the type's scope policy mounts it there (the caller's own customer is `/me`). */
 function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): boolean {
@@ -218,10 +256,113 @@ function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): bool
 
 const PRODUCT_LISTED = new Set(['variant', 'variant-projection']);
 
-/** A projection's `staged` argument, as the REST parameter of that name (variant projections). */
+/**
+ * A projection's `staged` argument, as the REST parameter of that name (variant projections), and the
+ * attributes it keeps (`includeNames`) or drops (`excludeNames`) as REST's `filter[attributes]`.
+ */
 function projectionQuery(a: Args): URLSearchParams {
-  return new URLSearchParams(typeof a.staged === 'boolean' ? { staged: String(a.staged) } : {});
+  const query = new URLSearchParams(typeof a.staged === 'boolean' ? { staged: String(a.staged) } : {});
+  for (const name of (a.includeNames as string[] | undefined) ?? []) query.append('filter[attributes]', name);
+  for (const name of (a.excludeNames as string[] | undefined) ?? []) query.append('filter[attributes]', `-${name}`);
+  return query;
 }
+
+/**
+ * The `where` of a product or variant projection named by a variant's `sku` (or a product by its
+ * `variantKey`), which REST addresses by no path of their own; undefined when `id` or `key` names it.
+ */
+function variantWhere(typeId: string, a: Args): string | undefined {
+  if (a.id !== undefined || a.key !== undefined) return undefined;
+  const [field, value] = typeof a.sku === 'string' ? ['sku', a.sku] : typeof a.variantKey === 'string' ? ['key', a.variantKey] : [];
+  if (value === undefined) return undefined;
+  const test = `${field} = ${JSON.stringify(value)}`;
+  if (typeId === 'variant-projection') return test;
+  const inData = `masterVariant(${test}) or variants(${test})`;
+  return `masterData(current(${inData}) or staged(${inData}))`;
+}
+
+/** One resource of the collection at `path`, named by `id`, `key`, ... or a variant's (variantWhere); null when there is none. */
+function readOne(rest: RestCall, path: string, typeId: string, a: Args): unknown {
+  const where = VARIANT_NAMED.has(typeId) ? variantWhere(typeId, a) : undefined;
+  if (where === undefined) return orNull(() => rest('GET', `${path}/${locator(a)}`, projectionQuery(a)));
+  const query = projectionQuery(a);
+  query.set('where', where);
+  query.set('limit', '1');
+  return (rest('GET', path, query) as { results: unknown[] }).results[0] ?? null;
+}
+
+const VARIANT_NAMED = new Set(['product', 'variant-projection']);
+
+/**
+ * `productProjectionVariantAttributes` (at the root and in a store): REST's
+ * `product-projections/{id|key=}/variant-attributes` with `filter[attributes]` and
+ * `filter[supplyChannels]`; the stock as the schema has it, the channels only those asked for.
+ */
+const variantAttributes: Resolver = (source, a, { rest }) => {
+  const query = projectionQuery(a);
+  for (const name of a.includeAttributeNames as string[]) query.append('filter[attributes]', name);
+  const channels = (a.includeChannelIds as string[] | undefined) ?? [];
+  for (const id of channels) query.append('filter[supplyChannels]', id);
+  const found = orNull(() => rest('GET', `${prefixOf(source)}product-projections/${locator(a)}/variant-attributes`, query)) as {
+    variants: Array<{ availability?: RestStock }>;
+  } | null;
+  if (!found) return null;
+  const variants = found.variants.map(({ availability, ...variant }) => ({
+    ...variant,
+    availability: availability && {
+      noChannel:
+        availability.isOnStock === undefined
+          ? null
+          : { isOnStock: availability.isOnStock, availableQuantity: availability.availableQuantity ?? 0 },
+      channels:
+        channels.length === 0
+          ? []
+          : Object.entries(availability.channels ?? {}).map(([id, stock]) => ({
+              channelRef: { typeId: 'channel', id },
+              availability: stock,
+            })),
+    },
+  }));
+  return { ...found, variants };
+};
+
+interface RestStock {
+  isOnStock?: boolean;
+  availableQuantity?: number;
+  channels?: Record<string, { isOnStock: boolean; availableQuantity: number }>;
+}
+
+/** Every page of a REST collection, read 500 at a time. */
+function allOf(rest: RestCall, path: string): Args[] {
+  const all: Args[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = rest('GET', path, new URLSearchParams({ limit: '500', offset: String(offset) })) as { results: Args[]; total: number };
+    all.push(...page.results);
+    if (page.results.length < 500) return all;
+  }
+}
+
+/**
+ * `Query.productSelectionAssignments`: the assignments of every product selection of the project,
+ * each with its selection, as REST lists those of one selection (`product-selections/{id}/products`)
+ * and of a store's; `where`, `sort` and paging over them as over any REST page.
+ */
+const projectAssignments: Resolver = (_, a, { rest }) => {
+  const entries = allOf(rest, 'product-selections').flatMap((selection) =>
+    allOf(rest, `product-selections/${segment(String(selection.id))}/products`).map(({ product, ...choice }) => ({
+      product,
+      productSelection: { typeId: 'product-selection', id: selection.id },
+      ...choice,
+    })),
+  );
+  const query = new URLSearchParams();
+  if (typeof a.where === 'string') query.set('where', a.where);
+  for (const sort of (a.sort as string[] | undefined) ?? []) query.append('sort', sort);
+  if (a.limit !== undefined && a.limit !== null) query.set('limit', String(a.limit));
+  if (a.offset !== undefined && a.offset !== null) query.set('offset', String(a.offset));
+  const page = runQuery(entries, parseQueryParams(query));
+  return { ...page, exists: page.total! > 0 };
+};
 
 function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefined {
   const returned = getNamedType(field.type);
@@ -232,8 +373,7 @@ function queryResolver(field: GraphQLField<unknown, unknown>): Resolver | undefi
     return (_, a, { rest }) => orNull(() => rest('GET', `${single.path}/${segment(String(a.container))}/${segment(String(a.key))}`));
   }
   if (single && (args.has('id') || args.has('key'))) {
-    return (source, a, { rest }) =>
-      orNull(() => rest('GET', `${collectionPath(single, prefixOf(source))}/${locator(a)}`, projectionQuery(a)));
+    return (source, a, { rest }) => readOne(rest, collectionPath(single, prefixOf(source)), single.typeId, a);
   }
   if (single?.typeId === 'customer' && args.size === 0) {
     // An anonymous session has no customer: `me { customer }` is null for it (REST's `/me` refuses it).
@@ -308,6 +448,29 @@ function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | und
     return (_, a, { rest }) => rest('POST', '', undefined, { version: a.version, actions: toRest(a.actions, actionsType) });
   }
   if (field.name === 'signUpInMyBusinessUnit') return signUpInMyBusinessUnit(argType(field, 'draft'));
+  if (field.name === 'applyOrderEdit') {
+    return (_, a, { rest }) =>
+      rest('POST', `orders/edits/${segment(String(a.id))}/apply`, undefined, {
+        editVersion: a.editVersion,
+        resourceVersion: a.resourceVersion,
+      });
+  }
+  // REST answers the deleted Variant; the schema wraps it with the warnings, which the mock has none of.
+  if (field.name === 'deleteVariant') {
+    return (_, a, { rest }) => ({
+      variant: rest('DELETE', `variants/${locator(a)}`, new URLSearchParams({ version: String(a.version) })),
+      warnings: [],
+    });
+  }
+  if (field.name === 'bulkUpdateVariants') {
+    const inputType = argType(field, 'input');
+    return (_, a, { rest }) => {
+      // `versionControl` is REST's query parameter (left out at its default, `On`).
+      const { versionControl, ...body } = toRest(a.input, inputType) as Args;
+      const query = new URLSearchParams(typeof versionControl === 'string' ? { versionControl } : {});
+      return rest('POST', 'variants/bulk', query, body);
+    };
+  }
   const byArguments = ARGUMENT_MUTATIONS[field.name];
   if (byArguments) return argumentMutation(field, byArguments);
   const special = MUTATION_PATHS[field.name];
@@ -479,7 +642,8 @@ export function toRest(value: unknown, type: GraphQLInputType): unknown {
     const given = Object.keys(input).filter((name) => input[name] !== undefined && input[name] !== null);
     if (given.length !== 1) throw errors.invalidInput(`Exactly one field of ${inner.name} must be given, not ${given.length}.`);
     const [name] = given as [string];
-    const discriminator = inner.name.endsWith('UpdateAction') ? 'action' : 'type';
+    // An update action's discriminator is `action`, a bulk action's (`VariantBulkAction`) too.
+    const discriminator = /(UpdateAction|BulkAction)$/.test(inner.name) ? 'action' : 'type';
     const value = ONE_OF_VALUES[`${inner.name}.${name}`] ?? name;
     return { [discriminator]: value, ...(toRest(input[name], fields[name]!.type) as object) };
   }
@@ -611,6 +775,7 @@ export const UNSERVED_FIELDS = new Set<string>([
   'CustomLineItemRecurrenceInfo.expiresAt',
   'ProductDiscount.isValid',
   'DiscountCode.applicationCount',
+  'RefreshTokenLimitWithCurrent.current',
 ]);
 
 const documentField: Resolver = (source, args, context, info) => {

@@ -49,6 +49,11 @@ export const productTailorings = defineResource<
     return tailoring;
   },
   actions: tailoringActions,
+  // The tailorings of a product or a store, which go when it goes (../product/index.ts, ../stores.ts).
+  groups: {
+    product: { values: (tailoring) => [tailoring.product.id] },
+    store: { values: (tailoring) => [tailoring.store.key] },
+  },
   unique: {
     storeProduct: {
       values: (tailoring) => [storeProductEntry(tailoring.store.key, tailoring.product.id)],

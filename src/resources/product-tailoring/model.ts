@@ -6,7 +6,7 @@
  * and attributes (the product's and each variant's) by name, a tailored value over the product's.
  */
 import type { StoredDocument } from '../../storage/backend.js';
-import type { Reference, ResourceContext } from '../../engine/define.js';
+import type { Engine, Reference, ResourceContext } from '../../engine/define.js';
 import type { LocalizedString } from '../../engine/validation.js';
 import type { Asset } from '../assets.js';
 import type { Attribute, Image, Variant } from '../product/model.js';
@@ -89,4 +89,15 @@ export function tailoredProjection(
   result.masterVariant = tailoredVariant(projection.masterVariant, variantTailoring(projection.masterVariant.id));
   result.variants = projection.variants.map((variant) => tailoredVariant(variant, variantTailoring(variant.id)));
   return result;
+}
+
+/**
+ * A product or a store deleted takes its tailorings with it, as on the platform (each with its
+ * ProductTailoringDeleted); a tailoring names its product by id only, so a new product key needs nothing.
+ */
+export function removeTailoringsOf(of: 'product' | 'store', idOrKey: string, ctx: ResourceContext, engine: Engine): void {
+  const definition = engine.definition('product-tailoring');
+  for (const tailoring of ctx.grouped('product-tailoring', of, idOrKey)) {
+    engine.remove(definition, { id: tailoring.id }, undefined, ctx);
+  }
 }

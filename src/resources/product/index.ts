@@ -36,6 +36,7 @@ import { productSearchRoutes } from './search/index.js';
 import { reviewStatisticsActions } from '../review-statistics.js';
 import { isModular } from '../variant/model.js';
 import { syncVariantAction, syncVariantsOfProduct } from '../variant/sync.js';
+import { removeTailoringsOf } from '../product-tailoring/model.js';
 import type { Product as SdkProduct, ProductDraft as SdkProductDraft } from '@commercetools/platform-sdk';
 
 export type { Product, ProductData, Variant, Price, Attribute, Image } from './model.js';
@@ -126,8 +127,11 @@ export const products = defineResource<ProductDraft, Product, SdkTypes<SdkProduc
     ...publishingActions,
   },
   internalActions: { ...reviewStatisticsActions('product'), syncVariant: syncVariantAction },
-  // In a modular catalog, each variant is a Variant too (../variant/sync.ts).
-  sync: syncVariantsOfProduct,
+  // In a modular catalog, each variant is a Variant too (../variant/sync.ts); a deleted product's tailorings go with it.
+  sync(next, previous, ctx, engine) {
+    syncVariantsOfProduct(next, previous, ctx, engine);
+    if (!next) removeTailoringsOf('product', previous!.id, ctx, engine);
+  },
   routes: [
     ...productSearchRoutes,
     imageUploadRoute,
