@@ -170,9 +170,10 @@ test('the entry points import, the SDK talks to the mock, a stack trace names fi
     process.stdout.write(JSON.stringify({
       entries: [typeof test, typeof expect.extend, typeof runStorageContract],
       stored: mock.data.get('customer', body.customer.id).email,
-      frames: [...stack.matchAll(/file:\\/\\/([^\\s)]+?):\\d+:\\d+/g)].map((match) => match[1]),
+      frames: [...stack.matchAll(/(?:file:\\/\\/)?(\\/[^\\s():]+):\\d+:\\d+/g)].map((match) => match[1]),
     }));`;
-  // With source maps applied, as a user debugging a failure would run it.
+  // With source maps applied, as a user debugging a failure would run it: the frames name the compiled
+  // files the bundle's maps point at, as paths (the bundle's own frames are file: URLs).
   const result = await run(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], project);
   expect(result.code, result.output).toBe(0);
   const { entries, stored, frames } = JSON.parse(result.output) as { entries: string[]; stored: string; frames: string[] };
