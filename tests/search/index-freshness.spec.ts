@@ -5,6 +5,10 @@
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import { categoryFactory, productDiscountFactory, productFactory } from '../../factories/index.js';
 import { expect, test } from '../support/sdk.js';
+import { createCommerceMock } from '../../src/index.js';
+import { MemoryStorage } from '../../src/storage/memory.js';
+import type { StorageBackend } from '../../src/storage/backend.js';
+import { temporarySqlite } from '../storage/backends.js';
 import { keySet, keys, seedCatalog } from './catalog.js';
 
 const searcher = (apiRoot: ByProjectKeyRequestBuilder) => async (queryArgs: Record<string, string | string[] | boolean>) =>
@@ -137,4 +141,56 @@ test.describe('search index freshness', () => {
     mock.state.clear();
     expect((await search({})).total).toBe(0);
   });
+
+  for (const [label, make] of [
+    ['memory', () => new MemoryStorage()],
+    ['sqlite', () => temporarySqlite()],
+  ] as const) {
+    test(`on the ${label} backend, a search walks the products only when they were written since the last one`, () => {
+      const storage: StorageBackend = make();
+      // The product scans made by searches (updates may scan for their own reasons).
+      let productScans = 0;
+      let searching = false;
+      const scan = storage.scan.bind(storage);
+      storage.scan = (project, typeId) => {
+        if (searching && typeId === 'product') productScans++;
+        return scan(project, typeId);
+      };
+      const mock = createCommerceMock({ storage });
+      seedCatalog(mock);
+      const search = (query: string) => {
+        searching = true;
+        const response = mock.handle({ method: 'GET', url: `/test-project/product-projections/search?${query}` });
+        searching = false;
+        expect(response.status).toBe(200);
+        return keys(response.body as never);
+      };
+      expect(search('text.en=hiking')).toEqual(['shoes-green']);
+      const afterFirst = productScans;
+      expect(afterFirst).toBeGreaterThan(0);
+      expect(search('text.en=hiking')).toEqual(['shoes-green']);
+      expect(search('filter.query=variants.attributes.color:"green"')).toEqual(['shoes-green']);
+      expect(productScans).toBe(afterFirst);
+
+      const shoes = mock.data.all<{ id: string; version: number; key: string }>('product').find((p) => p.key === 'shoes-green')!;
+      mock.data.update('product', shoes.id, {
+        version: shoes.version,
+        actions: [{ action: 'changeName', name: { en: 'Green Trainers' }, staged: false }],
+      });
+      expect(search('text.en=trainers')).toEqual(['shoes-green']);
+      expect(productScans).toBe(afterFirst + 1);
+      // A failed update (a version conflict) writes nothing: the next search still walks nothing.
+      expect(() =>
+        mock.data.update('product', shoes.id, { version: 1, actions: [{ action: 'changeName', name: { en: 'Stale' } }] }),
+      ).toThrow();
+      expect(search('text.en=trainers')).toEqual(['shoes-green']);
+      expect(productScans).toBe(afterFirst + 1);
+      const current = mock.data.get<{ version: number }>('product', shoes.id)!;
+      const deleted = mock.handle({ method: 'DELETE', url: `/test-project/products/${shoes.id}?version=${current.version}` });
+      expect(deleted.status).toBe(200);
+      expect(search('text.en=trainers')).toEqual([]);
+      expect(productScans).toBe(afterFirst + 2);
+      storage.close?.();
+    });
+  }
 });

@@ -4,7 +4,10 @@
  * inverted index per locale for full-text search, and a per-product cache of field values for
  * filters, facets and sorting.
  *
- * Keeping it correct without change hooks: the storage layer has none, so every search first walks
+ * Keeping it correct without change hooks: the storage layer has none, but the backends this package
+ * ships count the writes per collection (`StorageBackend.generation`). While the product and product
+ * type collections' generations are the ones the view was synced at, a search uses the view as it is:
+ * no walk. Otherwise (or on a backend that counts nothing) the search walks
  * the product collection (`ctx.scan('product')`, cheap in memory: no copies) and compares each
  * product's `(id, version)` — and its `createdAt` and `lastModifiedAt`, in case a backend is
  * reloaded with other documents under the same ids and versions — with the indexed one. A product whose version moved (every write bumps
@@ -144,6 +147,8 @@ export class ViewIndex {
   /** locale → token → the products holding it (at product or variant level). */
   private readonly postings = new Map<string, Map<string, Set<IndexedProduct>>>();
   private generation = 0;
+  /** The product collection's storage generation at the last sync; undefined: unknown (sync again). */
+  syncedAt: number | undefined;
   /** False after a restore: the next sync reuses only entries of the identical stored object. */
   trustVersions = true;
   /** The indexed products in storage order (creation order). */
@@ -160,6 +165,7 @@ export class ViewIndex {
     this.entries.clear();
     this.postings.clear();
     this.ordered = [];
+    this.syncedAt = undefined;
   }
 
   get typeInfo(): TypeInfo {
@@ -254,6 +260,8 @@ export class ViewIndex {
 }
 
 interface ProjectIndex {
+  /** The product type collection's storage generation when `types` was built. */
+  typesGeneration: number | undefined;
   typesFingerprint: string;
   /** The product types the index was built from, compared by identity after a restore. */
   typeDocuments: ProductType[];
@@ -272,12 +280,28 @@ const indexes = new WeakMap<StorageBackend | object, Map<string, ProjectIndex>>(
 export function catalogView(owner: StorageBackend | object, ctx: ResourceContext, staged: boolean): ViewIndex {
   let projects = indexes.get(owner);
   if (!projects) indexes.set(owner, (projects = new Map()));
+  const generation = (owner as Partial<StorageBackend>).generation?.bind(owner);
+  const typesGeneration = generation?.(ctx.project, 'product-type');
+  const productsGeneration = generation?.(ctx.project, 'product');
+  let project = projects.get(ctx.project);
+  const name = staged ? 'staged' : 'current';
+  const known = project?.views[name];
+  if (
+    known &&
+    productsGeneration !== undefined &&
+    known.syncedAt === productsGeneration &&
+    project!.typesGeneration === typesGeneration &&
+    project!.trustVersions &&
+    known.trustVersions
+  ) {
+    return known; // Nothing written since the last sync: no walk.
+  }
   const productTypes = [...ctx.scan('product-type')];
   let fingerprint = '';
   for (const type of productTypes) fingerprint += `${type.id}:${type.version};`;
-  let project = projects.get(ctx.project);
   if (!project) {
     project = {
+      typesGeneration,
       typesFingerprint: fingerprint,
       typeDocuments: productTypes,
       trustVersions: true,
@@ -296,9 +320,10 @@ export function catalogView(owner: StorageBackend | object, ctx: ResourceContext
     project.views.staged?.reset(project.types);
   }
   project.trustVersions = true;
-  const name = staged ? 'staged' : 'current';
+  project.typesGeneration = typesGeneration;
   const view = (project.views[name] ??= new ViewIndex(staged, project.types));
   view.sync(ctx.scan('product'));
+  view.syncedAt = productsGeneration;
   return view;
 }
 
