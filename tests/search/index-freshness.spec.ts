@@ -193,4 +193,39 @@ test.describe('search index freshness', () => {
       storage.close?.();
     });
   }
+
+  test('a filter answered from the field postings follows every write: values set, changed, on new products, deleted', () => {
+    const mock = createCommerceMock();
+    seedCatalog(mock);
+    const search = (query: string) => {
+      const response = mock.handle({ method: 'GET', url: `/test-project/product-projections/search?${query}` });
+      expect(response.status).toBe(200);
+      return keySet(response.body as never);
+    };
+    const red = 'filter.query=variants.attributes.color:"red"';
+    expect(search(red)).toEqual(['shirt-red']);
+    // Numbers find the text they read as, as the predicate does: SKUs are text.
+    expect(search('filter.query=variants.sku:"SHIRT-RED-M","SHOES-GREEN"')).toEqual(['shirt-red', 'shoes-green']);
+
+    const update = (key: string, actions: object[]) => {
+      const product = mock.data.all<{ id: string; version: number; key: string }>('product').find((p) => p.key === key)!;
+      mock.data.update('product', product.id, { version: product.version, actions });
+    };
+    update('shoes-green', [{ action: 'setAttributeInAllVariants', name: 'color', value: 'red', staged: false }]);
+    expect(search(red)).toEqual(['shirt-red', 'shoes-green']);
+    update('shirt-red', [{ action: 'setAttributeInAllVariants', name: 'color', value: 'crimson', staged: false }]);
+    expect(search(red)).toEqual(['shoes-green']);
+    expect(search('filter.query=variants.attributes.color:"crimson"')).toEqual(['shirt-red']);
+    mock.data.seed(
+      productFactory
+        .published()
+        .withAttributes({ name: 'color', value: 'red' })
+        .build({ key: 'scarf-red', name: { en: 'Scarf' } }),
+    );
+    expect(search(red)).toEqual(['scarf-red', 'shoes-green']);
+    const shoes = mock.data.all<{ id: string; version: number; key: string }>('product').find((p) => p.key === 'shoes-green')!;
+    expect(mock.handle({ method: 'DELETE', url: `/test-project/products/${shoes.id}?version=${shoes.version}` }).status).toBe(200);
+    expect(search(red)).toEqual(['scarf-red']);
+    expect(search(`${red}&filter.query=variants.attributes.color:"crimson"`)).toEqual([]);
+  });
 });

@@ -51,7 +51,12 @@ export interface IndexedProduct {
   readonly cache: Map<string, unknown>;
   /** The sync pass that last saw the product (used to notice deletions). */
   stamp: number;
+  /** Its place in the view's storage order (`ViewIndex.ordered`) as of the last sync. */
+  position: number;
 }
+
+/** The keys under which a product is posted for one field (see `ViewIndex.holders`). */
+export type FieldKeys = (entry: IndexedProduct) => Iterable<string>;
 
 /** What search needs from the product types: attribute definitions by product type id and by attribute name. */
 export class TypeInfo {
@@ -138,7 +143,18 @@ function buildEntry(product: Product, staged: boolean, types: TypeInfo): Indexed
     }
     return tokens.size > 0 ? tokens : undefined;
   });
-  return { id: product.id, version: product.version, product, data, variants, productTokens, variantTokens, cache: new Map(), stamp: 0 };
+  return {
+    id: product.id,
+    version: product.version,
+    product,
+    data,
+    variants,
+    productTokens,
+    variantTokens,
+    cache: new Map(),
+    stamp: 0,
+    position: 0,
+  };
 }
 
 /** One view (current or staged) of one project's catalog. */
@@ -146,6 +162,11 @@ export class ViewIndex {
   private readonly entries = new Map<string, IndexedProduct>();
   /** locale → token → the products holding it (at product or variant level). */
   private readonly postings = new Map<string, Map<string, Set<IndexedProduct>>>();
+  /**
+   * Per field read by filters: value key → the products holding it in any variant. A field is posted
+   * on its first use (one pass over the view), then kept in step as products are (re-)indexed.
+   */
+  private readonly fieldPostings = new Map<string, { keys: FieldKeys; byKey: Map<string, Set<IndexedProduct>> }>();
   private generation = 0;
   /** The product collection's storage generation at the last sync; undefined: unknown (sync again). */
   syncedAt: number | undefined;
@@ -164,6 +185,7 @@ export class ViewIndex {
     this.types = types;
     this.entries.clear();
     this.postings.clear();
+    this.fieldPostings.clear();
     this.ordered = [];
     this.syncedAt = undefined;
   }
@@ -196,6 +218,7 @@ export class ViewIndex {
         analysed++;
       }
       entry.stamp = generation;
+      entry.position = ordered.length;
       ordered.push(entry);
     }
     if (ordered.length !== this.entries.size) {
@@ -215,6 +238,20 @@ export class ViewIndex {
     return this.postings.get(locale)?.get(token);
   }
 
+  /**
+   * The products holding `key` in the field `path`, whose keys `keys` lists per product (the same
+   * function for a path every time: it is kept to post the products indexed later).
+   */
+  holders(path: string, keys: FieldKeys, key: string): ReadonlySet<IndexedProduct> | undefined {
+    let posted = this.fieldPostings.get(path);
+    if (!posted) {
+      posted = { keys, byKey: new Map() };
+      this.fieldPostings.set(path, posted);
+      for (const entry of this.ordered) postField(posted.byKey, keys, entry);
+    }
+    return posted.byKey.get(key);
+  }
+
   /** Every indexed token of a locale (for fuzzy matching). */
   vocabulary(locale: string): Iterable<string> {
     return this.postings.get(locale)?.keys() ?? [];
@@ -230,6 +267,7 @@ export class ViewIndex {
   }
 
   private post(entry: IndexedProduct): void {
+    for (const { keys, byKey } of this.fieldPostings.values()) postField(byKey, keys, entry);
     for (const weights of this.tokenSets(entry)) {
       for (const [locale, tokens] of weights) {
         let byToken = this.postings.get(locale);
@@ -244,6 +282,14 @@ export class ViewIndex {
   }
 
   private unpost(entry: IndexedProduct): void {
+    for (const { keys, byKey } of this.fieldPostings.values()) {
+      for (const key of keys(entry)) {
+        const holders = byKey.get(key);
+        if (!holders) continue;
+        holders.delete(entry);
+        if (holders.size === 0) byKey.delete(key);
+      }
+    }
     for (const weights of this.tokenSets(entry)) {
       for (const [locale, tokens] of weights) {
         const byToken = this.postings.get(locale);
@@ -256,6 +302,14 @@ export class ViewIndex {
         }
       }
     }
+  }
+}
+
+function postField(byKey: Map<string, Set<IndexedProduct>>, keys: FieldKeys, entry: IndexedProduct): void {
+  for (const key of keys(entry)) {
+    let holders = byKey.get(key);
+    if (!holders) byKey.set(key, (holders = new Set()));
+    holders.add(entry);
   }
 }
 
