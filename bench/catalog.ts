@@ -4,7 +4,8 @@
  * the body serialised as a transport would:
  * - seeding time (`mock.data.seed`), and the heap the products add and the search index adds, per product;
  * - the first product projection search (it builds the index; aim under 2 s);
- * - the median search with text, two filters and two facets (aim under 50 ms), the Product Search
+ * - the median search with text, two filters and two facets (aim under 50 ms), the same without text,
+ *   one with a selective filter (one colour of eight) and the two facets, the Product Search
  *   API (POST /products/search), and a search right after one product update (incremental re-index);
  * - the peer `@labdigital/commercetools-mock` on the same catalog, each in its own process: its
  *   projection search has no full text, so it runs the same search without `text` (and ours too,
@@ -108,6 +109,11 @@ async function ours(): Promise<Report> {
       return JSON.stringify(response.body);
     };
   };
+  // A selective filter, as a category or colour page has: an eighth of the catalog matches.
+  const colourPage = `/${PROJECT}/product-projections/search?${new URLSearchParams([
+    ['filter.query', `variants.attributes.color:"${COLORS[0]}"`],
+    ...filters.facet.map((facet) => ['facet', facet] as [string, string]),
+  ])}`;
   const search = get(query(true));
   const firstStart = performance.now();
   const { total } = JSON.parse(search()) as { total: number };
@@ -117,6 +123,7 @@ async function ours(): Promise<Report> {
   const figures = [
     await measure(`projection search: text "${word}" + 2 filters + 2 facets`, RUNS, search, 5),
     await measure('projection search: 2 filters + 2 facets (no text)', RUNS, get(query(false)), 5),
+    await measure('projection search: one colour (1/8) + 2 facets (no text)', RUNS, get(colourPage), 5),
     await measure('products/search: fullText + exact + facet', RUNS, post(productSearchBody(word)), 5),
     await measure('products/search: exact + facet (no text)', RUNS, post(productSearchBody(undefined)), 5),
   ];

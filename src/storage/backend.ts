@@ -80,6 +80,14 @@ export interface StorageBackend {
   scan(project: string, typeId: string): Iterable<StoredDocument>;
   count(project: string, typeId: string): number;
   /**
+   * Optional: a number that changes whenever the collection's content may have changed (a write or
+   * delete in it, a rolled back transaction, `clear`, `restore`) and stays the same while it does not,
+   * never coming back for other content. What is derived from a scan (the product search index) is
+   * then known to be current without scanning again. A backend without it has its collection
+   * scanned on every search.
+   */
+  generation?(project: string, typeId: string): number;
+  /**
    * Runs `work` so that either all of its writes and deletes happen or none does, and returns its
    * value; a throw undoes them and propagates. Transactions nest (the engine saves a cascade inside
    * an outer one): a throw in an inner transaction undoes only the inner work, so an outer

@@ -7,6 +7,7 @@ import {
   VersionConflict,
   type WriteOptions,
 } from './backend.js';
+import { Generations } from './generations.js';
 
 /**
  * What a collection's map holds for one document. A unique-index entry (`{ id, version: 1, owner }`:
@@ -111,6 +112,7 @@ export class MemoryStorage implements StorageBackend {
   private undoLog: Undo[] | undefined;
   /** While a transaction runs, the documents it deleted (their placeholders go when it commits). */
   private deletedInTransaction: Array<[Collection, string]> = [];
+  private readonly generations = new Generations();
 
   private collection(project: string, typeId: string, create: true): Collection;
   private collection(project: string, typeId: string, create?: false): Collection | undefined;
@@ -164,6 +166,7 @@ export class MemoryStorage implements StorageBackend {
     const holder = key === undefined ? undefined : found?.idByKey.get(key);
     if (holder !== undefined && holder !== id) throw new KeyConflict(key!, holder);
     const collection = this.writable(project, typeId);
+    this.generations.touch(project, typeId);
     const entry = collection.byId.get(id);
     if (entry === DELETED) {
       this.reinsert(collection, document, key);
@@ -215,6 +218,7 @@ export class MemoryStorage implements StorageBackend {
       throw new VersionConflict(id, expectedVersion, previous.version);
     }
     const collection = this.writable(project, typeId);
+    this.generations.touch(project, typeId);
     const previousKey = keyOf(collection, previous);
     setKey(collection, id, previousKey, undefined, undefined);
     if (!this.undoLog) {
@@ -245,6 +249,10 @@ export class MemoryStorage implements StorageBackend {
     return collection ? collection.byId.size - collection.deleted : 0;
   }
 
+  generation(project: string, typeId: string): number {
+    return this.generations.of(project, typeId);
+  }
+
   /**
    * Nests like savepoints: a throw undoes the changes made since this (inner) transaction began and
    * propagates; an outer transaction that catches it keeps its own earlier and later changes.
@@ -259,6 +267,7 @@ export class MemoryStorage implements StorageBackend {
       return result;
     } catch (error) {
       while (log.length > mark) log.pop()!();
+      this.generations.touchAll();
       throw error;
     } finally {
       if (outermost) {
@@ -295,6 +304,7 @@ export class MemoryStorage implements StorageBackend {
   }
 
   clear(project?: string): void {
+    this.generations.touchAll();
     if (project === undefined) this.projectsByKey.clear();
     else this.projectsByKey.delete(project);
   }
@@ -313,6 +323,7 @@ export class MemoryStorage implements StorageBackend {
     }
     this.projectsByKey = shareCollections(snapshot.projects);
     this.owned = new WeakSet();
+    this.generations.touchAll();
   }
 
   private refuseInTransaction(operation: string): void {

@@ -21,6 +21,7 @@ import {
   VersionConflict,
   type WriteOptions,
 } from './backend.js';
+import { Generations } from './generations.js';
 
 type SnapshotRow = [project: string, typeId: string, id: string, key: string | null, version: number, body: string];
 
@@ -120,6 +121,8 @@ export class SqliteStorage implements StorageBackend {
   /** Collections and ids changed inside the running transaction, to forget when (part of) it rolls back. */
   private touched: Array<[Cached, string | undefined]> = [];
   private readonly inTransaction: <T>(work: () => T) => T;
+  /** Counted in this process, which is the file's only writer (see the cache). */
+  private readonly generations = new Generations();
   private readonly sql;
 
   constructor(options: SqliteStorageOptions) {
@@ -284,6 +287,7 @@ export class SqliteStorage implements StorageBackend {
       if (holder !== undefined && holder !== id) throw new KeyConflict(key, holder);
     }
     const body = JSON.stringify(document);
+    this.generations.touch(project, typeId);
     if (current && current.key === key) this.sql.updateBody.run(document.version, body, project, typeId, id);
     else if (current) this.sql.update.run(key ?? null, document.version, body, project, typeId, id);
     else this.sql.insert.run(project, typeId, id, key ?? null, document.version, body);
@@ -302,6 +306,7 @@ export class SqliteStorage implements StorageBackend {
     if (expectedVersion !== undefined && previous.document.version !== expectedVersion) {
       throw new VersionConflict(id, expectedVersion, previous.document.version);
     }
+    this.generations.touch(project, typeId);
     this.sql.delete.run(project, typeId, id);
     this.remember(cached, id, undefined);
     return previous.document;
@@ -349,6 +354,10 @@ export class SqliteStorage implements StorageBackend {
     return cached?.complete ? cached.byId.size : (this.sql.count.get(project, typeId) ?? 0);
   }
 
+  generation(project: string, typeId: string): number {
+    return this.generations.of(project, typeId);
+  }
+
   /** A SQLite transaction; nested calls are savepoints, so a caught inner failure undoes only the inner work. */
   transaction<T>(work: () => T): T {
     const outermost = !this.db.inTransaction;
@@ -357,6 +366,7 @@ export class SqliteStorage implements StorageBackend {
       return this.inTransaction(work);
     } catch (error) {
       // SQLite has undone the changes: forget the cached state of everything they touched.
+      this.generations.touchAll();
       for (let i = this.touched.length - 1; i >= mark; i--) this.forget(...this.touched[i]!);
       this.touched.length = mark;
       throw error;
@@ -370,6 +380,7 @@ export class SqliteStorage implements StorageBackend {
   }
 
   clear(project?: string): void {
+    this.generations.touchAll();
     if (project === undefined) {
       this.sql.clearAll.run();
       this.cache.clear();
@@ -404,6 +415,7 @@ export class SqliteStorage implements StorageBackend {
     });
     this.cache.clear();
     this.cached = 0;
+    this.generations.touchAll();
   }
 
   private refuseInTransaction(operation: string): void {

@@ -5,6 +5,10 @@
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
 import { categoryFactory, productDiscountFactory, productFactory } from '../../factories/index.js';
 import { expect, test } from '../support/sdk.js';
+import { createCommerceMock } from '../../src/index.js';
+import { MemoryStorage } from '../../src/storage/memory.js';
+import type { StorageBackend } from '../../src/storage/backend.js';
+import { temporarySqlite } from '../storage/backends.js';
 import { keySet, keys, seedCatalog } from './catalog.js';
 
 const searcher = (apiRoot: ByProjectKeyRequestBuilder) => async (queryArgs: Record<string, string | string[] | boolean>) =>
@@ -136,5 +140,92 @@ test.describe('search index freshness', () => {
 
     mock.state.clear();
     expect((await search({})).total).toBe(0);
+  });
+
+  for (const [label, make] of [
+    ['memory', () => new MemoryStorage()],
+    ['sqlite', () => temporarySqlite()],
+  ] as const) {
+    test(`on the ${label} backend, a search walks the products only when they were written since the last one`, () => {
+      const storage: StorageBackend = make();
+      // The product scans made by searches (updates may scan for their own reasons).
+      let productScans = 0;
+      let searching = false;
+      const scan = storage.scan.bind(storage);
+      storage.scan = (project, typeId) => {
+        if (searching && typeId === 'product') productScans++;
+        return scan(project, typeId);
+      };
+      const mock = createCommerceMock({ storage });
+      seedCatalog(mock);
+      const search = (query: string) => {
+        searching = true;
+        const response = mock.handle({ method: 'GET', url: `/test-project/product-projections/search?${query}` });
+        searching = false;
+        expect(response.status).toBe(200);
+        return keys(response.body as never);
+      };
+      expect(search('text.en=hiking')).toEqual(['shoes-green']);
+      const afterFirst = productScans;
+      expect(afterFirst).toBeGreaterThan(0);
+      expect(search('text.en=hiking')).toEqual(['shoes-green']);
+      expect(search('filter.query=variants.attributes.color:"green"')).toEqual(['shoes-green']);
+      expect(productScans).toBe(afterFirst);
+
+      const shoes = mock.data.all<{ id: string; version: number; key: string }>('product').find((p) => p.key === 'shoes-green')!;
+      mock.data.update('product', shoes.id, {
+        version: shoes.version,
+        actions: [{ action: 'changeName', name: { en: 'Green Trainers' }, staged: false }],
+      });
+      expect(search('text.en=trainers')).toEqual(['shoes-green']);
+      expect(productScans).toBe(afterFirst + 1);
+      // A failed update (a version conflict) writes nothing: the next search still walks nothing.
+      expect(() =>
+        mock.data.update('product', shoes.id, { version: 1, actions: [{ action: 'changeName', name: { en: 'Stale' } }] }),
+      ).toThrow();
+      expect(search('text.en=trainers')).toEqual(['shoes-green']);
+      expect(productScans).toBe(afterFirst + 1);
+      const current = mock.data.get<{ version: number }>('product', shoes.id)!;
+      const deleted = mock.handle({ method: 'DELETE', url: `/test-project/products/${shoes.id}?version=${current.version}` });
+      expect(deleted.status).toBe(200);
+      expect(search('text.en=trainers')).toEqual([]);
+      expect(productScans).toBe(afterFirst + 2);
+      storage.close?.();
+    });
+  }
+
+  test('a filter answered from the field postings follows every write: values set, changed, on new products, deleted', () => {
+    const mock = createCommerceMock();
+    seedCatalog(mock);
+    const search = (query: string) => {
+      const response = mock.handle({ method: 'GET', url: `/test-project/product-projections/search?${query}` });
+      expect(response.status).toBe(200);
+      return keySet(response.body as never);
+    };
+    const red = 'filter.query=variants.attributes.color:"red"';
+    expect(search(red)).toEqual(['shirt-red']);
+    // Numbers find the text they read as, as the predicate does: SKUs are text.
+    expect(search('filter.query=variants.sku:"SHIRT-RED-M","SHOES-GREEN"')).toEqual(['shirt-red', 'shoes-green']);
+
+    const update = (key: string, actions: object[]) => {
+      const product = mock.data.all<{ id: string; version: number; key: string }>('product').find((p) => p.key === key)!;
+      mock.data.update('product', product.id, { version: product.version, actions });
+    };
+    update('shoes-green', [{ action: 'setAttributeInAllVariants', name: 'color', value: 'red', staged: false }]);
+    expect(search(red)).toEqual(['shirt-red', 'shoes-green']);
+    update('shirt-red', [{ action: 'setAttributeInAllVariants', name: 'color', value: 'crimson', staged: false }]);
+    expect(search(red)).toEqual(['shoes-green']);
+    expect(search('filter.query=variants.attributes.color:"crimson"')).toEqual(['shirt-red']);
+    mock.data.seed(
+      productFactory
+        .published()
+        .withAttributes({ name: 'color', value: 'red' })
+        .build({ key: 'scarf-red', name: { en: 'Scarf' } }),
+    );
+    expect(search(red)).toEqual(['scarf-red', 'shoes-green']);
+    const shoes = mock.data.all<{ id: string; version: number; key: string }>('product').find((p) => p.key === 'shoes-green')!;
+    expect(mock.handle({ method: 'DELETE', url: `/test-project/products/${shoes.id}?version=${shoes.version}` }).status).toBe(200);
+    expect(search(red)).toEqual(['scarf-red']);
+    expect(search(`${red}&filter.query=variants.attributes.color:"crimson"`)).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@
 import { describeClearProjectsAndIsolation, describeScanAndCount } from './collections.js';
 import { describeDelete, describePutAndGet, describeVersionedWrite } from './documents.js';
 import { testRetentionUnderTheEngine, testUnderTheEngine } from './engine.js';
+import { describeGenerations } from './generations.js';
 import { describeIndexEntryDocuments } from './index-entries.js';
 import { describeEntries, describeSnapshots } from './snapshots-and-entries.js';
 import { type BackendFactory, contractTest } from './support.js';
@@ -42,6 +43,7 @@ export function runStorageContract(name: string, createBackend: BackendFactory):
     describeIndexEntryDocuments(test);
     describeUnicodeAndLargeDocuments(test);
     describeEntries(test);
+    describeGenerations(test);
     testUnderTheEngine(test);
     testRetentionUnderTheEngine(test);
   });

@@ -4,7 +4,10 @@
  * inverted index per locale for full-text search, and a per-product cache of field values for
  * filters, facets and sorting.
  *
- * Keeping it correct without change hooks: the storage layer has none, so every search first walks
+ * Keeping it correct without change hooks: the storage layer has none, but the backends this package
+ * ships count the writes per collection (`StorageBackend.generation`). While the product and product
+ * type collections' generations are the ones the view was synced at, a search uses the view as it is:
+ * no walk. Otherwise (or on a backend that counts nothing) the search walks
  * the product collection (`ctx.scan('product')`, cheap in memory: no copies) and compares each
  * product's `(id, version)` — and its `createdAt` and `lastModifiedAt`, in case a backend is
  * reloaded with other documents under the same ids and versions — with the indexed one. A product whose version moved (every write bumps
@@ -48,7 +51,12 @@ export interface IndexedProduct {
   readonly cache: Map<string, unknown>;
   /** The sync pass that last saw the product (used to notice deletions). */
   stamp: number;
+  /** Its place in the view's storage order (`ViewIndex.ordered`) as of the last sync. */
+  position: number;
 }
+
+/** The keys under which a product is posted for one field (see `ViewIndex.holders`). */
+export type FieldKeys = (entry: IndexedProduct) => Iterable<string>;
 
 /** What search needs from the product types: attribute definitions by product type id and by attribute name. */
 export class TypeInfo {
@@ -135,7 +143,18 @@ function buildEntry(product: Product, staged: boolean, types: TypeInfo): Indexed
     }
     return tokens.size > 0 ? tokens : undefined;
   });
-  return { id: product.id, version: product.version, product, data, variants, productTokens, variantTokens, cache: new Map(), stamp: 0 };
+  return {
+    id: product.id,
+    version: product.version,
+    product,
+    data,
+    variants,
+    productTokens,
+    variantTokens,
+    cache: new Map(),
+    stamp: 0,
+    position: 0,
+  };
 }
 
 /** One view (current or staged) of one project's catalog. */
@@ -143,7 +162,14 @@ export class ViewIndex {
   private readonly entries = new Map<string, IndexedProduct>();
   /** locale → token → the products holding it (at product or variant level). */
   private readonly postings = new Map<string, Map<string, Set<IndexedProduct>>>();
+  /**
+   * Per field read by filters: value key → the products holding it in any variant. A field is posted
+   * on its first use (one pass over the view), then kept in step as products are (re-)indexed.
+   */
+  private readonly fieldPostings = new Map<string, { keys: FieldKeys; byKey: Map<string, Set<IndexedProduct>> }>();
   private generation = 0;
+  /** The product collection's storage generation at the last sync; undefined: unknown (sync again). */
+  syncedAt: number | undefined;
   /** False after a restore: the next sync reuses only entries of the identical stored object. */
   trustVersions = true;
   /** The indexed products in storage order (creation order). */
@@ -159,7 +185,9 @@ export class ViewIndex {
     this.types = types;
     this.entries.clear();
     this.postings.clear();
+    this.fieldPostings.clear();
     this.ordered = [];
+    this.syncedAt = undefined;
   }
 
   get typeInfo(): TypeInfo {
@@ -190,6 +218,7 @@ export class ViewIndex {
         analysed++;
       }
       entry.stamp = generation;
+      entry.position = ordered.length;
       ordered.push(entry);
     }
     if (ordered.length !== this.entries.size) {
@@ -209,6 +238,20 @@ export class ViewIndex {
     return this.postings.get(locale)?.get(token);
   }
 
+  /**
+   * The products holding `key` in the field `path`, whose keys `keys` lists per product (the same
+   * function for a path every time: it is kept to post the products indexed later).
+   */
+  holders(path: string, keys: FieldKeys, key: string): ReadonlySet<IndexedProduct> | undefined {
+    let posted = this.fieldPostings.get(path);
+    if (!posted) {
+      posted = { keys, byKey: new Map() };
+      this.fieldPostings.set(path, posted);
+      for (const entry of this.ordered) postField(posted.byKey, keys, entry);
+    }
+    return posted.byKey.get(key);
+  }
+
   /** Every indexed token of a locale (for fuzzy matching). */
   vocabulary(locale: string): Iterable<string> {
     return this.postings.get(locale)?.keys() ?? [];
@@ -224,6 +267,7 @@ export class ViewIndex {
   }
 
   private post(entry: IndexedProduct): void {
+    for (const { keys, byKey } of this.fieldPostings.values()) postField(byKey, keys, entry);
     for (const weights of this.tokenSets(entry)) {
       for (const [locale, tokens] of weights) {
         let byToken = this.postings.get(locale);
@@ -238,6 +282,14 @@ export class ViewIndex {
   }
 
   private unpost(entry: IndexedProduct): void {
+    for (const { keys, byKey } of this.fieldPostings.values()) {
+      for (const key of keys(entry)) {
+        const holders = byKey.get(key);
+        if (!holders) continue;
+        holders.delete(entry);
+        if (holders.size === 0) byKey.delete(key);
+      }
+    }
     for (const weights of this.tokenSets(entry)) {
       for (const [locale, tokens] of weights) {
         const byToken = this.postings.get(locale);
@@ -253,7 +305,17 @@ export class ViewIndex {
   }
 }
 
+function postField(byKey: Map<string, Set<IndexedProduct>>, keys: FieldKeys, entry: IndexedProduct): void {
+  for (const key of keys(entry)) {
+    let holders = byKey.get(key);
+    if (!holders) byKey.set(key, (holders = new Set()));
+    holders.add(entry);
+  }
+}
+
 interface ProjectIndex {
+  /** The product type collection's storage generation when `types` was built. */
+  typesGeneration: number | undefined;
   typesFingerprint: string;
   /** The product types the index was built from, compared by identity after a restore. */
   typeDocuments: ProductType[];
@@ -272,12 +334,28 @@ const indexes = new WeakMap<StorageBackend | object, Map<string, ProjectIndex>>(
 export function catalogView(owner: StorageBackend | object, ctx: ResourceContext, staged: boolean): ViewIndex {
   let projects = indexes.get(owner);
   if (!projects) indexes.set(owner, (projects = new Map()));
+  const generation = (owner as Partial<StorageBackend>).generation?.bind(owner);
+  const typesGeneration = generation?.(ctx.project, 'product-type');
+  const productsGeneration = generation?.(ctx.project, 'product');
+  let project = projects.get(ctx.project);
+  const name = staged ? 'staged' : 'current';
+  const known = project?.views[name];
+  if (
+    known &&
+    productsGeneration !== undefined &&
+    known.syncedAt === productsGeneration &&
+    project!.typesGeneration === typesGeneration &&
+    project!.trustVersions &&
+    known.trustVersions
+  ) {
+    return known; // Nothing written since the last sync: no walk.
+  }
   const productTypes = [...ctx.scan('product-type')];
   let fingerprint = '';
   for (const type of productTypes) fingerprint += `${type.id}:${type.version};`;
-  let project = projects.get(ctx.project);
   if (!project) {
     project = {
+      typesGeneration,
       typesFingerprint: fingerprint,
       typeDocuments: productTypes,
       trustVersions: true,
@@ -296,9 +374,10 @@ export function catalogView(owner: StorageBackend | object, ctx: ResourceContext
     project.views.staged?.reset(project.types);
   }
   project.trustVersions = true;
-  const name = staged ? 'staged' : 'current';
+  project.typesGeneration = typesGeneration;
   const view = (project.views[name] ??= new ViewIndex(staged, project.types));
   view.sync(ctx.scan('product'));
+  view.syncedAt = productsGeneration;
   return view;
 }
 

@@ -20,7 +20,7 @@ import { catalogView, type IndexedProduct } from './catalog-index.js';
 import { computeFacet, type FacetResult, type FacetRow } from './facets.js';
 import { field, scalars, type Scalar } from './fields.js';
 import { parseFacet, parseFilter, type FacetExpression, type FilterExpression } from './filter-language.js';
-import { allOf, compareScalars, compileFilter, type VariantPredicate } from './matching.js';
+import { allOf, compareScalars, compileFilter, filterCandidates, type VariantPredicate } from './matching.js';
 import { assertLocale, booleanParam, integerParam } from './params.js';
 import { RequestScope, toScopedPrice } from './request-scope.js';
 import { autoFuzzyLevel, normalise, tokenize } from './text.js';
@@ -163,9 +163,15 @@ export function searchProductProjections(call: ApiCall, engine: Engine, params: 
   const wantFacets = facetExpressions.length > 0;
   const facetRows: FacetRow[] = [];
   const hits: Hit[] = [];
-  const ordered = view.ordered;
-  for (let order = 0; order < ordered.length; order++) {
-    const entry = ordered[order]!;
+  // Only the products that can match: the fewest that text or a `filter.query` leaves, in storage order.
+  let fewest: { size: number; keys(): Iterable<IndexedProduct> } | undefined = textMatches;
+  for (const expression of queryFilters) {
+    const candidates = filterCandidates(expression, view, scope);
+    if (candidates && (!fewest || candidates.size < fewest.size)) fewest = candidates;
+  }
+  const walk = fewest ? [...fewest.keys()].sort((a, b) => a.position - b.position) : view.ordered;
+  for (const entry of walk) {
+    const order = entry.position;
     let text: TextMatch | undefined;
     if (textMatches) {
       text = textMatches.get(entry);
