@@ -28,6 +28,7 @@ export { productDiscountFactory, ProductDiscountFactory } from './product-discou
 export { attributeGroupFactory, AttributeGroupFactory } from './attribute-groups.js';
 export { productSelectionFactory, ProductSelectionFactory } from './product-selections.js';
 export { productTailoringFactory, ProductTailoringFactory } from './product-tailoring.js';
+export { variantFactory, VariantFactory } from './variants.js';
 export { byKeyOrId } from './identifiers.js';
 export { shippingMethodFactory, ShippingMethodFactory, DEFAULT_TAX_CATEGORY_KEY, type ZoneRateSpec } from './shipping-methods.js';
 export {

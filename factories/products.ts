@@ -67,7 +67,8 @@ export class ProductFactory extends Factory<TaggedDraft<'product'>, ProductTrans
 }
 
 /**
- * Products with a unique key (`product-<n>`), slug (`<name>-<n>`) and SKUs (`SKU-<n>-<variant>`), of the
+ * Products with a unique key (`product-<n>`), slug (`<name>-<n>`), SKUs (`SKU-<n>-<variant>`) and variant
+ * keys (`variant-<n>-<variant>`: unique in the project, as the modular catalog's Variants need), of the
  * product type with key `DEFAULT_PRODUCT_TYPE_KEY` unless `.ofType(key)`, a master variant with an
  * image and a EUR price, not published.
  */
@@ -78,7 +79,7 @@ export const productFactory = ProductFactory.define(({ sequence, params, transie
   const variant = (number: number): VariantDraft => {
     const draft: VariantDraft = {
       sku: `SKU-${sequence}-${number}`,
-      key: `variant-${number}`,
+      key: `variant-${sequence}-${number}`,
       images: [{ url: faker.image.url({ width: 800, height: 600 }), dimensions: { w: 800, h: 600 }, label: name }],
     };
     if (currencies.length > 0) draft.prices = currencies.map((currency) => priceDraft(currency));

@@ -94,8 +94,6 @@ test("docs/playwright.md's factory table lists every factory with the type it bu
     // A recurring order names a cart and its version, which only the test knows.
     'recurring-order',
     'product-projection',
-    // A Variant names its product, which only the test knows, in a project on the modular catalog model.
-    'variant',
     'variant-projection',
     'project',
     'subscription',

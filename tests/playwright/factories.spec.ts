@@ -1,5 +1,5 @@
 import { checkoutRoot } from '../checkout-api/support.js';
-import type { ByProjectKeyRequestBuilder, Category, Customer, Product } from '@commercetools/platform-sdk';
+import type { ByProjectKeyRequestBuilder, Category, Customer, Product, ProjectUpdateAction } from '@commercetools/platform-sdk';
 import { test, expect } from '../support/commerce.js';
 import type { Commerce } from '../../src/playwright/commerce.js';
 import { draftType, type TaggedDraft } from '../../src/api/seed.js';
@@ -37,6 +37,7 @@ import {
   productFactory,
   productSelectionFactory,
   productTailoringFactory,
+  variantFactory,
   productTypeFactory,
   quoteFactory,
   quoteRequestFactory,
@@ -456,6 +457,18 @@ const cases: Case[] = [
       await commerce.data.seed(Array.from({ length: COUNT }, (_, i) => storeFactory.build({ key: `tailored-${i}` })));
     },
     build: (i) => productTailoringFactory.ofProduct('mug').inStore(`tailored-${i}`).published().build(),
+  },
+  {
+    name: "variantFactory.ofProduct('mug').published()",
+    typeId: 'variant',
+    // The Variants API belongs to projects on the modular catalog model, which is chosen before any product exists.
+    setup: async (commerce) => {
+      const project = (await commerce.apiRoot.get().execute()).body;
+      const action = { action: 'setProductCatalogModel', productCatalogModel: 'Modular' } as unknown as ProjectUpdateAction;
+      await commerce.apiRoot.post({ body: { version: project.version, actions: [action] } }).execute();
+      await seedCatalog(commerce);
+    },
+    build: () => variantFactory.ofProduct('mug').published().build(),
   },
   {
     name: 'shippingMethodFactory',
@@ -1114,9 +1127,10 @@ async function post(commerce: Commerce, draft: TaggedDraft): Promise<{ statusCod
         .post({ body: sdkBody(draft) })
         .execute();
     }
-    case 'mcp-server': {
-      // The official SDK 8 has no request builders for MCP servers.
-      const response = await fetch(`${commerce.apiUrl}/${commerce.projectKey}/mcp-servers`, {
+    case 'mcp-server':
+    case 'variant': {
+      // The official SDK 8 has no request builders for MCP servers or the Variants API.
+      const response = await fetch(`${commerce.apiUrl}/${commerce.projectKey}/${typeId === 'variant' ? 'variants' : 'mcp-servers'}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(sdkBody(draft)),
