@@ -9,7 +9,7 @@
 import { ok, type ApiCall } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import type { CustomRoute, Engine, Locator } from '../../engine/define.js';
-import { receivedImage, uploadStaged, uploadVariant } from '../product/images.js';
+import { addUploadedImage, uploadVariant } from '../product/images.js';
 import { type ProductTailoring, tailoringOf } from './model.js';
 
 function productLocator(call: ApiCall): Locator {
@@ -28,23 +28,9 @@ function located(call: ApiCall) {
 
 function upload(call: ApiCall, engine: Engine): ProductTailoring {
   const { product, tailoring } = located(call);
-  const { image, keep } = receivedImage(call);
-  const action = {
-    action: 'addExternalImage',
-    ...uploadVariant(call, product.masterData.staged.masterVariant.id),
-    staged: uploadStaged(call),
-    image,
-  };
-  return engine.transaction(() => {
-    const changed = engine.update(
-      engine.definition('product-tailoring'),
-      { id: tailoring.id },
-      { version: tailoring.version, actions: [action] },
-      call.ctx,
-    );
-    keep(engine);
-    return changed as ProductTailoring;
-  });
+  return addUploadedImage<ProductTailoring>(call, engine, 'product-tailoring', tailoring, () =>
+    uploadVariant(call, product.masterData.staged.masterVariant.id),
+  );
 }
 
 const definition = (engine: Engine) => engine.definition('product-tailoring');

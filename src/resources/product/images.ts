@@ -79,7 +79,7 @@ export function uploadVariant(call: ApiCall, masterVariantId: number): { variant
 }
 
 /** An upload's `staged` (default true). */
-export function uploadStaged(call: ApiCall): boolean {
+function uploadStaged(call: ApiCall): boolean {
   const staged = call.query.get('staged');
   if (staged === null || staged === 'true') return true;
   if (staged === 'false') return false;
@@ -90,7 +90,7 @@ export function uploadStaged(call: ApiCall): boolean {
  * The image file of an upload request, checked: the Image it becomes (URL, dimensions, the file name
  * as label) and `keep`, which stores the file (in the transaction of the change that adds the image).
  */
-export function receivedImage(call: ApiCall): { image: Image; keep(engine: Engine): void } {
+function receivedImage(call: ApiCall): { image: Image; keep(engine: Engine): void } {
   const filename = call.query.get('filename') || 'img';
   const format = formatOf(call.raw.contentType, filename);
   const bytes = call.raw.bytes;
@@ -112,21 +112,32 @@ export function receivedImage(call: ApiCall): { image: Image; keep(engine: Engin
   };
 }
 
-function upload(call: ApiCall, engine: Engine) {
-  const definition = engine.definition('product');
-  const product = engine.get(definition, call.ctx.project, { id: call.params.id! });
+/**
+ * The uploaded image added to `target` (a product, a tailoring, a Variant) as `addExternalImage` adds
+ * one, to the variant `variantOf` names when the type has several, with the file stored in the
+ * same transaction. The body is checked before the query's variant.
+ */
+export function addUploadedImage<R extends StoredDocument>(
+  call: ApiCall,
+  engine: Engine,
+  typeId: string,
+  target: StoredDocument,
+  variantOf: () => object = () => ({}),
+): R {
   const { image, keep } = receivedImage(call);
-  const action = {
-    action: 'addExternalImage',
-    ...uploadVariant(call, product.masterData.staged.masterVariant.id),
-    staged: uploadStaged(call),
-    image,
-  };
-  const updated = engine.transaction(() => {
-    const changed = engine.update(definition, { id: product.id }, { version: product.version, actions: [action] }, call.ctx);
+  const action = { action: 'addExternalImage', ...variantOf(), staged: uploadStaged(call), image };
+  return engine.transaction(() => {
+    const changed = engine.update(engine.definition(typeId), { id: target.id }, { version: target.version, actions: [action] }, call.ctx);
     keep(engine);
-    return changed as Product;
+    return changed as R;
   });
+}
+
+function upload(call: ApiCall, engine: Engine) {
+  const product = engine.get(engine.definition('product'), call.ctx.project, { id: call.params.id! }) as Product;
+  const updated = addUploadedImage<Product>(call, engine, 'product', product, () =>
+    uploadVariant(call, product.masterData.staged.masterVariant.id),
+  );
   return call.expand(presentProduct(updated, CatalogRead.fromQuery(call.ctx, call.query)));
 }
 

@@ -18,7 +18,7 @@ import { FreeKey, resourceIdentifier, validate } from '../../engine/validation.j
 import { AssetDraft } from '../assets.js';
 import { AttributeDraft, ImageDraft, productTypeOf, variantFromDraft } from '../product/draft.js';
 import { catalogErrors } from '../product/errors.js';
-import { receivedImage, uploadStaged } from '../product/images.js';
+import { addUploadedImage } from '../product/images.js';
 import { variantActions } from './actions.js';
 import { isModular, type StandaloneVariant } from './model.js';
 import { nextVariantId, syncProductOfVariant, variantData, type VariantFields } from './sync.js';
@@ -78,20 +78,8 @@ function bulkUpdate(call: ApiCall, engine: Engine) {
 
 /** `POST /variants/{ID}/images?filename=&staged=`: the uploaded image added to the Variant, as `addExternalImage` adds one. */
 function upload(call: ApiCall, engine: Engine) {
-  const definition = engine.definition('variant');
-  const variant = engine.get(definition, call.ctx.project, { id: call.params.id! });
-  const { image, keep } = receivedImage(call);
-  const updated = engine.transaction(() => {
-    const changed = engine.update(
-      definition,
-      { id: variant.id },
-      { version: variant.version, actions: [{ action: 'addExternalImage', image, staged: uploadStaged(call) }] },
-      call.ctx,
-    );
-    keep(engine);
-    return changed;
-  });
-  return call.expand(updated);
+  const variant = engine.get(engine.definition('variant'), call.ctx.project, { id: call.params.id! });
+  return call.expand(addUploadedImage(call, engine, 'variant', variant));
 }
 
 const routes: CustomRoute[] = [
