@@ -85,6 +85,12 @@ async function tee(apiRoot: ByProjectKeyRequestBuilder, publish = true): Promise
   });
 }
 
+/** The modular catalog with its published `tee`, and the Variants API of the mock. */
+async function teeCatalog(mock: CommerceMock, apiRoot: ByProjectKeyRequestBuilder) {
+  await modularCatalog(apiRoot);
+  return { api: variantsApi(mock), product: await tee(apiRoot) };
+}
+
 const draft = (product: Product, extra: Record<string, unknown> = {}) => ({ product: { typeId: 'product', id: product.id }, ...extra });
 
 async function messagesOf(apiRoot: ByProjectKeyRequestBuilder, type: string): Promise<Message[]> {
@@ -135,9 +141,7 @@ test.describe('the Variants API', () => {
     mock,
     apiRoot,
   }) => {
-    await modularCatalog(apiRoot);
-    const api = variantsApi(mock);
-    const product = await tee(apiRoot);
+    const { api, product } = await teeCatalog(mock, apiRoot);
     // In the modular model, products price with standalone prices.
     expect(product.priceMode).toBe('Standalone');
     const small = await api(
@@ -229,9 +233,7 @@ test.describe('the Variants API', () => {
     mock,
     apiRoot,
   }) => {
-    await modularCatalog(apiRoot);
-    const api = variantsApi(mock);
-    const product = await tee(apiRoot);
+    const { api, product } = await teeCatalog(mock, apiRoot);
     let variant = await api(
       'POST',
       'variants',
@@ -298,9 +300,7 @@ test.describe('the Variants API', () => {
     mock,
     apiRoot,
   }) => {
-    await modularCatalog(apiRoot);
-    const api = variantsApi(mock);
-    const product = await tee(apiRoot);
+    const { api, product } = await teeCatalog(mock, apiRoot);
     const variant = await api('POST', 'variants', draft(product, { sku: 'TEE-S', publish: true }));
 
     const stale = await sdkFailure(update(api, { ...variant, version: 7 }, { action: 'setSku', sku: 'X' }));
@@ -340,9 +340,7 @@ test.describe('the Variants API', () => {
     mock,
     apiRoot,
   }) => {
-    await modularCatalog(apiRoot);
-    const api = variantsApi(mock);
-    const product = await tee(apiRoot);
+    const { api, product } = await teeCatalog(mock, apiRoot);
     const small = await api('POST', 'variants', draft(product, { key: 'tee-s', sku: 'TEE-S', publish: true }));
     await api('POST', 'variants', draft(product, { key: 'tee-m', sku: 'TEE-M', publish: true }));
     const stale = await sdkFailure(api('DELETE', 'variants/key=tee-s?version=5'));
@@ -361,9 +359,7 @@ test.describe('the Variants API', () => {
     mock,
     apiRoot,
   }) => {
-    await modularCatalog(apiRoot);
-    const api = variantsApi(mock);
-    const product = await tee(apiRoot);
+    const { api, product } = await teeCatalog(mock, apiRoot);
     const s = await api('POST', 'variants', draft(product, { key: 's', sku: 'S', publish: true }));
     const m = await api('POST', 'variants', draft(product, { key: 'm', sku: 'M', publish: true }));
     const client = sdkClient(mock);
@@ -405,9 +401,7 @@ test.describe('the Variants API', () => {
   });
 
   test('an uploaded image lands on the staged data (staged=false: current too), and the mock serves it', async ({ mock, apiRoot }) => {
-    await modularCatalog(apiRoot);
-    const api = variantsApi(mock);
-    const product = await tee(apiRoot);
+    const { api, product } = await teeCatalog(mock, apiRoot);
     const variant = await api('POST', 'variants', draft(product, { sku: 'TEE-S', publish: true }));
     const client = sdkClient(mock);
     const response = await client.execute({
