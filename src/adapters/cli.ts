@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { CommerceMockOptions, createCommerceMock, mockInternals } from '../api/mock.js';
@@ -7,6 +8,7 @@ import { MemoryStorage } from '../storage/memory.js';
 import { sqliteStorage } from '../storage/sqlite.js';
 import type { StorageBackend } from '../storage/backend.js';
 import { didYouMean } from '../util/did-you-mean.js';
+import { prepareGraphql } from '../core/graphql/index.js';
 
 const USAGE = `Usage: commerce-mock serve [options]
 
@@ -270,6 +272,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     );
   }
 
+  whenIdle(server.server, GRAPHQL_IDLE_MS, prepareGraphql);
+
   const shutdown = (signal: string) => {
     console.log(`commerce-mock: ${signal} received, closing`);
     if (exportFile) {
@@ -286,6 +290,27 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** How long the server waits without a request before it prepares GraphQL. */
+const GRAPHQL_IDLE_MS = 100;
+
+/**
+ * Runs `work` once the server has had no new request for `idleMs`: the first GraphQL request then finds
+ * graphql-js loaded and the schema made (about 100 ms of one core, most of it loading graphql-js), and
+ * the first requests after the start, REST ones most often, do not wait behind it.
+ */
+function whenIdle(server: Server, idleMs: number, work: () => void): void {
+  const timer = setTimeout(() => {
+    server.off('request', postpone);
+    try {
+      work();
+    } catch {
+      // Nothing is lost: the request that needs the work does it again and answers its error.
+    }
+  }, idleMs).unref();
+  const postpone = () => timer.refresh();
+  server.on('request', postpone);
 }
 
 /** The mock on its storage, loaded from `--import` when given; a file it cannot read or load closes the storage and stops. */

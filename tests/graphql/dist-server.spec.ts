@@ -78,3 +78,39 @@ test.describe('GraphQL over the built server', () => {
     });
   });
 });
+
+test.describe('the built server prepares GraphQL once idle', () => {
+  needsBuild();
+  // Node's module debug log (stderr) names every CommonJS file it loads: graphql-js is one.
+  const graphqlLoaded = (output: string) => /load "[^"]*node_modules[\\/]graphql[\\/]index\.js"/.test(output);
+
+  test('with no request at all, graphql-js is loaded and the schema made; the first GraphQL request and REST then answer as ever', async () => {
+    const server = await startCli(['node', 'bin/commerce-mock.js', 'serve'], { ...env(), NODE_DEBUG: 'module' });
+    try {
+      await expect.poll(() => graphqlLoaded(server.output()), { timeout: 15_000 }).toBe(true);
+      // After listening, not on the way to it: the start is not slowed.
+      expect(server.output().indexOf('listening on')).toBeLessThan(server.output().search(/load "[^"]*node_modules[\\/]graphql[\\/]/));
+      const token = await fetch(`${server.url}/oauth/token?grant_type=client_credentials&scope=manage_project:shop`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from('idle-client:secret').toString('base64')}` },
+      }).then((response) => response.json() as Promise<{ access_token: string }>);
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` };
+      const created = await fetch(`${server.url}/shop/graphql`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query: 'mutation { createCustomerGroup(draft: { key: "idle", groupName: "Idle" }) { id version key } }' }),
+      });
+      expect(created.status).toBe(200);
+      const { data } = (await created.json()) as { data: { createCustomerGroup: { id: string; version: number; key: string } } };
+      expect(data.createCustomerGroup).toMatchObject({ version: 1, key: 'idle' });
+      const rest = await fetch(`${server.url}/shop/customer-groups/key=idle`, { headers });
+      expect(rest.status).toBe(200);
+      expect(((await rest.json()) as { id: string }).id).toBe(data.createCustomerGroup.id);
+      // Preparing left no trace in the project: the only group is the one created.
+      const listed = await fetch(`${server.url}/shop/customer-groups`, { headers });
+      expect(((await listed.json()) as { total: number }).total).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  });
+});

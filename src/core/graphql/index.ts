@@ -34,6 +34,19 @@ export function servedRootFields(): string[] {
   return [...rootResolvers().keys()];
 }
 
+/**
+ * Pays now what the first GraphQL request of the process would pay: graphql-js loaded, both schemas
+ * made, the root fields found, and a document parsed, validated and executed (so graphql-js's
+ * validation and execution code is compiled). Reads and writes no state. For a server with nothing
+ * else to do (the CLI, once idle): a library's importer may never send a GraphQL request.
+ */
+export function prepareGraphql(): void {
+  rootResolvers();
+  mutationSchema();
+  const checked = checkedDocument('{ __typename }');
+  if ('document' in checked) graphqlJs().execute({ schema: platformSchema(), document: checked.document });
+}
+
 interface GraphqlRequest {
   query: string;
   variables?: Record<string, unknown>;
