@@ -18,7 +18,13 @@ function onFirstCall<K extends keyof GraphqlJs>(name: K): GraphqlJs[K] {
   return ((value: unknown) => (loaded ??= graphqlJs()[name] as (value: unknown) => unknown)(value)) as GraphqlJs[K];
 }
 
-type TypeClass = 'GraphQLInputObjectType' | 'GraphQLInterfaceType' | 'GraphQLList' | 'GraphQLNonNull' | 'GraphQLObjectType' | 'GraphQLUnionType';
+type TypeClass =
+  | 'GraphQLInputObjectType'
+  | 'GraphQLInterfaceType'
+  | 'GraphQLList'
+  | 'GraphQLNonNull'
+  | 'GraphQLObjectType'
+  | 'GraphQLUnionType';
 
 /**
  * Whether a type is of one of graphql-js's type classes, by `instanceof`. graphql-js's own `isListType`

@@ -678,32 +678,58 @@ function oneOfConverter(type: GraphQLInputObjectType): Converter {
   const discriminator = /(UpdateAction|BulkAction)$/.test(type.name) ? 'action' : 'type';
   return orAbsent((value) => {
     const input = value as Args;
-    const given = Object.keys(input).filter((name) => input[name] !== undefined && input[name] !== null);
-    if (given.length !== 1) throw errors.invalidInput(`Exactly one field of ${type.name} must be given, not ${given.length}.`);
-    const [name] = given as [string];
-    const named = ONE_OF_VALUES[`${type.name}.${name}`] ?? name;
-    return { [discriminator]: named, ...(toRest(input[name], fields[name]!.type) as object) };
+    let name: string | undefined;
+    let count = 0;
+    for (const field of Object.keys(input)) {
+      if (input[field] === undefined || input[field] === null) continue;
+      name = field;
+      count++;
+    }
+    if (count !== 1) throw errors.invalidInput(`Exactly one field of ${type.name} must be given, not ${count}.`);
+    const named = ONE_OF_VALUES[`${type.name}.${name!}`] ?? name!;
+    return { [discriminator]: named, ...(toRest(input[name!], fields[name!]!.type) as object) };
   });
+}
+
+/** What converting one input field takes: its default (left out when given), and its type's conversion, looked up once. */
+interface InputFieldPlan {
+  defaultValue: unknown;
+  /** Whether the field is sent at its default all the same (REQUIRED_LISTS). */
+  required: boolean;
+  type: GraphQLInputType;
+  convert?: Converter;
 }
 
 function objectConverter(type: GraphQLInputObjectType): Converter {
   const fields = type.getFields();
+  const plans = new Map<string, InputFieldPlan>();
+  const planOf = (name: string): InputFieldPlan | undefined => {
+    let plan = plans.get(name);
+    const field = fields[name];
+    if (!plan && field) {
+      plan = { defaultValue: field.defaultValue, required: REQUIRED_LISTS.has(`${type.name}.${name}`), type: field.type };
+      plans.set(name, plan);
+    }
+    return plan;
+  };
   const isIdentifier = type.name === 'ResourceIdentifierInput';
   const namesCustomType = 'typeKey' in fields && 'type' in fields && 'typeId' in fields;
   return orAbsent((value) => {
+    const input = value as Args;
     const body: Args = {};
-    for (const [name, fieldValue] of Object.entries(value as Args)) {
-      const field = fields[name];
+    for (const name of Object.keys(input)) {
+      const fieldValue = input[name];
+      if (fieldValue === undefined) continue;
+      const plan = planOf(name);
+      if (!plan) {
+        body[name] = fieldValue;
+        continue;
+      }
       // The schema's defaults are the platform's own: a field left at its default is a field left out,
       // but for a required REST field that GraphQL defaults to the empty list (a zone rate's `shippingRates`).
-      if (
-        fieldValue === undefined ||
-        (field?.defaultValue !== undefined &&
-          isDeepStrictEqual(fieldValue, field.defaultValue) &&
-          !REQUIRED_LISTS.has(`${type.name}.${name}`))
-      )
-        continue;
-      body[name] = field ? toRest(fieldValue, field.type) : fieldValue;
+      if (plan.defaultValue !== undefined && !plan.required && isDeepStrictEqual(fieldValue, plan.defaultValue)) continue;
+      plan.convert ??= converterOf(plan.type);
+      body[name] = plan.convert(fieldValue);
     }
     if (isIdentifier) {
       // Its nulls are left out here, so that no copy made to drop them loses the mark.
@@ -783,13 +809,13 @@ function entries(map: Document, element: GraphQLObjectType): Document[] {
  * the schema declares non-null, or one GraphQL computes and the mock does not (`UNSERVED_FIELDS`).
  */
 export const fieldResolver: Resolver = (source, args, context, info) => {
-  const name = `${info.parentType.name}.${info.fieldName}`;
-  if (UNSERVED_FIELDS.has(name)) throw notServed(name);
+  const name = () => `${info.parentType.name}.${info.fieldName}`;
+  if (UNSERVED_BY_TYPE.get(info.parentType.name)?.has(info.fieldName)) throw notServed(name());
   const value = documentField(source, args, context, info);
   if ((value === null || value === undefined) && isNonNullType(info.returnType)) {
     // REST leaves out an empty map or list (`categoryOrderHints`, a cart's `warnings`): the schema's list is empty.
     if (isListType(info.returnType.ofType)) return [];
-    throw notServed(name);
+    throw notServed(name());
   }
   return Array.isArray(value) && (args.includeNames || args.excludeNames) ? included(value, args, (item) => item.name) : value;
 };
@@ -822,6 +848,13 @@ export const UNSERVED_FIELDS = new Set<string>([
   'DiscountCode.applicationCount',
   'RefreshTokenLimitWithCurrent.current',
 ]);
+
+/** UNSERVED_FIELDS by type: the field names of each. */
+const UNSERVED_BY_TYPE = new Map<string, Set<string>>();
+for (const name of UNSERVED_FIELDS) {
+  const [type, field] = name.split('.') as [string, string];
+  UNSERVED_BY_TYPE.set(type, (UNSERVED_BY_TYPE.get(type) ?? new Set()).add(field));
+}
 
 const documentField: Resolver = (source, args, context, info) => {
   const document = source as Document;
