@@ -25,6 +25,30 @@ export async function measure(name: string, runs: number, work: (i: number) => u
   return { name, medianMs: times[Math.floor(times.length / 2)]!, p95Ms: times[Math.floor(times.length * 0.95)]!, runs };
 }
 
+/**
+ * Works measured in turn, run by run (one run of each, then the next of each), for a ratio of two
+ * figures: measured one after the other, the first pays for the JIT's warming and the heap the
+ * second inherits, which moved a ratio by a quarter on a quiet machine.
+ */
+export async function measureInTurn(
+  runs: number,
+  works: ReadonlyArray<readonly [name: string, work: (i: number) => unknown]>,
+  warmup = Math.min(200, runs),
+): Promise<Figure[]> {
+  const times = works.map((): number[] => []);
+  for (let i = 0; i < warmup + runs; i++) {
+    for (const [index, [, work]] of works.entries()) {
+      const start = performance.now();
+      await work(i);
+      if (i >= warmup) times[index]!.push(performance.now() - start);
+    }
+  }
+  return works.map(([name], index) => {
+    const sorted = times[index]!.sort((a, b) => a - b);
+    return { name, medianMs: sorted[Math.floor(runs / 2)]!, p95Ms: sorted[Math.floor(runs * 0.95)]!, runs };
+  });
+}
+
 export function print(figure: Figure, extra = ''): void {
   const ms = (value: number) => (value < 1 ? value.toFixed(3) : value.toFixed(2));
   console.log(

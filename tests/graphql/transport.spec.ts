@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { PROJECT_KEY, test, expect, sdkFailure } from '../support/sdk.js';
+import { graphql } from './support.js';
 
 const URL_OF = (origin: string) => `${origin}/${PROJECT_KEY}/graphql`;
 
@@ -143,7 +144,7 @@ test.describe('authentication as for REST', () => {
   });
 });
 
-test('graphql-js is loaded on the first GraphQL request, not when the package is imported', () => {
+test('graphql-js is loaded on the first GraphQL request, not when the package is imported, as in production', () => {
   // A fresh process: this one has loaded graphql for other tests. `require.cache` lists it once loaded
   // (graphql-js is CommonJS, also when imported).
   const script = `
@@ -161,15 +162,131 @@ test('graphql-js is loaded on the first GraphQL request, not when the package is
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ categories { total } }' }),
     });
-    console.log(JSON.stringify({ before, afterRest, after: loaded(), status: answer.status, body: answer.body }));
+    // Loaded as in production (without its check for another copy of graphql-js), the environment left as it was.
+    const production = !String(createRequire(import.meta.url)('graphql/jsutils/instanceOf.js').instanceOf).includes('toStringTag');
+    console.log(JSON.stringify({ before, afterRest, after: loaded(), status: answer.status, body: answer.body, production, environment: process.env.NODE_ENV ?? null }));
   `;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
-  expect(run.stderr).toBe('');
-  expect(JSON.parse(run.stdout.trim())).toEqual({
-    before: false,
-    afterRest: false,
-    after: true,
-    status: 200,
-    body: { data: { categories: { total: 0 } } },
+  for (const environment of [undefined, 'test']) {
+    const env = { ...process.env };
+    if (environment === undefined) delete env.NODE_ENV;
+    else env.NODE_ENV = environment;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout.trim())).toEqual({
+      before: false,
+      afterRest: false,
+      after: true,
+      status: 200,
+      body: { data: { categories: { total: 0 } } },
+      production: true,
+      environment: environment ?? null,
+    });
+  }
+});
+
+/**
+ * A document is parsed and validated once per distinct text (schema.ts's `checkedDocument`): what
+ * the same text answers must still depend on each request's variables and operation name, and an
+ * invalid text must be refused the same way every time it comes.
+ */
+test.describe('the same document text sent again', () => {
+  test('answers each request by its own variables, for queries and mutations', async ({ apiRoot, mock }) => {
+    mock.data.create('zone', { key: 'europe', name: 'Europe' });
+    mock.data.create('zone', { key: 'asia', name: 'Asia' });
+    const read = 'query CachedZoneByKey($key: String!) { cachedZone: zone(key: $key) { key name } }';
+    expect(await graphql(apiRoot, read, { key: 'europe' })).toEqual({ data: { cachedZone: { key: 'europe', name: 'Europe' } } });
+    expect(await graphql(apiRoot, read, { key: 'asia' })).toEqual({ data: { cachedZone: { key: 'asia', name: 'Asia' } } });
+    expect(await graphql(apiRoot, read, { key: 'nowhere' })).toEqual({ data: { cachedZone: null } });
+
+    const create = 'mutation CachedCreateZone($draft: CreateZone!) { createZone(draft: $draft) { key name version } }';
+    for (const key of ['north', 'south']) {
+      const answer = await graphql(apiRoot, create, { draft: { key, name: `Zone ${key}` } });
+      expect(answer).toEqual({ data: { createZone: { key, name: `Zone ${key}`, version: 1 } } });
+      const { body } = await apiRoot.zones().withKey({ key }).get().execute();
+      expect(body.name).toBe(`Zone ${key}`);
+    }
   });
+
+  test('variables of the wrong type are refused after the same text was served, and served after it was refused', async ({ mock }) => {
+    mock.data.create('zone', { key: 'europe', name: 'Europe' });
+    const query = 'query CachedZoneTyped($key: String!) { zone(key: $key) { name } }';
+    const send = (variables: unknown) => post(mock.options.apiUrl, JSON.stringify({ query, variables }));
+    expect(await send({ key: 'europe' })).toEqual({ status: 200, body: { data: { zone: { name: 'Europe' } } } });
+    for (const variables of [{ key: ['europe'] }, {}]) {
+      const { status, body } = await send(variables);
+      expect(status, JSON.stringify(variables)).toBe(400);
+      expect(body.errors[0].message).toContain('$key');
+      expect(body.data).toBeUndefined();
+    }
+    expect(await send({ key: 'europe' })).toEqual({ status: 200, body: { data: { zone: { name: 'Europe' } } } });
+  });
+
+  test('an invalid document is refused with the same errors each time, and changes nothing', async ({ apiRoot, mock }) => {
+    const invalid = ['{ zones { total cachedColour } }', '{ zones { total ', 'mutation { createZone(draft: { key: "never" }) { key } }'];
+    for (const query of invalid) {
+      const first = await post(mock.options.apiUrl, JSON.stringify({ query }));
+      expect(first.status, query).toBe(400);
+      expect(first.body.errors.length, query).toBeGreaterThan(0);
+      expect(first.body.data, query).toBeUndefined();
+      for (let again = 0; again < 2; again++) expect(await post(mock.options.apiUrl, JSON.stringify({ query }))).toEqual(first);
+    }
+    expect((await post(mock.options.apiUrl, JSON.stringify({ query: invalid[0] }))).body.errors).toEqual([
+      {
+        code: 'InvalidInput',
+        message: 'Cannot query field "cachedColour" on type "ZoneQueryResult".',
+        locations: [{ line: 1, column: 17 }],
+        extensions: { code: 'InvalidInput' },
+      },
+    ]);
+    const { body } = await apiRoot.zones().get().execute();
+    expect(body.total).toBe(0);
+  });
+
+  test('operationName selects among the operations of one document, each time it is sent', async ({ apiRoot, mock }) => {
+    mock.data.create('zone', { key: 'europe', name: 'Europe' });
+    const query = [
+      'query CachedCount { zones { total } }',
+      'query CachedName($key: String!) { zone(key: $key) { name } }',
+      'mutation CachedMake($draft: CreateZone!) { createZone(draft: $draft) { key version } }',
+    ].join('\n');
+    const send = (operationName: string | undefined, variables?: Record<string, unknown>) =>
+      post(mock.options.apiUrl, JSON.stringify({ query, variables, operationName }));
+    expect(await send('CachedCount')).toEqual({ status: 200, body: { data: { zones: { total: 1 } } } });
+    expect(await send('CachedMake', { draft: { key: 'made', name: 'Made' } })).toEqual({
+      status: 200,
+      body: { data: { createZone: { key: 'made', version: 1 } } },
+    });
+    expect(await send('CachedCount')).toEqual({ status: 200, body: { data: { zones: { total: 2 } } } });
+    expect(await send('CachedName', { key: 'made' })).toEqual({ status: 200, body: { data: { zone: { name: 'Made' } } } });
+    // A second run of the mutation's operation is a second write: its key is taken now.
+    const again = await send('CachedMake', { draft: { key: 'made', name: 'Made' } });
+    expect(again.body.errors[0].extensions.code).toBe('DuplicateField');
+    for (const [operationName, message] of [
+      [undefined, 'Must provide operation name if query contains multiple operations.'],
+      ['CachedMissing', 'Unknown operation named "CachedMissing".'],
+    ] as const) {
+      for (let again = 0; again < 2; again++) {
+        const { status, body } = await send(operationName);
+        expect(status, operationName).toBe(400);
+        expect(body.errors.map((error: { message: string }) => error.message)).toEqual([message]);
+      }
+    }
+    const { body } = await apiRoot.zones().get().execute();
+    expect(body.results.map((zone) => zone.key).sort()).toEqual(['europe', 'made']);
+  });
+});
+
+test('more distinct documents than the cache holds: the first, sent again, is checked and answered again', async ({ mock }) => {
+  mock.data.create('zone', { key: 'europe', name: 'Europe' });
+  const send = (query: string) => post(mock.options.apiUrl, JSON.stringify({ query }));
+  const first = '{ evicted: zones { total } }';
+  const refused = '{ evicted: zones { total evictedColour } }';
+  expect(await send(first)).toEqual({ status: 200, body: { data: { evicted: { total: 1 } } } });
+  const refusal = await send(refused);
+  expect(refusal.status).toBe(400);
+  // schema.ts keeps 500 documents: these push both out.
+  for (let i = 0; i < 501; i++) expect((await send(`{ filler${i}: zones { total } }`)).status).toBe(200);
+  mock.data.create('zone', { key: 'asia', name: 'Asia' });
+  expect(await send(first)).toEqual({ status: 200, body: { data: { evicted: { total: 2 } } } });
+  expect(await send(refused)).toEqual(refusal);
 });

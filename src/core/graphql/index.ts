@@ -5,7 +5,15 @@
  * platform's REST code and fields in `extensions` (400 for `InvalidInput`, as the platform answers
  * since January 2026, otherwise 200 with the partial `data`).
  */
-import type { DocumentNode, ExecutionResult, GraphQLFieldResolver, GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type {
+  DocumentNode,
+  ExecutionResult,
+  GraphQLFieldResolver,
+  GraphQLError,
+  GraphQLFormattedError,
+  GraphQLObjectType,
+  GraphQLSchema,
+} from 'graphql';
 import type { Caller, Reply } from '../../http/context.js';
 import { parseJsonBody } from '../../http/body.js';
 import { errors, PlatformError } from '../../http/errors.js';
@@ -142,7 +150,6 @@ export function serveGraphql(
 }
 
 function run(request: GraphqlRequest, document: DocumentNode, schema: GraphQLSchema, context: GraphqlContext): ExecutionResult {
-  const resolvers = rootResolvers();
   return graphqlJs().execute({
     schema,
     document,
@@ -150,23 +157,39 @@ function run(request: GraphqlRequest, document: DocumentNode, schema: GraphQLSch
     operationName: request.operationName ?? null,
     contextValue: context,
     fieldResolver: (source, args, ctx: GraphqlContext, info) => {
-      const name = `${info.parentType.name}.${info.fieldName}`;
-      const own = resolvers.get(name) ?? NESTED[name];
-      if (own) {
-        const value = own(source, args, ctx, info);
-        recordParent(info.parentType.name, source, value);
-        return value;
-      }
-      // A root field, or a field of `me`, `inStore`, `asAssociate`, is a request to the REST core or an error: never a silent null.
-      if (info.path.prev === undefined || isScope(source)) {
-        throw notServed(name);
-      }
-      const value = fieldResolver(source, args, ctx, info);
+      const value = servingOf(info.parentType, info.fieldName)(source, args, ctx, info);
       recordParent(info.parentType.name, source, value);
       return value;
     },
     typeResolver,
   }) as ExecutionResult;
+}
+
+type Resolver = GraphQLFieldResolver<unknown, GraphqlContext>;
+
+/** Per object type, the resolver of each field: looked up by `Type.field` once, not for every field of every answer. */
+const serving = new WeakMap<GraphQLObjectType, Map<string, Resolver>>();
+
+function servingOf(type: GraphQLObjectType, fieldName: string): Resolver {
+  let fields = serving.get(type);
+  if (!fields) {
+    fields = new Map();
+    serving.set(type, fields);
+  }
+  let resolver = fields.get(fieldName);
+  if (!resolver) {
+    const name = `${type.name}.${fieldName}`;
+    resolver =
+      rootResolvers().get(name) ??
+      NESTED[name] ??
+      ((source, args, ctx, info) => {
+        // A root field, or a field of `me`, `inStore`, `asAssociate`, is a request to the REST core or an error: never a silent null.
+        if (info.path.prev === undefined || isScope(source)) throw notServed(name);
+        return fieldResolver(source, args, ctx, info);
+      });
+    fields.set(fieldName, resolver);
+  }
+  return resolver;
 }
 
 function replyTo(result: ExecutionResult): Reply {

@@ -8,6 +8,7 @@ import type {
   GraphQLAbstractType,
   GraphQLField,
   GraphQLFieldResolver,
+  GraphQLInputObjectType,
   GraphQLInputType,
   GraphQLNamedType,
   GraphQLObjectType,
@@ -622,58 +623,128 @@ const oneOfTypes = new WeakMap<GraphQLNamedType, boolean>();
  * without `typeId` takes its field's (the REST draft requires one).
  */
 export function toRest(value: unknown, type: GraphQLInputType): unknown {
-  if (value === null || value === undefined) return value;
+  return converterOf(type)(value);
+}
+
+type Converter = (value: unknown) => unknown;
+
+/**
+ * Each input type's conversion, worked out on its first value: what the type is (a list, a one-of,
+ * an object with a `type` identifier, ...) is the same for every value, and asking graphql-js for
+ * every field of every action on every request cost more than the conversion itself.
+ */
+const converters = new WeakMap<GraphQLInputType, Converter>();
+
+function converterOf(type: GraphQLInputType): Converter {
+  let converter = converters.get(type);
+  if (!converter) {
+    converter = converterFor(type);
+    converters.set(type, converter);
+  }
+  return converter;
+}
+
+const asGiven: Converter = (value) => value;
+
+/** A conversion that passes null and undefined through. */
+const orAbsent =
+  (convert: (value: unknown) => unknown): Converter =>
+  (value) =>
+    value === null || value === undefined ? value : convert(value);
+
+function converterFor(type: GraphQLInputType): Converter {
   const inner = isNonNullType(type) ? type.ofType : type;
   if (isListType(inner)) {
     // GraphQL lets a single value stand for a list of one (mutation inputs arrive as written).
-    const list = Array.isArray(value) ? value : [value];
+    const listOf = (value: unknown) => (Array.isArray(value) ? value : [value]);
     if (isLocalizedStringItem(inner.ofType)) {
-      return Object.fromEntries(list.map((item) => [(item as { locale: string }).locale, (item as { value: string }).value]));
+      return orAbsent((value) =>
+        Object.fromEntries(listOf(value).map((item) => [(item as { locale: string }).locale, (item as { value: string }).value])),
+      );
     }
     if (getNamedType(inner).name === 'CustomFieldInput') {
-      return Object.fromEntries(list.map((item) => customField(item as { name: string; value: string })));
+      return orAbsent((value) => Object.fromEntries(listOf(value).map((item) => customField(item as { name: string; value: string }))));
     }
-    return list.map((item) => toRest(item, inner.ofType));
+    const element = inner.ofType as GraphQLInputType;
+    return orAbsent((value) => listOf(value).map((item) => toRest(item, element)));
   }
-  if (!isInputObjectType(inner)) return value;
-  const fields = inner.getFields();
-  const input = value as Args;
-  if (isOneOf(inner)) {
-    const given = Object.keys(input).filter((name) => input[name] !== undefined && input[name] !== null);
-    if (given.length !== 1) throw errors.invalidInput(`Exactly one field of ${inner.name} must be given, not ${given.length}.`);
-    const [name] = given as [string];
-    // An update action's discriminator is `action`, a bulk action's (`VariantBulkAction`) too.
-    const discriminator = /(UpdateAction|BulkAction)$/.test(inner.name) ? 'action' : 'type';
-    const value = ONE_OF_VALUES[`${inner.name}.${name}`] ?? name;
-    return { [discriminator]: value, ...(toRest(input[name], fields[name]!.type) as object) };
-  }
-  const body: Args = {};
-  for (const [name, fieldValue] of Object.entries(input)) {
+  if (!isInputObjectType(inner)) return asGiven;
+  return isOneOf(inner) ? oneOfConverter(inner) : objectConverter(inner);
+}
+
+function oneOfConverter(type: GraphQLInputObjectType): Converter {
+  const fields = type.getFields();
+  // An update action's discriminator is `action`, a bulk action's (`VariantBulkAction`) too.
+  const discriminator = /(UpdateAction|BulkAction)$/.test(type.name) ? 'action' : 'type';
+  return orAbsent((value) => {
+    const input = value as Args;
+    let name: string | undefined;
+    let count = 0;
+    for (const field of Object.keys(input)) {
+      if (input[field] === undefined || input[field] === null) continue;
+      name = field;
+      count++;
+    }
+    if (count !== 1) throw errors.invalidInput(`Exactly one field of ${type.name} must be given, not ${count}.`);
+    const named = ONE_OF_VALUES[`${type.name}.${name!}`] ?? name!;
+    return { [discriminator]: named, ...(toRest(input[name!], fields[name!]!.type) as object) };
+  });
+}
+
+/** What converting one input field takes: its default (left out when given), and its type's conversion, looked up once. */
+interface InputFieldPlan {
+  defaultValue: unknown;
+  /** Whether the field is sent at its default all the same (REQUIRED_LISTS). */
+  required: boolean;
+  type: GraphQLInputType;
+  convert?: Converter;
+}
+
+function objectConverter(type: GraphQLInputObjectType): Converter {
+  const fields = type.getFields();
+  const plans = new Map<string, InputFieldPlan>();
+  const planOf = (name: string): InputFieldPlan | undefined => {
+    let plan = plans.get(name);
     const field = fields[name];
-    // The schema's defaults are the platform's own: a field left at its default is a field left out,
-    // but for a required REST field that GraphQL defaults to the empty list (a zone rate's `shippingRates`).
-    if (
-      fieldValue === undefined ||
-      (field?.defaultValue !== undefined &&
-        isDeepStrictEqual(fieldValue, field.defaultValue) &&
-        !REQUIRED_LISTS.has(`${inner.name}.${name}`))
-    )
-      continue;
-    body[name] = field ? toRest(fieldValue, field.type) : fieldValue;
-  }
-  if (inner.name === 'ResourceIdentifierInput') {
-    // Its nulls are left out here, so that no copy made to drop them loses the mark.
-    for (const name of Object.keys(body)) if (body[name] === null) delete body[name];
-    if (body.typeId === undefined) Object.defineProperty(body, IMPLIED_TYPE_ID, { value: true });
-  }
-  if ('typeKey' in fields && 'type' in fields && 'typeId' in fields) {
-    const { typeId, typeKey } = body;
-    delete body.typeId;
-    delete body.typeKey;
-    if (typeId !== undefined) body.type = { typeId: 'type', id: typeId };
-    else if (typeKey !== undefined) body.type = { typeId: 'type', key: typeKey };
-  }
-  return body;
+    if (!plan && field) {
+      plan = { defaultValue: field.defaultValue, required: REQUIRED_LISTS.has(`${type.name}.${name}`), type: field.type };
+      plans.set(name, plan);
+    }
+    return plan;
+  };
+  const isIdentifier = type.name === 'ResourceIdentifierInput';
+  const namesCustomType = 'typeKey' in fields && 'type' in fields && 'typeId' in fields;
+  return orAbsent((value) => {
+    const input = value as Args;
+    const body: Args = {};
+    for (const name of Object.keys(input)) {
+      const fieldValue = input[name];
+      if (fieldValue === undefined) continue;
+      const plan = planOf(name);
+      if (!plan) {
+        body[name] = fieldValue;
+        continue;
+      }
+      // The schema's defaults are the platform's own: a field left at its default is a field left out,
+      // but for a required REST field that GraphQL defaults to the empty list (a zone rate's `shippingRates`).
+      if (plan.defaultValue !== undefined && !plan.required && isDeepStrictEqual(fieldValue, plan.defaultValue)) continue;
+      plan.convert ??= converterOf(plan.type);
+      body[name] = plan.convert(fieldValue);
+    }
+    if (isIdentifier) {
+      // Its nulls are left out here, so that no copy made to drop them loses the mark.
+      for (const name of Object.keys(body)) if (body[name] === null) delete body[name];
+      if (body.typeId === undefined) Object.defineProperty(body, IMPLIED_TYPE_ID, { value: true });
+    }
+    if (namesCustomType) {
+      const { typeId, typeKey } = body;
+      delete body.typeId;
+      delete body.typeKey;
+      if (typeId !== undefined) body.type = { typeId: 'type', id: typeId };
+      else if (typeKey !== undefined) body.type = { typeId: 'type', key: typeKey };
+    }
+    return body;
+  });
 }
 
 /** Input fields defaulting to `[]` whose REST counterparts are required: sent as the empty list. */
@@ -738,13 +809,13 @@ function entries(map: Document, element: GraphQLObjectType): Document[] {
  * the schema declares non-null, or one GraphQL computes and the mock does not (`UNSERVED_FIELDS`).
  */
 export const fieldResolver: Resolver = (source, args, context, info) => {
-  const name = `${info.parentType.name}.${info.fieldName}`;
-  if (UNSERVED_FIELDS.has(name)) throw notServed(name);
+  const name = () => `${info.parentType.name}.${info.fieldName}`;
+  if (UNSERVED_BY_TYPE.get(info.parentType.name)?.has(info.fieldName)) throw notServed(name());
   const value = documentField(source, args, context, info);
   if ((value === null || value === undefined) && isNonNullType(info.returnType)) {
     // REST leaves out an empty map or list (`categoryOrderHints`, a cart's `warnings`): the schema's list is empty.
     if (isListType(info.returnType.ofType)) return [];
-    throw notServed(name);
+    throw notServed(name());
   }
   return Array.isArray(value) && (args.includeNames || args.excludeNames) ? included(value, args, (item) => item.name) : value;
 };
@@ -778,13 +849,22 @@ export const UNSERVED_FIELDS = new Set<string>([
   'RefreshTokenLimitWithCurrent.current',
 ]);
 
+/** UNSERVED_FIELDS by type: the field names of each. */
+const UNSERVED_BY_TYPE = new Map<string, Set<string>>();
+for (const name of UNSERVED_FIELDS) {
+  const [type, field] = name.split('.') as [string, string];
+  UNSERVED_BY_TYPE.set(type, (UNSERVED_BY_TYPE.get(type) ?? new Set()).add(field));
+}
+
 const documentField: Resolver = (source, args, context, info) => {
   const document = source as Document;
   const name = FIELD_NAMES[info.parentType.name]?.[info.fieldName] ?? info.fieldName;
   const value = document[name];
-  const returned = getNamedType(info.returnType);
   if (value !== undefined) {
-    if (typeof value === 'object' && value !== null && !Array.isArray(value) && returned.name === 'String') {
+    // A string, a number, a boolean, null: the answer as stored, whatever the field's type.
+    if (typeof value !== 'object' || value === null) return value;
+    const returned = getNamedType(info.returnType);
+    if (!Array.isArray(value) && returned.name === 'String') {
       return localized(value as Record<string, string>, args);
     }
     if (isObjectType(returned) || isInterfaceType(returned) || isUnionType(returned)) {

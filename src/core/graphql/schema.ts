@@ -59,6 +59,7 @@ export function mutationSchema(): GraphQLSchema {
 /** A parsed document, or the syntax and validation errors it has against the schema. */
 export type Checked = { document: DocumentNode } | { errors: readonly GraphQLError[] };
 
+/** Enough for any suite's documents; tests/graphql/transport.spec.ts sends more to see the oldest go. */
 const MAX_CACHED_DOCUMENTS = 500;
 const documents = new Map<string, Checked>();
 
