@@ -12,25 +12,6 @@ let library: GraphqlJs | undefined;
  * (src/core/graphql/) and the Change History API's (src/resources/history/).
  */
 export function graphqlJs(): GraphqlJs {
-  library ??= loadedForProduction();
+  library ??= createRequire(import.meta.url)('graphql') as GraphqlJs;
   return library;
-}
-
-/**
- * graphql-js decides when it is first loaded whether its `instanceof` checks also look, each time
- * one answers no, for a type of another copy of the library (a development aid, off when NODE_ENV is
- * `production`); that look is a quarter of the time the mock spends serving a small mutation. Loaded
- * here first, it is loaded as in production, NODE_ENV put back at once; loaded before by the
- * caller's own code, it stays as they loaded it.
- */
-function loadedForProduction(): GraphqlJs {
-  const require = createRequire(import.meta.url);
-  const environment = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    return require('graphql') as GraphqlJs;
-  } finally {
-    if (environment === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = environment;
-  }
 }
