@@ -9,8 +9,8 @@
  *   `*` bounds are `0` and `""`; bounds inclusive; `total`, `min`, `max`, `mean` over the values in range.
  * - filter: `{type: 'filter', count, productCount?}`.
  */
-import type { IndexedProduct, TypeInfo } from './catalog-index.js';
-import { field, scalars, type FacetDataType, type Scalar } from './fields.js';
+import type { FieldColumn, IndexedProduct, ViewIndex } from './catalog-index.js';
+import { columnOf, field, scalars, termKey, type FacetDataType, type Field, type Scalar } from './fields.js';
 import type { FacetExpression, RangeTerm } from './filter-language.js';
 import { compareScalars, compileFilter, inRange, type VariantPredicate } from './matching.js';
 import type { RequestScope } from './request-scope.js';
@@ -65,8 +65,6 @@ function formatTerm(value: Scalar, dataType: FacetDataType): unknown {
   return value;
 }
 
-const termKey = (value: Scalar) => (typeof value === 'string' ? `s${value}` : typeof value === 'number' ? `n${value}` : `b${value}`);
-
 function numeric(value: Scalar): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean') return Number(value);
@@ -80,10 +78,61 @@ function boundNumber(bound: RangeTerm['from']): number {
   return typeof bound === 'number' ? bound : numeric(bound);
 }
 
-function termsFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, types: TypeInfo): TermFacetResult {
-  const target = field(expression.path);
-  target.check?.(scope);
-  const counts = new Map<string, { value: Scalar; count: number; products: number; lastProduct: IndexedProduct | undefined }>();
+/** A term's count of variants, and of products (`lastProduct` counts each product once). */
+interface Bucket {
+  value: Scalar;
+  count: number;
+  products: number;
+  lastProduct: IndexedProduct | undefined;
+}
+
+/** Counts the rows' values of a field read from the stored product, from its column (by value id). */
+function countColumn(column: FieldColumn, rows: readonly FacetRow[]): { buckets: Bucket[]; missing: number; total: number } {
+  const counts = new Int32Array(column.values.length);
+  const products = new Int32Array(column.values.length);
+  /** Per value id: the row (index + 1) and the variant (slot + 1) that last counted it; when it was first counted. */
+  const lastRow = new Int32Array(column.values.length);
+  const lastSlot = new Int32Array(column.values.length);
+  const firstSeen = new Int32Array(column.values.length);
+  let seen = 0;
+  const { pool, start, count } = column;
+  let missing = 0;
+  let total = 0;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const slots = column.productLevel ? 1 : row.variants.length;
+    for (let v = 0; v < slots; v++) {
+      const slot = column.productLevel ? row.entry.slot : row.entry.slot + row.variants[v]!;
+      const n = count[slot]!;
+      if (n === 0) {
+        missing++;
+        continue;
+      }
+      total++;
+      for (let i = start[slot]!, end = i + n; i < end; i++) {
+        const id = pool[i]!;
+        if (lastSlot[id] === slot + 1) continue; // the same value twice in one variant
+        lastSlot[id] = slot + 1;
+        if (counts[id]!++ === 0) firstSeen[id] = seen++;
+        if (lastRow[id] !== r + 1) {
+          products[id]!++;
+          lastRow[id] = r + 1;
+        }
+      }
+    }
+  }
+  // In the order the rows first hold them, as counting value by value would list them (ties keep that order).
+  const buckets = new Array<Bucket>(seen);
+  for (let id = 0; id < counts.length; id++) {
+    if (counts[id]! > 0)
+      buckets[firstSeen[id]!] = { value: column.values[id]!, count: counts[id]!, products: products[id]!, lastProduct: undefined };
+  }
+  return { buckets, missing, total };
+}
+
+/** Counts the rows' values of a field read per request (price selection, inventory). */
+function countValues(target: Field, rows: readonly FacetRow[], scope: RequestScope): { buckets: Bucket[]; missing: number; total: number } {
+  const counts = new Map<string, Bucket>();
   let missing = 0;
   let total = 0;
   const productLevel = target.level === 'product';
@@ -113,12 +162,20 @@ function termsFacet(expression: FacetExpression, rows: readonly FacetRow[], scop
       }
     }
   }
+  return { buckets: [...counts.values()], missing, total };
+}
+
+function termsFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, view: ViewIndex): TermFacetResult {
+  const target = field(expression.path);
+  target.check?.(scope);
+  const column = columnOf(view, target);
+  const { buckets: counted, missing, total } = column ? countColumn(column, rows) : countValues(target, rows, scope);
   const byProducts = expression.countingProducts;
-  const buckets = [...counts.values()].sort(
+  const buckets = counted.sort(
     (a, b) => (byProducts ? b.products - a.products : 0) || b.count - a.count || compareScalars(a.value, b.value) || 0,
   );
   const shown = buckets.slice(0, MAX_FACET_TERMS);
-  const dataType = target.dataType(types);
+  const dataType = target.dataType(view.typeInfo);
   let other = 0;
   for (const bucket of buckets.slice(MAX_FACET_TERMS)) other += bucket.count;
   return {
@@ -135,7 +192,13 @@ function termsFacet(expression: FacetExpression, rows: readonly FacetRow[], scop
   };
 }
 
-function rangeFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope): RangeFacetResult {
+/** A value as range facets see it: its number and, per range, whether it lies in it. */
+interface RangeFact {
+  number: number;
+  inside: boolean[];
+}
+
+function rangeFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, view: ViewIndex): RangeFacetResult {
   const target = field(expression.path);
   target.check?.(scope);
   const ranges = expression.terms as RangeTerm[];
@@ -148,31 +211,53 @@ function rangeFacet(expression: FacetExpression, rows: readonly FacetRow[], scop
     max: -Infinity,
     values: 0,
   }));
+  const factOf = (value: Scalar): RangeFact => ({
+    number: numeric(value),
+    inside: ranges.map((range) => inRange(value, range.from, range.to)),
+  });
+  const tally = (entry: IndexedProduct, facts: readonly RangeFact[]) => {
+    if (facts.length === 0) return;
+    for (let index = 0; index < ranges.length; index++) {
+      const stat = stats[index]!;
+      let hit = false;
+      for (const fact of facts) {
+        if (!fact.inside[index]) continue;
+        hit = true;
+        stat.total += fact.number;
+        stat.values++;
+        if (fact.number < stat.min) stat.min = fact.number;
+        if (fact.number > stat.max) stat.max = fact.number;
+      }
+      if (!hit) continue;
+      stat.count++;
+      if (stat.lastProduct !== entry) {
+        stat.products++;
+        stat.lastProduct = entry;
+      }
+    }
+  };
   const productLevel = target.level === 'product';
-  for (const row of rows) {
-    const positions = productLevel ? [row.variants[0]!] : row.variants;
-    for (const position of positions) {
-      const values = scalars(target.values(row.entry, position, scope));
-      if (values.length === 0) continue;
-      ranges.forEach((range, index) => {
-        const stat = stats[index]!;
-        let hit = false;
-        for (const value of values) {
-          if (!inRange(value, range.from, range.to)) continue;
-          hit = true;
-          const number = numeric(value);
-          stat.total += number;
-          stat.values++;
-          if (number < stat.min) stat.min = number;
-          if (number > stat.max) stat.max = number;
+  const column = columnOf(view, target);
+  if (column) {
+    // Each distinct value is placed once; a variant's values are then looked up by id.
+    const known: Array<RangeFact | undefined> = new Array(column.values.length);
+    const facts: RangeFact[] = [];
+    for (const row of rows) {
+      const positions = productLevel ? 1 : row.variants.length;
+      for (let p = 0; p < positions; p++) {
+        const slot = productLevel ? row.entry.slot : row.entry.slot + row.variants[p]!;
+        facts.length = 0;
+        for (let i = column.start[slot]!, end = i + column.count[slot]!; i < end; i++) {
+          const id = column.pool[i]!;
+          facts.push((known[id] ??= factOf(column.values[id]!)));
         }
-        if (!hit) return;
-        stat.count++;
-        if (stat.lastProduct !== row.entry) {
-          stat.products++;
-          stat.lastProduct = row.entry;
-        }
-      });
+        tally(row.entry, facts);
+      }
+    }
+  } else {
+    for (const row of rows) {
+      const positions = productLevel ? [row.variants[0]!] : row.variants;
+      for (const position of positions) tally(row.entry, scalars(target.values(row.entry, position, scope)).map(factOf));
     }
   }
   return {
@@ -196,8 +281,8 @@ function rangeFacet(expression: FacetExpression, rows: readonly FacetRow[], scop
   };
 }
 
-function filterFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope): FilterFacetResult {
-  const predicate: VariantPredicate = compileFilter(expression, scope);
+function filterFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, view: ViewIndex): FilterFacetResult {
+  const predicate: VariantPredicate = compileFilter(expression, scope, view);
   const productLevel = field(expression.path).level === 'product';
   let count = 0;
   let products = 0;
@@ -211,13 +296,13 @@ function filterFacet(expression: FacetExpression, rows: readonly FacetRow[], sco
   return { type: 'filter', count, ...(expression.countingProducts ? { productCount: products } : {}) };
 }
 
-export function computeFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, types: TypeInfo): FacetResult {
+export function computeFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, view: ViewIndex): FacetResult {
   switch (expression.type) {
     case 'terms':
-      return termsFacet(expression, rows, scope, types);
+      return termsFacet(expression, rows, scope, view);
     case 'range':
-      return rangeFacet(expression, rows, scope);
+      return rangeFacet(expression, rows, scope, view);
     case 'filter':
-      return filterFacet(expression, rows, scope);
+      return filterFacet(expression, rows, scope, view);
   }
 }

@@ -2,8 +2,8 @@
  * Filter expressions compiled to variant predicates: `(product, variant index) → boolean`. A
  * product-level field holds for all of a product's variants or for none.
  */
-import type { FieldKeys, IndexedProduct, ViewIndex } from './catalog-index.js';
-import { field, scalars, type Field, type Scalar } from './fields.js';
+import type { FieldColumn, FieldKeys, IndexedProduct, ViewIndex } from './catalog-index.js';
+import { columnOf, field, scalars, type Field, type Scalar } from './fields.js';
 import type { Bound, FilterExpression, RangeTerm, Term } from './filter-language.js';
 import type { RequestScope } from './request-scope.js';
 
@@ -139,8 +139,11 @@ function termMatcher(term: Term, scope: RequestScope): (values: readonly unknown
   }
 }
 
-/** Compiles one filter expression; its terms are alternatives. */
-export function compileFilter(expression: FilterExpression, scope: RequestScope): VariantPredicate {
+/**
+ * Compiles one filter expression; its terms are alternatives. With the view, a field read from the
+ * stored product is read from the view's column, and each distinct value is tested once.
+ */
+export function compileFilter(expression: FilterExpression, scope: RequestScope, view?: ViewIndex): VariantPredicate {
   const target: Field = field(expression.path);
   target.check?.(scope);
   const matchers = expression.terms.map((term) => termMatcher(term, scope));
@@ -151,6 +154,10 @@ export function compileFilter(expression: FilterExpression, scope: RequestScope)
           for (const matcher of matchers) if (matcher(values)) return true;
           return false;
         };
+  // `exists` and `missing` look at every value, objects too; the other terms hold when one scalar does.
+  const column =
+    view && expression.terms.every((term) => term.kind !== 'exists' && term.kind !== 'missing') ? columnOf(view, target) : undefined;
+  if (column) return columnPredicate(column, (value) => test([value]));
   if (target.level === 'product') {
     // Same answer for every variant: decide once per product (per request).
     const decided = new Map<IndexedProduct, boolean>();
@@ -161,6 +168,26 @@ export function compileFilter(expression: FilterExpression, scope: RequestScope)
     };
   }
   return (entry, variant) => test(target.values(entry, variant, scope));
+}
+
+/**
+ * A predicate over a column: whether any of the variant's values passes `holds` (asked once per
+ * distinct value). A product-level column answers for all of a product's variants.
+ */
+export function columnPredicate(column: FieldColumn, holds: (value: Scalar) => boolean): VariantPredicate {
+  const decided = new Uint8Array(column.values.length); // 0: not asked yet, 1: holds, 2: does not
+  const { productLevel } = column;
+  return (entry, variant) => {
+    const slot = productLevel ? entry.slot : entry.slot + variant;
+    const { pool } = column;
+    for (let i = column.start[slot]!, end = i + column.count[slot]!; i < end; i++) {
+      const id = pool[i]!;
+      let answer = decided[id]!;
+      if (answer === 0) decided[id] = answer = holds(column.values[id]!) ? 1 : 2;
+      if (answer === 1) return true;
+    }
+    return false;
+  };
 }
 
 /** All of the predicates (an empty list holds for everything). */

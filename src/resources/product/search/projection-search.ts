@@ -154,10 +154,10 @@ export function searchProductProjections(call: ApiCall, engine: Engine, params: 
   for (const key of sortKeys) if (key.path !== 'score') field(key.path).check?.(scope);
 
   const view = catalogView(engine.storage, call.ctx, staged);
-  const compile = (expressions: FilterExpression[]) => allOf(expressions.map((expression) => compileFilter(expression, scope)));
+  const compile = (expressions: FilterExpression[]) => allOf(expressions.map((expression) => compileFilter(expression, scope, view)));
   const queryPredicate = compile(queryFilters);
   const resultPredicate = compile(resultFilters);
-  const facetPredicates = facetFilters.map((expression) => ({ path: expression.path, predicate: compileFilter(expression, scope) }));
+  const facetPredicates = facetFilters.map((expression) => ({ path: expression.path, predicate: compileFilter(expression, scope, view) }));
   const textMatches = texts.length > 0 ? matchText(view, texts) : undefined;
 
   const wantFacets = facetExpressions.length > 0;
@@ -203,7 +203,7 @@ export function searchProductProjections(call: ApiCall, engine: Engine, params: 
       }
       // A defined property, not an assignment: an alias `__proto__` is a facet name like any other.
       Object.defineProperty(facets, expression.key, {
-        value: computeFacet(expression as FacetExpression, rows, scope, view.typeInfo),
+        value: computeFacet(expression as FacetExpression, rows, scope, view),
         enumerable: true,
         writable: true,
         configurable: true,

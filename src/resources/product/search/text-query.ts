@@ -59,7 +59,7 @@ function matchOne(view: ViewIndex, query: TextQuery): Map<IndexedProduct, TextMa
   const ordered = [...perToken].sort((a, b) => a.holders.size - b.holders.size);
   const smallest = ordered[0]!;
   candidates: for (const entry of smallest.holders) {
-    for (const other of ordered) if (!other.holders.has(entry)) continue candidates;
+    for (let i = 1; i < ordered.length; i++) if (!ordered[i]!.holders.has(entry)) continue candidates;
     let score = 0;
     let variants: boolean[] | undefined;
     for (const { found, idf } of perToken) {
