@@ -1,8 +1,9 @@
 /**
  * The search index: per mock storage, per project, per view (current projections of published
  * products, or staged projections of all products), the product data prepared for search — an
- * inverted index per locale for full-text search, and a per-product cache of field values for
- * filters, facets and sorting.
+ * inverted index per locale for full-text search, a column per field that filters and facets read
+ * (`FieldColumn`: every variant's values at its slot, as integer ids of distinct values), and a
+ * per-product cache of field values for sorting and the fields a request computes.
  *
  * Keeping it correct without change hooks: the storage layer has none, but the backends this package
  * ships count the writes per collection (`StorageBackend.generation`). While the product and product
@@ -25,7 +26,7 @@ import type { StorageBackend } from '../../../storage/backend.js';
 import type { ResourceContext } from '../../../engine/define.js';
 import type { AttributeDefinition, AttributeType, ProductType } from '../../product-types.js';
 import type { Product, ProductData, Variant } from '../model.js';
-import { scalars, termKey, type Scalar } from './fields.js';
+import { scalars, termKey, type Scalar } from './scalars.js';
 import { tokenize } from './text.js';
 
 /** Locale under which non-localised searchable text (SKUs, text and enum attributes) is indexed: every language searches it. */
@@ -120,9 +121,6 @@ export class FieldColumn {
     return id;
   }
 }
-
-/** The keys under which a product is posted for one field (see `ViewIndex.holders`). */
-export type FieldKeys = (entry: IndexedProduct) => Iterable<string>;
 
 /** What search needs from the product types: attribute definitions by product type id and by attribute name. */
 export class TypeInfo {
@@ -234,11 +232,6 @@ export class ViewIndex {
    * most of the first search's time); removing a product is a search in the few lists it is in.
    */
   private readonly postings = new Map<string, Map<string, IndexedProduct[]>>();
-  /**
-   * Per field read by filters: value key → the products holding it in any variant. A field is posted
-   * on its first use (one pass over the view), then kept in step as products are (re-)indexed.
-   */
-  private readonly fieldPostings = new Map<string, { keys: FieldKeys; byKey: Map<string, Set<IndexedProduct>> }>();
   /** Per field read by filters and facets: its column (built on first use, kept in step like the postings). */
   private readonly columns = new Map<string, FieldColumn>();
   /** Variant slots handed out so far (see `IndexedProduct.slot`). */
@@ -261,7 +254,6 @@ export class ViewIndex {
     this.types = types;
     this.entries.clear();
     this.postings.clear();
-    this.fieldPostings.clear();
     this.columns.clear();
     this.slotsUsed = 0;
     this.ordered = [];
@@ -326,20 +318,6 @@ export class ViewIndex {
   }
 
   /**
-   * The products holding `key` in the field `path`, whose keys `keys` lists per product (the same
-   * function for a path every time: it is kept to post the products indexed later).
-   */
-  holders(path: string, keys: FieldKeys, key: string): ReadonlySet<IndexedProduct> | undefined {
-    let posted = this.fieldPostings.get(path);
-    if (!posted) {
-      posted = { keys, byKey: new Map() };
-      this.fieldPostings.set(path, posted);
-      for (const entry of this.ordered) postField(posted.byKey, keys, entry);
-    }
-    return posted.byKey.get(key);
-  }
-
-  /**
    * The column of a field (`key` names the field and how `read` reads it: the same reader for a key
    * every time). Only for values read from the stored product alone, not from the request.
    */
@@ -362,6 +340,11 @@ export class ViewIndex {
     return this.ordered.length;
   }
 
+  /** How many variant slots the view has handed out (a bound for per-slot arrays). */
+  get slotCount(): number {
+    return this.slotsUsed;
+  }
+
   private *tokenSets(entry: IndexedProduct): Iterable<TokenWeights> {
     yield entry.productTokens;
     for (const tokens of entry.variantTokens) if (tokens) yield tokens;
@@ -369,7 +352,6 @@ export class ViewIndex {
 
   private post(entry: IndexedProduct): void {
     for (const column of this.columns.values()) column.fill(entry, this.slotsUsed);
-    for (const { keys, byKey } of this.fieldPostings.values()) postField(byKey, keys, entry);
     for (const weights of this.tokenSets(entry)) {
       for (const [locale, tokens] of weights) {
         let byToken = this.postings.get(locale);
@@ -385,14 +367,6 @@ export class ViewIndex {
   }
 
   private unpost(entry: IndexedProduct): void {
-    for (const { keys, byKey } of this.fieldPostings.values()) {
-      for (const key of keys(entry)) {
-        const holders = byKey.get(key);
-        if (!holders) continue;
-        holders.delete(entry);
-        if (holders.size === 0) byKey.delete(key);
-      }
-    }
     for (const weights of this.tokenSets(entry)) {
       for (const [locale, tokens] of weights) {
         const byToken = this.postings.get(locale);
@@ -406,14 +380,6 @@ export class ViewIndex {
         }
       }
     }
-  }
-}
-
-function postField(byKey: Map<string, Set<IndexedProduct>>, keys: FieldKeys, entry: IndexedProduct): void {
-  for (const key of keys(entry)) {
-    let holders = byKey.get(key);
-    if (!holders) byKey.set(key, (holders = new Set()));
-    holders.add(entry);
   }
 }
 

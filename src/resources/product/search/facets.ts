@@ -12,16 +12,19 @@
 import type { FieldColumn, IndexedProduct, ViewIndex } from './catalog-index.js';
 import { columnOf, field, scalars, termKey, type FacetDataType, type Field, type Scalar } from './fields.js';
 import type { FacetExpression, RangeTerm } from './filter-language.js';
-import { compareScalars, compileFilter, inRange, type VariantPredicate } from './matching.js';
+import { compareScalars, compileFilter, inRange, selectedPositions, type Selection, type VariantPredicate } from './matching.js';
 import type { RequestScope } from './request-scope.js';
 
 /** The platform returns at most this many terms per term facet. */
 export const MAX_FACET_TERMS = 200;
 
-/** A product with the positions of its variants that count for a facet. */
-export interface FacetRow {
-  entry: IndexedProduct;
-  variants: readonly number[];
+/**
+ * The positions of the product's variants that count for a facet of a field: the selected ones, or
+ * for a product-level field the first (its values are the same for all).
+ */
+function countedPositions(rows: Selection, entry: IndexedProduct, productLevel: boolean): number[] {
+  const positions = selectedPositions(rows, entry);
+  return productLevel ? positions.slice(0, 1) : positions;
 }
 
 export interface TermFacetResult {
@@ -87,9 +90,9 @@ interface Bucket {
 }
 
 /** Counts the rows' values of a field read from the stored product, from its column (by value id). */
-function countColumn(column: FieldColumn, rows: readonly FacetRow[]): { buckets: Bucket[]; missing: number; total: number } {
+function countColumn(column: FieldColumn, rows: Selection): { buckets: Bucket[]; missing: number; total: number } {
   const counts = new Int32Array(column.values.length);
-  const products = new Int32Array(column.values.length);
+  const productCounts = new Int32Array(column.values.length);
   /** Per value id: the row (index + 1) and the variant (slot + 1) that last counted it; when it was first counted. */
   const lastRow = new Int32Array(column.values.length);
   const lastSlot = new Int32Array(column.values.length);
@@ -98,11 +101,13 @@ function countColumn(column: FieldColumn, rows: readonly FacetRow[]): { buckets:
   const { pool, start, count } = column;
   let missing = 0;
   let total = 0;
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r]!;
-    const slots = column.productLevel ? 1 : row.variants.length;
+  const { products, selected } = rows;
+  for (let r = 0; r < products.length; r++) {
+    const entry = products[r]!;
+    const slots = column.productLevel ? 1 : entry.variants.length;
     for (let v = 0; v < slots; v++) {
-      const slot = column.productLevel ? row.entry.slot : row.entry.slot + row.variants[v]!;
+      const slot = entry.slot + v;
+      if (!column.productLevel && selected[slot] !== 1) continue;
       const n = count[slot]!;
       if (n === 0) {
         missing++;
@@ -115,7 +120,7 @@ function countColumn(column: FieldColumn, rows: readonly FacetRow[]): { buckets:
         lastSlot[id] = slot + 1;
         if (counts[id]!++ === 0) firstSeen[id] = seen++;
         if (lastRow[id] !== r + 1) {
-          products[id]!++;
+          productCounts[id]!++;
           lastRow[id] = r + 1;
         }
       }
@@ -125,21 +130,20 @@ function countColumn(column: FieldColumn, rows: readonly FacetRow[]): { buckets:
   const buckets = new Array<Bucket>(seen);
   for (let id = 0; id < counts.length; id++) {
     if (counts[id]! > 0)
-      buckets[firstSeen[id]!] = { value: column.values[id]!, count: counts[id]!, products: products[id]!, lastProduct: undefined };
+      buckets[firstSeen[id]!] = { value: column.values[id]!, count: counts[id]!, products: productCounts[id]!, lastProduct: undefined };
   }
   return { buckets, missing, total };
 }
 
 /** Counts the rows' values of a field read per request (price selection, inventory). */
-function countValues(target: Field, rows: readonly FacetRow[], scope: RequestScope): { buckets: Bucket[]; missing: number; total: number } {
+function countValues(target: Field, rows: Selection, scope: RequestScope): { buckets: Bucket[]; missing: number; total: number } {
   const counts = new Map<string, Bucket>();
   let missing = 0;
   let total = 0;
   const productLevel = target.level === 'product';
-  for (const row of rows) {
-    const positions = productLevel ? [row.variants[0]!] : row.variants;
-    for (const position of positions) {
-      const values = scalars(target.values(row.entry, position, scope));
+  for (const entry of rows.products) {
+    for (const position of countedPositions(rows, entry, productLevel)) {
+      const values = scalars(target.values(entry, position, scope));
       if (values.length === 0) {
         missing++;
         continue;
@@ -155,9 +159,9 @@ function countValues(target: Field, rows: readonly FacetRow[], scope: RequestSco
         let bucket = counts.get(key);
         if (!bucket) counts.set(key, (bucket = { value, count: 0, products: 0, lastProduct: undefined }));
         bucket.count++;
-        if (bucket.lastProduct !== row.entry) {
+        if (bucket.lastProduct !== entry) {
           bucket.products++;
-          bucket.lastProduct = row.entry;
+          bucket.lastProduct = entry;
         }
       }
     }
@@ -165,7 +169,7 @@ function countValues(target: Field, rows: readonly FacetRow[], scope: RequestSco
   return { buckets: [...counts.values()], missing, total };
 }
 
-function termsFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, view: ViewIndex): TermFacetResult {
+function termsFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): TermFacetResult {
   const target = field(expression.path);
   target.check?.(scope);
   const column = columnOf(view, target);
@@ -198,7 +202,7 @@ interface RangeFact {
   inside: boolean[];
 }
 
-function rangeFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, view: ViewIndex): RangeFacetResult {
+function rangeFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): RangeFacetResult {
   const target = field(expression.path);
   target.check?.(scope);
   const ranges = expression.terms as RangeTerm[];
@@ -242,22 +246,23 @@ function rangeFacet(expression: FacetExpression, rows: readonly FacetRow[], scop
     // Each distinct value is placed once; a variant's values are then looked up by id.
     const known: Array<RangeFact | undefined> = new Array(column.values.length);
     const facts: RangeFact[] = [];
-    for (const row of rows) {
-      const positions = productLevel ? 1 : row.variants.length;
+    for (const entry of rows.products) {
+      const positions = productLevel ? 1 : entry.variants.length;
       for (let p = 0; p < positions; p++) {
-        const slot = productLevel ? row.entry.slot : row.entry.slot + row.variants[p]!;
+        const slot = entry.slot + p;
+        if (!productLevel && rows.selected[slot] !== 1) continue;
         facts.length = 0;
         for (let i = column.start[slot]!, end = i + column.count[slot]!; i < end; i++) {
           const id = column.pool[i]!;
           facts.push((known[id] ??= factOf(column.values[id]!)));
         }
-        tally(row.entry, facts);
+        tally(entry, facts);
       }
     }
   } else {
-    for (const row of rows) {
-      const positions = productLevel ? [row.variants[0]!] : row.variants;
-      for (const position of positions) tally(row.entry, scalars(target.values(row.entry, position, scope)).map(factOf));
+    for (const entry of rows.products) {
+      for (const position of countedPositions(rows, entry, productLevel))
+        tally(entry, scalars(target.values(entry, position, scope)).map(factOf));
     }
   }
   return {
@@ -281,22 +286,21 @@ function rangeFacet(expression: FacetExpression, rows: readonly FacetRow[], scop
   };
 }
 
-function filterFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, view: ViewIndex): FilterFacetResult {
+function filterFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): FilterFacetResult {
   const predicate: VariantPredicate = compileFilter(expression, scope, view);
   const productLevel = field(expression.path).level === 'product';
   let count = 0;
   let products = 0;
-  for (const row of rows) {
+  for (const entry of rows.products) {
     let hits = 0;
-    if (productLevel) hits = predicate(row.entry, row.variants[0]!) ? 1 : 0;
-    else for (const position of row.variants) if (predicate(row.entry, position)) hits++;
+    for (const position of countedPositions(rows, entry, productLevel)) if (predicate(entry, position)) hits++;
     count += hits;
     if (hits > 0) products++;
   }
   return { type: 'filter', count, ...(expression.countingProducts ? { productCount: products } : {}) };
 }
 
-export function computeFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, view: ViewIndex): FacetResult {
+export function computeFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): FacetResult {
   switch (expression.type) {
     case 'terms':
       return termsFacet(expression, rows, scope, view);

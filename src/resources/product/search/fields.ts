@@ -11,7 +11,7 @@ import type { Price, Variant } from '../model.js';
 import type { FieldColumn, IndexedProduct, TypeInfo, ViewIndex } from './catalog-index.js';
 import type { RequestScope } from './request-scope.js';
 
-export type Scalar = string | number | boolean;
+export { scalars, termKey, type Scalar } from './scalars.js';
 
 /** Values at `segments[from..]` inside `value`; arrays are flattened at every step, null and undefined dropped. */
 export function navigate(value: unknown, segments: readonly string[], from = 0, out: unknown[] = []): unknown[] {
@@ -30,24 +30,6 @@ export function navigate(value: unknown, segments: readonly string[], from = 0, 
   if (!Object.hasOwn(value, segment)) return out;
   return navigate((value as Record<string, unknown>)[segment], segments, from + 1, out);
 }
-
-/** The comparable values among `values`: strings, numbers, booleans; an enum value counts as its key. */
-export function scalars(values: readonly unknown[]): Scalar[] {
-  const out: Scalar[] = [];
-  for (const value of values) {
-    const type = typeof value;
-    if (type === 'string' || type === 'number' || type === 'boolean') out.push(value as Scalar);
-    else if (value && type === 'object') {
-      const key = (value as { key?: unknown }).key;
-      if (typeof key === 'string' && 'label' in (value as object)) out.push(key);
-    }
-  }
-  return out;
-}
-
-/** The key of a distinct value: values `===` each other share it, nothing else does. */
-export const termKey = (value: Scalar): string =>
-  typeof value === 'string' ? `s${value}` : typeof value === 'number' ? `n${value}` : `b${value}`;
 
 export type FacetDataType = 'text' | 'date' | 'time' | 'datetime' | 'boolean' | 'number';
 
