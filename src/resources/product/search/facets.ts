@@ -246,17 +246,27 @@ function rangeFacet(expression: FacetExpression, rows: Selection, scope: Request
     // Each distinct value is placed once; a variant's values are then looked up by id.
     const known: Array<RangeFact | undefined> = new Array(column.values.length);
     const facts: RangeFact[] = [];
+    const one: RangeFact[] = [];
+    const { pool, start, count } = column;
     for (const entry of rows.products) {
       const positions = productLevel ? 1 : entry.variants.length;
       for (let p = 0; p < positions; p++) {
         const slot = entry.slot + p;
-        if (!productLevel && rows.selected[slot] !== 1) continue;
-        facts.length = 0;
-        for (let i = column.start[slot]!, end = i + column.count[slot]!; i < end; i++) {
-          const id = column.pool[i]!;
-          facts.push((known[id] ??= factOf(column.values[id]!)));
+        if ((!productLevel && rows.selected[slot] !== 1) || count[slot] === 0) continue;
+        let list = facts;
+        if (count[slot] === 1) {
+          // One value, as most variants have: a one-element list, no copying.
+          const id = pool[start[slot]!]!;
+          one[0] = known[id] ??= factOf(column.values[id]!);
+          list = one;
+        } else {
+          facts.length = 0;
+          for (let i = start[slot]!, end = i + count[slot]!; i < end; i++) {
+            const id = pool[i]!;
+            facts.push((known[id] ??= factOf(column.values[id]!)));
+          }
         }
-        tally(entry, facts);
+        tally(entry, list);
       }
     }
   } else {
