@@ -17,13 +17,14 @@
 import type { ApiCall } from '../../../http/context.js';
 import type { Price } from '../model.js';
 import { CatalogRead, presentProjection, priceCandidates, productProjection, type ProductProjection } from '../present.js';
-import { catalogView, type IndexedProduct } from './catalog-index.js';
+import { catalogView, type ColumnRead, type FieldColumn, type IndexedProduct, type ViewIndex } from './catalog-index.js';
 import { navigate, scalars, type Scalar } from './fields.js';
 import { compareScalars } from './matching.js';
 import { RequestScope } from './request-scope.js';
 import {
   compileSearchQuery,
   LEAVES,
+  type Leaf,
   type LeafMessages,
   NO_MATCH,
   type Scorer,
@@ -78,6 +79,8 @@ interface SearchField {
   level: 'product' | 'variant';
   /** Values for `language` (localised fields: that locale's text; without a language, every locale's). */
   values(entry: IndexedProduct, variant: number, scope: RequestScope): readonly unknown[];
+  /** For a variant field read from the stored variant alone: its column's key and reader (`ViewIndex.column`). */
+  stored?: { key: string; read: ColumnRead };
 }
 
 function localized(value: unknown, language: string | undefined): unknown[] {
@@ -115,11 +118,12 @@ function storedVariantField(
   read: (entry: IndexedProduct, variant: number) => readonly unknown[],
 ): SearchField {
   const key = `ps:${cacheKey}`;
-  return variantField(name, kind, (entry, variant) => {
+  const field = variantField(name, kind, (entry, variant) => {
     let perVariant = entry.cache.get(key) as ReadonlyArray<readonly unknown[]> | undefined;
     if (perVariant === undefined) entry.cache.set(key, (perVariant = entry.variants.map((_, position) => read(entry, position))));
     return perVariant[variant] ?? [];
   });
+  return { ...field, stored: { key, read } };
 }
 
 /** The prices a variant is searched by: embedded, or the SKU's active standalone prices. */
@@ -240,14 +244,35 @@ interface Compiled {
   variantLevel: boolean;
 }
 
-/** Makes a per-variant scorer, deciding product-level fields once per product. */
-function scorer(target: SearchField, scope: RequestScope, test: ValuesTest<IndexedProduct>): VariantScorer {
+/** The leaves that hold for a variant when one of its values does: over a column, decided once per distinct value. */
+const ANY_VALUE_LEAVES = new Set(['exact', 'prefix', 'wildcard', 'range']);
+
+/**
+ * Makes a per-variant scorer, deciding product-level fields once per product, and a leaf that
+ * holds when any value does once per distinct value of a stored field (from the view's column).
+ */
+function scorer(kind: Leaf, target: SearchField, compilation: Compilation, test: ValuesTest<IndexedProduct>): VariantScorer {
+  const { scope, view } = compilation;
   if (target.level === 'product') {
-    const decided = new Map<IndexedProduct, number>();
+    const decided = new Float64Array(view.slotCount).fill(Number.NaN);
     return (entry) => {
-      let result = decided.get(entry);
-      if (result === undefined) decided.set(entry, (result = test(target.values(entry, 0, scope), entry)));
+      let result = decided[entry.slot]!;
+      if (Number.isNaN(result)) decided[entry.slot] = result = test(target.values(entry, 0, scope), entry);
       return result;
+    };
+  }
+  if (target.stored && ANY_VALUE_LEAVES.has(kind)) {
+    const column = view.column(target.stored.key, false, target.stored.read);
+    const decided = new Float64Array(column.values.length).fill(Number.NaN);
+    return (entry, variant) => {
+      const slot = entry.slot + variant;
+      for (let i = column.start[slot]!, end = i + column.count[slot]!; i < end; i++) {
+        const id = column.pool[i]!;
+        let score = decided[id]!;
+        if (Number.isNaN(score)) decided[id] = score = test([column.values[id]], entry);
+        if (score >= 0) return score;
+      }
+      return NO_MATCH;
     };
   }
   return (entry, variant) => test(target.values(entry, variant, scope), entry);
@@ -259,9 +284,10 @@ const MESSAGES: LeafMessages = {
   rangeBounds: 'needs at least one of gt, gte, lt, lte.',
 };
 
-/** What compiling one query needs: the request's scope, and whether a leaf read a variant field. */
+/** What compiling one query needs: the request's scope and the view, and whether a leaf read a variant field. */
 interface Compilation {
   scope: RequestScope;
+  view: ViewIndex;
   variantLevel: boolean;
 }
 
@@ -291,14 +317,14 @@ const PRODUCT_SEARCH: SearchDialect<Compilation, [entry: IndexedProduct, variant
       }
       return textTokens(values);
     };
-    return scorer(target, compilation.scope, valuesTest(kind, path, body, { request, messages: MESSAGES, boost, tokens }));
+    return scorer(kind, target, compilation, valuesTest(kind, path, body, { request, messages: MESSAGES, boost, tokens }));
   },
 };
 
 const textTokens = (values: readonly unknown[]) => new Set(values.flatMap((value) => (typeof value === 'string' ? tokenize(value) : [])));
 
-function compileQuery(query: unknown, path: string, scope: RequestScope): Compiled {
-  const compilation: Compilation = { scope, variantLevel: false };
+function compileQuery(query: unknown, path: string, scope: RequestScope, view: ViewIndex): Compiled {
+  const compilation: Compilation = { scope, view, variantLevel: false };
   const score = compileSearchQuery(PRODUCT_SEARCH, query, path, compilation);
   return { score, variantLevel: compilation.variantLevel };
 }
@@ -407,43 +433,62 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
   const projection = projectionParams(body.productProjectionParameters);
   const read = projection ? CatalogRead.fromQuery(call.ctx, projection) : new CatalogRead(call.ctx, undefined);
   const scope = new RequestScope(call.ctx, read);
-  const query = body.query === undefined ? undefined : compileQuery(body.query, 'query', scope);
-  const postFilter = body.postFilter === undefined ? undefined : compileQuery(body.postFilter, 'postFilter', scope);
+  const view = catalogView(engine.storage, call.ctx, false);
+  const query = body.query === undefined ? undefined : compileQuery(body.query, 'query', scope, view);
+  const postFilter = body.postFilter === undefined ? undefined : compileQuery(body.postFilter, 'postFilter', scope, view);
   const sorts = parseSortSpecs(body.sort);
   if (sorts.length === 0) sorts.push({ score: true, descending: true, mode: 'max' });
-  const facetSpecs = parseFacets(body.facets, scope);
+  const facetSpecs = parseFacets(body.facets, scope, view);
 
-  const view = catalogView(engine.storage, call.ctx, false);
-  const all = (source: readonly IndexedProduct[]) =>
-    source.map((entry, order) => ({ entry, score: 0, variants: entry.variants.map((_, index) => index), order }));
-  const evaluate = (compiled: Compiled | undefined, candidates: readonly Match[]): Match[] => {
-    if (!compiled) return candidates as Match[];
+  const match = (entry: IndexedProduct, score: number, variants: number[]): Match => ({ entry, score, variants, order: entry.position });
+  let everything: Match[] | undefined;
+  const all = () =>
+    (everything ??= view.ordered.map((entry) =>
+      match(
+        entry,
+        0,
+        entry.variants.map((_, index) => index),
+      ),
+    ));
+  /** The candidates (every product without them) with the variants that match, their best score added. */
+  const evaluate = (compiled: Compiled | undefined, candidates?: readonly Match[]): Match[] => {
+    if (!compiled) return (candidates as Match[] | undefined) ?? all();
     const out: Match[] = [];
-    for (const candidate of candidates) {
+    const consider = (entry: IndexedProduct, score: number, positions: readonly number[] | undefined) => {
       let best = NO_MATCH;
-      const variants: number[] = [];
-      for (const position of candidate.variants) {
-        const score = compiled.score(candidate.entry, position);
-        if (score < 0) continue;
-        variants.push(position);
-        if (score > best) best = score;
+      let variants: number[] | undefined;
+      const count = positions ? positions.length : entry.variants.length;
+      for (let i = 0; i < count; i++) {
+        const position = positions ? positions[i]! : i;
+        const variantScore = compiled.score(entry, position);
+        if (variantScore < 0) continue;
+        (variants ??= []).push(position);
+        if (variantScore > best) best = variantScore;
       }
-      if (variants.length > 0) out.push({ entry: candidate.entry, score: candidate.score + best, variants, order: candidate.order });
-    }
+      if (variants) out.push(match(entry, score + best, variants));
+    };
+    if (candidates) for (const candidate of candidates) consider(candidate.entry, candidate.score, candidate.variants);
+    else for (const entry of view.ordered) consider(entry, 0, undefined);
     return out;
   };
-  const everything = all(view.ordered);
-  const matched = evaluate(query, everything);
-  const facets = facetSpecs.map((facet) => facet.compute(facet.scope === 'all' ? everything : matched, evaluate));
+  const matched = evaluate(query);
+  const facets = facetSpecs.map((facet) => facet.compute(facet.scope === 'all' ? all() : matched, evaluate));
   const results = evaluate(postFilter, matched);
 
-  for (const match of results) match.keys = sorts.map((spec) => sortKey(match, spec, scope));
-  results.sort((a, b) => compareSortKeys(a.keys!, b.keys!, sorts) || a.order - b.order);
+  const byScore = sorts.length === 1 && sorts[0]!.score;
+  // Sorted by score alone (the default), only the page needs ordering: the first `offset + limit` by score, then storage order.
+  const ordered = byScore
+    ? firstOf(results, offset + limit, (a, b) => (sorts[0]!.descending ? b.score - a.score : a.score - b.score) || a.order - b.order)
+    : results;
+  if (!byScore) {
+    for (const match of results) match.keys = sorts.map((spec) => sortKey(match, spec, scope));
+    results.sort((a, b) => compareSortKeys(a.keys!, b.keys!, sorts) || a.order - b.order);
+  }
 
   const variantLevel = (query?.variantLevel ?? false) || (postFilter?.variantLevel ?? false);
   const staged = projection?.get('staged') === 'true';
   const expand = projection?.getAll('expand') ?? [];
-  const page = results.slice(offset, offset + limit).map((match): ProductSearchResult => {
+  const page = ordered.slice(offset, offset + limit).map((match): ProductSearchResult => {
     const result: ProductSearchResult = { id: match.entry.id };
     if (markMatchingVariants) {
       result.matchingVariants = variantLevel
@@ -465,15 +510,38 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
   return { total: results.length, offset, limit, facets, results: page };
 }
 
+/**
+ * The first `count` items in the order `compare` gives (a total order), sorted: a full sort when
+ * that is about as cheap, otherwise one pass keeping the best so far.
+ */
+function firstOf<T>(items: readonly T[], count: number, compare: (a: T, b: T) => number): T[] {
+  if (count <= 0) return [];
+  if (items.length <= count * 4) return [...items].sort(compare).slice(0, count);
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === count && compare(item, best[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(best[middle]!, item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Facets
 
 interface FacetSpec {
   scope: 'query' | 'all';
-  compute(rows: readonly Match[], evaluate: (compiled: Compiled | undefined, rows: readonly Match[]) => Match[]): unknown;
+  compute(rows: readonly Match[], evaluate: (compiled: Compiled | undefined, rows?: readonly Match[]) => Match[]): unknown;
 }
 
-function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
+function parseFacets(facets: unknown, scope: RequestScope, view: ViewIndex): FacetSpec[] {
   if (facets === undefined) return [];
   if (!Array.isArray(facets)) invalid('facets', 'must be an array.');
   return facets.map((facet, index) => {
@@ -489,7 +557,7 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
     if (facetScope !== 'query' && facetScope !== 'all') invalid(`${at}.scope`, "must be 'query' or 'all'.");
     const level = spec.level ?? 'products';
     if (level !== 'products' && level !== 'variants') invalid(`${at}.level`, "must be 'products' or 'variants'.");
-    const filter = spec.filter === undefined ? undefined : compileQuery(spec.filter, `${at}.filter`, scope);
+    const filter = spec.filter === undefined ? undefined : compileQuery(spec.filter, `${at}.filter`, scope, view);
     const byVariants = level === 'variants';
     switch (kind) {
       case 'count':
@@ -577,20 +645,22 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
         if (sort.order !== undefined && sort.order !== 'asc' && sort.order !== 'desc')
           invalid(`${at}.sort.order`, "must be 'asc' or 'desc'.");
         const missing = typeof spec.missing === 'string' ? spec.missing : undefined;
+        const column = target.stored ? view.column(target.stored.key, false, target.stored.read) : undefined;
         return {
           scope: facetScope,
           compute: (rows, evaluate) => {
-            const counts = new Map<string, number>();
-            for (const row of evaluate(filter, rows)) {
-              const keys = new Set<string>();
-              for (const values of valuesOf(row)) {
-                const variantKeys = new Set(values.map(String));
-                if (variantKeys.size === 0 && missing !== undefined) variantKeys.add(missing);
-                if (byVariants) for (const key of variantKeys) counts.set(key, (counts.get(key) ?? 0) + 1);
-                else for (const key of variantKeys) keys.add(key);
+            const counts = column ? countDistinct(column, evaluate(filter, rows), byVariants, missing) : new Map<string, number>();
+            if (!column)
+              for (const row of evaluate(filter, rows)) {
+                const keys = new Set<string>();
+                for (const values of valuesOf(row)) {
+                  const variantKeys = new Set(values.map(String));
+                  if (variantKeys.size === 0 && missing !== undefined) variantKeys.add(missing);
+                  if (byVariants) for (const key of variantKeys) counts.set(key, (counts.get(key) ?? 0) + 1);
+                  else for (const key of variantKeys) keys.add(key);
+                }
+                if (!byVariants) for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
               }
-              if (!byVariants) for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-            }
             const descending = (sort.order ?? (sort.by === 'count' ? 'desc' : 'asc')) === 'desc';
             const buckets = [...counts.entries()]
               .filter(([key]) => !includes || includes.has(key))
@@ -608,4 +678,56 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
         return invalid(path, `unknown facet '${kind}': use distinct, ranges, count or stats.`);
     }
   });
+}
+
+/**
+ * A distinct facet's counts from a column: per key (a value as text), how many of the rows'
+ * variants (`byVariants`) or products hold it; a variant without a value counts under `missing`
+ * when it is given.
+ */
+function countDistinct(column: FieldColumn, rows: readonly Match[], byVariants: boolean, missing: string | undefined): Map<string, number> {
+  const keys: string[] = [];
+  const indexOfKey = new Map<string, number>();
+  const keyOf = (text: string) => {
+    let index = indexOfKey.get(text);
+    if (index === undefined) {
+      indexOfKey.set(text, (index = keys.length));
+      keys.push(text);
+    }
+    return index;
+  };
+  const keyOfId = new Int32Array(column.values.length).fill(-1);
+  const counts: number[] = [];
+  /** Per key: the variant (slot + 1) and the row (index + 1) that last counted it. */
+  const lastVariant: number[] = [];
+  const lastRow: number[] = [];
+  const count = (key: number, slot: number, row: number) => {
+    if (lastVariant[key] === slot + 1) return; // twice in one variant
+    lastVariant[key] = slot + 1;
+    if (!byVariants) {
+      if (lastRow[key] === row + 1) return; // twice in one product
+      lastRow[key] = row + 1;
+    }
+    counts[key] = (counts[key] ?? 0) + 1;
+  };
+  for (let row = 0; row < rows.length; row++) {
+    const { entry, variants } = rows[row]!;
+    for (const position of variants) {
+      const slot = entry.slot + position;
+      const from = column.start[slot]!;
+      const end = from + column.count[slot]!;
+      if (from === end && missing !== undefined) count(keyOf(missing), slot, row);
+      for (let i = from; i < end; i++) {
+        const id = column.pool[i]!;
+        let key = keyOfId[id]!;
+        if (key < 0) keyOfId[id] = key = keyOf(String(column.values[id]));
+        count(key, slot, row);
+      }
+    }
+  }
+  const out = new Map<string, number>();
+  counts.forEach((value, key) => {
+    out.set(keys[key]!, value);
+  });
+  return out;
 }
