@@ -196,12 +196,6 @@ function termsFacet(expression: FacetExpression, rows: Selection, scope: Request
   };
 }
 
-/** A value as range facets see it: its number and, per range, whether it lies in it. */
-interface RangeFact {
-  number: number;
-  inside: boolean[];
-}
-
 function rangeFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): RangeFacetResult {
   const target = field(expression.path);
   target.check?.(scope);
@@ -215,22 +209,19 @@ function rangeFacet(expression: FacetExpression, rows: Selection, scope: Request
     max: -Infinity,
     values: 0,
   }));
-  const factOf = (value: Scalar): RangeFact => ({
-    number: numeric(value),
-    inside: ranges.map((range) => inRange(value, range.from, range.to)),
-  });
-  const tally = (entry: IndexedProduct, facts: readonly RangeFact[]) => {
-    if (facts.length === 0) return;
+  /** Adds one variant's values (their numbers, and whether each lies in a range) to the ranges' figures. */
+  const tally = (entry: IndexedProduct, length: number, numberAt: (i: number) => number, inside: (i: number, range: number) => boolean) => {
     for (let index = 0; index < ranges.length; index++) {
       const stat = stats[index]!;
       let hit = false;
-      for (const fact of facts) {
-        if (!fact.inside[index]) continue;
+      for (let i = 0; i < length; i++) {
+        if (!inside(i, index)) continue;
         hit = true;
-        stat.total += fact.number;
+        const number = numberAt(i);
+        stat.total += number;
         stat.values++;
-        if (fact.number < stat.min) stat.min = fact.number;
-        if (fact.number > stat.max) stat.max = fact.number;
+        if (number < stat.min) stat.min = number;
+        if (number > stat.max) stat.max = number;
       }
       if (!hit) continue;
       stat.count++;
@@ -243,36 +234,47 @@ function rangeFacet(expression: FacetExpression, rows: Selection, scope: Request
   const productLevel = target.level === 'product';
   const column = columnOf(view, target);
   if (column) {
-    // Each distinct value is placed once; a variant's values are then looked up by id.
-    const known: Array<RangeFact | undefined> = new Array(column.values.length);
-    const facts: RangeFact[] = [];
-    const one: RangeFact[] = [];
+    // Each distinct value is placed once (its number, and per range whether it lies in it); a variant's values are then looked up by id.
+    const known = new Uint8Array(column.values.length);
+    const numbers = new Float64Array(column.values.length);
+    const insides = new Uint8Array(column.values.length * ranges.length);
     const { pool, start, count } = column;
+    let from = 0;
+    const idAt = (i: number) => {
+      const id = pool[from + i]!;
+      if (known[id] === 0) {
+        const value = column.values[id]!;
+        numbers[id] = numeric(value);
+        ranges.forEach((range, index) => {
+          insides[id * ranges.length + index] = inRange(value, range.from, range.to) ? 1 : 0;
+        });
+        known[id] = 1;
+      }
+      return id;
+    };
+    const numberAt = (i: number) => numbers[idAt(i)]!;
+    const inside = (i: number, range: number) => insides[idAt(i) * ranges.length + range] === 1;
     for (const entry of rows.products) {
       const positions = productLevel ? 1 : entry.variants.length;
       for (let p = 0; p < positions; p++) {
         const slot = entry.slot + p;
         if ((!productLevel && rows.selected[slot] !== 1) || count[slot] === 0) continue;
-        let list = facts;
-        if (count[slot] === 1) {
-          // One value, as most variants have: a one-element list, no copying.
-          const id = pool[start[slot]!]!;
-          one[0] = known[id] ??= factOf(column.values[id]!);
-          list = one;
-        } else {
-          facts.length = 0;
-          for (let i = start[slot]!, end = i + count[slot]!; i < end; i++) {
-            const id = pool[i]!;
-            facts.push((known[id] ??= factOf(column.values[id]!)));
-          }
-        }
-        tally(entry, list);
+        from = start[slot]!;
+        tally(entry, count[slot]!, numberAt, inside);
       }
     }
   } else {
     for (const entry of rows.products) {
-      for (const position of countedPositions(rows, entry, productLevel))
-        tally(entry, scalars(target.values(entry, position, scope)).map(factOf));
+      for (const position of countedPositions(rows, entry, productLevel)) {
+        const values = scalars(target.values(entry, position, scope));
+        if (values.length === 0) continue;
+        tally(
+          entry,
+          values.length,
+          (i) => numeric(values[i]!),
+          (i, index) => inRange(values[i]!, ranges[index]!.from, ranges[index]!.to),
+        );
+      }
     }
   }
   return {
