@@ -267,12 +267,15 @@ export class ViewIndex {
   /** Brings the view up to date with the stored products; returns how many products were (re-)indexed. */
   sync(products: Iterable<unknown>): number {
     const generation = ++this.generation;
+    const previous = this.ordered;
     const ordered: IndexedProduct[] = [];
     let analysed = 0;
     for (const document of products) {
       const product = document as Product;
       if (!this.staged && !product.masterData.published) continue;
-      let entry = this.entries.get(product.id);
+      // Most products are the very objects indexed at the same place last time: no lookup by id.
+      const atSamePlace = previous[ordered.length];
+      let entry = atSamePlace?.product === product ? atSamePlace : this.entries.get(product.id);
       if (
         entry === undefined ||
         (entry.product !== product &&
