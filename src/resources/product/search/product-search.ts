@@ -19,7 +19,7 @@ import type { Price } from '../model.js';
 import { CatalogRead, presentProjection, priceCandidates, productProjection, type ProductProjection } from '../present.js';
 import { catalogView, type ColumnRead, type FieldColumn, type IndexedProduct, type ViewIndex } from './catalog-index.js';
 import { navigate, scalars, type Scalar } from './fields.js';
-import { compareScalars } from './matching.js';
+import { compareScalars, selectedPositions, type Selection } from './matching.js';
 import { RequestScope } from './request-scope.js';
 import {
   compileSearchQuery,
@@ -332,6 +332,11 @@ function compileQuery(query: unknown, path: string, scope: RequestScope, view: V
 // ---------------------------------------------------------------------------------------------
 // Request
 
+/** What a query matched: the selected variants, and each product's score (at its first slot). */
+interface Matched extends Selection {
+  scores: Float64Array;
+}
+
 interface Match {
   entry: IndexedProduct;
   score: number;
@@ -440,49 +445,54 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
   if (sorts.length === 0) sorts.push({ score: true, descending: true, mode: 'max' });
   const facetSpecs = parseFacets(body.facets, scope, view);
 
-  const match = (entry: IndexedProduct, score: number, variants: number[]): Match => ({ entry, score, variants, order: entry.position });
-  let everything: Match[] | undefined;
-  const all = () =>
-    (everything ??= view.ordered.map((entry) =>
-      match(
-        entry,
-        0,
-        entry.variants.map((_, index) => index),
-      ),
-    ));
+  let everything: Matched | undefined;
+  const all = (): Matched =>
+    (everything ??= { products: view.ordered, selected: new Uint8Array(view.slotCount).fill(1), scores: new Float64Array(view.slotCount) });
   /** The candidates (every product without them) with the variants that match, their best score added. */
-  const evaluate = (compiled: Compiled | undefined, candidates?: readonly Match[]): Match[] => {
-    if (!compiled) return (candidates as Match[] | undefined) ?? all();
-    const out: Match[] = [];
-    const consider = (entry: IndexedProduct, score: number, positions: readonly number[] | undefined) => {
+  const evaluate = (compiled: Compiled | undefined, candidates?: Matched): Matched => {
+    if (!compiled) return candidates ?? all();
+    const selected = new Uint8Array(view.slotCount);
+    const scores = new Float64Array(view.slotCount);
+    const products: IndexedProduct[] = [];
+    for (const entry of candidates?.products ?? view.ordered) {
       let best = NO_MATCH;
-      let variants: number[] | undefined;
-      const count = positions ? positions.length : entry.variants.length;
-      for (let i = 0; i < count; i++) {
-        const position = positions ? positions[i]! : i;
-        const variantScore = compiled.score(entry, position);
-        if (variantScore < 0) continue;
-        (variants ??= []).push(position);
-        if (variantScore > best) best = variantScore;
+      for (let position = 0; position < entry.variants.length; position++) {
+        const slot = entry.slot + position;
+        if (candidates && candidates.selected[slot] !== 1) continue;
+        const score = compiled.score(entry, position);
+        if (score < 0) continue;
+        selected[slot] = 1;
+        if (score > best) best = score;
       }
-      if (variants) out.push(match(entry, score + best, variants));
-    };
-    if (candidates) for (const candidate of candidates) consider(candidate.entry, candidate.score, candidate.variants);
-    else for (const entry of view.ordered) consider(entry, 0, undefined);
-    return out;
+      if (best < 0) continue;
+      products.push(entry);
+      scores[entry.slot] = (candidates?.scores[entry.slot] ?? 0) + best;
+    }
+    return { products, selected, scores };
   };
   const matched = evaluate(query);
   const facets = facetSpecs.map((facet) => facet.compute(facet.scope === 'all' ? all() : matched, evaluate));
   const results = evaluate(postFilter, matched);
 
-  const byScore = sorts.length === 1 && sorts[0]!.score;
-  // Sorted by score alone (the default), only the page needs ordering: the first `offset + limit` by score, then storage order.
-  const ordered = byScore
-    ? firstOf(results, offset + limit, (a, b) => (sorts[0]!.descending ? b.score - a.score : a.score - b.score) || a.order - b.order)
-    : results;
-  if (!byScore) {
-    for (const match of results) match.keys = sorts.map((spec) => sortKey(match, spec, scope));
-    results.sort((a, b) => compareSortKeys(a.keys!, b.keys!, sorts) || a.order - b.order);
+  const matchOf = (entry: IndexedProduct): Match => ({
+    entry,
+    score: results.scores[entry.slot]!,
+    variants: selectedPositions(results, entry),
+    order: entry.position,
+  });
+  let ordered: Match[];
+  if (sorts.length === 1 && sorts[0]!.score) {
+    // Sorted by score alone (the default), only the page needs ordering: the first `offset + limit` by score, then storage order.
+    const sign = sorts[0]!.descending ? -1 : 1;
+    ordered = firstOf(
+      results.products,
+      offset + limit,
+      (a, b) => sign * (results.scores[a.slot]! - results.scores[b.slot]!) || a.position - b.position,
+    ).map(matchOf);
+  } else {
+    ordered = results.products.map(matchOf);
+    for (const match of ordered) match.keys = sorts.map((spec) => sortKey(match, spec, scope));
+    ordered.sort((a, b) => compareSortKeys(a.keys!, b.keys!, sorts) || a.order - b.order);
   }
 
   const variantLevel = (query?.variantLevel ?? false) || (postFilter?.variantLevel ?? false);
@@ -507,7 +517,7 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
     }
     return result;
   });
-  return { total: results.length, offset, limit, facets, results: page };
+  return { total: results.products.length, offset, limit, facets, results: page };
 }
 
 /**
@@ -538,7 +548,7 @@ function firstOf<T>(items: readonly T[], count: number, compare: (a: T, b: T) =>
 
 interface FacetSpec {
   scope: 'query' | 'all';
-  compute(rows: readonly Match[], evaluate: (compiled: Compiled | undefined, rows?: readonly Match[]) => Match[]): unknown;
+  compute(rows: Matched, evaluate: (compiled: Compiled | undefined, rows?: Matched) => Matched): unknown;
 }
 
 function parseFacets(facets: unknown, scope: RequestScope, view: ViewIndex): FacetSpec[] {
@@ -565,7 +575,8 @@ function parseFacets(facets: unknown, scope: RequestScope, view: ViewIndex): Fac
           scope: facetScope,
           compute: (rows, evaluate) => {
             const counted = evaluate(filter, rows);
-            return { name, value: byVariants ? counted.reduce((sum, row) => sum + row.variants.length, 0) : counted.length };
+            const variants = () => counted.products.reduce((sum, entry) => sum + selectedPositions(counted, entry).length, 0);
+            return { name, value: byVariants ? variants() : counted.products.length };
           },
         };
       case 'distinct':
@@ -573,15 +584,18 @@ function parseFacets(facets: unknown, scope: RequestScope, view: ViewIndex): Fac
       case 'stats': {
         const language = languageOf(at, spec);
         const target = searchField(at, spec.field, language, spec.fieldType);
-        const valuesOf = (row: Match): Scalar[][] =>
-          (target.level === 'product' ? [row.variants[0]!] : row.variants).map((position) =>
-            scalars(target.values(row.entry, position, scope)),
+        const valuesOf = (rows: Selection, entry: IndexedProduct): Scalar[][] => {
+          const positions = selectedPositions(rows, entry);
+          return (target.level === 'product' ? positions.slice(0, 1) : positions).map((position) =>
+            scalars(target.values(entry, position, scope)),
           );
+        };
         if (kind === 'stats') {
           return {
             scope: facetScope,
             compute: (rows, evaluate) => {
-              const values = evaluate(filter, rows).flatMap((row) => valuesOf(row).flat());
+              const counted = evaluate(filter, rows);
+              const values = counted.products.flatMap((entry) => valuesOf(counted, entry).flat());
               if (values.length === 0) return { name, min: null, max: null, count: 0 };
               let min = values[0]!;
               let max = values[0]!;
@@ -620,8 +634,8 @@ function parseFacets(facets: unknown, scope: RequestScope, view: ViewIndex): Fac
                   const within = (value: Scalar) =>
                     (from === undefined || compareScalars(value, from) >= 0) && (to === undefined || compareScalars(value, to) < 0);
                   let count = 0;
-                  for (const row of counted) {
-                    const hits = valuesOf(row).filter((values) => values.some(within)).length;
+                  for (const entry of counted.products) {
+                    const hits = valuesOf(counted, entry).filter((values) => values.some(within)).length;
                     count += byVariants ? hits : hits > 0 ? 1 : 0;
                   }
                   return { key, count };
@@ -649,11 +663,12 @@ function parseFacets(facets: unknown, scope: RequestScope, view: ViewIndex): Fac
         return {
           scope: facetScope,
           compute: (rows, evaluate) => {
-            const counts = column ? countDistinct(column, evaluate(filter, rows), byVariants, missing) : new Map<string, number>();
+            const counted = evaluate(filter, rows);
+            const counts = column ? countDistinct(column, counted, byVariants, missing) : new Map<string, number>();
             if (!column)
-              for (const row of evaluate(filter, rows)) {
+              for (const entry of counted.products) {
                 const keys = new Set<string>();
-                for (const values of valuesOf(row)) {
+                for (const values of valuesOf(counted, entry)) {
                   const variantKeys = new Set(values.map(String));
                   if (variantKeys.size === 0 && missing !== undefined) variantKeys.add(missing);
                   if (byVariants) for (const key of variantKeys) counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -685,7 +700,7 @@ function parseFacets(facets: unknown, scope: RequestScope, view: ViewIndex): Fac
  * variants (`byVariants`) or products hold it; a variant without a value counts under `missing`
  * when it is given.
  */
-function countDistinct(column: FieldColumn, rows: readonly Match[], byVariants: boolean, missing: string | undefined): Map<string, number> {
+function countDistinct(column: FieldColumn, rows: Selection, byVariants: boolean, missing: string | undefined): Map<string, number> {
   const keys: string[] = [];
   const indexOfKey = new Map<string, number>();
   const keyOf = (text: string) => {
@@ -710,10 +725,11 @@ function countDistinct(column: FieldColumn, rows: readonly Match[], byVariants: 
     }
     counts[key] = (counts[key] ?? 0) + 1;
   };
-  for (let row = 0; row < rows.length; row++) {
-    const { entry, variants } = rows[row]!;
-    for (const position of variants) {
+  for (let row = 0; row < rows.products.length; row++) {
+    const entry = rows.products[row]!;
+    for (let position = 0; position < entry.variants.length; position++) {
       const slot = entry.slot + position;
+      if (rows.selected[slot] !== 1) continue;
       const from = column.start[slot]!;
       const end = from + column.count[slot]!;
       if (from === end && missing !== undefined) count(keyOf(missing), slot, row);
