@@ -332,9 +332,9 @@ function compileQuery(query: unknown, path: string, scope: RequestScope, view: V
 // ---------------------------------------------------------------------------------------------
 // Request
 
-/** What a query matched: the selected variants, and each product's score (at its first slot). */
+/** What a query matched: the selected variants, and the products' scores (in the order of `products`; none: all 0). */
 interface Matched extends Selection {
-  scores: Float64Array;
+  scores: readonly number[] | undefined;
 }
 
 interface Match {
@@ -447,14 +447,16 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
 
   let everything: Matched | undefined;
   const all = (): Matched =>
-    (everything ??= { products: view.ordered, selected: new Uint8Array(view.slotCount).fill(1), scores: new Float64Array(view.slotCount) });
+    (everything ??= { products: view.ordered, selected: new Uint8Array(view.slotCount).fill(1), scores: undefined });
   /** The candidates (every product without them) with the variants that match, their best score added. */
   const evaluate = (compiled: Compiled | undefined, candidates?: Matched): Matched => {
     if (!compiled) return candidates ?? all();
     const selected = new Uint8Array(view.slotCount);
-    const scores = new Float64Array(view.slotCount);
+    const scores: number[] = [];
     const products: IndexedProduct[] = [];
-    for (const entry of candidates?.products ?? view.ordered) {
+    const from = candidates?.products ?? view.ordered;
+    for (let i = 0; i < from.length; i++) {
+      const entry = from[i]!;
       let best = NO_MATCH;
       for (let position = 0; position < entry.variants.length; position++) {
         const slot = entry.slot + position;
@@ -466,7 +468,7 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
       }
       if (best < 0) continue;
       products.push(entry);
-      scores[entry.slot] = (candidates?.scores[entry.slot] ?? 0) + best;
+      scores.push((candidates?.scores?.[i] ?? 0) + best);
     }
     return { products, selected, scores };
   };
@@ -474,23 +476,21 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
   const facets = facetSpecs.map((facet) => facet.compute(facet.scope === 'all' ? all() : matched, evaluate));
   const results = evaluate(postFilter, matched);
 
-  const matchOf = (entry: IndexedProduct): Match => ({
-    entry,
-    score: results.scores[entry.slot]!,
-    variants: selectedPositions(results, entry),
-    order: entry.position,
-  });
+  const scoreOf = (i: number) => results.scores?.[i] ?? 0;
+  const matchOf = (i: number): Match => {
+    const entry = results.products[i]!;
+    return { entry, score: scoreOf(i), variants: selectedPositions(results, entry), order: entry.position };
+  };
   let ordered: Match[];
   if (sorts.length === 1 && sorts[0]!.score) {
     // Sorted by score alone (the default), only the page needs ordering: the first `offset + limit` by score, then storage order.
     const sign = sorts[0]!.descending ? -1 : 1;
-    ordered = firstOf(
-      results.products,
-      offset + limit,
-      (a, b) => sign * (results.scores[a.slot]! - results.scores[b.slot]!) || a.position - b.position,
-    ).map(matchOf);
+    const position = (i: number) => results.products[i]!.position;
+    ordered = firstOf(results.products.length, offset + limit, (a, b) => sign * (scoreOf(a) - scoreOf(b)) || position(a) - position(b)).map(
+      matchOf,
+    );
   } else {
-    ordered = results.products.map(matchOf);
+    ordered = results.products.map((_, i) => matchOf(i));
     for (const match of ordered) match.keys = sorts.map((spec) => sortKey(match, spec, scope));
     ordered.sort((a, b) => compareSortKeys(a.keys!, b.keys!, sorts) || a.order - b.order);
   }
@@ -521,14 +521,17 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
 }
 
 /**
- * The first `count` items in the order `compare` gives (a total order), sorted: a full sort when
- * that is about as cheap, otherwise one pass keeping the best so far.
+ * The first `count` of the indices `0 .. length - 1` in the order `compare` gives (a total order),
+ * sorted: a full sort when that is about as cheap, otherwise one pass keeping the best so far.
  */
-function firstOf<T>(items: readonly T[], count: number, compare: (a: T, b: T) => number): T[] {
+function firstOf(length: number, count: number, compare: (a: number, b: number) => number): number[] {
   if (count <= 0) return [];
-  if (items.length <= count * 4) return [...items].sort(compare).slice(0, count);
-  const best: T[] = [];
-  for (const item of items) {
+  if (length <= count * 4)
+    return Array.from({ length }, (_, i) => i)
+      .sort(compare)
+      .slice(0, count);
+  const best: number[] = [];
+  for (let item = 0; item < length; item++) {
     if (best.length === count && compare(item, best[count - 1]!) >= 0) continue;
     let low = 0;
     let high = best.length;
