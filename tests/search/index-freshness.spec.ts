@@ -194,7 +194,7 @@ test.describe('search index freshness', () => {
     });
   }
 
-  test('a filter answered from the field postings follows every write: values set, changed, on new products, deleted', () => {
+  test('a filter answered from the field columns follows every write: values set, changed, on new products, deleted', () => {
     const mock = createCommerceMock();
     seedCatalog(mock);
     const search = (query: string) => {
@@ -228,4 +228,132 @@ test.describe('search index freshness', () => {
     expect(search(red)).toEqual(['scarf-red']);
     expect(search(`${red}&filter.query=variants.attributes.color:"crimson"`)).toEqual([]);
   });
+
+  for (const [label, make] of [
+    ['memory', () => new MemoryStorage()],
+    ['sqlite', () => temporarySqlite()],
+  ] as const) {
+    test(`on the ${label} backend, facets and filters read from the columns follow removed and added variants, price changes and staged changes`, () => {
+      const storage: StorageBackend = make();
+      const mock = createCommerceMock({ storage });
+      seedCatalog(mock);
+      const get = (query: string) => {
+        const response = mock.handle({ method: 'GET', url: `/test-project/product-projections/search?${query}` });
+        expect(response.status).toBe(200);
+        return response.body as { total: number; results: Array<{ key: string }>; facets: Record<string, unknown> };
+      };
+      const facetsQuery = new URLSearchParams([
+        ['facet', 'variants.attributes.color counting products'],
+        ['facet', 'variants.price.centAmount:range (0 to 3000), (3000 to *) as price'],
+      ]).toString();
+      const productSearch = () => {
+        const response = mock.handle({
+          method: 'POST',
+          url: '/test-project/products/search',
+          body: JSON.stringify({
+            query: { exact: { field: 'variants.attributes.size.key', fieldType: 'enum', values: ['M', 'L'] } },
+            facets: [{ distinct: { name: 'color', field: 'variants.attributes.color', fieldType: 'text', level: 'variants' } }],
+          }),
+        });
+        expect(response.status).toBe(200);
+        return response.body as { total: number; facets: unknown[] };
+      };
+      const update = (key: string, actions: object[]) => {
+        const product = mock.data.all<{ id: string; version: number; key: string }>('product').find((p) => p.key === key)!;
+        mock.data.update('product', product.id, { version: product.version, actions });
+      };
+
+      let found = get(facetsQuery);
+      expect(found.facets['variants.attributes.color']).toEqual({
+        type: 'terms',
+        dataType: 'text',
+        missing: 0,
+        total: 8,
+        other: 0,
+        terms: [
+          { term: 'blue', count: 4, productCount: 2 },
+          { term: 'red', count: 3, productCount: 1 },
+          { term: 'green', count: 1, productCount: 1 },
+        ],
+      });
+      expect(productSearch()).toMatchObject({
+        total: 3,
+        facets: [
+          {
+            name: 'color',
+            buckets: [
+              { key: 'blue', count: 3 },
+              { key: 'red', count: 2 },
+            ],
+          },
+        ],
+      });
+
+      // One variant fewer (its slots are reused), one more (the product moves to new slots), a new price.
+      update('shirt-red', [{ action: 'removeVariant', sku: 'SHIRT-RED-L', staged: false }]);
+      update('shirt-blue', [
+        {
+          action: 'addVariant',
+          sku: 'SHIRT-BLUE-L',
+          attributes: [
+            { name: 'color', value: 'blue' },
+            { name: 'size', value: 'L' },
+          ],
+          prices: [{ value: { currencyCode: 'EUR', centAmount: 1700 } }],
+          staged: false,
+        },
+      ]);
+      update('shoes-green', [
+        { action: 'setPrices', sku: 'SHOES-GREEN', prices: [{ value: { currencyCode: 'EUR', centAmount: 2000 } }], staged: false },
+      ]);
+      found = get(facetsQuery);
+      expect(found.facets['variants.attributes.color']).toMatchObject({
+        total: 8,
+        terms: [
+          { term: 'blue', count: 5, productCount: 2 },
+          { term: 'red', count: 2, productCount: 1 },
+          { term: 'green', count: 1, productCount: 1 },
+        ],
+      });
+      expect(found.facets.price).toEqual({
+        type: 'range',
+        ranges: [
+          { from: 0, fromStr: '0', to: 3000, toStr: '3000', count: 6, total: 11198, min: 1500, max: 2499, mean: 11198 / 6 },
+          { from: 3000, fromStr: '3000', to: 0, toStr: '', count: 2, total: 16500, min: 5000, max: 6000, mean: 5500 },
+        ],
+      });
+      expect(keySet(get('filter=variants.price.centAmount:range (1900 to 2100)') as never)).toEqual(['shirt-red', 'shoes-green']);
+      expect(productSearch()).toMatchObject({
+        total: 3,
+        facets: [
+          {
+            name: 'color',
+            buckets: [
+              { key: 'blue', count: 4 },
+              { key: 'red', count: 1 },
+            ],
+          },
+        ],
+      });
+
+      // Fields first read after the writes; a staged change shows in the staged view only.
+      expect(keySet(get('filter.query=variants.sku:"SHIRT-BLUE-L","SHIRT-RED-L"') as never)).toEqual(['shirt-blue']);
+      update('shoes-green', [{ action: 'setAttributeInAllVariants', name: 'color', value: 'olive' }]);
+      expect(keySet(get('filter.query=variants.attributes.color:"olive"') as never)).toEqual([]);
+      expect(keySet(get('filter.query=variants.attributes.color:"olive"&staged=true') as never)).toEqual(['shoes-green']);
+      expect(get(`${facetsQuery}&staged=true`).facets['variants.attributes.color']).toMatchObject({
+        total: 9,
+        terms: [
+          { term: 'blue', count: 5, productCount: 2 },
+          { term: 'red', count: 2, productCount: 1 },
+          { term: 'black', count: 1, productCount: 1 },
+          { term: 'olive', count: 1, productCount: 1 },
+        ],
+      });
+      expect(get(facetsQuery).facets['variants.attributes.color']).toMatchObject({
+        terms: [{ term: 'blue' }, { term: 'red' }, { term: 'green', count: 1 }],
+      });
+      storage.close?.();
+    });
+  }
 });

@@ -1,8 +1,9 @@
 /**
  * The search index: per mock storage, per project, per view (current projections of published
  * products, or staged projections of all products), the product data prepared for search — an
- * inverted index per locale for full-text search, and a per-product cache of field values for
- * filters, facets and sorting.
+ * inverted index per locale for full-text search, a column per field that filters and facets read
+ * (`FieldColumn`: every variant's values at its slot, as integer ids of distinct values), and a
+ * per-product cache of field values for sorting and the fields a request computes.
  *
  * Keeping it correct without change hooks: the storage layer has none, but the backends this package
  * ships count the writes per collection (`StorageBackend.generation`). While the product and product
@@ -25,6 +26,7 @@ import type { StorageBackend } from '../../../storage/backend.js';
 import type { ResourceContext } from '../../../engine/define.js';
 import type { AttributeDefinition, AttributeType, ProductType } from '../../product-types.js';
 import type { Product, ProductData, Variant } from '../model.js';
+import { scalars, termKey, type Scalar } from './scalars.js';
 import { tokenize } from './text.js';
 
 /** Locale under which non-localised searchable text (SKUs, text and enum attributes) is indexed: every language searches it. */
@@ -53,10 +55,72 @@ export interface IndexedProduct {
   stamp: number;
   /** Its place in the view's storage order (`ViewIndex.ordered`) as of the last sync. */
   position: number;
+  /** Its first variant slot in the view's columns (`ViewIndex.column`): variant `i` is at `slot + i`. */
+  slot: number;
+  /** How many slots from `slot` are the product's (at least its variant count). */
+  slots: number;
 }
 
-/** The keys under which a product is posted for one field (see `ViewIndex.holders`). */
-export type FieldKeys = (entry: IndexedProduct) => Iterable<string>;
+/** Reads a field's values of one variant (`position`) of an indexed product. */
+export type ColumnRead = (entry: IndexedProduct, position: number) => readonly unknown[];
+
+/**
+ * One field's scalar values for every variant of the view, dictionary-encoded: each distinct value
+ * (by `termKey`) has an id, `values[id]` is the value, and the ids of the variant at slot `s` are
+ * `pool[start[s] .. start[s] + count[s]]`, in the order the field reads them (duplicates kept).
+ * A search decides a filter once per distinct value and then reads integers per variant; facets
+ * count by id. A product-level field has its values at the product's first slot.
+ */
+export class FieldColumn {
+  readonly values: Scalar[] = [];
+  private readonly ids = new Map<string, number>();
+  start = new Int32Array(0);
+  count = new Int32Array(0);
+  /** Append-only: a re-indexed product's ids are appended (the old ones are left unused until the view is reset). */
+  pool = new Int32Array(1024);
+  private used = 0;
+
+  constructor(
+    readonly productLevel: boolean,
+    private readonly read: ColumnRead,
+  ) {}
+
+  fill(entry: IndexedProduct, capacity: number): void {
+    if (this.start.length < capacity) {
+      capacity = Math.max(capacity, this.start.length * 2);
+      const start = new Int32Array(capacity);
+      start.set(this.start);
+      this.start = start;
+      const count = new Int32Array(capacity);
+      count.set(this.count);
+      this.count = count;
+    }
+    const positions = this.productLevel ? 1 : entry.variants.length;
+    for (let position = 0; position < positions; position++) {
+      const values = scalars(this.read(entry, position));
+      const slot = entry.slot + position;
+      this.start[slot] = this.used;
+      this.count[slot] = values.length;
+      if (this.used + values.length > this.pool.length) {
+        const pool = new Int32Array(Math.max(this.pool.length * 2, this.used + values.length));
+        pool.set(this.pool);
+        this.pool = pool;
+      }
+      for (const value of values) this.pool[this.used++] = this.idOf(value);
+    }
+  }
+
+  private idOf(value: Scalar): number {
+    const key = termKey(value);
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+}
 
 /** What search needs from the product types: attribute definitions by product type id and by attribute name. */
 export class TypeInfo {
@@ -154,19 +218,24 @@ function buildEntry(product: Product, staged: boolean, types: TypeInfo): Indexed
     cache: new Map(),
     stamp: 0,
     position: 0,
+    slot: 0,
+    slots: 0,
   };
 }
 
 /** One view (current or staged) of one project's catalog. */
 export class ViewIndex {
   private readonly entries = new Map<string, IndexedProduct>();
-  /** locale → token → the products holding it (at product or variant level). */
-  private readonly postings = new Map<string, Map<string, Set<IndexedProduct>>>();
   /**
-   * Per field read by filters: value key → the products holding it in any variant. A field is posted
-   * on its first use (one pass over the view), then kept in step as products are (re-)indexed.
+   * locale → token → the products holding it (at product or variant level), each once. Arrays, not
+   * sets: posting a whole catalog appends to them (a set per unique token, such as every SKU, was
+   * most of the first search's time); removing a product is a search in the few lists it is in.
    */
-  private readonly fieldPostings = new Map<string, { keys: FieldKeys; byKey: Map<string, Set<IndexedProduct>> }>();
+  private readonly postings = new Map<string, Map<string, IndexedProduct[]>>();
+  /** Per field read by filters and facets: its column (built on first use, kept in step like the postings). */
+  private readonly columns = new Map<string, FieldColumn>();
+  /** Variant slots handed out so far (see `IndexedProduct.slot`). */
+  private slotsUsed = 0;
   private generation = 0;
   /** The product collection's storage generation at the last sync; undefined: unknown (sync again). */
   syncedAt: number | undefined;
@@ -185,7 +254,8 @@ export class ViewIndex {
     this.types = types;
     this.entries.clear();
     this.postings.clear();
-    this.fieldPostings.clear();
+    this.columns.clear();
+    this.slotsUsed = 0;
     this.ordered = [];
     this.syncedAt = undefined;
   }
@@ -197,12 +267,15 @@ export class ViewIndex {
   /** Brings the view up to date with the stored products; returns how many products were (re-)indexed. */
   sync(products: Iterable<unknown>): number {
     const generation = ++this.generation;
+    const previous = this.ordered;
     const ordered: IndexedProduct[] = [];
     let analysed = 0;
     for (const document of products) {
       const product = document as Product;
       if (!this.staged && !product.masterData.published) continue;
-      let entry = this.entries.get(product.id);
+      // Most products are the very objects indexed at the same place last time: no lookup by id.
+      const atSamePlace = previous[ordered.length];
+      let entry = atSamePlace?.product === product ? atSamePlace : this.entries.get(product.id);
       if (
         entry === undefined ||
         (entry.product !== product &&
@@ -211,8 +284,17 @@ export class ViewIndex {
             entry.product.lastModifiedAt !== product.lastModifiedAt ||
             entry.product.createdAt !== product.createdAt))
       ) {
-        if (entry) this.unpost(entry);
+        const previous = entry;
+        if (previous) this.unpost(previous);
         entry = buildEntry(product, this.staged, this.types);
+        if (previous && previous.slots >= entry.variants.length) {
+          entry.slot = previous.slot;
+          entry.slots = previous.slots;
+        } else {
+          entry.slot = this.slotsUsed;
+          entry.slots = entry.variants.length;
+          this.slotsUsed += entry.slots;
+        }
         this.entries.set(product.id, entry);
         this.post(entry);
         analysed++;
@@ -234,22 +316,22 @@ export class ViewIndex {
   }
 
   /** The products holding `token` in `locale` (at product or variant level). */
-  postingsOf(locale: string, token: string): ReadonlySet<IndexedProduct> | undefined {
+  postingsOf(locale: string, token: string): readonly IndexedProduct[] | undefined {
     return this.postings.get(locale)?.get(token);
   }
 
   /**
-   * The products holding `key` in the field `path`, whose keys `keys` lists per product (the same
-   * function for a path every time: it is kept to post the products indexed later).
+   * The column of a field (`key` names the field and how `read` reads it: the same reader for a key
+   * every time). Only for values read from the stored product alone, not from the request.
    */
-  holders(path: string, keys: FieldKeys, key: string): ReadonlySet<IndexedProduct> | undefined {
-    let posted = this.fieldPostings.get(path);
-    if (!posted) {
-      posted = { keys, byKey: new Map() };
-      this.fieldPostings.set(path, posted);
-      for (const entry of this.ordered) postField(posted.byKey, keys, entry);
+  column(key: string, productLevel: boolean, read: ColumnRead): FieldColumn {
+    let column = this.columns.get(key);
+    if (!column) {
+      column = new FieldColumn(productLevel, read);
+      this.columns.set(key, column);
+      for (const entry of this.ordered) column.fill(entry, this.slotsUsed);
     }
-    return posted.byKey.get(key);
+    return column;
   }
 
   /** Every indexed token of a locale (for fuzzy matching). */
@@ -261,55 +343,46 @@ export class ViewIndex {
     return this.ordered.length;
   }
 
+  /** How many variant slots the view has handed out (a bound for per-slot arrays). */
+  get slotCount(): number {
+    return this.slotsUsed;
+  }
+
   private *tokenSets(entry: IndexedProduct): Iterable<TokenWeights> {
     yield entry.productTokens;
     for (const tokens of entry.variantTokens) if (tokens) yield tokens;
   }
 
   private post(entry: IndexedProduct): void {
-    for (const { keys, byKey } of this.fieldPostings.values()) postField(byKey, keys, entry);
+    for (const column of this.columns.values()) column.fill(entry, this.slotsUsed);
     for (const weights of this.tokenSets(entry)) {
       for (const [locale, tokens] of weights) {
         let byToken = this.postings.get(locale);
         if (!byToken) this.postings.set(locale, (byToken = new Map()));
         for (const token of tokens.keys()) {
-          let holders = byToken.get(token);
-          if (!holders) byToken.set(token, (holders = new Set()));
-          holders.add(entry);
+          const holders = byToken.get(token);
+          // All of a product's tokens are posted at once: a token it holds twice was just appended.
+          if (!holders) byToken.set(token, [entry]);
+          else if (holders[holders.length - 1] !== entry) holders.push(entry);
         }
       }
     }
   }
 
   private unpost(entry: IndexedProduct): void {
-    for (const { keys, byKey } of this.fieldPostings.values()) {
-      for (const key of keys(entry)) {
-        const holders = byKey.get(key);
-        if (!holders) continue;
-        holders.delete(entry);
-        if (holders.size === 0) byKey.delete(key);
-      }
-    }
     for (const weights of this.tokenSets(entry)) {
       for (const [locale, tokens] of weights) {
         const byToken = this.postings.get(locale);
         if (!byToken) continue;
         for (const token of tokens.keys()) {
           const holders = byToken.get(token);
-          if (!holders) continue;
-          holders.delete(entry);
-          if (holders.size === 0) byToken.delete(token);
+          const at = holders?.indexOf(entry) ?? -1;
+          if (at < 0) continue;
+          if (holders!.length === 1) byToken.delete(token);
+          else holders!.splice(at, 1);
         }
       }
     }
-  }
-}
-
-function postField(byKey: Map<string, Set<IndexedProduct>>, keys: FieldKeys, entry: IndexedProduct): void {
-  for (const key of keys(entry)) {
-    let holders = byKey.get(key);
-    if (!holders) byKey.set(key, (holders = new Set()));
-    holders.add(entry);
   }
 }
 

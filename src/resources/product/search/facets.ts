@@ -9,19 +9,22 @@
  *   `*` bounds are `0` and `""`; bounds inclusive; `total`, `min`, `max`, `mean` over the values in range.
  * - filter: `{type: 'filter', count, productCount?}`.
  */
-import type { IndexedProduct, TypeInfo } from './catalog-index.js';
-import { field, scalars, type FacetDataType, type Scalar } from './fields.js';
+import type { FieldColumn, IndexedProduct, ViewIndex } from './catalog-index.js';
+import { columnOf, field, scalars, termKey, type FacetDataType, type Field, type Scalar } from './fields.js';
 import type { FacetExpression, RangeTerm } from './filter-language.js';
-import { compareScalars, compileFilter, inRange, type VariantPredicate } from './matching.js';
+import { compareScalars, compileFilter, inRange, selectedPositions, type Selection, type VariantPredicate } from './matching.js';
 import type { RequestScope } from './request-scope.js';
 
 /** The platform returns at most this many terms per term facet. */
 export const MAX_FACET_TERMS = 200;
 
-/** A product with the positions of its variants that count for a facet. */
-export interface FacetRow {
-  entry: IndexedProduct;
-  variants: readonly number[];
+/**
+ * The positions of the product's variants that count for a facet of a field: the selected ones, or
+ * for a product-level field the first (its values are the same for all).
+ */
+function countedPositions(rows: Selection, entry: IndexedProduct, productLevel: boolean): number[] {
+  const positions = selectedPositions(rows, entry);
+  return productLevel ? positions.slice(0, 1) : positions;
 }
 
 export interface TermFacetResult {
@@ -65,8 +68,6 @@ function formatTerm(value: Scalar, dataType: FacetDataType): unknown {
   return value;
 }
 
-const termKey = (value: Scalar) => (typeof value === 'string' ? `s${value}` : typeof value === 'number' ? `n${value}` : `b${value}`);
-
 function numeric(value: Scalar): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean') return Number(value);
@@ -80,17 +81,69 @@ function boundNumber(bound: RangeTerm['from']): number {
   return typeof bound === 'number' ? bound : numeric(bound);
 }
 
-function termsFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, types: TypeInfo): TermFacetResult {
-  const target = field(expression.path);
-  target.check?.(scope);
-  const counts = new Map<string, { value: Scalar; count: number; products: number; lastProduct: IndexedProduct | undefined }>();
+/** A term's count of variants, and of products (`lastProduct` counts each product once). */
+interface Bucket {
+  value: Scalar;
+  count: number;
+  products: number;
+  lastProduct: IndexedProduct | undefined;
+}
+
+/** Counts the rows' values of a field read from the stored product, from its column (by value id). */
+function countColumn(column: FieldColumn, rows: Selection): { buckets: Bucket[]; missing: number; total: number } {
+  const counts = new Int32Array(column.values.length);
+  const productCounts = new Int32Array(column.values.length);
+  /** Per value id: the row (index + 1) and the variant (slot + 1) that last counted it; when it was first counted. */
+  const lastRow = new Int32Array(column.values.length);
+  const lastSlot = new Int32Array(column.values.length);
+  const firstSeen = new Int32Array(column.values.length);
+  let seen = 0;
+  const { pool, start, count } = column;
+  let missing = 0;
+  let total = 0;
+  const { products, selected } = rows;
+  for (let r = 0; r < products.length; r++) {
+    const entry = products[r]!;
+    const slots = column.productLevel ? 1 : entry.variants.length;
+    for (let v = 0; v < slots; v++) {
+      const slot = entry.slot + v;
+      if (!column.productLevel && selected[slot] !== 1) continue;
+      const n = count[slot]!;
+      if (n === 0) {
+        missing++;
+        continue;
+      }
+      total++;
+      for (let i = start[slot]!, end = i + n; i < end; i++) {
+        const id = pool[i]!;
+        if (lastSlot[id] === slot + 1) continue; // the same value twice in one variant
+        lastSlot[id] = slot + 1;
+        if (counts[id]!++ === 0) firstSeen[id] = seen++;
+        if (lastRow[id] !== r + 1) {
+          productCounts[id]!++;
+          lastRow[id] = r + 1;
+        }
+      }
+    }
+  }
+  // In the order the rows first hold them, as counting value by value would list them (ties keep that order).
+  const buckets = new Array<Bucket>(seen);
+  for (let id = 0; id < counts.length; id++) {
+    if (counts[id]! > 0)
+      buckets[firstSeen[id]!] = { value: column.values[id]!, count: counts[id]!, products: productCounts[id]!, lastProduct: undefined };
+  }
+  return { buckets, missing, total };
+}
+
+/** Counts the rows' values of a field read per request (price selection, inventory). */
+function countValues(target: Field, rows: Selection, scope: RequestScope): { buckets: Bucket[]; missing: number; total: number } {
+  const counts = new Map<string, Bucket>();
   let missing = 0;
   let total = 0;
   const productLevel = target.level === 'product';
-  for (const row of rows) {
-    const positions = productLevel ? [row.variants[0]!] : row.variants;
-    for (const position of positions) {
-      const values = scalars(target.values(row.entry, position, scope));
+  for (const entry of rows.products) {
+    for (const position of countedPositions(rows, entry, productLevel)) {
+      const values = scalars(target.values(entry, position, scope));
       if (values.length === 0) {
         missing++;
         continue;
@@ -106,19 +159,27 @@ function termsFacet(expression: FacetExpression, rows: readonly FacetRow[], scop
         let bucket = counts.get(key);
         if (!bucket) counts.set(key, (bucket = { value, count: 0, products: 0, lastProduct: undefined }));
         bucket.count++;
-        if (bucket.lastProduct !== row.entry) {
+        if (bucket.lastProduct !== entry) {
           bucket.products++;
-          bucket.lastProduct = row.entry;
+          bucket.lastProduct = entry;
         }
       }
     }
   }
+  return { buckets: [...counts.values()], missing, total };
+}
+
+function termsFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): TermFacetResult {
+  const target = field(expression.path);
+  target.check?.(scope);
+  const column = columnOf(view, target);
+  const { buckets: counted, missing, total } = column ? countColumn(column, rows) : countValues(target, rows, scope);
   const byProducts = expression.countingProducts;
-  const buckets = [...counts.values()].sort(
+  const buckets = counted.sort(
     (a, b) => (byProducts ? b.products - a.products : 0) || b.count - a.count || compareScalars(a.value, b.value) || 0,
   );
   const shown = buckets.slice(0, MAX_FACET_TERMS);
-  const dataType = target.dataType(types);
+  const dataType = target.dataType(view.typeInfo);
   let other = 0;
   for (const bucket of buckets.slice(MAX_FACET_TERMS)) other += bucket.count;
   return {
@@ -135,7 +196,7 @@ function termsFacet(expression: FacetExpression, rows: readonly FacetRow[], scop
   };
 }
 
-function rangeFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope): RangeFacetResult {
+function rangeFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): RangeFacetResult {
   const target = field(expression.path);
   target.check?.(scope);
   const ranges = expression.terms as RangeTerm[];
@@ -148,31 +209,72 @@ function rangeFacet(expression: FacetExpression, rows: readonly FacetRow[], scop
     max: -Infinity,
     values: 0,
   }));
+  /** Adds one variant's values (their numbers, and whether each lies in a range) to the ranges' figures. */
+  const tally = (entry: IndexedProduct, length: number, numberAt: (i: number) => number, inside: (i: number, range: number) => boolean) => {
+    for (let index = 0; index < ranges.length; index++) {
+      const stat = stats[index]!;
+      let hit = false;
+      for (let i = 0; i < length; i++) {
+        if (!inside(i, index)) continue;
+        hit = true;
+        const number = numberAt(i);
+        stat.total += number;
+        stat.values++;
+        if (number < stat.min) stat.min = number;
+        if (number > stat.max) stat.max = number;
+      }
+      if (!hit) continue;
+      stat.count++;
+      if (stat.lastProduct !== entry) {
+        stat.products++;
+        stat.lastProduct = entry;
+      }
+    }
+  };
   const productLevel = target.level === 'product';
-  for (const row of rows) {
-    const positions = productLevel ? [row.variants[0]!] : row.variants;
-    for (const position of positions) {
-      const values = scalars(target.values(row.entry, position, scope));
-      if (values.length === 0) continue;
-      ranges.forEach((range, index) => {
-        const stat = stats[index]!;
-        let hit = false;
-        for (const value of values) {
-          if (!inRange(value, range.from, range.to)) continue;
-          hit = true;
-          const number = numeric(value);
-          stat.total += number;
-          stat.values++;
-          if (number < stat.min) stat.min = number;
-          if (number > stat.max) stat.max = number;
-        }
-        if (!hit) return;
-        stat.count++;
-        if (stat.lastProduct !== row.entry) {
-          stat.products++;
-          stat.lastProduct = row.entry;
-        }
-      });
+  const column = columnOf(view, target);
+  if (column) {
+    // Each distinct value is placed once (its number, and per range whether it lies in it); a variant's values are then looked up by id.
+    const known = new Uint8Array(column.values.length);
+    const numbers = new Float64Array(column.values.length);
+    const insides = new Uint8Array(column.values.length * ranges.length);
+    const { pool, start, count } = column;
+    let from = 0;
+    const idAt = (i: number) => {
+      const id = pool[from + i]!;
+      if (known[id] === 0) {
+        const value = column.values[id]!;
+        numbers[id] = numeric(value);
+        ranges.forEach((range, index) => {
+          insides[id * ranges.length + index] = inRange(value, range.from, range.to) ? 1 : 0;
+        });
+        known[id] = 1;
+      }
+      return id;
+    };
+    const numberAt = (i: number) => numbers[idAt(i)]!;
+    const inside = (i: number, range: number) => insides[idAt(i) * ranges.length + range] === 1;
+    for (const entry of rows.products) {
+      const positions = productLevel ? 1 : entry.variants.length;
+      for (let p = 0; p < positions; p++) {
+        const slot = entry.slot + p;
+        if ((!productLevel && rows.selected[slot] !== 1) || count[slot] === 0) continue;
+        from = start[slot]!;
+        tally(entry, count[slot]!, numberAt, inside);
+      }
+    }
+  } else {
+    for (const entry of rows.products) {
+      for (const position of countedPositions(rows, entry, productLevel)) {
+        const values = scalars(target.values(entry, position, scope));
+        if (values.length === 0) continue;
+        tally(
+          entry,
+          values.length,
+          (i) => numeric(values[i]!),
+          (i, index) => inRange(values[i]!, ranges[index]!.from, ranges[index]!.to),
+        );
+      }
     }
   }
   return {
@@ -196,28 +298,27 @@ function rangeFacet(expression: FacetExpression, rows: readonly FacetRow[], scop
   };
 }
 
-function filterFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope): FilterFacetResult {
-  const predicate: VariantPredicate = compileFilter(expression, scope);
+function filterFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): FilterFacetResult {
+  const predicate: VariantPredicate = compileFilter(expression, scope, view);
   const productLevel = field(expression.path).level === 'product';
   let count = 0;
   let products = 0;
-  for (const row of rows) {
+  for (const entry of rows.products) {
     let hits = 0;
-    if (productLevel) hits = predicate(row.entry, row.variants[0]!) ? 1 : 0;
-    else for (const position of row.variants) if (predicate(row.entry, position)) hits++;
+    for (const position of countedPositions(rows, entry, productLevel)) if (predicate(entry, position)) hits++;
     count += hits;
     if (hits > 0) products++;
   }
   return { type: 'filter', count, ...(expression.countingProducts ? { productCount: products } : {}) };
 }
 
-export function computeFacet(expression: FacetExpression, rows: readonly FacetRow[], scope: RequestScope, types: TypeInfo): FacetResult {
+export function computeFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): FacetResult {
   switch (expression.type) {
     case 'terms':
-      return termsFacet(expression, rows, scope, types);
+      return termsFacet(expression, rows, scope, view);
     case 'range':
-      return rangeFacet(expression, rows, scope);
+      return rangeFacet(expression, rows, scope, view);
     case 'filter':
-      return filterFacet(expression, rows, scope);
+      return filterFacet(expression, rows, scope, view);
   }
 }

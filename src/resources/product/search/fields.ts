@@ -8,10 +8,10 @@
  */
 import type { AttributeType } from '../../product-types.js';
 import type { Price, Variant } from '../model.js';
-import type { IndexedProduct, TypeInfo } from './catalog-index.js';
+import type { FieldColumn, IndexedProduct, TypeInfo, ViewIndex } from './catalog-index.js';
 import type { RequestScope } from './request-scope.js';
 
-export type Scalar = string | number | boolean;
+export { scalars, termKey, type Scalar } from './scalars.js';
 
 /** Values at `segments[from..]` inside `value`; arrays are flattened at every step, null and undefined dropped. */
 export function navigate(value: unknown, segments: readonly string[], from = 0, out: unknown[] = []): unknown[] {
@@ -31,20 +31,6 @@ export function navigate(value: unknown, segments: readonly string[], from = 0, 
   return navigate((value as Record<string, unknown>)[segment], segments, from + 1, out);
 }
 
-/** The comparable values among `values`: strings, numbers, booleans; an enum value counts as its key. */
-export function scalars(values: readonly unknown[]): Scalar[] {
-  const out: Scalar[] = [];
-  for (const value of values) {
-    const type = typeof value;
-    if (type === 'string' || type === 'number' || type === 'boolean') out.push(value as Scalar);
-    else if (value && type === 'object') {
-      const key = (value as { key?: unknown }).key;
-      if (typeof key === 'string' && 'label' in (value as object)) out.push(key);
-    }
-  }
-  return out;
-}
-
 export type FacetDataType = 'text' | 'date' | 'time' | 'datetime' | 'boolean' | 'number';
 
 export interface Field {
@@ -54,6 +40,8 @@ export interface Field {
   readonly dynamic: boolean;
   /** All values (objects included: `exists` and `missing` look at those too). */
   values(entry: IndexedProduct, variant: number, scope: RequestScope): readonly unknown[];
+  /** For fields read from the stored product alone (not `dynamic`): the values, not cached (the view's column keeps them). */
+  stored?(entry: IndexedProduct, variant: number): readonly unknown[];
   /** The term facet's `dataType`. */
   dataType(types: TypeInfo): FacetDataType;
   /** Called once per request before the field is read (e.g. scoped price fields need price selection). */
@@ -94,6 +82,7 @@ function productField(path: string, read: (entry: IndexedProduct) => readonly un
       if (values === undefined) entry.cache.set(key, (values = read(entry)));
       return values;
     },
+    stored: (entry) => read(entry),
     dataType: () => dataType,
   };
 }
@@ -120,6 +109,7 @@ function variantField(
       }
       return perVariant[variant] ?? EMPTY;
     },
+    stored: (entry, variant) => read(entry.variants[variant]!, entry),
     dataType,
   };
 }
@@ -275,6 +265,11 @@ function availabilityValues(availability: ReturnType<RequestScope['availability'
   }
   if (head === 'availableQuantityInChannels' || head === 'channels') return navigate(availability.channels, inner);
   return navigate(availability, rest);
+}
+
+/** The view's column of a field read from the stored product; undefined for fields that depend on the request. */
+export function columnOf(view: ViewIndex, target: Field): FieldColumn | undefined {
+  return target.stored ? view.column(target.path, target.level === 'product', target.stored) : undefined;
 }
 
 function dynamicField(

@@ -17,13 +17,14 @@
 import type { ApiCall } from '../../../http/context.js';
 import type { Price } from '../model.js';
 import { CatalogRead, presentProjection, priceCandidates, productProjection, type ProductProjection } from '../present.js';
-import { catalogView, type IndexedProduct } from './catalog-index.js';
+import { catalogView, type ColumnRead, type FieldColumn, type IndexedProduct, type ViewIndex } from './catalog-index.js';
 import { navigate, scalars, type Scalar } from './fields.js';
-import { compareScalars } from './matching.js';
+import { compareScalars, selectedPositions, type Selection } from './matching.js';
 import { RequestScope } from './request-scope.js';
 import {
   compileSearchQuery,
   LEAVES,
+  type Leaf,
   type LeafMessages,
   NO_MATCH,
   type Scorer,
@@ -78,6 +79,8 @@ interface SearchField {
   level: 'product' | 'variant';
   /** Values for `language` (localised fields: that locale's text; without a language, every locale's). */
   values(entry: IndexedProduct, variant: number, scope: RequestScope): readonly unknown[];
+  /** For a variant field read from the stored variant alone: its column's key and reader (`ViewIndex.column`). */
+  stored?: { key: string; read: ColumnRead };
 }
 
 function localized(value: unknown, language: string | undefined): unknown[] {
@@ -115,11 +118,12 @@ function storedVariantField(
   read: (entry: IndexedProduct, variant: number) => readonly unknown[],
 ): SearchField {
   const key = `ps:${cacheKey}`;
-  return variantField(name, kind, (entry, variant) => {
+  const field = variantField(name, kind, (entry, variant) => {
     let perVariant = entry.cache.get(key) as ReadonlyArray<readonly unknown[]> | undefined;
     if (perVariant === undefined) entry.cache.set(key, (perVariant = entry.variants.map((_, position) => read(entry, position))));
     return perVariant[variant] ?? [];
   });
+  return { ...field, stored: { key, read } };
 }
 
 /** The prices a variant is searched by: embedded, or the SKU's active standalone prices. */
@@ -240,14 +244,35 @@ interface Compiled {
   variantLevel: boolean;
 }
 
-/** Makes a per-variant scorer, deciding product-level fields once per product. */
-function scorer(target: SearchField, scope: RequestScope, test: ValuesTest<IndexedProduct>): VariantScorer {
+/** The leaves that hold for a variant when one of its values does: over a column, decided once per distinct value. */
+const ANY_VALUE_LEAVES = new Set(['exact', 'prefix', 'wildcard', 'range']);
+
+/**
+ * Makes a per-variant scorer, deciding product-level fields once per product, and a leaf that
+ * holds when any value does once per distinct value of a stored field (from the view's column).
+ */
+function scorer(kind: Leaf, target: SearchField, compilation: Compilation, test: ValuesTest<IndexedProduct>): VariantScorer {
+  const { scope, view } = compilation;
   if (target.level === 'product') {
-    const decided = new Map<IndexedProduct, number>();
+    const decided = new Float64Array(view.slotCount).fill(Number.NaN);
     return (entry) => {
-      let result = decided.get(entry);
-      if (result === undefined) decided.set(entry, (result = test(target.values(entry, 0, scope), entry)));
+      let result = decided[entry.slot]!;
+      if (Number.isNaN(result)) decided[entry.slot] = result = test(target.values(entry, 0, scope), entry);
       return result;
+    };
+  }
+  if (target.stored && ANY_VALUE_LEAVES.has(kind)) {
+    const column = view.column(target.stored.key, false, target.stored.read);
+    const decided = new Float64Array(column.values.length).fill(Number.NaN);
+    return (entry, variant) => {
+      const slot = entry.slot + variant;
+      for (let i = column.start[slot]!, end = i + column.count[slot]!; i < end; i++) {
+        const id = column.pool[i]!;
+        let score = decided[id]!;
+        if (Number.isNaN(score)) decided[id] = score = test([column.values[id]], entry);
+        if (score >= 0) return score;
+      }
+      return NO_MATCH;
     };
   }
   return (entry, variant) => test(target.values(entry, variant, scope), entry);
@@ -259,9 +284,10 @@ const MESSAGES: LeafMessages = {
   rangeBounds: 'needs at least one of gt, gte, lt, lte.',
 };
 
-/** What compiling one query needs: the request's scope, and whether a leaf read a variant field. */
+/** What compiling one query needs: the request's scope and the view, and whether a leaf read a variant field. */
 interface Compilation {
   scope: RequestScope;
+  view: ViewIndex;
   variantLevel: boolean;
 }
 
@@ -291,20 +317,25 @@ const PRODUCT_SEARCH: SearchDialect<Compilation, [entry: IndexedProduct, variant
       }
       return textTokens(values);
     };
-    return scorer(target, compilation.scope, valuesTest(kind, path, body, { request, messages: MESSAGES, boost, tokens }));
+    return scorer(kind, target, compilation, valuesTest(kind, path, body, { request, messages: MESSAGES, boost, tokens }));
   },
 };
 
 const textTokens = (values: readonly unknown[]) => new Set(values.flatMap((value) => (typeof value === 'string' ? tokenize(value) : [])));
 
-function compileQuery(query: unknown, path: string, scope: RequestScope): Compiled {
-  const compilation: Compilation = { scope, variantLevel: false };
+function compileQuery(query: unknown, path: string, scope: RequestScope, view: ViewIndex): Compiled {
+  const compilation: Compilation = { scope, view, variantLevel: false };
   const score = compileSearchQuery(PRODUCT_SEARCH, query, path, compilation);
   return { score, variantLevel: compilation.variantLevel };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Request
+
+/** What a query matched: the selected variants, and the products' scores (in the order of `products`; none: all 0). */
+interface Matched extends Selection {
+  scores: readonly number[] | undefined;
+}
 
 interface Match {
   entry: IndexedProduct;
@@ -407,43 +438,67 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
   const projection = projectionParams(body.productProjectionParameters);
   const read = projection ? CatalogRead.fromQuery(call.ctx, projection) : new CatalogRead(call.ctx, undefined);
   const scope = new RequestScope(call.ctx, read);
-  const query = body.query === undefined ? undefined : compileQuery(body.query, 'query', scope);
-  const postFilter = body.postFilter === undefined ? undefined : compileQuery(body.postFilter, 'postFilter', scope);
+  const view = catalogView(engine.storage, call.ctx, false);
+  const query = body.query === undefined ? undefined : compileQuery(body.query, 'query', scope, view);
+  const postFilter = body.postFilter === undefined ? undefined : compileQuery(body.postFilter, 'postFilter', scope, view);
   const sorts = parseSortSpecs(body.sort);
   if (sorts.length === 0) sorts.push({ score: true, descending: true, mode: 'max' });
-  const facetSpecs = parseFacets(body.facets, scope);
+  const facetSpecs = parseFacets(body.facets, scope, view);
 
-  const view = catalogView(engine.storage, call.ctx, false);
-  const all = (source: readonly IndexedProduct[]) =>
-    source.map((entry, order) => ({ entry, score: 0, variants: entry.variants.map((_, index) => index), order }));
-  const evaluate = (compiled: Compiled | undefined, candidates: readonly Match[]): Match[] => {
-    if (!compiled) return candidates as Match[];
-    const out: Match[] = [];
-    for (const candidate of candidates) {
+  let everything: Matched | undefined;
+  const all = (): Matched =>
+    (everything ??= { products: view.ordered, selected: new Uint8Array(view.slotCount).fill(1), scores: undefined });
+  /** The candidates (every product without them) with the variants that match, their best score added. */
+  const evaluate = (compiled: Compiled | undefined, candidates?: Matched): Matched => {
+    if (!compiled) return candidates ?? all();
+    const selected = new Uint8Array(view.slotCount);
+    const scores: number[] = [];
+    const products: IndexedProduct[] = [];
+    const from = candidates?.products ?? view.ordered;
+    for (let i = 0; i < from.length; i++) {
+      const entry = from[i]!;
       let best = NO_MATCH;
-      const variants: number[] = [];
-      for (const position of candidate.variants) {
-        const score = compiled.score(candidate.entry, position);
+      for (let position = 0; position < entry.variants.length; position++) {
+        const slot = entry.slot + position;
+        if (candidates && candidates.selected[slot] !== 1) continue;
+        const score = compiled.score(entry, position);
         if (score < 0) continue;
-        variants.push(position);
+        selected[slot] = 1;
         if (score > best) best = score;
       }
-      if (variants.length > 0) out.push({ entry: candidate.entry, score: candidate.score + best, variants, order: candidate.order });
+      if (best < 0) continue;
+      products.push(entry);
+      scores.push((candidates?.scores?.[i] ?? 0) + best);
     }
-    return out;
+    return { products, selected, scores };
   };
-  const everything = all(view.ordered);
-  const matched = evaluate(query, everything);
-  const facets = facetSpecs.map((facet) => facet.compute(facet.scope === 'all' ? everything : matched, evaluate));
+  const matched = evaluate(query);
+  const facets = facetSpecs.map((facet) => facet.compute(facet.scope === 'all' ? all() : matched, evaluate));
   const results = evaluate(postFilter, matched);
 
-  for (const match of results) match.keys = sorts.map((spec) => sortKey(match, spec, scope));
-  results.sort((a, b) => compareSortKeys(a.keys!, b.keys!, sorts) || a.order - b.order);
+  const scoreOf = (i: number) => results.scores?.[i] ?? 0;
+  const matchOf = (i: number): Match => {
+    const entry = results.products[i]!;
+    return { entry, score: scoreOf(i), variants: selectedPositions(results, entry), order: entry.position };
+  };
+  let ordered: Match[];
+  if (sorts.length === 1 && sorts[0]!.score) {
+    // Sorted by score alone (the default), only the page needs ordering: the first `offset + limit` by score, then storage order.
+    const sign = sorts[0]!.descending ? -1 : 1;
+    const position = (i: number) => results.products[i]!.position;
+    ordered = firstOf(results.products.length, offset + limit, (a, b) => sign * (scoreOf(a) - scoreOf(b)) || position(a) - position(b)).map(
+      matchOf,
+    );
+  } else {
+    ordered = results.products.map((_, i) => matchOf(i));
+    for (const match of ordered) match.keys = sorts.map((spec) => sortKey(match, spec, scope));
+    ordered.sort((a, b) => compareSortKeys(a.keys!, b.keys!, sorts) || a.order - b.order);
+  }
 
   const variantLevel = (query?.variantLevel ?? false) || (postFilter?.variantLevel ?? false);
   const staged = projection?.get('staged') === 'true';
   const expand = projection?.getAll('expand') ?? [];
-  const page = results.slice(offset, offset + limit).map((match): ProductSearchResult => {
+  const page = ordered.slice(offset, offset + limit).map((match): ProductSearchResult => {
     const result: ProductSearchResult = { id: match.entry.id };
     if (markMatchingVariants) {
       result.matchingVariants = variantLevel
@@ -462,7 +517,33 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
     }
     return result;
   });
-  return { total: results.length, offset, limit, facets, results: page };
+  return { total: results.products.length, offset, limit, facets, results: page };
+}
+
+/**
+ * The first `count` of the indices `0 .. length - 1` in the order `compare` gives (a total order),
+ * sorted: a full sort when that is about as cheap, otherwise one pass keeping the best so far.
+ */
+function firstOf(length: number, count: number, compare: (a: number, b: number) => number): number[] {
+  if (count <= 0) return [];
+  if (length <= count * 4)
+    return Array.from({ length }, (_, i) => i)
+      .sort(compare)
+      .slice(0, count);
+  const best: number[] = [];
+  for (let item = 0; item < length; item++) {
+    if (best.length === count && compare(item, best[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(best[middle]!, item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -470,10 +551,10 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
 
 interface FacetSpec {
   scope: 'query' | 'all';
-  compute(rows: readonly Match[], evaluate: (compiled: Compiled | undefined, rows: readonly Match[]) => Match[]): unknown;
+  compute(rows: Matched, evaluate: (compiled: Compiled | undefined, rows?: Matched) => Matched): unknown;
 }
 
-function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
+function parseFacets(facets: unknown, scope: RequestScope, view: ViewIndex): FacetSpec[] {
   if (facets === undefined) return [];
   if (!Array.isArray(facets)) invalid('facets', 'must be an array.');
   return facets.map((facet, index) => {
@@ -489,7 +570,7 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
     if (facetScope !== 'query' && facetScope !== 'all') invalid(`${at}.scope`, "must be 'query' or 'all'.");
     const level = spec.level ?? 'products';
     if (level !== 'products' && level !== 'variants') invalid(`${at}.level`, "must be 'products' or 'variants'.");
-    const filter = spec.filter === undefined ? undefined : compileQuery(spec.filter, `${at}.filter`, scope);
+    const filter = spec.filter === undefined ? undefined : compileQuery(spec.filter, `${at}.filter`, scope, view);
     const byVariants = level === 'variants';
     switch (kind) {
       case 'count':
@@ -497,7 +578,8 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
           scope: facetScope,
           compute: (rows, evaluate) => {
             const counted = evaluate(filter, rows);
-            return { name, value: byVariants ? counted.reduce((sum, row) => sum + row.variants.length, 0) : counted.length };
+            const variants = () => counted.products.reduce((sum, entry) => sum + selectedPositions(counted, entry).length, 0);
+            return { name, value: byVariants ? variants() : counted.products.length };
           },
         };
       case 'distinct':
@@ -505,15 +587,18 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
       case 'stats': {
         const language = languageOf(at, spec);
         const target = searchField(at, spec.field, language, spec.fieldType);
-        const valuesOf = (row: Match): Scalar[][] =>
-          (target.level === 'product' ? [row.variants[0]!] : row.variants).map((position) =>
-            scalars(target.values(row.entry, position, scope)),
+        const valuesOf = (rows: Selection, entry: IndexedProduct): Scalar[][] => {
+          const positions = selectedPositions(rows, entry);
+          return (target.level === 'product' ? positions.slice(0, 1) : positions).map((position) =>
+            scalars(target.values(entry, position, scope)),
           );
+        };
         if (kind === 'stats') {
           return {
             scope: facetScope,
             compute: (rows, evaluate) => {
-              const values = evaluate(filter, rows).flatMap((row) => valuesOf(row).flat());
+              const counted = evaluate(filter, rows);
+              const values = counted.products.flatMap((entry) => valuesOf(counted, entry).flat());
               if (values.length === 0) return { name, min: null, max: null, count: 0 };
               let min = values[0]!;
               let max = values[0]!;
@@ -552,8 +637,8 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
                   const within = (value: Scalar) =>
                     (from === undefined || compareScalars(value, from) >= 0) && (to === undefined || compareScalars(value, to) < 0);
                   let count = 0;
-                  for (const row of counted) {
-                    const hits = valuesOf(row).filter((values) => values.some(within)).length;
+                  for (const entry of counted.products) {
+                    const hits = valuesOf(counted, entry).filter((values) => values.some(within)).length;
                     count += byVariants ? hits : hits > 0 ? 1 : 0;
                   }
                   return { key, count };
@@ -577,20 +662,23 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
         if (sort.order !== undefined && sort.order !== 'asc' && sort.order !== 'desc')
           invalid(`${at}.sort.order`, "must be 'asc' or 'desc'.");
         const missing = typeof spec.missing === 'string' ? spec.missing : undefined;
+        const column = target.stored ? view.column(target.stored.key, false, target.stored.read) : undefined;
         return {
           scope: facetScope,
           compute: (rows, evaluate) => {
-            const counts = new Map<string, number>();
-            for (const row of evaluate(filter, rows)) {
-              const keys = new Set<string>();
-              for (const values of valuesOf(row)) {
-                const variantKeys = new Set(values.map(String));
-                if (variantKeys.size === 0 && missing !== undefined) variantKeys.add(missing);
-                if (byVariants) for (const key of variantKeys) counts.set(key, (counts.get(key) ?? 0) + 1);
-                else for (const key of variantKeys) keys.add(key);
+            const counted = evaluate(filter, rows);
+            const counts = column ? countDistinct(column, counted, byVariants, missing) : new Map<string, number>();
+            if (!column)
+              for (const entry of counted.products) {
+                const keys = new Set<string>();
+                for (const values of valuesOf(counted, entry)) {
+                  const variantKeys = new Set(values.map(String));
+                  if (variantKeys.size === 0 && missing !== undefined) variantKeys.add(missing);
+                  if (byVariants) for (const key of variantKeys) counts.set(key, (counts.get(key) ?? 0) + 1);
+                  else for (const key of variantKeys) keys.add(key);
+                }
+                if (!byVariants) for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
               }
-              if (!byVariants) for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-            }
             const descending = (sort.order ?? (sort.by === 'count' ? 'desc' : 'asc')) === 'desc';
             const buckets = [...counts.entries()]
               .filter(([key]) => !includes || includes.has(key))
@@ -608,4 +696,57 @@ function parseFacets(facets: unknown, scope: RequestScope): FacetSpec[] {
         return invalid(path, `unknown facet '${kind}': use distinct, ranges, count or stats.`);
     }
   });
+}
+
+/**
+ * A distinct facet's counts from a column: per key (a value as text), how many of the rows'
+ * variants (`byVariants`) or products hold it; a variant without a value counts under `missing`
+ * when it is given.
+ */
+function countDistinct(column: FieldColumn, rows: Selection, byVariants: boolean, missing: string | undefined): Map<string, number> {
+  const keys: string[] = [];
+  const indexOfKey = new Map<string, number>();
+  const keyOf = (text: string) => {
+    let index = indexOfKey.get(text);
+    if (index === undefined) {
+      indexOfKey.set(text, (index = keys.length));
+      keys.push(text);
+    }
+    return index;
+  };
+  const keyOfId = new Int32Array(column.values.length).fill(-1);
+  const counts: number[] = [];
+  /** Per key: the variant (slot + 1) and the row (index + 1) that last counted it. */
+  const lastVariant: number[] = [];
+  const lastRow: number[] = [];
+  const count = (key: number, slot: number, row: number) => {
+    if (lastVariant[key] === slot + 1) return; // twice in one variant
+    lastVariant[key] = slot + 1;
+    if (!byVariants) {
+      if (lastRow[key] === row + 1) return; // twice in one product
+      lastRow[key] = row + 1;
+    }
+    counts[key] = (counts[key] ?? 0) + 1;
+  };
+  for (let row = 0; row < rows.products.length; row++) {
+    const entry = rows.products[row]!;
+    for (let position = 0; position < entry.variants.length; position++) {
+      const slot = entry.slot + position;
+      if (rows.selected[slot] !== 1) continue;
+      const from = column.start[slot]!;
+      const end = from + column.count[slot]!;
+      if (from === end && missing !== undefined) count(keyOf(missing), slot, row);
+      for (let i = from; i < end; i++) {
+        const id = column.pool[i]!;
+        let key = keyOfId[id]!;
+        if (key < 0) keyOfId[id] = key = keyOf(String(column.values[id]));
+        count(key, slot, row);
+      }
+    }
+  }
+  const out = new Map<string, number>();
+  counts.forEach((value, key) => {
+    out.set(keys[key]!, value);
+  });
+  return out;
 }

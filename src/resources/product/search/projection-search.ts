@@ -17,14 +17,14 @@ import type { ApiCall } from '../../../http/context.js';
 import type { Price, Variant } from '../model.js';
 import { CatalogRead, presentProjection, productProjection, type ProductProjection } from '../present.js';
 import { catalogView, type IndexedProduct } from './catalog-index.js';
-import { computeFacet, type FacetResult, type FacetRow } from './facets.js';
+import { computeFacet, type FacetResult } from './facets.js';
 import { field, scalars, type Scalar } from './fields.js';
 import { parseFacet, parseFilter, type FacetExpression, type FilterExpression } from './filter-language.js';
-import { allOf, compareScalars, compileFilter, filterCandidates, type VariantPredicate } from './matching.js';
+import { allOf, compareScalars, compileFilter, narrow, selectedPositions, type Selection } from './matching.js';
 import { assertLocale, booleanParam, integerParam } from './params.js';
 import { RequestScope, toScopedPrice } from './request-scope.js';
 import { autoFuzzyLevel, normalise, tokenize } from './text.js';
-import { matchText, type TextMatch, type TextQuery } from './text-query.js';
+import { matchText, type TextQuery } from './text-query.js';
 import type { Engine } from '../../../engine/define.js';
 
 export const MAX_LIMIT = 500;
@@ -154,67 +154,63 @@ export function searchProductProjections(call: ApiCall, engine: Engine, params: 
   for (const key of sortKeys) if (key.path !== 'score') field(key.path).check?.(scope);
 
   const view = catalogView(engine.storage, call.ctx, staged);
-  const compile = (expressions: FilterExpression[]) => allOf(expressions.map((expression) => compileFilter(expression, scope)));
+  const compile = (expressions: FilterExpression[]) => allOf(expressions.map((expression) => compileFilter(expression, scope, view)));
   const queryPredicate = compile(queryFilters);
   const resultPredicate = compile(resultFilters);
-  const facetPredicates = facetFilters.map((expression) => ({ path: expression.path, predicate: compileFilter(expression, scope) }));
+  const facetPredicates = facetFilters.map((expression) => ({ path: expression.path, predicate: compileFilter(expression, scope, view) }));
   const textMatches = texts.length > 0 ? matchText(view, texts) : undefined;
 
-  const wantFacets = facetExpressions.length > 0;
-  const facetRows: FacetRow[] = [];
-  const hits: Hit[] = [];
-  // Only the products that can match: the fewest that text or a `filter.query` leaves, in storage order.
-  let fewest: { size: number; keys(): Iterable<IndexedProduct> } | undefined = textMatches;
-  for (const expression of queryFilters) {
-    const candidates = filterCandidates(expression, view, scope);
-    if (candidates && (!fewest || candidates.size < fewest.size)) fewest = candidates;
-  }
-  const walk = fewest ? [...fewest.keys()].sort((a, b) => a.position - b.position) : view.ordered;
+  // The variants text and `filter.query` select, by slot, and the products holding any, in storage order.
+  const walk = textMatches ? [...textMatches.keys()].sort((a, b) => a.position - b.position) : view.ordered;
+  const selected = new Uint8Array(view.slotCount);
+  const products: IndexedProduct[] = [];
   for (const entry of walk) {
-    const order = entry.position;
-    let text: TextMatch | undefined;
-    if (textMatches) {
-      text = textMatches.get(entry);
-      if (!text) continue;
-    }
-    const base: number[] = [];
+    const text = textMatches?.get(entry);
+    let any = false;
     for (let position = 0; position < entry.variants.length; position++) {
       if (text?.variants && !text.variants[position]) continue;
       if (queryPredicate && !queryPredicate(entry, position)) continue;
-      base.push(position);
+      selected[entry.slot + position] = 1;
+      any = true;
     }
-    if (base.length === 0) continue;
-    if (wantFacets) facetRows.push({ entry, variants: base });
-    const matching = resultPredicate ? base.filter((position) => resultPredicate(entry, position)) : base;
-    if (matching.length === 0) continue;
-    hits.push({ entry, score: text?.score ?? 0, variants: matching, order });
+    if (any) products.push(entry);
   }
+  const base: Selection = { products, selected };
 
   const facets: Record<string, FacetResult> = {};
-  if (wantFacets) {
-    const rowsFor = new Map<string, FacetRow[]>();
-    for (const expression of facetExpressions) {
-      const applicable = facetPredicates.filter((filter) => filter.path !== expression.path);
-      const cacheKey = applicable.map((filter) => facetPredicates.indexOf(filter)).join(',');
-      let rows = rowsFor.get(cacheKey);
-      if (!rows) {
-        rows = restrict(facetRows, allOf(applicable.map((filter) => filter.predicate)));
-        rowsFor.set(cacheKey, rows);
-      }
-      // A defined property, not an assignment: an alias `__proto__` is a facet name like any other.
-      Object.defineProperty(facets, expression.key, {
-        value: computeFacet(expression as FacetExpression, rows, scope, view.typeInfo),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+  const selectionFor = new Map<string, Selection>();
+  for (const expression of facetExpressions) {
+    const applicable = facetPredicates.filter((filter) => filter.path !== expression.path);
+    const cacheKey = applicable.map((filter) => facetPredicates.indexOf(filter)).join(',');
+    let rows = selectionFor.get(cacheKey);
+    if (!rows) {
+      rows = narrow(base, allOf(applicable.map((filter) => filter.predicate)));
+      selectionFor.set(cacheKey, rows);
     }
+    // A defined property, not an assignment: an alias `__proto__` is a facet name like any other.
+    Object.defineProperty(facets, expression.key, {
+      value: computeFacet(expression as FacetExpression, rows, scope, view),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
 
+  // `filter` narrows the results, not the facets. Without sorting the results stay in storage order,
+  // and only the page's products become hits.
+  const matching = narrow(base, resultPredicate);
+  const hitOf = (entry: IndexedProduct): Hit => ({
+    entry,
+    score: textMatches?.get(entry)?.score ?? 0,
+    variants: selectedPositions(matching, entry),
+    order: entry.position,
+  });
+  let hits: Hit[];
   if (sortKeys.length > 0) {
+    hits = matching.products.map(hitOf);
     for (const hit of hits) hit.keys = sortKeys.map((key) => sortValue(hit, key, scope));
     hits.sort((a, b) => compareHits(a, b, sortKeys));
-  }
+  } else hits = matching.products.slice(0, offset + limit).map(hitOf);
 
   const page = hits.slice(offset, offset + limit);
   const expand = params.getAll('expand');
@@ -229,15 +225,5 @@ export function searchProductProjections(call: ApiCall, engine: Engine, params: 
     }
     return engine.expand(call.ctx.project, projection, expand);
   });
-  return { limit, offset, count: results.length, total: hits.length, results, facets };
-}
-
-function restrict(rows: readonly FacetRow[], predicate: VariantPredicate | undefined): FacetRow[] {
-  if (!predicate) return rows as FacetRow[];
-  const out: FacetRow[] = [];
-  for (const row of rows) {
-    const variants = row.variants.filter((position) => predicate(row.entry, position));
-    if (variants.length > 0) out.push({ entry: row.entry, variants });
-  }
-  return out;
+  return { limit, offset, count: results.length, total: matching.products.length, results, facets };
 }

@@ -55,6 +55,8 @@ export function compileSearchQuery<C, A extends unknown[]>(
   const list = query[kind];
   if (!Array.isArray(list) || list.length === 0) invalid(`${path}.${kind}`, 'must be a non-empty array of search queries.');
   const parts = list.map((inner, index) => compileSearchQuery(dialect, inner, `${path}.${kind}[${index}]`, context));
+  // `and` or `or` of one expression scores as that expression.
+  if (parts.length === 1 && (kind === 'and' || kind === 'or')) return parts[0]!;
   switch (kind) {
     case 'and':
     case 'filter':

@@ -59,7 +59,7 @@ function matchOne(view: ViewIndex, query: TextQuery): Map<IndexedProduct, TextMa
   const ordered = [...perToken].sort((a, b) => a.holders.size - b.holders.size);
   const smallest = ordered[0]!;
   candidates: for (const entry of smallest.holders) {
-    for (const other of ordered) if (!other.holders.has(entry)) continue candidates;
+    for (let i = 1; i < ordered.length; i++) if (!ordered[i]!.holders.has(entry)) continue candidates;
     let score = 0;
     let variants: boolean[] | undefined;
     for (const { found, idf } of perToken) {
@@ -68,16 +68,19 @@ function matchOne(view: ViewIndex, query: TextQuery): Map<IndexedProduct, TextMa
       for (const expansion of found) {
         const weight = entry.productTokens.get(expansion.locale)?.get(expansion.token);
         if (weight !== undefined) productWeight = Math.max(productWeight, weight * expansion.factor);
+      }
+      if (productWeight > 0) {
+        // In the product's own text: every variant matches, whatever its own text holds.
+        score += productWeight * idf;
+        continue;
+      }
+      for (const expansion of found) {
         entry.variantTokens.forEach((tokens, index) => {
           const w = tokens?.get(expansion.locale)?.get(expansion.token);
           if (w === undefined) return;
           variantWeights ??= new Array<number>(entry.variants.length).fill(0);
           variantWeights[index] = Math.max(variantWeights[index]!, w * expansion.factor);
         });
-      }
-      if (productWeight > 0) {
-        score += productWeight * idf;
-        continue;
       }
       // Found only in some variants: only those can match.
       const inVariants = variantWeights ?? [];
