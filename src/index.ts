@@ -23,7 +23,7 @@ export type {
 export type { MockRequest, MockResponse } from './http/exchange.js';
 export { PlatformError, errors, type ErrorObject } from './http/errors.js';
 export type { TokenRecord, TokenFilter, TokenKind } from './auth/tokens.js';
-export type { StorageBackend, StorageEntry, StorageSnapshot, StoredDocument, WriteOptions } from './storage/backend.js';
+export type { StorageBackend, StorageChange, StorageEntry, StorageSnapshot, StoredDocument, WriteOptions } from './storage/backend.js';
 export { EXPORT_FORMAT, EXPORT_VERSION, ImportError, type ExportedEntry, type ExportOptions, type MockExport } from './api/export.js';
 export { VersionConflict, KeyConflict } from './storage/backend.js';
 export { MemoryStorage } from './storage/memory.js';

@@ -64,6 +64,15 @@ export interface StorageEntry {
   document: StoredDocument;
 }
 
+/** One write or delete in a collection (`StorageBackend.changedSince`). */
+export interface StorageChange {
+  /** The collection's generation right after it. */
+  readonly generation: number;
+  readonly id: string;
+  /** `created`: the document is new (it goes last in `scan`); `replaced`: it keeps its place. */
+  readonly kind: 'created' | 'replaced' | 'deleted';
+}
+
 /**
  * A collection is named by project key and type id (for example `('shop', 'customer')`).
  * Collections come into being on first write.
@@ -87,6 +96,13 @@ export interface StorageBackend {
    * scanned on every search.
    */
   generation?(project: string, typeId: string): number;
+  /**
+   * Optional, with `generation`: the writes and deletes in the collection since generation `since`
+   * (one it returned), oldest first; undefined when the backend cannot list them all (a rollback,
+   * `clear` or `restore` since, or more changes than it keeps). The product search index then
+   * re-indexes what changed instead of scanning the collection.
+   */
+  changedSince?(project: string, typeId: string, since: number): readonly StorageChange[] | undefined;
   /**
    * Runs `work` so that either all of its writes and deletes happen or none does, and returns its
    * value; a throw undoes them and propagates. Transactions nest (the engine saves a cascade inside

@@ -1,6 +1,7 @@
 import {
   KeyConflict,
   type StorageBackend,
+  type StorageChange,
   type StorageEntry,
   type StorageSnapshot,
   type StoredDocument,
@@ -166,8 +167,8 @@ export class MemoryStorage implements StorageBackend {
     const holder = key === undefined ? undefined : found?.idByKey.get(key);
     if (holder !== undefined && holder !== id) throw new KeyConflict(key!, holder);
     const collection = this.writable(project, typeId);
-    this.generations.touch(project, typeId);
     const entry = collection.byId.get(id);
+    this.generations.touch(project, typeId, id, live(id, entry) ? 'replaced' : 'created');
     if (entry === DELETED) {
       this.reinsert(collection, document, key);
       return;
@@ -218,7 +219,7 @@ export class MemoryStorage implements StorageBackend {
       throw new VersionConflict(id, expectedVersion, previous.version);
     }
     const collection = this.writable(project, typeId);
-    this.generations.touch(project, typeId);
+    this.generations.touch(project, typeId, id, 'deleted');
     const previousKey = keyOf(collection, previous);
     setKey(collection, id, previousKey, undefined, undefined);
     if (!this.undoLog) {
@@ -251,6 +252,10 @@ export class MemoryStorage implements StorageBackend {
 
   generation(project: string, typeId: string): number {
     return this.generations.of(project, typeId);
+  }
+
+  changedSince(project: string, typeId: string, since: number): readonly StorageChange[] | undefined {
+    return this.generations.since(project, typeId, since);
   }
 
   /**

@@ -15,6 +15,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import {
   KeyConflict,
   type StorageBackend,
+  type StorageChange,
   type StorageEntry,
   type StorageSnapshot,
   type StoredDocument,
@@ -287,7 +288,7 @@ export class SqliteStorage implements StorageBackend {
       if (holder !== undefined && holder !== id) throw new KeyConflict(key, holder);
     }
     const body = JSON.stringify(document);
-    this.generations.touch(project, typeId);
+    this.generations.touch(project, typeId, id, current ? 'replaced' : 'created');
     if (current && current.key === key) this.sql.updateBody.run(document.version, body, project, typeId, id);
     else if (current) this.sql.update.run(key ?? null, document.version, body, project, typeId, id);
     else this.sql.insert.run(project, typeId, id, key ?? null, document.version, body);
@@ -306,7 +307,7 @@ export class SqliteStorage implements StorageBackend {
     if (expectedVersion !== undefined && previous.document.version !== expectedVersion) {
       throw new VersionConflict(id, expectedVersion, previous.document.version);
     }
-    this.generations.touch(project, typeId);
+    this.generations.touch(project, typeId, id, 'deleted');
     this.sql.delete.run(project, typeId, id);
     this.remember(cached, id, undefined);
     return previous.document;
@@ -356,6 +357,10 @@ export class SqliteStorage implements StorageBackend {
 
   generation(project: string, typeId: string): number {
     return this.generations.of(project, typeId);
+  }
+
+  changedSince(project: string, typeId: string, since: number): readonly StorageChange[] | undefined {
+    return this.generations.since(project, typeId, since);
   }
 
   /** A SQLite transaction; nested calls are savepoints, so a caught inner failure undoes only the inner work. */

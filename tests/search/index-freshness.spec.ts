@@ -3,7 +3,7 @@
  * new categories and discounts are visible to the next search (no stale results).
  */
 import type { ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-import { categoryFactory, productDiscountFactory, productFactory } from '../../factories/index.js';
+import { categoryFactory, productDiscountFactory, productFactory, productTypeFactory } from '../../factories/index.js';
 import { expect, test } from '../support/sdk.js';
 import { createCommerceMock } from '../../src/index.js';
 import { MemoryStorage } from '../../src/storage/memory.js';
@@ -146,7 +146,7 @@ test.describe('search index freshness', () => {
     ['memory', () => new MemoryStorage()],
     ['sqlite', () => temporarySqlite()],
   ] as const) {
-    test(`on the ${label} backend, a search walks the products only when they were written since the last one`, () => {
+    test(`on the ${label} backend, a search re-indexes the products written since the last one without walking them all`, () => {
       const storage: StorageBackend = make();
       // The product scans made by searches (updates may scan for their own reasons).
       let productScans = 0;
@@ -178,18 +178,117 @@ test.describe('search index freshness', () => {
         actions: [{ action: 'changeName', name: { en: 'Green Trainers' }, staged: false }],
       });
       expect(search('text.en=trainers')).toEqual(['shoes-green']);
-      expect(productScans).toBe(afterFirst + 1);
+      // The storage named the one product written: it was re-indexed without a walk.
+      expect(productScans).toBe(afterFirst);
       // A failed update (a version conflict) writes nothing: the next search still walks nothing.
       expect(() =>
         mock.data.update('product', shoes.id, { version: 1, actions: [{ action: 'changeName', name: { en: 'Stale' } }] }),
       ).toThrow();
       expect(search('text.en=trainers')).toEqual(['shoes-green']);
+      expect(productScans).toBe(afterFirst);
+
+      // A rolled back write is not seen; the storage cannot list what it undid, so the search walks.
+      const written = mock.data.get<Record<string, unknown> & { id: string; version: number }>('product', shoes.id)!;
+      expect(() =>
+        storage.transaction(() => {
+          const masterData = structuredClone(written.masterData) as { current: { name: object } };
+          masterData.current.name = { en: 'Rolled Back Boots' };
+          storage.write(
+            'test-project',
+            'product',
+            { ...written, masterData, version: written.version + 1 },
+            { expectedVersion: written.version, key: 'shoes-green' },
+          );
+          throw new Error('undone');
+        }),
+      ).toThrow('undone');
+      expect(search('text.en=boots')).toEqual([]);
+      expect(search('text.en=trainers')).toEqual(['shoes-green']);
       expect(productScans).toBe(afterFirst + 1);
+
+      // A new product goes last, as in storage order, without a walk.
+      mock.data.seed(productFactory.published().build({ key: 'trail-trainers', name: { en: 'Trail Trainers' } }));
+      expect(search('text.en=trainers')).toEqual(['shoes-green', 'trail-trainers']);
+      expect(productScans).toBe(afterFirst + 1);
+
+      // Publishing a product the current view did not hold: its place is not in the changes, so a walk.
+      const sweater = mock.data.all<{ id: string; version: number; key: string }>('product').find((p) => p.key === 'sweater-black')!;
+      mock.data.update('product', sweater.id, { version: sweater.version, actions: [{ action: 'publish' }] });
+      expect(search('text.en=sweater')).toEqual(['sweater-black']);
+      expect(productScans).toBe(afterFirst + 2);
+
       const current = mock.data.get<{ version: number }>('product', shoes.id)!;
       const deleted = mock.handle({ method: 'DELETE', url: `/test-project/products/${shoes.id}?version=${current.version}` });
       expect(deleted.status).toBe(200);
-      expect(search('text.en=trainers')).toEqual([]);
+      expect(search('text.en=trainers')).toEqual(['trail-trainers']);
       expect(productScans).toBe(afterFirst + 2);
+
+      // Restore and clear: the changes since are unknown, the next search walks and answers from the storage.
+      const snapshot = mock.state.snapshot();
+      mock.data.seed(productFactory.published().build({ key: 'road-trainers', name: { en: 'Road Trainers' } }));
+      expect(search('text.en=trainers')).toEqual(['trail-trainers', 'road-trainers']);
+      mock.state.restore(snapshot);
+      expect(search('text.en=trainers')).toEqual(['trail-trainers']);
+      expect(productScans).toBe(afterFirst + 3);
+      mock.state.clear();
+      expect(search('text.en=trainers')).toEqual([]);
+      storage.close?.();
+    });
+  }
+
+  for (const [label, make] of [
+    ['memory', () => new MemoryStorage()],
+    ['sqlite', () => temporarySqlite()],
+  ] as const) {
+    test(`on the ${label} backend, a seed of 1,000 products builds the index: the first search walks nothing; a smaller seed leaves it to the search`, () => {
+      const storage: StorageBackend = make();
+      let searchScans = 0;
+      let searching = false;
+      const scan = storage.scan.bind(storage);
+      storage.scan = (project, typeId) => {
+        if (searching && typeId === 'product') searchScans++;
+        return scan(project, typeId);
+      };
+      const mock = createCommerceMock({ storage });
+      const search = (query: string) => {
+        searching = true;
+        const response = mock.handle({ method: 'GET', url: `/test-project/product-projections/search?${query}` });
+        searching = false;
+        expect(response.status).toBe(200);
+        return response.body as { total: number; results: Array<{ key: string }> };
+      };
+      mock.data.seed(productTypeFactory.asDefault().build());
+      const products = productFactory.published().buildList(999);
+      products.push(productFactory.published().build({ key: 'needle', name: { en: 'Quokka Lantern' } }));
+      mock.data.seed(products);
+      expect(keys(search('text.en=quokka') as never)).toEqual(['needle']);
+      expect(search('limit=1').total).toBe(1000);
+      expect(searchScans).toBe(0);
+
+      // Writes after it reach the index without a walk: a new product, an update, a staged search built on demand.
+      mock.data.seed(productFactory.published().build({ key: 'second', name: { en: 'Quokka Lamp' } }));
+      const needle = mock.data.getByKey<{ id: string; version: number }>('product', 'needle')!;
+      mock.data.update('product', needle.id, {
+        version: needle.version,
+        actions: [{ action: 'changeName', name: { en: 'Wombat Lantern' }, staged: false }],
+      });
+      expect(keys(search('text.en=lamp') as never)).toEqual(['second']);
+      expect(keys(search('text.en=wombat') as never)).toEqual(['needle']);
+      expect(searchScans).toBe(0);
+
+      // A seed refused whole (one bad item) stores nothing, and the search does not see it.
+      expect(() => mock.data.seed([...productFactory.published().buildList(999), ['product', { name: { en: 'Quokka Bad' } }]])).toThrow();
+      expect(search('limit=1').total).toBe(1001);
+      expect(searchScans).toBe(1); // a rollback: the changes since are unknown, so that search walked
+
+      // In another project, a seed of fewer products leaves the index to the first search.
+      const small = mock.project('small-shop');
+      small.data.seed(productTypeFactory.asDefault().build(), productFactory.published().buildList(10));
+      searching = true;
+      const response = mock.handle({ method: 'GET', url: '/small-shop/product-projections/search?limit=1' });
+      searching = false;
+      expect((response.body as { total: number }).total).toBe(10);
+      expect(searchScans).toBe(2);
       storage.close?.();
     });
   }

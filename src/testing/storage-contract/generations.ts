@@ -1,4 +1,4 @@
-/** The optional write counter, generation(); skipped for a backend without it. */
+/** The optional write counter, generation(), and its change list, changedSince(); skipped for a backend without them. */
 import { expect } from '@playwright/test';
 import { Abort, type ContractTest, doc, insert, P, T } from './support.js';
 
@@ -71,6 +71,45 @@ export function describeGenerations(test: ContractTest): void {
       seen.push(storage.generation!(P, T));
       insert(storage, 'a');
       expect(seen).not.toContain(storage.generation!(P, T));
+    });
+
+    test('changedSince lists the writes and deletes after a generation, and nothing it cannot vouch for', ({ storage, backend }) => {
+      test.skip(!storage.changedSince, `${backend.name} lists no changes`);
+      const changes = (since: number) => storage.changedSince!(P, T, since)?.map(({ id, kind }) => `${kind} ${id}`);
+      insert(storage, 'a');
+      const start = storage.generation!(P, T);
+      expect(changes(start)).toEqual([]);
+      storage.write(P, T, doc('a', 2), { expectedVersion: 1 });
+      insert(storage, 'b');
+      const middle = storage.generation!(P, T);
+      storage.delete(P, T, 'a');
+      insert(storage, 'a');
+      insert(storage, 'c', {}, undefined, P, 'other-type');
+      expect(changes(start)).toEqual(['replaced a', 'created b', 'deleted a', 'created a']);
+      expect(changes(middle)).toEqual(['deleted a', 'created a']);
+      expect(storage.changedSince!(P, T, storage.generation!(P, T))).toEqual([]);
+      expect(storage.changedSince!(P, T, middle)!.at(-1)!.generation).toBe(storage.generation!(P, T));
+
+      // After a rollback, a clear or a restore the changes since an earlier generation are unknown.
+      const committed = storage.generation!(P, T);
+      expect(() =>
+        storage.transaction(() => {
+          storage.write(P, T, doc('b', 2), { expectedVersion: 1 });
+          throw new Abort();
+        }),
+      ).toThrow(Abort);
+      expect(changes(committed)).toBeUndefined();
+      const afterRollback = storage.generation!(P, T);
+      expect(changes(afterRollback)).toEqual([]);
+      if (storage.snapshot && storage.restore) {
+        const snapshot = storage.snapshot();
+        const taken = storage.generation!(P, T);
+        storage.restore(snapshot);
+        expect(changes(taken)).toBeUndefined();
+      }
+      const beforeClear = storage.generation!(P, T);
+      storage.clear(P);
+      expect(changes(beforeClear)).toBeUndefined();
     });
   });
 }

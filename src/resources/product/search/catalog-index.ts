@@ -8,7 +8,10 @@
  * Keeping it correct without change hooks: the storage layer has none, but the backends this package
  * ships count the writes per collection (`StorageBackend.generation`). While the product and product
  * type collections' generations are the ones the view was synced at, a search uses the view as it is:
- * no walk. Otherwise (or on a backend that counts nothing) the search walks
+ * no walk. After product writes, a backend that lists them (`StorageBackend.changedSince`) names the
+ * products to re-index (`ViewIndex.update`): the cost is what changed. Otherwise (a rollback, clear
+ * or restore since, more changes than the backend keeps, a product newly in the current view, or a
+ * backend that counts nothing) the search walks
  * the product collection (`ctx.scan('product')`, cheap in memory: no copies) and compares each
  * product's `(id, version)` — and its `createdAt` and `lastModifiedAt`, in case a backend is
  * reloaded with other documents under the same ids and versions — with the indexed one. A product whose version moved (every write bumps
@@ -22,7 +25,7 @@
  * category trees (`subtree`), product discounts, prices selected for the request, inventory — is
  * read per request, never cached here.
  */
-import type { StorageBackend } from '../../../storage/backend.js';
+import type { StorageBackend, StorageChange } from '../../../storage/backend.js';
 import type { ResourceContext } from '../../../engine/define.js';
 import type { AttributeDefinition, AttributeType, ProductType } from '../../product-types.js';
 import type { Product, ProductData, Variant } from '../model.js';
@@ -284,19 +287,7 @@ export class ViewIndex {
             entry.product.lastModifiedAt !== product.lastModifiedAt ||
             entry.product.createdAt !== product.createdAt))
       ) {
-        const previous = entry;
-        if (previous) this.unpost(previous);
-        entry = buildEntry(product, this.staged, this.types);
-        if (previous && previous.slots >= entry.variants.length) {
-          entry.slot = previous.slot;
-          entry.slots = previous.slots;
-        } else {
-          entry.slot = this.slotsUsed;
-          entry.slots = entry.variants.length;
-          this.slotsUsed += entry.slots;
-        }
-        this.entries.set(product.id, entry);
-        this.post(entry);
+        entry = this.index(product, entry);
         analysed++;
       }
       entry.stamp = generation;
@@ -313,6 +304,76 @@ export class ViewIndex {
     this.ordered = ordered;
     this.trustVersions = true;
     return analysed;
+  }
+
+  /**
+   * Applies the storage's changes since the last sync (`StorageBackend.changedSince`), fetching each
+   * changed product by id (`get`) instead of walking them all. A new product goes last, as in
+   * storage order; one that keeps its place is re-indexed there. Returns false, changing nothing,
+   * when a product enters the view at a place the changes do not tell (a product published, in
+   * the current view): the caller then syncs.
+   */
+  update(changes: readonly StorageChange[], get: (id: string) => Product | undefined): boolean {
+    // The last change of each id decides; a product created anew goes last, in the order of creation.
+    const created = new Map<string, number>();
+    const changed = new Set<string>();
+    changes.forEach((change, at) => {
+      changed.add(change.id);
+      if (change.kind === 'created') created.set(change.id, at);
+    });
+    const products = new Map<string, Product | undefined>();
+    for (const id of changed) {
+      const product = get(id);
+      const inView = product !== undefined && (this.staged || product.masterData.published);
+      if (inView && !created.has(id) && !this.entries.has(id)) return false;
+      products.set(id, inView ? product : undefined);
+    }
+    let removed = false;
+    for (const [id, product] of products) {
+      const entry = this.entries.get(id);
+      if (entry && (product === undefined || created.has(id))) {
+        this.unpost(entry);
+        this.entries.delete(id);
+        removed = true;
+      } else if (entry && product && entry.product !== product) {
+        const replacement = this.index(product, entry);
+        replacement.position = entry.position;
+        replacement.stamp = entry.stamp;
+        this.ordered[entry.position] = replacement;
+      }
+    }
+    if (removed) {
+      this.ordered = this.ordered.filter((entry) => this.entries.get(entry.id) === entry);
+      this.ordered.forEach((entry, position) => {
+        entry.position = position;
+      });
+    }
+    for (const id of [...created.keys()].sort((a, b) => created.get(a)! - created.get(b)!)) {
+      const product = products.get(id);
+      if (!product) continue;
+      const entry = this.index(product, undefined);
+      entry.stamp = this.generation;
+      entry.position = this.ordered.length;
+      this.ordered.push(entry);
+    }
+    return true;
+  }
+
+  /** Indexes a product (again: `previous`, whose variant slots it reuses when they suffice). */
+  private index(product: Product, previous: IndexedProduct | undefined): IndexedProduct {
+    if (previous) this.unpost(previous);
+    const entry = buildEntry(product, this.staged, this.types);
+    if (previous && previous.slots >= entry.variants.length) {
+      entry.slot = previous.slot;
+      entry.slots = previous.slots;
+    } else {
+      entry.slot = this.slotsUsed;
+      entry.slots = entry.variants.length;
+      this.slotsUsed += entry.slots;
+    }
+    this.entries.set(product.id, entry);
+    this.post(entry);
+    return entry;
   }
 
   /** The products holding `token` in `locale` (at product or variant level). */
@@ -422,6 +483,20 @@ export function catalogView(owner: StorageBackend | object, ctx: ResourceContext
     known.trustVersions
   ) {
     return known; // Nothing written since the last sync: no walk.
+  }
+  if (
+    known?.syncedAt !== undefined &&
+    productsGeneration !== undefined &&
+    project!.typesGeneration === typesGeneration &&
+    project!.trustVersions &&
+    known.trustVersions
+  ) {
+    // Products written since: re-index those the storage names, when it can name them all.
+    const changes = (owner as Partial<StorageBackend>).changedSince?.(ctx.project, 'product', known.syncedAt);
+    if (changes && known.update(changes, (id) => ctx.get('product', id))) {
+      known.syncedAt = productsGeneration;
+      return known;
+    }
   }
   const productTypes = [...ctx.scan('product-type')];
   let fingerprint = '';
