@@ -3,7 +3,8 @@
  * `PRODUCTS=10000` for a quick run), seeded from the factories, then, through `mock.handle()` with
  * the body serialised as a transport would:
  * - seeding time (`mock.data.seed`), and the heap the products add and the search index adds, per product;
- * - the first product projection search (it builds the index; aim under 2 s);
+ * - the first product projection search (aim under 2 s; a seed of 1,000 products or more builds the
+ *   current view's index, so seeding pays for it and this search builds only the columns it reads);
  * - the median search with text, two filters and two facets (aim under 50 ms), the same without text,
  *   one with a selective filter (one colour of eight) and the two facets, the Product Search
  *   API (POST /products/search), and a search right after one product update (incremental re-index);
@@ -213,7 +214,7 @@ if (role === 'ours' || role === 'peer') {
       `  heap the products add                 ${mib(report.heapSeeded - report.heapBefore)} MiB (${perProduct(report.heapSeeded - report.heapBefore)})`,
     );
     console.log(
-      `  heap the first search adds (index)    ${mib(report.heapIndexed - report.heapSeeded)} MiB (${perProduct(report.heapIndexed - report.heapSeeded)})`,
+      `  heap the first search adds            ${mib(report.heapIndexed - report.heapSeeded)} MiB (${perProduct(report.heapIndexed - report.heapSeeded)})`,
     );
     console.log(
       `  first search (total ${report.total})${' '.repeat(Math.max(1, 18 - String(report.total).length))}${ms(report.firstMs)} ms${report.target === 'ours' ? `   aim < 2000 ms: ${report.firstMs < 2000 ? 'met' : 'NOT met'}` : ''}`,
