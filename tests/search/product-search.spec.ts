@@ -88,6 +88,36 @@ test.describe('product search: query expressions', () => {
     ]);
   });
 
+  test('fullText inside and, or and not finds what each leaf alone finds, after renames too', async ({ mock, apiRoot }) => {
+    const catalog = seedCatalog(mock);
+    const found = async (query: SearchQuery) => keyNames(catalog, (await searcher(apiRoot)({ query })).results).sort();
+    const name = (value: string, mustMatch?: 'all' | 'any'): SearchQuery => ({
+      fullText: { field: 'name', language: 'en', value, ...(mustMatch ? { mustMatch } : {}) },
+    });
+    // "running" is in the red shirt's description, not its name; "mesh" in a variant's attribute.
+    expect(await found(name('running'))).toEqual(['shoes-green']);
+    expect(await found(name('mesh'))).toEqual([]);
+    expect(await found(name('nowhere'))).toEqual([]);
+    expect(await found({ fullText: { field: 'searchKeywords', language: 'en', value: 'summer' } })).toEqual(['shirt-red']);
+    expect(await found({ fullText: { field: 'name', language: 'de', value: 'cotton' } })).toEqual([]);
+    expect(await found({ or: [name('pants'), { exact: { field: 'key', value: 'shirt-red' } }] })).toEqual(['pants-blue', 'shirt-red']);
+    expect(await found({ or: [name('pants'), name('shoes')] })).toEqual(['pants-blue', 'shoes-green']);
+    expect(await found({ and: [name('blue'), name('cotton')] })).toEqual(['shirt-blue']);
+    expect(await found({ and: [name('blue'), { not: [name('cotton')] }] })).toEqual(['pants-blue']);
+    expect(await found({ not: [name('shirt')] })).toEqual(['pants-blue', 'shoes-green']);
+    expect(await found({ filter: [name('blue pants', 'any'), size('L')] })).toEqual(['pants-blue']);
+
+    const pants = catalog.products.pantsBlue;
+    await apiRoot
+      .products()
+      .withId({ ID: pants.id })
+      .post({ body: { version: pants.version, actions: [{ action: 'changeName', name: { en: 'Blue Running Tights' }, staged: false }] } })
+      .execute();
+    expect(await found(name('running'))).toEqual(['pants-blue', 'shoes-green']);
+    expect(await found(name('pants'))).toEqual([]);
+    expect(await found({ and: [name('running'), size('L')] })).toEqual(['pants-blue']);
+  });
+
   test('markMatchingVariants', async ({ mock, apiRoot }) => {
     const catalog = seedCatalog(mock);
     const search = searcher(apiRoot);

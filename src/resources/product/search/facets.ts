@@ -12,7 +12,7 @@
 import type { FieldColumn, IndexedProduct, ViewIndex } from './catalog-index.js';
 import { columnOf, field, scalars, termKey, type FacetDataType, type Field, type Scalar } from './fields.js';
 import type { FacetExpression, RangeTerm } from './filter-language.js';
-import { compareScalars, compileFilter, inRange, selectedPositions, type Selection, type VariantPredicate } from './matching.js';
+import { compareScalars, compileFilter, inRange, selectedPositions, type Selection } from './matching.js';
 import type { RequestScope } from './request-scope.js';
 
 /** The platform returns at most this many terms per term facet. */
@@ -196,116 +196,128 @@ function termsFacet(expression: FacetExpression, rows: Selection, scope: Request
   };
 }
 
+/**
+ * The figures of range facets as values are added: per range, the variants and products with a
+ * value in it, and the sum, count, min and max of those values.
+ */
+class RangeTally {
+  readonly count: Int32Array;
+  readonly products: Int32Array;
+  readonly total: Float64Array;
+  readonly values: Int32Array;
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+  /** Per range: the product (row + 1) that last counted, and whether the current variant did. */
+  private readonly lastRow: Int32Array;
+  private readonly inVariant: Uint8Array;
+
+  constructor(ranges: number) {
+    this.count = new Int32Array(ranges);
+    this.products = new Int32Array(ranges);
+    this.total = new Float64Array(ranges);
+    this.values = new Int32Array(ranges);
+    this.min = new Float64Array(ranges).fill(Infinity);
+    this.max = new Float64Array(ranges).fill(-Infinity);
+    this.lastRow = new Int32Array(ranges);
+    this.inVariant = new Uint8Array(ranges);
+  }
+
+  /** One value of the current variant, in range `range`. */
+  add(range: number, number: number): void {
+    this.inVariant[range] = 1;
+    this.total[range]! += number;
+    this.values[range]!++;
+    if (number < this.min[range]!) this.min[range] = number;
+    if (number > this.max[range]!) this.max[range] = number;
+  }
+
+  /** Ends a variant of the product at `row`: each range it had a value in counts it, and its product once. */
+  endVariant(row: number): void {
+    const { inVariant } = this;
+    for (let range = 0; range < inVariant.length; range++) {
+      if (inVariant[range] === 0) continue;
+      inVariant[range] = 0;
+      this.count[range]!++;
+      if (this.lastRow[range] !== row + 1) {
+        this.products[range]!++;
+        this.lastRow[range] = row + 1;
+      }
+    }
+  }
+}
+
 function rangeFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): RangeFacetResult {
   const target = field(expression.path);
   target.check?.(scope);
   const ranges = expression.terms as RangeTerm[];
-  const stats = ranges.map(() => ({
-    count: 0,
-    products: 0,
-    lastProduct: undefined as IndexedProduct | undefined,
-    total: 0,
-    min: Infinity,
-    max: -Infinity,
-    values: 0,
-  }));
-  /** Adds one variant's values (their numbers, and whether each lies in a range) to the ranges' figures. */
-  const tally = (entry: IndexedProduct, length: number, numberAt: (i: number) => number, inside: (i: number, range: number) => boolean) => {
-    for (let index = 0; index < ranges.length; index++) {
-      const stat = stats[index]!;
-      let hit = false;
-      for (let i = 0; i < length; i++) {
-        if (!inside(i, index)) continue;
-        hit = true;
-        const number = numberAt(i);
-        stat.total += number;
-        stat.values++;
-        if (number < stat.min) stat.min = number;
-        if (number > stat.max) stat.max = number;
-      }
-      if (!hit) continue;
-      stat.count++;
-      if (stat.lastProduct !== entry) {
-        stat.products++;
-        stat.lastProduct = entry;
-      }
-    }
-  };
+  const tally = new RangeTally(ranges.length);
   const productLevel = target.level === 'product';
   const column = columnOf(view, target);
+  const { products, selected } = rows;
   if (column) {
     // Each distinct value is placed once (its number, and per range whether it lies in it); a variant's values are then looked up by id.
     const known = new Uint8Array(column.values.length);
     const numbers = new Float64Array(column.values.length);
     const insides = new Uint8Array(column.values.length * ranges.length);
     const { pool, start, count } = column;
-    let from = 0;
-    const idAt = (i: number) => {
-      const id = pool[from + i]!;
-      if (known[id] === 0) {
-        const value = column.values[id]!;
-        numbers[id] = numeric(value);
-        ranges.forEach((range, index) => {
-          insides[id * ranges.length + index] = inRange(value, range.from, range.to) ? 1 : 0;
-        });
-        known[id] = 1;
-      }
-      return id;
-    };
-    const numberAt = (i: number) => numbers[idAt(i)]!;
-    const inside = (i: number, range: number) => insides[idAt(i) * ranges.length + range] === 1;
-    for (const entry of rows.products) {
+    for (let row = 0; row < products.length; row++) {
+      const entry = products[row]!;
       const positions = productLevel ? 1 : entry.variants.length;
-      for (let p = 0; p < positions; p++) {
-        const slot = entry.slot + p;
-        if ((!productLevel && rows.selected[slot] !== 1) || count[slot] === 0) continue;
-        from = start[slot]!;
-        tally(entry, count[slot]!, numberAt, inside);
+      for (let slot = entry.slot, end = slot + positions; slot < end; slot++) {
+        if (!productLevel && selected[slot] !== 1) continue;
+        for (let i = start[slot]!, last = i + count[slot]!; i < last; i++) {
+          const id = pool[i]!;
+          if (known[id] === 0) {
+            const value = column.values[id]!;
+            numbers[id] = numeric(value);
+            for (let range = 0; range < ranges.length; range++)
+              insides[id * ranges.length + range] = inRange(value, ranges[range]!.from, ranges[range]!.to) ? 1 : 0;
+            known[id] = 1;
+          }
+          for (let range = 0; range < ranges.length; range++) if (insides[id * ranges.length + range] === 1) tally.add(range, numbers[id]!);
+        }
+        tally.endVariant(row);
       }
     }
   } else {
-    for (const entry of rows.products) {
+    for (let row = 0; row < products.length; row++) {
+      const entry = products[row]!;
       for (const position of countedPositions(rows, entry, productLevel)) {
-        const values = scalars(target.values(entry, position, scope));
-        if (values.length === 0) continue;
-        tally(
-          entry,
-          values.length,
-          (i) => numeric(values[i]!),
-          (i, index) => inRange(values[i]!, ranges[index]!.from, ranges[index]!.to),
-        );
+        for (const value of scalars(target.values(entry, position, scope)))
+          for (let range = 0; range < ranges.length; range++)
+            if (inRange(value, ranges[range]!.from, ranges[range]!.to)) tally.add(range, numeric(value));
+        tally.endVariant(row);
       }
     }
   }
   return {
     type: 'range',
     ranges: ranges.map((range, index) => {
-      const stat = stats[index]!;
-      const empty = stat.values === 0;
+      const empty = tally.values[index] === 0;
       return {
         from: boundNumber(range.from),
         fromStr: range.fromText,
         to: boundNumber(range.to),
         toStr: range.toText,
-        count: stat.count,
-        ...(expression.countingProducts ? { productCount: stat.products } : {}),
-        total: stat.total,
-        min: empty ? 0 : stat.min,
-        max: empty ? 0 : stat.max,
-        mean: empty ? 0 : stat.total / stat.values,
+        count: tally.count[index]!,
+        ...(expression.countingProducts ? { productCount: tally.products[index]! } : {}),
+        total: tally.total[index]!,
+        min: empty ? 0 : tally.min[index]!,
+        max: empty ? 0 : tally.max[index]!,
+        mean: empty ? 0 : tally.total[index]! / tally.values[index]!,
       };
     }),
   };
 }
 
 function filterFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): FilterFacetResult {
-  const predicate: VariantPredicate = compileFilter(expression, scope, view);
+  const filter = compileFilter(expression, scope, view);
   const productLevel = field(expression.path).level === 'product';
   let count = 0;
   let products = 0;
   for (const entry of rows.products) {
     let hits = 0;
-    for (const position of countedPositions(rows, entry, productLevel)) if (predicate(entry, position)) hits++;
+    for (const position of countedPositions(rows, entry, productLevel)) if (filter.holds(entry, position)) hits++;
     count += hits;
     if (hits > 0) products++;
   }

@@ -1,13 +1,11 @@
 /**
- * Filter expressions compiled to variant predicates: `(product, variant index) → boolean`. A
- * product-level field holds for all of a product's variants or for none.
+ * Filter expressions compiled to variant filters: whether a variant (a product and a variant index)
+ * passes. A product-level field holds for all of a product's variants or for none.
  */
 import type { FieldColumn, IndexedProduct, ViewIndex } from './catalog-index.js';
 import { columnOf, field, scalars, type Field, type Scalar } from './fields.js';
 import type { Bound, FilterExpression, RangeTerm, Term } from './filter-language.js';
 import type { RequestScope } from './request-scope.js';
-
-export type VariantPredicate = (entry: IndexedProduct, variant: number) => boolean;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 
@@ -52,22 +50,119 @@ export function inRange(value: Scalar, from: Bound, to: Bound): boolean {
   return true;
 }
 
-function termMatcher(term: Term, scope: RequestScope): (values: readonly unknown[]) => boolean {
+/** Whether one scalar value passes a term; the filter holds for a variant when one of its values does. */
+type ScalarTest = (value: Scalar) => boolean;
+
+/** The scalar test of a term; undefined for `exists` and `missing`, which look at every value, objects too. */
+function scalarTest(term: Term, scope: RequestScope): ScalarTest | undefined {
   switch (term.kind) {
     case 'exists':
-      return (values) => values.length > 0;
     case 'missing':
-      return (values) => values.length === 0;
+      return undefined;
     case 'value': {
       const wanted = term.value;
-      return (values) => scalars(values).some((actual) => sameValue(actual, wanted));
+      return (actual) => sameValue(actual, wanted);
     }
     case 'subtree': {
       const ids = scope.subtree(term.id);
-      return (values) => scalars(values).some((actual) => typeof actual === 'string' && ids.has(actual));
+      return (actual) => typeof actual === 'string' && ids.has(actual);
     }
     case 'range':
-      return (values) => scalars(values).some((actual) => inRange(actual, term.from, term.to));
+      return (actual) => inRange(actual, term.from, term.to);
+  }
+}
+
+/** Whether a variant's values pass a term. */
+function valuesTest(term: Term, scope: RequestScope): (values: readonly unknown[]) => boolean {
+  if (term.kind === 'exists') return (values) => values.length > 0;
+  if (term.kind === 'missing') return (values) => values.length === 0;
+  const test = scalarTest(term, scope)!;
+  return (values) => {
+    for (const value of scalars(values)) if (test(value)) return true;
+    return false;
+  };
+}
+
+/** Any of the tests (the terms of one expression are alternatives). */
+function anyOf<T>(tests: ReadonlyArray<(value: T) => boolean>): (value: T) => boolean {
+  if (tests.length === 1) return tests[0]!;
+  return (value) => {
+    for (const test of tests) if (test(value)) return true;
+    return false;
+  };
+}
+
+/** A filter compiled for one request: whether variant `position` of a product passes. */
+export interface VariantFilter {
+  holds(entry: IndexedProduct, position: number): boolean;
+}
+
+/**
+ * A filter over a field's column: each distinct value is decided once (on first sight), then a
+ * variant's value ids are looked up. A product-level column answers for all of a product's variants.
+ */
+export class ColumnFilter implements VariantFilter {
+  /** Per value id: 0 not decided yet, 1 passes, 2 does not. */
+  private readonly answers: Uint8Array;
+
+  constructor(
+    private readonly column: FieldColumn,
+    private readonly test: ScalarTest,
+  ) {
+    this.answers = new Uint8Array(column.values.length);
+  }
+
+  holds(entry: IndexedProduct, position: number): boolean {
+    const { column, answers } = this;
+    const slot = column.productLevel ? entry.slot : entry.slot + position;
+    const { pool } = column;
+    for (let i = column.start[slot]!, end = i + column.count[slot]!; i < end; i++) {
+      const id = pool[i]!;
+      let answer = answers[id]!;
+      if (answer === 0) answers[id] = answer = this.test(column.values[id]!) ? 1 : 2;
+      if (answer === 1) return true;
+    }
+    return false;
+  }
+}
+
+/** A filter on a field read per variant (a value the request computes, or `exists`/`missing`). */
+class ReadFilter implements VariantFilter {
+  constructor(
+    private readonly target: Field,
+    private readonly scope: RequestScope,
+    private readonly test: (values: readonly unknown[]) => boolean,
+  ) {}
+
+  holds(entry: IndexedProduct, position: number): boolean {
+    return this.test(this.target.values(entry, position, this.scope));
+  }
+}
+
+/** A filter on a product-level field read per product: the same answer for all of its variants, decided once. */
+class ProductFilter implements VariantFilter {
+  private readonly decided = new Map<IndexedProduct, boolean>();
+
+  constructor(
+    private readonly target: Field,
+    private readonly scope: RequestScope,
+    private readonly test: (values: readonly unknown[]) => boolean,
+  ) {}
+
+  holds(entry: IndexedProduct): boolean {
+    let answer = this.decided.get(entry);
+    if (answer === undefined) this.decided.set(entry, (answer = this.test(this.target.values(entry, 0, this.scope))));
+    return answer;
+  }
+}
+
+class AllOf implements VariantFilter {
+  constructor(private readonly filters: readonly VariantFilter[]) {}
+
+  holds(entry: IndexedProduct, position: number): boolean {
+    const { filters } = this;
+    for (let i = 0; i < filters.length; i++) if (!filters[i]!.holds(entry, position)) return false;
+    return true;
   }
 }
 
@@ -75,51 +170,14 @@ function termMatcher(term: Term, scope: RequestScope): (values: readonly unknown
  * Compiles one filter expression; its terms are alternatives. With the view, a field read from the
  * stored product is read from the view's column, and each distinct value is tested once.
  */
-export function compileFilter(expression: FilterExpression, scope: RequestScope, view?: ViewIndex): VariantPredicate {
+export function compileFilter(expression: FilterExpression, scope: RequestScope, view?: ViewIndex): VariantFilter {
   const target: Field = field(expression.path);
   target.check?.(scope);
-  const matchers = expression.terms.map((term) => termMatcher(term, scope));
-  const test =
-    matchers.length === 1
-      ? matchers[0]!
-      : (values: readonly unknown[]) => {
-          for (const matcher of matchers) if (matcher(values)) return true;
-          return false;
-        };
-  // `exists` and `missing` look at every value, objects too; the other terms hold when one scalar does.
-  const column =
-    view && expression.terms.every((term) => term.kind !== 'exists' && term.kind !== 'missing') ? columnOf(view, target) : undefined;
-  if (column) return columnPredicate(column, (value) => test([value]));
-  if (target.level === 'product') {
-    // Same answer for every variant: decide once per product (per request).
-    const decided = new Map<IndexedProduct, boolean>();
-    return (entry) => {
-      let answer = decided.get(entry);
-      if (answer === undefined) decided.set(entry, (answer = test(target.values(entry, 0, scope))));
-      return answer;
-    };
-  }
-  return (entry, variant) => test(target.values(entry, variant, scope));
-}
-
-/**
- * A predicate over a column: whether any of the variant's values passes `holds` (asked once per
- * distinct value). A product-level column answers for all of a product's variants.
- */
-export function columnPredicate(column: FieldColumn, holds: (value: Scalar) => boolean): VariantPredicate {
-  const decided = new Uint8Array(column.values.length); // 0: not asked yet, 1: holds, 2: does not
-  const { productLevel } = column;
-  return (entry, variant) => {
-    const slot = productLevel ? entry.slot : entry.slot + variant;
-    const { pool } = column;
-    for (let i = column.start[slot]!, end = i + column.count[slot]!; i < end; i++) {
-      const id = pool[i]!;
-      let answer = decided[id]!;
-      if (answer === 0) decided[id] = answer = holds(column.values[id]!) ? 1 : 2;
-      if (answer === 1) return true;
-    }
-    return false;
-  };
+  const tests = expression.terms.map((term) => scalarTest(term, scope));
+  const column = view && tests.every((test) => test !== undefined) ? columnOf(view, target) : undefined;
+  if (column) return new ColumnFilter(column, anyOf(tests as ScalarTest[]));
+  const test = anyOf(expression.terms.map((term) => valuesTest(term, scope)));
+  return target.level === 'product' ? new ProductFilter(target, scope, test) : new ReadFilter(target, scope, test);
 }
 
 /**
@@ -131,16 +189,21 @@ export interface Selection {
   selected: Uint8Array;
 }
 
-/** The selected variants that satisfy the predicate (all of them without one). */
-export function narrow(selection: Selection, predicate: VariantPredicate | undefined): Selection {
-  if (!predicate) return selection;
+/** Every variant of every product of the view. */
+export function everything(view: ViewIndex): Selection {
+  return { products: view.ordered, selected: new Uint8Array(view.slotCount).fill(1) };
+}
+
+/** The selected variants that pass the filter (all of them without one). */
+export function narrow(selection: Selection, filter: VariantFilter | undefined): Selection {
+  if (!filter) return selection;
   const selected = new Uint8Array(selection.selected.length);
   const products: IndexedProduct[] = [];
+  const before = selection.selected;
   for (const entry of selection.products) {
     let any = false;
-    for (let position = 0; position < entry.variants.length; position++) {
-      const slot = entry.slot + position;
-      if (selection.selected[slot] === 1 && predicate(entry, position)) {
+    for (let position = 0, slot = entry.slot; position < entry.variants.length; position++, slot++) {
+      if (before[slot] === 1 && filter.holds(entry, position)) {
         selected[slot] = 1;
         any = true;
       }
@@ -158,14 +221,10 @@ export function selectedPositions(selection: Selection, entry: IndexedProduct): 
   return positions;
 }
 
-/** All of the predicates (an empty list holds for everything). */
-export function allOf(predicates: readonly VariantPredicate[]): VariantPredicate | undefined {
-  if (predicates.length === 0) return undefined;
-  if (predicates.length === 1) return predicates[0];
-  return (entry, variant) => {
-    for (const predicate of predicates) if (!predicate(entry, variant)) return false;
-    return true;
-  };
+/** All of the filters (an empty list holds for everything). */
+export function allOf(filters: readonly VariantFilter[]): VariantFilter | undefined {
+  if (filters.length === 0) return undefined;
+  return filters.length === 1 ? filters[0] : new AllOf(filters);
 }
 
 export type { RangeTerm };

@@ -242,6 +242,8 @@ interface Compiled {
   score: VariantScorer;
   /** Whether any leaf reads a variant field. */
   variantLevel: boolean;
+  /** The only products it can match, in storage order (`candidatesOf`); undefined: any. */
+  candidates: readonly IndexedProduct[] | undefined;
 }
 
 /** The leaves that hold for a variant when one of its values does: over a column, decided once per distinct value. */
@@ -323,10 +325,46 @@ const PRODUCT_SEARCH: SearchDialect<Compilation, [entry: IndexedProduct, variant
 
 const textTokens = (values: readonly unknown[]) => new Set(values.flatMap((value) => (typeof value === 'string' ? tokenize(value) : [])));
 
+/** Product-level text fields the view's postings hold under their locale, tokenised as `fullText` reads them. */
+const POSTED_TEXT_FIELDS = new Set(['name', 'description', 'slug', 'searchKeywords']);
+
+/**
+ * The products a (compiled, so well-formed) query can match, when the view's postings tell: a
+ * `fullText` leaf on a posted text field matches only products holding its tokens in its language
+ * (the postings hold them, and more); `and` and `filter` match within any part's candidates, `or`
+ * within the union when every part has some. Undefined: any product may match. In storage order.
+ */
+function candidatesOf(query: unknown, view: ViewIndex): IndexedProduct[] | undefined {
+  const found = possibleMatches(query, view);
+  return found && [...found].sort((a, b) => a.position - b.position);
+}
+
+function possibleMatches(query: unknown, view: ViewIndex): Set<IndexedProduct> | undefined {
+  const [kind, body] = Object.entries(query as Json)[0]!;
+  if (kind === 'fullText') {
+    const leaf = body as Json;
+    if (!POSTED_TEXT_FIELDS.has(leaf.field as string) || typeof leaf.language !== 'string') return undefined;
+    const tokens = tokenize(leaf.value as string);
+    const holders = tokens.map((token) => view.postingsOf(leaf.language as string, token) ?? []);
+    if (holders.length === 0) return new Set();
+    if (leaf.mustMatch === 'any') return new Set(holders.flat());
+    const [rarest, ...others] = holders.sort((a, b) => a.length - b.length);
+    const sets = others.map((list) => new Set(list));
+    return new Set(rarest!.filter((entry) => sets.every((set) => set.has(entry))));
+  }
+  if (kind !== 'and' && kind !== 'filter' && kind !== 'or') return undefined;
+  const parts = (body as unknown[]).map((part) => possibleMatches(part, view));
+  if (kind === 'or') return parts.every((part) => part !== undefined) ? new Set(parts.flatMap((part) => [...part!])) : undefined;
+  const known = parts.filter((part) => part !== undefined).sort((a, b) => a.size - b.size);
+  if (known.length === 0) return undefined;
+  const [smallest, ...others] = known;
+  return new Set([...smallest!].filter((entry) => others.every((set) => set.has(entry))));
+}
+
 function compileQuery(query: unknown, path: string, scope: RequestScope, view: ViewIndex): Compiled {
   const compilation: Compilation = { scope, view, variantLevel: false };
   const score = compileSearchQuery(PRODUCT_SEARCH, query, path, compilation);
-  return { score, variantLevel: compilation.variantLevel };
+  return { score, variantLevel: compilation.variantLevel, candidates: candidatesOf(query, view) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -454,7 +492,7 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
     const selected = new Uint8Array(view.slotCount);
     const scores: number[] = [];
     const products: IndexedProduct[] = [];
-    const from = candidates?.products ?? view.ordered;
+    const from = candidates?.products ?? compiled.candidates ?? view.ordered;
     for (let i = 0; i < from.length; i++) {
       const entry = from[i]!;
       let best = NO_MATCH;

@@ -16,15 +16,15 @@ import { errors } from '../../../http/errors.js';
 import type { ApiCall } from '../../../http/context.js';
 import type { Price, Variant } from '../model.js';
 import { CatalogRead, presentProjection, productProjection, type ProductProjection } from '../present.js';
-import { catalogView, type IndexedProduct } from './catalog-index.js';
+import { catalogView, type IndexedProduct, type ViewIndex } from './catalog-index.js';
 import { computeFacet, type FacetResult } from './facets.js';
 import { field, scalars, type Scalar } from './fields.js';
 import { parseFacet, parseFilter, type FacetExpression, type FilterExpression } from './filter-language.js';
-import { allOf, compareScalars, compileFilter, narrow, selectedPositions, type Selection } from './matching.js';
+import { allOf, compareScalars, compileFilter, everything, narrow, selectedPositions, type Selection } from './matching.js';
 import { assertLocale, booleanParam, integerParam } from './params.js';
 import { RequestScope, toScopedPrice } from './request-scope.js';
 import { autoFuzzyLevel, normalise, tokenize } from './text.js';
-import { matchText, type TextQuery } from './text-query.js';
+import { matchText, type TextMatch, type TextQuery } from './text-query.js';
 import type { Engine } from '../../../engine/define.js';
 
 export const MAX_LIMIT = 500;
@@ -127,6 +127,18 @@ function searchVariant(variant: Variant & { price?: Price }, matching: boolean |
   return result as unknown as Variant;
 }
 
+/** The variants the text selects: its products in storage order, each with the variants it matched in (all without a mask). */
+function textSelection(view: ViewIndex, matches: ReadonlyMap<IndexedProduct, TextMatch>): Selection {
+  const products = [...matches.keys()].sort((a, b) => a.position - b.position);
+  const selected = new Uint8Array(view.slotCount);
+  for (const entry of products) {
+    const { variants } = matches.get(entry)!;
+    for (let position = 0; position < entry.variants.length; position++)
+      if (!variants || variants[position]) selected[entry.slot + position] = 1;
+  }
+  return { products, selected };
+}
+
 export interface ProjectionSearchResponse {
   limit: number;
   offset: number;
@@ -155,36 +167,22 @@ export function searchProductProjections(call: ApiCall, engine: Engine, params: 
 
   const view = catalogView(engine.storage, call.ctx, staged);
   const compile = (expressions: FilterExpression[]) => allOf(expressions.map((expression) => compileFilter(expression, scope, view)));
-  const queryPredicate = compile(queryFilters);
-  const resultPredicate = compile(resultFilters);
-  const facetPredicates = facetFilters.map((expression) => ({ path: expression.path, predicate: compileFilter(expression, scope, view) }));
+  const queryFilter = compile(queryFilters);
+  const resultFilter = compile(resultFilters);
+  const facetFilterList = facetFilters.map((expression) => ({ path: expression.path, filter: compileFilter(expression, scope, view) }));
   const textMatches = texts.length > 0 ? matchText(view, texts) : undefined;
 
   // The variants text and `filter.query` select, by slot, and the products holding any, in storage order.
-  const walk = textMatches ? [...textMatches.keys()].sort((a, b) => a.position - b.position) : view.ordered;
-  const selected = new Uint8Array(view.slotCount);
-  const products: IndexedProduct[] = [];
-  for (const entry of walk) {
-    const text = textMatches?.get(entry);
-    let any = false;
-    for (let position = 0; position < entry.variants.length; position++) {
-      if (text?.variants && !text.variants[position]) continue;
-      if (queryPredicate && !queryPredicate(entry, position)) continue;
-      selected[entry.slot + position] = 1;
-      any = true;
-    }
-    if (any) products.push(entry);
-  }
-  const base: Selection = { products, selected };
+  const base = narrow(textMatches ? textSelection(view, textMatches) : everything(view), queryFilter);
 
   const facets: Record<string, FacetResult> = {};
   const selectionFor = new Map<string, Selection>();
   for (const expression of facetExpressions) {
-    const applicable = facetPredicates.filter((filter) => filter.path !== expression.path);
-    const cacheKey = applicable.map((filter) => facetPredicates.indexOf(filter)).join(',');
+    const applicable = facetFilterList.filter((filter) => filter.path !== expression.path);
+    const cacheKey = applicable.map((filter) => facetFilterList.indexOf(filter)).join(',');
     let rows = selectionFor.get(cacheKey);
     if (!rows) {
-      rows = narrow(base, allOf(applicable.map((filter) => filter.predicate)));
+      rows = narrow(base, allOf(applicable.map(({ filter }) => filter)));
       selectionFor.set(cacheKey, rows);
     }
     // A defined property, not an assignment: an alias `__proto__` is a facet name like any other.
@@ -198,7 +196,7 @@ export function searchProductProjections(call: ApiCall, engine: Engine, params: 
 
   // `filter` narrows the results, not the facets. Without sorting the results stay in storage order,
   // and only the page's products become hits.
-  const matching = narrow(base, resultPredicate);
+  const matching = narrow(base, resultFilter);
   const hitOf = (entry: IndexedProduct): Hit => ({
     entry,
     score: textMatches?.get(entry)?.score ?? 0,
