@@ -246,6 +246,12 @@ export class ViewIndex {
   trustVersions = true;
   /** The indexed products in storage order (creation order). */
   ordered: IndexedProduct[] = [];
+  /**
+   * By storage position: each product's first variant slot and its variant count, kept in step with
+   * `ordered`. Searches walk these, not the products, which lie scattered over the heap.
+   */
+  firstSlots = new Int32Array(0);
+  variantCounts = new Int32Array(0);
 
   constructor(
     readonly staged: boolean,
@@ -261,6 +267,21 @@ export class ViewIndex {
     this.slotsUsed = 0;
     this.ordered = [];
     this.syncedAt = undefined;
+  }
+
+  /** Records the product's slots at its storage position. */
+  private place(entry: IndexedProduct): void {
+    if (entry.position >= this.firstSlots.length) {
+      const capacity = Math.max(1024, entry.position + 1, this.firstSlots.length * 2);
+      const firstSlots = new Int32Array(capacity);
+      firstSlots.set(this.firstSlots);
+      this.firstSlots = firstSlots;
+      const variantCounts = new Int32Array(capacity);
+      variantCounts.set(this.variantCounts);
+      this.variantCounts = variantCounts;
+    }
+    this.firstSlots[entry.position] = entry.slot;
+    this.variantCounts[entry.position] = entry.variants.length;
   }
 
   get typeInfo(): TypeInfo {
@@ -293,6 +314,7 @@ export class ViewIndex {
       entry.stamp = generation;
       entry.position = ordered.length;
       ordered.push(entry);
+      this.place(entry);
     }
     if (ordered.length !== this.entries.size) {
       for (const [id, entry] of this.entries) {
@@ -340,12 +362,14 @@ export class ViewIndex {
         replacement.position = entry.position;
         replacement.stamp = entry.stamp;
         this.ordered[entry.position] = replacement;
+        this.place(replacement);
       }
     }
     if (removed) {
       this.ordered = this.ordered.filter((entry) => this.entries.get(entry.id) === entry);
       this.ordered.forEach((entry, position) => {
         entry.position = position;
+        this.place(entry);
       });
     }
     for (const id of [...created.keys()].sort((a, b) => created.get(a)! - created.get(b)!)) {
@@ -355,6 +379,7 @@ export class ViewIndex {
       entry.stamp = this.generation;
       entry.position = this.ordered.length;
       this.ordered.push(entry);
+      this.place(entry);
     }
     return true;
   }

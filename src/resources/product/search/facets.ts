@@ -101,12 +101,12 @@ function countColumn(column: FieldColumn, rows: Selection): { buckets: Bucket[];
   const { pool, start, count } = column;
   let missing = 0;
   let total = 0;
-  const { products, selected } = rows;
-  for (let r = 0; r < products.length; r++) {
-    const entry = products[r]!;
-    const slots = column.productLevel ? 1 : entry.variants.length;
-    for (let v = 0; v < slots; v++) {
-      const slot = entry.slot + v;
+  const { positions, selected, view } = rows;
+  const { firstSlots, variantCounts } = view;
+  for (let r = 0; r < positions.length; r++) {
+    const first = firstSlots[positions[r]!]!;
+    const slots = column.productLevel ? 1 : variantCounts[positions[r]!]!;
+    for (let slot = first; slot < first + slots; slot++) {
       if (!column.productLevel && selected[slot] !== 1) continue;
       const n = count[slot]!;
       if (n === 0) {
@@ -253,17 +253,18 @@ function rangeFacet(expression: FacetExpression, rows: Selection, scope: Request
   const tally = new RangeTally(ranges.length);
   const productLevel = target.level === 'product';
   const column = columnOf(view, target);
-  const { products, selected } = rows;
   if (column) {
     // Each distinct value is placed once (its number, and per range whether it lies in it); a variant's values are then looked up by id.
     const known = new Uint8Array(column.values.length);
     const numbers = new Float64Array(column.values.length);
     const insides = new Uint8Array(column.values.length * ranges.length);
     const { pool, start, count } = column;
-    for (let row = 0; row < products.length; row++) {
-      const entry = products[row]!;
-      const positions = productLevel ? 1 : entry.variants.length;
-      for (let slot = entry.slot, end = slot + positions; slot < end; slot++) {
+    const { positions, selected } = rows;
+    const { firstSlots, variantCounts } = view;
+    for (let row = 0; row < positions.length; row++) {
+      const first = firstSlots[positions[row]!]!;
+      const end = first + (productLevel ? 1 : variantCounts[positions[row]!]!);
+      for (let slot = first; slot < end; slot++) {
         if (!productLevel && selected[slot] !== 1) continue;
         for (let i = start[slot]!, last = i + count[slot]!; i < last; i++) {
           const id = pool[i]!;
@@ -280,6 +281,7 @@ function rangeFacet(expression: FacetExpression, rows: Selection, scope: Request
       }
     }
   } else {
+    const { products } = rows;
     for (let row = 0; row < products.length; row++) {
       const entry = products[row]!;
       for (const position of countedPositions(rows, entry, productLevel)) {
@@ -313,11 +315,18 @@ function rangeFacet(expression: FacetExpression, rows: Selection, scope: Request
 function filterFacet(expression: FacetExpression, rows: Selection, scope: RequestScope, view: ViewIndex): FilterFacetResult {
   const filter = compileFilter(expression, scope, view);
   const productLevel = field(expression.path).level === 'product';
+  const { positions, selected } = rows;
+  const { firstSlots, variantCounts } = view;
   let count = 0;
   let products = 0;
-  for (const entry of rows.products) {
+  for (const position of positions) {
+    const first = firstSlots[position]!;
     let hits = 0;
-    for (const position of countedPositions(rows, entry, productLevel)) if (filter.holds(entry, position)) hits++;
+    for (let variant = 0; variant < variantCounts[position]!; variant++) {
+      if (selected[first + variant] !== 1 || !filter.holds(position, first, variant)) continue;
+      hits++;
+      if (productLevel) break; // a product-level field counts the product's first selected variant only
+    }
     count += hits;
     if (hits > 0) products++;
   }

@@ -92,9 +92,12 @@ function anyOf<T>(tests: ReadonlyArray<(value: T) => boolean>): (value: T) => bo
   };
 }
 
-/** A filter compiled for one request: whether variant `position` of a product passes. */
+/**
+ * A filter compiled for one request: whether a variant passes, given the product's storage
+ * position in the view (`IndexedProduct.position`), its first variant slot and the variant's index.
+ */
 export interface VariantFilter {
-  holds(entry: IndexedProduct, position: number): boolean;
+  holds(position: number, firstSlot: number, variant: number): boolean;
 }
 
 /**
@@ -112,9 +115,9 @@ export class ColumnFilter implements VariantFilter {
     this.answers = new Uint8Array(column.values.length);
   }
 
-  holds(entry: IndexedProduct, position: number): boolean {
+  holds(_position: number, firstSlot: number, variant: number): boolean {
     const { column, answers } = this;
-    const slot = column.productLevel ? entry.slot : entry.slot + position;
+    const slot = column.productLevel ? firstSlot : firstSlot + variant;
     const { pool } = column;
     for (let i = column.start[slot]!, end = i + column.count[slot]!; i < end; i++) {
       const id = pool[i]!;
@@ -129,88 +132,121 @@ export class ColumnFilter implements VariantFilter {
 /** A filter on a field read per variant (a value the request computes, or `exists`/`missing`). */
 class ReadFilter implements VariantFilter {
   constructor(
+    private readonly view: ViewIndex,
     private readonly target: Field,
     private readonly scope: RequestScope,
     private readonly test: (values: readonly unknown[]) => boolean,
   ) {}
 
-  holds(entry: IndexedProduct, position: number): boolean {
-    return this.test(this.target.values(entry, position, this.scope));
+  holds(position: number, _firstSlot: number, variant: number): boolean {
+    return this.test(this.target.values(this.view.ordered[position]!, variant, this.scope));
   }
 }
 
 /** A filter on a product-level field read per product: the same answer for all of its variants, decided once. */
 class ProductFilter implements VariantFilter {
-  private readonly decided = new Map<IndexedProduct, boolean>();
+  /** By storage position: 0 not decided yet, 1 passes, 2 does not. */
+  private readonly answers: Uint8Array;
 
   constructor(
+    private readonly view: ViewIndex,
     private readonly target: Field,
     private readonly scope: RequestScope,
     private readonly test: (values: readonly unknown[]) => boolean,
-  ) {}
+  ) {
+    this.answers = new Uint8Array(view.size);
+  }
 
-  holds(entry: IndexedProduct): boolean {
-    let answer = this.decided.get(entry);
-    if (answer === undefined) this.decided.set(entry, (answer = this.test(this.target.values(entry, 0, this.scope))));
-    return answer;
+  holds(position: number): boolean {
+    let answer = this.answers[position]!;
+    if (answer === 0) this.answers[position] = answer = this.test(this.target.values(this.view.ordered[position]!, 0, this.scope)) ? 1 : 2;
+    return answer === 1;
   }
 }
 
 class AllOf implements VariantFilter {
   constructor(private readonly filters: readonly VariantFilter[]) {}
 
-  holds(entry: IndexedProduct, position: number): boolean {
+  holds(position: number, firstSlot: number, variant: number): boolean {
     const { filters } = this;
-    for (let i = 0; i < filters.length; i++) if (!filters[i]!.holds(entry, position)) return false;
+    for (let i = 0; i < filters.length; i++) if (!filters[i]!.holds(position, firstSlot, variant)) return false;
     return true;
   }
 }
 
 /**
- * Compiles one filter expression; its terms are alternatives. With the view, a field read from the
+ * Compiles one filter expression over the view; its terms are alternatives. A field read from the
  * stored product is read from the view's column, and each distinct value is tested once.
  */
-export function compileFilter(expression: FilterExpression, scope: RequestScope, view?: ViewIndex): VariantFilter {
+export function compileFilter(expression: FilterExpression, scope: RequestScope, view: ViewIndex): VariantFilter {
   const target: Field = field(expression.path);
   target.check?.(scope);
   const tests = expression.terms.map((term) => scalarTest(term, scope));
-  const column = view && tests.every((test) => test !== undefined) ? columnOf(view, target) : undefined;
+  const column = tests.every((test) => test !== undefined) ? columnOf(view, target) : undefined;
   if (column) return new ColumnFilter(column, anyOf(tests as ScalarTest[]));
   const test = anyOf(expression.terms.map((term) => valuesTest(term, scope)));
-  return target.level === 'product' ? new ProductFilter(target, scope, test) : new ReadFilter(target, scope, test);
+  return target.level === 'product' ? new ProductFilter(view, target, scope, test) : new ReadFilter(view, target, scope, test);
 }
 
 /**
- * Some variants of some products: the products (in storage order) holding at least one, and a flag
- * per variant slot of the view (`IndexedProduct.slot`), 1 for the variants in.
+ * Some variants of some products of a view: the storage positions of the products holding at least
+ * one (ascending), and a flag per variant slot (`IndexedProduct.slot`), 1 for the variants in.
  */
-export interface Selection {
-  products: readonly IndexedProduct[];
-  selected: Uint8Array;
+export class Selection {
+  private list: IndexedProduct[] | undefined;
+
+  constructor(
+    readonly view: ViewIndex,
+    readonly positions: Int32Array,
+    readonly selected: Uint8Array,
+  ) {}
+
+  /** The products, in storage order. */
+  get products(): readonly IndexedProduct[] {
+    const { ordered } = this.view;
+    this.list ??= Array.from(this.positions, (position) => ordered[position]!);
+    return this.list;
+  }
+
+  get size(): number {
+    return this.positions.length;
+  }
+}
+
+/** The storage positions 0 to `count` - 1. */
+export function firstPositions(count: number): Int32Array {
+  const positions = new Int32Array(count);
+  for (let i = 0; i < count; i++) positions[i] = i;
+  return positions;
 }
 
 /** Every variant of every product of the view. */
 export function everything(view: ViewIndex): Selection {
-  return { products: view.ordered, selected: new Uint8Array(view.slotCount).fill(1) };
+  return new Selection(view, firstPositions(view.size), new Uint8Array(view.slotCount).fill(1));
 }
 
 /** The selected variants that pass the filter (all of them without one). */
 export function narrow(selection: Selection, filter: VariantFilter | undefined): Selection {
   if (!filter) return selection;
-  const selected = new Uint8Array(selection.selected.length);
-  const products: IndexedProduct[] = [];
-  const before = selection.selected;
-  for (const entry of selection.products) {
+  const { view, positions: before, selected: was } = selection;
+  const { firstSlots, variantCounts } = view;
+  const selected = new Uint8Array(was.length);
+  const positions = new Int32Array(before.length);
+  let kept = 0;
+  for (let i = 0; i < before.length; i++) {
+    const position = before[i]!;
+    const first = firstSlots[position]!;
     let any = false;
-    for (let position = 0, slot = entry.slot; position < entry.variants.length; position++, slot++) {
-      if (before[slot] === 1 && filter.holds(entry, position)) {
+    for (let variant = 0, count = variantCounts[position]!; variant < count; variant++) {
+      const slot = first + variant;
+      if (was[slot] === 1 && filter.holds(position, first, variant)) {
         selected[slot] = 1;
         any = true;
       }
     }
-    if (any) products.push(entry);
+    if (any) positions[kept++] = position;
   }
-  return { products, selected };
+  return new Selection(view, positions.subarray(0, kept), selected);
 }
 
 /** The positions of the product's selected variants. */

@@ -19,7 +19,7 @@ import type { Price } from '../model.js';
 import { CatalogRead, presentProjection, priceCandidates, productProjection, type ProductProjection } from '../present.js';
 import { catalogView, type ColumnRead, type FieldColumn, type IndexedProduct, type ViewIndex } from './catalog-index.js';
 import { navigate, scalars, type Scalar } from './fields.js';
-import { compareScalars, selectedPositions, type Selection } from './matching.js';
+import { compareScalars, firstPositions, Selection, selectedPositions } from './matching.js';
 import { RequestScope } from './request-scope.js';
 import {
   compileSearchQuery,
@@ -242,8 +242,8 @@ interface Compiled {
   score: VariantScorer;
   /** Whether any leaf reads a variant field. */
   variantLevel: boolean;
-  /** The only products it can match, in storage order (`candidatesOf`); undefined: any. */
-  candidates: readonly IndexedProduct[] | undefined;
+  /** The storage positions of the only products it can match, ascending (`candidatesOf`); undefined: any. */
+  candidates: Int32Array | undefined;
 }
 
 /** The leaves that hold for a variant when one of its values does: over a column, decided once per distinct value. */
@@ -334,9 +334,9 @@ const POSTED_TEXT_FIELDS = new Set(['name', 'description', 'slug', 'searchKeywor
  * (the postings hold them, and more); `and` and `filter` match within any part's candidates, `or`
  * within the union when every part has some. Undefined: any product may match. In storage order.
  */
-function candidatesOf(query: unknown, view: ViewIndex): IndexedProduct[] | undefined {
+function candidatesOf(query: unknown, view: ViewIndex): Int32Array | undefined {
   const found = possibleMatches(query, view);
-  return found && [...found].sort((a, b) => a.position - b.position);
+  return found && Int32Array.from(found, (entry) => entry.position).sort();
 }
 
 function possibleMatches(query: unknown, view: ViewIndex): Set<IndexedProduct> | undefined {
@@ -371,8 +371,15 @@ function compileQuery(query: unknown, path: string, scope: RequestScope, view: V
 // Request
 
 /** What a query matched: the selected variants, and the products' scores (in the order of `products`; none: all 0). */
-interface Matched extends Selection {
-  scores: readonly number[] | undefined;
+class Matched extends Selection {
+  constructor(
+    view: ViewIndex,
+    positions: Int32Array,
+    selected: Uint8Array,
+    readonly scores: readonly number[] | undefined,
+  ) {
+    super(view, positions, selected);
+  }
 }
 
 interface Match {
@@ -485,16 +492,17 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
 
   let everything: Matched | undefined;
   const all = (): Matched =>
-    (everything ??= { products: view.ordered, selected: new Uint8Array(view.slotCount).fill(1), scores: undefined });
+    (everything ??= new Matched(view, firstPositions(view.size), new Uint8Array(view.slotCount).fill(1), undefined));
   /** The candidates (every product without them) with the variants that match, their best score added. */
   const evaluate = (compiled: Compiled | undefined, candidates?: Matched): Matched => {
     if (!compiled) return candidates ?? all();
     const selected = new Uint8Array(view.slotCount);
     const scores: number[] = [];
-    const products: IndexedProduct[] = [];
-    const from = candidates?.products ?? compiled.candidates ?? view.ordered;
+    const from = candidates?.positions ?? compiled.candidates ?? firstPositions(view.size);
+    const positions = new Int32Array(from.length);
+    let kept = 0;
     for (let i = 0; i < from.length; i++) {
-      const entry = from[i]!;
+      const entry = view.ordered[from[i]!]!;
       let best = NO_MATCH;
       for (let position = 0; position < entry.variants.length; position++) {
         const slot = entry.slot + position;
@@ -505,10 +513,10 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
         if (score > best) best = score;
       }
       if (best < 0) continue;
-      products.push(entry);
+      positions[kept++] = entry.position;
       scores.push((candidates?.scores?.[i] ?? 0) + best);
     }
-    return { products, selected, scores };
+    return new Matched(view, positions.subarray(0, kept), selected, scores);
   };
   const matched = evaluate(query);
   const facets = facetSpecs.map((facet) => facet.compute(facet.scope === 'all' ? all() : matched, evaluate));

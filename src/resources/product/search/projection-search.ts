@@ -20,7 +20,7 @@ import { catalogView, type IndexedProduct, type ViewIndex } from './catalog-inde
 import { computeFacet, type FacetResult } from './facets.js';
 import { field, scalars, type Scalar } from './fields.js';
 import { parseFacet, parseFilter, type FacetExpression, type FilterExpression } from './filter-language.js';
-import { allOf, compareScalars, compileFilter, everything, narrow, selectedPositions, type Selection } from './matching.js';
+import { allOf, compareScalars, compileFilter, everything, narrow, Selection, selectedPositions } from './matching.js';
 import { assertLocale, booleanParam, integerParam } from './params.js';
 import { RequestScope, toScopedPrice } from './request-scope.js';
 import { autoFuzzyLevel, normalise, tokenize } from './text.js';
@@ -129,14 +129,13 @@ function searchVariant(variant: Variant & { price?: Price }, matching: boolean |
 
 /** The variants the text selects: its products in storage order, each with the variants it matched in (all without a mask). */
 function textSelection(view: ViewIndex, matches: ReadonlyMap<IndexedProduct, TextMatch>): Selection {
-  const products = [...matches.keys()].sort((a, b) => a.position - b.position);
+  const positions = Int32Array.from(matches.keys(), (entry) => entry.position).sort();
   const selected = new Uint8Array(view.slotCount);
-  for (const entry of products) {
-    const { variants } = matches.get(entry)!;
+  for (const [entry, { variants }] of matches) {
     for (let position = 0; position < entry.variants.length; position++)
       if (!variants || variants[position]) selected[entry.slot + position] = 1;
   }
-  return { products, selected };
+  return new Selection(view, positions, selected);
 }
 
 export interface ProjectionSearchResponse {
@@ -208,7 +207,7 @@ export function searchProductProjections(call: ApiCall, engine: Engine, params: 
     hits = matching.products.map(hitOf);
     for (const hit of hits) hit.keys = sortKeys.map((key) => sortValue(hit, key, scope));
     hits.sort((a, b) => compareHits(a, b, sortKeys));
-  } else hits = matching.products.slice(0, offset + limit).map(hitOf);
+  } else hits = Array.from(matching.positions.subarray(0, offset + limit), (position) => hitOf(view.ordered[position]!));
 
   const page = hits.slice(offset, offset + limit);
   const expand = params.getAll('expand');
@@ -223,5 +222,5 @@ export function searchProductProjections(call: ApiCall, engine: Engine, params: 
     }
     return engine.expand(call.ctx.project, projection, expand);
   });
-  return { limit, offset, count: results.length, total: matching.products.length, results, facets };
+  return { limit, offset, count: results.length, total: matching.size, results, facets };
 }
