@@ -203,8 +203,12 @@ export class Selection {
 
   /** The products, in storage order. */
   get products(): readonly IndexedProduct[] {
-    const { ordered } = this.view;
-    this.list ??= Array.from(this.positions, (position) => ordered[position]!);
+    if (!this.list) {
+      const { ordered } = this.view;
+      const { positions } = this;
+      this.list = new Array<IndexedProduct>(positions.length);
+      for (let i = 0; i < positions.length; i++) this.list[i] = ordered[positions[i]!]!;
+    }
     return this.list;
   }
 

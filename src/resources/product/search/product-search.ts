@@ -236,7 +236,8 @@ function searchField(path: string, name: unknown, language: string | undefined, 
 // ---------------------------------------------------------------------------------------------
 // Query compilation: each expression becomes a per-variant scorer (score ≥ 0 when it matches, -1 otherwise).
 
-type VariantScorer = Scorer<[entry: IndexedProduct, variant: number]>;
+/** Scores a variant given its product's storage position in the view, first variant slot, and its index. */
+type VariantScorer = Scorer<[position: number, firstSlot: number, variant: number]>;
 
 interface Compiled {
   score: VariantScorer;
@@ -255,29 +256,36 @@ const ANY_VALUE_LEAVES = new Set(['exact', 'prefix', 'wildcard', 'range']);
  */
 function scorer(kind: Leaf, target: SearchField, compilation: Compilation, test: ValuesTest<IndexedProduct>): VariantScorer {
   const { scope, view } = compilation;
+  const { ordered } = view;
   if (target.level === 'product') {
-    const decided = new Float64Array(view.slotCount).fill(Number.NaN);
-    return (entry) => {
-      let result = decided[entry.slot]!;
-      if (Number.isNaN(result)) decided[entry.slot] = result = test(target.values(entry, 0, scope), entry);
+    const decided = new Float64Array(view.size).fill(Number.NaN);
+    return (position) => {
+      let result = decided[position]!;
+      if (Number.isNaN(result)) {
+        const entry = ordered[position]!;
+        decided[position] = result = test(target.values(entry, 0, scope), entry);
+      }
       return result;
     };
   }
   if (target.stored && ANY_VALUE_LEAVES.has(kind)) {
     const column = view.column(target.stored.key, false, target.stored.read);
     const decided = new Float64Array(column.values.length).fill(Number.NaN);
-    return (entry, variant) => {
-      const slot = entry.slot + variant;
+    return (position, firstSlot, variant) => {
+      const slot = firstSlot + variant;
       for (let i = column.start[slot]!, end = i + column.count[slot]!; i < end; i++) {
         const id = column.pool[i]!;
         let score = decided[id]!;
-        if (Number.isNaN(score)) decided[id] = score = test([column.values[id]], entry);
+        if (Number.isNaN(score)) decided[id] = score = test([column.values[id]], ordered[position]!);
         if (score >= 0) return score;
       }
       return NO_MATCH;
     };
   }
-  return (entry, variant) => test(target.values(entry, variant, scope), entry);
+  return (position, _firstSlot, variant) => {
+    const entry = ordered[position]!;
+    return test(target.values(entry, variant, scope), entry);
+  };
 }
 
 const MESSAGES: LeafMessages = {
@@ -293,7 +301,7 @@ interface Compilation {
   variantLevel: boolean;
 }
 
-const PRODUCT_SEARCH: SearchDialect<Compilation, [entry: IndexedProduct, variant: number]> = {
+const PRODUCT_SEARCH: SearchDialect<Compilation, [position: number, firstSlot: number, variant: number]> = {
   request,
   leaves: LEAVES,
   leaf(kind, path, body, compilation) {
@@ -499,21 +507,22 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
     const selected = new Uint8Array(view.slotCount);
     const scores: number[] = [];
     const from = candidates?.positions ?? compiled.candidates ?? firstPositions(view.size);
+    const { firstSlots, variantCounts } = view;
     const positions = new Int32Array(from.length);
     let kept = 0;
     for (let i = 0; i < from.length; i++) {
-      const entry = view.ordered[from[i]!]!;
+      const position = from[i]!;
+      const first = firstSlots[position]!;
       let best = NO_MATCH;
-      for (let position = 0; position < entry.variants.length; position++) {
-        const slot = entry.slot + position;
-        if (candidates && candidates.selected[slot] !== 1) continue;
-        const score = compiled.score(entry, position);
+      for (let variant = 0, count = variantCounts[position]!; variant < count; variant++) {
+        if (candidates && candidates.selected[first + variant] !== 1) continue;
+        const score = compiled.score(position, first, variant);
         if (score < 0) continue;
-        selected[slot] = 1;
+        selected[first + variant] = 1;
         if (score > best) best = score;
       }
       if (best < 0) continue;
-      positions[kept++] = entry.position;
+      positions[kept++] = position;
       scores.push((candidates?.scores?.[i] ?? 0) + best);
     }
     return new Matched(view, positions.subarray(0, kept), selected, scores);
@@ -531,7 +540,7 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
   if (sorts.length === 1 && sorts[0]!.score) {
     // Sorted by score alone (the default), only the page needs ordering: the first `offset + limit` by score, then storage order.
     const sign = sorts[0]!.descending ? -1 : 1;
-    const position = (i: number) => results.products[i]!.position;
+    const position = (i: number) => results.positions[i]!;
     ordered = firstOf(results.products.length, offset + limit, (a, b) => sign * (scoreOf(a) - scoreOf(b)) || position(a) - position(b)).map(
       matchOf,
     );
@@ -563,7 +572,7 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
     }
     return result;
   });
-  return { total: results.products.length, offset, limit, facets, results: page };
+  return { total: results.size, offset, limit, facets, results: page };
 }
 
 /**
@@ -774,11 +783,11 @@ function countDistinct(column: FieldColumn, rows: Selection, byVariants: boolean
     }
     counts[key] = (counts[key] ?? 0) + 1;
   };
-  for (let row = 0; row < rows.products.length; row++) {
-    const entry = rows.products[row]!;
-    for (let position = 0; position < entry.variants.length; position++) {
-      const slot = entry.slot + position;
-      if (rows.selected[slot] !== 1) continue;
+  const { positions, selected, view } = rows;
+  for (let row = 0; row < positions.length; row++) {
+    const first = view.firstSlots[positions[row]!]!;
+    for (let slot = first, last = first + view.variantCounts[positions[row]!]!; slot < last; slot++) {
+      if (selected[slot] !== 1) continue;
       const from = column.start[slot]!;
       const end = from + column.count[slot]!;
       if (from === end && missing !== undefined) count(keyOf(missing), slot, row);
