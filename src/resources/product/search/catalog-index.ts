@@ -226,15 +226,25 @@ function buildEntry(product: Product, staged: boolean, types: TypeInfo): Indexed
   };
 }
 
+/**
+ * The products holding a token in one locale (at product or variant level), each once, and beside
+ * each the weight of its best product-level field holding it (0: only a variant's text does), so
+ * that scoring a match need not look into the product.
+ */
+export interface Posting {
+  readonly entries: IndexedProduct[];
+  readonly weights: number[];
+}
+
 /** One view (current or staged) of one project's catalog. */
 export class ViewIndex {
   private readonly entries = new Map<string, IndexedProduct>();
   /**
-   * locale → token → the products holding it (at product or variant level), each once. Arrays, not
-   * sets: posting a whole catalog appends to them (a set per unique token, such as every SKU, was
-   * most of the first search's time); removing a product is a search in the few lists it is in.
+   * locale → token → its posting. Arrays, not sets: posting a whole catalog appends to them (a set
+   * per unique token, such as every SKU, was most of the first search's time); removing a product
+   * is a search in the few lists it is in.
    */
-  private readonly postings = new Map<string, Map<string, IndexedProduct[]>>();
+  private readonly postings = new Map<string, Map<string, Posting>>();
   /** Per field read by filters and facets: its column (built on first use, kept in step like the postings). */
   private readonly columns = new Map<string, FieldColumn>();
   /** Variant slots handed out so far (see `IndexedProduct.slot`). */
@@ -403,6 +413,11 @@ export class ViewIndex {
 
   /** The products holding `token` in `locale` (at product or variant level). */
   postingsOf(locale: string, token: string): readonly IndexedProduct[] | undefined {
+    return this.postings.get(locale)?.get(token)?.entries;
+  }
+
+  /** The posting of `token` in `locale`: its products with their product-level weights. */
+  postingOf(locale: string, token: string): Readonly<Posting> | undefined {
     return this.postings.get(locale)?.get(token);
   }
 
@@ -442,14 +457,19 @@ export class ViewIndex {
   private post(entry: IndexedProduct): void {
     for (const column of this.columns.values()) column.fill(entry, this.slotsUsed);
     for (const weights of this.tokenSets(entry)) {
+      // The product's own tokens come first: a token it holds there too is posted with that weight.
+      const productLevel = weights === entry.productTokens;
       for (const [locale, tokens] of weights) {
         let byToken = this.postings.get(locale);
         if (!byToken) this.postings.set(locale, (byToken = new Map()));
-        for (const token of tokens.keys()) {
-          const holders = byToken.get(token);
+        for (const [token, weight] of tokens) {
+          const posting = byToken.get(token);
           // All of a product's tokens are posted at once: a token it holds twice was just appended.
-          if (!holders) byToken.set(token, [entry]);
-          else if (holders[holders.length - 1] !== entry) holders.push(entry);
+          if (!posting) byToken.set(token, { entries: [entry], weights: [productLevel ? weight : 0] });
+          else if (posting.entries[posting.entries.length - 1] !== entry) {
+            posting.entries.push(entry);
+            posting.weights.push(productLevel ? weight : 0);
+          }
         }
       }
     }
@@ -461,11 +481,14 @@ export class ViewIndex {
         const byToken = this.postings.get(locale);
         if (!byToken) continue;
         for (const token of tokens.keys()) {
-          const holders = byToken.get(token);
-          const at = holders?.indexOf(entry) ?? -1;
+          const posting = byToken.get(token);
+          const at = posting?.entries.indexOf(entry) ?? -1;
           if (at < 0) continue;
-          if (holders!.length === 1) byToken.delete(token);
-          else holders!.splice(at, 1);
+          if (posting!.entries.length === 1) byToken.delete(token);
+          else {
+            posting!.entries.splice(at, 1);
+            posting!.weights.splice(at, 1);
+          }
         }
       }
     }

@@ -44,36 +44,78 @@ function expansions(view: ViewIndex, locale: string, token: string, level: numbe
   return out;
 }
 
+/**
+ * The products holding a query token (through any of its expansions), each with its best
+ * product-level weight (0: only in a variant's text). One exact expansion is its posting as it is;
+ * `weightOf` answers for the other products (undefined: not a holder).
+ */
+interface Holders {
+  entries: readonly IndexedProduct[];
+  weights: readonly number[];
+  weightOf(entry: IndexedProduct): number | undefined;
+}
+
+function holdersOf(view: ViewIndex, found: readonly Expansion[]): Holders {
+  const postings = found.flatMap((expansion) => {
+    const posting = view.postingOf(expansion.locale, expansion.token);
+    return posting ? [{ posting, factor: expansion.factor }] : [];
+  });
+  if (postings.length === 1 && postings[0]!.factor === 1) {
+    const { entries, weights } = postings[0]!.posting;
+    let byEntry: Map<IndexedProduct, number> | undefined;
+    return {
+      entries,
+      weights,
+      weightOf(entry) {
+        byEntry ??= new Map(entries.map((holder, k) => [holder, weights[k]!]));
+        return byEntry.get(entry);
+      },
+    };
+  }
+  const best = new Map<IndexedProduct, number>();
+  for (const { posting, factor } of postings) {
+    for (let k = 0; k < posting.entries.length; k++) {
+      const entry = posting.entries[k]!;
+      const weight = posting.weights[k]! * factor;
+      const previous = best.get(entry);
+      if (previous === undefined || previous < weight) best.set(entry, weight);
+    }
+  }
+  return { entries: [...best.keys()], weights: [...best.values()], weightOf: (entry) => best.get(entry) };
+}
+
 /** Matches one `text.<locale>` query; products not in the map do not match. */
 function matchOne(view: ViewIndex, query: TextQuery): Map<IndexedProduct, TextMatch> {
   const result = new Map<IndexedProduct, TextMatch>();
   if (query.tokens.length === 0) return result;
   const perToken = query.tokens.map((token, i) => {
     const found = expansions(view, query.locale, token, query.levels[i] ?? 0);
-    const holders = new Set<IndexedProduct>();
-    for (const expansion of found) for (const entry of view.postingsOf(expansion.locale, expansion.token) ?? []) holders.add(entry);
-    const idf = Math.log(1 + (view.size - holders.size + 0.5) / (holders.size + 0.5));
+    const holders = holdersOf(view, found);
+    const count = holders.entries.length;
+    const idf = Math.log(1 + (view.size - count + 0.5) / (count + 0.5));
     return { found, holders, idf };
   });
   // Candidates: products holding every token somewhere; start from the rarest token.
-  const ordered = [...perToken].sort((a, b) => a.holders.size - b.holders.size);
-  const smallest = ordered[0]!;
-  candidates: for (const entry of smallest.holders) {
-    for (let i = 1; i < ordered.length; i++) if (!ordered[i]!.holders.has(entry)) continue candidates;
+  const rarest = perToken.reduce((a, b) => (b.holders.entries.length < a.holders.entries.length ? b : a));
+  const { entries, weights } = rarest.holders;
+  const weight = new Array<number>(perToken.length);
+  candidates: for (let k = 0; k < entries.length; k++) {
+    const entry = entries[k]!;
+    for (let t = 0; t < perToken.length; t++) {
+      const w = perToken[t] === rarest ? weights[k] : perToken[t]!.holders.weightOf(entry);
+      if (w === undefined) continue candidates;
+      weight[t] = w;
+    }
     let score = 0;
     let variants: boolean[] | undefined;
-    for (const { found, idf } of perToken) {
-      let productWeight = 0;
-      let variantWeights: number[] | undefined;
-      for (const expansion of found) {
-        const weight = entry.productTokens.get(expansion.locale)?.get(expansion.token);
-        if (weight !== undefined) productWeight = Math.max(productWeight, weight * expansion.factor);
-      }
-      if (productWeight > 0) {
+    for (let t = 0; t < perToken.length; t++) {
+      const { found, idf } = perToken[t]!;
+      if (weight[t]! > 0) {
         // In the product's own text: every variant matches, whatever its own text holds.
-        score += productWeight * idf;
+        score += weight[t]! * idf;
         continue;
       }
+      let variantWeights: number[] | undefined;
       for (const expansion of found) {
         entry.variantTokens.forEach((tokens, index) => {
           const w = tokens?.get(expansion.locale)?.get(expansion.token);
