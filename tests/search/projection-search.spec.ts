@@ -58,6 +58,12 @@ test.describe('product projection search: full text', () => {
     expect(keys(await search({ 'text.en': 'running' }))).toEqual(['shoes-green', 'shirt-red']);
     expect(keys(await search({ 'text.en': 'running', sort: 'name.en desc' }))).toEqual(['shirt-red', 'shoes-green']);
     expect(keys(await search({ 'text.en': 'running', sort: 'score asc' }))).toEqual(['shirt-red', 'shoes-green']);
+    // Paged by score: each page is its slice of the whole order; equal scores keep storage order.
+    expect(keys(await search({ 'text.en': 'running', limit: 1, offset: 1 }))).toEqual(['shirt-red']);
+    expect(await search({ 'text.en': 'running', limit: 1, offset: 2 })).toMatchObject({ count: 0, total: 2 });
+    expect(keys(await search({ 'text.en': 'cotton' }))).toEqual(['shirt-red', 'shirt-blue']);
+    expect(keys(await search({ 'text.en': 'cotton', limit: 1, offset: 1 }))).toEqual(['shirt-blue']);
+    expect(keys(await search({ 'text.en': 'cotton', sort: 'score asc', limit: 1 }))).toEqual(['shirt-red']);
   });
 
   test('a SKU in the text marks only that variant as matching', async ({ mock, apiRoot }) => {

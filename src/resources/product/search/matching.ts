@@ -253,6 +253,32 @@ export function narrow(selection: Selection, filter: VariantFilter | undefined):
   return new Selection(view, positions.subarray(0, kept), selected);
 }
 
+/**
+ * The first `count` of the indices `0 .. length - 1` in the order `compare` gives (a total order),
+ * sorted: a full sort when that is about as cheap, otherwise one pass keeping the best so far.
+ */
+export function firstOf(length: number, count: number, compare: (a: number, b: number) => number): number[] {
+  if (count <= 0) return [];
+  if (length <= count * 4)
+    return Array.from({ length }, (_, i) => i)
+      .sort(compare)
+      .slice(0, count);
+  const best: number[] = [];
+  for (let item = 0; item < length; item++) {
+    if (best.length === count && compare(item, best[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(best[middle]!, item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}
+
 /** The positions of the product's selected variants. */
 export function selectedPositions(selection: Selection, entry: IndexedProduct): number[] {
   const positions: number[] = [];

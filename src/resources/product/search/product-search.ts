@@ -19,7 +19,7 @@ import type { Price } from '../model.js';
 import { CatalogRead, presentProjection, priceCandidates, productProjection, type ProductProjection } from '../present.js';
 import { catalogView, type ColumnRead, type FieldColumn, type IndexedProduct, type ViewIndex } from './catalog-index.js';
 import { navigate, scalars, type Scalar } from './fields.js';
-import { compareScalars, firstPositions, Selection, selectedPositions } from './matching.js';
+import { compareScalars, firstOf, firstPositions, Selection, selectedPositions } from './matching.js';
 import { RequestScope } from './request-scope.js';
 import {
   compileSearchQuery,
@@ -573,32 +573,6 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
     return result;
   });
   return { total: results.size, offset, limit, facets, results: page };
-}
-
-/**
- * The first `count` of the indices `0 .. length - 1` in the order `compare` gives (a total order),
- * sorted: a full sort when that is about as cheap, otherwise one pass keeping the best so far.
- */
-function firstOf(length: number, count: number, compare: (a: number, b: number) => number): number[] {
-  if (count <= 0) return [];
-  if (length <= count * 4)
-    return Array.from({ length }, (_, i) => i)
-      .sort(compare)
-      .slice(0, count);
-  const best: number[] = [];
-  for (let item = 0; item < length; item++) {
-    if (best.length === count && compare(item, best[count - 1]!) >= 0) continue;
-    let low = 0;
-    let high = best.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (compare(best[middle]!, item) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    best.splice(low, 0, item);
-    if (best.length > count) best.pop();
-  }
-  return best;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import { catalogView, type IndexedProduct, type ViewIndex } from './catalog-inde
 import { computeFacet, type FacetResult } from './facets.js';
 import { field, scalars, type Scalar } from './fields.js';
 import { parseFacet, parseFilter, type FacetExpression, type FilterExpression } from './filter-language.js';
-import { allOf, compareScalars, compileFilter, everything, narrow, Selection, selectedPositions } from './matching.js';
+import { allOf, compareScalars, compileFilter, everything, firstOf, narrow, Selection, selectedPositions } from './matching.js';
 import { assertLocale, booleanParam, integerParam } from './params.js';
 import { RequestScope, toScopedPrice } from './request-scope.js';
 import { autoFuzzyLevel, normalise, tokenize } from './text.js';
@@ -203,7 +203,13 @@ export function searchProductProjections(call: ApiCall, engine: Engine, params: 
     order: entry.position,
   });
   let hits: Hit[];
-  if (sortKeys.length > 0) {
+  if (sortKeys.length === 1 && sortKeys[0]!.path === 'score') {
+    // By score alone (the default with text), only the page needs ordering: the best `offset + limit`, ties in storage order.
+    const { products } = matching;
+    const scores = products.map((entry) => textMatches?.get(entry)?.score ?? 0);
+    const sign = sortKeys[0]!.descending ? -1 : 1;
+    hits = firstOf(products.length, offset + limit, (a, b) => sign * (scores[a]! - scores[b]!) || a - b).map((i) => hitOf(products[i]!));
+  } else if (sortKeys.length > 0) {
     hits = matching.products.map(hitOf);
     for (const hit of hits) hit.keys = sortKeys.map((key) => sortValue(hit, key, scope));
     hits.sort((a, b) => compareHits(a, b, sortKeys));
