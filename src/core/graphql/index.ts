@@ -13,6 +13,7 @@ import type {
   GraphQLFormattedError,
   GraphQLObjectType,
   GraphQLSchema,
+  OperationDefinitionNode,
 } from 'graphql';
 import type { Caller, Reply } from '../../http/context.js';
 import { parseJsonBody } from '../../http/body.js';
@@ -23,6 +24,7 @@ import { NESTED_FIELDS, recordParent } from './nested.js';
 import { SEARCH_RESULT_FIELDS, SEARCH_ROOT_FIELDS } from './search.js';
 import { graphqlJs } from './library.js';
 import { checkedDocument, mutationSchema, platformSchema } from './schema.js';
+import { executePlainly } from './plain.js';
 
 export type { RestCall } from './resolvers.js';
 
@@ -137,11 +139,13 @@ export function serveGraphql(
   const checked = checkedDocument(request.query);
   if ('errors' in checked) return refused(checked.errors.map((error) => formatted(error, true)));
   const operation = graphqlJs().getOperationAST(checked.document, request.operationName);
-  if (operation?.operation !== 'mutation') return replyTo(run(request, checked.document, platformSchema(), { rest, now, caller }));
+  if (operation?.operation !== 'mutation') {
+    return replyTo(run(request, checked.document, operation, platformSchema(), { rest, now, caller }));
+  }
   return replyTo(
     atomically(() => {
       const stopping = stoppingAtExtensions(rest);
-      const result = run(request, checked.document, mutationSchema(), { rest: stopping.rest, now, caller });
+      const result = run(request, checked.document, operation, mutationSchema(), { rest: stopping.rest, now, caller });
       const pending = stopping.pending();
       if (pending) throw pending;
       return result;
@@ -149,20 +153,44 @@ export function serveGraphql(
   );
 }
 
-function run(request: GraphqlRequest, document: DocumentNode, schema: GraphQLSchema, context: GraphqlContext): ExecutionResult {
+/**
+ * Executes the document: a plain operation by its plan (plain.ts), anything else by graphql-js.
+ */
+function run(
+  request: GraphqlRequest,
+  document: DocumentNode,
+  operation: OperationDefinitionNode | null | undefined,
+  schema: GraphQLSchema,
+  context: GraphqlContext,
+): ExecutionResult {
+  const plain = operation && executePlainly(schema, document, operation, request.variables, context, recordingParent);
+  if (plain) return plain;
   return graphqlJs().execute({
     schema,
     document,
     variableValues: request.variables ?? null,
     operationName: request.operationName ?? null,
     contextValue: context,
-    fieldResolver: (source, args, ctx: GraphqlContext, info) => {
-      const value = servingOf(info.parentType, info.fieldName)(source, args, ctx, info);
-      recordParent(info.parentType.name, source, value);
-      return value;
-    },
+    fieldResolver: resolveField,
     typeResolver,
   }) as ExecutionResult;
+}
+
+/** Every field: by its resolver, with its parent recorded for the nested resolvers that read an ancestor. */
+const resolveField: Resolver = (source, args, context, info) => {
+  const value = servingOf(info.parentType, info.fieldName)(source, args, context, info);
+  recordParent(info.parentType.name, source, value);
+  return value;
+};
+
+/** `resolveField` for one field of one type (a plain operation's plan looks its resolvers up once). */
+function recordingParent(type: GraphQLObjectType, fieldName: string): Resolver {
+  const resolver = servingOf(type, fieldName);
+  return (source, args, context, info) => {
+    const value = resolver(source, args, context, info);
+    recordParent(type.name, source, value);
+    return value;
+  };
 }
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext>;
