@@ -128,20 +128,32 @@ const isNotFound = (error: unknown) => error instanceof PlatformError && error.s
  */
 export function servedFields(schema: GraphQLSchema): Map<string, Resolver> {
   const resolvers = new Map<string, Resolver>();
-  for (const typeName of ['Query', ...Object.keys(SCOPE_TYPES)]) {
+  for (const typeName of ['Query', ...Object.keys(SCOPE_TYPES), 'Mutation']) {
     const type = schema.getType(typeName) as GraphQLObjectType;
-    const mount = SCOPE_TYPES[typeName];
-    for (const field of Object.values(type.getFields())) {
-      let resolver = scopeResolver(typeName, field);
-      if (!resolver && (!mount || servedUnder(mount, field))) resolver = queryResolver(field);
-      if (resolver) resolvers.set(`${typeName}.${field.name}`, resolver);
+    for (const fieldName of Object.keys(type.getFields())) {
+      const resolver = servedField(schema, typeName, fieldName);
+      if (resolver) resolvers.set(`${typeName}.${fieldName}`, resolver);
     }
   }
-  for (const field of Object.values(schema.getMutationType()!.getFields())) {
-    const resolver = mutationResolver(field);
-    if (resolver) resolvers.set(`Mutation.${field.name}`, resolver);
-  }
   return resolvers;
+}
+
+/**
+ * The resolver of one field of Query, Mutation or a scope type, if the engine serves it: what a
+ * request needs, without deriving every field's (which makes the fields of hundreds of types).
+ */
+export function servedField(schema: GraphQLSchema, typeName: string, fieldName: string): Resolver | undefined {
+  if (typeName === 'Mutation') {
+    const field = schema.getMutationType()?.getFields()[fieldName];
+    return field && mutationResolver(field);
+  }
+  if (typeName !== 'Query' && !(typeName in SCOPE_TYPES)) return undefined;
+  const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
+  if (!field) return undefined;
+  const mount = SCOPE_TYPES[typeName];
+  let resolver = scopeResolver(typeName, field);
+  if (!resolver && (!mount || servedUnder(mount, field))) resolver = queryResolver(field);
+  return resolver;
 }
 
 const argNames = (field: GraphQLField<unknown, unknown>) => new Set(field.args.map((arg) => arg.name));
