@@ -273,3 +273,31 @@ test("introspection shows the platform's mutation arguments, whatever mutations 
   const names = JSON.stringify(data);
   expect(names).not.toContain('CommerceMock');
 });
+
+test('an update names its cart by exactly one of id and key, each action by exactly one field, on every request', async ({ mock }) => {
+  const cart = mock.data.create<{ id: string }>('cart', { currency: 'EUR', key: 'cart-one' });
+  const update = (names: string, action: string) =>
+    fetchGraphql(mock.options.apiUrl, { query: `mutation { updateCart(${names}, version: 1, actions: [${action}]) { version country } }` });
+  // Twice: what the first request works out (the locator, each action's conversion) serves the second the same.
+  for (let round = 0; round < 2; round++) {
+    for (const [names, given] of [
+      [`id: "${cart.id}", key: "cart-one"`, 2],
+      ['storeKey: null', 0],
+    ] as const) {
+      const { status, body } = await update(names, '{ setCountry: { country: "DE" } }');
+      expect(status).toBe(400);
+      expect(body.data).toEqual({ updateCart: null });
+      expect(body.errors[0]).toMatchObject({
+        message: `Exactly one of the arguments 'id' and 'key' must be given, not ${given}.`,
+        extensions: { code: 'InvalidInput' },
+      });
+    }
+    const twoFields = await update('key: "cart-one"', '{ setCountry: { country: "DE" }, setCustomerEmail: { email: "ada@example.com" } }');
+    expect(twoFields.status).toBe(400);
+    expect(twoFields.body.errors[0].message).toBe('Exactly one field of CartUpdateAction must be given, not 2.');
+    expect(mock.data.get('cart', cart.id)).toMatchObject({ version: 1 });
+  }
+  const byKey = await update('key: "cart-one"', '{ setCountry: { country: "DE" } }');
+  expect(byKey).toEqual({ status: 200, body: { data: { updateCart: { version: 2, country: 'DE' } } } });
+  expect(mock.data.get('cart', cart.id)).toMatchObject({ version: 2, country: 'DE' });
+});

@@ -1,5 +1,5 @@
 /**
- * The prepared schema (vendor/graphql/schema.prepared.json, src/core/graphql/prepared.ts) is the
+ * The prepared schema (vendor/graphql/schema.prepared.jsonl, src/core/graphql/prepared.ts) is the
  * platform's schema: it prints as graphql-js's build of the SDL prints, answers introspection the
  * same, and the file is current with the SDL.
  */
@@ -7,13 +7,37 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { buildSchema, getIntrospectionQuery, graphqlSync, printSchema } from 'graphql';
 import { mutationSchema, platformSchema } from '../../src/core/graphql/schema.js';
-import { prepareSchema } from '../../src/core/graphql/prepared.js';
+import { type PreparedSchema, parsePrepared, prepareSchema, serializePrepared } from '../../src/core/graphql/prepared.js';
 
 const sdl = readFileSync('vendor/graphql/schema.graphql', 'utf8');
 
 test('the prepared file is current with the SDL (else: npm run prepare:graphql)', () => {
-  const committed = JSON.parse(readFileSync('vendor/graphql/schema.prepared.json', 'utf8'));
-  expect(committed).toEqual(prepareSchema(sdl));
+  const text = readFileSync('vendor/graphql/schema.prepared.jsonl', 'utf8');
+  expect(text).toBe(serializePrepared(prepareSchema(sdl)));
+  // Read back, each type's fields are the same JSON (their escapes of characters beyond ASCII aside).
+  const fieldsParsed = (types: PreparedSchema['types']) =>
+    types.map((entry) => {
+      const at = entry[0] === 'object' || entry[0] === 'interface' ? 4 : entry[0] === 'input' ? 3 : -1;
+      return entry.map((part, index) => (index === at ? JSON.parse(part as string) : part));
+    });
+  expect(fieldsParsed(parsePrepared(text).types)).toEqual(fieldsParsed(prepareSchema(sdl).types));
+});
+
+test('the prepared file: JSON Lines, all ASCII, the fields of each type on a line of their own, descriptions as the SDL has them', () => {
+  const text = readFileSync('vendor/graphql/schema.prepared.jsonl', 'utf8');
+  expect(/[\u0080-\uffff]/.test(text)).toBe(false);
+  const lines = text.trimEnd().split('\n');
+  const header = JSON.parse(lines[0]!);
+  const cart = header.types.find((entry: unknown[]) => entry[1] === 'Cart');
+  expect(cart[0]).toBe('object');
+  const fields = JSON.parse(lines[1 + cart[4]]!);
+  expect(fields.find((field: unknown[]) => field[0] === 'totalPrice')).toEqual(['totalPrice', 'Money!', 0, 0]);
+  for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+  // The SDL's characters beyond ASCII come back from their escapes.
+  const beyondAscii = sdl.match(/[\u0080-\uffff]/g) ?? [];
+  expect(beyondAscii.length).toBeGreaterThan(0);
+  const printed = printSchema(platformSchema());
+  for (const character of new Set(beyondAscii)) expect(printed).toContain(character);
 });
 
 test('the prepared schema prints as the SDL built by graphql-js, and introspects the same', () => {

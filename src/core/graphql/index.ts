@@ -13,25 +13,37 @@ import type {
   GraphQLFormattedError,
   GraphQLObjectType,
   GraphQLSchema,
+  OperationDefinitionNode,
 } from 'graphql';
 import type { Caller, Reply } from '../../http/context.js';
 import { parseJsonBody } from '../../http/body.js';
 import { errors, PlatformError } from '../../http/errors.js';
 import { ExtensionsPending } from '../../engine/extension-gate.js';
-import { fieldResolver, type GraphqlContext, isScope, notServed, type RestCall, servedFields, typeResolver } from './resolvers.js';
+import {
+  fieldResolver,
+  type GraphqlContext,
+  isScope,
+  notServed,
+  type RestCall,
+  servedField,
+  servedFields,
+  typeResolver,
+} from './resolvers.js';
 import { NESTED_FIELDS, recordParent } from './nested.js';
 import { SEARCH_RESULT_FIELDS, SEARCH_ROOT_FIELDS } from './search.js';
 import { graphqlJs } from './library.js';
 import { checkedDocument, mutationSchema, platformSchema } from './schema.js';
+import { executePlainly } from './plain.js';
 
 export type { RestCall } from './resolvers.js';
 
-let served: ReturnType<typeof servedFields> | undefined;
+/** The root fields served (the search fields, then those derived from the resource types), each looked up once. */
+const served = new Map<string, Resolver | undefined>();
 
-/** The root fields served, by `Type.field`: those derived from the resource types, and the search fields. */
-function rootResolvers(): ReturnType<typeof servedFields> {
-  served ??= new Map([...servedFields(platformSchema()), ...Object.entries(SEARCH_ROOT_FIELDS)]);
-  return served;
+function rootResolver(typeName: string, fieldName: string): Resolver | undefined {
+  const name = `${typeName}.${fieldName}`;
+  if (!served.has(name)) served.set(name, SEARCH_ROOT_FIELDS[name] ?? servedField(platformSchema(), typeName, fieldName));
+  return served.get(name);
 }
 
 /** Nested fields whose arguments select from the document, or that read a search hit's resource. */
@@ -39,17 +51,16 @@ const NESTED: Record<string, GraphQLFieldResolver<unknown, GraphqlContext>> = { 
 
 /** The fields served by the REST core, as `Type.field` (Query, Mutation and the scope types `Me`, `InStore`, ...). */
 export function servedRootFields(): string[] {
-  return [...rootResolvers().keys()];
+  return [...new Set([...servedFields(platformSchema()).keys(), ...Object.keys(SEARCH_ROOT_FIELDS)])];
 }
 
 /**
  * Pays now what the first GraphQL request of the process would pay: graphql-js loaded, both schemas
- * made, the root fields found, and a document parsed, validated and executed (so graphql-js's
+ * made, and a document parsed, validated and executed (so graphql-js's
  * validation and execution code is compiled). Reads and writes no state. For a server with nothing
  * else to do (the CLI, once idle): a library's importer may never send a GraphQL request.
  */
 export function prepareGraphql(): void {
-  rootResolvers();
   mutationSchema();
   const checked = checkedDocument('{ __typename }');
   if ('document' in checked) graphqlJs().execute({ schema: platformSchema(), document: checked.document });
@@ -137,11 +148,13 @@ export function serveGraphql(
   const checked = checkedDocument(request.query);
   if ('errors' in checked) return refused(checked.errors.map((error) => formatted(error, true)));
   const operation = graphqlJs().getOperationAST(checked.document, request.operationName);
-  if (operation?.operation !== 'mutation') return replyTo(run(request, checked.document, platformSchema(), { rest, now, caller }));
+  if (operation?.operation !== 'mutation') {
+    return replyTo(run(request, checked.document, operation, platformSchema(), { rest, now, caller }));
+  }
   return replyTo(
     atomically(() => {
       const stopping = stoppingAtExtensions(rest);
-      const result = run(request, checked.document, mutationSchema(), { rest: stopping.rest, now, caller });
+      const result = run(request, checked.document, operation, mutationSchema(), { rest: stopping.rest, now, caller });
       const pending = stopping.pending();
       if (pending) throw pending;
       return result;
@@ -149,20 +162,44 @@ export function serveGraphql(
   );
 }
 
-function run(request: GraphqlRequest, document: DocumentNode, schema: GraphQLSchema, context: GraphqlContext): ExecutionResult {
+/**
+ * Executes the document: a plain operation by its plan (plain.ts), anything else by graphql-js.
+ */
+function run(
+  request: GraphqlRequest,
+  document: DocumentNode,
+  operation: OperationDefinitionNode | null | undefined,
+  schema: GraphQLSchema,
+  context: GraphqlContext,
+): ExecutionResult {
+  const plain = operation && executePlainly(schema, document, operation, request.variables, context, recordingParent);
+  if (plain) return plain;
   return graphqlJs().execute({
     schema,
     document,
     variableValues: request.variables ?? null,
     operationName: request.operationName ?? null,
     contextValue: context,
-    fieldResolver: (source, args, ctx: GraphqlContext, info) => {
-      const value = servingOf(info.parentType, info.fieldName)(source, args, ctx, info);
-      recordParent(info.parentType.name, source, value);
-      return value;
-    },
+    fieldResolver: resolveField,
     typeResolver,
   }) as ExecutionResult;
+}
+
+/** Every field: by its resolver, with its parent recorded for the nested resolvers that read an ancestor. */
+const resolveField: Resolver = (source, args, context, info) => {
+  const value = servingOf(info.parentType, info.fieldName)(source, args, context, info);
+  recordParent(info.parentType.name, source, value);
+  return value;
+};
+
+/** `resolveField` for one field of one type (a plain operation's plan looks its resolvers up once). */
+function recordingParent(type: GraphQLObjectType, fieldName: string): Resolver {
+  const resolver = servingOf(type, fieldName);
+  return (source, args, context, info) => {
+    const value = resolver(source, args, context, info);
+    recordParent(type.name, source, value);
+    return value;
+  };
 }
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext>;
@@ -180,7 +217,7 @@ function servingOf(type: GraphQLObjectType, fieldName: string): Resolver {
   if (!resolver) {
     const name = `${type.name}.${fieldName}`;
     resolver =
-      rootResolvers().get(name) ??
+      rootResolver(type.name, fieldName) ??
       NESTED[name] ??
       ((source, args, ctx, info) => {
         // A root field, or a field of `me`, `inStore`, `asAssociate`, is a request to the REST core or an error: never a silent null.

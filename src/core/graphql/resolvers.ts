@@ -67,9 +67,14 @@ const LOCATORS: Record<string, string> = {
 
 /** `{id}`, `key={key}`, `order-number={orderNumber}`, ...: the arguments must name exactly one. */
 function locator(args: Args): string {
-  const given = Object.keys(LOCATORS).filter((name) => typeof args[name] === 'string');
-  if (given.length !== 1) throw errors.invalidInput(`Exactly one of the arguments 'id' and 'key' must be given, not ${given.length}.`);
-  const [name] = given as [string];
+  let name = '';
+  let given = 0;
+  for (const locating in LOCATORS) {
+    if (typeof args[locating] !== 'string') continue;
+    name = locating;
+    given++;
+  }
+  if (given !== 1) throw errors.invalidInput(`Exactly one of the arguments 'id' and 'key' must be given, not ${given}.`);
   return `${LOCATORS[name]}${segment(args[name] as string)}`;
 }
 
@@ -108,9 +113,12 @@ function collectionPath(definition: ResourceDefinition, prefix: string): string 
 
 /** A mutation's prefix: `storeKey` as `in-store/key={storeKey}/`, a `...My...` mutation under `me/`. */
 function mutationPrefix(fieldName: string, args: Args): string {
-  const store = typeof args.storeKey === 'string' ? `in-store/key=${segment(args.storeKey)}/` : '';
-  return /^(create|update|delete|replicate|customerSign)My/.test(fieldName) || /^customerSignMe/.test(fieldName) ? `${store}me/` : store;
+  return `${storePrefix(args)}${mineUnder(fieldName)}`;
 }
+
+const storePrefix = (args: Args) => (typeof args.storeKey === 'string' ? `in-store/key=${segment(args.storeKey)}/` : '');
+const mineUnder = (fieldName: string) =>
+  /^(create|update|delete|replicate|customerSign)My/.test(fieldName) || /^customerSignMe/.test(fieldName) ? 'me/' : '';
 
 const isNotFound = (error: unknown) => error instanceof PlatformError && error.statusCode === 404;
 
@@ -120,20 +128,32 @@ const isNotFound = (error: unknown) => error instanceof PlatformError && error.s
  */
 export function servedFields(schema: GraphQLSchema): Map<string, Resolver> {
   const resolvers = new Map<string, Resolver>();
-  for (const typeName of ['Query', ...Object.keys(SCOPE_TYPES)]) {
+  for (const typeName of ['Query', ...Object.keys(SCOPE_TYPES), 'Mutation']) {
     const type = schema.getType(typeName) as GraphQLObjectType;
-    const mount = SCOPE_TYPES[typeName];
-    for (const field of Object.values(type.getFields())) {
-      let resolver = scopeResolver(typeName, field);
-      if (!resolver && (!mount || servedUnder(mount, field))) resolver = queryResolver(field);
-      if (resolver) resolvers.set(`${typeName}.${field.name}`, resolver);
+    for (const fieldName of Object.keys(type.getFields())) {
+      const resolver = servedField(schema, typeName, fieldName);
+      if (resolver) resolvers.set(`${typeName}.${fieldName}`, resolver);
     }
   }
-  for (const field of Object.values(schema.getMutationType()!.getFields())) {
-    const resolver = mutationResolver(field);
-    if (resolver) resolvers.set(`Mutation.${field.name}`, resolver);
-  }
   return resolvers;
+}
+
+/**
+ * The resolver of one field of Query, Mutation or a scope type, if the engine serves it: what a
+ * request needs, without deriving every field's (which makes the fields of hundreds of types).
+ */
+export function servedField(schema: GraphQLSchema, typeName: string, fieldName: string): Resolver | undefined {
+  if (typeName === 'Mutation') {
+    const field = schema.getMutationType()?.getFields()[fieldName];
+    return field && mutationResolver(field);
+  }
+  if (typeName !== 'Query' && !(typeName in SCOPE_TYPES)) return undefined;
+  const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
+  if (!field) return undefined;
+  const mount = SCOPE_TYPES[typeName];
+  let resolver = scopeResolver(typeName, field);
+  if (!resolver && (!mount || servedUnder(mount, field))) resolver = queryResolver(field);
+  return resolver;
 }
 
 const argNames = (field: GraphQLField<unknown, unknown>) => new Set(field.args.map((arg) => arg.name));
@@ -495,7 +515,9 @@ function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | und
   if (!definition) return undefined;
   if (definition.typeId === 'key-value-document') return customObjectMutation(field);
   const [verb] = /^(create|update|delete)/.exec(field.name) ?? [];
-  const path = (a: Args) => collectionPath(definition, mutationPrefix(field.name, a));
+  // Whether the mutation is under `me/` is its name's: worked out once, not on every request.
+  const mine = mineUnder(field.name);
+  const path = (a: Args) => collectionPath(definition, `${storePrefix(a)}${mine}`);
   // A signed-in customer is addressed by the token, not by an id.
   const one = (a: Args) => (definition.typeId === 'customer' && field.name.includes('My') ? path(a) : `${path(a)}/${locator(a)}`);
   if (verb === 'create' && args.has('draft')) {
@@ -676,6 +698,16 @@ function oneOfConverter(type: GraphQLInputObjectType): Converter {
   const fields = type.getFields();
   // An update action's discriminator is `action`, a bulk action's (`VariantBulkAction`) too.
   const discriminator = /(UpdateAction|BulkAction)$/.test(type.name) ? 'action' : 'type';
+  // Per field: the discriminator's value and the field's conversion, looked up on its first value.
+  const choices = new Map<string, { named: string; convert: Converter }>();
+  const choiceOf = (name: string) => {
+    let choice = choices.get(name);
+    if (!choice) {
+      choice = { named: ONE_OF_VALUES[`${type.name}.${name}`] ?? name, convert: converterOf(fields[name]!.type) };
+      choices.set(name, choice);
+    }
+    return choice;
+  };
   return orAbsent((value) => {
     const input = value as Args;
     let name: string | undefined;
@@ -686,8 +718,8 @@ function oneOfConverter(type: GraphQLInputObjectType): Converter {
       count++;
     }
     if (count !== 1) throw errors.invalidInput(`Exactly one field of ${type.name} must be given, not ${count}.`);
-    const named = ONE_OF_VALUES[`${type.name}.${name!}`] ?? name!;
-    return { [discriminator]: named, ...(toRest(input[name!], fields[name!]!.type) as object) };
+    const choice = choiceOf(name!);
+    return { [discriminator]: choice.named, ...(choice.convert(input[name!]) as object) };
   });
 }
 
@@ -727,7 +759,7 @@ function objectConverter(type: GraphQLInputObjectType): Converter {
       }
       // The schema's defaults are the platform's own: a field left at its default is a field left out,
       // but for a required REST field that GraphQL defaults to the empty list (a zone rate's `shippingRates`).
-      if (plan.defaultValue !== undefined && !plan.required && isDeepStrictEqual(fieldValue, plan.defaultValue)) continue;
+      if (plan.defaultValue !== undefined && !plan.required && atDefault(fieldValue, plan.defaultValue)) continue;
       plan.convert ??= converterOf(plan.type);
       body[name] = plan.convert(fieldValue);
     }
@@ -746,6 +778,10 @@ function objectConverter(type: GraphQLInputObjectType): Converter {
     return body;
   });
 }
+
+/** `isDeepStrictEqual`, without its cost for a number, a string or a boolean (most defaults). */
+const atDefault = (value: unknown, defaultValue: unknown) =>
+  typeof defaultValue === 'object' && defaultValue !== null ? isDeepStrictEqual(value, defaultValue) : Object.is(value, defaultValue);
 
 /** Input fields defaulting to `[]` whose REST counterparts are required: sent as the empty list. */
 const REQUIRED_LISTS = new Set(['ZoneRateDraft.shippingRates']);

@@ -1,6 +1,6 @@
 /**
  * The platform's published GraphQL schema (vendor/graphql/schema.graphql, MIT), served as is, made
- * from its prepared form (vendor/graphql/schema.prepared.json: prepared.ts) once per process, on the
+ * from its prepared form (vendor/graphql/schema.prepared.jsonl: prepared.ts) once per process, on the
  * first GraphQL request.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -8,25 +8,25 @@ import { basename, dirname, join } from 'node:path';
 import type { DocumentNode, GraphQLError, GraphQLSchema } from 'graphql';
 import { packageFile } from '../../util/package-file.js';
 import { graphqlJs } from './library.js';
-import { type PreparedGraphQLSchema, type PreparedSchema, prepareSchema, preparedSchema } from './prepared.js';
+import { type PreparedGraphQLSchema, parsePrepared, prepareSchema, preparedSchema, serializePrepared } from './prepared.js';
 
 export const SCHEMA_FILE = 'vendor/graphql/schema.graphql';
-export const PREPARED_SCHEMA_FILE = 'vendor/graphql/schema.prepared.json';
+export const PREPARED_SCHEMA_FILE = 'vendor/graphql/schema.prepared.jsonl';
 
 /**
- * Writes vendor/graphql/schema.prepared.json from the SDL (`npm run prepare:graphql`): after the SDL
+ * Writes vendor/graphql/schema.prepared.jsonl from the SDL (`npm run prepare:graphql`): after the SDL
  * is replaced by a newer copy. A test fails while the file is stale.
  */
 export function writePreparedSchema(): void {
   const prepared = prepareSchema(readFileSync(packageFile(SCHEMA_FILE), 'utf8'));
   // Beside the SDL: the prepared file may not exist yet.
-  writeFileSync(join(dirname(packageFile(SCHEMA_FILE)), basename(PREPARED_SCHEMA_FILE)), `${JSON.stringify(prepared)}\n`);
+  writeFileSync(join(dirname(packageFile(SCHEMA_FILE)), basename(PREPARED_SCHEMA_FILE)), serializePrepared(prepared));
 }
 
 let built: PreparedGraphQLSchema | undefined;
 
 export function platformSchema(): GraphQLSchema {
-  built ??= preparedSchema(JSON.parse(readFileSync(packageFile(PREPARED_SCHEMA_FILE), 'utf8')) as PreparedSchema);
+  built ??= preparedSchema(parsePrepared(readFileSync(packageFile(PREPARED_SCHEMA_FILE), 'utf8')));
   return built;
 }
 
