@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { buildSchema, getIntrospectionQuery, graphqlSync, printSchema } from 'graphql';
+import { buildSchema, getIntrospectionQuery, graphqlSync, parse, printSchema, validate } from 'graphql';
 import { mutationSchema, platformSchema } from '../../src/core/graphql/schema.js';
 import { type PreparedSchema, parsePrepared, prepareSchema, serializePrepared } from '../../src/core/graphql/prepared.js';
 
@@ -47,6 +47,24 @@ test('the prepared schema prints as the SDL built by graphql-js, and introspects
   const prepared = introspect(platformSchema());
   expect(prepared.errors).toBeUndefined();
   expect(prepared).toEqual(introspect(built));
+});
+
+test('each type is made once, when first read: the type map names every type in the order of the SDL build, and validation reads it', () => {
+  const built = buildSchema(sdl, { assumeValidSDL: true });
+  const schema = platformSchema();
+  expect(schema.getType('LineItemDraft')).toBe(schema.getType('LineItemDraft'));
+  expect(schema.getTypeMap().LineItemDraft).toBe(schema.getType('LineItemDraft'));
+  expect(schema.getType('NoSuchType')).toBeUndefined();
+  expect(schema.getType('__proto__')).toBeUndefined();
+  expect(Object.keys(schema.getTypeMap())).toEqual(Object.keys(built.getTypeMap()));
+  const messages = (target: typeof built, source: string) => validate(target, parse(source)).map((error) => error.message);
+  for (const source of [
+    'query ($id: Strin) { cart(id: $id) { id } }',
+    'query ($where: String, $n: Int) { carts(where: $where, limit: $n) { total } }',
+  ]) {
+    expect(messages(schema, source)).toEqual(messages(built, source));
+  }
+  expect(messages(schema, 'query ($id: Strin) { cart(id: $id) { id } }')[0]).toContain('Unknown type "Strin". Did you mean "String"');
 });
 
 test('possible types and sub-types come from the types, as graphql-js computes them', () => {

@@ -1,9 +1,9 @@
 /**
  * The platform's schema, prepared ahead of time (vendor/graphql/schema.prepared.jsonl) so that a
  * process builds it in a fraction of the time: building the SDL parses half a megabyte and makes the
- * fields of all 2,300 types, about 300 ms, where a request reads a few dozen types. Prepared, every
- * named type is made at once (the validation and the type map need them all) and its fields only
- * when first read: parsing the prepared file and making the types takes about a tenth of the build.
+ * fields of all 2,300 types, about 300 ms, where a request reads a few dozen types. Prepared, each
+ * named type is made when first read (by name, or through the type map, whose every name is there),
+ * and its fields when they are first read.
  *
  * The file is graphql-js's own reading of the SDL (`prepareSchema` writes it from `buildSchema`), so
  * the prepared schema is the same schema: tests/graphql/prepared-schema.spec.ts prints both and
@@ -134,16 +134,23 @@ export interface PreparedGraphQLSchema extends GraphQLSchema {
 /** The schema a prepared file describes. */
 export function preparedSchema(prepared: PreparedSchema): PreparedGraphQLSchema {
   const g = graphqlJs();
-  const types: Record<string, GraphQLNamedType> = Object.create(null);
   const builtins = new Map<string, GraphQLNamedType>([...g.specifiedScalarTypes, ...g.introspectionTypes].map((type) => [type.name, type]));
-  /** Per interface, the objects and interfaces that implement it. */
-  const implementations: Record<string, { objects: GraphQLObjectType[]; interfaces: GraphQLInterfaceType[] }> = Object.create(null);
-  const implementationsOf = (name: string) => (implementations[name] ??= { objects: [], interfaces: [] });
+  const entries = new Map<string, PreparedType>(prepared.types.map((entry) => [entry[1], entry]));
+  /** Per interface, the names of the objects and interfaces that implement it. */
+  const implementers: Record<string, { objects: string[]; interfaces: string[] }> = Object.create(null);
+  for (const entry of prepared.types) {
+    if (entry[0] !== 'object' && entry[0] !== 'interface') continue;
+    for (const implemented of entry[3]) (implementers[implemented] ??= { objects: [], interfaces: [] })[`${entry[0]}s`].push(entry[1]);
+  }
+  const made: Record<string, GraphQLNamedType> = Object.create(null);
+  /** The named type, made on first use: a request reads a few dozen of the 2,300. */
+  const typeNamed = (name: string): GraphQLNamedType | undefined =>
+    made[name] ?? (entries.has(name) ? (made[name] = make(entries.get(name)!)) : undefined);
 
   const typeOf = (reference: string): GraphQLType => {
     if (reference.endsWith('!')) return new g.GraphQLNonNull(typeOf(reference.slice(0, -1)) as GraphQLOutputType);
     if (reference.startsWith('[')) return new g.GraphQLList(typeOf(reference.slice(1, -1)));
-    return types[reference]!;
+    return typeNamed(reference)!;
   };
   const inputConfig = ([, type, description, deprecation, defaultValue]: PreparedInput): GraphQLInputFieldConfig => ({
     type: typeOf(type) as GraphQLInputType,
@@ -167,7 +174,7 @@ export function preparedSchema(prepared: PreparedSchema): PreparedGraphQLSchema 
   };
   const inputFieldsOf = (json: string) => (): Record<string, GraphQLInputFieldConfig> =>
     Object.fromEntries((JSON.parse(json) as PreparedInput[]).map((field) => [field[0], inputConfig(field)]));
-  const named = (names: string[]) => () => names.map((name) => types[name]!) as never[];
+  const named = (names: string[]) => () => names.map((name) => typeNamed(name)!) as never[];
   /** How to make an object or interface type, kept for the Mutation type's variant. */
   const outputConfig = (
     name: string,
@@ -181,69 +188,85 @@ export function preparedSchema(prepared: PreparedSchema): PreparedGraphQLSchema 
     interfaces: named(interfaces),
     fields: fieldsOf(fields, rewrite),
   });
-  let mutationEntry: PreparedType | undefined;
 
-  for (const entry of prepared.types) {
+  function make(entry: PreparedType): GraphQLNamedType {
     const name = entry[1];
-    if (entry[0] === 'builtin') {
-      types[name] = builtins.get(name)!;
-      continue;
-    }
+    if (entry[0] === 'builtin') return builtins.get(name)!;
     const description = given(entry[2]);
-    if (entry[0] === 'scalar') types[name] = new g.GraphQLScalarType({ name, description });
-    else if (entry[0] === 'object' || entry[0] === 'interface') {
-      const config = outputConfig(name, description, entry[3], entry[4]);
-      if (entry[0] === 'object') {
-        const type = new g.GraphQLObjectType(config);
-        for (const implemented of entry[3]) implementationsOf(implemented).objects.push(type);
-        types[name] = type;
-      } else {
-        const type = new g.GraphQLInterfaceType(config);
-        for (const implemented of entry[3]) implementationsOf(implemented).interfaces.push(type);
-        types[name] = type;
+    switch (entry[0]) {
+      case 'scalar':
+        return new g.GraphQLScalarType({ name, description });
+      case 'object':
+        return new g.GraphQLObjectType(outputConfig(name, description, entry[3], entry[4]));
+      case 'interface':
+        return new g.GraphQLInterfaceType(outputConfig(name, description, entry[3], entry[4]));
+      case 'union':
+        return new g.GraphQLUnionType({ name, description, types: named(entry[3]) });
+      case 'enum': {
+        const values = Object.fromEntries(
+          entry[3].map(([value, valueDescription, deprecation]) => [
+            value,
+            { value, description: given(valueDescription), deprecationReason: given(deprecation) },
+          ]),
+        );
+        return new g.GraphQLEnumType({ name, description, values });
       }
-      if (name === prepared.mutation) mutationEntry = entry;
-    } else if (entry[0] === 'union') types[name] = new g.GraphQLUnionType({ name, description, types: named(entry[3]) });
-    else if (entry[0] === 'enum') {
-      const values = Object.fromEntries(
-        entry[3].map(([value, valueDescription, deprecation]) => [
-          value,
-          { value, description: given(valueDescription), deprecationReason: given(deprecation) },
-        ]),
-      );
-      types[name] = new g.GraphQLEnumType({ name, description, values });
-    } else if (entry[0] === 'input') types[name] = new g.GraphQLInputObjectType({ name, description, fields: inputFieldsOf(entry[3]) });
+      case 'input':
+        return new g.GraphQLInputObjectType({ name, description, fields: inputFieldsOf(entry[3]) });
+    }
   }
+
+  /**
+   * The type map as graphql-js reads it (validation looks names up in it, introspection lists it):
+   * every name, in the file's order, each type made when first read.
+   */
+  const typeMapOf = (typeAt: (name: string) => GraphQLNamedType | undefined): Record<string, GraphQLNamedType> => {
+    const map: Record<string, GraphQLNamedType> = Object.create(null);
+    for (const name of entries.keys()) Object.defineProperty(map, name, { get: () => typeAt(name), enumerable: true });
+    return map;
+  };
 
   /**
    * graphql-js's schema walks every field of every type when constructed, to collect the types it
    * refers to; here the types are all known already, so the schema answers from them instead, and
-   * a type's fields are made when a document first reads them.
+   * a type and its fields are made when a document first reads them.
    */
   class Prepared extends g.GraphQLSchema implements PreparedGraphQLSchema {
     /** Per abstract type, its possible types and sub-interfaces: execution asks for each value of an abstract type. */
     private readonly subTypes = new Map<string, Set<GraphQLNamedType>>();
+    private readonly implementations = new Map<string, { objects: GraphQLObjectType[]; interfaces: GraphQLInterfaceType[] }>();
+    private map: Record<string, GraphQLNamedType> | undefined;
 
-    constructor(private readonly typeMap: Record<string, GraphQLNamedType>) {
+    constructor(private readonly typeAt: (name: string) => GraphQLNamedType | undefined) {
       super({ assumeValid: true });
     }
     override getQueryType() {
-      return this.typeMap[prepared.query] as GraphQLObjectType;
+      return this.typeAt(prepared.query) as GraphQLObjectType;
     }
     override getMutationType() {
-      return prepared.mutation === undefined ? undefined : (this.typeMap[prepared.mutation] as GraphQLObjectType);
+      return prepared.mutation === undefined ? undefined : (this.typeAt(prepared.mutation) as GraphQLObjectType);
     }
     override getSubscriptionType() {
       return undefined;
     }
     override getTypeMap() {
-      return this.typeMap;
+      this.map ??= typeMapOf(this.typeAt);
+      return this.map;
     }
     override getType(name: string) {
-      return this.typeMap[name];
+      return this.typeAt(name);
     }
     override getImplementations(type: GraphQLInterfaceType) {
-      return implementations[type.name] ?? { objects: [], interfaces: [] };
+      let found = this.implementations.get(type.name);
+      if (!found) {
+        const names = implementers[type.name];
+        found = {
+          objects: (names?.objects ?? []).map((name) => this.typeAt(name) as GraphQLObjectType),
+          interfaces: (names?.interfaces ?? []).map((name) => this.typeAt(name) as GraphQLInterfaceType),
+        };
+        this.implementations.set(type.name, found);
+      }
+      return found;
     }
     override getPossibleTypes(type: Parameters<GraphQLSchema['getPossibleTypes']>[0]) {
       return g.isUnionType(type) ? type.getTypes() : this.getImplementations(type).objects;
@@ -258,11 +281,12 @@ export function preparedSchema(prepared: PreparedSchema): PreparedGraphQLSchema 
       return subTypes.has(maybeSub);
     }
     withMutationArguments(rewrite: ArgumentRewrite): GraphQLSchema {
-      if (mutationEntry?.[0] !== 'object') return this;
-      const [, name, description, interfaces, fields] = mutationEntry;
+      const entry = prepared.mutation === undefined ? undefined : entries.get(prepared.mutation);
+      if (entry?.[0] !== 'object') return this;
+      const [, name, description, interfaces, fields] = entry;
       const mutation = new g.GraphQLObjectType(outputConfig(name, given(description), interfaces, fields, rewrite));
-      return new Prepared({ ...this.typeMap, [name]: mutation });
+      return new Prepared((wanted) => (wanted === name ? mutation : typeNamed(wanted)));
     }
   }
-  return new Prepared(types);
+  return new Prepared(typeNamed);
 }
