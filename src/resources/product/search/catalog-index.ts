@@ -67,6 +67,14 @@ export interface IndexedProduct {
 /** Reads a field's values of one variant (`position`) of an indexed product. */
 export type ColumnRead = (entry: IndexedProduct, position: number) => readonly unknown[];
 
+/** `array` with room for `length` elements: itself, or a copy at least twice as long. */
+function withRoom(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  if (array.length >= length) return array;
+  const grown = new Int32Array(Math.max(length, array.length * 2));
+  grown.set(array);
+  return grown;
+}
+
 /**
  * One field's scalar values for every variant of the view, dictionary-encoded: each distinct value
  * (by `termKey`) has an id, `values[id]` is the value, and the ids of the variant at slot `s` are
@@ -89,26 +97,15 @@ export class FieldColumn {
   ) {}
 
   fill(entry: IndexedProduct, capacity: number): void {
-    if (this.start.length < capacity) {
-      capacity = Math.max(capacity, this.start.length * 2);
-      const start = new Int32Array(capacity);
-      start.set(this.start);
-      this.start = start;
-      const count = new Int32Array(capacity);
-      count.set(this.count);
-      this.count = count;
-    }
+    this.start = withRoom(this.start, capacity);
+    this.count = withRoom(this.count, capacity);
     const positions = this.productLevel ? 1 : entry.variants.length;
     for (let position = 0; position < positions; position++) {
       const values = scalars(this.read(entry, position));
       const slot = entry.slot + position;
       this.start[slot] = this.used;
       this.count[slot] = values.length;
-      if (this.used + values.length > this.pool.length) {
-        const pool = new Int32Array(Math.max(this.pool.length * 2, this.used + values.length));
-        pool.set(this.pool);
-        this.pool = pool;
-      }
+      this.pool = withRoom(this.pool, this.used + values.length);
       for (const value of values) this.pool[this.used++] = this.idOf(value);
     }
   }
@@ -281,15 +278,9 @@ export class ViewIndex {
 
   /** Records the product's slots at its storage position. */
   private place(entry: IndexedProduct): void {
-    if (entry.position >= this.firstSlots.length) {
-      const capacity = Math.max(1024, entry.position + 1, this.firstSlots.length * 2);
-      const firstSlots = new Int32Array(capacity);
-      firstSlots.set(this.firstSlots);
-      this.firstSlots = firstSlots;
-      const variantCounts = new Int32Array(capacity);
-      variantCounts.set(this.variantCounts);
-      this.variantCounts = variantCounts;
-    }
+    const length = Math.max(1024, entry.position + 1);
+    this.firstSlots = withRoom(this.firstSlots, length);
+    this.variantCounts = withRoom(this.variantCounts, length);
     this.firstSlots[entry.position] = entry.slot;
     this.variantCounts[entry.position] = entry.variants.length;
   }

@@ -533,7 +533,7 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
 
   const scoreOf = (i: number) => results.scores?.[i] ?? 0;
   const matchOf = (i: number): Match => {
-    const entry = results.products[i]!;
+    const entry = view.ordered[results.positions[i]!]!;
     return { entry, score: scoreOf(i), variants: selectedPositions(results, entry), order: entry.position };
   };
   let ordered: Match[];
@@ -541,11 +541,9 @@ export function searchProducts(call: ApiCall, engine: Engine): ProductSearchResp
     // Sorted by score alone (the default), only the page needs ordering: the first `offset + limit` by score, then storage order.
     const sign = sorts[0]!.descending ? -1 : 1;
     const position = (i: number) => results.positions[i]!;
-    ordered = firstOf(results.products.length, offset + limit, (a, b) => sign * (scoreOf(a) - scoreOf(b)) || position(a) - position(b)).map(
-      matchOf,
-    );
+    ordered = firstOf(results.size, offset + limit, (a, b) => sign * (scoreOf(a) - scoreOf(b)) || position(a) - position(b)).map(matchOf);
   } else {
-    ordered = results.products.map((_, i) => matchOf(i));
+    ordered = Array.from({ length: results.size }, (_, i) => matchOf(i));
     for (const match of ordered) match.keys = sorts.map((spec) => sortKey(match, spec, scope));
     ordered.sort((a, b) => compareSortKeys(a.keys!, b.keys!, sorts) || a.order - b.order);
   }
