@@ -18,6 +18,35 @@ async function product(apiRoot: ByProjectKeyRequestBuilder, key: string) {
   return (await apiRoot.products().withKey({ key }).get().execute()).body;
 }
 
+const BACKENDS = [
+  ['memory', () => new MemoryStorage()],
+  ['sqlite', () => temporarySqlite()],
+] as const;
+
+/**
+ * A mock on `storage`, a GET through it, and how many times its GETs scanned the product collection
+ * (a walk of the catalog; writes may scan for their own reasons, so only scans during a GET count).
+ */
+function countingProductScans(storage: StorageBackend) {
+  let scans = 0;
+  let getting = false;
+  const scan = storage.scan.bind(storage);
+  storage.scan = (project, typeId) => {
+    if (getting && typeId === 'product') scans++;
+    return scan(project, typeId);
+  };
+  const mock = createCommerceMock({ storage });
+  const get = (url: string) => {
+    getting = true;
+    try {
+      return mock.handle({ method: 'GET', url });
+    } finally {
+      getting = false;
+    }
+  };
+  return { mock, get, scans: () => scans };
+}
+
 test.describe('search index freshness', () => {
   test('updates, publishing, unpublishing and deletion show in the next search', async ({ mock, apiRoot }) => {
     seedCatalog(mock);
@@ -142,35 +171,22 @@ test.describe('search index freshness', () => {
     expect((await search({})).total).toBe(0);
   });
 
-  for (const [label, make] of [
-    ['memory', () => new MemoryStorage()],
-    ['sqlite', () => temporarySqlite()],
-  ] as const) {
+  for (const [label, make] of BACKENDS) {
     test(`on the ${label} backend, a search re-indexes the products written since the last one without walking them all`, () => {
       const storage: StorageBackend = make();
-      // The product scans made by searches (updates may scan for their own reasons).
-      let productScans = 0;
-      let searching = false;
-      const scan = storage.scan.bind(storage);
-      storage.scan = (project, typeId) => {
-        if (searching && typeId === 'product') productScans++;
-        return scan(project, typeId);
-      };
-      const mock = createCommerceMock({ storage });
+      const { mock, get, scans } = countingProductScans(storage);
       seedCatalog(mock);
       const search = (query: string) => {
-        searching = true;
-        const response = mock.handle({ method: 'GET', url: `/test-project/product-projections/search?${query}` });
-        searching = false;
+        const response = get(`/test-project/product-projections/search?${query}`);
         expect(response.status).toBe(200);
         return keys(response.body as never);
       };
       expect(search('text.en=hiking')).toEqual(['shoes-green']);
-      const afterFirst = productScans;
+      const afterFirst = scans();
       expect(afterFirst).toBeGreaterThan(0);
       expect(search('text.en=hiking')).toEqual(['shoes-green']);
       expect(search('filter.query=variants.attributes.color:"green"')).toEqual(['shoes-green']);
-      expect(productScans).toBe(afterFirst);
+      expect(scans()).toBe(afterFirst);
 
       const shoes = mock.data.all<{ id: string; version: number; key: string }>('product').find((p) => p.key === 'shoes-green')!;
       mock.data.update('product', shoes.id, {
@@ -179,13 +195,13 @@ test.describe('search index freshness', () => {
       });
       expect(search('text.en=trainers')).toEqual(['shoes-green']);
       // The storage named the one product written: it was re-indexed without a walk.
-      expect(productScans).toBe(afterFirst);
+      expect(scans()).toBe(afterFirst);
       // A failed update (a version conflict) writes nothing: the next search still walks nothing.
       expect(() =>
         mock.data.update('product', shoes.id, { version: 1, actions: [{ action: 'changeName', name: { en: 'Stale' } }] }),
       ).toThrow();
       expect(search('text.en=trainers')).toEqual(['shoes-green']);
-      expect(productScans).toBe(afterFirst);
+      expect(scans()).toBe(afterFirst);
 
       // A rolled back write is not seen; the storage cannot list what it undid, so the search walks.
       const written = mock.data.get<Record<string, unknown> & { id: string; version: number }>('product', shoes.id)!;
@@ -204,24 +220,24 @@ test.describe('search index freshness', () => {
       ).toThrow('undone');
       expect(search('text.en=boots')).toEqual([]);
       expect(search('text.en=trainers')).toEqual(['shoes-green']);
-      expect(productScans).toBe(afterFirst + 1);
+      expect(scans()).toBe(afterFirst + 1);
 
       // A new product goes last, as in storage order, without a walk.
       mock.data.seed(productFactory.published().build({ key: 'trail-trainers', name: { en: 'Trail Trainers' } }));
       expect(search('text.en=trainers')).toEqual(['shoes-green', 'trail-trainers']);
-      expect(productScans).toBe(afterFirst + 1);
+      expect(scans()).toBe(afterFirst + 1);
 
       // Publishing a product the current view did not hold: its place is not in the changes, so a walk.
       const sweater = mock.data.all<{ id: string; version: number; key: string }>('product').find((p) => p.key === 'sweater-black')!;
       mock.data.update('product', sweater.id, { version: sweater.version, actions: [{ action: 'publish' }] });
       expect(search('text.en=sweater')).toEqual(['sweater-black']);
-      expect(productScans).toBe(afterFirst + 2);
+      expect(scans()).toBe(afterFirst + 2);
 
       const current = mock.data.get<{ version: number }>('product', shoes.id)!;
       const deleted = mock.handle({ method: 'DELETE', url: `/test-project/products/${shoes.id}?version=${current.version}` });
       expect(deleted.status).toBe(200);
       expect(search('text.en=trainers')).toEqual(['trail-trainers']);
-      expect(productScans).toBe(afterFirst + 2);
+      expect(scans()).toBe(afterFirst + 2);
 
       // Restore and clear: the changes since are unknown, the next search walks and answers from the storage.
       const snapshot = mock.state.snapshot();
@@ -229,31 +245,19 @@ test.describe('search index freshness', () => {
       expect(search('text.en=trainers')).toEqual(['trail-trainers', 'road-trainers']);
       mock.state.restore(snapshot);
       expect(search('text.en=trainers')).toEqual(['trail-trainers']);
-      expect(productScans).toBe(afterFirst + 3);
+      expect(scans()).toBe(afterFirst + 3);
       mock.state.clear();
       expect(search('text.en=trainers')).toEqual([]);
       storage.close?.();
     });
   }
 
-  for (const [label, make] of [
-    ['memory', () => new MemoryStorage()],
-    ['sqlite', () => temporarySqlite()],
-  ] as const) {
+  for (const [label, make] of BACKENDS) {
     test(`on the ${label} backend, a seed of 1,000 products builds the index: the first search walks nothing; a smaller seed leaves it to the search`, () => {
       const storage: StorageBackend = make();
-      let searchScans = 0;
-      let searching = false;
-      const scan = storage.scan.bind(storage);
-      storage.scan = (project, typeId) => {
-        if (searching && typeId === 'product') searchScans++;
-        return scan(project, typeId);
-      };
-      const mock = createCommerceMock({ storage });
+      const { mock, get, scans } = countingProductScans(storage);
       const search = (query: string) => {
-        searching = true;
-        const response = mock.handle({ method: 'GET', url: `/test-project/product-projections/search?${query}` });
-        searching = false;
+        const response = get(`/test-project/product-projections/search?${query}`);
         expect(response.status).toBe(200);
         return response.body as { total: number; results: Array<{ key: string }> };
       };
@@ -263,7 +267,7 @@ test.describe('search index freshness', () => {
       mock.data.seed(products);
       expect(keys(search('text.en=quokka') as never)).toEqual(['needle']);
       expect(search('limit=1').total).toBe(1000);
-      expect(searchScans).toBe(0);
+      expect(scans()).toBe(0);
 
       // Writes after it reach the index without a walk: a new product, an update, a staged search built on demand.
       mock.data.seed(productFactory.published().build({ key: 'second', name: { en: 'Quokka Lamp' } }));
@@ -274,21 +278,19 @@ test.describe('search index freshness', () => {
       });
       expect(keys(search('text.en=lamp') as never)).toEqual(['second']);
       expect(keys(search('text.en=wombat') as never)).toEqual(['needle']);
-      expect(searchScans).toBe(0);
+      expect(scans()).toBe(0);
 
       // A seed refused whole (one bad item) stores nothing, and the search does not see it.
       expect(() => mock.data.seed([...productFactory.published().buildList(999), ['product', { name: { en: 'Quokka Bad' } }]])).toThrow();
       expect(search('limit=1').total).toBe(1001);
-      expect(searchScans).toBe(1); // a rollback: the changes since are unknown, so that search walked
+      expect(scans()).toBe(1); // a rollback: the changes since are unknown, so that search walked
 
       // In another project, a seed of fewer products leaves the index to the first search.
       const small = mock.project('small-shop');
       small.data.seed(productTypeFactory.asDefault().build(), productFactory.published().buildList(10));
-      searching = true;
-      const response = mock.handle({ method: 'GET', url: '/small-shop/product-projections/search?limit=1' });
-      searching = false;
+      const response = get('/small-shop/product-projections/search?limit=1');
       expect((response.body as { total: number }).total).toBe(10);
-      expect(searchScans).toBe(2);
+      expect(scans()).toBe(2);
       storage.close?.();
     });
   }
@@ -328,10 +330,7 @@ test.describe('search index freshness', () => {
     expect(search(`${red}&filter.query=variants.attributes.color:"crimson"`)).toEqual([]);
   });
 
-  for (const [label, make] of [
-    ['memory', () => new MemoryStorage()],
-    ['sqlite', () => temporarySqlite()],
-  ] as const) {
+  for (const [label, make] of BACKENDS) {
     test(`on the ${label} backend, facets and filters read from the columns follow removed and added variants, price changes and staged changes`, () => {
       const storage: StorageBackend = make();
       const mock = createCommerceMock({ storage });
