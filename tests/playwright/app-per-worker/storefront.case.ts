@@ -22,6 +22,8 @@ for (const side of ['left', 'right']) {
       const mockUrl = await commerce.url();
       test.info().annotations.push({ type: 'mock', description: mockUrl }, { type: 'storefront', description: storefrontUrl });
       await commerce.data.seed(productTypeFactory.asDefault().build(), productFactory.published().build({ name: { en: `${side} mug` } }));
+      // Wall times inside the test body: the report's start and duration leave out worker fixtures' setup.
+      test.info().annotations.push({ type: 'seeded', description: String(Date.now()) });
 
       // Meet the other worker: both have seeded before either asks its storefront.
       const meeting = join(test.info().project.outputDir, 'seeded');
@@ -33,6 +35,7 @@ for (const side of ['left', 'right']) {
       const home = await request.get('/');
       expect(home.status()).toBe(200);
       expect(productsIn(await home.text())).toEqual([`${side} mug`]);
+      test.info().annotations.push({ type: 'looked', description: String(Date.now()) });
       await expect(commerce).toHaveReceived({ method: 'GET', path: '/test-project/product-projections' });
       await expect(commerce).toHaveStoredCount('product', 1);
     });
