@@ -41,6 +41,18 @@ const CHILDREN = {
     const problems = g.validate(schema, g.parse('{ products(limit: 20) { total results { id masterData { current { name(locale: "en") } } } } }'));
     if (problems.length) throw new Error(String(problems));
     console.log(performance.now() - started);`,
+  // The floor under the first GraphQL request: loading graphql-js, as the package does (its copy bundled
+  // into one file by the build) and from graphql's own files, as the package did before.
+  loadBundledGraphql: `
+    const started = performance.now();
+    const { createRequire } = await import('node:module');
+    createRequire(import.meta.url)('./dist/bundle/graphql-js.cjs');
+    console.log(performance.now() - started);`,
+  loadGraphql: `
+    const started = performance.now();
+    const { createRequire } = await import('node:module');
+    createRequire(import.meta.url)('graphql');
+    console.log(performance.now() - started);`,
   importAndCreate: `
     const started = performance.now();
     const { createCommerceMock } = await import('commerce-mock');
@@ -134,6 +146,8 @@ row(
   median('sdlBuild'),
   `${(median('sdlBuild') / first).toFixed(1)}x the whole first request`,
 );
+row('  loading graphql-js, bundled into one file (the package)', median('loadBundledGraphql'), '');
+row('  loading graphql-js from its own files', median('loadGraphql'), '');
 const create = median('importAndCreate');
 const sdk = median('importSdk');
 row('import commerce-mock and create a mock', create, `${(create / sdk).toFixed(2)}x importing platform-sdk (aim <= 1.5x)`);

@@ -184,6 +184,24 @@ test('the entry points import, the SDK talks to the mock, a stack trace names fi
   for (const frame of ours) expect(existsSync(frame), frame).toBe(true);
 });
 
+test('GraphQL answers from the installed package with the graphql-js bundled into it, not graphql’s own files', async () => {
+  const script = `
+    import { createRequire } from 'node:module';
+    import { createCommerceMock } from 'commerce-mock';
+    const mock = createCommerceMock({ defaultProjectKey: 'shop' });
+    const response = await mock.respond({ method: 'POST', url: '/shop/graphql', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation { createCustomerGroup(draft: { key: "vip", groupName: "VIP" }) { key version } }' }) });
+    const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('graphql'));
+    process.stdout.write(JSON.stringify({ status: response.status, body: response.body, stored: mock.data.all('customer-group').length, loaded }));`;
+  const result = await run(process.execPath, ['--input-type=module', '-e', script], project);
+  expect(result.code, result.output).toBe(0);
+  const { status, body, stored, loaded } = JSON.parse(result.output) as { status: number; body: unknown; stored: number; loaded: string[] };
+  expect(status).toBe(200);
+  expect(body).toEqual({ data: { createCustomerGroup: { key: 'vip', version: 1 } } });
+  expect(stored).toBe(1);
+  expect(loaded).toEqual([join(project, 'node_modules/commerce-mock/dist/bundle/graphql-js.cjs')]);
+});
+
 test('the CLI runs from the installed package', async () => {
   const help = await run(join(project, 'node_modules/.bin/commerce-mock'), ['serve', '--help'], project);
   expect(help.code, help.output).toBe(0);
