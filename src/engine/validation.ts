@@ -271,14 +271,22 @@ const impliedTypeId = (typeId: string) => (input: unknown) =>
  * see `IMPLIED_TYPE_ID`), and it must be the field's type: another one is a shape error rather
  * than silently replaced.
  */
-export function resourceIdentifier<T extends string>(typeId: T) {
-  return z.preprocess(
+export function resourceIdentifier<T extends string>(typeId: T): ResourceIdentifierSchema<T> {
+  let schema = identifierSchemas.get(typeId);
+  if (!schema) identifierSchemas.set(typeId, (schema = identifierSchema(typeId)));
+  return schema as ResourceIdentifierSchema<T>;
+}
+
+const identifierSchema = <T extends string>(typeId: T) =>
+  z.preprocess(
     impliedTypeId(typeId),
     z
       .object({ typeId: z.literal(typeId), id: z.string().optional(), key: z.string().optional() })
       .refine((r) => r.id !== undefined || r.key !== undefined, { message: 'Either id or key must be given.' }),
   );
-}
+type ResourceIdentifierSchema<T extends string> = ReturnType<typeof identifierSchema<T>>;
+/** One schema per type: drafts name the same few types some 150 times, and a schema is immutable. */
+const identifierSchemas = new Map<string, ResourceIdentifierSchema<string>>();
 
 /** A value of an enum attribute or custom field, and of a localized one: a key and its label. */
 export const PlainEnumValue = z.object({ key: z.string().min(1), label: z.string() });

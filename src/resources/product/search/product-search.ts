@@ -606,7 +606,7 @@ function parseFacets(facets: unknown, scope: RequestScope, view: ViewIndex): Fac
           compute: (rows, evaluate) => {
             const counted = evaluate(filter, rows);
             const variants = () => counted.products.reduce((sum, entry) => sum + selectedPositions(counted, entry).length, 0);
-            return { name, value: byVariants ? variants() : counted.products.length };
+            return { name, value: byVariants ? variants() : counted.size };
           },
         };
       case 'distinct':
