@@ -119,12 +119,11 @@ function summary(call: ApiCall, engine: Engine) {
 
 /** `POST /{importType}/import-containers/{importContainerKey}`: one operation per resource, processed once they are stored. */
 function importRoute(type: ImportType): CustomRoute {
-  const schema = importRequest(type);
   return {
     method: 'POST',
     path: `/${importPath(type)}/import-containers/:importContainerKey`,
     handle(call, engine) {
-      const request = validate(schema, call.json());
+      const request = validate(importRequest(type), call.json());
       const container = containerOf(call, engine);
       if (container.resourceType !== undefined && container.resourceType !== type) {
         throw errors.invalidInput(
