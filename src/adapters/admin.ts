@@ -18,6 +18,7 @@ import { snapshotShelf } from './client.js';
 import { ProjectKey } from '../engine/validation.js';
 import { apisAt } from '../http/apis.js';
 import { originsOf } from '../api/options.js';
+import { once } from '../util/once.js';
 
 export const ADMIN_PREFIX = '/__mock';
 
@@ -35,74 +36,79 @@ export interface AdminOptions {
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
-const SeedBody = z
-  .object({
-    /** `[typeId, draft]` pairs, created in order as `data.seed()` creates them. */
-    items: z.array(z.tuple([z.string(), z.unknown()])).max(10_000),
-  })
-  .strict();
-
-const CreateBody = z
-  .object({
-    draft: z.unknown(),
-    author: z
-      .object({
-        isPlatformClient: z.literal(false),
-        clientId: z.string().optional(),
-        customer: z
-          .object({ typeId: z.literal('customer'), id: z.string() })
-          .strict()
-          .optional(),
-        anonymousId: z.string().optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict();
-
-const UpdateBody = z.object({ version: z.number().int(), actions: z.array(z.object({}).passthrough()) }).strict();
-
-const TokenBody = z.discriminatedUnion('kind', [
-  z
-    .object({ kind: z.literal('client'), clientId: z.string().optional(), scope: z.string().optional(), projectKey: ProjectKey.optional() })
-    .strict(),
-  z
+/** The admin routes' bodies, made on the first admin request: an in-process mock never gets one. */
+const bodies = once(() => {
+  const SeedBody = z
     .object({
-      kind: z.literal('customer'),
-      customerId: z.string(),
-      clientId: z.string().optional(),
-      scope: z.string().optional(),
-      storeKey: z.string().optional(),
-      projectKey: ProjectKey.optional(),
+      /** `[typeId, draft]` pairs, created in order as `data.seed()` creates them. */
+      items: z.array(z.tuple([z.string(), z.unknown()])).max(10_000),
     })
-    .strict(),
-  z
+    .strict();
+  const CreateBody = z
     .object({
-      kind: z.literal('anonymous'),
+      draft: z.unknown(),
+      author: z
+        .object({
+          isPlatformClient: z.literal(false),
+          clientId: z.string().optional(),
+          customer: z
+            .object({ typeId: z.literal('customer'), id: z.string() })
+            .strict()
+            .optional(),
+          anonymousId: z.string().optional(),
+        })
+        .strict()
+        .optional(),
+    })
+    .strict();
+  const UpdateBody = z.object({ version: z.number().int(), actions: z.array(z.object({}).passthrough()) }).strict();
+  const TokenBody = z.discriminatedUnion('kind', [
+    z
+      .object({
+        kind: z.literal('client'),
+        clientId: z.string().optional(),
+        scope: z.string().optional(),
+        projectKey: ProjectKey.optional(),
+      })
+      .strict(),
+    z
+      .object({
+        kind: z.literal('customer'),
+        customerId: z.string(),
+        clientId: z.string().optional(),
+        scope: z.string().optional(),
+        storeKey: z.string().optional(),
+        projectKey: ProjectKey.optional(),
+      })
+      .strict(),
+    z
+      .object({
+        kind: z.literal('anonymous'),
+        anonymousId: z.string().optional(),
+        clientId: z.string().optional(),
+        scope: z.string().optional(),
+        projectKey: ProjectKey.optional(),
+      })
+      .strict(),
+  ]);
+  const TokenFilterBody = z
+    .object({
+      kind: z.enum(['client', 'customer', 'anonymous']).optional(),
+      customerId: z.string().optional(),
       anonymousId: z.string().optional(),
       clientId: z.string().optional(),
-      scope: z.string().optional(),
       projectKey: ProjectKey.optional(),
     })
-    .strict(),
-]);
-
-const TokenFilterBody = z
-  .object({
-    kind: z.enum(['client', 'customer', 'anonymous']).optional(),
-    customerId: z.string().optional(),
-    anonymousId: z.string().optional(),
-    clientId: z.string().optional(),
-    projectKey: ProjectKey.optional(),
-  })
-  .strict();
+    .strict();
+  const FailBody = z.object({ status: z.enum([...FAILING_STATUSES]) }).strict();
+  const AdvanceBody = z.object({ duration: z.union([z.string(), z.number()]) }).strict();
+  const SetBody = z.object({ time: z.string() }).strict();
+  return { SeedBody, CreateBody, UpdateBody, TokenBody, TokenFilterBody, FailBody, AdvanceBody, SetBody };
+});
 
 const TOKEN_FILTERS = ['kind', 'customerId', 'anonymousId', 'clientId', 'projectKey'] as const;
 const MESSAGE_FILTERS = ['type', 'resourceId', 'resourceTypeId', 'projectKey'] as const;
-const FailBody = z.object({ status: z.enum([...FAILING_STATUSES]) }).strict();
 const DELIVERY_FILTERS = [...MESSAGE_FILTERS, 'subscriptionKey', 'subscriptionId', 'notificationType', 'undelivered'] as const;
-const AdvanceBody = z.object({ duration: z.union([z.string(), z.number()]) }).strict();
-const SetBody = z.object({ time: z.string() }).strict();
 const REQUEST_FILTERS = ['method', 'path', 'pathGlob', 'status', 'since', 'limit'] as const;
 
 /** One admin request, as its route reads it. */
@@ -155,12 +161,12 @@ ROUTES.add('info', [
 ]);
 ROUTES.add('data', [
   admin('POST', 'seed', (call) => {
-    const { items } = validate(SeedBody, call.json());
+    const { items } = validate(bodies().SeedBody, call.json());
     return reply(201, { results: readType(() => call.project().data.seed(items as never)) });
   }),
   admin('GET', ':type', (call) => reply(200, { results: readType(() => call.project().data.all(call.params.type!)) })),
   admin('POST', ':type', (call) => {
-    const { draft, author } = validate(CreateBody, call.json());
+    const { draft, author } = validate(bodies().CreateBody, call.json());
     return reply(
       201,
       readType(() => call.project().data.create(call.params.type!, draft, author ? { author } : {})),
@@ -189,7 +195,7 @@ ROUTES.add('data', [
     );
   }),
   admin('POST', ':type/:id', (call) => {
-    const body = validate(UpdateBody, call.json());
+    const body = validate(bodies().UpdateBody, call.json());
     return reply(
       200,
       readType(() => call.project().data.update(call.params.type!, call.params.id!, body)),
@@ -206,7 +212,7 @@ ROUTES.add('events', [
     return reply(200, { results: call.project().events.deliveries({ ...filter, undelivered: undelivered === 'true' }) });
   }),
   admin('POST', 'destinations/:key/fail', (call) => {
-    const { status } = validate(FailBody, call.json());
+    const { status } = validate(bodies().FailBody, call.json());
     call.project().events.failDestination(call.params.key!, status as never);
     return reply(200, { status });
   }),
@@ -214,9 +220,9 @@ ROUTES.add('events', [
 ]);
 ROUTES.add('tokens', [
   admin('GET', '', ({ mock, query }) => reply(200, { results: mock.tokens.list(filterOf(query, TOKEN_FILTERS) as TokenFilter) })),
-  admin('POST', '', ({ mock, json }) => reply(201, mock.tokens.issue(validate(TokenBody, json()) as TokenGrant))),
+  admin('POST', '', ({ mock, json }) => reply(201, mock.tokens.issue(validate(bodies().TokenBody, json()) as TokenGrant))),
   admin('POST', 'expire', ({ mock, text, json }) => {
-    const filter = validate(TokenFilterBody, text?.trim() ? json() : {});
+    const filter = validate(bodies().TokenFilterBody, text?.trim() ? json() : {});
     return reply(200, { expired: mock.tokens.expire(filter as TokenFilter) });
   }),
   admin('GET', ':accessToken', ({ mock, params }) =>
@@ -266,8 +272,8 @@ ROUTES.add('faults', [
 ROUTES.add('permissions', [admin('GET', 'decisions', ({ mock }) => reply(200, { results: mock.permissions.decisions() }))]);
 ROUTES.add('clock', [
   admin('GET', '', ({ mock }) => reply(200, { now: mock.clock.now() })),
-  admin('POST', 'advance', ({ mock, json }) => reply(200, { now: mock.clock.advance(validate(AdvanceBody, json()).duration) })),
-  admin('POST', 'set', ({ mock, json }) => reply(200, { now: mock.clock.set(validate(SetBody, json()).time) })),
+  admin('POST', 'advance', ({ mock, json }) => reply(200, { now: mock.clock.advance(validate(bodies().AdvanceBody, json()).duration) })),
+  admin('POST', 'set', ({ mock, json }) => reply(200, { now: mock.clock.set(validate(bodies().SetBody, json()).time) })),
   admin('POST', 'reset', ({ mock }) => reply(200, { now: mock.clock.reset() })),
 ]);
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { TokenRecord } from '../auth/tokens.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 import { ProjectKey } from '../engine/validation.js';
+import { once } from '../util/once.js';
 
 export const EXPORT_FORMAT = 'commerce-mock/export';
 export const EXPORT_VERSION = 1;
@@ -46,36 +47,39 @@ export class ImportError extends TypeError {
   }
 }
 
-const Document = z.looseObject({ id: z.string().min(1), version: z.number().int().min(1) });
+/** An export file's shape, made on the first import of one (a suite may never import). */
+const exportFile = once(() => {
+  const Document = z.looseObject({ id: z.string().min(1), version: z.number().int().min(1) });
 
-const Entry = z.object({ key: z.string().min(1).optional(), document: Document }).strict();
+  const Entry = z.object({ key: z.string().min(1).optional(), document: Document }).strict();
 
-const Token = z
-  .object({
-    kind: z.enum(['client', 'customer', 'anonymous']),
-    accessToken: z.string().min(1),
-    refreshToken: z.string().min(1).optional(),
-    tokenType: z.literal('Bearer'),
-    clientId: z.string(),
-    scope: z.string(),
-    projectKey: z.string().optional(),
-    customerId: z.string().optional(),
-    anonymousId: z.string().optional(),
-    storeKey: z.string().optional(),
-    issuedAt: z.iso.datetime(),
-    expiresIn: z.number().int().min(0),
-  })
-  .strict();
+  const Token = z
+    .object({
+      kind: z.enum(['client', 'customer', 'anonymous']),
+      accessToken: z.string().min(1),
+      refreshToken: z.string().min(1).optional(),
+      tokenType: z.literal('Bearer'),
+      clientId: z.string(),
+      scope: z.string(),
+      projectKey: z.string().optional(),
+      customerId: z.string().optional(),
+      anonymousId: z.string().optional(),
+      storeKey: z.string().optional(),
+      issuedAt: z.iso.datetime(),
+      expiresIn: z.number().int().min(0),
+    })
+    .strict();
 
-const ExportFile = z
-  .object({
-    format: z.literal(EXPORT_FORMAT),
-    version: z.literal(EXPORT_VERSION),
-    exportedAt: z.string().optional(),
-    projects: z.record(ProjectKey, z.record(z.string().min(1), z.array(Entry))),
-    tokens: z.array(Token).optional(),
-  })
-  .strict();
+  return z
+    .object({
+      format: z.literal(EXPORT_FORMAT),
+      version: z.literal(EXPORT_VERSION),
+      exportedAt: z.string().optional(),
+      projects: z.record(ProjectKey, z.record(z.string().min(1), z.array(Entry))),
+      tokens: z.array(Token).optional(),
+    })
+    .strict();
+});
 
 const pathOf = (path: ReadonlyArray<PropertyKey>): string =>
   path.reduce<string>(
@@ -85,7 +89,7 @@ const pathOf = (path: ReadonlyArray<PropertyKey>): string =>
 
 /** The file checked whole, before anything is loaded: its shape, then ids and keys unique per collection. */
 export function parseExport(input: unknown): MockExport {
-  const result = ExportFile.safeParse(input);
+  const result = exportFile().safeParse(input);
   if (!result.success) {
     const [issue] = result.error.issues;
     throw new ImportError(pathOf(issue!.path), issue!.message);

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { LocalizedString } from '../../engine/validation.js';
+import { once } from '../../util/once.js';
 
 export const IMPORT_TYPES = [
   'business-unit',
@@ -34,20 +35,13 @@ export const ImportType = z.enum(IMPORT_TYPES);
 /** The platform's limit of resources in one import request. */
 export const MAX_RESOURCES_PER_REQUEST = 20;
 
-type ResourceSchemas = Record<ImportType, z.ZodType<Record<string, unknown>>>;
-let resourceSchemas: ResourceSchemas | undefined;
 const requestSchemas = new Map<ImportType, z.ZodType<Record<string, Array<Record<string, unknown>>>>>();
 
 /**
  * Each import type's resource, as its import request carries it. Made on the first import request:
  * some 700 zod schemas, which a suite that never imports should not pay for when the package loads.
  */
-function importResource(type: ImportType): z.ZodType<Record<string, unknown>> {
-  resourceSchemas ??= makeResourceSchemas();
-  return resourceSchemas[type];
-}
-
-function makeResourceSchemas(): ResourceSchemas {
+const resourceSchemas = once((): Record<ImportType, z.ZodType<Record<string, unknown>>> => {
   const keyRef = <T extends string>(typeId: T) => z.object({ typeId: z.literal(typeId), key: z.string().min(1) });
   const Text = z.string();
   const Money = z.looseObject({
@@ -303,7 +297,7 @@ function makeResourceSchemas(): ResourceSchemas {
       fieldDefinitions: list(Loose),
     }),
   };
-}
+});
 
 /** The key an import operation reports: the resource's own, or what names it where it has none. */
 export function resourceKeyOf(type: ImportType, resource: Record<string, unknown>): string {
@@ -325,7 +319,7 @@ export const itemsField = (type: ImportType) => (type.endsWith('-patch') ? 'patc
 export function importRequest(type: ImportType): z.ZodType<Record<string, Array<Record<string, unknown>>>> {
   let schema = requestSchemas.get(type);
   if (!schema) {
-    const items = z.array(importResource(type)).min(1).max(MAX_RESOURCES_PER_REQUEST);
+    const items = z.array(resourceSchemas()[type]).min(1).max(MAX_RESOURCES_PER_REQUEST);
     schema = z.object({ type: z.literal(type), [itemsField(type)]: items }) as unknown as z.ZodType<
       Record<string, Array<Record<string, unknown>>>
     >;
