@@ -89,6 +89,29 @@ test('a request of the wrong shape is refused in the platform format and stores 
   expect(mock.data.all('category')).toHaveLength(20);
 });
 
+test('a standalone price without its sku is refused, naming the field; with it, the price is imported', async ({ mock }) => {
+  await post(mock, 'import-containers', { key: 'prices' });
+  const price = { key: 'sp', value: { type: 'centPrecision', currencyCode: 'EUR', centAmount: 100, fractionDigits: 2 }, active: true };
+  const refused = await post(mock, 'standalone-prices/import-containers/prices', { type: 'standalone-price', resources: [price] });
+  expect(refused.status).toBe(400);
+  expect(refused.body.errors[0].code).toBe('InvalidJsonInput');
+  expect(refused.body.errors.map((error: { detailedErrorMessage: string }) => error.detailedErrorMessage).join(' ')).toContain('sku');
+  expect(mock.data.all('import-operation')).toEqual([]);
+  const notABoolean = await post(mock, 'standalone-prices/import-containers/prices', {
+    type: 'standalone-price',
+    resources: [{ ...price, sku: 'SKU-1', active: 'yes' }],
+  });
+  expect(notABoolean.status).toBe(400);
+  expect(mock.data.all('import-operation')).toEqual([]);
+
+  const accepted = await post(mock, 'standalone-prices/import-containers/prices', {
+    type: 'standalone-price',
+    resources: [{ ...price, sku: 'SKU-1' }],
+  });
+  expect(accepted.status).toBe(201);
+  expect(mock.data.all('import-operation')).toHaveLength(1);
+});
+
 test('a missing container is a 404; a container of another resource type refuses the request', async ({ mock }) => {
   const resource = { key: 'cat', name: { en: 'Cat' }, slug: { en: 'cat' } };
   const missing = await post(mock, 'categories/import-containers/nowhere', { type: 'category', resources: [resource] });
