@@ -111,12 +111,9 @@ function collectionPath(definition: ResourceDefinition, prefix: string): string 
   return `${prefix}${definition.path}`;
 }
 
-/** A mutation's prefix: `storeKey` as `in-store/key={storeKey}/`, a `...My...` mutation under `me/`. */
-function mutationPrefix(fieldName: string, args: Args): string {
-  return `${storePrefix(args)}${mineUnder(fieldName)}`;
-}
-
-const storePrefix = (args: Args) => (typeof args.storeKey === 'string' ? `in-store/key=${segment(args.storeKey)}/` : '');
+/** A mutation's store prefix: `storeKey` as `in-store/key={storeKey}/`, or none. */
+const inStore = (args: Args) => (typeof args.storeKey === 'string' ? `in-store/key=${segment(args.storeKey)}/` : '');
+/** `me/` for a `...My...` mutation, whose path is the caller's own: a matter of its name, so worked out once per field. */
 const mineUnder = (fieldName: string) =>
   /^(create|update|delete|replicate|customerSign)My/.test(fieldName) || /^customerSignMe/.test(fieldName) ? 'me/' : '';
 
@@ -172,8 +169,7 @@ function scopeResolver(typeName: string, field: GraphQLField<unknown, unknown>):
   }
   if (typeName === 'Query' && field.name === 'project') return (_, __, { rest }) => rest('GET', '');
   if (field.name === 'productTailoring') {
-    return (source, a, { rest }) =>
-      orNull(() => rest('GET', tailoringPath(a, source instanceof Scope ? source.prefix : mutationPrefix('', a), rest)));
+    return (source, a, { rest }) => orNull(() => rest('GET', tailoringPath(a, source instanceof Scope ? source.prefix : inStore(a), rest)));
   }
   if (field.name === 'activeCart') return (source, _, { rest }) => orNull(() => rest('GET', `${prefixOf(source)}active-cart`));
   if (field.name === 'customerActiveCart') {
@@ -450,7 +446,7 @@ function argumentMutation(field: GraphQLField<unknown, unknown>, path: string): 
     const associate = a.asAssociate as { associateId: string; businessUnitKey: string } | undefined;
     const prefix = associate
       ? `as-associate/${segment(associate.associateId)}/in-business-unit/key=${segment(associate.businessUnitKey)}/`
-      : mutationPrefix('', a);
+      : inStore(a);
     const body: Args = {};
     for (const arg of field.args) {
       if (arg.name === 'storeKey' || arg.name === 'asAssociate' || inPath.includes(arg.name) || a[arg.name] === undefined) continue;
@@ -497,27 +493,26 @@ function mutationResolver(field: GraphQLField<unknown, unknown>): Resolver | und
   const special = MUTATION_PATHS[field.name];
   if (special) {
     const draftType = argType(field, 'draft');
-    return (_, a, { rest }) => rest('POST', `${mutationPrefix(field.name, a)}${special}`, undefined, toRest(a.draft, draftType));
+    const mine = mineUnder(field.name);
+    return (_, a, { rest }) => rest('POST', `${inStore(a)}${mine}${special}`, undefined, toRest(a.draft, draftType));
   }
   if (field.name === 'updateProductTailoring') {
     const actionsType = argType(field, 'actions');
     return (_, a, { rest }) =>
-      rest('POST', tailoringPath(a, mutationPrefix('', a), rest), undefined, {
+      rest('POST', tailoringPath(a, inStore(a), rest), undefined, {
         version: a.version,
         actions: toRest(a.actions, actionsType),
       });
   }
   if (field.name === 'deleteProductTailoring') {
-    return (_, a, { rest }) =>
-      rest('DELETE', tailoringPath(a, mutationPrefix('', a), rest), new URLSearchParams({ version: String(a.version) }));
+    return (_, a, { rest }) => rest('DELETE', tailoringPath(a, inStore(a), rest), new URLSearchParams({ version: String(a.version) }));
   }
   const definition = byGraphqlType.get(getNamedType(field.type).name);
   if (!definition) return undefined;
   if (definition.typeId === 'key-value-document') return customObjectMutation(field);
   const [verb] = /^(create|update|delete)/.exec(field.name) ?? [];
-  // Whether the mutation is under `me/` is its name's: worked out once, not on every request.
   const mine = mineUnder(field.name);
-  const path = (a: Args) => collectionPath(definition, `${storePrefix(a)}${mine}`);
+  const path = (a: Args) => collectionPath(definition, `${inStore(a)}${mine}`);
   // A signed-in customer is addressed by the token, not by an id.
   const one = (a: Args) => (definition.typeId === 'customer' && field.name.includes('My') ? path(a) : `${path(a)}/${locator(a)}`);
   if (verb === 'create' && args.has('draft')) {
