@@ -402,12 +402,7 @@ export class ViewIndex {
     return entry;
   }
 
-  /** The products holding `token` in `locale` (at product or variant level). */
-  postingsOf(locale: string, token: string): readonly IndexedProduct[] | undefined {
-    return this.postings.get(locale)?.get(token)?.entries;
-  }
-
-  /** The posting of `token` in `locale`: its products with their product-level weights. */
+  /** The posting of `token` in `locale`: the products holding it (at product or variant level), with their product-level weights. */
   postingOf(locale: string, token: string): Readonly<Posting> | undefined {
     return this.postings.get(locale)?.get(token);
   }

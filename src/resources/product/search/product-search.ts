@@ -353,20 +353,23 @@ function possibleMatches(query: unknown, view: ViewIndex): Set<IndexedProduct> |
     const leaf = body as Json;
     if (!POSTED_TEXT_FIELDS.has(leaf.field as string) || typeof leaf.language !== 'string') return undefined;
     const tokens = tokenize(leaf.value as string);
-    const holders = tokens.map((token) => view.postingsOf(leaf.language as string, token) ?? []);
+    const holders = tokens.map((token) => new Set(view.postingOf(leaf.language as string, token)?.entries));
     if (holders.length === 0) return new Set();
-    if (leaf.mustMatch === 'any') return new Set(holders.flat());
-    const [rarest, ...others] = holders.sort((a, b) => a.length - b.length);
-    const sets = others.map((list) => new Set(list));
-    return new Set(rarest!.filter((entry) => sets.every((set) => set.has(entry))));
+    return leaf.mustMatch === 'any' ? union(holders) : intersection(holders);
   }
   if (kind !== 'and' && kind !== 'filter' && kind !== 'or') return undefined;
   const parts = (body as unknown[]).map((part) => possibleMatches(part, view));
-  if (kind === 'or') return parts.every((part) => part !== undefined) ? new Set(parts.flatMap((part) => [...part!])) : undefined;
-  const known = parts.filter((part) => part !== undefined).sort((a, b) => a.size - b.size);
-  if (known.length === 0) return undefined;
-  const [smallest, ...others] = known;
-  return new Set([...smallest!].filter((entry) => others.every((set) => set.has(entry))));
+  const known = parts.filter((part) => part !== undefined);
+  if (kind === 'or') return known.length === parts.length ? union(known) : undefined;
+  return known.length === 0 ? undefined : intersection(known);
+}
+
+const union = <T>(sets: ReadonlyArray<ReadonlySet<T>>): Set<T> => new Set(sets.flatMap((set) => [...set]));
+
+/** What every one of the (one or more) sets holds, walking the smallest. */
+function intersection<T>(sets: ReadonlyArray<ReadonlySet<T>>): Set<T> {
+  const [smallest, ...others] = [...sets].sort((a, b) => a.size - b.size);
+  return new Set([...smallest!].filter((item) => others.every((set) => set.has(item))));
 }
 
 function compileQuery(query: unknown, path: string, scope: RequestScope, view: ViewIndex): Compiled {

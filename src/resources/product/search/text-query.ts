@@ -33,7 +33,7 @@ function expansions(view: ViewIndex, locale: string, token: string, level: numbe
   const out: Expansion[] = [];
   for (const where of locale === ANY_LOCALE ? [ANY_LOCALE] : [locale, ANY_LOCALE]) {
     if (level === 0) {
-      if (view.postingsOf(where, token)) out.push({ locale: where, token, factor: 1 });
+      if (view.postingOf(where, token)) out.push({ locale: where, token, factor: 1 });
       continue;
     }
     for (const candidate of view.vocabulary(where)) {
