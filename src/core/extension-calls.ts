@@ -4,8 +4,6 @@
  * in process. The answer becomes what the engine applies, or the platform's error refusing the
  * request: ExtensionBadResponse, ExtensionNoResponse, or the extension's own errors.
  */
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { type ErrorObject, PlatformError } from '../http/errors.js';
 import {
   type Extension,
@@ -42,7 +40,8 @@ function headersFor(extension: Extension): Record<string, string> {
 
 function post(url: string, body: string, headers: Record<string, string>, signal: AbortSignal): Promise<ExtensionResponse> {
   return new Promise((resolve, reject) => {
-    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+    // Looked up per call: most processes never call an HTTP extension, and loading node:https (TLS) costs their start.
+    const { request: send } = process.getBuiltinModule(url.startsWith('https:') ? 'node:https' : 'node:http');
     const request = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, signal });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];

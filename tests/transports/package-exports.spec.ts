@@ -25,3 +25,18 @@ test('the package entry points resolve: core, ./playwright, ./factories and ./ms
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
   expect(JSON.parse(stdout)).toEqual({ core: true, msw: true, playwright: true, seeded: true });
 });
+
+test('importing the package and creating a mock loads neither node:http nor node:https: a server or an HTTP extension loads them when used', async () => {
+  // process.moduleLoadList names each Node built-in the process has loaded ('NativeModule http').
+  const script = `
+    const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);
+    const { createCommerceMock, startServer } = await import('commerce-mock');
+    const mock = createCommerceMock();
+    const atImport = { http: loaded('http'), https: loaded('https') };
+    const server = await startServer(mock, { port: 0 });
+    const afterServer = { http: loaded('http'), https: loaded('https') };
+    await server.close();
+    process.stdout.write(JSON.stringify({ atImport, afterServer }));`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+  expect(JSON.parse(stdout)).toEqual({ atImport: { http: false, https: false }, afterServer: { http: true, https: false } });
+});

@@ -1,4 +1,4 @@
-import http, { type ClientRequest } from 'node:http';
+import type { ClientRequest } from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
 import type { CommerceMock } from '../../api/mock.js';
 import { connectionDropped } from '../../http/exchange.js';
@@ -84,7 +84,8 @@ function connected(socket: ClientRequest['socket'] | undefined): void {
 /** Proves that node:http goes through the interceptor; fails fast with the reason otherwise. */
 function probe(): Promise<boolean> {
   return new Promise((resolve) => {
-    http
+    process
+      .getBuiltinModule('node:http')
       .get(`${PROBE_ORIGIN}/probe`, (response) => {
         response.resume();
         resolve(response.statusCode === 204 && response.headers['x-commerce-mock-probe'] === 'ok');

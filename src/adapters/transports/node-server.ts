@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CommerceMock } from '../../api/mock.js';
 import { errors, type PlatformError } from '../../http/errors.js';
@@ -133,7 +133,8 @@ export async function startServer(mock: CommerceMock, options: ServerOptions = {
     // How often Node looks for clients past their time: often enough for a short headersTimeout.
     connectionsCheckingInterval: Math.min(30_000, Math.max(50, headersTimeout / 4)),
   };
-  const server = createServer(serverOptions, (request, response) => {
+  // Loaded here, not imported: importing the package (for the in-process mock) should not load node:http.
+  const server = process.getBuiltinModule('node:http').createServer(serverOptions, (request, response) => {
     try {
       // `GET * HTTP/1.1` (OPTIONS' server-wide form) and other targets that are no path are the client's mistake.
       if (!(request.url ?? '/').startsWith('/') && !/^https?:\/\//i.test(request.url ?? '')) {
