@@ -3,7 +3,7 @@
  * script, curl) needs to seed it, read it, issue tokens and inspect what it served. Served by the
  * standalone server under `/__mock/`; transport-neutral like `CommerceMock.handle`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { FAILING_STATUSES } from '../engine/subscription.js';
 import { errors, PlatformError } from '../http/errors.js';
 import { header, type MockRequest, type MockResponse } from '../http/exchange.js';

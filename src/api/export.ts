@@ -3,7 +3,7 @@
  * documents the format). An export is a snapshot written out: every stored document with the key it
  * is found by, so loading it back rebuilds the same storage, indexes and messages included.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { TokenRecord } from '../auth/tokens.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 import { ProjectKey } from '../engine/validation.js';

@@ -1,5 +1,5 @@
 /** The options a mock is created with, checked whole: a typo or a bad value fails at creation, naming it. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { REFRESH_TOKENS_PER_PROJECT, TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
 import type { StorageBackend } from '../storage/backend.js';
 import type { MockExport } from './export.js';

@@ -3,7 +3,7 @@
  * in the platform's error envelope, or at the connection), so a faulted request changes no data.
  * Transport-neutral: the mock consults the rules in `handle()`, every adapter answers what it returns.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PlatformError } from '../http/errors.js';
 
 export const FaultRule = z

@@ -4,7 +4,7 @@
  * interface its routes call. Imports no implementation, so every resource module and the engine can
  * depend on it without an import cycle.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ApiCall, CallScope, Method, Reply, ResourceContext, StoredOf } from '../http/context.js';
 import type { PlatformError } from '../http/errors.js';
 import type { OtherApi } from '../http/apis.js';

@@ -3,7 +3,7 @@
  * log of decisions a mock records. A leaf module, so that resource declarations (define.ts) and the
  * permission engine (associate-permissions.ts) can both name these types without importing each other.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PlatformError } from '../http/errors.js';
 import { droppedAtOnce } from '../util/bounds.js';
 

@@ -1,5 +1,5 @@
 /** The read path of the engine: a resource by id or key, a list query with its presenting, reference expansion. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import {
   declaredFields,

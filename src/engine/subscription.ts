@@ -3,7 +3,7 @@
  * resource type validates and stores (resources/subscriptions.ts): destinations, what a subscription
  * names, its delivery format and its health.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 import { partiallyHidden, withHidden } from './secrets.js';
 

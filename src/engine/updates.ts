@@ -1,5 +1,5 @@
 /** The update path of the engine: a versioned update request, or actions the engine applies itself, on a copy of the resource. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 import { compactCopy, jsonClone, jsonEqual } from '../util/json.js';

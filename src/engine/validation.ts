@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { _check } from 'zod/v4/core';
 import { type ErrorObject, errors, excerpt, fieldErrors } from '../http/errors.js';
 
 /** `addresses[0].country`: the field path as the platform's error messages name it. */
@@ -163,7 +164,7 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
  * parse: seeding validates tens of thousands of drafts.
  */
 export function requiredWhen<T extends object>(field: keyof T & string, isRequired: (draft: T) => boolean): z.core.$ZodCheck<T> {
-  return z.core._check<T>(
+  return _check<T>(
     (payload) => {
       const draft = payload.value;
       if ((draft as Record<string, unknown>)[field] === undefined && isRequired(draft)) {

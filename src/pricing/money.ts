@@ -3,7 +3,7 @@
  * becomes a TypedMoney with `type` and `fractionDigits`. Pure helpers, shared by every resource type
  * that holds prices (products, standalone prices, product discounts; carts and orders later).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface CentPrecisionMoney {
   type: 'centPrecision';

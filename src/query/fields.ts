@@ -4,7 +4,7 @@
  * base fields every resource has, see `declaredFields`) or when a stored document has it: stored
  * resources carry the fields the mock derives from drafts (`shippingAddressIds`, `masterData`, ...).
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export type FieldExists = (path: readonly string[]) => boolean;
 

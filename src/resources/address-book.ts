@@ -3,7 +3,7 @@
  * key), the ids of those used for shipping and for billing, and a default of each. One set of update
  * actions serves both types; what differs between them is a rule passed in.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import {
   type Address,

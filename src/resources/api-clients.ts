@@ -4,7 +4,7 @@
  * its token server accepts any credentials (the spec's rule). A token issued for a client's id sets
  * the client's `lastUsedAt` to the day (`recordApiClientUse`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiClient as SdkApiClient, ApiClientDraft as SdkApiClientDraft } from '@commercetools/platform-sdk';
 import { randomToken } from '../auth/tokens.js';
 import { type BaseFields, defineResource, type Engine, type ResourceDefinition, type SdkTypes, action } from '../engine/define.js';

@@ -19,7 +19,7 @@
  *   disjunctions still to approve, all remaining tiers), `currentTierPendingApprovers` (those of the
  *   current tiers) are recomputed after each change; all three are empty once the flow is decided.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import { created, type ApiCall } from '../http/context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';

@@ -15,7 +15,7 @@
  * Which rules an order of a unit is matched against: `rulesFor` (the unit's own Active rules, and with
  * `approvalRuleMode: ExplicitAndFromParent` those of its ancestors up the chain). Approval flows: approval-flows.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors, PlatformError } from '../http/errors.js';
 import { created, ok, type ApiCall, type Reply } from '../http/context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';

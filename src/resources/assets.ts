@@ -1,5 +1,5 @@
 /** Assets (of categories and of product variants): drafts, stored shape and the lookups their actions share. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuid } from '../util/ids.js';
 import { errors } from '../http/errors.js';
 import { copyWithout } from '../util/json.js';

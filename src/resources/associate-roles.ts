@@ -3,7 +3,7 @@
  * (`associates[].associateRoleAssignments[].associateRole` is a KeyReference to one). What a set of
  * roles allows is decided in business-unit/permissions.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, lifecycleMessages, emits, type SdkTypes } from '../engine/define.js';
 import { changer, customFieldActions, customFields, type CustomFields, setter, emitsField } from '../engine/common-actions.js';

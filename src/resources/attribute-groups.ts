@@ -1,5 +1,5 @@
 /** Attribute groups: named sets of attribute names (by `key`), for access control of product editors. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, type SdkTypes } from '../engine/define.js';
 import { changer, setter } from '../engine/common-actions.js';

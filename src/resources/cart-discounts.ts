@@ -5,7 +5,7 @@
  * How they apply to a cart is src/pricing/cart-discounts.ts; the fields predicates see are listed
  * in src/resources/cart/predicate-scope.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuid } from '../util/ids.js';
 import { isValidAt } from '../util/validity.js';
 import { errors } from '../http/errors.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { jsonClone } from '../util/json.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { defineResource, type BaseFields, type SdkTypes } from '../engine/define.js';
 import { changer, customFieldActionsWithMessages, customFields, type CustomFields, setter } from '../engine/common-actions.js';

@@ -3,7 +3,7 @@
  * that add it; an optional cart predicate, validity, `maxApplications`, groups. What a code does in
  * a cart (its `DiscountCodeState`) is decided by the cart's recalculation (./cart/recalculate.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { assertCartPredicate } from './cart/errors.js';

@@ -3,7 +3,7 @@
  * that the best discount of the group applies. Added by following the walkthrough of
  * docs/architecture.md, which shows this module.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { changer, setter, emitsField } from '../engine/common-actions.js';

@@ -4,7 +4,7 @@
  * extension at each write is the gate (src/engine/extension-gate.ts), which also holds the stored
  * shape the schemas here must produce; calling one is src/core/extension-calls.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors, fieldErrors, PlatformError, type ErrorObject } from '../http/errors.js';
 import { compilePredicate } from '../query/index.js';
 import { changer, setter } from '../engine/common-actions.js';

@@ -4,7 +4,7 @@
  * own yet, so quantity changes move both numbers by the same amount and `changeQuantity` keeps the
  * reserved difference.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { canonicalDateTime } from '../util/time.js';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';

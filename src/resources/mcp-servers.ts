@@ -4,7 +4,7 @@
  * catalog of server types (`/mcp-servers/types`); it runs no MCP server itself. The platform emits
  * no messages for them. The official SDK 8 has no request builders for these endpoints.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors, fieldErrors } from '../http/errors.js';
 import { ok, type ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';

@@ -2,7 +2,7 @@
  * Messages, the resource: `/messages` serves what the engine recorded of every change
  * (src/engine/messages.ts writes them and keeps Created messages slim).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok } from '../http/context.js';
 import { errors } from '../http/errors.js';
 import { defineResource, type SdkTypes } from '../engine/define.js';

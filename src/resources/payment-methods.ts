@@ -3,7 +3,7 @@
  * mandate at a PSP, by its token), or a project-wide one. Every action has its message, as on the
  * platform. Added by following the walkthrough of docs/architecture.md.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import type { BusinessUnit } from './business-unit/model.js';
 import { errors } from '../http/errors.js';

@@ -12,7 +12,7 @@
  *   (DuplicateField `interfaceId`); neither can be changed once set (InvalidOperation).
  */
 import { uuid } from '../util/ids.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import { type CentPrecisionMoney, MoneyDraft, type TypedMoney, typedMoney, withCentAmount } from '../pricing/money.js';
 import type { StoredDocument } from '../storage/backend.js';

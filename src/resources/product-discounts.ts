@@ -4,7 +4,7 @@
  * unique in the project (highest wins). Prices show the discount when they are read.
  * `POST /product-discounts/matching` answers which discount applies to a variant's price.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors, fieldErrors } from '../http/errors.js';
 import { ok } from '../http/context.js';
 import { DiscountPredicateError, parseDiscountPredicate, type DiscountPredicateNode, type Operand } from '../pricing/discount-predicate.js';

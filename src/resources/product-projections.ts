@@ -7,7 +7,7 @@
  * `GET /product-projections/search` and `/suggest` belong to the search module: their routes must
  * come before `:id` in `routes` (a bare `:id` would otherwise match the literal segment).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import { ok, type ApiCall } from '../http/context.js';
 import { namesAnyField, parseQueryParams, runQuery } from '../query/index.js';

@@ -4,7 +4,7 @@
  * out of responses; `productCount` follows them. `GET /product-selections/{id}/products` lists them,
  * `GET /products/{id}/product-selections` (products module) answers the other way round.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonClone } from '../util/json.js';
 import { errors } from '../http/errors.js';
 import { ok, type ApiCall } from '../http/context.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, type ResourceContext, type SdkTypes } from '../engine/define.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { route, type Route } from '../http/router.js';
 import { ok } from '../http/context.js';
 import { action, defineResource, type Engine } from '../engine/define.js';

@@ -21,7 +21,7 @@
  * cart of a business unit the caller needs `CreateMyQuoteRequestsFromMyCarts` there; in-store and
  * as-associate through the definition's `scope` policy.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import { created, ok, type ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';

@@ -22,7 +22,7 @@
  * from Pending; for a quote of a business unit the caller needs AcceptMyQuotes / DeclineMyQuotes
  * there); as-associate: read with ViewMy/OthersQuotes, and update per action (`associateQuoteRoutes`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import { ok, type ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';

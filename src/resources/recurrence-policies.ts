@@ -3,7 +3,7 @@
  * (`standard`) or on a day of the month (`dayOfMonth`). The platform emits no message for them.
  * Added by following the walkthrough of docs/architecture.md.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { changer, setter } from '../engine/common-actions.js';
 import { type BaseFields, defineResource, type SdkTypes } from '../engine/define.js';

@@ -7,7 +7,7 @@
  * canceled recurring order orders nothing; one past `expiresAt` becomes Expired; a skip counter
  * passes over its next occurrences.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import {
   customFieldActionsWithMessages,

@@ -5,7 +5,7 @@
  * internal action that keeps their version (the platform derives the field asynchronously, without
  * a new version); reviews.ts applies it whenever a review changes.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { action, extendAction, type Reference, type ResourceContext, type UpdateAction } from '../engine/define.js';
 
 export interface ReviewRatingStatistics {

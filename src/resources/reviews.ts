@@ -10,7 +10,7 @@
  *   target's internal action of ./review-statistics.ts, which keeps the target's version (a derived
  *   field, like the platform's eventual update).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import { created, ok, type ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';

@@ -5,7 +5,7 @@
  * answer the methods that can ship there, the default one first, each rate that applies flagged
  * `isMatching: true`. What a rate costs a cart is src/pricing/cart-shipping.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import { ok, type ApiCall } from '../http/context.js';
 import { compileCartPredicate } from '../pricing/cart-predicate.js';

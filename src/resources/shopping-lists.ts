@@ -14,7 +14,7 @@
  *   are not deleted when the days pass (the mock's clock does not run on its own).
  */
 import { uuid } from '../util/ids.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import type { ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';

@@ -14,7 +14,7 @@
  * can be created from an InProgress or Sent staged quote (quotes.ts); for a renegotiation the Seller
  * changes the quotation cart and creates a new quote from the same staged quote.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { jsonClone } from '../util/json.js';
 import type { Cart } from './cart/model.js';

@@ -3,7 +3,7 @@
  * Standalone` select among the active ones (see ./product/present.ts). Product discounts apply to
  * them too: `discounted` is computed when they are read, from the product variant with their SKU.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isDated, isEmptyPeriod, validityPeriodsOverlap } from '../util/validity.js';
 import { errors } from '../http/errors.js';
 import { MoneyDraft, typedMoney, type TypedMoney } from '../pricing/money.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, emits, type Reference, type ResourceContext, type UpdateAction, type SdkTypes } from '../engine/define.js';

@@ -5,7 +5,7 @@
  * `messages`, `changes` or `events`. The mock contacts no destination. The shape the outbox reads is
  * in engine/subscription.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../http/errors.js';
 import type { Reply } from '../http/context.js';
 import { setter } from '../engine/common-actions.js';

@@ -13,7 +13,7 @@
  * an associate with UpdateAssociates there, creates the account, which joins the unit as an associate
  * with the roles the draft assigns.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors, PlatformError } from '../../http/errors.js';
 import { route, type Route } from '../../http/router.js';
 import { created, ok, type ApiCall, type Reply } from '../../http/context.js';

@@ -1,5 +1,5 @@
 /** The BusinessUnitDraft (CompanyDraft / DivisionDraft) and the unit built from it. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { addressIdAt } from '../address-book.js';
 import { addressFromDraft, customFields } from '../../engine/common-actions.js';

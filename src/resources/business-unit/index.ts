@@ -3,7 +3,7 @@
  * assignments, stores, addresses and every update action of the platform. The hierarchy and the
  * fields derived from it live in hierarchy.ts, the draft in draft.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok, type ApiCall } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';

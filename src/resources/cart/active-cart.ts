@@ -3,7 +3,7 @@
  * customer's when they sign in (`POST /customers/login`, `POST /carts/customer-id={id}/merge`).
  */
 import { uuid } from '../../util/ids.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';
 import type { Engine, ResourceContext } from '../../engine/define.js';

@@ -1,5 +1,5 @@
 /** The cart's addresses: shipping and billing address, the item shipping addresses (whose rules orders share), and their update actions. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import {
   applyCustomField,

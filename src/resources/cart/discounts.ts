@@ -3,7 +3,7 @@
  * decided by `recalculate`, ./applied-discounts.ts) and direct discounts, which exclude each other.
  */
 import { uuid } from '../../util/ids.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { typedMoney } from '../../pricing/money.js';
 import type { ResourceContext } from '../../engine/define.js';
 import { discountCodeByCode, type DiscountCode } from '../discount-codes.js';

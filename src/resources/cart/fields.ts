@@ -4,7 +4,7 @@
  * price rounding, and `recalculate`: every request is recalculated anyway, so the action only asks
  * for the line items' product data to be refreshed too (`updateProductData`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField, emitsField } from '../../engine/common-actions.js';
 import { Country, Key, resourceIdentifier, LanguageTag } from '../../engine/validation.js';
 import { businessUnitOf, customerGroupOf } from './build.js';

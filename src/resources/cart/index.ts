@@ -21,7 +21,7 @@
  * customer's most recently modified active cart; the legacy `GET /carts?customerId={id}` answers the
  * same), `POST /carts/customer-id={id}/merge`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { created, ok } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { action, defineResource, extendAction, type ResourceDefinition, type SdkTypes } from '../../engine/define.js';

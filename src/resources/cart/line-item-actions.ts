@@ -4,7 +4,7 @@
  * external tax actions are in ./taxes.ts; building an item from its draft is in ./line-items.ts.
  */
 import { uuid } from '../../util/ids.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MoneyDraft, typedMoney, withCentAmount } from '../../pricing/money.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';
 import type { ResourceContext } from '../../engine/define.js';

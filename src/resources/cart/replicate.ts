@@ -4,7 +4,7 @@
  * left out; the shipping method is kept while it still ships to the address.
  */
 import { uuid } from '../../util/ids.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MoneyDraft } from '../../pricing/money.js';
 import { jsonClone } from '../../util/json.js';
 import type { BaseFields, ResourceContext } from '../../engine/define.js';

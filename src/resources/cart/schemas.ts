@@ -1,5 +1,5 @@
 /** The zod schemas of cart drafts and of the parts update actions share. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MoneyDraft } from '../../pricing/money.js';
 import {
   BaseAddress,

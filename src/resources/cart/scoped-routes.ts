@@ -11,7 +11,7 @@
  * - `GET /in-store/key=/carts/customer-id={id}` (and the legacy `GET /in-store/key=/carts?customerId={id}`),
  *   `POST .../customer-id={id}/merge`: the customer's active cart of the store; the merge of carts of that store.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { created, ok, type ApiCall, type Reply } from '../../http/context.js';
 import { errors, PlatformError } from '../../http/errors.js';
 import { scopedAccess } from '../../engine/scoped-access.js';

@@ -4,7 +4,7 @@
  * shipping update actions, external shipping taxes included. Rates and prices are recomputed by
  * `recalculate` (./shipping-rates.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors, fieldErrors } from '../../http/errors.js';
 import { compileCartPredicate } from '../../pricing/cart-predicate.js';
 import { rateFor, zonesContaining } from '../../pricing/cart-shipping.js';

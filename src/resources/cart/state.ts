@@ -6,7 +6,7 @@
  * `cartActions` checks it before the action runs (and marks the cart stale after it, ./stale.ts).
  * The actions that change the state (freeze, unfreeze, lock, unlock) are here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { action, emits, extendAction, type ResourceContext, type UpdateAction } from '../../engine/define.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';

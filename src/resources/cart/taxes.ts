@@ -4,7 +4,7 @@
  * cart taxes (tax mode, tax rounding, tax calculation mode). Shipping's own tax actions are in ./shipping.ts;
  * the taxes a cart computes, in ./tax-calculation.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { namedPortion, taxedPriceFrom } from '../../pricing/cart-taxes.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';
 import type { ResourceContext } from '../../engine/define.js';

@@ -11,7 +11,7 @@
  *   every agreement once.
  * - `addCountry` and `addAllowedOrigin` of a value already listed change nothing.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import type { StoredDocument } from '../../storage/backend.js';
 import { uuid } from '../../util/ids.js';

@@ -12,7 +12,7 @@
  * `totalPrice.centAmount >= 10000 and customerGroup.key = "b2b"`), so one it cannot read is refused
  * when it is set (400 SyntaxError) rather than misjudged when a cart is paid.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import type { StoredDocument } from '../../storage/backend.js';
 import { action, type BaseFields, defineResource, type ResourceContext, type SdkTypes } from '../../engine/define.js';

@@ -12,7 +12,7 @@
  *   refunded, and a CancelAuthorization of what is authorized and not captured (refused when neither is left).
  * `merchantReference` is accepted and not kept: the Payment has no field for it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok } from '../../http/context.js';
 import { PlatformError, errors } from '../../http/errors.js';
 import type { CustomRoute } from '../../engine/define.js';

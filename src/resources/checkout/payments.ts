@@ -5,7 +5,7 @@
  * ends `Success`; a request the payment cannot honour (more than was authorized or captured) is
  * refused with 400 InvalidInput before anything is stored.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { CurrencyCode } from '../../pricing/money.js';
 import type { Engine, ResourceContext } from '../../engine/define.js';

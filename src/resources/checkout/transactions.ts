@@ -25,7 +25,7 @@
  * failed attempt (covering nothing), no Order is made, and the Transaction is `Failed` with the
  * error `PaymentFailure`. The cart stays Active for another try.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { created } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import type { StoredDocument } from '../../storage/backend.js';

@@ -3,7 +3,7 @@
  * Exported over the store of the route, so the in-store routes
  * (`/in-store/key={storeKey}/customers/...`) and `/me` serve them with the store's rules.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { ok, type ApiCall } from '../../http/context.js';
 import { errors } from '../../http/errors.js';

@@ -1,5 +1,5 @@
 /** The CustomerDraft and the customer built from it. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { sharedPasswordHash } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
 import { addressIdAt } from '../address-book.js';

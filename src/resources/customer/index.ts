@@ -5,7 +5,7 @@
  * finding a customer to sign in (authentication.ts), tokens (tokens.ts), the account routes
  * (account.ts) and sign-up/sign-in with the anonymous session's takeover (sign-in.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { hashPassword } from '../../auth/passwords.js';
 import { errors } from '../../http/errors.js';
 import { addressBookActions } from '../address-book.js';

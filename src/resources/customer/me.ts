@@ -8,7 +8,7 @@
  * anonymous session's resources carried over, password and email tokens): these routes only decide
  * whose account it is and translate the `My*` bodies.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { route, type Route } from '../../http/router.js';
 import { ok, type ApiCall, type Reply } from '../../http/context.js';

@@ -2,7 +2,7 @@
  * Sign-up and sign-in, with what they do to the anonymous session that signs in: its cart is merged
  * into the customer's, and its payments, shopping lists and orders pass to the customer.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { created, ok, type ApiCall, type Reply } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { route, type Route } from '../../http/router.js';

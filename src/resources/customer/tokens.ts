@@ -3,7 +3,7 @@
  * no version history), found by their value; issuing one is told in a message about the customer.
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuid } from '../../util/ids.js';
 import type { StoredDocument } from '../../storage/backend.js';
 import type { AppliedAction, Engine, MessagePayload, ResourceContext } from '../../engine/define.js';

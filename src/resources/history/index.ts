@@ -8,7 +8,7 @@
  *   GET  /{projectKey}/{resourceType}/{ID}      records of one resource
  *   POST /{projectKey}/graphql                  the same records over GraphQL (graphql.ts)
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CustomRoute, SdkTypes } from '../../engine/define.js';
 import { defineResource } from '../../engine/define.js';
 import { ok } from '../../http/context.js';

@@ -4,7 +4,7 @@
  * API's root), its import operations and its summary. Containers are named by key in every route.
  * How operations are processed is in `operations.ts`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ApiCall, created, ok } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import type { StoredDocument } from '../../storage/backend.js';

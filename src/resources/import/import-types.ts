@@ -5,7 +5,7 @@
  * what a mapping reads; deeper structures (an order's line items, asset sources) pass as they are and
  * the main API's own validation judges them when the resource is written.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocalizedString } from '../../engine/validation.js';
 import { once } from '../../util/once.js';
 

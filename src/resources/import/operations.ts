@@ -8,7 +8,7 @@
  * it (references.ts). Every operation is deleted at its `expiresAt` (48 hours after it was made, by
  * the mock's clock: due work), as the platform deletes them; until the due work runs, reads leave
  * out expired ones and a pass deletes them instead of processing them. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok } from '../../http/context.js';
 import { type ErrorObject, errors, PlatformError } from '../../http/errors.js';
 import type { StoredDocument } from '../../storage/backend.js';

@@ -21,7 +21,7 @@
  * - otherwise the order takes the staged actions (one new version, their messages, then
  *   `OrderEditApplied`), and the edit its `Applied` result (a new version).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { customFieldActions, customFields, type CustomFields, setter } from '../../engine/common-actions.js';
 import {
   action,

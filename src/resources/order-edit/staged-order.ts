@@ -11,7 +11,7 @@
  * `setOrderTotalTax` is the cart's `setCartTotalTax`. A staged action of the set the mock cannot
  * run is accepted when added and makes the preview a PreviewFailure that names it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   extendAction,
   type AppliedAction,

@@ -1,5 +1,5 @@
 /** The order update actions on its addresses: shipping and billing address, item shipping addresses, and their custom fields. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import {
   applyCustomField,

@@ -3,7 +3,7 @@
  * actions in one `apply`, and this internal action, last among them, adds the `OrderEditApplied`
  * message with the edit and its `Applied` result. It changes nothing of the order itself.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { action, emits } from '../../engine/define.js';
 
 export const orderEditActions = {

@@ -3,7 +3,7 @@
  * locale, store, business unit, sync info, payments and custom fields.
  */
 import { canonicalDateTime } from '../../util/time.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { customFieldActionsWithMessages, emitsField, setField } from '../../engine/common-actions.js';
 import { action, emits, type UpdateAction } from '../../engine/define.js';

@@ -7,7 +7,7 @@
  * `cart` (the quotation cart, which becomes Ordered); `quoteStateToAccepted` accepts the quote in
  * the same transaction, and the order's approval flow starts when approval rules of its unit match.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { created } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { RESOURCE_PERMISSIONS } from '../business-unit/permissions.js';

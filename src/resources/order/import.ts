@@ -8,7 +8,7 @@
  */
 import { canonicalDateTime } from '../../util/time.js';
 import { uuid } from '../../util/ids.js';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { namedPortion, taxedItemPrice, taxedPriceFrom } from '../../pricing/cart-taxes.js';
 import { typedMoney, withCentAmount, type MoneyDraft } from '../../pricing/money.js';

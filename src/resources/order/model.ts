@@ -4,7 +4,7 @@
  * own: number, states, deliveries (inside `shippingInfo` / `shipping[].shippingInfo`), returns and
  * sync info.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MoneyDraft } from '../../pricing/money.js';
 import type { StoredDocument } from '../../storage/backend.js';
 import type { Cart } from '../cart/model.js';

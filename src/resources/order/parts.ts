@@ -5,7 +5,7 @@
  */
 import { canonicalDateTime } from '../../util/time.js';
 import { uuid } from '../../util/ids.js';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { errors, PlatformError } from '../../http/errors.js';
 import { customFields, storedAddress } from '../../engine/common-actions.js';
 import type { ResourceContext, Engine } from '../../engine/define.js';

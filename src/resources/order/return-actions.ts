@@ -1,5 +1,5 @@
 /** The order update actions on returns. A return item's quantity, over all returns of the order, cannot exceed the item's quantity. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType } from '../../engine/common-actions.js';
 import { action, emits, type UpdateAction } from '../../engine/define.js';
 import { Optional } from '../cart/schemas.js';

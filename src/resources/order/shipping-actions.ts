@@ -5,7 +5,7 @@
  * Delivery and parcel items must name line items or custom line items of the order; quantities are
  * not checked against the ordered ones (the platform does not either).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   applyCustomField,
   applyCustomType,

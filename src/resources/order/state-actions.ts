@@ -9,7 +9,7 @@
  *   state): `quantity` must be available in `fromState`, `toState` must be a LineItemState, and when
  *   `fromState` lists transitions, `toState` must be one of them (400 InvalidOperation otherwise).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emitsStateTransition, setField } from '../../engine/common-actions.js';
 import { action, emits, type ResourceContext, type UpdateAction } from '../../engine/define.js';
 import { DateTime, LineItemLocator, type ResourceIdentifier, resourceIdentifier } from '../../engine/validation.js';

@@ -6,7 +6,7 @@
  * attribute) start its tailoring when it has none; the others need one. Every message names the
  * tailoring's store and product (`store`, `product`, `productKey`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { jsonClone, jsonEqual } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';

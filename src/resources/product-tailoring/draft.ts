@@ -3,7 +3,7 @@
  * product (by `id` or `sku`), and its attributes are the product type's (`Variant` ones on variants,
  * `Product` ones on the product), with values of their types; nested attributes cannot be tailored.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import type { ResourceContext } from '../../engine/define.js';
 import { Key, LocalizedString, resourceIdentifier, Slug } from '../../engine/validation.js';

@@ -1,5 +1,5 @@
 /** The product update actions on attribute values: of one variant, of all variants, of the product. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonClone } from '../../util/json.js';
 import type { UpdateAction } from '../../engine/define.js';
 import { assertRequired } from './attributes.js';

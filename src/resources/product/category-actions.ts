@@ -1,5 +1,5 @@
 /** The product update actions on the categories a product is in and its order hints in them. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { setField } from '../../engine/common-actions.js';
 import { emits, type UpdateAction } from '../../engine/define.js';

@@ -1,5 +1,5 @@
 /** Product drafts, variants built from drafts, and the checks every change of product data passes. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';
 import type { Reference, ResourceContext } from '../../engine/define.js';

@@ -2,7 +2,7 @@
  * The product update actions on the product's own fields: its descriptive data (name, slug,
  * description, meta fields, search keywords), key, tax category, price mode and workflow state.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';
 import { emitsStateTransition, setField } from '../../engine/common-actions.js';

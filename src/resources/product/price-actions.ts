@@ -1,5 +1,5 @@
 /** The product update actions on embedded prices: adding, replacing and removing them, their keys, custom fields and external discounts. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { ProductDiscountSet } from '../../pricing/product-discounts.js';
 import { jsonClone } from '../../util/json.js';

@@ -1,5 +1,5 @@
 /** Embedded prices: drafts, stored form, and the per-variant scope rules. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuid } from '../../util/ids.js';
 import { errors } from '../../http/errors.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';

@@ -5,7 +5,7 @@
  * data's rules cover (SKUs, variant keys, prices, attribute constraints) checks the data sets it
  * changed (`checkChangedData`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { action, type ResourceContext, type UpdateAction } from '../../engine/define.js';
 import { assertProductData, dataDiffers, productTypeOf } from './draft.js';

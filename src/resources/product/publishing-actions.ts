@@ -1,5 +1,5 @@
 /** The product update actions that publish the staged data, unpublish the product, or revert the staged data to the current. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';
 import { emits, type UpdateAction } from '../../engine/define.js';

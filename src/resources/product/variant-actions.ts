@@ -1,5 +1,5 @@
 /** The product update actions on variants: adding and removing them, the master variant, SKUs and variant keys, reverting one. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';
 import { setField } from '../../engine/common-actions.js';

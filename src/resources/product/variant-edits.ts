@@ -4,7 +4,7 @@
  * `variantId`/`sku` names in the data sets `staged` picks (./product-action.ts), a standalone
  * Variant of the modular catalog to its current or staged data (../variant/actions.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';

@@ -3,7 +3,7 @@
  * (made from the current data when the Variant has none), or with `staged: false` the current data
  * and any staged data alike, as product actions do; `publish` makes the staged data current.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonClone } from '../../util/json.js';
 import { setField } from '../../engine/common-actions.js';
 import { action, emits, type AnyPayload, type ResourceContext, type UpdateAction } from '../../engine/define.js';

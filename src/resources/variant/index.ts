@@ -9,7 +9,7 @@
  * updated on its own, 207 with a result per item) and `POST /variants/{ID}/images` (an image upload,
  * as on products).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok, type ApiCall } from '../../http/context.js';
 import { PlatformError } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';

@@ -15,7 +15,7 @@
  * In a store, a product outside the store's assortment (its product selections) has neither.
  * `localeProjection` is accepted and not applied, as on product projections.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok, type ApiCall } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { parseQueryParams, runQuery } from '../../query/index.js';

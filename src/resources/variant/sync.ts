@@ -15,7 +15,7 @@
  * A product's master variant that no Variant made and that holds nothing (a product created
  * without variants) is a placeholder, not a Variant; the first Variant of the product takes its place.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { jsonClone, jsonEqual } from '../../util/json.js';
 import type { BaseFields, Engine, ResourceContext } from '../../engine/define.js';
 import { allVariants, maxVariantId, type Product, type ProductData, type Variant as ProductVariant } from '../product/model.js';
