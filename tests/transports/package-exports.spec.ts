@@ -1,5 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { needsBuild } from '../support/build.js';
 
@@ -39,4 +41,15 @@ test('importing the package and creating a mock loads neither node:http nor node
     process.stdout.write(JSON.stringify({ atImport, afterServer }));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
   expect(JSON.parse(stdout)).toEqual({ atImport: { http: false, https: false }, afterServer: { http: true, https: false } });
+});
+
+test("the bundle's files are ASCII: esbuild escapes text in code but keeps comments as written, and one other character makes V8 hold a whole chunk as two-byte text", () => {
+  const bundle = 'dist/bundle';
+  const scripts = readdirSync(bundle, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(5);
+  for (const script of scripts) {
+    const other = readFileSync(join(bundle, script), 'utf8').match(/.{0,40}[^\t-~]/);
+    expect(other?.[0], script).toBeUndefined();
+  }
+  // Text in code is escaped by esbuild, not replaced: cli.spec.ts reads the CLI's refusals, an em dash in them.
 });
