@@ -220,7 +220,7 @@ test('GraphQL answers from the installed package with the graphql-js bundled int
   expect(loaded).toEqual([join(project, 'node_modules/commerce-mock/dist/bundle/graphql-js.cjs')]);
 });
 
-test('zod is bundled into the package: with node_modules/zod taken away, a bad draft is still refused and nothing stored', async () => {
+test('zod is bundled into the package: with node_modules/zod taken away, a bad draft is still refused, nothing stored, and a good one created', async () => {
   const zod = join(withoutSdk, 'node_modules/zod');
   const away = join(withoutSdk, 'zod-away');
   renameSync(zod, away);
@@ -230,17 +230,22 @@ test('zod is bundled into the package: with node_modules/zod taken away, a bad d
       const mock = createCommerceMock({ defaultProjectKey: 'shop' });
       const response = await mock.respond({ method: 'POST', url: '/shop/customer-groups', headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ key: 'vip', groupName: 7 }) });
-      process.stdout.write(JSON.stringify({ status: response.status, body: response.body, stored: mock.data.all('customer-group').length }));`;
+      const stored = mock.data.all('customer-group').length;
+      const created = await mock.respond({ method: 'POST', url: '/shop/customer-groups', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key: 'vip', groupName: 'VIP' }) });
+      process.stdout.write(JSON.stringify({ status: response.status, body: response.body, stored, created: [created.status, created.body.key] }));`;
     const result = await run(process.execPath, ['--input-type=module', '-e', script], withoutSdk);
     expect(result.code, result.output).toBe(0);
-    const { status, body, stored } = JSON.parse(result.output) as {
+    const { status, body, stored, created } = JSON.parse(result.output) as {
       status: number;
       body: { errors: Array<{ code: string }> };
       stored: number;
+      created: [number, string];
     };
     expect(status).toBe(400);
     expect(body.errors[0]!.code).toBe('InvalidJsonInput');
     expect(stored).toBe(0);
+    expect(created).toEqual([201, 'vip']);
   } finally {
     renameSync(away, zod);
   }
