@@ -20,6 +20,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund && npm rebuild better-sqlite3
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY factories ./factories
+COPY scripts ./scripts
 RUN npm run build
 
 # --- production dependencies only (none of them has an install script)

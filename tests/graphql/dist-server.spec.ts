@@ -82,7 +82,7 @@ test.describe('GraphQL over the built server', () => {
 test.describe('the built server prepares GraphQL once idle', () => {
   needsBuild();
   // Node's module debug log (stderr) names every CommonJS file it loads: graphql-js, bundled into one
-  // file by the build (package.json "bundle:graphql"), is one; graphql's own files are never loaded.
+  // file by the build (scripts/bundle.mjs), is one; graphql's own files are never loaded.
   const bundledGraphql = /load "[^"]*dist[\\/]bundle[\\/]graphql-js\.cjs"/;
   const graphqlLoaded = (output: string) => bundledGraphql.test(output);
 

@@ -13,6 +13,8 @@ const SOURCES = ['src', 'factories'];
 const CLI = 'dist/src/adapters/cli.js';
 /** What `bin/commerce-mock.js` and the package's `exports` run: the bundle of the compiled files (`npm run bundle`). */
 const BUNDLED_CLI = 'dist/bundle/src/adapters/cli.js';
+/** Touched at the end of each bundling, which writes only the files whose content changed (scripts/bundle.mjs). */
+const BUNDLED_STAMP = 'dist/bundle/.built';
 // A directory, because creating one is atomic: the worker that makes it builds, the others wait.
 const LOCK = 'dist/.build-lock';
 // A lock older than this belongs to a build that died without removing it.
@@ -53,8 +55,8 @@ export async function ensureBuilt(): Promise<void> {
 
 /** Whether each source has its compiled .js, at least as new as the source, and the bundle is newer still. */
 function upToDate(): boolean {
-  if (!existsSync(CLI) || !existsSync(BUNDLED_CLI)) return false;
-  const bundled = statSync(BUNDLED_CLI).mtimeMs;
+  if (!existsSync(CLI) || !existsSync(BUNDLED_CLI) || !existsSync(BUNDLED_STAMP)) return false;
+  const bundled = statSync(BUNDLED_STAMP).mtimeMs;
   for (const root of SOURCES) {
     for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
       if (!name.endsWith('.ts') || name.endsWith('.d.ts')) continue;

@@ -53,8 +53,8 @@ test.describe('CLI: Node compile cache', () => {
     const { temporary } = await serveOnce();
     try {
       const cache = join(temporary, 'node-compile-cache');
-      // The bundle's entry, its chunks and zod's modules: one file each.
-      expect(filesUnder(cache).length).toBeGreaterThan(10);
+      // The CLI's entry and the chunks it loads (zod bundled into one of them), graphql-js once prepared: one file each.
+      expect(filesUnder(cache).length).toBeGreaterThan(3);
       // Started again on that cache (Node's debug log says what it did with each module), the CLI's code comes from it.
       const { output } = await serveOnce({ NODE_COMPILE_CACHE: cache, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
       expect(output).toMatch(/V8 code cache for ESM file:\/\/\S+\/dist\/bundle\/src\/adapters\/cli\.js was accepted/);

@@ -26,7 +26,18 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** What `npm pack` needs from the checkout: the package's files and the build's inputs. */
-const CHECKOUT_ENTRIES = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'bin', 'src', 'factories', 'docs', 'vendor'];
+const CHECKOUT_ENTRIES = [
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'README.md',
+  'bin',
+  'scripts',
+  'src',
+  'factories',
+  'docs',
+  'vendor',
+];
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
 interface Run {

@@ -1,0 +1,78 @@
+/**
+ * `npm run bundle` (the second step of `npm run build`): esbuild bundles the compiled files of dist/
+ * into dist/bundle, which the package's `exports` and bin/commerce-mock.js load, and graphql-js into
+ * dist/bundle/graphql-js.cjs, which the package loads on the first GraphQL request.
+ *
+ * - Every dependency and peer stays outside but zod, of which only the parts the package calls are
+ *   kept (200 of its 760 KB: the modules write `import * as z from 'zod'`, which the lint asks for).
+ * - The scripts are made ASCII: esbuild escapes text in code but copies some comments as written, and
+ *   one other character makes V8 hold and scan a whole chunk as two-byte text. Each such character
+ *   becomes `?`, one UTF-16 unit for one, so the source maps' columns hold.
+ * - A file is written only when its content changed, through a temporary file renamed into place: a
+ *   server or test process loading the bundle while it is rebuilt (`npm start` builds first) never
+ *   reads a half-written chunk, and a rebuild of the same sources writes nothing. Chunks of earlier
+ *   builds are left in place, for a process still running one.
+ */
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+const packageJson = JSON.parse(readFileSync('package.json', 'utf8'));
+const bundledDependencies = new Set(['zod']);
+const external = [
+  'commerce-mock',
+  ...Object.keys({ ...packageJson.dependencies, ...packageJson.peerDependencies }).filter((name) => !bundledDependencies.has(name)),
+];
+
+const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', write: false };
+
+const [library, graphqlJs] = await Promise.all([
+  build({
+    ...common,
+    entryPoints: [
+      'dist/src/index.js',
+      'dist/src/playwright/index.js',
+      'dist/src/testing/storage-contract/index.js',
+      'dist/factories/index.js',
+      'dist/src/adapters/transports/msw.js',
+      'dist/src/adapters/cli.js',
+    ],
+    splitting: true,
+    format: 'esm',
+    external,
+    define: { COMMERCE_MOCK_GRAPHQL_JS: JSON.stringify('#graphql-js') },
+    outbase: 'dist',
+    outdir: 'dist/bundle',
+    chunkNames: 'chunks/[name]-[hash]',
+    sourcemap: true,
+  }),
+  build({
+    ...common,
+    entryPoints: ['node_modules/graphql/index.js'],
+    format: 'cjs',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    banner: { js: '/* graphql-js (https://github.com/graphql/graphql-js), MIT License, Copyright (c) GraphQL Contributors */' },
+    outfile: 'dist/bundle/graphql-js.cjs',
+  }),
+]);
+
+const NOT_ASCII = /[\u0080-\uffff]/g;
+
+for (const file of [...library.outputFiles, ...graphqlJs.outputFiles]) {
+  const text = /\.c?js$/.test(file.path) ? file.text.replace(NOT_ASCII, '?') : file.text;
+  let current;
+  try {
+    current = readFileSync(file.path, 'utf8');
+  } catch {
+    current = undefined;
+  }
+  if (current === text) continue;
+  mkdirSync(dirname(file.path), { recursive: true });
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file.path);
+}
+
+// When this build ended, whether or not it wrote anything: tests/support/build.ts compares it with the compiled files.
+writeFileSync('dist/bundle/.built', `${new Date().toISOString()}\n`);
