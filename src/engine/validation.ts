@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { _check } from 'zod/v4/core';
 import { type ErrorObject, errors, excerpt, fieldErrors } from '../http/errors.js';
+import { oncePerKey } from '../util/once.js';
 
 /** `addresses[0].country`: the field path as the platform's error messages name it. */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -273,9 +274,7 @@ const impliedTypeId = (typeId: string) => (input: unknown) =>
  * than silently replaced.
  */
 export function resourceIdentifier<T extends string>(typeId: T): ResourceIdentifierSchema<T> {
-  let schema = identifierSchemas.get(typeId);
-  if (!schema) identifierSchemas.set(typeId, (schema = identifierSchema(typeId)));
-  return schema as ResourceIdentifierSchema<T>;
+  return identifierSchemas(typeId) as ResourceIdentifierSchema<T>;
 }
 
 const identifierSchema = <T extends string>(typeId: T) =>
@@ -287,7 +286,7 @@ const identifierSchema = <T extends string>(typeId: T) =>
   );
 type ResourceIdentifierSchema<T extends string> = ReturnType<typeof identifierSchema<T>>;
 /** One schema per type: drafts name the same few types some 150 times, and a schema is immutable. */
-const identifierSchemas = new Map<string, ResourceIdentifierSchema<string>>();
+const identifierSchemas = oncePerKey((typeId: string) => identifierSchema(typeId));
 
 /** A value of an enum attribute or custom field, and of a localized one: a key and its label. */
 export const PlainEnumValue = z.object({ key: z.string().min(1), label: z.string() });

@@ -4,7 +4,7 @@ export type GraphqlJs = typeof import('graphql');
 let library: GraphqlJs | undefined;
 
 /**
- * Set by the package's bundle step (package.json "bundle") to `#graphql-js`: graphql-js bundled into
+ * Set by the package's bundle step (scripts/bundle.mjs) to `#graphql-js`: graphql-js bundled into
  * one file, which loads in about a third of the time of its 129 CommonJS files. Undefined when the
  * sources run as they are (tests, tsx).
  */

@@ -9,3 +9,12 @@ export function once<T>(make: () => T): () => T {
     return made.value;
   };
 }
+
+/** `once` for each key: the value for a key is made on that key's first use, and kept. */
+export function oncePerKey<K, V>(make: (key: K) => V): (key: K) => V {
+  const made = new Map<K, V>();
+  return (key) => {
+    if (!made.has(key)) made.set(key, make(key));
+    return made.get(key) as V;
+  };
+}

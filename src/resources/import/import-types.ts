@@ -6,8 +6,8 @@
  * the main API's own validation judges them when the resource is written.
  */
 import * as z from 'zod';
-import { LocalizedString } from '../../engine/validation.js';
-import { once } from '../../util/once.js';
+import { Country, LocalizedString } from '../../engine/validation.js';
+import { once, oncePerKey } from '../../util/once.js';
 
 export const IMPORT_TYPES = [
   'business-unit',
@@ -35,8 +35,6 @@ export const ImportType = z.enum(IMPORT_TYPES);
 /** The platform's limit of resources in one import request. */
 export const MAX_RESOURCES_PER_REQUEST = 20;
 
-const requestSchemas = new Map<ImportType, z.ZodType<Record<string, Array<Record<string, unknown>>>>>();
-
 /**
  * Each import type's resource, as its import request carries it. Made on the first import request:
  * some 700 zod schemas, which a suite that never imports should not pay for when the package loads.
@@ -51,7 +49,6 @@ const resourceSchemas = once((): Record<ImportType, z.ZodType<Record<string, unk
     fractionDigits: z.number().int().optional(),
     preciseAmount: z.number().int().optional(),
   });
-  const Country = z.string().regex(/^[A-Z]{2}$/, 'A country is a two-letter ISO 3166-1 code.');
   /** A typed attribute value (`{ name, type, value }`). */
   const Attribute = z.looseObject({ name: z.string().min(1), type: z.string().min(1), value: z.unknown() });
   const CustomField = z.looseObject({ type: z.string().min(1), value: z.unknown() });
@@ -303,14 +300,9 @@ export function importPath(type: ImportType): string {
 export const itemsField = (type: ImportType) => (type.endsWith('-patch') ? 'patches' : 'resources');
 
 /** An import request: its import type and 1 to 20 resources of it (under `itemsField`). */
-export function importRequest(type: ImportType): z.ZodType<Record<string, Array<Record<string, unknown>>>> {
-  let schema = requestSchemas.get(type);
-  if (!schema) {
-    const items = z.array(resourceSchemas()[type]).min(1).max(MAX_RESOURCES_PER_REQUEST);
-    schema = z.object({ type: z.literal(type), [itemsField(type)]: items }) as unknown as z.ZodType<
-      Record<string, Array<Record<string, unknown>>>
-    >;
-    requestSchemas.set(type, schema);
-  }
-  return schema;
-}
+export const importRequest = oncePerKey((type: ImportType) => {
+  const items = z.array(resourceSchemas()[type]).min(1).max(MAX_RESOURCES_PER_REQUEST);
+  return z.object({ type: z.literal(type), [itemsField(type)]: items }) as unknown as z.ZodType<
+    Record<string, Array<Record<string, unknown>>>
+  >;
+});
