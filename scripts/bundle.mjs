@@ -15,7 +15,7 @@
  */
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 const packageJson = JSON.parse(readFileSync('package.json', 'utf8'));
 const bundledDependencies = new Set(['zod']);
@@ -25,6 +25,20 @@ const external = [
 ];
 
 const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', write: false };
+
+// Each resource type's module is an entry of its own, required on the type's first use (load-on-use.js).
+const { typeManifest } = await import(new URL('../dist/src/resources/manifest.js', import.meta.url).href);
+const resourceEntries = [...new Set(Object.values(typeManifest).map((entry) => `dist/src/resources/${entry.module}.js`))];
+const loadOnUse = resolve('dist/src/resources/load-on-use.js');
+/** Swaps resources/load.js, which imports every type's module, for the module that requires each on first use. */
+const loadTypesOnUse = {
+  name: 'load-types-on-use',
+  setup(build) {
+    build.onResolve({ filter: /\/load\.js$/ }, (args) =>
+      resolve(args.resolveDir, args.path) === resolve('dist/src/resources/load.js') ? { path: loadOnUse } : undefined,
+    );
+  },
+};
 
 const [library, graphqlJs] = await Promise.all([
   build({
@@ -36,11 +50,13 @@ const [library, graphqlJs] = await Promise.all([
       'dist/factories/index.js',
       'dist/src/adapters/transports/msw.js',
       'dist/src/adapters/cli.js',
+      ...resourceEntries,
     ],
     splitting: true,
     format: 'esm',
     external,
-    define: { COMMERCE_MOCK_GRAPHQL_JS: JSON.stringify('#graphql-js') },
+    plugins: [loadTypesOnUse],
+    define: { COMMERCE_MOCK_GRAPHQL_JS: JSON.stringify('#graphql-js'), COMMERCE_MOCK_RESOURCES: JSON.stringify('#resources/') },
     outbase: 'dist',
     outdir: 'dist/bundle',
     chunkNames: 'chunks/[name]-[hash]',

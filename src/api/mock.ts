@@ -1,7 +1,6 @@
 import { errors } from '../http/errors.js';
 import type { MockRequest, MockResponse } from '../http/exchange.js';
 import { PROGRAMMATIC } from '../auth/identity.js';
-import { recordApiClientUse } from '../resources/api-clients.js';
 import type { ExtensionHandler } from '../core/extension-calls.js';
 import { TokenServer } from '../core/token-server.js';
 import { type TokenFilter, type TokenGrant, type TokenRecord, TokenStore } from '../auth/tokens.js';
@@ -10,8 +9,8 @@ import { Clock } from '../util/time.js';
 import type { StorageBackend } from '../storage/backend.js';
 import type { FaultRule } from '../core/faults.js';
 import { ResourceEngine } from '../engine/resource-engine.js';
-import { authenticateCustomer } from '../resources/customer/authentication.js';
-import { resourceDefinitions } from '../resources/index.js';
+import { typeCatalog } from '../resources/catalog.js';
+import { loadTypeModule } from '../resources/load.js';
 import type { DeliveryListener } from '../engine/outbox.js';
 import type { JournalEntry, JournalFilter } from '../core/journal.js';
 import { Dispatcher } from '../core/dispatcher.js';
@@ -99,23 +98,25 @@ export class CommerceMock implements CommerceSurface<'sync', MockSnapshot> {
       refreshTokensPerProject: retention.refreshTokensPerProject,
       clock,
     });
-    const engine = new ResourceEngine(
-      storage,
-      new Map(resourceDefinitions.map((d) => [d.typeId, d])),
-      { strictFields: resolved.strictWhere },
-      retention,
-      clock,
-    );
+    const engine = new ResourceEngine(storage, typeCatalog(), { strictFields: resolved.strictWhere }, retention, clock);
     internals.set(this, { storage, engine });
     const tokenServer = new TokenServer(
       tokens,
-      (project, email, password, storeKey) => authenticateCustomer(engine.context(project, PROGRAMMATIC), email, password, storeKey),
+      (project, email, password, storeKey) =>
+        loadTypeModule('customer').authenticateCustomer(engine.context(project, PROGRAMMATIC), email, password, storeKey),
       {
         enforceExpiry: resolved.enforceTokenExpiry,
         defaultClientScope: resolved.defaultClientScope === 'project' ? `manage_project:${resolved.defaultProjectKey}` : 'todo',
         // A token whose scope names no project is the default project's.
-        clientUsed: (project, clientId) =>
-          recordApiClientUse(engine, engine.context(project ?? resolved.defaultProjectKey, PROGRAMMATIC), clientId),
+        clientUsed: (project, clientId) => {
+          // With the type not loaded, no API client is stored to mark.
+          if (!engine.types.isLoaded('api-client')) return;
+          loadTypeModule('api-client').recordApiClientUse(
+            engine,
+            engine.context(project ?? resolved.defaultProjectKey, PROGRAMMATIC),
+            clientId,
+          );
+        },
       },
     );
     this.#pipeline = new RequestPipeline(new Dispatcher(engine, tokens, tokenServer, resolved), engine, tokens, resolved);

@@ -1,14 +1,14 @@
 /** One project's data and events, in process: what `mock.data`, `mock.events` and `mock.project(key)` are. */
 import { PROGRAMMATIC } from '../auth/identity.js';
-import type { ResourceDefinition } from '../engine/define.js';
 import { PROJECT_KEY_PATTERN } from '../engine/validation.js';
 import { fullMessage, MESSAGE_TYPE_ID, type MessageFilter, messageMatches, retained, retainedSince } from '../engine/messages.js';
 import { DELIVERY_TYPE_ID, type Delivery, type DeliveryFilter, deliveryMatches } from '../engine/outbox.js';
 import type { ResourceEngine } from '../engine/resource-engine.js';
 import { FAILING_STATUSES, SUBSCRIPTION_TYPE_ID, type Subscription, type SubscriptionStatus } from '../engine/subscription.js';
 import type { PagedResult } from '../query/index.js';
-import { resourceDefinitions } from '../resources/index.js';
-import { catalogView } from '../resources/product/search/catalog-index.js';
+import { SERVED_TYPE_IDS, servedTypeOf } from '../resources/catalog.js';
+import { typeManifest } from '../resources/manifest.js';
+import { loadTypeModule } from '../resources/load.js';
 import type { ResourceOf, TypeId } from '../resources/type-map.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { didYouMean } from '../util/did-you-mean.js';
@@ -54,13 +54,14 @@ function asRequestBody<T>(body: T): T {
   return body === undefined ? body : JSON.parse(JSON.stringify(body));
 }
 
-export function definitionFor(typeIdOrPath: string): ResourceDefinition {
-  const definition = resourceDefinitions.find((d) => d.typeId === typeIdOrPath || (d.path !== '' && d.path === typeIdOrPath));
-  if (!definition) {
-    const known = resourceDefinitions.flatMap((d) => (d.path === '' ? [d.typeId] : [d.typeId, d.path]));
+/** The type a type id or a collection's path names; a `TypeError` for one the mock does not serve. */
+export function typeIdFor(typeIdOrPath: string): string {
+  const typeId = servedTypeOf(typeIdOrPath);
+  if (typeId === undefined) {
+    const known = SERVED_TYPE_IDS.flatMap((id) => (typeManifest[id].path === '' ? [id] : [id, typeManifest[id].path]));
     throw new TypeError(`commerce-mock: unknown resource type '${typeIdOrPath}'${didYouMean(String(typeIdOrPath), known) || '.'}`);
   }
-  return definition;
+  return typeId;
 }
 
 const CREATE_OPTIONS = new Set(['author']);
@@ -96,7 +97,8 @@ export class ProjectData implements DataNoun<'sync'> {
     // A catalog seeded in bulk is seeded to be searched: its search index is built now, not on the first search.
     let products = 0;
     for (const [typeId] of pairs) if (typeId === 'product') products++;
-    if (products >= INDEX_ON_SEED) catalogView(this.#engine.storage, this.#engine.context(this.#projectKey, PROGRAMMATIC), false);
+    if (products >= INDEX_ON_SEED)
+      loadTypeModule('product').catalogView(this.#engine.storage, this.#engine.context(this.#projectKey, PROGRAMMATIC), false);
     return seeded as never;
   }
 
@@ -112,7 +114,7 @@ export class ProjectData implements DataNoun<'sync'> {
       );
     }
     const ctx = this.#engine.context(this.#projectKey, options?.author ?? PROGRAMMATIC);
-    return this.#engine.create(definitionFor(typeId), asRequestBody(draft), ctx) as T;
+    return this.#engine.create(this.#engine.definition(typeIdFor(typeId)), asRequestBody(draft), ctx) as T;
   }
 
   /** Applies update actions as `POST /{projectKey}/{resource}/{id}` does (version checked), the body taken as JSON. */
@@ -121,35 +123,35 @@ export class ProjectData implements DataNoun<'sync'> {
   update<T>(typeId: string, id: string, body: UpdateBody): T {
     refuseExtraArgument(arguments.length, 3, 'data.update');
     const ctx = this.#engine.context(this.#projectKey, PROGRAMMATIC);
-    return this.#engine.update(definitionFor(typeId), { id }, asRequestBody(body), ctx) as T;
+    return this.#engine.update(this.#engine.definition(typeIdFor(typeId)), { id }, asRequestBody(body), ctx) as T;
   }
 
   get<K extends TypeId>(typeId: K, id: string): ResourceOf<K> | undefined;
   get<T = StoredDocument>(typeIdOrPath: string, id: string): T | undefined;
   get<T>(typeId: string, id: string): T | undefined {
     refuseExtraArgument(arguments.length, 2, 'data.get');
-    return this.#engine.storage.get(this.#projectKey, definitionFor(typeId).typeId, id) as T | undefined;
+    return this.#engine.storage.get(this.#projectKey, typeIdFor(typeId), id) as T | undefined;
   }
 
   getByKey<K extends TypeId>(typeId: K, key: string): ResourceOf<K> | undefined;
   getByKey<T = StoredDocument>(typeIdOrPath: string, key: string): T | undefined;
   getByKey<T>(typeId: string, key: string): T | undefined {
     refuseExtraArgument(arguments.length, 2, 'data.getByKey');
-    return this.#engine.storage.getByKey(this.#projectKey, definitionFor(typeId).typeId, key) as T | undefined;
+    return this.#engine.storage.getByKey(this.#projectKey, typeIdFor(typeId), key) as T | undefined;
   }
 
   all<K extends TypeId>(typeId: K): Array<ResourceOf<K>>;
   all<T = StoredDocument>(typeIdOrPath: string): T[];
   all<T>(typeId: string): T[] {
     refuseExtraArgument(arguments.length, 1, 'data.all');
-    return [...this.#engine.storage.scan(this.#projectKey, definitionFor(typeId).typeId)] as T[];
+    return [...this.#engine.storage.scan(this.#projectKey, typeIdFor(typeId))] as T[];
   }
 
   query<K extends TypeId>(typeId: K, params?: QueryParams): PagedResult<ResourceOf<K>>;
   query<T = StoredDocument>(typeIdOrPath: string, params?: QueryParams): PagedResult<T>;
   query<T>(typeId: string, params?: QueryParams): PagedResult<T> {
     refuseExtraArgument(arguments.length, 2, 'data.query');
-    return this.#engine.query(definitionFor(typeId), this.#projectKey, queryParams(params)) as PagedResult<T>;
+    return this.#engine.query(this.#engine.definition(typeIdFor(typeId)), this.#projectKey, queryParams(params)) as PagedResult<T>;
   }
 }
 

@@ -2,7 +2,6 @@
 import type { TokenSnapshot, TokenStore } from '../auth/tokens.js';
 import type { RequestPipeline } from '../core/pipeline.js';
 import type { ResourceEngine } from '../engine/resource-engine.js';
-import { distrustVersions } from '../resources/product/search/catalog-index.js';
 import type { StorageBackend, StorageSnapshot } from '../storage/backend.js';
 import { type ExportOptions, exportStorage, ImportError, loadStorage, type MockExport, parseExport } from './export.js';
 import type { StateNoun } from './vocabulary.js';
@@ -57,8 +56,7 @@ export class MockState implements StateNoun<'sync', MockSnapshot> {
     if (!(snapshot instanceof MockSnapshot)) throw new TypeError('commerce-mock: state.restore() takes what state.snapshot() returned.');
     this.#storageSnapshots().restore(snapshot.storage);
     this.#tokens.restore(snapshot.tokens);
-    distrustVersions(this.#storage);
-    this.#engine.dueWork.forget();
+    this.#engine.stateReplaced();
   }
 
   /** Every project's data as plain, versioned JSON; `import()` and the `initialData` option load it. */
@@ -83,8 +81,7 @@ export class MockState implements StateNoun<'sync', MockSnapshot> {
       throw error;
     }
     this.#tokens.load(parsed.tokens ?? []);
-    distrustVersions(this.#storage);
-    this.#engine.dueWork.forget();
+    this.#engine.stateReplaced();
   }
 
   #storageSnapshots(): Required<Pick<StorageBackend, 'snapshot' | 'restore'>> {

@@ -23,18 +23,16 @@ import { Call, type CallBody, decodeSegment, type Expander, Router } from '../ht
 import { requestTarget } from '../http/target.js';
 import { identityOf } from '../auth/identity.js';
 import type { TokenRecord, TokenStore } from '../auth/tokens.js';
-import { resourceRoutes } from '../engine/generic-routes.js';
+import type { RouterName } from '../engine/define.js';
 import type { ResourceEngine } from '../engine/resource-engine.js';
-import { loginRoutes } from '../resources/customer/sign-in.js';
-import { IMAGES_SEGMENT, storedImage } from '../resources/product/images.js';
-import { subscriptionHealth } from '../resources/subscriptions.js';
-import { SUBSCRIPTION_TYPE_ID, type Subscription } from '../engine/subscription.js';
-import { projectRoutes } from '../resources/project.js';
+import { IMAGES_SEGMENT, storedImage } from '../engine/images.js';
+import { SUBSCRIPTION_TYPE_ID, type Subscription, subscriptionHealth } from '../engine/subscription.js';
 import { type RestCall, serveGraphql } from './graphql/index.js';
 import { API_PREFIX, OTHER_APIS, type OtherApi } from '../http/apis.js';
 import { reply } from './responses.js';
 import { NOT_SCOPED, type ScopedMatch, Scopes } from './scoped-mounts.js';
 import type { TokenServer } from './token-server.js';
+import { mountType, routerTables } from './type-routes.js';
 /** JSON content types: their body must be UTF-8 text (RFC 8259). */
 const JSON_TYPE = /^\s*application\/(?:[\w.+-]*\+)?json\b/i;
 
@@ -87,10 +85,12 @@ export class Dispatcher {
     (routed) => this.serveSubscriptionHealth(routed),
   ];
   private readonly apiMounts: ApiMount[] = [(api) => this.serveGraphql(api), (api) => this.serveScoped(api), (api) => this.serveRest(api)];
-  /** The REST routes of every resource type of the main API. */
-  private readonly router = new Router();
-  /** The routes of the Import, Change History and Checkout APIs, each a table of its own. */
-  private readonly otherRouters: Record<OtherApi, Router> = { import: new Router(), history: new Router(), checkout: new Router() };
+  /**
+   * The routes of every loaded resource type, by router: the main API's, the Import, Change History
+   * and Checkout APIs' (each a table of its own), and each caller-scoped mount's. A router asked for
+   * a group (a path's first segment) first loads the types routed there.
+   */
+  private readonly routers: Record<RouterName, Router>;
   /** Each other API's origin in process, and its path prefix on a server's one origin. */
   private readonly otherApis: ReadonlyArray<{ api: OtherApi; origin: string; prefix: string }>;
   /** `/me`, `/in-store/key=`, `/as-associate/`: their own routers. */
@@ -103,18 +103,11 @@ export class Dispatcher {
     private readonly tokenServer: TokenServer,
     private readonly options: DispatchOptions,
   ) {
-    this.router.add('', projectRoutes(engine));
-    this.router.add('login', loginRoutes(engine));
-    for (const definition of engine.definitions.values()) {
-      // The project's own settings (path '') are served by projectRoutes.
-      if (definition.path === '' && !definition.api) continue;
-      const router = definition.api ? this.otherRouters[definition.api] : this.router;
-      const { routes, rooted } = resourceRoutes(definition, engine);
-      router.add(definition.path, routes);
-      for (const [group, route] of rooted) router.add(group, [route]);
-    }
+    const { types } = engine;
+    this.routers = routerTables((name) => new Router((group) => types.loadRouted(name, group)));
+    types.onLoad((definition) => mountType(definition, engine, this.routers));
     this.otherApis = OTHER_APIS.map((api) => ({ api, origin: `${options[`${api}Url`]}/`, prefix: API_PREFIX[api] }));
-    this.scopes = new Scopes(engine);
+    this.scopes = new Scopes(this.routers);
     this.expander = (project, document, paths) => engine.expand(project, document, paths);
   }
 
@@ -173,7 +166,7 @@ export class Dispatcher {
   /** A request to the Import, Change History or Checkout API: its own routes, with the same tokens as the main API. */
   private serveOtherApi(name: OtherApi, routed: RoutedRequest): Reply {
     const api = this.apiRequest(routed);
-    return this.serveRoute(this.otherRouters[name].resolve(api.method, api.rest), api);
+    return this.serveRoute(this.routers[name].resolve(api.method, api.rest), api);
   }
 
   /** The one hop that derives the request's context: project, token, author and caller. */
@@ -280,9 +273,9 @@ export class Dispatcher {
    */
   private serveRest(api: ApiRequest): Reply {
     const found =
-      this.router.resolve(api.method, api.rest) ??
-      this.otherRouters.import.resolve(api.method, api.rest) ??
-      this.otherRouters.checkout.resolve(api.method, api.rest);
+      this.routers.api.resolve(api.method, api.rest) ??
+      this.routers.import.resolve(api.method, api.rest) ??
+      this.routers.checkout.resolve(api.method, api.rest);
     return this.serveRoute(found, api);
   }
 

@@ -12,7 +12,7 @@ import {
   type ExtensionVerdict,
   extensionIdentity,
 } from '../engine/extension-gate.js';
-import { DEFAULT_TIMEOUT_MS } from '../resources/extensions.js';
+import { DEFAULT_TIMEOUT_MS } from '../engine/extension-gate.js';
 
 /** What an extension answers: the HTTP status and the body (JSON text, or a value sent as JSON). */
 export interface ExtensionResponse {

@@ -5,10 +5,11 @@
  * depend on it without an import cycle.
  */
 import type * as z from 'zod';
-import type { ApiCall, CallScope, Method, Reply, ResourceContext, StoredOf } from '../http/context.js';
+import type { ApiCall, CallScope, Method, Mount, Reply, ResourceContext, StoredOf } from '../http/context.js';
 import type { PlatformError } from '../http/errors.js';
 import type { OtherApi } from '../http/apis.js';
 import type { PagedResult, QueryOptions } from '../query/index.js';
+import type { Route } from '../http/router.js';
 import type { AssociateInUnit, AssociateRoles, PermissionLog, PermissionPair } from './permissions.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 
@@ -214,6 +215,12 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
   /** Routes the generic shape does not cover; matched before it. */
   routes?: CustomRoute[];
   /**
+   * Routes of the type outside its own path, each under a prefix of one router: the project's
+   * settings at the project key itself, a customer's sign-in at `login` and their account at `/me`,
+   * an associate's business units. Added before the type's other routes.
+   */
+  mounted?(engine: Engine): MountedRoutes[];
+  /**
    * Runs before every route of the type, its own and the generic ones, and throws to refuse the
    * request (the Variants APIs serve only projects on the modular catalog model).
    */
@@ -245,6 +252,11 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
   scope?: ScopePolicy<R>;
   /** For the type whose resources have associates (business units): what an associate holds in one. */
   associateRoles?(unit: R, associateId: string, ctx: ResourceContext): AssociateRoles;
+  /**
+   * Runs when the whole state was replaced (a restore, an import): what the type keeps beside the
+   * storage that names ids and versions (a search index) may now name other documents.
+   */
+  stateReplaced?(storage: StorageBackend): void;
   /** Called before delete; throws to refuse it. */
   beforeDelete?(resource: R, ctx: ResourceContext): void;
   /**
@@ -281,6 +293,16 @@ export interface ResourceDefinition<Draft = unknown, R extends StoredDocument = 
     recurring?: LifecycleMessage<R>;
     deleted?: LifecycleMessage<R>;
   };
+}
+
+/** The routers a request is routed by: the main API's, the other APIs', and each caller-scoped mount's. */
+export type RouterName = 'api' | OtherApi | Mount;
+
+/** Routes a type adds under `prefix` on one router (`mounted`). */
+export interface MountedRoutes {
+  router: RouterName;
+  prefix: string;
+  routes: Route[];
 }
 
 /** One stored change of a resource, as the engine reports it to the type that records changes (`recordsChanges`). */

@@ -16,16 +16,19 @@ export class DueWork {
   /** The earliest time (ms) anything is due; `-Infinity`: not known, look. */
   #earliest = Number.NEGATIVE_INFINITY;
   #running = false;
-  readonly #timed: ResourceDefinition[];
+  readonly #timed: ResourceDefinition[] = [];
 
   constructor(
     private readonly storage: StorageBackend,
-    definitions: Iterable<ResourceDefinition>,
     private readonly clock: Clock,
     /** The context due work runs in: the project, the time that fell due, no caller. */
     private readonly contextAt: (project: string, now: string) => ResourceContext,
-  ) {
-    this.#timed = [...definitions].filter((definition) => definition.due);
+  ) {}
+
+  /** A type with `due`, now loaded: its stored resources may name any time. */
+  follow(definition: ResourceDefinition): void {
+    this.#timed.push(definition);
+    this.forget();
   }
 
   /** A stored resource of a type with `due`: its time may be the earliest now. */

@@ -14,6 +14,10 @@ import { jsonClone } from '../util/json.js';
 
 export const EXTENSION_TYPE_ID = 'extension';
 
+/** The platform's limits on `timeoutInMs`: 2 seconds (10 for an extension of payments only: src/resources/extensions.ts). */
+export const DEFAULT_TIMEOUT_MS = 2000;
+export const MAX_TIMEOUT_MS = 2000;
+
 export type ExtensionAction = 'Create' | 'Update';
 
 /** Where an extension is called; the draft's schema (src/resources/extensions.ts) checks the formats. */

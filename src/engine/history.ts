@@ -9,28 +9,27 @@
 import type { StorageBackend } from '../storage/backend.js';
 import { droppedAtOnce } from '../util/bounds.js';
 import { jsonEqual } from '../util/json.js';
-import type { ChangeRecorder, RecordedChange, ResourceDefinition } from './define.js';
+import type { ChangeRecorder, RecordedChange } from './define.js';
 
 /** The records a project keeps by default (the `retention.historyRecordsPerProject` option). */
 export const HISTORY_RECORDS_KEPT = 10_000;
 
 export class HistoryWriter {
-  private readonly typeId: string | undefined;
-  private readonly recorder: ChangeRecorder | undefined;
+  private typeId: string | undefined;
+  private recorder: ChangeRecorder | undefined;
 
   constructor(
     private readonly storage: StorageBackend,
-    definitions: Iterable<ResourceDefinition>,
     /** Whether a request is being served: only its changes are recorded. */
     private readonly serving: () => boolean,
     /** The records kept per project; past it the oldest go, a tenth of the limit at a time. 0 records none. */
     private readonly perProject = HISTORY_RECORDS_KEPT,
-  ) {
-    for (const definition of definitions) {
-      if (!definition.recordsChanges) continue;
-      this.typeId = definition.typeId;
-      this.recorder = definition.recordsChanges;
-    }
+  ) {}
+
+  /** The type whose documents are the records (`recordsChanges`), once loaded. */
+  follow(typeId: string, recorder: ChangeRecorder): void {
+    this.typeId = typeId;
+    this.recorder = recorder;
   }
 
   /** Records one stored change; call inside the transaction that stores it. */

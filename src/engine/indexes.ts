@@ -153,10 +153,11 @@ function fileUnder(storage: StorageBackend, project: string, collection: string,
  * Files every stored resource in its groups again, from the resources themselves: an import may
  * come from an export made before a group index existed, or hold group entries edited by hand.
  */
-export function rebuildGroups(storage: StorageBackend, definitions: ReadonlyMap<string, ResourceDefinition>): void {
+export function rebuildGroups(storage: StorageBackend, definitions: Iterable<ResourceDefinition>): void {
   storage.transaction(() => {
+    const types = [...definitions];
     for (const project of storage.projects()) {
-      for (const definition of definitions.values()) {
+      for (const definition of types) {
         const groups = groupIndexesOf(definition);
         if (groups.length === 0) continue;
         for (const { collection } of groups) {

@@ -26,6 +26,7 @@ import { expandResource, findResource, getResource, queryResources } from './que
 import { ProjectContext } from './resource-context.js';
 import { ActionRunner, validateActions } from './update-actions.js';
 import { ResourceUpdater } from './updates.js';
+import type { TypeCatalog } from './type-catalog.js';
 import { ResourceWriter } from './writes.js';
 
 export type { Locator } from './define.js';
@@ -62,7 +63,8 @@ export class ResourceEngine implements Engine {
 
   constructor(
     readonly storage: StorageBackend,
-    readonly definitions: ReadonlyMap<string, ResourceDefinition>,
+    /** The types served, each loaded on first use. */
+    readonly types: TypeCatalog,
     /** How list queries treat unknown fields (`strictWhere`). */
     readonly queryOptions: QueryOptions = {},
     retention: EngineRetention = {},
@@ -74,14 +76,9 @@ export class ResourceEngine implements Engine {
     this.outbox = new Outbox(storage, (project) => messages.enabled(project), retention.deliveriesPerProject);
     this.extensions = new ExtensionGate(storage);
     const actions = new ActionRunner(messages, this.extensions);
-    const history = new HistoryWriter(
-      storage,
-      definitions.values(),
-      () => this.extensions.servingRequest,
-      retention.historyRecordsPerProject,
-    );
-    this.dueWork = new DueWork(storage, definitions.values(), clock, (project, now) => this.context(project, PROGRAMMATIC, now));
-    const afterCommit = [...definitions.values()].filter((definition) => definition.afterCommit !== undefined);
+    const history = new HistoryWriter(storage, () => this.extensions.servingRequest, retention.historyRecordsPerProject);
+    this.dueWork = new DueWork(storage, clock, (project, now) => this.context(project, PROGRAMMATIC, now));
+    const afterCommit: ResourceDefinition[] = [];
     this.writer = new ResourceWriter(
       storage,
       messages,
@@ -95,10 +92,17 @@ export class ResourceEngine implements Engine {
       (definition, next, previous, ctx) => definition.sync!(next, previous, ctx, this),
     );
     this.updater = new ResourceUpdater(storage, actions, this.writer);
+    types.onLoad((definition) => {
+      if (definition.recordsChanges) history.follow(definition.typeId, definition.recordsChanges);
+      if (definition.due) this.dueWork.follow(definition);
+      if (definition.afterCommit) afterCommit.push(definition);
+    });
+    types.loadEager();
+    types.loadStored(storage);
   }
 
   definition<TypeId extends string>(typeId: TypeId): ResourceDefinition<unknown, StoredOf<TypeId> & StoredDocument> {
-    const definition = this.definitions.get(typeId);
+    const definition = this.types.definition(typeId);
     if (!definition) throw errors.invalidInput(`Unknown resource type '${typeId}'.`);
     // The registry holds every type's definition alike; the one registered under a type id is that type's.
     return definition as ResourceDefinition<unknown, StoredOf<TypeId> & StoredDocument>;
@@ -112,11 +116,11 @@ export class ResourceEngine implements Engine {
   }
 
   serves(typeId: string): boolean {
-    return this.definitions.has(typeId);
+    return this.types.has(typeId);
   }
 
   scopePolicy(typeId: string): ScopePolicy | undefined {
-    return this.definitions.get(typeId)?.scope;
+    return this.types.definition(typeId)?.scope;
   }
 
   context(project: string, author: Author, now = this.clock.now(), scope?: CallScope): ResourceContext {
@@ -151,6 +155,7 @@ export class ResourceEngine implements Engine {
     ctx: ResourceContext,
     origin: CreateOrigin = 'created',
   ): R {
+    this.types.use(definition);
     return this.writer.create(definition, draft, ctx, origin) as R;
   }
 
@@ -160,6 +165,7 @@ export class ResourceEngine implements Engine {
     ctx: ResourceContext,
     origin: CreateOrigin = 'created',
   ): R {
+    this.types.use(definition);
     return this.writer.insert(definition, fields, ctx, origin) as R;
   }
 
@@ -170,6 +176,7 @@ export class ResourceEngine implements Engine {
     ctx: ResourceContext,
     allowed?: readonly string[],
   ): R {
+    this.types.use(definition);
     return this.updater.update(definition, locator, body, ctx, allowed) as R;
   }
 
@@ -179,6 +186,7 @@ export class ResourceEngine implements Engine {
     steps: AppliedAction[],
     ctx: ResourceContext,
   ): R {
+    this.types.use(definition);
     return this.updater.apply(definition, current, steps, ctx) as R;
   }
 
@@ -188,6 +196,7 @@ export class ResourceEngine implements Engine {
     next: object,
     ctx: ResourceContext,
   ): R {
+    this.types.use(definition);
     return this.writer.replace(definition, current, next, ctx) as R;
   }
 
@@ -201,6 +210,7 @@ export class ResourceEngine implements Engine {
     version: number | undefined,
     ctx: ResourceContext,
   ): R {
+    this.types.use(definition);
     return this.writer.remove(definition, locator, version, ctx) as R;
   }
 
@@ -209,8 +219,19 @@ export class ResourceEngine implements Engine {
     this.dueWork.run(this);
   }
 
+  /**
+   * The whole state was replaced (a restore, an import): the types of what is stored now are loaded,
+   * what each type keeps beside the storage is told, and what is due is looked at again.
+   */
+  stateReplaced(): void {
+    this.types.loadStored(this.storage);
+    for (const definition of this.types.loaded()) definition.stateReplaced?.(this.storage);
+    this.dueWork.forget();
+  }
+
   /** Files every stored resource in its groups again (after an import: see `rebuildGroups` in indexes.ts). */
   rebuildGroups(): void {
-    rebuildGroups(this.storage, this.definitions);
+    this.types.loadStored(this.storage);
+    rebuildGroups(this.storage, this.types.loaded());
   }
 }

@@ -4,6 +4,7 @@
  * names, its delivery format and its health.
  */
 import * as z from 'zod';
+import type { Reply } from '../http/context.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 import { partiallyHidden, withHidden } from './secrets.js';
 
@@ -160,4 +161,19 @@ export const SUBSCRIPTION_TYPE_ID = 'subscription';
 /** Whether the project has any subscription: a lookup, so a project without one pays nothing more for deliveries. */
 export function hasSubscriptions(storage: StorageBackend, project: string): boolean {
   return storage.count(project, SUBSCRIPTION_TYPE_ID) > 0;
+}
+
+/**
+ * `GET /subscriptions/{id}/health`: the subscription's `status` as the HTTP status a monitoring
+ * system polls: 200 `Healthy`, 503 `TemporaryError`, 400 for a configuration error (and the
+ * platform's `ManuallySuspended`). The platform documents no body; the mock answers one in JSON
+ * (the status, as an error envelope when failing), because the official SDK parses every answer
+ * (docs/deviations.md).
+ */
+export function subscriptionHealth(subscription: Subscription): Reply {
+  const { status } = subscription;
+  if (status === 'Healthy') return { status: 200, body: { status } };
+  const statusCode = status === 'TemporaryError' ? 503 : 400;
+  const message = `The Subscription's destination is not healthy: ${status}.`;
+  return { status: statusCode, body: { statusCode, message, errors: [{ code: status, message }] } };
 }

@@ -59,14 +59,22 @@ export class Router<R extends PathPattern = Route> {
   private readonly groups = new Map<string, R[]>();
 
   /**
+   * @param prepare Called with a group (a path's first segment) before its routes are looked for:
+   * it may add them then (the routes of a resource type loaded on first use). It runs at each look,
+   * so it should cost a lookup once they are added.
+   */
+  constructor(private readonly prepare?: (group: string) => void) {}
+
+  /**
    * Adds routes under `prefix`. A nested prefix (`orders/edits`) joins its first segment's group
    * ahead of the group's own routes: its literal segment is where those take a parameter
-   * (`orders/:id`), and the literal must win.
+   * (`orders/:id`), and the literal must win. So do routes added `first` (a type's `mounted` ones),
+   * whichever type's routes were added before them.
    */
-  add(prefix: string, routes: R[]): void {
+  add(prefix: string, routes: R[], first = false): void {
     const [group = '', ...nested] = prefix.split('/');
     const list = this.groups.get(group) ?? [];
-    if (nested.length === 0) list.push(...routes);
+    if (nested.length === 0 && !first) list.push(...routes);
     else list.unshift(...routes.map((route) => ({ ...route, pattern: [...nested, ...route.pattern] })));
     this.groups.set(group, list);
   }
@@ -76,10 +84,15 @@ export class Router<R extends PathPattern = Route> {
    * drops the body. A known path with another method is 405; nothing known is 404.
    */
   resolve(method: Method, segments: string[]): { route: R; params: Record<string, string> } | 'method-not-allowed' | undefined {
-    const found = this.resolveIn(this.groups.get(segments[0] ?? ''), segments.slice(1), method);
+    const found = this.resolveIn(this.group(segments[0] ?? ''), segments.slice(1), method);
     if (found !== undefined || segments.length === 0) return found;
     // Routes added under '' whose pattern starts with a parameter take any first segment (the History API's `:resourceType`).
-    return this.resolveIn(this.groups.get(''), segments, method);
+    return this.resolveIn(this.group(''), segments, method);
+  }
+
+  private group(name: string): R[] | undefined {
+    this.prepare?.(name);
+    return this.groups.get(name);
   }
 
   private resolveIn(

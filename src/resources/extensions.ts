@@ -10,13 +10,11 @@ import { compilePredicate } from '../query/index.js';
 import { changer, setter } from '../engine/common-actions.js';
 import { defineResource, type SdkTypes } from '../engine/define.js';
 import { withHidden } from '../engine/secrets.js';
-import { EXTENSION_TYPE_ID, type Extension, type ExtensionTrigger } from '../engine/extension-gate.js';
+import { EXTENSION_TYPE_ID, type Extension, type ExtensionTrigger, MAX_TIMEOUT_MS } from '../engine/extension-gate.js';
 import { Key } from '../engine/validation.js';
 import type { Extension as SdkExtension, ExtensionDraft as SdkExtensionDraft } from '@commercetools/platform-sdk';
 
-/** The platform's limits on `timeoutInMs`: 2 seconds, 10 for an extension of payments only. */
-export const DEFAULT_TIMEOUT_MS = 2000;
-export const MAX_TIMEOUT_MS = 2000;
+/** The platform's limit on `timeoutInMs` of an extension of payments only (the others': `MAX_TIMEOUT_MS`). */
 const MAX_PAYMENT_TIMEOUT_MS = 10_000;
 /** The platform's limit of extensions a project. */
 const MAX_EXTENSIONS = 25;

@@ -107,6 +107,7 @@ export const project = defineResource<Record<string, never>, ProjectSettings>({
   draft: z.object({}),
   create: () => ({}),
   without: ['create', 'delete', 'byKey'],
+  mounted: (engine) => [{ router: 'api', prefix: '', routes: projectRoutes(engine) }],
   actions: {
     changeName: changer('name', z.string()),
     changeCountries: changer('countries', z.array(Country)),

@@ -7,7 +7,6 @@
  */
 import * as z from 'zod';
 import { errors } from '../http/errors.js';
-import type { Reply } from '../http/context.js';
 import { setter } from '../engine/common-actions.js';
 import { action, defineResource, type ResourceContext, type SdkTypes } from '../engine/define.js';
 import {
@@ -108,21 +107,6 @@ export const subscriptions = defineResource<SubscriptionDraft, Subscription, Sdk
   afterActions: assertValid,
   responseBody: (subscription) => ({ ...subscription, destination: shownDestination(subscription.destination) }),
 });
-
-/**
- * `GET /subscriptions/{id}/health`: the subscription's `status` as the HTTP status a monitoring
- * system polls: 200 `Healthy`, 503 `TemporaryError`, 400 for a configuration error (and the
- * platform's `ManuallySuspended`). The platform documents no body; the mock answers one in JSON
- * (the status, as an error envelope when failing), because the official SDK parses every answer
- * (docs/deviations.md).
- */
-export function subscriptionHealth(subscription: Subscription): Reply {
-  const { status } = subscription;
-  if (status === 'Healthy') return { status: 200, body: { status } };
-  const statusCode = status === 'TemporaryError' ? 503 : 400;
-  const message = `The Subscription's destination is not healthy: ${status}.`;
-  return { status: statusCode, body: { statusCode, message, errors: [{ code: status, message }] } };
-}
 
 declare module '../http/context.js' {
   interface StoredTypes {

@@ -1,23 +1,31 @@
 /**
- * The registry (`src/resources/index.ts`) is the list of resource types, keyed by type id; each
- * type's module declares its stored shape and its SDK types, and the docs' tables of types and
+ * The registry (`src/resources/load.ts`) is the list of resource types' modules, keyed by type id;
+ * each type's module declares its stored shape and its SDK types, and the docs' tables of types and
  * factories are checked against it, so a type registered without them fails here rather than in a
- * user's editor.
+ * user's editor. The manifest (`src/resources/manifest.ts`, written by `npm run manifest`) is what
+ * the engine knows of each type before loading it: it must be what the modules make of it.
  */
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { registeredTypes, resourceDefinitions } from '../../src/resources/index.js';
+import { typeManifest } from '../../src/resources/manifest.js';
 import { draftType } from '../../src/api/seed.js';
+import { typeManifestOf } from '../support/manifest.js';
 
-/** Each registered definition's module, as the registry imports it. */
+const registry = readFileSync('src/resources/load.ts', 'utf8');
+
+/** Each registered definition's module source, as the manifest names it. */
 function registeredModules(): Array<{ key: string; typeId: string; source: string }> {
-  const registry = readFileSync('src/resources/index.ts', 'utf8');
-  const imports = new Map([...registry.matchAll(/import \{ (\w+) \} from '\.\/([^']+)\.js';/g)].map((match) => [match[1]!, match[2]!]));
-  return Object.entries(registeredTypes).map(([key, definition]) => {
-    const name = new RegExp(`^  '?${key}'?: (\\w+),$`, 'm').exec(registry)![1]!;
-    return { key, typeId: definition.typeId, source: readFileSync(`src/resources/${imports.get(name)}.ts`, 'utf8') };
-  });
+  return Object.entries(registeredTypes).map(([key, definition]) => ({
+    key,
+    typeId: definition.typeId,
+    source: readFileSync(`src/resources/${typeManifest[key as keyof typeof typeManifest].module}.ts`, 'utf8'),
+  }));
 }
+
+test('the manifest is current: what the registered modules make of each type (npm run manifest writes it)', () => {
+  expect(typeManifest).toEqual(typeManifestOf(registry));
+});
 
 const registered = resourceDefinitions.map((definition) => definition.typeId).sort();
 

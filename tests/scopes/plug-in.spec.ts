@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { test, expect } from '@playwright/test';
 import { PlatformError } from '../../src/http/errors.js';
-import { Call } from '../../src/http/router.js';
+import { Call, Router } from '../../src/http/router.js';
 import { identityOf } from '../../src/auth/identity.js';
 import type { Method, Reply } from '../../src/http/context.js';
 import type { TokenRecord } from '../../src/auth/tokens.js';
@@ -20,6 +20,8 @@ import { associateRoles } from '../../src/resources/associate-roles.js';
 import { businessUnits } from '../../src/resources/business-unit/index.js';
 import { stores } from '../../src/resources/stores.js';
 import { NOT_SCOPED, Scopes } from '../../src/core/scoped-mounts.js';
+import { mountType, routerTables } from '../../src/core/type-routes.js';
+import { TypeCatalog } from '../../src/engine/type-catalog.js';
 import { cartScope } from '../../src/resources/cart/cart-scope.js';
 
 const KeyRef = z.object({ typeId: z.string().optional(), key: z.string() });
@@ -48,11 +50,10 @@ const fakeCarts = defineResource({
 });
 
 function harness() {
-  const engine = new ResourceEngine(
-    new MemoryStorage(),
-    new Map([customers, associateRoles, businessUnits, stores, fakeCarts].map((d) => [d.typeId, d])),
-  );
-  const scopes = new Scopes(engine);
+  const engine = new ResourceEngine(new MemoryStorage(), TypeCatalog.of([customers, associateRoles, businessUnits, stores, fakeCarts]));
+  const routers = routerTables(() => new Router());
+  engine.types.onLoad((definition) => mountType(definition, engine, routers));
+  const scopes = new Scopes(routers);
   const ctx = () => engine.context('p', { isPlatformClient: false });
   const token = (fields: Partial<TokenRecord>): TokenRecord =>
     ({

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { needsBuild } from '../support/build.js';
 
@@ -64,4 +64,55 @@ test('bundling the same compiled files again writes no script: a process loading
   expect(written()).toEqual(before);
   // The stamp that tests/support/build.ts reads moves on each bundling.
   expect(statSync(join(bundle, '.built')).mtimeMs).toBeGreaterThan(stampBefore);
+});
+
+/** The files a bundle script imports statically, itself included, followed through every chunk. */
+function staticClosure(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^;]*?from\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gms)) {
+      visit(join(dirname(file), match[1] ?? match[2]!));
+    }
+  };
+  visit(entry);
+  return [...seen];
+}
+
+test("the package's entry holds no resource type's module: each is an entry of the bundle of its own, required on first use", () => {
+  const sources = staticClosure('dist/bundle/src/index.js').flatMap(
+    (file) => (JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }).sources,
+  );
+  const resourceModules = sources
+    .filter((source) => source.includes('/resources/'))
+    .map((source) => source.replace(/^.*\/resources\//, ''));
+  expect(resourceModules.sort()).toEqual(['catalog.js', 'load-on-use.js', 'manifest.js']);
+  // The check can fail: the modules are in the bundle, reached by their own entries.
+  expect(sources.length).toBeGreaterThan(50);
+  expect(readFileSync('dist/bundle/src/resources/categories.js', 'utf8')).toMatch(/categories/);
+});
+
+test("a type's module is required on the type's first use: a new mock requires only the Change History API's, a request its path's type", async () => {
+  // The bundle requires a type's module through the package's imports (`#resources/...`): Module._load sees each.
+  const script = `
+    const { default: Module } = await import('node:module');
+    const required = [];
+    const load = Module._load;
+    Module._load = function (request, ...rest) {
+      if (request.startsWith('#resources/')) required.push(request);
+      return load.call(this, request, ...rest);
+    };
+    const { createCommerceMock, createMockFetch } = await import('commerce-mock');
+    const mock = createCommerceMock();
+    const atCreate = [...required];
+    const answer = await createMockFetch(mock)('https://api.europe-west1.gcp.commercetools.com/' + mock.projectKey + '/categories');
+    process.stdout.write(JSON.stringify({ atCreate, afterRequest: required, status: answer.status, total: (await answer.json()).total }));`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+  expect(JSON.parse(stdout)).toEqual({
+    atCreate: ['#resources/history/index.js'],
+    afterRequest: ['#resources/history/index.js', '#resources/categories.js'],
+    status: 200,
+    total: 0,
+  });
 });

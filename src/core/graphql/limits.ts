@@ -4,7 +4,7 @@
  * on the total of a type, the project's current count of it, read through REST as any query is.
  * A limit the platform's documentation gives no default for is `null` (the schema's `limit: Long`).
  */
-import { MAX_TIMEOUT_MS } from '../../resources/extensions.js';
+import { MAX_TIMEOUT_MS } from '../../engine/extension-gate.js';
 import type { RestCall } from './field-context.js';
 
 type Limit = { limit: number | null };

@@ -7,7 +7,8 @@
 import type { GraphQLFieldResolver } from 'graphql';
 import { selectPrice, type PriceSelection } from '../../pricing/index.js';
 import type { Price, Product } from '../../resources/product/model.js';
-import { priceCandidates, type StandalonePriceLike, standaloneAsPrice } from '../../resources/product/present.js';
+import type { StandalonePriceLike } from '../../resources/product/present.js';
+import { loadTypeModule } from '../../resources/load.js';
 import { errors } from '../../http/errors.js';
 import type { GraphqlContext } from './field-context.js';
 
@@ -77,6 +78,8 @@ const selectedPrice: Resolver = (source, a, context) => {
   if (typeof a.channelId === 'string') selection.channel = a.channelId;
   const priceMode = owningProduct(source)?.priceMode as Product['priceMode'];
   const variant = source as { sku?: string; prices?: Price[] };
+  // A variant's price is read from a product the request loaded: the product type's module is loaded.
+  const { priceCandidates, standaloneAsPrice } = loadTypeModule('product');
   const chosen = selectPrice(
     priceCandidates(priceMode, variant, (sku) => standalonePrices(context, sku)),
     selection,

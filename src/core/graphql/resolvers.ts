@@ -21,7 +21,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { errors, PlatformError } from '../../http/errors.js';
 import type { ResourceDefinition } from '../../engine/define.js';
 import { IMPLIED_TYPE_ID } from '../../engine/validation.js';
-import { resourceDefinitions } from '../../resources/index.js';
+import { loadDefinition, SERVED_TYPE_IDS } from '../../resources/catalog.js';
+import { typeManifest } from '../../resources/manifest.js';
+import type { ServedTypeId } from '../../resources/load.js';
 import type { GraphqlContext, RestCall } from './field-context.js';
 import { included } from './nested.js';
 import { projectLimits } from './limits.js';
@@ -42,10 +44,18 @@ const GRAPHQL_TYPE_NAMES: Record<string, string> = {
 };
 
 const pascal = (text: string) => text.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
-const graphqlTypeName = (definition: ResourceDefinition) => GRAPHQL_TYPE_NAMES[definition.typeId] ?? pascal(definition.typeId);
+const graphqlTypeName = (definition: ServedType) => GRAPHQL_TYPE_NAMES[definition.typeId] ?? pascal(definition.typeId);
 
-const routable = resourceDefinitions.filter((definition) => definition.path !== '');
-const byTypeId = new Map(routable.map((definition) => [definition.typeId, definition]));
+/** A resource type as the resolvers know it before a request reaches it: its type id and its collection's path. */
+interface ServedType {
+  typeId: ServedTypeId;
+  path: string;
+}
+
+const routable: ServedType[] = SERVED_TYPE_IDS.map((typeId) => ({ typeId, path: typeManifest[typeId].path })).filter(
+  (type) => type.path !== '',
+);
+const byTypeId = new Map<string, ServedType>(routable.map((definition) => [definition.typeId, definition]));
 /** A resource type by its GraphQL type name; a payment is also `MyPayment`, its view under `me`. */
 const byGraphqlType = new Map([
   ...routable.map((definition) => [graphqlTypeName(definition), definition] as const),
@@ -105,7 +115,7 @@ const prefixOf = (source: unknown) => (source instanceof Scope ? source.prefix :
  * `me/customers`, and an associate's business units are all of theirs (`as-associate/{id}/business-units`),
  * not those inside the unit `asAssociate` names.
  */
-function collectionPath(definition: ResourceDefinition, prefix: string): string {
+function collectionPath(definition: ServedType, prefix: string): string {
   if (definition.typeId === 'customer' && prefix.endsWith('me/')) return prefix.slice(0, -1);
   if (definition.typeId === 'business-unit') return `${prefix.replace(/in-business-unit\/key=[^/]*\/$/, '')}${definition.path}`;
   return `${prefix}${definition.path}`;
@@ -265,7 +275,7 @@ function servedUnder(mount: string, field: GraphQLField<unknown, unknown>): bool
   if (!definition) return false;
   if (definition.typeId === 'customer' && mount.endsWith('me')) return field.args.length === 0;
   if (SCOPE_ROUTED[mount]?.includes(definition.typeId)) return true;
-  const options = definition.scope?.mounts[mount as keyof NonNullable<ResourceDefinition['scope']>['mounts']];
+  const options = loadDefinition(definition.typeId).scope?.mounts[mount as keyof NonNullable<ResourceDefinition['scope']>['mounts']];
   if (!options) return false;
   const without = new Set(options.without ?? []);
   return results ? !without.has('list') : !without.has('get');

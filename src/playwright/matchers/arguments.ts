@@ -4,7 +4,7 @@
  */
 import type { ExpectMatcherState, MatcherReturnType } from '@playwright/test';
 import type { CommerceMock } from '../../api/mock.js';
-import { resourceDefinitions } from '../../resources/index.js';
+import { SERVED_TYPE_IDS } from '../../resources/catalog.js';
 import type { TypeId } from '../../resources/type-map.js';
 import { didYouMean } from '../../util/did-you-mean.js';
 import type { Commerce } from '../commerce.js';
@@ -67,7 +67,7 @@ export function optionalText(context: Context, hint: string, name: string, given
   return given[0];
 }
 
-const TYPE_IDS: readonly string[] = resourceDefinitions.map((definition) => definition.typeId);
+const TYPE_IDS: readonly string[] = SERVED_TYPE_IDS;
 
 export function requireTypeId(context: Context, hint: string, value: unknown): asserts value is TypeId {
   if (!TYPE_IDS.includes(value as string)) {

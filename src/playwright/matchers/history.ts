@@ -1,7 +1,7 @@
 /** The matcher on the Change History the project recorded: `toHaveHistoryRecord`. */
 import type { ExpectMatcherState } from '@playwright/test';
 import type { ChangeRecord } from '../../resources/history/records.js';
-import { CHANGE_HISTORY_RESOURCE_TYPES, CHANGE_HISTORY_TYPE_ID } from '../../resources/history/records.js';
+import { loadTypeModule } from '../../resources/load.js';
 import { didYouMean } from '../../util/did-you-mean.js';
 import {
   type CommerceReceiver,
@@ -52,7 +52,7 @@ function checkedFilter(context: Context, hint: string, filter: unknown): History
     );
   }
   requireKnownKeys(context, hint, 'filter', filter, FILTER_KEYS);
-  const resourceTypes: readonly string[] = CHANGE_HISTORY_RESOURCE_TYPES;
+  const resourceTypes: readonly string[] = loadTypeModule('change-history').CHANGE_HISTORY_RESOURCE_TYPES;
   if (!resourceTypes.includes(filter.resourceType as string)) {
     const suggestion =
       typeof filter.resourceType === 'string' ? didYouMean(filter.resourceType, resourceTypes, (t) => JSON.stringify(t)) : '';
@@ -97,7 +97,7 @@ export const historyMatchers = {
     return searchCollection(this, received, {
       name: 'toHaveHistoryRecord',
       hint,
-      read: (source) => source.all(CHANGE_HISTORY_TYPE_ID) as ChangeRecord[] | Promise<ChangeRecord[]>,
+      read: (source) => source.all('change-history') as ChangeRecord[] | Promise<ChangeRecord[]>,
       ofKind: (record) => record.resource.typeId === wanted.resourceType,
       matches: (record) => matchesFilter(record, wanted),
       wanted: `a history record matching ${this.utils.printExpected(wanted)}`,

@@ -1,6 +1,7 @@
 /** The matcher on the Import API's import operations: `toHaveImported`. */
 import type { ExpectMatcherState } from '@playwright/test';
-import { PROCESSING_STATES, type ImportOperation, type ProcessingState } from '../../resources/import/operations.js';
+import type { ImportOperation, ProcessingState } from '../../resources/import/operations.js';
+import { loadTypeModule } from '../../resources/load.js';
 import { type CommerceReceiver, hintOptions, isRecord, type Judged, requireKnownKeys, requireText, usageError } from './arguments.js';
 import { listed, searchCollection } from './collection.js';
 
@@ -35,6 +36,7 @@ export const importMatchers = {
     requireText(this, hint, 'containerKey', expected.containerKey);
     if ('resourceKey' in expected) requireText(this, hint, 'resourceKey', expected.resourceKey);
     const state = expected.state ?? 'imported';
+    const { PROCESSING_STATES } = loadTypeModule('import-operation');
     if (!PROCESSING_STATES.includes(state)) {
       throw usageError(this, hint, `state must be one of ${PROCESSING_STATES.join(', ')}`, 'state', expected.state);
     }

@@ -25,7 +25,6 @@ import { signUp } from '../customer/sign-in.js';
 import type { AssociateRole, Permission } from '../associate-roles.js';
 import { BusinessUnitDraft } from './draft.js';
 import { associateRolesIn } from './hierarchy.js';
-import { businessUnits } from './index.js';
 import type { BusinessUnit } from './model.js';
 import { SETTINGS_ID } from '../project.js';
 import { type AssociateInUnit, businessUnitActionPermission } from './permissions.js';
@@ -96,7 +95,7 @@ function acting(call: ApiCall, engine: Engine, customerId: string, unit: Busines
 }
 
 function findUnit(call: ApiCall, engine: Engine, locator: Locator, customerId: string): BusinessUnit {
-  const unit = engine.find(businessUnits, call.ctx.project, locator);
+  const unit = engine.find(engine.definition('business-unit'), call.ctx.project, locator);
   if (!unit || !isAssociateOf(unit, customerId, call.ctx)) throw errors.resourceNotFound(locator);
   return unit;
 }
@@ -154,14 +153,14 @@ function createAsMe(call: ApiCall, engine: Engine, customerId: string) {
     ],
   });
   if (draft.unitType === 'Division') authorizeChild(call, engine, customerId, draft.parentUnit);
-  return engine.create(businessUnits, draft, call.ctx);
+  return engine.create(engine.definition('business-unit'), draft, call.ctx);
 }
 
 function createAsAssociate(call: ApiCall, engine: Engine, customerId: string) {
   const draft = validate(BusinessUnitDraft, call.json());
   assertBuyerAssignable(call.ctx, draft.associates ?? []);
   if (draft.unitType === 'Division') authorizeChild(call, engine, customerId, draft.parentUnit);
-  return engine.create(businessUnits, draft, call.ctx);
+  return engine.create(engine.definition('business-unit'), draft, call.ctx);
 }
 
 /** Every action's permission held (each distinct one is a decision), then the update as the general endpoint does it. */
@@ -171,7 +170,7 @@ function updateAs(call: ApiCall, engine: Engine, who: Who, locator: Locator) {
   const body = call.json() as { actions?: Array<Record<string, unknown>> };
   const allowed = who === 'me' ? MY_BUSINESS_UNIT_ACTIONS : undefined;
   const steps = engine.validateActions(
-    businessUnits,
+    engine.definition('business-unit'),
     validate(z.object({ version: z.number(), actions: z.array(z.object({ action: z.string() }).loose()) }), body).actions,
     allowed,
   );
@@ -191,7 +190,7 @@ function updateAs(call: ApiCall, engine: Engine, who: Who, locator: Locator) {
       return payload.associates ?? (payload.associate !== undefined ? [payload.associate] : []);
     }),
   );
-  return engine.update(businessUnits, { id: unit.id }, body, call.ctx, allowed);
+  return engine.update(engine.definition('business-unit'), { id: unit.id }, body, call.ctx, allowed);
 }
 
 function assertActive(unit: BusinessUnit): void {
@@ -216,7 +215,7 @@ export function associateBusinessUnitRoutes(engine: Engine, who: Who): Route[] {
     route('GET', '', (call) => {
       const customerId = actingCustomer(call, who);
       return ok(
-        engine.query(businessUnits, call.ctx.project, call.query, {
+        engine.query(engine.definition('business-unit'), call.ctx.project, call.query, {
           filter: (unit) => isAssociateOf(unit as BusinessUnit, customerId, call.ctx),
         }),
       );
@@ -260,7 +259,12 @@ function signUpInBusinessUnit(call: ApiCall, engine: Engine): Reply {
     const signedUp = signUp(call.withBody(draft.customer), engine);
     const customer = (signedUp.body as { customer: Customer }).customer;
     const associate = { customer: { typeId: 'customer', id: customer.id }, associateRoleAssignments: draft.associateRoleAssignments };
-    engine.update(businessUnits, { id: unit.id }, { version: draft.version, actions: [{ action: 'addAssociate', associate }] }, call.ctx);
+    engine.update(
+      engine.definition('business-unit'),
+      { id: unit.id },
+      { version: draft.version, actions: [{ action: 'addAssociate', associate }] },
+      call.ctx,
+    );
     return signedUp;
   });
 }

@@ -49,6 +49,7 @@ import {
 } from './hierarchy.js';
 import type { Associate, BusinessUnit, KeyReference } from './model.js';
 import { businessUnitScope } from './business-unit-scope.js';
+import { associateBusinessUnitRoutes, myBusinessUnitCustomerRoutes } from './associate-routes.js';
 import type { BusinessUnit as SdkBusinessUnit, BusinessUnitDraft as SdkBusinessUnitDraft } from '@commercetools/platform-sdk';
 import { businessUnitSearchRoutes } from './search.js';
 
@@ -74,6 +75,11 @@ export const businessUnits = defineResource<BusinessUnitDraft, BusinessUnit, Sdk
   messages: lifecycleMessages('BusinessUnit', 'businessUnit'),
   path: 'business-units',
   scope: businessUnitScope,
+  mounted: (engine) => [
+    { router: 'me', prefix: 'business-units', routes: associateBusinessUnitRoutes(engine, 'me') },
+    { router: 'associate', prefix: 'business-units', routes: associateBusinessUnitRoutes(engine, 'associate') },
+    { router: 'unit-me', prefix: 'customers', routes: myBusinessUnitCustomerRoutes(engine) },
+  ],
   associateRoles: associateRolesIn,
   draft: BusinessUnitDraft,
   create: businessUnitFromDraft,

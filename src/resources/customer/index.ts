@@ -16,16 +16,25 @@ import { customerAccountRoutes } from './account.js';
 import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, storeReferences } from './draft.js';
 import { assertEmailAvailable, duplicateEmail, emailIndexValues } from './emails.js';
 import type { Customer } from './model.js';
-import { signUp } from './sign-in.js';
+import { loginRoutes, signUp } from './sign-in.js';
+import { inStoreLoginRoutes, myAccountRoutes } from './me.js';
 import { TokenIssued, tokenCreatedMessage } from './tokens.js';
 import { customerScope } from './customer-scope.js';
 import { customerSearchRoutes } from './search.js';
 import type { Customer as SdkCustomer, CustomerDraft as SdkCustomerDraft } from '@commercetools/platform-sdk';
 
+// What the token server calls, through the type's module once loaded (resources/load.ts).
+export { authenticateCustomer } from './authentication.js';
+
 export const customers = defineResource<CustomerDraft, Customer, SdkTypes<SdkCustomerDraft, SdkCustomer>>({
   typeId: 'customer',
   path: 'customers',
   scope: customerScope,
+  mounted: (engine) => [
+    { router: 'api', prefix: 'login', routes: loginRoutes(engine) },
+    ...(['me', 'store-me'] as const).flatMap((router) => myAccountRoutes(engine).map(([prefix, routes]) => ({ router, prefix, routes }))),
+    { router: 'store', prefix: 'login', routes: inStoreLoginRoutes(engine) },
+  ],
   draft: CustomerDraft,
   create: customerFromDraft,
   createdBody: (customer) => ({ customer }),

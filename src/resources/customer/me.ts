@@ -17,7 +17,6 @@ import { validate, ExpectedVersion } from '../../engine/validation.js';
 import { CustomerDraftFields } from './draft.js';
 import { customerAccountRoutes } from './account.js';
 import { customerInStore } from './authentication.js';
-import { customers } from './index.js';
 import type { Customer } from './model.js';
 import { signIn, signUp } from './sign-in.js';
 
@@ -141,11 +140,13 @@ export function myAccountRoutes(engine: Engine): Array<[group: string, routes: R
         route('GET', '', (call) => ok(call.expand(myCustomer(call)))),
         route('POST', '', (call) => {
           const customer = myCustomer(call);
-          return ok(call.expand(engine.update(customers, { id: customer.id }, call.json(), call.ctx, MY_CUSTOMER_ACTIONS)));
+          return ok(
+            call.expand(engine.update(engine.definition('customer'), { id: customer.id }, call.json(), call.ctx, MY_CUSTOMER_ACTIONS)),
+          );
         }),
         route('DELETE', '', (call) => {
           const customer = myCustomer(call);
-          return ok(call.expand(engine.remove(customers, { id: customer.id }, call.version(), call.ctx)));
+          return ok(call.expand(engine.remove(engine.definition('customer'), { id: customer.id }, call.version(), call.ctx)));
         }),
       ],
     ],

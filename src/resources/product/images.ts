@@ -11,27 +11,16 @@
  */
 import { ok, type ApiCall } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import type { StorageBackend, StoredDocument } from '../../storage/backend.js';
+import type { StoredDocument } from '../../storage/backend.js';
+import { IMAGES_SEGMENT, storeImage } from '../../engine/images.js';
 import { randomToken } from '../../auth/tokens.js';
-import { uuid } from '../../util/ids.js';
 import { IMAGE_FORMATS, type ImageFormat, imageDimensions } from '../../util/image-header.js';
 import type { CustomRoute, Engine } from '../../engine/define.js';
 import type { Image, Product } from './model.js';
 import { CatalogRead, presentProduct } from './present.js';
 
-/** The path segment after the project key under which uploaded images are served. */
-export const IMAGES_SEGMENT = 'images';
 /** The platform's limit for one image. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
-/** Not a resource type: the uploaded files, by file name, in the project's storage. */
-const IMAGE_COLLECTION = 'uploaded-image';
-
-interface UploadedImage extends StoredDocument {
-  contentType: ImageFormat;
-  /** The file, base64-encoded (documents are JSON). */
-  data: string;
-}
 
 const EXTENSIONS: Record<ImageFormat, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = {
@@ -42,16 +31,6 @@ const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = {
   webp: 'image/webp',
 };
 const SUPPORTED = 'The supported formats are image/jpeg, image/png, image/gif and image/webp.';
-
-/** The file an upload's URL names, with its content type; `undefined` when there is none. */
-export function storedImage(
-  storage: StorageBackend,
-  project: string,
-  file: string,
-): { contentType: string; bytes: Uint8Array } | undefined {
-  const image = storage.getByKey(project, IMAGE_COLLECTION, file) as UploadedImage | undefined;
-  return image && { contentType: image.contentType, bytes: Buffer.from(image.data, 'base64') };
-}
 
 const extensionOf = (filename: string) => /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
 
@@ -106,8 +85,7 @@ function receivedImage(call: ApiCall): { image: Image; keep(engine: Engine): voi
   return {
     image: { url, dimensions, label: filename },
     keep(engine) {
-      const image: UploadedImage = { id: uuid(), version: 1, key: file, contentType: format, data: Buffer.from(bytes).toString('base64') };
-      engine.storage.write(call.ctx.project, IMAGE_COLLECTION, image, { expectedVersion: 0, key: file });
+      storeImage(engine.storage, call.ctx.project, file, format, bytes);
     },
   };
 }

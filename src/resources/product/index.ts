@@ -33,6 +33,7 @@ import { CatalogRead, PRESENTED_VARIANT_FIELDS, presentProduct, productProjectio
 import { presentedRoutes } from './routes.js';
 import { imageUploadRoute } from './images.js';
 import { productSearchRoutes } from './search/index.js';
+import { distrustVersions } from './search/catalog-index.js';
 import { reviewStatisticsActions } from '../review-statistics.js';
 import { isModular } from '../variant/model.js';
 import { syncVariantAction, syncVariantsOfProduct } from '../variant/sync.js';
@@ -42,6 +43,9 @@ import type { Product as SdkProduct, ProductDraft as SdkProductDraft } from '@co
 export type { Product, ProductData, Variant, Price, Attribute, Image } from './model.js';
 export { ProductDraft } from './draft.js';
 export { sellingPrice, presentProduct, presentVariant, CatalogRead } from './present.js';
+// What the mock's other layers call, through the type's module once loaded (resources/load.ts).
+export { priceCandidates, standaloneAsPrice, type StandalonePriceLike } from './present.js';
+export { catalogView } from './search/catalog-index.js';
 
 function skusOf(product: Product): string[] {
   const skus = new Set<string>();
@@ -70,6 +74,8 @@ export const products = defineResource<ProductDraft, Product, SdkTypes<SdkProduc
   },
   path: 'products',
   draft: ProductDraft,
+  // The search indexes name products by id and version, which a replaced state may give to others.
+  stateReplaced: distrustVersions,
   create(draft, ctx) {
     const productType = productTypeOf(ctx, ctx.reference('product-type', draft.productType));
     const categories = categoryReferences(draft.categories, ctx);
