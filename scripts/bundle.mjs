@@ -3,6 +3,8 @@
  * into dist/bundle, which the package's `exports` and bin/commerce-mock.js load, and graphql-js into
  * dist/bundle/graphql-js.cjs, which the package loads on the first GraphQL request.
  *
+ * - Each resource type's module and the GraphQL layer are entries of their own, required on first use
+ *   (`partsOnUse` below), so importing the package loads the engine and what every request needs.
  * - Every dependency and peer stays outside but zod, of which only the parts the package calls are
  *   kept (200 of its 760 KB: the modules write `import * as z from 'zod'`, which the lint asks for).
  * - The scripts are made ASCII: esbuild escapes text in code but copies some comments as written, and
@@ -14,7 +16,7 @@
  *   builds are left in place, for a process still running one.
  */
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 const packageJson = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -26,17 +28,27 @@ const external = [
 
 const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', write: false };
 
-// Each resource type's module is an entry of its own, required on the type's first use (load-on-use.js).
+// Parts loaded on first use, each an entry of the bundle of its own: every resource type's module
+// (resources/load-on-use.js requires it on the type's first use) and the GraphQL layer
+// (core/graphql-module-on-use.js). They require them through the package's imports, `#bundle/*`.
 const { typeManifest } = await import(new URL('../dist/src/resources/manifest.js', import.meta.url).href);
-const resourceEntries = [...new Set(Object.values(typeManifest).map((entry) => `dist/src/resources/${entry.module}.js`))];
-const loadOnUse = resolve('dist/src/resources/load-on-use.js');
-/** Swaps resources/load.js, which imports every type's module, for the module that requires each on first use. */
-const loadTypesOnUse = {
-  name: 'load-types-on-use',
+const onUseEntries = [
+  'dist/src/core/graphql/index.js',
+  ...new Set(Object.values(typeManifest).map((entry) => `dist/src/resources/${entry.module}.js`)),
+];
+/**
+ * Resolves an import of `name.js` to `name-on-use.js` where one is beside it: a module that imports
+ * a part ready from the sources (resources/load.js imports every type's module) and the one that
+ * requires it on first use in the bundle.
+ */
+const partsOnUse = {
+  name: 'parts-on-use',
   setup(build) {
-    build.onResolve({ filter: /\/load\.js$/ }, (args) =>
-      resolve(args.resolveDir, args.path) === resolve('dist/src/resources/load.js') ? { path: loadOnUse } : undefined,
-    );
+    build.onResolve({ filter: /\.js$/ }, (args) => {
+      if (args.kind !== 'import-statement' || !args.path.startsWith('.')) return undefined;
+      const onUse = resolve(args.resolveDir, args.path).replace(/\.js$/, '-on-use.js');
+      return existsSync(onUse) ? { path: onUse } : undefined;
+    });
   },
 };
 
@@ -50,13 +62,13 @@ const [library, graphqlJs] = await Promise.all([
       'dist/factories/index.js',
       'dist/src/adapters/transports/msw.js',
       'dist/src/adapters/cli.js',
-      ...resourceEntries,
+      ...onUseEntries,
     ],
     splitting: true,
     format: 'esm',
     external,
-    plugins: [loadTypesOnUse],
-    define: { COMMERCE_MOCK_GRAPHQL_JS: JSON.stringify('#graphql-js'), COMMERCE_MOCK_RESOURCES: JSON.stringify('#resources/') },
+    plugins: [partsOnUse],
+    define: { COMMERCE_MOCK_GRAPHQL_JS: JSON.stringify('#graphql-js') },
     outbase: 'dist',
     outdir: 'dist/bundle',
     chunkNames: 'chunks/[name]-[hash]',

@@ -54,5 +54,5 @@ export type { ResourceTypes, TypeId, DraftOf, ResourceOf } from './resources/typ
 export type { SeedItem, SeedInput, SeededType, QueryParams, QueryValue, UpdateBody } from './api/mock.js';
 export type { Permission, PermissionDecision } from './core/scoped-mounts.js';
 export { createMockFetch, type MockFetchOptions } from './adapters/transports/fetch.js';
-export { graphqlInput } from './core/graphql/input.js';
+export { graphqlInput } from './core/graphql-input.js';
 export { Faults, FaultRule } from './core/faults.js';

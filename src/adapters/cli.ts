@@ -8,7 +8,7 @@ import { MemoryStorage } from '../storage/memory.js';
 import { sqliteStorage } from '../storage/sqlite.js';
 import type { StorageBackend } from '../storage/backend.js';
 import { didYouMean } from '../util/did-you-mean.js';
-import { prepareGraphql } from '../core/graphql/index.js';
+import { graphqlModule } from '../core/graphql-module.js';
 
 const USAGE = `Usage: commerce-mock serve [options]
 
@@ -272,7 +272,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     );
   }
 
-  whenIdle(server.server, GRAPHQL_IDLE_MS, prepareGraphql);
+  whenIdle(server.server, GRAPHQL_IDLE_MS, () => graphqlModule().prepareGraphql());
 
   const shutdown = (signal: string) => {
     console.log(`commerce-mock: ${signal} received, closing`);

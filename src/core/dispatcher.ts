@@ -27,7 +27,8 @@ import type { RouterName } from '../engine/define.js';
 import type { ResourceEngine } from '../engine/resource-engine.js';
 import { IMAGES_SEGMENT, storedImage } from '../engine/images.js';
 import { SUBSCRIPTION_TYPE_ID, type Subscription, subscriptionHealth } from '../engine/subscription.js';
-import { type RestCall, serveGraphql } from './graphql/index.js';
+import type { RestCall } from './graphql/index.js';
+import { graphqlModule } from './graphql-module.js';
 import { API_PREFIX, OTHER_APIS, type OtherApi } from '../http/apis.js';
 import { reply } from './responses.js';
 import { NOT_SCOPED, type ScopedMatch, Scopes } from './scoped-mounts.js';
@@ -234,7 +235,13 @@ export class Dispatcher {
   private serveGraphql(api: ApiRequest): Reply | undefined {
     if (api.rest.length !== 1 || api.rest[0] !== 'graphql') return undefined;
     if (api.method !== 'POST') throw errors.methodNotAllowed(api.method, api.path());
-    return serveGraphql(api.request.body, this.restFor(api), (work) => this.engine.transaction(work), this.engine.clock.now(), api.caller);
+    return graphqlModule().serveGraphql(
+      api.request.body,
+      this.restFor(api),
+      (work) => this.engine.transaction(work),
+      this.engine.clock.now(),
+      api.caller,
+    );
   }
 
   /**

@@ -3,17 +3,14 @@
  * module is an entry of the bundle of its own, required when the type is first asked for. The mock
  * serves synchronously (a MockAgent reply cannot wait for an `import()`); Node 20.19 and later
  * `require` an ES module synchronously. The specifier goes through the package's `imports`
- * (`#resources/*`), so it holds wherever the bundle's chunks are.
+ * (`#bundle/*`, the bundle's own files), so it holds wherever the bundle's chunks are.
  */
 import { createRequire } from 'node:module';
 import type { ServedTypeId, TypeModules } from './load.js';
 import { typeManifest } from './manifest.js';
 
-/** Set by scripts/bundle.mjs to the package's `imports` prefix of the bundled resource modules. */
-declare const COMMERCE_MOCK_RESOURCES: string;
-
 const requireModule = createRequire(import.meta.url);
 
 export function loadTypeModule<T extends ServedTypeId>(typeId: T): TypeModules[T] {
-  return requireModule(`${COMMERCE_MOCK_RESOURCES}${typeManifest[typeId].module}.js`) as TypeModules[T];
+  return requireModule(`#bundle/resources/${typeManifest[typeId].module}.js`) as TypeModules[T];
 }

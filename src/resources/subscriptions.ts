@@ -10,22 +10,22 @@ import { errors } from '../http/errors.js';
 import { setter } from '../engine/common-actions.js';
 import { action, defineResource, type ResourceContext, type SdkTypes } from '../engine/define.js';
 import {
-  ChangeSubscription,
-  DeliveryFormat,
-  Destination,
+  type Destination,
   EVENT_TYPES,
-  EventSubscription,
-  MessageSubscription,
   SUBSCRIPTION_TYPE_ID,
   shownDestination,
   type Subscription,
+  subscriptionSchemas,
 } from '../engine/subscription.js';
 import { Key } from '../engine/validation.js';
 import type { Subscription as SdkSubscription, SubscriptionDraft as SdkSubscriptionDraft } from '@commercetools/platform-sdk';
 
+const schemas = subscriptionSchemas();
+const { ChangeSubscription, DeliveryFormat, EventSubscription, MessageSubscription } = schemas;
+
 export const SubscriptionDraft = z.object({
   key: Key.optional(),
-  destination: Destination,
+  destination: schemas.Destination,
   messages: z.array(MessageSubscription).optional(),
   changes: z.array(ChangeSubscription).optional(),
   events: z.array(EventSubscription).optional(),
@@ -78,7 +78,7 @@ export const subscriptions = defineResource<SubscriptionDraft, Subscription, Sdk
   actions: {
     setKey: setter('key', Key),
     changeDestination: action(
-      () => z.object({ destination: Destination }),
+      () => z.object({ destination: schemas.Destination }),
       (subscription: Subscription, a, ctx) => {
         subscription.destination = storedDestination(a.destination, ctx, subscription.key);
         // A new destination is a fixed configuration: the platform turns the subscription healthy again.

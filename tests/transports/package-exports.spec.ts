@@ -88,31 +88,38 @@ test("the package's entry holds no resource type's module: each is an entry of t
     .filter((source) => source.includes('/resources/'))
     .map((source) => source.replace(/^.*\/resources\//, ''));
   expect(resourceModules.sort()).toEqual(['catalog.js', 'load-on-use.js', 'manifest.js']);
+  // Nor the GraphQL layer, required on the first GraphQL request.
+  expect(sources.filter((source) => source.includes('/core/graphql/'))).toEqual([]);
   // The check can fail: the modules are in the bundle, reached by their own entries.
   expect(sources.length).toBeGreaterThan(50);
   expect(readFileSync('dist/bundle/src/resources/categories.js', 'utf8')).toMatch(/categories/);
 });
 
-test("a type's module is required on the type's first use: a new mock requires only the Change History API's, a request its path's type", async () => {
-  // The bundle requires a type's module through the package's imports (`#resources/...`): Module._load sees each.
+test("a type's module is required on the type's first use: a new mock requires only the Change History API's, a request its path's type; GraphQL's layer on the first GraphQL request", async () => {
+  // The bundle requires a type's module through the package's imports (`#bundle/...`): Module._load sees each.
   const script = `
     const { default: Module } = await import('node:module');
     const required = [];
     const load = Module._load;
     Module._load = function (request, ...rest) {
-      if (request.startsWith('#resources/')) required.push(request);
+      if (request.startsWith('#bundle/')) required.push(request);
       return load.call(this, request, ...rest);
     };
     const { createCommerceMock, createMockFetch } = await import('commerce-mock');
     const mock = createCommerceMock();
     const atCreate = [...required];
     const answer = await createMockFetch(mock)('https://api.europe-west1.gcp.commercetools.com/' + mock.projectKey + '/categories');
-    process.stdout.write(JSON.stringify({ atCreate, afterRequest: required, status: answer.status, total: (await answer.json()).total }));`;
+    const afterRequest = [...required];
+    const total = (await answer.json()).total;
+    const graphql = await mock.respond({ method: 'POST', url: '/' + mock.projectKey + '/graphql', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ categories { total } }' }) });
+    process.stdout.write(JSON.stringify({ atCreate, afterRequest, status: answer.status, total, graphql: [graphql.body, required.slice(afterRequest.length)] }));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
   expect(JSON.parse(stdout)).toEqual({
-    atCreate: ['#resources/history/index.js'],
-    afterRequest: ['#resources/history/index.js', '#resources/categories.js'],
+    atCreate: ['#bundle/resources/history/index.js'],
+    afterRequest: ['#bundle/resources/history/index.js', '#bundle/resources/categories.js'],
     status: 200,
     total: 0,
+    graphql: [{ data: { categories: { total: 0 } } }, ['#bundle/core/graphql/index.js']],
   });
 });

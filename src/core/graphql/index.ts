@@ -36,6 +36,7 @@ import { checkedDocument, mutationSchema, platformSchema } from './schema.js';
 import { executePlainly } from './plain.js';
 
 export type { RestCall } from './resolvers.js';
+export { graphqlInput } from './input.js';
 
 /** The root fields served (the search fields, then those derived from the resource types), each looked up once. */
 const served = new Map<string, Resolver | undefined>();

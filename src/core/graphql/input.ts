@@ -11,11 +11,7 @@ type Draft = Record<string, unknown>;
 
 const isPlainObject = (value: unknown): value is Draft => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * Converts a REST draft to the GraphQL input type named `inputType` (e.g. `'CategoryDraft'`): LocalizedStrings
- * become `[{ locale, value }]`, custom field values JSON strings, money `{ centPrecision: {...} }`, and
- * an object where the schema expects a one-of input (a discount value) `{ [type]: {...} }`.
- */
+/** The package's `graphqlInput` (core/graphql-input.ts, which loads this layer on first use). */
 export function graphqlInput(inputType: string, draft: object): Record<string, unknown> {
   const type = platformSchema().getType(inputType);
   if (!type || !isInputObjectType(type)) throw new TypeError(`commerce-mock: the GraphQL schema has no input type '${inputType}'.`);
