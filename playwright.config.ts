@@ -23,6 +23,9 @@ const appUrl = `http://127.0.0.1:${appPort}`;
 
 export default defineConfig<CommerceMockConfig>({
   testDir: './tests',
+  // The package's bundle, where a test imports the package as users do: its parts are required as ES
+  // modules on first use, which Playwright's transpiler would take for CommonJS (README, Requirements).
+  build: { external: ['**/dist/bundle/**'] },
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
