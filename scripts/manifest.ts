@@ -2,7 +2,7 @@
  * `npm run manifest`: writes src/resources/manifest.ts, what the engine knows of each resource type
  * before loading its module (src/engine/type-catalog.ts), from the modules src/resources/load.ts
  * lists: each module's path and the export that is its definition, the type's path, where its routes
- * are, and whether it is loaded with the engine. tests/core/registry.spec.ts checks the file is current.
+ * are, and whether it records the other types' changes. tests/core/registry.spec.ts checks the file is current.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -15,29 +15,27 @@ import type { ChangeRecorder, RecordedChange } from './define.js';
 export const HISTORY_RECORDS_KEPT = 10_000;
 
 export class HistoryWriter {
-  private typeId: string | undefined;
-  private recorder: ChangeRecorder | undefined;
-
   constructor(
     private readonly storage: StorageBackend,
+    /**
+     * The type whose documents are the records and what it records (its `recordsChanges`), if any:
+     * asked at the first change that may be recorded, which loads that type.
+     */
+    private readonly recording: () => { typeId: string; recorder: ChangeRecorder } | undefined,
     /** Whether a request is being served: only its changes are recorded. */
     private readonly serving: () => boolean,
     /** The records kept per project; past it the oldest go, a tenth of the limit at a time. 0 records none. */
     private readonly perProject = HISTORY_RECORDS_KEPT,
   ) {}
 
-  /** The type whose documents are the records (`recordsChanges`), once loaded. */
-  follow(typeId: string, recorder: ChangeRecorder): void {
-    this.typeId = typeId;
-    this.recorder = recorder;
-  }
-
   /** Records one stored change; call inside the transaction that stores it. */
   write(change: RecordedChange): void {
-    const { recorder, typeId } = this;
-    if (!recorder || !typeId || this.perProject === 0 || !recorder.tracks(change.definition.typeId)) return;
+    if (this.perProject === 0) return;
     // An import's writes are changes made through the Import API, whichever write set off its processing.
     if (!this.serving() && change.ctx.author.attributedTo?.source !== 'Import') return;
+    const recording = this.recording();
+    if (!recording || !recording.recorder.tracks(change.definition.typeId)) return;
+    const { typeId, recorder } = recording;
     // A change that keeps the version is recorded only when it changed the resource (a product's
     // review statistics), not when it was stored for its messages alone (a customer's token issued).
     const { previous, next } = change;

@@ -76,7 +76,16 @@ export class ResourceEngine implements Engine {
     this.outbox = new Outbox(storage, (project) => messages.enabled(project), retention.deliveriesPerProject);
     this.extensions = new ExtensionGate(storage);
     const actions = new ActionRunner(messages, this.extensions);
-    const history = new HistoryWriter(storage, () => this.extensions.servingRequest, retention.historyRecordsPerProject);
+    const recordingType = [...types.entries].find(([, entry]) => entry.recordsChanges)?.[0];
+    const history = new HistoryWriter(
+      storage,
+      () => {
+        const recorder = recordingType === undefined ? undefined : types.definition(recordingType)?.recordsChanges;
+        return recorder && { typeId: recordingType!, recorder };
+      },
+      () => this.extensions.servingRequest,
+      retention.historyRecordsPerProject,
+    );
     this.dueWork = new DueWork(storage, clock, (project, now) => this.context(project, PROGRAMMATIC, now));
     const afterCommit: ResourceDefinition[] = [];
     this.writer = new ResourceWriter(
@@ -93,11 +102,9 @@ export class ResourceEngine implements Engine {
     );
     this.updater = new ResourceUpdater(storage, actions, this.writer);
     types.onLoad((definition) => {
-      if (definition.recordsChanges) history.follow(definition.typeId, definition.recordsChanges);
       if (definition.due) this.dueWork.follow(definition);
       if (definition.afterCommit) afterCommit.push(definition);
     });
-    types.loadEager();
     types.loadStored(storage);
   }
 

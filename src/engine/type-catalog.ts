@@ -7,8 +7,8 @@
  * its routes are, when a definition of it is written through, and when the storage holds documents of
  * it (a reopened SQLite file, a restore, an import). So every type with stored data is loaded, and
  * what the engine does for all types at once (due work, work after a commit, group indexes) covers
- * every document. A type that records what the others do (the Change History API) is loaded with the
- * engine. Whoever keeps something per type (a router, the due work) follows `onLoad`.
+ * every document. The type that records what the others do (the Change History API) is loaded at the
+ * first change it may record. Whoever keeps something per type (a router, the due work) follows `onLoad`.
  */
 import type { StorageBackend } from '../storage/backend.js';
 import type { ResourceDefinition, RouterName } from './define.js';
@@ -19,8 +19,8 @@ export interface TypeEntry {
   readonly path: string;
   /** Where its routes are: by router, the first segments of their paths. A request under one loads it. */
   readonly routed: Readonly<Partial<Record<RouterName, readonly string[]>>>;
-  /** Loaded with the engine: the type records what other types do. */
-  readonly eager?: boolean;
+  /** Its documents record what the other types do (`recordsChanges`): loaded at the first change it may record. */
+  readonly recordsChanges?: boolean;
 }
 
 export class TypeCatalog {
@@ -43,13 +43,18 @@ export class TypeCatalog {
     }
   }
 
-  /** The definitions given, each loaded with the engine (a test harness serving types of its own). */
+  /** The definitions given, all loaded (a test harness serving types of its own). */
   static of(definitions: Iterable<ResourceDefinition>): TypeCatalog {
     const byId = new Map([...definitions].map((definition) => [definition.typeId, definition]));
     const entries = new Map(
-      [...byId.values()].map((definition) => [definition.typeId, { path: definition.path, routed: {}, eager: true }]),
+      [...byId.values()].map((definition) => [
+        definition.typeId,
+        { path: definition.path, routed: {}, recordsChanges: definition.recordsChanges !== undefined },
+      ]),
     );
-    return new TypeCatalog(entries, (typeId) => byId.get(typeId)!);
+    const catalog = new TypeCatalog(entries, (typeId) => byId.get(typeId)!);
+    for (const typeId of byId.keys()) catalog.definition(typeId);
+    return catalog;
   }
 
   /** Whether the type is served, loaded or not. */
@@ -87,11 +92,6 @@ export class TypeCatalog {
   /** Loads the types whose routes are under `group` (a path's first segment) on `router`. */
   loadRouted(router: RouterName, group: string): void {
     for (const typeId of this.#routed.get(`${router} ${group}`) ?? []) this.definition(typeId);
-  }
-
-  /** Loads the types that are loaded with the engine. */
-  loadEager(): void {
-    for (const [typeId, entry] of this.entries) if (entry.eager) this.definition(typeId);
   }
 
   /** Loads the type of a definition written through (one its module holds, not fetched through the engine). */

@@ -261,5 +261,5 @@ export const typeManifest = {
     path: 'import-operations',
     routed: { import: ['import-operations'] },
   },
-  'change-history': { module: 'history/index', definition: 'changeHistory', path: '', routed: { history: [''] }, eager: true },
+  'change-history': { module: 'history/index', definition: 'changeHistory', path: '', routed: { history: [''] }, recordsChanges: true },
 } as const;

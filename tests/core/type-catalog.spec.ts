@@ -20,12 +20,26 @@ const loaded = (mock: CommerceMock) => [...mockInternals(mock).engine.types.load
 
 const API = 'https://api.europe-west1.gcp.commercetools.com';
 
-test('a new mock has loaded only the type that records what the others do (the Change History API)', () => {
-  const eager = Object.entries(typeManifest)
-    .filter(([, entry]) => 'eager' in entry && entry.eager)
+test('a new mock has loaded no type; the one that records changes (the Change History API) loads at the first served write', async () => {
+  const recording = Object.entries(typeManifest)
+    .filter(([, entry]) => 'recordsChanges' in entry && entry.recordsChanges)
     .map(([typeId]) => typeId);
-  expect(eager).toEqual(['change-history']);
-  expect(loaded(createCommerceMock())).toEqual(['change-history']);
+  expect(recording).toEqual(['change-history']);
+  const mock = createCommerceMock();
+  expect(loaded(mock)).toEqual([]);
+  // Written through the in-process API, not served: nothing is recorded, and the recorder stays unloaded.
+  mock.data.create('category', { name: { en: 'Shoes' }, slug: { en: 'shoes' } });
+  expect(loaded(mock)).toEqual(['category']);
+  const created = await createMockFetch(mock)(`${API}/test-project/categories`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: { en: 'Boots' }, slug: { en: 'boots' } }),
+  });
+  expect(created.status).toBe(201);
+  expect(loaded(mock)).toEqual(['category', 'change-history']);
+  expect(mock.data.all('change-history')).toEqual([
+    expect.objectContaining({ type: 'ResourceCreated', resource: expect.objectContaining({ typeId: 'category' }) }),
+  ]);
 });
 
 test('a request loads the types routed under its path, and only those', async () => {
@@ -33,12 +47,12 @@ test('a request loads the types routed under its path, and only those', async ()
   const mockFetch = createMockFetch(mock);
   const project = await mockFetch(`${API}/test-project`);
   expect(project.status).toBe(200);
-  expect(loaded(mock)).toEqual(['change-history', 'project']);
+  expect(loaded(mock)).toEqual(['project']);
 
   const listed = await mockFetch(`${API}/test-project/categories`);
   expect(listed.status).toBe(200);
   expect(((await listed.json()) as { total: number }).total).toBe(0);
-  expect(loaded(mock)).toEqual(['category', 'change-history', 'project']);
+  expect(loaded(mock)).toEqual(['category', 'project']);
 
   // A scoped mount's path: the store's carts; the login under a store is the customer type's.
   expect((await mockFetch(`${API}/test-project/in-store/key=berlin/carts`)).status).toBe(200);

@@ -11,7 +11,7 @@ export interface ManifestEntry {
   definition: string;
   path: string;
   routed: ReturnType<typeof routedGroups>;
-  eager?: true;
+  recordsChanges?: true;
 }
 
 /** Each type's entry, from load.ts's text (where its module is) and its module (which export is its definition). */
@@ -34,7 +34,7 @@ export function typeManifestOf(loadSource: string): Record<string, ManifestEntry
       definition: name,
       path: definition.path,
       routed: routedGroups(definition),
-      ...(definition.recordsChanges ? { eager: true as const } : {}),
+      ...(definition.recordsChanges ? { recordsChanges: true as const } : {}),
     };
   }
   return manifest;

@@ -95,7 +95,7 @@ test("the package's entry holds no resource type's module: each is an entry of t
   expect(readFileSync('dist/bundle/src/resources/categories.js', 'utf8')).toMatch(/categories/);
 });
 
-test("a type's module is required on the type's first use: a new mock requires only the Change History API's, a request its path's type; GraphQL's layer on the first GraphQL request", async () => {
+test("a type's module is required on the type's first use: a new mock requires none, a request its path's type; GraphQL's layer on the first GraphQL request", async () => {
   // The bundle requires a type's module through the package's imports (`#bundle/...`): Module._load sees each.
   const script = `
     const { default: Module } = await import('node:module');
@@ -116,8 +116,8 @@ test("a type's module is required on the type's first use: a new mock requires o
     process.stdout.write(JSON.stringify({ atCreate, afterRequest, status: answer.status, total, graphql: [graphql.body, required.slice(afterRequest.length)] }));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
   expect(JSON.parse(stdout)).toEqual({
-    atCreate: ['#bundle/resources/history/index.js'],
-    afterRequest: ['#bundle/resources/history/index.js', '#bundle/resources/categories.js'],
+    atCreate: [],
+    afterRequest: ['#bundle/resources/categories.js'],
     status: 200,
     total: 0,
     graphql: [{ data: { categories: { total: 0 } } }, ['#bundle/core/graphql/index.js']],
