@@ -26,19 +26,18 @@ export interface TypeEntry {
 export class TypeCatalog {
   readonly #loaded = new Map<string, ResourceDefinition>();
   readonly #listeners: Array<(definition: ResourceDefinition) => void> = [];
-  /** The types routed under each router and group, keyed `router group`. */
-  readonly #routed = new Map<string, string[]>();
+  /** The types routed under each router's groups, until they are loaded (a request's lookup then costs one miss). */
+  readonly #routed = new Map<RouterName, Map<string, string[]>>();
 
   constructor(
     readonly entries: ReadonlyMap<string, TypeEntry>,
     private readonly load: (typeId: string) => ResourceDefinition,
   ) {
     for (const [typeId, entry] of entries) {
-      for (const [router, groups] of Object.entries(entry.routed)) {
-        for (const group of groups ?? []) {
-          const key = `${router} ${group}`;
-          this.#routed.set(key, [...(this.#routed.get(key) ?? []), typeId]);
-        }
+      for (const [router, groups] of Object.entries(entry.routed) as Array<[RouterName, readonly string[]]>) {
+        let byGroup = this.#routed.get(router);
+        if (byGroup === undefined) this.#routed.set(router, (byGroup = new Map()));
+        for (const group of groups) byGroup.set(group, [...(byGroup.get(group) ?? []), typeId]);
       }
     }
   }
@@ -91,7 +90,11 @@ export class TypeCatalog {
 
   /** Loads the types whose routes are under `group` (a path's first segment) on `router`. */
   loadRouted(router: RouterName, group: string): void {
-    for (const typeId of this.#routed.get(`${router} ${group}`) ?? []) this.definition(typeId);
+    const byGroup = this.#routed.get(router);
+    const typeIds = byGroup?.get(group);
+    if (typeIds === undefined) return;
+    byGroup!.delete(group);
+    for (const typeId of typeIds) this.definition(typeId);
   }
 
   /** Loads the type of a definition written through (one its module holds, not fetched through the engine). */
