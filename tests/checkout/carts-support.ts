@@ -204,3 +204,28 @@ export function taxFigures(
     portions: taxed.taxPortions.map((p) => [p.name, p.rate, p.amount.centAmount]),
   };
 }
+
+/** A monthly policy and a cart whose line item recurs on it (and one that does not). */
+export async function recurringCart(
+  apiRoot: ByProjectKeyRequestBuilder,
+  schedule = { type: 'standard', value: 1, intervalUnit: 'Months' },
+) {
+  const catalog = await setupCatalog(apiRoot);
+  await apiRoot
+    .recurrencePolicies()
+    .post({ body: { key: 'monthly', schedule: schedule as never } })
+    .execute();
+  const cart = await createCart(apiRoot, {
+    currency: 'EUR',
+    country: 'DE',
+    customerEmail: 'ada@example.com',
+    lineItems: [
+      {
+        sku: 'A-1',
+        quantity: 2,
+        recurrenceInfo: { recurrencePolicy: { typeId: 'recurrence-policy', key: 'monthly' }, priceSelectionMode: 'Fixed' },
+      },
+    ],
+  });
+  return { catalog, cart };
+}

@@ -4,7 +4,7 @@
  * messages, and the orders it places when the mock's clock reaches `nextOrderAt`.
  */
 import type { ByProjectKeyRequestBuilder, Cart, RecurringOrder } from '@commercetools/platform-sdk';
-import { createCart, setupCatalog } from './carts-support.js';
+import { createCart, recurringCart } from './carts-support.js';
 import { expect, test } from '../support/sdk.js';
 
 type Refusal = { statusCode: number; body: { errors: Array<{ code: string; message: string }> } };
@@ -13,28 +13,6 @@ const refusal = (promise: Promise<unknown>) =>
     () => undefined,
     (error: Refusal) => error,
   );
-
-/** A monthly policy and a cart whose line item recurs on it (and one that does not). */
-async function recurringCart(apiRoot: ByProjectKeyRequestBuilder, schedule = { type: 'standard', value: 1, intervalUnit: 'Months' }) {
-  const catalog = await setupCatalog(apiRoot);
-  await apiRoot
-    .recurrencePolicies()
-    .post({ body: { key: 'monthly', schedule: schedule as never } })
-    .execute();
-  const cart = await createCart(apiRoot, {
-    currency: 'EUR',
-    country: 'DE',
-    customerEmail: 'ada@example.com',
-    lineItems: [
-      {
-        sku: 'A-1',
-        quantity: 2,
-        recurrenceInfo: { recurrencePolicy: { typeId: 'recurrence-policy', key: 'monthly' }, priceSelectionMode: 'Fixed' },
-      },
-    ],
-  });
-  return { catalog, cart };
-}
 
 const create = (apiRoot: ByProjectKeyRequestBuilder, cart: Cart, extra: Record<string, unknown> = {}) =>
   apiRoot

@@ -13,7 +13,7 @@ import { typeManifest } from '../../src/resources/manifest.js';
 import { registeredTypes } from '../../src/resources/index.js';
 import { categories } from '../../src/resources/categories.js';
 import { MemoryStorage } from '../../src/storage/memory.js';
-import { createCart, setupCatalog } from '../checkout/carts-support.js';
+import { recurringCart } from '../checkout/carts-support.js';
 import { expect as sdkExpect, test as sdkTest } from '../support/sdk.js';
 
 const loaded = (mock: CommerceMock) => [...mockInternals(mock).engine.types.loaded()].map((definition) => definition.typeId).sort();
@@ -119,23 +119,7 @@ test('the manifest names each registered type with its definition, and nothing e
 sdkTest(
   "a mock given another mock's export loads the stored types: its clock places the recurring order it never served",
   async ({ apiRoot, mock }) => {
-    await setupCatalog(apiRoot);
-    await apiRoot
-      .recurrencePolicies()
-      .post({ body: { key: 'monthly', schedule: { type: 'standard', value: 1, intervalUnit: 'Months' } as never } })
-      .execute();
-    const cart = await createCart(apiRoot, {
-      currency: 'EUR',
-      country: 'DE',
-      customerEmail: 'ada@example.com',
-      lineItems: [
-        {
-          sku: 'A-1',
-          quantity: 1,
-          recurrenceInfo: { recurrencePolicy: { typeId: 'recurrence-policy', key: 'monthly' }, priceSelectionMode: 'Fixed' },
-        },
-      ],
-    });
+    const { cart } = await recurringCart(apiRoot);
     mock.clock.set('2031-01-31T08:00:00Z');
     const recurring = await apiRoot
       .recurringOrders()
