@@ -98,7 +98,7 @@ export class ProjectData implements DataNoun<'sync'> {
     let products = 0;
     for (const [typeId] of pairs) if (typeId === 'product') products++;
     if (products >= INDEX_ON_SEED)
-      loadTypeModule('product').catalogView(this.#engine.storage, this.#engine.context(this.#projectKey, PROGRAMMATIC), false);
+      loadTypeModule('product').buildSearchIndex(this.#engine.storage, this.#engine.context(this.#projectKey, PROGRAMMATIC));
     return seeded as never;
   }
 

@@ -25,7 +25,7 @@ import {
 } from './product/present.js';
 import { productProjectionInStoreScope } from './product/in-store.js';
 import { queryOptionsFor } from '../engine/queries.js';
-import { projectionSearchRoutes } from './product/search/index.js';
+import { projectionSearchRoutes } from './product/search/routes.js';
 import { variantAttributesRoutes } from './variant/projections.js';
 
 export {

@@ -95,7 +95,7 @@ test("the package's entry holds no resource type's module: each is an entry of t
   expect(readFileSync('dist/bundle/src/resources/categories.js', 'utf8')).toMatch(/categories/);
 });
 
-test("a type's module is required on the type's first use: a new mock requires none, a request its path's type; GraphQL's layer on the first GraphQL request", async () => {
+test("a type's module is required on the type's first use: a new mock requires none, a request its path's type; GraphQL's layer on the first GraphQL request, product search on the first search", async () => {
   // The bundle requires a type's module through the package's imports (`#bundle/...`): Module._load sees each.
   const script = `
     const { default: Module } = await import('node:module');
@@ -113,7 +113,12 @@ test("a type's module is required on the type's first use: a new mock requires n
     const total = (await answer.json()).total;
     const graphql = await mock.respond({ method: 'POST', url: '/' + mock.projectKey + '/graphql', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ categories { total } }' }) });
-    process.stdout.write(JSON.stringify({ atCreate, afterRequest, status: answer.status, total, graphql: [graphql.body, required.slice(afterRequest.length)] }));`;
+    const afterGraphql = [...required];
+    const products = await mock.respond({ method: 'GET', url: '/' + mock.projectKey + '/products' });
+    const afterProducts = required.slice(afterGraphql.length);
+    const searched = await mock.respond({ method: 'GET', url: '/' + mock.projectKey + '/product-projections/search?text.en=shoe' });
+    process.stdout.write(JSON.stringify({ atCreate, afterRequest, status: answer.status, total, graphql: [graphql.body, afterGraphql.slice(afterRequest.length)],
+      products: [products.status, afterProducts], search: [searched.status, searched.body.total, required.slice(afterGraphql.length + afterProducts.length)] }));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
   expect(JSON.parse(stdout)).toEqual({
     atCreate: [],
@@ -121,5 +126,8 @@ test("a type's module is required on the type's first use: a new mock requires n
     status: 200,
     total: 0,
     graphql: [{ data: { categories: { total: 0 } } }, ['#bundle/core/graphql/index.js']],
+    // Reading products loads the product type, not its search; the first search loads it.
+    products: [200, ['#bundle/resources/product/index.js']],
+    search: [200, 0, ['#bundle/resources/product-projections.js', '#bundle/resources/product/search/index.js']],
   });
 });

@@ -32,8 +32,10 @@ import { allVariants, type Product, type ProductData } from './model.js';
 import { CatalogRead, PRESENTED_VARIANT_FIELDS, presentProduct, productProjection } from './present.js';
 import { presentedRoutes } from './routes.js';
 import { imageUploadRoute } from './images.js';
-import { productSearchRoutes } from './search/index.js';
-import { distrustVersions } from './search/catalog-index.js';
+import { productSearchRoutes } from './search/routes.js';
+import { productSearch, productSearchIfLoaded } from './search-module.js';
+import type { StorageBackend } from '../../storage/backend.js';
+import type { ResourceContext } from '../../http/context.js';
 import { reviewStatisticsActions } from '../review-statistics.js';
 import { isModular } from '../variant/model.js';
 import { syncVariantAction, syncVariantsOfProduct } from '../variant/sync.js';
@@ -45,7 +47,11 @@ export { ProductDraft } from './draft.js';
 export { sellingPrice, presentProduct, presentVariant, CatalogRead } from './present.js';
 // What the mock's other layers call, through the type's module once loaded (resources/load.ts).
 export { priceCandidates, standaloneAsPrice, type StandalonePriceLike } from './present.js';
-export { catalogView } from './search/catalog-index.js';
+
+/** Builds the search index of the published products now (a catalog seeded in bulk), loading search. */
+export function buildSearchIndex(storage: StorageBackend, ctx: ResourceContext): void {
+  productSearch().catalogView(storage, ctx, false);
+}
 
 function skusOf(product: Product): string[] {
   const skus = new Set<string>();
@@ -75,7 +81,7 @@ export const products = defineResource<ProductDraft, Product, SdkTypes<SdkProduc
   path: 'products',
   draft: ProductDraft,
   // The search indexes name products by id and version, which a replaced state may give to others.
-  stateReplaced: distrustVersions,
+  stateReplaced: (storage) => productSearchIfLoaded()?.distrustVersions(storage),
   create(draft, ctx) {
     const productType = productTypeOf(ctx, ctx.reference('product-type', draft.productType));
     const categories = categoryReferences(draft.categories, ctx);
