@@ -57,10 +57,9 @@ function run(command: string, args: string[], cwd: string): Promise<Run> {
   });
 }
 
-/** The README's `npm i -D commerce-mock ...` line for this Node version, as a list of packages. */
-function readmeInstallLine(): string[] {
+/** The README's `npm i -D commerce-mock ...` line for this Node version (or Node >= 22's), as a list of packages. */
+function readmeInstallLine(node22 = Number(process.versions.node.split('.')[0]) >= 22): string[] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const node22 = Number(process.versions.node.split('.')[0]) >= 22;
   const section = readme.match(new RegExp(`# ${node22 ? 'Node >= 22' : 'Node 20'}\\n(npm i -D commerce-mock [^\\n]+)`));
   if (!section) throw new Error('README.md: no install line for this Node version');
   return section[1]!
@@ -78,6 +77,7 @@ function docsConfigExample(): string {
 }
 
 let work: string;
+let tarball: string;
 let packed: { output: string; files: string[] };
 let install: Run;
 /** A project with the README's peers, and one with Playwright only (no SDK, no undici). */
@@ -106,7 +106,7 @@ test.beforeAll(async () => {
   expect(pack.code, pack.output).toBe(0);
   const report = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[\n'))) as Array<{ filename: string; files: Array<{ path: string }> }>;
   packed = { output: pack.output, files: report[0]!.files.map((file) => file.path) };
-  const tarball = join(work, report[0]!.filename);
+  tarball = join(work, report[0]!.filename);
 
   const peers = readmeInstallLine().filter((name) => name !== 'commerce-mock');
   // @types/node: Playwright's own declarations need it, as in any TypeScript project using Playwright.
@@ -308,4 +308,42 @@ test('without the SDK installed: the entry points load, and the types that come 
   // Without skipLibCheck tsc names the missing peer.
   const strict = await run(process.execPath, [TSC, ...options, 'any.ts'], withoutSdk);
   expect(strict.output).toContain("Cannot find module '@commercetools/platform-sdk'");
+});
+
+/** A consumer's spec: each part of the package the fixture's first requests load on use. */
+const PARTS_SPEC = `import { test, expect } from 'commerce-mock/playwright';
+
+test('a type, GraphQL and product search, each loaded on its first use', async ({ commerce }) => {
+  const api = \`\${commerce.apiUrl}/\${commerce.projectKey}\`;
+  const listed = await fetch(\`\${api}/categories\`);
+  expect(listed.status).toBe(200);
+  expect((await listed.json()).total).toBe(0);
+  const created = await commerce.data.create('category', { name: { en: 'Shoes' }, slug: { en: 'shoes' } });
+  expect((await commerce.data.get('category', created.id))?.slug).toEqual({ en: 'shoes' });
+  const graphql = await fetch(\`\${api}/graphql\`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ categories { total results { key } } }' }),
+  });
+  expect(await graphql.json()).toEqual({ data: { categories: { total: 1, results: [{ key: null }] } } });
+  const searched = await fetch(\`\${api}/product-projections/search?text.en=shoe\`);
+  expect(searched.status).toBe(200);
+  expect((await searched.json()).total).toBe(0);
+});
+`;
+
+test("on Node 24, under Playwright Test's transpiler, the installed package requires each part on its first use", async () => {
+  // Playwright on Node 22.15 and later takes files it is asked to require for CommonJS, outside node_modules.
+  test.setTimeout(240_000);
+  const { dir, install } = await newProject('node24', [tarball, ...readmeInstallLine(true).filter((name) => name !== 'commerce-mock')]);
+  expect(install.code, install.output).toBe(0);
+  writeFileSync(
+    join(dir, 'playwright.config.ts'),
+    "import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: './tests', workers: 1 });\n",
+  );
+  mkdirSync(join(dir, 'tests'));
+  writeFileSync(join(dir, 'tests/parts.spec.ts'), PARTS_SPEC);
+  const result = await run('npx', ['-y', '-p', 'node@24', 'node', 'node_modules/@playwright/test/cli.js', 'test', '--reporter=line'], dir);
+  expect(result.code, result.output).toBe(0);
+  expect(result.output).toContain('1 passed');
 });
