@@ -30,7 +30,8 @@ const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'wa
 
 // Parts loaded on first use, each an entry of the bundle of its own: every resource type's module
 // (resources/load-on-use.js requires it on the type's first use), the GraphQL layer
-// (core/graphql-module-on-use.js) and product search (resources/product/search-module-on-use.js). They require them through the package's imports, `#bundle/*`.
+// (core/graphql-module-on-use.js) and product search (resources/product/search-module-on-use.js),
+// each required through the package's imports, `#bundle/*` (util/bundle-part.js).
 const { typeManifest } = await import(new URL('../dist/src/resources/manifest.js', import.meta.url).href);
 const onUseEntries = [
   'dist/src/core/graphql/index.js',
