@@ -5,7 +5,7 @@ import { action, emits, emitsOneOf, type ResourceContext, type UniqueIndex, type
 import { compactCopy, copyWithout, jsonClone } from '../util/json.js';
 import { canonicalDateTime } from '../util/time.js';
 import { isEmptyPeriod, type ValidityPeriod } from '../util/validity.js';
-import { type BaseAddress, type CustomFieldsDraft, DateTime, resourceIdentifier } from './validation.js';
+import { type BaseAddress, type CustomFieldsDraft, DateTime, resourceIdentifier } from './draft-fields.js';
 
 /** The stored form of custom fields: the type as a Reference plus the field values. */
 export interface CustomFields {

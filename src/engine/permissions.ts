@@ -3,7 +3,6 @@
  * log of decisions a mock records. A leaf module, so that resource declarations (define.ts) and the
  * permission engine (associate-permissions.ts) can both name these types without importing each other.
  */
-import * as z from 'zod';
 import { PlatformError } from '../http/errors.js';
 import { droppedAtOnce } from '../util/bounds.js';
 
@@ -58,8 +57,7 @@ export const PERMISSIONS = [
   'DeleteOthersShoppingLists',
 ] as const;
 
-export const Permission = z.enum(PERMISSIONS);
-export type Permission = z.infer<typeof Permission>;
+export type Permission = (typeof PERMISSIONS)[number];
 
 /** A permission pair: `my` covers the associate's own resources, `others` the rest of the unit's. */
 export interface PermissionPair {

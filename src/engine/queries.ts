@@ -15,18 +15,25 @@ import {
 } from '../query/index.js';
 import type { StorageBackend, StoredDocument } from '../storage/backend.js';
 import { withFields } from '../util/json.js';
+import { once } from '../util/once.js';
 import type { Locator, QueryShape, ResourceDefinition } from './define.js';
 
-/** The fields every resource has besides its type's own; who made a change is not checked below. */
-const BaseFields = z.object({
-  id: z.string(),
-  version: z.number(),
-  createdAt: z.string(),
-  lastModifiedAt: z.string(),
-  createdBy: z.record(z.string(), z.unknown()),
-  lastModifiedBy: z.record(z.string(), z.unknown()),
-});
-const baseFieldDeclared = declaredFields(BaseFields);
+/**
+ * The fields every resource has besides its type's own; who made a change is not checked below. Made
+ * on the first strict query: a process that never sets `strictWhere` never needs it.
+ */
+const baseFieldDeclared = once(() =>
+  declaredFields(
+    z.object({
+      id: z.string(),
+      version: z.number(),
+      createdAt: z.string(),
+      lastModifiedAt: z.string(),
+      createdBy: z.record(z.string(), z.unknown()),
+      lastModifiedBy: z.record(z.string(), z.unknown()),
+    }),
+  ),
+);
 const fieldsDeclaredBy = new WeakMap<ResourceDefinition, FieldExists>();
 
 /**
@@ -39,7 +46,7 @@ export function queryOptionsFor(options: QueryOptions, definition: ResourceDefin
   let known = fieldsDeclaredBy.get(definition);
   if (!known) {
     const draftDeclared = declaredFields(definition.draft);
-    known = (path) => baseFieldDeclared(path) || draftDeclared(path);
+    known = (path) => baseFieldDeclared()(path) || draftDeclared(path);
     fieldsDeclaredBy.set(definition, known);
   }
   return { ...options, knownFields: known };

@@ -18,7 +18,7 @@ import {
   SetCustomType,
 } from '../engine/common-actions.js';
 import { action, emits, type UpdateAction } from '../engine/define.js';
-import { BaseAddress } from '../engine/validation.js';
+import { BaseAddress } from '../engine/draft-fields.js';
 
 export interface AddressBook {
   addresses: Address[];

@@ -38,7 +38,8 @@ import {
   type SdkTypes,
 } from '../engine/define.js';
 import type { KeyRef } from './quote-requests.js';
-import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from '../engine/validation.js';
+import { validate } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, type ResourceIdentifier, resourceIdentifier } from '../engine/draft-fields.js';
 import type {
   ApprovalRule as SdkApprovalRule,
   ApprovalRuleDraft as SdkApprovalRuleDraft,

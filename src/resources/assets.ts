@@ -5,7 +5,7 @@ import { errors } from '../http/errors.js';
 import { copyWithout } from '../util/json.js';
 import { customFields, type CustomFields } from '../engine/common-actions.js';
 import type { ResourceContext } from '../engine/define.js';
-import { CustomFieldsDraft, Key, LocalizedString } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, LocalizedString } from '../engine/draft-fields.js';
 
 export interface AssetSource {
   uri: string;

@@ -7,11 +7,15 @@ import * as z from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, lifecycleMessages, emits, type SdkTypes } from '../engine/define.js';
 import { changer, customFieldActions, customFields, type CustomFields, setter, emitsField } from '../engine/common-actions.js';
-import { CustomFieldsDraft, Key } from '../engine/validation.js';
-import { Permission } from '../engine/permissions.js';
+import { CustomFieldsDraft, Key } from '../engine/draft-fields.js';
+import { PERMISSIONS } from '../engine/permissions.js';
 import type { AssociateRole as SdkAssociateRole, AssociateRoleDraft as SdkAssociateRoleDraft } from '@commercetools/platform-sdk';
 
-export { Permission, PERMISSIONS } from '../engine/permissions.js';
+export { PERMISSIONS } from '../engine/permissions.js';
+
+/** A permission of the platform's Permission enum. */
+export const Permission = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof Permission>;
 
 export interface AssociateRole extends StoredDocument {
   key: string;

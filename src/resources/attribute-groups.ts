@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, type SdkTypes } from '../engine/define.js';
 import { changer, setter } from '../engine/common-actions.js';
-import { Key, LocalizedString } from '../engine/validation.js';
+import { Key, LocalizedString } from '../engine/draft-fields.js';
 import type { AttributeGroup as SdkAttributeGroup, AttributeGroupDraft as SdkAttributeGroupDraft } from '@commercetools/platform-sdk';
 
 export interface AttributeGroup extends StoredDocument {

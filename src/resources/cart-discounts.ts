@@ -26,7 +26,7 @@ import {
   validityActions,
 } from '../engine/common-actions.js';
 import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages, emits, type SdkTypes } from '../engine/define.js';
-import { CustomFieldsDraft, Key, LocalizedString, SortOrder, resourceIdentifier, DateTime } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, SortOrder, resourceIdentifier, DateTime } from '../engine/draft-fields.js';
 import { stamps } from '../engine/scoped-access.js';
 import type { CartDiscount as SdkCartDiscount, CartDiscountDraft as SdkCartDiscountDraft } from '@commercetools/platform-sdk';
 

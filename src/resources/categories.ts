@@ -15,7 +15,7 @@ import {
   setField,
   setter,
 } from '../engine/common-actions.js';
-import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, Slug } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, Slug } from '../engine/draft-fields.js';
 import { type Asset, AssetDraft, AssetLocator, AssetSourceDraft, assertUniqueAssetKeys, assetFromDraft, findAsset } from './assets.js';
 import type { Category as SdkCategory, CategoryDraft as SdkCategoryDraft } from '@commercetools/platform-sdk';
 

@@ -16,7 +16,7 @@ import {
   setter,
 } from '../engine/common-actions.js';
 import { reviewStatisticsActions } from './review-statistics.js';
-import { BaseAddress, CustomFieldsDraft, GeoJsonPoint, LocalizedString } from '../engine/validation.js';
+import { BaseAddress, CustomFieldsDraft, GeoJsonPoint, LocalizedString } from '../engine/draft-fields.js';
 import type { Channel as SdkChannel, ChannelDraft as SdkChannelDraft } from '@commercetools/platform-sdk';
 
 export const ChannelRole = z.enum(['InventorySupply', 'ProductDistribution', 'OrderExport', 'OrderImport', 'Primary']);

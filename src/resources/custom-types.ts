@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, type SdkTypes } from '../engine/define.js';
 import { changer, setter } from '../engine/common-actions.js';
-import { FieldName, Key, LocalizedEnumValue, LocalizedString, PlainEnumValue } from '../engine/validation.js';
+import { FieldName, Key, LocalizedEnumValue, LocalizedString, PlainEnumValue } from '../engine/draft-fields.js';
 import type { Type as SdkType, TypeDraft as SdkTypeDraft } from '@commercetools/platform-sdk';
 
 /** The resources and data types a Type can extend with custom fields. */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { defineResource, type BaseFields, type SdkTypes } from '../engine/define.js';
 import { changer, customFieldActionsWithMessages, customFields, type CustomFields, setter } from '../engine/common-actions.js';
-import { CustomFieldsDraft, Key } from '../engine/validation.js';
+import { CustomFieldsDraft, Key } from '../engine/draft-fields.js';
 import type { CustomerGroup as SdkCustomerGroup, CustomerGroupDraft as SdkCustomerGroupDraft } from '@commercetools/platform-sdk';
 
 export interface CustomerGroup extends StoredDocument {

@@ -20,7 +20,7 @@ import {
   validityActions,
 } from '../engine/common-actions.js';
 import { action, defineResource, type Reference, type ResourceContext, lifecycleMessages, type SdkTypes } from '../engine/define.js';
-import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier, DateTime } from '../engine/draft-fields.js';
 import type { DiscountCode as SdkDiscountCode, DiscountCodeDraft as SdkDiscountCodeDraft } from '@commercetools/platform-sdk';
 
 export interface DiscountCode extends StoredDocument {

@@ -8,7 +8,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { changer, setter, emitsField } from '../engine/common-actions.js';
 import { type BaseFields, defineResource, lifecycleMessages, type SdkTypes } from '../engine/define.js';
-import { Key, LocalizedString, SortOrder } from '../engine/validation.js';
+import { Key, LocalizedString, SortOrder } from '../engine/draft-fields.js';
 import type { DiscountGroup as SdkDiscountGroup, DiscountGroupDraft as SdkDiscountGroupDraft } from '@commercetools/platform-sdk';
 
 export interface DiscountGroup extends StoredDocument {

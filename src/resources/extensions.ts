@@ -11,7 +11,7 @@ import { changer, setter } from '../engine/common-actions.js';
 import { defineResource, type SdkTypes } from '../engine/define.js';
 import { withHidden } from '../engine/secrets.js';
 import { EXTENSION_TYPE_ID, type Extension, type ExtensionTrigger, MAX_TIMEOUT_MS } from '../engine/extension-gate.js';
-import { Key } from '../engine/validation.js';
+import { Key } from '../engine/draft-fields.js';
 import type { Extension as SdkExtension, ExtensionDraft as SdkExtensionDraft } from '@commercetools/platform-sdk';
 
 /** The platform's limit on `timeoutInMs` of an extension of payments only (the others': `MAX_TIMEOUT_MS`). */

@@ -10,7 +10,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, emits, type BaseFields, type Reference, type ResourceContext, type SdkTypes } from '../engine/define.js';
 import { customFieldActions, customFields, type CustomFields, setField, setter } from '../engine/common-actions.js';
-import { CustomFieldsDraft, Key, type ResourceIdentifier, resourceIdentifier, DateTime } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, type ResourceIdentifier, resourceIdentifier, DateTime } from '../engine/draft-fields.js';
 import type { InventoryEntry as SdkInventoryEntry, InventoryEntryDraft as SdkInventoryEntryDraft } from '@commercetools/platform-sdk';
 
 export interface InventoryEntry extends StoredDocument {

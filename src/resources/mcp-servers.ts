@@ -10,7 +10,7 @@ import { ok, type ApiCall } from '../http/context.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { setField, setter } from '../engine/common-actions.js';
 import { action, type BaseFields, defineResource, type SdkTypes } from '../engine/define.js';
-import { Key, LocalizedString } from '../engine/validation.js';
+import { Key, LocalizedString } from '../engine/draft-fields.js';
 
 /** The platform's McpServerTool values: `all`, `read_all`, then the tools of each resource type. */
 export const MCP_SERVER_TOOLS = [

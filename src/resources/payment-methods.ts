@@ -10,7 +10,7 @@ import { errors } from '../http/errors.js';
 import type { KeyReference } from '../http/context.js';
 import { type CustomFields, customFieldActionsWithMessages, customFields, emitsField, setter } from '../engine/common-actions.js';
 import { action, type BaseFields, defineResource, emits, type Reference, type SdkTypes } from '../engine/define.js';
-import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, resourceIdentifier } from '../engine/draft-fields.js';
 import type { PaymentMethod as SdkPaymentMethod, PaymentMethodDraft as SdkPaymentMethodDraft } from '@commercetools/platform-sdk';
 
 const PaymentMethodStatus = z.enum(['Active', 'Inactive']);

@@ -43,15 +43,8 @@ import {
   setField,
   setter,
 } from '../engine/common-actions.js';
-import {
-  CustomFieldsDraft,
-  Key,
-  LocalizedString,
-  type ResourceIdentifier,
-  validate,
-  resourceIdentifier,
-  DateTime,
-} from '../engine/validation.js';
+import { validate } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, resourceIdentifier, DateTime } from '../engine/draft-fields.js';
 import { created } from '../http/context.js';
 import { scopedAccess, scopeFields, stampScope } from '../engine/scoped-access.js';
 import type { Payment as SdkPayment, PaymentDraft as SdkPaymentDraft } from '@commercetools/platform-sdk';

@@ -15,7 +15,8 @@ import { action, defineResource, type BaseFields, type Reference, type SdkTypes 
 import { changer, setter, setValidity, uniqueSortOrder, validityActions } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { allVariants } from './product/model.js';
-import { Key, LocalizedString, validate, SortOrder, DateTime } from '../engine/validation.js';
+import { validate } from '../engine/validation.js';
+import { Key, LocalizedString, SortOrder, DateTime } from '../engine/draft-fields.js';
 import type { ProductDiscount as SdkProductDiscount, ProductDiscountDraft as SdkProductDiscountDraft } from '@commercetools/platform-sdk';
 
 export interface ProductDiscount extends StoredDocument {

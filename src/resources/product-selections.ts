@@ -23,7 +23,7 @@ import {
 import { changer, customFieldActions, customFields, type CustomFields, setter } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
 import { presentedRoutes } from './product/routes.js';
-import { CustomFieldsDraft, FreeKey, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
+import { CustomFieldsDraft, FreeKey, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/draft-fields.js';
 import type {
   ProductSelection as SdkProductSelection,
   ProductSelectionDraft as SdkProductSelectionDraft,

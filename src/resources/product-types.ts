@@ -4,7 +4,7 @@ import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type BaseFields, type ResourceContext, type SdkTypes } from '../engine/define.js';
 import { changer, setField, setter } from '../engine/common-actions.js';
 import { catalogErrors } from './product/errors.js';
-import { AttributeName, Key, LocalizedEnumValue, LocalizedString, PlainEnumValue, resourceIdentifier } from '../engine/validation.js';
+import { AttributeName, Key, LocalizedEnumValue, LocalizedString, PlainEnumValue, resourceIdentifier } from '../engine/draft-fields.js';
 import type { ProductType as SdkProductType, ProductTypeDraft as SdkProductTypeDraft } from '@commercetools/platform-sdk';
 
 export const AttributeReferenceTypeIds = [

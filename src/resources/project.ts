@@ -4,7 +4,7 @@ import { ok } from '../http/context.js';
 import { action, defineResource, type Engine } from '../engine/define.js';
 import { changer } from '../engine/common-actions.js';
 import { DEFAULT_MESSAGES_CONFIGURATION } from '../engine/messages.js';
-import { Country, Currency, LanguageTag, resourceIdentifier } from '../engine/validation.js';
+import { Country, Currency, LanguageTag, resourceIdentifier } from '../engine/draft-fields.js';
 import { errors } from '../http/errors.js';
 import type { ResourceContext } from '../http/context.js';
 import type { RateInputType } from '../pricing/cart-shipping.js';

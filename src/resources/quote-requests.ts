@@ -52,7 +52,8 @@ import {
   type SdkTypes,
 } from '../engine/define.js';
 import { stateTransition } from './payments.js';
-import { CustomFieldsDraft, Key, type ResourceIdentifier, validate, resourceIdentifier } from '../engine/validation.js';
+import { validate } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, type ResourceIdentifier, resourceIdentifier } from '../engine/draft-fields.js';
 import type { QuoteRequest as SdkQuoteRequest, QuoteRequestDraft as SdkQuoteRequestDraft } from '@commercetools/platform-sdk';
 
 export type KeyRef<T extends string> = { typeId: T; key: string };

@@ -59,7 +59,8 @@ import {
   type Offer,
 } from './quote-requests.js';
 import { stagedQuotes, type StagedQuote } from './staged-quotes.js';
-import { CustomFieldsDraft, Key, validate, resourceIdentifier } from '../engine/validation.js';
+import { validate } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, resourceIdentifier } from '../engine/draft-fields.js';
 import type { Quote as SdkQuote, QuoteDraft as SdkQuoteDraft } from '@commercetools/platform-sdk';
 
 export type QuoteState = 'Pending' | 'Declined' | 'DeclinedForRenegotiation' | 'RenegotiationAddressed' | 'Accepted' | 'Withdrawn';

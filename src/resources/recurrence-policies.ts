@@ -7,7 +7,7 @@ import * as z from 'zod';
 import type { StoredDocument } from '../storage/backend.js';
 import { changer, setter } from '../engine/common-actions.js';
 import { type BaseFields, defineResource, type SdkTypes } from '../engine/define.js';
-import { FreeKey, Key, LocalizedString } from '../engine/validation.js';
+import { FreeKey, Key, LocalizedString } from '../engine/draft-fields.js';
 import type {
   RecurrencePolicy as SdkRecurrencePolicy,
   RecurrencePolicyDraft as SdkRecurrencePolicyDraft,

@@ -27,7 +27,7 @@ import {
   type ResourceContext,
   type SdkTypes,
 } from '../engine/define.js';
-import { CustomFieldsDraft, DateTime, Key, resourceIdentifier } from '../engine/validation.js';
+import { CustomFieldsDraft, DateTime, Key, resourceIdentifier } from '../engine/draft-fields.js';
 import { errors } from '../http/errors.js';
 import { addMonths, canonicalDateTime, daysInMonth } from '../util/time.js';
 import type { Cart } from './cart/model.js';

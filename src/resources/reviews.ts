@@ -28,7 +28,7 @@ import {
 } from '../engine/define.js';
 import { customerSetter, customFieldActions, customFields, type CustomFields, setter } from '../engine/common-actions.js';
 import { stateTransition } from './payments.js';
-import { CustomFieldsDraft, FreeKey, resourceIdentifier, LanguageTag } from '../engine/validation.js';
+import { CustomFieldsDraft, FreeKey, resourceIdentifier, LanguageTag } from '../engine/draft-fields.js';
 import type { Review as SdkReview, ReviewDraft as SdkReviewDraft } from '@commercetools/platform-sdk';
 
 export interface Review extends StoredDocument {

@@ -17,7 +17,8 @@ import type { Cart, ShippingRate, ShippingRateTier } from './cart/model.js';
 import { changer, customFieldActions, customFields, setField, setter, type CustomFields } from '../engine/common-actions.js';
 import { action, defineResource, type Reference, type ResourceContext, type SdkTypes } from '../engine/define.js';
 import { predicateScope } from './cart/predicate-scope.js';
-import { Country, Currency, CustomFieldsDraft, Key, LocalizedString, validate, resourceIdentifier } from '../engine/validation.js';
+import { validate } from '../engine/validation.js';
+import { Country, Currency, CustomFieldsDraft, Key, LocalizedString, resourceIdentifier } from '../engine/draft-fields.js';
 import type {
   ShippingMethod as SdkShippingMethod,
   ShippingMethodDraft as SdkShippingMethodDraft,

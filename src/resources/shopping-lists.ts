@@ -44,7 +44,7 @@ import {
 } from '../engine/common-actions.js';
 import { allVariants, type ProductData, type Variant } from './product/model.js';
 import { presentedRoutes } from './product/routes.js';
-import { CustomFieldsDraft, Key, LineItemLocator, LocalizedString, resourceIdentifier, DateTime, Slug } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, LineItemLocator, LocalizedString, resourceIdentifier, DateTime, Slug } from '../engine/draft-fields.js';
 import { RESOURCE_PERMISSIONS } from './business-unit/permissions.js';
 import { scopeFields, stampScope } from '../engine/scoped-access.js';
 import type { ShoppingList as SdkShoppingList, ShoppingListDraft as SdkShoppingListDraft } from '@commercetools/platform-sdk';

@@ -45,7 +45,8 @@ import {
   type Offer,
   type QuoteRequest,
 } from './quote-requests.js';
-import { CustomFieldsDraft, Key, validate, resourceIdentifier, DateTime } from '../engine/validation.js';
+import { validate } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, resourceIdentifier, DateTime } from '../engine/draft-fields.js';
 import { scopeFields } from '../engine/scoped-access.js';
 import type { StagedQuote as SdkStagedQuote, StagedQuoteDraft as SdkStagedQuoteDraft } from '@commercetools/platform-sdk';
 

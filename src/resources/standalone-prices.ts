@@ -34,7 +34,7 @@ import { allVariants, type PriceTier } from './product/model.js';
 import { CatalogRead, type StandalonePriceLike } from './product/present.js';
 import { DiscountedPriceDraft, externalDiscount, overlapScope, PriceScopeDraft, PriceTierDraft, tiersFromDraft } from './product/prices.js';
 import { presentedRoutes } from './product/routes.js';
-import { CustomFieldsDraft, Key, resourceIdentifier } from '../engine/validation.js';
+import { CustomFieldsDraft, Key, resourceIdentifier } from '../engine/draft-fields.js';
 import type { StandalonePrice as SdkStandalonePrice, StandalonePriceDraft as SdkStandalonePriceDraft } from '@commercetools/platform-sdk';
 
 export interface StandalonePrice extends StandalonePriceLike {

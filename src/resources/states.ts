@@ -3,7 +3,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { jsonEqual } from '../util/json.js';
 import { action, defineResource, type Reference, type ResourceContext, type SdkTypes } from '../engine/define.js';
-import { LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
+import { LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/draft-fields.js';
 import type { State as SdkState, StateDraft as SdkStateDraft } from '@commercetools/platform-sdk';
 
 export const StateType = z.enum([

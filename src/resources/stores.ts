@@ -4,7 +4,7 @@ import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, emits, type Reference, type ResourceContext, type UpdateAction, type SdkTypes } from '../engine/define.js';
 import { jsonClone } from '../util/json.js';
 import { customFieldActions, customFields, type CustomFields, emitsField, setField, setter } from '../engine/common-actions.js';
-import { Country, CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/validation.js';
+import { Country, CustomFieldsDraft, Key, LocalizedString, type ResourceIdentifier, resourceIdentifier } from '../engine/draft-fields.js';
 import { SETTINGS_ID } from './project.js';
 import { removeTailoringsOf } from './product-tailoring/model.js';
 import type { Store as SdkStore, StoreDraft as SdkStoreDraft } from '@commercetools/platform-sdk';

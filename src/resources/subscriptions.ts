@@ -17,7 +17,7 @@ import {
   type Subscription,
   subscriptionSchemas,
 } from '../engine/subscription.js';
-import { Key } from '../engine/validation.js';
+import { Key } from '../engine/draft-fields.js';
 import type { Subscription as SdkSubscription, SubscriptionDraft as SdkSubscriptionDraft } from '@commercetools/platform-sdk';
 
 const schemas = subscriptionSchemas();

@@ -4,7 +4,7 @@ import { errors } from '../http/errors.js';
 import type { StoredDocument } from '../storage/backend.js';
 import { action, defineResource, type SdkTypes } from '../engine/define.js';
 import { changer, setter } from '../engine/common-actions.js';
-import { Country, Key } from '../engine/validation.js';
+import { Country, Key } from '../engine/draft-fields.js';
 import type { TaxCategory as SdkTaxCategory, TaxCategoryDraft as SdkTaxCategoryDraft } from '@commercetools/platform-sdk';
 
 export interface SubRate {

@@ -20,7 +20,7 @@ import { getNamedType, isInputObjectType, isListType, isNonNullType, isObjectTyp
 import { isDeepStrictEqual } from 'node:util';
 import { errors, PlatformError } from '../../http/errors.js';
 import type { ResourceDefinition } from '../../engine/define.js';
-import { IMPLIED_TYPE_ID } from '../../engine/validation.js';
+import { IMPLIED_TYPE_ID } from '../../engine/draft-fields.js';
 import { loadDefinition, SERVED_TYPE_IDS } from '../../resources/catalog.js';
 import { typeManifest } from '../../resources/manifest.js';
 import type { ServedTypeId } from '../../resources/load.js';

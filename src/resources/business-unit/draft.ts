@@ -4,7 +4,8 @@ import { errors } from '../../http/errors.js';
 import { addressIdAt } from '../address-book.js';
 import { addressFromDraft, customFields } from '../../engine/common-actions.js';
 import type { BaseFields, Identifier, ResourceContext } from '../../engine/define.js';
-import { BaseAddress, CustomFieldsDraft, Key, requiredWhen, resourceIdentifier } from '../../engine/validation.js';
+import { requiredWhen } from '../../engine/validation.js';
+import { BaseAddress, CustomFieldsDraft, Key, resourceIdentifier } from '../../engine/draft-fields.js';
 import { deriveHierarchy, lookupIn, unitRef } from './hierarchy.js';
 import type { Associate, AssociateRoleAssignment, BusinessUnit, KeyReference } from './model.js';
 

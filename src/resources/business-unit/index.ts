@@ -21,7 +21,7 @@ import {
   lifecycleMessages,
   type SdkTypes,
 } from '../../engine/define.js';
-import { resourceIdentifier } from '../../engine/validation.js';
+import { resourceIdentifier } from '../../engine/draft-fields.js';
 import {
   AssociateDraft,
   associateFromDraft,

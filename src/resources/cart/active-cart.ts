@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';
 import type { Engine, ResourceContext } from '../../engine/define.js';
-import { resourceIdentifier } from '../../engine/validation.js';
+import { resourceIdentifier } from '../../engine/draft-fields.js';
 import { customerGroupOf } from './build.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';

@@ -12,7 +12,7 @@ import {
   type CustomFields,
 } from '../../engine/common-actions.js';
 import type { ResourceContext } from '../../engine/define.js';
-import { BaseAddress } from '../../engine/validation.js';
+import { BaseAddress } from '../../engine/draft-fields.js';
 import { cartErrors } from './errors.js';
 import type { Cart } from './model.js';
 import { Optional } from './schemas.js';

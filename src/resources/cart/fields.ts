@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField, emitsField } from '../../engine/common-actions.js';
-import { Country, Key, resourceIdentifier, LanguageTag } from '../../engine/validation.js';
+import { Country, Key, resourceIdentifier, LanguageTag } from '../../engine/draft-fields.js';
 import { businessUnitOf, customerGroupOf } from './build.js';
 import { cartErrors } from './errors.js';
 import { Optional, RoundingMode } from './schemas.js';

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { MoneyDraft, typedMoney, withCentAmount } from '../../pricing/money.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';
 import type { ResourceContext } from '../../engine/define.js';
-import { LineItemLocator, type ResourceIdentifier, resourceIdentifier } from '../../engine/validation.js';
+import { LineItemLocator, type ResourceIdentifier, resourceIdentifier } from '../../engine/draft-fields.js';
 import { itemShippingAddress } from './addresses.js';
 import { cartErrors } from './errors.js';
 import {

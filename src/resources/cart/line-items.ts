@@ -8,7 +8,7 @@ import { selectPrice, type PriceSelection } from '../../pricing/price-selection.
 import { typedMoney, withCentAmount, type MoneyDraft, type TypedMoney } from '../../pricing/money.js';
 import { customFields } from '../../engine/common-actions.js';
 import type { Reference, ResourceContext } from '../../engine/define.js';
-import type { ResourceIdentifier } from '../../engine/validation.js';
+import type { ResourceIdentifier } from '../../engine/draft-fields.js';
 import { type CatalogRead, priceCandidates, type StandalonePriceLike, standaloneAsPrice } from '../product/present.js';
 import { allVariants, type Price, type Product, type Variant } from '../product/model.js';
 import { cartErrors } from './errors.js';

@@ -5,7 +5,7 @@ import type { StoredDocument } from '../../storage/backend.js';
 import type { Address, CustomFields } from '../../engine/common-actions.js';
 import type { Reference } from '../../engine/define.js';
 import type { Price, Variant } from '../product/model.js';
-import type { LocalizedString } from '../../engine/validation.js';
+import type { LocalizedString } from '../../engine/draft-fields.js';
 import type { ShippingRate } from '../../pricing/cart-shipping.js';
 
 export type { ShippingRate, ShippingRateTier } from '../../pricing/cart-shipping.js';

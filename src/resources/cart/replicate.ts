@@ -8,7 +8,7 @@ import * as z from 'zod';
 import type { MoneyDraft } from '../../pricing/money.js';
 import { jsonClone } from '../../util/json.js';
 import type { BaseFields, ResourceContext } from '../../engine/define.js';
-import { FreeKey } from '../../engine/validation.js';
+import { FreeKey } from '../../engine/draft-fields.js';
 import { draftedCart } from './build.js';
 import { initialItemState, newLineItem, resolveVariant } from './line-items.js';
 import type { Cart, CustomLineItem } from './model.js';

@@ -11,7 +11,7 @@ import {
   resourceIdentifier,
   DateTime,
   LanguageTag,
-} from '../../engine/validation.js';
+} from '../../engine/draft-fields.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
 import { CartDiscountTarget, CartDiscountValueDraft } from '../cart-discounts.js';
 

@@ -17,7 +17,8 @@ import { errors, PlatformError } from '../../http/errors.js';
 import { scopedAccess } from '../../engine/scoped-access.js';
 import type { StoredDocument } from '../../storage/backend.js';
 import type { CustomRoute, Engine, Locator } from '../../engine/define.js';
-import { validate, resourceIdentifier } from '../../engine/validation.js';
+import { validate } from '../../engine/validation.js';
+import { resourceIdentifier } from '../../engine/draft-fields.js';
 import { activeCartOf, customerActiveCart, mergeAnonymousCart } from './active-cart.js';
 import type { Cart } from './model.js';
 

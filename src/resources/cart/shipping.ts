@@ -27,7 +27,7 @@ import {
   type LocalizedString,
   type ResourceIdentifier,
   resourceIdentifier,
-} from '../../engine/validation.js';
+} from '../../engine/draft-fields.js';
 import { cartErrors } from './errors.js';
 import { assertCurrency, assertExternalTaxMode, externalTaxRate } from './line-items.js';
 import type { Cart, Shipping, ShippingInfo, ShippingRateInput } from './model.js';

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { namedPortion, taxedPriceFrom } from '../../pricing/cart-taxes.js';
 import { MoneyDraft, typedMoney } from '../../pricing/money.js';
 import type { ResourceContext } from '../../engine/define.js';
-import { LineItemLocator } from '../../engine/validation.js';
+import { LineItemLocator } from '../../engine/draft-fields.js';
 import { cartErrors } from './errors.js';
 import { assertCurrency, assertExternalTaxMode, externalTaxRate, findCustomLineItem, findLineItem } from './line-items.js';
 import type { Cart, TaxedPrice } from './model.js';

@@ -17,7 +17,7 @@ import type { StoredDocument } from '../../storage/backend.js';
 import { uuid } from '../../util/ids.js';
 import { action, type BaseFields, defineResource, type SdkTypes } from '../../engine/define.js';
 import { changer, setField } from '../../engine/common-actions.js';
-import { Country, Key, LocalizedString } from '../../engine/validation.js';
+import { Country, Key, LocalizedString } from '../../engine/draft-fields.js';
 
 const Status = z.enum(['Active', 'Inactive']);
 const Mode = z.enum(['CompleteFlow', 'PaymentOnly']);

@@ -17,7 +17,7 @@ import { errors } from '../../http/errors.js';
 import type { StoredDocument } from '../../storage/backend.js';
 import { action, type BaseFields, defineResource, type ResourceContext, type SdkTypes } from '../../engine/define.js';
 import { changer, setField, setter } from '../../engine/common-actions.js';
-import { Key, LocalizedString } from '../../engine/validation.js';
+import { Key, LocalizedString } from '../../engine/draft-fields.js';
 import { compileCartPredicate } from '../../pricing/cart-predicate.js';
 import { assertCartPredicate } from '../cart/errors.js';
 import type { Cart } from '../cart/model.js';

@@ -6,15 +6,8 @@ import { addressIdAt } from '../address-book.js';
 import { addressFromDraft, customFields } from '../../engine/common-actions.js';
 import type { BaseFields, Identifier, ResourceContext } from '../../engine/define.js';
 import { SETTINGS_ID } from '../project.js';
-import {
-  BaseAddress,
-  CustomFieldsDraft,
-  Key,
-  requiredWhen,
-  resourceIdentifier,
-  CalendarDate,
-  LanguageTag,
-} from '../../engine/validation.js';
+import { requiredWhen } from '../../engine/validation.js';
+import { BaseAddress, CustomFieldsDraft, Key, resourceIdentifier, CalendarDate, LanguageTag } from '../../engine/draft-fields.js';
 import { assertEmailAvailable } from './emails.js';
 import type { Customer } from './model.js';
 

@@ -11,7 +11,7 @@ import { errors } from '../../http/errors.js';
 import { addressBookActions } from '../address-book.js';
 import { customFieldActionsWithMessages, emitsField, setField, setter } from '../../engine/common-actions.js';
 import { action, defineResource, emits, emitsOneOf, extendAction, type Reference, type SdkTypes } from '../../engine/define.js';
-import { Key, resourceIdentifier, CalendarDate, LanguageTag } from '../../engine/validation.js';
+import { Key, resourceIdentifier, CalendarDate, LanguageTag } from '../../engine/draft-fields.js';
 import { customerAccountRoutes } from './account.js';
 import { AuthenticationMode, checkLocale, CustomerDraft, customerFromDraft, storeReferences } from './draft.js';
 import { assertEmailAvailable, duplicateEmail, emailIndexValues } from './emails.js';

@@ -6,7 +6,7 @@
  * the main API's own validation judges them when the resource is written.
  */
 import * as z from 'zod';
-import { Country, LocalizedString } from '../../engine/validation.js';
+import { Country, LocalizedString } from '../../engine/draft-fields.js';
 import { once, oncePerKey } from '../../util/once.js';
 
 export const IMPORT_TYPES = [

@@ -33,7 +33,8 @@ import {
   type ResourceContext,
   type SdkTypes,
 } from '../../engine/define.js';
-import { CustomFieldsDraft, Key, validate } from '../../engine/validation.js';
+import { validate } from '../../engine/validation.js';
+import { CustomFieldsDraft, Key } from '../../engine/draft-fields.js';
 import { type ApiCall, created, ok } from '../../http/context.js';
 import { errors, PlatformError } from '../../http/errors.js';
 import type { StoredDocument } from '../../storage/backend.js';

@@ -11,7 +11,7 @@ import {
   storedAddress,
 } from '../../engine/common-actions.js';
 import { action, emits, type UpdateAction } from '../../engine/define.js';
-import { BaseAddress } from '../../engine/validation.js';
+import { BaseAddress } from '../../engine/draft-fields.js';
 import { itemShippingAddress, removeItemShippingAddress, updateItemShippingAddress } from '../cart/addresses.js';
 import { Optional } from '../cart/schemas.js';
 import type { Order } from './model.js';

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { customFieldActionsWithMessages, emitsField, setField } from '../../engine/common-actions.js';
 import { action, emits, type UpdateAction } from '../../engine/define.js';
-import { DateTime, LanguageTag, resourceIdentifier } from '../../engine/validation.js';
+import { DateTime, LanguageTag, resourceIdentifier } from '../../engine/draft-fields.js';
 import { businessUnitOf } from '../cart/build.js';
 import { Optional } from '../cart/schemas.js';
 import type { Order } from './model.js';

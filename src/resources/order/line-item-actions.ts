@@ -2,7 +2,7 @@
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';
 import { action, type UpdateAction } from '../../engine/define.js';
 import { findCustomLineItem, findLineItem, shippingDetails } from '../cart/line-items.js';
-import { LineItemLocator } from '../../engine/validation.js';
+import { LineItemLocator } from '../../engine/draft-fields.js';
 import { CustomLineItemLocator, ItemShippingDetailsDraft, Optional } from '../cart/schemas.js';
 import type { Order } from './model.js';
 import { asCart } from './parts.js';

@@ -13,16 +13,8 @@ import type { Address, CustomFields } from '../../engine/common-actions.js';
 import type { Reference } from '../../engine/define.js';
 import { ShippingRateDraft } from '../shipping-methods.js';
 import { PriceScopeDraft, PriceTierDraft } from '../product/prices.js';
-import {
-  BaseAddress,
-  Country,
-  CustomFieldsDraft,
-  DateTime,
-  ExpectedVersion,
-  Key,
-  LocalizedString,
-  resourceIdentifier,
-} from '../../engine/validation.js';
+import { ExpectedVersion } from '../../engine/validation.js';
+import { BaseAddress, Country, CustomFieldsDraft, DateTime, Key, LocalizedString, resourceIdentifier } from '../../engine/draft-fields.js';
 
 export const OrderState = z.enum(['Open', 'Confirmed', 'Complete', 'Cancelled']);
 export const PaymentState = z.enum(['BalanceDue', 'Failed', 'Pending', 'CreditOwed', 'Paid']);

@@ -11,7 +11,7 @@ import { customFields, storedAddress } from '../../engine/common-actions.js';
 import type { ResourceContext, Engine } from '../../engine/define.js';
 import type { InventoryEntry } from '../inventory.js';
 import type { Cart, ItemState, LineItem, ShippingInfo } from '../cart/model.js';
-import type { ResourceIdentifier } from '../../engine/validation.js';
+import type { ResourceIdentifier } from '../../engine/draft-fields.js';
 import type {
   Delivery,
   DeliveryDraft,

@@ -18,7 +18,7 @@ import type { Cart } from '../cart/model.js';
 import { markCartOrdered, orderableCart } from '../cart/ordering.js';
 import { customFields } from '../../engine/common-actions.js';
 import { BASE_FIELDS, type Engine, type Locator, type Reference, type ResourceContext } from '../../engine/define.js';
-import type { ResourceIdentifier } from '../../engine/validation.js';
+import type { ResourceIdentifier } from '../../engine/draft-fields.js';
 import type { Order, OrderFromCartDraft } from './model.js';
 import { assertOrderNumberFree, orderErrors, takeInventory } from './parts.js';
 import { compactCopyWhere } from '../../util/json.js';

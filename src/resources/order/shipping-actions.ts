@@ -19,7 +19,7 @@ import {
   storedAddress,
 } from '../../engine/common-actions.js';
 import { action, emits, type UpdateAction } from '../../engine/define.js';
-import { BaseAddress, CustomFieldsDraft } from '../../engine/validation.js';
+import { BaseAddress, CustomFieldsDraft } from '../../engine/draft-fields.js';
 import type { Shipping, ShippingInfo } from '../cart/model.js';
 import { Optional } from '../cart/schemas.js';
 import { DeliveryItemDraft, type Order, ParcelDraft, ParcelMeasurementsDraft, TrackingDataDraft } from './model.js';

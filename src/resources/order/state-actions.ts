@@ -12,7 +12,7 @@
 import * as z from 'zod';
 import { emitsStateTransition, setField } from '../../engine/common-actions.js';
 import { action, emits, type ResourceContext, type UpdateAction } from '../../engine/define.js';
-import { DateTime, LineItemLocator, type ResourceIdentifier, resourceIdentifier } from '../../engine/validation.js';
+import { DateTime, LineItemLocator, type ResourceIdentifier, resourceIdentifier } from '../../engine/draft-fields.js';
 import { findCustomLineItem, findLineItem } from '../cart/line-items.js';
 import type { ItemState } from '../cart/model.js';
 import { CustomLineItemLocator, Optional } from '../cart/schemas.js';

@@ -11,7 +11,7 @@ import { errors } from '../../http/errors.js';
 import { jsonClone, jsonEqual } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';
 import { action, emits, type ResourceContext, type UpdateAction } from '../../engine/define.js';
-import { Key, LocalizedString, Slug } from '../../engine/validation.js';
+import { Key, LocalizedString, Slug } from '../../engine/draft-fields.js';
 import { type Asset, assertUniqueAssetKeys, assetFromDraft, AssetDraft, AssetLocator, AssetSourceDraft, findAsset } from '../assets.js';
 import { ImageDraft } from '../product/draft.js';
 import { allVariants, type Attribute } from '../product/model.js';

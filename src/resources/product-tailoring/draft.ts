@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import type { ResourceContext } from '../../engine/define.js';
-import { Key, LocalizedString, resourceIdentifier, Slug } from '../../engine/validation.js';
+import { Key, LocalizedString, resourceIdentifier, Slug } from '../../engine/draft-fields.js';
 import { assetFromDraft, AssetDraft } from '../assets.js';
 import { attributeDefinition, attributeValue } from '../product/attributes.js';
 import { ImageDraft, productTypeOf } from '../product/draft.js';

@@ -7,7 +7,7 @@
  */
 import type { StoredDocument } from '../../storage/backend.js';
 import type { Engine, Reference, ResourceContext } from '../../engine/define.js';
-import type { LocalizedString } from '../../engine/validation.js';
+import type { LocalizedString } from '../../engine/draft-fields.js';
 import type { Asset } from '../assets.js';
 import type { Attribute, Image, Variant } from '../product/model.js';
 import type { ProductProjection } from '../product/present.js';

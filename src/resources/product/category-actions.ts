@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { errors } from '../../http/errors.js';
 import { setField } from '../../engine/common-actions.js';
 import { emits, type UpdateAction } from '../../engine/define.js';
-import { resourceIdentifier } from '../../engine/validation.js';
+import { resourceIdentifier } from '../../engine/draft-fields.js';
 import { assertOrderHintsAssigned, CategoryOrderHint } from './draft.js';
 import type { Product } from './model.js';
 import { isStaged, productAction, Staged, targets } from './product-action.js';

@@ -4,7 +4,7 @@ import { errors } from '../../http/errors.js';
 import { jsonEqual } from '../../util/json.js';
 import type { Reference, ResourceContext } from '../../engine/define.js';
 import type { ProductType } from '../product-types.js';
-import { FreeKey, LocalizedString, localized, resourceIdentifier, Slug } from '../../engine/validation.js';
+import { FreeKey, LocalizedString, localized, resourceIdentifier, Slug } from '../../engine/draft-fields.js';
 import { assetFromDraft, AssetDraft, assertUniqueAssetKeys } from '../assets.js';
 import { assertAttributeConstraints, assertRequired, attributesFromDraft } from './attributes.js';
 import { catalogErrors } from './errors.js';

@@ -7,7 +7,7 @@ import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';
 import { emitsStateTransition, setField } from '../../engine/common-actions.js';
 import { emits, type UpdateAction } from '../../engine/define.js';
-import { FreeKey, LocalizedString, resourceIdentifier, Slug } from '../../engine/validation.js';
+import { FreeKey, LocalizedString, resourceIdentifier, Slug } from '../../engine/draft-fields.js';
 import { SearchKeywordsDraft } from './draft.js';
 import type { Product, ProductData } from './model.js';
 import { productAction, Staged, targets } from './product-action.js';

@@ -5,7 +5,7 @@ import type { TypedMoney } from '../../pricing/money.js';
 import type { DiscountedPrice } from '../../pricing/product-discounts.js';
 import type { CustomFields } from '../../engine/common-actions.js';
 import type { Reference } from '../../engine/define.js';
-import type { LocalizedString } from '../../engine/validation.js';
+import type { LocalizedString } from '../../engine/draft-fields.js';
 
 export interface Image {
   url: string;

@@ -5,7 +5,7 @@ import { ProductDiscountSet } from '../../pricing/product-discounts.js';
 import { jsonClone } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';
 import { emits, emitsOneOf, type ResourceContext, type UpdateAction } from '../../engine/define.js';
-import { Key } from '../../engine/validation.js';
+import { Key } from '../../engine/draft-fields.js';
 import { allVariants, type Price, type Product, type ProductData, type Variant } from './model.js';
 import { DiscountedPriceDraft, externalDiscount, priceFromDraft, PriceDraft, priceMatchesDraft } from './prices.js';
 import { checkChangedData, eachVariant, findVariant, isStaged, productAction, Staged, targets, VariantLocator } from './product-action.js';

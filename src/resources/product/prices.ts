@@ -6,7 +6,7 @@ import { MoneyDraft, typedMoney } from '../../pricing/money.js';
 import { applyValidity, customFields } from '../../engine/common-actions.js';
 import { isDated, isEmptyPeriod, validityPeriodsOverlap } from '../../util/validity.js';
 import type { ResourceContext } from '../../engine/define.js';
-import { Country, CustomFieldsDraft, Key, resourceIdentifier, DateTime } from '../../engine/validation.js';
+import { Country, CustomFieldsDraft, Key, resourceIdentifier, DateTime } from '../../engine/draft-fields.js';
 import { catalogErrors } from './errors.js';
 import type { Price, PriceTier } from './model.js';
 

@@ -4,7 +4,7 @@ import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';
 import { setField } from '../../engine/common-actions.js';
 import { emits, type ResourceContext, type UpdateAction } from '../../engine/define.js';
-import { FreeKey, resourceIdentifier } from '../../engine/validation.js';
+import { FreeKey, resourceIdentifier } from '../../engine/draft-fields.js';
 import { productTypeOf, VariantDraft, variantFromDraft } from './draft.js';
 import { catalogErrors } from './errors.js';
 import { isModular } from '../variant/model.js';

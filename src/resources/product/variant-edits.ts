@@ -9,7 +9,7 @@ import { errors } from '../../http/errors.js';
 import { jsonClone } from '../../util/json.js';
 import { applyCustomField, applyCustomType, SetCustomField, SetCustomType, setField } from '../../engine/common-actions.js';
 import type { AnyPayload, ResourceContext } from '../../engine/define.js';
-import { Key, LocalizedString } from '../../engine/validation.js';
+import { Key, LocalizedString } from '../../engine/draft-fields.js';
 import type { ProductType } from '../product-types.js';
 import { type Asset, assertUniqueAssetKeys, assetFromDraft, AssetDraft, AssetLocator, AssetSourceDraft, findAsset } from '../assets.js';
 import { assertRequired, attributeDefinition, attributeValue } from './attributes.js';

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { jsonClone } from '../../util/json.js';
 import { setField } from '../../engine/common-actions.js';
 import { action, emits, type AnyPayload, type ResourceContext, type UpdateAction } from '../../engine/define.js';
-import { FreeKey } from '../../engine/validation.js';
+import { FreeKey } from '../../engine/draft-fields.js';
 import type { ProductType } from '../product-types.js';
 import { assertUniqueAssetKeys, assetFromDraft, AssetDraft } from '../assets.js';
 import { assertRequired, attributesFromDraft } from '../product/attributes.js';
