@@ -6,11 +6,14 @@
  *   mock, against importing `@commercetools/platform-sdk` alone, and beside it importing all of zod alone
  *   (the package bundles the parts of zod it uses);
  * - the standalone server, spawn to first answer, against a bare `node:http` server spawned the same way,
- *   and its first GraphQL request, sent a moment after that first answer.
+ *   and its first GraphQL request, sent a moment after that first answer; the server with its code
+ *   cache (in a directory of this run's, written by a start before the first run) and without one (the
+ *   first start after an install or a build).
  * Medians of RUNS processes each (default 9), the kinds interleaved so that a busy machine weighs on all alike.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -87,9 +90,13 @@ const FIRST_GRAPHQL = JSON.stringify({
  * then the server's first GraphQL request, sent that long after the first answer (the server prepares
  * GraphQL once idle).
  */
-async function serverFirstAnswer(args: string[], graphqlAfterMs?: number): Promise<{ first: number; graphql?: number }> {
+async function serverFirstAnswer(
+  args: string[],
+  graphqlAfterMs?: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ first: number; graphql?: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const port = await new Promise<number>((resolve, reject) => {
       let output = '';
@@ -128,15 +135,24 @@ const SERVER_GRAPHQL_AFTER_MS = 500;
 
 // A build before graphql-js was bundled (an older BENCH_ROOT) has no such file: its row is left out.
 const bundledGraphql = existsSync(join(root, 'dist/bundle/graphql-js.cjs'));
+const SERVE = ['bin/commerce-mock.js', 'serve', '--port', '0'];
+// The server's code cache (and Node's compile cache on Node 22.1 and later) in a directory of this run's,
+// written by one start before the runs; the first start after an install or a build has none.
+const compileCache = mkdtempSync(join(tmpdir(), 'commerce-mock-bench-cache-'));
+const cached = { ...process.env, NODE_COMPILE_CACHE: compileCache };
+const uncached = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
+await serverFirstAnswer(SERVE, SERVER_GRAPHQL_AFTER_MS, cached);
 const samples: Record<string, number[]> = {};
 const add = (name: string, value: number) => (samples[name] ??= []).push(value);
 for (let run = 0; run < RUNS; run++) {
   for (const [name, code] of Object.entries(CHILDREN)) if (name !== 'loadBundledGraphql' || bundledGraphql) add(name, timedChild(code));
-  const server = await serverFirstAnswer(['bin/commerce-mock.js', 'serve', '--port', '0'], SERVER_GRAPHQL_AFTER_MS);
+  const server = await serverFirstAnswer(SERVE, SERVER_GRAPHQL_AFTER_MS, cached);
   add('server', server.first);
   add('serverGraphql', server.graphql!);
+  add('serverUncached', (await serverFirstAnswer(SERVE, undefined, uncached)).first);
   add('bareServer', (await serverFirstAnswer(['--input-type=module', '--eval', BARE_SERVER])).first);
 }
+rmSync(compileCache, { recursive: true, force: true });
 const median = (name: string) => {
   const sorted = [...samples[name]!].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -170,6 +186,8 @@ row(
 const server = median('server');
 const bare = median('bareServer');
 row('standalone server: spawn to first answer', server, `${(server / bare).toFixed(2)}x a bare node:http server (aim <= 1.5x)`);
+const serverUncached = median('serverUncached');
+row('  the same without a code cache (its first start)', serverUncached, `${(serverUncached / bare).toFixed(2)}x a bare node:http server`);
 row('  bare node:http server: spawn to first answer', bare, '');
 const serverGraphql = median('serverGraphql');
 row(

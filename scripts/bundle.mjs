@@ -5,6 +5,9 @@
  *
  * - Each resource type's module and the GraphQL layer are entries of their own, required on first use
  *   (`partsOnUse` below), so importing the package loads the engine and what every request needs.
+ * - The CLI is also one CommonJS file, dist/bundle/cli.cjs, with its parts in it, each evaluated on its
+ *   first use; bin/commerce-mock.js runs it with a code cache (dist/bundle/code-cache.cjs, from
+ *   src/adapters/code-cache.ts). Both are CommonJS: a process that loads no ES module starts sooner.
  * - Every dependency and peer stays outside but zod, of which only the parts the package calls are
  *   kept (200 of its 760 KB: the modules write `import * as z from 'zod'`, which the lint asks for).
  * - The scripts are made ASCII: esbuild escapes text in code but copies some comments as written, and
@@ -54,7 +57,28 @@ const partsOnUse = {
   },
 };
 
-const [library, graphqlJs] = await Promise.all([
+const partPaths = onUseEntries.map((entry) => entry.replace(/^dist\/src\//, ''));
+/**
+ * In the CLI's one-file build, util/require-part.js becomes a table of the parts: a static `require`
+ * of each part's module, which esbuild keeps in the file and evaluates on that first call.
+ */
+const partsInFile = {
+  name: 'parts-in-file',
+  setup(build) {
+    // In place of the module's compiled text: its source map entry still names the file it replaces.
+    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/]util[\\/]require-part\.js$/ }, () => ({
+      resolveDir: resolve('dist/src'),
+      contents: [
+        'const parts = {',
+        ...partPaths.map((path) => `  ${JSON.stringify(path)}: () => require(${JSON.stringify(`./${path}`)}),`),
+        '};',
+        'export const requirePart = (path) => parts[path]();',
+      ].join('\n'),
+    }));
+  },
+};
+
+const [library, cli, graphqlJs] = await Promise.all([
   build({
     ...common,
     entryPoints: [
@@ -63,7 +87,6 @@ const [library, graphqlJs] = await Promise.all([
       'dist/src/testing/storage-contract/index.js',
       'dist/factories/index.js',
       'dist/src/adapters/transports/msw.js',
-      'dist/src/adapters/cli.js',
       ...onUseEntries,
     ],
     splitting: true,
@@ -74,6 +97,21 @@ const [library, graphqlJs] = await Promise.all([
     outbase: 'dist',
     outdir: 'dist/bundle',
     chunkNames: 'chunks/[name]-[hash]',
+    sourcemap: true,
+  }),
+  build({
+    ...common,
+    entryPoints: { cli: 'dist/src/adapters/cli.js', 'code-cache': 'dist/src/adapters/code-cache.js' },
+    format: 'cjs',
+    external,
+    plugins: [partsOnUse, partsInFile],
+    // The file's own URL, from the CommonJS wrapper's __filename (the modules find package files from it),
+    // after the directive that keeps the modules' code strict, as it was in ES modules.
+    banner: { js: '"use strict";\nvar __bundle_url = require("node:url").pathToFileURL(__filename).href;' },
+    define: { 'import.meta.url': '__bundle_url', COMMERCE_MOCK_GRAPHQL_JS: JSON.stringify('#graphql-js') },
+    outdir: 'dist/bundle',
+    outExtension: { '.js': '.cjs' },
+    minifyWhitespace: true,
     sourcemap: true,
   }),
   build({
@@ -89,7 +127,7 @@ const [library, graphqlJs] = await Promise.all([
 
 const NOT_ASCII = /[\u0080-\uffff]/g;
 
-for (const file of [...library.outputFiles, ...graphqlJs.outputFiles]) {
+for (const file of [...library.outputFiles, ...cli.outputFiles, ...graphqlJs.outputFiles]) {
   const text = /\.c?js$/.test(file.path) ? file.text.replace(NOT_ASCII, '?') : file.text;
   let current;
   try {

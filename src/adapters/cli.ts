@@ -191,7 +191,13 @@ function listenError(error: unknown, host: Setting<string>, port: Setting<string
   }
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/** What the process that runs the CLI adds to the server's start (bin/commerce-mock.js: saving its code cache). */
+export interface CliStartup {
+  /** Runs once, when the server first has no request for a moment, before it prepares GraphQL. */
+  onIdle?: () => void;
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, startup: CliStartup = {}): Promise<void> {
   const { values: flags, positionals } = parseFlags(argv);
   if (flags.help) {
     console.log(USAGE);
@@ -272,7 +278,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     );
   }
 
-  whenIdle(server.server, GRAPHQL_IDLE_MS, () => graphqlModule().prepareGraphql());
+  whenIdle(server.server, IDLE_MS, () => {
+    startup.onIdle?.();
+    graphqlModule().prepareGraphql();
+  });
 
   const shutdown = (signal: string) => {
     console.log(`commerce-mock: ${signal} received, closing`);
@@ -292,8 +301,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
-/** How long the server waits without a request before it prepares GraphQL. */
-const GRAPHQL_IDLE_MS = 100;
+/** How long the server waits without a request before its idle work: the code cache saved, GraphQL prepared. */
+const IDLE_MS = 100;
 
 /**
  * Runs `work` once the server has had no new request for `idleMs`: the first GraphQL request then finds

@@ -12,7 +12,7 @@ import { test } from '@playwright/test';
 const SOURCES = ['src', 'factories'];
 const CLI = 'dist/src/adapters/cli.js';
 /** What `bin/commerce-mock.js` and the package's `exports` run: the bundle of the compiled files (`npm run bundle`). */
-const BUNDLED_CLI = 'dist/bundle/src/adapters/cli.js';
+const BUNDLED_CLI = 'dist/bundle/cli.cjs';
 /** Touched at the end of each bundling, which writes only the files whose content changed (scripts/bundle.mjs). */
 const BUNDLED_STAMP = 'dist/bundle/.built';
 // A directory, because creating one is atomic: the worker that makes it builds, the others wait.
