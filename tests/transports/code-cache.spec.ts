@@ -7,9 +7,21 @@
  */
 import { test, expect } from '@playwright/test';
 import module from 'node:module';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { needsBuild } from '../support/build.js';
 import { type RunningCli, startCli } from '../storage/run-cli.js';
@@ -42,8 +54,12 @@ async function outputMatches(server: RunningCli, pattern: RegExp): Promise<void>
 }
 
 /** Starts the CLI, checks that it answers, runs `during`, stops it (exit code 0); returns the output. */
-async function serve(env: Record<string, string>, during: (server: RunningCli) => Promise<void> = async () => {}): Promise<string> {
-  const server = await startCli(['node', 'bin/commerce-mock.js', 'serve'], cleanEnv(env));
+async function serve(
+  env: Record<string, string>,
+  during: (server: RunningCli) => Promise<void> = async () => {},
+  bin = 'bin/commerce-mock.js',
+): Promise<string> {
+  const server = await startCli(['node', bin, 'serve'], cleanEnv(env));
   try {
     const answer = await fetch(`${server.url}/test-project`);
     expect(answer.status).toBe(200);
@@ -55,8 +71,8 @@ async function serve(env: Record<string, string>, during: (server: RunningCli) =
   return server.output();
 }
 
-/** Once the server is idle it saves the cache and then prepares GraphQL: the preparation's end says the saving is behind. */
-const idleWorkDone = (server: RunningCli) => outputMatches(server, /code cache \S+ (written|not written)|code cache \S+ accepted/);
+/** Waits until the start has said what it did with its cache: read it (at once), or written it or failed to (once idle). */
+const cacheSettled = (server: RunningCli) => outputMatches(server, /code cache \S+ (written|not written|accepted)/);
 
 test.describe('CLI: code cache', () => {
   needsBuild();
@@ -73,9 +89,11 @@ test.describe('CLI: code cache', () => {
     expect(first).not.toMatch(/accepted|rejected/);
     const [cache, ...others] = cacheFiles();
     expect(others).toEqual([]);
-    // Named by the bundle, the Node version and architecture, and the bundle's size and time.
+    // One file per bundle path, Node version and architecture; its first line names the build it was made for.
+    expect(cache).toMatch(new RegExp(`^cli\\.cjs-${process.version}-${process.arch}-[0-9a-f]{8}\\.cache$`));
     const { size, mtimeMs } = statSync('dist/bundle/cli.cjs');
-    expect(cache).toBe(`cli.cjs-${process.version}-${process.arch}-${size}-${mtimeMs}.cache`);
+    const content = readFileSync(join(temporary, 'node-compile-cache', 'commerce-mock', cache!));
+    expect(content.toString('latin1', 0, content.indexOf(10))).toBe(`${size} ${mtimeMs}`);
     const written = statSync(join(temporary, 'node-compile-cache', 'commerce-mock', cache!)).mtimeMs;
 
     const second = await serve({ TMPDIR: temporary }, async (server) => {
@@ -97,11 +115,39 @@ test.describe('CLI: code cache', () => {
     await serve({ TMPDIR: temporary }, (server) => outputMatches(server, /written/));
     const [cache] = cacheFiles();
     const file = join(temporary, 'node-compile-cache', 'commerce-mock', cache!);
-    writeFileSync(file, Buffer.alloc(4096, 7));
+    const content = readFileSync(file);
+    // The line of the build kept, V8's data damaged.
+    const damaged = Buffer.concat([content.subarray(0, content.indexOf(10) + 1), Buffer.alloc(4096, 7)]);
+    writeFileSync(file, damaged);
     const refused = await serve({ TMPDIR: temporary }, (server) => outputMatches(server, /written/));
     expect(refused).toMatch(/code cache \S+ rejected/);
-    expect(readFileSync(file).equals(Buffer.alloc(4096, 7))).toBe(false);
-    expect(await serve({ TMPDIR: temporary }, idleWorkDone)).toMatch(/code cache \S+ accepted/);
+    expect(readFileSync(file).equals(damaged)).toBe(false);
+    expect(await serve({ TMPDIR: temporary }, cacheSettled)).toMatch(/code cache \S+ accepted/);
+  });
+
+  test('after a rebuild the cache of the build before is not used, and is replaced rather than added to', async () => {
+    // A copy of what the CLI runs, so that its bundle can change under it.
+    const copy = join(temporary, 'package');
+    mkdirSync(join(copy, 'dist', 'bundle'), { recursive: true });
+    cpSync('bin', join(copy, 'bin'), { recursive: true });
+    cpSync('package.json', join(copy, 'package.json'));
+    for (const file of ['cli.cjs', 'code-cache.cjs', 'graphql-js.cjs']) cpSync(join('dist/bundle', file), join(copy, 'dist/bundle', file));
+    symlinkSync(resolve('vendor'), join(copy, 'vendor'));
+    symlinkSync(resolve('node_modules'), join(copy, 'node_modules'));
+    const bin = join(copy, 'bin/commerce-mock.js');
+
+    await serve({ TMPDIR: temporary }, (server) => outputMatches(server, /written/), bin);
+    const [cache, ...others] = cacheFiles();
+    expect(others).toEqual([]);
+    // The build writes a changed bundle as a new file: another modification time.
+    const bundle = join(copy, 'dist/bundle/cli.cjs');
+    const later = new Date(statSync(bundle).mtimeMs + 60_000);
+    utimesSync(bundle, later, later);
+    const rebuilt = await serve({ TMPDIR: temporary }, (server) => outputMatches(server, /written/), bin);
+    expect(rebuilt).toMatch(/code cache \S+ is of another build/);
+    expect(rebuilt).not.toMatch(/accepted|rejected/);
+    expect(cacheFiles()).toEqual([cache]);
+    expect(await serve({ TMPDIR: temporary }, cacheSettled, bin)).toMatch(/code cache \S+ accepted/);
   });
 
   test('NODE_COMPILE_CACHE moves it', async () => {
