@@ -6,7 +6,6 @@
  * operations a consumer needs; the queues themselves are engine/delivery-queues.ts. Signatures are
  * not checked: an app signs with whatever credentials it has.
  */
-import { createHash } from 'node:crypto';
 import { DeliveryQueues, type Queue, QueueRefusal, queueNameOf, type Received } from '../engine/delivery-queues.js';
 import type { Delivery } from '../engine/outbox.js';
 import { header, type MockRequest, type MockResponse } from '../http/exchange.js';
@@ -312,7 +311,7 @@ function message({ delivery, receiveCount, firstReceivedAt, receiptHandle }: Rec
   return {
     MessageId: delivery.id,
     ReceiptHandle: receiptHandle,
-    MD5OfBody: createHash('md5').update(body).digest('hex'),
+    MD5OfBody: process.getBuiltinModule('node:crypto').createHash('md5').update(body).digest('hex'),
     Body: body,
     ...(chosen.length > 0 ? { Attributes: Object.fromEntries(chosen) } : {}),
   };

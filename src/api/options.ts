@@ -123,7 +123,8 @@ export type ParsedOptions = z.output<typeof CommerceMockOptions> & Record<`${Oth
 export type ResolvedOptions = Omit<ParsedOptions, 'storage' | 'initialData'>;
 
 export function parseOptions(input: CommerceMockOptions | undefined): ParsedOptions {
-  const result = CommerceMockOptions.safeParse(input ?? {});
+  // Options are parsed once a mock: zod's compiled parser of an object would cost more to make than it saves.
+  const result = CommerceMockOptions.safeParse(input ?? {}, { jitless: true });
   if (result.success) {
     const { import: importUrl, history: historyUrl, checkout: checkoutUrl } = originsOf(result.data);
     return { ...result.data, importUrl, historyUrl, checkoutUrl };

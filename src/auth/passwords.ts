@@ -1,4 +1,3 @@
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { flatAscii } from '../util/ids.js';
 
 /**
@@ -6,13 +5,15 @@ import { flatAscii } from '../util/ids.js';
  * A single SHA-256 round, not a slow KDF: this is a test double and seeding speed matters.
  */
 const SALT_BYTES = 8;
+/** node:crypto, loaded when a password is first stored or checked rather than with the module. */
+const nodeCrypto = () => process.getBuiltinModule('node:crypto');
 let saltPool = Buffer.alloc(0);
 let saltOffset = 0;
 
 /** Salts come from a pooled random buffer: one randomBytes call per 8192 passwords keeps seeding fast. */
 function nextSalt(): string {
   if (saltOffset + SALT_BYTES > saltPool.length) {
-    saltPool = randomBytes(SALT_BYTES * 8192);
+    saltPool = nodeCrypto().randomBytes(SALT_BYTES * 8192);
     saltOffset = 0;
   }
   const salt = saltPool.toString('base64', saltOffset, saltOffset + SALT_BYTES);
@@ -54,10 +55,10 @@ export function verifyPassword(password: string, stored: unknown): boolean {
   if (scheme !== 'sha256' || salt === undefined || hash === undefined) return false;
   const expected = Buffer.from(hash);
   const actual = Buffer.from(digest(salt, password));
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return expected.length === actual.length && nodeCrypto().timingSafeEqual(expected, actual);
 }
 
 // One-shot `crypto.hash` rather than a Hash object: about three times faster, which seeding feels.
 function digest(salt: string, password: string): string {
-  return hash('sha256', `${salt}\0${password}`, 'base64');
+  return nodeCrypto().hash('sha256', `${salt}\0${password}`, 'base64');
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Clock } from '../util/time.js';
 import { copyWithout, withFields } from '../util/json.js';
 
@@ -62,7 +61,7 @@ export const EXPIRED_TOKEN_KEPT_SECONDS = 3600;
 export const REFRESH_TOKENS_PER_PROJECT = 10_000;
 
 /** URL-safe, as the platform's tokens are: `A-Za-z0-9_-` only. */
-export const randomToken = (bytes = 24) => randomBytes(bytes).toString('base64url');
+export const randomToken = (bytes = 24) => process.getBuiltinModule('node:crypto').randomBytes(bytes).toString('base64url');
 
 function matches(record: TokenRecord, filter: TokenFilter): boolean {
   return (

@@ -6,43 +6,49 @@
 import * as z from 'zod';
 import { PlatformError } from '../http/errors.js';
 
-export const FaultRule = z
-  .object({
-    /** The request method (any case); all methods when absent. */
-    method: z.string().min(1).optional(),
-    /** The URL path, `*` matching any characters (`/test-project/carts*`); all paths when absent. */
-    path: z.string().startsWith('/').optional(),
-    /** The status to answer: 500 General, 502 BadGateway, 503 OverCapacity, 504, 429 with Retry-After, 409 ConcurrentModification, ... */
-    status: z.number().int().min(400).max(599).optional(),
-    /**
-     * Fail at the connection: no answer at all. Each transport fails the way a dropped connection
-     * does there (a network error from fetch, a destroyed socket, an aborted browser request).
-     */
-    dropConnection: z.literal(true).optional(),
-    /** Answer this much later (with the status, or without one: served normally, only late). */
-    delayMs: z.number().int().min(0).max(600_000).optional(),
-    /** The error code; by default the platform's for the status. */
-    code: z.string().min(1).optional(),
-    message: z.string().min(1).optional(),
-    /** How many matching requests fail; every one when absent. */
-    times: z.number().int().positive().optional(),
-    /** The chance that a matching request fails, drawn from a random source seeded with `seed` (default 1): runs repeat. */
-    probability: z.number().min(0).max(1).optional(),
-    seed: z.number().int().optional(),
-    /** With 429 (and 503): the `Retry-After` header, in seconds. Default 1 for 429. */
-    retryAfterSeconds: z.number().int().min(0).optional(),
-    /** With 409: the `currentVersion` the error names; by default the request body's `version` + 1 (another client wrote once). */
-    currentVersion: z.number().int().positive().optional(),
-  })
-  .strict()
-  .refine((rule) => rule.status !== undefined || rule.delayMs !== undefined || rule.dropConnection, {
-    message: 'A rule needs a status, a delayMs (or both), or dropConnection.',
-    path: ['status'],
-  })
-  .refine((rule) => !rule.dropConnection || (rule.status === undefined && rule.delayMs === undefined), {
-    message: 'A dropped connection has no status and fails at once: give dropConnection without status and delayMs.',
-    path: ['dropConnection'],
-  });
+/**
+ * A rule, as `mock.faults.add` and the admin API take it. A lazy schema: its parts are made at the first
+ * rule added, not when a server starts (`FaultRule.unwrap()` is the object schema).
+ */
+export const FaultRule = z.lazy(() =>
+  z
+    .object({
+      /** The request method (any case); all methods when absent. */
+      method: z.string().min(1).optional(),
+      /** The URL path, `*` matching any characters (`/test-project/carts*`); all paths when absent. */
+      path: z.string().startsWith('/').optional(),
+      /** The status to answer: 500 General, 502 BadGateway, 503 OverCapacity, 504, 429 with Retry-After, 409 ConcurrentModification, ... */
+      status: z.number().int().min(400).max(599).optional(),
+      /**
+       * Fail at the connection: no answer at all. Each transport fails the way a dropped connection
+       * does there (a network error from fetch, a destroyed socket, an aborted browser request).
+       */
+      dropConnection: z.literal(true).optional(),
+      /** Answer this much later (with the status, or without one: served normally, only late). */
+      delayMs: z.number().int().min(0).max(600_000).optional(),
+      /** The error code; by default the platform's for the status. */
+      code: z.string().min(1).optional(),
+      message: z.string().min(1).optional(),
+      /** How many matching requests fail; every one when absent. */
+      times: z.number().int().positive().optional(),
+      /** The chance that a matching request fails, drawn from a random source seeded with `seed` (default 1): runs repeat. */
+      probability: z.number().min(0).max(1).optional(),
+      seed: z.number().int().optional(),
+      /** With 429 (and 503): the `Retry-After` header, in seconds. Default 1 for 429. */
+      retryAfterSeconds: z.number().int().min(0).optional(),
+      /** With 409: the `currentVersion` the error names; by default the request body's `version` + 1 (another client wrote once). */
+      currentVersion: z.number().int().positive().optional(),
+    })
+    .strict()
+    .refine((rule) => rule.status !== undefined || rule.delayMs !== undefined || rule.dropConnection, {
+      message: 'A rule needs a status, a delayMs (or both), or dropConnection.',
+      path: ['status'],
+    })
+    .refine((rule) => !rule.dropConnection || (rule.status === undefined && rule.delayMs === undefined), {
+      message: 'A dropped connection has no status and fails at once: give dropConnection without status and delayMs.',
+      path: ['dropConnection'],
+    }),
+);
 export type FaultRule = z.input<typeof FaultRule>;
 
 const DEFAULT_ERRORS: Record<number, { code: string; message: string }> = {

@@ -1,4 +1,4 @@
-import { randomUuid } from '../util/ids.js';
+import { casualUuid } from '../util/ids.js';
 import { header, type MockRequest } from './exchange.js';
 
 export const CORRELATION_HEADER = 'x-correlation-id';
@@ -15,5 +15,5 @@ export function correlationId(request: MockRequest): string {
   if (given) return given;
   const first = FIRST_SEGMENT.exec(request.url)?.[1];
   // Not repeated by a run again of the request (so not `uuid()`, see util/ids.ts).
-  return first === undefined || first === 'oauth' ? randomUuid() : `projects-${first}-${randomUuid()}`;
+  return first === undefined || first === 'oauth' ? casualUuid() : `projects-${first}-${casualUuid()}`;
 }

@@ -1,4 +1,3 @@
-import { randomFillSync } from 'node:crypto';
 import { currentRun } from './repeatable.js';
 
 /**
@@ -21,26 +20,46 @@ const randomPool = Buffer.alloc(16 * RANDOM_POOL_UUIDS);
 let poolAt = randomPool.length;
 
 /**
- * A random (version 4) UUID, written as hex digits into a buffer and read out as one flat string:
- * `crypto.randomUUID()` joins its pieces into a cons string, which a stored id would keep (see
- * `flatAscii`), and flattening it costs more than writing the digits (0.1 µs against 0.4). The
- * random bytes come from a pool filled 256 UUIDs at a time, as `randomUUID` does.
+ * The version 4 UUID of the 16 bytes of `bytes` from `from` (which it marks with the version and
+ * variant), written as hex digits into a buffer and read out as one flat string: `crypto.randomUUID()`
+ * joins its pieces into a cons string, which a stored id would keep (see `flatAscii`), and flattening
+ * it costs more than writing the digits (0.1 µs against 0.4).
  */
-export function randomUuid(): string {
-  if (poolAt === randomPool.length) {
-    randomFillSync(randomPool);
-    poolAt = 0;
-  }
-  const from = poolAt;
-  poolAt += 16;
-  randomPool[from + 6] = (randomPool[from + 6]! & 0x0f) | 0x40;
-  randomPool[from + 8] = (randomPool[from + 8]! & 0x3f) | 0x80;
+function uuidOf(bytes: Uint8Array, from: number): string {
+  bytes[from + 6] = (bytes[from + 6]! & 0x0f) | 0x40;
+  bytes[from + 8] = (bytes[from + 8]! & 0x3f) | 0x80;
   for (let i = 0; i < 16; i++) {
-    const byte = randomPool[from + i]!;
+    const byte = bytes[from + i]!;
     UUID_TEXT[DIGIT_AT[2 * i]!] = HEX_DIGITS[byte >> 4]!;
     UUID_TEXT[DIGIT_AT[2 * i + 1]!] = HEX_DIGITS[byte & 15]!;
   }
   return UUID_TEXT.toString('latin1');
+}
+
+/**
+ * A random (version 4) UUID (see `uuidOf`). The random bytes come from a pool filled 256 UUIDs at a
+ * time, as `randomUUID` does; node:crypto is loaded at the first fill (3 to 5 ms of a server's start).
+ */
+export function randomUuid(): string {
+  if (poolAt === randomPool.length) {
+    process.getBuiltinModule('node:crypto').randomFillSync(randomPool);
+    poolAt = 0;
+  }
+  const from = poolAt;
+  poolAt += 16;
+  return uuidOf(randomPool, from);
+}
+
+const scratch = new Uint8Array(16);
+
+/**
+ * A UUID-shaped id for what must be unique in practice but need not be unguessable, such as a
+ * request's correlation id: from `Math.random`, so that a request that makes no resource and no
+ * token (a health check, a first read) loads no node:crypto.
+ */
+export function casualUuid(): string {
+  for (let i = 0; i < 16; i++) scratch[i] = Math.floor(Math.random() * 256);
+  return uuidOf(scratch, 0);
 }
 
 /** A random (version 4) UUID, stored flat (see `randomUuid`). */

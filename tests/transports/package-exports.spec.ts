@@ -1,7 +1,9 @@
 import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { needsBuild } from '../support/build.js';
 
@@ -130,4 +132,30 @@ test("a type's module is required on the type's first use: a new mock requires n
     products: [200, ['#bundle/resources/product/index.js']],
     search: [200, 0, ['#bundle/resources/product-projections.js', '#bundle/resources/product/search/index.js']],
   });
+});
+
+test('a first read loads no node:crypto (a correlation id needs to be unique, not unguessable); a token does', async () => {
+  // From a file (`node -e` loads node:crypto before the script runs), outside the checkout: the entry by its path.
+  const entry = pathToFileURL(resolve('dist/bundle/src/index.js')).href;
+  const directory = mkdtempSync(join(tmpdir(), 'commerce-mock-crypto-'));
+  const file = join(directory, 'first-read.mjs');
+  writeFileSync(
+    file,
+    `const loaded = () => process.moduleLoadList.includes('NativeModule crypto');
+    const { createCommerceMock } = await import(${JSON.stringify(entry)});
+    const mock = createCommerceMock();
+    const read = await mock.respond({ method: 'GET', url: '/' + mock.projectKey });
+    const afterRead = loaded();
+    const token = await mock.respond({ method: 'POST', url: '/oauth/token', headers: { authorization: 'Basic ' + Buffer.from('id:secret').toString('base64'),
+      'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    process.stdout.write(JSON.stringify({ read: read.status, correlationId: read.headers['x-correlation-id'], afterRead, token: token.status, afterToken: loaded() }));`,
+  );
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [file], { cwd: process.cwd() });
+    const outcome = JSON.parse(stdout) as Record<string, unknown>;
+    expect(outcome).toEqual({ read: 200, correlationId: expect.any(String), afterRead: false, token: 200, afterToken: true });
+    expect(outcome.correlationId).toMatch(/^projects-test-project-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 });
