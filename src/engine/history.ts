@@ -34,7 +34,7 @@ export class HistoryWriter {
     // An import's writes are changes made through the Import API, whichever write set off its processing.
     if (!this.serving() && change.ctx.author.attributedTo?.source !== 'Import') return;
     const recording = this.recording();
-    if (!recording || !recording.recorder.tracks(change.definition.typeId)) return;
+    if (!recording?.recorder.tracks(change.definition.typeId)) return;
     const { typeId, recorder } = recording;
     // A change that keeps the version is recorded only when it changed the resource (a product's
     // review statistics), not when it was stored for its messages alone (a customer's token issued).

@@ -7,14 +7,10 @@ import { test, expect } from '@playwright/test';
 import { createApiBuilderFromCtpClient } from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
 import { needsBuild } from '../support/build.js';
-import { startCli, type RunningCli } from '../storage/run-cli.js';
+import { cliEnv, startCli, type RunningCli } from '../storage/run-cli.js';
 
-const env = () => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('COMMERCE_MOCK_') && name !== 'PORT')),
-  COMMERCE_MOCK_PORT: '0',
-  COMMERCE_MOCK_ENABLE_AUTHENTICATION: 'true',
-  COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'true',
-});
+const env = () =>
+  cliEnv({ COMMERCE_MOCK_PORT: '0', COMMERCE_MOCK_ENABLE_AUTHENTICATION: 'true', COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'true' });
 
 test.describe('GraphQL over the built server', () => {
   needsBuild();

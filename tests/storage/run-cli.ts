@@ -2,6 +2,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 
+/**
+ * This process's environment without what would set the CLI's options or its caches (COMMERCE_MOCK_*,
+ * PORT, Node's compile cache and debug variables), plus `extra`: a test's CLI sees only what it gives.
+ */
+export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const kept = Object.entries(process.env).filter(
+    ([name]) =>
+      !name.startsWith('COMMERCE_MOCK_') &&
+      !name.startsWith('NODE_COMPILE_CACHE') &&
+      name !== 'NODE_DISABLE_COMPILE_CACHE' &&
+      name !== 'NODE_DEBUG' &&
+      name !== 'PORT',
+  );
+  return { ...Object.fromEntries(kept), ...extra };
+}
+
 export interface RunningCli {
   child: ChildProcess;
   url: string;

@@ -8,21 +8,15 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { failingCli, startCli } from '../storage/run-cli.js';
+import { cliEnv, failingCli, startCli } from '../storage/run-cli.js';
 import { scratchFile } from '../storage/backends.js';
 import { createCommerceMock } from '../../src/index.js';
 import { needsBuild } from '../support/build.js';
 
 const cli = ['node', 'bin/commerce-mock.js'];
 
-/** This process's environment without any COMMERCE_MOCK_* or PORT variable, plus `extra`. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('COMMERCE_MOCK_') && name !== 'PORT'));
-  return { ...env, ...extra };
-}
-
 async function refusal(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const { code, output } = await failingCli([...cli, ...args], cleanEnv(env));
+  const { code, output } = await failingCli([...cli, ...args], cliEnv(env));
   expect(code, output).toBe(1);
   expect(output).not.toContain('listening on');
   return output.trim();
@@ -42,7 +36,7 @@ test.describe('CLI: clear refusals', () => {
   test('boolean variables: true, 1, FALSE and 0 are understood', async () => {
     const on = await startCli(
       [...cli, 'serve'],
-      cleanEnv({ COMMERCE_MOCK_PORT: '0', COMMERCE_MOCK_ENABLE_AUTHENTICATION: '1', COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'true' }),
+      cliEnv({ COMMERCE_MOCK_PORT: '0', COMMERCE_MOCK_ENABLE_AUTHENTICATION: '1', COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'true' }),
     );
     try {
       expect((await fetch(`${on.url}/shop/customers`)).status).toBe(401);
@@ -51,7 +45,7 @@ test.describe('CLI: clear refusals', () => {
     }
     const off = await startCli(
       [...cli, 'serve'],
-      cleanEnv({
+      cliEnv({
         COMMERCE_MOCK_PORT: '0',
         COMMERCE_MOCK_ENABLE_AUTHENTICATION: '1',
         COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'FALSE',
@@ -128,7 +122,7 @@ test.describe('CLI: the authentication options', () => {
   needsBuild();
 
   test('--validate-credentials without --enable-authentication warns at start, and indeed enforces nothing', async () => {
-    const server = await startCli([...cli, 'serve', '--port', '0', '--validate-credentials'], cleanEnv());
+    const server = await startCli([...cli, 'serve', '--port', '0', '--validate-credentials'], cliEnv());
     try {
       expect((await fetch(`${server.url}/shop/customers`)).status).toBe(200);
       expect(server.output()).toContain(
@@ -137,7 +131,7 @@ test.describe('CLI: the authentication options', () => {
     } finally {
       await server.stop();
     }
-    const fromEnv = await startCli([...cli, 'serve', '--port', '0'], cleanEnv({ COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'true' }));
+    const fromEnv = await startCli([...cli, 'serve', '--port', '0'], cliEnv({ COMMERCE_MOCK_VALIDATE_CREDENTIALS: 'true' }));
     try {
       expect(fromEnv.output()).toContain('warning: COMMERCE_MOCK_VALIDATE_CREDENTIALS without --enable-authentication enforces nothing');
     } finally {
@@ -146,7 +140,7 @@ test.describe('CLI: the authentication options', () => {
   });
 
   test('with --enable-authentication as well there is no warning, and a token is required', async () => {
-    const server = await startCli([...cli, 'serve', '--port', '0', '--validate-credentials', '--enable-authentication'], cleanEnv());
+    const server = await startCli([...cli, 'serve', '--port', '0', '--validate-credentials', '--enable-authentication'], cliEnv());
     try {
       expect((await fetch(`${server.url}/shop/customers`)).status).toBe(401);
       expect(server.output()).not.toContain('warning');
@@ -156,7 +150,7 @@ test.describe('CLI: the authentication options', () => {
   });
 
   test('--help says what each option does alone', async () => {
-    const { code, output } = await failingCli([...cli, '--help'], cleanEnv());
+    const { code, output } = await failingCli([...cli, '--help'], cliEnv());
     expect(code).toBe(0);
     expect(output).toMatch(/--enable-authentication .*alone it refuses nothing/);
     expect(output).toMatch(
@@ -177,7 +171,7 @@ test.describe('CLI: --import and --export-on-exit', () => {
 
     const server = await startCli(
       [...cli, 'serve', '--port', '0', '--import', importFile],
-      cleanEnv({ COMMERCE_MOCK_EXPORT_ON_EXIT: exportFile }),
+      cliEnv({ COMMERCE_MOCK_EXPORT_ON_EXIT: exportFile }),
     );
     let token: { accessToken: string };
     try {
@@ -220,7 +214,7 @@ test.describe('npm start', () => {
     // A process group of its own, so that whatever npm started can be ended below even if it outlives npm.
     const npm = spawn('npm', ['start', '--', '--port', '0'], {
       detached: true,
-      env: cleanEnv(),
+      env: cliEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -267,7 +261,7 @@ test.describe('CLI: latency and token expiry', () => {
         '--token-lifetime-seconds',
         '1',
       ],
-      cleanEnv(),
+      cliEnv(),
     );
     try {
       const started = performance.now();
@@ -291,7 +285,7 @@ test.describe('CLI: latency and token expiry', () => {
   });
 
   test('a range of latency from the environment; bad values name their flag or variable', async () => {
-    const server = await startCli([...cli, 'serve', '--port', '0'], cleanEnv({ COMMERCE_MOCK_LATENCY_MS: '100-120' }));
+    const server = await startCli([...cli, 'serve', '--port', '0'], cliEnv({ COMMERCE_MOCK_LATENCY_MS: '100-120' }));
     try {
       const started = performance.now();
       expect((await fetch(`${server.url}/shop/channels`)).status).toBe(200);
@@ -316,10 +310,7 @@ test.describe('CLI: the default client scope', () => {
   needsBuild();
 
   test('--default-client-scope project gives a token asked for without a scope manage_project:<project key>; a bad value is refused', async () => {
-    const server = await startCli(
-      [...cli, 'serve', '--port', '0', '--project-key', 'shop', '--default-client-scope', 'project'],
-      cleanEnv(),
-    );
+    const server = await startCli([...cli, 'serve', '--port', '0', '--project-key', 'shop', '--default-client-scope', 'project'], cliEnv());
     try {
       const token = await fetch(`${server.url}/oauth/token`, {
         method: 'POST',
@@ -342,7 +333,7 @@ test.describe('CLI: the address it listens on', () => {
   test('a --host beyond loopback is said at start, with a warning; the admin origin option is read', async () => {
     const running = await startCli(
       [...cli, 'serve', '--port', '0', '--host', '0.0.0.0', '--admin-allow-origin', 'http://localhost:3000'],
-      cleanEnv(),
+      cliEnv(),
     );
     try {
       expect(running.output()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ \(.*bound to 0\.0\.0\.0:\d+\)/);
@@ -353,7 +344,7 @@ test.describe('CLI: the address it listens on', () => {
     } finally {
       await running.stop();
     }
-    const local = await startCli([...cli, 'serve', '--port', '0', '--admin-allow-origin', 'http://localhost:3000'], cleanEnv());
+    const local = await startCli([...cli, 'serve', '--port', '0', '--admin-allow-origin', 'http://localhost:3000'], cliEnv());
     try {
       expect(local.output()).not.toContain('serves other machines');
       expect((await fetch(`${local.url}/__mock/info`, { headers: { origin: 'http://localhost:3000' } })).status).toBe(200);

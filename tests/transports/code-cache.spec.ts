@@ -24,20 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { needsBuild } from '../support/build.js';
-import { type RunningCli, startCli } from '../storage/run-cli.js';
-
-/** This process's environment without anything that sets the CLI's options or the compile caches, plus `extra`. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const kept = Object.entries(process.env).filter(
-    ([name]) =>
-      !name.startsWith('COMMERCE_MOCK_') &&
-      !name.startsWith('NODE_COMPILE_CACHE') &&
-      name !== 'NODE_DISABLE_COMPILE_CACHE' &&
-      name !== 'NODE_DEBUG' &&
-      name !== 'PORT',
-  );
-  return { ...Object.fromEntries(kept), COMMERCE_MOCK_PORT: '0', NODE_DEBUG: 'commerce-mock', ...extra };
-}
+import { cliEnv, type RunningCli, startCli } from '../storage/run-cli.js';
 
 /** Files under `directory`, at any depth, by path relative to it. */
 function filesUnder(directory: string): string[] {
@@ -59,7 +46,7 @@ async function serve(
   during: (server: RunningCli) => Promise<void> = async () => {},
   bin = 'bin/commerce-mock.js',
 ): Promise<string> {
-  const server = await startCli(['node', bin, 'serve'], cleanEnv(env));
+  const server = await startCli(['node', bin, 'serve'], cliEnv({ COMMERCE_MOCK_PORT: '0', NODE_DEBUG: 'commerce-mock', ...env }));
   try {
     const answer = await fetch(`${server.url}/test-project`);
     expect(answer.status).toBe(200);
